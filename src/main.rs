@@ -1,8 +1,11 @@
-//! `annabella`: the command-line front of the table. Parses flags and wires the crates.
+//! `annabella`: the command-line front of the table. Parses flags and wires the crates;
+//! each subcommand lives in its own module under `cmd/`.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+mod cmd;
 
 /// The assistant the FIDE Laws allow a visually impaired chess player.
 #[derive(Debug, Parser)]
@@ -12,7 +15,7 @@ struct Cli {
     command: Command,
 }
 
-/// One subcommand per job.
+/// One subcommand per job; each variant's arguments live beside its code in `cmd/`.
 #[derive(Debug, Subcommand)]
 enum Command {}
 
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
     }
 }
 
+/// Dispatches to the subcommand's own `run`.
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {}
 }

@@ -1,0 +1,1 @@
+//! The subcommands, one module each: flags (clap `Args`) and a `run` that wires crates.
