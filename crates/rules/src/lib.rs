@@ -5,3 +5,7 @@
 //! time comes in as values.
 
 pub use shakmaty;
+
+mod edition;
+
+pub use edition::{Edition, ParseLawsError, RateOfPlay};
