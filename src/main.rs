@@ -17,10 +17,11 @@ struct Cli {
 
 /// One subcommand per job; each variant's arguments live beside its code in `cmd/`.
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Run timestamped clock presses through a time control and print the times.
+    Clock(cmd::clock::Args),
+}
 
-// The allow goes once the first subcommand exists.
-#[allow(unreachable_code, unused_variables)]
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
@@ -34,5 +35,7 @@ fn main() -> ExitCode {
 
 /// Dispatches to the subcommand's own `run`.
 fn run(command: Command) -> anyhow::Result<ExitCode> {
-    match command {}
+    match command {
+        Command::Clock(args) => cmd::clock::run(args),
+    }
 }

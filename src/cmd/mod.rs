@@ -1,1 +1,2 @@
 //! The subcommands, one module each: flags (clap `Args`) and a `run` that wires crates.
+pub mod clock;

@@ -9,3 +9,9 @@ pub use shakmaty;
 mod edition;
 
 pub use edition::{Edition, ParseLawsError, RateOfPlay};
+
+pub mod clock;
+pub use clock::{Clock, ClockError, ClockTime, FlagFall, Press};
+
+pub mod time_control;
+pub use time_control::{Bonus, ParseTimeControlError, Period, TimeControl, TimeControlTag};
