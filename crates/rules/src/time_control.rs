@@ -203,10 +203,10 @@ impl TimeControl {
             let (i, period) = self.period_of_move(m);
             if i != ordinal {
                 ordinal = i;
-                total += period.time;
+                total = total.saturating_add(period.time);
             }
             if let Bonus::Increment(d) | Bonus::Bronstein(d) = period.bonus {
-                total += d;
+                total = total.saturating_add(d);
             }
         }
         total
@@ -222,9 +222,9 @@ impl TimeControl {
             let (i, period) = self.period_of_move(m);
             if i != ordinal {
                 ordinal = i;
-                total += period.time;
+                total = total.saturating_add(period.time);
             }
-            total += period.bonus.increment();
+            total = total.saturating_add(period.bonus.increment());
         }
         total
     }

@@ -235,7 +235,9 @@ impl Clock {
 
     /// Thinking time the player has used by `now`, the current move included.
     pub fn used(&self, color: Color, now: Duration) -> Duration {
-        self.sides[color].used + self.turn(color, now).unwrap_or_default()
+        self.sides[color]
+            .used
+            .saturating_add(self.turn(color, now).unwrap_or_default())
     }
 
     /// The player's flag, if it has fallen by `now`.
@@ -248,7 +250,7 @@ impl Clock {
         let limit = self.limit(color);
         (turn >= limit).then(|| FlagFall {
             color,
-            at: self.turn_start(now, turn) + limit,
+            at: self.turn_start(now, turn).saturating_add(limit),
         })
     }
 
@@ -278,7 +280,7 @@ impl Clock {
         if self.flag_of(color, now).is_some() {
             return None;
         }
-        Some(since + (self.limit(color) - before))
+        Some(since.saturating_add(self.limit(color).saturating_sub(before)))
     }
 
     // ----- inputs -----
@@ -335,7 +337,7 @@ impl Clock {
             side.remaining = Duration::ZERO;
         } else {
             side.remaining -= charged;
-            added += match bonus {
+            added = match bonus {
                 Bonus::Increment(d) => d,
                 Bonus::Bronstein(d) => d.min(turn),
                 Bonus::None | Bonus::UsDelay(_) => Duration::ZERO,
@@ -343,12 +345,12 @@ impl Clock {
             let (this, _) = self.control.period_of_move(move_number);
             let (next, next_period) = self.control.period_of_move(move_number.saturating_add(1));
             if next != this {
-                added += next_period.time;
+                added = added.saturating_add(next_period.time);
             }
-            side.remaining += added;
+            side.remaining = side.remaining.saturating_add(added);
         }
         side.moves = move_number;
-        side.used += turn;
+        side.used = side.used.saturating_add(turn);
         let remaining = side.remaining;
         self.last = now;
         self.run = Run::Running {
@@ -424,7 +426,7 @@ impl Clock {
             return Err(ClockError::Flagged(flag));
         }
         self.last = now;
-        self.sides[color].remaining += time;
+        self.sides[color].remaining = self.sides[color].remaining.saturating_add(time);
         Ok(())
     }
 
@@ -447,7 +449,7 @@ impl Clock {
         };
         let side = &mut self.sides[color];
         side.flag = None;
-        side.remaining = remaining + charged;
+        side.remaining = remaining.saturating_add(charged);
         self.last = now;
         self.settle_flag(color, now);
         Ok(())
@@ -478,7 +480,7 @@ impl Clock {
                 color: c,
                 since,
                 before,
-            } if c == color => Some(before + now.saturating_sub(since)),
+            } if c == color => Some(before.saturating_add(now.saturating_sub(since))),
             Run::Paused { color: c, turn } if c == color => Some(turn),
             _ => None,
         }
@@ -514,7 +516,7 @@ impl Clock {
             Bonus::UsDelay(delay) => delay,
             _ => Duration::ZERO,
         };
-        self.sides[color].remaining + delay
+        self.sides[color].remaining.saturating_add(delay)
     }
 
     fn settle_flag(&mut self, color: Color, now: Duration) {

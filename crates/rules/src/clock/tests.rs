@@ -354,3 +354,16 @@ fn clock_time_display() {
     assert_eq!(ClockTime(ms(65_250)).to_string(), "0:01:05.250");
     assert_eq!(ClockTime(Duration::ZERO).to_string(), "0:00:00.000");
 }
+
+#[test]
+fn enormous_times_saturate_instead_of_panicking() {
+    let max = u64::MAX;
+    let mut c = clock(&format!("1/{max}+{max}"));
+    c.add_time(s(1), White, Duration::MAX).unwrap();
+    let press = c.press(s(2), White).unwrap();
+    assert_eq!(press.remaining, Duration::MAX);
+    c.set_time(s(3), Black, Duration::MAX).unwrap();
+    assert_eq!(c.next_deadline(s(3)), Some(Duration::MAX));
+    assert_eq!(c.flag(s(max)), None);
+    assert_eq!(c.control().allotted(3), Duration::MAX);
+}
