@@ -24,3 +24,7 @@ pub use describe::{Difference, Language, describe};
 pub use detect::{DetectConfig, Detection, OccupancyTracker, SnapshotMatcher};
 pub use dgt::{DgtBoard, DgtEvent};
 pub use peg::{PegBoard, PegEvent};
+pub mod pty;
+pub mod sim;
+pub mod transport;
+pub mod watch;

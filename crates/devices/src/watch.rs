@@ -1,0 +1,438 @@
+//! A link plus move detection: what `annabella devices watch` prints and what the
+//! station consumes. One [`Watcher`] per device; [`Watcher::next`] yields
+//! [`WatchEvent`]s (serialisable as one JSON object each).
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position, Role, Square};
+
+use crate::clock::{ClockEvent, TactileClock};
+use crate::describe::{Difference, Language, describe};
+use crate::detect::{DetectConfig, Detection, OccupancyTracker, SnapshotMatcher};
+use crate::dgt::{DgtBoard, DgtEvent};
+use crate::link::LinkConfig;
+use crate::peg::{PegBoard, PegEvent};
+use crate::proto::{Button, Running, Side};
+use crate::transport::{Codec, Link, PortConfig, PortEvent, spawn};
+
+/// One thing worth telling the station (or printing as a JSON line).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum WatchEvent {
+    /// The port is open; the full state is being re-read.
+    Opened {
+        /// Port path.
+        path: String,
+        /// After a gap.
+        reconnect: bool,
+    },
+    /// The link failed: a gap. No move is inferred across it.
+    Lost {
+        /// Why.
+        reason: String,
+    },
+    /// The port cannot be opened (retrying).
+    OpenFailed {
+        /// Why.
+        reason: String,
+    },
+    /// The device identified itself.
+    Hello {
+        /// Protocol version or firmware, as text.
+        version: String,
+    },
+    /// A legal move was made on the board.
+    Move {
+        /// UCI notation.
+        uci: String,
+    },
+    /// A promotion awaits its piece from the announcement.
+    PromotionPending {
+        /// From square.
+        from: String,
+        /// To square.
+        to: String,
+    },
+    /// Several legal moves fit.
+    Ambiguous {
+        /// UCI of each.
+        candidates: Vec<String>,
+    },
+    /// The board matches the game.
+    InSync,
+    /// The board differs from the game (stable).
+    Mismatch {
+        /// The differences.
+        differences: Vec<Difference>,
+        /// Instructions in English.
+        en: Vec<String>,
+        /// Instructions in German.
+        de: Vec<String>,
+    },
+    /// A piece was touched (lifted).
+    Touched {
+        /// Square.
+        square: String,
+        /// Piece letter (FEN).
+        piece: String,
+        /// Device time.
+        time_ms: u32,
+    },
+    /// Raw lift of a peg.
+    Lift {
+        /// Square.
+        square: String,
+        /// Device time.
+        time_ms: u32,
+    },
+    /// Raw place of a peg.
+    Place {
+        /// Square.
+        square: String,
+        /// Device time.
+        time_ms: u32,
+    },
+    /// A clock lever was pressed.
+    Lever {
+        /// Whose.
+        side: Side,
+        /// Device time.
+        time_ms: u32,
+    },
+    /// A clock button.
+    Button {
+        /// Which.
+        button: Button,
+        /// Pressed or released.
+        pressed: bool,
+        /// Device time.
+        time_ms: u32,
+    },
+    /// Clock times shown (ms).
+    ClockTimes {
+        /// White's / left time in ms.
+        white_ms: u64,
+        /// Black's / right time in ms.
+        black_ms: u64,
+        /// Which runs.
+        running: Option<Running>,
+    },
+    /// A DGT 3000 button (code).
+    ClockButton {
+        /// Button code.
+        code: u8,
+    },
+    /// A clock command was acknowledged (DGT 3000).
+    ClockAck,
+    /// A clock command was never acknowledged (DGT 3000).
+    ClockFailed,
+    /// A protocol error (the link goes on).
+    Error {
+        /// What and where.
+        message: String,
+    },
+}
+
+/// Move detection attached to a watcher.
+#[derive(Debug)]
+pub enum Detector {
+    /// Piece-aware snapshots (DGT).
+    Snapshot(SnapshotMatcher),
+    /// Occupancy and lifts/places (peg board).
+    Occupancy(OccupancyTracker),
+    /// No detection (the clock).
+    None,
+}
+
+impl Detector {
+    fn poll_timeout(&self) -> Option<Instant> {
+        match self {
+            Detector::Snapshot(m) => m.poll_timeout(),
+            Detector::Occupancy(t) => t.poll_timeout(),
+            Detector::None => None,
+        }
+    }
+    fn handle_timeout(&mut self, now: Instant) {
+        match self {
+            Detector::Snapshot(m) => m.handle_timeout(now),
+            Detector::Occupancy(t) => t.handle_timeout(now),
+            Detector::None => {}
+        }
+    }
+    fn handle_gap(&mut self) {
+        match self {
+            Detector::Snapshot(m) => m.handle_gap(),
+            Detector::Occupancy(t) => t.handle_gap(),
+            Detector::None => {}
+        }
+    }
+    fn poll_event(&mut self) -> Option<Detection> {
+        match self {
+            Detector::Snapshot(m) => m.poll_event(),
+            Detector::Occupancy(t) => t.poll_event(),
+            Detector::None => None,
+        }
+    }
+    fn position(&self) -> Option<&Chess> {
+        match self {
+            Detector::Snapshot(m) => Some(m.position()),
+            Detector::Occupancy(t) => Some(t.position()),
+            Detector::None => None,
+        }
+    }
+    /// Sets the game position to compare with.
+    pub fn set_position(&mut self, now: Instant, pos: Chess) {
+        match self {
+            Detector::Snapshot(m) => m.set_position(now, pos),
+            Detector::Occupancy(t) => t.set_position(now, pos),
+            Detector::None => {}
+        }
+    }
+}
+
+/// Maps a codec's events into watch events and detector input.
+pub trait Watchable: Codec {
+    /// Handles one device event.
+    fn feed(ev: Self::Event, now: Instant, detector: &mut Detector, out: &mut VecDeque<WatchEvent>);
+}
+
+fn sq(s: Square) -> String {
+    s.to_string()
+}
+
+impl Watchable for DgtBoard {
+    fn feed(ev: DgtEvent, now: Instant, detector: &mut Detector, out: &mut VecDeque<WatchEvent>) {
+        match ev {
+            DgtEvent::Snapshot(board) => {
+                if let Detector::Snapshot(m) = detector {
+                    m.handle_snapshot(now, board);
+                }
+            }
+            DgtEvent::FieldUpdate { .. } | DgtEvent::SerialNumber(_) | DgtEvent::Trademark(_) => {}
+            DgtEvent::ClockTimes(t) => out.push_back(WatchEvent::ClockTimes {
+                white_ms: t.left.as_millis() as u64,
+                black_ms: t.right.as_millis() as u64,
+                running: None,
+            }),
+            DgtEvent::ClockButton(code) => out.push_back(WatchEvent::ClockButton { code }),
+            DgtEvent::ClockAck(_) => out.push_back(WatchEvent::ClockAck),
+            DgtEvent::ClockFailed(_) => out.push_back(WatchEvent::ClockFailed),
+            DgtEvent::Version { major, minor } => out.push_back(WatchEvent::Hello {
+                version: format!("dgt {major}.{minor}"),
+            }),
+            DgtEvent::Error(e) => out.push_back(WatchEvent::Error {
+                message: e.to_string(),
+            }),
+        }
+    }
+}
+
+impl Watchable for PegBoard {
+    fn feed(ev: PegEvent, now: Instant, detector: &mut Detector, out: &mut VecDeque<WatchEvent>) {
+        let Detector::Occupancy(t) = detector else {
+            return;
+        };
+        match ev {
+            PegEvent::Hello(h) => out.push_back(WatchEvent::Hello {
+                version: format!(
+                    "peg-board v{} fw {}.{}",
+                    h.version, h.firmware_major, h.firmware_minor
+                ),
+            }),
+            PegEvent::Snapshot { occupancy, .. } => t.handle_snapshot(now, occupancy),
+            PegEvent::Lift { square, time_ms } => {
+                out.push_back(WatchEvent::Lift {
+                    square: sq(square),
+                    time_ms,
+                });
+                t.handle_lift(now, square, time_ms);
+            }
+            PegEvent::Place { square, time_ms } => {
+                out.push_back(WatchEvent::Place {
+                    square: sq(square),
+                    time_ms,
+                });
+                t.handle_place(now, square, time_ms);
+            }
+            PegEvent::Error(e) => out.push_back(WatchEvent::Error {
+                message: e.to_string(),
+            }),
+        }
+    }
+}
+
+impl Watchable for TactileClock {
+    fn feed(ev: ClockEvent, _now: Instant, _d: &mut Detector, out: &mut VecDeque<WatchEvent>) {
+        out.push_back(match ev {
+            ClockEvent::Hello(h) => WatchEvent::Hello {
+                version: format!(
+                    "clock v{} fw {}.{}",
+                    h.version, h.firmware_major, h.firmware_minor
+                ),
+            },
+            ClockEvent::Lever { side, time_ms } => WatchEvent::Lever { side, time_ms },
+            ClockEvent::Button {
+                button,
+                pressed,
+                time_ms,
+            } => WatchEvent::Button {
+                button,
+                pressed,
+                time_ms,
+            },
+            ClockEvent::State {
+                white,
+                black,
+                running,
+                ..
+            } => WatchEvent::ClockTimes {
+                white_ms: white.as_millis() as u64,
+                black_ms: black.as_millis() as u64,
+                running: Some(running),
+            },
+            ClockEvent::Error(e) => WatchEvent::Error {
+                message: e.to_string(),
+            },
+        });
+    }
+}
+
+/// A device link with move detection.
+#[derive(Debug)]
+pub struct Watcher<C: Watchable> {
+    link: Link<C>,
+    detector: Detector,
+    out: VecDeque<WatchEvent>,
+}
+
+/// Watches a DGT board at 9600 baud, detecting moves from `position`.
+pub fn watch_dgt(config: PortConfig, position: Chess) -> Watcher<DgtBoard> {
+    Watcher::new(
+        config,
+        DgtBoard::default(),
+        Detector::Snapshot(SnapshotMatcher::new(position, DetectConfig::DGT)),
+    )
+}
+
+/// Watches a peg board, inferring moves from `position`.
+pub fn watch_peg_board(config: PortConfig, position: Chess) -> Watcher<PegBoard> {
+    let tracker = OccupancyTracker::new(position, DetectConfig::PEG);
+    Watcher::new(
+        config,
+        PegBoard::new(LinkConfig::default()),
+        Detector::Occupancy(tracker),
+    )
+}
+
+/// Watches a tactile clock.
+pub fn watch_clock(config: PortConfig) -> Watcher<TactileClock> {
+    Watcher::new(
+        config,
+        TactileClock::new(LinkConfig::default()),
+        Detector::None,
+    )
+}
+
+fn detection_event(d: Detection, pos_before: Option<&Chess>) -> WatchEvent {
+    let mode = pos_before.map_or(CastlingMode::Standard, |p| p.castles().mode());
+    match d {
+        Detection::Move(m) => WatchEvent::Move {
+            uci: UciMove::from_move(m, mode).to_string(),
+        },
+        Detection::PromotionPending { from, to } => WatchEvent::PromotionPending {
+            from: sq(from),
+            to: sq(to),
+        },
+        Detection::Ambiguous(ms) => WatchEvent::Ambiguous {
+            candidates: ms
+                .into_iter()
+                .map(|m| UciMove::from_move(m, mode).to_string())
+                .collect(),
+        },
+        Detection::InSync => WatchEvent::InSync,
+        Detection::Mismatch(differences) => WatchEvent::Mismatch {
+            en: describe(&differences, Language::English),
+            de: describe(&differences, Language::German),
+            differences,
+        },
+        Detection::Touched {
+            square,
+            piece,
+            time_ms,
+        } => WatchEvent::Touched {
+            square: sq(square),
+            piece: piece.char().to_string(),
+            time_ms,
+        },
+    }
+}
+
+impl<C: Watchable> Watcher<C> {
+    /// Starts the link (on the current tokio runtime) with this detector.
+    pub fn new(config: PortConfig, codec: C, detector: Detector) -> Self {
+        Watcher {
+            link: spawn(config, codec),
+            detector,
+            out: VecDeque::new(),
+        }
+    }
+
+    /// The detector (its position is the game as the watcher knows it).
+    pub fn detector(&mut self) -> &mut Detector {
+        &mut self.detector
+    }
+
+    /// Runs a command on the codec (e.g. a clock command).
+    pub fn command(&self, f: impl FnOnce(&mut C, Instant) + Send + 'static) {
+        self.link.command(f);
+    }
+
+    /// Supplies the announced promotion piece (peg board).
+    pub fn set_promotion(&mut self, role: Role) {
+        if let Detector::Occupancy(t) = &mut self.detector {
+            t.set_promotion(Instant::now(), role);
+        }
+    }
+
+    fn drain_detector(&mut self) {
+        let before = self.detector.position().cloned();
+        while let Some(d) = self.detector.poll_event() {
+            self.out.push_back(detection_event(d, before.as_ref()));
+        }
+    }
+
+    /// The next event; `None` when the link task ended.
+    pub async fn next(&mut self) -> Option<WatchEvent> {
+        loop {
+            self.drain_detector();
+            if let Some(e) = self.out.pop_front() {
+                return Some(e);
+            }
+            let deadline = self.detector.poll_timeout();
+            let sleep = async {
+                match deadline {
+                    Some(t) => tokio::time::sleep_until(t.into()).await,
+                    None => tokio::time::sleep(Duration::from_secs(3600)).await,
+                }
+            };
+            tokio::select! {
+                ev = self.link.next_event() => {
+                    let now = Instant::now();
+                    match ev? {
+                        PortEvent::Opened { path, reconnect } => self.out.push_back(WatchEvent::Opened { path: path.display().to_string(), reconnect }),
+                        PortEvent::Lost { reason } => {
+                            self.detector.handle_gap();
+                            self.out.push_back(WatchEvent::Lost { reason });
+                        }
+                        PortEvent::OpenFailed { reason } => self.out.push_back(WatchEvent::OpenFailed { reason }),
+                        PortEvent::Device(ev) => C::feed(ev, now, &mut self.detector, &mut self.out),
+                    }
+                }
+                _ = sleep => self.detector.handle_timeout(Instant::now()),
+            }
+        }
+    }
+}
