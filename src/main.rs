@@ -20,6 +20,10 @@ struct Cli {
 enum Command {
     /// Run timestamped clock presses through a time control and print the times.
     Clock(cmd::clock::Args),
+    /// Serial hardware: list ports, watch a DGT board, peg board or clock.
+    Devices(cmd::devices::Args),
+    /// Simulate a DGT board, peg board or tactile clock on a pseudo-terminal.
+    Sim(cmd::sim::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,5 +41,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Clock(args) => cmd::clock::run(args),
+        Command::Devices(args) => cmd::devices::run(args),
+        Command::Sim(args) => cmd::sim::run(args),
     }
 }

@@ -1,2 +1,4 @@
 //! The subcommands, one module each: flags (clap `Args`) and a `run` that wires crates.
 pub mod clock;
+pub mod devices;
+pub mod sim;

@@ -713,9 +713,10 @@ impl DgtBoard {
         self.transmits.push_back(vec![cmd::SEND_BRD]);
     }
 
-    /// Keep-alive: asks for the version (any answer proves the link).
+    /// Keep-alive: asks for the serial number (any answer proves the link; the version
+    /// is asked only on connect, so a [`DgtEvent::Version`] marks a fresh connection).
     pub fn keep_alive(&mut self) {
-        self.transmits.push_back(vec![cmd::SEND_VERSION]);
+        self.transmits.push_back(vec![cmd::RETURN_SERIALNR]);
     }
 
     /// Queues a clock command; they go out one at a time, each waiting for its ack.

@@ -652,6 +652,7 @@ enum Control<D: SimDevice> {
 
 /// A simulated device running on its own thread behind a pseudo-terminal.
 pub struct Simulator<D: SimDevice> {
+    host_seen: std::sync::Arc<std::sync::atomic::AtomicBool>,
     path: PathBuf,
     link: Option<PathBuf>,
     control: mpsc::Sender<Control<D>>,
@@ -676,10 +677,13 @@ impl<D: SimDevice> Simulator<D> {
         let pty = Pty::open()?;
         let path = pty.path().to_path_buf();
         let (tx, rx) = mpsc::channel();
+        let host_seen = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = host_seen.clone();
         let thread = thread::Builder::new()
             .name("annabella-sim".into())
-            .spawn(move || run(pty, device, rx))?;
+            .spawn(move || run(pty, device, rx, seen))?;
         Ok(Simulator {
+            host_seen,
             path,
             link: None,
             control: tx,
@@ -707,6 +711,24 @@ impl<D: SimDevice> Simulator<D> {
     /// The pseudo-terminal itself (e.g. `/dev/pts/7`).
     pub fn pty_path(&self) -> &Path {
         &self.path
+    }
+
+    /// Whether the host has sent anything yet.
+    pub fn host_seen(&self) -> bool {
+        self.host_seen.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Waits until the host has sent something (it opened the port), at most `limit`.
+    /// Returns whether it did.
+    pub fn wait_for_host(&self, limit: Duration) -> bool {
+        let end = Instant::now() + limit;
+        while !self.host_seen() {
+            if Instant::now() >= end {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        true
     }
 
     /// Carries out an action on the device.
@@ -753,7 +775,12 @@ impl<D: SimDevice> Drop for Simulator<D> {
     }
 }
 
-fn run<D: SimDevice>(pty: Pty, mut device: D, control: mpsc::Receiver<Control<D>>) {
+fn run<D: SimDevice>(
+    pty: Pty,
+    mut device: D,
+    control: mpsc::Receiver<Control<D>>,
+    host_seen: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) {
     let mut master = pty.master();
     let mut buf = [0u8; 512];
     let mut out = Vec::new();
@@ -769,7 +796,10 @@ fn run<D: SimDevice>(pty: Pty, mut device: D, control: mpsc::Receiver<Control<D>
         let now = Instant::now();
         if ready > 0 {
             match master.read(&mut buf) {
-                Ok(n) if n > 0 => device.handle_bytes(now, &buf[..n]),
+                Ok(n) if n > 0 => {
+                    host_seen.store(true, std::sync::atomic::Ordering::SeqCst);
+                    device.handle_bytes(now, &buf[..n]);
+                }
                 _ => {}
             }
         }
@@ -794,8 +824,8 @@ fn run<D: SimDevice>(pty: Pty, mut device: D, control: mpsc::Receiver<Control<D>
 }
 
 /// Parses one line of a script or of keyboard input: JSON (`{"lift":"e2"}`) or words
-/// (`lift e2`, `move e2e4`, `lever white`, `wait 300`). Returns `Ok(None)` for blank
-/// and `#` lines; a wait is returned as `Err(Ok(duration))`.
+/// (`lift e2`, `move e2e4`, `lever white`, `wait 300`, `wait_host`). Returns `Ok(None)`
+/// for blank and `#` lines.
 pub fn parse_line<A: for<'de> Deserialize<'de>>(line: &str) -> Result<Option<Step<A>>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
@@ -812,6 +842,9 @@ pub fn parse_line<A: for<'de> Deserialize<'de>>(line: &str) -> Result<Option<Ste
         };
         serde_json::json!({ word: arg })
     };
+    if value.get("wait_host").is_some() {
+        return Ok(Some(Step::WaitHost));
+    }
     if let Some(ms) = value.get("wait_ms").or_else(|| value.get("wait")) {
         let ms = ms.as_u64().ok_or("wait needs milliseconds")?;
         return Ok(Some(Step::Wait(Duration::from_millis(ms))));
@@ -828,6 +861,8 @@ pub enum Step<A> {
     Act(A),
     /// Wait this long.
     Wait(Duration),
+    /// Wait until the host has opened the port and sent something (at most 30 s).
+    WaitHost,
 }
 
 /// Runs script lines against a simulator, in order, stopping at the first bad line.
@@ -847,6 +882,10 @@ pub fn run_script<D: SimDevice>(
         match parse_line::<D::Action>(&line).map_err(err)? {
             None => {}
             Some(Step::Wait(d)) => thread::sleep(d),
+            Some(Step::WaitHost) if !sim.wait_for_host(Duration::from_secs(30)) => {
+                return Err(err("no host opened the port within 30 s".into()));
+            }
+            Some(Step::WaitHost) => {}
             Some(Step::Act(a)) => {
                 sim.act(a).map_err(err)?;
                 echo(&line);
@@ -894,6 +933,14 @@ mod tests {
             Ok(Some(Step::Wait(Duration::from_millis(300))))
         );
         assert_eq!(parse_line::<DgtAction>("# comment"), Ok(None));
+        assert_eq!(
+            parse_line::<DgtAction>("wait_host"),
+            Ok(Some(Step::WaitHost))
+        );
+        assert_eq!(
+            parse_line::<DgtAction>(r#"{"wait_host":true}"#),
+            Ok(Some(Step::WaitHost))
+        );
         assert!(
             parse_line::<DgtAction>("fly e2")
                 .unwrap_err()

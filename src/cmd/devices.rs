@@ -1,0 +1,178 @@
+//! `annabella devices`: look at the table's serial hardware. `list` shows the serial
+//! ports with their stable names; `watch` opens one device and prints what it reports
+//! (moves, touches, presses, mismatches, reconnects), one JSON line per event with
+//! `--json`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use annabella_devices::transport::{PortConfig, list_ports};
+use annabella_devices::watch::{
+    WatchEvent, Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board,
+};
+use anyhow::Context;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+/// Flags of `annabella devices`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: DevicesCommand,
+}
+
+/// What to do with the devices (one variant per job; audio devices join here).
+#[derive(Debug, clap::Subcommand)]
+pub enum DevicesCommand {
+    /// List serial ports and their stable /dev/serial/by-id names.
+    List(ListArgs),
+    /// Open one device and print its events.
+    Watch(WatchArgs),
+}
+
+/// Flags of `annabella devices list`.
+#[derive(Debug, clap::Args)]
+pub struct ListArgs {
+    /// One JSON object per line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Flags of `annabella devices watch`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("device").required(true).args(["dgt", "peg_board", "clock"])))]
+pub struct WatchArgs {
+    /// A DGT e-board (9600 baud) at this path.
+    #[arg(long, value_name = "PATH")]
+    dgt: Option<PathBuf>,
+    /// A tactile peg board at this path.
+    #[arg(long, value_name = "PATH")]
+    peg_board: Option<PathBuf>,
+    /// A tactile clock at this path.
+    #[arg(long, value_name = "PATH")]
+    clock: Option<PathBuf>,
+    /// Game position to detect moves from (default: the initial position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Baud rate (default 9600 for DGT, 115200 for our devices).
+    #[arg(long)]
+    baud: Option<u32>,
+    /// One JSON object per line.
+    #[arg(long)]
+    json: bool,
+    /// Stop after this many events.
+    #[arg(long)]
+    count: Option<usize>,
+}
+
+/// Runs `annabella devices …`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        DevicesCommand::List(a) => list(a),
+        DevicesCommand::Watch(a) => watch(a),
+    }
+}
+
+fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
+    let ports = list_ports();
+    let mut out = std::io::stdout().lock();
+    if ports.is_empty() && !args.json {
+        writeln!(out, "no serial ports found")?;
+    }
+    for p in ports {
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&p)?)?;
+        } else {
+            let by_id = p
+                .by_id
+                .as_ref()
+                .map(|b| format!("  ({})", b.display()))
+                .unwrap_or_default();
+            writeln!(out, "{}{by_id}  {}", p.path.display(), p.description)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn position(fen: Option<&str>) -> anyhow::Result<Chess> {
+    let Some(fen) = fen else {
+        return Ok(Chess::default());
+    };
+    let parsed: Fen = fen.parse().with_context(|| format!("bad FEN {fen:?}"))?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .with_context(|| format!("illegal position in FEN {fen:?}"))
+}
+
+fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
+    let pos = position(args.fen.as_deref())?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        if let Some(path) = &args.dgt {
+            let w = watch_dgt(PortConfig::new(path, args.baud.unwrap_or(9600)), pos);
+            print_events(w, args.json, args.count).await
+        } else if let Some(path) = &args.peg_board {
+            let w = watch_peg_board(PortConfig::new(path, args.baud.unwrap_or(115_200)), pos);
+            print_events(w, args.json, args.count).await
+        } else if let Some(path) = &args.clock {
+            let w = watch_clock(PortConfig::new(path, args.baud.unwrap_or(115_200)));
+            print_events(w, args.json, args.count).await
+        } else {
+            unreachable!("clap requires one device")
+        }
+    })
+}
+
+fn human(ev: &WatchEvent) -> String {
+    match ev {
+        WatchEvent::Mismatch { en, .. } => format!("mismatch: {}", en.join("; ")),
+        WatchEvent::Move { uci } => format!("move {uci}"),
+        other => {
+            let v = serde_json::to_value(other).unwrap_or_default();
+            let name = v
+                .get("event")
+                .and_then(|e| e.as_str())
+                .unwrap_or("event")
+                .replace('_', " ");
+            let rest: Vec<String> = v
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(k, _)| *k != "event")
+                .map(|(k, v)| {
+                    format!(
+                        "{k}={}",
+                        v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+                    )
+                })
+                .collect();
+            format!("{name} {}", rest.join(" ")).trim_end().to_string()
+        }
+    }
+}
+
+async fn print_events<C: Watchable>(
+    mut w: Watcher<C>,
+    json: bool,
+    count: Option<usize>,
+) -> anyhow::Result<ExitCode> {
+    let mut n = 0;
+    while let Some(ev) = w.next().await {
+        let line = if json {
+            serde_json::to_string(&ev)?
+        } else {
+            human(&ev)
+        };
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{line}")?;
+        out.flush()?;
+        n += 1;
+        if count.is_some_and(|c| n >= c) {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

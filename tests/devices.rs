@@ -1,0 +1,155 @@
+//! End-to-end tests of `annabella sim` and `annabella devices watch`: a simulated device
+//! on a pseudo-terminal, watched by the real binary over the real serial code.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `annabella sim DEVICE --script FILE` and returns it with the pty path it printed.
+fn sim(device: &str, script: &str, dir: &std::path::Path) -> (Killed, String) {
+    let path = dir.join(format!("{device}.jsonl"));
+    std::fs::write(&path, script).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["sim", device, "--script", path.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start sim");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (Killed(child), line.trim().to_string())
+}
+
+fn watch(flag: &str, path: &str, count: usize) -> Vec<Value> {
+    let out = Command::new("timeout")
+        .args([
+            "20",
+            env!("CARGO_BIN_EXE_annabella"),
+            "devices",
+            "watch",
+            flag,
+            path,
+            "--json",
+            "--count",
+        ])
+        .arg(count.to_string())
+        .output()
+        .expect("run watch");
+    assert!(
+        out.status.success(),
+        "watch failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn dgt_sim_and_watch_report_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sim, path) = sim(
+        "dgt",
+        "{\"wait_host\":true}\n{\"wait_ms\":500}\n{\"move\":\"e2e4\"}\n",
+        dir.path(),
+    );
+    assert!(path.starts_with("/dev/pts/"), "{path}");
+    let events = watch("--dgt", &path, 4);
+    let names: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["opened", "hello", "in_sync", "move"], "{events:?}");
+    assert_eq!(events[3]["uci"], "e2e4");
+}
+
+#[test]
+fn peg_board_sim_and_watch_report_touch_and_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sim, path) = sim(
+        "peg-board",
+        "wait_host\nwait 500\nlift g1\nplace f3\n",
+        dir.path(),
+    );
+    let events = watch("--peg-board", &path, 7);
+    let names: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "opened", "hello", "in_sync", "lift", "touched", "place", "move"
+        ],
+        "{events:?}"
+    );
+    assert_eq!(events[4]["piece"], "N");
+    assert_eq!(events[6]["uci"], "g1f3");
+}
+
+#[test]
+fn clock_sim_and_watch_report_lever_and_button() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sim, path) = sim(
+        "clock",
+        "wait_host\nwait 500\nlever black\n{\"button\":\"time_query\"}\n",
+        dir.path(),
+    );
+    let events = watch("--clock", &path, 5);
+    assert_eq!(events[3]["event"], "lever");
+    assert_eq!(events[3]["side"], "black");
+    assert_eq!(events[4]["button"], "time_query");
+}
+
+#[test]
+fn bad_script_line_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bad.jsonl");
+    std::fs::write(&script, "lift e2\nlift e9\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args([
+            "sim",
+            "peg-board",
+            "--exit",
+            "--script",
+            script.to_str().unwrap(),
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("script line 2: not a square: \"e9\""), "{err}");
+}
+
+#[test]
+fn bad_fen_is_named() {
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args([
+            "devices",
+            "watch",
+            "--dgt",
+            "/dev/null",
+            "--fen",
+            "not a fen",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad FEN \"not a fen\""));
+}
