@@ -666,6 +666,7 @@ pub struct DgtBoard {
     debounce: Option<Instant>,
     clock_queue: VecDeque<ClockCommand>,
     clock: Option<ClockInFlight>,
+    rotated: bool,
 }
 
 impl Default for DgtBoard {
@@ -686,7 +687,15 @@ impl DgtBoard {
             debounce: None,
             clock_queue: VecDeque::new(),
             clock: None,
+            rotated: false,
         }
+    }
+
+    /// Whether the board stands the other way round (Black's pieces on the squares the
+    /// board calls rank 1). Set when a dump shows the initial position rotated; from then
+    /// on dumps and field updates are turned to match.
+    pub fn is_rotated(&self) -> bool {
+        self.rotated
     }
 
     /// The port was (re)opened: drop partial input and read the full state (version,
@@ -747,11 +756,25 @@ impl DgtBoard {
         while let Some(m) = self.decoder.next_message() {
             match m {
                 Err(e) => self.events.push_back(DgtEvent::Error(e)),
-                Ok(Message::BoardDump(b)) => {
+                Ok(Message::BoardDump(mut b)) => {
+                    let start = Board::default();
+                    if b == start {
+                        self.rotated = false;
+                    } else if rotated(&b) == start {
+                        self.rotated = true;
+                    }
+                    if self.rotated {
+                        b = rotated(&b);
+                    }
                     self.events.push_back(DgtEvent::Snapshot(b));
                 }
                 Ok(Message::FieldUpdate { square, piece }) => {
                     self.debounce = Some(now + self.config.debounce);
+                    let square = if self.rotated {
+                        square.rotate_180()
+                    } else {
+                        square
+                    };
                     self.events
                         .push_back(DgtEvent::FieldUpdate { square, piece });
                 }
@@ -820,6 +843,12 @@ impl DgtBoard {
             }
         }
     }
+}
+
+fn rotated(b: &Board) -> Board {
+    let mut r = b.clone();
+    r.rotate_180();
+    r
 }
 
 /// A host → board command as the board (simulator) parses it.
@@ -1086,6 +1115,33 @@ mod tests {
             board.handle_timeout(now);
         }
         assert_eq!(board.poll_event(), Some(DgtEvent::ClockFailed(beep)));
+    }
+
+    #[test]
+    fn rotated_board_is_recognised_from_the_initial_position() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        let mut bytes = Vec::new();
+        Message::BoardDump(rotated(&Board::default())).encode(&mut bytes);
+        // The pawn the board calls d7 is White's e2 pawn.
+        Message::FieldUpdate {
+            square: Square::D7,
+            piece: None,
+        }
+        .encode(&mut bytes);
+        board.handle_bytes(t0, &bytes);
+        assert_eq!(
+            board.poll_event(),
+            Some(DgtEvent::Snapshot(Board::default()))
+        );
+        assert!(board.is_rotated());
+        assert_eq!(
+            board.poll_event(),
+            Some(DgtEvent::FieldUpdate {
+                square: Square::E2,
+                piece: None
+            })
+        );
     }
 
     fn any_board() -> impl Strategy<Value = Board> {

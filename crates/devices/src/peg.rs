@@ -141,3 +141,123 @@ impl PegBoard {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::link::packet_frame;
+    use crate::sim::{PegBoardSim, SimDevice};
+    use proptest::prelude::*;
+
+    fn lift(seq: u8, square: u8) -> Vec<u8> {
+        packet_frame(
+            seq,
+            &Message::Lift {
+                square,
+                time_ms: 1000 + u32::from(seq),
+            },
+        )
+    }
+
+    #[test]
+    fn hello_snapshot_and_events_from_the_simulated_board() {
+        let t0 = Instant::now();
+        let mut host = PegBoard::default();
+        let mut dev = PegBoardSim::new(Bitboard::from(Square::E2));
+        host.connect(t0);
+        let mut wire = Vec::new();
+        while host.poll_transmit(&mut wire).is_some() {}
+        dev.handle_bytes(t0, &wire);
+        // Stop-and-wait: hello first, the snapshot after the host's ack.
+        for _ in 0..3 {
+            let mut back = Vec::new();
+            while dev.poll_transmit(&mut back).is_some() {}
+            host.handle_bytes(t0, &back);
+            let mut acks = Vec::new();
+            while host.poll_transmit(&mut acks).is_some() {}
+            dev.handle_bytes(t0, &acks);
+        }
+        assert!(matches!(host.poll_event(), Some(PegEvent::Hello(h)) if h.kind == KIND_PEG_BOARD));
+        assert_eq!(
+            host.poll_event(),
+            Some(PegEvent::Snapshot {
+                occupancy: Bitboard::from(Square::E2),
+                time_ms: 0
+            })
+        );
+    }
+
+    #[test]
+    fn corrupt_frame_is_an_error_and_the_next_lift_arrives() {
+        let t0 = Instant::now();
+        let mut host = PegBoard::default();
+        let mut bytes = lift(1, 12);
+        bytes[3] ^= 0x01;
+        bytes.extend(lift(2, 28));
+        host.handle_bytes(t0, &bytes);
+        assert!(matches!(
+            host.poll_event(),
+            Some(PegEvent::Error(LinkError::Frame(_)))
+        ));
+        assert_eq!(
+            host.poll_event(),
+            Some(PegEvent::Lift {
+                square: Square::E4,
+                time_ms: 1002
+            })
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn random_bytes_never_panic_and_resync(garbage in prop::collection::vec(any::<u8>(), 0..300)) {
+            let t0 = Instant::now();
+            let mut host = PegBoard::default();
+            host.handle_bytes(t0, &garbage);
+            while host.poll_event().is_some() {}
+            // A terminator closes whatever the garbage left open; the next frame arrives.
+            let mut bytes = vec![0];
+            bytes.extend(lift(200, 12));
+            host.handle_bytes(t0, &bytes);
+            let mut last = None;
+            while let Some(e) = host.poll_event() { last = Some(e); }
+            prop_assert_eq!(last, Some(PegEvent::Lift { square: Square::E2, time_ms: 1200 }));
+        }
+
+        #[test]
+        fn flipped_bits_never_deliver_a_wrong_event(flip in 0usize..40, bit in 0u8..8) {
+            let t0 = Instant::now();
+            let mut host = PegBoard::default();
+            let mut bytes = lift(1, 12);
+            let i = flip % bytes.len();
+            bytes[i] ^= 1 << bit;
+            host.handle_bytes(t0, &bytes);
+            while let Some(e) = host.poll_event() {
+                // CRC-16 catches every single-bit error: a lift comes through intact or not at all.
+                if let PegEvent::Lift { square, time_ms } = e {
+                    prop_assert_eq!((square, time_ms), (Square::E2, 1001));
+                }
+            }
+        }
+
+        #[test]
+        fn clock_host_never_panics(garbage in prop::collection::vec(any::<u8>(), 0..300)) {
+            let t0 = Instant::now();
+            let mut host = crate::clock::TactileClock::default();
+            host.handle_bytes(t0, &garbage);
+            while host.poll_event().is_some() {}
+            host.handle_timeout(t0 + std::time::Duration::from_secs(5));
+        }
+
+        #[test]
+        fn simulated_devices_never_panic_on_host_bytes(garbage in prop::collection::vec(any::<u8>(), 0..300)) {
+            let t0 = Instant::now();
+            let mut peg = PegBoardSim::new(Bitboard::EMPTY);
+            peg.handle_bytes(t0, &garbage);
+            let mut clock = crate::sim::ClockSim::default();
+            clock.handle_bytes(t0, &garbage);
+            let mut dgt = crate::sim::DgtSim::new(shakmaty::Board::default());
+            dgt.handle_bytes(t0, &garbage);
+        }
+    }
+}
