@@ -12,8 +12,9 @@
 //!   as touched pieces.
 //!
 //! Both are sans-IO: inputs with `now`, [`Detection`]s out through `poll_event`, timers
-//! through `poll_timeout`/`handle_timeout`. After a link gap ([`handle_gap`]) no move is
-//! ever inferred: the next state is only compared with the game.
+//! through `poll_timeout`/`handle_timeout`. Before the board was first seen matching the
+//! game, and after a link gap ([`handle_gap`]), no move is ever inferred: the state is
+//! only compared with the game until it matches (`InSync`).
 //!
 //! [`handle_gap`]: SnapshotMatcher::handle_gap
 
@@ -129,7 +130,7 @@ impl SnapshotMatcher {
             config,
             board: None,
             pending: None,
-            gap: false,
+            gap: true,
             in_sync: false,
             events: VecDeque::new(),
         }
@@ -143,7 +144,6 @@ impl SnapshotMatcher {
     /// The game moved on (e.g. the VI player's spoken move): compare with this now.
     pub fn set_position(&mut self, now: Instant, position: Chess) {
         self.position = position;
-        self.gap = false;
         self.in_sync = false;
         self.evaluate(now);
     }
@@ -267,7 +267,7 @@ impl OccupancyTracker {
             promotion: None,
             awaiting_promotion: None,
             pending: None,
-            gap: false,
+            gap: true,
             in_sync: false,
             events: VecDeque::new(),
         }
@@ -288,7 +288,6 @@ impl OccupancyTracker {
         self.position = position;
         self.touched = Bitboard::EMPTY;
         self.awaiting_promotion = None;
-        self.gap = false;
         self.in_sync = false;
         self.evaluate(now);
     }
@@ -487,6 +486,24 @@ mod tests {
         q.board().clone()
     }
 
+    /// A matcher that has seen the board match the game (so it infers moves).
+    fn synced(p: &Chess, t0: Instant) -> SnapshotMatcher {
+        let mut m = SnapshotMatcher::new(p.clone(), DetectConfig::DGT);
+        m.handle_snapshot(t0, p.board().clone());
+        assert_eq!(m.poll_event(), Some(Detection::InSync));
+        m
+    }
+
+    #[test]
+    fn dgt_first_board_is_only_compared() {
+        let p = Chess::default();
+        let t0 = Instant::now();
+        let mut m = SnapshotMatcher::new(p.clone(), DetectConfig::DGT);
+        m.handle_snapshot(t0, after(&p, uci(&p, "e2e4")));
+        m.handle_timeout(t0 + Duration::from_secs(3));
+        assert!(matches!(drain(&mut m).as_slice(), [Detection::Mismatch(_)]));
+    }
+
     fn drain(m: &mut SnapshotMatcher) -> Vec<Detection> {
         std::iter::from_fn(|| m.poll_event()).collect()
     }
@@ -497,7 +514,7 @@ mod tests {
         let t0 = Instant::now();
         for role in ["q", "r", "b", "n"] {
             let m = uci(&p, &format!("e7e8{role}"));
-            let mut matcher = SnapshotMatcher::new(p.clone(), DetectConfig::DGT);
+            let mut matcher = synced(&p, t0);
             matcher.handle_snapshot(t0, after(&p, m));
             assert_eq!(
                 drain(&mut matcher),
@@ -511,7 +528,7 @@ mod tests {
     fn dgt_capture_in_progress_is_ignored_until_it_stays() {
         let p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
         let t0 = Instant::now();
-        let mut matcher = SnapshotMatcher::new(p.clone(), DetectConfig::DGT);
+        let mut matcher = synced(&p, t0);
         let mut half = p.board().clone();
         half.discard_piece_at(Square::D5);
         matcher.handle_snapshot(t0, half.clone());
@@ -540,7 +557,7 @@ mod tests {
     fn dgt_rook_first_castling_waits_for_the_king() {
         let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         let t0 = Instant::now();
-        let mut matcher = SnapshotMatcher::new(p.clone(), DetectConfig::DGT);
+        let mut matcher = synced(&p, t0);
         let rook_half = uci(&p, "h1f1");
         matcher.handle_snapshot(t0, after(&p, rook_half));
         assert_eq!(drain(&mut matcher), vec![]);
@@ -553,9 +570,7 @@ mod tests {
     fn dgt_no_move_across_a_gap() {
         let p = Chess::default();
         let t0 = Instant::now();
-        let mut matcher = SnapshotMatcher::new(p.clone(), DetectConfig::DGT);
-        matcher.handle_snapshot(t0, p.board().clone());
-        assert_eq!(drain(&mut matcher), vec![Detection::InSync]);
+        let mut matcher = synced(&p, t0);
         matcher.handle_gap();
         let e4 = uci(&p, "e2e4");
         matcher.handle_snapshot(t0, after(&p, e4));
