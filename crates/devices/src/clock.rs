@@ -53,6 +53,7 @@ fn ms(d: Duration) -> u32 {
 #[derive(Debug, Default)]
 pub struct TactileClock {
     link: Endpoint,
+    greeted: bool,
     events: VecDeque<ClockEvent>,
 }
 
@@ -61,6 +62,7 @@ impl TactileClock {
     pub fn new(config: LinkConfig) -> Self {
         TactileClock {
             link: Endpoint::new(config),
+            greeted: false,
             events: VecDeque::new(),
         }
     }
@@ -70,13 +72,21 @@ impl TactileClock {
         self.link.clear_queue();
         self.link.reset(now);
         self.link.send(now, Message::HelloRequest);
+        self.greeted = false;
     }
 
-    /// Keep-alive ping.
+    /// Keep-alive ping (the ack is the answer); HELLO_REQUEST again while no HELLO came.
     pub fn keep_alive(&mut self, now: Instant) {
-        if self.link.is_idle() {
-            self.link.send(now, Message::Ping);
+        if !self.link.is_idle() {
+            return;
         }
+        // No HELLO since connecting (the request went unanswered): ask again.
+        let m = if self.greeted {
+            Message::Ping
+        } else {
+            Message::HelloRequest
+        };
+        self.link.send(now, m);
     }
 
     /// Sets both times and runs one side (or none).
@@ -142,7 +152,10 @@ impl TactileClock {
             let ev = match ev.into_result() {
                 Err(e) => ClockEvent::Error(e),
                 Ok(Message::Hello(h)) => match check_hello(&h, KIND_CLOCK) {
-                    Ok(()) => ClockEvent::Hello(h),
+                    Ok(()) => {
+                        self.greeted = true;
+                        ClockEvent::Hello(h)
+                    }
                     Err(e) => ClockEvent::Error(e),
                 },
                 Ok(Message::Lever { side, time_ms }) => ClockEvent::Lever { side, time_ms },

@@ -667,6 +667,7 @@ pub struct DgtBoard {
     clock_queue: VecDeque<ClockCommand>,
     clock: Option<ClockInFlight>,
     rotated: bool,
+    awaiting_dump: bool,
 }
 
 impl Default for DgtBoard {
@@ -688,6 +689,7 @@ impl DgtBoard {
             clock_queue: VecDeque::new(),
             clock: None,
             rotated: false,
+            awaiting_dump: false,
         }
     }
 
@@ -703,6 +705,7 @@ impl DgtBoard {
     pub fn connect(&mut self, now: Instant) {
         self.decoder.reset();
         self.debounce = None;
+        self.awaiting_dump = true;
         self.transmits.clear();
         for c in [
             cmd::SEND_VERSION,
@@ -717,15 +720,23 @@ impl DgtBoard {
         }
     }
 
-    /// Asks for a board dump now.
+    /// Asks for a board dump now (asked again on each keep-alive until one arrives).
     pub fn request_board(&mut self) {
+        self.awaiting_dump = true;
         self.transmits.push_back(vec![cmd::SEND_BRD]);
     }
 
     /// Keep-alive: asks for the serial number (any answer proves the link; the version
     /// is asked only on connect, so a [`DgtEvent::Version`] marks a fresh connection).
+    /// While a board dump is outstanding (e.g. the board ignored the re-read after a
+    /// reconnect), the keep-alive asks for the dump and the update mode again instead.
     pub fn keep_alive(&mut self) {
-        self.transmits.push_back(vec![cmd::RETURN_SERIALNR]);
+        if self.awaiting_dump {
+            self.transmits.push_back(vec![cmd::SEND_BRD]);
+            self.transmits.push_back(vec![self.config.update_mode]);
+        } else {
+            self.transmits.push_back(vec![cmd::RETURN_SERIALNR]);
+        }
     }
 
     /// Queues a clock command; they go out one at a time, each waiting for its ack.
@@ -757,6 +768,7 @@ impl DgtBoard {
             match m {
                 Err(e) => self.events.push_back(DgtEvent::Error(e)),
                 Ok(Message::BoardDump(mut b)) => {
+                    self.awaiting_dump = false;
                     let start = Board::default();
                     if b == start {
                         self.rotated = false;
@@ -1115,6 +1127,26 @@ mod tests {
             board.handle_timeout(now);
         }
         assert_eq!(board.poll_event(), Some(DgtEvent::ClockFailed(beep)));
+    }
+
+    #[test]
+    fn keep_alive_repeats_an_unanswered_board_request() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        board.connect(t0);
+        let mut out = Vec::new();
+        while board.poll_transmit(&mut out).is_some() {}
+        out.clear();
+        board.keep_alive();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert_eq!(out, vec![cmd::SEND_BRD, cmd::SEND_UPDATE_NICE]);
+        let mut dump = Vec::new();
+        Message::BoardDump(Board::default()).encode(&mut dump);
+        board.handle_bytes(t0, &dump);
+        out.clear();
+        board.keep_alive();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert_eq!(out, vec![cmd::RETURN_SERIALNR]);
     }
 
     #[test]

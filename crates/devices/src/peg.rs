@@ -46,6 +46,7 @@ pub enum PegEvent {
 #[derive(Debug, Default)]
 pub struct PegBoard {
     link: Endpoint,
+    greeted: bool,
     events: VecDeque<PegEvent>,
 }
 
@@ -54,6 +55,7 @@ impl PegBoard {
     pub fn new(config: LinkConfig) -> Self {
         PegBoard {
             link: Endpoint::new(config),
+            greeted: false,
             events: VecDeque::new(),
         }
     }
@@ -63,13 +65,21 @@ impl PegBoard {
         self.link.clear_queue();
         self.link.reset(now);
         self.link.send(now, Message::HelloRequest);
+        self.greeted = false;
     }
 
-    /// Keep-alive ping (the ack is the answer).
+    /// Keep-alive ping (the ack is the answer); HELLO_REQUEST again while no HELLO came.
     pub fn keep_alive(&mut self, now: Instant) {
-        if self.link.is_idle() {
-            self.link.send(now, Message::Ping);
+        if !self.link.is_idle() {
+            return;
         }
+        // No HELLO since connecting (the request went unanswered): ask again.
+        let m = if self.greeted {
+            Message::Ping
+        } else {
+            Message::HelloRequest
+        };
+        self.link.send(now, m);
     }
 
     /// Asks for a full occupancy snapshot.
@@ -95,7 +105,10 @@ impl PegBoard {
             let ev = match ev.into_result() {
                 Err(e) => PegEvent::Error(e),
                 Ok(Message::Hello(h)) => match check_hello(&h, KIND_PEG_BOARD) {
-                    Ok(()) => PegEvent::Hello(h),
+                    Ok(()) => {
+                        self.greeted = true;
+                        PegEvent::Hello(h)
+                    }
                     Err(e) => PegEvent::Error(e),
                 },
                 Ok(Message::Snapshot { occupancy, time_ms }) => PegEvent::Snapshot {
@@ -185,6 +198,24 @@ mod tests {
                 time_ms: 0
             })
         );
+    }
+
+    #[test]
+    fn keep_alive_asks_for_hello_until_one_came() {
+        let t0 = Instant::now();
+        let mut host = PegBoard::default();
+        host.connect(t0);
+        // The board never answers: the request is given up after its retries ...
+        for i in 1..=5 {
+            host.handle_timeout(t0 + std::time::Duration::from_millis(250 * i));
+        }
+        let mut out = Vec::new();
+        while host.poll_transmit(&mut out).is_some() {}
+        out.clear();
+        // ... and the keep-alive asks again instead of pinging.
+        host.keep_alive(t0 + std::time::Duration::from_secs(2));
+        host.poll_transmit(&mut out);
+        assert_eq!(out, packet_frame(2, &Message::HelloRequest));
     }
 
     #[test]

@@ -155,6 +155,8 @@ pub struct DgtSim {
     pub clock_log: Vec<(u8, Vec<u8>)>,
     /// Number of clock commands still to leave unacknowledged (to test retries).
     pub drop_clock_acks: u32,
+    /// A hung board: reads and ignores everything, sends nothing.
+    pub mute: bool,
 }
 
 impl DgtSim {
@@ -167,6 +169,7 @@ impl DgtSim {
             out: VecDeque::new(),
             clock_log: Vec::new(),
             drop_clock_acks: 0,
+            mute: false,
         }
     }
 
@@ -196,7 +199,11 @@ impl SimDevice for DgtSim {
     type Action = DgtAction;
 
     fn handle_bytes(&mut self, _now: Instant, bytes: &[u8]) {
-        for c in self.commands.push(bytes) {
+        let commands = self.commands.push(bytes);
+        if self.mute {
+            return;
+        }
+        for c in commands {
             match c {
                 HostCommand::Byte(cmd::RESET) => self.update_mode = false,
                 HostCommand::Byte(cmd::SEND_BRD) => {

@@ -39,7 +39,7 @@ async fn until<C: Watchable>(
 fn fast(path: &std::path::Path, baud: u32) -> PortConfig {
     let mut c = PortConfig::new(path, baud);
     c.keep_alive = Duration::from_millis(200);
-    c.silence = Duration::from_millis(1000);
+    c.silence = Duration::from_millis(3000);
     c.backoff = Duration::from_millis(50);
     c.backoff_max = Duration::from_millis(200);
     c
@@ -268,4 +268,34 @@ async fn peg_board_reconnects_and_rereads_snapshot() {
         "{seen:?}"
     );
     assert_eq!(Chess::default().board().occupied(), start_occupancy());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_board_is_a_gap_found_by_keep_alive() {
+    let sim = Simulator::spawn(DgtSim::new(start_board())).unwrap();
+    let mut config = fast(sim.path(), 9600);
+    config.silence = Duration::from_millis(800);
+    let mut w = watch_dgt(config, Chess::default());
+    until(&mut w, |e| *e == WatchEvent::InSync).await;
+    // The board hangs (the port stays open): the keep-alive goes unanswered.
+    sim.inspect(|d| d.mute = true).unwrap();
+    let seen = until(&mut w, |e| matches!(e, WatchEvent::Lost { .. })).await;
+    assert!(
+        matches!(seen.last(), Some(WatchEvent::Lost { reason }) if reason.contains("no answer")),
+        "{seen:?}"
+    );
+    // It comes back after the host's re-read went unanswered: the keep-alive asks again.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    sim.inspect(|d| d.mute = false).unwrap();
+    until(&mut w, |e| {
+        matches!(
+            e,
+            WatchEvent::Opened {
+                reconnect: true,
+                ..
+            }
+        )
+    })
+    .await;
+    until(&mut w, |e| *e == WatchEvent::InSync).await;
 }
