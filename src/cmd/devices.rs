@@ -55,6 +55,9 @@ pub struct WatchArgs {
     /// Game position to detect moves from (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
+    /// The FEN is a Chess960 position (castling as king-takes-rook in the output).
+    #[arg(long)]
+    chess960: bool,
     /// Baud rate (default 9600 for DGT, 115200 for our devices).
     #[arg(long)]
     baud: Option<u32>,
@@ -95,18 +98,23 @@ fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn position(fen: Option<&str>) -> anyhow::Result<Chess> {
+fn position(fen: Option<&str>, chess960: bool) -> anyhow::Result<Chess> {
     let Some(fen) = fen else {
         return Ok(Chess::default());
     };
     let parsed: Fen = fen.parse().with_context(|| format!("bad FEN {fen:?}"))?;
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
     parsed
-        .into_position(CastlingMode::Standard)
+        .into_position(mode)
         .with_context(|| format!("illegal position in FEN {fen:?}"))
 }
 
 fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
-    let pos = position(args.fen.as_deref())?;
+    let pos = position(args.fen.as_deref(), args.chess960)?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;

@@ -6,7 +6,7 @@
 //!   [`dgt::DgtBoard`], [`peg::PegBoard`], [`clock::TactileClock`].
 //! - Move detection: [`detect::SnapshotMatcher`] (boards that know pieces) and
 //!   [`detect::OccupancyTracker`] (the peg board), with differences in words
-//!   ([`describe`]).
+//!   ([`describe()`]).
 //! - Transports over serial ports with reconnect: [`transport`].
 //! - Simulated devices on pseudo-terminals: [`sim`].
 

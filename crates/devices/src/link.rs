@@ -1,5 +1,5 @@
 //! The reliable link of our own devices: sequence numbers, ack and retry over
-//! [`frame`](crate::frame)s (see `hardware/FRAMING.md`). Sans-IO: bytes and `now` in,
+//! [`frame`]s (see `hardware/FRAMING.md`). Sans-IO: bytes and `now` in,
 //! messages and bytes out. Both the host codecs and the simulated devices use it.
 
 use std::collections::VecDeque;
