@@ -157,6 +157,9 @@ pub struct DgtSim {
     pub drop_clock_acks: u32,
     /// A hung board: reads and ignores everything, sends nothing.
     pub mute: bool,
+    /// The DGT 3000: left and right time at `since`, and which side runs.
+    clock: (Duration, Duration, dgt::ClockRun, Instant),
+    next_clock_report: Option<Instant>,
 }
 
 impl DgtSim {
@@ -170,12 +173,40 @@ impl DgtSim {
             clock_log: Vec::new(),
             drop_clock_acks: 0,
             mute: false,
+            clock: (
+                Duration::ZERO,
+                Duration::ZERO,
+                dgt::ClockRun::Paused,
+                Instant::now(),
+            ),
+            next_clock_report: None,
         }
     }
 
     /// The pieces on the board now.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The DGT 3000's shown times (left, right) and which side runs.
+    pub fn clock_times(&self, now: Instant) -> (Duration, Duration, dgt::ClockRun) {
+        let (left, right, run, since) = self.clock;
+        let ran = now.saturating_duration_since(since);
+        match run {
+            dgt::ClockRun::Left => (left.saturating_sub(ran), right, run),
+            dgt::ClockRun::Right => (left, right.saturating_sub(ran), run),
+            dgt::ClockRun::Paused => (left, right, run),
+        }
+    }
+
+    fn report_clock(&mut self, now: Instant) {
+        let (left, right, run) = self.clock_times(now);
+        let status = if run == dgt::ClockRun::Paused { 0 } else { 1 };
+        self.send(dgt::Message::ClockTimes(ClockTimes {
+            right,
+            left,
+            status,
+        }));
     }
 
     fn send(&mut self, m: dgt::Message) {
@@ -198,7 +229,7 @@ impl DgtSim {
 impl SimDevice for DgtSim {
     type Action = DgtAction;
 
-    fn handle_bytes(&mut self, _now: Instant, bytes: &[u8]) {
+    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
         let commands = self.commands.push(bytes);
         if self.mute {
             return;
@@ -218,15 +249,25 @@ impl SimDevice for DgtSim {
                 HostCommand::Byte(cmd::SEND_VERSION) => {
                     self.send(dgt::Message::Version { major: 1, minor: 7 })
                 }
-                HostCommand::Byte(cmd::SEND_CLK) => {
-                    self.send(dgt::Message::ClockTimes(ClockTimes {
-                        right: Duration::ZERO,
-                        left: Duration::ZERO,
-                        status: 0,
-                    }))
-                }
+                HostCommand::Byte(cmd::SEND_CLK) => self.report_clock(now),
                 HostCommand::Byte(_) => {}
                 HostCommand::Clock { code, params } => {
+                    if code == clk::SETNRUN && params.len() == 7 {
+                        let t = |h: u8, m: u8, s: u8| {
+                            Duration::from_secs(
+                                u64::from(h) * 3600 + u64::from(m) * 60 + u64::from(s),
+                            )
+                        };
+                        let run = match params[6] {
+                            0x01 => dgt::ClockRun::Left,
+                            0x02 => dgt::ClockRun::Right,
+                            _ => dgt::ClockRun::Paused,
+                        };
+                        let left = t(params[0], params[1], params[2]);
+                        let right = t(params[3], params[4], params[5]);
+                        self.clock = (left, right, run, now);
+                        self.next_clock_report = Some(now);
+                    }
                     self.clock_log.push((code, params));
                     if self.drop_clock_acks > 0 {
                         self.drop_clock_acks -= 1;
@@ -298,10 +339,22 @@ impl SimDevice for DgtSim {
     }
 
     fn poll_timeout(&self) -> Option<Instant> {
-        None
+        self.next_clock_report
+            .filter(|_| self.update_mode && !self.mute)
     }
 
-    fn handle_timeout(&mut self, _now: Instant) {}
+    /// In update mode the board reports the clock's times once a second while it runs.
+    fn handle_timeout(&mut self, now: Instant) {
+        let Some(due) = self.next_clock_report else {
+            return;
+        };
+        if now < due || !self.update_mode || self.mute {
+            return;
+        }
+        self.report_clock(now);
+        self.next_clock_report =
+            (self.clock.2 != dgt::ClockRun::Paused).then(|| now + Duration::from_secs(1));
+    }
 }
 
 /// Device time in ms since `start`.

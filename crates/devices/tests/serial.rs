@@ -114,6 +114,16 @@ async fn dgt_clock_commands_are_acked_and_retried() {
     });
     until(&mut w, |e| *e == WatchEvent::ClockAck).await;
     until(&mut w, |e| *e == WatchEvent::ClockAck).await;
+    // The running DGT 3000 reports its times through the board (left shown as White).
+    let seen = until(&mut w, |e| matches!(e, WatchEvent::ClockTimes { .. })).await;
+    let Some(WatchEvent::ClockTimes {
+        white_ms, black_ms, ..
+    }) = seen.last()
+    else {
+        unreachable!()
+    };
+    assert!((298_000..=300_000).contains(white_ms), "{white_ms}");
+    assert_eq!(*black_ms, 300_000);
     let log = sim
         .inspect(|d| d.clock_log.iter().map(|(c, _)| *c).collect::<Vec<_>>())
         .unwrap();
