@@ -93,7 +93,7 @@ fn serve<D: SimDevice>(device: D, args: &Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         if let Err(e) = run_script(&sim, [line], echo) {
-            eprintln!("sim: input line {}: {}", i + 1, e.message);
+            eprintln!("sim: input line {}: {}", i + 1, e.error);
         }
     }
     if !args.exit {

@@ -25,14 +25,61 @@ use crate::proto::{
 };
 use crate::pty::{Pty, point_link};
 
+/// An action or script line the simulated device cannot carry out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SimError {
+    /// Not a square name.
+    #[error("not a square: {0:?}")]
+    Square(String),
+    /// Not a FEN (or FEN board).
+    #[error("bad FEN {fen:?}: {reason}")]
+    Fen {
+        /// The text.
+        fen: String,
+        /// The parser's reason.
+        reason: String,
+    },
+    /// Not a move in UCI.
+    #[error("not a move: {0:?}")]
+    Move(String),
+    /// Not a piece letter (and square).
+    #[error("bad piece in {0:?}")]
+    Piece(String),
+    /// No piece (DGT) on the square.
+    #[error("no piece on {0}")]
+    NoPiece(Square),
+    /// No peg in the hole.
+    #[error("no peg in {0}")]
+    NoPeg(Square),
+    /// The hole is already full.
+    #[error("{0} already holds a peg")]
+    HoleFull(Square),
+    /// A JSON line that does not parse.
+    #[error("bad JSON: {0}")]
+    Json(String),
+    /// A line that names no action of this device.
+    #[error("unknown action: {0}")]
+    Action(String),
+    /// A wait without milliseconds.
+    #[error("wait needs milliseconds")]
+    Wait,
+    /// No host opened the port in time.
+    #[error("no host opened the port within 30 s")]
+    NoHost,
+    /// The simulator thread has ended.
+    #[error("simulator stopped")]
+    Stopped,
+}
+
 /// A bad script line: what and where.
 #[derive(Debug, thiserror::Error)]
-#[error("script line {line}: {message}")]
+#[error("script line {line}: {error}")]
 pub struct ScriptError {
     /// 1-based line number.
     pub line: usize,
     /// What was wrong.
-    pub message: String,
+    pub error: SimError,
 }
 
 /// The device side of a simulator: sans-IO.
@@ -46,7 +93,7 @@ pub trait SimDevice: Send + 'static {
     /// # Errors
     /// A message when the action does not fit the device's state (e.g. lifting from an
     /// empty hole).
-    fn act(&mut self, now: Instant, action: Self::Action) -> Result<(), String>;
+    fn act(&mut self, now: Instant, action: Self::Action) -> Result<(), SimError>;
     /// Appends bytes to send to the host.
     fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize>;
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
@@ -55,33 +102,34 @@ pub trait SimDevice: Send + 'static {
     fn handle_timeout(&mut self, now: Instant);
 }
 
-fn parse_square(s: &str) -> Result<Square, String> {
+fn parse_square(s: &str) -> Result<Square, SimError> {
     s.trim()
         .parse::<Square>()
-        .map_err(|_| format!("not a square: {s:?}"))
+        .map_err(|_| SimError::Square(s.to_string()))
 }
 
-fn parse_board(fen: &str) -> Result<Board, String> {
+fn parse_board(fen: &str) -> Result<Board, SimError> {
     let board_part = fen.split_whitespace().next().unwrap_or("");
     board_part.parse::<Board>().or_else(|_| {
         fen.parse::<Fen>()
             .map(|f| f.as_setup().board.clone())
-            .map_err(|e| format!("bad FEN {fen:?}: {e}"))
+            .map_err(|e| SimError::Fen {
+                fen: fen.to_string(),
+                reason: e.to_string(),
+            })
     })
 }
 
 /// Squares a move (in UCI, e.g. `e2e4`, `e7e8q`, `e1g1`) changes on a board that knows
 /// pieces, without checking legality: (square, new content) in the order a hand would.
-fn board_move(board: &Board, uci: &str) -> Result<Vec<(Square, Option<Piece>)>, String> {
+fn board_move(board: &Board, uci: &str) -> Result<Vec<(Square, Option<Piece>)>, SimError> {
     let uci = uci.trim();
     if uci.len() < 4 {
-        return Err(format!("not a move: {uci:?}"));
+        return Err(SimError::Move(uci.to_string()));
     }
     let from = parse_square(&uci[0..2])?;
     let to = parse_square(&uci[2..4])?;
-    let piece = board
-        .piece_at(from)
-        .ok_or_else(|| format!("no piece on {from}"))?;
+    let piece = board.piece_at(from).ok_or(SimError::NoPiece(from))?;
     let mut steps = Vec::new();
     if board.piece_at(to).is_some() {
         steps.push((to, None));
@@ -93,7 +141,7 @@ fn board_move(board: &Board, uci: &str) -> Result<Vec<(Square, Option<Piece>)>, 
                 .chars()
                 .next()
                 .and_then(Role::from_char)
-                .ok_or_else(|| format!("bad promotion {c:?}"))?;
+                .ok_or_else(|| SimError::Move(uci.to_string()))?;
             Piece {
                 color: piece.color,
                 role,
@@ -283,7 +331,7 @@ impl SimDevice for DgtSim {
         }
     }
 
-    fn act(&mut self, _now: Instant, action: DgtAction) -> Result<(), String> {
+    fn act(&mut self, _now: Instant, action: DgtAction) -> Result<(), SimError> {
         match action {
             DgtAction::Move(uci) => {
                 for (sq, p) in board_move(&self.board, &uci)? {
@@ -293,7 +341,7 @@ impl SimDevice for DgtSim {
             DgtAction::Lift(sq) => {
                 let sq = parse_square(&sq)?;
                 if self.board.piece_at(sq).is_none() {
-                    return Err(format!("no piece on {sq}"));
+                    return Err(SimError::NoPiece(sq));
                 }
                 self.set(sq, None);
             }
@@ -302,7 +350,7 @@ impl SimDevice for DgtSim {
                 let piece = chars
                     .next()
                     .and_then(Piece::from_char)
-                    .ok_or_else(|| format!("bad piece in {spec:?}"))?;
+                    .ok_or_else(|| SimError::Piece(spec.clone()))?;
                 let sq = parse_square(chars.as_str())?;
                 self.set(sq, Some(piece));
             }
@@ -414,9 +462,9 @@ impl PegBoardSim {
         })
     }
 
-    fn lift(&mut self, now: Instant, sq: Square) -> Result<(), String> {
+    fn lift(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
         if !self.occupancy.contains(sq) {
-            return Err(format!("no peg in {sq}"));
+            return Err(SimError::NoPeg(sq));
         }
         self.occupancy.discard(sq);
         let time_ms = device_ms(self.start, now);
@@ -430,9 +478,9 @@ impl PegBoardSim {
         Ok(())
     }
 
-    fn place(&mut self, now: Instant, sq: Square) -> Result<(), String> {
+    fn place(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
         if self.occupancy.contains(sq) {
-            return Err(format!("{sq} already holds a peg"));
+            return Err(SimError::HoleFull(sq));
         }
         self.occupancy.add(sq);
         let time_ms = device_ms(self.start, now);
@@ -472,7 +520,7 @@ impl SimDevice for PegBoardSim {
         }
     }
 
-    fn act(&mut self, now: Instant, action: PegAction) -> Result<(), String> {
+    fn act(&mut self, now: Instant, action: PegAction) -> Result<(), SimError> {
         match action {
             PegAction::Lift(s) => self.lift(now, parse_square(&s)?),
             PegAction::Place(s) => self.place(now, parse_square(&s)?),
@@ -655,7 +703,7 @@ impl SimDevice for ClockSim {
         }
     }
 
-    fn act(&mut self, now: Instant, action: ClockAction) -> Result<(), String> {
+    fn act(&mut self, now: Instant, action: ClockAction) -> Result<(), SimError> {
         let time_ms = device_ms(self.start, now);
         match action {
             ClockAction::Lever(side) => {
@@ -705,7 +753,7 @@ impl SimDevice for ClockSim {
 type Inspect<D> = Box<dyn FnOnce(&mut D) + Send>;
 
 enum Control<D: SimDevice> {
-    Act(D::Action, mpsc::Sender<Result<(), String>>),
+    Act(D::Action, mpsc::Sender<Result<(), SimError>>),
     Inspect(Inspect<D>),
     Stop,
 }
@@ -795,12 +843,12 @@ impl<D: SimDevice> Simulator<D> {
     ///
     /// # Errors
     /// When the action does not fit the device's state, or the simulator stopped.
-    pub fn act(&self, action: D::Action) -> Result<(), String> {
+    pub fn act(&self, action: D::Action) -> Result<(), SimError> {
         let (tx, rx) = mpsc::channel();
         self.control
             .send(Control::Act(action, tx))
-            .map_err(|_| "simulator stopped".to_string())?;
-        rx.recv().map_err(|_| "simulator stopped".to_string())?
+            .map_err(|_| SimError::Stopped)?;
+        rx.recv().map_err(|_| SimError::Stopped)?
     }
 
     /// Runs `f` on the device's state (between two I/O rounds) and returns its result.
@@ -886,13 +934,13 @@ fn run<D: SimDevice>(
 /// Parses one line of a script or of keyboard input: JSON (`{"lift":"e2"}`) or words
 /// (`lift e2`, `move e2e4`, `lever white`, `wait 300`, `wait_host`). Returns `Ok(None)`
 /// for blank and `#` lines.
-pub fn parse_line<A: for<'de> Deserialize<'de>>(line: &str) -> Result<Option<Step<A>>, String> {
+pub fn parse_line<A: for<'de> Deserialize<'de>>(line: &str) -> Result<Option<Step<A>>, SimError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     let value: serde_json::Value = if line.starts_with('{') {
-        serde_json::from_str(line).map_err(|e| format!("bad JSON: {e}"))?
+        serde_json::from_str(line).map_err(|e| SimError::Json(e.to_string()))?
     } else {
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -906,12 +954,12 @@ pub fn parse_line<A: for<'de> Deserialize<'de>>(line: &str) -> Result<Option<Ste
         return Ok(Some(Step::WaitHost));
     }
     if let Some(ms) = value.get("wait_ms").or_else(|| value.get("wait")) {
-        let ms = ms.as_u64().ok_or("wait needs milliseconds")?;
+        let ms = ms.as_u64().ok_or(SimError::Wait)?;
         return Ok(Some(Step::Wait(Duration::from_millis(ms))));
     }
     serde_json::from_value(value)
         .map(|a| Some(Step::Act(a)))
-        .map_err(|e| format!("unknown action: {e}"))
+        .map_err(|e| SimError::Action(e.to_string()))
 }
 
 /// One step of a script.
@@ -935,15 +983,12 @@ pub fn run_script<D: SimDevice>(
     mut echo: impl FnMut(&str),
 ) -> Result<(), ScriptError> {
     for (i, line) in lines.into_iter().enumerate() {
-        let err = |message: String| ScriptError {
-            line: i + 1,
-            message,
-        };
+        let err = |error: SimError| ScriptError { line: i + 1, error };
         match parse_line::<D::Action>(&line).map_err(err)? {
             None => {}
             Some(Step::Wait(d)) => thread::sleep(d),
             Some(Step::WaitHost) if !sim.wait_for_host(Duration::from_secs(30)) => {
-                return Err(err("no host opened the port within 30 s".into()));
+                return Err(err(SimError::NoHost));
             }
             Some(Step::WaitHost) => {}
             Some(Step::Act(a)) => {
@@ -1001,10 +1046,14 @@ mod tests {
             parse_line::<DgtAction>(r#"{"wait_host":true}"#),
             Ok(Some(Step::WaitHost))
         );
-        assert!(
-            parse_line::<DgtAction>("fly e2")
-                .unwrap_err()
-                .starts_with("unknown action")
+        assert!(matches!(
+            parse_line::<DgtAction>("fly e2"),
+            Err(SimError::Action(_))
+        ));
+        assert_eq!(
+            parse_line::<PegAction>("lift").map(|_| ()),
+            Ok(()),
+            "a missing square is caught when the action runs"
         );
     }
 
