@@ -153,3 +153,14 @@ fn bad_fen_is_named() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad FEN \"not a fen\""));
 }
+
+#[test]
+fn missing_port_is_reported_and_retried() {
+    let events = watch("--peg-board", "/dev/annabella-no-such-port", 1);
+    assert_eq!(events[0]["event"], "open_failed");
+    let reason = events[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("/dev/annabella-no-such-port: "),
+        "{reason}"
+    );
+}

@@ -166,6 +166,9 @@ impl<C: Codec> Drop for Link<C> {
 }
 
 /// Starts a link task on the current tokio runtime.
+///
+/// # Panics
+/// Outside a tokio runtime (as `tokio::spawn` does).
 pub fn spawn<C: Codec>(config: PortConfig, codec: C) -> Link<C> {
     let (etx, events) = mpsc::unbounded_channel();
     let (jobs, jrx) = mpsc::unbounded_channel();

@@ -1,6 +1,7 @@
 //! A link plus move detection: what `annabella devices watch` prints and what the
 //! station consumes. One [`Watcher`] per device; [`Watcher::next`] yields
-//! [`WatchEvent`]s (serialisable as one JSON object each).
+//! [`WatchEvent`]s (serialisable as one JSON object each). Watchers start a tokio task:
+//! create them inside a tokio runtime.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
