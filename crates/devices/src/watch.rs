@@ -405,7 +405,8 @@ impl<C: Watchable> Watcher<C> {
         }
     }
 
-    /// The next event; `None` when the link task ended.
+    /// The next event; `None` when the link task ended. Cancel-safe: it can be one arm
+    /// of a `tokio::select!` over several watchers without losing events.
     pub async fn next(&mut self) -> Option<WatchEvent> {
         loop {
             self.drain_detector();
