@@ -164,3 +164,34 @@ fn missing_port_is_reported_and_retried() {
         "{reason}"
     );
 }
+
+#[test]
+fn sim_reads_keyboard_lines_and_survives_a_bad_one() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["sim", "peg-board"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sim");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"wait_host\nwait 500\nfly away\nlift g1\nplace f3\n")
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let _sim = Killed(child);
+    let events = watch("--peg-board", line.trim(), 7);
+    assert_eq!(events[6]["uci"], "g1f3", "{events:?}");
+    drop(stdin);
+    let mut first = String::new();
+    BufReader::new(stderr).read_line(&mut first).unwrap();
+    assert!(
+        first.starts_with("sim: input line 3: unknown action"),
+        "{first}"
+    );
+}
