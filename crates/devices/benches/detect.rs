@@ -3,7 +3,8 @@
 //! DGT: the board's field updates for e2–e4 and the board dump that answers the
 //! post-debounce request go through [`DgtBoard`] and [`SnapshotMatcher`] until the move
 //! comes out. Peg board: the framed LIFT/PLACE packets go through [`PegBoard`] and
-//! [`OccupancyTracker`]. Run: `cargo bench -p annabella-devices --bench detect`.
+//! [`OccupancyTracker`]. The detectors start having seen the board in sync (set-up, not
+//! timed). Run: `cargo bench -p annabella-devices --bench detect`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -13,7 +14,7 @@ use annabella_devices::dgt::{self, DgtBoard, DgtEvent, square_to_dgt};
 use annabella_devices::link::packet_frame;
 use annabella_devices::peg::{PegBoard, PegEvent};
 use annabella_devices::proto::Message;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position, Square};
 
@@ -46,25 +47,34 @@ fn bench(c: &mut Criterion) {
     let pos = middlegame();
     let (updates, dump) = dgt_bytes(&pos, Square::F1, Square::D3);
     assert_eq!(square_to_dgt(Square::F1), 61);
+    // Setup (not timed): a host side and a matcher that has seen the board in sync.
+    let synced = || {
+        let t0 = Instant::now();
+        let mut matcher = SnapshotMatcher::new(pos.clone(), DetectConfig::DGT);
+        matcher.handle_snapshot(t0, pos.board().clone());
+        assert_eq!(matcher.poll_event(), Some(Detection::InSync));
+        (DgtBoard::default(), matcher, t0)
+    };
     c.bench_function("dgt bytes to move (middlegame, Bd3)", |b| {
-        b.iter(|| {
-            let t0 = Instant::now();
-            let mut board = DgtBoard::default();
-            let mut matcher = SnapshotMatcher::new(pos.clone(), DetectConfig::DGT);
-            board.handle_bytes(t0, black_box(&updates));
-            board.handle_timeout(t0 + Duration::from_millis(250));
-            let mut out = Vec::new();
-            board.poll_transmit(&mut out);
-            board.handle_bytes(t0 + Duration::from_millis(260), black_box(&dump));
-            while let Some(ev) = board.poll_event() {
-                if let DgtEvent::Snapshot(b) = ev {
-                    matcher.handle_snapshot(t0, b);
+        b.iter_batched(
+            synced,
+            |(mut board, mut matcher, t0)| {
+                board.handle_bytes(t0, black_box(&updates));
+                board.handle_timeout(t0 + Duration::from_millis(250));
+                let mut out = Vec::new();
+                board.poll_transmit(&mut out);
+                board.handle_bytes(t0 + Duration::from_millis(260), black_box(&dump));
+                while let Some(ev) = board.poll_event() {
+                    if let DgtEvent::Snapshot(b) = ev {
+                        matcher.handle_snapshot(t0, b);
+                    }
                 }
-            }
-            let got = matcher.poll_event();
-            assert!(matches!(got, Some(Detection::Move(_))));
-            got
-        })
+                let got = matcher.poll_event();
+                assert!(matches!(got, Some(Detection::Move(_))), "{got:?}");
+                got
+            },
+            BatchSize::SmallInput,
+        )
     });
 
     let mut peg_bytes = Vec::new();
@@ -82,28 +92,37 @@ fn bench(c: &mut Criterion) {
             time_ms: 700,
         },
     ));
+    let synced = || {
+        let t0 = Instant::now();
+        let mut tracker = OccupancyTracker::new(pos.clone(), DetectConfig::PEG);
+        tracker.handle_snapshot(t0, pos.board().occupied());
+        assert_eq!(tracker.poll_event(), Some(Detection::InSync));
+        (PegBoard::default(), tracker, t0)
+    };
     c.bench_function("peg bytes to move (middlegame, Bd3)", |b| {
-        b.iter(|| {
-            let t0 = Instant::now();
-            let mut peg = PegBoard::default();
-            let mut tracker = OccupancyTracker::new(pos.clone(), DetectConfig::PEG);
-            tracker.handle_snapshot(t0, pos.board().occupied());
-            peg.handle_bytes(t0, black_box(&peg_bytes));
-            while let Some(ev) = peg.poll_event() {
-                match ev {
-                    PegEvent::Lift { square, time_ms } => tracker.handle_lift(t0, square, time_ms),
-                    PegEvent::Place { square, time_ms } => {
-                        tracker.handle_place(t0, square, time_ms)
+        b.iter_batched(
+            synced,
+            |(mut peg, mut tracker, t0)| {
+                peg.handle_bytes(t0, black_box(&peg_bytes));
+                while let Some(ev) = peg.poll_event() {
+                    match ev {
+                        PegEvent::Lift { square, time_ms } => {
+                            tracker.handle_lift(t0, square, time_ms)
+                        }
+                        PegEvent::Place { square, time_ms } => {
+                            tracker.handle_place(t0, square, time_ms)
+                        }
+                        _ => {}
                     }
-                    _ => {}
                 }
-            }
-            tracker.handle_timeout(t0 + Duration::from_secs(1));
-            let got = std::iter::from_fn(|| tracker.poll_event())
-                .find(|d| matches!(d, Detection::Move(_)));
-            assert!(got.is_some());
-            got
-        })
+                tracker.handle_timeout(t0 + Duration::from_secs(1));
+                let got = std::iter::from_fn(|| tracker.poll_event())
+                    .find(|d| matches!(d, Detection::Move(_)));
+                assert!(got.is_some());
+                got
+            },
+            BatchSize::SmallInput,
+        )
     });
 }
 
