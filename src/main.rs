@@ -22,6 +22,12 @@ enum Command {
     Clock(cmd::clock::Args),
     /// Serial hardware: list ports, watch a DGT board, peg board or clock.
     Devices(cmd::devices::Args),
+    /// Words heard or typed → a move or a command in a position (one JSON line).
+    Parse(cmd::parse::Args),
+    /// A move (UCI) → the words announced.
+    Say(cmd::say::Args),
+    /// The phrase list a recognizer may hear in a position (Vosk grammar JSON).
+    Grammar(cmd::grammar::Args),
     /// Simulate a DGT board, peg board or tactile clock on a pseudo-terminal.
     Sim(cmd::sim::Args),
 }
@@ -43,5 +49,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Clock(args) => cmd::clock::run(args),
         Command::Devices(args) => cmd::devices::run(args),
         Command::Sim(args) => cmd::sim::run(args),
+        Command::Parse(args) => cmd::parse::run(args),
+        Command::Say(args) => cmd::say::run(args),
+        Command::Grammar(args) => cmd::grammar::run(args),
     }
 }

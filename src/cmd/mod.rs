@@ -1,4 +1,7 @@
 //! The subcommands, one module each: flags (clap `Args`) and a `run` that wires crates.
 pub mod clock;
 pub mod devices;
+pub mod grammar;
+pub mod parse;
+pub mod say;
 pub mod sim;

@@ -1,0 +1,392 @@
+//! The recognizer's grammar: for a position, every phrase that says a legal move (in
+//! every form the parser accepts) plus the commands plus `[unk]`, in the spellings the
+//! recognizer's model knows.
+
+use std::collections::{HashMap, HashSet};
+
+use shakmaty::{Chess, File, Move, Position, Rank, Role, Square, san::San};
+
+use crate::{
+    lexicon::{Lexicon, Lookup, side_word},
+    render::suffix_of,
+    utterance::Suffix,
+    word::Word,
+};
+
+/// A lexicon filtered through a recognizer's vocabulary: for every word the spelling
+/// the model knows, the substitutions made and the words dropped. Build it once per
+/// model and language; then [`Vocabulary::grammar`] is cheap per position.
+#[derive(Debug, Clone)]
+pub struct Vocabulary {
+    lexicon: &'static Lexicon,
+    spelling: HashMap<Word, &'static str>,
+    takes: Vec<&'static str>,
+    fillers: HashSet<&'static str>,
+    /// Command phrases without a move slot, complete.
+    commands: Vec<String>,
+    /// Command phrases that end in a move (`{move}` slot): their prefixes.
+    command_move_prefixes: Vec<String>,
+    substituted: Vec<(String, String)>,
+    dropped: Vec<String>,
+}
+
+/// A phrase list for the recognizer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grammar {
+    /// Every phrase, deduplicated, lower case, `[unk]` last.
+    pub phrases: Vec<String>,
+    /// `(lexicon spelling, spelling used)` where the model lacked the first.
+    pub substituted: Vec<(String, String)>,
+    /// Words the model knows in no spelling; phrases needing them are left out.
+    pub dropped: Vec<String>,
+}
+
+impl Grammar {
+    /// The phrase list as Vosk expects it: a JSON array of strings.
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(self.phrases.iter().map(|p| p.len() + 3).sum::<usize>() + 2);
+        out.push('[');
+        for (i, p) in self.phrases.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push('"');
+            for c in p.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+        }
+        out.push(']');
+        out
+    }
+}
+
+impl Vocabulary {
+    /// Filters a lexicon through a vocabulary probe (`word → known?`, asked with lower-case
+    /// spellings, e.g. Vosk's `find_word`). Each word takes its first known spelling; a
+    /// word with none is dropped and reported.
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_phonetic::{Vocabulary, Lexicon, Language};
+    /// // A model that spells Cäsar without the umlaut and lacks "zwo" and "Hektor" entirely.
+    /// let vocab = Vocabulary::new(Lexicon::get(Language::De), |w| !matches!(w, "cäsar" | "hektor" | "hector"));
+    /// assert!(vocab.substituted().contains(&("cäsar".to_owned(), "caesar".to_owned())));
+    /// assert!(vocab.dropped().contains(&"hektor".to_owned()));
+    /// ```
+    pub fn new(lexicon: &'static Lexicon, probe: impl Fn(&str) -> bool) -> Vocabulary {
+        let mut spelling = HashMap::new();
+        let mut substituted = Vec::new();
+        let mut dropped = Vec::new();
+        let mut seen = HashSet::new();
+        let mut takes = Vec::new();
+        let mut all_words: Vec<Word> = Vec::new();
+        all_words.extend(File::ALL.map(Word::File));
+        all_words.extend(Rank::ALL.map(Word::Rank));
+        all_words.extend(Role::ALL.map(Word::Piece));
+        all_words.extend([
+            Word::Takes,
+            Word::EnPassant,
+            Word::Promotes,
+            Word::Check,
+            Word::Mate,
+            Word::Castles,
+            Word::Long,
+            Word::Short,
+        ]);
+        for template in lexicon.command_templates() {
+            for w in template.split_whitespace() {
+                if let Lookup::Word(word) = lexicon.lookup(w) {
+                    all_words.push(word);
+                }
+            }
+        }
+        for word in all_words {
+            if !seen.insert(word) {
+                continue;
+            }
+            let mut variants = lexicon.variants(word).peekable();
+            let Some(first) = variants.peek().copied() else { continue };
+            let known: Vec<&'static str> = variants.filter(|v| probe(&v.to_lowercase())).collect();
+            if word == Word::Takes {
+                takes = known.clone();
+            }
+            match known.first() {
+                Some(&k) => {
+                    if k != first {
+                        substituted.push((first.to_lowercase(), k.to_lowercase()));
+                    }
+                    spelling.insert(word, k);
+                }
+                None => dropped.push(first.to_lowercase()),
+            }
+        }
+        let fillers: HashSet<&'static str> = lexicon.filler_words().iter().copied().filter(|f| probe(&f.to_lowercase())).collect();
+        for f in lexicon.filler_words() {
+            if !fillers.contains(f) {
+                dropped.push(f.to_lowercase());
+            }
+        }
+        let mut vocab = Vocabulary {
+            lexicon,
+            spelling,
+            takes,
+            fillers,
+            commands: Vec::new(),
+            command_move_prefixes: Vec::new(),
+            substituted,
+            dropped,
+        };
+        for template in lexicon.command_templates() {
+            if let Some(prefix) = template.strip_suffix(" {move}") {
+                vocab.command_move_prefixes.extend(vocab.expand(prefix));
+            } else {
+                let phrases = vocab.expand(template);
+                vocab.commands.extend(phrases);
+            }
+        }
+        vocab
+    }
+
+    /// The lexicon this vocabulary filters.
+    pub fn lexicon(&self) -> &'static Lexicon {
+        self.lexicon
+    }
+
+    /// `(lexicon spelling, spelling used)` where the model lacked the first.
+    pub fn substituted(&self) -> &[(String, String)] {
+        &self.substituted
+    }
+
+    /// Words the model knows in no spelling.
+    pub fn dropped(&self) -> &[String] {
+        &self.dropped
+    }
+
+    fn spell(&self, word: Word) -> Option<&'static str> {
+        self.spelling.get(&word).copied()
+    }
+
+    /// One template with slots → its phrases (none if a word is missing).
+    fn expand(&self, template: &str) -> Vec<String> {
+        let mut phrases = vec![String::new()];
+        for w in template.split_whitespace() {
+            let options: Vec<&'static str> = match w {
+                "{piece}" => Role::ALL.iter().filter_map(|&r| self.spell(Word::Piece(r))).collect(),
+                "{rank}" => Rank::ALL.iter().filter_map(|&r| self.spell(Word::Rank(r))).collect(),
+                "{file}" => File::ALL.iter().filter_map(|&f| self.spell(Word::File(f))).collect(),
+                "{n}" => Rank::ALL[1..].iter().filter_map(|&r| self.spell(Word::Rank(r))).collect(),
+                "{square}" => {
+                    let mut out = Vec::new();
+                    for sq in Square::ALL {
+                        if let (Some(f), Some(r)) = (self.spell(Word::File(sq.file())), self.spell(Word::Rank(sq.rank()))) {
+                            out.push((f, r));
+                        }
+                    }
+                    let mut next = Vec::with_capacity(phrases.len() * out.len());
+                    for p in &phrases {
+                        for (f, r) in &out {
+                            next.push(join(p, &format!("{f} {r}")));
+                        }
+                    }
+                    phrases = next;
+                    continue;
+                }
+                literal => match self.lexicon.lookup(literal) {
+                    Lookup::Word(word) => self.spell(word).into_iter().collect(),
+                    Lookup::Filler => self.fillers.get(literal).copied().into_iter().collect(),
+                    Lookup::Unknown => Vec::new(),
+                },
+            };
+            let mut next = Vec::with_capacity(phrases.len() * options.len());
+            for p in &phrases {
+                for o in &options {
+                    next.push(join(p, o));
+                }
+            }
+            phrases = next;
+        }
+        phrases.into_iter().map(|p| p.to_lowercase()).collect()
+    }
+
+    /// The grammar for a position: every way to say each legal move, the commands, `[unk]`.
+    pub fn grammar(&self, pos: &Chess) -> Grammar {
+        let mut seen: HashSet<String> = HashSet::with_capacity(1024);
+        let mut phrases: Vec<String> = Vec::with_capacity(1024);
+        let mut push = |p: String| {
+            if !seen.contains(&p) {
+                seen.insert(p.clone());
+                phrases.push(p);
+            }
+        };
+        let mut short_forms = Vec::new();
+        for m in pos.legal_moves() {
+            let said = self.move_phrases(pos, m);
+            if let Some(first) = said.first() {
+                short_forms.push(first.clone());
+            }
+            for p in said {
+                push(p);
+            }
+        }
+        for c in &self.commands {
+            push(c.clone());
+        }
+        for prefix in &self.command_move_prefixes {
+            for s in &short_forms {
+                push(format!("{prefix} {s}"));
+            }
+        }
+        push("[unk]".to_owned());
+        Grammar { phrases, substituted: self.substituted.clone(), dropped: self.dropped.clone() }
+    }
+
+    /// Every phrase for one legal move, the announced (short) form first.
+    pub fn move_phrases(&self, pos: &Chess, m: Move) -> Vec<String> {
+        let suffixes: Vec<Option<&'static str>> = match suffix_of(pos, m) {
+            None => vec![None],
+            Some(Suffix::Check) => vec![None, self.spell(Word::Check)].into_iter().filter(|s| s != &Some("")).collect(),
+            Some(Suffix::Mate) => vec![None, self.spell(Word::Mate)],
+        };
+        let suffixes: Vec<&'static str> = suffixes.into_iter().map(|s| s.unwrap_or("")).collect::<HashSet<_>>().into_iter().collect();
+        let mut bodies: Vec<Vec<&'static str>> = Vec::new();
+        if let Some(side) = m.castling_side() {
+            if let (Some(c), Some(s)) = (self.spell(Word::Castles), self.spell(side_word(side))) {
+                if self.lexicon.castles_first() {
+                    bodies.push(vec![c, s]);
+                    bodies.push(vec![s, c]);
+                } else {
+                    bodies.push(vec![s, c]);
+                    bodies.push(vec![c, s]);
+                }
+            }
+        } else {
+            let Some(to_f) = self.spell(Word::File(m.to().file())) else { return Vec::new() };
+            let Some(to_r) = self.spell(Word::Rank(m.to().rank())) else { return Vec::new() };
+            let from = m.from().expect("a normal move has an origin");
+            let role = m.role();
+            let (san_file, san_rank) = match San::from_move(pos, m) {
+                San::Normal { file, rank, .. } => (file, rank),
+                _ => (None, None),
+            };
+            let mut origins: Vec<(Option<&'static str>, Vec<&'static str>)> = Vec::new();
+            let piece = self.spell(Word::Piece(role));
+            let full: Option<Vec<&'static str>> = match (self.spell(Word::File(from.file())), self.spell(Word::Rank(from.rank()))) {
+                (Some(f), Some(r)) => Some(vec![f, r]),
+                _ => None,
+            };
+            let san: Option<Vec<&'static str>> = (|| {
+                let mut v = Vec::new();
+                if let Some(f) = san_file {
+                    v.push(self.spell(Word::File(f))?);
+                }
+                if let Some(r) = san_rank {
+                    v.push(self.spell(Word::Rank(r))?);
+                }
+                Some(v)
+            })();
+            if role == Role::Pawn {
+                if let Some(san) = &san {
+                    origins.push((None, san.clone()));
+                    if let Some(p) = piece {
+                        origins.push((Some(p), san.clone()));
+                    }
+                }
+                if let Some(full) = &full {
+                    origins.push((None, full.clone()));
+                }
+            } else {
+                if let (Some(p), Some(san)) = (piece, &san) {
+                    origins.push((Some(p), san.clone()));
+                }
+                if let Some(full) = &full {
+                    if let Some(p) = piece {
+                        origins.push((Some(p), full.clone()));
+                    }
+                    origins.push((None, full.clone()));
+                }
+            }
+            let mut captures: Vec<Option<&'static str>> = vec![None];
+            if m.is_capture() {
+                captures.extend(self.takes.iter().map(|&t| Some(t)));
+                if role == Role::Pawn && m.is_capture() {
+                    // A pawn capture without its file is still unambiguous only in SAN form; keep the file.
+                }
+            }
+            let mut tails: Vec<Vec<&'static str>> = vec![vec![to_f, to_r]];
+            if m.is_en_passant()
+                && let (Some(en), Some(passant)) = (self.fillers.get("en").copied(), self.spell(Word::EnPassant))
+            {
+                tails.push(vec![to_f, to_r, en, passant]);
+            }
+            if let Some(p) = m.promotion() {
+                let Some(name) = self.spell(Word::Piece(p)) else { return Vec::new() };
+                let mut with = Vec::new();
+                for t in &tails {
+                    let mut a = t.clone();
+                    a.push(name);
+                    with.push(a);
+                    for form in self.lexicon.promotion_forms() {
+                        let mut b = t.clone();
+                        let mut ok = true;
+                        for w in *form {
+                            match self.lexicon.lookup(w) {
+                                Lookup::Word(word) => match self.spell(word) {
+                                    Some(s) => b.push(s),
+                                    None => ok = false,
+                                },
+                                Lookup::Filler => match self.fillers.get(w).copied() {
+                                    Some(s) => b.push(s),
+                                    None => ok = false,
+                                },
+                                Lookup::Unknown => ok = false,
+                            }
+                        }
+                        if ok {
+                            b.push(name);
+                            with.push(b);
+                        }
+                    }
+                }
+                tails = with;
+            }
+            for (piece, origin) in &origins {
+                for c in &captures {
+                    for t in &tails {
+                        let mut v: Vec<&'static str> = Vec::with_capacity(8);
+                        v.extend(piece);
+                        v.extend(origin.iter().copied());
+                        v.extend(c);
+                        v.extend(t.iter().copied());
+                        bodies.push(v);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(bodies.len() * suffixes.len());
+        for b in &bodies {
+            for s in &suffixes {
+                let mut p = b.join(" ");
+                if !s.is_empty() {
+                    p.push(' ');
+                    p.push_str(s);
+                }
+                out.push(p.to_lowercase());
+            }
+        }
+        out
+    }
+}
+
+fn join(a: &str, b: &str) -> String {
+    if a.is_empty() { b.to_owned() } else { format!("{a} {b}") }
+}
+
+/// Builds the grammar for a position in one call (see [`Vocabulary`] to reuse the probe).
+pub fn build_grammar(pos: &Chess, lexicon: &'static Lexicon, probe: impl Fn(&str) -> bool) -> Grammar {
+    Vocabulary::new(lexicon, probe).grammar(pos)
+}

@@ -1,0 +1,578 @@
+//! The grammar of the table, written with nom over word tokens ([`Words`]): one grammar
+//! for every language, since each lexicon maps its spellings onto the same [`Word`]s.
+
+use std::{
+    fmt,
+    iter::{Copied, Enumerate},
+    slice::Iter,
+};
+
+use nom::{
+    Err, IResult, Input, Needed, Parser,
+    branch::alt,
+    combinator::{all_consuming, cut, map, opt, value},
+    error::ErrorKind,
+    sequence::{preceded, terminated},
+};
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
+
+use crate::{
+    lexicon::Lexicon,
+    utterance::{ClaimGround, Command, Side, SpokenMove, Suffix, Utterance},
+    word::{Keyword as K, Token, Word},
+};
+
+/// A run of word tokens: the input type of the grammar (nom 8's [`Input`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words<'a>(pub &'a [Token]);
+
+impl<'a> Input for Words<'a> {
+    type Item = Token;
+    type Iter = Copied<Iter<'a, Token>>;
+    type IterIndices = Enumerate<Self::Iter>;
+
+    fn input_len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn take(&self, index: usize) -> Self {
+        Words(&self.0[..index])
+    }
+
+    fn take_from(&self, index: usize) -> Self {
+        Words(&self.0[index..])
+    }
+
+    fn take_split(&self, index: usize) -> (Self, Self) {
+        let (prefix, suffix) = self.0.split_at(index);
+        (Words(suffix), Words(prefix))
+    }
+
+    fn position<P>(&self, predicate: P) -> Option<usize>
+    where
+        P: Fn(Self::Item) -> bool,
+    {
+        self.0.iter().position(|t| predicate(*t))
+    }
+
+    fn iter_elements(&self) -> Self::Iter {
+        self.0.iter().copied()
+    }
+
+    fn iter_indices(&self) -> Self::IterIndices {
+        self.iter_elements().enumerate()
+    }
+
+    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
+        if self.0.len() >= count {
+            Ok(count)
+        } else {
+            Err(Needed::new(count - self.0.len()))
+        }
+    }
+}
+
+/// The grammar's own error: where it stopped and what it expected there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct WordError<'a> {
+    input: Words<'a>,
+    expected: &'static str,
+}
+
+impl<'a> nom::error::ParseError<Words<'a>> for WordError<'a> {
+    fn from_error_kind(input: Words<'a>, kind: ErrorKind) -> Self {
+        let expected = match kind {
+            ErrorKind::Eof => "no more words",
+            _ => "a move or a command",
+        };
+        WordError { input, expected }
+    }
+
+    fn append(_: Words<'a>, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    /// Keeps the error that got furthest: it names the word that really broke the phrase.
+    fn or(self, other: Self) -> Self {
+        if other.input.0.len() < self.input.0.len() { other } else { self }
+    }
+}
+
+type PResult<'a, T> = IResult<Words<'a>, T, WordError<'a>>;
+
+/// One token that `f` accepts, or an error expecting `expected`.
+fn tok<'a, T>(
+    expected: &'static str,
+    f: impl Fn(Word) -> Option<T>,
+) -> impl FnMut(Words<'a>) -> PResult<'a, T> {
+    move |i: Words<'a>| match i.0.first().and_then(|t| f(t.word)) {
+        Some(v) => Ok((Words(&i.0[1..]), v)),
+        None => Err(Err::Error(WordError { input: i, expected })),
+    }
+}
+
+fn is<'a>(word: Word, expected: &'static str) -> impl FnMut(Words<'a>) -> PResult<'a, ()> {
+    tok(expected, move |w| (w == word).then_some(()))
+}
+
+fn key<'a>(k: K) -> impl FnMut(Words<'a>) -> PResult<'a, ()> {
+    tok("a command word", move |w| (w == Word::Key(k)).then_some(()))
+}
+
+fn file_word(i: Words<'_>) -> PResult<'_, File> {
+    tok("a file", |w| match w {
+        Word::File(f) => Some(f),
+        _ => None,
+    })(i)
+}
+
+fn rank_word(i: Words<'_>) -> PResult<'_, Rank> {
+    tok("a rank", |w| match w {
+        Word::Rank(r) => Some(r),
+        _ => None,
+    })(i)
+}
+
+fn square(i: Words<'_>) -> PResult<'_, Square> {
+    let (i, file) = tok("a square", |w| match w {
+        Word::File(f) => Some(f),
+        _ => None,
+    })(i)?;
+    let (i, rank) = rank_word(i)?;
+    Ok((i, Square::from_coords(file, rank)))
+}
+
+fn piece(i: Words<'_>) -> PResult<'_, Role> {
+    tok("a piece", |w| match w {
+        Word::Piece(r) => Some(r),
+        _ => None,
+    })(i)
+}
+
+fn number(i: Words<'_>) -> PResult<'_, u8> {
+    tok("a number", |w| match w {
+        Word::Rank(r) => Some(r as u8 + 1),
+        Word::Number(n) => Some(n),
+        _ => None,
+    })(i)
+}
+
+fn takes(i: Words<'_>) -> PResult<'_, ()> {
+    is(Word::Takes, "a capture word")(i)
+}
+
+fn suffix(i: Words<'_>) -> PResult<'_, Suffix> {
+    alt((
+        map((is(Word::Check, "check"), opt(is(Word::Mate, "mate"))), |(_, mate)| {
+            if mate.is_some() { Suffix::Mate } else { Suffix::Check }
+        }),
+        value(Suffix::Mate, is(Word::Mate, "mate")),
+    ))
+    .parse(i)
+}
+
+fn promotion(i: Words<'_>) -> PResult<'_, Role> {
+    alt((preceded(is(Word::Promotes, "promotion"), cut(piece)), piece)).parse(i)
+}
+
+fn castling_side(i: Words<'_>) -> PResult<'_, CastlingSide> {
+    tok("long or short", |w| match w {
+        Word::Long => Some(CastlingSide::QueenSide),
+        Word::Short => Some(CastlingSide::KingSide),
+        _ => None,
+    })(i)
+}
+
+fn castle(i: Words<'_>) -> PResult<'_, SpokenMove> {
+    let castles = || is(Word::Castles, "castling");
+    map(
+        (
+            alt((
+                map(terminated(castling_side, castles()), Some),
+                preceded(castles(), opt(castling_side)),
+            )),
+            opt(suffix),
+        ),
+        |(side, suffix)| SpokenMove::Castle { side, suffix },
+    )
+    .parse(i)
+}
+
+/// Origin (none, file, rank or square), capture word, destination.
+type Route = (Option<File>, Option<Rank>, bool, Square);
+
+fn route(i: Words<'_>) -> PResult<'_, Route> {
+    alt((
+        map((square, opt(takes), square), |(from, c, to)| {
+            (Some(from.file()), Some(from.rank()), c.is_some(), to)
+        }),
+        map((file_word, opt(takes), square), |(f, c, to)| (Some(f), None, c.is_some(), to)),
+        map((rank_word, opt(takes), square), |(r, c, to)| (None, Some(r), c.is_some(), to)),
+        map(preceded(takes, cut(square)), |to| (None, None, true, to)),
+        map(square, |to| (None, None, false, to)),
+    ))
+    .parse(i)
+}
+
+fn normal_move(i: Words<'_>) -> PResult<'_, SpokenMove> {
+    map(
+        (
+            opt(piece),
+            route,
+            opt(is(Word::EnPassant, "en passant")),
+            opt(promotion),
+            opt(suffix),
+        ),
+        |(role, (from_file, from_rank, capture, to), ep, promotion, suffix)| SpokenMove::Normal {
+            role,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            en_passant: ep.is_some(),
+            promotion,
+            suffix,
+        },
+    )
+    .parse(i)
+}
+
+fn spoken_move(i: Words<'_>) -> PResult<'_, SpokenMove> {
+    alt((castle, normal_move)).parse(i)
+}
+
+fn side(i: Words<'_>) -> PResult<'_, Side> {
+    alt((value(Side::Own, key(K::Own)), value(Side::Opponent, key(K::Opponent)))).parse(i)
+}
+
+fn where_is(i: Words<'_>) -> PResult<'_, Command> {
+    map(
+        preceded(key(K::Where), cut((opt(side), piece, opt(side)))),
+        |(before, role, after)| Command::WhereIs {
+            role,
+            side: before.or(after).unwrap_or(Side::Own),
+        },
+    )
+    .parse(i)
+}
+
+fn ground(i: Words<'_>) -> PResult<'_, ClaimGround> {
+    alt((
+        value(ClaimGround::Repetition, key(K::Repetition)),
+        value(ClaimGround::FiftyMoves, (key(K::Fifty), opt(key(K::Moves)))),
+    ))
+    .parse(i)
+}
+
+fn claim(i: Words<'_>) -> PResult<'_, Command> {
+    let intro = || alt((map((key(K::Claim), opt(key(K::Draw))), |_| ()), key(K::Draw)));
+    map(
+        (
+            alt((preceded(intro(), ground), terminated(ground, intro()))),
+            opt(spoken_move),
+        ),
+        |(ground, intended)| Command::Claim { ground, intended },
+    )
+    .parse(i)
+}
+
+fn questions(i: Words<'_>) -> PResult<'_, Command> {
+    alt((
+        value(Command::AskTime, key(K::Time)),
+        value(
+            Command::AskMovesPlayed,
+            alt((
+                map((key(K::HowMany), key(K::Moves)), |_| ()),
+                map((key(K::Moves), key(K::HowMany)), |_| ()),
+                key(K::MoveCount),
+            )),
+        ),
+        map((key(K::Last), number, key(K::Moves)), |(_, n, _)| Command::LastMoves(n)),
+        value(
+            Command::RepeatLastMove,
+            alt((
+                map((key(K::Repeat), opt((key(K::Last), key(K::Moves)))), |_| ()),
+                map((key(K::Last), key(K::Moves)), |_| ()),
+            )),
+        ),
+        where_is,
+        map(preceded(key(K::What), cut(square)), Command::WhatIsOn),
+        map(preceded((opt(key(K::Read)), key(K::RankWord)), cut(rank_word)), Command::ReadRank),
+        map(preceded((opt(key(K::Read)), key(K::FileWord)), cut(file_word)), Command::ReadFile),
+        map(
+            alt((
+                preceded(key(K::Attack), cut(terminated(square, opt(key(K::Attack))))),
+                terminated(square, key(K::Attack)),
+            )),
+            Command::Attackers,
+        ),
+    ))
+    .parse(i)
+}
+
+fn declarations(i: Words<'_>) -> PResult<'_, Command> {
+    let draw = || opt(key(K::Draw));
+    alt((
+        value(Command::Correction, key(K::Correction)),
+        value(Command::No, key(K::No)),
+        value(Command::Yes, key(K::Yes)),
+        value(Command::Accept, (draw(), key(K::Accept), draw())),
+        value(Command::Decline, (draw(), key(K::Decline), draw())),
+        claim,
+        value(Command::OfferDraw, (opt(key(K::Offer)), key(K::Draw), opt(key(K::Offer)))),
+        value(Command::Resign, key(K::Resign)),
+        value(Command::CallArbiter, (opt(key(K::Call)), key(K::Arbiter), opt(key(K::Call)))),
+        value(Command::Pause, key(K::Pause)),
+        value(Command::StopSpeaking, key(K::Stop)),
+    ))
+    .parse(i)
+}
+
+fn utterance(i: Words<'_>) -> PResult<'_, Utterance> {
+    all_consuming(alt((
+        map(questions, Utterance::Command),
+        map(declarations, Utterance::Command),
+        map(spoken_move, Utterance::Move),
+    )))
+    .parse(i)
+}
+
+/// Why words could not be read as a move or a command.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ParseError {
+    /// Index of the offending word in the utterance; `None` when the phrase ended too soon.
+    pub at: Option<usize>,
+    /// The offending word as heard.
+    pub word: Option<String>,
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Nothing meaningful was said (silence or fillers only).
+    Empty,
+    /// A word that is not in the lexicon.
+    UnknownWord,
+    /// A known word in a place where the grammar expected something else.
+    Expected(&'static str),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.kind, &self.word) {
+            (ParseErrorKind::Empty, _) => f.write_str("nothing was said"),
+            (ParseErrorKind::UnknownWord, Some(w)) => write!(f, "unknown word \"{w}\""),
+            (ParseErrorKind::UnknownWord, None) => f.write_str("unknown word"),
+            (ParseErrorKind::Expected(what), Some(w)) => {
+                write!(f, "unexpected \"{w}\" (expected {what})")
+            }
+            (ParseErrorKind::Expected(what), None) => write!(f, "incomplete: expected {what}"),
+        }
+    }
+}
+
+impl ParseError {
+    /// The error in words of the lexicon's language (German or English; the others get
+    /// English), to be spoken to the player.
+    pub fn describe(&self, lexicon: &Lexicon) -> String {
+        use crate::lexicon::Language;
+        if lexicon.language() != Language::De {
+            return self.to_string();
+        }
+        let what = |w: &str| match w {
+            "a file" => "eine Linie",
+            "a rank" => "eine Reihe",
+            "a square" => "ein Feld",
+            "a piece" => "eine Figur",
+            "a number" => "eine Zahl",
+            "no more words" => "nichts mehr",
+            _ => "einen Zug oder ein Kommando",
+        };
+        match (&self.kind, &self.word) {
+            (ParseErrorKind::Empty, _) => "nichts verstanden".to_owned(),
+            (ParseErrorKind::UnknownWord, Some(w)) => format!("unbekanntes Wort {w}"),
+            (ParseErrorKind::UnknownWord, None) => "unbekanntes Wort".to_owned(),
+            (ParseErrorKind::Expected(e), Some(w)) => {
+                format!("nicht verstanden bei {w}, erwartet {}", what(e))
+            }
+            (ParseErrorKind::Expected(e), None) => format!("unvollständig, erwartet {}", what(e)),
+        }
+    }
+}
+
+/// Parses what was heard or typed into an [`Utterance`].
+///
+/// # Errors
+/// A [`ParseError`] naming the word that could not be read and what was expected there.
+///
+/// # Examples
+/// ```
+/// use annabella_phonetic::{parse, Lexicon, Language, Utterance, SpokenMove};
+/// use shakmaty::Square;
+/// let de = Lexicon::get(Language::De);
+/// let Utterance::Move(SpokenMove::Normal { to, .. }) = parse(de, "Springer Felix drei")? else {
+///     panic!()
+/// };
+/// assert_eq!(to, Square::F3);
+/// assert!(parse(de, "Springer Felix").is_err());
+/// # Ok::<_, annabella_phonetic::ParseError>(())
+/// ```
+pub fn parse(lexicon: &Lexicon, text: &str) -> Result<Utterance, ParseError> {
+    let tokens = lexicon.tokenize(text);
+    let word_at = |at: usize| {
+        text.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .nth(at)
+            .map(str::to_owned)
+    };
+    if tokens.is_empty() {
+        return Err(ParseError { at: None, word: None, kind: ParseErrorKind::Empty });
+    }
+    if let Some(t) = tokens.iter().find(|t| t.word == Word::Unknown) {
+        return Err(ParseError { at: Some(t.at), word: word_at(t.at), kind: ParseErrorKind::UnknownWord });
+    }
+    match utterance(Words(&tokens)) {
+        Ok((_, u)) => Ok(u),
+        Err(Err::Error(e) | Err::Failure(e)) => {
+            let at = e.input.0.first().map(|t| t.at);
+            let expected = if e.input.0.len() == tokens.len() { "a move or a command" } else { e.expected };
+            Err(ParseError { at, word: at.and_then(word_at), kind: ParseErrorKind::Expected(expected) })
+        }
+        Err(Err::Incomplete(_)) => Err(ParseError { at: None, word: None, kind: ParseErrorKind::Expected("more words") }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexicon::Language;
+
+    fn de(text: &str) -> Utterance {
+        parse(Lexicon::get(Language::De), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+    fn en(text: &str) -> Utterance {
+        parse(Lexicon::get(Language::En), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn moves_in_every_form() {
+        let normal = |role, ff, fr, capture, to, promotion, suffix| {
+            Utterance::Move(SpokenMove::Normal {
+                role,
+                from_file: ff,
+                from_rank: fr,
+                capture,
+                to,
+                en_passant: false,
+                promotion,
+                suffix,
+            })
+        };
+        let table = [
+            ("Springer Felix drei", normal(Some(Role::Knight), None, None, false, Square::F3, None, None)),
+            ("Eva vier", normal(None, None, None, false, Square::E4, None, None)),
+            ("Eva schlägt David fünf", normal(None, Some(File::E), None, true, Square::D5, None, None)),
+            (
+                "Springer Gustav eins Felix drei",
+                normal(Some(Role::Knight), Some(File::G), Some(Rank::First), false, Square::F3, None, None),
+            ),
+            ("Turm Anna David eins", normal(Some(Role::Rook), Some(File::A), None, false, Square::D1, None, None)),
+            ("Turm eins nimmt Eva eins", normal(Some(Role::Rook), None, Some(Rank::First), true, Square::E1, None, None)),
+            ("Eva acht Dame", normal(None, None, None, false, Square::E8, Some(Role::Queen), None)),
+            ("Eva acht wird Dame Schach", normal(None, None, None, false, Square::E8, Some(Role::Queen), Some(Suffix::Check))),
+            ("Eva acht Umwandlung in Springer", normal(None, None, None, false, Square::E8, Some(Role::Knight), None)),
+            ("Dame Hektor sieben Matt", normal(Some(Role::Queen), None, None, false, Square::H7, None, Some(Suffix::Mate))),
+            ("Dame Hektor sieben Schach Matt", normal(Some(Role::Queen), None, None, false, Square::H7, None, Some(Suffix::Mate))),
+            ("Bauer schlägt Zäsar zwo", normal(Some(Role::Pawn), None, None, true, Square::C2, None, None)),
+            ("Läufer nach Cesar Vier", normal(Some(Role::Bishop), None, None, false, Square::C4, None, None)),
+        ];
+        for (said, want) in table {
+            assert_eq!(de(said), want, "{said}");
+        }
+        assert_eq!(
+            en("Eva eight promotes to queen check"),
+            normal(None, None, None, false, Square::E8, Some(Role::Queen), Some(Suffix::Check))
+        );
+        assert_eq!(en("Knight to f3"), normal(Some(Role::Knight), None, None, false, Square::F3, None, None));
+    }
+
+    #[test]
+    fn castling() {
+        let castle = |side| Utterance::Move(SpokenMove::Castle { side, suffix: None });
+        assert_eq!(de("Kurze Rochade"), castle(Some(CastlingSide::KingSide)));
+        assert_eq!(de("lange rochade"), castle(Some(CastlingSide::QueenSide)));
+        assert_eq!(de("Rochade"), castle(None));
+        assert_eq!(en("castles short"), castle(Some(CastlingSide::KingSide)));
+        assert_eq!(en("long castle"), castle(Some(CastlingSide::QueenSide)));
+        assert_eq!(en("O-O-O"), castle(Some(CastlingSide::QueenSide)));
+    }
+
+    #[test]
+    fn commands_in_both_languages() {
+        use Command as C;
+        let table: &[(&str, &str, Command)] = &[
+            ("Zeit", "time", C::AskTime),
+            ("wie viele Züge", "how many moves", C::AskMovesPlayed),
+            ("wiederholen", "repeat", C::RepeatLastMove),
+            ("letzter Zug", "last move", C::RepeatLastMove),
+            ("letzte drei Züge", "last three moves", C::LastMoves(3)),
+            ("letzte zehn Züge", "last ten moves", C::LastMoves(10)),
+            ("wo ist mein Springer", "where is my knight", C::WhereIs { role: Role::Knight, side: Side::Own }),
+            (
+                "wo ist der gegnerische Turm",
+                "where is the opponents rook",
+                C::WhereIs { role: Role::Rook, side: Side::Opponent },
+            ),
+            ("was steht auf Eva vier", "what is on Eva four", C::WhatIsOn(Square::E4)),
+            ("Reihe vier", "rank four", C::ReadRank(Rank::Fourth)),
+            ("Linie Felix", "file Felix", C::ReadFile(File::F)),
+            ("wer greift Eva vier an", "who attacks Eva four", C::Attackers(Square::E4)),
+            ("Korrektur", "correction", C::Correction),
+            ("nein", "no", C::No),
+            ("ja", "yes", C::Yes),
+            ("Remis", "draw", C::OfferDraw),
+            ("Remis angenommen", "draw accepted", C::Accept),
+            ("Remis abgelehnt", "draw declined", C::Decline),
+            ("ich gebe auf", "I resign", C::Resign),
+            (
+                "Reklamation Stellungswiederholung",
+                "claim repetition",
+                C::Claim { ground: ClaimGround::Repetition, intended: None },
+            ),
+            (
+                "Reklamation fünfzig Züge",
+                "claim fifty moves",
+                C::Claim { ground: ClaimGround::FiftyMoves, intended: None },
+            ),
+            ("Schiedsrichter", "call the arbiter", C::CallArbiter),
+            ("Pause", "pause", C::Pause),
+            ("Ruhe", "stop", C::StopSpeaking),
+        ];
+        for (d, e, want) in table {
+            assert_eq!(de(d), Utterance::Command(want.clone()), "{d}");
+            assert_eq!(en(e), Utterance::Command(want.clone()), "{e}");
+        }
+        let Utterance::Command(C::Claim { intended: Some(m), .. }) = de("Reklamation Stellungswiederholung Springer Felix drei")
+        else {
+            panic!("claim with move")
+        };
+        assert!(matches!(m, SpokenMove::Normal { to: Square::F3, .. }));
+    }
+
+    #[test]
+    fn errors_name_the_word() {
+        let lex = Lexicon::get(Language::De);
+        let e = parse(lex, "Springer Felix Banane").unwrap_err();
+        assert_eq!((e.at, e.word.as_deref(), &e.kind), (Some(2), Some("Banane"), &ParseErrorKind::UnknownWord));
+        let e = parse(lex, "Springer Felix Eva Anna").unwrap_err();
+        assert_eq!(e.word.as_deref(), Some("Anna"));
+        assert_eq!(e.kind, ParseErrorKind::Expected("a rank"));
+        let e = parse(lex, "Springer schlägt").unwrap_err();
+        assert_eq!((e.at, e.kind.clone()), (None, ParseErrorKind::Expected("a square")));
+        assert_eq!(parse(lex, "  auf nach ").unwrap_err().kind, ParseErrorKind::Empty);
+        assert_eq!(e.to_string(), "incomplete: expected a square");
+    }
+}

@@ -1,0 +1,561 @@
+//! Resolution: what was said, checked against the position. A resolved move is always a
+//! legal move of the position — never a guess.
+
+use std::fmt;
+
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square, attacks,
+};
+
+use crate::{
+    lexicon::{Language, Lexicon},
+    parse::{ParseError, ParseErrorKind, parse},
+    utterance::{Command, SpokenMove, Utterance},
+};
+
+/// Why a said move cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// More than one legal move fits what was said.
+    #[error("ambiguous: {} moves fit", .0.len())]
+    Ambiguous(Vec<Move>),
+    /// The move is legal only with something the player must still say.
+    #[error("incomplete: {0}")]
+    Incomplete(Missing),
+    /// No legal move fits.
+    #[error("{0}")]
+    Illegal(Illegal),
+}
+
+/// What the player left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Missing {
+    /// The promotion piece: the Laws require it to be named.
+    Promotion,
+}
+
+impl fmt::Display for Missing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Missing::Promotion => f.write_str("promotion"),
+        }
+    }
+}
+
+impl Missing {
+    /// What is missing, in the lexicon's language (de or en).
+    pub fn describe(&self, lexicon: &Lexicon) -> String {
+        match (self, lexicon.language()) {
+            (Missing::Promotion, Language::De) => "Umwandlungsfigur fehlt".to_owned(),
+            (Missing::Promotion, _) => "name the promotion piece".to_owned(),
+        }
+    }
+}
+
+/// Why no legal move fits what was said. `Display` gives the English reason with
+/// algebraic squares; [`Illegal::describe`] gives it in words of a lexicon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Illegal {
+    /// No piece of that kind can move to the square.
+    NoPieceCanReach {
+        /// The piece named (a pawn when none was named).
+        role: Role,
+        /// The destination.
+        to: Square,
+    },
+    /// The named origin holds no such piece of the side to move.
+    NoPieceOn {
+        /// The piece named.
+        role: Role,
+        /// The origin square named.
+        from: Square,
+    },
+    /// The piece could go there but is pinned against its king.
+    Pinned {
+        /// The pinned piece.
+        role: Role,
+        /// Where it stands.
+        from: Square,
+    },
+    /// The move would leave (or put) the own king in check.
+    KingInCheck,
+    /// A capture was said but there is nothing to capture there.
+    NothingToCapture {
+        /// The destination.
+        to: Square,
+    },
+    /// The destination holds one of the player's own pieces.
+    OwnPiece {
+        /// The destination.
+        to: Square,
+    },
+    /// Castling to that side is not possible now.
+    CannotCastle {
+        /// The side asked for (`None`: neither side).
+        side: Option<CastlingSide>,
+    },
+    /// En passant was said, but the move is no en passant capture.
+    NotEnPassant,
+    /// A promotion piece was named for a move that does not promote.
+    NotPromotion,
+    /// A pawn cannot promote to this piece (king or pawn).
+    BadPromotion {
+        /// The piece named.
+        role: Role,
+    },
+}
+
+fn en_piece(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+fn en_side(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "short",
+        CastlingSide::QueenSide => "long",
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Illegal::NoPieceCanReach { role, to } => write!(f, "no {} can reach {to}", en_piece(role)),
+            Illegal::NoPieceOn { role, from } => write!(f, "there is no {} on {from}", en_piece(role)),
+            Illegal::Pinned { role, from } => write!(f, "the {} on {from} is pinned", en_piece(role)),
+            Illegal::KingInCheck => f.write_str("king would be in check"),
+            Illegal::NothingToCapture { to } => write!(f, "there is nothing to capture on {to}"),
+            Illegal::OwnPiece { to } => write!(f, "{to} is occupied by an own piece"),
+            Illegal::CannotCastle { side: Some(side) } => {
+                write!(f, "castling {} is not possible", en_side(side))
+            }
+            Illegal::CannotCastle { side: None } => f.write_str("castling is not possible"),
+            Illegal::NotEnPassant => f.write_str("this is no en passant capture"),
+            Illegal::NotPromotion => f.write_str("this move is no promotion"),
+            Illegal::BadPromotion { role } => write!(f, "a pawn cannot become a {}", en_piece(role)),
+        }
+    }
+}
+
+impl Illegal {
+    /// The reason in words of the lexicon (German sentences for `de`, English for the
+    /// others), with squares and pieces named as announced: to be spoken to the player.
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_phonetic::{Illegal, Lexicon, Language};
+    /// use shakmaty::{Role, Square};
+    /// let why = Illegal::NoPieceCanReach { role: Role::Knight, to: Square::F3 };
+    /// assert_eq!(why.to_string(), "no knight can reach f3");
+    /// assert_eq!(why.describe(Lexicon::get(Language::De)), "kein Springer kann Felix drei erreichen");
+    /// assert_eq!(why.describe(Lexicon::get(Language::En)), "no Knight can reach Felix three");
+    /// ```
+    pub fn describe(&self, lexicon: &Lexicon) -> String {
+        let sq = |s: Square| lexicon.square_words(s);
+        let piece = |r: Role| lexicon.piece_name(r);
+        if lexicon.language() == Language::De {
+            let (kein, der) = if matches!(self, Illegal::NoPieceCanReach { role: Role::Queen, .. } | Illegal::NoPieceOn { role: Role::Queen, .. } | Illegal::Pinned { role: Role::Queen, .. }) {
+                ("keine", "die")
+            } else {
+                ("kein", "der")
+            };
+            return match *self {
+                Illegal::NoPieceCanReach { role, to } => format!("{kein} {} kann {} erreichen", piece(role), sq(to)),
+                Illegal::NoPieceOn { role, from } => format!("auf {} steht {kein} {}", sq(from), piece(role)),
+                Illegal::Pinned { role, from } => format!("{der} {} auf {} ist gefesselt", piece(role), sq(from)),
+                Illegal::KingInCheck => "der König stünde im Schach".to_owned(),
+                Illegal::NothingToCapture { to } => format!("auf {} ist nichts zu schlagen", sq(to)),
+                Illegal::OwnPiece { to } => format!("auf {} steht eine eigene Figur", sq(to)),
+                Illegal::CannotCastle { side: Some(CastlingSide::KingSide) } => "kurze Rochade ist nicht möglich".to_owned(),
+                Illegal::CannotCastle { side: Some(CastlingSide::QueenSide) } => "lange Rochade ist nicht möglich".to_owned(),
+                Illegal::CannotCastle { side: None } => "Rochade ist nicht möglich".to_owned(),
+                Illegal::NotEnPassant => "das ist kein Schlagen en passant".to_owned(),
+                Illegal::NotPromotion => "dieser Zug ist keine Umwandlung".to_owned(),
+                Illegal::BadPromotion { role } => format!("ein Bauer kann nicht {} werden", piece(role)),
+            };
+        }
+        match *self {
+            Illegal::NoPieceCanReach { role, to } => format!("no {} can reach {}", piece(role), sq(to)),
+            Illegal::NoPieceOn { role, from } => format!("there is no {} on {}", piece(role), sq(from)),
+            Illegal::Pinned { role, from } => format!("the {} on {} is pinned", piece(role), sq(from)),
+            Illegal::NothingToCapture { to } => format!("there is nothing to capture on {}", sq(to)),
+            Illegal::OwnPiece { to } => format!("{} is occupied by an own piece", sq(to)),
+            Illegal::BadPromotion { role } => format!("a pawn cannot become a {}", piece(role)),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// What an utterance means in a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// A legal move.
+    Move(Move),
+    /// A command (a claim's intended move is resolved separately, see [`SpokenMove::resolve`]).
+    Command(Command),
+    /// Several legal moves fit.
+    Ambiguous(Vec<Move>),
+    /// A legal move fits once the player says what is missing.
+    Incomplete(Missing),
+    /// No legal move fits; the reason.
+    Illegal(Illegal),
+    /// The words were not understood.
+    Unrecognized(ParseError),
+}
+
+impl Verdict {
+    /// Whether this verdict is something the station can act on (a move or a command).
+    pub fn is_resolved(&self) -> bool {
+        matches!(self, Verdict::Move(_) | Verdict::Command(_))
+    }
+
+    /// The reason to speak to the player when the verdict is not resolved.
+    pub fn describe(&self, lexicon: &Lexicon) -> Option<String> {
+        match self {
+            Verdict::Move(_) | Verdict::Command(_) => None,
+            Verdict::Ambiguous(moves) => Some(match lexicon.language() {
+                Language::De => format!("mehrdeutig, {} Züge möglich", moves.len()),
+                _ => format!("ambiguous, {} moves fit", moves.len()),
+            }),
+            Verdict::Incomplete(m) => Some(m.describe(lexicon)),
+            Verdict::Illegal(i) => Some(i.describe(lexicon)),
+            Verdict::Unrecognized(e) => Some(e.describe(lexicon)),
+        }
+    }
+}
+
+impl From<Result<Move, ResolveError>> for Verdict {
+    fn from(r: Result<Move, ResolveError>) -> Self {
+        match r {
+            Ok(m) => Verdict::Move(m),
+            Err(ResolveError::Ambiguous(ms)) => Verdict::Ambiguous(ms),
+            Err(ResolveError::Incomplete(m)) => Verdict::Incomplete(m),
+            Err(ResolveError::Illegal(i)) => Verdict::Illegal(i),
+        }
+    }
+}
+
+impl Utterance {
+    /// Resolves the utterance in a position.
+    pub fn resolve(&self, pos: &Chess) -> Verdict {
+        match self {
+            Utterance::Move(m) => m.resolve(pos).into(),
+            Utterance::Command(c) => Verdict::Command(c.clone()),
+        }
+    }
+}
+
+/// Parses and resolves words in a position.
+///
+/// # Examples
+/// ```
+/// use annabella_phonetic::{resolve_words, Lexicon, Language, Verdict};
+/// use shakmaty::{Chess, uci::UciMove, CastlingMode};
+/// let pos = Chess::default();
+/// let Verdict::Move(m) = resolve_words(&pos, Lexicon::get(Language::De), "Springer Felix drei") else { panic!() };
+/// assert_eq!(m.to_uci(CastlingMode::Standard).to_string(), "g1f3");
+/// ```
+pub fn resolve_words(pos: &Chess, lexicon: &Lexicon, text: &str) -> Verdict {
+    match parse(lexicon, text) {
+        Ok(u) => u.resolve(pos),
+        Err(e) => Verdict::Unrecognized(e),
+    }
+}
+
+/// One recognizer hypothesis: the words and a score (higher is better, e.g. Vosk's
+/// confidence).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alternative<'a> {
+    /// The words heard.
+    pub text: &'a str,
+    /// The recognizer's score; higher is better.
+    pub score: f32,
+}
+
+/// Picks the best-scored alternative that resolves (a legal move or a command). When
+/// the best two that resolve to different things are closer than `margin`, the answer
+/// is [`Verdict::Ambiguous`] (both moves) or, if a command is involved,
+/// [`Verdict::Unrecognized`]. When none resolves, the verdict of the best-scored
+/// alternative explains why.
+///
+/// # Examples
+/// ```
+/// use annabella_phonetic::{resolve_nbest, Alternative, Lexicon, Language, Verdict};
+/// use shakmaty::Chess;
+/// let pos = Chess::default();
+/// let heard = [
+///     Alternative { text: "Springer Felix sechs", score: 0.9 }, // illegal for White
+///     Alternative { text: "Springer Felix drei", score: 0.6 },
+/// ];
+/// let v = resolve_nbest(&pos, Lexicon::get(Language::De), &heard, 0.1);
+/// assert!(matches!(v, Verdict::Move(_)));
+/// ```
+pub fn resolve_nbest(pos: &Chess, lexicon: &Lexicon, alternatives: &[Alternative<'_>], margin: f32) -> Verdict {
+    let mut verdicts: Vec<(f32, Verdict)> = alternatives
+        .iter()
+        .map(|a| (a.score, resolve_words(pos, lexicon, a.text)))
+        .collect();
+    verdicts.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let Some((best_score, best)) = verdicts.iter().find(|(_, v)| v.is_resolved()) else {
+        return verdicts.into_iter().next().map(|(_, v)| v).unwrap_or(Verdict::Unrecognized(ParseError {
+            at: None,
+            word: None,
+            kind: ParseErrorKind::Empty,
+        }));
+    };
+    let rival = verdicts.iter().find(|(_, v)| v.is_resolved() && v != best);
+    match rival {
+        Some((score, other)) if best_score - score < margin => match (best, other) {
+            (Verdict::Move(a), Verdict::Move(b)) => Verdict::Ambiguous(vec![*a, *b]),
+            _ => Verdict::Unrecognized(ParseError {
+                at: None,
+                word: None,
+                kind: ParseErrorKind::Expected("one clear move or command"),
+            }),
+        },
+        _ => best.clone(),
+    }
+}
+
+impl SpokenMove {
+    /// Resolves the said move against the legal moves of a position.
+    ///
+    /// An omitted capture word or an omitted pawn name still resolves; a capture word on
+    /// a non-capture, a promotion without its piece, or a move that fits two legal moves
+    /// does not.
+    ///
+    /// # Errors
+    /// [`ResolveError::Ambiguous`], [`ResolveError::Incomplete`] or [`ResolveError::Illegal`]
+    /// with the reason.
+    pub fn resolve(&self, pos: &Chess) -> Result<Move, ResolveError> {
+        match *self {
+            SpokenMove::Castle { side, .. } => resolve_castle(pos, side),
+            SpokenMove::Normal { role, from_file, from_rank, capture, to, en_passant, promotion, .. } => {
+                let from_square = match (from_file, from_rank) {
+                    (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
+                    _ => None,
+                };
+                // Without a piece name, a full origin square names the piece; otherwise a pawn.
+                let role = match (role, from_square) {
+                    (Some(r), _) => r,
+                    (None, Some(from)) => match pos.board().piece_at(from) {
+                        Some(p) if p.color == pos.turn() => p.role,
+                        _ => return Err(ResolveError::Illegal(Illegal::NoPieceOn { role: Role::Pawn, from })),
+                    },
+                    (None, None) => Role::Pawn,
+                };
+                let fits_origin = |from: Square| {
+                    from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r)
+                };
+                let mut fits: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        m.role() == role
+                            && !m.is_castle()
+                            && m.to() == to
+                            && m.from().is_some_and(fits_origin)
+                    })
+                    .collect();
+                if fits.is_empty() {
+                    return Err(ResolveError::Illegal(explain(pos, role, from_square, fits_origin, capture, to)));
+                }
+                if capture && !fits.iter().any(|m| m.is_capture()) {
+                    return Err(ResolveError::Illegal(Illegal::NothingToCapture { to }));
+                }
+                if en_passant {
+                    fits.retain(|m| m.is_en_passant());
+                    if fits.is_empty() {
+                        return Err(ResolveError::Illegal(Illegal::NotEnPassant));
+                    }
+                }
+                let promotes = fits.iter().any(|m| m.is_promotion());
+                match promotion {
+                    Some(_) if !promotes => return Err(ResolveError::Illegal(Illegal::NotPromotion)),
+                    Some(p @ (Role::King | Role::Pawn)) => {
+                        return Err(ResolveError::Illegal(Illegal::BadPromotion { role: p }));
+                    }
+                    Some(p) => fits.retain(|m| m.promotion() == Some(p)),
+                    None if promotes => return Err(ResolveError::Incomplete(Missing::Promotion)),
+                    None => {}
+                }
+                match fits.as_slice() {
+                    [m] => Ok(*m),
+                    [] => Err(ResolveError::Illegal(Illegal::NoPieceCanReach { role, to })),
+                    _ => Err(ResolveError::Ambiguous(fits)),
+                }
+            }
+        }
+    }
+}
+
+fn resolve_castle(pos: &Chess, side: Option<CastlingSide>) -> Result<Move, ResolveError> {
+    let fits: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.castling_side().is_some_and(|s| side.is_none_or(|want| want == s)))
+        .collect();
+    match fits.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(ResolveError::Illegal(Illegal::CannotCastle { side })),
+        _ => Err(ResolveError::Ambiguous(fits)),
+    }
+}
+
+/// Why no legal move of `role` goes to `to`: first the board (no such piece, nothing to
+/// capture, own piece there, out of reach), then king safety (pinned, in check).
+fn explain(
+    pos: &Chess,
+    role: Role,
+    from_square: Option<Square>,
+    fits_origin: impl Fn(Square) -> bool,
+    capture: bool,
+    to: Square,
+) -> Illegal {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_piece(Piece { color: us, role });
+    if let Some(from) = from_square
+        && !ours.contains(from)
+    {
+        return Illegal::NoPieceOn { role, from };
+    }
+    if board.by_color(us).contains(to) {
+        return Illegal::OwnPiece { to };
+    }
+    let enemy_there = board.by_color(!us).contains(to);
+    let ep_there = role == Role::Pawn && pos.maybe_ep_square() == Some(to);
+    if capture && !enemy_there && !ep_there {
+        return Illegal::NothingToCapture { to };
+    }
+    let reaching: Vec<Square> = ours
+        .into_iter()
+        .filter(|&from| fits_origin(from) && reaches(pos, us, role, from, to))
+        .collect();
+    let Some(&from) = reaching.first() else {
+        return Illegal::NoPieceCanReach { role, to };
+    };
+    if role != Role::King && reaching.iter().all(|&f| is_pinned(pos, us, f)) && !pos.is_check() {
+        return Illegal::Pinned { role, from };
+    }
+    Illegal::KingInCheck
+}
+
+/// Whether the piece could move there ignoring the safety of its own king.
+fn reaches(pos: &Chess, us: Color, role: Role, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let occupied = board.occupied();
+    if role != Role::Pawn {
+        return attacks::attacks(from, Piece { color: us, role }, occupied).contains(to);
+    }
+    if attacks::pawn_attacks(us, from).contains(to) {
+        return board.by_color(!us).contains(to) || pos.maybe_ep_square() == Some(to);
+    }
+    let step = if us == Color::White { 8 } else { -8 };
+    let Some(one) = from.offset(step) else { return false };
+    if occupied.contains(one) {
+        return false;
+    }
+    if one == to {
+        return true;
+    }
+    let home = from.rank() == if us == Color::White { shakmaty::Rank::Second } else { shakmaty::Rank::Seventh };
+    home && one.offset(step) == Some(to) && !occupied.contains(to)
+}
+
+/// Whether lifting the piece on `from` would expose its own king to a slider.
+fn is_pinned(pos: &Chess, us: Color, from: Square) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(us) else { return false };
+    let occupied = board.occupied();
+    let before = board.attacks_to(king, !us, occupied);
+    let after = board.attacks_to(king, !us, occupied ^ Bitboard::from(from));
+    !(after & !before).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        let fen: Fen = fen.parse().expect("fen");
+        let mode = CastlingMode::detect(&fen.clone().into_setup());
+        fen.into_position(mode).expect("position")
+    }
+
+    fn verdict(fen: &str, lang: Language, said: &str) -> Verdict {
+        resolve_words(&pos(fen), Lexicon::get(lang), said)
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn reasons_in_words() {
+        let table = [
+            (START, "Springer Felix vier", "no knight can reach f4"),
+            (START, "Springer schlägt Felix drei", "there is nothing to capture on f3"),
+            (START, "Läufer Bella fünf", "no bishop can reach b5"),
+            (START, "Turm Anna zwei", "a2 is occupied by an own piece"),
+            (START, "Springer Eva eins Felix drei", "there is no knight on e1"),
+            (START, "Kurze Rochade", "castling short is not possible"),
+            // The bishop on c4 is pinned against the king on e2 by the rook on a6? No: by the bishop on a6.
+            ("4k3/8/b7/8/2B5/8/4K3/8 w - - 0 1", "Läufer David fünf", "the bishop on c4 is pinned"),
+            ("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Turm Anna acht", "king would be in check"),
+            ("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "König Eva zwei", "king would be in check"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Eva vier", "no pawn can reach e4"),
+            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "Anna acht König", "a pawn cannot become a king"),
+            ("4k3/8/8/8/8/8/R7/4K3 w - - 0 1", "Turm Anna acht Dame", "this move is no promotion"),
+        ];
+        for (fen, said, why) in table {
+            match verdict(fen, Language::De, said) {
+                Verdict::Illegal(i) => assert_eq!(i.to_string(), why, "{said}"),
+                other => panic!("{said}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn german_reason() {
+        let v = verdict("4k3/8/b7/8/2B5/8/4K3/8 w - - 0 1", Language::De, "Läufer David fünf");
+        assert_eq!(v.describe(Lexicon::get(Language::De)).as_deref(), Some("der Läufer auf Cäsar vier ist gefesselt"));
+    }
+
+    #[test]
+    fn promotion_must_be_named() {
+        let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(verdict(fen, Language::De, "Anna acht"), Verdict::Incomplete(Missing::Promotion));
+        assert!(matches!(verdict(fen, Language::De, "Anna acht Springer"), Verdict::Move(m) if m.promotion() == Some(Role::Knight)));
+    }
+
+    #[test]
+    fn ambiguity_is_reported() {
+        // Knights on b1 and f3 both reach d2.
+        let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+        let Verdict::Ambiguous(ms) = verdict(fen, Language::De, "Springer David zwei") else { panic!() };
+        assert_eq!(ms.len(), 2);
+        assert!(matches!(verdict(fen, Language::De, "Springer Bella David zwei"), Verdict::Move(_)));
+    }
+
+    #[test]
+    fn nbest_prefers_legal_and_reports_close_calls() {
+        let p = pos(START);
+        let de = Lexicon::get(Language::De);
+        let close = [
+            Alternative { text: "Springer Felix drei", score: 0.80 },
+            Alternative { text: "Springer Cäsar drei", score: 0.79 },
+        ];
+        assert!(matches!(resolve_nbest(&p, de, &close, 0.05), Verdict::Ambiguous(ms) if ms.len() == 2));
+        assert!(matches!(resolve_nbest(&p, de, &close, 0.001), Verdict::Move(m) if m.to() == Square::F3));
+        let none = [Alternative { text: "Springer Felix vier", score: 1.0 }, Alternative { text: "Banane", score: 0.5 }];
+        assert!(matches!(resolve_nbest(&p, de, &none, 0.1), Verdict::Illegal(_)));
+    }
+}

@@ -1,0 +1,164 @@
+//! What was said: a [`SpokenMove`] or a [`Command`], before it is checked against a
+//! position (see [`crate::resolve`]).
+
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
+
+/// One utterance of a player: a move or a request to the assistant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Utterance {
+    /// A move, as said ("Springer Felix drei").
+    Move(SpokenMove),
+    /// A request or declaration ("Remis", "wo ist mein Springer").
+    Command(Command),
+}
+
+/// A move as said: only what the player named, not yet checked against a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SpokenMove {
+    /// Any move other than castling.
+    Normal {
+        /// The piece named; `None` when no piece was named (a pawn, or a full from-to move).
+        role: Option<Role>,
+        /// The file the piece comes from, if named.
+        from_file: Option<File>,
+        /// The rank the piece comes from, if named.
+        from_rank: Option<Rank>,
+        /// Whether a capture word was said.
+        capture: bool,
+        /// The destination square.
+        to: Square,
+        /// Whether "en passant" was said.
+        en_passant: bool,
+        /// The promotion piece, if named.
+        promotion: Option<Role>,
+        /// Check or mate, if said.
+        suffix: Option<Suffix>,
+    },
+    /// Castling ("Kurze Rochade"); the side may be left out when only one is legal.
+    Castle {
+        /// Long (a-side, king to the c-file) or short (h-side, king to the g-file).
+        side: Option<CastlingSide>,
+        /// Check or mate, if said.
+        suffix: Option<Suffix>,
+    },
+}
+
+impl SpokenMove {
+    /// The check or mate word said after the move, if any.
+    pub fn suffix(&self) -> Option<Suffix> {
+        match *self {
+            SpokenMove::Normal { suffix, .. } | SpokenMove::Castle { suffix, .. } => suffix,
+        }
+    }
+}
+
+/// The word said after a move: Schach or Matt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// Schach, check.
+    Check,
+    /// Matt, mate.
+    Mate,
+}
+
+/// Whose pieces a question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The speaker's own pieces.
+    Own,
+    /// The opponent's pieces.
+    Opponent,
+}
+
+/// The grounds on which a player claims a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClaimGround {
+    /// Article 9.2: the same position for at least the third time.
+    Repetition,
+    /// Article 9.3: the last 50 moves by each player without a pawn move or capture.
+    FiftyMoves,
+}
+
+/// The station's input vocabulary: what a player may ask of or declare to the assistant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Appendix D (assistant duty d): the time used by both players, told only when asked.
+    AskTime,
+    /// Appendix D (assistant duty d): the number of moves played, told only when asked.
+    AskMovesPlayed,
+    /// Repeat the last move announced (article D on announcing moves).
+    RepeatLastMove,
+    /// Repeat the last N moves (half-moves, newest last).
+    LastMoves(u8),
+    /// Where are the pieces of this kind, the speaker's own or the opponent's?
+    WhereIs {
+        /// The kind of piece.
+        role: Role,
+        /// Whose pieces.
+        side: Side,
+    },
+    /// What stands on this square?
+    WhatIsOn(Square),
+    /// Read out a rank, Anna to Hektor.
+    ReadRank(Rank),
+    /// Read out a file, eins to acht.
+    ReadFile(File),
+    /// Which pieces attack this square?
+    Attackers(Square),
+    /// Korrektur: the last announcement was wrong and is corrected at once (appendix D).
+    Correction,
+    /// Nein: rejects what the assistant just repeated.
+    No,
+    /// Ja: confirms what the assistant just repeated.
+    Yes,
+    /// Article 9.1.2: offer a draw.
+    OfferDraw,
+    /// Accept the opponent's draw offer (article 9.1.2).
+    Accept,
+    /// Decline the opponent's draw offer (article 9.1.2.4: by word or by making a move).
+    Decline,
+    /// Article 5.1.2: resign the game.
+    Resign,
+    /// Articles 9.2 and 9.3: claim a draw, optionally with the intended move (written
+    /// on the scoresheet in the Laws, said here).
+    Claim {
+        /// Repetition or fifty moves.
+        ground: ClaimGround,
+        /// The move the claimant intends to make, if said.
+        intended: Option<SpokenMove>,
+    },
+    /// Article 12 / 6.11: call the arbiter (the clocks are paused for it).
+    CallArbiter,
+    /// Article 6.11.1: pause the clocks.
+    Pause,
+    /// Stop the current announcement.
+    StopSpeaking,
+}
+
+impl Command {
+    /// A stable snake-case name (used in JSON output).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::AskTime => "ask_time",
+            Command::AskMovesPlayed => "ask_moves_played",
+            Command::RepeatLastMove => "repeat_last_move",
+            Command::LastMoves(_) => "last_moves",
+            Command::WhereIs { .. } => "where_is",
+            Command::WhatIsOn(_) => "what_is_on",
+            Command::ReadRank(_) => "read_rank",
+            Command::ReadFile(_) => "read_file",
+            Command::Attackers(_) => "attackers",
+            Command::Correction => "correction",
+            Command::No => "no",
+            Command::Yes => "yes",
+            Command::OfferDraw => "offer_draw",
+            Command::Accept => "accept",
+            Command::Decline => "decline",
+            Command::Resign => "resign",
+            Command::Claim { .. } => "claim",
+            Command::CallArbiter => "call_arbiter",
+            Command::Pause => "pause",
+            Command::StopSpeaking => "stop_speaking",
+        }
+    }
+}
