@@ -8,15 +8,32 @@ use std::{
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn annabella(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_annabella")).args(args).output().expect("run annabella");
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(args)
+        .output()
+        .expect("run annabella");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn parse_prints_one_json_line_per_status() {
     let table: &[(&str, &[&str], &str, i32)] = &[
-        (START, &["Springer", "Felix", "drei"], r#"{"status":"move","uci":"g1f3","san":"Nf3"}"#, 0),
-        (START, &["--scheme", "en", "Knight", "Felix", "three"], r#"{"status":"move","uci":"g1f3","san":"Nf3"}"#, 0),
+        (
+            START,
+            &["Springer", "Felix", "drei"],
+            r#"{"status":"move","uci":"g1f3","san":"Nf3"}"#,
+            0,
+        ),
+        (
+            START,
+            &["--scheme", "en", "Knight", "Felix", "three"],
+            r#"{"status":"move","uci":"g1f3","san":"Nf3"}"#,
+            0,
+        ),
         (
             "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1",
             &["Springer", "David", "zwei"],
@@ -41,15 +58,30 @@ fn parse_prints_one_json_line_per_status() {
             r#"{"status":"unrecognized","reason":"unknown word \"Banane\"","spoken":"unbekanntes Wort Banane"}"#,
             1,
         ),
-        (START, &["Remis"], r#"{"status":"command","command":"offer_draw"}"#, 0),
+        (
+            START,
+            &["Remis"],
+            r#"{"status":"command","command":"offer_draw"}"#,
+            0,
+        ),
         (
             START,
             &["--scheme", "en", "where", "is", "the", "opponents", "queen"],
             r#"{"status":"command","command":"where_is","piece":"queen","side":"opponent"}"#,
             0,
         ),
-        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &["Kurze", "Rochade"], r#"{"status":"move","uci":"e1g1","san":"O-O"}"#, 0),
-        ("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", &["Kurze", "Rochade"], r#"{"status":"move","uci":"b1h1","san":"O-O"}"#, 0),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            &["Kurze", "Rochade"],
+            r#"{"status":"move","uci":"e1g1","san":"O-O"}"#,
+            0,
+        ),
+        (
+            "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+            &["Kurze", "Rochade"],
+            r#"{"status":"move","uci":"b1h1","san":"O-O"}"#,
+            0,
+        ),
     ];
     for (fen, words, want, code) in table {
         let mut args = vec!["parse", "--fen", fen];
@@ -71,13 +103,29 @@ fn parse_stdin_answers_every_line_and_survives_bad_ones() {
     let input = format!(
         "{{\"fen\":\"{START}\",\"scheme\":\"en\",\"words\":\"Eva four\"}}\nnot json\n{{\"fen\":\"nonsense\",\"words\":\"Eva vier\"}}\n{{\"fen\":\"{START}\",\"words\":\"Zeit\"}}\n"
     );
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
     let out = child.wait_with_output().expect("wait");
-    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).expect("utf8").lines().collect();
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout)
+        .expect("utf8")
+        .lines()
+        .collect();
     assert_eq!(lines.len(), 4, "{lines:?}");
     assert_eq!(lines[0], r#"{"status":"move","uci":"e2e4","san":"e4"}"#);
-    assert!(lines[1].starts_with(r#"{"status":"error","line":2,"#), "{}", lines[1]);
-    assert!(lines[2].starts_with(r#"{"status":"error","line":3,"error":"invalid FEN"#), "{}", lines[2]);
+    assert!(
+        lines[1].starts_with(r#"{"status":"error","line":2,"#),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with(r#"{"status":"error","line":3,"error":"invalid FEN"#),
+        "{}",
+        lines[2]
+    );
     assert_eq!(lines[3], r#"{"status":"command","command":"ask_time"}"#);
     assert!(out.status.success());
 }
@@ -86,12 +134,27 @@ fn parse_stdin_answers_every_line_and_survives_bad_ones() {
 fn say_prints_the_announcement() {
     let table: &[(&[&str], &str)] = &[
         (&["--fen", START, "g1f3"], "Springer Felix drei"),
-        (&["--fen", START, "--full", "g1f3"], "Springer Gustav eins Felix drei"),
+        (
+            &["--fen", START, "--full", "g1f3"],
+            "Springer Gustav eins Felix drei",
+        ),
         (&["--fen", START, "--scheme", "en", "e2e4"], "Eva four"),
-        (&["--fen", START, "--scheme", "lt", "b1c3"], "žirgas Cäsar drei"),
-        (&["--fen", START, "--scheme", "lv", "b1c3"], "zirgs Cäsar drei"),
-        (&["--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"], "Anna acht Dame Schach"),
-        (&["--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"], "Lange Rochade"),
+        (
+            &["--fen", START, "--scheme", "lt", "b1c3"],
+            "žirgas Cäsar drei",
+        ),
+        (
+            &["--fen", START, "--scheme", "lv", "b1c3"],
+            "zirgs Cäsar drei",
+        ),
+        (
+            &["--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"],
+            "Anna acht Dame Schach",
+        ),
+        (
+            &["--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"],
+            "Lange Rochade",
+        ),
     ];
     for (args, want) in table {
         let mut a = vec!["say"];
@@ -110,19 +173,39 @@ fn grammar_lists_every_legal_move_and_respects_the_vocabulary() {
     let (status, stdout, _) = annabella(&["grammar", "--fen", START]);
     assert_eq!(status, Some(0));
     let phrases: Vec<String> = serde_json::from_str(&stdout).expect("JSON array");
-    for p in ["springer felix drei", "eva vier", "kurze rochade", "remis", "[unk]"] {
+    for p in [
+        "springer felix drei",
+        "eva vier",
+        "kurze rochade",
+        "remis",
+        "[unk]",
+    ] {
         assert_eq!(phrases.contains(&p.to_owned()), p != "kurze rochade", "{p}");
     }
     assert_eq!(phrases.last().map(String::as_str), Some("[unk]"));
     let dir = tempfile::tempdir().expect("tempdir");
     let vocab = dir.path().join("words.txt");
     // A model without "cäsar" (but with "caesar") and without "hektor"/"hector".
-    let known: Vec<&str> = phrases.iter().flat_map(|p| p.split(' ')).filter(|w| !matches!(*w, "cäsar" | "hektor")).collect();
+    let known: Vec<&str> = phrases
+        .iter()
+        .flat_map(|p| p.split(' '))
+        .filter(|w| !matches!(*w, "cäsar" | "hektor"))
+        .collect();
     std::fs::write(&vocab, format!("{}\ncaesar\n", known.join("\n"))).expect("write");
-    let (status, stdout, stderr) = annabella(&["grammar", "--fen", START, "--vocab", vocab.to_str().expect("utf8")]);
+    let (status, stdout, stderr) = annabella(&[
+        "grammar",
+        "--fen",
+        START,
+        "--vocab",
+        vocab.to_str().expect("utf8"),
+    ]);
     assert_eq!(status, Some(0));
     let limited: Vec<String> = serde_json::from_str(&stdout).expect("JSON array");
     assert!(limited.contains(&"springer caesar drei".to_owned()));
-    assert!(!limited.iter().any(|p| p.contains("hektor") || p.contains("cäsar")));
+    assert!(
+        !limited
+            .iter()
+            .any(|p| p.contains("hektor") || p.contains("cäsar"))
+    );
     assert!(stderr.contains("\"hektor\""), "{stderr}");
 }

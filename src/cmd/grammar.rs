@@ -26,7 +26,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let lexicon = Lexicon::get(args.scheme);
     let vocab = match &args.vocab {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
             let known: HashSet<String> = text.lines().map(|l| l.trim().to_lowercase()).collect();
             Vocabulary::new(lexicon, |w| known.contains(w))
         }
@@ -37,7 +38,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("annabella: the model lacks {from:?}; using {to:?}");
     }
     for word in &grammar.dropped {
-        eprintln!("annabella: the model lacks {word:?} in every spelling; phrases with it are left out");
+        eprintln!(
+            "annabella: the model lacks {word:?} in every spelling; phrases with it are left out"
+        );
     }
     println!("{}", grammar.to_json());
     Ok(ExitCode::SUCCESS)

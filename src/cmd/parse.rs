@@ -51,8 +51,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let fen = args.fen.as_deref().unwrap_or_default();
     let pos = position(fen)?;
     let verdict = resolve_words(&pos, Lexicon::get(args.scheme), &args.words.join(" "));
-    println!("{}", verdict_json(&pos, &verdict, Lexicon::get(args.scheme)));
-    Ok(if verdict.is_resolved() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    println!(
+        "{}",
+        verdict_json(&pos, &verdict, Lexicon::get(args.scheme))
+    );
+    Ok(if verdict.is_resolved() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn answer_line(line: &str) -> anyhow::Result<String> {
@@ -63,14 +70,21 @@ fn answer_line(line: &str) -> anyhow::Result<String> {
     let scheme: Language = field("scheme").unwrap_or("de").parse()?;
     let pos = position(fen)?;
     let lexicon = Lexicon::get(scheme);
-    Ok(verdict_json(&pos, &resolve_words(&pos, lexicon, words), lexicon))
+    Ok(verdict_json(
+        &pos,
+        &resolve_words(&pos, lexicon, words),
+        lexicon,
+    ))
 }
 
 /// A position from FEN or Shredder-FEN, in the castling mode the FEN implies.
 pub fn position(fen: &str) -> anyhow::Result<Chess> {
-    let fen: Fen = fen.parse().with_context(|| format!("invalid FEN {fen:?}"))?;
+    let fen: Fen = fen
+        .parse()
+        .with_context(|| format!("invalid FEN {fen:?}"))?;
     let mode = CastlingMode::detect(&fen.clone().into_setup());
-    fen.into_position(mode).context("FEN is not a legal position")
+    fen.into_position(mode)
+        .context("FEN is not a legal position")
 }
 
 fn role_name(role: Role) -> &'static str {
@@ -86,7 +100,10 @@ fn role_name(role: Role) -> &'static str {
 
 /// A JSON object with its keys in the given order (`status` first); values are JSON text.
 fn object(pairs: &[(&str, String)]) -> String {
-    let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{}:{v}", json!(k))).collect();
+    let body: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}:{v}", json!(k)))
+        .collect();
     format!("{{{}}}", body.join(","))
 }
 
@@ -103,37 +120,59 @@ pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String
         ]),
         Verdict::Ambiguous(ms) => object(&[
             ("status", s("ambiguous")),
-            ("candidates", json!(ms.iter().map(|m| m.to_uci(mode).to_string()).collect::<Vec<_>>()).to_string()),
+            (
+                "candidates",
+                json!(
+                    ms.iter()
+                        .map(|m| m.to_uci(mode).to_string())
+                        .collect::<Vec<_>>()
+                )
+                .to_string(),
+            ),
             ("spoken", spoken),
         ]),
-        Verdict::Incomplete(missing) => {
-            object(&[("status", s("incomplete")), ("missing", s(&missing.to_string())), ("spoken", spoken)])
-        }
-        Verdict::Illegal(why) => {
-            object(&[("status", s("illegal")), ("reason", s(&why.to_string())), ("spoken", spoken)])
-        }
-        Verdict::Unrecognized(e) => {
-            object(&[("status", s("unrecognized")), ("reason", s(&e.to_string())), ("spoken", spoken)])
-        }
+        Verdict::Incomplete(missing) => object(&[
+            ("status", s("incomplete")),
+            ("missing", s(&missing.to_string())),
+            ("spoken", spoken),
+        ]),
+        Verdict::Illegal(why) => object(&[
+            ("status", s("illegal")),
+            ("reason", s(&why.to_string())),
+            ("spoken", spoken),
+        ]),
+        Verdict::Unrecognized(e) => object(&[
+            ("status", s("unrecognized")),
+            ("reason", s(&e.to_string())),
+            ("spoken", spoken),
+        ]),
         Verdict::Command(c) => {
             let mut pairs = vec![("status", s("command")), ("command", s(c.name()))];
             match c {
                 Command::LastMoves(n) => pairs.push(("n", n.to_string())),
                 Command::WhereIs { role, side } => {
                     pairs.push(("piece", s(role_name(*role))));
-                    pairs.push(("side", s(match side {
-                        Side::Own => "own",
-                        Side::Opponent => "opponent",
-                    })));
+                    pairs.push((
+                        "side",
+                        s(match side {
+                            Side::Own => "own",
+                            Side::Opponent => "opponent",
+                        }),
+                    ));
                 }
-                Command::WhatIsOn(sq) | Command::Attackers(sq) => pairs.push(("square", s(&sq.to_string()))),
+                Command::WhatIsOn(sq) | Command::Attackers(sq) => {
+                    pairs.push(("square", s(&sq.to_string())))
+                }
                 Command::ReadRank(r) => pairs.push(("rank", s(&r.char().to_string()))),
                 Command::ReadFile(f) => pairs.push(("file", s(&f.char().to_string()))),
                 Command::Claim { ground, intended } => {
-                    pairs.push(("ground", s(match ground {
-                        ClaimGround::Repetition => "repetition",
-                        ClaimGround::FiftyMoves => "fifty_moves",
-                    })));
+                    pairs.push((
+                        "ground",
+                        s(match ground {
+                            ClaimGround::Repetition => "repetition",
+                            ClaimGround::FiftyMoves => "fifty_moves",
+                        }),
+                    ));
                     if let Some(m) = intended {
                         pairs.push(("move", verdict_json(pos, &m.resolve(pos).into(), lexicon)));
                     }

@@ -25,8 +25,13 @@ pub struct Args {
 /// The words of a legal move in the position, as announced.
 pub fn words(args: &Args) -> anyhow::Result<String> {
     let pos = super::parse::position(&args.fen)?;
-    let uci: UciMove = args.uci.parse().with_context(|| format!("invalid UCI move {:?}", args.uci))?;
-    let m = uci.to_move(&pos).with_context(|| format!("{} is not legal in this position", args.uci))?;
+    let uci: UciMove = args
+        .uci
+        .parse()
+        .with_context(|| format!("invalid UCI move {:?}", args.uci))?;
+    let m = uci
+        .to_move(&pos)
+        .with_context(|| format!("{} is not legal in this position", args.uci))?;
     let form = if args.full { Form::Full } else { Form::Short };
     Ok(render(&pos, m, Lexicon::get(args.scheme), form))
 }

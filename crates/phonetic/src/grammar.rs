@@ -44,7 +44,8 @@ pub struct Grammar {
 impl Grammar {
     /// The phrase list as Vosk expects it: a JSON array of strings.
     pub fn to_json(&self) -> String {
-        let mut out = String::with_capacity(self.phrases.iter().map(|p| p.len() + 3).sum::<usize>() + 2);
+        let mut out =
+            String::with_capacity(self.phrases.iter().map(|p| p.len() + 3).sum::<usize>() + 2);
         out.push('[');
         for (i, p) in self.phrases.iter().enumerate() {
             if i > 0 {
@@ -110,7 +111,9 @@ impl Vocabulary {
                 continue;
             }
             let mut variants = lexicon.variants(word).peekable();
-            let Some(first) = variants.peek().copied() else { continue };
+            let Some(first) = variants.peek().copied() else {
+                continue;
+            };
             let known: Vec<&'static str> = variants.filter(|v| probe(&v.to_lowercase())).collect();
             if word == Word::Takes {
                 takes = known.clone();
@@ -125,7 +128,12 @@ impl Vocabulary {
                 None => dropped.push(first.to_lowercase()),
             }
         }
-        let fillers: HashSet<&'static str> = lexicon.filler_words().iter().copied().filter(|f| probe(&f.to_lowercase())).collect();
+        let fillers: HashSet<&'static str> = lexicon
+            .filler_words()
+            .iter()
+            .copied()
+            .filter(|f| probe(&f.to_lowercase()))
+            .collect();
         for f in lexicon.filler_words() {
             if !fillers.contains(f) {
                 dropped.push(f.to_lowercase());
@@ -176,14 +184,29 @@ impl Vocabulary {
         let mut phrases = vec![String::new()];
         for w in template.split_whitespace() {
             let options: Vec<&'static str> = match w {
-                "{piece}" => Role::ALL.iter().filter_map(|&r| self.spell(Word::Piece(r))).collect(),
-                "{rank}" => Rank::ALL.iter().filter_map(|&r| self.spell(Word::Rank(r))).collect(),
-                "{file}" => File::ALL.iter().filter_map(|&f| self.spell(Word::File(f))).collect(),
-                "{n}" => Rank::ALL[1..].iter().filter_map(|&r| self.spell(Word::Rank(r))).collect(),
+                "{piece}" => Role::ALL
+                    .iter()
+                    .filter_map(|&r| self.spell(Word::Piece(r)))
+                    .collect(),
+                "{rank}" => Rank::ALL
+                    .iter()
+                    .filter_map(|&r| self.spell(Word::Rank(r)))
+                    .collect(),
+                "{file}" => File::ALL
+                    .iter()
+                    .filter_map(|&f| self.spell(Word::File(f)))
+                    .collect(),
+                "{n}" => Rank::ALL[1..]
+                    .iter()
+                    .filter_map(|&r| self.spell(Word::Rank(r)))
+                    .collect(),
                 "{square}" => {
                     let mut out = Vec::new();
                     for sq in Square::ALL {
-                        if let (Some(f), Some(r)) = (self.spell(Word::File(sq.file())), self.spell(Word::Rank(sq.rank()))) {
+                        if let (Some(f), Some(r)) = (
+                            self.spell(Word::File(sq.file())),
+                            self.spell(Word::Rank(sq.rank())),
+                        ) {
                             out.push((f, r));
                         }
                     }
@@ -242,17 +265,29 @@ impl Vocabulary {
             }
         }
         push("[unk]".to_owned());
-        Grammar { phrases, substituted: self.substituted.clone(), dropped: self.dropped.clone() }
+        Grammar {
+            phrases,
+            substituted: self.substituted.clone(),
+            dropped: self.dropped.clone(),
+        }
     }
 
     /// Every phrase for one legal move, the announced (short) form first.
     pub fn move_phrases(&self, pos: &Chess, m: Move) -> Vec<String> {
         let suffixes: Vec<Option<&'static str>> = match suffix_of(pos, m) {
             None => vec![None],
-            Some(Suffix::Check) => vec![None, self.spell(Word::Check)].into_iter().filter(|s| s != &Some("")).collect(),
+            Some(Suffix::Check) => vec![None, self.spell(Word::Check)]
+                .into_iter()
+                .filter(|s| s != &Some(""))
+                .collect(),
             Some(Suffix::Mate) => vec![None, self.spell(Word::Mate)],
         };
-        let suffixes: Vec<&'static str> = suffixes.into_iter().map(|s| s.unwrap_or("")).collect::<HashSet<_>>().into_iter().collect();
+        let suffixes: Vec<&'static str> = suffixes
+            .into_iter()
+            .map(|s| s.unwrap_or(""))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
         let mut bodies: Vec<Vec<&'static str>> = Vec::new();
         if let Some(side) = m.castling_side() {
             if let (Some(c), Some(s)) = (self.spell(Word::Castles), self.spell(side_word(side))) {
@@ -265,8 +300,12 @@ impl Vocabulary {
                 }
             }
         } else {
-            let Some(to_f) = self.spell(Word::File(m.to().file())) else { return Vec::new() };
-            let Some(to_r) = self.spell(Word::Rank(m.to().rank())) else { return Vec::new() };
+            let Some(to_f) = self.spell(Word::File(m.to().file())) else {
+                return Vec::new();
+            };
+            let Some(to_r) = self.spell(Word::Rank(m.to().rank())) else {
+                return Vec::new();
+            };
             let from = m.from().expect("a normal move has an origin");
             let role = m.role();
             let (san_file, san_rank) = match San::from_move(pos, m) {
@@ -275,7 +314,10 @@ impl Vocabulary {
             };
             let mut origins: Vec<(Option<&'static str>, Vec<&'static str>)> = Vec::new();
             let piece = self.spell(Word::Piece(role));
-            let full: Option<Vec<&'static str>> = match (self.spell(Word::File(from.file())), self.spell(Word::Rank(from.rank()))) {
+            let full: Option<Vec<&'static str>> = match (
+                self.spell(Word::File(from.file())),
+                self.spell(Word::Rank(from.rank())),
+            ) {
                 (Some(f), Some(r)) => Some(vec![f, r]),
                 _ => None,
             };
@@ -319,12 +361,15 @@ impl Vocabulary {
             }
             let mut tails: Vec<Vec<&'static str>> = vec![vec![to_f, to_r]];
             if m.is_en_passant()
-                && let (Some(en), Some(passant)) = (self.fillers.get("en").copied(), self.spell(Word::EnPassant))
+                && let (Some(en), Some(passant)) =
+                    (self.fillers.get("en").copied(), self.spell(Word::EnPassant))
             {
                 tails.push(vec![to_f, to_r, en, passant]);
             }
             if let Some(p) = m.promotion() {
-                let Some(name) = self.spell(Word::Piece(p)) else { return Vec::new() };
+                let Some(name) = self.spell(Word::Piece(p)) else {
+                    return Vec::new();
+                };
                 let mut with = Vec::new();
                 for t in &tails {
                     let mut a = t.clone();
@@ -383,10 +428,18 @@ impl Vocabulary {
 }
 
 fn join(a: &str, b: &str) -> String {
-    if a.is_empty() { b.to_owned() } else { format!("{a} {b}") }
+    if a.is_empty() {
+        b.to_owned()
+    } else {
+        format!("{a} {b}")
+    }
 }
 
 /// Builds the grammar for a position in one call (see [`Vocabulary`] to reuse the probe).
-pub fn build_grammar(pos: &Chess, lexicon: &'static Lexicon, probe: impl Fn(&str) -> bool) -> Grammar {
+pub fn build_grammar(
+    pos: &Chess,
+    lexicon: &'static Lexicon,
+    probe: impl Fn(&str) -> bool,
+) -> Grammar {
     Vocabulary::new(lexicon, probe).grammar(pos)
 }

@@ -106,6 +106,17 @@ pub enum Lookup {
     Unknown,
 }
 
+/// The parts of a lexicon before indexing: spoken entries, typed-only entries, fillers,
+/// castles-first word order, promotion phrases, command templates.
+type Parts = (
+    Vec<(&'static str, Word)>,
+    Vec<(&'static str, Word)>,
+    &'static [&'static str],
+    bool,
+    &'static [&'static [&'static str]],
+    &'static [&'static str],
+);
+
 static LEXICONS: LazyLock<[Lexicon; 5]> = LazyLock::new(|| Language::ALL.map(Lexicon::build));
 
 impl Lexicon {
@@ -120,56 +131,61 @@ impl Lexicon {
     }
 
     fn build(language: Language) -> Lexicon {
-        let (spoken, typed, fillers, castles_first, promotion_forms, command_templates): (
-            Vec<(&'static str, Word)>,
-            Vec<(&'static str, Word)>,
-            &'static [&'static str],
-            bool,
-            &'static [&'static [&'static str]],
-            &'static [&'static str],
-        ) = match language {
-            Language::De => (
-                [fide_squares(), DE_PIECES.to_vec(), DE_MOVE.to_vec(), DE_KEYS.to_vec()].concat(),
-                [DE_TYPED, TYPED].concat(),
-                DE_FILLERS,
-                false,
-                &[&["wird"], &["Umwandlung", "in"]],
-                DE_COMMANDS,
-            ),
-            Language::En => (
-                [EN_SQUARES.to_vec(), EN_PIECES.to_vec(), EN_MOVE.to_vec(), EN_KEYS.to_vec()]
+        let (spoken, typed, fillers, castles_first, promotion_forms, command_templates): Parts =
+            match language {
+                Language::De => (
+                    [
+                        fide_squares(),
+                        DE_PIECES.to_vec(),
+                        DE_MOVE.to_vec(),
+                        DE_KEYS.to_vec(),
+                    ]
                     .concat(),
-                TYPED.to_vec(),
-                EN_FILLERS,
-                true,
-                &[&["promotes", "to"]],
-                EN_COMMANDS,
-            ),
-            Language::Lt => (
-                [fide_squares(), LT.to_vec()].concat(),
-                [DE_TYPED, TYPED].concat(),
-                &["en"],
-                false,
-                &[&["virsta"]],
-                &[],
-            ),
-            Language::Lv => (
-                [fide_squares(), LV.to_vec()].concat(),
-                [DE_TYPED, TYPED].concat(),
-                &["en"],
-                false,
-                &[&["kļūst"]],
-                &[],
-            ),
-            Language::Hu => (
-                [fide_squares(), HU.to_vec()].concat(),
-                [DE_TYPED, TYPED].concat(),
-                &["en"],
-                false,
-                &[&["átváltozik"]],
-                &[],
-            ),
-        };
+                    [DE_TYPED, TYPED].concat(),
+                    DE_FILLERS,
+                    false,
+                    &[&["wird"], &["Umwandlung", "in"]],
+                    DE_COMMANDS,
+                ),
+                Language::En => (
+                    [
+                        EN_SQUARES.to_vec(),
+                        EN_PIECES.to_vec(),
+                        EN_MOVE.to_vec(),
+                        EN_KEYS.to_vec(),
+                    ]
+                    .concat(),
+                    TYPED.to_vec(),
+                    EN_FILLERS,
+                    true,
+                    &[&["promotes", "to"]],
+                    EN_COMMANDS,
+                ),
+                Language::Lt => (
+                    [fide_squares(), LT.to_vec()].concat(),
+                    [DE_TYPED, TYPED].concat(),
+                    &["en"],
+                    false,
+                    &[&["virsta"]],
+                    &[],
+                ),
+                Language::Lv => (
+                    [fide_squares(), LV.to_vec()].concat(),
+                    [DE_TYPED, TYPED].concat(),
+                    &["en"],
+                    false,
+                    &[&["kļūst"]],
+                    &[],
+                ),
+                Language::Hu => (
+                    [fide_squares(), HU.to_vec()].concat(),
+                    [DE_TYPED, TYPED].concat(),
+                    &["en"],
+                    false,
+                    &[&["átváltozik"]],
+                    &[],
+                ),
+            };
         let mut map = HashMap::new();
         for &(spelling, word) in spoken.iter().chain(typed.iter()) {
             map.entry(normalize(spelling)).or_insert(word);
@@ -215,26 +231,48 @@ impl Lexicon {
     /// digits and `O-O`/`O-O-O` are understood too.
     pub fn tokenize(&self, text: &str) -> Vec<Token> {
         let mut tokens = Vec::with_capacity(8);
-        for (at, raw) in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).enumerate() {
+        for (at, raw) in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .enumerate()
+        {
             let n = normalize(raw);
             if n.is_empty() {
                 continue;
             }
             let b = n.as_bytes();
             if b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]) {
-                tokens.push(Token { word: Word::File(File::new(u32::from(b[0] - b'a'))), at });
-                tokens.push(Token { word: Word::Rank(Rank::new(u32::from(b[1] - b'1'))), at });
+                tokens.push(Token {
+                    word: Word::File(File::new(u32::from(b[0] - b'a'))),
+                    at,
+                });
+                tokens.push(Token {
+                    word: Word::Rank(Rank::new(u32::from(b[1] - b'1'))),
+                    at,
+                });
                 continue;
             }
             match n.as_str() {
                 "o-o" | "0-0" => {
-                    tokens.push(Token { word: Word::Short, at });
-                    tokens.push(Token { word: Word::Castles, at });
+                    tokens.push(Token {
+                        word: Word::Short,
+                        at,
+                    });
+                    tokens.push(Token {
+                        word: Word::Castles,
+                        at,
+                    });
                     continue;
                 }
                 "o-o-o" | "0-0-0" => {
-                    tokens.push(Token { word: Word::Long, at });
-                    tokens.push(Token { word: Word::Castles, at });
+                    tokens.push(Token {
+                        word: Word::Long,
+                        at,
+                    });
+                    tokens.push(Token {
+                        word: Word::Castles,
+                        at,
+                    });
                     continue;
                 }
                 _ => {}
@@ -250,7 +288,10 @@ impl Lexicon {
             match self.lookup_normalized(&n) {
                 Lookup::Word(word) => tokens.push(Token { word, at }),
                 Lookup::Filler => {}
-                Lookup::Unknown => tokens.push(Token { word: Word::Unknown, at }),
+                Lookup::Unknown => tokens.push(Token {
+                    word: Word::Unknown,
+                    at,
+                }),
             }
         }
         tokens
@@ -263,7 +304,10 @@ impl Lexicon {
 
     /// Every spoken spelling of a word, the announced one first.
     pub fn variants(&self, word: Word) -> impl Iterator<Item = &'static str> + '_ {
-        self.spoken.iter().filter(move |(_, w)| *w == word).map(|(s, _)| *s)
+        self.spoken
+            .iter()
+            .filter(move |(_, w)| *w == word)
+            .map(|(s, _)| *s)
     }
 
     /// The announced name of a file ("Felix").
@@ -283,14 +327,22 @@ impl Lexicon {
 
     /// A square in words ("Felix drei").
     pub fn square_words(&self, square: Square) -> String {
-        format!("{} {}", self.file_name(square.file()), self.rank_name(square.rank()))
+        format!(
+            "{} {}",
+            self.file_name(square.file()),
+            self.rank_name(square.rank())
+        )
     }
 
     /// The castling phrase of a side, in announcement order ("Kurze Rochade", "castles short").
     pub fn castling_words(&self, side: CastlingSide) -> [&'static str; 2] {
         let side_word = self.spell(side_word(side)).unwrap_or("?");
         let castles = self.spell(Word::Castles).unwrap_or("?");
-        if self.castles_first { [castles, side_word] } else { [side_word, castles] }
+        if self.castles_first {
+            [castles, side_word]
+        } else {
+            [side_word, castles]
+        }
     }
 
     /// Whether "castles" comes before the side word in this language.
@@ -505,9 +557,9 @@ const DE_KEYS: &[(&str, Word)] = &[
 ];
 
 const DE_FILLERS: &[&str] = &[
-    "ich", "ist", "sind", "der", "die", "das", "des", "dem", "den", "auf", "nach", "von",
-    "in", "zu", "an", "en", "wie", "steht", "stehen", "bitte", "wer", "mit", "wegen",
-    "viel", "Regel", "gespielt", "noch", "mal",
+    "ich", "ist", "sind", "der", "die", "das", "des", "dem", "den", "auf", "nach", "von", "in",
+    "zu", "an", "en", "wie", "steht", "stehen", "bitte", "wer", "mit", "wegen", "viel", "Regel",
+    "gespielt", "noch", "mal",
 ];
 
 /// The command phrases of German, as the grammar offers them.
@@ -658,8 +710,8 @@ const EN_KEYS: &[(&str, Word)] = &[
 ];
 
 const EN_FILLERS: &[&str] = &[
-    "i", "is", "are", "the", "a", "on", "to", "from", "of", "in", "en", "how", "who",
-    "please", "with", "rule", "for", "played", "speaking", "me", "there",
+    "i", "is", "are", "the", "a", "on", "to", "from", "of", "in", "en", "how", "who", "please",
+    "with", "rule", "for", "played", "speaking", "me", "there",
 ];
 
 /// The command phrases of English, as the grammar offers them.
@@ -755,7 +807,10 @@ mod tests {
                 if let Some(prev) = seen.insert(normalize(s), w) {
                     assert_eq!(prev, w, "{lang}: {s:?} means two words");
                 }
-                assert!(!lex.fillers.contains(&normalize(s)), "{lang}: {s:?} is also a filler");
+                assert!(
+                    !lex.fillers.contains(&normalize(s)),
+                    "{lang}: {s:?} is also a filler"
+                );
             }
         }
     }
@@ -796,7 +851,13 @@ mod tests {
         ] {
             assert_eq!(de.lookup(said), Lookup::Word(word), "{said}");
         }
-        assert_eq!(Lexicon::get(Language::Lt).lookup("zirgas"), Lookup::Word(p(Role::Knight)));
-        assert_eq!(Lexicon::get(Language::Hu).lookup("FUTO"), Lookup::Word(p(Role::Bishop)));
+        assert_eq!(
+            Lexicon::get(Language::Lt).lookup("zirgas"),
+            Lookup::Word(p(Role::Knight))
+        );
+        assert_eq!(
+            Lexicon::get(Language::Hu).lookup("FUTO"),
+            Lookup::Word(p(Role::Bishop))
+        );
     }
 }

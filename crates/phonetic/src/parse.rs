@@ -94,7 +94,11 @@ impl<'a> nom::error::ParseError<Words<'a>> for WordError<'a> {
 
     /// Keeps the error that got furthest: it names the word that really broke the phrase.
     fn or(self, other: Self) -> Self {
-        if other.input.0.len() < self.input.0.len() { other } else { self }
+        if other.input.0.len() < self.input.0.len() {
+            other
+        } else {
+            self
+        }
     }
 }
 
@@ -163,9 +167,16 @@ fn takes(i: Words<'_>) -> PResult<'_, ()> {
 
 fn suffix(i: Words<'_>) -> PResult<'_, Suffix> {
     alt((
-        map((is(Word::Check, "check"), opt(is(Word::Mate, "mate"))), |(_, mate)| {
-            if mate.is_some() { Suffix::Mate } else { Suffix::Check }
-        }),
+        map(
+            (is(Word::Check, "check"), opt(is(Word::Mate, "mate"))),
+            |(_, mate)| {
+                if mate.is_some() {
+                    Suffix::Mate
+                } else {
+                    Suffix::Check
+                }
+            },
+        ),
         value(Suffix::Mate, is(Word::Mate, "mate")),
     ))
     .parse(i)
@@ -206,8 +217,12 @@ fn route(i: Words<'_>) -> PResult<'_, Route> {
         map((square, opt(takes), square), |(from, c, to)| {
             (Some(from.file()), Some(from.rank()), c.is_some(), to)
         }),
-        map((file_word, opt(takes), square), |(f, c, to)| (Some(f), None, c.is_some(), to)),
-        map((rank_word, opt(takes), square), |(r, c, to)| (None, Some(r), c.is_some(), to)),
+        map((file_word, opt(takes), square), |(f, c, to)| {
+            (Some(f), None, c.is_some(), to)
+        }),
+        map((rank_word, opt(takes), square), |(r, c, to)| {
+            (None, Some(r), c.is_some(), to)
+        }),
         map(preceded(takes, cut(square)), |to| (None, None, true, to)),
         map(square, |to| (None, None, false, to)),
     ))
@@ -242,7 +257,11 @@ fn spoken_move(i: Words<'_>) -> PResult<'_, SpokenMove> {
 }
 
 fn side(i: Words<'_>) -> PResult<'_, Side> {
-    alt((value(Side::Own, key(K::Own)), value(Side::Opponent, key(K::Opponent)))).parse(i)
+    alt((
+        value(Side::Own, key(K::Own)),
+        value(Side::Opponent, key(K::Opponent)),
+    ))
+    .parse(i)
 }
 
 fn where_is(i: Words<'_>) -> PResult<'_, Command> {
@@ -265,7 +284,12 @@ fn ground(i: Words<'_>) -> PResult<'_, ClaimGround> {
 }
 
 fn claim(i: Words<'_>) -> PResult<'_, Command> {
-    let intro = || alt((map((key(K::Claim), opt(key(K::Draw))), |_| ()), key(K::Draw)));
+    let intro = || {
+        alt((
+            map((key(K::Claim), opt(key(K::Draw))), |_| ()),
+            key(K::Draw),
+        ))
+    };
     map(
         (
             alt((preceded(intro(), ground), terminated(ground, intro()))),
@@ -287,7 +311,9 @@ fn questions(i: Words<'_>) -> PResult<'_, Command> {
                 key(K::MoveCount),
             )),
         ),
-        map((key(K::Last), number, key(K::Moves)), |(_, n, _)| Command::LastMoves(n)),
+        map((key(K::Last), number, key(K::Moves)), |(_, n, _)| {
+            Command::LastMoves(n)
+        }),
         value(
             Command::RepeatLastMove,
             alt((
@@ -297,8 +323,14 @@ fn questions(i: Words<'_>) -> PResult<'_, Command> {
         ),
         where_is,
         map(preceded(key(K::What), cut(square)), Command::WhatIsOn),
-        map(preceded((opt(key(K::Read)), key(K::RankWord)), cut(rank_word)), Command::ReadRank),
-        map(preceded((opt(key(K::Read)), key(K::FileWord)), cut(file_word)), Command::ReadFile),
+        map(
+            preceded((opt(key(K::Read)), key(K::RankWord)), cut(rank_word)),
+            Command::ReadRank,
+        ),
+        map(
+            preceded((opt(key(K::Read)), key(K::FileWord)), cut(file_word)),
+            Command::ReadFile,
+        ),
         map(
             alt((
                 preceded(key(K::Attack), cut(terminated(square, opt(key(K::Attack))))),
@@ -319,9 +351,15 @@ fn declarations(i: Words<'_>) -> PResult<'_, Command> {
         value(Command::Accept, (draw(), key(K::Accept), draw())),
         value(Command::Decline, (draw(), key(K::Decline), draw())),
         claim,
-        value(Command::OfferDraw, (opt(key(K::Offer)), key(K::Draw), opt(key(K::Offer)))),
+        value(
+            Command::OfferDraw,
+            (opt(key(K::Offer)), key(K::Draw), opt(key(K::Offer))),
+        ),
         value(Command::Resign, key(K::Resign)),
-        value(Command::CallArbiter, (opt(key(K::Call)), key(K::Arbiter), opt(key(K::Call)))),
+        value(
+            Command::CallArbiter,
+            (opt(key(K::Call)), key(K::Arbiter), opt(key(K::Call))),
+        ),
         value(Command::Pause, key(K::Pause)),
         value(Command::StopSpeaking, key(K::Stop)),
     ))
@@ -429,19 +467,39 @@ pub fn parse(lexicon: &Lexicon, text: &str) -> Result<Utterance, ParseError> {
             .map(str::to_owned)
     };
     if tokens.is_empty() {
-        return Err(ParseError { at: None, word: None, kind: ParseErrorKind::Empty });
+        return Err(ParseError {
+            at: None,
+            word: None,
+            kind: ParseErrorKind::Empty,
+        });
     }
     if let Some(t) = tokens.iter().find(|t| t.word == Word::Unknown) {
-        return Err(ParseError { at: Some(t.at), word: word_at(t.at), kind: ParseErrorKind::UnknownWord });
+        return Err(ParseError {
+            at: Some(t.at),
+            word: word_at(t.at),
+            kind: ParseErrorKind::UnknownWord,
+        });
     }
     match utterance(Words(&tokens)) {
         Ok((_, u)) => Ok(u),
         Err(Err::Error(e) | Err::Failure(e)) => {
             let at = e.input.0.first().map(|t| t.at);
-            let expected = if e.input.0.len() == tokens.len() { "a move or a command" } else { e.expected };
-            Err(ParseError { at, word: at.and_then(word_at), kind: ParseErrorKind::Expected(expected) })
+            let expected = if e.input.0.len() == tokens.len() {
+                "a move or a command"
+            } else {
+                e.expected
+            };
+            Err(ParseError {
+                at,
+                word: at.and_then(word_at),
+                kind: ParseErrorKind::Expected(expected),
+            })
         }
-        Err(Err::Incomplete(_)) => Err(ParseError { at: None, word: None, kind: ParseErrorKind::Expected("more words") }),
+        Err(Err::Incomplete(_)) => Err(ParseError {
+            at: None,
+            word: None,
+            kind: ParseErrorKind::Expected("more words"),
+        }),
     }
 }
 
@@ -472,31 +530,158 @@ mod tests {
             })
         };
         let table = [
-            ("Springer Felix drei", normal(Some(Role::Knight), None, None, false, Square::F3, None, None)),
-            ("Eva vier", normal(None, None, None, false, Square::E4, None, None)),
-            ("Eva schlägt David fünf", normal(None, Some(File::E), None, true, Square::D5, None, None)),
+            (
+                "Springer Felix drei",
+                normal(
+                    Some(Role::Knight),
+                    None,
+                    None,
+                    false,
+                    Square::F3,
+                    None,
+                    None,
+                ),
+            ),
+            (
+                "Eva vier",
+                normal(None, None, None, false, Square::E4, None, None),
+            ),
+            (
+                "Eva schlägt David fünf",
+                normal(None, Some(File::E), None, true, Square::D5, None, None),
+            ),
             (
                 "Springer Gustav eins Felix drei",
-                normal(Some(Role::Knight), Some(File::G), Some(Rank::First), false, Square::F3, None, None),
+                normal(
+                    Some(Role::Knight),
+                    Some(File::G),
+                    Some(Rank::First),
+                    false,
+                    Square::F3,
+                    None,
+                    None,
+                ),
             ),
-            ("Turm Anna David eins", normal(Some(Role::Rook), Some(File::A), None, false, Square::D1, None, None)),
-            ("Turm eins nimmt Eva eins", normal(Some(Role::Rook), None, Some(Rank::First), true, Square::E1, None, None)),
-            ("Eva acht Dame", normal(None, None, None, false, Square::E8, Some(Role::Queen), None)),
-            ("Eva acht wird Dame Schach", normal(None, None, None, false, Square::E8, Some(Role::Queen), Some(Suffix::Check))),
-            ("Eva acht Umwandlung in Springer", normal(None, None, None, false, Square::E8, Some(Role::Knight), None)),
-            ("Dame Hektor sieben Matt", normal(Some(Role::Queen), None, None, false, Square::H7, None, Some(Suffix::Mate))),
-            ("Dame Hektor sieben Schach Matt", normal(Some(Role::Queen), None, None, false, Square::H7, None, Some(Suffix::Mate))),
-            ("Bauer schlägt Zäsar zwo", normal(Some(Role::Pawn), None, None, true, Square::C2, None, None)),
-            ("Läufer nach Cesar Vier", normal(Some(Role::Bishop), None, None, false, Square::C4, None, None)),
+            (
+                "Turm Anna David eins",
+                normal(
+                    Some(Role::Rook),
+                    Some(File::A),
+                    None,
+                    false,
+                    Square::D1,
+                    None,
+                    None,
+                ),
+            ),
+            (
+                "Turm eins nimmt Eva eins",
+                normal(
+                    Some(Role::Rook),
+                    None,
+                    Some(Rank::First),
+                    true,
+                    Square::E1,
+                    None,
+                    None,
+                ),
+            ),
+            (
+                "Eva acht Dame",
+                normal(None, None, None, false, Square::E8, Some(Role::Queen), None),
+            ),
+            (
+                "Eva acht wird Dame Schach",
+                normal(
+                    None,
+                    None,
+                    None,
+                    false,
+                    Square::E8,
+                    Some(Role::Queen),
+                    Some(Suffix::Check),
+                ),
+            ),
+            (
+                "Eva acht Umwandlung in Springer",
+                normal(
+                    None,
+                    None,
+                    None,
+                    false,
+                    Square::E8,
+                    Some(Role::Knight),
+                    None,
+                ),
+            ),
+            (
+                "Dame Hektor sieben Matt",
+                normal(
+                    Some(Role::Queen),
+                    None,
+                    None,
+                    false,
+                    Square::H7,
+                    None,
+                    Some(Suffix::Mate),
+                ),
+            ),
+            (
+                "Dame Hektor sieben Schach Matt",
+                normal(
+                    Some(Role::Queen),
+                    None,
+                    None,
+                    false,
+                    Square::H7,
+                    None,
+                    Some(Suffix::Mate),
+                ),
+            ),
+            (
+                "Bauer schlägt Zäsar zwo",
+                normal(Some(Role::Pawn), None, None, true, Square::C2, None, None),
+            ),
+            (
+                "Läufer nach Cesar Vier",
+                normal(
+                    Some(Role::Bishop),
+                    None,
+                    None,
+                    false,
+                    Square::C4,
+                    None,
+                    None,
+                ),
+            ),
         ];
         for (said, want) in table {
             assert_eq!(de(said), want, "{said}");
         }
         assert_eq!(
             en("Eva eight promotes to queen check"),
-            normal(None, None, None, false, Square::E8, Some(Role::Queen), Some(Suffix::Check))
+            normal(
+                None,
+                None,
+                None,
+                false,
+                Square::E8,
+                Some(Role::Queen),
+                Some(Suffix::Check)
+            )
         );
-        assert_eq!(en("Knight to f3"), normal(Some(Role::Knight), None, None, false, Square::F3, None, None));
+        assert_eq!(
+            en("Knight to f3"),
+            normal(
+                Some(Role::Knight),
+                None,
+                None,
+                false,
+                Square::F3,
+                None,
+                None
+            )
+        );
     }
 
     #[test]
@@ -520,16 +705,34 @@ mod tests {
             ("letzter Zug", "last move", C::RepeatLastMove),
             ("letzte drei Züge", "last three moves", C::LastMoves(3)),
             ("letzte zehn Züge", "last ten moves", C::LastMoves(10)),
-            ("wo ist mein Springer", "where is my knight", C::WhereIs { role: Role::Knight, side: Side::Own }),
+            (
+                "wo ist mein Springer",
+                "where is my knight",
+                C::WhereIs {
+                    role: Role::Knight,
+                    side: Side::Own,
+                },
+            ),
             (
                 "wo ist der gegnerische Turm",
                 "where is the opponents rook",
-                C::WhereIs { role: Role::Rook, side: Side::Opponent },
+                C::WhereIs {
+                    role: Role::Rook,
+                    side: Side::Opponent,
+                },
             ),
-            ("was steht auf Eva vier", "what is on Eva four", C::WhatIsOn(Square::E4)),
+            (
+                "was steht auf Eva vier",
+                "what is on Eva four",
+                C::WhatIsOn(Square::E4),
+            ),
             ("Reihe vier", "rank four", C::ReadRank(Rank::Fourth)),
             ("Linie Felix", "file Felix", C::ReadFile(File::F)),
-            ("wer greift Eva vier an", "who attacks Eva four", C::Attackers(Square::E4)),
+            (
+                "wer greift Eva vier an",
+                "who attacks Eva four",
+                C::Attackers(Square::E4),
+            ),
             ("Korrektur", "correction", C::Correction),
             ("nein", "no", C::No),
             ("ja", "yes", C::Yes),
@@ -540,12 +743,18 @@ mod tests {
             (
                 "Reklamation Stellungswiederholung",
                 "claim repetition",
-                C::Claim { ground: ClaimGround::Repetition, intended: None },
+                C::Claim {
+                    ground: ClaimGround::Repetition,
+                    intended: None,
+                },
             ),
             (
                 "Reklamation fünfzig Züge",
                 "claim fifty moves",
-                C::Claim { ground: ClaimGround::FiftyMoves, intended: None },
+                C::Claim {
+                    ground: ClaimGround::FiftyMoves,
+                    intended: None,
+                },
             ),
             ("Schiedsrichter", "call the arbiter", C::CallArbiter),
             ("Pause", "pause", C::Pause),
@@ -555,7 +764,9 @@ mod tests {
             assert_eq!(de(d), Utterance::Command(want.clone()), "{d}");
             assert_eq!(en(e), Utterance::Command(want.clone()), "{e}");
         }
-        let Utterance::Command(C::Claim { intended: Some(m), .. }) = de("Reklamation Stellungswiederholung Springer Felix drei")
+        let Utterance::Command(C::Claim {
+            intended: Some(m), ..
+        }) = de("Reklamation Stellungswiederholung Springer Felix drei")
         else {
             panic!("claim with move")
         };
@@ -566,13 +777,22 @@ mod tests {
     fn errors_name_the_word() {
         let lex = Lexicon::get(Language::De);
         let e = parse(lex, "Springer Felix Banane").unwrap_err();
-        assert_eq!((e.at, e.word.as_deref(), &e.kind), (Some(2), Some("Banane"), &ParseErrorKind::UnknownWord));
+        assert_eq!(
+            (e.at, e.word.as_deref(), &e.kind),
+            (Some(2), Some("Banane"), &ParseErrorKind::UnknownWord)
+        );
         let e = parse(lex, "Springer Felix Eva Anna").unwrap_err();
         assert_eq!(e.word.as_deref(), Some("Anna"));
         assert_eq!(e.kind, ParseErrorKind::Expected("a rank"));
         let e = parse(lex, "Springer schlägt").unwrap_err();
-        assert_eq!((e.at, e.kind.clone()), (None, ParseErrorKind::Expected("a square")));
-        assert_eq!(parse(lex, "  auf nach ").unwrap_err().kind, ParseErrorKind::Empty);
+        assert_eq!(
+            (e.at, e.kind.clone()),
+            (None, ParseErrorKind::Expected("a square"))
+        );
+        assert_eq!(
+            parse(lex, "  auf nach ").unwrap_err().kind,
+            ParseErrorKind::Empty
+        );
         assert_eq!(e.to_string(), "incomplete: expected a square");
     }
 }

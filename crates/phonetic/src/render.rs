@@ -2,11 +2,7 @@
 
 use shakmaty::{Chess, Move, Position, Role, san::San};
 
-use crate::{
-    lexicon::{Lexicon, side_word},
-    utterance::Suffix,
-    word::Word,
-};
+use crate::{lexicon::Lexicon, utterance::Suffix, word::Word};
 
 /// How much of the move to say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -38,16 +34,30 @@ pub fn render_words(pos: &Chess, m: Move, lexicon: &Lexicon, form: Form) -> Vec<
     let mut words = Vec::with_capacity(7);
     if let Some(side) = m.castling_side() {
         let [a, b] = lexicon.castling_words(side);
-        debug_assert_eq!(lexicon.spell(side_word(side)).is_some(), true);
         words.extend([a, b]);
     } else {
         let (role, file, rank, capture, to, promotion) = match (form, San::from_move(pos, m)) {
-            (Form::Short, San::Normal { role, file, rank, capture, to, promotion }) => {
-                (role, file, rank, capture, to, promotion)
-            }
+            (
+                Form::Short,
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture,
+                    to,
+                    promotion,
+                },
+            ) => (role, file, rank, capture, to, promotion),
             _ => {
                 let from = m.from();
-                (m.role(), from.map(|s| s.file()), from.map(|s| s.rank()), m.is_capture(), m.to(), m.promotion())
+                (
+                    m.role(),
+                    from.map(|s| s.file()),
+                    from.map(|s| s.rank()),
+                    m.is_capture(),
+                    m.to(),
+                    m.promotion(),
+                )
             }
         };
         if role != Role::Pawn {
@@ -105,7 +115,11 @@ mod tests {
         let fen: Fen = fen.parse().expect("fen");
         let mode = CastlingMode::detect(&fen.clone().into_setup());
         let pos: Chess = fen.into_position(mode).expect("pos");
-        let m = uci.parse::<UciMove>().expect("uci").to_move(&pos).expect("legal");
+        let m = uci
+            .parse::<UciMove>()
+            .expect("uci")
+            .to_move(&pos)
+            .expect("legal");
         render(&pos, m, Lexicon::get(lang), form)
     }
 
@@ -118,21 +132,91 @@ mod tests {
             (start, "e2e4", De, Short, "Eva vier"),
             (start, "e2e4", De, Full, "Eva zwei Eva vier"),
             (start, "e2e4", En, Short, "Eva four"),
-            ("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e4d5", De, Short, "Eva schlägt David fünf"),
-            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", De, Short, "Kurze Rochade"),
-            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", En, Full, "castles long"),
-            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", Hu, Short, "hosszú sánc"),
-            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", De, Short, "Anna acht Dame Schach"),
-            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n", En, Short, "Anna eight Knight"),
-            ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", De, Short, "Turm Anna acht Matt"),
-            ("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "b1d2", De, Short, "Springer Bella David zwei"),
-            ("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "b1d2", Lv, Short, "zirgs Bella David zwei"),
+            (
+                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                "e4d5",
+                De,
+                Short,
+                "Eva schlägt David fünf",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                "e1g1",
+                De,
+                Short,
+                "Kurze Rochade",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                "e1c1",
+                En,
+                Full,
+                "castles long",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                "e1c1",
+                Hu,
+                Short,
+                "hosszú sánc",
+            ),
+            (
+                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+                "a7a8q",
+                De,
+                Short,
+                "Anna acht Dame Schach",
+            ),
+            (
+                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+                "a7a8n",
+                En,
+                Short,
+                "Anna eight Knight",
+            ),
+            (
+                "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+                "a1a8",
+                De,
+                Short,
+                "Turm Anna acht Matt",
+            ),
+            (
+                "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1",
+                "b1d2",
+                De,
+                Short,
+                "Springer Bella David zwei",
+            ),
+            (
+                "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1",
+                "b1d2",
+                Lv,
+                Short,
+                "zirgs Bella David zwei",
+            ),
             // Chess960: king b1, rooks a1 and h1; the g-side castle is "Kurze".
-            ("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", "b1h1", De, Short, "Kurze Rochade"),
-            ("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", "b1a1", De, Short, "Lange Rochade"),
+            (
+                "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+                "b1h1",
+                De,
+                Short,
+                "Kurze Rochade",
+            ),
+            (
+                "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+                "b1a1",
+                De,
+                Short,
+                "Lange Rochade",
+            ),
         ];
         for (fen, uci, lang, form, want) in table {
-            assert_eq!(say(fen, uci, lang, form), want, "{fen} {uci} {lang} {form:?}");
+            assert_eq!(
+                say(fen, uci, lang, form),
+                want,
+                "{fen} {uci} {lang} {form:?}"
+            );
         }
     }
 }

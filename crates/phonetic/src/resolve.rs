@@ -127,9 +127,15 @@ fn en_side(side: CastlingSide) -> &'static str {
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Illegal::NoPieceCanReach { role, to } => write!(f, "no {} can reach {to}", en_piece(role)),
-            Illegal::NoPieceOn { role, from } => write!(f, "there is no {} on {from}", en_piece(role)),
-            Illegal::Pinned { role, from } => write!(f, "the {} on {from} is pinned", en_piece(role)),
+            Illegal::NoPieceCanReach { role, to } => {
+                write!(f, "no {} can reach {to}", en_piece(role))
+            }
+            Illegal::NoPieceOn { role, from } => {
+                write!(f, "there is no {} on {from}", en_piece(role))
+            }
+            Illegal::Pinned { role, from } => {
+                write!(f, "the {} on {from} is pinned", en_piece(role))
+            }
             Illegal::KingInCheck => f.write_str("king would be in check"),
             Illegal::NothingToCapture { to } => write!(f, "there is nothing to capture on {to}"),
             Illegal::OwnPiece { to } => write!(f, "{to} is occupied by an own piece"),
@@ -139,7 +145,9 @@ impl fmt::Display for Illegal {
             Illegal::CannotCastle { side: None } => f.write_str("castling is not possible"),
             Illegal::NotEnPassant => f.write_str("this is no en passant capture"),
             Illegal::NotPromotion => f.write_str("this move is no promotion"),
-            Illegal::BadPromotion { role } => write!(f, "a pawn cannot become a {}", en_piece(role)),
+            Illegal::BadPromotion { role } => {
+                write!(f, "a pawn cannot become a {}", en_piece(role))
+            }
         }
     }
 }
@@ -161,31 +169,65 @@ impl Illegal {
         let sq = |s: Square| lexicon.square_words(s);
         let piece = |r: Role| lexicon.piece_name(r);
         if lexicon.language() == Language::De {
-            let (kein, der) = if matches!(self, Illegal::NoPieceCanReach { role: Role::Queen, .. } | Illegal::NoPieceOn { role: Role::Queen, .. } | Illegal::Pinned { role: Role::Queen, .. }) {
+            let (kein, der) = if matches!(
+                self,
+                Illegal::NoPieceCanReach {
+                    role: Role::Queen,
+                    ..
+                } | Illegal::NoPieceOn {
+                    role: Role::Queen,
+                    ..
+                } | Illegal::Pinned {
+                    role: Role::Queen,
+                    ..
+                }
+            ) {
                 ("keine", "die")
             } else {
                 ("kein", "der")
             };
             return match *self {
-                Illegal::NoPieceCanReach { role, to } => format!("{kein} {} kann {} erreichen", piece(role), sq(to)),
-                Illegal::NoPieceOn { role, from } => format!("auf {} steht {kein} {}", sq(from), piece(role)),
-                Illegal::Pinned { role, from } => format!("{der} {} auf {} ist gefesselt", piece(role), sq(from)),
+                Illegal::NoPieceCanReach { role, to } => {
+                    format!("{kein} {} kann {} erreichen", piece(role), sq(to))
+                }
+                Illegal::NoPieceOn { role, from } => {
+                    format!("auf {} steht {kein} {}", sq(from), piece(role))
+                }
+                Illegal::Pinned { role, from } => {
+                    format!("{der} {} auf {} ist gefesselt", piece(role), sq(from))
+                }
                 Illegal::KingInCheck => "der König stünde im Schach".to_owned(),
-                Illegal::NothingToCapture { to } => format!("auf {} ist nichts zu schlagen", sq(to)),
+                Illegal::NothingToCapture { to } => {
+                    format!("auf {} ist nichts zu schlagen", sq(to))
+                }
                 Illegal::OwnPiece { to } => format!("auf {} steht eine eigene Figur", sq(to)),
-                Illegal::CannotCastle { side: Some(CastlingSide::KingSide) } => "kurze Rochade ist nicht möglich".to_owned(),
-                Illegal::CannotCastle { side: Some(CastlingSide::QueenSide) } => "lange Rochade ist nicht möglich".to_owned(),
+                Illegal::CannotCastle {
+                    side: Some(CastlingSide::KingSide),
+                } => "kurze Rochade ist nicht möglich".to_owned(),
+                Illegal::CannotCastle {
+                    side: Some(CastlingSide::QueenSide),
+                } => "lange Rochade ist nicht möglich".to_owned(),
                 Illegal::CannotCastle { side: None } => "Rochade ist nicht möglich".to_owned(),
                 Illegal::NotEnPassant => "das ist kein Schlagen en passant".to_owned(),
                 Illegal::NotPromotion => "dieser Zug ist keine Umwandlung".to_owned(),
-                Illegal::BadPromotion { role } => format!("ein Bauer kann nicht {} werden", piece(role)),
+                Illegal::BadPromotion { role } => {
+                    format!("ein Bauer kann nicht {} werden", piece(role))
+                }
             };
         }
         match *self {
-            Illegal::NoPieceCanReach { role, to } => format!("no {} can reach {}", piece(role), sq(to)),
-            Illegal::NoPieceOn { role, from } => format!("there is no {} on {}", piece(role), sq(from)),
-            Illegal::Pinned { role, from } => format!("the {} on {} is pinned", piece(role), sq(from)),
-            Illegal::NothingToCapture { to } => format!("there is nothing to capture on {}", sq(to)),
+            Illegal::NoPieceCanReach { role, to } => {
+                format!("no {} can reach {}", piece(role), sq(to))
+            }
+            Illegal::NoPieceOn { role, from } => {
+                format!("there is no {} on {}", piece(role), sq(from))
+            }
+            Illegal::Pinned { role, from } => {
+                format!("the {} on {} is pinned", piece(role), sq(from))
+            }
+            Illegal::NothingToCapture { to } => {
+                format!("there is nothing to capture on {}", sq(to))
+            }
             Illegal::OwnPiece { to } => format!("{} is occupied by an own piece", sq(to)),
             Illegal::BadPromotion { role } => format!("a pawn cannot become a {}", piece(role)),
             other => other.to_string(),
@@ -297,18 +339,27 @@ pub struct Alternative<'a> {
 /// let v = resolve_nbest(&pos, Lexicon::get(Language::De), &heard, 0.1);
 /// assert!(matches!(v, Verdict::Move(_)));
 /// ```
-pub fn resolve_nbest(pos: &Chess, lexicon: &Lexicon, alternatives: &[Alternative<'_>], margin: f32) -> Verdict {
+pub fn resolve_nbest(
+    pos: &Chess,
+    lexicon: &Lexicon,
+    alternatives: &[Alternative<'_>],
+    margin: f32,
+) -> Verdict {
     let mut verdicts: Vec<(f32, Verdict)> = alternatives
         .iter()
         .map(|a| (a.score, resolve_words(pos, lexicon, a.text)))
         .collect();
     verdicts.sort_by(|a, b| b.0.total_cmp(&a.0));
     let Some((best_score, best)) = verdicts.iter().find(|(_, v)| v.is_resolved()) else {
-        return verdicts.into_iter().next().map(|(_, v)| v).unwrap_or(Verdict::Unrecognized(ParseError {
-            at: None,
-            word: None,
-            kind: ParseErrorKind::Empty,
-        }));
+        return verdicts
+            .into_iter()
+            .next()
+            .map(|(_, v)| v)
+            .unwrap_or(Verdict::Unrecognized(ParseError {
+                at: None,
+                word: None,
+                kind: ParseErrorKind::Empty,
+            }));
     };
     let rival = verdicts.iter().find(|(_, v)| v.is_resolved() && v != best);
     match rival {
@@ -337,7 +388,16 @@ impl SpokenMove {
     pub fn resolve(&self, pos: &Chess) -> Result<Move, ResolveError> {
         match *self {
             SpokenMove::Castle { side, .. } => resolve_castle(pos, side),
-            SpokenMove::Normal { role, from_file, from_rank, capture, to, en_passant, promotion, .. } => {
+            SpokenMove::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                en_passant,
+                promotion,
+                ..
+            } => {
                 let from_square = match (from_file, from_rank) {
                     (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
                     _ => None,
@@ -347,12 +407,18 @@ impl SpokenMove {
                     (Some(r), _) => r,
                     (None, Some(from)) => match pos.board().piece_at(from) {
                         Some(p) if p.color == pos.turn() => p.role,
-                        _ => return Err(ResolveError::Illegal(Illegal::NoPieceOn { role: Role::Pawn, from })),
+                        _ => {
+                            return Err(ResolveError::Illegal(Illegal::NoPieceOn {
+                                role: Role::Pawn,
+                                from,
+                            }));
+                        }
                     },
                     (None, None) => Role::Pawn,
                 };
                 let fits_origin = |from: Square| {
-                    from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r)
+                    from_file.is_none_or(|f| from.file() == f)
+                        && from_rank.is_none_or(|r| from.rank() == r)
                 };
                 let mut fits: Vec<Move> = pos
                     .legal_moves()
@@ -365,7 +431,14 @@ impl SpokenMove {
                     })
                     .collect();
                 if fits.is_empty() {
-                    return Err(ResolveError::Illegal(explain(pos, role, from_square, fits_origin, capture, to)));
+                    return Err(ResolveError::Illegal(explain(
+                        pos,
+                        role,
+                        from_square,
+                        fits_origin,
+                        capture,
+                        to,
+                    )));
                 }
                 if capture && !fits.iter().any(|m| m.is_capture()) {
                     return Err(ResolveError::Illegal(Illegal::NothingToCapture { to }));
@@ -378,7 +451,9 @@ impl SpokenMove {
                 }
                 let promotes = fits.iter().any(|m| m.is_promotion());
                 match promotion {
-                    Some(_) if !promotes => return Err(ResolveError::Illegal(Illegal::NotPromotion)),
+                    Some(_) if !promotes => {
+                        return Err(ResolveError::Illegal(Illegal::NotPromotion));
+                    }
                     Some(p @ (Role::King | Role::Pawn)) => {
                         return Err(ResolveError::Illegal(Illegal::BadPromotion { role: p }));
                     }
@@ -400,7 +475,10 @@ fn resolve_castle(pos: &Chess, side: Option<CastlingSide>) -> Result<Move, Resol
     let fits: Vec<Move> = pos
         .legal_moves()
         .into_iter()
-        .filter(|m| m.castling_side().is_some_and(|s| side.is_none_or(|want| want == s)))
+        .filter(|m| {
+            m.castling_side()
+                .is_some_and(|s| side.is_none_or(|want| want == s))
+        })
         .collect();
     match fits.as_slice() {
         [m] => Ok(*m),
@@ -459,21 +537,30 @@ fn reaches(pos: &Chess, us: Color, role: Role, from: Square, to: Square) -> bool
         return board.by_color(!us).contains(to) || pos.maybe_ep_square() == Some(to);
     }
     let step = if us == Color::White { 8 } else { -8 };
-    let Some(one) = from.offset(step) else { return false };
+    let Some(one) = from.offset(step) else {
+        return false;
+    };
     if occupied.contains(one) {
         return false;
     }
     if one == to {
         return true;
     }
-    let home = from.rank() == if us == Color::White { shakmaty::Rank::Second } else { shakmaty::Rank::Seventh };
+    let home = from.rank()
+        == if us == Color::White {
+            shakmaty::Rank::Second
+        } else {
+            shakmaty::Rank::Seventh
+        };
     home && one.offset(step) == Some(to) && !occupied.contains(to)
 }
 
 /// Whether lifting the piece on `from` would expose its own king to a slider.
 fn is_pinned(pos: &Chess, us: Color, from: Square) -> bool {
     let board = pos.board();
-    let Some(king) = board.king_of(us) else { return false };
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
     let occupied = board.occupied();
     let before = board.attacks_to(king, !us, occupied);
     let after = board.attacks_to(king, !us, occupied ^ Bitboard::from(from));
@@ -502,18 +589,50 @@ mod tests {
     fn reasons_in_words() {
         let table = [
             (START, "Springer Felix vier", "no knight can reach f4"),
-            (START, "Springer schlägt Felix drei", "there is nothing to capture on f3"),
+            (
+                START,
+                "Springer schlägt Felix drei",
+                "there is nothing to capture on f3",
+            ),
             (START, "Läufer Bella fünf", "no bishop can reach b5"),
             (START, "Turm Anna zwei", "a2 is occupied by an own piece"),
-            (START, "Springer Eva eins Felix drei", "there is no knight on e1"),
+            (
+                START,
+                "Springer Eva eins Felix drei",
+                "there is no knight on e1",
+            ),
             (START, "Kurze Rochade", "castling short is not possible"),
             // The bishop on c4 is pinned against the king on e2 by the rook on a6? No: by the bishop on a6.
-            ("4k3/8/b7/8/2B5/8/4K3/8 w - - 0 1", "Läufer David fünf", "the bishop on c4 is pinned"),
-            ("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Turm Anna acht", "king would be in check"),
-            ("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "König Eva zwei", "king would be in check"),
-            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Eva vier", "no pawn can reach e4"),
-            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "Anna acht König", "a pawn cannot become a king"),
-            ("4k3/8/8/8/8/8/R7/4K3 w - - 0 1", "Turm Anna acht Dame", "this move is no promotion"),
+            (
+                "4k3/8/b7/8/2B5/8/4K3/8 w - - 0 1",
+                "Läufer David fünf",
+                "the bishop on c4 is pinned",
+            ),
+            (
+                "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1",
+                "Turm Anna acht",
+                "king would be in check",
+            ),
+            (
+                "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+                "König Eva zwei",
+                "king would be in check",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                "Eva vier",
+                "no pawn can reach e4",
+            ),
+            (
+                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+                "Anna acht König",
+                "a pawn cannot become a king",
+            ),
+            (
+                "4k3/8/8/8/8/8/R7/4K3 w - - 0 1",
+                "Turm Anna acht Dame",
+                "this move is no promotion",
+            ),
         ];
         for (fen, said, why) in table {
             match verdict(fen, Language::De, said) {
@@ -525,24 +644,41 @@ mod tests {
 
     #[test]
     fn german_reason() {
-        let v = verdict("4k3/8/b7/8/2B5/8/4K3/8 w - - 0 1", Language::De, "Läufer David fünf");
-        assert_eq!(v.describe(Lexicon::get(Language::De)).as_deref(), Some("der Läufer auf Cäsar vier ist gefesselt"));
+        let v = verdict(
+            "4k3/8/b7/8/2B5/8/4K3/8 w - - 0 1",
+            Language::De,
+            "Läufer David fünf",
+        );
+        assert_eq!(
+            v.describe(Lexicon::get(Language::De)).as_deref(),
+            Some("der Läufer auf Cäsar vier ist gefesselt")
+        );
     }
 
     #[test]
     fn promotion_must_be_named() {
         let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
-        assert_eq!(verdict(fen, Language::De, "Anna acht"), Verdict::Incomplete(Missing::Promotion));
-        assert!(matches!(verdict(fen, Language::De, "Anna acht Springer"), Verdict::Move(m) if m.promotion() == Some(Role::Knight)));
+        assert_eq!(
+            verdict(fen, Language::De, "Anna acht"),
+            Verdict::Incomplete(Missing::Promotion)
+        );
+        assert!(
+            matches!(verdict(fen, Language::De, "Anna acht Springer"), Verdict::Move(m) if m.promotion() == Some(Role::Knight))
+        );
     }
 
     #[test]
     fn ambiguity_is_reported() {
         // Knights on b1 and f3 both reach d2.
         let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
-        let Verdict::Ambiguous(ms) = verdict(fen, Language::De, "Springer David zwei") else { panic!() };
+        let Verdict::Ambiguous(ms) = verdict(fen, Language::De, "Springer David zwei") else {
+            panic!()
+        };
         assert_eq!(ms.len(), 2);
-        assert!(matches!(verdict(fen, Language::De, "Springer Bella David zwei"), Verdict::Move(_)));
+        assert!(matches!(
+            verdict(fen, Language::De, "Springer Bella David zwei"),
+            Verdict::Move(_)
+        ));
     }
 
     #[test]
@@ -550,12 +686,34 @@ mod tests {
         let p = pos(START);
         let de = Lexicon::get(Language::De);
         let close = [
-            Alternative { text: "Springer Felix drei", score: 0.80 },
-            Alternative { text: "Springer Cäsar drei", score: 0.79 },
+            Alternative {
+                text: "Springer Felix drei",
+                score: 0.80,
+            },
+            Alternative {
+                text: "Springer Cäsar drei",
+                score: 0.79,
+            },
         ];
-        assert!(matches!(resolve_nbest(&p, de, &close, 0.05), Verdict::Ambiguous(ms) if ms.len() == 2));
-        assert!(matches!(resolve_nbest(&p, de, &close, 0.001), Verdict::Move(m) if m.to() == Square::F3));
-        let none = [Alternative { text: "Springer Felix vier", score: 1.0 }, Alternative { text: "Banane", score: 0.5 }];
-        assert!(matches!(resolve_nbest(&p, de, &none, 0.1), Verdict::Illegal(_)));
+        assert!(
+            matches!(resolve_nbest(&p, de, &close, 0.05), Verdict::Ambiguous(ms) if ms.len() == 2)
+        );
+        assert!(
+            matches!(resolve_nbest(&p, de, &close, 0.001), Verdict::Move(m) if m.to() == Square::F3)
+        );
+        let none = [
+            Alternative {
+                text: "Springer Felix vier",
+                score: 1.0,
+            },
+            Alternative {
+                text: "Banane",
+                score: 0.5,
+            },
+        ];
+        assert!(matches!(
+            resolve_nbest(&p, de, &none, 0.1),
+            Verdict::Illegal(_)
+        ));
     }
 }
