@@ -443,3 +443,85 @@ pub fn build_grammar(
 ) -> Grammar {
     Vocabulary::new(lexicon, probe).grammar(pos)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        lexicon::Language,
+        parse::parse,
+        resolve::{Verdict, resolve_words},
+        utterance::{Command, Utterance},
+    };
+
+    #[test]
+    fn every_phrase_means_a_legal_move_or_a_command() {
+        let pos = Chess::default();
+        for lang in [Language::De, Language::En] {
+            let lexicon = Lexicon::get(lang);
+            let grammar = build_grammar(&pos, lexicon, |_| true);
+            assert_eq!(grammar.phrases.last().map(String::as_str), Some("[unk]"));
+            assert!(grammar.dropped.is_empty() && grammar.substituted.is_empty());
+            let unique: HashSet<&String> = grammar.phrases.iter().collect();
+            assert_eq!(unique.len(), grammar.phrases.len(), "deduplicated");
+            let mut commands = HashSet::new();
+            for p in &grammar.phrases[..grammar.phrases.len() - 1] {
+                match resolve_words(&pos, lexicon, p) {
+                    Verdict::Move(m) => assert!(pos.is_legal(m)),
+                    Verdict::Command(c) => {
+                        commands.insert(c.name());
+                    }
+                    other => panic!("{lang}: {p:?} → {other:?}"),
+                }
+            }
+            // Every command of the vocabulary can be said.
+            assert_eq!(commands.len(), 20, "{lang}: {commands:?}");
+            for m in pos.legal_moves() {
+                let said = crate::render::render(&pos, m, lexicon, crate::render::Form::Short)
+                    .to_lowercase();
+                assert!(grammar.phrases.contains(&said), "{lang}: {said}");
+            }
+        }
+    }
+
+    #[test]
+    fn claim_phrases_carry_the_intended_move() {
+        let pos = Chess::default();
+        let g = build_grammar(&pos, Lexicon::get(Language::De), |_| true);
+        let p = "reklamation stellungswiederholung springer felix drei";
+        assert!(g.phrases.iter().any(|x| x == p));
+        assert!(matches!(
+            parse(Lexicon::get(Language::De), p),
+            Ok(Utterance::Command(Command::Claim {
+                intended: Some(_),
+                ..
+            }))
+        ));
+    }
+
+    #[test]
+    fn unknown_words_are_replaced_or_dropped_and_reported() {
+        let pos = Chess::default();
+        let lexicon = Lexicon::get(Language::De);
+        // The model knows "caesar" but not "cäsar", and no spelling of "Hektor" or of "Ruhe" (stop).
+        let g = build_grammar(&pos, lexicon, |w| {
+            !matches!(
+                w,
+                "cäsar" | "hektor" | "hector" | "ruhe" | "still" | "stopp" | "leise"
+            )
+        });
+        assert!(
+            g.substituted
+                .contains(&("cäsar".to_owned(), "caesar".to_owned()))
+        );
+        assert!(g.dropped.contains(&"hektor".to_owned()));
+        assert!(g.dropped.contains(&"ruhe".to_owned()));
+        assert!(g.phrases.contains(&"springer caesar drei".to_owned()));
+        assert!(
+            !g.phrases
+                .iter()
+                .any(|p| p.contains("hektor") || p.contains("cäsar") || p == "ruhe")
+        );
+        assert_eq!(g.to_json().chars().next(), Some('['));
+    }
+}
