@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use annabella_phonetic::{Form, Language, Lexicon, Vocabulary, render, resolve_words};
 use criterion::{Criterion, criterion_group, criterion_main};
-use shakmaty::{CastlingMode, Chess, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::San, uci::UciMove};
 
 /// A middlegame from the Ruy Lopez, Closed (Black to move, 30-odd legal moves).
 const MIDDLEGAME: &str = "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N1P/PP1P1PP1/RNBQR1K1 b - - 0 9";
@@ -43,6 +43,18 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("grammar de middlegame (with vocabulary probe)", |b| {
         b.iter(|| Vocabulary::new(de, |w| !w.starts_with('z')).grammar(black_box(&pos)))
+    });
+    // Peers: shakmaty's own SAN parse + resolve, and bare move generation.
+    c.bench_function("peer: shakmaty San 'Na5' parse+to_move", |b| {
+        b.iter(|| {
+            black_box("Na5")
+                .parse::<San>()
+                .expect("san")
+                .to_move(black_box(&pos))
+        })
+    });
+    c.bench_function("peer: shakmaty legal_moves middlegame", |b| {
+        b.iter(|| black_box(&pos).legal_moves())
     });
     let m = "c6a5"
         .parse::<UciMove>()
