@@ -37,7 +37,7 @@ fn parse_prints_one_json_line_per_status() {
         (
             "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1",
             &["Springer", "David", "zwei"],
-            r#"{"status":"ambiguous","candidates":["b1d2","f3d2"],"spoken":"mehrdeutig, 2 Züge möglich"}"#,
+            r#"{"status":"ambiguous","candidates":["b1d2","f3d2"],"spoken":"mehrdeutig: Springer Bella eins David zwei oder Springer Felix drei David zwei"}"#,
             1,
         ),
         (

@@ -110,7 +110,7 @@ fn object(pairs: &[(&str, String)]) -> String {
 /// The stable JSON shape of a verdict, keys in the documented order.
 pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String {
     let mode = pos.castles().mode();
-    let spoken = json!(verdict.describe(lexicon)).to_string();
+    let spoken = json!(verdict.describe(pos, lexicon)).to_string();
     let s = |v: &str| json!(v).to_string();
     match verdict {
         Verdict::Move(m) => object(&[

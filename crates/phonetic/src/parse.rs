@@ -156,7 +156,7 @@ fn piece(i: Words<'_>) -> PResult<'_, Role> {
 fn number(i: Words<'_>) -> PResult<'_, u8> {
     tok("a number", |w| match w {
         Word::Rank(r) => Some(r as u8 + 1),
-        Word::Number(n) => Some(n),
+        Word::Number(n) if n > 0 => Some(n),
         _ => None,
     })(i)
 }

@@ -4,12 +4,14 @@
 use std::fmt;
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square, attacks,
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square,
+    attacks,
 };
 
 use crate::{
     lexicon::{Language, Lexicon},
     parse::{ParseError, ParseErrorKind, parse},
+    render::{Form, render},
     utterance::{Command, SpokenMove, Utterance},
 };
 
@@ -258,14 +260,35 @@ impl Verdict {
         matches!(self, Verdict::Move(_) | Verdict::Command(_))
     }
 
-    /// The reason to speak to the player when the verdict is not resolved.
-    pub fn describe(&self, lexicon: &Lexicon) -> Option<String> {
+    /// The sentence to speak to the player when the verdict is not resolved (German for
+    /// `de`, English otherwise); an ambiguity names its candidates in full form.
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_phonetic::{resolve_words, Lexicon, Language};
+    /// use shakmaty::{Chess, CastlingMode, fen::Fen};
+    /// let pos: Chess = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
+    /// let de = Lexicon::get(Language::De);
+    /// let v = resolve_words(&pos, de, "Springer David zwei");
+    /// assert_eq!(
+    ///     v.describe(&pos, de).as_deref(),
+    ///     Some("mehrdeutig: Springer Bella eins David zwei oder Springer Felix drei David zwei")
+    /// );
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn describe(&self, pos: &Chess, lexicon: &Lexicon) -> Option<String> {
         match self {
             Verdict::Move(_) | Verdict::Command(_) => None,
-            Verdict::Ambiguous(moves) => Some(match lexicon.language() {
-                Language::De => format!("mehrdeutig, {} Züge möglich", moves.len()),
-                _ => format!("ambiguous, {} moves fit", moves.len()),
-            }),
+            Verdict::Ambiguous(moves) => {
+                let said: Vec<String> = moves
+                    .iter()
+                    .map(|&m| render(pos, m, lexicon, Form::Full))
+                    .collect();
+                Some(match lexicon.language() {
+                    Language::De => format!("mehrdeutig: {}", said.join(" oder ")),
+                    _ => format!("ambiguous: {}", said.join(" or ")),
+                })
+            }
             Verdict::Incomplete(m) => Some(m.describe(lexicon)),
             Verdict::Illegal(i) => Some(i.describe(lexicon)),
             Verdict::Unrecognized(e) => Some(e.describe(lexicon)),
@@ -430,6 +453,21 @@ impl SpokenMove {
                             && m.from().is_some_and(fits_origin)
                     })
                     .collect();
+                if fits.is_empty()
+                    && role == Role::King
+                    && pos.castles().mode() == CastlingMode::Standard
+                {
+                    // In standard chess "König Gustav eins" is castling: the king moves two squares.
+                    fits = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| {
+                            m.castling_side()
+                                .is_some_and(|side| side.king_to(pos.turn()) == to)
+                                && m.from().is_some_and(fits_origin)
+                        })
+                        .collect();
+                }
                 if fits.is_empty() {
                     return Err(ResolveError::Illegal(explain(
                         pos,
@@ -500,6 +538,21 @@ fn explain(
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_piece(Piece { color: us, role });
+    if role == Role::King
+        && pos.castles().mode() == CastlingMode::Standard
+        && board.king_of(us)
+            == Some(if us == Color::White {
+                Square::E1
+            } else {
+                Square::E8
+            })
+    {
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if to == side.king_to(us) {
+                return Illegal::CannotCastle { side: Some(side) };
+            }
+        }
+    }
     if let Some(from) = from_square
         && !ours.contains(from)
     {
@@ -650,7 +703,11 @@ mod tests {
             "Läufer David fünf",
         );
         assert_eq!(
-            v.describe(Lexicon::get(Language::De)).as_deref(),
+            v.describe(
+                &pos("4k3/8/b7/8/2B5/8/4K3/8 w - - 0 1"),
+                Lexicon::get(Language::De)
+            )
+            .as_deref(),
             Some("der Läufer auf Cäsar vier ist gefesselt")
         );
     }
