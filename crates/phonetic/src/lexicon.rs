@@ -465,6 +465,9 @@ const DE_TYPED: &[(&str, Word)] = &[
     ("funfzig", Word::Key(K::Fifty)),
 ];
 
+/// What recognizers without a grammar write for English rank numbers; never announced.
+const EN_TYPED: &[(&str, Word)] = &[("for", r(3)), ("won", r(0))];
+
 /// Chess symbols accepted in every language; never announced.
 const TYPED: &[(&str, Word)] = &[
     ("x", Word::Takes),
@@ -711,7 +714,7 @@ const EN_KEYS: &[(&str, Word)] = &[
 
 const EN_FILLERS: &[&str] = &[
     "i", "is", "are", "the", "a", "on", "to", "from", "of", "in", "en", "how", "who", "please",
-    "with", "rule", "for", "played", "speaking", "me", "there",
+    "with", "rule", "played", "speaking", "me", "there",
 ];
 
 /// The command phrases of English, as the grammar offers them.

@@ -73,6 +73,12 @@ pub enum Illegal {
         /// The origin square named.
         from: Square,
     },
+    /// A full origin square was named without a piece, and no piece of the side to move
+    /// stands there.
+    NothingOn {
+        /// The origin square named.
+        from: Square,
+    },
     /// The piece could go there but is pinned against its king.
     Pinned {
         /// The pinned piece.
@@ -138,6 +144,7 @@ impl fmt::Display for Illegal {
             Illegal::Pinned { role, from } => {
                 write!(f, "the {} on {from} is pinned", en_piece(role))
             }
+            Illegal::NothingOn { from } => write!(f, "none of your pieces stands on {from}"),
             Illegal::KingInCheck => f.write_str("king would be in check"),
             Illegal::NothingToCapture { to } => write!(f, "there is nothing to capture on {to}"),
             Illegal::OwnPiece { to } => write!(f, "{to} is occupied by an own piece"),
@@ -198,6 +205,7 @@ impl Illegal {
                 Illegal::Pinned { role, from } => {
                     format!("{der} {} auf {} ist gefesselt", piece(role), sq(from))
                 }
+                Illegal::NothingOn { from } => format!("auf {} steht keine eigene Figur", sq(from)),
                 Illegal::KingInCheck => "der König stünde im Schach".to_owned(),
                 Illegal::NothingToCapture { to } => {
                     format!("auf {} ist nichts zu schlagen", sq(to))
@@ -231,6 +239,7 @@ impl Illegal {
                 format!("there is nothing to capture on {}", sq(to))
             }
             Illegal::OwnPiece { to } => format!("{} is occupied by an own piece", sq(to)),
+            Illegal::NothingOn { from } => format!("none of your pieces stands on {}", sq(from)),
             Illegal::BadPromotion { role } => format!("a pawn cannot become a {}", piece(role)),
             other => other.to_string(),
         }
@@ -431,10 +440,7 @@ impl SpokenMove {
                     (None, Some(from)) => match pos.board().piece_at(from) {
                         Some(p) if p.color == pos.turn() => p.role,
                         _ => {
-                            return Err(ResolveError::Illegal(Illegal::NoPieceOn {
-                                role: Role::Pawn,
-                                from,
-                            }));
+                            return Err(ResolveError::Illegal(Illegal::NothingOn { from }));
                         }
                     },
                     (None, None) => Role::Pawn,
