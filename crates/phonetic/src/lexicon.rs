@@ -155,7 +155,7 @@ impl Lexicon {
                         EN_KEYS.to_vec(),
                     ]
                     .concat(),
-                    TYPED.to_vec(),
+                    [EN_TYPED, TYPED].concat(),
                     EN_FILLERS,
                     true,
                     &[&["promotes", "to"]],
