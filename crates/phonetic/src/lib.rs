@@ -14,6 +14,7 @@
 //! assert_eq!(render(&pos, m, Lexicon::get(Language::En), Form::Full), "Knight Gustav one Felix three");
 //! ```
 
+pub mod answer;
 pub mod grammar;
 pub mod lexicon;
 mod normalize;

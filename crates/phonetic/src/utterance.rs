@@ -3,6 +3,11 @@
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
+use crate::{
+    lexicon::{Lexicon, side_word},
+    word::Word,
+};
+
 /// One utterance of a player: a move or a request to the assistant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Utterance {
@@ -44,6 +49,62 @@ pub enum SpokenMove {
 }
 
 impl SpokenMove {
+    /// Says exactly what this spoken move names, in a lexicon's words (the inverse of
+    /// [`crate::parse`]: parsing the words gives this value back).
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_phonetic::{SpokenMove, Suffix, Lexicon, Language};
+    /// use shakmaty::{File, Role, Square};
+    /// let m = SpokenMove::Normal {
+    ///     role: None, from_file: Some(File::E), from_rank: None, capture: true, to: Square::D5,
+    ///     en_passant: false, promotion: None, suffix: Some(Suffix::Check),
+    /// };
+    /// assert_eq!(m.words(Lexicon::get(Language::De)).join(" "), "Eva schlägt David fünf Schach");
+    /// ```
+    pub fn words(&self, lexicon: &Lexicon) -> Vec<&'static str> {
+        let spell = |w: Word| lexicon.spell(w).unwrap_or("?");
+        let mut out = Vec::with_capacity(8);
+        match *self {
+            SpokenMove::Castle {
+                side: Some(side), ..
+            } => {
+                out.extend(lexicon.castling_words(side));
+                debug_assert!(lexicon.spell(side_word(side)).is_some());
+            }
+            SpokenMove::Castle { side: None, .. } => out.push(spell(Word::Castles)),
+            SpokenMove::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                en_passant,
+                promotion,
+                ..
+            } => {
+                out.extend(role.map(|r| spell(Word::Piece(r))));
+                out.extend(from_file.map(|f| spell(Word::File(f))));
+                out.extend(from_rank.map(|r| spell(Word::Rank(r))));
+                if capture {
+                    out.push(spell(Word::Takes));
+                }
+                out.push(spell(Word::File(to.file())));
+                out.push(spell(Word::Rank(to.rank())));
+                if en_passant {
+                    out.extend(["en", spell(Word::EnPassant)]);
+                }
+                out.extend(promotion.map(|r| spell(Word::Piece(r))));
+            }
+        }
+        match self.suffix() {
+            Some(Suffix::Check) => out.push(spell(Word::Check)),
+            Some(Suffix::Mate) => out.push(spell(Word::Mate)),
+            None => {}
+        }
+        out
+    }
+
     /// The check or mate word said after the move, if any.
     pub fn suffix(&self) -> Option<Suffix> {
         match *self {

@@ -202,3 +202,57 @@ fn word() -> impl Strategy<Value = String> {
         1 => "\\PC{0,12}",
     ]
 }
+
+fn spoken_moves() -> impl Strategy<Value = annabella_phonetic::SpokenMove> {
+    use annabella_phonetic::{SpokenMove, Suffix};
+    use shakmaty::{CastlingSide, File, Rank, Role, Square};
+    let role = || prop::sample::select(Role::ALL.to_vec());
+    let suffix = prop::option::of(prop_oneof![Just(Suffix::Check), Just(Suffix::Mate)]);
+    let side = prop::option::of(prop_oneof![
+        Just(CastlingSide::KingSide),
+        Just(CastlingSide::QueenSide)
+    ]);
+    prop_oneof![
+        (
+            prop::option::of(role()),
+            prop::option::of((0u32..8).prop_map(File::new)),
+            prop::option::of((0u32..8).prop_map(Rank::new)),
+            any::<bool>(),
+            (0u32..64).prop_map(Square::new),
+            any::<bool>(),
+            prop::option::of(role()),
+            suffix.clone(),
+        )
+            .prop_map(
+                |(role, from_file, from_rank, capture, to, en_passant, promotion, suffix)| {
+                    SpokenMove::Normal {
+                        role,
+                        from_file,
+                        from_rank,
+                        capture,
+                        to,
+                        en_passant,
+                        promotion,
+                        suffix,
+                    }
+                }
+            ),
+        (side, suffix).prop_map(|(side, suffix)| SpokenMove::Castle { side, suffix }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// The parser reads back exactly what `SpokenMove::words` says, in every lexicon.
+    #[test]
+    fn spoken_words_parse_back(m in spoken_moves(), lang in prop::sample::select(Language::ALL.to_vec())) {
+        let lexicon = Lexicon::get(lang);
+        let words = m.words(lexicon).join(" ");
+        prop_assert_eq!(
+            annabella_phonetic::parse(lexicon, &words),
+            Ok(annabella_phonetic::Utterance::Move(m)),
+            "{}", words
+        );
+    }
+}
