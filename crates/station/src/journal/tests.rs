@@ -1,0 +1,400 @@
+//! Journal tests on real SQLite files in temporary directories.
+
+use std::time::Duration;
+
+use proptest::prelude::*;
+use rusqlite::{Connection, params};
+use serde::{Deserialize, Serialize};
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+enum Input {
+    Heard { words: String },
+    Lever { white: bool },
+}
+
+fn heard(w: &str) -> Input {
+    Input::Heard { words: w.into() }
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn journal_with(path: &Path, inputs: &[(u64, Input)]) {
+    let (mut j, rec) = Journal::<Input>::open(path, OpenMode::ReadWrite).unwrap();
+    assert!(rec.records.is_empty());
+    for (t, i) in inputs {
+        j.append(ms(*t), i).unwrap();
+    }
+}
+
+fn three() -> Vec<(u64, Input)> {
+    vec![
+        (0, heard("Bauer Eva vier")),
+        (1200, Input::Lever { white: true }),
+        (5300, heard("Springer Felix sechs")),
+    ]
+}
+
+/// Runs SQL on the file behind the journal's back, as a hand edit would.
+fn edit(path: &Path, sql: &str) {
+    Connection::open(path).unwrap().execute_batch(sql).unwrap();
+}
+
+#[test]
+fn records_come_back_in_order_with_their_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    let (j, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    assert_eq!(rec.dropped, None);
+    let got: Vec<_> = rec
+        .records
+        .iter()
+        .map(|r| (r.seq, r.now.as_millis() as u64, r.input.clone()))
+        .collect();
+    let want: Vec<_> = three()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (t, inp))| (i as u64 + 1, t, inp))
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(j.len(), 3);
+    assert_eq!(j.last_now(), ms(5300));
+}
+
+#[test]
+fn append_stores_whole_milliseconds_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    let r = j
+        .append(Duration::from_micros(1_234_567), &heard("x"))
+        .unwrap();
+    assert_eq!(r.now, ms(1234));
+    assert_eq!(r.seq, 1);
+    drop(j);
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records[0].now, ms(1234));
+}
+
+#[test]
+fn the_file_is_in_wal_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    j.append(ms(1), &heard("x")).unwrap();
+    let mode: String = Connection::open(&path)
+        .unwrap()
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    let sync: i64 = j
+        .conn
+        .query_row("PRAGMA synchronous", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(sync, 2, "synchronous = FULL");
+}
+
+#[test]
+fn a_truncated_last_record_is_set_aside_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    edit(
+        &path,
+        "UPDATE inputs SET input = substr(input, 1, 12) WHERE seq = 3",
+    );
+
+    let (mut j, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    assert_eq!(rec.records.len(), 2);
+    let dropped = rec.dropped.expect("the torn record is reported");
+    assert_eq!(dropped.seq, 3);
+    assert_eq!(dropped.now_ms, 5300);
+    assert!(matches!(dropped.damage, Damage::Checksum { .. }));
+    let message = dropped.to_string();
+    assert!(message.contains("last record (3"), "{message}");
+    assert!(message.contains("dropped"), "{message}");
+
+    // Set aside, not deleted; the next record takes its place.
+    let kept: (i64, String) = j
+        .conn
+        .query_row("SELECT seq, reason FROM dropped", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    assert_eq!(kept.0, 3);
+    assert!(kept.1.contains("checksum"), "{}", kept.1);
+    assert_eq!(j.append(ms(6000), &heard("neu")).unwrap().seq, 3);
+    drop(j);
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    assert_eq!(rec.dropped, None);
+    assert_eq!(rec.records.len(), 3);
+    assert_eq!(rec.records[2].input, heard("neu"));
+}
+
+#[test]
+fn an_intact_record_that_does_not_decode_is_refused_even_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three()[..1]);
+    {
+        // Another program version wrote a kind of input this one does not know.
+        let (mut j, _) = Journal::<serde_json::Value>::open(&path, OpenMode::ReadWrite).unwrap();
+        j.append(ms(10), &serde_json::json!({"Resign": {"by": "white"}}))
+            .unwrap();
+    }
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            JournalErrorKind::Corrupt {
+                seq: 2,
+                damage: Damage::Decode(_),
+                later: 0
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("another version"), "{e}");
+    // Nothing was set aside.
+    let (_, rec) = Journal::<serde_json::Value>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 2);
+}
+
+#[test]
+fn damage_before_the_last_record_is_an_error_naming_it_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    edit(
+        &path,
+        "UPDATE inputs SET input = '{\"Lever\":{\"white\":false}}' WHERE seq = 2",
+    );
+    let before = std::fs::read(&path).unwrap();
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("record 2 is damaged"), "{text}");
+    assert!(text.contains("1 later record"), "{text}");
+    assert!(text.contains(&path.display().to_string()), "{text}");
+    assert!(matches!(
+        e.kind,
+        JournalErrorKind::Corrupt {
+            seq: 2,
+            damage: Damage::Checksum { .. },
+            ..
+        }
+    ));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_missing_record_is_an_error_even_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    edit(&path, "DELETE FROM inputs WHERE seq = 2");
+    let e = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            JournalErrorKind::Corrupt {
+                seq: 2,
+                damage: Damage::Gap {
+                    expected: 2,
+                    found: 3
+                },
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_null_column_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    edit(&path, "UPDATE inputs SET crc = 'x' WHERE seq = 1");
+    let e = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap_err();
+    assert!(e.to_string().contains("column crc holds text"), "{e}");
+}
+
+#[test]
+fn read_only_reports_a_torn_record_but_leaves_the_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    edit(
+        &path,
+        "UPDATE inputs SET input = substr(input, 1, 5) WHERE seq = 3",
+    );
+    let (mut j, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 2);
+    assert_eq!(rec.dropped.unwrap().seq, 3);
+    assert!(matches!(
+        j.append(ms(9999), &heard("x")).unwrap_err().kind,
+        JournalErrorKind::ReadOnly
+    ));
+    drop(j);
+    let n: i64 = Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT count(*) FROM inputs", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 3);
+}
+
+#[test]
+fn bytes_damaged_in_the_file_itself_are_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    let inputs = vec![
+        (0, heard("Bauer Eva vier")),
+        (700, heard("Turm Anna eins")),
+        (900, heard("Dame Hektor fuenf")),
+    ];
+    journal_with(&path, &inputs);
+    // Closing the last connection checkpoints the WAL into the file.
+    assert!(!dir.path().join("t.journal-wal").exists());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes
+        .windows(5)
+        .position(|w| w == b"fuenf")
+        .expect("the record's text is in the file");
+    bytes[at] = b'v';
+    std::fs::write(&path, &bytes).unwrap();
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    assert_eq!(rec.records.len(), 2);
+    assert_eq!(rec.dropped.unwrap().seq, 3);
+}
+
+#[test]
+fn a_file_that_is_no_journal_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(
+        &text,
+        "1. e4 e5 2. Nf3 Nc6 and many more words than a header",
+    )
+    .unwrap();
+    let e = Journal::<Input>::open(&text, OpenMode::ReadWrite).unwrap_err();
+    assert!(e.to_string().contains("notes.txt"), "{e}");
+    assert!(e.to_string().contains("not a database"), "{e}");
+
+    let other = dir.path().join("other.db");
+    edit(&other, "CREATE TABLE players (name TEXT)");
+    let e = Journal::<Input>::open(&other, OpenMode::ReadOnly).unwrap_err();
+    assert!(matches!(e.kind, JournalErrorKind::NotAJournal(_)), "{e}");
+
+    let missing = dir.path().join("missing.journal");
+    let e = Journal::<Input>::open(&missing, OpenMode::ReadOnly).unwrap_err();
+    assert!(e.to_string().contains("missing.journal"), "{e}");
+    assert!(!missing.exists());
+}
+
+#[test]
+fn time_must_not_go_backwards() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    j.append(ms(500), &heard("a")).unwrap();
+    j.append(ms(500), &heard("same instant is fine")).unwrap();
+    let e = j.append(ms(499), &heard("b")).unwrap_err();
+    assert!(matches!(
+        e.kind,
+        JournalErrorKind::TimeBackwards {
+            last_ms: 500,
+            now_ms: 499
+        }
+    ));
+    assert_eq!(j.len(), 2);
+}
+
+#[test]
+fn meta_and_finished_games_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    j.set_meta("epoch_unix_ms", &1_790_000_000_000u64).unwrap();
+    j.set_meta("players", &["Anna", "Bella"]).unwrap();
+    let game = FinishedGame {
+        last_seq: 41,
+        now: ms(3_600_000),
+        result: "1/2-1/2".into(),
+        termination: "threefold repetition".into(),
+        pgn: "[Event \"?\"]\n\n1. e4 e5 1/2-1/2\n".into(),
+    };
+    j.finish_game(&game).unwrap();
+    drop(j);
+    let (j, _) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(
+        j.meta::<u64>("epoch_unix_ms").unwrap(),
+        Some(1_790_000_000_000)
+    );
+    assert_eq!(
+        j.meta::<Vec<String>>("players").unwrap().unwrap(),
+        ["Anna", "Bella"]
+    );
+    assert_eq!(j.meta::<u64>("absent").unwrap(), None);
+    assert!(
+        j.meta::<u64>("players")
+            .unwrap_err()
+            .to_string()
+            .contains("players")
+    );
+    assert_eq!(j.games().unwrap(), vec![game]);
+}
+
+fn arb_input() -> impl Strategy<Value = Input> {
+    prop_oneof![
+        "[a-zäöü ]{0,30}".prop_map(|w| Input::Heard { words: w }),
+        any::<bool>().prop_map(|white| Input::Lever { white }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any damage to the bytes of any record's input is found: the last record is
+    /// dropped with everything before it intact; an earlier one is an error naming it.
+    #[test]
+    fn any_damaged_record_is_detected(
+        inputs in prop::collection::vec((0u64..5000, arb_input()), 1..8),
+        victim in any::<prop::sample::Index>(),
+        byte in any::<prop::sample::Index>(),
+        flip in 1u8..=255,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.journal");
+        let mut t = 0;
+        let timed: Vec<_> = inputs.into_iter().map(|(dt, i)| { t += dt; (t, i) }).collect();
+        journal_with(&path, &timed);
+        let seq = victim.index(timed.len()) + 1;
+        let conn = Connection::open(&path).unwrap();
+        let mut json: Vec<u8> = conn
+            .query_row("SELECT input FROM inputs WHERE seq = ?1", [seq as i64], |r| r.get::<_, String>(0))
+            .unwrap()
+            .into_bytes();
+        let at = byte.index(json.len());
+        json[at] ^= flip;
+        conn.execute("UPDATE inputs SET input = ?1 WHERE seq = ?2", params![json, seq as i64]).unwrap();
+        drop(conn);
+        match Journal::<Input>::open(&path, OpenMode::ReadWrite) {
+            Ok((_, rec)) => {
+                prop_assert_eq!(seq, timed.len(), "only the last record may be dropped");
+                prop_assert_eq!(rec.dropped.map(|d| d.seq), Some(seq as u64));
+                let got: Vec<_> = rec.records.into_iter().map(|r| r.input).collect();
+                let want: Vec<_> = timed[..seq - 1].iter().map(|(_, i)| i.clone()).collect();
+                prop_assert_eq!(got, want);
+            }
+            Err(e) => {
+                prop_assert!(seq < timed.len(), "the last record must be dropped, not refused: {}", e);
+                let is_victim = matches!(e.kind, JournalErrorKind::Corrupt { seq: s, .. } if s == seq as u64);
+                prop_assert!(is_victim, "{}", e);
+            }
+        }
+    }
+}

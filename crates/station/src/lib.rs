@@ -1,0 +1,11 @@
+//! One chess table's I/O shell around the pure table state machine.
+//!
+//! - [`journal`]: the append-only SQLite journal of timestamped input events, committed
+//!   before their effects run; replaying it rebuilds the table after a crash. Finished
+//!   games (PGN, result) live in the same file.
+//!
+//! The journal is generic over the serialised input type, so it knows nothing of chess.
+
+pub mod journal;
+
+pub use journal::{Journal, JournalError, Record, Recovery};
