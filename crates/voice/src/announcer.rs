@@ -1,0 +1,102 @@
+//! The back-end interface: something that can say an utterance and report when it
+//! started and finished.
+
+use std::sync::mpsc::Sender;
+
+use crate::{listener::VoiceSettings, queue::UtteranceId, speech::Speech};
+
+/// What a back end reports about an utterance (its begin/end callbacks).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpeechEvent {
+    /// The utterance.
+    pub utterance: UtteranceId,
+    /// What happened.
+    pub kind: SpeechEventKind,
+}
+
+/// The kinds of [`SpeechEvent`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpeechEventKind {
+    /// The first audio is out (the begin callback).
+    Started,
+    /// Said to the end (the end callback).
+    Finished,
+    /// Cut off (after [`Announcer::cancel`], or by another client of the speech server).
+    Cancelled,
+    /// Could not be said; the text names the cause.
+    Failed(String),
+}
+
+/// Where back ends send their [`SpeechEvent`]s.
+pub type EventSender = Sender<SpeechEvent>;
+
+/// A voice back end: speech-dispatcher, espeak-ng, or the in-memory recorder.
+///
+/// `speak` returns at once; the back end reports through the [`EventSender`] it was
+/// built with: `Started`, then `Finished` (or `Cancelled` / `Failed`).
+pub trait Announcer {
+    /// Starts saying `speech` in `voice`. One utterance at a time: the queue cancels
+    /// the previous one first when it cuts it off.
+    ///
+    /// # Errors
+    /// When the back end cannot take the request at all (server gone, program missing).
+    fn speak(
+        &mut self,
+        utterance: UtteranceId,
+        speech: &Speech,
+        voice: &VoiceSettings,
+    ) -> Result<(), VoiceError>;
+
+    /// Cuts off what is being said now.
+    ///
+    /// # Errors
+    /// When the back end cannot be reached.
+    fn cancel(&mut self) -> Result<(), VoiceError>;
+
+    /// A short name for logs ("speechd", "espeak-ng", "recorder").
+    fn name(&self) -> &'static str;
+}
+
+/// Errors of the voice back ends and the audio record.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum VoiceError {
+    /// speech-dispatcher could not be reached or refused a request.
+    #[error("speech-dispatcher: {0}")]
+    SpeechDispatcher(String),
+    /// The espeak-ng program could not be run or failed.
+    #[error("espeak-ng: {0}")]
+    Espeak(String),
+    /// espeak-ng's output was not the WAV expected.
+    #[error("espeak-ng output: {0}")]
+    BadAudio(String),
+    /// No voice of this name or language is installed.
+    #[error("no voice {0:?} is installed")]
+    NoVoice(String),
+    /// Reading or writing an audio or index file failed.
+    #[error("{path}: {source}")]
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// Writing WAV audio failed.
+    #[error("{path}: {source}")]
+    Wav {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The cause.
+        source: hound::Error,
+    },
+    /// A line of a record index is not valid.
+    #[error("{path}:{line}: {message}")]
+    Index {
+        /// The index file.
+        path: std::path::PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}

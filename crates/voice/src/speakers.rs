@@ -1,0 +1,202 @@
+//! The thin shell that drives one [`Queue`] per output with its back end: announcements
+//! go to the queue of the listener's output, the queue's actions go to the back end
+//! with the listener's voice, and the back end's events come back to the queue.
+
+use std::{
+    collections::VecDeque,
+    sync::mpsc::{Receiver, RecvTimeoutError},
+    time::{Duration, Instant},
+};
+
+use crate::{
+    announcer::{Announcer, SpeechEvent, SpeechEventKind, VoiceError},
+    listener::{Listener, Routing},
+    queue::{Action, Announcement, AnnouncementId, Queue, Report, UtteranceId},
+};
+
+struct Output {
+    queue: Queue,
+    announcer: Box<dyn Announcer>,
+}
+
+/// Both listeners' outputs: queues and back ends.
+pub struct Speakers {
+    routing: Routing,
+    outputs: Vec<Output>,
+    reports: VecDeque<Report>,
+    errors: VecDeque<(UtteranceId, VoiceError)>,
+}
+
+/// Why [`Speakers::new`] refused a routing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the routing uses output {wanted}, but only {given} back end(s) were given")]
+pub struct MissingOutput {
+    /// The highest output index the routing uses.
+    pub wanted: usize,
+    /// How many back ends there are.
+    pub given: usize,
+}
+
+/// [`Speakers::run_until_idle`] gave up waiting for the back ends.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("speech did not finish within {0:?}")]
+pub struct NotFinished(pub Duration);
+
+impl std::fmt::Debug for Speakers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Speakers")
+            .field("routing", &self.routing)
+            .field(
+                "outputs",
+                &self
+                    .outputs
+                    .iter()
+                    .map(|o| o.announcer.name())
+                    .collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl Speakers {
+    /// Speakers with one back end per output (index = output number of the routing).
+    ///
+    /// # Errors
+    /// When the routing names an output without a back end.
+    pub fn new(
+        routing: Routing,
+        announcers: Vec<Box<dyn Announcer>>,
+    ) -> Result<Self, MissingOutput> {
+        if announcers.len() < routing.outputs() {
+            return Err(MissingOutput {
+                wanted: routing.outputs() - 1,
+                given: announcers.len(),
+            });
+        }
+        let outputs = announcers
+            .into_iter()
+            .enumerate()
+            .map(|(i, announcer)| Output {
+                queue: Queue::new(i),
+                announcer,
+            })
+            .collect();
+        Ok(Self {
+            routing,
+            outputs,
+            reports: VecDeque::new(),
+            errors: VecDeque::new(),
+        })
+    }
+
+    /// The routing in use.
+    pub fn routing(&self) -> &Routing {
+        &self.routing
+    }
+
+    /// Queues an announcement on its listener's output.
+    pub fn announce(&mut self, now: Instant, announcement: Announcement) -> AnnouncementId {
+        let output = self.routing.route(announcement.listener).output;
+        let id = self.outputs[output].queue.push(now, announcement);
+        self.pump(now, output);
+        id
+    }
+
+    /// "Stop speaking" from a listener.
+    pub fn stop(&mut self, now: Instant, listener: Listener) {
+        let output = self.routing.route(listener).output;
+        self.outputs[output].queue.stop(now, listener);
+        self.pump(now, output);
+    }
+
+    /// "Skip" from a listener: the next part of a long readout.
+    pub fn skip(&mut self, now: Instant, listener: Listener) {
+        let output = self.routing.route(listener).output;
+        self.outputs[output].queue.skip(now, listener);
+        self.pump(now, output);
+    }
+
+    /// An event from a back end.
+    pub fn handle_event(&mut self, now: Instant, event: SpeechEvent) {
+        let output = event.utterance.output;
+        let Some(o) = self.outputs.get_mut(output) else {
+            return;
+        };
+        match event.kind {
+            SpeechEventKind::Started => o.queue.handle_started(now, event.utterance),
+            SpeechEventKind::Finished => o.queue.handle_finished(now, event.utterance),
+            // Our own cancels were settled when the queue cut the utterance off; a cancel
+            // of the utterance still current came from elsewhere.
+            SpeechEventKind::Cancelled => o.queue.handle_failed(now, event.utterance),
+            SpeechEventKind::Failed(message) => {
+                if o.queue.speaking() == Some(event.utterance) {
+                    self.errors
+                        .push_back((event.utterance, VoiceError::Espeak(message)));
+                }
+                o.queue.handle_failed(now, event.utterance);
+            }
+        }
+        self.pump(now, output);
+    }
+
+    /// Whether every output is silent with nothing waiting.
+    pub fn is_idle(&self) -> bool {
+        self.outputs.iter().all(|o| o.queue.is_idle())
+    }
+
+    /// The next report of something said or dropped, from any output.
+    pub fn poll_report(&mut self) -> Option<Report> {
+        self.reports.pop_front()
+    }
+
+    /// The next back-end error (the utterance it concerned was skipped).
+    pub fn poll_error(&mut self) -> Option<(UtteranceId, VoiceError)> {
+        self.errors.pop_front()
+    }
+
+    /// Feeds events from `events` (stamped with the wall clock) until every output is
+    /// idle, for command-line use and tests.
+    ///
+    /// # Errors
+    /// When speech is still going on after `timeout`.
+    pub fn run_until_idle(
+        &mut self,
+        events: &Receiver<SpeechEvent>,
+        timeout: Duration,
+    ) -> Result<(), NotFinished> {
+        let deadline = Instant::now() + timeout;
+        while !self.is_idle() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match events.recv_timeout(left) {
+                Ok(event) => self.handle_event(Instant::now(), event),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                    return Err(NotFinished(timeout));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn pump(&mut self, now: Instant, output: usize) {
+        let o = &mut self.outputs[output];
+        while let Some(action) = o.queue.poll_action() {
+            match action {
+                Action::Speak(u) => {
+                    let voice = &self.routing.route(u.listener).voice;
+                    if let Err(e) = o.announcer.speak(u.id, &u.speech, voice) {
+                        self.errors.push_back((u.id, e));
+                        o.queue.handle_failed(now, u.id);
+                    }
+                }
+                Action::Cancel(id) => {
+                    if let Err(e) = o.announcer.cancel() {
+                        self.errors.push_back((id, e));
+                    }
+                }
+            }
+        }
+        while let Some(r) = o.queue.poll_report() {
+            self.reports.push_back(r);
+        }
+    }
+}
