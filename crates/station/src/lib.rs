@@ -4,8 +4,13 @@
 //!   before their effects run; replaying it rebuilds the table after a crash. Finished
 //!   games (PGN, result) live in the same file.
 //!
+//! - [`config`]: `table.toml` in two layers (raw, then checked with every problem named).
+//! - [`braille`]: the VI player's scoresheet as a BRF file via liblouis.
+//!
 //! The journal is generic over the serialised input type, so it knows nothing of chess.
 
+pub mod braille;
+pub mod config;
 pub mod journal;
 
 pub use journal::{Journal, JournalError, Record, Recovery};

@@ -1,0 +1,322 @@
+//! The VI player's scoresheet in Braille (Appendix D: "the VI player keeps the score in
+//! Braille"): a BRF file (Braille ASCII, 40 cells × 25 lines a page, pages separated by
+//! form feeds) for a Braille display or an embosser.
+//!
+//! The text is written with the player's own piece letters (de `K D T L S`, en
+//! `K Q R B N`, lt `K V B R Ž`, lv `K D T L Z`, hu `K V B F H`) and translated by
+//! liblouis's `lou_translate` (Debian package `liblouis-bin`) with an uncontracted table
+//! ([`default_table`]: `de-g0.utb` German Basisschrift, `en-us-g1.ctb` English grade 1,
+//! `lt.ctb`, `lv.tbl`, `hu-hu-g1.ctb`) and the display table `en-us-brf.dis`, which maps
+//! cells to the standard North American Braille ASCII of BRF files. Uncontracted tables
+//! keep move text such as `e4` as it is written.
+
+use std::{
+    io::Write,
+    process::{Command, Stdio},
+};
+
+use annabella_phonetic::Language;
+
+/// Cells per line of a BRF page.
+pub const CELLS: usize = 40;
+/// Lines per BRF page.
+pub const LINES: usize = 25;
+/// The liblouis display table giving BRF's Braille ASCII.
+pub const DISPLAY_TABLE: &str = "en-us-brf.dis";
+
+/// The uncontracted liblouis table for a player's language.
+pub fn default_table(language: Language) -> &'static str {
+    match language {
+        Language::De => "de-g0.utb",
+        Language::En => "en-us-g1.ctb",
+        Language::Lt => "lt.ctb",
+        Language::Lv => "lv.tbl",
+        Language::Hu => "hu-hu-g1.ctb",
+    }
+}
+
+/// Piece letters on a scoresheet: king, queen, rook, bishop, knight.
+pub fn piece_letters(language: Language) -> [&'static str; 5] {
+    match language {
+        Language::De => ["K", "D", "T", "L", "S"],
+        Language::Lv => ["K", "D", "T", "L", "Z"],
+        Language::En => ["K", "Q", "R", "B", "N"],
+        Language::Lt => ["K", "V", "B", "R", "Ž"],
+        Language::Hu => ["K", "V", "B", "F", "H"],
+    }
+}
+
+/// English SAN (`Nxe4+`, `e8=Q#`) with the piece letters of `language` (`Sxe4+`, `e8=D#`).
+///
+/// # Examples
+///
+/// ```
+/// use annabella_phonetic::Language;
+/// use annabella_station::braille::localize_san;
+/// assert_eq!(localize_san("Nxe4+", Language::De), "Sxe4+");
+/// assert_eq!(localize_san("exd8=Q#", Language::Hu), "exd8=V#");
+/// assert_eq!(localize_san("O-O", Language::De), "O-O");
+/// ```
+pub fn localize_san(san: &str, language: Language) -> String {
+    let letters = piece_letters(language);
+    san.chars()
+        .map(|c| match c {
+            'K' => letters[0].to_owned(),
+            'Q' => letters[1].to_owned(),
+            'R' => letters[2].to_owned(),
+            'B' => letters[3].to_owned(),
+            'N' => letters[4].to_owned(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+/// What a scoresheet shows besides the moves.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Header {
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// Event.
+    pub event: String,
+    /// Date (`YYYY.MM.DD`).
+    pub date: String,
+    /// Time control (PGN notation).
+    pub time_control: String,
+}
+
+/// The scoresheet as print lines (before Braille translation): header, one line per move
+/// number (`12. Sf3 Sc6`, or `12. ... Sc6` when the game starts with Black), result.
+///
+/// `moves` are English SAN from the game's first move; `first_move` is the full-move
+/// number of the start position and `black_first` whether Black moves first.
+pub fn scoresheet_lines(
+    header: &Header,
+    moves: &[String],
+    first_move: u32,
+    black_first: bool,
+    result: &str,
+    language: Language,
+) -> Vec<String> {
+    let (white, black, event, res) = match language {
+        Language::De => ("Weiß", "Schwarz", "Turnier", "Ergebnis"),
+        _ => ("White", "Black", "Event", "Result"),
+    };
+    let mut lines = vec![
+        format!("{white}: {}", header.white),
+        format!("{black}: {}", header.black),
+        format!("{event}: {}, {}", header.event, header.date),
+        format!("{}", header.time_control),
+        String::new(),
+    ];
+    let mut number = first_move;
+    let mut sans = moves.iter().map(|m| localize_san(m, language));
+    if black_first && let Some(first) = sans.next() {
+        lines.push(format!("{number}. ... {first}"));
+        number += 1;
+    }
+    let rest: Vec<String> = sans.collect();
+    for pair in rest.chunks(2) {
+        lines.push(format!("{number}. {}", pair.join(" ")));
+        number += 1;
+    }
+    lines.push(String::new());
+    lines.push(format!("{res}: {result}"));
+    lines
+}
+
+/// Why a Braille file could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum BrailleError {
+    /// `lou_translate` is not installed.
+    #[error("lou_translate not found ({0}); install liblouis-bin (scripts/setup.sh)")]
+    Missing(std::io::Error),
+    /// `lou_translate` failed (e.g. an unknown table).
+    #[error("lou_translate with table {table} failed: {stderr}")]
+    Louis {
+        /// The table.
+        table: String,
+        /// What liblouis said.
+        stderr: String,
+    },
+    /// The output has a line count different from the input.
+    #[error("lou_translate gave {got} lines for {sent}")]
+    Lines {
+        /// Lines sent.
+        sent: usize,
+        /// Lines received.
+        got: usize,
+    },
+    /// A character has no cell in the table (it comes back untranslated).
+    #[error("line {line}: {character:?} has no Braille cell in table {table}")]
+    NoCell {
+        /// Line of the scoresheet, from 1.
+        line: usize,
+        /// The character.
+        character: char,
+        /// The table.
+        table: String,
+    },
+}
+
+/// Translates print lines into Braille ASCII lines with liblouis (`lou_translate`).
+///
+/// # Errors
+///
+/// [`BrailleError`] when liblouis is missing, refuses the table, or leaves a character
+/// without a cell (naming the line).
+pub fn translate(table: &str, lines: &[String]) -> Result<Vec<String>, BrailleError> {
+    let mut child = Command::new("lou_translate")
+        .arg("--forward")
+        .arg(format!("{DISPLAY_TABLE},{table}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(BrailleError::Missing)?;
+    // Empty lines are kept by sending a lone space; they come back as blank lines.
+    let input: String = lines
+        .iter()
+        .map(|l| {
+            if l.is_empty() {
+                " \n".into()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().map_err(BrailleError::Missing)?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&output.stderr).trim().to_owned();
+    if !output.status.success() || !stderr.is_empty() {
+        return Err(BrailleError::Louis {
+            table: table.to_owned(),
+            stderr: if stderr.is_empty() {
+                format!("exit status {}", output.status)
+            } else {
+                stderr
+            },
+        });
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let out: Vec<String> = text.lines().map(|l| l.trim_end().to_owned()).collect();
+    if out.len() != lines.len() {
+        return Err(BrailleError::Lines {
+            sent: lines.len(),
+            got: out.len(),
+        });
+    }
+    for (i, l) in out.iter().enumerate() {
+        if let Some(c) = l.chars().find(|c| !(' '..='_').contains(c)) {
+            return Err(BrailleError::NoCell {
+                line: i + 1,
+                character: c,
+                table: table.to_owned(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Lays Braille ASCII lines out as BRF pages: lines longer than [`CELLS`] are broken at a
+/// space (or hard) with continuation lines indented by two cells; [`LINES`] lines a page;
+/// pages end with a form feed; CR LF line ends.
+pub fn paginate(lines: &[String]) -> String {
+    let mut wrapped = Vec::new();
+    for line in lines {
+        let mut rest = line.as_str();
+        let mut indent = "";
+        loop {
+            let room = CELLS - indent.len();
+            if rest.len() <= room {
+                wrapped.push(format!("{indent}{rest}"));
+                break;
+            }
+            let cut = rest[..=room].rfind(' ').filter(|&i| i > 0).unwrap_or(room);
+            wrapped.push(format!("{indent}{}", rest[..cut].trim_end()));
+            rest = rest[cut..].trim_start();
+            indent = "  ";
+        }
+    }
+    let mut brf = String::new();
+    for (i, page) in wrapped.chunks(LINES).enumerate() {
+        if i > 0 {
+            brf.push('\x0c');
+        }
+        for line in page {
+            brf.push_str(line);
+            brf.push_str("\r\n");
+        }
+    }
+    brf
+}
+
+/// The whole BRF file of a scoresheet.
+///
+/// # Errors
+///
+/// As [`translate`].
+pub fn scoresheet_brf(table: &str, lines: &[String]) -> Result<String, BrailleError> {
+    Ok(paginate(&translate(table, lines)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_letters_follow_the_scoresheet_table() {
+        assert_eq!(piece_letters(Language::De), ["K", "D", "T", "L", "S"]);
+        assert_eq!(piece_letters(Language::Lv), ["K", "D", "T", "L", "Z"]);
+        assert_eq!(piece_letters(Language::Hu), ["K", "V", "B", "F", "H"]);
+        assert_eq!(localize_san("Bxc6", Language::Lt), "Rxc6");
+        assert_eq!(localize_san("Kf1", Language::En), "Kf1");
+    }
+
+    #[test]
+    fn lines_pair_moves_and_start_with_black_when_it_moves_first() {
+        let moves: Vec<String> = ["e5", "Nf3", "Nc6"].map(String::from).to_vec();
+        let lines = scoresheet_lines(&Header::default(), &moves, 1, true, "*", Language::De);
+        assert_eq!(lines[5], "1. ... e5");
+        assert_eq!(lines[6], "2. Sf3 Sc6");
+        assert_eq!(lines.last().unwrap(), "Ergebnis: *");
+        let lines = scoresheet_lines(&Header::default(), &moves, 7, false, "1-0", Language::En);
+        assert_eq!(lines[5], "7. e5 Nf3");
+        assert_eq!(lines[6], "8. Nc6");
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_and_pages_hold_25_lines() {
+        let long = "AB ".repeat(30);
+        let mut lines = vec![long.trim_end().to_owned()];
+        lines.extend((0..30).map(|i| format!("L{i}")));
+        let brf = paginate(&lines);
+        let pages: Vec<&str> = brf.split('\x0c').collect();
+        assert_eq!(pages.len(), 2);
+        let first: Vec<&str> = pages[0].split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert_eq!(first.len(), LINES);
+        assert!(first.iter().all(|l| l.len() <= CELLS));
+        assert!(first[1].starts_with("  AB"), "{}", first[1]);
+        assert_eq!(first[0].len(), 38);
+        let word = "X".repeat(90);
+        let brf = paginate(&[word]);
+        assert!(brf.split("\r\n").all(|l| l.len() <= CELLS));
+    }
+
+    #[test]
+    fn liblouis_translates_a_german_scoresheet_into_braille_ascii() {
+        let lines: Vec<String> = ["1. e4 e5", "2. Sf3 Sc6", ""].map(String::from).to_vec();
+        let out = translate("de-g0.utb", &lines).unwrap_or_else(|e| panic!("{e}"));
+        // German Basisschrift: number sign #, digits as a–j, period dot 3 (').
+        assert_eq!(out, ["#A' E#D E#E", "#B' SF#C SC#F", ""]);
+    }
+
+    #[test]
+    fn an_unknown_table_is_named() {
+        let e = translate("xx-none.ctb", &["1. e4".into()]).unwrap_err();
+        assert!(e.to_string().contains("xx-none.ctb"), "{e}");
+    }
+}

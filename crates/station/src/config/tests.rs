@@ -1,0 +1,248 @@
+//! Config tests: the sample file, every key's checks, one problem per wrong value.
+
+use super::*;
+
+fn parse(text: &str) -> Result<StationConfig, ConfigError> {
+    StationConfig::from_toml_str(text, Path::new("/tables/1"))
+}
+
+fn problems(text: &str) -> Vec<String> {
+    parse(text)
+        .unwrap_err()
+        .problems
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn an_empty_file_is_a_table_with_defaults() {
+    let c = parse("").unwrap();
+    assert_eq!(c.game.time_control.to_string(), "5400+30");
+    assert_eq!(c.game.vi_color, Color::White);
+    assert_eq!(c.game.vi_language, Language::De);
+    assert_eq!(c.game.sighted_language, Language::De);
+    assert_eq!(c.game.rate_of_play, RateOfPlay::Standard);
+    assert_eq!(c.devices.peg_board, DeviceSpec::None);
+    assert_eq!(c.speech, SpeechSource::Lines);
+    assert_eq!(c.vi_voice.backend, Backend::Auto);
+    assert_eq!(c.vi_voice.voice, "de");
+    assert_eq!(c.records_dir, Path::new("/tables/1/games"));
+    assert_eq!(c.braille_table, "de-g0.utb");
+}
+
+#[test]
+fn the_sample_config_is_valid() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/table.toml");
+    let c = StationConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.devices.peg_board, DeviceSpec::Sim);
+    assert_eq!(c.game.vi_color, Color::White);
+}
+
+#[test]
+fn values_are_read() {
+    let c = parse(
+        r#"
+        [game]
+        time_control = "40/5400+30:1800+30"
+        edition = "2018"
+        rate_of_play = "standard"
+        start_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        event = "Open"
+        date = "2026.11.23"
+        [players]
+        vi = "Black"
+        white = "Anna"
+        black = "Bella"
+        [language]
+        vi = "en"
+        sighted = "hu"
+        [devices]
+        peg_board = "/dev/serial/by-id/usb-peg"
+        dgt = "dev/dgt"
+        clock = "sim"
+        dgt_baud = 9600
+        [voice.vi]
+        backend = "espeak"
+        rate = 160
+        [voice.sighted]
+        backend = "none"
+        [clock]
+        vi_press = "automatic"
+        [records]
+        dir = "/var/games"
+        braille_table = "en-ueb-g1.ctb"
+        [timings]
+        correction_window_ms = 2000
+    "#,
+    )
+    .unwrap();
+    assert_eq!(c.game.edition, Edition::Laws2018);
+    assert_eq!(c.game.vi_color, Color::Black);
+    assert_eq!(c.game.white, "Anna");
+    assert_eq!(c.game.sighted_language, Language::Hu);
+    assert_eq!(c.vi_voice.voice, "en");
+    assert_eq!(c.vi_voice.rate, Some(160));
+    assert_eq!(c.sighted_voice.backend, Backend::None);
+    assert_eq!(c.game.vi_press, Press::Automatic);
+    assert_eq!(c.game.sighted_press, Press::Lever);
+    assert_eq!(
+        c.devices.dgt,
+        DeviceSpec::Serial {
+            path: "/tables/1/dev/dgt".into(),
+            baud: 9600
+        }
+    );
+    assert_eq!(
+        c.devices.peg_board,
+        DeviceSpec::Serial {
+            path: "/dev/serial/by-id/usb-peg".into(),
+            baud: 115_200
+        }
+    );
+    assert_eq!(c.devices.clock, DeviceSpec::Sim);
+    assert_eq!(c.records_dir, Path::new("/var/games"));
+    assert_eq!(c.timings.correction_window, Some(Duration::from_secs(2)));
+}
+
+#[test]
+fn every_wrong_value_is_one_problem_naming_its_key() {
+    let got = problems(
+        r#"
+        [game]
+        time_control = "90 minutes"
+        edition = "2020"
+        start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"
+        date = "23.11.2026"
+        [players]
+        vi = "blue"
+        [language]
+        vi = "fr"
+        [devices]
+        dgt = ""
+        tactile_baud = 12345
+        [speech]
+        source = "vosk"
+        model = "no/such/model"
+        [voice.vi]
+        backend = "festival"
+        rate = 1000
+        [clock]
+        sighted_press = "foot"
+        [records]
+        braille_table = "/etc/passwd"
+        [timings]
+        fixup_after_ms = 3600000
+    "#,
+    );
+    let keys: Vec<&str> = got.iter().map(|p| p.split(':').next().unwrap()).collect();
+    assert_eq!(
+        keys,
+        [
+            "game.time_control",
+            "game.edition",
+            "game.start_fen",
+            "game.date",
+            "players.vi",
+            "language.vi",
+            "clock.sighted_press",
+            "devices.tactile_baud",
+            "devices.dgt",
+            "speech.model",
+            "voice.vi.backend",
+            "voice.vi.rate",
+            "records.braille_table",
+            "timings.fixup_after_ms",
+        ],
+        "{got:#?}"
+    );
+    assert!(got[0].contains("\"90 minutes\""), "{}", got[0]);
+    assert!(got[9].contains("/tables/1/no/such/model"), "{}", got[9]);
+}
+
+#[test]
+fn a_rate_of_play_that_contradicts_the_time_control_is_named() {
+    let got = problems("[game]\ntime_control = \"300+2\"\nrate_of_play = \"rapid\"\n");
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].starts_with("game.rate_of_play: \"rapid\" disagrees"),
+        "{}",
+        got[0]
+    );
+    assert!(got[0].contains("blitz"), "{}", got[0]);
+}
+
+#[test]
+fn unknown_time_control_markers_are_refused() {
+    let got = problems("[game]\ntime_control = \"?\"\n");
+    assert!(got[0].contains("needs a time control"), "{}", got[0]);
+}
+
+#[test]
+fn a_chess960_start_needs_the_flag() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    assert!(problems(&format!("[game]\nstart_fen = \"{fen}\"\n"))[0].starts_with("game.start_fen"));
+    let c = parse(&format!("[game]\nstart_fen = \"{fen}\"\nchess960 = true\n")).unwrap();
+    assert!(c.game.chess960);
+}
+
+#[test]
+fn a_model_without_vosk_and_vosk_without_a_model_are_named() {
+    assert!(
+        problems("[speech]\nsource = \"vosk\"\n")[0]
+            .starts_with("speech.model: source = \"vosk\" needs")
+    );
+    assert!(
+        problems("[speech]\nsource = \"lines\"\nmodel = \"m\"\n")[0].starts_with("speech.model:")
+    );
+    assert!(problems("[speech]\nsource = \"whisper\"\n")[0].starts_with("speech.source:"));
+    let dir = tempfile::tempdir().unwrap();
+    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path());
+    assert!(c.is_err());
+    std::fs::create_dir(dir.path().join("m")).unwrap();
+    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path()).unwrap();
+    assert_eq!(
+        c.speech,
+        SpeechSource::Vosk {
+            model: dir.path().join("m")
+        }
+    );
+}
+
+#[test]
+fn toml_errors_name_the_line_and_the_key() {
+    let e = parse("[game]\ntime_control = 300\n").unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("line 2"), "{text}");
+    assert!(text.contains("string"), "{text}");
+
+    let e = parse("[game]\ntime_controll = \"300\"\n").unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("time_controll"), "{text}");
+    assert!(text.contains("line 2"), "{text}");
+
+    let e = parse("[game\n").unwrap_err();
+    assert!(e.to_string().contains("line 1"), "{e}");
+}
+
+#[test]
+fn the_file_is_named_in_every_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table.toml");
+    std::fs::write(&path, "[players]\nvi = \"red\"\n[language]\nvi = \"xx\"\n").unwrap();
+    let text = StationConfig::load(&path).unwrap_err().to_string();
+    assert!(
+        text.starts_with(&format!("{}: 2 problems", path.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  players.vi: \"red\": expected white or black"),
+        "{text}"
+    );
+    assert!(text.contains("\n  language.vi: \"xx\""), "{text}");
+    let missing = StationConfig::load(&dir.path().join("nope.toml")).unwrap_err();
+    assert!(
+        missing.to_string().contains("nope.toml: cannot read"),
+        "{missing}"
+    );
+}
