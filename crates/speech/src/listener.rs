@@ -1,0 +1,703 @@
+//! The sans-IO listening core: 16 kHz PCM chunks with their capture time in, events out.
+//!
+//! ```text
+//! handle_audio(now, samples) ─┐                      ┌─► Event::SpeechStarted
+//! handle_input(now, Input)  ──┼─► VAD ─► Vosk ─► ────┼─► Event::Partial
+//! set_position(pos)         ──┘  endpoint / early    └─► Event::Heard(Heard)   ◄─ poll_event()
+//! ```
+//!
+//! No audio device and no clock decide anything here: time is the `now` the caller
+//! passes with each chunk plus the sample count. (The wall time spent inside libvosk is
+//! measured and reported, never acted on.)
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use annabella_phonetic::{Alternative, Language, Lexicon, Verdict, Vocabulary, resolve_nbest};
+use shakmaty::Chess;
+
+use crate::decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
+use crate::model::SpeechModel;
+use crate::vad::{FRAME, Vad, VadConfig};
+
+/// How the player hands the floor to the recognizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Every stretch of speech is an utterance (voice activity detection).
+    #[default]
+    AlwaysListening,
+    /// Only while the talk key (a key, or a tactile clock button) is held; releasing it
+    /// ends the utterance at once.
+    PushToTalk,
+}
+
+/// Tuning of the listener; the defaults suit a quiet tournament hall.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListenerConfig {
+    /// Always listening or push-to-talk.
+    pub mode: Mode,
+    /// Silence after the last voiced frame that ends an utterance.
+    pub trailing_silence: Duration,
+    /// Early finalization: when the partial result already means one complete legal move
+    /// (or command, or listed phrase), is unchanged for this long, and the voice has
+    /// stopped, finalize without waiting for the whole trailing silence. `None`: never.
+    pub early: Option<Duration>,
+    /// Audio kept from before the detected speech onset and fed with the utterance.
+    pub preroll: Duration,
+    /// Voiced audio needed in a row to start an utterance.
+    pub onset: Duration,
+    /// An utterance is cut after this long.
+    pub max_utterance: Duration,
+    /// n-best readings asked from Vosk (0: one reading, with per-word confidence).
+    pub alternatives: u16,
+    /// Readings whose probabilities differ by less than this and that resolve to
+    /// different moves make the answer ambiguous.
+    pub margin: f32,
+    /// How often (stream time) the partial result is read.
+    pub partial_interval: Duration,
+    /// Audio ignored after our own announcement stops (room echo).
+    pub echo_tail: Duration,
+    /// Voice activity detection.
+    pub vad: VadConfig,
+}
+
+impl Default for ListenerConfig {
+    fn default() -> Self {
+        ListenerConfig {
+            mode: Mode::AlwaysListening,
+            trailing_silence: Duration::from_millis(600),
+            early: Some(Duration::from_millis(150)),
+            preroll: Duration::from_millis(300),
+            onset: Duration::from_millis(50),
+            max_utterance: Duration::from_secs(10),
+            alternatives: 5,
+            margin: 0.1,
+            partial_interval: Duration::from_millis(30),
+            echo_tail: Duration::from_millis(150),
+            vad: VadConfig::default(),
+        }
+    }
+}
+
+/// What the recognizer listens for.
+#[derive(Debug, Clone)]
+pub enum ListenFor {
+    /// The moves legal in a position and the table's commands, in one language's
+    /// spoken scheme (grammar from annabella-phonetic); results are resolved.
+    Moves {
+        /// The game position now.
+        position: Chess,
+        /// The spoken scheme.
+        language: Language,
+    },
+    /// A plain phrase list (to check a model in any language); results are not resolved.
+    Phrases(Vec<String>),
+}
+
+/// An input other than audio.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// Our own announcement started (`true`) or stopped (`false`): the microphone is
+    /// deaf while it plays and for the echo tail after; an utterance in progress is dropped.
+    AnnouncementPlaying(bool),
+    /// The push-to-talk key went down (`true`) or up (`false`).
+    Talk(bool),
+}
+
+/// Why an utterance ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndedBy {
+    /// The full trailing silence.
+    Silence,
+    /// Early finalization: the partial result was a complete, stable answer.
+    Early,
+    /// The push-to-talk key was released.
+    Released,
+    /// The utterance reached the maximum length.
+    MaxLength,
+}
+
+/// One utterance heard: timings, words, n-best readings and what they mean.
+#[derive(Debug, Clone)]
+pub struct Heard {
+    /// When the voice began (first voiced frame of the onset; the key press in push-to-talk).
+    pub speech_start: Instant,
+    /// When the last recognised word ended (the last voiced frame when no word was recognised).
+    pub last_word_end: Instant,
+    /// The end of the audio the result is based on.
+    pub endpoint: Instant,
+    /// When the result was ready: the end of the chunk that completed it plus the time
+    /// spent decoding that chunk.
+    pub final_at: Instant,
+    /// What ended the utterance.
+    pub ended_by: EndedBy,
+    /// The best reading's words ("" when nothing was recognised).
+    pub text: String,
+    /// The best reading's words with timings (and confidence without alternatives).
+    pub words: Vec<HeardWord>,
+    /// Every reading, best first.
+    pub alternatives: Vec<Reading>,
+    /// What the readings mean in `position` (when listening for moves).
+    pub resolution: Option<Verdict>,
+    /// The position the utterance was resolved against.
+    pub position: Option<Chess>,
+    /// Audio in the utterance.
+    pub audio: Duration,
+    /// Wall time spent in libvosk for it.
+    pub decode: Duration,
+}
+
+impl Heard {
+    /// From the end of the last word to the result.
+    pub fn speech_end_to_final(&self) -> Duration {
+        self.final_at.saturating_duration_since(self.last_word_end)
+    }
+
+    /// Real-time factor of decoding: decode time / audio length.
+    pub fn rtf(&self) -> f64 {
+        if self.audio.is_zero() {
+            0.0
+        } else {
+            self.decode.as_secs_f64() / self.audio.as_secs_f64()
+        }
+    }
+}
+
+/// What the listener reports.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// Voice detected: an utterance began.
+    SpeechStarted {
+        /// The first voiced frame.
+        at: Instant,
+    },
+    /// The partial result changed.
+    Partial {
+        /// The words so far.
+        text: String,
+    },
+    /// An utterance is complete.
+    Heard(Box<Heard>),
+}
+
+#[derive(Debug)]
+struct Utterance {
+    /// Stream sample where the audio fed to Vosk begins (preroll included).
+    start: u64,
+    /// First voiced sample.
+    first_voice: u64,
+    /// End of the last voiced frame.
+    last_voice: u64,
+    /// Samples of silence since then.
+    silent: u64,
+    partial: String,
+    partial_since: u64,
+    partial_checked: u64,
+}
+
+/// The listening pipeline for one microphone and one table.
+pub struct Listener {
+    model: Arc<SpeechModel>,
+    config: ListenerConfig,
+    vocabulary: Option<Vocabulary>,
+    phrases: Vec<String>,
+    position: Option<Chess>,
+    next: Option<(Chess, Vec<String>, Decoder)>,
+    decoder: Decoder,
+    vad: Vad,
+    /// Samples consumed from the stream.
+    sample: u64,
+    /// `(sample, instant)` of the latest chunk's first sample.
+    anchor: (u64, Instant),
+    carry: Vec<i16>,
+    preroll: VecDeque<i16>,
+    onset_run: u64,
+    onset_first: u64,
+    utterance: Option<Utterance>,
+    feed: Vec<i16>,
+    muted: bool,
+    deaf_until: Option<Instant>,
+    talking: bool,
+    events: VecDeque<Event>,
+    /// Set while a chunk is processed: (chunk end sample, call entry time).
+    chunk: Option<(u64, Instant)>,
+}
+
+impl std::fmt::Debug for Listener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Listener")
+            .field("config", &self.config)
+            .field("sample", &self.sample)
+            .field("utterance", &self.utterance)
+            .finish_non_exhaustive()
+    }
+}
+
+fn samples_of(d: Duration) -> u64 {
+    (d.as_secs_f64() * f64::from(SAMPLE_RATE)).round() as u64
+}
+
+fn duration_of(samples: u64) -> Duration {
+    Duration::from_secs_f64(samples as f64 / f64::from(SAMPLE_RATE))
+}
+
+impl Listener {
+    /// A listener for `listen_for` on a loaded model. The start time `now` anchors the
+    /// stream until the first chunk arrives.
+    ///
+    /// # Errors
+    /// The grammar cannot be built (see [`GrammarError`]).
+    pub fn new(
+        model: Arc<SpeechModel>,
+        listen_for: ListenFor,
+        config: ListenerConfig,
+        now: Instant,
+    ) -> Result<Listener, GrammarError> {
+        let (vocabulary, position, phrases) = match listen_for {
+            ListenFor::Moves { position, language } => {
+                let vocab = Vocabulary::new(Lexicon::get(language), |w| model.knows(w));
+                let phrases = vocab.grammar(&position).phrases;
+                (Some(vocab), Some(position), phrases)
+            }
+            ListenFor::Phrases(p) => (None, None, p),
+        };
+        let decoder = Decoder::new(&model, &phrases, config.alternatives)?;
+        Ok(Listener {
+            vad: Vad::new(config.vad),
+            model,
+            vocabulary,
+            phrases,
+            position,
+            next: None,
+            decoder,
+            sample: 0,
+            anchor: (0, now),
+            carry: Vec::with_capacity(FRAME),
+            preroll: VecDeque::new(),
+            onset_run: 0,
+            onset_first: 0,
+            utterance: None,
+            feed: Vec::new(),
+            muted: false,
+            deaf_until: None,
+            talking: false,
+            events: VecDeque::new(),
+            chunk: None,
+            config,
+        })
+    }
+
+    /// The phrases the recognizer listens for now.
+    pub fn phrases(&self) -> &[String] {
+        &self.phrases
+    }
+
+    /// Words of the scheme (or of the phrase list) the model does not know: phrases
+    /// needing them cannot be heard.
+    pub fn missing_words(&self) -> Vec<String> {
+        match &self.vocabulary {
+            Some(v) => v.dropped().to_vec(),
+            None => self
+                .model
+                .unknown_words(self.phrases.iter().map(String::as_str)),
+        }
+    }
+
+    /// `(scheme spelling, spelling used)` where the model lacks the scheme's first spelling.
+    pub fn substituted_words(&self) -> Vec<(String, String)> {
+        self.vocabulary
+            .as_ref()
+            .map(|v| v.substituted().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// The position listened for (moves mode).
+    pub fn position(&self) -> Option<&Chess> {
+        self.position.as_ref()
+    }
+
+    /// Whether an utterance is in progress.
+    pub fn in_utterance(&self) -> bool {
+        self.utterance.is_some()
+    }
+
+    /// The game moved on: rebuilds the recognizer for the new position's moves (≈ 1 ms
+    /// plus the grammar). During an utterance the new grammar takes effect after it, and
+    /// that utterance is resolved against the old position. Ignored in phrase mode.
+    ///
+    /// # Errors
+    /// The new grammar cannot be built; the old one stays.
+    pub fn set_position(&mut self, position: Chess) -> Result<(), GrammarError> {
+        let Some(vocab) = &self.vocabulary else {
+            return Ok(());
+        };
+        let phrases = vocab.grammar(&position).phrases;
+        let decoder = Decoder::new(&self.model, &phrases, self.config.alternatives)?;
+        self.next = Some((position, phrases, decoder));
+        if self.utterance.is_none() {
+            self.swap_grammar();
+        }
+        Ok(())
+    }
+
+    fn swap_grammar(&mut self) {
+        if let Some((position, phrases, decoder)) = self.next.take() {
+            self.position = Some(position);
+            self.phrases = phrases;
+            self.decoder = decoder;
+        }
+    }
+
+    /// Takes a non-audio input at `now`.
+    ///
+    /// # Errors
+    /// libvosk failed while finishing an utterance.
+    pub fn handle_input(&mut self, now: Instant, input: Input) -> Result<(), DecodeError> {
+        match input {
+            Input::AnnouncementPlaying(true) => {
+                self.muted = true;
+                self.drop_utterance();
+            }
+            Input::AnnouncementPlaying(false) => {
+                if self.muted {
+                    self.muted = false;
+                    self.deaf_until = Some(now + self.config.echo_tail);
+                }
+            }
+            Input::Talk(down) => {
+                let was = self.talking;
+                self.talking = down;
+                if was && !down && self.config.mode == Mode::PushToTalk && self.utterance.is_some()
+                {
+                    let entry = Instant::now();
+                    self.chunk = Some((self.sample, entry));
+                    // `now` is when the key went up: the chunk boundary in wall time.
+                    self.anchor = (self.sample, now);
+                    let end = self.sample;
+                    let r = self.finalize(EndedBy::Released, end);
+                    self.chunk = None;
+                    r?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Feeds 16 kHz mono samples; `now` is when the chunk's first sample was captured.
+    ///
+    /// # Errors
+    /// libvosk failed; the utterance in progress is dropped, the listener goes on.
+    pub fn handle_audio(&mut self, now: Instant, samples: &[i16]) -> Result<(), DecodeError> {
+        let entry = Instant::now();
+        let first = self.sample + self.carry.len() as u64;
+        // Anchor so that the carried samples (captured before) keep their times.
+        self.anchor = (first, now);
+        let chunk_end = first + samples.len() as u64;
+        self.chunk = Some((chunk_end, entry));
+        let r = self.process(samples);
+        self.chunk = None;
+        if r.is_err() {
+            self.drop_utterance();
+        }
+        r
+    }
+
+    fn process(&mut self, samples: &[i16]) -> Result<(), DecodeError> {
+        let mut rest = samples;
+        while !rest.is_empty() {
+            let need = FRAME - self.carry.len();
+            let take = need.min(rest.len());
+            self.carry.extend_from_slice(&rest[..take]);
+            rest = &rest[take..];
+            if self.carry.len() == FRAME {
+                let frame = std::mem::take(&mut self.carry);
+                self.frame(&frame)?;
+                self.carry = frame;
+                self.carry.clear();
+            }
+        }
+        if self.utterance.is_some() {
+            self.flush()?;
+            self.check_partial()?;
+        }
+        Ok(())
+    }
+
+    /// The instant of stream sample `s`.
+    fn at(&self, s: u64) -> Instant {
+        let (a, t) = self.anchor;
+        if s >= a {
+            t + duration_of(s - a)
+        } else {
+            t.checked_sub(duration_of(a - s)).unwrap_or(t)
+        }
+    }
+
+    fn frame(&mut self, frame: &[i16]) -> Result<(), DecodeError> {
+        let start = self.sample;
+        let end = start + frame.len() as u64;
+        let deaf = self.muted || self.deaf_until.is_some_and(|until| self.at(start) < until);
+        if deaf {
+            self.sample = end;
+            return Ok(());
+        }
+        self.deaf_until = None;
+        let speech = self.vad.is_speech(frame);
+        match self.config.mode {
+            Mode::AlwaysListening => self.frame_always(frame, start, end, speech)?,
+            Mode::PushToTalk => self.frame_push_to_talk(frame, start, end, speech)?,
+        }
+        self.sample = end;
+        Ok(())
+    }
+
+    fn keep_preroll(&mut self, frame: &[i16]) {
+        self.preroll.extend(frame.iter().copied());
+        let cap = samples_of(self.config.preroll) as usize;
+        while self.preroll.len() > cap {
+            self.preroll.pop_front();
+        }
+    }
+
+    fn begin(&mut self, first_voice: u64, end: u64) {
+        let start = end - self.preroll.len() as u64;
+        self.feed.clear();
+        self.feed.extend(self.preroll.drain(..));
+        self.decoder.reset();
+        let _ = self.decoder.take_busy();
+        self.utterance = Some(Utterance {
+            start,
+            first_voice,
+            last_voice: end,
+            silent: 0,
+            partial: String::new(),
+            partial_since: end,
+            partial_checked: start,
+        });
+        let at = self.at(first_voice);
+        self.events.push_back(Event::SpeechStarted { at });
+    }
+
+    fn frame_always(
+        &mut self,
+        frame: &[i16],
+        start: u64,
+        end: u64,
+        speech: bool,
+    ) -> Result<(), DecodeError> {
+        let Some(u) = &mut self.utterance else {
+            self.keep_preroll(frame);
+            if speech {
+                if self.onset_run == 0 {
+                    self.onset_first = start;
+                }
+                self.onset_run += frame.len() as u64;
+                if self.onset_run >= samples_of(self.config.onset) {
+                    self.onset_run = 0;
+                    self.begin(self.onset_first, end);
+                }
+            } else {
+                self.onset_run = 0;
+            }
+            return Ok(());
+        };
+        self.feed.extend_from_slice(frame);
+        if speech {
+            u.last_voice = end;
+            u.silent = 0;
+        } else {
+            u.silent += frame.len() as u64;
+        }
+        let utterance_start = u.start;
+        if u.silent >= samples_of(self.config.trailing_silence) {
+            self.finalize(EndedBy::Silence, end)?;
+        } else if end - utterance_start >= samples_of(self.config.max_utterance) {
+            self.finalize(EndedBy::MaxLength, end)?;
+        }
+        Ok(())
+    }
+
+    fn frame_push_to_talk(
+        &mut self,
+        frame: &[i16],
+        start: u64,
+        end: u64,
+        speech: bool,
+    ) -> Result<(), DecodeError> {
+        if !self.talking {
+            self.keep_preroll(frame);
+            return Ok(());
+        }
+        if self.utterance.is_none() {
+            self.keep_preroll(frame);
+            self.begin(start, end);
+            return Ok(());
+        }
+        self.feed.extend_from_slice(frame);
+        let max = samples_of(self.config.max_utterance);
+        if let Some(u) = &mut self.utterance {
+            if speech {
+                u.last_voice = end;
+                u.silent = 0;
+            } else {
+                u.silent += frame.len() as u64;
+            }
+            if end - u.start >= max {
+                self.finalize(EndedBy::MaxLength, end)?;
+                // Holding the key longer does not start another utterance.
+                self.talking = false;
+            }
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), DecodeError> {
+        if !self.feed.is_empty() {
+            let feed = std::mem::take(&mut self.feed);
+            let r = self.decoder.accept(&feed);
+            self.feed = feed;
+            self.feed.clear();
+            r?;
+        }
+        Ok(())
+    }
+
+    /// Whether a partial result is a complete answer.
+    fn complete(&self, text: &str) -> bool {
+        if text.is_empty() {
+            return false;
+        }
+        match (&self.vocabulary, &self.position) {
+            (Some(v), Some(pos)) => matches!(
+                annabella_phonetic::resolve_words(pos, v.lexicon(), text),
+                Verdict::Move(_) | Verdict::Command(_)
+            ),
+            _ => self.phrases.iter().any(|p| p == text),
+        }
+    }
+
+    fn check_partial(&mut self) -> Result<(), DecodeError> {
+        let now = self.sample;
+        let interval = samples_of(self.config.partial_interval);
+        let Some(u) = &self.utterance else {
+            return Ok(());
+        };
+        if now < u.partial_checked + interval {
+            return Ok(());
+        }
+        let text = self.decoder.partial();
+        let complete = self.config.mode == Mode::AlwaysListening
+            && self.config.early.is_some()
+            && self.complete(&text);
+        let Some(u) = &mut self.utterance else {
+            return Ok(());
+        };
+        u.partial_checked = now;
+        if text != u.partial {
+            u.partial = text.clone();
+            u.partial_since = now;
+            self.events.push_back(Event::Partial { text });
+            return Ok(());
+        }
+        if let Some(early) = self.config.early
+            && complete
+            && u.silent > 0
+            && now - u.partial_since >= samples_of(early)
+        {
+            self.finalize(EndedBy::Early, now)?;
+        }
+        Ok(())
+    }
+
+    fn drop_utterance(&mut self) {
+        if self.utterance.take().is_some() {
+            self.decoder.reset();
+            let _ = self.decoder.take_busy();
+            self.feed.clear();
+            self.swap_grammar();
+        }
+        self.preroll.clear();
+        self.onset_run = 0;
+    }
+
+    fn finalize(&mut self, ended_by: EndedBy, end: u64) -> Result<(), DecodeError> {
+        self.flush()?;
+        let Some(u) = self.utterance.take() else {
+            return Ok(());
+        };
+        let alternatives = self.decoder.finish();
+        let decode = self.decoder.take_busy();
+        let (chunk_end, entry) = self.chunk.unwrap_or((end, Instant::now()));
+        let final_at = self.at(chunk_end.max(end)) + entry.elapsed();
+        let best = alternatives.first().cloned().unwrap_or(Reading {
+            text: String::new(),
+            score: 0.0,
+            probability: 0.0,
+            words: Vec::new(),
+        });
+        let last_word_end = match best.words.last() {
+            Some(w) => u.start + (f64::from(w.end) * f64::from(SAMPLE_RATE)) as u64,
+            None => u.last_voice,
+        };
+        let resolution = match (&self.vocabulary, &self.position) {
+            (Some(v), Some(pos)) if !best.text.is_empty() => {
+                let alts: Vec<Alternative<'_>> = alternatives
+                    .iter()
+                    .filter(|r| !r.text.is_empty())
+                    .map(|r| Alternative {
+                        text: &r.text,
+                        score: r.probability,
+                    })
+                    .collect();
+                Some(resolve_nbest(pos, v.lexicon(), &alts, self.config.margin))
+            }
+            _ => None,
+        };
+        let heard = Heard {
+            speech_start: self.at(u.first_voice),
+            last_word_end: self.at(last_word_end),
+            endpoint: self.at(end),
+            final_at,
+            ended_by,
+            text: best.text,
+            words: best.words,
+            alternatives,
+            resolution,
+            position: self.position.clone(),
+            audio: duration_of(end - u.start),
+            decode,
+        };
+        let report = !heard.text.is_empty() || self.config.mode == Mode::PushToTalk;
+        if report {
+            self.events.push_back(Event::Heard(Box::new(heard)));
+        }
+        self.preroll.clear();
+        self.onset_run = 0;
+        self.swap_grammar();
+        Ok(())
+    }
+
+    /// The end of the stream: finishes an utterance in progress as if the silence had come.
+    ///
+    /// # Errors
+    /// libvosk failed.
+    pub fn finish(&mut self, now: Instant) -> Result<(), DecodeError> {
+        if self.utterance.is_some() {
+            self.anchor = (self.sample, now);
+            let entry = Instant::now();
+            self.chunk = Some((self.sample, entry));
+            let end = self.sample;
+            let r = self.finalize(EndedBy::Silence, end);
+            self.chunk = None;
+            r?;
+        }
+        Ok(())
+    }
+
+    /// The next event, if any; drain after every input.
+    pub fn poll_event(&mut self) -> Option<Event> {
+        self.events.pop_front()
+    }
+}

@@ -1,0 +1,105 @@
+//! The Vosk path on real audio: the Korean model (scripts/setup.sh), a phrase grammar,
+//! speech made by espeak-ng and resampled by sox.
+
+mod common;
+
+use annabella_speech::{Decoder, SpeechModel};
+use common::*;
+
+/// The words this voice is recognised as reliably (see the crate README).
+const RELIABLE: [&str; 3] = ["여섯", "여덟", "넷"];
+
+#[test]
+fn reliable_words_are_recognised_in_small_chunks_as_in_one_piece() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = SpeechModel::load(model_dir()).unwrap();
+    for word in RELIABLE {
+        let mut audio = silence(300);
+        audio.extend(samples(&korean_wav(dir.path(), word, word)));
+        audio.extend(silence(500));
+
+        let mut one = Decoder::new(&model, &NUMBERS, 3).unwrap();
+        one.accept(&audio).unwrap();
+        let whole = one.finish();
+
+        let mut streamed = Decoder::new(&model, &NUMBERS, 3).unwrap();
+        for chunk in audio.chunks(320) {
+            streamed.accept(chunk).unwrap();
+        }
+        let chunks = streamed.finish();
+
+        assert_eq!(whole[0].text, word, "one-shot reading of {word}: {whole:?}");
+        assert_eq!(
+            chunks[0].text, word,
+            "streamed reading of {word}: {chunks:?}"
+        );
+        let texts =
+            |r: &[annabella_speech::Reading]| r.iter().map(|a| a.text.clone()).collect::<Vec<_>>();
+        assert_eq!(texts(&whole), texts(&chunks), "same n-best for {word}");
+        let total: f32 = whole.iter().map(|r| r.probability).sum();
+        assert!(
+            (total - 1.0).abs() < 1e-3,
+            "probabilities sum to 1: {whole:?}"
+        );
+        let w = &whole[0].words[0];
+        assert!(
+            w.start >= 0.25 && w.end <= 0.3 + audio.len() as f32 / 16_000.0 && w.start < w.end,
+            "{w:?}"
+        );
+    }
+}
+
+#[test]
+fn grammar_restricts_the_words_and_decoder_is_reusable() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = SpeechModel::load(model_dir()).unwrap();
+    // Only 넷 and 여덟 in the grammar: 여섯 must not come out.
+    let mut d = Decoder::new(&model, &["넷", "여덟"], 0).unwrap();
+    for word in ["여덟", "여섯", "넷"] {
+        let mut audio = samples(&korean_wav(dir.path(), word, word));
+        audio.extend(silence(400));
+        d.accept(&audio).unwrap();
+        let r = d.finish();
+        assert_eq!(r.len(), 1, "no alternatives asked: {r:?}");
+        assert!(
+            r[0].text.is_empty() || ["넷", "여덟"].contains(&r[0].text.as_str()),
+            "{r:?}"
+        );
+        if word != "여섯" {
+            assert_eq!(r[0].text, word);
+            let conf = r[0].words[0]
+                .confidence
+                .expect("per-word confidence without alternatives");
+            assert!((0.0..=1.0).contains(&conf));
+            // Times count from this utterance, not from the decoder's first one.
+            assert!(r[0].words[0].end <= audio.len() as f32 / 16_000.0, "{r:?}");
+        }
+    }
+}
+
+#[test]
+fn model_knows_its_words_and_reports_missing_ones() {
+    let model = SpeechModel::load(model_dir()).unwrap();
+    for w in NUMBERS {
+        assert!(model.knows(w), "{w}");
+    }
+    assert!(!model.knows("springer"));
+    assert_eq!(
+        model.unknown_words(["여섯 springer", "넷 felix springer", "[unk]"]),
+        vec!["springer".to_owned(), "felix".to_owned()]
+    );
+}
+
+#[test]
+fn bad_grammars_are_refused() {
+    let model = SpeechModel::load(model_dir()).unwrap();
+    let empty: [&str; 0] = [];
+    assert_eq!(
+        Decoder::new(&model, &empty, 0).unwrap_err(),
+        annabella_speech::GrammarError::Empty
+    );
+    assert!(matches!(
+        Decoder::new(&model, &["넷", "a\"b"], 0).unwrap_err(),
+        annabella_speech::GrammarError::BadPhrase(p) if p == "a\"b"
+    ));
+}

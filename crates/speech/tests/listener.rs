@@ -1,0 +1,200 @@
+//! The listening core on real speech: endpointing, early finalization, push-to-talk,
+//! muting, timestamps.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use annabella_speech::{
+    EndedBy, Event, Heard, Input, ListenFor, Listener, ListenerConfig, Mode, SpeechModel,
+};
+use common::*;
+
+fn model() -> Arc<SpeechModel> {
+    Arc::new(SpeechModel::load(model_dir()).unwrap())
+}
+
+fn phrases() -> ListenFor {
+    ListenFor::Phrases(NUMBERS.iter().map(|s| s.to_string()).collect())
+}
+
+/// Feeds `audio` in 20 ms chunks on a virtual clock (real time), collecting events.
+fn run(listener: &mut Listener, t0: Instant, offset: &mut usize, audio: &[i16]) -> Vec<Event> {
+    let mut events = Vec::new();
+    for chunk in audio.chunks(320) {
+        let now = t0 + Duration::from_secs_f64(*offset as f64 / 16_000.0);
+        listener.handle_audio(now, chunk).unwrap();
+        *offset += chunk.len();
+        while let Some(e) = listener.poll_event() {
+            events.push(e);
+        }
+    }
+    events
+}
+
+fn heard(events: &[Event]) -> Vec<&Heard> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Heard(h) => Some(&**h),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn two_utterances_are_cut_at_the_silence_with_consistent_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let six = samples(&korean_wav(dir.path(), "six", "여섯"));
+    let eight = samples(&korean_wav(dir.path(), "eight", "여덟"));
+    let config = ListenerConfig {
+        early: None,
+        ..ListenerConfig::default()
+    };
+    let t0 = Instant::now();
+    let mut l = Listener::new(model(), phrases(), config.clone(), t0).unwrap();
+    let mut audio = silence(500);
+    audio.extend(&six);
+    audio.extend(silence(1000));
+    let second_at = audio.len();
+    audio.extend(&eight);
+    audio.extend(silence(1000));
+    let mut offset = 0;
+    let events = run(&mut l, t0, &mut offset, &audio);
+    let h = heard(&events);
+    assert_eq!(h.len(), 2, "{events:?}");
+    assert_eq!(h[0].text, "여섯");
+    assert_eq!(h[1].text, "여덟");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Partial { text } if text == "여섯"))
+    );
+    let starts = events
+        .iter()
+        .filter(|e| matches!(e, Event::SpeechStarted { .. }))
+        .count();
+    assert_eq!(starts, 2);
+    for x in &h {
+        assert_eq!(x.ended_by, EndedBy::Silence);
+        assert!(
+            x.speech_start < x.last_word_end && x.last_word_end <= x.endpoint,
+            "{x:?}"
+        );
+        assert!(x.endpoint <= x.final_at);
+        // The endpoint comes the trailing silence after the voice stops.
+        let wait = x.endpoint - x.last_word_end;
+        assert!(
+            wait >= config.trailing_silence - Duration::from_millis(250),
+            "{wait:?}"
+        );
+        assert!(
+            wait <= config.trailing_silence + Duration::from_millis(300),
+            "{wait:?}"
+        );
+        assert!(x.decode > Duration::ZERO && x.rtf() > 0.0);
+    }
+    // The second utterance starts where its audio starts (VAD frames are 10 ms; espeak
+    // has a short lead-in).
+    let second_start = t0 + Duration::from_secs_f64(second_at as f64 / 16_000.0);
+    let frame = Duration::from_millis(10);
+    assert!(
+        h[1].speech_start + frame >= second_start,
+        "{:?}",
+        h[1].speech_start - t0
+    );
+    assert!(h[1].speech_start < second_start + Duration::from_millis(300));
+}
+
+#[test]
+fn early_finalization_answers_before_the_full_silence() {
+    let dir = tempfile::tempdir().unwrap();
+    let eight = samples(&korean_wav(dir.path(), "eight", "여덟"));
+    let mut audio = silence(300);
+    audio.extend(&eight);
+    audio.extend(silence(1200));
+    let model = model();
+    let mut results = Vec::new();
+    for early in [None, Some(Duration::from_millis(100))] {
+        let config = ListenerConfig {
+            early,
+            ..ListenerConfig::default()
+        };
+        let t0 = Instant::now();
+        let mut l = Listener::new(model.clone(), phrases(), config, t0).unwrap();
+        let events = run(&mut l, t0, &mut 0, &audio);
+        let h = heard(&events);
+        assert_eq!(h.len(), 1, "{events:?}");
+        assert_eq!(h[0].text, "여덟");
+        results.push((h[0].ended_by, h[0].endpoint - t0));
+    }
+    assert_eq!(results[0].0, EndedBy::Silence);
+    assert_eq!(results[1].0, EndedBy::Early);
+    assert!(
+        results[1].1 + Duration::from_millis(200) < results[0].1,
+        "early {:?} vs full silence {:?}",
+        results[1].1,
+        results[0].1
+    );
+}
+
+#[test]
+fn announcement_mutes_the_microphone() {
+    let dir = tempfile::tempdir().unwrap();
+    let six = samples(&korean_wav(dir.path(), "six", "여섯"));
+    let t0 = Instant::now();
+    let mut l = Listener::new(model(), phrases(), ListenerConfig::default(), t0).unwrap();
+    let mut offset = 0;
+    l.handle_input(t0, Input::AnnouncementPlaying(true))
+        .unwrap();
+    let mut audio = silence(200);
+    audio.extend(&six);
+    audio.extend(silence(800));
+    let events = run(&mut l, t0, &mut offset, &audio);
+    assert!(events.is_empty(), "deaf while our voice plays: {events:?}");
+    let now = t0 + Duration::from_secs_f64(offset as f64 / 16_000.0);
+    l.handle_input(now, Input::AnnouncementPlaying(false))
+        .unwrap();
+    let events = run(&mut l, t0, &mut offset, &audio);
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!(h[0].text, "여섯");
+}
+
+#[test]
+fn push_to_talk_hears_only_while_the_key_is_down_and_ends_on_release() {
+    let dir = tempfile::tempdir().unwrap();
+    let six = samples(&korean_wav(dir.path(), "six", "여섯"));
+    let four = samples(&korean_wav(dir.path(), "four", "넷"));
+    let t0 = Instant::now();
+    let config = ListenerConfig {
+        mode: Mode::PushToTalk,
+        ..ListenerConfig::default()
+    };
+    let mut l = Listener::new(model(), phrases(), config, t0).unwrap();
+    let mut offset = 0;
+    // Spoken without the key: nothing.
+    let mut audio = silence(200);
+    audio.extend(&six);
+    audio.extend(silence(800));
+    assert!(run(&mut l, t0, &mut offset, &audio).is_empty());
+    // Key down, speak, key up right after the word (no trailing silence needed).
+    let now = t0 + Duration::from_secs_f64(offset as f64 / 16_000.0);
+    l.handle_input(now, Input::Talk(true)).unwrap();
+    let mut audio = silence(100);
+    audio.extend(&four);
+    audio.extend(silence(100));
+    let mut events = run(&mut l, t0, &mut offset, &audio);
+    assert!(heard(&events).is_empty(), "nothing before the release");
+    let up = t0 + Duration::from_secs_f64(offset as f64 / 16_000.0);
+    l.handle_input(up, Input::Talk(false)).unwrap();
+    while let Some(e) = l.poll_event() {
+        events.push(e);
+    }
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!(h[0].text, "넷");
+    assert_eq!(h[0].ended_by, EndedBy::Released);
+    assert_eq!(h[0].endpoint, up);
+}
