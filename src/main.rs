@@ -30,6 +30,8 @@ enum Command {
     Grammar(cmd::grammar::Args),
     /// Simulate a DGT board, peg board or tactile clock on a pseudo-terminal.
     Sim(cmd::sim::Args),
+    /// Both scoresheets and boards → the arbiter's plan to put them right (Law D.2.9).
+    Reconcile(cmd::reconcile::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,5 +54,6 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Say(args) => cmd::say::run(args),
         Command::Grammar(args) => cmd::grammar::run(args),
+        Command::Reconcile(args) => cmd::reconcile::run(args),
     }
 }

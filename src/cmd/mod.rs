@@ -3,5 +3,6 @@ pub mod clock;
 pub mod devices;
 pub mod grammar;
 pub mod parse;
+pub mod reconcile;
 pub mod say;
 pub mod sim;

@@ -1,0 +1,806 @@
+//! Law D.2.9: when the two boards differ, the arbiter corrects them with both scoresheets.
+//! If the scoresheets agree, the player who recorded the right move but executed another
+//! puts their board right; if they differ, the game goes back to the last ply where they
+//! agree and the clocks are set for it.
+
+use shakmaty::{Board, Chess, Color, EnPassantMode, Move, Position, Square, fen::Fen};
+
+use crate::{
+    entry::resolve_entry,
+    line::{Line, san, say_entry, say_move, say_ply},
+    plan::{BoardFix, Case, ClockProposal, ClockReading, Finding, FindingKind, Plan},
+    player::{Player, Words},
+    restore::{Step, restore},
+};
+
+/// What one player brings to the arbiter: their scoresheet and their board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// The moves as written, one entry per ply (SAN, German SAN or UCI).
+    pub scoresheet: Vec<String>,
+    /// The pieces on their board as observed now.
+    pub board: Board,
+}
+
+/// Everything the arbiter looks at.
+#[derive(Debug, Clone)]
+pub struct Evidence {
+    /// The starting position (standard or Chess960 castling).
+    pub start: Chess,
+    /// The VI player's scoresheet and board.
+    pub vi: Record,
+    /// The sighted player's scoresheet and board.
+    pub sighted: Record,
+    /// Clock readings from the journal, indexed by ply (0: the start); missing plies `None`.
+    pub clocks: Vec<Option<ClockReading>>,
+}
+
+impl Evidence {
+    fn record(&self, player: Player) -> &Record {
+        match player {
+            Player::Vi => &self.vi,
+            Player::Sighted => &self.sighted,
+        }
+    }
+}
+
+/// Index 0 = VI, 1 = sighted.
+fn idx(p: Player) -> usize {
+    match p {
+        Player::Vi => 0,
+        Player::Sighted => 1,
+    }
+}
+
+fn ply(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// The squares a move changes (for castling and en passant more than two).
+fn touched(m: Move) -> Vec<Square> {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = m
+                .castling_side()
+                .unwrap_or(shakmaty::CastlingSide::KingSide);
+            let color = if king.rank() == shakmaty::Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            vec![king, rook, side.king_to(color), side.rook_to(color)]
+        }
+        Move::EnPassant { from, to } => {
+            vec![from, to, Square::from_coords(to.file(), from.rank())]
+        }
+        _ => vec![m.from().unwrap_or(m.to()), m.to()],
+    }
+}
+
+/// Reconciles the two boards and scoresheets: the case, where they part, the steps
+/// that put each board right and the clocks to set.
+///
+/// # Examples
+/// ```
+/// use annabella_arbiter::{reconcile, Case, Evidence, Player, Record};
+/// use shakmaty::{Board, Chess};
+/// let sheet: Vec<String> = ["e4", "e5", "Nf3"].map(String::from).to_vec();
+/// let right: Board = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R".parse()?;
+/// // The sighted player's board got the knight on h3 instead of f3.
+/// let wrong: Board = "rnbqkbnr/pppp1ppp/8/4p3/4P3/7N/PPPP1PPP/RNBQKB1R".parse()?;
+/// let plan = reconcile(&Evidence {
+///     start: Chess::default(),
+///     vi: Record { scoresheet: sheet.clone(), board: right.clone() },
+///     sighted: Record { scoresheet: sheet, board: wrong.clone() },
+///     clocks: vec![],
+/// });
+/// assert_eq!(plan.case, Case::ScoresheetsAgree);
+/// assert_eq!(plan.diverge_ply, Some(3));
+/// assert_eq!(plan.apply(Player::Sighted, &wrong).expect("steps fit"), right);
+/// assert_eq!(plan.fix[0].words.de, "weißen Springer von Hektor drei nach Felix drei setzen");
+/// # Ok::<_, shakmaty::fen::ParseFenError>(())
+/// ```
+pub fn reconcile(ev: &Evidence) -> Plan {
+    let lines = [
+        Line::replay(&ev.start, &ev.vi.scoresheet),
+        Line::replay(&ev.start, &ev.sighted.scoresheet),
+    ];
+    let common = lines[0]
+        .moves
+        .iter()
+        .zip(&lines[1].moves)
+        .take_while(|(a, b)| a == b)
+        .count();
+    // The scoresheet with fewer entries (on a tie, one without an illegal entry).
+    let short = match ev.vi.scoresheet.len().cmp(&ev.sighted.scoresheet.len()) {
+        std::cmp::Ordering::Less => Player::Vi,
+        std::cmp::Ordering::Greater => Player::Sighted,
+        std::cmp::Ordering::Equal if lines[0].is_complete() => Player::Vi,
+        std::cmp::Ordering::Equal => Player::Sighted,
+    };
+    let s = &lines[idx(short)];
+    let consistent = s.is_complete() && s.moves.len() == common;
+    if consistent {
+        sheets_agree(ev, &lines, short)
+    } else {
+        sheets_differ(ev, &lines, common)
+    }
+}
+
+struct Builder<'a> {
+    ev: &'a Evidence,
+    findings: Vec<Finding>,
+    fix: Vec<BoardFix>,
+    diverge: Option<u32>,
+}
+
+impl Builder<'_> {
+    fn finding(&mut self, kind: FindingKind, words: Words) {
+        self.findings.push(Finding { kind, words });
+    }
+
+    fn diverge_at(&mut self, ply: u32) {
+        self.diverge = Some(self.diverge.map_or(ply, |d| d.min(ply)));
+    }
+
+    /// Steps for every board that differs from `target`.
+    fn fix_boards(&mut self, target: &Board) {
+        for player in Player::ALL {
+            let board = &self.ev.record(player).board;
+            if board == target {
+                continue;
+            }
+            let steps: Vec<_> = restore(board, target)
+                .into_iter()
+                .map(Step::instruction)
+                .collect();
+            let mut words = Words::default();
+            for (i, s) in steps.iter().enumerate() {
+                let sep = if i == 0 { "" } else { "; " };
+                words.de.push_str(sep);
+                words.de.push_str(&s.words.de);
+                words.en.push_str(sep);
+                words.en.push_str(&s.words.en);
+            }
+            self.fix.push(BoardFix {
+                board: player,
+                steps,
+                words,
+            });
+        }
+    }
+
+    fn finish(self, case: Case, target: &Chess, target_ply: usize, agreed: Vec<String>) -> Plan {
+        let clocks = (case == Case::ScoresheetsDiffer).then(|| clock_proposal(self.ev, target_ply));
+        let mut summary = case_words(case, self.ev, target_ply);
+        for f in &self.findings {
+            summary.push(&f.words);
+        }
+        for fix in &self.fix {
+            summary.push(&Words::new(
+                format!("Brett {}: {}.", fix.board.de_genitive(), fix.words.de),
+                format!(
+                    "{} puts their board right: {}.",
+                    capitalize(fix.board.en()),
+                    fix.words.en
+                ),
+            ));
+        }
+        if let Some(c) = &clocks {
+            summary.push(&c.words);
+        }
+        Plan {
+            case,
+            diverge_ply: self.diverge,
+            target_ply: ply(target_ply),
+            target_fen: Fen::from_position(target, EnPassantMode::Legal).to_string(),
+            agreed,
+            findings: self.findings,
+            fix: self.fix,
+            clocks,
+            summary,
+        }
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+fn case_words(case: Case, ev: &Evidence, target_ply: usize) -> Words {
+    let after = if target_ply == 0 {
+        Words::new("zur Ausgangsstellung", "to the starting position")
+    } else {
+        let p = say_ply(&ev.start, ply(target_ply));
+        Words::new(
+            format!("zur Stellung nach {}", p.de),
+            format!("to the position after {}", p.en),
+        )
+    };
+    let upto = if target_ply == 0 {
+        Words::new(" (Ausgangsstellung)", " (starting position)")
+    } else {
+        let p = say_ply(&ev.start, ply(target_ply));
+        Words::new(format!(" (bis {})", p.de), format!(" (up to {})", p.en))
+    };
+    match case {
+        Case::Agreement => Words::new(
+            "Beide Bretter stimmen mit den Partieformularen überein.",
+            "Both boards agree with the scoresheets.",
+        ),
+        Case::ScoresheetsAgree => Words::new(
+            format!("Die Partieformulare stimmen überein{}.", upto.de),
+            format!("The scoresheets agree{}.", upto.en),
+        ),
+        Case::ScoresheetsDiffer => Words::new(
+            format!(
+                "Die Partieformulare weichen voneinander ab. Die Partie geht zurück {}, der letzten Übereinstimmung.",
+                after.de
+            ),
+            format!(
+                "The scoresheets differ. The game goes back {}, where they last agree.",
+                after.en
+            ),
+        ),
+        Case::BoardsAgree => Words::new(
+            "Beide Bretter stimmen überein; ein Partieformular wird berichtigt.",
+            "Both boards agree; a scoresheet is corrected.",
+        ),
+    }
+}
+
+fn format_ms(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn clock_proposal(ev: &Evidence, target_ply: usize) -> ClockProposal {
+    let reading = ev.clocks.get(target_ply).copied().flatten();
+    let p = ply(target_ply);
+    let (first, second) = if ev.start.turn() == Color::White {
+        (p.div_ceil(2), p / 2)
+    } else {
+        (p / 2, p.div_ceil(2))
+    };
+    let words = match reading {
+        Some(r) => Words::new(
+            format!(
+                "Uhren stellen: Weiß {}, Schwarz {}; Zugzähler Weiß {first}, Schwarz {second}.",
+                format_ms(r.white_ms),
+                format_ms(r.black_ms)
+            ),
+            format!(
+                "Set the clocks: White {}, Black {}; move counters White {first}, Black {second}.",
+                format_ms(r.white_ms),
+                format_ms(r.black_ms)
+            ),
+        ),
+        None => Words::new(
+            format!(
+                "Für diesen Zug sind keine Uhrzeiten aufgezeichnet; der Schiedsrichter stellt die Uhren. Zugzähler Weiß {first}, Schwarz {second}."
+            ),
+            format!(
+                "No clock readings are recorded for that ply; the arbiter sets the clocks. Move counters White {first}, Black {second}."
+            ),
+        ),
+    };
+    ClockProposal {
+        ply: p,
+        white_ms: reading.map(|r| r.white_ms),
+        black_ms: reading.map(|r| r.black_ms),
+        white_moves: first,
+        black_moves: second,
+        words,
+    }
+}
+
+/// The scoresheets agree: one is (a prefix of) the other and every entry is legal.
+fn sheets_agree(ev: &Evidence, lines: &[Line; 2], short: Player) -> Plan {
+    let long = short.other();
+    let l = &lines[idx(long)];
+    let n0 = lines[idx(short)].moves.len();
+    let boards = [&ev.vi.board, &ev.sighted.board];
+    let shown = |pos: &Chess| boards.iter().any(|b| *b == pos.board());
+    // The long sheet's extra moves count as far as a board shows them.
+    let n = (n0..=l.moves.len())
+        .rev()
+        .find(|&j| shown(l.after(j)))
+        .unwrap_or(n0);
+    let mut b = Builder {
+        ev,
+        findings: Vec::new(),
+        fix: Vec::new(),
+        diverge: None,
+    };
+    let mut agreed = l.sans(0, n);
+    let mut target = l.after(n).clone();
+    let mut moves: Vec<Move> = l.moves[..n].to_vec();
+    let mut positions: Vec<Chess> = l.positions[..=n].to_vec();
+    if n > n0 {
+        unrecorded(&mut b, short, n0, l, n);
+    }
+    if l.entries.len() > n {
+        let first = say_ply(&ev.start, ply(n + 1));
+        b.finding(
+            FindingKind::MovesNotPlayed {
+                sheet: long,
+                ply: ply(n + 1),
+                entries: l.entries[n..].to_vec(),
+            },
+            Words::new(
+                format!(
+                    "Das Partieformular {} enthält ab {} Züge, die auf keinem Brett stehen: {}; sie werden gestrichen.",
+                    long.de_genitive(),
+                    first.de,
+                    l.entries[n..].join(" ")
+                ),
+                format!(
+                    "The scoresheet of {} has moves from {} that no board shows: {}; they are struck out.",
+                    long.en(),
+                    first.en,
+                    l.entries[n..].join(" ")
+                ),
+            ),
+        );
+        if let Some(stop) = &l.stop {
+            illegal(&mut b, long, l, stop.index);
+        }
+    } else {
+        // Both scoresheets are complete up to n: a move made on one board only and not yet
+        // recorded by anyone is the next move of the game.
+        let target_board = target.board().clone();
+        for player in Player::ALL {
+            let mine = &ev.record(player).board;
+            let theirs = &ev.record(player.other()).board;
+            if *theirs != target_board || *mine == target_board {
+                continue;
+            }
+            let next = target.legal_moves().into_iter().find(|&m| {
+                let mut p = target.clone();
+                p.play_unchecked(m);
+                p.board() == mine
+            });
+            if let Some(m) = next {
+                let mut after = target.clone();
+                after.play_unchecked(m);
+                for sheet in Player::ALL {
+                    let spoken = say_move(&target, m);
+                    let at = say_ply(&ev.start, ply(n + 1));
+                    b.finding(
+                        FindingKind::UnrecordedMoves {
+                            sheet,
+                            ply: ply(n + 1),
+                            moves: vec![san(&target, m)],
+                        },
+                        Words::new(
+                            format!(
+                                "Auf dem Brett {} steht der noch nicht notierte Zug {} ({}); das Partieformular {} trägt ihn nach.",
+                                player.de_genitive(),
+                                spoken.de,
+                                at.de,
+                                sheet.de_genitive()
+                            ),
+                            format!(
+                                "The board of {} shows the unrecorded move {} ({}); it goes on the scoresheet of {}.",
+                                player.en(),
+                                spoken.en,
+                                at.en,
+                                sheet.en()
+                            ),
+                        ),
+                    );
+                }
+                agreed.push(san(&target, m));
+                moves.push(m);
+                positions.push(after.clone());
+                target = after;
+                break;
+            }
+        }
+    }
+    let n = moves.len();
+    let target_board = target.board().clone();
+    for player in Player::ALL {
+        let board = &ev.record(player).board;
+        if *board != target_board {
+            diagnose(&mut b, player, board, &moves, &positions);
+        }
+    }
+    b.fix_boards(&target_board);
+    let case = if b.fix.is_empty() {
+        Case::Agreement
+    } else {
+        Case::ScoresheetsAgree
+    };
+    b.finish(case, &target, n, agreed)
+}
+
+fn unrecorded(b: &mut Builder<'_>, sheet: Player, from: usize, l: &Line, to: usize) {
+    let at = say_ply(&b.ev.start, ply(from + 1));
+    let spoken: Vec<Words> = (from..to)
+        .map(|i| say_move(&l.positions[i], l.moves[i]))
+        .collect();
+    let join = |f: fn(&Words) -> &String| {
+        spoken
+            .iter()
+            .map(|w| f(w).as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    b.finding(
+        FindingKind::UnrecordedMoves {
+            sheet,
+            ply: ply(from + 1),
+            moves: l.sans(from, to),
+        },
+        Words::new(
+            format!(
+                "Im Partieformular {} fehlen ab {} noch: {}.",
+                sheet.de_genitive(),
+                at.de,
+                join(|w| &w.de)
+            ),
+            format!(
+                "The scoresheet of {} still lacks, from {}: {}.",
+                sheet.en(),
+                at.en,
+                join(|w| &w.en)
+            ),
+        ),
+    );
+}
+
+fn illegal(b: &mut Builder<'_>, sheet: Player, l: &Line, index: usize) {
+    let entry = l.entries[index].clone();
+    let reason = l
+        .stop
+        .as_ref()
+        .map_or(crate::EntryError::Illegal, |s| s.error);
+    let at = say_ply(&b.ev.start, ply(index + 1));
+    let (de_reason, en_reason) = match reason {
+        crate::EntryError::Unreadable => ("unlesbar", "unreadable"),
+        crate::EntryError::Illegal => ("kein regelgemäßer Zug", "not a legal move"),
+        crate::EntryError::Ambiguous => ("mehrdeutig", "ambiguous"),
+    };
+    b.finding(
+        FindingKind::IllegalMove {
+            sheet,
+            ply: ply(index + 1),
+            entry: entry.clone(),
+            reason,
+        },
+        Words::new(
+            format!(
+                "Das Partieformular {} hat bei {} „{entry}“: {de_reason}.",
+                sheet.de_genitive(),
+                at.de
+            ),
+            format!(
+                "The scoresheet of {} has \"{entry}\" at {}: {en_reason}.",
+                sheet.en(),
+                at.en
+            ),
+        ),
+    );
+}
+
+/// Why a board differs from the agreed game of `moves` (positions: `moves.len() + 1`).
+fn diagnose(
+    b: &mut Builder<'_>,
+    player: Player,
+    board: &Board,
+    moves: &[Move],
+    positions: &[Chess],
+) {
+    let n = moves.len();
+    let ev = b.ev;
+    if let Some(j) = (0..n).rev().find(|&j| positions[j].board() == board) {
+        let lacking: Vec<String> = (j..n).map(|i| san(&positions[i], moves[i])).collect();
+        let spoken: Vec<String> = (j..n)
+            .map(|i| say_move(&positions[i], moves[i]).de)
+            .collect();
+        let spoken_en: Vec<String> = (j..n)
+            .map(|i| say_move(&positions[i], moves[i]).en)
+            .collect();
+        let at = say_ply(&ev.start, ply(j + 1));
+        b.diverge_at(ply(j + 1));
+        b.finding(
+            FindingKind::MoveOnOneBoardOnly {
+                board: player,
+                ply: ply(j + 1),
+                moves: lacking,
+            },
+            Words::new(
+                format!(
+                    "Auf dem Brett {} fehlt ab {}: {}.",
+                    player.de_genitive(),
+                    at.de,
+                    spoken.join(", ")
+                ),
+                format!(
+                    "The board of {} lacks, from {}: {}.",
+                    player.en(),
+                    at.en,
+                    spoken_en.join(", ")
+                ),
+            ),
+        );
+        return;
+    }
+    if n > 0 {
+        let before = &positions[n - 1];
+        let executed = before.legal_moves().into_iter().find(|&m| {
+            let mut p = before.clone();
+            p.play_unchecked(m);
+            p.board() == board
+        });
+        if let Some(m) = executed {
+            let at = say_ply(&ev.start, ply(n));
+            let rec = say_move(before, moves[n - 1]);
+            let exe = say_move(before, m);
+            b.diverge_at(ply(n));
+            b.finding(
+                FindingKind::WrongMoveExecuted {
+                    board: player,
+                    ply: ply(n),
+                    recorded: san(before, moves[n - 1]),
+                    executed: san(before, m),
+                },
+                Words::new(
+                    format!(
+                        "Auf dem Brett {} wurde bei {} {} statt {} ausgeführt.",
+                        player.de_genitive(),
+                        at.de,
+                        exe.de,
+                        rec.de
+                    ),
+                    format!(
+                        "On the board of {}, {} was executed at {} instead of {}.",
+                        player.en(),
+                        exe.en,
+                        at.en,
+                        rec.en
+                    ),
+                ),
+            );
+            return;
+        }
+    }
+    let target = positions[n].board();
+    let squares: Vec<Square> = Square::ALL
+        .into_iter()
+        .filter(|&sq| board.piece_at(sq) != target.piece_at(sq))
+        .collect();
+    let since = (0..n)
+        .rev()
+        .find(|&i| touched(moves[i]).iter().any(|sq| squares.contains(sq)))
+        .map_or(0, |i| i + 1);
+    b.diverge_at(ply(since));
+    let names = |lang: annabella_phonetic::Language| {
+        let lex = annabella_phonetic::Lexicon::get(lang);
+        squares
+            .iter()
+            .map(|&sq| lex.square_words(sq))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (since_de, since_en) = if since == 0 {
+        (
+            "seit der Ausgangsstellung".to_owned(),
+            "since the starting position".to_owned(),
+        )
+    } else {
+        let at = say_ply(&ev.start, ply(since));
+        (format!("seit {}", at.de), format!("since {}", at.en))
+    };
+    b.finding(
+        FindingKind::BoardDisturbed {
+            board: player,
+            since_ply: ply(since),
+            squares: squares.clone(),
+        },
+        Words::new(
+            format!(
+                "Auf dem Brett {} stimmen die Felder {} nicht ({since_de}).",
+                player.de_genitive(),
+                names(annabella_phonetic::Language::De)
+            ),
+            format!(
+                "On the board of {} these squares are wrong: {} ({since_en}).",
+                player.en(),
+                names(annabella_phonetic::Language::En)
+            ),
+        ),
+    );
+}
+
+/// The scoresheets contradict each other from ply `common + 1`.
+fn sheets_differ(ev: &Evidence, lines: &[Line; 2], common: usize) -> Plan {
+    let mut b = Builder {
+        ev,
+        findings: Vec::new(),
+        fix: Vec::new(),
+        diverge: Some(ply(common + 1)),
+    };
+    // Boards that agree with each other and with one whole scoresheet: that game stands.
+    if ev.vi.board == ev.sighted.board {
+        let board = &ev.vi.board;
+        let matching: Vec<Player> = Player::ALL
+            .into_iter()
+            .filter(|&p| {
+                let l = &lines[idx(p)];
+                l.is_complete() && l.last().board() == board
+            })
+            .collect();
+        if let Some(&right) = matching.first() {
+            let wrong = right.other();
+            let r = &lines[idx(right)];
+            let sure = matching.len() == 1;
+            if !explain(&mut b, wrong, lines, common, sure) {
+                different(&mut b, lines, common);
+            }
+            return b.finish(
+                Case::BoardsAgree,
+                r.last(),
+                r.moves.len(),
+                r.sans(0, r.moves.len()),
+            );
+        }
+    }
+    let explained = explain(&mut b, Player::Vi, lines, common, false)
+        || explain(&mut b, Player::Sighted, lines, common, false);
+    if !explained {
+        let mut any = false;
+        for p in Player::ALL {
+            let l = &lines[idx(p)];
+            if l.stop.as_ref().is_some_and(|s| s.index == common) {
+                illegal(&mut b, p, l, common);
+                any = true;
+            }
+        }
+        if !any {
+            different(&mut b, lines, common);
+        }
+    }
+    let target = lines[0].after(common).clone();
+    b.fix_boards(target.board());
+    let agreed = lines[0].sans(0, common);
+    b.finish(Case::ScoresheetsDiffer, &target, common, agreed)
+}
+
+fn different(b: &mut Builder<'_>, lines: &[Line; 2], common: usize) {
+    let pos = lines[0].after(common);
+    let entry = |p: Player| {
+        lines[idx(p)]
+            .entries
+            .get(common)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (vi, sighted) = (entry(Player::Vi), entry(Player::Sighted));
+    let at = say_ply(&b.ev.start, ply(common + 1));
+    let (v, s) = (say_entry(pos, &vi), say_entry(pos, &sighted));
+    b.finding(
+        FindingKind::DifferentMove {
+            ply: ply(common + 1),
+            vi,
+            sighted,
+        },
+        Words::new(
+            format!(
+                "Bei {} notiert der sehbehinderte Spieler {}, der sehende Spieler {}.",
+                at.de, v.de, s.de
+            ),
+            format!(
+                "At {} the VI player recorded {}, the sighted player {}.",
+                at.en, v.en, s.en
+            ),
+        ),
+    );
+}
+
+/// Whether entry `text` names `m` in `pos`.
+fn names(pos: &Chess, text: &str, m: Move) -> bool {
+    resolve_entry(pos, text) == Ok(m)
+}
+
+/// Tries to explain `wrong`'s scoresheet as the other's game with one move left out or
+/// two moves swapped; records the finding and returns whether it did. `unknown`: both
+/// `sure`: the boards have shown which scoresheet is wrong (otherwise two swapped moves
+/// could be on either scoresheet).
+fn explain(b: &mut Builder<'_>, wrong: Player, lines: &[Line; 2], k: usize, sure: bool) -> bool {
+    let w = &lines[idx(wrong)].entries;
+    let r = &lines[idx(wrong.other())];
+    let rn = r.moves.len();
+    if w.len() <= k || rn <= k {
+        return false;
+    }
+    // One move left out: w[j] is the right game's move j + 1 for every later entry.
+    if (k..w.len()).all(|j| j + 1 < rn && names(&r.positions[j + 1], &w[j], r.moves[j + 1])) {
+        let spoken = say_move(&r.positions[k], r.moves[k]);
+        let at = say_ply(&b.ev.start, ply(k + 1));
+        b.finding(
+            FindingKind::MissingMove {
+                sheet: wrong,
+                ply: ply(k + 1),
+                san: san(&r.positions[k], r.moves[k]),
+            },
+            Words::new(
+                format!(
+                    "Im Partieformular {} fehlt {} ({}); die folgenden Züge sind verschoben.",
+                    wrong.de_genitive(),
+                    spoken.de,
+                    at.de
+                ),
+                format!(
+                    "The scoresheet of {} lacks {} ({}); the moves after it are shifted.",
+                    wrong.en(),
+                    spoken.en,
+                    at.en
+                ),
+            ),
+        );
+        return true;
+    }
+    // Two moves swapped: ply k + 1 and a later one (usually the same player's next move).
+    for j in k + 1..w.len().min(rn) {
+        let i = k;
+        let swapped = names(&r.positions[i], &w[j], r.moves[i])
+            && names(&r.positions[j], &w[i], r.moves[j])
+            && (i + 1..j).all(|x| names(&r.positions[x], &w[x], r.moves[x]))
+            && (j + 1..w.len().min(rn)).all(|x| names(&r.positions[x], &w[x], r.moves[x]));
+        if swapped {
+            let (a, c) = (
+                say_move(&r.positions[i], r.moves[i]),
+                say_move(&r.positions[j], r.moves[j]),
+            );
+            let (pa, pc) = (
+                say_ply(&b.ev.start, ply(i + 1)),
+                say_ply(&b.ev.start, ply(j + 1)),
+            );
+            let who = (sure || !lines[idx(wrong)].is_complete()).then_some(wrong);
+            let (de_who, en_who) = match who {
+                Some(p) => (
+                    format!("Das Partieformular {}", p.de_genitive()),
+                    format!("The scoresheet of {}", p.en()),
+                ),
+                None => (
+                    "Eines der Partieformulare".to_owned(),
+                    "One of the scoresheets".to_owned(),
+                ),
+            };
+            b.finding(
+                FindingKind::SwappedMoves {
+                    sheet: who,
+                    plies: [ply(i + 1), ply(j + 1)],
+                    moves: [
+                        san(&r.positions[i], r.moves[i]),
+                        san(&r.positions[j], r.moves[j]),
+                    ],
+                },
+                Words::new(
+                    format!(
+                        "{de_who} hat {} ({}) und {} ({}) vertauscht.",
+                        a.de, pa.de, c.de, pc.de
+                    ),
+                    format!(
+                        "{en_who} has {} ({}) and {} ({}) the wrong way round.",
+                        a.en, pa.en, c.en, pc.en
+                    ),
+                ),
+            );
+            return true;
+        }
+    }
+    if let Some(stop) = &lines[idx(wrong)].stop
+        && stop.index == k
+        && r.moves.len() > k
+    {
+        illegal(b, wrong, &lines[idx(wrong)], k);
+        return true;
+    }
+    false
+}
