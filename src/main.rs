@@ -28,6 +28,8 @@ enum Command {
     Say(cmd::say::Args),
     /// The phrase list a recognizer may hear in a position (Vosk grammar JSON).
     Grammar(cmd::grammar::Args),
+    /// Recognise spoken moves from a WAV file, raw PCM or a microphone (Vosk).
+    Listen(cmd::listen::Args),
     /// Simulate a DGT board, peg board or tactile clock on a pseudo-terminal.
     Sim(cmd::sim::Args),
     /// Both scoresheets and boards → the arbiter's plan to put them right (Law D.2.9).
@@ -55,5 +57,6 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Say(args) => cmd::say::run(args),
         Command::Grammar(args) => cmd::grammar::run(args),
         Command::Reconcile(args) => cmd::reconcile::run(args),
+        Command::Listen(args) => cmd::listen::run(args),
     }
 }

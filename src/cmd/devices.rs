@@ -29,6 +29,8 @@ pub enum DevicesCommand {
     List(ListArgs),
     /// Open one device and print its events.
     Watch(WatchArgs),
+    /// List audio input devices (microphones) for `annabella listen --mic`.
+    Audio(ListArgs),
 }
 
 /// Flags of `annabella devices list`.
@@ -74,6 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         DevicesCommand::List(a) => list(a),
         DevicesCommand::Watch(a) => watch(a),
+        DevicesCommand::Audio(a) => audio(a),
     }
 }
 
@@ -180,6 +183,27 @@ async fn print_events<C: Watchable>(
         n += 1;
         if count.is_some_and(|c| n >= c) {
             break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn audio(args: ListArgs) -> anyhow::Result<ExitCode> {
+    let devices = annabella_speech::audio::input_devices();
+    let mut out = std::io::stdout().lock();
+    if devices.is_empty() && !args.json {
+        writeln!(out, "no audio input devices found")?;
+    }
+    for d in devices {
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&d)?)?;
+        } else {
+            let format = match (d.rate, d.channels) {
+                (Some(r), Some(c)) => format!("  {r} Hz, {c} ch"),
+                _ => String::new(),
+            };
+            let default = if d.default { "  (default)" } else { "" };
+            writeln!(out, "{}  {}{format}{default}", d.id, d.name)?;
         }
     }
     Ok(ExitCode::SUCCESS)

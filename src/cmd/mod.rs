@@ -2,6 +2,7 @@
 pub mod clock;
 pub mod devices;
 pub mod grammar;
+pub mod listen;
 pub mod parse;
 pub mod reconcile;
 pub mod say;

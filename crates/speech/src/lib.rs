@@ -26,11 +26,13 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod audio;
 pub mod decoder;
 pub mod listener;
 pub mod model;
 pub mod vad;
 
+pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
 pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
 pub use listener::{EndedBy, Event, Heard, Input, ListenFor, Listener, ListenerConfig, Mode};
 pub use model::{LoadProgress, ModelError, SpeechModel, check_model_dir};

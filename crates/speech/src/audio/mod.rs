@@ -1,0 +1,93 @@
+//! Where the audio comes from: a WAV file, raw PCM (stdin), or a microphone. Every
+//! source delivers 16 kHz mono `i16` chunks with the instant their first sample was
+//! captured, ready for [`Listener::handle_audio`](crate::Listener::handle_audio).
+
+mod convert;
+mod mic;
+mod pcm;
+mod wav;
+
+use std::time::Instant;
+
+pub use convert::ToSpeechFormat;
+pub use mic::{InputDevice, MicSource, input_devices};
+pub use pcm::PcmSource;
+pub use wav::WavSource;
+
+/// A piece of the stream: 16 kHz mono samples and when the first one was captured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chunk {
+    /// 16 kHz mono samples.
+    pub samples: Vec<i16>,
+    /// Capture time of `samples[0]` (for files: as if played in real time from the start).
+    pub captured: Instant,
+}
+
+/// Why audio could not be read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AudioError {
+    /// A file could not be opened or read.
+    #[error("{}: {error}", path.display())]
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+    /// A WAV file that is not valid or not supported.
+    #[error("{}: not a usable WAV file: {reason}", path.display())]
+    Wav {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What hound reported.
+        reason: String,
+    },
+    /// A sample format, rate or channel count that cannot be converted.
+    #[error("unsupported audio format: {0}")]
+    Format(String),
+    /// Reading the stream failed.
+    #[error("reading audio: {0}")]
+    Io(#[from] std::io::Error),
+    /// No such input device, or it cannot be opened.
+    #[error("microphone: {0}")]
+    Device(String),
+}
+
+/// A source of speech audio.
+pub trait AudioSource {
+    /// The next chunk; `None` at the end of the stream (a microphone never ends).
+    ///
+    /// # Errors
+    /// The source failed; see [`AudioError`].
+    fn next_chunk(&mut self) -> Result<Option<Chunk>, AudioError>;
+}
+
+impl<S: AudioSource + ?Sized> AudioSource for Box<S> {
+    fn next_chunk(&mut self) -> Result<Option<Chunk>, AudioError> {
+        (**self).next_chunk()
+    }
+}
+
+/// Counts samples into capture instants for sources read faster than real time.
+#[derive(Debug, Clone, Copy)]
+struct StreamClock {
+    start: Instant,
+    samples: u64,
+}
+
+impl StreamClock {
+    fn new(start: Instant) -> Self {
+        StreamClock { start, samples: 0 }
+    }
+
+    /// The instant of the next sample, then advances by `n` samples.
+    fn advance(&mut self, n: usize) -> Instant {
+        let at = self.start
+            + std::time::Duration::from_secs_f64(
+                self.samples as f64 / f64::from(crate::SAMPLE_RATE),
+            );
+        self.samples += n as u64;
+        at
+    }
+}

