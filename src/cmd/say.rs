@@ -1,10 +1,26 @@
-//! `annabella say`: a move (UCI) → the words announced in a lexicon.
+//! `annabella say`: a move (UCI) → the words announced in a lexicon; with `--speak`,
+//! spoken through speech-dispatcher or espeak-ng, or written to a WAV file.
 
-use std::process::ExitCode;
+use std::{path::PathBuf, process::ExitCode, sync::mpsc, time::Duration, time::Instant};
 
 use annabella_phonetic::{Form, Language, Lexicon, render};
-use anyhow::Context;
-use shakmaty::uci::UciMove;
+use annabella_voice::{
+    Announcement, Announcer, Listener, MoveRef, Routing, Speakers, Speech, VoiceSettings,
+    espeak::{self, Espeak, EspeakOutput},
+    queue::Outcome,
+    speechd::SpeechDispatcher,
+};
+use anyhow::{Context, bail};
+use shakmaty::{Chess, Move, Position, uci::UciMove};
+
+/// The voice back ends of `--speak`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Backend {
+    /// speech-dispatcher (the normal Linux speech server).
+    Speechd,
+    /// The espeak-ng program (plays itself, or writes `--out FILE.wav`).
+    Espeak,
+}
 
 /// Flags of `annabella say`.
 #[derive(Debug, clap::Args)]
@@ -18,12 +34,29 @@ pub struct Args {
     /// Say the full from-to form instead of the shortest unambiguous one.
     #[arg(long)]
     pub full: bool,
+    /// Speak the announcement (after printing it).
+    #[arg(long)]
+    pub speak: bool,
+    /// The voice back end for --speak.
+    #[arg(long, value_enum, default_value = "speechd")]
+    pub backend: Backend,
+    /// Write the spoken announcement to this WAV file (with --backend espeak).
+    #[arg(long, value_name = "FILE.wav", requires = "speak")]
+    pub out: Option<PathBuf>,
+    /// The voice: a speech-dispatcher voice name or an espeak-ng voice ("de+f3");
+    /// default: the scheme's language.
+    #[arg(long)]
+    pub voice: Option<String>,
+    /// Speech rate, -100 (slowest) … 0 (normal) … 100 (fastest).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i8).range(-100..=100))]
+    pub rate: i8,
     /// The move in UCI (castling as the king's destination, e1g1, or king takes rook).
     pub uci: String,
 }
 
-/// The words of a legal move in the position, as announced.
-pub fn words(args: &Args) -> anyhow::Result<String> {
+/// The position and the legal move named by the flags.
+fn position_and_move(args: &Args) -> anyhow::Result<(Chess, Move)> {
     let pos = super::parse::position(&args.fen)?;
     let uci: UciMove = args
         .uci
@@ -32,12 +65,67 @@ pub fn words(args: &Args) -> anyhow::Result<String> {
     let m = uci
         .to_move(&pos)
         .with_context(|| format!("{} is not legal in this position", args.uci))?;
-    let form = if args.full { Form::Full } else { Form::Short };
-    Ok(render(&pos, m, Lexicon::get(args.scheme), form))
+    Ok((pos, m))
 }
 
-/// Prints the words.
+fn form(args: &Args) -> Form {
+    if args.full { Form::Full } else { Form::Short }
+}
+
+/// Prints the words; with `--speak` also speaks or writes them.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    println!("{}", words(&args)?);
+    if args.out.is_some() && args.backend != Backend::Espeak {
+        bail!("--out needs --backend espeak (speech-dispatcher plays; it writes no files)");
+    }
+    let (pos, m) = position_and_move(&args)?;
+    println!(
+        "{}",
+        render(&pos, m, Lexicon::get(args.scheme), form(&args))
+    );
+    if args.speak {
+        let speech = Speech::for_move(&pos, m, Lexicon::get(args.scheme), form(&args));
+        let move_ref = MoveRef {
+            number: pos.fullmoves().get(),
+            color: pos.turn(),
+        };
+        speak(&args, speech, move_ref)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn speak(args: &Args, speech: Speech, move_ref: MoveRef) -> anyhow::Result<()> {
+    let mut voice = VoiceSettings::for_language(args.scheme);
+    voice.voice.clone_from(&args.voice);
+    voice.rate = args.rate;
+    if let Some(path) = &args.out {
+        let pcm = espeak::render_to_wav(&speech, &voice, path)?;
+        eprintln!(
+            "annabella: wrote {} ms of speech to {}",
+            pcm.duration_ms(),
+            path.display()
+        );
+        return Ok(());
+    }
+    let (tx, rx) = mpsc::channel();
+    let backend: Box<dyn Announcer> = match args.backend {
+        Backend::Speechd => Box::new(SpeechDispatcher::new(tx)?),
+        Backend::Espeak => {
+            espeak::check_voice(&voice)?;
+            Box::new(Espeak::new(tx, EspeakOutput::Speaker))
+        }
+    };
+    let mut speakers = Speakers::new(Routing::shared(voice), vec![backend])?;
+    speakers.announce(
+        Instant::now(),
+        Announcement::of_move(Listener::SightedPlayer, speech, move_ref),
+    );
+    speakers.run_until_idle(&rx, Duration::from_secs(60))?;
+    if let Some((_, err)) = speakers.poll_error() {
+        return Err(err.into());
+    }
+    match speakers.poll_report() {
+        Some(r) if r.outcome == Outcome::Spoken => Ok(()),
+        Some(r) => bail!("the announcement was not said to the end: {:?}", r.outcome),
+        None => bail!("the announcement was not said"),
+    }
 }

@@ -5,7 +5,9 @@
 //! - [`answer`]: clock and move-count answers in words (given only when asked).
 //! - [`queue::Queue`]: the sans-IO announcement queue of one speaker (priorities,
 //!   supersession, stop, skip), time passed in as a value.
-//! - [`Announcer`]: the back ends — the in-memory [`Recorder`] here, more below.
+//! - [`Announcer`]: the back ends — [`speechd::SpeechDispatcher`] (tts crate),
+//!   [`espeak::Espeak`] (espeak-ng) and the in-memory [`Recorder`].
+//! - [`record::AudioRecord`]: the audio record of the game (Law D.2.7) with its index.
 //! - [`Speakers`]: the shell driving queues and back ends for both [`Listener`]s.
 
 pub mod announcer;
@@ -14,9 +16,11 @@ pub mod espeak;
 pub mod listener;
 pub mod number;
 pub mod queue;
+pub mod record;
 pub mod recorder;
 pub mod speakers;
 pub mod speech;
+pub mod speechd;
 
 pub use announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError};
 pub use listener::{Listener, Route, Routing, VoiceSettings};

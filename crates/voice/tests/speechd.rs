@@ -1,0 +1,209 @@
+//! The speech-dispatcher back end against a real headless speech-dispatcher that the
+//! test starts itself (ALSA `file` output to a raw file, module espeak-ng).
+//!
+//! One test function: the client library reads `SPEECHD_ADDRESS` from the
+//! environment, which is set once before any connection is made.
+
+use std::{
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::mpsc,
+    time::{Duration, Instant},
+};
+
+use annabella_phonetic::Language;
+use annabella_voice::{
+    Announcement, Listener, Routing, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
+    queue::Outcome, speechd::SpeechDispatcher,
+};
+
+/// A speech-dispatcher daemon of our own; stopped (SIGTERM) when dropped.
+struct Daemon {
+    child: Child,
+    dir: tempfile::TempDir,
+}
+
+impl Daemon {
+    fn start() -> Daemon {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let conf = dir.path().join("conf");
+        let logs = dir.path().join("logs");
+        std::fs::create_dir_all(&conf).expect("conf dir");
+        std::fs::create_dir_all(&logs).expect("log dir");
+        let raw = dir.path().join("spoken.raw");
+        std::fs::write(
+            conf.join("speechd.conf"),
+            format!(
+                "AudioOutputMethod \"alsa\"\n\
+                 AudioALSADevice \"file:FILE={},FORMAT=raw\"\n\
+                 AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
+                 DefaultModule espeak-ng\n\
+                 LogLevel 1\n",
+                raw.display()
+            ),
+        )
+        .expect("speechd.conf");
+        let sock = dir.path().join("sock");
+        let child = Command::new("speech-dispatcher")
+            .args(["-s", "-t", "0", "-C"])
+            .arg(&conf)
+            .args(["-c", "unix_socket", "-S"])
+            .arg(&sock)
+            .arg("-L")
+            .arg(&logs)
+            .arg("-P")
+            .arg(dir.path().join("pid"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("cannot start speech-dispatcher (scripts/setup.sh installs it): {e}")
+            });
+        let mut daemon = Daemon { child, dir };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !sock.exists() {
+            if let Ok(Some(status)) = daemon.child.try_wait() {
+                panic!(
+                    "speech-dispatcher exited at start ({status}); logs in {}",
+                    logs.display()
+                );
+            }
+            assert!(
+                Instant::now() < deadline,
+                "speech-dispatcher did not open {} within 20 s",
+                sock.display()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        daemon
+    }
+
+    fn address(&self) -> String {
+        format!("unix_socket:{}", self.dir.path().join("sock").display())
+    }
+
+    fn raw(&self) -> PathBuf {
+        self.dir.path().join("spoken.raw")
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        // SIGTERM stops a daemon started this way; the pid is our own child's.
+        let _ = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+/// Milliseconds of audio in the raw capture (22050 Hz mono s16).
+fn raw_ms(path: &Path) -> u64 {
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    bytes / 2 * 1000 / 22050
+}
+
+/// Waits until the capture stops growing (the ALSA file is written as audio plays).
+fn settled_ms(path: &Path) -> u64 {
+    let mut last = raw_ms(path);
+    loop {
+        std::thread::sleep(Duration::from_millis(300));
+        let now = raw_ms(path);
+        if now == last {
+            return now;
+        }
+        last = now;
+    }
+}
+
+#[test]
+fn speech_dispatcher_speaks_reports_and_cuts_off() {
+    let daemon = Daemon::start();
+    // SAFETY: the only test in this binary; set before any thread reads the variable.
+    unsafe { std::env::set_var("SPEECHD_ADDRESS", daemon.address()) };
+
+    let (tx, rx) = mpsc::channel();
+    let sd = SpeechDispatcher::new(tx).expect("connect to our daemon");
+    let voice = VoiceSettings::for_language(Language::De);
+    let mut speakers =
+        Speakers::new(Routing::shared(voice.clone()), vec![Box::new(sd)]).expect("speakers");
+
+    // 1. Begin and end arrive; the captured audio is about as long as espeak-ng's.
+    let text =
+        "Weiß eine Stunde zwölf Minuten, Schwarz achtundfünfzig Minuten, dreiundzwanzig Züge";
+    let t0 = Instant::now();
+    speakers.announce(
+        t0,
+        Announcement::answer(Listener::ViPlayer, Speech::words(text)),
+    );
+    let mut kinds = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !speakers.is_idle() {
+        let ev = rx
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("speech-dispatcher reports begin and end within 30 s");
+        kinds.push(ev.kind.clone());
+        speakers.handle_event(Instant::now(), ev);
+    }
+    assert_eq!(kinds, [SpeechEventKind::Started, SpeechEventKind::Finished]);
+    let report = speakers.poll_report().expect("report");
+    assert_eq!(report.outcome, Outcome::Spoken);
+    let started = report.started.expect("started");
+    assert!(started <= report.ended);
+    let captured = settled_ms(&daemon.raw());
+    let reference = espeak::render(&Speech::words(text), &voice)
+        .expect("espeak-ng")
+        .duration_ms();
+    assert!(captured > 0, "no audio captured");
+    assert!(
+        captured * 10 >= reference * 6 && captured * 10 <= reference * 16,
+        "captured {captured} ms vs espeak-ng {reference} ms"
+    );
+
+    // 2. A long utterance is cut off by "stop": a cancel arrives, far less audio.
+    // (The ALSA file device is not paced in real time, so the cut comes at once.)
+    let before = raw_ms(&daemon.raw());
+    let long = "Turm Anna eins, Springer Bella eins, Läufer Cäsar eins. ".repeat(40);
+    let mut one_part = Announcement::answer(Listener::ViPlayer, Speech::words(""));
+    one_part.parts = vec![Speech::words(long.clone())];
+    speakers.announce(Instant::now(), one_part);
+    let ev = rx.recv_timeout(Duration::from_secs(30)).expect("begin");
+    assert_eq!(ev.kind, SpeechEventKind::Started);
+    speakers.handle_event(Instant::now(), ev);
+    speakers.stop(Instant::now(), Listener::ViPlayer);
+    assert!(speakers.is_idle());
+    let ev = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("cancel event");
+    assert_eq!(ev.kind, SpeechEventKind::Cancelled);
+    let cut = settled_ms(&daemon.raw()) - before;
+    let full = espeak::render(&Speech::words(long), &voice)
+        .expect("espeak-ng")
+        .duration_ms();
+    assert!(cut * 3 < full, "cut off after {cut} ms of {full} ms");
+
+    // 3. Two listeners, two languages, in turn on one speaker.
+    let mut routing = Routing::shared(voice);
+    routing.sighted_player.voice = VoiceSettings::for_language(Language::En);
+    drop(speakers);
+    let (tx, rx) = mpsc::channel();
+    let sd = SpeechDispatcher::new(tx).expect("connect again");
+    let mut speakers = Speakers::new(routing, vec![Box::new(sd)]).expect("speakers");
+    let now = Instant::now();
+    speakers.announce(
+        now,
+        Announcement::answer(Listener::ViPlayer, Speech::words("Springer Felix drei")),
+    );
+    speakers.announce(
+        now,
+        Announcement::answer(Listener::SightedPlayer, Speech::words("Knight Felix three")),
+    );
+    speakers
+        .run_until_idle(&rx, Duration::from_secs(30))
+        .expect("both said");
+    let outcomes: Vec<Outcome> = std::iter::from_fn(|| speakers.poll_report())
+        .map(|r| r.outcome)
+        .collect();
+    assert_eq!(outcomes, [Outcome::Spoken, Outcome::Spoken]);
+}
