@@ -220,3 +220,96 @@ fn listen_reports_a_missing_model_a_bad_wav_and_a_foreign_model() {
         "{stderr}"
     );
 }
+
+/// The microphone path (cpal → ALSA → resampler → Vosk) without a sound card: an ALSA
+/// `file` device whose capture side reads a raw file (48 kHz stereo f32, the device's
+/// default format). ALSA gives no end of file and no real-time pacing, so the test takes
+/// the first utterance (`--count 1`).
+#[test]
+fn listen_mic_through_an_alsa_file_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = two_words(dir.path());
+    let raw = dir.path().join("mic.raw");
+    tool(
+        Command::new("sox")
+            .arg(&wav)
+            .args([
+                "-t",
+                "raw",
+                "-r",
+                "48000",
+                "-c",
+                "2",
+                "-e",
+                "floating-point",
+                "-b",
+                "32",
+            ])
+            .arg(&raw),
+        "sox",
+    );
+    let conf = dir.path().join("asound.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "pcm.wavin {{ type file; slave.pcm \"null\"; file \"/dev/null\"; infile \"{}\"; format \"raw\" }}\n",
+            raw.display()
+        ),
+    )
+    .unwrap();
+    let alsa_path = format!("/usr/share/alsa/alsa.conf:{}", conf.display());
+
+    let devices = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["devices", "audio", "--json"])
+        .env("ALSA_CONFIG_PATH", &alsa_path)
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&devices.stdout);
+    let wavin: serde_json::Value = listed
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|d| d["id"] == "alsa:wavin")
+        .unwrap_or_else(|| panic!("the ALSA file device is listed: {listed}"));
+    assert_eq!(wavin["rate"], 48_000, "{wavin}");
+    assert_eq!(wavin["channels"], 2, "{wavin}");
+    assert_eq!(wavin["sample_format"], "f32", "{wavin}");
+
+    let model = model_dir();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args([
+            "listen",
+            "--model",
+            model.to_str().unwrap(),
+            "--mic",
+            "alsa:wavin",
+        ])
+        .args(["--grammar-words", WORDS, "--json", "--count", "1"])
+        .env("ALSA_CONFIG_PATH", &alsa_path)
+        .env_remove("LD_LIBRARY_PATH")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "no utterance from the ALSA file device within 90 s: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(line["words"], "여섯", "{line}");
+}

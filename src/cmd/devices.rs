@@ -199,7 +199,10 @@ fn audio(args: ListArgs) -> anyhow::Result<ExitCode> {
             writeln!(out, "{}", serde_json::to_string(&d)?)?;
         } else {
             let format = match (d.rate, d.channels) {
-                (Some(r), Some(c)) => format!("  {r} Hz, {c} ch"),
+                (Some(r), Some(c)) => format!(
+                    "  {r} Hz, {c} ch, {}",
+                    d.sample_format.as_deref().unwrap_or("?")
+                ),
                 _ => String::new(),
             };
             let default = if d.default { "  (default)" } else { "" };

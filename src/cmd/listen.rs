@@ -62,6 +62,9 @@ pub struct Args {
     /// One JSON object per utterance.
     #[arg(long)]
     json: bool,
+    /// Stop after this many utterances (a microphone never ends by itself).
+    #[arg(long)]
+    count: Option<usize>,
 }
 
 /// Runs `annabella listen`.
@@ -156,6 +159,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("annabella: {e}; the utterance is dropped");
         }
         count += drain(&mut listener, start, lexicon, args.json)?;
+        if args.count.is_some_and(|c| count >= c) {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     listener.finish(last)?;
     count += drain(&mut listener, start, lexicon, args.json)?;

@@ -83,9 +83,15 @@ impl ToSpeechFormat {
     /// so far (the resampler works in blocks of 1024 input frames).
     pub fn push(&mut self, interleaved: &[f32]) -> Vec<i16> {
         let ch = self.channels;
-        let mono = interleaved
-            .chunks_exact(ch)
-            .map(|f| f.iter().sum::<f32>() / ch as f32);
+        // Non-finite samples (a driver delivering garbage) would poison the FFT: silence them.
+        let mono = interleaved.chunks_exact(ch).map(|f| {
+            let v = f.iter().sum::<f32>() / ch as f32;
+            if v.is_finite() {
+                v.clamp(-1.0, 1.0)
+            } else {
+                0.0
+            }
+        });
         let Some(resampler) = &mut self.resampler else {
             return mono.map(to_i16).collect();
         };
@@ -229,6 +235,18 @@ mod tests {
         let out = c.push(&input);
         assert_eq!(out.len(), 1000);
         assert_eq!(out[0], -16384);
+    }
+
+    #[test]
+    fn garbage_samples_become_silence_not_a_panic() {
+        let mut input = sine(48_000, 440.0, 0.2, 1);
+        input[100] = f32::NAN;
+        input[200] = f32::INFINITY;
+        input[300] = 1.0e30;
+        let mut c = ToSpeechFormat::new(48_000, 1).unwrap();
+        let mut out = c.push(&input);
+        out.extend(c.finish());
+        assert_eq!(out.len(), 3200);
     }
 
     #[test]

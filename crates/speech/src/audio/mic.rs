@@ -23,6 +23,8 @@ pub struct InputDevice {
     pub rate: Option<u32>,
     /// Default channel count.
     pub channels: Option<u16>,
+    /// Default sample format (`i16`, `f32`, …).
+    pub sample_format: Option<String>,
 }
 
 /// The input devices of the default host (empty without a sound system).
@@ -47,6 +49,7 @@ pub fn input_devices() -> Vec<InputDevice> {
                 default: default_id.as_deref() == Some(id.as_str()),
                 rate: config.as_ref().map(|c| c.sample_rate()),
                 channels: config.as_ref().map(|c| c.channels()),
+                sample_format: config.as_ref().map(|c| c.sample_format().to_string()),
                 id,
                 name,
             }
