@@ -1,13 +1,19 @@
-//! Request → first audio sample for each back end, against rendering the whole
-//! utterance in one go (the peer, same run).
+//! Request → first audio for each back end, against rendering the whole utterance with
+//! espeak-ng in one go (the peer, same run). speech-dispatcher runs as a headless
+//! daemon started here (ALSA `file` output, module espeak-ng).
 
-use std::{sync::mpsc, time::Duration};
+use std::{
+    process::{Child, Command, Stdio},
+    sync::mpsc,
+    time::{Duration, Instant},
+};
 
 use annabella_phonetic::Language;
 use annabella_voice::{
-    Announcer, Speech, SpeechEventKind, VoiceError, VoiceSettings,
+    Announcer, Speech, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
     espeak::{self, Espeak, EspeakOutput, PcmSink},
     queue::UtteranceId,
+    speechd::SpeechDispatcher,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -32,30 +38,117 @@ fn speech() -> Speech {
         .then("drei")
 }
 
-fn espeak_first_sample(c: &mut Criterion) {
+/// Speaks, waits for `Started`, cuts off and waits for the end, so runs do not overlap.
+fn first_audio(
+    backend: &mut dyn Announcer,
+    rx: &mpsc::Receiver<SpeechEvent>,
+    seq: &mut u64,
+    speech: &Speech,
+    voice: &VoiceSettings,
+) {
+    *seq += 1;
+    let id = UtteranceId {
+        output: 0,
+        seq: *seq,
+    };
+    backend.speak(id, speech, voice).expect("speak");
+    loop {
+        let ev = rx.recv_timeout(Duration::from_secs(10)).expect("started");
+        if ev.utterance == id && ev.kind == SpeechEventKind::Started {
+            break;
+        }
+    }
+    backend.cancel().expect("cancel");
+    loop {
+        let ev = rx.recv_timeout(Duration::from_secs(10)).expect("ended");
+        if ev.utterance == id && ev.kind != SpeechEventKind::Started {
+            break;
+        }
+    }
+}
+
+/// A headless speech-dispatcher of the bench's own, stopped when dropped.
+struct Daemon {
+    child: Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Daemon {
+    fn start() -> (Daemon, String) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let conf = dir.path().join("conf");
+        let logs = dir.path().join("logs");
+        std::fs::create_dir_all(&conf).expect("conf");
+        std::fs::create_dir_all(&logs).expect("logs");
+        std::fs::write(
+            conf.join("speechd.conf"),
+            format!(
+                "AudioOutputMethod \"alsa\"\nAudioALSADevice \"file:FILE={},FORMAT=raw\"\n\
+                 AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
+                 DefaultModule espeak-ng\nLogLevel 1\n",
+                dir.path().join("spoken.raw").display()
+            ),
+        )
+        .expect("speechd.conf");
+        let sock = dir.path().join("sock");
+        let child = Command::new("speech-dispatcher")
+            .args(["-s", "-t", "0", "-C"])
+            .arg(&conf)
+            .args(["-c", "unix_socket", "-S"])
+            .arg(&sock)
+            .arg("-L")
+            .arg(&logs)
+            .arg("-P")
+            .arg(dir.path().join("pid"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("speech-dispatcher (scripts/setup.sh installs it)");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !sock.exists() {
+            assert!(Instant::now() < deadline, "speech-dispatcher did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let address = format!("unix_socket:{}", sock.display());
+        (Daemon { child, _dir: dir }, address)
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+fn request_to_first_audio(c: &mut Criterion) {
     let voice = VoiceSettings::for_language(Language::De);
     let speech = speech();
+    let mut seq = 0;
+    let mut g = c.benchmark_group("first audio");
+
     let (tx, rx) = mpsc::channel();
     let mut e = Espeak::new(tx, EspeakOutput::Sink(Box::new(Discard)));
-    let mut seq = 0;
-    let mut g = c.benchmark_group("espeak-ng");
-    g.bench_function("request to first sample", |b| {
-        b.iter(|| {
-            seq += 1;
-            let id = UtteranceId { output: 0, seq };
-            e.speak(id, &speech, &voice).expect("speak");
-            loop {
-                let ev = rx.recv().expect("event");
-                if ev.utterance == id && ev.kind == SpeechEventKind::Started {
-                    break;
-                }
-            }
-            // Cut it off and wait for the end so runs do not overlap.
-            e.cancel().expect("cancel");
-            while rx.recv().expect("event").kind == SpeechEventKind::Started {}
-        });
+    g.bench_function("espeak-ng: request to first sample", |b| {
+        b.iter(|| first_audio(&mut e, &rx, &mut seq, &speech, &voice));
     });
-    g.bench_function("peer: whole utterance rendered", |b| {
+
+    let (daemon, address) = Daemon::start();
+    // SAFETY: set before the speech-dispatcher client starts its thread; the bench's
+    // other threads do not read the environment.
+    unsafe { std::env::set_var("SPEECHD_ADDRESS", &address) };
+    let (tx, rx) = mpsc::channel();
+    let mut sd = SpeechDispatcher::new(tx).expect("connect");
+    g.bench_function("speech-dispatcher: request to begin", |b| {
+        b.iter(|| first_audio(&mut sd, &rx, &mut seq, &speech, &voice));
+    });
+    drop(sd);
+    drop(daemon);
+
+    g.bench_function("peer: espeak-ng whole utterance rendered", |b| {
         b.iter(|| espeak::render(&speech, &voice).expect("render"));
     });
     g.finish();
@@ -64,6 +157,6 @@ fn espeak_first_sample(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = espeak_first_sample
+    targets = request_to_first_audio
 }
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use annabella_phonetic::Language;
+use annabella_phonetic::{Form, Language};
 use serde::{Deserialize, Serialize};
 
 /// Who an announcement is for.
@@ -71,20 +71,37 @@ impl VoiceSettings {
     }
 }
 
-/// Where each listener is heard and how: an output (speaker) index and a voice.
+/// Where each listener is heard and how: an output (speaker) index, a voice, and the
+/// scheme moves are phrased in.
 ///
 /// Two listeners on the same output share one speaker and one queue; on different
 /// outputs they are heard independently (e.g. an earpiece for the VI player).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
     /// Index of the output (back end) this listener hears.
     pub output: usize,
     /// The voice used for this listener.
     pub voice: VoiceSettings,
+    /// The lexicon moves are said in (de = FIDE scheme; lt/lv/hu piece names).
+    pub scheme: Language,
+    /// Short (SAN-like) or full from-to announcements.
+    pub form: Form,
+}
+
+impl Route {
+    /// Output `output`, the scheme's default voice, short announcements.
+    pub fn new(output: usize, scheme: Language) -> Self {
+        Self {
+            output,
+            voice: VoiceSettings::for_language(scheme),
+            scheme,
+            form: Form::Short,
+        }
+    }
 }
 
 /// The routes of both listeners.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Routing {
     /// Route of [`Listener::ViPlayer`].
     pub vi_player: Route,
@@ -93,14 +110,19 @@ pub struct Routing {
 }
 
 impl Routing {
-    /// Both listeners on output 0 with the same voice.
+    /// Both listeners on output 0 with the same voice (its language is the scheme,
+    /// German when it names none of de/en/lt/lv/hu).
     pub fn shared(voice: VoiceSettings) -> Self {
+        let scheme = scheme_of(&voice);
+        let route = Route {
+            output: 0,
+            voice,
+            scheme,
+            form: Form::Short,
+        };
         Self {
-            vi_player: Route {
-                output: 0,
-                voice: voice.clone(),
-            },
-            sighted_player: Route { output: 0, voice },
+            vi_player: route.clone(),
+            sighted_player: route,
         }
     }
 
@@ -109,11 +131,15 @@ impl Routing {
         Self {
             vi_player: Route {
                 output: 0,
+                scheme: scheme_of(&vi_player),
                 voice: vi_player,
+                form: Form::Short,
             },
             sighted_player: Route {
                 output: 1,
+                scheme: scheme_of(&sighted_player),
                 voice: sighted_player,
+                form: Form::Short,
             },
         }
     }
@@ -130,6 +156,16 @@ impl Routing {
     pub fn outputs(&self) -> usize {
         self.vi_player.output.max(self.sighted_player.output) + 1
     }
+}
+
+/// The lexicon for a voice's language: its primary subtag if it is one of ours, else
+/// the FIDE scheme (German).
+fn scheme_of(voice: &VoiceSettings) -> Language {
+    let primary = voice.language.split(['-', '_']).next().unwrap_or("");
+    Language::ALL
+        .into_iter()
+        .find(|l| l.code().eq_ignore_ascii_case(primary))
+        .unwrap_or(Language::De)
 }
 
 #[cfg(test)]
@@ -160,5 +196,12 @@ mod tests {
         assert_eq!(r.outputs(), 2);
         assert_eq!(r.route(Listener::SightedPlayer).voice, en);
         assert_eq!(r.route(Listener::ViPlayer).voice, de);
+        assert_eq!(r.route(Listener::SightedPlayer).scheme, Language::En);
+        let mut lt = VoiceSettings::for_language(Language::Lt);
+        lt.language = "lt-LT".into();
+        assert_eq!(Routing::shared(lt).vi_player.scheme, Language::Lt);
+        let mut other = VoiceSettings::for_language(Language::De);
+        other.language = "fr".into();
+        assert_eq!(Routing::shared(other).vi_player.scheme, Language::De);
     }
 }

@@ -8,10 +8,14 @@ use std::{
     time::{Duration, Instant},
 };
 
+use annabella_phonetic::Lexicon;
+use shakmaty::{Chess, Move, Position};
+
 use crate::{
     announcer::{Announcer, SpeechEvent, SpeechEventKind, VoiceError},
-    listener::{Listener, Routing},
-    queue::{Action, Announcement, AnnouncementId, Queue, Report, UtteranceId},
+    listener::{Listener, Route, Routing},
+    queue::{Action, Announcement, AnnouncementId, MoveRef, Queue, Report, UtteranceId},
+    speech::Speech,
 };
 
 struct Output {
@@ -100,6 +104,39 @@ impl Speakers {
         let id = self.outputs[output].queue.push(now, announcement);
         self.pump(now, output);
         id
+    }
+
+    /// Announces a move (legal in `pos`) made by `by`: the VI player always hears it
+    /// (their own move read back, or the opponent's move); the sighted player hears the
+    /// VI player's moves. Each in their own scheme and voice; when both share one
+    /// speaker and scheme it is said once. Returns the announcements queued.
+    pub fn announce_move(
+        &mut self,
+        now: Instant,
+        pos: &Chess,
+        m: Move,
+        by: Listener,
+    ) -> Vec<AnnouncementId> {
+        let move_ref = MoveRef {
+            number: pos.fullmoves().get(),
+            color: pos.turn(),
+        };
+        let vi = self.routing.route(Listener::ViPlayer).clone();
+        let sighted = self.routing.route(Listener::SightedPlayer).clone();
+        let say = |r: &Route| Speech::for_move(pos, m, Lexicon::get(r.scheme), r.form);
+        let mut ids = vec![self.announce(
+            now,
+            Announcement::of_move(Listener::ViPlayer, say(&vi), move_ref),
+        )];
+        let same =
+            vi.output == sighted.output && vi.scheme == sighted.scheme && vi.form == sighted.form;
+        if by == Listener::ViPlayer && !same {
+            ids.push(self.announce(
+                now,
+                Announcement::of_move(Listener::SightedPlayer, say(&sighted), move_ref),
+            ));
+        }
+        ids
     }
 
     /// "Stop speaking" from a listener.

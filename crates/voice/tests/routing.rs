@@ -8,7 +8,7 @@ use annabella_voice::{
     Announcement, Listener, MoveRef, Pace, Recorder, Routing, Speakers, Speech, VoiceSettings,
     queue::Outcome, recorder::Recorded,
 };
-use shakmaty::{Chess, Color, Move, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 fn knight_f3() -> (Chess, Move) {
     let m = Move::Normal {
@@ -130,4 +130,72 @@ fn a_routing_without_its_back_end_is_refused() {
         err.to_string(),
         "the routing uses output 1, but only 1 back end(s) were given"
     );
+}
+
+#[test]
+fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
+    let (tx, rx) = mpsc::channel();
+    let vi = Recorder::new(tx.clone(), Pace::Instant);
+    let sighted = Recorder::new(tx, Pace::Instant);
+    let (vi_log, sighted_log) = (vi.log(), sighted.log());
+    let mut routing = Routing::separate(
+        VoiceSettings::for_language(Language::Lt),
+        VoiceSettings::for_language(Language::En),
+    );
+    routing.vi_player.form = Form::Full;
+    let mut speakers =
+        Speakers::new(routing, vec![Box::new(vi), Box::new(sighted)]).expect("two outputs");
+    let (pos, m) = knight_f3();
+    let now = Instant::now();
+    // The VI player's move: read back to them (Lithuanian pieces, full form) and
+    // announced to the sighted player (English).
+    assert_eq!(
+        speakers
+            .announce_move(now, &pos, m, Listener::ViPlayer)
+            .len(),
+        2
+    );
+    // The sighted player's reply: only the VI player hears it.
+    let after = pos.clone().play(m).expect("legal");
+    let reply = Move::Normal {
+        role: Role::Pawn,
+        from: Square::E7,
+        capture: None,
+        to: Square::E5,
+        promotion: None,
+    };
+    assert_eq!(
+        speakers
+            .announce_move(now, &after, reply, Listener::SightedPlayer)
+            .len(),
+        1
+    );
+    speakers
+        .run_until_idle(&rx, std::time::Duration::from_secs(2))
+        .expect("done");
+    assert_eq!(
+        vi_log.texts(),
+        ["žirgas Gustav, eins Felix, drei", "Eva, sieben Eva, fünf"]
+    );
+    assert_eq!(sighted_log.texts(), ["Knight Felix, three"]);
+
+    // One shared speaker, one scheme: the VI player's move is said once.
+    let (tx, rx) = mpsc::channel();
+    let shared = Recorder::new(tx, Pace::Instant);
+    let log = shared.log();
+    let mut speakers = Speakers::new(
+        Routing::shared(VoiceSettings::for_language(Language::De)),
+        vec![Box::new(shared)],
+    )
+    .expect("one output");
+    assert_eq!(
+        speakers
+            .announce_move(now, &pos, m, Listener::ViPlayer)
+            .len(),
+        1
+    );
+    speakers
+        .run_until_idle(&rx, std::time::Duration::from_secs(2))
+        .expect("done");
+    assert_eq!(log.texts(), ["Springer Felix, drei"]);
 }
