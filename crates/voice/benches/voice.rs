@@ -32,25 +32,34 @@ impl PcmSink for Discard {
     }
 }
 
+/// A long answer (a rank read out square by square, four times).
+const LONG: &str = "Reihe eins: Anna eins weißer Turm, Bella eins weißer Springer, \
+    Cäsar eins weißer Läufer, David eins weiße Dame, Eva eins weißer König, \
+    Felix eins weißer Läufer, Gustav eins weißer Springer, Hektor eins weißer Turm. \
+    Reihe zwei: acht weiße Bauern. Reihe sieben: acht schwarze Bauern. \
+    Reihe acht: Anna acht schwarzer Turm, Bella acht schwarzer Springer.";
+
 fn speech() -> Speech {
     Speech::words("Springer Felix")
         .pause(Duration::from_millis(150))
         .then("drei")
 }
 
-/// Speaks, waits for `Started`, cuts off and waits for the end, so runs do not overlap.
+/// Speaks and waits for `Started` (the time returned), then cuts off and waits for
+/// the end outside the timing, so runs do not overlap.
 fn first_audio(
     backend: &mut dyn Announcer,
     rx: &mpsc::Receiver<SpeechEvent>,
     seq: &mut u64,
     speech: &Speech,
     voice: &VoiceSettings,
-) {
+) -> Duration {
     *seq += 1;
     let id = UtteranceId {
         output: 0,
         seq: *seq,
     };
+    let t0 = Instant::now();
     backend.speak(id, speech, voice).expect("speak");
     loop {
         let ev = rx.recv_timeout(Duration::from_secs(10)).expect("started");
@@ -58,6 +67,7 @@ fn first_audio(
             break;
         }
     }
+    let took = t0.elapsed();
     backend.cancel().expect("cancel");
     loop {
         let ev = rx.recv_timeout(Duration::from_secs(10)).expect("ended");
@@ -65,6 +75,12 @@ fn first_audio(
             break;
         }
     }
+    took
+}
+
+/// Times `iters` requests, counting only request → first audio.
+fn timed(iters: u64, mut one: impl FnMut() -> Duration) -> Duration {
+    (0..iters).map(|_| one()).sum()
 }
 
 /// A headless speech-dispatcher of the bench's own, stopped when dropped.
@@ -130,10 +146,10 @@ fn request_to_first_audio(c: &mut Criterion) {
     let mut seq = 0;
     let mut g = c.benchmark_group("first audio");
 
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx_e) = mpsc::channel();
     let mut e = Espeak::new(tx, EspeakOutput::Sink(Box::new(Discard)));
     g.bench_function("espeak-ng: request to first sample", |b| {
-        b.iter(|| first_audio(&mut e, &rx, &mut seq, &speech, &voice));
+        b.iter_custom(|n| timed(n, || first_audio(&mut e, &rx_e, &mut seq, &speech, &voice)));
     });
 
     let (daemon, address) = Daemon::start();
@@ -143,13 +159,20 @@ fn request_to_first_audio(c: &mut Criterion) {
     let (tx, rx) = mpsc::channel();
     let mut sd = SpeechDispatcher::new(tx).expect("connect");
     g.bench_function("speech-dispatcher: request to begin", |b| {
-        b.iter(|| first_audio(&mut sd, &rx, &mut seq, &speech, &voice));
+        b.iter_custom(|n| timed(n, || first_audio(&mut sd, &rx, &mut seq, &speech, &voice)));
     });
     drop(sd);
     drop(daemon);
 
     g.bench_function("peer: espeak-ng whole utterance rendered", |b| {
         b.iter(|| espeak::render(&speech, &voice).expect("render"));
+    });
+    let long = Speech::words(LONG);
+    g.bench_function("espeak-ng: request to first sample, long readout", |b| {
+        b.iter_custom(|n| timed(n, || first_audio(&mut e, &rx_e, &mut seq, &long, &voice)));
+    });
+    g.bench_function("peer: espeak-ng whole long readout rendered", |b| {
+        b.iter(|| espeak::render(&long, &voice).expect("render"));
     });
     g.finish();
 }
