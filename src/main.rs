@@ -34,6 +34,8 @@ enum Command {
     Sim(cmd::sim::Args),
     /// Both scoresheets and boards → the arbiter's plan to put them right (Law D.2.9).
     Reconcile(cmd::reconcile::Args),
+    /// The arbiter's web console (`--demo`: over a fixed discrepancy, to try by hand).
+    Console(cmd::console::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,5 +60,6 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Grammar(args) => cmd::grammar::run(args),
         Command::Reconcile(args) => cmd::reconcile::run(args),
         Command::Listen(args) => cmd::listen::run(args),
+        Command::Console(args) => cmd::console::run(args),
     }
 }

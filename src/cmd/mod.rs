@@ -1,5 +1,6 @@
 //! The subcommands, one module each: flags (clap `Args`) and a `run` that wires crates.
 pub mod clock;
+pub mod console;
 pub mod devices;
 pub mod grammar;
 pub mod listen;

@@ -1,0 +1,269 @@
+//! A fixed discrepancy to try the console by hand (`annabella console --demo`), and a
+//! small stand-in for the station that carries out arbiter requests on a view.
+
+use annabella_arbiter::{Evidence, Player, Record, reconcile, resolve_entry};
+use shakmaty::{Board, Chess, Position};
+
+use crate::{
+    request::{Action, ArbiterRequest, GameResult, Penalty},
+    view::{
+        Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
+        parse_board,
+    },
+};
+
+const GAME: &str = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7";
+
+fn board_after(moves: &str) -> Board {
+    let mut pos = Chess::default();
+    for text in moves.split_whitespace() {
+        if let Ok(m) = resolve_entry(&pos, text) {
+            pos.play_unchecked(m);
+        }
+    }
+    pos.board().clone()
+}
+
+/// Table 1 after 5... Be7 (Ruy Lopez): the VI player (Black) announced "Läufer Eva
+/// sieben", both scoresheets say Be7, but the sighted player's board got the bishop on c5.
+/// A claim and an alert are pending; the plan is computed by `annabella-arbiter`.
+pub fn scenario() -> ConsoleView {
+    let sheet: Vec<String> = GAME.split_whitespace().map(str::to_owned).collect();
+    let vi_board = board_after(GAME);
+    let sighted_board = board_after("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Bc5");
+    let plan = reconcile(&Evidence {
+        start: Chess::default(),
+        vi: Record {
+            scoresheet: sheet.clone(),
+            board: vi_board.clone(),
+        },
+        sighted: Record {
+            scoresheet: sheet.clone(),
+            board: sighted_board.clone(),
+        },
+        clocks: Vec::new(),
+    });
+    let log = [
+        ("0:00:00", "Game started; White's clock runs."),
+        ("0:02:10", "5... Be7 announced: \"Läufer Eva sieben\"."),
+        (
+            "0:02:14",
+            "Sighted board shows 5... Bc5; it does not match the move announced.",
+        ),
+        ("0:02:15", "Clocks paused for the arbiter."),
+    ]
+    .into_iter()
+    .map(|(at, text)| LogEntry {
+        at: at.into(),
+        text: text.into(),
+    })
+    .collect();
+    ConsoleView {
+        revision: 1,
+        table: "Table 1".into(),
+        vi_plays: Some(Side::Black),
+        boards: BoardsView {
+            vi: vi_board.to_string(),
+            sighted: sighted_board.to_string(),
+        },
+        clocks: ClocksView {
+            white_ms: 5_310_000,
+            black_ms: 5_280_000,
+            running: Some(Side::White),
+            paused: true,
+            white_moves: 5,
+            black_moves: 5,
+        },
+        moves: MovesView {
+            vi: sheet.clone(),
+            sighted: sheet,
+        },
+        log,
+        claims: vec![ClaimView {
+            id: 1,
+            by: Side::Black,
+            ground: "touched piece (4.3)".into(),
+            detail: "the assistant reports that White touched the knight on f3".into(),
+        }],
+        alerts: vec![Alert {
+            id: 1,
+            text: "The boards differ: the sighted board does not show 5... Be7.".into(),
+            urgent: true,
+        }],
+        plan: Some(plan),
+        result: None,
+    }
+}
+
+fn set_board(slot: &mut String, board: &Board) {
+    *slot = board.to_string();
+}
+
+/// Carries out one request on the view as the station would (the demo's and the tests'
+/// stand-in), logs it with who did it, and bumps the revision.
+///
+/// # Errors
+/// A request that does not fit the view (an unknown claim, a plan that changed, a board
+/// that cannot be read); the view is then only given a log line saying so.
+pub fn handle(view: &mut ConsoleView, request: &ArbiterRequest, at: &str) -> Result<(), String> {
+    let outcome = apply(view, &request.action);
+    let text = match &outcome {
+        Ok(()) => format!("{}: {}.", request.by, request.action.describe()),
+        Err(e) => format!(
+            "{}: {} — refused: {e}.",
+            request.by,
+            request.action.describe()
+        ),
+    };
+    view.log.push(LogEntry {
+        at: at.into(),
+        text,
+    });
+    view.revision += 1;
+    outcome
+}
+
+fn clock_of(view: &mut ConsoleView, side: Side) -> &mut u64 {
+    match side {
+        Side::White => &mut view.clocks.white_ms,
+        Side::Black => &mut view.clocks.black_ms,
+    }
+}
+
+fn apply(view: &mut ConsoleView, action: &Action) -> Result<(), String> {
+    match action {
+        Action::Pause => view.clocks.paused = true,
+        Action::Resume => view.clocks.paused = false,
+        Action::SetClock { side, ms } => *clock_of(view, *side) = *ms,
+        Action::SetMoves { side, moves } => match side {
+            Side::White => view.clocks.white_moves = *moves,
+            Side::Black => view.clocks.black_moves = *moves,
+        },
+        Action::Penalty { side, penalty } => match penalty {
+            Penalty::Warning => {}
+            Penalty::AddOpponentTime { secs } => {
+                let c = clock_of(view, side.other());
+                *c = c.saturating_add(u64::from(*secs) * 1000);
+            }
+            Penalty::ReduceTime { secs } => {
+                let c = clock_of(view, *side);
+                *c = c.saturating_sub(u64::from(*secs) * 1000);
+            }
+            Penalty::LoseGame => {
+                let result = match side {
+                    Side::White => GameResult::BlackWins,
+                    Side::Black => GameResult::WhiteWins,
+                };
+                view.result = Some(result.pgn().into());
+                view.clocks.running = None;
+            }
+        },
+        Action::DecideClaim { claim, .. } => {
+            let before = view.claims.len();
+            view.claims.retain(|c| c.id != *claim);
+            if view.claims.len() == before {
+                return Err(format!("no pending claim {claim}"));
+            }
+        }
+        Action::DeclareResult { result, .. } => {
+            view.result = Some(result.pgn().into());
+            view.clocks.running = None;
+        }
+        Action::ApplyPlan { target_fen } => {
+            let plan = view.plan.clone().ok_or("there is no plan")?;
+            if plan.target_fen != *target_fen {
+                return Err("the plan changed since it was shown".into());
+            }
+            let vi = parse_board(&view.boards.vi).ok_or("the VI board cannot be read")?;
+            let sighted =
+                parse_board(&view.boards.sighted).ok_or("the sighted board cannot be read")?;
+            let vi = plan.apply(Player::Vi, &vi).map_err(|e| e.to_string())?;
+            let sighted = plan
+                .apply(Player::Sighted, &sighted)
+                .map_err(|e| e.to_string())?;
+            set_board(&mut view.boards.vi, &vi);
+            set_board(&mut view.boards.sighted, &sighted);
+            view.moves.vi.clone_from(&plan.agreed);
+            view.moves.sighted.clone_from(&plan.agreed);
+            if let Some(c) = &plan.clocks {
+                if let Some(ms) = c.white_ms {
+                    view.clocks.white_ms = ms;
+                }
+                if let Some(ms) = c.black_ms {
+                    view.clocks.black_ms = ms;
+                }
+                view.clocks.white_moves = c.white_moves;
+                view.clocks.black_moves = c.black_moves;
+            }
+            view.plan = None;
+            view.alerts
+                .retain(|a| !a.text.starts_with("The boards differ"));
+        }
+        Action::DismissAlert { alert } => {
+            let before = view.alerts.len();
+            view.alerts.retain(|a| a.id != *alert);
+            if view.alerts.len() == before {
+                return Err(format!("no alert {alert}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scenario_differs_and_the_plan_puts_it_right() {
+        let mut view = scenario();
+        assert_eq!(view.differing_squares().len(), 2);
+        let target_fen = view.plan.as_ref().expect("plan").target_fen.clone();
+        let by = "IA Weber".to_owned();
+        let refused = handle(
+            &mut view,
+            &ArbiterRequest {
+                by: by.clone(),
+                action: Action::ApplyPlan {
+                    target_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
+                },
+            },
+            "0:03:00",
+        );
+        assert_eq!(refused, Err("the plan changed since it was shown".into()));
+        handle(
+            &mut view,
+            &ArbiterRequest {
+                by,
+                action: Action::ApplyPlan { target_fen },
+            },
+            "0:03:01",
+        )
+        .expect("applies");
+        assert!(view.differing_squares().is_empty());
+        assert!(view.plan.is_none() && view.alerts.is_empty());
+        assert_eq!(
+            view.log.last().map(|l| l.text.as_str()),
+            Some("IA Weber: carry out the reconciliation plan.")
+        );
+    }
+
+    #[test]
+    fn penalty_adds_time_to_the_opponent() {
+        let mut view = scenario();
+        let black = view.clocks.black_ms;
+        handle(
+            &mut view,
+            &ArbiterRequest {
+                by: "A".into(),
+                action: Action::Penalty {
+                    side: Side::White,
+                    penalty: Penalty::AddOpponentTime { secs: 120 },
+                },
+            },
+            "x",
+        )
+        .expect("ok");
+        assert_eq!(view.clocks.black_ms, black + 120_000);
+    }
+}

@@ -1,0 +1,482 @@
+//! The arbiter's web console for one table (axum): both boards side by side as SVG with
+//! the differing squares marked, clocks, move lists, the event log, pending claims,
+//! alerts and the reconciliation plan (Law D.2.9); the arbiter's actions as forms.
+//!
+//! The console is fed by a `tokio::sync::watch::Receiver<ConsoleView>` and sends
+//! [`ArbiterRequest`]s (each naming who made it) over a `tokio::sync::mpsc::Sender`; the
+//! station maps both to the table. Bind it to 127.0.0.1 ([`DEFAULT_ADDR`]). Views are
+//! read-only and free on localhost; actions need the [`Token`] (printed at start), and so
+//! does any access from another host. Live updates come over server-sent events; the
+//! pages work without JavaScript too.
+//!
+//! Routes: `GET /` (read-only view), `GET /arbiter?token=…&by=…` (the arbiter's console),
+//! `POST /action` (form), `POST /api/requests` (JSON [`ArbiterRequest`], `Authorization:
+//! Bearer TOKEN`), `GET /api/view` (JSON [`ConsoleView`]), `GET /events` (SSE, event
+//! `view` with the changed page regions).
+
+use std::{collections::HashMap, convert::Infallible, net::SocketAddr, sync::Arc};
+
+use axum::{
+    Form, Json, Router,
+    extract::{ConnectInfo, Query, State},
+    http::{HeaderMap, StatusCode, header},
+    response::{
+        Html, IntoResponse, Redirect, Response,
+        sse::{Event, KeepAlive, Sse},
+    },
+    routing::{get, post},
+};
+use futures_util::stream::{self, Stream};
+use tokio::sync::{mpsc, watch};
+
+pub mod demo;
+pub mod page;
+pub mod request;
+pub mod svg;
+pub mod view;
+
+pub use page::Mode;
+pub use request::{Action, ArbiterRequest, GameResult, Penalty};
+pub use view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side};
+
+/// Where the console listens unless told otherwise: localhost only.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8960";
+
+/// The secret that authorises arbiter actions (and any access from another host).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(…)")
+    }
+}
+
+impl Token {
+    /// 128 random bits from the operating system, as 32 hex digits.
+    ///
+    /// # Errors
+    /// The operating system has no randomness to give.
+    pub fn random() -> Result<Token, getrandom::Error> {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)?;
+        Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
+    }
+
+    /// A token chosen by the caller (e.g. from the table's configuration).
+    pub fn new(secret: impl Into<String>) -> Token {
+        Token(secret.into())
+    }
+
+    /// The secret, to print at start.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Compares in time independent of where the texts differ.
+    fn matches(&self, given: &str) -> bool {
+        let (a, b) = (self.0.as_bytes(), given.as_bytes());
+        a.len() == b.len()
+            && !a.is_empty()
+            && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+}
+
+/// One table's console: the view to show, where requests go, and the token.
+#[derive(Clone)]
+pub struct Console {
+    view: watch::Receiver<ConsoleView>,
+    requests: mpsc::Sender<ArbiterRequest>,
+    token: Arc<Token>,
+}
+
+type Params = Query<HashMap<String, String>>;
+
+fn param<'a>(q: &'a HashMap<String, String>, key: &str) -> Option<&'a str> {
+    q.get(key).map(String::as_str).filter(|s| !s.is_empty())
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+}
+
+fn status_page(status: StatusCode, html: String) -> Response {
+    (status, Html(html)).into_response()
+}
+
+/// Percent-encodes a query value.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+impl Console {
+    /// A console over `view`, sending requests to `requests`, guarded by `token`.
+    pub fn new(
+        view: watch::Receiver<ConsoleView>,
+        requests: mpsc::Sender<ArbiterRequest>,
+        token: Token,
+    ) -> Console {
+        Console {
+            view,
+            requests,
+            token: Arc::new(token),
+        }
+    }
+
+    /// The routes. Serve them with connection info (see [`Console::serve`]): the console
+    /// tells local from remote peers by address.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/", get(index))
+            .route("/arbiter", get(arbiter))
+            .route("/action", post(action_form))
+            .route("/api/view", get(api_view))
+            .route("/api/requests", post(api_request))
+            .route("/events", get(events))
+            .with_state(self.clone())
+    }
+
+    /// Serves the console on `listener` until the listener fails.
+    ///
+    /// # Errors
+    /// The listener's I/O error.
+    pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        axum::serve(
+            listener,
+            self.router()
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+    }
+
+    fn token_ok(&self, given: Option<&str>) -> bool {
+        given.is_some_and(|t| self.token.matches(t))
+    }
+
+    /// Views: free from localhost, the token from anywhere else.
+    fn may_view(&self, peer: SocketAddr, given: Option<&str>) -> bool {
+        peer.ip().is_loopback() || self.token_ok(given)
+    }
+
+    fn mode(&self, q: &HashMap<String, String>) -> Mode {
+        match (param(q, "token"), param(q, "by")) {
+            (Some(t), Some(by)) if self.token_ok(Some(t)) => Mode::Arbiter {
+                token: t.to_owned(),
+                by: by.to_owned(),
+            },
+            _ => Mode::Spectator,
+        }
+    }
+
+    async fn send(&self, request: ArbiterRequest) -> Result<(), Response> {
+        self.requests.send(request).await.map_err(|_| {
+            status_page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                page::error("The table is not running: the request was not delivered."),
+            )
+        })
+    }
+}
+
+async fn index(
+    State(c): State<Console>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Params,
+) -> Response {
+    if !c.may_view(peer, param(&q, "token")) {
+        return status_page(
+            StatusCode::UNAUTHORIZED,
+            page::login("Access from another computer needs the console token."),
+        );
+    }
+    let view = c.view.borrow().clone();
+    Html(page::page(&view, &Mode::Spectator, None)).into_response()
+}
+
+async fn arbiter(State(c): State<Console>, Query(q): Params) -> Response {
+    if !c.token_ok(param(&q, "token")) {
+        let message = if param(&q, "token").is_some() {
+            "That token is not right."
+        } else {
+            "The arbiter console needs the console token."
+        };
+        return status_page(StatusCode::UNAUTHORIZED, page::login(message));
+    }
+    let mode = c.mode(&q);
+    if mode == Mode::Spectator {
+        return status_page(
+            StatusCode::BAD_REQUEST,
+            page::login("Enter your name: it is recorded with every action."),
+        );
+    }
+    let view = c.view.borrow().clone();
+    Html(page::page(&view, &mode, param(&q, "sent"))).into_response()
+}
+
+fn field<'a>(f: &'a HashMap<String, String>, name: &str) -> Result<&'a str, String> {
+    param(f, name).ok_or_else(|| format!("field \"{name}\" is missing"))
+}
+
+fn number<T: std::str::FromStr>(f: &HashMap<String, String>, name: &str) -> Result<T, String> {
+    let text = field(f, name)?;
+    text.trim()
+        .parse()
+        .map_err(|_| format!("field \"{name}\": expected a whole number, got {text:?}"))
+}
+
+fn side(f: &HashMap<String, String>) -> Result<Side, String> {
+    match field(f, "side")? {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        other => Err(format!(
+            "field \"side\": expected white or black, got {other:?}"
+        )),
+    }
+}
+
+/// The action a submitted form asks for.
+///
+/// # Errors
+/// A missing or malformed field, named.
+pub fn action_from_form(f: &HashMap<String, String>) -> Result<Action, String> {
+    Ok(match field(f, "action")? {
+        "pause" => Action::Pause,
+        "resume" => Action::Resume,
+        "set-clock" => {
+            let text = field(f, "time")?;
+            let ms = page::parse_clock(text)
+                .ok_or_else(|| format!("field \"time\": expected h:mm:ss, got {text:?}"))?;
+            Action::SetClock { side: side(f)?, ms }
+        }
+        "set-moves" => Action::SetMoves {
+            side: side(f)?,
+            moves: number(f, "moves")?,
+        },
+        "penalty" => {
+            let penalty = match field(f, "penalty")? {
+                "warning" => Penalty::Warning,
+                "add-opponent-time" => Penalty::AddOpponentTime {
+                    secs: number(f, "secs")?,
+                },
+                "reduce-time" => Penalty::ReduceTime {
+                    secs: number(f, "secs")?,
+                },
+                "lose-game" => Penalty::LoseGame,
+                other => return Err(format!("field \"penalty\": unknown penalty {other:?}")),
+            };
+            Action::Penalty {
+                side: side(f)?,
+                penalty,
+            }
+        }
+        "decide-claim" => Action::DecideClaim {
+            claim: number(f, "claim")?,
+            accept: match field(f, "accept")? {
+                "true" => true,
+                "false" => false,
+                other => {
+                    return Err(format!(
+                        "field \"accept\": expected true or false, got {other:?}"
+                    ));
+                }
+            },
+        },
+        "declare-result" => Action::DeclareResult {
+            result: match field(f, "result")? {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "1/2-1/2" => GameResult::Draw,
+                other => return Err(format!("field \"result\": unknown result {other:?}")),
+            },
+            reason: field(f, "reason")?.to_owned(),
+        },
+        "apply-plan" => Action::ApplyPlan {
+            target_fen: field(f, "target_fen")?.to_owned(),
+        },
+        "dismiss-alert" => Action::DismissAlert {
+            alert: number(f, "alert")?,
+        },
+        other => return Err(format!("field \"action\": unknown action {other:?}")),
+    })
+}
+
+async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, String>>) -> Response {
+    if !c.token_ok(param(&f, "token")) {
+        return status_page(
+            StatusCode::FORBIDDEN,
+            page::error("Arbiter actions need the console token."),
+        );
+    }
+    let Some(by) = param(&f, "by")
+        .map(|b| b.trim().to_owned())
+        .filter(|b| !b.is_empty())
+    else {
+        return status_page(
+            StatusCode::BAD_REQUEST,
+            page::error("Every action needs the arbiter's name (field \"by\")."),
+        );
+    };
+    let action = match action_from_form(&f) {
+        Ok(a) => a,
+        Err(e) => return status_page(StatusCode::BAD_REQUEST, page::error(&e)),
+    };
+    let sent = format!("Sent: {} (by {by}).", action.describe());
+    if let Err(r) = c
+        .send(ArbiterRequest {
+            by: by.clone(),
+            action,
+        })
+        .await
+    {
+        return r;
+    }
+    let token = param(&f, "token").unwrap_or_default();
+    Redirect::to(&format!(
+        "/arbiter?token={}&by={}&sent={}",
+        encode(token),
+        encode(&by),
+        encode(&sent)
+    ))
+    .into_response()
+}
+
+async fn api_view(
+    State(c): State<Console>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(q): Params,
+) -> Response {
+    if !c.may_view(peer, bearer(&headers).or(param(&q, "token"))) {
+        return (StatusCode::UNAUTHORIZED, "token required").into_response();
+    }
+    Json(c.view.borrow().clone()).into_response()
+}
+
+async fn api_request(
+    State(c): State<Console>,
+    headers: HeaderMap,
+    Json(request): Json<ArbiterRequest>,
+) -> Response {
+    if !c.token_ok(bearer(&headers)) {
+        return (StatusCode::FORBIDDEN, "token required").into_response();
+    }
+    if request.by.trim().is_empty() {
+        return (StatusCode::BAD_REQUEST, "\"by\" must name who acts").into_response();
+    }
+    match c.send(request).await {
+        Ok(()) => StatusCode::ACCEPTED.into_response(),
+        Err(r) => r,
+    }
+}
+
+async fn events(
+    State(c): State<Console>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Query(q): Params,
+) -> Response {
+    if !c.may_view(peer, param(&q, "token")) {
+        return (StatusCode::UNAUTHORIZED, "token required").into_response();
+    }
+    let mode = c.mode(&q);
+    let rx = c.view.clone();
+    let stream = updates(rx, mode);
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+/// The current regions at once, then again after every change of the view.
+fn updates(
+    rx: watch::Receiver<ConsoleView>,
+    mode: Mode,
+) -> impl Stream<Item = Result<Event, Infallible>> {
+    stream::unfold((rx, mode, true), |(mut rx, mode, first)| async move {
+        if !first && rx.changed().await.is_err() {
+            return None;
+        }
+        let html = page::regions(&rx.borrow_and_update(), &mode);
+        Some((
+            Ok(Event::default().event("view").data(html)),
+            (rx, mode, false),
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_and_compared_whole() {
+        let a = Token::random().expect("random");
+        let b = Token::random().expect("random");
+        assert_ne!(a, b);
+        assert_eq!(a.as_str().len(), 32);
+        assert!(a.matches(a.as_str()));
+        assert!(!a.matches(&a.as_str()[..31]));
+        assert!(!a.matches(""));
+        assert!(!Token::new("").matches(""));
+    }
+
+    #[test]
+    fn forms_become_actions_or_name_the_field() {
+        let form = |pairs: &[(&str, &str)]| -> HashMap<String, String> {
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        assert_eq!(
+            action_from_form(&form(&[
+                ("action", "set-clock"),
+                ("side", "black"),
+                ("time", "1:05:00")
+            ])),
+            Ok(Action::SetClock {
+                side: Side::Black,
+                ms: 3_900_000
+            })
+        );
+        assert_eq!(
+            action_from_form(&form(&[
+                ("action", "set-clock"),
+                ("side", "black"),
+                ("time", "soon")
+            ])),
+            Err("field \"time\": expected h:mm:ss, got \"soon\"".into())
+        );
+        assert_eq!(
+            action_from_form(&form(&[
+                ("action", "penalty"),
+                ("side", "grey"),
+                ("penalty", "warning")
+            ])),
+            Err("field \"side\": expected white or black, got \"grey\"".into())
+        );
+        assert_eq!(
+            action_from_form(&form(&[("action", "set-moves"), ("side", "white")])),
+            Err("field \"moves\" is missing".into())
+        );
+        assert_eq!(
+            action_from_form(&form(&[("action", "fly")])),
+            Err("field \"action\": unknown action \"fly\"".into())
+        );
+    }
+
+    #[test]
+    fn encode_query_values() {
+        assert_eq!(encode("IA Weber/ä"), "IA%20Weber%2F%C3%A4");
+    }
+}

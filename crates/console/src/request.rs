@@ -1,0 +1,200 @@
+//! What the arbiter asks the table to do, sent to the station over a
+//! `tokio::sync::mpsc` channel. Every request names who made it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::view::Side;
+
+/// A penalty of the Laws (12.9; 7.5.5 for illegal moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "penalty", rename_all = "kebab-case")]
+pub enum Penalty {
+    /// A warning (12.9.1).
+    Warning,
+    /// Time added to the opponent's clock (12.9.2; 7.5.5: two minutes for an illegal move).
+    AddOpponentTime {
+        /// Seconds to add.
+        secs: u32,
+    },
+    /// Time taken off the offender's clock (12.9.3).
+    ReduceTime {
+        /// Seconds to take off.
+        secs: u32,
+    },
+    /// The game declared lost (12.9.7; 7.5.5 after the second illegal move).
+    LoseGame,
+}
+
+/// A game result the arbiter declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// White wins.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// Black wins.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// Draw.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+}
+
+impl GameResult {
+    /// PGN notation.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// What the arbiter does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Action {
+    /// Stop the clocks (6.11.1).
+    Pause,
+    /// Start them again.
+    Resume,
+    /// Set one clock (6.10.2, D.2.9).
+    SetClock {
+        /// Whose clock.
+        side: Side,
+        /// Time left, milliseconds.
+        ms: u64,
+    },
+    /// Set one move counter.
+    SetMoves {
+        /// Whose counter.
+        side: Side,
+        /// Moves made.
+        moves: u32,
+    },
+    /// Penalise a player.
+    Penalty {
+        /// The offender.
+        side: Side,
+        /// The penalty.
+        #[serde(flatten)]
+        penalty: Penalty,
+    },
+    /// Decide a pending claim.
+    DecideClaim {
+        /// The claim's id.
+        claim: u64,
+        /// Upheld or rejected.
+        accept: bool,
+    },
+    /// Declare the result.
+    DeclareResult {
+        /// The result.
+        result: GameResult,
+        /// Why (resignation, flag fall, 7.5.5, agreement, …).
+        reason: String,
+    },
+    /// Carry out the reconciliation plan shown: put both boards right and the game
+    /// (and clocks, when it goes back) to the plan's position.
+    ApplyPlan {
+        /// The plan's target FEN, so a plan that changed meanwhile is not applied.
+        target_fen: String,
+    },
+    /// Mark an alert as seen.
+    DismissAlert {
+        /// The alert's id.
+        alert: u64,
+    },
+}
+
+/// One action and who did it; the station journals both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArbiterRequest {
+    /// Who did it (the arbiter's name as entered in the console).
+    pub by: String,
+    /// What to do.
+    #[serde(flatten)]
+    pub action: Action,
+}
+
+impl Action {
+    /// A short description for logs and confirmations ("pause", "set White's clock to 1:29:00").
+    pub fn describe(&self) -> String {
+        match self {
+            Action::Pause => "pause the clocks".into(),
+            Action::Resume => "resume the clocks".into(),
+            Action::SetClock { side, ms } => {
+                format!(
+                    "set {}'s clock to {}",
+                    side.name(),
+                    crate::page::clock_text(*ms)
+                )
+            }
+            Action::SetMoves { side, moves } => {
+                format!("set {}'s move counter to {moves}", side.name())
+            }
+            Action::Penalty { side, penalty } => match penalty {
+                Penalty::Warning => format!("warn {}", side.name()),
+                Penalty::AddOpponentTime { secs } => format!(
+                    "penalise {}: {secs} s added to {}",
+                    side.name(),
+                    side.other().name()
+                ),
+                Penalty::ReduceTime { secs } => {
+                    format!("penalise {}: {secs} s taken off", side.name())
+                }
+                Penalty::LoseGame => format!("declare the game lost for {}", side.name()),
+            },
+            Action::DecideClaim { claim, accept } => format!(
+                "{} claim {claim}",
+                if *accept { "uphold" } else { "reject" }
+            ),
+            Action::DeclareResult { result, reason } => {
+                format!("declare the result {} ({reason})", result.pgn())
+            }
+            Action::ApplyPlan { .. } => "carry out the reconciliation plan".into(),
+            Action::DismissAlert { alert } => format!("dismiss alert {alert}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_shape() {
+        let r = ArbiterRequest {
+            by: "IA Weber".into(),
+            action: Action::Penalty {
+                side: Side::Black,
+                penalty: Penalty::AddOpponentTime { secs: 120 },
+            },
+        };
+        let json = serde_json::to_string(&r).expect("json");
+        assert_eq!(
+            json,
+            r#"{"by":"IA Weber","action":"penalty","side":"black","penalty":"add-opponent-time","secs":120}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<ArbiterRequest>(&json).expect("back"),
+            r
+        );
+        let r = ArbiterRequest {
+            by: "A".into(),
+            action: Action::DeclareResult {
+                result: GameResult::Draw,
+                reason: "agreement".into(),
+            },
+        };
+        let json = serde_json::to_string(&r).expect("json");
+        assert_eq!(
+            json,
+            r#"{"by":"A","action":"declare-result","result":"1/2-1/2","reason":"agreement"}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<ArbiterRequest>(&json).expect("back"),
+            r
+        );
+    }
+}

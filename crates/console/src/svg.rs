@@ -1,0 +1,175 @@
+//! A board as server-rendered SVG, White at the bottom, differing squares marked by a
+//! thick outline and a corner mark (not by colour alone), with a title and description
+//! for screen readers.
+
+use std::fmt::Write;
+
+use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
+
+use crate::page::escape;
+
+const SQ: u32 = 40;
+const LEFT: u32 = 20;
+
+fn glyph(role: Role) -> char {
+    // The filled glyphs for both colours; the colour comes from fill and stroke.
+    match role {
+        Role::King => '♚',
+        Role::Queen => '♛',
+        Role::Rook => '♜',
+        Role::Bishop => '♝',
+        Role::Knight => '♞',
+        Role::Pawn => '♟',
+    }
+}
+
+/// "white knight".
+pub fn piece_name(piece: Piece) -> String {
+    let role = match piece.role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    };
+    format!("{} {role}", piece.color.fold_wb("white", "black"))
+}
+
+fn xy(sq: Square) -> (u32, u32) {
+    let file = u32::from(sq.file());
+    let rank = u32::from(sq.rank());
+    (LEFT + file * SQ, (7 - rank) * SQ)
+}
+
+/// The SVG of `board`; `id` makes the title/description ids unique on the page, `differs`
+/// are the squares to mark.
+pub fn board_svg(board: &Board, id: &str, title: &str, differs: &[Square]) -> String {
+    let mut s = String::with_capacity(8192);
+    let desc = if differs.is_empty() {
+        "No differences to the other board.".to_owned()
+    } else {
+        format!(
+            "Differs from the other board on {}.",
+            differs
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" class="board" id="{id}" role="img" aria-labelledby="{id}-title {id}-desc"><title id="{id}-title">{title}</title><desc id="{id}-desc">{desc}</desc>"#,
+        w = LEFT + 8 * SQ,
+        h = 8 * SQ + 20,
+        title = escape(title),
+    );
+    for sq in Square::ALL {
+        let (x, y) = xy(sq);
+        let class = if sq.is_dark() { "dark" } else { "light" };
+        let _ = write!(
+            s,
+            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" class="{class}" data-square="{sq}"/>"#
+        );
+    }
+    for (sq, piece) in board.iter() {
+        let (x, y) = xy(sq);
+        let (fill, stroke) = match piece.color {
+            Color::White => ("#fff", "#000"),
+            Color::Black => ("#000", "#fff"),
+        };
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" class="piece" fill="{fill}" stroke="{stroke}" stroke-width="1" text-anchor="middle" data-square="{sq}" data-piece="{}" aria-hidden="true">{}</text>"#,
+            x + SQ / 2,
+            y + SQ - 8,
+            piece.char(),
+            glyph(piece.role),
+        );
+    }
+    for &sq in differs {
+        let (x, y) = xy(sq);
+        let _ = write!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" class="differs" data-square="{sq}" fill="none" stroke="#c00" stroke-width="4"/><path class="differs-mark" d="M{} {} l10 0 l-10 10 z" fill="#c00"/>"##,
+            x + 2,
+            y + 2,
+            SQ - 4,
+            SQ - 4,
+            x + 2,
+            y + 2,
+        );
+    }
+    for file in File::ALL {
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" class="coord" text-anchor="middle" aria-hidden="true">{}</text>"#,
+            LEFT + u32::from(file) * SQ + SQ / 2,
+            8 * SQ + 15,
+            file.char()
+        );
+    }
+    for rank in Rank::ALL {
+        let _ = write!(
+            s,
+            r#"<text x="8" y="{}" class="coord" text-anchor="middle" aria-hidden="true">{}</text>"#,
+            (7 - u32::from(rank)) * SQ + SQ / 2 + 5,
+            rank.char()
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The board as text, for screen readers: "White: king e1, queen d1, …; Black: …".
+pub fn board_text(board: &Board) -> String {
+    let mut parts = Vec::new();
+    for color in Color::ALL {
+        let mut items = Vec::new();
+        for role in Role::ALL.into_iter().rev() {
+            for sq in board.by_piece(Piece { color, role }) {
+                let name = piece_name(Piece { color, role });
+                let role_only = name.split(' ').nth(1).unwrap_or_default().to_owned();
+                items.push(format!("{role_only} {sq}"));
+            }
+        }
+        let who = color.fold_wb("White", "Black");
+        if items.is_empty() {
+            parts.push(format!("{who}: no pieces"));
+        } else {
+            parts.push(format!("{who}: {}", items.join(", ")));
+        }
+    }
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_differing_squares_and_describes_them() {
+        let svg = board_svg(
+            &Board::default(),
+            "b1",
+            "VI board",
+            &[Square::E4, Square::E2],
+        );
+        assert_eq!(svg.matches("class=\"differs\"").count(), 2);
+        assert!(
+            svg.contains("<desc id=\"b1-desc\">Differs from the other board on e4, e2.</desc>")
+        );
+        assert_eq!(svg.matches("class=\"piece\"").count(), 32);
+        assert!(svg.contains(r#"data-square="e1" data-piece="K""#));
+    }
+
+    #[test]
+    fn text_lists_pieces_by_side() {
+        let board: Board = "4k3/8/8/8/8/8/4P3/4K3".parse().expect("board");
+        assert_eq!(
+            board_text(&board),
+            "White: king e1, pawn e2; Black: king e8"
+        );
+    }
+}

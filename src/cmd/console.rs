@@ -1,0 +1,73 @@
+//! `annabella console --demo`: the arbiter's web console (crates/console) over a fixed
+//! discrepancy, with a stand-in for the station that carries out the arbiter's requests.
+
+use std::process::ExitCode;
+
+use annabella_console::{ArbiterRequest, Console, DEFAULT_ADDR, Token, demo};
+use anyhow::{Context, bail};
+use tokio::sync::{mpsc, watch};
+
+/// Flags of `annabella console`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Serve the demo scenario (a misplaced bishop on the sighted board, a pending claim).
+    /// The live table's console is served by the station.
+    #[arg(long)]
+    pub demo: bool,
+    /// Address to listen on. Keep it on 127.0.0.1 unless other computers must reach it;
+    /// they then need the token for everything.
+    #[arg(long, default_value = DEFAULT_ADDR)]
+    pub listen: String,
+    /// The token for arbiter actions (default: a random one, printed at start).
+    #[arg(long)]
+    pub token: Option<String>,
+}
+
+/// Serves the console until interrupted.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !args.demo {
+        bail!(
+            "only `annabella console --demo` is served on its own; the live table's console comes with the station"
+        );
+    }
+    let token = match args.token {
+        Some(t) if t.len() < 8 => bail!("--token: use at least 8 characters"),
+        Some(t) => Token::new(t),
+        None => Token::random().context("no randomness for the console token")?,
+    };
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("tokio runtime")?
+        .block_on(serve(args.listen, token))
+}
+
+async fn serve(listen: String, token: Token) -> anyhow::Result<ExitCode> {
+    let listener = tokio::net::TcpListener::bind(&listen)
+        .await
+        .with_context(|| format!("--listen {listen}: cannot listen there"))?;
+    let addr = listener.local_addr().context("listening address")?;
+    let (view_tx, view_rx) = watch::channel(demo::scenario());
+    let (req_tx, mut req_rx) = mpsc::channel::<ArbiterRequest>(16);
+    let console = Console::new(view_rx, req_tx, token.clone());
+    println!("console: http://{addr}/ (read-only)");
+    println!(
+        "arbiter: http://{addr}/arbiter?token={}&by=YOUR%20NAME",
+        token.as_str()
+    );
+    println!("token: {}", token.as_str());
+    let started = std::time::Instant::now();
+    tokio::spawn(async move {
+        while let Some(request) = req_rx.recv().await {
+            let s = started.elapsed().as_secs();
+            let at = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+            view_tx.send_modify(|view| {
+                if let Err(e) = demo::handle(view, &request, &at) {
+                    eprintln!("annabella: request refused: {e}");
+                }
+            });
+        }
+    });
+    console.serve(listener).await.context("console server")?;
+    Ok(ExitCode::SUCCESS)
+}
