@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use annabella_phonetic::{Language, Lexicon};
 use annabella_speech::audio::{AudioSource, MicSource, PcmSource, WavSource};
 use annabella_speech::{
-    Event, Heard, ListenFor, Listener, ListenerConfig, LoadProgress, Mode, SpeechModel,
+    Event, Heard, Input, ListenFor, Listener, ListenerConfig, LoadProgress, Mode, SpeechModel,
 };
 use anyhow::Context;
 use serde_json::json;
@@ -62,6 +62,10 @@ pub struct Args {
     /// One JSON object per utterance.
     #[arg(long)]
     json: bool,
+    /// Push-to-talk with the microphone: Enter starts an utterance, Enter again ends it
+    /// (instead of voice activity detection).
+    #[arg(long)]
+    push_to_talk: bool,
     /// Stop after this many utterances (a microphone never ends by itself).
     #[arg(long)]
     count: Option<usize>,
@@ -75,6 +79,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.scheme
         );
     }
+    anyhow::ensure!(
+        !args.push_to_talk || args.mic.is_some(),
+        "--push-to-talk needs --mic (the key is Enter on standard input)"
+    );
     annabella_speech::check_model_dir(&args.model)?;
     let start = Instant::now();
     // A file is checked before the model loads (seconds); the microphone opens after.
@@ -118,7 +126,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     };
     let config = ListenerConfig {
-        mode: Mode::AlwaysListening,
+        mode: if args.push_to_talk {
+            Mode::PushToTalk
+        } else {
+            Mode::AlwaysListening
+        },
         trailing_silence: Duration::from_millis(args.trailing_silence),
         early: (!args.no_early).then(|| Duration::from_millis(args.early)),
         alternatives: args.alternatives,
@@ -150,11 +162,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Box::new(MicSource::open(device)?)
         }
     };
+    let keys = args.push_to_talk.then(|| {
+        eprintln!("annabella: press Enter to talk, Enter again when done");
+        talk_key()
+    });
+    let mut talking = false;
     let lexicon = Lexicon::get(args.scheme);
     let mut last = start;
     let mut count = 0usize;
     while let Some(chunk) = source.next_chunk()? {
         last = chunk.captured + Duration::from_secs_f64(chunk.samples.len() as f64 / 16_000.0);
+        while let Some(Ok(at)) = keys.as_ref().map(|k| k.try_recv()) {
+            talking = !talking;
+            listener.handle_input(at, Input::Talk(talking))?;
+            eprintln!("annabella: {}", if talking { "listening…" } else { "done" });
+        }
         if let Err(e) = listener.handle_audio(chunk.captured, &chunk.samples) {
             eprintln!("annabella: {e}; the utterance is dropped");
         }
@@ -169,6 +191,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("annabella: nothing heard");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Presses of Enter on standard input, with the instant of each.
+fn talk_key() -> std::sync::mpsc::Receiver<Instant> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while std::io::stdin().read_line(&mut line).is_ok_and(|n| n > 0) {
+            if tx.send(Instant::now()).is_err() {
+                break;
+            }
+            line.clear();
+        }
+    });
+    rx
 }
 
 fn drain(
@@ -266,9 +303,13 @@ fn heard_text(h: &Heard, lexicon: &'static Lexicon) -> String {
             .unwrap_or_default(),
         _ => String::new(),
     };
+    let text = if h.text.is_empty() {
+        "(nothing understood)"
+    } else {
+        h.text.as_str()
+    };
     format!(
-        "{}{meaning}  ({:?}, result {} ms after the speech ended)",
-        h.text,
+        "{text}{meaning}  ({:?}, result {} ms after the speech ended)",
         h.ended_by,
         ms(h.speech_end_to_final())
     )

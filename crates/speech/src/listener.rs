@@ -235,6 +235,42 @@ impl std::fmt::Debug for Listener {
     }
 }
 
+/// Whether a partial result is a complete answer: in moves mode one legal move or a
+/// command (not ambiguous, not missing a promotion piece); otherwise one listed phrase.
+fn is_complete(moves: Option<(&Lexicon, &Chess)>, phrases: &[String], text: &str) -> bool {
+    if text.is_empty() {
+        return false;
+    }
+    match moves {
+        Some((lexicon, pos)) => matches!(
+            annabella_phonetic::resolve_words(pos, lexicon, text),
+            Verdict::Move(_) | Verdict::Command(_)
+        ),
+        None => phrases.iter().any(|p| p == text),
+    }
+}
+
+/// The resolver's answer for the readings (n-best by probability), in moves mode.
+fn resolve(
+    moves: Option<(&Lexicon, &Chess)>,
+    readings: &[Reading],
+    margin: f32,
+) -> Option<Verdict> {
+    let (lexicon, pos) = moves?;
+    let alternatives: Vec<Alternative<'_>> = readings
+        .iter()
+        .filter(|r| !r.text.is_empty())
+        .map(|r| Alternative {
+            text: &r.text,
+            score: r.probability,
+        })
+        .collect();
+    if alternatives.is_empty() {
+        return None;
+    }
+    Some(resolve_nbest(pos, lexicon, &alternatives, margin))
+}
+
 fn samples_of(d: Duration) -> u64 {
     (d.as_secs_f64() * f64::from(SAMPLE_RATE)).round() as u64
 }
@@ -566,16 +602,8 @@ impl Listener {
 
     /// Whether a partial result is a complete answer.
     fn complete(&self, text: &str) -> bool {
-        if text.is_empty() {
-            return false;
-        }
-        match (&self.vocabulary, &self.position) {
-            (Some(v), Some(pos)) => matches!(
-                annabella_phonetic::resolve_words(pos, v.lexicon(), text),
-                Verdict::Move(_) | Verdict::Command(_)
-            ),
-            _ => self.phrases.iter().any(|p| p == text),
-        }
+        let lexicon = self.vocabulary.as_ref().map(Vocabulary::lexicon);
+        is_complete(lexicon.zip(self.position.as_ref()), &self.phrases, text)
     }
 
     fn check_partial(&mut self) -> Result<(), DecodeError> {
@@ -641,20 +669,12 @@ impl Listener {
             Some(w) => u.start + (f64::from(w.end) * f64::from(SAMPLE_RATE)) as u64,
             None => u.last_voice,
         };
-        let resolution = match (&self.vocabulary, &self.position) {
-            (Some(v), Some(pos)) if !best.text.is_empty() => {
-                let alts: Vec<Alternative<'_>> = alternatives
-                    .iter()
-                    .filter(|r| !r.text.is_empty())
-                    .map(|r| Alternative {
-                        text: &r.text,
-                        score: r.probability,
-                    })
-                    .collect();
-                Some(resolve_nbest(pos, v.lexicon(), &alts, self.config.margin))
-            }
-            _ => None,
-        };
+        let lexicon = self.vocabulary.as_ref().map(Vocabulary::lexicon);
+        let resolution = resolve(
+            lexicon.zip(self.position.as_ref()),
+            &alternatives,
+            self.config.margin,
+        );
         let heard = Heard {
             speech_start: self.at(u.first_voice),
             last_word_end: self.at(last_word_end),
@@ -699,5 +719,98 @@ impl Listener {
     /// The next event, if any; drain after every input.
     pub fn poll_event(&mut self) -> Option<Event> {
         self.events.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Position, uci::UciMove};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn reading(text: &str, probability: f32) -> Reading {
+        Reading {
+            text: text.to_owned(),
+            score: probability,
+            probability,
+            words: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_partial_is_complete_only_when_it_means_one_move_or_a_command() {
+        let de = Lexicon::get(Language::De);
+        let start = Chess::default();
+        let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        let two_knights = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        let table: &[(&Chess, &str, bool)] = &[
+            (&start, "springer felix drei", true),
+            (&start, "springer felix", false),
+            (&start, "eva vier", true),
+            (&start, "zeit", true),
+            (&start, "", false),
+            (&promo, "eva acht", false),
+            (&promo, "eva acht dame", true),
+            (&two_knights, "springer david zwei", false),
+            (&two_knights, "springer bella eins david zwei", true),
+            (&start, "springer felix sechs", false),
+        ];
+        for (p, text, want) in table {
+            assert_eq!(is_complete(Some((de, p)), &[], text), *want, "{text:?}");
+        }
+        let phrases = vec!["넷".to_owned(), "여섯".to_owned()];
+        assert!(is_complete(None, &phrases, "넷"));
+        assert!(!is_complete(None, &phrases, "넷 여섯"));
+    }
+
+    #[test]
+    fn readings_resolve_by_probability_and_legality() {
+        let de = Lexicon::get(Language::De);
+        let start = Chess::default();
+        let uci = |v: &Verdict| match v {
+            Verdict::Move(m) => m.to_uci(CastlingMode::Standard).to_string(),
+            other => format!("{other:?}"),
+        };
+        // The best reading is illegal (no knight reaches f4): the legal second one wins.
+        let v = resolve(
+            Some((de, &start)),
+            &[
+                reading("springer felix vier", 0.7),
+                reading("springer felix drei", 0.3),
+            ],
+            0.1,
+        )
+        .unwrap();
+        assert_eq!(uci(&v), "g1f3");
+        // Two legal readings within the margin: ambiguous, both named.
+        let v = resolve(
+            Some((de, &start)),
+            &[reading("eva vier", 0.52), reading("david vier", 0.48)],
+            0.1,
+        )
+        .unwrap();
+        let Verdict::Ambiguous(ms) = v else {
+            panic!("{v:?}")
+        };
+        assert_eq!(ms.len(), 2);
+        assert!(ms.iter().all(|m| start.is_legal(*m)));
+        // Clearly better: no ambiguity.
+        let v = resolve(
+            Some((de, &start)),
+            &[reading("eva vier", 0.9), reading("david vier", 0.1)],
+            0.1,
+        )
+        .unwrap();
+        assert_eq!(uci(&v), UciMove::from_ascii(b"e2e4").unwrap().to_string());
+        // Nothing recognised, or phrase mode: no resolution.
+        assert!(resolve(Some((de, &start)), &[reading("", 1.0)], 0.1).is_none());
+        assert!(resolve(None, &[reading("넷", 1.0)], 0.1).is_none());
     }
 }
