@@ -15,7 +15,10 @@
 //! - "Skip" cuts off the current part of a long readout and goes on with the next.
 //! - An announcement with an expiry time that has passed before it is spoken is dropped.
 
-use std::{collections::VecDeque, time::Instant};
+use std::{
+    collections::VecDeque,
+    time::{Duration, Instant},
+};
 
 use serde::Serialize;
 use shakmaty::Color;
@@ -158,7 +161,7 @@ pub enum Outcome {
     Interrupted,
     /// Its time passed before it could be said.
     Expired,
-    /// The back end could not say it.
+    /// The back end could not say it (or never reported its end in time).
     Failed,
 }
 
@@ -187,6 +190,13 @@ pub struct Report {
     pub outcome: Outcome,
 }
 
+/// The longest an utterance may take before the back end is presumed stuck: 10 s plus
+/// 250 ms per character (the slowest rate says about 7 characters a second).
+pub fn time_allowed(speech: &Speech) -> Duration {
+    let chars = speech.to_plain().chars().count() as u64;
+    Duration::from_secs(10) + Duration::from_millis(250 * chars)
+}
+
 #[derive(Debug)]
 struct Entry {
     id: AnnouncementId,
@@ -201,6 +211,7 @@ struct Current {
     part: usize,
     utterance: UtteranceId,
     started: Option<Instant>,
+    deadline: Instant,
 }
 
 /// The announcement queue of one output (speaker).
@@ -359,6 +370,22 @@ impl Queue {
         self.end_current(now, utterance, Outcome::Failed);
     }
 
+    /// When [`Queue::handle_timeout`] must be called: the time by which the back end
+    /// should have finished the utterance being said.
+    pub fn poll_timeout(&self) -> Option<Instant> {
+        self.current.as_ref().map(|c| c.deadline)
+    }
+
+    /// A back end that never reports the end (a speech server that died) must not hold
+    /// up the announcements behind it: past the deadline the utterance is cut off,
+    /// reported as failed, and the queue goes on.
+    pub fn handle_timeout(&mut self, now: Instant) {
+        if self.current.as_ref().is_some_and(|c| c.deadline <= now) {
+            self.cut(now, Outcome::Failed);
+            self.advance(now);
+        }
+    }
+
     /// The next action for the back end.
     pub fn poll_action(&mut self) -> Option<Action> {
         self.actions.pop_front()
@@ -435,11 +462,13 @@ impl Queue {
             listener: entry.announcement.listener,
             speech: entry.announcement.parts[part].clone(),
         }));
+        let deadline = now + time_allowed(&entry.announcement.parts[part]);
         self.current = Some(Current {
             entry,
             part,
             utterance,
             started: None,
+            deadline,
         });
     }
 
@@ -482,8 +511,6 @@ impl Queue {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
 
     const VI: Listener = Listener::ViPlayer;
@@ -729,6 +756,42 @@ mod tests {
         assert_eq!(r.ended, t + Duration::from_millis(900));
         assert_eq!(r.move_ref, Some(mv(7)));
         assert_eq!(r.outcome, Outcome::Spoken);
+    }
+
+    #[test]
+    fn a_stuck_back_end_does_not_hold_up_the_moves() {
+        let t = Instant::now();
+        let mut q = Queue::new(0);
+        assert_eq!(q.poll_timeout(), None);
+        q.push(
+            t,
+            Announcement::answer(VI, Speech::words("Weiß eine Stunde")),
+        );
+        q.push(
+            t,
+            Announcement::clock_notice(VI, Speech::words("noch fünf Minuten"), None),
+        );
+        let (s, _) = drain(&mut q);
+        q.handle_started(t, s[0].0);
+        let deadline = q.poll_timeout().expect("a deadline while speaking");
+        assert_eq!(
+            deadline,
+            t + time_allowed(&Speech::words("Weiß eine Stunde"))
+        );
+        q.handle_timeout(deadline - Duration::from_millis(1));
+        assert_eq!(q.speaking(), Some(s[0].0), "not yet");
+        q.handle_timeout(deadline);
+        let (next, cancelled) = drain(&mut q);
+        assert_eq!(cancelled, [s[0].0]);
+        assert_eq!(next[0].1, "noch fünf Minuten");
+        assert_eq!(
+            q.poll_timeout(),
+            Some(deadline + time_allowed(&Speech::words("noch fünf Minuten")))
+        );
+        assert_eq!(
+            reports(&mut q),
+            [("Weiß eine Stunde".to_owned(), Outcome::Failed)]
+        );
     }
 
     #[test]

@@ -176,6 +176,23 @@ impl Speakers {
         self.pump(now, output);
     }
 
+    /// The earliest time [`Speakers::handle_timeout`] must be called.
+    pub fn poll_timeout(&self) -> Option<Instant> {
+        self.outputs
+            .iter()
+            .filter_map(|o| o.queue.poll_timeout())
+            .min()
+    }
+
+    /// Cuts off utterances whose back end never reported their end (see
+    /// [`Queue::handle_timeout`]).
+    pub fn handle_timeout(&mut self, now: Instant) {
+        for output in 0..self.outputs.len() {
+            self.outputs[output].queue.handle_timeout(now);
+            self.pump(now, output);
+        }
+    }
+
     /// Whether every output is silent with nothing waiting.
     pub fn is_idle(&self) -> bool {
         self.outputs.iter().all(|o| o.queue.is_idle())
@@ -203,10 +220,16 @@ impl Speakers {
     ) -> Result<(), NotFinished> {
         let deadline = Instant::now() + timeout;
         while !self.is_idle() {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match events.recv_timeout(left) {
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(NotFinished(timeout));
+            }
+            let wake = self.poll_timeout().map_or(deadline, |t| t.min(deadline));
+            match events.recv_timeout(wake.saturating_duration_since(now)) {
                 Ok(event) => self.handle_event(Instant::now(), event),
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                Err(RecvTimeoutError::Timeout) => self.handle_timeout(Instant::now()),
+                Err(RecvTimeoutError::Disconnected) => {
+                    // No back end can report any more: what is being said never ends.
                     return Err(NotFinished(timeout));
                 }
             }

@@ -199,3 +199,36 @@ fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
         .expect("done");
     assert_eq!(log.texts(), ["Springer Felix, drei"]);
 }
+
+#[test]
+fn a_back_end_that_never_finishes_is_cut_off_at_the_deadline() {
+    let (tx, _rx) = mpsc::channel();
+    let stuck = Recorder::new(tx, Pace::Hold);
+    let log = stuck.log();
+    let mut speakers = Speakers::new(
+        Routing::shared(VoiceSettings::for_language(Language::De)),
+        vec![Box::new(stuck)],
+    )
+    .expect("one output");
+    let now = Instant::now();
+    speakers.announce(
+        now,
+        Announcement::answer(Listener::ViPlayer, Speech::words("Weiß eine Stunde")),
+    );
+    speakers.announce(
+        now,
+        Announcement::of_move(Listener::SightedPlayer, Speech::words("Eva vier"), MOVE1),
+    );
+    // The move cut off the answer; the back end now never reports the move's end.
+    let deadline = speakers.poll_timeout().expect("a deadline");
+    speakers.handle_timeout(deadline);
+    assert_eq!(
+        log.texts(),
+        ["Weiß eine Stunde", "Eva vier", "Weiß eine Stunde"]
+    );
+    let outcomes: Vec<Outcome> = std::iter::from_fn(|| speakers.poll_report())
+        .map(|r| r.outcome)
+        .collect();
+    assert_eq!(outcomes, [Outcome::Interrupted, Outcome::Failed]);
+    assert!(matches!(log.entries()[3], Recorded::Cancelled(Some(_))));
+}
