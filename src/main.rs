@@ -30,6 +30,10 @@ enum Command {
     Grammar(cmd::grammar::Args),
     /// Recognise spoken moves from a WAV file, raw PCM or a microphone (Vosk).
     Listen(cmd::listen::Args),
+    /// Replay the games of a PGN file under the Laws: how each ended, what is claimable.
+    Replay(cmd::replay::Args),
+    /// Can a side still checkmate by any series of legal moves? (chasolver)
+    Unwinnable(cmd::unwinnable::Args),
     /// Simulate a DGT board, peg board or tactile clock on a pseudo-terminal.
     Sim(cmd::sim::Args),
     /// Both scoresheets and boards → the arbiter's plan to put them right (Law D.2.9).
@@ -61,5 +65,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Reconcile(args) => cmd::reconcile::run(args),
         Command::Listen(args) => cmd::listen::run(args),
         Command::Console(args) => cmd::console::run(args),
+        Command::Replay(args) => cmd::replay::run(args),
+        Command::Unwinnable(args) => cmd::unwinnable::run(args),
     }
 }

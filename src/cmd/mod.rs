@@ -6,5 +6,7 @@ pub mod grammar;
 pub mod listen;
 pub mod parse;
 pub mod reconcile;
+pub mod replay;
 pub mod say;
 pub mod sim;
+pub mod unwinnable;

@@ -21,7 +21,7 @@ pub enum RateOfPlay {
     /// Standard play: more than 60 minutes per player (base + 60 × increment).
     #[default]
     Standard,
-    /// Rapid play: more than 10 and at most 60 minutes per player (Appendix A).
+    /// Rapid play: more than 10 and less than 60 minutes per player (Appendix A.1).
     Rapid,
     /// Blitz: at most 10 minutes per player (Appendix B).
     Blitz,

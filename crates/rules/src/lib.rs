@@ -15,3 +15,14 @@ pub use clock::{Clock, ClockError, ClockTime, FlagFall, Press};
 
 pub mod time_control;
 pub use time_control::{Bonus, ParseTimeControlError, Period, TimeControl, TimeControlTag};
+
+pub mod game;
+pub use game::{
+    ClaimKind, ClaimVerdict, Game, GameError, GameResult, IllegalKind, IllegalVerdict, Outcome,
+    Penalty, Termination,
+};
+
+pub mod unwinnable;
+pub use unwinnable::Winnability;
+
+pub mod pgn;

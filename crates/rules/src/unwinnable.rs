@@ -1,0 +1,123 @@
+//! Whether a side can still checkmate by any series of legal moves (Laws 5.2.2, 6.9,
+//! 7.5.5), decided by chasolver's helpmate search.
+//!
+//! chasolver works on the `chess` crate's boards, so positions cross over as FEN.
+//! Chess960 castling rights are dropped on the way (the `chess` crate knows only
+//! standard castling); a castling move is never what decides whether a mate exists
+//! except in constructed positions, and the verdict then errs towards "winnable".
+
+use std::str::FromStr;
+
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, uci::UciMove};
+
+/// Whether a side can still checkmate.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Winnability {
+    /// No series of legal moves ends in a checkmate by this side.
+    Unwinnable,
+    /// A helpmate exists; the moves (UCI) of one are given.
+    Winnable(Vec<UciMove>),
+    /// The search gave up before deciding (chasolver's node limit).
+    Undetermined,
+}
+
+impl Winnability {
+    /// The kebab-case name used in JSON: `unwinnable`, `winnable`, `undetermined`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Winnability::Unwinnable => "unwinnable",
+            Winnability::Winnable(_) => "winnable",
+            Winnability::Undetermined => "undetermined",
+        }
+    }
+}
+
+fn to_chess(pos: &Chess) -> Option<chess::Board> {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    if pos.castles().mode() == CastlingMode::Chess960 {
+        setup.castling_rights = shakmaty::Bitboard::EMPTY;
+    }
+    let fen = Fen::try_from_setup(setup).ok()?.to_string();
+    chess::Board::from_str(&fen).ok()
+}
+
+fn to_chess_color(color: Color) -> chess::Color {
+    match color {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+/// Full helpmate search: can `color` checkmate from `pos` by any series of legal moves?
+///
+/// # Examples
+///
+/// ```
+/// use annabella_rules::{unwinnable::{winnability, Winnability}, shakmaty::{Chess, Color, fen::Fen, CastlingMode}};
+/// let pos: Chess = "8/8/8/8/8/5k2/8/4K2Q b - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
+/// assert_eq!(winnability(&pos, Color::Black), Winnability::Unwinnable);
+/// assert!(matches!(winnability(&pos, Color::White), Winnability::Winnable(_)));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn winnability(pos: &Chess, color: Color) -> Winnability {
+    if pos.has_insufficient_material(color) {
+        return Winnability::Unwinnable;
+    }
+    let Some(board) = to_chess(pos) else {
+        return Winnability::Undetermined;
+    };
+    match chasolver::winnability(&board, to_chess_color(color)) {
+        Some(chasolver::Winnability::Unwinnable) => Winnability::Unwinnable,
+        Some(chasolver::Winnability::Winnable { helpmate }) => Winnability::Winnable(
+            helpmate
+                .iter()
+                .filter_map(|m| UciMove::from_str(&m.to_string()).ok())
+                .collect(),
+        ),
+        None => Winnability::Undetermined,
+    }
+}
+
+/// Whether `color` provably cannot checkmate (the cheap, sound but incomplete check).
+pub fn is_unwinnable_fast(pos: &Chess, color: Color) -> bool {
+    if pos.has_insufficient_material(color) {
+        return true;
+    }
+    to_chess(pos).is_some_and(|board| chasolver::is_unwinnable_fast(&board, to_chess_color(color)))
+}
+
+/// Law 5.2.2: a dead position, where neither player can checkmate by any series of legal
+/// moves (the fast check first, then the full search for each side).
+///
+/// # Examples
+///
+/// ```
+/// use annabella_rules::{unwinnable::is_dead_position, shakmaty::{Chess, fen::Fen, CastlingMode}};
+/// let locked: Chess = "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1".parse::<Fen>()?.into_position(CastlingMode::Standard)?;
+/// assert!(is_dead_position(&locked));
+/// assert!(!is_dead_position(&Chess::default()));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn is_dead_position(pos: &Chess) -> bool {
+    if is_dead_position_fast(pos) {
+        return true;
+    }
+    [Color::White, Color::Black]
+        .into_iter()
+        .all(|color| winnability(pos, color) == Winnability::Unwinnable)
+}
+
+/// The cheap, sound but incomplete half of [`is_dead_position`]: `true` only when the
+/// position is proven dead.
+pub fn is_dead_position_fast(pos: &Chess) -> bool {
+    if pos.is_insufficient_material() {
+        return true;
+    }
+    match to_chess(pos) {
+        Some(board) => {
+            chasolver::is_unwinnable_fast(&board, chess::Color::White)
+                && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
+        }
+        None => false,
+    }
+}

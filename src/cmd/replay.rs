@@ -1,0 +1,97 @@
+//! `annabella replay`: replays every game of a PGN file under the Laws and tells how each
+//! ended — decided from the moves, never from the `Result` tag.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use annabella_rules::{
+    Edition, Game, RateOfPlay,
+    pgn::{self, PgnGame},
+};
+use anyhow::Context;
+use serde_json::json;
+
+/// Flags of `annabella replay`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The PGN file (any number of games).
+    file: PathBuf,
+    /// One JSON object per game and line instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Edition of the Laws: 2018 or 2023.
+    #[arg(long, default_value = "2023")]
+    edition: Edition,
+    /// Rate of play: standard, rapid or blitz.
+    #[arg(long, default_value = "standard")]
+    rate: RateOfPlay,
+}
+
+/// Replays each game in file order; a broken game is reported and the others still are.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let path = args.file.display().to_string();
+    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {path}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut failed = false;
+    for (i, game) in pgn::read_games(&text).into_iter().enumerate() {
+        let number = i + 1;
+        let result = game.map_err(|e| e.to_string()).and_then(|g| {
+            g.replay(args.edition, args.rate)
+                .map(|r| (g, r))
+                .map_err(|e| e.to_string())
+        });
+        match result {
+            Ok((pgn, game)) => report(number, &pgn, &game, args.json),
+            Err(error) => {
+                failed = true;
+                let message = format!("{path}: game {number}, {error}");
+                eprintln!("annabella: {message}");
+                if args.json {
+                    println!("{}", json!({ "game": number, "error": message }));
+                }
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn report(number: usize, pgn: &PgnGame, game: &Game, json: bool) {
+    let (result, termination) = match game.outcome() {
+        Some(o) => (o.result.to_string(), o.termination.as_str()),
+        None => ("*".to_owned(), "ongoing"),
+    };
+    let claimable: Vec<_> = game.claimable().into_iter().map(|k| k.as_str()).collect();
+    if json {
+        println!(
+            "{}",
+            json!({
+                "game": number,
+                "result": result,
+                "termination": termination,
+                "claimable": claimable,
+                "plies": game.plies(),
+            })
+        );
+        return;
+    }
+    let names = format!(
+        "{} – {}",
+        pgn.tag("White").unwrap_or("?"),
+        pgn.tag("Black").unwrap_or("?")
+    );
+    let claims = if claimable.is_empty() {
+        String::new()
+    } else {
+        format!("; claimable: {}", claimable.join(", "))
+    };
+    println!(
+        "game {number} ({names}): {result} by {termination} after {} plies{claims}",
+        game.plies()
+    );
+    if let Some(written) = pgn.tag("Result").filter(|r| *r != result && *r != "*") {
+        println!("  note: the Result tag says {written}");
+    }
+}
