@@ -1,0 +1,206 @@
+//! How one table is set up: who plays which colour, the language, the time control, the
+//! Laws, the start position and the timings of the table's reminders.
+
+use std::time::Duration;
+
+use annabella_phonetic::Language;
+use annabella_rules::{Edition, TimeControl};
+use serde::{Deserialize, Serialize};
+use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+
+/// Who presses a player's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockPress {
+    /// The player presses the lever of the clock; the table completes the move then.
+    #[default]
+    Lever,
+    /// The table presses for the player as soon as the move is made (assistant duty c of
+    /// Appendix D: "start the opponent's clock", respecting when a move is made).
+    Automatic,
+}
+
+/// When the table speaks up on its own (all from the last change on a board).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Timings {
+    /// With [`ClockPress::Automatic`]: how long after the move is made the table waits
+    /// for "nein"/"Korrektur" before it starts the opponent's clock.
+    pub correction_window: Duration,
+    /// Announced but not placed, or placed but not announced: the board has been still
+    /// this long → the VI player is told what is missing.
+    pub remind_after: Duration,
+    /// The peg board differs from the game this long after the last change → the fix-up
+    /// is spoken.
+    pub fixup_after: Duration,
+    /// A fix-up not yet carried out is repeated this often.
+    pub fixup_repeat: Duration,
+    /// After this many fix-ups without success the arbiter is alerted.
+    pub fixups_before_alert: u32,
+    /// A clock press that came before the move was seen on the sighted board waits this
+    /// long for the move; then it is reported to the arbiter.
+    pub press_grace: Duration,
+    /// The sighted board differs from the game this long → arbiter alert.
+    pub discrepancy_after: Duration,
+    /// n-best recognition: two readings closer than this are ambiguous.
+    pub nbest_margin: f32,
+}
+
+impl Default for Timings {
+    fn default() -> Self {
+        Timings {
+            correction_window: Duration::from_millis(1500),
+            remind_after: Duration::from_secs(4),
+            fixup_after: Duration::from_secs(4),
+            fixup_repeat: Duration::from_secs(15),
+            fixups_before_alert: 3,
+            press_grace: Duration::from_secs(3),
+            discrepancy_after: Duration::from_secs(5),
+            nbest_margin: 0.05,
+        }
+    }
+}
+
+/// The PGN seven-tag roster fields that are not decided by the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Event {
+    /// Event name.
+    pub event: String,
+    /// Site.
+    pub site: String,
+    /// Date, `YYYY.MM.DD` (`????.??.??` when unknown).
+    pub date: String,
+    /// Round.
+    pub round: String,
+    /// The white player's name.
+    pub white: String,
+    /// The black player's name.
+    pub black: String,
+}
+
+impl Default for Event {
+    fn default() -> Self {
+        Event {
+            event: "?".into(),
+            site: "?".into(),
+            date: "????.??.??".into(),
+            round: "-".into(),
+            white: "?".into(),
+            black: "?".into(),
+        }
+    }
+}
+
+/// Everything a [`Table`](crate::Table) is created from. Serde, so that a journal can keep
+/// it beside the inputs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TableConfig {
+    /// The colour of the visually impaired player (the other player is sighted).
+    #[serde(with = "crate::text_serde")]
+    pub vi_color: Color,
+    /// The language the VI player speaks and hears (`de` is the FIDE scheme).
+    #[serde(with = "crate::text_serde")]
+    pub language: Language,
+    /// The language of announcements to the sighted player.
+    #[serde(with = "crate::text_serde")]
+    pub sighted_language: Language,
+    /// The time control (PGN notation, e.g. `5400+30`).
+    #[serde(with = "crate::text_serde")]
+    pub time_control: TimeControl,
+    /// The edition of the Laws.
+    #[serde(with = "crate::text_serde")]
+    pub edition: Edition,
+    /// The start position as FEN (`None`: the standard start). Shredder-FEN or X-FEN
+    /// castling rights of a Chess960 start need `chess960`.
+    pub start_fen: Option<String>,
+    /// Chess960 castling rules.
+    pub chess960: bool,
+    /// Who presses the VI player's clock.
+    pub vi_press: ClockPress,
+    /// Who presses the sighted player's clock.
+    pub sighted_press: ClockPress,
+    /// Claims wait for the arbiter's ruling (clocks stopped) instead of being decided by
+    /// the table at once.
+    pub claims_by_arbiter: bool,
+    /// Tag values for the PGN.
+    pub event: Event,
+    /// When the table speaks up on its own.
+    pub timings: Timings,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            vi_color: Color::White,
+            language: Language::De,
+            sighted_language: Language::De,
+            time_control: TimeControl::sudden_death(
+                Duration::from_secs(90 * 60),
+                annabella_rules::Bonus::Increment(Duration::from_secs(30)),
+            ),
+            edition: Edition::default(),
+            start_fen: None,
+            chess960: false,
+            vi_press: ClockPress::Lever,
+            sighted_press: ClockPress::Lever,
+            claims_by_arbiter: false,
+            event: Event::default(),
+            timings: Timings::default(),
+        }
+    }
+}
+
+/// A configuration that cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// `start_fen` is not a FEN.
+    #[error("start_fen {fen:?}: {error}")]
+    Fen {
+        /// The text given.
+        fen: String,
+        /// What is wrong with it.
+        error: String,
+    },
+    /// `start_fen` is a FEN of an impossible position.
+    #[error("start_fen {fen:?}: illegal position: {error}")]
+    Position {
+        /// The text given.
+        fen: String,
+        /// Why the position is not legal.
+        error: String,
+    },
+}
+
+impl TableConfig {
+    /// The castling mode of the game.
+    pub fn castling_mode(&self) -> CastlingMode {
+        if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+
+    /// The start position.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the FEN and what is wrong with it.
+    pub fn start_position(&self) -> Result<Chess, ConfigError> {
+        let Some(text) = &self.start_fen else {
+            return Ok(Chess::default());
+        };
+        let fen: Fen =
+            text.parse()
+                .map_err(|e: shakmaty::fen::ParseFenError| ConfigError::Fen {
+                    fen: text.clone(),
+                    error: e.to_string(),
+                })?;
+        fen.into_position(self.castling_mode())
+            .map_err(|e| ConfigError::Position {
+                fen: text.clone(),
+                error: e.to_string(),
+            })
+    }
+}

@@ -1,0 +1,243 @@
+//! What the table asks the world to do: speak, set the clock, show the fix-up, alert the
+//! arbiter, record a move. Serde, for the web console and the journal.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Square, uci::UciMove};
+
+/// Who an announcement is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Listener {
+    /// The visually impaired player (headphones or speaker on their side).
+    ViPlayer,
+    /// The sighted player (speaker or display on their side).
+    SightedPlayer,
+    /// Both players.
+    Both,
+}
+
+/// How urgent an announcement is; a higher one may interrupt a lower one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Priority {
+    /// Answers to questions.
+    Low,
+    /// Read-backs, reminders, fix-ups.
+    Normal,
+    /// The opponent's move, touch-move, claims, offers.
+    High,
+    /// Flag fall and the end of the game.
+    Urgent,
+}
+
+/// What an announcement is about (for the voice queue and the audio record).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnnounceKind {
+    /// The game starts.
+    Start,
+    /// The VI player's recognised move said back (D.2.8).
+    ReadBack,
+    /// A move of the other player, to be executed on the listener's board.
+    OpponentMove,
+    /// A question back to the VI player (ambiguous or incomplete utterance).
+    Question,
+    /// The utterance was not understood or names no legal move.
+    NotUnderstood,
+    /// Announced but not placed, placed but not announced, captured piece not removed.
+    NotMade,
+    /// Law 4.3: a touched piece must be moved or captured.
+    TouchMove,
+    /// How to put the peg board right, or that it is right again.
+    FixUp,
+    /// An answer to a question (time, moves, where is …).
+    Answer,
+    /// Draw offers, claims, resignation.
+    Declaration,
+    /// The clocks: paused, resumed, flag fall, time added.
+    Clock,
+    /// The arbiter was called or ruled.
+    Arbiter,
+    /// The game ended.
+    GameOver,
+}
+
+/// One sentence to speak.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Announcement {
+    /// Identifies the announcement in [`Input::AnnouncementDone`](crate::Input::AnnouncementDone).
+    pub id: u64,
+    /// Who hears it.
+    pub to: Listener,
+    /// The words.
+    pub text: String,
+    /// How urgent.
+    pub priority: Priority,
+    /// What about.
+    pub kind: AnnounceKind,
+}
+
+/// A haptic pattern of the tactile clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Haptic {
+    /// A flag fell.
+    Flag,
+    /// Attention: listen / look at the board.
+    Attention,
+}
+
+/// What the clock devices (tactile clock, DGT 3000) must show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "clock", rename_all = "snake_case")]
+pub enum ClockCommand {
+    /// Show these times and let `running`'s time run down (`None`: both stopped).
+    Set {
+        /// White's remaining time.
+        white: Duration,
+        /// Black's remaining time.
+        black: Duration,
+        /// Whose time runs.
+        #[serde(with = "crate::text_serde::option")]
+        running: Option<Color>,
+    },
+    /// Vibrate the VI player's clock.
+    Haptic {
+        /// The pattern.
+        pattern: Haptic,
+    },
+}
+
+/// One thing to do on the peg board to make it show the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "fix", rename_all = "snake_case")]
+pub enum PegFix {
+    /// Take the peg out of this hole.
+    Remove {
+        /// The hole.
+        #[serde(with = "crate::text_serde")]
+        square: Square,
+    },
+    /// Put this piece into this hole.
+    Place {
+        /// The hole.
+        #[serde(with = "crate::text_serde")]
+        square: Square,
+        /// The piece (FEN letter: `N` white knight, `n` black knight).
+        piece: char,
+    },
+}
+
+/// Why the arbiter is alerted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AlertKind {
+    /// A player called the arbiter.
+    Called,
+    /// A player paused the clocks (6.11.1).
+    Paused,
+    /// The peg board does not show the game and the VI player could not fix it.
+    PegBoardDiffers,
+    /// The sighted board does not show the game.
+    SightedBoardDiffers,
+    /// The sighted player touched a piece and moved another (4.3; D.2.10.5 duty e).
+    SightedTouch,
+    /// The VI player touched a piece and moved another (4.3).
+    ViTouch,
+    /// A clock was pressed without a move.
+    PressWithoutMove,
+    /// A flag fell that the table does not claim by itself (the VI player's).
+    FlagFall,
+    /// A claim that the arbiter must rule on.
+    Claim,
+    /// An illegal move was attempted on the sighted board.
+    IllegalMove,
+}
+
+/// The table asks for the arbiter, with both boards as they are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArbiterAlert {
+    /// Why.
+    pub kind: AlertKind,
+    /// In words (English, for the console).
+    pub detail: String,
+    /// The game position (FEN).
+    pub game_fen: String,
+    /// The peg board: FEN placement with `X` for a peg whose piece is unknown (the board
+    /// senses only occupancy; a peg where the game has a piece shows that piece).
+    pub vi_board: String,
+    /// The sighted board's last snapshot (FEN placement), if it has sensors.
+    pub sighted_board: Option<String>,
+    /// Half-moves played.
+    pub ply: usize,
+}
+
+/// A move as recorded on the scoresheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedMove {
+    /// Half-move number, from 1.
+    pub ply: usize,
+    /// Who moved.
+    #[serde(with = "crate::text_serde")]
+    pub color: Color,
+    /// Standard algebraic notation with check/mate sign.
+    pub san: String,
+    /// UCI.
+    #[serde(with = "crate::text_serde")]
+    pub uci: UciMove,
+    /// The mover's remaining time after the move (for `[%clk]`).
+    pub clock: Duration,
+    /// The time the move took.
+    pub spent: Duration,
+    /// Table time when the move was completed.
+    pub at: Duration,
+}
+
+/// The end of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// How it ended (`checkmate`, `flag-fall`, `agreement`, …: the rules crate's names).
+    pub termination: String,
+    /// The PGN `Termination` tag value (`normal`, `time forfeit`, `adjudication`, `rules infraction`).
+    pub pgn_termination: String,
+}
+
+/// One effect. Drain them with [`Table::poll_effect`](crate::Table::poll_effect) after
+/// every input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    /// Speak.
+    Announce(Announcement),
+    /// Stop speaking at once ("Ruhe").
+    StopSpeaking,
+    /// Close the microphone (an announcement is being spoken).
+    MuteMic,
+    /// Open the microphone again.
+    UnmuteMic,
+    /// Set the clock devices.
+    Clock(ClockCommand),
+    /// The peg board differs from the game: these steps put it right (spoken too).
+    ShowOnTactile {
+        /// The steps.
+        fixes: Vec<PegFix>,
+    },
+    /// The game position changed: tell the board detectors (FEN of the new position).
+    Position {
+        /// FEN.
+        fen: String,
+        /// The move that led to it, if it was a move.
+        #[serde(with = "crate::text_serde::option")]
+        last_move: Option<UciMove>,
+    },
+    /// Call the arbiter.
+    ArbiterAlert(ArbiterAlert),
+    /// A move for the scoresheet (PGN with `[%clk]`).
+    RecordMove(RecordedMove),
+    /// The game is over.
+    GameOver(GameEnd),
+}

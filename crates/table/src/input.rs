@@ -1,0 +1,214 @@
+//! What happens at the table: everything the state machine is told. Serde, so that the
+//! station can journal every `(now, Input)` and replay it.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Square, uci::UciMove};
+
+/// One recognizer hypothesis of what the VI player said.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hypothesis {
+    /// The words heard, as recognised text ("springer felix drei").
+    pub text: String,
+    /// The recognizer's score; higher is better.
+    pub score: f32,
+}
+
+/// A button of the tactile clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockButton {
+    /// Ask for both players' remaining time (assistant duty d: only when asked).
+    TimeQuery,
+    /// Stop the clocks and call the arbiter (6.11.1).
+    Pause,
+    /// Hold to speak (the microphone is open while held).
+    PushToTalk,
+}
+
+/// Draw claims (9.2, 9.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ground {
+    /// Threefold repetition (9.2).
+    Threefold,
+    /// Fifty moves (9.3).
+    FiftyMoves,
+}
+
+/// What the sighted player (or the assistant for them) declares at the console.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum SightedCommand {
+    /// Offer a draw (9.1.2).
+    OfferDraw,
+    /// Accept the VI player's draw offer.
+    AcceptDraw,
+    /// Decline the VI player's draw offer.
+    DeclineDraw,
+    /// Resign (5.1.2).
+    Resign,
+    /// Claim a draw, with the intended move when it is the move that repeats (9.2, 9.3).
+    Claim {
+        /// Repetition or fifty moves.
+        ground: Ground,
+        /// The intended move (UCI), if any.
+        #[serde(default, with = "crate::text_serde::option")]
+        intended: Option<UciMove>,
+    },
+    /// Claim that the VI player's flag has fallen (6.8).
+    ClaimFlag,
+    /// Call the arbiter.
+    CallArbiter,
+}
+
+/// A verdict of the arbiter (or a correction they make at the console).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum ArbiterAction {
+    /// Stop both clocks (6.11.1).
+    Pause,
+    /// Restart the clocks.
+    Resume,
+    /// Set a player's remaining time (6.10.2).
+    SetTime {
+        /// Whose clock.
+        #[serde(with = "crate::text_serde")]
+        color: Color,
+        /// The time to show.
+        time: Duration,
+    },
+    /// Add time to a player's clock (7.5.5, 9.5.3 awards).
+    AddTime {
+        /// Whose clock.
+        #[serde(with = "crate::text_serde")]
+        color: Color,
+        /// How much.
+        amount: Duration,
+    },
+    /// Set a player's move counter (6.10.2).
+    SetMoves {
+        /// Whose counter.
+        #[serde(with = "crate::text_serde")]
+        color: Color,
+        /// Moves completed.
+        moves: u32,
+    },
+    /// The player made an illegal move (7.5): the game's penalties apply (strikes,
+    /// time to the opponent, loss at the second or third).
+    IllegalMove {
+        /// Who made it.
+        #[serde(with = "crate::text_serde")]
+        by: Color,
+    },
+    /// Uphold the pending claim (a claim waits for the arbiter when the game rejected it
+    /// and the claimant insists, or when the arbiter must rule).
+    UpholdClaim,
+    /// Reject the pending claim: the claim stands as a draw offer and play goes on.
+    RejectClaim,
+    /// The flag of this player has fallen (6.8: observed by the arbiter).
+    FlagFall {
+        /// Whose flag.
+        #[serde(with = "crate::text_serde")]
+        color: Color,
+    },
+    /// End the game with this result (`1-0`, `0-1`, `1/2-1/2`).
+    DeclareResult {
+        /// The PGN result.
+        result: String,
+    },
+    /// Take the game back to the position after `ply` half-moves (the last point where
+    /// both scoresheets agree); clocks are set with `SetTime`.
+    RestorePosition {
+        /// Half-moves kept.
+        ply: usize,
+    },
+    /// Both boards have been put right by hand: the peg board and the sighted board are
+    /// taken to show the game position.
+    BoardsCorrected,
+}
+
+/// One input to the table. Everything the table knows comes through these.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "input", rename_all = "snake_case")]
+pub enum Input {
+    /// The arbiter starts the game: White's clock starts (6.2).
+    Start,
+    /// A timer came due (see [`Table::poll_timeout`](crate::Table::poll_timeout)); journal
+    /// it like any other input.
+    Tick,
+    /// The VI player said something: the recogniser's n-best list (best first or not).
+    Heard {
+        /// The hypotheses.
+        alternatives: Vec<Hypothesis>,
+    },
+    /// A peg was taken out of a hole of the peg board (a touch, D.2.2).
+    PegLift {
+        /// The hole.
+        #[serde(with = "crate::text_serde")]
+        square: Square,
+    },
+    /// A peg went into a hole of the peg board.
+    PegPlace {
+        /// The hole.
+        #[serde(with = "crate::text_serde")]
+        square: Square,
+    },
+    /// The full occupancy of the peg board (after connecting or a link gap).
+    PegSnapshot {
+        /// The holes holding a peg.
+        #[serde(with = "crate::text_serde::vec")]
+        occupied: Vec<Square>,
+    },
+    /// A settled snapshot of the sighted player's e-board (DGT): the piece placement
+    /// part of a FEN. The table finds the sighted player's moves, the copying of the VI
+    /// player's moves, touches and discrepancies in these.
+    SightedBoard {
+        /// FEN piece placement (`rnbqkbnr/pppppppp/8/…`).
+        placement: String,
+    },
+    /// A move that the station's own detector found on the sighted board.
+    SightedMove {
+        /// The move (UCI).
+        #[serde(with = "crate::text_serde")]
+        uci: UciMove,
+    },
+    /// A piece lifted from the sighted board (DGT field update).
+    SightedLift {
+        /// Its square.
+        #[serde(with = "crate::text_serde")]
+        square: Square,
+    },
+    /// The assistant typed the sighted player's move (a table without sensors): UCI, SAN
+    /// or phonetic words.
+    AssistantMove {
+        /// What was typed.
+        text: String,
+    },
+    /// A clock lever was pressed: `side` completes its move.
+    Lever {
+        /// Whose lever.
+        #[serde(with = "crate::text_serde")]
+        side: Color,
+    },
+    /// A button of the tactile clock was pressed.
+    Button {
+        /// Which.
+        button: ClockButton,
+    },
+    /// A button of the tactile clock was released.
+    ButtonReleased {
+        /// Which.
+        button: ClockButton,
+    },
+    /// The sighted player's declaration.
+    Sighted(SightedCommand),
+    /// The arbiter's action.
+    Arbiter(ArbiterAction),
+    /// An announcement has been spoken to its end (or was interrupted).
+    AnnouncementDone {
+        /// The id of [`Announcement::id`](crate::Announcement::id).
+        id: u64,
+    },
+}

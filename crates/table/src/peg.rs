@@ -1,0 +1,185 @@
+//! What the peg board shows: occupancy only, tracked from lifts, places and snapshots,
+//! and which holes received a peg since the last time the board matched the game.
+
+use std::time::Duration;
+
+use shakmaty::{Bitboard, Chess, Move, Piece, Position, Square};
+
+use crate::touch::captured_square;
+
+/// The table's picture of the peg board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PegTracker {
+    occupancy: Bitboard,
+    /// Holes that received a peg since the last reset (a capture is complete only when
+    /// a peg went back into the captured piece's hole).
+    placed: Bitboard,
+    /// Holes that lost a peg since the last reset.
+    lifted: Bitboard,
+    /// When the board last changed.
+    last_change: Duration,
+}
+
+impl PegTracker {
+    pub(crate) fn new(occupancy: Bitboard) -> PegTracker {
+        PegTracker {
+            occupancy,
+            placed: Bitboard::EMPTY,
+            lifted: Bitboard::EMPTY,
+            last_change: Duration::ZERO,
+        }
+    }
+
+    pub(crate) fn occupancy(&self) -> Bitboard {
+        self.occupancy
+    }
+
+    pub(crate) fn last_change(&self) -> Duration {
+        self.last_change
+    }
+
+    pub(crate) fn lift(&mut self, now: Duration, sq: Square) {
+        self.occupancy.discard(sq);
+        self.lifted.add(sq);
+        self.last_change = now;
+    }
+
+    pub(crate) fn place(&mut self, now: Duration, sq: Square) {
+        self.occupancy.add(sq);
+        self.placed.add(sq);
+        self.last_change = now;
+    }
+
+    /// A full snapshot (after a link gap): every occupied hole counts as placed, since
+    /// the events in between are unknown.
+    pub(crate) fn snapshot(&mut self, now: Duration, occupancy: Bitboard) {
+        if occupancy != self.occupancy {
+            self.last_change = now;
+        }
+        self.occupancy = occupancy;
+        self.placed |= occupancy;
+        self.lifted |= !occupancy;
+    }
+
+    /// Whether a peg left this hole since the last reset.
+    pub(crate) fn was_lifted(&self, sq: Square) -> bool {
+        self.lifted.contains(sq)
+    }
+
+    /// Forget the places (the board matched the game).
+    pub(crate) fn reset(&mut self) {
+        self.placed = Bitboard::EMPTY;
+        self.lifted = Bitboard::EMPTY;
+    }
+
+    /// Whether the board shows `m` executed from `pos`: the occupancy after the move, and
+    /// for a capture a peg put back into the captured piece's hole (so a capturing piece
+    /// still in the hand is not taken for a finished capture).
+    pub(crate) fn executed(&self, pos: &Chess, m: &Move) -> bool {
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        self.occupancy == after.board().occupied()
+            && (captured_square(m).is_none() || self.placed.contains(m.to()))
+    }
+
+    /// Whether the board shows `pos`.
+    pub(crate) fn shows(&self, pos: &Chess) -> bool {
+        self.occupancy == pos.board().occupied()
+    }
+
+    /// The legal moves of `pos` that the board shows executed.
+    pub(crate) fn executed_moves(&self, pos: &Chess) -> Vec<Move> {
+        pos.legal_moves()
+            .into_iter()
+            .filter(|m| self.executed(pos, m))
+            .collect()
+    }
+
+    /// The steps from the board to `pos`: holes to empty (`None`) and pieces to place.
+    pub(crate) fn fixes(&self, pos: &Chess) -> Vec<(Square, Option<Piece>)> {
+        let want = pos.board().occupied();
+        let remove = self.occupancy & !want;
+        let place = want & !self.occupancy;
+        remove
+            .into_iter()
+            .map(|s| (s, None))
+            .chain(place.into_iter().map(|s| (s, pos.board().piece_at(s))))
+            .collect()
+    }
+
+    /// The board as a FEN placement: the game's piece where a peg stands on it, `X`
+    /// for a peg on a square the game has empty.
+    pub(crate) fn placement(&self, pos: &Chess) -> String {
+        let mut out = String::new();
+        for rank in (0..8u32).rev() {
+            let mut empty = 0;
+            for file in 0..8u32 {
+                let sq = Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+                if self.occupancy.contains(sq) {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(pos.board().piece_at(sq).map_or('X', |p| p.char()));
+                } else {
+                    empty += 1;
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen, uci::UciMove};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn capture_is_executed_only_with_the_peg_back_in_the_hole() {
+        let p = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+        let m = "e4d5".parse::<UciMove>().unwrap().to_move(&p).unwrap();
+        let mut t = PegTracker::new(p.board().occupied());
+        let ms = Duration::from_millis;
+        t.lift(ms(1), Square::E4);
+        assert!(
+            !t.executed(&p, &m),
+            "the capturing piece is still in the hand"
+        );
+        t.lift(ms(2), Square::D5);
+        assert!(!t.executed(&p, &m));
+        t.place(ms(3), Square::D5);
+        assert!(t.executed(&p, &m));
+        assert_eq!(t.executed_moves(&p), vec![m]);
+    }
+
+    #[test]
+    fn fixes_and_placement() {
+        let p = Chess::default();
+        let mut t = PegTracker::new(p.board().occupied());
+        t.lift(Duration::ZERO, Square::G1);
+        t.place(Duration::ZERO, Square::H3);
+        let fixes = t.fixes(&p);
+        assert_eq!(fixes.len(), 2);
+        assert_eq!(fixes[0], (Square::H3, None));
+        assert_eq!(fixes[1].0, Square::G1);
+        assert!(
+            t.placement(&p).ends_with("/7X/PPPPPPPP/RNBQKB1R"),
+            "{}",
+            t.placement(&p)
+        );
+    }
+}

@@ -1,0 +1,473 @@
+//! The sentences the table speaks: German for `de`, English otherwise (with the
+//! lexicon's piece and square names, so Lithuanian, Latvian and Hungarian players hear
+//! their piece names).
+
+use std::time::Duration;
+
+use annabella_phonetic::{Form, Language, Lexicon, render};
+use shakmaty::{Chess, Color, Move, Piece, Role, Square};
+
+/// How many fix-up steps are spoken at once.
+pub(crate) const SPOKEN_FIXES: usize = 4;
+
+/// The words of one listener.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Phrases {
+    pub(crate) lex: &'static Lexicon,
+}
+
+impl Phrases {
+    pub(crate) fn new(language: Language) -> Phrases {
+        Phrases {
+            lex: Lexicon::get(language),
+        }
+    }
+
+    fn de(self) -> bool {
+        self.lex.language() == Language::De
+    }
+
+    fn pick(self, de: &str, en: &str) -> String {
+        if self.de() { de.into() } else { en.into() }
+    }
+
+    pub(crate) fn color(self, c: Color) -> String {
+        match (self.de(), c) {
+            (true, Color::White) => "Weiß".into(),
+            (true, Color::Black) => "Schwarz".into(),
+            (false, Color::White) => "White".into(),
+            (false, Color::Black) => "Black".into(),
+        }
+    }
+
+    pub(crate) fn square(self, sq: Square) -> String {
+        self.lex.square_words(sq)
+    }
+
+    pub(crate) fn role(self, r: Role) -> String {
+        self.lex.piece_name(r).into()
+    }
+
+    /// "weißer Springer" / "white Knight".
+    pub(crate) fn piece(self, p: Piece) -> String {
+        let name = self.lex.piece_name(p.role);
+        if self.de() {
+            let stem = p.color.fold_wb("weiß", "schwarz");
+            let ending = if p.role == Role::Queen { "e" } else { "er" };
+            format!("{stem}{ending} {name}")
+        } else {
+            format!("{} {name}", p.color.fold_wb("white", "black"))
+        }
+    }
+
+    /// The move in full form ("Springer Gustav eins Felix drei").
+    pub(crate) fn full(self, pos: &Chess, m: Move) -> String {
+        render(pos, m, self.lex, Form::Full)
+    }
+
+    pub(crate) fn start(self, turn: Color) -> String {
+        if self.de() {
+            format!("Die Partie beginnt. {} am Zug.", self.color(turn))
+        } else {
+            format!("The game starts. {} to move.", self.color(turn))
+        }
+    }
+
+    pub(crate) fn opponent_move(self, pos: &Chess, m: Move, by: Color) -> String {
+        format!("{}: {}", self.color(by), self.full(pos, m))
+    }
+
+    pub(crate) fn read_back(self, pos: &Chess, m: Move) -> String {
+        self.full(pos, m)
+    }
+
+    pub(crate) fn not_started(self) -> String {
+        self.pick(
+            "Die Partie hat noch nicht begonnen.",
+            "The game has not started.",
+        )
+    }
+
+    pub(crate) fn game_is_over(self) -> String {
+        self.pick("Die Partie ist beendet.", "The game is over.")
+    }
+
+    pub(crate) fn not_your_turn(self) -> String {
+        self.pick("Sie sind nicht am Zug.", "It is not your move.")
+    }
+
+    pub(crate) fn paused(self) -> String {
+        self.pick("Die Uhren sind angehalten.", "The clocks are stopped.")
+    }
+
+    pub(crate) fn resumed(self) -> String {
+        self.pick("Die Uhren laufen wieder.", "The clocks run again.")
+    }
+
+    pub(crate) fn say_move_again(self) -> String {
+        self.pick("Bitte den Zug ansagen.", "Please say your move.")
+    }
+
+    pub(crate) fn nothing_to_correct(self) -> String {
+        self.pick("Es ist kein Zug angesagt.", "No move has been announced.")
+    }
+
+    pub(crate) fn not_announced(self) -> String {
+        self.pick(
+            "Der Zug ist nicht angesagt.",
+            "The move has not been announced.",
+        )
+    }
+
+    pub(crate) fn placed_not_announced(self, pos: &Chess, m: Move) -> String {
+        if self.de() {
+            format!("Gesetzt, aber nicht angesagt: {}?", self.full(pos, m))
+        } else {
+            format!("Placed but not announced: {}?", self.full(pos, m))
+        }
+    }
+
+    pub(crate) fn placed_other(self, pos: &Chess, placed: Move, said: Move) -> String {
+        if self.de() {
+            format!(
+                "Angesagt: {}. Gesetzt: {}.",
+                self.full(pos, said),
+                self.full(pos, placed)
+            )
+        } else {
+            format!(
+                "Announced: {}. Placed: {}.",
+                self.full(pos, said),
+                self.full(pos, placed)
+            )
+        }
+    }
+
+    pub(crate) fn capture_not_removed(self, sq: Square, p: Piece) -> String {
+        if self.de() {
+            let (article, stem) = if p.role == Role::Queen {
+                ("Die", "geschlagene")
+            } else {
+                ("Der", "geschlagene")
+            };
+            format!(
+                "{article} {stem} {}e {} auf {} ist noch nicht entfernt.",
+                p.color.fold_wb("weiß", "schwarz"),
+                self.lex.piece_name(p.role),
+                self.square(sq)
+            )
+        } else {
+            format!(
+                "The captured {} on {} has not been removed.",
+                self.piece(p),
+                self.square(sq)
+            )
+        }
+    }
+
+    pub(crate) fn not_placed(self, role: Role, to: Square) -> String {
+        if self.de() {
+            format!(
+                "{} ist noch nicht auf {} gesetzt.",
+                self.role(role),
+                self.square(to)
+            )
+        } else {
+            format!(
+                "The {} has not been placed on {}.",
+                self.role(role),
+                self.square(to)
+            )
+        }
+    }
+
+    pub(crate) fn touch_move(self, sq: Square, p: Piece) -> String {
+        if self.de() {
+            format!(
+                "Berührt: {} auf {}. Diese Figur muss ziehen.",
+                self.role(p.role),
+                self.square(sq)
+            )
+        } else {
+            format!(
+                "Touched: {} on {}. This piece must move.",
+                self.role(p.role),
+                self.square(sq)
+            )
+        }
+    }
+
+    pub(crate) fn touch_capture(self, sq: Square, p: Piece) -> String {
+        if self.de() {
+            format!(
+                "Berührt: gegnerische Figur {} auf {}. Sie muss geschlagen werden.",
+                self.role(p.role),
+                self.square(sq)
+            )
+        } else {
+            format!(
+                "Touched: the opponent's {} on {}. It must be captured.",
+                self.role(p.role),
+                self.square(sq)
+            )
+        }
+    }
+
+    /// The steps to put the board right; at most [`SPOKEN_FIXES`] are said, then how
+    /// many more there are.
+    pub(crate) fn fixes(self, fixes: &[(Square, Option<Piece>)]) -> String {
+        let mut out = Vec::new();
+        for &(sq, piece) in fixes.iter().take(SPOKEN_FIXES) {
+            out.push(match (piece, self.de()) {
+                (None, true) => format!("Nimm die Figur von {}.", self.square(sq)),
+                (None, false) => format!("Take the piece off {}.", self.square(sq)),
+                (Some(p), true) => {
+                    let article = if p.role == Role::Queen { "die" } else { "den" };
+                    let stem = p.color.fold_wb("weiß", "schwarz");
+                    format!(
+                        "Setze {article} {stem}en {} auf {}.",
+                        self.lex.piece_name(p.role),
+                        self.square(sq)
+                    )
+                    .replace("die weißen Dame", "die weiße Dame")
+                    .replace("die schwarzen Dame", "die schwarze Dame")
+                }
+                (Some(p), false) => {
+                    format!("Put the {} on {}.", self.piece(p), self.square(sq))
+                }
+            });
+        }
+        let more = fixes.len().saturating_sub(SPOKEN_FIXES);
+        if more > 0 {
+            out.push(if self.de() {
+                format!("Und {more} weitere Abweichungen.")
+            } else {
+                format!("And {more} more differences.")
+            });
+        }
+        out.join(" ")
+    }
+
+    pub(crate) fn board_right(self) -> String {
+        self.pick("Das Brett stimmt.", "The board is right.")
+    }
+
+    pub(crate) fn time(self, white: Duration, black: Duration) -> String {
+        format!(
+            "{} {}, {} {}.",
+            self.color(Color::White),
+            self.duration(white),
+            self.color(Color::Black),
+            self.duration(black)
+        )
+    }
+
+    fn duration(self, d: Duration) -> String {
+        let s = d.as_secs();
+        let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+        let de = self.de();
+        let unit = |n: u64, one_de: &str, many_de: &str, one_en: &str, many_en: &str| {
+            let word = match (de, n == 1) {
+                (true, true) => one_de,
+                (true, false) => many_de,
+                (false, true) => one_en,
+                (false, false) => many_en,
+            };
+            format!("{n} {word}")
+        };
+        let mut parts = Vec::new();
+        if h > 0 {
+            parts.push(unit(h, "Stunde", "Stunden", "hour", "hours"));
+        }
+        parts.push(unit(m, "Minute", "Minuten", "minute", "minutes"));
+        if h == 0 {
+            parts.push(unit(s, "Sekunde", "Sekunden", "second", "seconds"));
+        }
+        parts.join(" ")
+    }
+
+    pub(crate) fn moves_played(self, white: u32, black: u32) -> String {
+        if self.de() {
+            format!("Weiß hat {white} Züge gemacht, Schwarz {black}.")
+        } else {
+            format!("White has made {white} moves, Black {black}.")
+        }
+    }
+
+    pub(crate) fn no_moves_yet(self) -> String {
+        self.pick("Noch kein Zug gespielt.", "No move has been played yet.")
+    }
+
+    pub(crate) fn draw_offered(self, by: Color) -> String {
+        if self.de() {
+            format!("{} bietet Remis an.", self.color(by))
+        } else {
+            format!("{} offers a draw.", self.color(by))
+        }
+    }
+
+    pub(crate) fn draw_declined(self, by: Color) -> String {
+        if self.de() {
+            format!("{} lehnt das Remis ab.", self.color(by))
+        } else {
+            format!("{} declines the draw.", self.color(by))
+        }
+    }
+
+    pub(crate) fn no_offer(self) -> String {
+        self.pick("Es liegt kein Remisangebot vor.", "There is no draw offer.")
+    }
+
+    pub(crate) fn confirm_resign(self) -> String {
+        self.pick(
+            "Wirklich aufgeben? Bitte ja oder nein.",
+            "Really resign? Please say yes or no.",
+        )
+    }
+
+    pub(crate) fn confirm_accept(self) -> String {
+        self.pick(
+            "Remis annehmen? Bitte ja oder nein.",
+            "Accept the draw? Please say yes or no.",
+        )
+    }
+
+    pub(crate) fn cancelled(self) -> String {
+        self.pick("Abgebrochen.", "Cancelled.")
+    }
+
+    pub(crate) fn nothing_to_confirm(self) -> String {
+        self.pick(
+            "Es gibt nichts zu bestätigen.",
+            "There is nothing to confirm.",
+        )
+    }
+
+    pub(crate) fn claim_rejected(self) -> String {
+        self.pick(
+            "Reklamation abgelehnt. Sie gilt als Remisangebot.",
+            "Claim rejected. It stands as a draw offer.",
+        )
+    }
+
+    pub(crate) fn claim_needs_move(self) -> String {
+        self.pick(
+            "Reklamation: bitte den beabsichtigten Zug nennen.",
+            "Claim: please name the intended move.",
+        )
+    }
+
+    pub(crate) fn claim_right_lost(self) -> String {
+        self.pick(
+            "Nach dem Berühren einer Figur ist keine Reklamation mehr möglich.",
+            "After touching a piece you can no longer claim.",
+        )
+    }
+
+    pub(crate) fn flag_not_fallen(self) -> String {
+        self.pick(
+            "Die Zeit ist nicht abgelaufen.",
+            "The time has not run out.",
+        )
+    }
+
+    pub(crate) fn arbiter_called(self) -> String {
+        self.pick(
+            "Der Schiedsrichter wird gerufen.",
+            "The arbiter has been called.",
+        )
+    }
+
+    pub(crate) fn flag_fell(self, c: Color) -> String {
+        if self.de() {
+            format!("Die Zeit von {} ist abgelaufen.", self.color(c))
+        } else {
+            format!("{}'s time has run out.", self.color(c))
+        }
+    }
+
+    pub(crate) fn time_added(self, c: Color, d: Duration) -> String {
+        if self.de() {
+            format!("{} erhält {}.", self.color(c), self.duration(d))
+        } else {
+            format!("{} receives {}.", self.color(c), self.duration(d))
+        }
+    }
+
+    pub(crate) fn illegal_move_penalty(self, by: Color, strike: u8) -> String {
+        if self.de() {
+            format!("Unzulässiger Zug von {} (Nummer {strike}).", self.color(by))
+        } else {
+            format!("Illegal move by {} (number {strike}).", self.color(by))
+        }
+    }
+
+    pub(crate) fn position_restored(self, ply: usize) -> String {
+        if self.de() {
+            format!("Die Stellung nach Halbzug {ply} ist wiederhergestellt.")
+        } else {
+            format!("The position after half-move {ply} is restored.")
+        }
+    }
+
+    pub(crate) fn sighted_illegal(self, text: &str, why: &str) -> String {
+        if self.de() {
+            format!("{text}: kein zulässiger Zug ({why}).")
+        } else {
+            format!("{text}: not a legal move ({why}).")
+        }
+    }
+
+    pub(crate) fn execute_on_board(self) -> String {
+        self.pick(
+            "Bitte den Zug des Gegners auf Ihrem Brett ausführen.",
+            "Please execute the opponent's move on your board.",
+        )
+    }
+
+    pub(crate) fn game_over(self, end: &crate::GameEnd) -> String {
+        let who = match (end.result.as_str(), self.de()) {
+            ("1-0", true) => "Weiß gewinnt".to_string(),
+            ("0-1", true) => "Schwarz gewinnt".to_string(),
+            (_, true) => "Remis".to_string(),
+            ("1-0", false) => "White wins".to_string(),
+            ("0-1", false) => "Black wins".to_string(),
+            (_, false) => "Draw".to_string(),
+        };
+        let how = termination_words(&end.termination, self.de());
+        if self.de() {
+            format!("Partie beendet: {who}, {how}.")
+        } else {
+            format!("Game over: {who}, {how}.")
+        }
+    }
+}
+
+fn termination_words(t: &str, de: bool) -> &'static str {
+    match (t, de) {
+        ("checkmate", true) => "Schachmatt",
+        ("checkmate", false) => "checkmate",
+        ("stalemate", true) => "Patt",
+        ("stalemate", false) => "stalemate",
+        ("dead-position", true) => "tote Stellung",
+        ("dead-position", false) => "dead position",
+        ("fivefold-repetition", true) => "fünfmalige Stellungswiederholung",
+        ("fivefold-repetition", false) => "fivefold repetition",
+        ("seventy-five-moves", true) => "75-Züge-Regel",
+        ("seventy-five-moves", false) => "seventy-five-move rule",
+        ("resignation", true) => "Aufgabe",
+        ("resignation", false) => "resignation",
+        ("agreement", true) => "Einigung",
+        ("agreement", false) => "agreement",
+        ("threefold-claim", true) => "dreimalige Stellungswiederholung reklamiert",
+        ("threefold-claim", false) => "threefold repetition claimed",
+        ("fifty-moves-claim", true) => "50-Züge-Regel reklamiert",
+        ("fifty-moves-claim", false) => "fifty-move rule claimed",
+        ("flag-fall", true) => "Zeitüberschreitung",
+        ("flag-fall", false) => "time forfeit",
+        ("illegal-moves", true) => "unzulässige Züge",
+        ("illegal-moves", false) => "illegal moves",
+        (_, true) => "Entscheidung des Schiedsrichters",
+        (_, false) => "arbiter's decision",
+    }
+}

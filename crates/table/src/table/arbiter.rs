@@ -1,0 +1,192 @@
+//! The arbiter's actions.
+
+use super::*;
+
+impl Table {
+    pub(super) fn arbiter(
+        &mut self,
+        now: Duration,
+        action: ArbiterAction,
+    ) -> Result<(), InputError> {
+        match action {
+            ArbiterAction::Pause => {
+                if self.clock.pause(now).is_ok() {
+                    self.clock_effect(now);
+                    self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
+                }
+            }
+            ArbiterAction::Resume => {
+                if !self.over() && self.clock.resume(now).is_ok() {
+                    self.clock_effect(now);
+                    self.tell_both(|p| p.resumed(), Priority::High, AnnounceKind::Clock);
+                }
+            }
+            ArbiterAction::SetTime { color, time } => {
+                if self.clock.set_time(now, color, time).is_ok() {
+                    if time > Duration::ZERO {
+                        self.flag_seen[color_index(color)] = false;
+                    }
+                    self.clock_effect(now);
+                }
+            }
+            ArbiterAction::AddTime { color, amount } => {
+                if self.clock.add_time(now, color, amount).is_ok() {
+                    self.clock_effect(now);
+                    self.tell_both(
+                        |p| p.time_added(color, amount),
+                        Priority::Normal,
+                        AnnounceKind::Clock,
+                    );
+                }
+            }
+            ArbiterAction::SetMoves { color, moves } => self.clock.set_moves(color, moves),
+            ArbiterAction::IllegalMove { by } => {
+                match self.game.illegal_move(by, IllegalKind::Move) {
+                    Ok(IllegalVerdict::Penalised { strike, penalty }) => {
+                        self.tell_both(
+                            |p| p.illegal_move_penalty(by, strike),
+                            Priority::High,
+                            AnnounceKind::Arbiter,
+                        );
+                        let Penalty::AddTime { to, amount } = penalty;
+                        if self.clock.add_time(now, to, amount).is_ok() {
+                            self.clock_effect(now);
+                            self.tell_both(
+                                |p| p.time_added(to, amount),
+                                Priority::Normal,
+                                AnnounceKind::Clock,
+                            );
+                        }
+                    }
+                    Ok(IllegalVerdict::Ended(o)) => self.finish(now, o),
+                    Err(_) => {}
+                }
+            }
+            ArbiterAction::UpholdClaim => {
+                if let Some(c) = self.pending_claim.take() {
+                    let outcome = match self.game.claim(c.by, c.kind, c.intended) {
+                        Ok(ClaimVerdict::Upheld(o)) => o,
+                        _ => {
+                            let o = Outcome::draw(match c.kind {
+                                ClaimKind::Threefold => Termination::ThreefoldClaim,
+                                ClaimKind::FiftyMoves => Termination::FiftyMovesClaim,
+                            });
+                            self.game.declare(o);
+                            o
+                        }
+                    };
+                    self.finish(now, outcome);
+                }
+            }
+            ArbiterAction::RejectClaim => {
+                if let Some(c) = self.pending_claim.take() {
+                    let _ = self.clock.resume(now);
+                    let correct = self
+                        .game
+                        .claim_is_correct(c.kind, c.intended)
+                        .unwrap_or(false);
+                    if correct {
+                        // The arbiter overrules the table: no penalty, the claim stands
+                        // as a draw offer and the intended move is made.
+                        let before = self.game.position().clone();
+                        let _ = self.game.offer_draw(c.by);
+                        if let Some(m) = c.intended
+                            && let Ok(ended) = self.game.play(m)
+                        {
+                            self.after_played(now, c.by, &before, m);
+                            if let Some(o) = ended {
+                                self.finish(now, o);
+                            }
+                        }
+                        self.tell_both(
+                            |p| p.claim_rejected(),
+                            Priority::High,
+                            AnnounceKind::Declaration,
+                        );
+                        self.clock_effect(now);
+                    } else {
+                        let saved = std::mem::replace(&mut self.config.claims_by_arbiter, false);
+                        self.claim(now, c.by, c.kind, c.intended);
+                        self.config.claims_by_arbiter = saved;
+                    }
+                }
+            }
+            ArbiterAction::FlagFall { color } => {
+                if let Ok(o) = self.game.flag_fall(color) {
+                    self.finish(now, o);
+                }
+            }
+            ArbiterAction::DeclareResult { result } => {
+                let r = match result.trim() {
+                    "1-0" => GameResult::WhiteWins,
+                    "0-1" => GameResult::BlackWins,
+                    "1/2-1/2" | "½-½" => GameResult::Draw,
+                    _ => return Err(InputError::Result(result)),
+                };
+                let o = Outcome {
+                    result: r,
+                    termination: Termination::Arbiter,
+                };
+                self.game.declare(o);
+                self.end = None;
+                self.finish(now, o);
+            }
+            ArbiterAction::RestorePosition { ply } => {
+                self.game
+                    .go_back_to(ply)
+                    .map_err(|e| InputError::Restore(e.to_string()))?;
+                self.history.truncate(ply);
+                self.records.truncate(ply);
+                self.unpressed = self.unpressed.filter(|&i| i < ply);
+                self.end = None;
+                self.said = None;
+                self.made_at = None;
+                self.touches.clear();
+                self.sighted_touches.clear();
+                self.confirm = None;
+                self.pending_claim = None;
+                self.peg_copy = None;
+                self.peg.reset();
+                self.peg_handled = None;
+                self.sighted_copy = None;
+                self.sighted_handled = None;
+                // The running clock follows the side to move; times are the arbiter's.
+                let turn = self.game.turn();
+                if let Some(on) = self.clock.on_move()
+                    && on != turn
+                    && !self.clock.is_paused()
+                {
+                    let left = self.clock.remaining(on, now);
+                    let moves = self.clock.moves(on);
+                    if self.clock.press(now, on).is_ok() {
+                        let _ = self.clock.set_time(now, on, left);
+                        self.clock.set_moves(on, moves);
+                    }
+                }
+                self.position_effect(None);
+                self.clock_effect(now);
+                self.tell_both(
+                    |p| p.position_restored(ply),
+                    Priority::High,
+                    AnnounceKind::Arbiter,
+                );
+                if let Some(o) = self.game.outcome().copied() {
+                    self.finish(now, o);
+                }
+            }
+            ArbiterAction::BoardsCorrected => {
+                let pos = self.game.position().clone();
+                self.peg.snapshot(now, pos.board().occupied());
+                self.peg.reset();
+                self.peg_copy = None;
+                self.peg_fix_spoken = false;
+                self.peg_fixups = 0;
+                self.peg_handled = None;
+                self.sighted_board = Some(pos.board().clone());
+                self.sighted_copy = None;
+                self.sighted_handled = None;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,113 @@
+//! The clocks: starting, presses, levers, buttons, flag fall.
+
+use super::*;
+
+impl Table {
+    pub(super) fn start(&mut self, now: Duration) {
+        if self.started {
+            return;
+        }
+        let turn = self.game.turn();
+        if self.clock.start(now, turn).is_err() {
+            return;
+        }
+        self.started = true;
+        self.clock_effect(now);
+        self.position_effect(None);
+        self.tell_both(|p| p.start(turn), Priority::High, AnnounceKind::Start);
+        if let Some(o) = self.game.outcome().copied() {
+            self.finish(now, o);
+        }
+    }
+
+    /// Presses `color`'s clock at `at`; the record of an unpressed sighted move gets its
+    /// time.
+    pub(super) fn press(&mut self, at: Duration, color: Color) {
+        if self.clock.on_move() != Some(color) || self.clock.is_paused() {
+            return;
+        }
+        let Ok(press) = self.clock.press(at, color) else {
+            return;
+        };
+        if color == self.sighted()
+            && let Some(i) = self.unpressed.take()
+        {
+            self.records[i].clock = press.remaining;
+            self.records[i].spent = press.spent;
+            self.records[i].at = at;
+            let r = self.records[i].clone();
+            self.effects.push_back(Effect::RecordMove(r));
+        }
+    }
+
+    pub(super) fn lever(&mut self, now: Duration, side: Color) {
+        if !self.started || self.over() {
+            return;
+        }
+        if self.clock.is_paused() {
+            if side == self.vi {
+                let text = self.vi_words().paused();
+                self.tell_vi(text, Priority::Normal, AnnounceKind::Clock);
+            }
+            return;
+        }
+        if side == self.vi {
+            if self.game.turn() != self.vi {
+                return;
+            }
+            if self.vi_made().is_some() {
+                self.commit_vi(now);
+            } else {
+                self.explain_not_made();
+            }
+        } else if self.clock.on_move() == Some(side) {
+            if self.game.turn() == self.vi {
+                self.press(now, side);
+                self.clock_effect(now);
+            } else {
+                // The move may not have been seen on the board yet (debounce): wait.
+                self.pending_press = Some(now);
+            }
+        }
+    }
+
+    pub(super) fn button(&mut self, now: Duration, button: ClockButton) {
+        match button {
+            ClockButton::TimeQuery => self.command(now, Command::AskTime),
+            ClockButton::Pause => self.command(now, Command::Pause),
+            ClockButton::PushToTalk => {
+                if !self.speaking.is_empty() {
+                    self.speaking.clear();
+                    self.effects.push_back(Effect::StopSpeaking);
+                    self.effects.push_back(Effect::UnmuteMic);
+                }
+            }
+        }
+    }
+
+    pub(super) fn flag(&mut self, at: Duration, color: Color) {
+        self.flag_seen[color_index(color)] = true;
+        if self.over() {
+            return;
+        }
+        self.effects.push_back(Effect::Clock(ClockCommand::Haptic {
+            pattern: Haptic::Flag,
+        }));
+        if color == self.sighted() {
+            // Appendix D duty e: the assistant claims for the VI player; 6.9 decides.
+            if let Ok(o) = self.game.flag_fall(color) {
+                self.finish(at, o);
+            }
+        } else {
+            self.tell_both(
+                |p| p.flag_fell(color),
+                Priority::Urgent,
+                AnnounceKind::Clock,
+            );
+            let detail = format!(
+                "{color}'s flag fell (the VI player's); the opponent or the arbiter may claim"
+            );
+            self.alert(AlertKind::FlagFall, detail);
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! The table state machine: inputs with `now` in, effects out, timers through
+//! `poll_timeout`. All state is a pure function of the configuration and the inputs.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::time::Duration;
+
+use annabella_phonetic::{
+    Alternative, ClaimGround, Command, Lexicon, Side, Verdict, answer, resolve_nbest, resolve_words,
+};
+use annabella_rules::{
+    ClaimKind, ClaimVerdict, Clock, Game, GameError, GameResult, IllegalKind, IllegalVerdict,
+    Outcome, Penalty, Termination,
+};
+use shakmaty::{
+    Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square,
+    fen::Fen,
+    san::{San, SanPlus},
+    uci::UciMove,
+};
+
+mod arbiter;
+mod claims;
+mod clock;
+mod peg_board;
+mod sighted;
+mod timers;
+mod vi;
+
+use crate::{
+    AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, ClockButton, ClockCommand,
+    ClockPress, Effect, GameEnd, Ground, Haptic, Input, Listener, PegFix, Priority, RecordedMove,
+    SightedCommand, TableConfig, TableView,
+    config::ConfigError,
+    peg::PegTracker,
+    phrases::Phrases,
+    touch::{self, Binding, captured_square},
+};
+
+/// An input the table could not take (nothing changed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// A sighted-board snapshot whose placement is not a FEN board.
+    #[error("sighted board placement {placement:?}: {error}")]
+    Placement {
+        /// The text received.
+        placement: String,
+        /// What is wrong with it.
+        error: String,
+    },
+    /// `DeclareResult` with a result that is not `1-0`, `0-1` or `1/2-1/2`.
+    #[error("declare result {0:?}: expected 1-0, 0-1 or 1/2-1/2")]
+    Result(String),
+    /// `RestorePosition` beyond the moves played.
+    #[error("restore position: {0}")]
+    Restore(String),
+}
+
+/// The VI player's announced move, waiting to be made (D.2.3) and its clock pressed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Said {
+    m: Move,
+    at: Duration,
+}
+
+/// A declaration that waits for "ja".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Confirm {
+    Resign,
+    AcceptDraw,
+}
+
+/// A claim waiting for the arbiter (with `claims_by_arbiter`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PendingClaim {
+    by: Color,
+    kind: ClaimKind,
+    intended: Option<Move>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Timer {
+    Flag(Color),
+    AutoCommit,
+    PegQuiet,
+    PressGrace,
+    SightedQuiet,
+}
+
+/// One chess table under the Laws for play between a visually impaired and a sighted
+/// player: a sans-IO state machine in the style of quinn-proto.
+///
+/// Feed every input with [`handle`](Table::handle), drain [`poll_effect`](Table::poll_effect)
+/// after each, and call [`handle_timeout`](Table::handle_timeout) at
+/// [`poll_timeout`](Table::poll_timeout). Time is a `Duration` since an epoch the caller
+/// chooses; nothing here reads a clock. The same configuration and the same
+/// `(now, input)` sequence always give the same table.
+///
+/// # Examples
+/// ```
+/// use std::time::Duration;
+/// use annabella_table::{Table, TableConfig, Input, Effect, Hypothesis};
+/// use shakmaty::Square;
+/// let mut table = Table::new(TableConfig::default())?;
+/// let s = Duration::from_secs;
+/// table.handle(s(0), Input::Start)?;
+/// table.handle(s(5), Input::Heard { alternatives: vec![Hypothesis { text: "Springer Felix drei".into(), score: 1.0 }] })?;
+/// table.handle(s(7), Input::PegLift { square: Square::G1 })?;
+/// table.handle(s(8), Input::PegPlace { square: Square::F3 })?;
+/// table.handle(s(9), Input::Lever { side: shakmaty::Color::White })?;
+/// assert_eq!(table.snapshot().moves, ["Nf3"]);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Table {
+    config: TableConfig,
+    vi: Color,
+    game: Game,
+    clock: Clock,
+    now: Duration,
+    started: bool,
+    effects: VecDeque<Effect>,
+    next_id: u64,
+    speaking: BTreeSet<u64>,
+    history: Vec<Chess>,
+    records: Vec<RecordedMove>,
+    unpressed: Option<usize>,
+    end: Option<GameEnd>,
+    said: Option<Said>,
+    touches: Vec<Square>,
+    confirm: Option<Confirm>,
+    made_at: Option<Duration>,
+    peg: PegTracker,
+    peg_copy: Option<(Chess, Move)>,
+    peg_copy_since: Duration,
+    peg_handled: Option<Duration>,
+    peg_last_fix: Option<Duration>,
+    peg_fixups: u32,
+    peg_fix_spoken: bool,
+    sighted_board: Option<Board>,
+    sighted_changed: Duration,
+    sighted_handled: Option<Duration>,
+    sighted_copy: Option<Chess>,
+    sighted_touches: Vec<Square>,
+    pending_press: Option<Duration>,
+    flag_seen: [bool; 2],
+    pending_claim: Option<PendingClaim>,
+    alerts: usize,
+}
+
+fn color_index(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+fn ground_kind(g: Ground) -> ClaimKind {
+    match g {
+        Ground::Threefold => ClaimKind::Threefold,
+        Ground::FiftyMoves => ClaimKind::FiftyMoves,
+    }
+}
+
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// `1-0` / `0-1` / `1/2-1/2`.
+fn result_text(r: GameResult) -> &'static str {
+    match r {
+        GameResult::WhiteWins => "1-0",
+        GameResult::BlackWins => "0-1",
+        GameResult::Draw => "1/2-1/2",
+    }
+}
+
+/// The PGN `Termination` tag value.
+fn pgn_termination(t: Termination) -> &'static str {
+    match t {
+        Termination::FlagFall => "time forfeit",
+        Termination::IllegalMoves => "rules infraction",
+        Termination::Arbiter => "adjudication",
+        _ => "normal",
+    }
+}
+
+fn game_end(o: Outcome) -> GameEnd {
+    GameEnd {
+        result: result_text(o.result).into(),
+        termination: o.termination.as_str().into(),
+        pgn_termination: pgn_termination(o.termination).into(),
+    }
+}
+
+impl Table {
+    /// A table with the pieces set up and the clocks set, not yet started.
+    ///
+    /// # Errors
+    /// [`ConfigError`] when the start position in the configuration is not usable.
+    pub fn new(config: TableConfig) -> Result<Table, ConfigError> {
+        let start = config.start_position()?;
+        let rate = config.time_control.rate_of_play();
+        let game = Game::from_position(start.clone(), config.edition, rate);
+        let clock = Clock::new(config.time_control.clone());
+        Ok(Table {
+            vi: config.vi_color,
+            peg: PegTracker::new(start.board().occupied()),
+            sighted_board: None,
+            config,
+            game,
+            clock,
+            now: Duration::ZERO,
+            started: false,
+            effects: VecDeque::new(),
+            next_id: 1,
+            speaking: BTreeSet::new(),
+            history: Vec::new(),
+            records: Vec::new(),
+            unpressed: None,
+            end: None,
+            said: None,
+            touches: Vec::new(),
+            confirm: None,
+            made_at: None,
+            peg_copy: None,
+            peg_copy_since: Duration::ZERO,
+            peg_handled: None,
+            peg_last_fix: None,
+            peg_fixups: 0,
+            peg_fix_spoken: false,
+            sighted_changed: Duration::ZERO,
+            sighted_handled: None,
+            sighted_copy: None,
+            sighted_touches: Vec::new(),
+            pending_press: None,
+            flag_seen: [false; 2],
+            pending_claim: None,
+            alerts: 0,
+        })
+    }
+
+    // ---------------------------------------------------------------- getters
+
+    /// The configuration the table was made with.
+    pub fn config(&self) -> &TableConfig {
+        &self.config
+    }
+
+    /// The game (position, moves, outcome, offers).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The moves recorded so far (with clock times).
+    pub fn records(&self) -> &[RecordedMove] {
+        &self.records
+    }
+
+    /// How the game ended, if it has.
+    pub fn end(&self) -> Option<&GameEnd> {
+        self.end.as_ref()
+    }
+
+    /// The latest `now` the table was given.
+    pub fn now(&self) -> Duration {
+        self.now
+    }
+
+    /// What the console shows, at the latest `now`.
+    pub fn snapshot(&self) -> TableView {
+        let now = self.now;
+        let pos = self.game.position();
+        let said_move = self.said.as_ref().map(|s| s.m);
+        TableView {
+            fen: fen_of(pos),
+            turn: pos.turn(),
+            vi_color: self.vi,
+            started: self.started,
+            paused: self.clock.is_paused(),
+            moves: self.records.iter().map(|r| r.san.clone()).collect(),
+            white_time: self.clock.remaining(Color::White, now),
+            black_time: self.clock.remaining(Color::Black, now),
+            running: self.clock.running(),
+            said: said_move.map(|m| m.to_uci(self.config.castling_mode())),
+            said_words: said_move.map(|m| self.vi_words().full(pos, m)),
+            made: self.vi_made().is_some(),
+            touched: self.touches.clone(),
+            peg_board: self.peg.occupancy().into_iter().collect(),
+            peg_in_sync: self.peg_copy.is_none() && self.peg.shows(pos),
+            sighted_board: self.sighted_board.as_ref().map(|b| b.to_string()),
+            sighted_in_sync: self.sighted_board.as_ref().map(|b| b == pos.board()),
+            draw_offer: self.game.pending_draw_offer(),
+            claim_pending: self.pending_claim.is_some(),
+            alerts: self.alerts,
+            result: self.end.clone(),
+        }
+    }
+
+    /// The game as PGN, with `[%clk h:mm:ss]` after every move.
+    pub fn pgn(&self) -> String {
+        crate::pgn::write(self)
+    }
+
+    pub(crate) fn start_position(&self) -> &Chess {
+        self.game.start()
+    }
+
+    // ---------------------------------------------------------------- sans-IO surface
+
+    /// The next effect to carry out, oldest first.
+    pub fn poll_effect(&mut self) -> Option<Effect> {
+        self.effects.pop_front()
+    }
+
+    /// When to call [`handle_timeout`](Table::handle_timeout) next (flag fall, correction
+    /// window, reminders, fix-ups).
+    pub fn poll_timeout(&self) -> Option<Duration> {
+        let flag = self.clock.next_deadline(self.now);
+        let timers = self.timers().into_iter().map(|(at, _)| at);
+        flag.into_iter().chain(timers).min()
+    }
+
+    /// A timer came due: the same as `handle(now, Input::Tick)`.
+    pub fn handle_timeout(&mut self, now: Duration) {
+        // A tick cannot fail.
+        let _ = self.handle(now, Input::Tick);
+    }
+
+    /// Takes one input at `now` (never earlier than the previous one; an earlier `now`
+    /// counts as the previous).
+    ///
+    /// # Errors
+    /// [`InputError`] for a malformed input; the table is unchanged then.
+    pub fn handle(&mut self, now: Duration, input: Input) -> Result<(), InputError> {
+        let now = now.max(self.now);
+        self.now = now;
+        self.run_timers(now);
+        match input {
+            Input::Start => self.start(now),
+            Input::Tick => {}
+            Input::Heard { alternatives } => self.heard(now, &alternatives),
+            Input::PegLift { square } => self.peg_lift(now, square),
+            Input::PegPlace { square } => self.peg_place(now, square),
+            Input::PegSnapshot { occupied } => {
+                let occ: Bitboard = occupied.into_iter().collect();
+                self.peg.snapshot(now, occ);
+            }
+            Input::SightedBoard { placement } => {
+                let board: Board =
+                    placement
+                        .parse()
+                        .map_err(|e: shakmaty::fen::ParseFenError| InputError::Placement {
+                            placement: placement.clone(),
+                            error: e.to_string(),
+                        })?;
+                self.sighted_snapshot(now, board);
+            }
+            Input::SightedMove { uci } => self.sighted_uci(now, &uci),
+            Input::SightedLift { square } => self.sighted_lift(square),
+            Input::AssistantMove { text } => self.assistant_move(now, &text),
+            Input::Lever { side } => self.lever(now, side),
+            Input::Button { button } => self.button(now, button),
+            Input::ButtonReleased { .. } => {}
+            Input::Sighted(cmd) => self.sighted_command(now, cmd),
+            Input::Arbiter(action) => self.arbiter(now, action)?,
+            Input::AnnouncementDone { id } => {
+                if self.speaking.remove(&id) && self.speaking.is_empty() {
+                    self.effects.push_back(Effect::UnmuteMic);
+                }
+            }
+        }
+        self.settle(now);
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    fn vi_words(&self) -> Phrases {
+        Phrases::new(self.config.language)
+    }
+
+    fn sighted_words(&self) -> Phrases {
+        Phrases::new(self.config.sighted_language)
+    }
+
+    fn sighted(&self) -> Color {
+        !self.vi
+    }
+
+    fn over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    fn vi_to_move(&self) -> bool {
+        self.started && !self.over() && self.game.turn() == self.vi
+    }
+
+    fn announce(&mut self, to: Listener, text: String, priority: Priority, kind: AnnounceKind) {
+        if text.is_empty() {
+            return;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        if self.speaking.is_empty() {
+            self.effects.push_back(Effect::MuteMic);
+        }
+        self.speaking.insert(id);
+        self.effects.push_back(Effect::Announce(Announcement {
+            id,
+            to,
+            text,
+            priority,
+            kind,
+        }));
+    }
+
+    fn tell_vi(&mut self, text: String, priority: Priority, kind: AnnounceKind) {
+        self.announce(Listener::ViPlayer, text, priority, kind);
+    }
+
+    fn tell_sighted(&mut self, text: String, priority: Priority, kind: AnnounceKind) {
+        self.announce(Listener::SightedPlayer, text, priority, kind);
+    }
+
+    /// The same sentence to both players, once when they share a language.
+    fn tell_both(
+        &mut self,
+        say: impl Fn(Phrases) -> String,
+        priority: Priority,
+        kind: AnnounceKind,
+    ) {
+        if self.config.language == self.config.sighted_language {
+            let text = say(self.vi_words());
+            self.announce(Listener::Both, text, priority, kind);
+        } else {
+            let (a, b) = (say(self.vi_words()), say(self.sighted_words()));
+            self.tell_vi(a, priority, kind);
+            self.tell_sighted(b, priority, kind);
+        }
+    }
+
+    fn clock_effect(&mut self, now: Duration) {
+        let running = if self.clock.is_paused() || self.over() {
+            None
+        } else {
+            self.clock.running()
+        };
+        self.effects.push_back(Effect::Clock(ClockCommand::Set {
+            white: self.clock.remaining(Color::White, now),
+            black: self.clock.remaining(Color::Black, now),
+            running,
+        }));
+    }
+
+    fn position_effect(&mut self, last_move: Option<Move>) {
+        let mode = self.config.castling_mode();
+        self.effects.push_back(Effect::Position {
+            fen: fen_of(self.game.position()),
+            last_move: last_move.map(|m| m.to_uci(mode)),
+        });
+    }
+
+    fn alert(&mut self, kind: AlertKind, detail: String) {
+        let pos = self.game.position();
+        let alert = ArbiterAlert {
+            kind,
+            detail,
+            game_fen: fen_of(pos),
+            vi_board: self.peg.placement(pos),
+            sighted_board: self.sighted_board.as_ref().map(|b| b.to_string()),
+            ply: self.game.moves().len(),
+        };
+        self.alerts += 1;
+        self.effects.push_back(Effect::ArbiterAlert(alert));
+    }
+
+    fn finish(&mut self, now: Duration, outcome: Outcome) {
+        if self.over() {
+            return;
+        }
+        let end = game_end(outcome);
+        if let Some(i) = self.unpressed.take() {
+            let r = self.records[i].clone();
+            self.effects.push_back(Effect::RecordMove(r));
+        }
+        if self.clock.is_started() && !self.clock.is_paused() {
+            let _ = self.clock.pause(now);
+        }
+        self.end = Some(end.clone());
+        self.said = None;
+        self.made_at = None;
+        self.confirm = None;
+        self.pending_claim = None;
+        self.clock_effect(now);
+        self.tell_both(
+            |p| p.game_over(&end),
+            Priority::Urgent,
+            AnnounceKind::GameOver,
+        );
+        self.effects.push_back(Effect::GameOver(end));
+    }
+}

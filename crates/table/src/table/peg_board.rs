@@ -1,0 +1,149 @@
+//! The peg board: touches, copies of the opponent's move, reminders and fix-ups.
+
+use super::*;
+
+impl Table {
+    /// Squares a pending copy of the opponent's move changes (lifting them is executing
+    /// that move, not a touch).
+    pub(super) fn copy_squares(&self) -> Bitboard {
+        match &self.peg_copy {
+            None => Bitboard::EMPTY,
+            Some((before, _)) => {
+                let after = self.game.position().board();
+                let before = before.board();
+                Square::ALL
+                    .into_iter()
+                    .filter(|&s| before.piece_at(s) != after.piece_at(s))
+                    .collect()
+            }
+        }
+    }
+
+    pub(super) fn peg_lift(&mut self, now: Duration, square: Square) {
+        if self.vi_to_move()
+            && !self.copy_squares().contains(square)
+            && let Some(piece) = self.game.position().board().piece_at(square)
+        {
+            // D.2.2: taken out of its hole = touched (own or opponent's piece, 4.3).
+            let _ = piece;
+            if !self.touches.contains(&square) {
+                self.touches.push(square);
+            }
+            self.game.touch(self.vi);
+        }
+        self.peg.lift(now, square);
+    }
+
+    pub(super) fn peg_place(&mut self, now: Duration, square: Square) {
+        self.peg.place(now, square);
+    }
+
+    /// After every input: finished copies, "board right", the made state.
+    pub(super) fn settle(&mut self, now: Duration) {
+        if let Some((before, m)) = &self.peg_copy {
+            if self.peg.executed(before, m) {
+                self.peg_copy = None;
+                self.peg.reset();
+                self.peg_handled = None;
+                self.board_right();
+            }
+        } else if self.peg_fix_spoken && self.peg.shows(self.game.position()) {
+            self.peg.reset();
+            self.board_right();
+        }
+        let made = self.vi_made().is_some();
+        if made {
+            if self.made_at.is_none() {
+                self.made_at = Some(now);
+            }
+        } else {
+            self.made_at = None;
+        }
+    }
+
+    pub(super) fn board_right(&mut self) {
+        if self.peg_fix_spoken {
+            self.peg_fix_spoken = false;
+            self.peg_fixups = 0;
+            self.peg_last_fix = None;
+            let text = self.vi_words().board_right();
+            self.tell_vi(text, Priority::Normal, AnnounceKind::FixUp);
+        }
+    }
+
+    /// Since when the peg board (and what was said) has been still.
+    pub(super) fn peg_quiet_since(&self) -> Duration {
+        let said = self.said.as_ref().map_or(Duration::ZERO, |s| s.at);
+        self.peg.last_change().max(said).max(self.peg_copy_since)
+    }
+
+    /// Whether the peg board needs a word when it stays still.
+    pub(super) fn peg_needs_attention(&self) -> bool {
+        if !self.started || self.over() {
+            return false;
+        }
+        let pos = self.game.position();
+        if self.peg_copy.is_some() {
+            return true;
+        }
+        if self.game.turn() == self.vi {
+            match &self.said {
+                Some(_) => self.vi_made().is_none(),
+                None => !self.peg.shows(pos),
+            }
+        } else {
+            !self.peg.shows(pos)
+        }
+    }
+
+    pub(super) fn peg_quiet(&mut self, at: Duration) {
+        self.peg_handled = Some(self.peg_quiet_since());
+        let pos = self.game.position().clone();
+        let words = self.vi_words();
+        if self.peg_copy.is_none() && self.game.turn() == self.vi {
+            // The VI player's own move: reminders, no fix-ups (a piece may be in the hand).
+            match &self.said {
+                Some(said) => {
+                    let text = self.said_not_made_words(&pos, said.m);
+                    self.tell_vi(text, Priority::Normal, AnnounceKind::NotMade);
+                }
+                None => {
+                    if let [m] = self.peg.executed_moves(&pos).as_slice() {
+                        let text = words.placed_not_announced(&pos, *m);
+                        self.tell_vi(text, Priority::Normal, AnnounceKind::NotMade);
+                    }
+                }
+            }
+            let _ = at;
+            return;
+        }
+        // The board must show the game: speak the fix-up.
+        let fixes = self.peg.fixes(&pos);
+        if fixes.is_empty() {
+            return;
+        }
+        self.peg_fixups += 1;
+        self.peg_fix_spoken = true;
+        self.peg_last_fix = Some(at);
+        let steps = fixes
+            .iter()
+            .map(|&(square, piece)| match piece {
+                None => PegFix::Remove { square },
+                Some(p) => PegFix::Place {
+                    square,
+                    piece: p.char(),
+                },
+            })
+            .collect();
+        self.effects
+            .push_back(Effect::ShowOnTactile { fixes: steps });
+        self.tell_vi(words.fixes(&fixes), Priority::Normal, AnnounceKind::FixUp);
+        if self.peg_fixups == self.config.timings.fixups_before_alert {
+            let detail = format!(
+                "the peg board still differs from the game after {} fix-ups",
+                self.peg_fixups
+            );
+            self.alert(AlertKind::PegBoardDiffers, detail);
+        }
+    }
+}

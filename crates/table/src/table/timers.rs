@@ -1,0 +1,87 @@
+//! Timers: flag fall, the correction window, reminders, fix-ups, early presses.
+
+use super::*;
+
+impl Table {
+    /// Every armed timer but the clock's running flag.
+    pub(super) fn timers(&self) -> Vec<(Duration, Timer)> {
+        let t = &self.config.timings;
+        let mut out = Vec::new();
+        let now = self.now;
+        for color in [Color::White, Color::Black] {
+            if !self.flag_seen[color_index(color)]
+                && let Some(f) = self.clock.flag_of(color, now)
+            {
+                out.push((f.at, Timer::Flag(color)));
+            }
+        }
+        if self.config.vi_press == ClockPress::Automatic
+            && let Some(at) = self.made_at
+        {
+            out.push((at + t.correction_window, Timer::AutoCommit));
+        }
+        if self.peg_needs_attention() {
+            let since = self.peg_quiet_since();
+            let fixing = !(self.peg_copy.is_none() && self.game.turn() == self.vi);
+            if self.peg_handled != Some(since) {
+                let delay = if fixing {
+                    t.fixup_after
+                } else {
+                    t.remind_after
+                };
+                out.push((since + delay, Timer::PegQuiet));
+            } else if fixing
+                && self.peg_fix_spoken
+                && self.peg_fixups < t.fixups_before_alert
+                && let Some(last) = self.peg_last_fix
+            {
+                out.push((last + t.fixup_repeat, Timer::PegQuiet));
+            }
+        }
+        if let Some(at) = self.pending_press {
+            out.push((at + t.press_grace, Timer::PressGrace));
+        }
+        if self.started
+            && !self.over()
+            && self.sighted_handled != Some(self.sighted_changed)
+            && self
+                .sighted_board
+                .as_ref()
+                .is_some_and(|b| b != self.game.position().board())
+        {
+            out.push((
+                self.sighted_changed + t.discrepancy_after,
+                Timer::SightedQuiet,
+            ));
+        }
+        out
+    }
+
+    pub(super) fn run_timers(&mut self, now: Duration) {
+        // Each timer disarms itself when it fires; the bound guards against a loop.
+        for _ in 0..64 {
+            let due = self
+                .timers()
+                .into_iter()
+                .filter(|(at, _)| *at <= now)
+                .min_by_key(|(at, _)| *at);
+            let Some((at, timer)) = due else {
+                break;
+            };
+            match timer {
+                Timer::Flag(color) => self.flag(at, color),
+                Timer::AutoCommit => {
+                    if self.vi_made().is_some() && !self.clock.is_paused() {
+                        self.commit_vi(at);
+                    } else {
+                        self.made_at = None;
+                    }
+                }
+                Timer::PegQuiet => self.peg_quiet(at),
+                Timer::PressGrace => self.press_grace(at),
+                Timer::SightedQuiet => self.sighted_quiet(),
+            }
+            self.settle(at);
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! The VI player: utterances, the announced move, when it is made, commands.
+
+use super::*;
+
+impl Table {
+    /// The said move, when it is made (D.2.3: announced, placed, capture removed) and
+    /// respects the touches.
+    pub(super) fn vi_made(&self) -> Option<Move> {
+        let said = self.said.as_ref()?;
+        if !self.vi_to_move() {
+            return None;
+        }
+        let pos = self.game.position();
+        (self.peg.executed(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
+            .then_some(said.m)
+    }
+
+    pub(super) fn commit_vi(&mut self, now: Duration) {
+        let Some(said) = self.said.take() else {
+            return;
+        };
+        let m = said.m;
+        // The sighted player forgot to press: their clock ran until now.
+        let sighted = self.sighted();
+        if self.clock.on_move() == Some(sighted) {
+            self.press(now, sighted);
+        }
+        let remaining_before = self.clock.remaining(self.vi, now);
+        let press = self.clock.press(now, self.vi).ok();
+        let before = self.game.position().clone();
+        let Ok(ended) = self.game.play(m) else {
+            return;
+        };
+        let record = self.record(&before, m, now);
+        let record = RecordedMove {
+            clock: press.as_ref().map_or(remaining_before, |p| p.remaining),
+            spent: press.as_ref().map_or(Duration::ZERO, |p| p.spent),
+            ..record
+        };
+        self.records.push(record.clone());
+        self.history.push(before.clone());
+        self.effects.push_back(Effect::RecordMove(record));
+        self.made_at = None;
+        self.touches.clear();
+        self.confirm = None;
+        self.peg.reset();
+        self.peg_handled = None;
+        self.sighted_copy = Some(before.clone());
+        self.sighted_touches.clear();
+        self.position_effect(Some(m));
+        self.clock_effect(now);
+        let by = self.vi;
+        let text = self.sighted_words().opponent_move(&before, m, by);
+        self.tell_sighted(text, Priority::High, AnnounceKind::OpponentMove);
+        if let Some(o) = ended {
+            self.finish(now, o);
+        }
+    }
+
+    pub(super) fn record(&self, before: &Chess, m: Move, now: Duration) -> RecordedMove {
+        let mode = self.config.castling_mode();
+        RecordedMove {
+            ply: self.records.len() + 1,
+            color: before.turn(),
+            san: SanPlus::from_move(before.clone(), m).to_string(),
+            uci: m.to_uci(mode),
+            clock: self.clock.remaining(before.turn(), now),
+            spent: Duration::ZERO,
+            at: now,
+        }
+    }
+
+    /// Tells the VI player why the lever press did not complete the move.
+    pub(super) fn explain_not_made(&mut self) {
+        let words = self.vi_words();
+        let pos = self.game.position().clone();
+        let text = match &self.said {
+            None => match self.peg.executed_moves(&pos).as_slice() {
+                [m] => words.placed_not_announced(&pos, *m),
+                _ => words.not_announced(),
+            },
+            Some(said) => self.said_not_made_words(&pos, said.m),
+        };
+        self.tell_vi(text, Priority::Normal, AnnounceKind::NotMade);
+    }
+
+    /// Why the announced `m` is not made: a touch it breaks, or what the board lacks. A
+    /// different move executed on the board (that the touches allow) is named first: the
+    /// announcement is what needs correcting then.
+    pub(super) fn said_not_made_words(&self, pos: &Chess, m: Move) -> String {
+        match touch::check(pos, &self.touches, &m) {
+            Ok(()) => self.missing_words(pos, m),
+            Err(b) => match self.peg.executed_moves(pos).as_slice() {
+                [other] if *other != m && touch::check(pos, &self.touches, other).is_ok() => {
+                    self.vi_words().placed_other(pos, *other, m)
+                }
+                _ => self.binding_words(b),
+            },
+        }
+    }
+
+    /// What is missing on the peg board for `m` to be made.
+    pub(super) fn missing_words(&self, pos: &Chess, m: Move) -> String {
+        let words = self.vi_words();
+        let occ = self.peg.occupancy();
+        let to = m.to();
+        let role = m.role();
+        if let Some(c) = captured_square(&m) {
+            let captured = pos.board().piece_at(c);
+            if c != to
+                && occ.contains(c)
+                && let Some(p) = captured
+            {
+                return words.capture_not_removed(c, p);
+            }
+            if c == to
+                && occ.contains(to)
+                && !self.peg.was_lifted(to)
+                && let Some(p) = captured
+            {
+                return words.capture_not_removed(c, p);
+            }
+        }
+        if !occ.contains(to) || (captured_square(&m) == Some(to) && !self.peg.executed(pos, &m)) {
+            if let [other] = self.peg.executed_moves(pos).as_slice()
+                && *other != m
+            {
+                return words.placed_other(pos, *other, m);
+            }
+            return words.not_placed(role, to);
+        }
+        if let [other] = self.peg.executed_moves(pos).as_slice()
+            && *other != m
+        {
+            return words.placed_other(pos, *other, m);
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        words.fixes(&self.peg.fixes(&after))
+    }
+
+    pub(super) fn binding_words(&self, b: Binding) -> String {
+        let words = self.vi_words();
+        match b {
+            Binding::Free => String::new(),
+            Binding::Move { square, piece } | Binding::MoveCapture { square, piece } => {
+                words.touch_move(square, piece)
+            }
+            Binding::Capture { square, piece } => words.touch_capture(square, piece),
+        }
+    }
+
+    pub(super) fn heard(&mut self, now: Duration, alternatives: &[crate::Hypothesis]) {
+        let lex = Lexicon::get(self.config.language);
+        let alts: Vec<Alternative<'_>> = alternatives
+            .iter()
+            .map(|h| Alternative {
+                text: &h.text,
+                score: h.score,
+            })
+            .collect();
+        let pos = self.game.position().clone();
+        let verdict = resolve_nbest(&pos, lex, &alts, self.config.timings.nbest_margin);
+        // A pending "really?" takes only yes or no; anything else drops it.
+        if let Some(confirm) = self.confirm.take() {
+            match verdict {
+                Verdict::Command(Command::Yes) => return self.confirmed(now, confirm),
+                Verdict::Command(Command::No | Command::Correction) => {
+                    let text = self.vi_words().cancelled();
+                    return self.tell_vi(text, Priority::Normal, AnnounceKind::Declaration);
+                }
+                _ => {}
+            }
+        }
+        match verdict {
+            Verdict::Move(m) => self.vi_move(now, &pos, m),
+            Verdict::Command(c) => self.command(now, c),
+            other => {
+                let kind = match other {
+                    Verdict::Ambiguous(_) | Verdict::Incomplete(_) => AnnounceKind::Question,
+                    _ => AnnounceKind::NotUnderstood,
+                };
+                let text = other.describe(&pos, lex).unwrap_or_default();
+                self.tell_vi(text, Priority::Normal, kind);
+            }
+        }
+    }
+
+    pub(super) fn vi_move(&mut self, now: Duration, pos: &Chess, m: Move) {
+        let words = self.vi_words();
+        if !self.started {
+            return self.tell_vi(
+                words.not_started(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
+        if self.over() {
+            return self.tell_vi(
+                words.game_is_over(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
+        if pos.turn() != self.vi {
+            return self.tell_vi(
+                words.not_your_turn(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
+        if let Err(b) = touch::check(pos, &self.touches, &m) {
+            let text = self.binding_words(b);
+            return self.tell_vi(text, Priority::High, AnnounceKind::TouchMove);
+        }
+        // D.2.8: a new announcement replaces the previous one until the clock is pressed.
+        self.said = Some(Said { m, at: now });
+        self.made_at = None;
+        self.peg_handled = None;
+        self.tell_vi(
+            words.read_back(pos, m),
+            Priority::Normal,
+            AnnounceKind::ReadBack,
+        );
+    }
+
+    pub(super) fn confirmed(&mut self, now: Duration, confirm: Confirm) {
+        let result = match confirm {
+            Confirm::Resign => self.game.resign(self.vi),
+            Confirm::AcceptDraw => self.game.accept_draw(self.vi),
+        };
+        match result {
+            Ok(o) => self.finish(now, o),
+            Err(e) => {
+                let text = self.game_error_words(&e);
+                self.tell_vi(text, Priority::Normal, AnnounceKind::Declaration);
+            }
+        }
+    }
+
+    pub(super) fn game_error_words(&self, e: &GameError) -> String {
+        let words = self.vi_words();
+        match e {
+            GameError::Over(_) => words.game_is_over(),
+            GameError::NotOnMove(_) => words.not_your_turn(),
+            GameError::NoOffer(_) => words.no_offer(),
+            GameError::ClaimRightLost(_) => words.claim_right_lost(),
+            other => other.to_string(),
+        }
+    }
+
+    pub(super) fn command(&mut self, now: Duration, c: Command) {
+        let words = self.vi_words();
+        let lex = words.lex;
+        let pos = self.game.position().clone();
+        let board = pos.board();
+        let answer = |t: String| (t, Priority::Low, AnnounceKind::Answer);
+        let (text, priority, kind) = match c {
+            Command::AskTime => answer(words.time(
+                self.clock.remaining(Color::White, now),
+                self.clock.remaining(Color::Black, now),
+            )),
+            Command::AskMovesPlayed => {
+                let count = |c: Color| self.records.iter().filter(|r| r.color == c).count() as u32;
+                answer(words.moves_played(count(Color::White), count(Color::Black)))
+            }
+            Command::RepeatLastMove => answer(self.last_moves_words(1)),
+            Command::LastMoves(n) => answer(self.last_moves_words(usize::from(n.max(1)))),
+            Command::WhereIs { role, side } => {
+                let color = match side {
+                    Side::Own => self.vi,
+                    Side::Opponent => self.sighted(),
+                };
+                answer(answer::where_is(board, role, color, lex))
+            }
+            Command::WhatIsOn(sq) => answer(answer::what_is_on(board, sq, lex)),
+            Command::ReadRank(r) => answer(answer::read_rank(board, r, lex)),
+            Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
+            Command::Attackers(sq) => answer(answer::attackers(board, sq, lex)),
+            Command::Correction | Command::No => {
+                if self.said.take().is_some() {
+                    self.made_at = None;
+                    (
+                        words.say_move_again(),
+                        Priority::Normal,
+                        AnnounceKind::ReadBack,
+                    )
+                } else {
+                    (
+                        words.nothing_to_correct(),
+                        Priority::Normal,
+                        AnnounceKind::ReadBack,
+                    )
+                }
+            }
+            Command::Yes => (
+                words.nothing_to_confirm(),
+                Priority::Low,
+                AnnounceKind::Answer,
+            ),
+            Command::OfferDraw => match self.game.offer_draw(self.vi) {
+                Ok(()) => {
+                    let by = self.vi;
+                    let text = self.sighted_words().draw_offered(by);
+                    self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
+                    (
+                        words.draw_offered(by),
+                        Priority::Normal,
+                        AnnounceKind::Declaration,
+                    )
+                }
+                Err(e) => (
+                    self.game_error_words(&e),
+                    Priority::Normal,
+                    AnnounceKind::Declaration,
+                ),
+            },
+            Command::Accept => {
+                if self.game.pending_draw_offer() == Some(self.sighted()) && !self.over() {
+                    self.confirm = Some(Confirm::AcceptDraw);
+                    (
+                        words.confirm_accept(),
+                        Priority::High,
+                        AnnounceKind::Question,
+                    )
+                } else {
+                    (
+                        words.no_offer(),
+                        Priority::Normal,
+                        AnnounceKind::Declaration,
+                    )
+                }
+            }
+            Command::Decline => match self.game.decline_draw(self.vi) {
+                Ok(()) => {
+                    let by = self.vi;
+                    let text = self.sighted_words().draw_declined(by);
+                    self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
+                    (
+                        words.draw_declined(by),
+                        Priority::Normal,
+                        AnnounceKind::Declaration,
+                    )
+                }
+                Err(e) => (
+                    self.game_error_words(&e),
+                    Priority::Normal,
+                    AnnounceKind::Declaration,
+                ),
+            },
+            Command::Resign => {
+                if self.over() {
+                    (
+                        words.game_is_over(),
+                        Priority::Normal,
+                        AnnounceKind::Declaration,
+                    )
+                } else {
+                    self.confirm = Some(Confirm::Resign);
+                    (
+                        words.confirm_resign(),
+                        Priority::High,
+                        AnnounceKind::Question,
+                    )
+                }
+            }
+            Command::Claim { ground, intended } => {
+                let kind = match ground {
+                    ClaimGround::Repetition => ClaimKind::Threefold,
+                    ClaimGround::FiftyMoves => ClaimKind::FiftyMoves,
+                };
+                let intended = match intended {
+                    None => None,
+                    Some(spoken) => match Verdict::from(spoken.resolve(&pos)) {
+                        Verdict::Move(m) => Some(m),
+                        other => {
+                            let text = other
+                                .describe(&pos, lex)
+                                .unwrap_or_else(|| words.claim_needs_move());
+                            return self.tell_vi(text, Priority::Normal, AnnounceKind::Question);
+                        }
+                    },
+                };
+                if !self.vi_to_move() {
+                    (
+                        words.not_your_turn(),
+                        Priority::Normal,
+                        AnnounceKind::Declaration,
+                    )
+                } else {
+                    self.said = None;
+                    self.made_at = None;
+                    return self.claim(now, self.vi, kind, intended);
+                }
+            }
+            Command::CallArbiter => {
+                self.alert(AlertKind::Called, "the VI player calls the arbiter".into());
+                (
+                    words.arbiter_called(),
+                    Priority::Normal,
+                    AnnounceKind::Arbiter,
+                )
+            }
+            Command::Pause => {
+                if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
+                    let _ = self.clock.pause(now);
+                    self.clock_effect(now);
+                }
+                self.alert(AlertKind::Paused, "the VI player stopped the clocks".into());
+                return self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
+            }
+            Command::StopSpeaking => {
+                self.speaking.clear();
+                self.effects.push_back(Effect::StopSpeaking);
+                self.effects.push_back(Effect::UnmuteMic);
+                return;
+            }
+        };
+        self.tell_vi(text, priority, kind);
+    }
+
+    pub(super) fn last_moves_words(&self, n: usize) -> String {
+        let words = self.vi_words();
+        let moves = self.game.moves();
+        if moves.is_empty() {
+            return words.no_moves_yet();
+        }
+        let from = moves.len().saturating_sub(n);
+        (from..moves.len())
+            .map(|i| {
+                let before = &self.history[i];
+                words.opponent_move(before, moves[i], before.turn())
+            })
+            .collect::<Vec<_>>()
+            .join(". ")
+    }
+}

@@ -1,0 +1,62 @@
+//! What the web console shows of a table.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Square, uci::UciMove};
+
+use crate::GameEnd;
+
+/// A snapshot of the table (serde, for the console and `journal replay`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableView {
+    /// The game position.
+    pub fen: String,
+    /// Who is to move.
+    #[serde(with = "crate::text_serde")]
+    pub turn: Color,
+    /// The VI player's colour.
+    #[serde(with = "crate::text_serde")]
+    pub vi_color: Color,
+    /// Whether the game has been started.
+    pub started: bool,
+    /// Whether the clocks are paused.
+    pub paused: bool,
+    /// The moves so far (SAN).
+    pub moves: Vec<String>,
+    /// White's remaining time.
+    pub white_time: Duration,
+    /// Black's remaining time.
+    pub black_time: Duration,
+    /// Whose time runs (None when paused or stopped).
+    #[serde(with = "crate::text_serde::option")]
+    pub running: Option<Color>,
+    /// The VI player's announced move, not yet completed.
+    #[serde(with = "crate::text_serde::option")]
+    pub said: Option<UciMove>,
+    /// The same in words.
+    pub said_words: Option<String>,
+    /// Whether the announced move is made (announced, placed, capture removed).
+    pub made: bool,
+    /// Squares the VI player touched this turn, in order.
+    #[serde(with = "crate::text_serde::vec")]
+    pub touched: Vec<Square>,
+    /// Holes of the peg board holding a peg.
+    #[serde(with = "crate::text_serde::vec")]
+    pub peg_board: Vec<Square>,
+    /// Whether the peg board shows the game.
+    pub peg_in_sync: bool,
+    /// The sighted board's last snapshot (FEN placement), if it has sensors.
+    pub sighted_board: Option<String>,
+    /// Whether the sighted board shows the game.
+    pub sighted_in_sync: Option<bool>,
+    /// A pending draw offer, by whom.
+    #[serde(with = "crate::text_serde::option")]
+    pub draw_offer: Option<Color>,
+    /// Whether a claim waits for the arbiter.
+    pub claim_pending: bool,
+    /// Arbiter alerts raised so far.
+    pub alerts: usize,
+    /// The end of the game, if it is over.
+    pub result: Option<GameEnd>,
+}

@@ -1,0 +1,177 @@
+//! A table driven by a virtual clock: jumps to each deadline, never sleeps.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use annabella_table::{
+    Announcement, Effect, Hypothesis, Input, Listener, Table, TableConfig, TableView,
+};
+use shakmaty::{Color, Square};
+
+/// Seconds as a `Duration`.
+pub fn s(secs: f64) -> Duration {
+    Duration::from_secs_f64(secs)
+}
+
+/// A square from its name.
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap_or_else(|_| panic!("bad square {name}"))
+}
+
+/// The table, its inputs as journaled, and every effect it gave.
+pub struct Run {
+    pub table: Table,
+    pub now: Duration,
+    pub journal: Vec<(Duration, Input)>,
+    pub effects: Vec<Effect>,
+    /// Index into `effects` of the first effect not yet looked at by `take`.
+    pub seen: usize,
+}
+
+impl Run {
+    pub fn new(config: TableConfig) -> Run {
+        Run {
+            table: Table::new(config).expect("config"),
+            now: Duration::ZERO,
+            journal: Vec::new(),
+            effects: Vec::new(),
+            seen: 0,
+        }
+    }
+
+    fn drain(&mut self) {
+        while let Some(e) = self.table.poll_effect() {
+            self.effects.push(e);
+        }
+    }
+
+    /// Moves the virtual clock to `t`, firing every timer on the way (each as a journaled tick).
+    pub fn advance(&mut self, t: Duration) {
+        while let Some(deadline) = self.table.poll_timeout() {
+            if deadline > t {
+                break;
+            }
+            let at = deadline.max(self.now);
+            self.journal.push((at, Input::Tick));
+            self.table.handle_timeout(at);
+            self.now = at;
+            self.drain();
+            if deadline < self.now && self.table.poll_timeout() == Some(deadline) {
+                panic!("timer at {deadline:?} does not disarm");
+            }
+        }
+        self.now = self.now.max(t);
+    }
+
+    /// Advances to `t` and gives the input.
+    pub fn at(&mut self, t: f64, input: Input) -> &mut Run {
+        self.advance(s(t));
+        self.journal.push((self.now, input.clone()));
+        self.table.handle(self.now, input).expect("input accepted");
+        self.drain();
+        self
+    }
+
+    /// Starts the game (the start announcement is taken as seen).
+    pub fn start(&mut self, t: f64) -> &mut Run {
+        self.at(t, Input::Start);
+        self.said();
+        self
+    }
+
+    pub fn say(&mut self, t: f64, text: &str) -> &mut Run {
+        self.at(
+            t,
+            Input::Heard {
+                alternatives: vec![Hypothesis {
+                    text: text.into(),
+                    score: 1.0,
+                }],
+            },
+        )
+    }
+
+    pub fn lift(&mut self, t: f64, square: &str) -> &mut Run {
+        self.at(t, Input::PegLift { square: sq(square) })
+    }
+
+    pub fn place(&mut self, t: f64, square: &str) -> &mut Run {
+        self.at(t, Input::PegPlace { square: sq(square) })
+    }
+
+    /// A quiet peg move: lift `from`, place `to`.
+    pub fn peg(&mut self, t: f64, from: &str, to: &str) -> &mut Run {
+        self.lift(t, from).place(t + 0.3, to)
+    }
+
+    pub fn lever(&mut self, t: f64, side: Color) -> &mut Run {
+        self.at(t, Input::Lever { side })
+    }
+
+    pub fn typed(&mut self, t: f64, text: &str) -> &mut Run {
+        self.at(t, Input::AssistantMove { text: text.into() })
+    }
+
+    /// New announcements since the last call.
+    pub fn said(&mut self) -> Vec<Announcement> {
+        let out = self.effects[self.seen..]
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Announce(a) => Some(a.clone()),
+                _ => None,
+            })
+            .collect();
+        self.seen = self.effects.len();
+        out
+    }
+
+    /// The texts of new announcements to a listener (Both counts for everyone).
+    pub fn heard_by(&mut self, who: Listener) -> Vec<String> {
+        self.said()
+            .into_iter()
+            .filter(|a| a.to == who || a.to == Listener::Both)
+            .map(|a| a.text)
+            .collect()
+    }
+
+    pub fn view(&self) -> TableView {
+        self.table.snapshot()
+    }
+
+    /// Every effect of a kind, from the start.
+    pub fn all<T>(&self, pick: impl Fn(&Effect) -> Option<T>) -> Vec<T> {
+        self.effects.iter().filter_map(pick).collect()
+    }
+}
+
+/// Replays a journal into a fresh table.
+pub fn replay(config: TableConfig, journal: &[(Duration, Input)]) -> (Table, Vec<Effect>) {
+    let mut table = Table::new(config).expect("config");
+    let mut effects = Vec::new();
+    for (now, input) in journal {
+        let _ = table.handle(*now, input.clone());
+        while let Some(e) = table.poll_effect() {
+            effects.push(e);
+        }
+    }
+    (table, effects)
+}
+
+/// Asserts that some text contains `needle`.
+#[track_caller]
+pub fn assert_any(texts: &[String], needle: &str) {
+    assert!(
+        texts.iter().any(|t| t.contains(needle)),
+        "expected {needle:?} in {texts:#?}"
+    );
+}
+
+/// Asserts that no text contains `needle`.
+#[track_caller]
+pub fn assert_none(texts: &[String], needle: &str) {
+    assert!(
+        !texts.iter().any(|t| t.contains(needle)),
+        "did not expect {needle:?} in {texts:#?}"
+    );
+}
