@@ -9,7 +9,7 @@ use annabella_phonetic::{Form, Language, Lexicon, render};
 use annabella_rules::{Edition, Game, RateOfPlay};
 use annabella_table::{Hypothesis, Input, Table, TableConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shakmaty::{Chess, Color, Move, Position, Square, san::San};
+use shakmaty::{Chess, Color, Move, Position, Role, Square, san::San};
 
 const OPERA: &str = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 \
                      Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#";
@@ -38,6 +38,11 @@ fn peg_steps(pos: &Chess, m: Move) -> Vec<Input> {
             (Some(x), Some(y)) if x != y => {
                 first.push(Input::PegLift { square: sq });
                 places.push(Input::PegPlace { square: sq });
+            }
+            (Some(p), None) if p.color != pos.turn() => first.push(Input::PegLift { square: sq }),
+            // The king first: a rook touched first forbids castling (Law 4.4.2).
+            (Some(p), None) if p.role == Role::King => {
+                lifts.insert(0, Input::PegLift { square: sq })
             }
             (Some(_), None) => lifts.push(Input::PegLift { square: sq }),
             (None, Some(_)) => places.push(Input::PegPlace { square: sq }),

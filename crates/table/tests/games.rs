@@ -607,3 +607,56 @@ fn pgn_has_clock_times_and_tags() {
         "{pgn}"
     );
 }
+
+#[test]
+fn the_opera_game_is_played_to_mate() {
+    use shakmaty::{Chess, Position, san::San};
+    let sans = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 \
+                Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#";
+    let de = annabella_phonetic::Lexicon::get(annabella_phonetic::Language::De);
+    let mut run = Run::new(config());
+    run.start(0.0);
+    let mut pos = Chess::default();
+    let mut t = 1.0;
+    for san in sans.split_whitespace() {
+        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+        if pos.turn() == White {
+            run.say(
+                t,
+                &annabella_phonetic::render(&pos, m, de, annabella_phonetic::Form::Short),
+            );
+            for step in peg_steps(&pos, m) {
+                t += 0.3;
+                run.at(t, step);
+            }
+            run.lever(t + 0.5, White);
+        } else {
+            run.typed(t, san).lever(t + 0.5, Black);
+            for step in peg_steps(&pos, m) {
+                t += 0.3;
+                run.at(t, step);
+            }
+        }
+        t += 5.0;
+        pos.play_unchecked(m);
+        assert_eq!(
+            run.view().fen,
+            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string(),
+            "after {san}"
+        );
+    }
+    let end = run.view().result.expect("mate ends the game");
+    assert_eq!(
+        (end.result.as_str(), end.termination.as_str()),
+        ("1-0", "checkmate")
+    );
+    assert!(run.view().peg_in_sync);
+    let alerts = run.all(|e| match e {
+        Effect::ArbiterAlert(a) => Some(a.clone()),
+        _ => None,
+    });
+    assert!(alerts.is_empty(), "{alerts:#?}");
+    let pgn = run.table.pgn();
+    assert!(pgn.replace('\n', " ").contains("17. Rd8# {[%clk"), "{pgn}");
+    assert!(pgn.lines().all(|l| l.len() < 80), "{pgn}");
+}

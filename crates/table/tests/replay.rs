@@ -7,7 +7,7 @@ use annabella_phonetic::{Form, Language, Lexicon, render};
 use annabella_table::{ClockPress, Input, SightedCommand, TableConfig};
 use common::*;
 use proptest::prelude::*;
-use shakmaty::{Color, Move, Position, Square};
+use shakmaty::{Color, Position, Square};
 
 /// A small deterministic generator (xorshift), so a proptest seed is a whole game.
 struct Rng(u64);
@@ -25,32 +25,6 @@ impl Rng {
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
-}
-
-/// The lifts and places that execute `m` on an occupancy board: captured pieces out
-/// first, then the moving pieces, then the places.
-fn peg_steps(pos: &shakmaty::Chess, m: Move) -> Vec<Input> {
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let (b, a) = (pos.board(), after.board());
-    let mut captured = Vec::new();
-    let mut lifts = Vec::new();
-    let mut places = Vec::new();
-    for sq in Square::ALL {
-        match (b.piece_at(sq), a.piece_at(sq)) {
-            (Some(x), Some(y)) if x != y => {
-                captured.push(Input::PegLift { square: sq });
-                places.push(Input::PegPlace { square: sq });
-            }
-            (Some(_), None) if b.color_at(sq) == Some(!pos.turn()) => {
-                captured.push(Input::PegLift { square: sq })
-            }
-            (Some(_), None) => lifts.push(Input::PegLift { square: sq }),
-            (None, Some(_)) => places.push(Input::PegPlace { square: sq }),
-            _ => {}
-        }
-    }
-    captured.into_iter().chain(lifts).chain(places).collect()
 }
 
 fn random_game(seed: u64, steps: usize) -> (TableConfig, Run) {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use annabella_table::{
     Announcement, Effect, Hypothesis, Input, Listener, Table, TableConfig, TableView,
 };
-use shakmaty::{Color, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 /// Seconds as a `Duration`.
 pub fn s(secs: f64) -> Duration {
@@ -174,4 +174,34 @@ pub fn assert_none(texts: &[String], needle: &str) {
         !texts.iter().any(|t| t.contains(needle)),
         "did not expect {needle:?} in {texts:#?}"
     );
+}
+
+/// The lifts and places that execute `m` on the peg board: captured pieces out first,
+/// then the moving pieces (the king first, so castling is not forbidden by a rook touched
+/// first, Law 4.4.2), then the places.
+pub fn peg_steps(pos: &Chess, m: Move) -> Vec<Input> {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let (b, a) = (pos.board(), after.board());
+    let mut captured = Vec::new();
+    let mut lifts = Vec::new();
+    let mut places = Vec::new();
+    for sq in Square::ALL {
+        match (b.piece_at(sq), a.piece_at(sq)) {
+            (Some(x), Some(y)) if x != y => {
+                captured.push(Input::PegLift { square: sq });
+                places.push(Input::PegPlace { square: sq });
+            }
+            (Some(p), None) if p.color != pos.turn() => {
+                captured.push(Input::PegLift { square: sq })
+            }
+            (Some(p), None) if p.role == Role::King => {
+                lifts.insert(0, Input::PegLift { square: sq })
+            }
+            (Some(_), None) => lifts.push(Input::PegLift { square: sq }),
+            (None, Some(_)) => places.push(Input::PegPlace { square: sq }),
+            _ => {}
+        }
+    }
+    captured.into_iter().chain(lifts).chain(places).collect()
 }
