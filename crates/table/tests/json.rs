@@ -1,0 +1,175 @@
+//! The JSON shapes of inputs, effects and the view, as the journal and the console see them.
+
+use std::time::Duration;
+
+use annabella_table::{
+    AnnounceKind, Announcement, ArbiterAction, ClockCommand, Effect, Hypothesis, Input, Listener,
+    PegFix, Priority, SightedCommand, Table, TableConfig,
+};
+use shakmaty::{Color, Square};
+
+#[track_caller]
+fn round_trip_input(input: Input, json: &str) {
+    assert_eq!(serde_json::to_string(&input).unwrap(), json);
+    assert_eq!(serde_json::from_str::<Input>(json).unwrap(), input);
+}
+
+#[test]
+fn inputs() {
+    round_trip_input(Input::Start, r#"{"input":"start"}"#);
+    round_trip_input(
+        Input::Heard {
+            alternatives: vec![Hypothesis {
+                text: "springer felix drei".into(),
+                score: 0.5,
+            }],
+        },
+        r#"{"input":"heard","alternatives":[{"text":"springer felix drei","score":0.5}]}"#,
+    );
+    round_trip_input(
+        Input::PegLift { square: Square::E2 },
+        r#"{"input":"peg_lift","square":"e2"}"#,
+    );
+    round_trip_input(
+        Input::PegSnapshot {
+            occupied: vec![Square::A1, Square::H8],
+        },
+        r#"{"input":"peg_snapshot","occupied":["a1","h8"]}"#,
+    );
+    round_trip_input(
+        Input::SightedMove {
+            uci: "e7e8q".parse().unwrap(),
+        },
+        r#"{"input":"sighted_move","uci":"e7e8q"}"#,
+    );
+    round_trip_input(
+        Input::Lever { side: Color::Black },
+        r#"{"input":"lever","side":"black"}"#,
+    );
+    round_trip_input(
+        Input::Sighted(SightedCommand::Claim {
+            ground: annabella_table::Ground::Threefold,
+            intended: Some("g1f3".parse().unwrap()),
+        }),
+        r#"{"input":"sighted","command":"claim","ground":"threefold","intended":"g1f3"}"#,
+    );
+    round_trip_input(
+        Input::Arbiter(ArbiterAction::AddTime {
+            color: Color::White,
+            amount: Duration::from_secs(120),
+        }),
+        r#"{"input":"arbiter","action":"add_time","color":"white","amount":{"secs":120,"nanos":0}}"#,
+    );
+    round_trip_input(
+        Input::Arbiter(ArbiterAction::RestorePosition { ply: 12 }),
+        r#"{"input":"arbiter","action":"restore_position","ply":12}"#,
+    );
+}
+
+#[test]
+fn bad_json_names_the_field() {
+    let err = serde_json::from_str::<Input>(r#"{"input":"peg_lift","square":"z9"}"#).unwrap_err();
+    assert!(err.to_string().contains("\"z9\""), "{err}");
+    let err = serde_json::from_str::<Input>(r#"{"input":"fly"}"#).unwrap_err();
+    assert!(err.to_string().contains("fly"), "{err}");
+}
+
+#[test]
+fn effects() {
+    let e = Effect::Announce(Announcement {
+        id: 3,
+        to: Listener::ViPlayer,
+        text: "Springer Gustav eins Felix drei".into(),
+        priority: Priority::Normal,
+        kind: AnnounceKind::ReadBack,
+    });
+    assert_eq!(
+        serde_json::to_string(&e).unwrap(),
+        r#"{"effect":"announce","id":3,"to":"vi_player","text":"Springer Gustav eins Felix drei","priority":"normal","kind":"read_back"}"#
+    );
+    let e = Effect::Clock(ClockCommand::Set {
+        white: Duration::from_secs(60),
+        black: Duration::from_millis(1500),
+        running: Some(Color::White),
+    });
+    assert_eq!(
+        serde_json::to_string(&e).unwrap(),
+        r#"{"effect":"clock","clock":"set","white":{"secs":60,"nanos":0},"black":{"secs":1,"nanos":500000000},"running":"white"}"#
+    );
+    let e = Effect::ShowOnTactile {
+        fixes: vec![PegFix::Place {
+            square: Square::F6,
+            piece: 'n',
+        }],
+    };
+    let json = serde_json::to_string(&e).unwrap();
+    assert_eq!(
+        json,
+        r#"{"effect":"show_on_tactile","fixes":[{"fix":"place","square":"f6","piece":"n"}]}"#
+    );
+    assert_eq!(serde_json::from_str::<Effect>(&json).unwrap(), e);
+}
+
+#[test]
+fn config_and_view() {
+    let config = TableConfig::default();
+    let json = serde_json::to_string(&config).unwrap();
+    assert!(
+        json.contains(r#""vi_color":"white","language":"de""#),
+        "{json}"
+    );
+    assert!(json.contains(r#""time_control":"5400+30""#), "{json}");
+    assert_eq!(serde_json::from_str::<TableConfig>(&json).unwrap(), config);
+    // Missing fields take their defaults; a bad one is named.
+    let partial: TableConfig = serde_json::from_str(r#"{"vi_color":"black"}"#).unwrap();
+    assert_eq!(partial.vi_color, Color::Black);
+    let err = serde_json::from_str::<TableConfig>(r#"{"time_control":"5400+"}"#).unwrap_err();
+    assert!(err.to_string().contains("5400+"), "{err}");
+
+    let table = Table::new(config).unwrap();
+    let view = serde_json::to_value(table.snapshot()).unwrap();
+    assert_eq!(
+        view["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(view["turn"], "white");
+    assert_eq!(view["running"], serde_json::Value::Null);
+    assert_eq!(view["peg_board"].as_array().unwrap().len(), 32);
+}
+
+#[test]
+fn a_bad_start_position_is_named() {
+    let err = Table::new(TableConfig {
+        start_fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+        ..TableConfig::default()
+    })
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("start_fen \"8/8/8/8/8/8/8/8 w - - 0 1\": illegal position"),
+        "{err}"
+    );
+    let err = Table::new(TableConfig {
+        start_fen: Some("banana".into()),
+        ..TableConfig::default()
+    })
+    .unwrap_err();
+    assert!(err.to_string().contains("banana"), "{err}");
+}
+
+#[test]
+fn a_bad_sighted_snapshot_is_refused_and_changes_nothing() {
+    let mut table = Table::new(TableConfig::default()).unwrap();
+    let before = table.snapshot();
+    let err = table
+        .handle(
+            Duration::ZERO,
+            Input::SightedBoard {
+                placement: "rnbqkbnr/ppp".into(),
+            },
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("rnbqkbnr/ppp"), "{err}");
+    assert_eq!(table.snapshot(), before);
+    assert_eq!(table.poll_effect(), None);
+}
