@@ -146,6 +146,8 @@ impl Table {
                 self.confirm = None;
                 self.pending_claim = None;
                 self.peg_copy = None;
+                self.peg_resync = !self.peg.shows(self.game.position());
+                self.peg_copy_since = now;
                 self.peg.reset();
                 self.peg_handled = None;
                 self.sighted_copy = None;
@@ -179,6 +181,7 @@ impl Table {
                 self.peg.snapshot(now, pos.board().occupied());
                 self.peg.reset();
                 self.peg_copy = None;
+                self.peg_resync = false;
                 self.peg_fix_spoken = false;
                 self.peg_fixups = 0;
                 self.peg_handled = None;

@@ -134,6 +134,8 @@ pub struct Table {
     peg_copy_since: Duration,
     peg_handled: Option<Duration>,
     peg_last_fix: Option<Duration>,
+    /// The peg board must be brought to the game position (after the arbiter restored one).
+    peg_resync: bool,
     peg_fixups: u32,
     peg_fix_spoken: bool,
     sighted_board: Option<Board>,
@@ -226,6 +228,7 @@ impl Table {
             peg_copy_since: Duration::ZERO,
             peg_handled: None,
             peg_last_fix: None,
+            peg_resync: false,
             peg_fixups: 0,
             peg_fix_spoken: false,
             sighted_changed: Duration::ZERO,

@@ -47,7 +47,8 @@ impl Table {
                 self.peg_handled = None;
                 self.board_right();
             }
-        } else if self.peg_fix_spoken && self.peg.shows(self.game.position()) {
+        } else if (self.peg_fix_spoken || self.peg_resync) && self.peg.shows(self.game.position()) {
+            self.peg_resync = false;
             self.peg.reset();
             self.board_right();
         }
@@ -71,6 +72,12 @@ impl Table {
         }
     }
 
+    /// Whether the peg board must show the game (fix-ups) rather than the VI player's
+    /// move in progress (reminders).
+    pub(super) fn peg_fixing(&self) -> bool {
+        self.peg_copy.is_some() || self.peg_resync || self.game.turn() != self.vi
+    }
+
     /// Since when the peg board (and what was said) has been still.
     pub(super) fn peg_quiet_since(&self) -> Duration {
         let said = self.said.as_ref().map_or(Duration::ZERO, |s| s.at);
@@ -83,8 +90,8 @@ impl Table {
             return false;
         }
         let pos = self.game.position();
-        if self.peg_copy.is_some() {
-            return true;
+        if self.peg_copy.is_some() || self.peg_resync {
+            return !self.peg.shows(pos) || self.peg_copy.is_some();
         }
         if self.game.turn() == self.vi {
             match &self.said {
@@ -100,7 +107,7 @@ impl Table {
         self.peg_handled = Some(self.peg_quiet_since());
         let pos = self.game.position().clone();
         let words = self.vi_words();
-        if self.peg_copy.is_none() && self.game.turn() == self.vi {
+        if !self.peg_fixing() {
             // The VI player's own move: reminders, no fix-ups (a piece may be in the hand).
             match &self.said {
                 Some(said) => {

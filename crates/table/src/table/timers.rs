@@ -22,7 +22,7 @@ impl Table {
         }
         if self.peg_needs_attention() {
             let since = self.peg_quiet_since();
-            let fixing = !(self.peg_copy.is_none() && self.game.turn() == self.vi);
+            let fixing = self.peg_fixing();
             if self.peg_handled != Some(since) {
                 let delay = if fixing {
                     t.fixup_after

@@ -1,0 +1,306 @@
+//! Promotion, questions, English, the arbiter's corrections, sighted-board discrepancies.
+
+mod common;
+
+use annabella_phonetic::Language;
+use annabella_table::{
+    AlertKind, ArbiterAction, Effect, Input, Listener, SightedCommand, TableConfig,
+};
+use common::*;
+use shakmaty::Color::{Black, White};
+
+fn config() -> TableConfig {
+    TableConfig {
+        time_control: "5400+30".parse().unwrap(),
+        ..TableConfig::default()
+    }
+}
+
+#[test]
+fn promotion_needs_the_piece_and_is_made_on_the_peg_board() {
+    let mut run = Run::new(TableConfig {
+        start_fen: Some("7k/4P3/8/8/8/8/8/4K3 w - - 0 1".into()),
+        ..config()
+    });
+    run.start(0.0);
+    run.say(1.0, "Eva acht");
+    assert_eq!(run.heard_by(Listener::ViPlayer).len(), 1, "a question");
+    assert_eq!(run.view().said, None);
+    run.say(2.0, "Eva acht Dame");
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer),
+        ["Eva sieben Eva acht Dame Schach"]
+    );
+    run.peg(3.0, "e7", "e8").lever(4.0, White);
+    assert_eq!(run.view().moves, ["e8=Q+"]);
+    assert_eq!(
+        run.heard_by(Listener::SightedPlayer),
+        ["Weiß: Eva sieben Eva acht Dame Schach"]
+    );
+}
+
+#[test]
+fn questions_are_answered_from_the_game() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.say(1.0, "wo ist mein Springer");
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer),
+        ["Springer auf Bella eins und Gustav eins"]
+    );
+    run.say(2.0, "was steht auf David acht");
+    assert_eq!(run.heard_by(Listener::ViPlayer).len(), 1);
+    run.say(3.0, "letzter Zug");
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer),
+        ["Noch kein Zug gespielt."]
+    );
+    run.say(4.0, "Eva vier")
+        .peg(5.0, "e2", "e4")
+        .lever(6.0, White);
+    run.typed(7.0, "c5").lever(7.5, Black).peg(8.0, "c7", "c5");
+    run.heard_by(Listener::ViPlayer);
+    run.say(9.0, "letzte drei Züge");
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer),
+        ["Weiß: Eva zwei Eva vier. Schwarz: Cäsar sieben Cäsar fünf"]
+    );
+    run.say(10.0, "Banane");
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer).len(),
+        1,
+        "an explanation, no move"
+    );
+    assert_eq!(run.view().said, None);
+}
+
+#[test]
+fn an_english_table() {
+    let mut run = Run::new(TableConfig {
+        language: Language::En,
+        sighted_language: Language::En,
+        ..config()
+    });
+    run.at(0.0, Input::Start);
+    assert_eq!(
+        run.heard_by(Listener::Both),
+        ["The game starts. White to move."]
+    );
+    run.say(1.0, "knight felix three");
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer),
+        ["Knight Gustav one Felix three"]
+    );
+    run.lever(2.0, White);
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer),
+        ["The Knight has not been placed on Felix three."]
+    );
+}
+
+#[test]
+fn the_sighted_players_typing_is_checked() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.typed(1.0, "e5");
+    assert_eq!(
+        run.heard_by(Listener::SightedPlayer),
+        ["Sie sind nicht am Zug."]
+    );
+    run.say(2.0, "Eva vier")
+        .peg(3.0, "e2", "e4")
+        .lever(4.0, White);
+    run.said();
+    run.typed(5.0, "Ke7");
+    let told = run.heard_by(Listener::SightedPlayer);
+    assert_eq!(told.len(), 1);
+    assert!(told[0].starts_with("Ke7: kein zulässiger Zug"), "{told:?}");
+    run.typed(6.0, "Springer Felix sechs");
+    assert_eq!(run.view().moves, ["e4", "Nf6"]);
+}
+
+#[test]
+fn the_paused_clock_ignores_the_lever() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.say(1.0, "Pause");
+    assert_eq!(run.view().running, None);
+    assert!(run.view().paused);
+    run.say(2.0, "Eva vier")
+        .peg(3.0, "e2", "e4")
+        .lever(4.0, White);
+    assert!(run.view().moves.is_empty());
+    assert_any(
+        &run.heard_by(Listener::ViPlayer),
+        "Die Uhren sind angehalten.",
+    );
+    run.at(10.0, Input::Arbiter(ArbiterAction::Resume));
+    run.lever(11.0, White);
+    assert_eq!(run.view().moves, ["e4"]);
+    // Paused from 1 to 10 s: White used 2 s.
+    assert_eq!(run.table.records()[0].spent, s(2.0));
+}
+
+#[test]
+fn the_arbiter_restores_a_position_and_the_boards_follow() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.say(1.0, "Eva vier")
+        .peg(2.0, "e2", "e4")
+        .lever(3.0, White);
+    run.typed(4.0, "e5").lever(4.5, Black).peg(5.0, "e7", "e5");
+    run.say(6.0, "Springer Felix drei")
+        .peg(7.0, "g1", "f3")
+        .lever(8.0, White);
+    assert_eq!(run.view().moves, ["e4", "e5", "Nf3"]);
+    run.at(
+        9.0,
+        Input::Arbiter(ArbiterAction::RestorePosition { ply: 2 }),
+    );
+    let view = run.view();
+    assert_eq!(view.moves, ["e4", "e5"]);
+    assert_eq!(view.turn, White);
+    assert_eq!(
+        view.running,
+        Some(White),
+        "the clock follows the side to move"
+    );
+    // The peg board still shows Nf3: the fix-up puts the knight back.
+    run.advance(s(20.0));
+    assert_any(
+        &run.heard_by(Listener::ViPlayer),
+        "Setze den weißen Springer auf Gustav eins.",
+    );
+    run.peg(21.0, "f3", "g1");
+    assert_any(&run.heard_by(Listener::ViPlayer), "Das Brett stimmt.");
+    assert!(run.view().touched.is_empty());
+    let err = run
+        .table
+        .handle(
+            s(22.0),
+            Input::Arbiter(ArbiterAction::RestorePosition { ply: 9 }),
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains('9'), "{err}");
+}
+
+#[test]
+fn the_arbiter_declares_and_penalises() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.at(
+        1.0,
+        Input::Arbiter(ArbiterAction::IllegalMove { by: Black }),
+    );
+    assert!(
+        run.view().white_time > s(5400.0),
+        "the opponent gets time (7.5.5)"
+    );
+    run.at(
+        2.0,
+        Input::Arbiter(ArbiterAction::IllegalMove { by: Black }),
+    );
+    assert_eq!(
+        run.view().result.map(|e| e.termination),
+        Some("illegal-moves".into())
+    );
+    let mut run = Run::new(config());
+    run.start(0.0);
+    assert!(
+        run.table
+            .handle(
+                s(1.0),
+                Input::Arbiter(ArbiterAction::DeclareResult {
+                    result: "2-0".into()
+                })
+            )
+            .is_err()
+    );
+    run.at(
+        2.0,
+        Input::Arbiter(ArbiterAction::DeclareResult {
+            result: "0-1".into(),
+        }),
+    );
+    let end = run.view().result.unwrap();
+    assert_eq!(
+        (end.result.as_str(), end.pgn_termination.as_str()),
+        ("0-1", "adjudication")
+    );
+}
+
+#[test]
+fn a_sighted_board_with_a_wrong_piece_goes_to_the_arbiter_with_both_boards() {
+    let mut run = Run::new(config());
+    run.at(
+        0.0,
+        Input::SightedBoard {
+            placement: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
+        },
+    );
+    run.start(0.5);
+    run.say(1.0, "Eva vier")
+        .peg(2.0, "e2", "e4")
+        .lever(3.0, White);
+    // The sighted player executes e4 as e3.
+    let wrong = "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR";
+    run.at(
+        4.0,
+        Input::SightedBoard {
+            placement: wrong.into(),
+        },
+    );
+    run.advance(s(15.0));
+    let alerts = run.all(|e| match e {
+        Effect::ArbiterAlert(a) => Some(a.clone()),
+        _ => None,
+    });
+    assert_eq!(alerts.len(), 1, "{alerts:#?}");
+    assert_eq!(alerts[0].kind, AlertKind::SightedBoardDiffers);
+    assert_eq!(alerts[0].sighted_board.as_deref(), Some(wrong));
+    assert_eq!(
+        alerts[0].vi_board,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    );
+    assert!(
+        alerts[0]
+            .game_fen
+            .starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
+    );
+    assert_eq!(run.view().sighted_in_sync, Some(false));
+}
+
+#[test]
+fn a_sighted_threefold_claim() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    let mut t = 1.0;
+    for _ in 0..2 {
+        run.say(t, "Springer Felix drei")
+            .peg(t + 1.0, "g1", "f3")
+            .lever(t + 2.0, White);
+        run.typed(t + 3.0, "Nf6")
+            .lever(t + 3.5, Black)
+            .peg(t + 4.0, "g8", "f6");
+        run.say(t + 5.0, "Springer Gustav eins")
+            .peg(t + 6.0, "f3", "g1")
+            .lever(t + 7.0, White);
+        if t > 1.0 {
+            break;
+        }
+        run.typed(t + 8.0, "Ng8")
+            .lever(t + 8.5, Black)
+            .peg(t + 9.0, "f6", "g8");
+        t += 10.0;
+    }
+    // Black to move; Ng8 would repeat the start position a third time.
+    run.at(
+        t + 9.0,
+        Input::Sighted(SightedCommand::Claim {
+            ground: annabella_table::Ground::Threefold,
+            intended: Some("f6g8".parse().unwrap()),
+        }),
+    );
+    let end = run.view().result.expect("upheld");
+    assert_eq!(end.termination, "threefold-claim");
+}
