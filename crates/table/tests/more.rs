@@ -304,3 +304,18 @@ fn a_sighted_threefold_claim() {
     let end = run.view().result.expect("upheld");
     assert_eq!(end.termination, "threefold-claim");
 }
+
+#[test]
+fn a_move_out_of_turn_is_not_resolved_for_the_opponent() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.say(1.0, "Eva vier")
+        .peg(2.0, "e2", "e4")
+        .lever(3.0, White);
+    run.said();
+    run.say(4.0, "Springer Felix drei");
+    assert_eq!(run.heard_by(Listener::ViPlayer), ["Sie sind nicht am Zug."]);
+    run.say(5.0, "Springer Felix sechs");
+    assert_eq!(run.heard_by(Listener::ViPlayer), ["Sie sind nicht am Zug."]);
+    assert_eq!(run.view().said, None);
+}

@@ -172,9 +172,20 @@ impl Table {
                 _ => {}
             }
         }
+        // Out of turn, a move would be resolved for the opponent: say whose turn it is.
+        let out_of_turn = self.started && !self.over() && pos.turn() != self.vi;
         match verdict {
-            Verdict::Move(m) => self.vi_move(now, &pos, m),
             Verdict::Command(c) => self.command(now, c),
+            Verdict::Move(_)
+            | Verdict::Ambiguous(_)
+            | Verdict::Incomplete(_)
+            | Verdict::Illegal(_)
+                if out_of_turn =>
+            {
+                let text = self.vi_words().not_your_turn();
+                self.tell_vi(text, Priority::Normal, AnnounceKind::NotUnderstood);
+            }
+            Verdict::Move(m) => self.vi_move(now, &pos, m),
             other => {
                 let kind = match other {
                     Verdict::Ambiguous(_) | Verdict::Incomplete(_) => AnnounceKind::Question,
