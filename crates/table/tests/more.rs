@@ -319,3 +319,76 @@ fn a_move_out_of_turn_is_not_resolved_for_the_opponent() {
     assert_eq!(run.heard_by(Listener::ViPlayer), ["Sie sind nicht am Zug."]);
     assert_eq!(run.view().said, None);
 }
+
+#[test]
+fn chess960_castling_on_the_peg_board() {
+    // King on f1, rook on g1: short castling puts the king on g1 and the rook on f1.
+    let mut run = Run::new(TableConfig {
+        start_fen: Some("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1".into()),
+        chess960: true,
+        ..config()
+    });
+    run.start(0.0);
+    run.say(1.0, "Springer Gustav drei");
+    run.peg(2.0, "h1", "g3").lever(3.0, White);
+    run.typed(4.0, "Ng6").lever(4.5, Black).peg(5.0, "h8", "g6");
+    run.said();
+    run.say(6.0, "Kurze Rochade");
+    assert_eq!(run.heard_by(Listener::ViPlayer).len(), 1);
+    // The pegs of king and rook swap holes: both out, then both in.
+    run.lift(7.0, "f1")
+        .lift(7.5, "g1")
+        .place(8.0, "g1")
+        .place(8.5, "f1");
+    run.lever(9.0, White);
+    assert_eq!(run.view().moves, ["Ng3", "Ng6", "O-O"]);
+    let pgn = run.table.pgn();
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    // X-FEN castling rights: the outermost rooks are KQkq.
+    assert!(
+        pgn.contains("[FEN \"nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w KQkq - 0 1\"]"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn the_vi_player_offers_and_the_sighted_player_accepts() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.say(1.0, "Remis");
+    assert_eq!(
+        run.heard_by(Listener::SightedPlayer),
+        ["Weiß bietet Remis an."]
+    );
+    assert_eq!(run.view().draw_offer, Some(White));
+    run.at(2.0, Input::Sighted(SightedCommand::AcceptDraw));
+    assert_eq!(
+        run.view().result.map(|e| e.termination),
+        Some("agreement".into())
+    );
+}
+
+#[test]
+fn the_vi_player_declines_and_a_touch_declines_too() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.say(1.0, "Eva vier")
+        .peg(2.0, "e2", "e4")
+        .lever(3.0, White);
+    run.at(4.0, Input::Sighted(SightedCommand::OfferDraw));
+    run.said();
+    run.say(5.0, "Remis abgelehnt");
+    assert_eq!(
+        run.heard_by(Listener::SightedPlayer),
+        ["Weiß lehnt das Remis ab."]
+    );
+    assert_eq!(run.view().draw_offer, None);
+    run.typed(6.0, "e5").lever(6.5, Black).peg(7.0, "e7", "e5");
+    run.at(8.0, Input::Sighted(SightedCommand::OfferDraw));
+    run.lift(9.0, "g1");
+    assert_eq!(
+        run.view().draw_offer,
+        None,
+        "a touch declines the offer (9.1.2.3)"
+    );
+}
