@@ -167,8 +167,9 @@ impl Phrases {
 
     pub(crate) fn not_placed(self, role: Role, to: Square) -> String {
         if self.de() {
+            let article = if role == Role::Queen { "Die" } else { "Der" };
             format!(
-                "{} ist noch nicht auf {} gesetzt.",
+                "{article} {} ist noch nicht auf {} gesetzt.",
                 self.role(role),
                 self.square(to)
             )
@@ -287,10 +288,15 @@ impl Phrases {
     }
 
     pub(crate) fn moves_played(self, white: u32, black: u32) -> String {
-        if self.de() {
-            format!("Weiß hat {white} Züge gemacht, Schwarz {black}.")
+        let (de_word, en_word) = if white == 1 {
+            ("Zug", "move")
         } else {
-            format!("White has made {white} moves, Black {black}.")
+            ("Züge", "moves")
+        };
+        if self.de() {
+            format!("Weiß hat {white} {de_word} gemacht, Schwarz {black}.")
+        } else {
+            format!("White has made {white} {en_word}, Black {black}.")
         }
     }
 

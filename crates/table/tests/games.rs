@@ -475,7 +475,7 @@ fn time_and_moves_are_told_only_when_asked() {
     run.say(71.0, "wie viele Züge");
     assert_eq!(
         run.heard_by(Listener::ViPlayer),
-        ["Weiß hat 1 Züge gemacht, Schwarz 1."]
+        ["Weiß hat 1 Zug gemacht, Schwarz 1."]
     );
 }
 
