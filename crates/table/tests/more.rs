@@ -392,3 +392,29 @@ fn the_vi_player_declines_and_a_touch_declines_too() {
         "a touch declines the offer (9.1.2.3)"
     );
 }
+
+#[test]
+fn the_automatic_press_waits_for_the_end_of_a_pause() {
+    let mut run = Run::new(TableConfig {
+        vi_press: annabella_table::ClockPress::Automatic,
+        ..config()
+    });
+    run.start(0.0);
+    run.say(1.0, "Eva vier").peg(2.0, "e2", "e4");
+    run.at(2.5, Input::Arbiter(ArbiterAction::Pause));
+    run.advance(s(600.0));
+    assert!(
+        run.view().moves.is_empty(),
+        "no press while the clocks are stopped"
+    );
+    run.at(601.0, Input::Arbiter(ArbiterAction::Resume));
+    run.advance(s(700.0));
+    assert_eq!(run.view().moves, ["e4"]);
+    let r = &run.table.records()[0];
+    assert_eq!(
+        r.at,
+        s(602.5),
+        "the correction window runs again from the resumption"
+    );
+    assert_eq!(r.spent, s(4.0), "2.5 s before the pause, 1.5 s after");
+}

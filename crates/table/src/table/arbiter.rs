@@ -17,6 +17,10 @@ impl Table {
             }
             ArbiterAction::Resume => {
                 if !self.over() && self.clock.resume(now).is_ok() {
+                    // The correction window starts again after the pause.
+                    if self.made_at.is_some() {
+                        self.made_at = Some(now);
+                    }
                     self.clock_effect(now);
                     self.tell_both(|p| p.resumed(), Priority::High, AnnounceKind::Clock);
                 }

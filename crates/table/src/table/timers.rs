@@ -16,6 +16,7 @@ impl Table {
             }
         }
         if self.config.vi_press == ClockPress::Automatic
+            && !self.clock.is_paused()
             && let Some(at) = self.made_at
         {
             out.push((at + t.correction_window, Timer::AutoCommit));
