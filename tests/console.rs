@@ -1,0 +1,127 @@
+//! End-to-end tests of `annabella console --demo` (crates/console): the binary serves the
+//! demo table on localhost, prints its URLs and token, and carries out arbiter requests.
+
+use std::{
+    io::{BufRead, BufReader, Read, Write},
+    net::TcpStream,
+    process::{Child, Command, Stdio},
+};
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn http(addr: &str, request: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect to the console");
+    s.write_all(request.as_bytes()).expect("send");
+    let mut text = String::new();
+    s.read_to_string(&mut text).expect("read");
+    let code = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, text)
+}
+
+fn get(addr: &str, path: &str) -> (u16, String) {
+    http(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    )
+}
+
+#[test]
+fn demo_console_serves_and_carries_out_requests() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args([
+            "console",
+            "--demo",
+            "--listen",
+            "127.0.0.1:0",
+            "--token",
+            "demo-secret-1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start annabella console");
+    let stdout = child.stdout.take().expect("stdout");
+    let server = Server(child);
+    let mut lines = BufReader::new(stdout).lines();
+    let first = lines.next().expect("a line").expect("utf-8");
+    let addr = first
+        .strip_prefix("console: http://")
+        .and_then(|r| r.strip_suffix("/ (read-only)"))
+        .unwrap_or_else(|| panic!("first line names the URL: {first}"))
+        .to_owned();
+    let second = lines.next().expect("a line").expect("utf-8");
+    assert_eq!(
+        second,
+        format!("arbiter: http://{addr}/arbiter?token=demo-secret-1&by=YOUR%20NAME")
+    );
+    assert_eq!(
+        lines.next().expect("a line").expect("utf-8"),
+        "token: demo-secret-1"
+    );
+
+    let (code, page) = get(&addr, "/");
+    assert_eq!(code, 200);
+    assert!(page.contains("<h1>Table 1: read-only view</h1>"), "{page}");
+    assert!(!page.contains("<form"));
+
+    let (code, json) = get(&addr, "/api/view");
+    assert_eq!(code, 200);
+    assert!(json.contains(r#""paused":true"#), "{json}");
+
+    let body = "token=demo-secret-1&by=IA+Weber&action=resume";
+    let (code, head) = http(
+        &addr,
+        &format!(
+            "POST /action HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    assert_eq!(code, 303, "{head}");
+    assert!(
+        head.contains("location: /arbiter?token=demo-secret-1&by=IA%20Weber&sent="),
+        "{head}"
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (_, json) = get(&addr, "/api/view");
+        if json.contains(r#""paused":false"#) {
+            assert!(json.contains("IA Weber: resume the clocks."), "{json}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "not resumed: {json}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(server);
+}
+
+#[test]
+fn console_without_demo_or_with_a_short_token_is_refused() {
+    for (args, want) in [
+        (
+            &["console"][..],
+            "annabella: only `annabella console --demo` is served on its own; the live table's console comes with the station\n",
+        ),
+        (
+            &["console", "--demo", "--token", "short"][..],
+            "annabella: --token: use at least 8 characters\n",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(args)
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), want, "{args:?}");
+    }
+}
