@@ -476,6 +476,40 @@ mod tests {
     }
 
     #[test]
+    fn remote_peers_need_the_token_even_to_view() {
+        let (_view_tx, view_rx) = watch::channel(ConsoleView::default());
+        let (req_tx, _req_rx) = mpsc::channel(1);
+        let c = Console::new(view_rx, req_tx, Token::new("s3cret-token"));
+        let local: SocketAddr = "127.0.0.1:5000".parse().expect("addr");
+        let local6: SocketAddr = "[::1]:5000".parse().expect("addr");
+        let remote: SocketAddr = "192.168.1.20:5000".parse().expect("addr");
+        assert!(c.may_view(local, None));
+        assert!(c.may_view(local6, None));
+        assert!(!c.may_view(remote, None));
+        assert!(!c.may_view(remote, Some("wrong")));
+        assert!(c.may_view(remote, Some("s3cret-token")));
+        // Arbiter mode needs the right token and a name, wherever the peer is.
+        let q = |pairs: &[(&str, &str)]| -> HashMap<String, String> {
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        assert_eq!(
+            c.mode(&q(&[("token", "wrong"), ("by", "A")])),
+            Mode::Spectator
+        );
+        assert_eq!(c.mode(&q(&[("token", "s3cret-token")])), Mode::Spectator);
+        assert_eq!(
+            c.mode(&q(&[("token", "s3cret-token"), ("by", "A")])),
+            Mode::Arbiter {
+                token: "s3cret-token".into(),
+                by: "A".into()
+            }
+        );
+    }
+
+    #[test]
     fn encode_query_values() {
         assert_eq!(encode("IA Weber/ä"), "IA%20Weber%2F%C3%A4");
     }
