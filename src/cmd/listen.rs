@@ -167,6 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         talk_key()
     });
     let mut talking = false;
+    let mut dropped = 0;
     let lexicon = Lexicon::get(args.scheme);
     let mut last = start;
     let mut count = 0usize;
@@ -181,6 +182,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("annabella: {e}; the utterance is dropped");
         }
         count += drain(&mut listener, start, lexicon, args.json)?;
+        if source.dropped() > dropped {
+            dropped = source.dropped();
+            eprintln!("annabella: the recognizer fell behind: {dropped} audio buffers lost so far");
+        }
         if args.count.is_some_and(|c| count >= c) {
             return Ok(ExitCode::SUCCESS);
         }

@@ -65,6 +65,7 @@ pub struct MicSource {
     rate: u32,
     channels: u16,
     name: String,
+    dropped: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl std::fmt::Debug for MicSource {
@@ -108,7 +109,8 @@ fn find_device(host: &cpal::Host, wanted: Option<&str>) -> Result<cpal::Device, 
 
 impl MicSource {
     /// Opens `device` (an id or name from [`input_devices`]; `None`: the default input)
-    /// at its default configuration and starts capturing.
+    /// at its default configuration and starts capturing. Up to 1024 device buffers
+    /// wait for [`AudioSource::next_chunk`]; beyond that, audio is dropped and counted.
     ///
     /// # Errors
     /// No such device, or it cannot be opened.
@@ -125,7 +127,11 @@ impl MicSource {
         let rate = config.sample_rate();
         let channels = config.channels();
         let format = config.sample_format();
-        let (tx, rx) = mpsc::sync_channel(256);
+        // About 10 s of buffers at usual periods; the callback never blocks, so a reader
+        // that falls further behind loses audio, counted in `dropped`.
+        let (tx, rx) = mpsc::sync_channel(1024);
+        let dropped = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let dropped_in_callback = dropped.clone();
         let err_tx = tx.clone();
         let per_sample = Duration::from_secs_f64(1.0 / f64::from(rate) / f64::from(channels));
         let data_tx = tx;
@@ -145,7 +151,9 @@ impl MicSource {
                 let captured = Instant::now()
                     .checked_sub(per_sample * s.len() as u32)
                     .unwrap_or_else(Instant::now);
-                let _ = data_tx.try_send(Ok((s, captured)));
+                if data_tx.try_send(Ok((s, captured))).is_err() {
+                    dropped_in_callback.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
             }
         };
         let on_error = move |e: cpal::Error| {
@@ -164,6 +172,7 @@ impl MicSource {
             rate,
             channels,
             name,
+            dropped,
         })
     }
 
@@ -181,6 +190,11 @@ where
 }
 
 impl AudioSource for MicSource {
+    /// Device buffers lost because the reader fell behind (see [`MicSource::open`]).
+    fn dropped(&self) -> u64 {
+        self.dropped.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     fn next_chunk(&mut self) -> Result<Option<Chunk>, AudioError> {
         loop {
             let (data, captured) = match self.rx.recv() {

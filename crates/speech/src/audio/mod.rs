@@ -61,11 +61,20 @@ pub trait AudioSource {
     /// # Errors
     /// The source failed; see [`AudioError`].
     fn next_chunk(&mut self) -> Result<Option<Chunk>, AudioError>;
+
+    /// Audio buffers lost so far because the reader fell behind (live sources only).
+    fn dropped(&self) -> u64 {
+        0
+    }
 }
 
 impl<S: AudioSource + ?Sized> AudioSource for Box<S> {
     fn next_chunk(&mut self) -> Result<Option<Chunk>, AudioError> {
         (**self).next_chunk()
+    }
+
+    fn dropped(&self) -> u64 {
+        (**self).dropped()
     }
 }
 
