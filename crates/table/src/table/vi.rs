@@ -438,9 +438,9 @@ impl Table {
         }
         let from = moves.len().saturating_sub(n);
         (from..moves.len())
-            .map(|i| {
-                let before = &self.history[i];
-                words.opponent_move(before, moves[i], before.turn())
+            .filter_map(|i| {
+                let before = self.history.get(i)?;
+                Some(words.opponent_move(before, moves[i], before.turn()))
             })
             .collect::<Vec<_>>()
             .join(". ")
