@@ -40,6 +40,12 @@ enum Command {
     Reconcile(cmd::reconcile::Args),
     /// The arbiter's web console (`--demo`: over a fixed discrepancy, to try by hand).
     Console(cmd::console::Args),
+    /// A complete simulated table playing a scripted game; writes journal, PGN, Braille.
+    Demo(cmd::demo::Args),
+    /// Journals of tables: `journal replay FILE` prints the rebuilt table.
+    Journal(cmd::journal::Args),
+    /// A game's records from its journal: `export pgn|brf JOURNAL`.
+    Export(cmd::export::Args),
 }
 
 fn main() -> ExitCode {
@@ -67,5 +73,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Console(args) => cmd::console::run(args),
         Command::Replay(args) => cmd::replay::run(args),
         Command::Unwinnable(args) => cmd::unwinnable::run(args),
+        Command::Demo(args) => cmd::demo::run(args),
+        Command::Journal(args) => cmd::journal::run(args),
+        Command::Export(args) => cmd::export::run(args),
     }
 }

@@ -1,8 +1,11 @@
 //! The subcommands, one module each: flags (clap `Args`) and a `run` that wires crates.
 pub mod clock;
 pub mod console;
+pub mod demo;
 pub mod devices;
+pub mod export;
 pub mod grammar;
+pub mod journal;
 pub mod listen;
 pub mod parse;
 pub mod reconcile;

@@ -792,3 +792,44 @@ fn is_pgn_date(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+impl StationConfig {
+    /// The table's own configuration (what the journal keeps beside the inputs).
+    pub fn table_config(&self) -> annabella_table::TableConfig {
+        use annabella_table::{ClockPress, Event, TableConfig, Timings};
+        let g = &self.game;
+        let press = |p: Press| match p {
+            Press::Lever => ClockPress::Lever,
+            Press::Automatic => ClockPress::Automatic,
+        };
+        let defaults = Timings::default();
+        let t = &self.timings;
+        TableConfig {
+            vi_color: g.vi_color,
+            language: g.vi_language,
+            sighted_language: g.sighted_language,
+            time_control: g.time_control.clone(),
+            edition: g.edition,
+            start_fen: g.start_fen.clone(),
+            chess960: g.chess960,
+            vi_press: press(g.vi_press),
+            sighted_press: press(g.sighted_press),
+            event: Event {
+                event: g.event.clone(),
+                site: g.site.clone(),
+                date: g.date.clone(),
+                round: g.round.clone(),
+                white: g.white.clone(),
+                black: g.black.clone(),
+            },
+            timings: Timings {
+                correction_window: t.correction_window.unwrap_or(defaults.correction_window),
+                remind_after: t.remind_after.unwrap_or(defaults.remind_after),
+                fixup_after: t.fixup_after.unwrap_or(defaults.fixup_after),
+                discrepancy_after: t.discrepancy_after.unwrap_or(defaults.discrepancy_after),
+                ..defaults
+            },
+            ..TableConfig::default()
+        }
+    }
+}

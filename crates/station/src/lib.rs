@@ -11,6 +11,12 @@
 
 pub mod braille;
 pub mod config;
+pub mod demo;
+pub mod herald;
 pub mod journal;
+pub mod records;
+pub mod script;
+pub mod session;
+pub mod shell;
 
 pub use journal::{Journal, JournalError, Record, Recovery};

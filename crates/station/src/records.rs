@@ -1,0 +1,65 @@
+//! The game's records, written from the table: PGN with `[%clk]` and the Braille
+//! scoresheet (BRF).
+
+use std::path::Path;
+
+use annabella_table::Table;
+use shakmaty::{Color, Position};
+
+use crate::braille::{self, BrailleError, Header};
+
+/// The scoresheet lines of a table's game (print, before Braille translation).
+pub fn scoresheet(table: &Table) -> Vec<String> {
+    let config = table.config();
+    let start = config.start_position().unwrap_or_default();
+    let moves: Vec<String> = table.records().iter().map(|m| m.san.clone()).collect();
+    let result = table.end().map_or("*".to_owned(), |e| e.result.clone());
+    braille::scoresheet_lines(
+        &Header {
+            white: config.event.white.clone(),
+            black: config.event.black.clone(),
+            event: config.event.event.clone(),
+            date: config.event.date.clone(),
+            time_control: config.time_control.to_string(),
+        },
+        &moves,
+        start.fullmoves().get(),
+        start.turn() == Color::Black,
+        &result,
+        config.language,
+    )
+}
+
+/// The Braille scoresheet (BRF) of a table's game with a liblouis table.
+///
+/// # Errors
+/// As [`braille::translate`].
+pub fn brf(table: &Table, louis_table: &str) -> Result<String, BrailleError> {
+    braille::scoresheet_brf(louis_table, &scoresheet(table))
+}
+
+/// Writes `game.pgn` and `game.brf` into `dir`; returns the paths written and the
+/// Braille problem, if any (the PGN is written even when Braille fails).
+///
+/// # Errors
+/// When the PGN cannot be written.
+pub fn write(
+    table: &Table,
+    dir: &Path,
+    louis_table: &str,
+) -> std::io::Result<(Vec<std::path::PathBuf>, Option<BrailleError>)> {
+    std::fs::create_dir_all(dir)?;
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&pgn, table.pgn())?;
+    let mut written = vec![pgn];
+    let mut problem = None;
+    match brf(table, louis_table) {
+        Ok(text) => {
+            let path = dir.join("game.brf");
+            std::fs::write(&path, text)?;
+            written.push(path);
+        }
+        Err(e) => problem = Some(e),
+    }
+    Ok((written, problem))
+}

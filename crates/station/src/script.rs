@@ -1,0 +1,228 @@
+//! The table's script language: what the people at the table do, one line each. `demo`
+//! plays a whole game from a script file; `play` reads the same lines from the keyboard
+//! (a bare line there is the VI player's words).
+//!
+//! ```text
+//! # comment
+//! start                          # the arbiter starts the clocks
+//! vi: Bauer Eva vier             # the VI player says this (recognised words)
+//! peg: move e2e4                 # the peg board (annabella sim's actions: lift/place/move)
+//! clock: lever white             # the tactile clock (lever, button, release)
+//! dgt: move e7e5                 # the sighted player's DGT board (move/lift/place/board)
+//! assistant: e7e5                # the assistant types the sighted move (no sensors)
+//! sighted: {"command":"offer_draw"}          # a declaration of the sighted player
+//! arbiter: {"action":"pause"}                # an arbiter action
+//! wait 500                       # milliseconds
+//! expect: Bauer Eva vier         # wait (at most 15 s) until something containing this is said
+//! ```
+
+use std::time::Duration;
+
+use annabella_devices::sim::{ClockAction, DgtAction, PegAction, Step, parse_line};
+use annabella_table::{ArbiterAction, Input, SightedCommand};
+
+/// One thing done at the table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// The VI player's words, as recognised.
+    Vi(String),
+    /// An action on the (simulated) peg board.
+    Peg(PegAction),
+    /// An action on the (simulated) DGT board.
+    Dgt(DgtAction),
+    /// An action on the (simulated) tactile clock.
+    Clock(ClockAction),
+    /// Any other input of the table (start, assistant's move, declarations, arbiter).
+    Input(Input),
+    /// Wait this long.
+    Wait(Duration),
+    /// Wait until an announcement containing this text has been made.
+    Expect(String),
+}
+
+/// A script line that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ScriptError {
+    /// Line number, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Parses one line; `Ok(None)` for blank and comment lines. With `bare_is_vi`, a line
+/// without a known prefix is the VI player's words (keyboard input); otherwise it is an
+/// error (script files).
+///
+/// # Errors
+/// A message naming what is wrong (the caller adds the line number).
+pub fn parse_action(line: &str, bare_is_vi: bool) -> Result<Option<Action>, String> {
+    let line = line.split_once(" #").map_or(line, |(l, _)| l).trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    if line == "start" {
+        return Ok(Some(Action::Input(Input::Start)));
+    }
+    if let Some(ms) = line.strip_prefix("wait ") {
+        let ms: u64 = ms
+            .trim()
+            .parse()
+            .map_err(|_| format!("wait {ms:?}: expected milliseconds"))?;
+        return Ok(Some(Action::Wait(Duration::from_millis(ms))));
+    }
+    let Some((head, rest)) = line.split_once(':') else {
+        return if bare_is_vi {
+            Ok(Some(Action::Vi(line.to_owned())))
+        } else {
+            Err(format!(
+                "{line:?}: expected vi:, peg:, dgt:, clock:, assistant:, sighted:, arbiter:, \
+                 start, wait N or expect:"
+            ))
+        };
+    };
+    let rest = rest.trim();
+    let device = |what: &str| -> Result<(), String> {
+        if rest.is_empty() {
+            Err(format!("{what}: nothing to do"))
+        } else {
+            Ok(())
+        }
+    };
+    let action = match head.trim() {
+        "vi" => {
+            device("vi")?;
+            Action::Vi(rest.to_owned())
+        }
+        "expect" => {
+            device("expect")?;
+            Action::Expect(rest.to_owned())
+        }
+        "peg" => Action::Peg(sim_action::<PegAction>("peg", rest)?),
+        "dgt" => Action::Dgt(sim_action::<DgtAction>("dgt", rest)?),
+        "clock" => Action::Clock(sim_action::<ClockAction>("clock", rest)?),
+        "assistant" => {
+            device("assistant")?;
+            Action::Input(Input::AssistantMove {
+                text: rest.to_owned(),
+            })
+        }
+        "sighted" => Action::Input(Input::Sighted(json_or_word::<SightedCommand>(
+            "sighted", "command", rest,
+        )?)),
+        "arbiter" => Action::Input(Input::Arbiter(json_or_word::<ArbiterAction>(
+            "arbiter", "action", rest,
+        )?)),
+        "input" => Action::Input(
+            serde_json::from_str(rest).map_err(|e| format!("input {rest:?}: {e}"))?,
+        ),
+        _ if bare_is_vi => Action::Vi(line.to_owned()),
+        other => return Err(format!("unknown prefix {other:?}")),
+    };
+    Ok(Some(action))
+}
+
+fn sim_action<A: for<'de> serde::Deserialize<'de>>(what: &str, rest: &str) -> Result<A, String> {
+    match parse_line::<A>(rest) {
+        Ok(Some(Step::Act(a))) => Ok(a),
+        Ok(_) => Err(format!("{what}: {rest:?} is not an action of the device")),
+        Err(e) => Err(format!("{what}: {rest:?}: {e}")),
+    }
+}
+
+/// JSON (`{"command":"offer_draw"}`) or a bare word (`offer_draw`) for a tagged enum.
+fn json_or_word<T: for<'de> serde::Deserialize<'de>>(
+    what: &str,
+    tag: &str,
+    rest: &str,
+) -> Result<T, String> {
+    let value = if rest.starts_with('{') {
+        serde_json::from_str(rest).map_err(|e| format!("{what} {rest:?}: {e}"))?
+    } else {
+        serde_json::json!({ tag: rest })
+    };
+    serde_json::from_value(value).map_err(|e| format!("{what} {rest:?}: {e}"))
+}
+
+/// Parses a whole script file.
+///
+/// # Errors
+/// The first bad line, by number.
+pub fn parse_script(text: &str) -> Result<Vec<(usize, Action)>, ScriptError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        match parse_action(line, false) {
+            Ok(Some(a)) => out.push((i + 1, a)),
+            Ok(None) => {}
+            Err(message) => {
+                return Err(ScriptError {
+                    line: i + 1,
+                    message,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_line_is_read() {
+        let script = "\
+# a comment
+start
+vi: Bauer Eva vier
+peg: move e2e4   # and a trailing comment
+clock: lever white
+dgt: move e7e5
+assistant: Nf6
+sighted: offer_draw
+arbiter: {\"action\":\"add_time\",\"color\":\"white\",\"amount\":{\"secs\":60,\"nanos\":0}}
+wait 250
+expect: Eva vier
+";
+        let actions: Vec<Action> = parse_script(script)
+            .unwrap()
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert_eq!(actions.len(), 10);
+        assert_eq!(actions[0], Action::Input(Input::Start));
+        assert_eq!(actions[1], Action::Vi("Bauer Eva vier".into()));
+        assert_eq!(actions[2], Action::Peg(PegAction::Move("e2e4".into())));
+        assert!(matches!(actions[3], Action::Clock(ClockAction::Lever(_))));
+        assert_eq!(actions[4], Action::Dgt(DgtAction::Move("e7e5".into())));
+        assert_eq!(
+            actions[6],
+            Action::Input(Input::Sighted(SightedCommand::OfferDraw))
+        );
+        assert!(matches!(
+            actions[7],
+            Action::Input(Input::Arbiter(ArbiterAction::AddTime { .. }))
+        ));
+        assert_eq!(actions[8], Action::Wait(Duration::from_millis(250)));
+        assert_eq!(actions[9], Action::Expect("Eva vier".into()));
+    }
+
+    #[test]
+    fn bad_lines_are_named_by_number() {
+        let e = parse_script("start\npeg: fly e2\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("peg"), "{e}");
+        let e = parse_script("Springer Felix drei\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(parse_script("wait soon").unwrap_err().message.contains("milliseconds"));
+        assert!(parse_script("sighted: dance").is_err());
+    }
+
+    #[test]
+    fn keyboard_lines_without_a_prefix_are_the_vi_players_words() {
+        assert_eq!(
+            parse_action("Springer Felix drei", true).unwrap(),
+            Some(Action::Vi("Springer Felix drei".into()))
+        );
+    }
+}

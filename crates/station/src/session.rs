@@ -1,0 +1,335 @@
+//! A session: one [`Table`] and its [`Journal`]. Every input is journalled (committed to
+//! disk) before the table sees it, and only then are its effects handed out; opening a
+//! session replays the journal, so a crash loses nothing the players were told.
+//!
+//! Sans-IO apart from the journal file: time comes in as `now` (see [`TableTime`] for the
+//! shell's clock).
+
+use std::{
+    path::Path,
+    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+};
+
+use annabella_table::{Effect, Input, Table, TableConfig};
+
+use crate::journal::{
+    DroppedRecord, FinishedGame, Journal, JournalError, OpenMode, Record, Recovery,
+};
+
+/// Meta key of the table's configuration in the journal.
+pub const META_CONFIG: &str = "table_config";
+/// Meta key of the wall-clock instant (Unix ms) that table time counts from.
+pub const META_EPOCH: &str = "epoch_unix_ms";
+
+/// A session that could not be opened or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The journal refused.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// The journal has no table configuration (not written by `play`/`demo`).
+    #[error("journal {0}: no table configuration in it")]
+    NoConfig(String),
+    /// The configuration cannot make a table.
+    #[error("table configuration: {0}")]
+    Config(#[from] annabella_table::ConfigError),
+}
+
+/// What opening a session found in its journal.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Resumed {
+    /// Records replayed.
+    pub replayed: u64,
+    /// The torn last record set aside, if any (say so!).
+    pub dropped: Option<DroppedRecord>,
+    /// Inputs the table refused during the replay, as it refused them when they came.
+    pub refused: Vec<(u64, String)>,
+    /// The journal's configuration was used instead of a different one given.
+    pub config_from_journal: bool,
+}
+
+/// One table and its journal.
+pub struct Session {
+    table: Table,
+    journal: Journal<Input>,
+    finished: bool,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("journal", &self.journal)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Rebuilds a table from journal records, discarding the effects (they happened before).
+fn rebuild(
+    config: TableConfig,
+    records: &[Record<Input>],
+    refused: &mut Vec<(u64, String)>,
+) -> Result<Table, SessionError> {
+    let mut table = Table::new(config)?;
+    for r in records {
+        if let Err(e) = table.handle(r.now, r.input.clone()) {
+            refused.push((r.seq, e.to_string()));
+        }
+        while table.poll_effect().is_some() {}
+    }
+    Ok(table)
+}
+
+impl Session {
+    /// Opens the journal at `path` (creating it with `config` and the current wall-clock
+    /// epoch when new) and replays it.
+    ///
+    /// An existing journal keeps its own configuration: a game does not change its time
+    /// control or players half-way ([`Resumed::config_from_journal`] says when the given
+    /// one differed).
+    ///
+    /// # Errors
+    /// [`SessionError`] when the journal cannot be opened or is damaged before its last
+    /// record, or the configuration cannot make a table.
+    pub fn open(path: &Path, config: TableConfig) -> Result<(Session, Resumed), SessionError> {
+        let (mut journal, Recovery { records, dropped }) =
+            Journal::<Input>::open(path, OpenMode::ReadWrite)?;
+        let stored: Option<TableConfig> = journal.meta(META_CONFIG)?;
+        let (config, config_from_journal) = match stored {
+            Some(stored) => {
+                let differs = stored != config;
+                (stored, differs)
+            }
+            None => {
+                // Check before writing anything.
+                Table::new(config.clone())?;
+                journal.set_meta(META_CONFIG, &config)?;
+                journal.set_meta(META_EPOCH, &unix_ms(SystemTime::now()))?;
+                (config, false)
+            }
+        };
+        let mut refused = Vec::new();
+        let table = rebuild(config, &records, &mut refused)?;
+        let finished = !journal.games()?.is_empty();
+        let resumed = Resumed {
+            replayed: records.len() as u64,
+            dropped,
+            refused,
+            config_from_journal,
+        };
+        Ok((
+            Session {
+                table,
+                journal,
+                finished,
+            },
+            resumed,
+        ))
+    }
+
+    /// Rebuilds the table of a journal without changing the file (replay, export).
+    ///
+    /// # Errors
+    /// As [`open`](Self::open); also when the journal has no configuration.
+    pub fn replay(path: &Path) -> Result<(Table, Resumed), SessionError> {
+        let (journal, Recovery { records, dropped }) =
+            Journal::<Input>::open(path, OpenMode::ReadOnly)?;
+        let config: TableConfig = journal
+            .meta(META_CONFIG)?
+            .ok_or_else(|| SessionError::NoConfig(path.display().to_string()))?;
+        let mut refused = Vec::new();
+        let table = rebuild(config, &records, &mut refused)?;
+        Ok((
+            table,
+            Resumed {
+                replayed: records.len() as u64,
+                dropped,
+                refused,
+                config_from_journal: true,
+            },
+        ))
+    }
+
+    /// Journals `input` at `now` (committed to disk), hands it to the table, and returns
+    /// the effects to carry out. A `now` earlier than the last record counts as the last.
+    ///
+    /// # Errors
+    /// [`SessionError::Journal`] when the input cannot be written; the table has not seen
+    /// it then. An input the table refuses is journalled and reported as an
+    /// [`Effect`]-less `Ok` with the refusal in the second value.
+    pub fn feed(
+        &mut self,
+        now: Duration,
+        input: Input,
+    ) -> Result<(Vec<Effect>, Option<String>), SessionError> {
+        let now = now.max(self.journal.last_now());
+        let record = self.journal.append(now, &input)?;
+        let refused = self
+            .table
+            .handle(record.now, record.input)
+            .err()
+            .map(|e| e.to_string());
+        let mut effects = Vec::new();
+        while let Some(e) = self.table.poll_effect() {
+            effects.push(e);
+        }
+        Ok((effects, refused))
+    }
+
+    /// Stores the finished game (PGN and result) in the journal, once.
+    ///
+    /// # Errors
+    /// When the journal cannot write it.
+    pub fn finish(&mut self, now: Duration) -> Result<(), SessionError> {
+        let Some(end) = self.table.end().cloned() else {
+            return Ok(());
+        };
+        if self.finished {
+            return Ok(());
+        }
+        self.journal.finish_game(&FinishedGame {
+            last_seq: self.journal.len(),
+            now,
+            result: end.result.clone(),
+            termination: end.termination.clone(),
+            pgn: self.table.pgn(),
+        })?;
+        self.finished = true;
+        Ok(())
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The journal.
+    pub fn journal(&self) -> &Journal<Input> {
+        &self.journal
+    }
+
+    /// The wall-clock epoch of the table (Unix ms), as stored in the journal.
+    ///
+    /// # Errors
+    /// When the journal cannot be read.
+    pub fn epoch_unix_ms(&self) -> Result<Option<u64>, SessionError> {
+        Ok(self.journal.meta(META_EPOCH)?)
+    }
+}
+
+fn unix_ms(t: SystemTime) -> u64 {
+    t.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The shell's clock: table time is wall-clock time since the journal's epoch (so a
+/// restarted station counts the minutes it was down, as the real clocks did), never
+/// running backwards and never before the last journalled record.
+#[derive(Debug, Clone, Copy)]
+pub struct TableTime {
+    base: Duration,
+    start: Instant,
+}
+
+impl TableTime {
+    /// Table time for a journal with this epoch whose last record is at `last`.
+    pub fn new(epoch_unix_ms: u64, last: Duration) -> TableTime {
+        let wall = Duration::from_millis(unix_ms(SystemTime::now()).saturating_sub(epoch_unix_ms));
+        TableTime {
+            base: wall.max(last),
+            start: Instant::now(),
+        }
+    }
+
+    /// Table time now, in whole milliseconds.
+    pub fn now(&self) -> Duration {
+        let t = self.base + self.start.elapsed();
+        Duration::from_millis(t.as_millis() as u64)
+    }
+
+    /// The `Instant` at which table time reaches `at`.
+    pub fn instant_of(&self, at: Duration) -> Instant {
+        self.start + at.saturating_sub(self.base)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use annabella_table::{Hypothesis, Input};
+
+    fn heard(text: &str) -> Input {
+        Input::Heard {
+            alternatives: vec![Hypothesis {
+                text: text.into(),
+                score: 1.0,
+            }],
+        }
+    }
+
+    fn s(secs: f64) -> Duration {
+        Duration::from_secs_f64(secs)
+    }
+
+    #[test]
+    fn a_reopened_session_is_the_same_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.journal");
+        let config = TableConfig::default();
+        let (mut session, resumed) = Session::open(&path, config.clone()).unwrap();
+        assert_eq!(resumed.replayed, 0);
+        session.feed(s(0.0), Input::Start).unwrap();
+        let (effects, refused) = session.feed(s(3.0), heard("Bauer Eva vier")).unwrap();
+        assert_eq!(refused, None);
+        assert!(!effects.is_empty(), "the read-back is spoken");
+        let before = session.table().snapshot();
+        drop(session);
+
+        let (session, resumed) = Session::open(&path, config).unwrap();
+        assert_eq!(resumed.replayed, 2);
+        assert!(!resumed.config_from_journal);
+        assert_eq!(session.table().snapshot(), before);
+        let (table, _) = Session::replay(&path).unwrap();
+        assert_eq!(table.snapshot(), before);
+    }
+
+    #[test]
+    fn the_journal_keeps_its_own_configuration() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.journal");
+        let first = TableConfig::default();
+        Session::open(&path, first.clone()).unwrap();
+        let other = TableConfig {
+            chess960: true,
+            ..TableConfig::default()
+        };
+        let (session, resumed) = Session::open(&path, other).unwrap();
+        assert!(resumed.config_from_journal);
+        assert_eq!(session.table().config(), &first);
+    }
+
+    #[test]
+    fn a_bad_start_position_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.journal");
+        let bad = TableConfig {
+            start_fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+            ..TableConfig::default()
+        };
+        assert!(matches!(
+            Session::open(&path, bad),
+            Err(SessionError::Config(_))
+        ));
+        let (j, _) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+        assert_eq!(j.meta::<TableConfig>(META_CONFIG).unwrap(), None);
+    }
+
+    #[test]
+    fn table_time_never_runs_backwards_past_the_journal() {
+        let far_future = unix_ms(SystemTime::now()) + 3_600_000;
+        let t = TableTime::new(far_future, s(42.0));
+        assert!(t.now() >= s(42.0));
+        let epoch = unix_ms(SystemTime::now()) - 10_000;
+        let t = TableTime::new(epoch, Duration::ZERO);
+        assert!(t.now() >= s(10.0) && t.now() < s(20.0));
+    }
+}

@@ -1,0 +1,87 @@
+//! `annabella demo`: a complete table on this machine — simulated peg board, DGT board
+//! and tactile clock over pseudo-terminals, the VI player's words from a script — plays a
+//! game to its end and writes journal, PGN and Braille.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use annabella_station::{config::StationConfig, demo, herald::Herald, script};
+use anyhow::Context;
+
+/// Flags of `annabella demo`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The script to play (default: samples/demo-script.txt).
+    #[arg(long)]
+    script: Option<PathBuf>,
+    /// The table's configuration (default: samples/table.toml settings).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Where journal, PGN, BRF and audio go.
+    #[arg(long, default_value = "demo-output")]
+    out: PathBuf,
+    /// Announcements as text only (no espeak-ng).
+    #[arg(long)]
+    text: bool,
+    /// JSON lines instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+const SAMPLE_SCRIPT: &str = include_str!("../../samples/demo-script.txt");
+const SAMPLE_CONFIG: &str = include_str!("../../samples/table.toml");
+
+/// Runs the demo.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (script_text, script_name) = match &args.script {
+        Some(p) => (
+            std::fs::read_to_string(p).with_context(|| format!("{}", p.display()))?,
+            p.display().to_string(),
+        ),
+        None => (
+            SAMPLE_SCRIPT.to_owned(),
+            "samples/demo-script.txt".to_owned(),
+        ),
+    };
+    let script = script::parse_script(&script_text).with_context(|| script_name.clone())?;
+    let config = match &args.config {
+        Some(p) => StationConfig::load(p)?,
+        None => StationConfig::from_toml_str(SAMPLE_CONFIG, std::path::Path::new("."))?,
+    };
+    let herald = if args.text {
+        Herald::Text
+    } else {
+        Herald::best()
+    };
+    eprintln!(
+        "annabella demo: {script_name}, announcements through {}, records in {}",
+        herald.name(),
+        args.out.display()
+    );
+    let report = demo::run(
+        config.table_config(),
+        script,
+        &args.out,
+        herald,
+        &config.braille_table,
+        Box::new(std::io::stdout()),
+        args.json,
+    )
+    .with_context(|| script_name.clone())?;
+    eprintln!("journal: {}", report.journal.display());
+    for p in &report.written {
+        eprintln!("written: {}", p.display());
+    }
+    if let Some(p) = &report.braille_problem {
+        eprintln!("annabella: Braille scoresheet not written: {p}");
+    }
+    match (&report.result, report.game_over) {
+        (Some(r), true) => {
+            eprintln!("game over: {r}");
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => {
+            eprintln!("the script ended before the game did (the journal keeps it)");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

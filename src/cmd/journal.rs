@@ -1,0 +1,64 @@
+//! `annabella journal replay FILE`: rebuilds a table from its journal and prints it.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use annabella_station::session::Session;
+
+/// Flags of `annabella journal`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Replay a journal (read-only) and print the rebuilt table.
+    Replay {
+        /// The journal file.
+        file: PathBuf,
+        /// The table view as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs `journal replay`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let Command::Replay { file, json } = args.command;
+    let (table, resumed) = Session::replay(&file)?;
+    if let Some(d) = &resumed.dropped {
+        eprintln!("annabella: journal {}: {d}", file.display());
+    }
+    for (seq, why) in &resumed.refused {
+        eprintln!("annabella: record {seq} was refused by the table: {why}");
+    }
+    let view = table.snapshot();
+    if json {
+        let mut value = serde_json::to_value(&view)?;
+        value["records"] = resumed.replayed.into();
+        value["last_ms"] = (table.now().as_millis() as u64).into();
+        value["dropped"] = resumed.dropped.as_ref().map(|d| d.seq).into();
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("records: {}", resumed.replayed);
+    println!("position: {}", view.fen);
+    println!("moves: {}", view.moves.join(" "));
+    println!(
+        "clocks: White {}  Black {}  running: {}",
+        annabella_table::pgn::clk(view.white_time),
+        annabella_table::pgn::clk(view.black_time),
+        view.running.map_or("none".to_owned(), |c| c.to_string())
+    );
+    if let Some(w) = &view.said_words {
+        println!("announced, not yet completed: {w} (made: {})", view.made);
+    }
+    if let Some(c) = view.draw_offer {
+        println!("draw offer by {c}");
+    }
+    if let Some(r) = &view.result {
+        println!("result: {} ({})", r.result, r.termination);
+    }
+    Ok(ExitCode::SUCCESS)
+}

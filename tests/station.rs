@@ -1,0 +1,246 @@
+//! End-to-end tests of the table: `annabella demo` with simulated devices on
+//! pseudo-terminals, `journal replay`, `export`, and the crash test (SIGKILL at random
+//! points of a demo game; the journal must give back every move the players were told
+//! of, with the clocks).
+
+use std::{
+    io::{BufRead, BufReader},
+    path::Path,
+    process::{Command, Stdio},
+    sync::mpsc,
+    thread,
+    time::{Duration, Instant, SystemTime},
+};
+
+use serde_json::Value;
+
+fn annabella() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+}
+
+fn replay(journal: &Path) -> Value {
+    let out = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(journal)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "journal replay failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn secs(v: &Value) -> f64 {
+    // Durations are serde's {secs, nanos}.
+    v["secs"].as_f64().unwrap() + v["nanos"].as_f64().unwrap() / 1e9
+}
+
+#[test]
+fn the_demo_plays_its_game_to_the_end_and_writes_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = annabella()
+        .args(["demo", "--text", "--json", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    assert!(stderr.contains("game over: 1-0"), "{stderr}");
+
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let said: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["effect"]["effect"] == "announce")
+        .map(|l| l["effect"]["text"].as_str().unwrap())
+        .collect();
+    assert!(said.contains(&"Eva zwei Eva vier"), "{said:?}");
+    assert!(said.iter().any(|s| s.contains("Schachmatt")), "{said:?}");
+    // Every input came over the real serial links from the simulators or the script.
+    let inputs: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l["input"]["input"].as_str())
+        .collect();
+    for kind in ["peg_lift", "peg_place", "sighted_board", "lever", "heard", "start"] {
+        assert!(inputs.contains(&kind), "no {kind} in {inputs:?}");
+    }
+
+    let pgn = std::fs::read_to_string(dir.path().join("game.pgn")).unwrap();
+    assert!(
+        pgn.contains("1. e4 {[%clk 1:30:2") && pgn.contains("4. Qxf7#"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    let brf = std::fs::read_to_string(dir.path().join("game.brf")).unwrap();
+    assert!(brf.lines().all(|l| l.trim_end_matches('\r').len() <= 40), "{brf}");
+    assert!(brf.contains("#D' DXF#G@#"), "4. Dxf7# in German Braille: {brf}");
+
+    let view = replay(&dir.path().join("game.journal"));
+    assert_eq!(view["result"]["result"], "1-0");
+    assert_eq!(view["moves"].as_array().unwrap().len(), 7);
+
+    let exported = annabella()
+        .args(["export", "pgn"])
+        .arg(dir.path().join("game.journal"))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&exported.stdout), pgn);
+    let exported = annabella()
+        .args(["export", "brf"])
+        .arg(dir.path().join("game.journal"))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&exported.stdout), brf);
+}
+
+#[test]
+fn a_bad_script_line_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bad.txt");
+    std::fs::write(&script, "start\nvi: Bauer Eva vier\npeg: jump e2\n").unwrap();
+    let out = annabella()
+        .args(["demo", "--text", "--script"])
+        .arg(&script)
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.txt: line 3: peg"), "{stderr}");
+}
+
+#[test]
+fn an_announcement_that_never_comes_fails_the_demo_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("s.txt");
+    std::fs::write(&script, "start\nvi: Bauer Eva vier\nexpect: Turm Anna acht\n").unwrap();
+    let out = annabella()
+        .args(["demo", "--text", "--script"])
+        .arg(&script)
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("script line 3"), "{stderr}");
+    assert!(stderr.contains("Eva zwei Eva vier"), "what was heard is listed: {stderr}");
+    // The journal keeps what happened.
+    let view = replay(&dir.path().join("game.journal"));
+    assert_eq!(view["said_words"], "Eva zwei Eva vier");
+}
+
+/// What the killed process had told the world: moves recorded and the last clock set.
+#[derive(Debug, Default)]
+struct Told {
+    moves: Vec<String>,
+    clock: Option<(u64, f64, f64, Option<String>)>,
+}
+
+fn run_and_kill(dir: &Path, after: Duration) -> Told {
+    let mut child = annabella()
+        .args(["demo", "--text", "--json", "--out"])
+        .arg(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let end = Instant::now() + after;
+    let mut told = Told::default();
+    let take = |line: String, told: &mut Told| {
+        let v: Value = serde_json::from_str(&line).unwrap();
+        let e = &v["effect"];
+        if e["effect"] == "record_move" {
+            told.moves.push(e["san"].as_str().unwrap().to_owned());
+        }
+        if e["effect"] == "clock" && e["clock"] == "set" {
+            told.clock = Some((
+                v["at_ms"].as_u64().unwrap(),
+                secs(&e["white"]),
+                secs(&e["black"]),
+                e["running"].as_str().map(str::to_owned),
+            ));
+        }
+    };
+    while let Ok(line) = rx.recv_timeout(end.saturating_duration_since(Instant::now())) {
+        take(line, &mut told);
+        if Instant::now() >= end {
+            break;
+        }
+    }
+    // SIGKILL: no destructor, no flush, no goodbye.
+    let _ = child.kill();
+    let _ = child.wait();
+    // Lines already written before the kill still count as told.
+    while let Ok(line) = rx.recv_timeout(Duration::from_millis(200)) {
+        take(line, &mut told);
+    }
+    let _ = reader.join();
+    told
+}
+
+#[test]
+fn a_killed_station_loses_no_move_and_keeps_the_clocks() {
+    let seed = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    let mut state = seed | 1;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    // Kill points spread over the whole demo game (about 12 s), each jittered.
+    let points: Vec<u64> = (0..8).map(|i| 700 + i * 1500 + random() % 1400).collect();
+    for &at in &points {
+        let dir = tempfile::tempdir().unwrap();
+        let told = run_and_kill(dir.path(), Duration::from_millis(at));
+        let view = replay(&dir.path().join("game.journal"));
+        let moves: Vec<String> = view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_owned())
+            .collect();
+        let context = format!("seed {seed}, killed after {at} ms: told {told:?}, replayed {view}");
+        assert!(
+            moves.len() >= told.moves.len() && moves[..told.moves.len()] == told.moves[..],
+            "a move was lost: {context}"
+        );
+        assert!(moves.len() <= told.moves.len() + 1, "{context}");
+        if moves.len() == told.moves.len()
+            && let Some((at_ms, white, black, running)) = &told.clock
+        {
+            // The clock the killed station last set, run on to the last journalled instant.
+            let last_ms = view["last_ms"].as_u64().unwrap();
+            let ran = last_ms.saturating_sub(*at_ms) as f64 / 1000.0;
+            let (mut w, mut b) = (*white, *black);
+            match running.as_deref() {
+                Some("white") => w -= ran,
+                Some("black") => b -= ran,
+                _ => {}
+            }
+            let (rw, rb) = (secs(&view["white_time"]), secs(&view["black_time"]));
+            assert!(
+                (rw - w).abs() <= 1.0 && (rb - b).abs() <= 1.0,
+                "clocks {rw}/{rb}, expected {w}/{b}: {context}"
+            );
+        }
+    }
+}
