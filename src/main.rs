@@ -40,6 +40,8 @@ enum Command {
     Reconcile(cmd::reconcile::Args),
     /// The arbiter's web console (`--demo`: over a fixed discrepancy, to try by hand).
     Console(cmd::console::Args),
+    /// One real table from a config: devices, voices, time control, players.
+    Play(cmd::play::Args),
     /// A complete simulated table playing a scripted game; writes journal, PGN, Braille.
     Demo(cmd::demo::Args),
     /// Journals of tables: `journal replay FILE` prints the rebuilt table.
@@ -73,6 +75,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Console(args) => cmd::console::run(args),
         Command::Replay(args) => cmd::replay::run(args),
         Command::Unwinnable(args) => cmd::unwinnable::run(args),
+        Command::Play(args) => cmd::play::run(args),
         Command::Demo(args) => cmd::demo::run(args),
         Command::Journal(args) => cmd::journal::run(args),
         Command::Export(args) => cmd::export::run(args),

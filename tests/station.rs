@@ -65,7 +65,14 @@ fn the_demo_plays_its_game_to_the_end_and_writes_the_records() {
         .iter()
         .filter_map(|l| l["input"]["input"].as_str())
         .collect();
-    for kind in ["peg_lift", "peg_place", "sighted_board", "lever", "heard", "start"] {
+    for kind in [
+        "peg_lift",
+        "peg_place",
+        "sighted_board",
+        "lever",
+        "heard",
+        "start",
+    ] {
         assert!(inputs.contains(&kind), "no {kind} in {inputs:?}");
     }
 
@@ -76,8 +83,14 @@ fn the_demo_plays_its_game_to_the_end_and_writes_the_records() {
     );
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
     let brf = std::fs::read_to_string(dir.path().join("game.brf")).unwrap();
-    assert!(brf.lines().all(|l| l.trim_end_matches('\r').len() <= 40), "{brf}");
-    assert!(brf.contains("#D' DXF#G@#"), "4. Dxf7# in German Braille: {brf}");
+    assert!(
+        brf.lines().all(|l| l.trim_end_matches('\r').len() <= 40),
+        "{brf}"
+    );
+    assert!(
+        brf.contains("#D' DXF#G@#"),
+        "4. Dxf7# in German Braille: {brf}"
+    );
 
     let view = replay(&dir.path().join("game.journal"));
     assert_eq!(view["result"]["result"], "1-0");
@@ -118,7 +131,11 @@ fn a_bad_script_line_is_named() {
 fn an_announcement_that_never_comes_fails_the_demo_naming_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("s.txt");
-    std::fs::write(&script, "start\nvi: Bauer Eva vier\nexpect: Turm Anna acht\n").unwrap();
+    std::fs::write(
+        &script,
+        "start\nvi: Bauer Eva vier\nexpect: Turm Anna acht\n",
+    )
+    .unwrap();
     let out = annabella()
         .args(["demo", "--text", "--script"])
         .arg(&script)
@@ -129,7 +146,10 @@ fn an_announcement_that_never_comes_fails_the_demo_naming_the_line() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
     assert!(stderr.contains("script line 3"), "{stderr}");
-    assert!(stderr.contains("Eva zwei Eva vier"), "what was heard is listed: {stderr}");
+    assert!(
+        stderr.contains("Eva zwei Eva vier"),
+        "what was heard is listed: {stderr}"
+    );
     // The journal keeps what happened.
     let view = replay(&dir.path().join("game.journal"));
     assert_eq!(view["said_words"], "Eva zwei Eva vier");
@@ -243,4 +263,68 @@ fn a_killed_station_loses_no_move_and_keeps_the_clocks() {
             );
         }
     }
+}
+
+fn play(config: &Path, input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = annabella()
+        .args(["play", "--json", "--config"])
+        .arg(config)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_continues_the_game_of_its_journal_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
+         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
+    )
+    .unwrap();
+    let first = "wait 800\nstart\nwait 300\nBauer Eva vier\npeg: move e2e4\nwait 900\nclock: lever white\nwait 500\n";
+    let out = play(&config, first);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("simulated peg board on"), "{stderr}");
+    let journal = dir.path().join("records/game.journal");
+    assert_eq!(replay(&journal)["moves"], serde_json::json!(["e4"]));
+
+    // Restarted: the peg board and DGT board simulators start from the game position.
+    let second = "wait 800\ndgt: move e7e5\nwait 900\nclock: lever black\nwait 500\n";
+    let out = play(&config, second);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("continuing the game"), "{stderr}");
+    let view = replay(&journal);
+    assert_eq!(view["moves"], serde_json::json!(["e4", "e5"]), "{stderr}");
+    assert!(dir.path().join("records/game.pgn").exists());
+}
+
+#[test]
+fn a_broken_config_names_every_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"fast\"\n[players]\nvi = \"both\"\n[devices]\ndgt = \"\"\n",
+    )
+    .unwrap();
+    let out = play(&config, "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("3 problems"), "{stderr}");
+    for key in ["game.time_control", "players.vi", "devices.dgt"] {
+        assert!(stderr.contains(&format!("\n  {key}: ")), "{key}: {stderr}");
+    }
+    assert!(!dir.path().join("games").exists(), "nothing is created");
 }

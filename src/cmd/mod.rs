@@ -8,6 +8,7 @@ pub mod grammar;
 pub mod journal;
 pub mod listen;
 pub mod parse;
+pub mod play;
 pub mod reconcile;
 pub mod replay;
 pub mod say;

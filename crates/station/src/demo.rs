@@ -205,7 +205,10 @@ fn drive(
         sims.clock.wait_for_host(Duration::from_secs(10)),
     ] {
         if !sim_ok {
-            return fail(0, "a simulated device was never opened by the station".into());
+            return fail(
+                0,
+                "a simulated device was never opened by the station".into(),
+            );
         }
     }
     // Let the boards report their first state before anyone acts.

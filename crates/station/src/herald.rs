@@ -96,8 +96,7 @@ impl Voice {
                             _ => vi,
                         };
                         let settings = VoiceSettings::for_language(language);
-                        if let Ok(pcm) = espeak::render(&Speech::words(a.text.clone()), &settings)
-                        {
+                        if let Ok(pcm) = espeak::render(&Speech::words(a.text.clone()), &settings) {
                             if writer.is_none() {
                                 let spec = hound::WavSpec {
                                     channels: 1,

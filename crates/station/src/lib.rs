@@ -14,6 +14,7 @@ pub mod config;
 pub mod demo;
 pub mod herald;
 pub mod journal;
+pub mod play;
 pub mod records;
 pub mod script;
 pub mod session;

@@ -113,9 +113,9 @@ pub fn parse_action(line: &str, bare_is_vi: bool) -> Result<Option<Action>, Stri
         "arbiter" => Action::Input(Input::Arbiter(json_or_word::<ArbiterAction>(
             "arbiter", "action", rest,
         )?)),
-        "input" => Action::Input(
-            serde_json::from_str(rest).map_err(|e| format!("input {rest:?}: {e}"))?,
-        ),
+        "input" => {
+            Action::Input(serde_json::from_str(rest).map_err(|e| format!("input {rest:?}: {e}"))?)
+        }
         _ if bare_is_vi => Action::Vi(line.to_owned()),
         other => return Err(format!("unknown prefix {other:?}")),
     };
@@ -214,7 +214,12 @@ expect: Eva vier
         assert!(e.message.contains("peg"), "{e}");
         let e = parse_script("Springer Felix drei\n").unwrap_err();
         assert_eq!(e.line, 1);
-        assert!(parse_script("wait soon").unwrap_err().message.contains("milliseconds"));
+        assert!(
+            parse_script("wait soon")
+                .unwrap_err()
+                .message
+                .contains("milliseconds")
+        );
         assert!(parse_script("sighted: dance").is_err());
     }
 

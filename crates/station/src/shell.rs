@@ -41,7 +41,11 @@ pub struct Links {
 
 impl Links {
     /// Opens the links at these ports (inside a tokio runtime).
-    pub fn open(peg: Option<PortConfig>, dgt: Option<PortConfig>, clock: Option<PortConfig>) -> Links {
+    pub fn open(
+        peg: Option<PortConfig>,
+        dgt: Option<PortConfig>,
+        clock: Option<PortConfig>,
+    ) -> Links {
         Links {
             peg: peg.map(|c| spawn(c, PegBoard::new(LinkConfig::default()))),
             dgt: dgt.map(|c| spawn(c, DgtBoard::new(DgtConfig::default()))),
@@ -328,7 +332,9 @@ impl Shell {
 
     fn clock_input(&mut self, event: PortEvent<ClockEvent>) -> Option<Input> {
         match event {
-            PortEvent::Device(ClockEvent::Lever { side: s, .. }) => Some(Input::Lever { side: side(s) }),
+            PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
+                Some(Input::Lever { side: side(s) })
+            }
             PortEvent::Device(ClockEvent::Button {
                 button: b,
                 pressed: true,

@@ -1,0 +1,247 @@
+//! `play`: a real table from a checked [`StationConfig`]: serial devices (or simulators
+//! driven from the keyboard), the VI player's words as lines on standard input, the
+//! journal in the records directory (an existing one is continued: the game survives a
+//! restart), records written when the game ends or the input closes.
+
+use std::{io::BufRead, sync::mpsc as std_mpsc, thread, time::Duration};
+
+use annabella_devices::{
+    sim::{ClockSim, DgtSim, PegBoardSim, Simulator},
+    transport::PortConfig,
+};
+use annabella_table::{Hypothesis, Input};
+use shakmaty::Position;
+use tokio::sync::{mpsc, watch};
+
+use crate::{
+    config::{Backend, DeviceSpec, SpeechSource, StationConfig},
+    demo::{DemoError, DemoReport},
+    herald::{Herald, Voice},
+    records,
+    script::{Action, parse_action},
+    session::{Session, TableTime},
+    shell::{self, Channels, Ending, Links, Request, ShellOptions},
+};
+
+/// Simulators started for devices configured as `"sim"`.
+#[derive(Default)]
+struct Sims {
+    peg: Option<Simulator<PegBoardSim>>,
+    dgt: Option<Simulator<DgtSim>>,
+    clock: Option<Simulator<ClockSim>>,
+}
+
+fn port<D: annabella_devices::sim::SimDevice>(
+    spec: &DeviceSpec,
+    sim: impl FnOnce() -> std::io::Result<Simulator<D>>,
+    baud: u32,
+    slot: &mut Option<Simulator<D>>,
+    name: &str,
+) -> Result<Option<PortConfig>, DemoError> {
+    Ok(match spec {
+        DeviceSpec::None => None,
+        DeviceSpec::Serial { path, baud } => Some(PortConfig::new(path, *baud)),
+        DeviceSpec::Sim => {
+            let s = sim().map_err(|source| DemoError::Io {
+                path: "/dev/ptmx".into(),
+                source,
+            })?;
+            eprintln!("annabella: simulated {name} on {}", s.path().display());
+            let config = PortConfig::new(s.path(), baud);
+            *slot = Some(s);
+            Some(config)
+        }
+    })
+}
+
+/// Runs the table until the game is over or standard input ends.
+///
+/// Keyboard lines use the script language (`crate::script`); a line without a prefix is
+/// the VI player's words.
+///
+/// # Errors
+/// [`DemoError`] when the journal, a device or the records fail.
+pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> {
+    if let SpeechSource::Vosk { model } = &config.speech {
+        return Err(DemoError::Script {
+            line: 0,
+            message: format!(
+                "speech.source = \"vosk\" ({}) is not wired into play yet: use source = \"lines\" \
+                 and `annabella listen` to recognise",
+                model.display()
+            ),
+        });
+    }
+    let io = |path: &std::path::Path| {
+        let path = path.to_owned();
+        move |source| DemoError::Io { path, source }
+    };
+    std::fs::create_dir_all(&config.records_dir).map_err(io(&config.records_dir))?;
+    let journal = config.records_dir.join("game.journal");
+    let (session, resumed) = Session::open(&journal, config.table_config())?;
+    if let Some(d) = &resumed.dropped {
+        eprintln!("annabella: journal {}: {d}", journal.display());
+    }
+    if resumed.replayed > 0 {
+        eprintln!(
+            "annabella: continuing the game in {} ({} records replayed)",
+            journal.display(),
+            resumed.replayed
+        );
+    }
+    if resumed.config_from_journal {
+        eprintln!(
+            "annabella: the journal's own table settings are kept (they differ from the config)"
+        );
+    }
+    let epoch = session.epoch_unix_ms()?.unwrap_or_default();
+    let time = TableTime::new(epoch, session.journal().last_now());
+    let position = session.table().game().position().clone();
+
+    let herald = match config.vi_voice.backend {
+        Backend::Auto | Backend::Espeak | Backend::Speechd => Herald::best(),
+        Backend::Text | Backend::None => Herald::Text,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(io(&config.records_dir))?;
+    let (requests_tx, requests_rx) = mpsc::channel(64);
+    let (done_tx, done_rx) = mpsc::unbounded_channel();
+    let table_config = session.table().config().clone();
+    let voice = Voice::start(
+        herald,
+        &config.records_dir,
+        table_config.language,
+        table_config.sighted_language,
+        move |id| {
+            let _ = done_tx.send(id);
+        },
+    );
+    let (view_tx, _view_rx) = watch::channel(session.table().snapshot());
+
+    let result = runtime.block_on(async {
+        let mut sims = Sims::default();
+        let d = &config.devices;
+        let peg = port(
+            &d.peg_board,
+            || Simulator::spawn(PegBoardSim::new(position.board().occupied())),
+            115_200,
+            &mut sims.peg,
+            "peg board",
+        )?;
+        let dgt = port(
+            &d.dgt,
+            || Simulator::spawn(DgtSim::new(position.board().clone())),
+            9600,
+            &mut sims.dgt,
+            "DGT board",
+        )?;
+        let clock = port(
+            &d.clock,
+            || Simulator::spawn(ClockSim::default()),
+            115_200,
+            &mut sims.clock,
+            "tactile clock",
+        )?;
+        let links = Links::open(peg, dgt, clock);
+        let (lines_tx, lines_rx) = std_mpsc::channel::<String>();
+        thread::spawn(move || {
+            for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+                if lines_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let keyboard = thread::spawn(move || keyboard(&sims, &lines_rx, &requests_tx));
+        let out = shell::run(
+            session,
+            time,
+            links,
+            Some(voice),
+            Channels {
+                done: done_rx,
+                requests: requests_rx,
+                view: view_tx,
+            },
+            ShellOptions {
+                console: Box::new(std::io::stdout()),
+                json,
+                stop_at_game_over: true,
+                heard_log: None,
+            },
+        )
+        .await;
+        drop(keyboard);
+        Ok::<_, DemoError>(out?)
+    });
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    let (ending, session, voice) = result?;
+    let (mut written, problem) =
+        records::write(session.table(), &config.records_dir, &config.braille_table)
+            .map_err(io(&config.records_dir))?;
+    if let Some(r) = voice.and_then(|v| v.record.clone()).filter(|r| r.exists()) {
+        written.push(r);
+    }
+    Ok(DemoReport {
+        journal,
+        written,
+        game_over: ending == Ending::GameOver,
+        result: session.table().end().map(|e| e.result.clone()),
+        braille_problem: problem.map(|e| e.to_string()),
+    })
+}
+
+/// Keyboard lines → simulators or table inputs; a bad line is reported and skipped.
+fn keyboard(sims: &Sims, lines: &std_mpsc::Receiver<String>, requests: &mpsc::Sender<Request>) {
+    for line in lines {
+        let action = match parse_action(&line, true) {
+            Ok(Some(a)) => a,
+            Ok(None) => continue,
+            Err(e) => {
+                eprintln!("annabella: {e}");
+                continue;
+            }
+        };
+        let sent = match action {
+            Action::Vi(words) => requests
+                .blocking_send(Request::Input(Input::Heard {
+                    alternatives: vec![Hypothesis {
+                        text: words,
+                        score: 1.0,
+                    }],
+                }))
+                .map_err(|_| "stopped".to_owned()),
+            Action::Input(i) => requests
+                .blocking_send(Request::Input(i))
+                .map_err(|_| "stopped".to_owned()),
+            Action::Peg(a) => sims
+                .peg
+                .as_ref()
+                .ok_or("no simulated peg board".to_owned())
+                .and_then(|s| s.act(a).map_err(|e| e.to_string())),
+            Action::Dgt(a) => sims
+                .dgt
+                .as_ref()
+                .ok_or("no simulated DGT board".to_owned())
+                .and_then(|s| s.act(a).map_err(|e| e.to_string())),
+            Action::Clock(a) => sims
+                .clock
+                .as_ref()
+                .ok_or("no simulated clock".to_owned())
+                .and_then(|s| s.act(a).map_err(|e| e.to_string())),
+            Action::Wait(d) => {
+                thread::sleep(d);
+                Ok(())
+            }
+            Action::Expect(_) => Err("expect: is for scripts".to_owned()),
+        };
+        match sent {
+            Err(e) if e == "stopped" => return,
+            Err(e) => eprintln!("annabella: {line:?}: {e}"),
+            Ok(()) => {}
+        }
+    }
+    let _ = requests.blocking_send(Request::Quit);
+}

@@ -1,0 +1,35 @@
+//! `annabella play --config table.toml`: one real table (devices, voices, time control,
+//! players from the config). The VI player's words come as lines on standard input; the
+//! journal in the records directory is continued after a restart.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use annabella_station::{config::StationConfig, play};
+
+/// Flags of `annabella play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The table's configuration (see samples/table.toml).
+    #[arg(long)]
+    config: PathBuf,
+    /// JSON lines instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the table.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let config = StationConfig::load(&args.config)?;
+    let report = play::run(&config, args.json)?;
+    eprintln!("journal: {}", report.journal.display());
+    for p in &report.written {
+        eprintln!("written: {}", p.display());
+    }
+    if let Some(p) = &report.braille_problem {
+        eprintln!("annabella: Braille scoresheet not written: {p}");
+    }
+    if let Some(r) = &report.result {
+        eprintln!("game over: {r}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
