@@ -22,9 +22,7 @@ fn append(c: &mut Criterion) {
     g.bench_function("journal (SQLite WAL, synchronous=FULL)", |b| {
         b.iter(|| {
             i += 1;
-            journal
-                .append(Duration::from_millis(i), &input(i))
-                .unwrap()
+            journal.append(Duration::from_millis(i), &input(i)).unwrap()
         })
     });
     let mut file = std::fs::File::create(dir.path().join("b.log")).unwrap();
