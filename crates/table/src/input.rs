@@ -206,6 +206,17 @@ pub enum Input {
     Sighted(SightedCommand),
     /// The arbiter's action.
     Arbiter(ArbiterAction),
+    /// An action taken at the arbiter's web console, journalled with who took it. A
+    /// note without `action` (a warning, a carried-out plan) changes nothing at the table.
+    ByArbiter {
+        /// Who (the arbiter's name as signed in at the console).
+        by: String,
+        /// What, in words ("carry out the reconciliation plan").
+        what: String,
+        /// The table action, if the console action changes the table.
+        #[serde(default)]
+        action: Option<ArbiterAction>,
+    },
     /// An announcement has been spoken to its end (or was interrupted).
     AnnouncementDone {
         /// The id of [`Announcement::id`](crate::Announcement::id).

@@ -27,4 +27,4 @@ pub use effect::{
 };
 pub use input::{ArbiterAction, ClockButton, Ground, Hypothesis, Input, SightedCommand};
 pub use table::{InputError, Table};
-pub use view::TableView;
+pub use view::{PendingClaimView, TableView};

@@ -5,7 +5,20 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Square, uci::UciMove};
 
-use crate::GameEnd;
+use crate::{GameEnd, Ground};
+
+/// A claim waiting for the arbiter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingClaimView {
+    /// Who claims.
+    #[serde(with = "crate::text_serde")]
+    pub by: Color,
+    /// Repetition or fifty moves.
+    pub ground: Ground,
+    /// The intended move, if any.
+    #[serde(with = "crate::text_serde::option")]
+    pub intended: Option<UciMove>,
+}
 
 /// A snapshot of the table (serde, for the console and `journal replay`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -55,6 +68,18 @@ pub struct TableView {
     pub draw_offer: Option<Color>,
     /// Whether a claim waits for the arbiter.
     pub claim_pending: bool,
+    /// The claim that waits for the arbiter.
+    #[serde(default)]
+    pub claim: Option<PendingClaimView>,
+    /// White's move counter on the clock (the arbiter may set it, 6.10.2).
+    #[serde(default)]
+    pub white_moves: u32,
+    /// Black's move counter.
+    #[serde(default)]
+    pub black_moves: u32,
+    /// The mover's remaining time after each ply (the scoresheet's `%clk`).
+    #[serde(default)]
+    pub move_clocks: Vec<Duration>,
     /// Arbiter alerts raised so far.
     pub alerts: usize,
     /// The end of the game, if it is over.

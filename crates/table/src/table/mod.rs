@@ -28,8 +28,8 @@ mod vi;
 
 use crate::{
     AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, ClockButton, ClockCommand,
-    ClockPress, Effect, GameEnd, Ground, Haptic, Input, Listener, PegFix, Priority, RecordedMove,
-    SightedCommand, TableConfig, TableView,
+    ClockPress, Effect, GameEnd, Ground, Haptic, Input, Listener, PegFix, PendingClaimView,
+    Priority, RecordedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
     peg::PegTracker,
     phrases::Phrases,
@@ -299,6 +299,17 @@ impl Table {
             sighted_in_sync: self.sighted_board.as_ref().map(|b| b == pos.board()),
             draw_offer: self.game.pending_draw_offer(),
             claim_pending: self.pending_claim.is_some(),
+            claim: self.pending_claim.as_ref().map(|c| PendingClaimView {
+                by: c.by,
+                ground: match c.kind {
+                    ClaimKind::Threefold => Ground::Threefold,
+                    ClaimKind::FiftyMoves => Ground::FiftyMoves,
+                },
+                intended: c.intended.map(|m| m.to_uci(self.config.castling_mode())),
+            }),
+            white_moves: self.clock.moves(Color::White),
+            black_moves: self.clock.moves(Color::Black),
+            move_clocks: self.records.iter().map(|r| r.clock).collect(),
             alerts: self.alerts,
             result: self.end.clone(),
         }
@@ -370,7 +381,12 @@ impl Table {
             Input::Button { button } => self.button(now, button),
             Input::ButtonReleased { .. } => {}
             Input::Sighted(cmd) => self.sighted_command(now, cmd),
-            Input::Arbiter(action) => self.arbiter(now, action)?,
+            Input::Arbiter(action)
+            | Input::ByArbiter {
+                action: Some(action),
+                ..
+            } => self.arbiter(now, action)?,
+            Input::ByArbiter { action: None, .. } => {}
             Input::AnnouncementDone { id } => {
                 if self.speaking.remove(&id) && self.speaking.is_empty() {
                     self.effects.push_back(Effect::UnmuteMic);
