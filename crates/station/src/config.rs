@@ -59,6 +59,27 @@ pub struct RawConfig {
     pub records: RawRecords,
     /// `[timings]`: when the table speaks up on its own (milliseconds).
     pub timings: RawTimings,
+    /// `[console]`: the arbiter's web console (served only when the section is there).
+    pub console: Option<RawConsole>,
+}
+
+/// `[console]` as written.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawConsole {
+    /// Address to listen on (`127.0.0.1:8960` when absent; keep it on localhost).
+    pub listen: Option<String>,
+    /// The table's name on the page (`Table 1`).
+    pub table: Option<String>,
+}
+
+/// The arbiter's web console of a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConsoleSettings {
+    /// Address to listen on.
+    pub listen: std::net::SocketAddr,
+    /// The table's name on the page.
+    pub table: String,
 }
 
 /// `[game]` as written.
@@ -339,6 +360,8 @@ pub struct StationConfig {
     pub braille_table: String,
     /// Reminder timings given in the file.
     pub timings: TimingsOverride,
+    /// The web console, when `[console]` is in the file.
+    pub console: Option<ConsoleSettings>,
 }
 
 /// One problem in a config file, at a key path.
@@ -737,6 +760,18 @@ impl RawConfig {
             }
         }
 
+        let console = self.console.as_ref().map(|raw| ConsoleSettings {
+            listen: c.parse(
+                "console.listen",
+                raw.listen.as_deref(),
+                ([127, 0, 0, 1], 8960).into(),
+                |t| {
+                    t.parse::<std::net::SocketAddr>()
+                        .map_err(|_| "expected an address and port like 127.0.0.1:8960")
+                },
+            ),
+            table: raw.table.clone().unwrap_or_else(|| "Table 1".into()),
+        });
         if !c.problems.is_empty() {
             return Err(ConfigError {
                 path: None,
@@ -775,6 +810,7 @@ impl RawConfig {
                 fixup_after: ms(t.fixup_after_ms),
                 discrepancy_after: ms(t.discrepancy_after_ms),
             },
+            console,
         })
     }
 }

@@ -80,6 +80,10 @@ struct Sims {
 /// # Errors
 /// [`DemoError`] naming the script line or file that failed; the journal and the
 /// records written so far stay.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the demo's parts, each given by the command line"
+)]
 pub fn run(
     config: TableConfig,
     script: Vec<(usize, Action)>,
@@ -88,6 +92,7 @@ pub fn run(
     braille_table: &str,
     console: Box<dyn std::io::Write + Send>,
     json: bool,
+    served: Option<crate::console_link::ConsoleSetup>,
 ) -> Result<DemoReport, DemoError> {
     let io = |path: &Path| {
         let path = path.to_owned();
@@ -104,6 +109,7 @@ pub fn run(
     let start = config.start_position().map_err(SessionError::Config)?;
     let vi_language = config.language;
     let sighted_language = config.sighted_language;
+    let observed = config.clone();
     let (session, _) = Session::open(&journal, config)?;
     let epoch = session.epoch_unix_ms()?.unwrap_or_default();
     let time = TableTime::new(epoch, session.journal().last_now());
@@ -130,10 +136,13 @@ pub fn run(
         let _ = done_tx.send(id);
     });
     let record = voice.record.clone();
-    let (view_tx, _view_rx) = watch::channel(session.table().snapshot());
+    let (view_tx, view_rx) = watch::channel(session.table().snapshot());
+    let (lines_tx, lines_rx) = mpsc::unbounded_channel();
+    let hold = served.is_some();
+    let console_requests = requests_tx.clone();
 
     let driver_sims = sims.clone();
-    let driver = thread::spawn(move || drive(&driver_sims, script, &requests_tx, &heard_rx));
+    let driver = thread::spawn(move || drive(&driver_sims, script, &requests_tx, &heard_rx, hold));
 
     let result = runtime.block_on(async {
         let links = Links::open(
@@ -141,6 +150,21 @@ pub fn run(
             Some(PortConfig::new(sims.dgt.path(), 9600)),
             Some(PortConfig::new(sims.clock.path(), 115_200)),
         );
+        if let Some(setup) = served {
+            let s = sims.clone();
+            let hands: crate::console_link::Hands = Arc::new(move |plan| {
+                crate::console_link::sim_hands(Some(&s.peg), Some(&s.dgt), plan)
+            });
+            crate::console_link::start(
+                setup,
+                &observed,
+                view_rx,
+                lines_rx,
+                console_requests,
+                Some(hands),
+            )
+            .map_err(io(out))?;
+        }
         shell::run(
             session,
             time,
@@ -156,9 +180,11 @@ pub fn run(
                 json,
                 stop_at_game_over: true,
                 heard_log: Some(heard_tx),
+                lines: hold.then_some(lines_tx),
             },
         )
         .await
+        .map_err(DemoError::from)
     });
     runtime.shutdown_timeout(Duration::from_millis(500));
     let (ending, session, _voice) = result?;
@@ -194,6 +220,7 @@ fn drive(
     script: Vec<(usize, Action)>,
     requests: &mpsc::Sender<Request>,
     heard: &std_mpsc::Receiver<String>,
+    hold: bool,
 ) -> Result<(), DemoError> {
     let fail = |line: usize, message: String| {
         let _ = requests.blocking_send(Request::Quit);
@@ -239,8 +266,18 @@ fn drive(
             return fail(line, message);
         }
     }
-    // Give the last inputs time to arrive; then stop if the game has not ended.
+    // Give the last inputs time to arrive; then stop if the game has not ended (with
+    // the web console: once standard input closes, so the arbiter can act).
     thread::sleep(Duration::from_millis(1500));
+    if hold {
+        eprintln!("annabella demo: script done; the console stays until standard input ends");
+        let requests = requests.clone();
+        thread::spawn(move || {
+            std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink()).ok();
+            let _ = requests.blocking_send(Request::Quit);
+        });
+        return Ok(());
+    }
     let _ = requests.blocking_send(Request::Quit);
     Ok(())
 }

@@ -11,6 +11,7 @@
 
 pub mod braille;
 pub mod config;
+pub mod console_link;
 pub mod demo;
 pub mod herald;
 pub mod journal;

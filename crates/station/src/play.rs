@@ -119,7 +119,22 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
             let _ = done_tx.send(id);
         },
     );
-    let (view_tx, _view_rx) = watch::channel(session.table().snapshot());
+    let (view_tx, view_rx) = watch::channel(session.table().snapshot());
+    let (shell_lines_tx, console_lines) = mpsc::unbounded_channel();
+    let served = match &config.console {
+        Some(c) => Some(
+            crate::console_link::ConsoleSetup::bind(&c.listen.to_string(), c.table.clone())
+                .map_err(|source| DemoError::Script {
+                    line: 0,
+                    message: format!("console.listen {}: {source}", c.listen),
+                })?,
+        ),
+        None => None,
+    };
+    if let Some(s) = &served {
+        eprintln!("{}", s.banner().map_err(io(&config.records_dir))?);
+    }
+    let shell_lines = served.is_some().then_some(shell_lines_tx);
 
     let result = runtime.block_on(async {
         let mut sims = Sims::default();
@@ -154,6 +169,22 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
                 }
             }
         });
+        let sims = std::sync::Arc::new(sims);
+        if let Some(setup) = served {
+            let s = sims.clone();
+            let hands: crate::console_link::Hands = std::sync::Arc::new(move |plan| {
+                crate::console_link::sim_hands(s.peg.as_ref(), s.dgt.as_ref(), plan)
+            });
+            crate::console_link::start(
+                setup,
+                &table_config,
+                view_rx,
+                console_lines,
+                requests_tx.clone(),
+                Some(hands),
+            )
+            .map_err(io(&config.records_dir))?;
+        }
         let keyboard = thread::spawn(move || keyboard(&sims, &lines_rx, &requests_tx));
         let out = shell::run(
             session,
@@ -170,6 +201,7 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
                 json,
                 stop_at_game_over: true,
                 heard_log: None,
+                lines: shell_lines,
             },
         )
         .await;

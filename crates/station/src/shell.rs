@@ -116,6 +116,8 @@ pub struct ShellOptions {
     pub stop_at_game_over: bool,
     /// Announcements also go to this list (the script's `expect:` reads it).
     pub heard_log: Option<std::sync::mpsc::Sender<String>>,
+    /// Every console line also goes here (the web console's log, see `console_link`).
+    pub lines: Option<mpsc::UnboundedSender<Line>>,
 }
 
 impl std::fmt::Debug for ShellOptions {
@@ -195,6 +197,9 @@ struct Shell {
 
 impl Shell {
     fn print(&mut self, line: &Line) {
+        if let Some(tx) = &self.options.lines {
+            let _ = tx.send(line.clone());
+        }
         let text = if self.options.json {
             serde_json::to_string(line).unwrap_or_default()
         } else {

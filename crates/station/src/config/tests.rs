@@ -246,3 +246,20 @@ fn the_file_is_named_in_every_error() {
         "{missing}"
     );
 }
+
+#[test]
+fn the_console_is_served_only_with_its_section() {
+    assert_eq!(parse("").unwrap().console, None);
+    let c = parse("[console]\n").unwrap().console.expect("served");
+    assert_eq!(c.listen.to_string(), "127.0.0.1:8960");
+    assert_eq!(c.table, "Table 1");
+    let c = parse("[console]\nlisten = \"127.0.0.1:8080\"\ntable = \"Board 4\"\n")
+        .unwrap()
+        .console
+        .expect("served");
+    assert_eq!((c.listen.port(), c.table.as_str()), (8080, "Board 4"));
+    assert_eq!(
+        problems("[console]\nlisten = \"localhost\"\n"),
+        ["console.listen: \"localhost\": expected an address and port like 127.0.0.1:8960"]
+    );
+}

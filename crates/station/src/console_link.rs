@@ -1,0 +1,228 @@
+//! The arbiter's web console (`annabella-console`) on a live table: the station's
+//! [`TableView`] and the shell's [`Line`]s become a [`ConsoleView`], published on every
+//! change; the console's requests become signed table inputs ([`Input::ByArbiter`]),
+//! journalled like every input, so the journal says who did what and a replay rebuilds
+//! the same table.
+//!
+//! ```text
+//! shell ──Line──► observer ──ConsoleView──► console (axum) ◄── browser
+//!   ▲   ──TableView──►                              │ ArbiterRequest
+//!   └──────── Request::Input(ByArbiter{by,…}) ◄─ actions (+ hands: carry out the plan)
+//! ```
+
+pub mod actions;
+pub mod observer;
+pub mod peg_pieces;
+#[cfg(test)]
+mod tests;
+
+use std::{net::SocketAddr, sync::Arc};
+
+use annabella_arbiter::{Plan, Player, Step};
+use annabella_console::{ArbiterRequest, Console, ConsoleView, Token};
+use annabella_devices::sim::{DgtAction, DgtSim, PegAction, PegBoardSim, Simulator};
+use annabella_table::{Input, TableConfig, TableView};
+use tokio::sync::{mpsc, watch};
+
+use crate::shell::{Line, Request};
+
+pub use observer::Observer;
+
+/// Carries out a reconciliation plan's piece handling on the boards (the demo's
+/// simulators; at a real table the arbiter's own hands, so there is none).
+pub type Hands = Arc<dyn Fn(&Plan) -> Result<(), String> + Send + Sync>;
+
+/// Where and how the console is served.
+#[derive(Debug)]
+pub struct ConsoleSetup {
+    /// The bound listener (bind it before starting the table, to report a busy port).
+    pub listener: std::net::TcpListener,
+    /// The arbiter's token.
+    pub token: Token,
+    /// The table's name on the page.
+    pub table: String,
+}
+
+impl ConsoleSetup {
+    /// Binds `addr` and makes a random token.
+    ///
+    /// # Errors
+    /// The address cannot be bound, or there is no randomness for the token.
+    pub fn bind(addr: &str, table: impl Into<String>) -> std::io::Result<ConsoleSetup> {
+        let listener = std::net::TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        let token = Token::random().map_err(std::io::Error::other)?;
+        Ok(ConsoleSetup {
+            listener,
+            token,
+            table: table.into(),
+        })
+    }
+
+    /// The address actually bound (port 0 → the port chosen).
+    ///
+    /// # Errors
+    /// The socket's address cannot be read.
+    pub fn addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// The lines to print at start: the read-only URL, the arbiter's URL and the token.
+    ///
+    /// # Errors
+    /// The socket's address cannot be read.
+    pub fn banner(&self) -> std::io::Result<String> {
+        let addr = self.addr()?;
+        let token = self.token.as_str();
+        Ok(format!(
+            "console: http://{addr}/ (read-only)\narbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME\ntoken: {token}"
+        ))
+    }
+}
+
+/// Starts the console and its link to the table (call inside a tokio runtime). Lines
+/// come from the shell's `ShellOptions::lines`; inputs go to the shell's requests.
+///
+/// # Errors
+/// The table's configuration cannot be observed, or the listener cannot be handed to
+/// tokio.
+pub fn start(
+    setup: ConsoleSetup,
+    config: &TableConfig,
+    view: watch::Receiver<TableView>,
+    lines: mpsc::UnboundedReceiver<Line>,
+    requests: mpsc::Sender<Request>,
+    hands: Option<Hands>,
+) -> std::io::Result<()> {
+    let observer = Observer::new(setup.table, config).map_err(std::io::Error::other)?;
+    let listener = tokio::net::TcpListener::from_std(setup.listener)?;
+    let (view_tx, view_rx) = watch::channel(ConsoleView::default());
+    let (req_tx, req_rx) = mpsc::channel::<ArbiterRequest>(16);
+    let console = Console::new(view_rx, req_tx, setup.token);
+    tokio::spawn(async move {
+        if let Err(e) = console.serve(listener).await {
+            eprintln!("annabella: console: {e}");
+        }
+    });
+    tokio::spawn(link(
+        observer, view, lines, req_rx, requests, view_tx, hands,
+    ));
+    Ok(())
+}
+
+async fn link(
+    mut observer: Observer,
+    mut table: watch::Receiver<TableView>,
+    mut lines: mpsc::UnboundedReceiver<Line>,
+    mut req_rx: mpsc::Receiver<ArbiterRequest>,
+    requests: mpsc::Sender<Request>,
+    view_tx: watch::Sender<ConsoleView>,
+    hands: Option<Hands>,
+) {
+    let mut lines_open = true;
+    loop {
+        let snapshot = table.borrow_and_update().clone();
+        if let Some(v) = observer.view(&snapshot) {
+            view_tx.send_replace(v);
+        }
+        tokio::select! {
+            line = lines.recv(), if lines_open => match line {
+                Some(l) => observer.on_line(&l),
+                None => lines_open = false,
+            },
+            changed = table.changed() => if changed.is_err() { return },
+            Some(request) = req_rx.recv() => {
+                let plan = observer.last().and_then(|v| v.plan.clone());
+                let carried = actions::inputs_for(&request, &snapshot, plan.as_ref(), observer.claim_id());
+                let inputs = match carried {
+                    Ok(c) => {
+                        if let annabella_console::Action::DismissAlert { alert } = request.action
+                            && !observer.dismiss(alert)
+                        {
+                            vec![actions::refusal(&request, &format!("no alert {alert}"))]
+                        } else {
+                            if let (Some(plan), Some(hands)) = (c.plan, hands.clone()) {
+                                // The pieces are moved after the inputs are journalled.
+                                let by = request.by.clone();
+                                let tx = requests.clone();
+                                tokio::task::spawn_blocking(move || {
+                                    std::thread::sleep(std::time::Duration::from_millis(200));
+                                    if let Err(e) = hands(&plan) {
+                                        let _ = tx.blocking_send(Request::Input(Input::ByArbiter {
+                                            by,
+                                            what: format!("the plan could not be carried out on the boards: {e}"),
+                                            action: None,
+                                        }));
+                                    }
+                                });
+                            }
+                            c.inputs
+                        }
+                    }
+                    Err(why) => vec![actions::refusal(&request, &why)],
+                };
+                for input in inputs {
+                    if requests.send(Request::Input(input)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The hands of the demo: a plan's steps carried out on the simulated boards (the peg
+/// board for the VI player's board, the DGT board for the sighted player's), so the
+/// station reads the corrected boards through the real serial code.
+///
+/// # Errors
+/// A simulator refused a step (named with the board).
+pub fn sim_hands(
+    peg: Option<&Simulator<PegBoardSim>>,
+    dgt: Option<&Simulator<DgtSim>>,
+    plan: &Plan,
+) -> Result<(), String> {
+    for fix in &plan.fix {
+        for i in &fix.steps {
+            match fix.board {
+                Player::Vi => {
+                    let Some(peg) = peg else { continue };
+                    let acts: Vec<PegAction> = match i.step {
+                        Step::Remove { from, .. } | Step::Lift { from, .. } => {
+                            vec![PegAction::Lift(from.to_string())]
+                        }
+                        Step::Move { from, to, .. } => vec![
+                            PegAction::Lift(from.to_string()),
+                            PegAction::Place(to.to_string()),
+                        ],
+                        Step::Place { to, .. } | Step::Add { to, .. } => {
+                            vec![PegAction::Place(to.to_string())]
+                        }
+                    };
+                    for a in acts {
+                        peg.act(a).map_err(|e| format!("peg board: {e}"))?;
+                    }
+                }
+                Player::Sighted => {
+                    let Some(dgt) = dgt else { continue };
+                    let acts: Vec<DgtAction> = match i.step {
+                        Step::Remove { from, .. } | Step::Lift { from, .. } => {
+                            vec![DgtAction::Lift(from.to_string())]
+                        }
+                        Step::Move { piece, from, to } => vec![
+                            DgtAction::Lift(from.to_string()),
+                            DgtAction::Place(format!("{}{to}", piece.char())),
+                        ],
+                        Step::Place { piece, to } | Step::Add { piece, to } => {
+                            vec![DgtAction::Place(format!("{}{to}", piece.char()))]
+                        }
+                    };
+                    for a in acts {
+                        dgt.act(a).map_err(|e| format!("DGT board: {e}"))?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,426 @@
+//! The console's picture of the table: the station's [`TableView`] and the shell's
+//! [`Line`]s (inputs, effects, device reports) made into a [`ConsoleView`] — both boards
+//! as observed, clocks, both scoresheets, the event log, pending claims, alerts and the
+//! reconciliation plan of `annabella-arbiter` computed on the live boards.
+
+use std::{collections::VecDeque, time::Duration};
+
+use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile, resolve_entry};
+use annabella_console::{
+    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
+};
+use annabella_table::{AlertKind, Effect, Ground, Input, Listener, TableConfig, TableView};
+use shakmaty::{Bitboard, Board, Chess, Color, Position};
+
+use super::peg_pieces;
+use crate::shell::Line;
+
+/// How many log lines the console keeps.
+pub const LOG_LINES: usize = 300;
+
+/// The id of the computed alert about pegs no piece explains (it goes by itself).
+pub const UNIDENTIFIED_PEG_ALERT: u64 = 0;
+
+/// Table time as the console shows it: `h:mm:ss`.
+pub fn clock_text(at: Duration) -> String {
+    let s = at.as_secs();
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn side(c: Color) -> Side {
+    match c {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// One alert the table raised, with what it was about.
+#[derive(Debug, Clone)]
+struct Raised {
+    alert: Alert,
+    kind: AlertKind,
+}
+
+/// Everything the console knows beyond the table's snapshot.
+#[derive(Debug)]
+pub struct Observer {
+    table: String,
+    start: Chess,
+    initial: Duration,
+    log: VecDeque<LogEntry>,
+    alerts: Vec<Raised>,
+    next_alert: u64,
+    claim_id: u64,
+    had_claim: bool,
+    revision: u64,
+    last: Option<ConsoleView>,
+}
+
+impl Observer {
+    /// An observer of a table named `table` with this configuration.
+    ///
+    /// # Errors
+    /// The configuration's start position is not legal (the table would refuse it too).
+    pub fn new(
+        table: impl Into<String>,
+        config: &TableConfig,
+    ) -> Result<Observer, annabella_table::ConfigError> {
+        Ok(Observer {
+            table: table.into(),
+            start: config.start_position()?,
+            initial: config.time_control.initial_time(),
+            log: VecDeque::new(),
+            alerts: Vec::new(),
+            next_alert: 1,
+            claim_id: 0,
+            had_claim: false,
+            revision: 0,
+            last: None,
+        })
+    }
+
+    /// Adds a line to the event log.
+    pub fn note(&mut self, at: Duration, text: String) {
+        if self.log.len() == LOG_LINES {
+            self.log.pop_front();
+        }
+        self.log.push_back(LogEntry {
+            at: clock_text(at),
+            text,
+        });
+    }
+
+    /// Takes one of the shell's lines into the log and the alerts.
+    pub fn on_line(&mut self, line: &Line) {
+        match line {
+            Line::Input {
+                at_ms,
+                input,
+                refused,
+                ..
+            } => {
+                let at = Duration::from_millis(*at_ms);
+                let text = match input {
+                    Input::ByArbiter { by, what, .. } => Some(format!("{by}: {what}.")),
+                    Input::Arbiter(a) => Some(format!(
+                        "Arbiter (keyboard): {}.",
+                        serde_json::to_string(a).unwrap_or_default()
+                    )),
+                    Input::Start => Some("The game is started.".into()),
+                    Input::Heard { alternatives } => alternatives
+                        .first()
+                        .map(|h| format!("VI player said: \u{201c}{}\u{201d}.", h.text)),
+                    Input::AssistantMove { text } => {
+                        Some(format!("Assistant typed the sighted move {text}."))
+                    }
+                    Input::Sighted(cmd) => Some(format!(
+                        "Sighted player: {}.",
+                        serde_json::to_value(cmd)
+                            .ok()
+                            .and_then(|v| v
+                                .get("command")
+                                .and_then(|c| c.as_str())
+                                .map(str::to_owned))
+                            .unwrap_or_default()
+                            .replace('_', " ")
+                    )),
+                    _ => None,
+                };
+                match (text, refused) {
+                    (Some(t), Some(r)) => self.note(at, format!("{t} Refused: {r}.")),
+                    (Some(t), None) => self.note(at, t),
+                    (None, Some(r)) => self.note(at, format!("Input refused: {r}.")),
+                    (None, None) => {}
+                }
+            }
+            Line::Effect { at_ms, effect } => {
+                let at = Duration::from_millis(*at_ms);
+                match effect {
+                    Effect::Announce(a) => {
+                        let to = match a.to {
+                            Listener::ViPlayer => "to the VI player",
+                            Listener::SightedPlayer => "to the sighted player",
+                            Listener::Both => "to both",
+                        };
+                        self.note(at, format!("Said {to}: \u{201c}{}\u{201d}", a.text));
+                    }
+                    Effect::RecordMove(m) => self.note(
+                        at,
+                        format!(
+                            "Move {}{} {} recorded ({} left).",
+                            m.ply.div_ceil(2),
+                            if m.color == Color::White { "." } else { "..." },
+                            m.san,
+                            clock_text(m.clock)
+                        ),
+                    ),
+                    Effect::ArbiterAlert(a) => {
+                        let id = self.next_alert;
+                        self.next_alert += 1;
+                        let text = format!("{}: {}", alert_title(&a.kind), a.detail);
+                        self.note(at, format!("Alert: {text}"));
+                        self.alerts.push(Raised {
+                            alert: Alert {
+                                id,
+                                text,
+                                urgent: true,
+                            },
+                            kind: a.kind.clone(),
+                        });
+                    }
+                    Effect::GameOver(g) => {
+                        self.note(at, format!("Game over: {} ({}).", g.result, g.termination));
+                    }
+                    _ => {}
+                }
+            }
+            Line::Device {
+                at_ms,
+                device,
+                text,
+            } => {
+                let at = Duration::from_millis(*at_ms);
+                let device = device.replace('_', " ");
+                self.note(at, format!("{device}: {text}."));
+                if text.starts_with("lost") || text.starts_with("cannot open") {
+                    let id = self.next_alert;
+                    self.next_alert += 1;
+                    self.alerts.push(Raised {
+                        alert: Alert {
+                            id,
+                            text: format!("The {device} link: {text}."),
+                            urgent: false,
+                        },
+                        kind: AlertKind::Called,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Removes an alert the arbiter has seen; false if there is no such alert.
+    pub fn dismiss(&mut self, id: u64) -> bool {
+        let before = self.alerts.len();
+        self.alerts.retain(|a| a.alert.id != id);
+        self.alerts.len() != before
+    }
+
+    /// The id the console shows for the pending claim.
+    pub fn claim_id(&self) -> u64 {
+        self.claim_id
+    }
+
+    /// The view last published (with its plan), if any.
+    pub fn last(&self) -> Option<&ConsoleView> {
+        self.last.as_ref()
+    }
+
+    /// The console's view of the table now; the revision goes up only when something
+    /// changed. Returns `None` when nothing changed since the last call.
+    pub fn view(&mut self, t: &TableView) -> Option<ConsoleView> {
+        if t.claim.is_some() && !self.had_claim {
+            self.claim_id += 1;
+        }
+        self.had_claim = t.claim.is_some();
+        let boards = game_boards(&self.start, &t.moves);
+        let game = boards.last().cloned().unwrap_or_else(Board::empty);
+        let occupancy: Bitboard = t.peg_board.iter().copied().collect();
+        let peg = peg_pieces::infer(&boards, occupancy, t.vi_color);
+        let sighted = match &t.sighted_board {
+            Some(s) => s.parse::<Board>().unwrap_or_else(|_| game.clone()),
+            None => game.clone(),
+        };
+        let boards_right = peg.board == game && sighted == game;
+        // Discrepancy alerts go by themselves once both boards show the game.
+        if boards_right {
+            self.alerts.retain(|a| {
+                !matches!(
+                    a.kind,
+                    AlertKind::PegBoardDiffers | AlertKind::SightedBoardDiffers
+                )
+            });
+        }
+        let plan = (!boards_right)
+            .then(|| {
+                reconcile(&Evidence {
+                    start: self.start.clone(),
+                    vi: Record {
+                        scoresheet: t.moves.clone(),
+                        board: peg.board.clone(),
+                    },
+                    sighted: Record {
+                        scoresheet: t.moves.clone(),
+                        board: sighted.clone(),
+                    },
+                    clocks: readings(&self.start, self.initial, &t.move_clocks),
+                })
+            })
+            .filter(|p: &Plan| p.case != Case::Agreement);
+        let mut alerts: Vec<Alert> = Vec::new();
+        if !peg.unidentified.is_empty() {
+            let squares: Vec<String> = peg.unidentified.iter().map(ToString::to_string).collect();
+            alerts.push(Alert {
+                id: UNIDENTIFIED_PEG_ALERT,
+                text: format!(
+                    "Peg board: a peg on {} where no piece of the game is missing (shown as a pawn; the board senses only occupancy).",
+                    squares.join(", ")
+                ),
+                urgent: false,
+            });
+        }
+        alerts.extend(self.alerts.iter().map(|a| a.alert.clone()));
+        let paused = t.paused;
+        let mut view = ConsoleView {
+            revision: self.revision,
+            table: self.table.clone(),
+            vi_plays: Some(side(t.vi_color)),
+            boards: BoardsView {
+                vi: peg.board.to_string(),
+                sighted: sighted.to_string(),
+            },
+            clocks: ClocksView {
+                white_ms: ms(t.white_time),
+                black_ms: ms(t.black_time),
+                running: if paused || t.result.is_some() {
+                    None
+                } else {
+                    t.running.map(side)
+                },
+                paused,
+                white_moves: t.white_moves,
+                black_moves: t.black_moves,
+            },
+            moves: MovesView {
+                vi: t.moves.clone(),
+                sighted: t.moves.clone(),
+            },
+            log: self.log.iter().cloned().collect(),
+            claims: t
+                .claim
+                .iter()
+                .map(|c| ClaimView {
+                    id: self.claim_id,
+                    by: side(c.by),
+                    ground: match c.ground {
+                        Ground::Threefold => "threefold repetition (9.2)".into(),
+                        Ground::FiftyMoves => "fifty moves (9.3)".into(),
+                    },
+                    detail: match &c.intended {
+                        Some(m) => format!("intended move {m}; the table could not uphold it"),
+                        None => "the table could not uphold it".into(),
+                    },
+                })
+                .collect(),
+            alerts,
+            plan,
+            result: t.result.as_ref().map(|r| r.result.clone()),
+        };
+        if self.last.as_ref() == Some(&view) {
+            return None;
+        }
+        self.revision += 1;
+        view.revision = self.revision;
+        self.last = Some(view.clone());
+        Some(view)
+    }
+}
+
+fn alert_title(kind: &AlertKind) -> &'static str {
+    match kind {
+        AlertKind::Called => "The arbiter is called",
+        AlertKind::Paused => "Clocks paused by a player",
+        AlertKind::PegBoardDiffers => "The boards differ (peg board)",
+        AlertKind::SightedBoardDiffers => "The boards differ (sighted board)",
+        AlertKind::SightedTouch => "Touch-move (sighted player)",
+        AlertKind::ViTouch => "Touch-move (VI player)",
+        AlertKind::PressWithoutMove => "Clock pressed without a move",
+        AlertKind::FlagFall => "Flag fall",
+        AlertKind::Claim => "A claim to rule on",
+        AlertKind::IllegalMove => "Illegal move on the sighted board",
+    }
+}
+
+/// The boards after each ply of the game (`[0]`: the start).
+pub fn game_boards(start: &Chess, moves: &[String]) -> Vec<Board> {
+    let mut pos = start.clone();
+    let mut out = vec![pos.board().clone()];
+    for san in moves {
+        match resolve_entry(&pos, san) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                out.push(pos.board().clone());
+            }
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// Clock readings by ply from the movers' `%clk` values: after each ply the mover's time
+/// is recorded, the other clock keeps its last reading.
+pub fn readings(
+    start: &Chess,
+    initial: Duration,
+    move_clocks: &[Duration],
+) -> Vec<Option<ClockReading>> {
+    let mut white = ms(initial);
+    let mut black = white;
+    let mut mover = start.turn();
+    let mut out = vec![Some(ClockReading {
+        white_ms: white,
+        black_ms: black,
+    })];
+    for c in move_clocks {
+        match mover {
+            Color::White => white = ms(*c),
+            Color::Black => black = ms(*c),
+        }
+        mover = !mover;
+        out.push(Some(ClockReading {
+            white_ms: white,
+            black_ms: black,
+        }));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readings_keep_the_other_clock() {
+        let r = readings(
+            &Chess::default(),
+            Duration::from_secs(60),
+            &[Duration::from_secs(58), Duration::from_secs(55)],
+        );
+        let r: Vec<_> = r
+            .into_iter()
+            .map(|r| r.map(|r| (r.white_ms, r.black_ms)))
+            .collect();
+        assert_eq!(
+            r,
+            vec![
+                Some((60_000, 60_000)),
+                Some((58_000, 60_000)),
+                Some((58_000, 55_000))
+            ]
+        );
+    }
+
+    #[test]
+    fn log_keeps_the_latest_lines() {
+        let mut o = Observer::new("T", &TableConfig::default()).expect("config");
+        for i in 0..LOG_LINES + 5 {
+            o.note(Duration::from_secs(i as u64), format!("line {i}"));
+        }
+        assert_eq!(o.log.len(), LOG_LINES);
+        assert_eq!(o.log.front().map(|l| l.text.as_str()), Some("line 5"));
+        assert_eq!(clock_text(Duration::from_secs(3725)), "1:02:05");
+    }
+}
