@@ -25,6 +25,10 @@ pub struct Args {
     /// JSON lines instead of text.
     #[arg(long)]
     json: bool,
+    /// Serve the arbiter's web console at this address (e.g. 127.0.0.1:8960; port 0
+    /// picks a free one); the demo then stays after its script until standard input ends.
+    #[arg(long, value_name = "ADDR")]
+    console: Option<String>,
 }
 
 const SAMPLE_SCRIPT: &str = include_str!("../../samples/demo-script.txt");
@@ -57,6 +61,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         herald.name(),
         args.out.display()
     );
+    let listen = args
+        .console
+        .clone()
+        .or_else(|| config.console.as_ref().map(|c| c.listen.to_string()));
+    let served = match listen {
+        Some(addr) => {
+            let setup = annabella_station::console_link::ConsoleSetup::bind(&addr, "Demo table")
+                .with_context(|| format!("--console {addr}: cannot serve the console there"))?;
+            eprintln!("{}", setup.banner().context("console address")?);
+            Some(setup)
+        }
+        None => None,
+    };
     let report = demo::run(
         config.table_config(),
         script,
@@ -65,6 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &config.braille_table,
         Box::new(std::io::stdout()),
         args.json,
+        served,
     )
     .with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());

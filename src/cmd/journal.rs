@@ -34,11 +34,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("annabella: record {seq} was refused by the table: {why}");
     }
     let view = table.snapshot();
+    let arbiter = arbiter_actions(&file)?;
     if json {
         let mut value = serde_json::to_value(&view)?;
         value["records"] = resumed.replayed.into();
         value["last_ms"] = (table.now().as_millis() as u64).into();
         value["dropped"] = resumed.dropped.as_ref().map(|d| d.seq).into();
+        value["arbiter_actions"] = serde_json::to_value(&arbiter)?;
         println!("{value}");
         return Ok(ExitCode::SUCCESS);
     }
@@ -60,5 +62,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(r) = &view.result {
         println!("result: {} ({})", r.result, r.termination);
     }
+    for a in &arbiter {
+        println!(
+            "arbiter #{} at {}: {}: {}",
+            a.seq,
+            annabella_table::pgn::clk(std::time::Duration::from_millis(a.at_ms)),
+            a.by,
+            a.what
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One action taken at the web console, as journalled.
+#[derive(Debug, serde::Serialize)]
+struct ArbiterNote {
+    seq: u64,
+    at_ms: u64,
+    by: String,
+    what: String,
+}
+
+/// The console actions in the journal, with who took them.
+fn arbiter_actions(file: &std::path::Path) -> anyhow::Result<Vec<ArbiterNote>> {
+    let (_, recovery) = annabella_station::Journal::<annabella_table::Input>::open(
+        file,
+        annabella_station::journal::OpenMode::ReadOnly,
+    )?;
+    Ok(recovery
+        .records
+        .into_iter()
+        .filter_map(|r| match r.input {
+            annabella_table::Input::ByArbiter { by, what, .. } => Some(ArbiterNote {
+                seq: r.seq,
+                at_ms: u64::try_from(r.now.as_millis()).unwrap_or(u64::MAX),
+                by,
+                what,
+            }),
+            _ => None,
+        })
+        .collect())
 }
