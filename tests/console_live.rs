@@ -1,0 +1,451 @@
+//! The arbiter's web console on a live table, in headless Chromium (Debian's chromium +
+//! chromedriver via fantoccini): `annabella demo --console` plays a script in which the
+//! VI player copies 1... e5 as e7-e6 on the peg board (real simulators over ptys, real
+//! serial code, real SQLite journal). The page shows the discrepancy and the D.2.9 plan;
+//! spectators and requests without the token cannot act; the arbiter carries out the
+//! plan; both boards agree afterwards on the page, in `/api/view` and in the journal,
+//! whose replay rebuilds the same table and names who acted. Screenshots:
+//! `target/console-screenshots/live-*.png` (the path is printed).
+//!
+//! FAILS (never skips) when chromium or chromedriver is missing.
+
+use std::{
+    io::{BufRead, BufReader, Read, Write},
+    net::{TcpListener as StdListener, TcpStream},
+    path::{Path, PathBuf},
+    process::{Child, ChildStdin, Command, Stdio},
+    sync::mpsc,
+    time::{Duration, Instant},
+};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// A child process killed on drop.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+async fn start_browser(profile: &Path) -> (Killed, Client) {
+    for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
+        assert!(
+            Path::new(path).exists(),
+            "{path} is missing: install the Debian package {package} (scripts/setup.sh does)"
+        );
+    }
+    let port = free_port();
+    let driver = Killed(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver"),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not listen on port {port}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--window-size=1280,2400",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a chromium session through chromedriver");
+    (driver, client)
+}
+
+fn shots() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"),
+        PathBuf::from,
+    );
+    let dir = target.join("console-screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    dir
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let path = shots().join(name);
+    std::fs::write(&path, png).expect("write screenshot");
+    println!("screenshot: {}", path.display());
+}
+
+async fn count(client: &Client, css: &str) -> usize {
+    client
+        .find_all(Locator::Css(css))
+        .await
+        .expect("find_all")
+        .len()
+}
+
+async fn text(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+async fn wait_for(client: &Client, css: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if count(client, css).await > 0 {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{css} did not appear; page:\n{}",
+            client.source().await.unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn pieces(client: &Client, board: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for e in client
+        .find_all(Locator::Css(&format!("svg#board-{board} text.piece")))
+        .await
+        .expect("pieces")
+    {
+        let attr = |name: &'static str| {
+            let e = e.clone();
+            async move { e.attr(name).await.ok().flatten().unwrap_or_default() }
+        };
+        out.push((attr("data-square").await, attr("data-piece").await));
+    }
+    out.sort();
+    out
+}
+
+fn http(addr: &str, request: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect to the console");
+    s.write_all(request.as_bytes()).expect("send");
+    let mut text = String::new();
+    s.read_to_string(&mut text).expect("read");
+    let code = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, text)
+}
+
+fn api_view(addr: &str) -> serde_json::Value {
+    let (code, text) = http(
+        addr,
+        "GET /api/view HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(code, 200, "{text}");
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or_default();
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("/api/view: {e}: {body}"))
+}
+
+fn post_json(addr: &str, auth: Option<&str>, body: &str) -> u16 {
+    let auth = auth.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    http(
+        addr,
+        &format!(
+            "POST /api/requests HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .0
+}
+
+/// The running demo: its console address, token, stdin (closing it ends the demo) and
+/// the stderr lines as they come.
+struct Demo {
+    child: Killed,
+    stdin: Option<ChildStdin>,
+    addr: String,
+    token: String,
+    stderr: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Demo {
+    fn start(out: &Path) -> Demo {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/peg-discrepancy.txt");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["demo", "--text", "--console", "127.0.0.1:0", "--script"])
+            .arg(&script)
+            .arg("--out")
+            .arg(out)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start annabella demo");
+        let stdin = child.stdin.take();
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut demo = Demo {
+            child: Killed(child),
+            stdin,
+            addr: String::new(),
+            token: String::new(),
+            stderr: rx,
+            seen: Vec::new(),
+        };
+        let console = demo.wait_line("console: http://");
+        demo.addr = console
+            .strip_prefix("console: http://")
+            .and_then(|r| r.strip_suffix("/ (read-only)"))
+            .unwrap_or_else(|| panic!("console line: {console}"))
+            .to_owned();
+        let token = demo.wait_line("token: ");
+        demo.token = token["token: ".len()..].to_owned();
+        demo
+    }
+
+    fn wait_line(&mut self, prefix: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.stderr.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!("no line {prefix:?} from the demo; stderr: {:#?}", self.seen),
+            }
+        }
+    }
+}
+
+fn replay(journal: &Path) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["journal", "replay", "--json"])
+        .arg(journal)
+        .output()
+        .expect("journal replay");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("replay JSON")
+}
+
+fn placement(fen: &str) -> &str {
+    fen.split_whitespace().next().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arbiter_reconciles_the_live_boards_in_the_browser() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("table");
+    let mut demo = Demo::start(&out);
+    let addr = demo.addr.clone();
+    assert!(
+        addr.starts_with("127.0.0.1:"),
+        "localhost by default: {addr}"
+    );
+    demo.wait_line("annabella demo: script done");
+
+    // The discrepancy as observed, before anyone acts.
+    let view = api_view(&addr);
+    assert_eq!(view["moves"]["vi"], serde_json::json!(["e4", "e5"]));
+    assert_ne!(view["boards"]["vi"], view["boards"]["sighted"], "{view}");
+    assert_eq!(view["plan"]["case"], "scoresheets-agree", "{view}");
+
+    let (_driver, client) = start_browser(&dir.path().join("chromium")).await;
+
+    // The players' / spectators' view: the discrepancy, no way to act.
+    client
+        .goto(&format!("http://{addr}/"))
+        .await
+        .expect("open the read-only view");
+    assert_eq!(count(&client, "form").await, 0, "no forms for spectators");
+    assert_eq!(
+        count(&client, "button").await,
+        0,
+        "no buttons for spectators"
+    );
+    assert_eq!(count(&client, "svg#board-vi rect.differs").await, 2);
+    assert_eq!(count(&client, "svg#board-sighted rect.differs").await, 2);
+    let diffs = text(&client, "#differences").await;
+    assert!(
+        diffs.contains("e5: VI board empty, sighted board black pawn"),
+        "{diffs}"
+    );
+    assert!(
+        diffs.contains("e6: VI board black pawn, sighted board empty"),
+        "{diffs}"
+    );
+    assert!(
+        count(&client, "[aria-live=assertive]").await >= 1,
+        "alerts live region"
+    );
+    screenshot(&client, "live-1-spectator-discrepancy.png").await;
+
+    // Without the token nothing is carried out.
+    let target_fen = view["plan"]["target_fen"]
+        .as_str()
+        .expect("target")
+        .to_owned();
+    let body = format!(r#"{{"by":"Intruder","action":"apply-plan","target_fen":"{target_fen}"}}"#);
+    assert_eq!(post_json(&addr, None, &body), 403, "no token");
+    assert_eq!(
+        post_json(&addr, Some("wrong-token-123"), &body),
+        403,
+        "wrong token"
+    );
+    let form = format!(
+        "action=apply-plan&by=Intruder&target_fen={}",
+        target_fen.replace(' ', "+").replace('/', "%2F")
+    );
+    let (code, _) = http(
+        &addr,
+        &format!(
+            "POST /action HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+            form.len()
+        ),
+    );
+    assert!(matches!(code, 401 | 403), "form without token: {code}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_ne!(
+        api_view(&addr)["boards"]["vi"],
+        api_view(&addr)["boards"]["sighted"],
+        "still differ"
+    );
+
+    // The arbiter, signed in with the token.
+    client
+        .goto(&format!(
+            "http://{addr}/arbiter?token={}&by=IA%20Weber",
+            demo.token
+        ))
+        .await
+        .expect("open the arbiter console");
+    let case = text(&client, "#plan-case").await;
+    assert!(case.contains("scoresheets-agree"), "{case}");
+    let steps = text(&client, "ol.steps[data-board=vi]").await;
+    assert_eq!(steps, "move the black pawn from Eva six to Eva five");
+    assert_eq!(
+        count(&client, "ol.steps[data-board=sighted]").await,
+        0,
+        "the sighted board is right"
+    );
+    screenshot(&client, "live-2-arbiter-plan.png").await;
+    client
+        .find(Locator::XPath(
+            "//button[normalize-space()='Carry out the plan']",
+        ))
+        .await
+        .expect("the plan button")
+        .click()
+        .await
+        .expect("click");
+
+    // The station journals the action, the arbiter's hands (the simulators) move the
+    // pawn, the peg board reports it over its serial line, the page updates.
+    wait_for(&client, "#boards-agree").await;
+    assert_eq!(count(&client, "rect.differs").await, 0);
+    wait_for(&client, "#no-plan").await;
+    let vi = pieces(&client, "vi").await;
+    assert_eq!(vi.len(), 32);
+    assert_eq!(
+        vi,
+        pieces(&client, "sighted").await,
+        "both boards agree on the page"
+    );
+    assert!(
+        vi.contains(&("e5".into(), "p".into())),
+        "the pawn is on e5: {vi:?}"
+    );
+    screenshot(&client, "live-3-boards-agree.png").await;
+    client.close().await.expect("close");
+
+    let view = api_view(&addr);
+    assert_eq!(view["boards"]["vi"], view["boards"]["sighted"], "{view}");
+    assert!(view["plan"].is_null(), "{view}");
+    let log = view["log"].to_string();
+    assert!(
+        log.contains("IA Weber: carry out the reconciliation plan"),
+        "{log}"
+    );
+    assert!(!log.contains("Intruder"), "{log}");
+
+    // End the demo; the journal's replay is the same table, with who acted.
+    drop(demo.stdin.take());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while demo.child.0.try_wait().expect("wait").is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the demo did not end after stdin closed"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let replayed = replay(&out.join("game.journal"));
+    assert_eq!(replayed["moves"], serde_json::json!(["e4", "e5"]));
+    assert_eq!(replayed["peg_in_sync"], true, "{replayed}");
+    assert_eq!(replayed["sighted_in_sync"], true, "{replayed}");
+    assert_eq!(
+        replayed["sighted_board"].as_str(),
+        Some(placement(replayed["fen"].as_str().expect("fen")))
+    );
+    assert_eq!(
+        Some(placement(replayed["fen"].as_str().expect("fen"))),
+        view["boards"]["vi"].as_str(),
+        "the replayed game position is the board the page showed"
+    );
+    let actions = replayed["arbiter_actions"]
+        .as_array()
+        .expect("arbiter actions");
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["by"], "IA Weber");
+    assert!(
+        actions[0]["what"]
+            .as_str()
+            .is_some_and(|w| w.starts_with("carry out the reconciliation plan")),
+        "{actions:?}"
+    );
+    println!("screenshots in {}", shots().display());
+}
