@@ -87,29 +87,39 @@ impl PgnGame {
     /// The first unreadable, illegal or ambiguous move, or a move after the game ended,
     /// naming the ply and the move.
     pub fn replay(&self, edition: Edition, rate: RateOfPlay) -> Result<Game, ReplayError> {
-        let err = |ply: usize, kind: ReplayErrorKind| ReplayError {
-            ply,
+        let start = self.start_position().map_err(|kind| ReplayError {
+            ply: 0,
             text: String::new(),
             line: self.line,
             move_label: String::new(),
             kind,
-        };
-        let start = self.start_position().map_err(|k| err(0, k))?;
-        let mut game = Game::from_position(start, edition, rate);
+        })?;
+        let mut game = Game::replaying(start, edition, rate);
+        let failure = self.play_moves(&mut game).err();
+        // Law 5.2.2 is decided once for the whole series; a dead position before the first
+        // failure (or the end) ends the game there, and the move after it is the error.
+        if let Some(dead) = game.finish_replay() {
+            let outcome = *game.outcome().expect("the game ended at the dead position");
+            return Err(self.error(game.start(), dead, ReplayErrorKind::AfterEnd(outcome)));
+        }
+        match (failure, game.outcome()) {
+            (Some(e), Some(&outcome)) if !matches!(e.kind, ReplayErrorKind::AfterEnd(_)) => {
+                Err(self.error(
+                    game.start(),
+                    game.plies(),
+                    ReplayErrorKind::AfterEnd(outcome),
+                ))
+            }
+            (Some(e), _) => Err(e),
+            (None, _) => Ok(game),
+        }
+    }
+
+    /// Plays the moves into `game` up to the first that cannot be played.
+    fn play_moves(&self, game: &mut Game) -> Result<(), ReplayError> {
+        let start = game.start().clone();
         for (i, pm) in self.moves.iter().enumerate() {
-            let pos = game.position();
-            let label = if pos.turn() == Color::White {
-                format!("{}.", pos.fullmoves())
-            } else {
-                format!("{}...", pos.fullmoves())
-            };
-            let fail = |kind| ReplayError {
-                ply: i + 1,
-                text: pm.text.clone(),
-                line: pm.line,
-                move_label: label.clone(),
-                kind,
-            };
+            let fail = |kind| self.error(&start, i, kind);
             if let Some(outcome) = game.outcome() {
                 return Err(fail(ReplayErrorKind::AfterEnd(*outcome)));
             }
@@ -121,9 +131,28 @@ impl PgnGame {
                 Err(SanError::AmbiguousSan) => return Err(fail(ReplayErrorKind::Ambiguous)),
                 Err(_) => return Err(fail(ReplayErrorKind::Illegal)),
             };
-            game.play(m).map_err(|_| fail(ReplayErrorKind::Illegal))?;
+            game.play_legal(m);
         }
-        Ok(game)
+        Ok(())
+    }
+
+    /// The error for the move at `index` (0-based) of this game.
+    fn error(&self, start: &Chess, index: usize, kind: ReplayErrorKind) -> ReplayError {
+        let pm = &self.moves[index];
+        let black_first = usize::from(start.turn() == Color::Black);
+        let number = start.fullmoves().get() as usize + (index + black_first) / 2;
+        let dots = if (index + black_first).is_multiple_of(2) {
+            "."
+        } else {
+            "..."
+        };
+        ReplayError {
+            ply: index + 1,
+            text: pm.text.clone(),
+            line: pm.line,
+            move_label: format!("{number}{dots}"),
+            kind,
+        }
     }
 }
 
@@ -468,4 +497,99 @@ pub fn parse_san(text: &str) -> Option<San> {
 pub fn final_position(game: &PgnGame) -> Result<Chess, ReplayError> {
     game.replay(Edition::default(), RateOfPlay::default())
         .map(|g| g.position().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameResult, Termination};
+
+    fn replay(pgn: &str) -> Result<Game, ReplayError> {
+        read_games(pgn)
+            .remove(0)
+            .unwrap()
+            .replay(Edition::Laws2023, RateOfPlay::Standard)
+    }
+
+    const ROOK_TAKEN: &str = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/3BK3 w - - 0 1\"]\n\n";
+
+    #[test]
+    fn moves_after_a_dead_position_are_named_at_the_first_of_them() {
+        // King and bishop against king after 1. Kxd2: the players went on regardless.
+        let text = format!("{ROOK_TAKEN}1. Kxd2 Ke7 2. Ke3 Ke6 3. Kf4 Kf6 4. Bf3 Kg6 *");
+        let err = replay(&text).unwrap_err();
+        assert_eq!(
+            (err.ply, err.move_label.as_str(), err.text.as_str()),
+            (2, "1...", "Ke7")
+        );
+        assert!(matches!(
+            err.kind,
+            ReplayErrorKind::AfterEnd(Outcome {
+                result: GameResult::Draw,
+                termination: Termination::DeadPosition
+            })
+        ));
+        // A move that would be illegal there is still a move after the end, not illegal.
+        let err = replay(&format!("{ROOK_TAKEN}1. Kxd2 Qh5 *")).unwrap_err();
+        assert_eq!(err.ply, 2);
+        assert!(matches!(err.kind, ReplayErrorKind::AfterEnd(_)));
+    }
+
+    #[test]
+    fn a_game_stopping_at_the_dead_position_ends_there() {
+        let game = replay(&format!("{ROOK_TAKEN}1. Kxd2 1/2-1/2")).unwrap();
+        assert_eq!(game.plies(), 1);
+        assert_eq!(
+            game.outcome().map(|o| o.termination),
+            Some(Termination::DeadPosition)
+        );
+        // After the replay the game checks every move again.
+        let mut game = replay(&format!("{ROOK_TAKEN}1. Be2 Rd8 2. Bf3 Rd2 *")).unwrap();
+        assert_eq!(game.outcome(), None);
+        let kxd2 = parse_san("Kxd2").unwrap().to_move(game.position()).unwrap();
+        assert_eq!(
+            game.play(kxd2).unwrap().map(|o| o.termination),
+            Some(Termination::DeadPosition)
+        );
+    }
+
+    #[test]
+    fn a_move_after_mate_or_stalemate_is_a_move_after_the_end() {
+        let game = replay("1. f3 e5 2. g4 Qh4# 0-1").unwrap();
+        assert_eq!(
+            game.outcome(),
+            Some(&Outcome::win(Color::Black, Termination::Checkmate))
+        );
+        assert!(
+            game.legal_moves().is_empty(),
+            "the legal moves are known after a replay"
+        );
+        let err = replay("1. f3 e5 2. g4 Qh4# 3. a3 *").unwrap_err();
+        assert_eq!((err.ply, err.move_label.as_str()), (5, "3."));
+        assert_eq!(
+            err.kind,
+            ReplayErrorKind::AfterEnd(Outcome::win(Color::Black, Termination::Checkmate))
+        );
+        let stalemate = "[SetUp \"1\"]\n[FEN \"7k/4Q3/6K1/8/8/8/8/8 w - - 0 1\"]\n\n1. Qf7 Kg8 *";
+        let err = replay(stalemate).unwrap_err();
+        assert_eq!(err.ply, 2);
+        assert_eq!(
+            err.kind,
+            ReplayErrorKind::AfterEnd(Outcome::draw(Termination::Stalemate))
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_is_named_with_its_number() {
+        let err = replay("1. e4 e5 2. Ke3 *").unwrap_err();
+        assert_eq!((err.ply, err.move_label.as_str()), (3, "2."));
+        assert_eq!(err.kind, ReplayErrorKind::Illegal);
+        let black_first =
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/3BK2R b - - 0 12\"]\n\n12... Rd4 13. Rh9 *";
+        let err = replay(black_first).unwrap_err();
+        assert_eq!(
+            (err.ply, err.move_label.as_str(), err.kind),
+            (2, "13.", ReplayErrorKind::Unreadable)
+        );
+    }
 }

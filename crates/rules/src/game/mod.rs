@@ -15,7 +15,10 @@ pub use outcome::{GameResult, Outcome, ParseTerminationError, Termination};
 pub use penalty::{ClaimKind, ClaimVerdict, IllegalKind, IllegalVerdict, Penalty, penalty_time};
 pub use repetition::RepetitionKey;
 
-use shakmaty::{ByColor, Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::{
+    ByColor, Chess, Color, Move, MoveList, Position, Role,
+    san::{San, SanError},
+};
 
 use crate::{
     Edition, RateOfPlay,
@@ -83,6 +86,9 @@ pub struct Game {
     draw_offer: Option<Color>,
     touched: Option<Color>,
     strikes: ByColor<u8>,
+    /// While set (a replay), the legal moves are not kept and mate, stalemate and Law
+    /// 5.2.2 wait for [`Game::finish_replay`].
+    replaying: bool,
 }
 
 impl Game {
@@ -93,6 +99,17 @@ impl Game {
 
     /// A game from any legal position (a Chess960 start, an adjourned game …).
     pub fn from_position(pos: Chess, edition: Edition, rate: RateOfPlay) -> Game {
+        Game::starting(pos, edition, rate, false)
+    }
+
+    /// A game for replaying a series of moves known to be legal in turn ([`Game::play_legal`]):
+    /// only fivefold repetition and the 75-move rule are decided move by move; the rest
+    /// waits for [`Game::finish_replay`].
+    pub(crate) fn replaying(pos: Chess, edition: Edition, rate: RateOfPlay) -> Game {
+        Game::starting(pos, edition, rate, true)
+    }
+
+    fn starting(pos: Chess, edition: Edition, rate: RateOfPlay, replaying: bool) -> Game {
         let mut game = Game {
             edition,
             rate,
@@ -105,6 +122,7 @@ impl Game {
             draw_offer: None,
             touched: None,
             strikes: ByColor::new_with(|_| 0),
+            replaying,
         };
         game.outcome = game.automatic_ending();
         game
@@ -133,6 +151,29 @@ impl Game {
     /// The legal moves in the current position.
     pub fn legal_moves(&self) -> &MoveList {
         &self.legal
+    }
+
+    /// The legal move a SAN stands for, found among the legal moves already known
+    /// (shakmaty's `San::to_move` would generate them again).
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::IllegalSan`] when no legal move fits, [`SanError::AmbiguousSan`] when
+    /// more than one does.
+    pub fn move_from_san(&self, san: San) -> Result<Move, SanError> {
+        let to = match san {
+            San::Normal { to, .. } | San::Put { to, .. } => Some(to),
+            San::Castle(_) | San::Null => None,
+        };
+        let mut fitting = self
+            .legal
+            .iter()
+            .filter(|&&m| to.is_none_or(|to| m.to() == to) && san.matches(m));
+        match (fitting.next(), fitting.next()) {
+            (Some(&m), None) => Ok(m),
+            (Some(_), Some(_)) => Err(SanError::AmbiguousSan),
+            (None, _) => Err(SanError::IllegalSan),
+        }
     }
 
     /// The side to move.
@@ -184,18 +225,28 @@ impl Game {
         if !self.legal.contains(&m) {
             return Err(GameError::Illegal(m));
         }
+        Ok(self.play_legal(m))
+    }
+
+    /// Plays a move that is legal in the current position (the game is running).
+    pub(crate) fn play_legal(&mut self, m: Move) -> Option<Outcome> {
         let mover = self.pos.turn();
         self.pos.play_unchecked(m);
         self.moves.push(m);
         self.keys.push(RepetitionKey::of(&self.pos));
-        self.legal = self.pos.legal_moves();
         self.touched = None;
         if self.draw_offer == Some(!mover) {
             // Law 9.1.2.3: the offer lapses when the opponent moves instead of accepting.
             self.draw_offer = None;
         }
-        self.outcome = self.automatic_ending();
-        Ok(self.outcome)
+        if self.replaying {
+            // Provisional: a mate on the same move takes precedence in `finish_replay`.
+            self.outcome = self.counted_ending();
+        } else {
+            self.legal = self.pos.legal_moves();
+            self.outcome = self.automatic_ending();
+        }
+        self.outcome
     }
 
     /// How many times the current position has appeared (Law 9.2.2), counting this one.
@@ -206,23 +257,34 @@ impl Game {
 
     /// The endings that happen by themselves, checkmate first (Laws 5.1.1, 5.2, 9.6).
     fn automatic_ending(&self) -> Option<Outcome> {
+        self.ending_on_the_board().or_else(|| {
+            self.is_dead()
+                .then(|| Outcome::draw(Termination::DeadPosition))
+        })
+    }
+
+    /// Mate, stalemate, fivefold repetition and 75 moves: all but Law 5.2.2.
+    fn ending_on_the_board(&self) -> Option<Outcome> {
         if self.legal.is_empty() {
-            return Some(if self.pos.is_check() {
+            Some(if self.pos.is_check() {
                 Outcome::win(!self.pos.turn(), Termination::Checkmate)
             } else {
                 Outcome::draw(Termination::Stalemate)
-            });
+            })
+        } else {
+            self.counted_ending()
         }
+    }
+
+    /// Fivefold repetition and the 75-move rule (Law 9.6), which only count.
+    fn counted_ending(&self) -> Option<Outcome> {
         if self.repetitions() >= 5 {
-            return Some(Outcome::draw(Termination::FivefoldRepetition));
+            Some(Outcome::draw(Termination::FivefoldRepetition))
+        } else if self.pos.halfmoves() >= 150 {
+            Some(Outcome::draw(Termination::SeventyFiveMoves))
+        } else {
+            None
         }
-        if self.pos.halfmoves() >= 150 {
-            return Some(Outcome::draw(Termination::SeventyFiveMoves));
-        }
-        if self.is_dead() {
-            return Some(Outcome::draw(Termination::DeadPosition));
-        }
-        None
     }
 
     /// Law 5.2.2. The full helpmate search runs at the start and after every capture or
@@ -231,11 +293,59 @@ impl Game {
     /// and escapes it is found at the next capture or pawn move (a dead position stays
     /// dead), and flag fall, resignation and illegal moves always search in full.
     fn is_dead(&self) -> bool {
-        if self.moves.is_empty() || self.pos.halfmoves() == 0 {
+        if self.replaying {
+            false
+        } else if self.moves.is_empty() || self.pos.halfmoves() == 0 {
             unwinnable::is_dead_position(&self.pos)
         } else {
             unwinnable::is_dead_position_fast(&self.pos)
         }
+    }
+
+    /// Ends a replay ([`Game::replaying`]): the legal moves of the last position, mate and
+    /// stalemate there, then Law 5.2.2 for the whole series; afterwards every move is
+    /// checked as in play. A dead position stays dead (every series of moves
+    /// from a later position is one from the earlier), so the full search runs on the last
+    /// position and, only when that is dead, in a binary search for the first dead one.
+    /// When moves were played after the first dead position, the game is cut back to it
+    /// and its ply returned; the game then has ended there (unless it ended otherwise on
+    /// the same ply, e.g. by stalemate).
+    pub(crate) fn finish_replay(&mut self) -> Option<usize> {
+        self.replaying = false;
+        self.legal = self.pos.legal_moves();
+        self.outcome = self.ending_on_the_board();
+        if matches!(self.outcome, Some(o) if o.termination == Termination::Checkmate) {
+            return None; // a mate was possible one ply earlier, so nothing before was dead
+        }
+        if !unwinnable::is_dead_position(&self.pos) {
+            return None;
+        }
+        let position_at = |ply: usize| {
+            let mut pos = self.start.clone();
+            for &m in &self.moves[..ply] {
+                pos.play_unchecked(m);
+            }
+            pos
+        };
+        let (mut alive, mut dead) = (None::<usize>, self.moves.len());
+        // Invariant: the position after `dead` plies is dead; after `alive` plies (if any) alive.
+        while alive.map_or(0, |a| a + 1) < dead {
+            let lo = alive.map_or(0, |a| a + 1);
+            let mid = lo + (dead - lo) / 2;
+            if unwinnable::is_dead_position(&position_at(mid)) {
+                dead = mid;
+            } else {
+                alive = Some(mid);
+            }
+        }
+        let played = self.moves.len();
+        if dead < played {
+            self.go_back_to(dead).expect("a ply of this game");
+        }
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome::draw(Termination::DeadPosition));
+        }
+        (dead < played).then_some(dead)
     }
 
     /// Notes that `by` touched a piece with the intention of moving it (Law 4.3): the

@@ -1,0 +1,81 @@
+//! Replaying a large PGN (1,106 games of The Week in Chess 1599) through `Game`, with all
+//! the bookkeeping of the Laws (repetition keys, automatic endings, dead position), against
+//! the same moves played with bare shakmaty, in one run.
+
+use std::hint::black_box;
+
+use annabella_rules::{
+    Edition, RateOfPlay,
+    pgn::{PgnGame, read_games},
+    shakmaty::{Chess, Position, san::SanPlus},
+    unwinnable::is_dead_position,
+};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+const TWIC: &str = include_str!("data/twic1599.pgn");
+
+/// The games whose every move the Laws allow: four games of the file go on after a dead
+/// position (e.g. king and knight against king) and are left out of both replays.
+fn games() -> Vec<PgnGame> {
+    read_games(TWIC)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|g| g.replay(Edition::default(), RateOfPlay::default()).is_ok())
+        .collect()
+}
+
+fn bare_shakmaty(games: &[PgnGame]) -> usize {
+    let mut plies = 0;
+    for game in games {
+        let mut pos = Chess::default();
+        for m in &game.moves {
+            let Ok(san) = SanPlus::from_ascii(m.text.as_bytes()) else {
+                break;
+            };
+            let Ok(m) = san.san.to_move(&pos) else {
+                break;
+            };
+            pos.play_unchecked(m);
+            plies += 1;
+        }
+        black_box(pos.outcome());
+    }
+    plies
+}
+
+fn with_laws(games: &[PgnGame]) -> usize {
+    games
+        .iter()
+        .filter_map(|g| g.replay(Edition::default(), RateOfPlay::default()).ok())
+        .map(|g| black_box(g).plies())
+        .sum()
+}
+
+fn replay(c: &mut Criterion) {
+    let games = games();
+    let plies = bare_shakmaty(&games);
+    assert_eq!(plies, with_laws(&games), "both replays play every move");
+    let mut group = c.benchmark_group("replay twic1599");
+    group.throughput(Throughput::Elements(plies as u64));
+    group.sample_size(10);
+    group.bench_function("bare shakmaty (SAN, play)", |b| {
+        b.iter(|| bare_shakmaty(&games))
+    });
+    group.bench_function("Game (Laws bookkeeping)", |b| b.iter(|| with_laws(&games)));
+    // The share of Law 5.2.2 in the replay: one full search per game on its last position.
+    let last: Vec<Chess> = games
+        .iter()
+        .filter_map(|g| g.replay(Edition::default(), RateOfPlay::default()).ok())
+        .map(|g| g.position().clone())
+        .collect();
+    group.bench_function("dead position (5.2.2) on each last position", |b| {
+        b.iter(|| last.iter().filter(|p| is_dead_position(p)).count())
+    });
+    group.bench_function("read_games (PGN text)", |b| {
+        b.iter(|| read_games(black_box(TWIC)).len())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, replay);
+criterion_main!(benches);
