@@ -449,3 +449,114 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
     );
     println!("screenshots in {}", shots().display());
 }
+
+fn wait_view(addr: &str, what: &str, ok: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let v = api_view(addr);
+        if ok(&v) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "{what} never showed; view: {v}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn play_serves_the_console_of_its_table_and_journals_who_acted() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
+         [voice.vi]\nbackend = \"text\"\n[voice.sighted]\nbackend = \"text\"\n[records]\ndir = \"rec\"\n\
+         [console]\nlisten = \"127.0.0.1:0\"\ntable = \"Board 4\"\n",
+    )
+    .expect("config");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["play", "--json", "--config"])
+        .arg(&config)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start annabella play");
+    let mut stdin = child.stdin.take();
+    let stderr = child.stderr.take().expect("stderr");
+    let mut child = Killed(child);
+    let mut lines = BufReader::new(stderr).lines().map_while(Result::ok);
+    let mut seen = Vec::new();
+    let mut line_with = |prefix: &str| loop {
+        let line = lines
+            .next()
+            .unwrap_or_else(|| panic!("no {prefix:?} line; stderr: {seen:#?}"));
+        seen.push(line.clone());
+        if line.starts_with(prefix) {
+            return line;
+        }
+    };
+    let addr = line_with("console: http://")
+        .trim_start_matches("console: http://")
+        .trim_end_matches("/ (read-only)")
+        .to_owned();
+    let token = line_with("token: ")["token: ".len()..].to_owned();
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+
+    writeln!(stdin.as_mut().expect("stdin"), "start").expect("start line");
+    let v = wait_view(&addr, "the running clock", |v| {
+        v["clocks"]["running"] == "white"
+    });
+    assert_eq!(v["table"], "Board 4");
+    assert_eq!(v["vi_plays"], "white");
+
+    let pause = r#"{"by":"IA Weber","action":"pause"}"#;
+    assert_eq!(post_json(&addr, None, pause), 403, "no token, no action");
+    assert_eq!(post_json(&addr, Some(&token), pause), 202);
+    let v = wait_view(&addr, "the pause", |v| v["clocks"]["paused"] == true);
+    assert!(v["clocks"]["running"].is_null(), "{v}");
+    let set = r#"{"by":"IA Weber","action":"set-clock","side":"black","ms":123000}"#;
+    assert_eq!(post_json(&addr, Some(&token), set), 202);
+    let v = wait_view(&addr, "the set clock", |v| {
+        v["clocks"]["black_ms"] == 123_000
+    });
+    let log = v["log"].to_string();
+    assert!(log.contains("IA Weber: pause the clocks."), "{log}");
+    assert!(
+        log.contains("IA Weber: set Black's clock to 0:02:03."),
+        "{log}"
+    );
+
+    drop(stdin.take());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.0.try_wait().expect("wait").is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "play did not end after stdin closed"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let replayed = replay(&dir.path().join("rec/game.journal"));
+    assert_eq!(replayed["paused"], true, "{replayed}");
+    assert_eq!(replayed["black_time"]["secs"], 123, "{replayed}");
+    let who: Vec<(String, String)> = replayed["arbiter_actions"]
+        .as_array()
+        .expect("arbiter actions")
+        .iter()
+        .map(|a| {
+            (
+                a["by"].as_str().unwrap_or_default().to_owned(),
+                a["what"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        who,
+        [
+            ("IA Weber".to_owned(), "pause the clocks".to_owned()),
+            (
+                "IA Weber".to_owned(),
+                "set Black's clock to 0:02:03".to_owned()
+            ),
+        ]
+    );
+}
