@@ -4,7 +4,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{config::StationConfig, demo, herald::Herald, script};
+use annabella_station::{config::StationConfig, demo, herald::VoicePlan, script};
 use anyhow::Context;
 
 /// Flags of `annabella demo`.
@@ -19,7 +19,7 @@ pub struct Args {
     /// Where journal, PGN, BRF and audio go.
     #[arg(long, default_value = "demo-output")]
     out: PathBuf,
-    /// Announcements as text only (no espeak-ng).
+    /// Announcements as text only (no speech-dispatcher or espeak-ng, no audio record).
     #[arg(long)]
     text: bool,
     /// JSON lines instead of text.
@@ -51,14 +51,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(p) => StationConfig::load(p)?,
         None => StationConfig::from_toml_str(SAMPLE_CONFIG, std::path::Path::new("."))?,
     };
-    let herald = if args.text {
-        Herald::Text
-    } else {
-        Herald::best()
-    };
+    let mut voices = VoicePlan::from_config(&config);
+    if args.text {
+        voices = voices.text();
+    }
     eprintln!(
-        "annabella demo: {script_name}, announcements through {}, records in {}",
-        herald.name(),
+        "annabella demo: {script_name}, records in {}",
         args.out.display()
     );
     let listen = args
@@ -78,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         config.table_config(),
         script,
         &args.out,
-        herald,
+        &voices,
         &config.braille_table,
         Box::new(std::io::stdout()),
         args.json,

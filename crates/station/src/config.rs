@@ -174,7 +174,8 @@ pub struct RawVoice {
     pub backend: Option<String>,
     /// A voice name of the back end (`de`, `en-us`, …); the player's language when absent.
     pub voice: Option<String>,
-    /// Speaking rate, words per minute (espeak-ng: 80–450).
+    /// Speaking rate, words per minute, 80–350 (175 is normal; speech-dispatcher gets
+    /// the same relative rate).
     pub rate: Option<u32>,
 }
 
@@ -534,11 +535,11 @@ impl Checker<'_> {
             },
         );
         if let Some(rate) = raw.rate
-            && !(80..=450).contains(&rate)
+            && !(80..=350).contains(&rate)
         {
             self.problem(
                 &format!("{key}.rate"),
-                format!("{rate} words per minute is outside 80–450"),
+                format!("{rate} words per minute is outside 80–350"),
             );
         }
         Voice {

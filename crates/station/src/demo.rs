@@ -18,7 +18,7 @@ use shakmaty::Position;
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    herald::{Herald, Voice},
+    herald::{HeraldError, RecordAt, Voice, VoicePlan},
     records,
     script::Action,
     session::{Session, SessionError, TableTime},
@@ -42,6 +42,9 @@ pub enum DemoError {
     /// The session (journal, table) refused.
     #[error(transparent)]
     Session(#[from] SessionError),
+    /// A voice back end could not start.
+    #[error(transparent)]
+    Voice(#[from] HeraldError),
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
     Script {
@@ -88,7 +91,7 @@ pub fn run(
     config: TableConfig,
     script: Vec<(usize, Action)>,
     out: &Path,
-    herald: Herald,
+    voices: &VoicePlan,
     braille_table: &str,
     console: Box<dyn std::io::Write + Send>,
     json: bool,
@@ -107,8 +110,6 @@ pub fn run(
         }
     }
     let start = config.start_position().map_err(SessionError::Config)?;
-    let vi_language = config.language;
-    let sighted_language = config.sighted_language;
     let observed = config.clone();
     let (session, _) = Session::open(&journal, config)?;
     let epoch = session.epoch_unix_ms()?.unwrap_or_default();
@@ -132,9 +133,14 @@ pub fn run(
     let (requests_tx, requests_rx) = mpsc::channel(64);
     let (heard_tx, heard_rx) = std_mpsc::channel();
     let (done_tx, done_rx) = mpsc::unbounded_channel();
-    let voice = Voice::start(herald, out, vi_language, sighted_language, move |id| {
-        let _ = done_tx.send(id);
-    });
+    let record_at = RecordAt {
+        dir: out.to_owned(),
+        continue_existing: false,
+    };
+    let voice = Voice::start(voices, Some(&record_at), time, move |news| {
+        let _ = done_tx.send(news);
+    })?;
+    eprintln!("annabella: announcements: {}", voice.describe(voices));
     let record = voice.record.clone();
     let (view_tx, view_rx) = watch::channel(session.table().snapshot());
     let (lines_tx, lines_rx) = mpsc::unbounded_channel();

@@ -14,9 +14,9 @@ use shakmaty::Position;
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    config::{Backend, DeviceSpec, SpeechSource, StationConfig},
+    config::{DeviceSpec, SpeechSource, StationConfig},
     demo::{DemoError, DemoReport},
-    herald::{Herald, Voice},
+    herald::{RecordAt, Voice, VoicePlan},
     records,
     script::{Action, parse_action},
     session::{Session, TableTime},
@@ -98,10 +98,6 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
     let time = TableTime::new(epoch, session.journal().last_now());
     let position = session.table().game().position().clone();
 
-    let herald = match config.vi_voice.backend {
-        Backend::Auto | Backend::Espeak | Backend::Speechd => Herald::best(),
-        Backend::Text | Backend::None => Herald::Text,
-    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -110,15 +106,16 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
     let (requests_tx, requests_rx) = mpsc::channel(64);
     let (done_tx, done_rx) = mpsc::unbounded_channel();
     let table_config = session.table().config().clone();
-    let voice = Voice::start(
-        herald,
-        &config.records_dir,
-        table_config.language,
-        table_config.sighted_language,
-        move |id| {
-            let _ = done_tx.send(id);
-        },
-    );
+    let voices = VoicePlan::from_config(config)
+        .with_languages(table_config.language, table_config.sighted_language);
+    let record_at = RecordAt {
+        dir: config.records_dir.clone(),
+        continue_existing: true,
+    };
+    let voice = Voice::start(&voices, Some(&record_at), time, move |news| {
+        let _ = done_tx.send(news);
+    })?;
+    eprintln!("annabella: announcements: {}", voice.describe(&voices));
     let (view_tx, view_rx) = watch::channel(session.table().snapshot());
     let (shell_lines_tx, console_lines) = mpsc::unbounded_channel();
     let served = match &config.console {

@@ -24,7 +24,7 @@ use shakmaty::{Color, Square};
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    herald::Voice,
+    herald::{News, Said, Voice},
     session::{Session, SessionError, TableTime},
 };
 
@@ -77,6 +77,8 @@ pub enum Line {
         /// The effect.
         effect: Effect,
     },
+    /// An announcement (or a part of one) a listener heard, or that was cut off.
+    Said(Said),
     /// A device's link changed state or reported a problem.
     Device {
         /// Table time, ms.
@@ -133,8 +135,8 @@ impl std::fmt::Debug for ShellOptions {
 /// world, and the published snapshot.
 #[derive(Debug)]
 pub struct Channels {
-    /// Ids of announcements the voice has finished.
-    pub done: mpsc::UnboundedReceiver<u64>,
+    /// What the voice said, and the ids of announcements it has finished.
+    pub done: mpsc::UnboundedReceiver<News>,
     /// Inputs from the console, the keyboard or a script.
     pub requests: mpsc::Receiver<Request>,
     /// Where the table's snapshot is published (the web console watches it).
@@ -192,7 +194,7 @@ struct Shell {
     voice: Option<Voice>,
     options: ShellOptions,
     view: watch::Sender<TableView>,
-    done_rx: mpsc::UnboundedReceiver<u64>,
+    done_rx: mpsc::UnboundedReceiver<News>,
 }
 
 impl Shell {
@@ -282,6 +284,11 @@ impl Shell {
                             },
                         );
                     });
+                }
+            }
+            Effect::StopSpeaking => {
+                if let Some(v) = &self.voice {
+                    v.stop();
                 }
             }
             Effect::Clock(ClockCommand::Haptic { pattern }) => {
@@ -427,6 +434,14 @@ pub fn human(line: &Line) -> String {
             };
             format!("{}       > {what}", secs(*at_ms))
         }
+        Line::Said(s) => format!(
+            "{}       ) {} heard ({}, {:?}): {}",
+            secs(s.at_ms),
+            s.listener,
+            s.backend.name(),
+            s.outcome,
+            s.text
+        ),
         Line::Device {
             at_ms,
             device,
@@ -484,7 +499,13 @@ pub async fn run(
         };
         let input = tokio::select! {
             biased;
-            Some(id) = shell.done_rx.recv() => Some(Input::AnnouncementDone { id }),
+            Some(news) = shell.done_rx.recv() => match news {
+                News::Done(id) => Some(Input::AnnouncementDone { id }),
+                News::Said(s) => {
+                    shell.print(&Line::Said(s));
+                    None
+                }
+            },
             Some(e) = next_of(&mut shell.links.peg) => shell.peg_input(e),
             Some(e) = next_of(&mut shell.links.dgt) => shell.dgt_input(e),
             Some(e) = next_of(&mut shell.links.clock) => shell.clock_input(e),

@@ -178,6 +178,8 @@ impl Observer {
                     _ => {}
                 }
             }
+            // The log has the announcement already (its `Announce` effect).
+            Line::Said(_) => {}
             Line::Device {
                 at_ms,
                 device,
