@@ -418,3 +418,33 @@ fn the_automatic_press_waits_for_the_end_of_a_pause() {
     );
     assert_eq!(r.spent, s(4.0), "2.5 s before the pause, 1.5 s after");
 }
+
+#[test]
+fn the_sighted_player_gets_time_to_copy_a_move_before_the_reminder() {
+    let mut run = Run::new(config());
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    run.at(
+        0.0,
+        Input::SightedBoard {
+            placement: start.into(),
+        },
+    );
+    run.start(0.5);
+    // The sighted board has been still for 20 s when the VI player's move is made.
+    run.say(20.0, "Eva vier")
+        .peg(21.0, "e2", "e4")
+        .lever(22.0, White);
+    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(
+        run.heard_by(Listener::SightedPlayer),
+        ["Weiß: Eva zwei Eva vier"],
+        "no reminder the moment the move is announced"
+    );
+    run.advance(s(26.5));
+    assert!(run.heard_by(Listener::SightedPlayer).is_empty());
+    run.advance(s(27.5));
+    assert_eq!(
+        run.heard_by(Listener::SightedPlayer),
+        ["Bitte den Zug des Gegners auf Ihrem Brett ausführen."]
+    );
+}

@@ -276,8 +276,15 @@ impl Table {
         }
     }
 
+    /// Since when neither the sighted board nor the game has changed: a difference between
+    /// them counts from then (a move just made gives the sighted player time to copy it).
+    pub(super) fn sighted_quiet_since(&self) -> Duration {
+        let moved = self.records.last().map_or(Duration::ZERO, |r| r.at);
+        self.sighted_changed.max(moved)
+    }
+
     pub(super) fn sighted_quiet(&mut self) {
-        self.sighted_handled = Some(self.sighted_changed);
+        self.sighted_handled = Some(self.sighted_quiet_since());
         let Some(board) = self.sighted_board.clone() else {
             return;
         };

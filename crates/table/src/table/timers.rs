@@ -42,18 +42,16 @@ impl Table {
         if let Some(at) = self.pending_press {
             out.push((at + t.press_grace, Timer::PressGrace));
         }
+        let since = self.sighted_quiet_since();
         if self.started
             && !self.over()
-            && self.sighted_handled != Some(self.sighted_changed)
+            && self.sighted_handled != Some(since)
             && self
                 .sighted_board
                 .as_ref()
                 .is_some_and(|b| b != self.game.position().board())
         {
-            out.push((
-                self.sighted_changed + t.discrepancy_after,
-                Timer::SightedQuiet,
-            ));
+            out.push((since + t.discrepancy_after, Timer::SightedQuiet));
         }
         out
     }
