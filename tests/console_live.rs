@@ -401,6 +401,30 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
         "the pawn is on e5: {vi:?}"
     );
     screenshot(&client, "live-3-boards-agree.png").await;
+
+    // A form action on the live table: the clocks stop, the page says so.
+    client
+        .find(Locator::XPath("//button[normalize-space()='Pause clocks']"))
+        .await
+        .expect("the pause button")
+        .click()
+        .await
+        .expect("click");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while client
+        .find_all(Locator::XPath(
+            "//*[contains(text(), 'Clocks paused by the arbiter.')]",
+        ))
+        .await
+        .expect("find")
+        .is_empty()
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the page never said the clocks are paused"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     client.close().await.expect("close");
 
     let view = api_view(&addr);
@@ -439,7 +463,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
     let actions = replayed["arbiter_actions"]
         .as_array()
         .expect("arbiter actions");
-    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions.len(), 2, "{actions:?}");
     assert_eq!(actions[0]["by"], "IA Weber");
     assert!(
         actions[0]["what"]
@@ -447,6 +471,9 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
             .is_some_and(|w| w.starts_with("carry out the reconciliation plan")),
         "{actions:?}"
     );
+    assert_eq!(actions[1]["by"], "IA Weber");
+    assert_eq!(actions[1]["what"], "pause the clocks");
+    assert_eq!(replayed["paused"], true, "{replayed}");
     println!("screenshots in {}", shots().display());
 }
 
