@@ -41,6 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         value["last_ms"] = (table.now().as_millis() as u64).into();
         value["dropped"] = resumed.dropped.as_ref().map(|d| d.seq).into();
         value["arbiter_actions"] = serde_json::to_value(&arbiter)?;
+        value["utterances"] = serde_json::to_value(annabella_station::hearing::journalled(&file)?)?;
         println!("{value}");
         return Ok(ExitCode::SUCCESS);
     }

@@ -60,6 +60,10 @@ pub struct ListenerConfig {
     pub echo_tail: Duration,
     /// Voice activity detection.
     pub vad: VadConfig,
+    /// Also report an utterance in which no word of the grammar was recognised (empty
+    /// text): a table tells the player it did not understand. Off: such stretches
+    /// (noise, words of no phrase) are dropped. Push-to-talk always reports.
+    pub report_unrecognised: bool,
 }
 
 impl Default for ListenerConfig {
@@ -76,6 +80,7 @@ impl Default for ListenerConfig {
             partial_interval: Duration::from_millis(30),
             echo_tail: Duration::from_millis(150),
             vad: VadConfig::default(),
+            report_unrecognised: false,
         }
     }
 }
@@ -689,7 +694,9 @@ impl Listener {
             audio: duration_of(end - u.start),
             decode,
         };
-        let report = !heard.text.is_empty() || self.config.mode == Mode::PushToTalk;
+        let report = !heard.text.is_empty()
+            || self.config.mode == Mode::PushToTalk
+            || self.config.report_unrecognised;
         if report {
             self.events.push_back(Event::Heard(Box::new(heard)));
         }

@@ -153,6 +153,14 @@ pub struct RawSpeech {
     pub source: Option<String>,
     /// The Vosk model directory (with `source = "vosk"`).
     pub model: Option<PathBuf>,
+    /// The audio (with `source = "vosk"`): `mic` (default input device), `mic:DEVICE`,
+    /// `wav:PATH` (played as if live) or `stdin` (raw 16 kHz mono s16le).
+    pub input: Option<String>,
+    /// Push-to-talk: the VI player holds the tactile clock's talk button (or presses
+    /// Enter at the keyboard to start and again to end) instead of always listening.
+    pub push_to_talk: Option<bool>,
+    /// Silence that ends an utterance, ms (600).
+    pub trailing_silence_ms: Option<u64>,
 }
 
 /// `[voice]` as written.
@@ -248,11 +256,8 @@ pub struct Devices {
 pub enum SpeechSource {
     /// Recognised (or typed) text, one utterance per line.
     Lines,
-    /// The microphone through a Vosk model.
-    Vosk {
-        /// The model directory.
-        model: PathBuf,
-    },
+    /// The microphone (or a recording) through a Vosk model.
+    Vosk(crate::hearing::HearingSetup),
 }
 
 /// How a listener hears announcements.
@@ -690,8 +695,21 @@ impl RawConfig {
             clock: c.device("devices.clock", d.clock.as_deref(), tactile_baud),
         };
 
+        let sp = &self.speech;
+        let base = c.base;
+        let vosk_keys =
+            sp.input.is_some() || sp.push_to_talk.is_some() || sp.trailing_silence_ms.is_some();
         let speech = match self.speech.source.as_deref() {
-            None | Some("lines") if self.speech.model.is_none() => SpeechSource::Lines,
+            None | Some("lines") if self.speech.model.is_none() && !vosk_keys => {
+                SpeechSource::Lines
+            }
+            Some("lines") if self.speech.model.is_none() => {
+                c.problem(
+                    "speech.input",
+                    "input, push_to_talk and trailing_silence_ms are only used with source = \"vosk\"",
+                );
+                SpeechSource::Lines
+            }
             Some("lines") => {
                 c.problem(
                     "speech.model",
@@ -717,8 +735,33 @@ impl RawConfig {
                                 model.display()
                             ),
                         );
+                    } else if let Err(e) = annabella_speech::check_model_dir(&model) {
+                        c.problem("speech.model", e.to_string());
                     }
-                    SpeechSource::Vosk { model }
+                    let input = c.parse(
+                        "speech.input",
+                        sp.input.as_deref(),
+                        crate::hearing::AudioInput::Mic(None),
+                        |t| crate::hearing::AudioInput::parse(t, base),
+                    );
+                    if let crate::hearing::AudioInput::Wav(p) = &input
+                        && !p.is_file()
+                    {
+                        c.problem("speech.input", format!("{} is not a file", p.display()));
+                    }
+                    let trailing = sp.trailing_silence_ms.unwrap_or(600);
+                    if !(100..=5000).contains(&trailing) {
+                        c.problem(
+                            "speech.trailing_silence_ms",
+                            format!("{trailing} ms is outside 100–5000"),
+                        );
+                    }
+                    SpeechSource::Vosk(crate::hearing::HearingSetup {
+                        model,
+                        input,
+                        push_to_talk: sp.push_to_talk.unwrap_or(false),
+                        trailing_silence: Duration::from_millis(trailing),
+                    })
                 }
             },
             Some(other) => {

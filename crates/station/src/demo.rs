@@ -42,6 +42,9 @@ pub enum DemoError {
     /// The session (journal, table) refused.
     #[error(transparent)]
     Session(#[from] SessionError),
+    /// The speech front end could not start (model, audio input).
+    #[error(transparent)]
+    Hearing(#[from] crate::hearing::HearingError),
     /// A voice back end could not start.
     #[error(transparent)]
     Voice(#[from] HeraldError),
@@ -187,6 +190,7 @@ pub fn run(
                 stop_at_game_over: true,
                 heard_log: Some(heard_tx),
                 lines: hold.then_some(lines_tx),
+                ears: None,
             },
         )
         .await

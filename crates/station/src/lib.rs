@@ -13,6 +13,7 @@ pub mod braille;
 pub mod config;
 pub mod console_link;
 pub mod demo;
+pub mod hearing;
 pub mod herald;
 pub mod journal;
 pub mod play;

@@ -62,16 +62,6 @@ fn port<D: annabella_devices::sim::SimDevice>(
 /// # Errors
 /// [`DemoError`] when the journal, a device or the records fail.
 pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> {
-    if let SpeechSource::Vosk { model } = &config.speech {
-        return Err(DemoError::Script {
-            line: 0,
-            message: format!(
-                "speech.source = \"vosk\" ({}) is not wired into play yet: use source = \"lines\" \
-                 and `annabella listen` to recognise",
-                model.display()
-            ),
-        });
-    }
     let io = |path: &std::path::Path| {
         let path = path.to_owned();
         move |source| DemoError::Io { path, source }
@@ -116,6 +106,24 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
         let _ = done_tx.send(news);
     })?;
     eprintln!("annabella: announcements: {}", voice.describe(&voices));
+    let hearing = match &config.speech {
+        SpeechSource::Vosk(setup) => Some(crate::hearing::Hearing::start_reporting(
+            setup,
+            position.clone(),
+            table_config.language,
+            time,
+            requests_tx.clone(),
+        )?),
+        SpeechSource::Lines => None,
+    };
+    let ears = hearing.as_ref().map(crate::hearing::Hearing::ears);
+    let (stdin_audio, talk_key) = match &config.speech {
+        SpeechSource::Vosk(s) => (
+            s.input == crate::hearing::AudioInput::Stdin,
+            s.push_to_talk.then(|| ears.clone()).flatten(),
+        ),
+        SpeechSource::Lines => (false, None),
+    };
     let (view_tx, view_rx) = watch::channel(session.table().snapshot());
     let (shell_lines_tx, console_lines) = mpsc::unbounded_channel();
     let served = match &config.console {
@@ -159,7 +167,13 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
         )?;
         let links = Links::open(peg, dgt, clock);
         let (lines_tx, lines_rx) = std_mpsc::channel::<String>();
+        // With the VI player's audio on standard input there is no keyboard.
         thread::spawn(move || {
+            if stdin_audio {
+                // The channel stays open: the table stops when the audio ends.
+                std::mem::forget(lines_tx);
+                return;
+            }
             for line in std::io::stdin().lock().lines().map_while(Result::ok) {
                 if lines_tx.send(line).is_err() {
                     break;
@@ -182,7 +196,8 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
             )
             .map_err(io(&config.records_dir))?;
         }
-        let keyboard = thread::spawn(move || keyboard(&sims, &lines_rx, &requests_tx));
+        let keyboard =
+            thread::spawn(move || keyboard(&sims, &lines_rx, &requests_tx, talk_key.as_ref()));
         let out = shell::run(
             session,
             time,
@@ -199,6 +214,7 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
                 stop_at_game_over: true,
                 heard_log: None,
                 lines: shell_lines,
+                ears,
             },
         )
         .await;
@@ -206,6 +222,7 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
         Ok::<_, DemoError>(out?)
     });
     runtime.shutdown_timeout(Duration::from_millis(500));
+    drop(hearing);
     let (ending, session, voice) = result?;
     let (mut written, problem) =
         records::write(session.table(), &config.records_dir, &config.braille_table)
@@ -223,8 +240,31 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
 }
 
 /// Keyboard lines → simulators or table inputs; a bad line is reported and skipped.
-fn keyboard(sims: &Sims, lines: &std_mpsc::Receiver<String>, requests: &mpsc::Sender<Request>) {
+///
+/// With push-to-talk, an empty line (Enter) starts an utterance and the next ends it.
+fn keyboard(
+    sims: &Sims,
+    lines: &std_mpsc::Receiver<String>,
+    requests: &mpsc::Sender<Request>,
+    talk_key: Option<&crate::hearing::Ears>,
+) {
+    let mut talking = false;
     for line in lines {
+        if let Some(ears) = talk_key
+            && line.trim().is_empty()
+        {
+            talking = !talking;
+            ears.talk(talking);
+            eprintln!(
+                "annabella: {}",
+                if talking {
+                    "listening (Enter again to end)"
+                } else {
+                    "listening ended"
+                }
+            );
+            continue;
+        }
         let action = match parse_action(&line, true) {
             Ok(Some(a)) => a,
             Ok(None) => continue,

@@ -203,6 +203,11 @@ impl Session {
     }
 
     /// The journal.
+    pub fn journal_mut(&mut self) -> &mut Journal<Input> {
+        &mut self.journal
+    }
+
+    /// The journal (read access).
     pub fn journal(&self) -> &Journal<Input> {
         &self.journal
     }

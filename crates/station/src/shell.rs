@@ -79,6 +79,15 @@ pub enum Line {
     },
     /// An announcement (or a part of one) a listener heard, or that was cut off.
     Said(Said),
+    /// The timings of an utterance heard through the speech front end.
+    Utterance {
+        /// Table time, ms.
+        at_ms: u64,
+        /// The journal record of its `heard` input.
+        seq: u64,
+        /// The timings.
+        timing: crate::hearing::HeardTiming,
+    },
     /// A device's link changed state or reported a problem.
     Device {
         /// Table time, ms.
@@ -95,6 +104,14 @@ pub enum Line {
 pub enum Request {
     /// An input for the table (VI words, assistant, arbiter, console).
     Input(Input),
+    /// An utterance heard through the speech front end: the table input and its
+    /// timings (journalled beside it).
+    Heard {
+        /// The `heard` input.
+        input: Input,
+        /// Its timings.
+        timing: crate::hearing::HeardTiming,
+    },
     /// Stop the shell (the journal keeps the game; `play` continues it).
     Quit,
 }
@@ -120,6 +137,8 @@ pub struct ShellOptions {
     pub heard_log: Option<std::sync::mpsc::Sender<String>>,
     /// Every console line also goes here (the web console's log, see `console_link`).
     pub lines: Option<mpsc::UnboundedSender<Line>>,
+    /// The speech front end (grammar per position, muted while we speak, push-to-talk).
+    pub ears: Option<crate::hearing::Ears>,
 }
 
 impl std::fmt::Debug for ShellOptions {
@@ -244,6 +263,18 @@ impl Shell {
         Ok(over)
     }
 
+    /// Journals an utterance's timings beside its `heard` record (the last one).
+    fn journal_timing(&mut self, timing: crate::hearing::HeardTiming) -> Result<(), SessionError> {
+        let seq = self.session.journal().len();
+        self.session
+            .journal_mut()
+            .set_meta(&crate::hearing::timing_key(seq), &timing)
+            .map_err(SessionError::from)?;
+        let at_ms = self.session.journal().last_now().as_millis() as u64;
+        self.print(&Line::Utterance { at_ms, seq, timing });
+        Ok(())
+    }
+
     fn carry_out(&mut self, at_ms: u64, effect: Effect) {
         match &effect {
             Effect::Announce(a) => {
@@ -284,6 +315,16 @@ impl Shell {
                             },
                         );
                     });
+                }
+            }
+            Effect::MuteMic | Effect::UnmuteMic => {
+                if let Some(e) = &self.options.ears {
+                    e.muted(matches!(effect, Effect::MuteMic));
+                }
+            }
+            Effect::Position { .. } => {
+                if let Some(e) = &self.options.ears {
+                    e.set_position(self.session.table().game().position().clone());
                 }
             }
             Effect::StopSpeaking => {
@@ -348,15 +389,19 @@ impl Shell {
                 Some(Input::Lever { side: side(s) })
             }
             PortEvent::Device(ClockEvent::Button {
-                button: b,
-                pressed: true,
-                ..
-            }) => Some(Input::Button { button: button(b) }),
-            PortEvent::Device(ClockEvent::Button {
-                button: b,
-                pressed: false,
-                ..
-            }) => Some(Input::ButtonReleased { button: button(b) }),
+                button: b, pressed, ..
+            }) => {
+                if b == Button::PushToTalk
+                    && let Some(e) = &self.options.ears
+                {
+                    e.talk(pressed);
+                }
+                Some(if pressed {
+                    Input::Button { button: button(b) }
+                } else {
+                    Input::ButtonReleased { button: button(b) }
+                })
+            }
             PortEvent::Device(ClockEvent::State { .. }) => None,
             other => {
                 self.device("clock", describe(&other));
@@ -434,6 +479,17 @@ pub fn human(line: &Line) -> String {
             };
             format!("{}       > {what}", secs(*at_ms))
         }
+        Line::Utterance { at_ms, seq, timing } => format!(
+            "{}       ) #{seq} heard {:?}: speech {}–{} ms, result at {} ms ({:.0} ms after the last word, {}), rtf {:.3}",
+            secs(*at_ms),
+            timing.words,
+            timing.speech_start_ms,
+            timing.last_word_end_ms,
+            timing.final_ms,
+            timing.speech_end_to_final_ms,
+            timing.ended_by,
+            timing.rtf
+        ),
         Line::Said(s) => format!(
             "{}       ) {} heard ({}, {:?}): {}",
             secs(s.at_ms),
@@ -486,6 +542,7 @@ pub async fn run(
         shell.sync_clocks();
     }
     let ending = loop {
+        let mut heard_timing: Option<crate::hearing::HeardTiming> = None;
         let deadline = shell
             .session
             .table()
@@ -511,14 +568,22 @@ pub async fn run(
             Some(e) = next_of(&mut shell.links.clock) => shell.clock_input(e),
             r = requests.recv() => match r {
                 Some(Request::Input(i)) => Some(i),
+                Some(Request::Heard { input, timing }) => {
+                    heard_timing = Some(timing);
+                    Some(input)
+                }
                 Some(Request::Quit) | None => break Ending::Quit,
             },
             () = timer => Some(Input::Tick),
         };
-        if let Some(input) = input
-            && shell.feed(input)?
-            && shell.options.stop_at_game_over
-        {
+        let over = match input {
+            Some(input) => shell.feed(input)?,
+            None => false,
+        };
+        if let Some(timing) = heard_timing.take() {
+            shell.journal_timing(timing)?;
+        }
+        if over && shell.options.stop_at_game_over {
             break Ending::GameOver;
         }
     };

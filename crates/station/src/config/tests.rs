@@ -200,12 +200,45 @@ fn a_model_without_vosk_and_vosk_without_a_model_are_named() {
     let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path());
     assert!(c.is_err());
     std::fs::create_dir(dir.path().join("m")).unwrap();
+    // An empty directory is not a model; the files of a small model make one.
+    let e = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path()).unwrap_err();
+    assert!(e.to_string().contains("is not a Vosk model"), "{e}");
+    for f in [
+        "am/final.mdl",
+        "conf/model.conf",
+        "graph/HCLr.fst",
+        "graph/Gr.fst",
+    ] {
+        let p = dir.path().join("m").join(f);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, "").unwrap();
+    }
     let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path()).unwrap();
     assert_eq!(
         c.speech,
-        SpeechSource::Vosk {
-            model: dir.path().join("m")
-        }
+        SpeechSource::Vosk(crate::hearing::HearingSetup {
+            model: dir.path().join("m"),
+            input: crate::hearing::AudioInput::Mic(None),
+            push_to_talk: false,
+            trailing_silence: std::time::Duration::from_millis(600),
+        })
+    );
+    let c = StationConfig::from_toml_str(
+        "[speech]\nmodel = \"m\"\ninput = \"wav:none.wav\"\npush_to_talk = true\ntrailing_silence_ms = 50\n",
+        dir.path(),
+    )
+    .unwrap_err();
+    let text = c.to_string();
+    assert!(text.contains("speech.input: "), "{text}");
+    assert!(text.contains("none.wav is not a file"), "{text}");
+    assert!(text.contains("speech.trailing_silence_ms: 50 ms"), "{text}");
+    assert!(
+        problems("[speech]\ninput = \"tape\"\nmodel = \"m\"\n")
+            .iter()
+            .any(|p| p.starts_with("speech.")),
+    );
+    assert!(
+        problems("[speech]\nsource = \"lines\"\ninput = \"mic\"\n")[0].starts_with("speech.input:")
     );
 }
 

@@ -179,7 +179,7 @@ impl Observer {
                 }
             }
             // The log has the announcement already (its `Announce` effect).
-            Line::Said(_) => {}
+            Line::Said(_) | Line::Utterance { .. } => {}
             Line::Device {
                 at_ms,
                 device,

