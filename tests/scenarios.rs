@@ -309,6 +309,7 @@ fn a_capture_announced_before_the_captured_piece_is_removed() {
 
 #[test]
 fn a_correction_before_the_clock_press_replaces_the_move() {
+    // "Korrektur" after a refused press, "nein" right after a read-back (D.2.8).
     let played = play("correction-before-press", false, true);
     assert_eq!(
         played.told("vi_player"),
@@ -319,6 +320,9 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
             "Bitte den Zug ansagen.",
             "Springer Bella eins Cäsar drei",
             "Schwarz: Eva sieben Eva fünf",
+            "Eva zwei Eva vier",
+            "Bitte den Zug ansagen.",
+            "David zwei David vier",
             "Schwarz bietet Remis an.",
             "Remis annehmen? Bitte ja oder nein.",
             "Partie beendet: Remis, Einigung.",
@@ -330,10 +334,15 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
         [
             "Die Partie beginnt. Weiß am Zug.",
             "Weiß: Springer Bella eins Cäsar drei",
+            "Weiß: David zwei David vier",
             "Partie beendet: Remis, Einigung.",
         ]
     );
-    assert_eq!(played.moves(), ["Nc3", "e5"]);
+    assert_eq!(
+        played.moves(),
+        ["Nc3", "e5", "d4"],
+        "e4 was taken back by \"nein\""
+    );
     // The press before the correction did not start Black's clock; the one after did.
     let runs: Vec<Option<String>> = played.clock_runs().into_iter().map(|(_, r)| r).collect();
     assert_eq!(
@@ -342,6 +351,7 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
             Some("white".to_owned()),
             Some("black".to_owned()),
             Some("white".to_owned()),
+            Some("black".to_owned()),
             None
         ]
     );
@@ -351,7 +361,7 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
             .inputs("lever")
             .filter(|l| l["input"]["side"] == "white")
             .count(),
-        2
+        3
     );
 
     assert_eq!(played.end(), ("1/2-1/2".to_owned(), "agreement".to_owned()));
@@ -416,7 +426,7 @@ fn a_sighted_move_copied_wrongly_on_the_peg_board_is_fixed() {
 }
 
 #[test]
-fn a_touched_piece_binds_the_vi_player() {
+fn a_touched_piece_binds_the_vi_player_and_a_sighted_touch_is_reported() {
     // Through the real voice: the VI player's announcements go through espeak-ng into
     // the audio record.
     let played = play("touch-move", false, false);
@@ -464,11 +474,19 @@ fn a_touched_piece_binds_the_vi_player() {
     let wav = std::fs::metadata(played.dir.path().join("announcements.wav")).unwrap();
     assert!(wav.len() > 100_000, "{} bytes of speech", wav.len());
 
+    // The sighted player's touch of b8 (then e5 played) goes to the arbiter; the move
+    // stands and neither player is told (D.2.10.5).
+    let alerts: Vec<&Value> = played.effects("arbiter_alert").collect();
+    assert_eq!(alerts.len(), 1, "{alerts:?}");
+    assert_eq!(alerts[0]["effect"]["kind"], "sighted_touch");
+    let detail = alerts[0]["effect"]["detail"].as_str().unwrap();
+    assert!(detail.contains("b8") && detail.contains("e5"), "{detail}");
     assert_eq!(played.moves(), ["g4", "e5", "f3", "Qh4#"]);
     assert_eq!(played.end(), ("0-1".to_owned(), "checkmate".to_owned()));
     assert_pgn(&played, "0-1", "normal");
     let view = played.replay_agrees();
     assert_eq!(view["touched"], serde_json::json!([]), "{view}");
+    assert_eq!(view["alerts"], 1, "{view}");
 }
 
 #[test]
