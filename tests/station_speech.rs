@@ -204,3 +204,69 @@ fn a_missing_or_broken_model_is_one_clear_config_error() {
     assert_eq!(stderr.matches("speech.model").count(), 1, "{stderr}");
     assert!(!dir.path().join("games").exists(), "nothing is created");
 }
+
+#[test]
+fn the_demo_speaks_the_vi_phrases_through_vosk_when_a_model_is_there() {
+    // The Korean model stands in for models/vosk-model-small-de-0.15: the phrases are
+    // spoken by espeak-ng -v de and reach the table through Vosk, which (knowing no
+    // German) hears nothing it understands — the demo stops at its first `expect:`.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("models")).unwrap();
+    std::os::unix::fs::symlink(
+        model_dir(),
+        dir.path().join("models/vosk-model-small-de-0.15"),
+    )
+    .unwrap();
+    let out = annabella()
+        .args(["demo", "--text", "--json", "--out", "o"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr
+            .contains("the VI player's phrases: spoken by espeak-ng -v de and heard through Vosk"),
+        "{stderr}"
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("script line 7: expected an announcement"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let utterances: Vec<Value> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["kind"] == "utterance")
+        .collect();
+    assert!(!utterances.is_empty(), "{stdout}");
+
+    // --typed: recognised words, as without a model.
+    std::fs::write(
+        dir.path().join("short.txt"),
+        "start\nvi: Bauer Eva vier\nexpect: Eva zwei Eva vier\n",
+    )
+    .unwrap();
+    let typed = annabella()
+        .args([
+            "demo",
+            "--text",
+            "--typed",
+            "--out",
+            "o2",
+            "--script",
+            "short.txt",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&typed.stderr);
+    assert!(
+        stderr.contains("the VI player's phrases: fed as recognised words"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("script line"),
+        "the read-back came: {stderr}"
+    );
+}

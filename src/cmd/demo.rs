@@ -25,6 +25,10 @@ pub struct Args {
     /// JSON lines instead of text.
     #[arg(long)]
     json: bool,
+    /// Feed the VI player's phrases as recognised words even when a German model is
+    /// under models/ (otherwise they are spoken by espeak-ng and heard through Vosk).
+    #[arg(long)]
+    typed: bool,
     /// Serve the arbiter's web console at this address (e.g. 127.0.0.1:8960; port 0
     /// picks a free one); the demo then stays after its script until standard input ends.
     #[arg(long, value_name = "ADDR")]
@@ -51,6 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(p) => StationConfig::load(p)?,
         None => StationConfig::from_toml_str(SAMPLE_CONFIG, std::path::Path::new("."))?,
     };
+    let vi_model = (!args.typed).then(german_model).flatten();
     let mut voices = VoicePlan::from_config(&config);
     if args.text {
         voices = voices.text();
@@ -77,6 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         script,
         &args.out,
         &voices,
+        vi_model.as_deref(),
         &config.braille_table,
         Box::new(std::io::stdout()),
         args.json,
@@ -100,4 +106,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// The German small model fetched by `models/fetch.sh de`, in `models/` here or in the
+/// source tree.
+fn german_model() -> Option<PathBuf> {
+    let name = "models/vosk-model-small-de-0.15";
+    [
+        PathBuf::from(name),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name),
+    ]
+    .into_iter()
+    .find(|p| annabella_speech::check_model_dir(p).is_ok())
 }

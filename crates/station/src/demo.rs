@@ -13,6 +13,7 @@ use annabella_devices::{
     sim::{ClockSim, DgtSim, PegBoardSim, Simulator},
     transport::PortConfig,
 };
+use annabella_phonetic::Language;
 use annabella_table::{Hypothesis, Input, TableConfig};
 use shakmaty::Position;
 use tokio::sync::{mpsc, watch};
@@ -95,6 +96,7 @@ pub fn run(
     script: Vec<(usize, Action)>,
     out: &Path,
     voices: &VoicePlan,
+    vi_model: Option<&Path>,
     braille_table: &str,
     console: Box<dyn std::io::Write + Send>,
     json: bool,
@@ -113,6 +115,7 @@ pub fn run(
         }
     }
     let start = config.start_position().map_err(SessionError::Config)?;
+    let vi_language = config.language;
     let observed = config.clone();
     let (session, _) = Session::open(&journal, config)?;
     let epoch = session.epoch_unix_ms()?.unwrap_or_default();
@@ -144,6 +147,40 @@ pub fn run(
         let _ = done_tx.send(news);
     })?;
     eprintln!("annabella: announcements: {}", voice.describe(voices));
+    let (hearing, feed) = match vi_model {
+        Some(model) if vi_language == Language::De => {
+            let (h, f) = crate::hearing::Hearing::start_fed(
+                model,
+                start.clone(),
+                Language::De,
+                time,
+                requests_tx.clone(),
+            )?;
+            eprintln!(
+                "annabella: the VI player's phrases: spoken by espeak-ng -v de and heard \
+                 through Vosk ({}, {} phrases in the first grammar)",
+                model.display(),
+                h.phrases
+            );
+            (Some(h), Some(f))
+        }
+        Some(_) => {
+            eprintln!(
+                "annabella: the VI player's phrases: fed as recognised words (the VI player's \
+                 language is {}, the model is German)",
+                vi_language.code()
+            );
+            (None, None)
+        }
+        None => {
+            eprintln!(
+                "annabella: the VI player's phrases: fed as recognised words (no German model \
+                 under models/: models/fetch.sh de fetches one)"
+            );
+            (None, None)
+        }
+    };
+    let ears = hearing.as_ref().map(crate::hearing::Hearing::ears);
     let record = voice.record.clone();
     let (view_tx, view_rx) = watch::channel(session.table().snapshot());
     let (lines_tx, lines_rx) = mpsc::unbounded_channel();
@@ -151,7 +188,8 @@ pub fn run(
     let console_requests = requests_tx.clone();
 
     let driver_sims = sims.clone();
-    let driver = thread::spawn(move || drive(&driver_sims, script, &requests_tx, &heard_rx, hold));
+    let driver =
+        thread::spawn(move || drive(&driver_sims, script, &requests_tx, &heard_rx, hold, feed));
 
     let result = runtime.block_on(async {
         let links = Links::open(
@@ -190,13 +228,14 @@ pub fn run(
                 stop_at_game_over: true,
                 heard_log: Some(heard_tx),
                 lines: hold.then_some(lines_tx),
-                ears: None,
+                ears,
             },
         )
         .await
         .map_err(DemoError::from)
     });
     runtime.shutdown_timeout(Duration::from_millis(500));
+    drop(hearing);
     let (ending, session, _voice) = result?;
     let script_result = driver.join().unwrap_or_else(|_| {
         Err(DemoError::Script {
@@ -231,6 +270,7 @@ fn drive(
     requests: &mpsc::Sender<Request>,
     heard: &std_mpsc::Receiver<String>,
     hold: bool,
+    feed: Option<std_mpsc::Sender<Vec<i16>>>,
 ) -> Result<(), DemoError> {
     let fail = |line: usize, message: String| {
         let _ = requests.blocking_send(Request::Quit);
@@ -252,6 +292,14 @@ fn drive(
     thread::sleep(Duration::from_millis(600));
     for (line, action) in script {
         let sent = match action {
+            Action::Vi(words) if feed.is_some() => {
+                crate::hearing::speak_words(&words, Language::De).and_then(|samples| {
+                    feed.as_ref().map_or(Ok(()), |f| {
+                        f.send(samples)
+                            .map_err(|_| "the listener has stopped".to_owned())
+                    })
+                })
+            }
             Action::Vi(words) => requests
                 .blocking_send(Request::Input(Input::Heard {
                     alternatives: vec![Hypothesis {

@@ -176,6 +176,47 @@ impl Hearing {
         time: TableTime,
         requests: mpsc::Sender<Request>,
     ) -> Result<Hearing, HearingError> {
+        Hearing::open(setup, None, position, language, time, requests)
+    }
+
+    /// Like [`Hearing::start`] with the model in `model`, but the audio is pushed by the
+    /// program through the returned sender (16 kHz mono samples, silence in between),
+    /// heard in real time: the demo's spoken phrases.
+    ///
+    /// # Errors
+    /// As [`Hearing::start`].
+    pub fn start_fed(
+        model: &Path,
+        position: Chess,
+        language: Language,
+        time: TableTime,
+        requests: mpsc::Sender<Request>,
+    ) -> Result<(Hearing, std_mpsc::Sender<Vec<i16>>), HearingError> {
+        let (feed, rx) = std_mpsc::channel();
+        let setup = HearingSetup {
+            model: model.to_owned(),
+            input: AudioInput::Mic(None),
+            push_to_talk: false,
+            trailing_silence: Duration::from_millis(600),
+        };
+        let source = Box::new(FeedSource {
+            rx,
+            buffer: std::collections::VecDeque::new(),
+            start: Instant::now(),
+            emitted: 0,
+        });
+        let hearing = Hearing::open(&setup, Some(source), position, language, time, requests)?;
+        Ok((hearing, feed))
+    }
+
+    fn open(
+        setup: &HearingSetup,
+        fed: Option<Box<dyn AudioSource + Send>>,
+        position: Chess,
+        language: Language,
+        time: TableTime,
+        requests: mpsc::Sender<Request>,
+    ) -> Result<Hearing, HearingError> {
         let model = SpeechModel::load(&setup.model).map_err(|e| HearingError {
             key: "speech.model",
             message: e.to_string(),
@@ -209,14 +250,16 @@ impl Hearing {
             .phrases()
             .iter()
             .all(|p| p.split_whitespace().all(|w| w == "[unk]"));
-        let source: Box<dyn AudioSource + Send> = match &setup.input {
-            AudioInput::Wav(path) => Box::new(WavSource::open(path, CHUNK_MS, start).map_err(
-                |e| HearingError {
+        let is_fed = fed.is_some();
+        let source: Box<dyn AudioSource + Send> = match (fed, &setup.input) {
+            (Some(source), _) => source,
+            (None, AudioInput::Wav(path)) => Box::new(
+                WavSource::open(path, CHUNK_MS, start).map_err(|e| HearingError {
                     key: "speech.input",
                     message: e.to_string(),
-                },
-            )?),
-            AudioInput::Stdin => Box::new(
+                })?,
+            ),
+            (None, AudioInput::Stdin) => Box::new(
                 PcmSource::new(std::io::stdin(), 16_000, CHUNK_MS, start).map_err(|e| {
                     HearingError {
                         key: "speech.input",
@@ -224,15 +267,15 @@ impl Hearing {
                     }
                 })?,
             ),
-            AudioInput::Mic(device) => Box::new(MicSource::open(device.as_deref()).map_err(
-                |e| HearingError {
+            (None, AudioInput::Mic(device)) => Box::new(
+                MicSource::open(device.as_deref()).map_err(|e| HearingError {
                     key: "speech.input",
                     message: e.to_string(),
-                },
-            )?),
+                })?,
+            ),
         };
-        let paced = matches!(setup.input, AudioInput::Wav(_));
-        let quit_at_end = setup.input == AudioInput::Stdin;
+        let paced = is_fed || matches!(setup.input, AudioInput::Wav(_));
+        let quit_at_end = !is_fed && setup.input == AudioInput::Stdin;
         let (tx, rx) = std_mpsc::channel();
         let thread = thread::Builder::new()
             .name("annabella-hearing".into())
@@ -325,6 +368,66 @@ impl Drop for Hearing {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Audio pushed by the program: what was sent, else silence; ends when the sender is
+/// dropped and everything sent was played.
+struct FeedSource {
+    rx: std_mpsc::Receiver<Vec<i16>>,
+    buffer: std::collections::VecDeque<i16>,
+    start: Instant,
+    emitted: u64,
+}
+
+impl AudioSource for FeedSource {
+    fn next_chunk(
+        &mut self,
+    ) -> Result<Option<annabella_speech::Chunk>, annabella_speech::AudioError> {
+        let mut open = true;
+        loop {
+            match self.rx.try_recv() {
+                Ok(samples) => self.buffer.extend(samples),
+                Err(std_mpsc::TryRecvError::Empty) => break,
+                Err(std_mpsc::TryRecvError::Disconnected) => {
+                    open = false;
+                    break;
+                }
+            }
+        }
+        if !open && self.buffer.is_empty() {
+            return Ok(None);
+        }
+        let n = (CHUNK_MS * 16) as usize;
+        let samples = (0..n)
+            .map(|_| self.buffer.pop_front().unwrap_or(0))
+            .collect();
+        let captured = self.start + Duration::from_micros(self.emitted * 1000 / 16);
+        self.emitted += n as u64;
+        Ok(Some(annabella_speech::Chunk { samples, captured }))
+    }
+}
+
+/// The VI player's words spoken by espeak-ng in `language`, as 16 kHz mono samples
+/// (the demo's voice for the VI player).
+///
+/// # Errors
+/// espeak-ng failed or the audio could not be converted.
+pub fn speak_words(words: &str, language: Language) -> Result<Vec<i16>, String> {
+    let pcm = annabella_voice::espeak::render(
+        &annabella_voice::Speech::words(words),
+        &annabella_voice::VoiceSettings::for_language(language),
+    )
+    .map_err(|e| e.to_string())?;
+    let mut convert =
+        annabella_speech::audio::ToSpeechFormat::new(pcm.rate, 1).map_err(|e| e.to_string())?;
+    let floats: Vec<f32> = pcm
+        .samples
+        .iter()
+        .map(|&s| f32::from(s) / 32768.0)
+        .collect();
+    let mut out = convert.push(&floats);
+    out.extend(convert.finish());
+    Ok(out)
 }
 
 /// Applies control messages; `false` once told to stop.
