@@ -104,6 +104,13 @@ fn a_korean_utterance_reaches_the_table_and_is_not_understood() {
             wav.display()
         ),
     );
+    // The VI player hears through espeak-ng: the audio record is kept.
+    let text = std::fs::read_to_string(&config).unwrap().replacen(
+        "[voice.vi]\nbackend = \"text\"",
+        "[voice.vi]\nbackend = \"espeak\"",
+        1,
+    );
+    std::fs::write(&config, text).unwrap();
     // The game starts at once; the WAV speaks after 2.5 s; the keyboard closes at 8 s.
     let out = play(&config, "start\nwait 8000\n");
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -184,6 +191,26 @@ fn a_korean_utterance_reaches_the_table_and_is_not_understood() {
     let stored = &view["utterances"];
     assert_eq!(stored[0]["seq"].as_u64(), Some(seq), "{stored}");
     assert_eq!(&stored[0]["timing"], t);
+
+    // The audio record holds the player's utterance (at its game time, about as long as
+    // the Korean word with the endpointing silence) and the answer.
+    let index: Vec<Value> = std::fs::read_to_string(dir.path().join("games/announcements.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let player: Vec<&Value> = index.iter().filter(|l| l["source"] == "player").collect();
+    assert_eq!(player.len(), 1, "{index:?}");
+    assert_eq!(player[0]["listener"], "vi_player");
+    assert_eq!(player[0]["time_ms"].as_u64(), Some(start));
+    let ms = player[0]["end_ms"].as_u64().unwrap() - player[0]["start_ms"].as_u64().unwrap();
+    assert!((500..3000).contains(&ms), "{ms} ms of utterance");
+    assert!(
+        index
+            .iter()
+            .any(|l| l["source"] == "announcement" && l["text"] == "nichts verstanden"),
+        "{index:?}"
+    );
 }
 
 #[test]

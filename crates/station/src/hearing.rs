@@ -31,6 +31,9 @@ use crate::{session::TableTime, shell::Request};
 /// Audio chunks, ms.
 const CHUNK_MS: u32 = 20;
 
+/// Chunks kept for the audio record of an utterance (12 s at 20 ms).
+const KEEP_CHUNKS: usize = 600;
+
 /// Where the VI player's voice comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -102,6 +105,10 @@ pub struct HeardTiming {
     pub ended_by: String,
     /// The best reading ("" when no word was recognised).
     pub words: String,
+    /// The utterance's audio (16 kHz mono, from just before the voice to its end) for
+    /// the audio record; not journalled.
+    #[serde(skip)]
+    pub audio: Vec<i16>,
 }
 
 /// Why hearing could not start: one clear problem with its config key.
@@ -458,6 +465,7 @@ fn listen(
     requests: &mpsc::Sender<Request>,
 ) {
     let mut audio_open = true;
+    let mut recent = std::collections::VecDeque::new();
     loop {
         // Steering first, so a position or a mute applies to the next audio.
         loop {
@@ -475,7 +483,7 @@ fn listen(
             };
             if !control(&mut listener, c) {
                 let _ = listener.finish(Instant::now());
-                deliver(&mut listener, time, requests);
+                deliver(&mut listener, time, requests, &recent);
                 return;
             }
         }
@@ -488,6 +496,10 @@ fn listen(
                 if let Err(e) = listener.handle_audio(chunk.captured, &chunk.samples) {
                     eprintln!("annabella: speech: {e}");
                 }
+                recent.push_back(chunk);
+                if recent.len() > KEEP_CHUNKS {
+                    recent.pop_front();
+                }
             }
             Ok(None) => {
                 let _ = listener.finish(Instant::now());
@@ -499,17 +511,36 @@ fn listen(
                 audio_open = false;
             }
         }
-        if !deliver(&mut listener, time, requests) {
+        if !deliver(&mut listener, time, requests, &recent) {
             return;
         }
     }
 }
 
 /// Sends the finished utterances; `false` when the station has stopped.
-fn deliver(listener: &mut Listener, time: TableTime, requests: &mpsc::Sender<Request>) -> bool {
+fn deliver(
+    listener: &mut Listener,
+    time: TableTime,
+    requests: &mpsc::Sender<Request>,
+    recent: &std::collections::VecDeque<annabella_speech::Chunk>,
+) -> bool {
     while let Some(event) = listener.poll_event() {
         if let Event::Heard(h) = event {
-            let (input, timing) = heard(&h, time);
+            let (input, mut timing) = heard(&h, time);
+            // The voice from a little before its start to the end of the utterance.
+            let from = h
+                .speech_start
+                .checked_sub(Duration::from_millis(300))
+                .unwrap_or(h.speech_start);
+            timing.audio = recent
+                .iter()
+                .filter(|c| {
+                    let end =
+                        c.captured + Duration::from_micros(c.samples.len() as u64 * 1000 / 16);
+                    end > from && c.captured < h.endpoint
+                })
+                .flat_map(|c| c.samples.iter().copied())
+                .collect();
             if requests
                 .blocking_send(Request::Heard { input, timing })
                 .is_err()
@@ -557,6 +588,7 @@ pub fn heard(h: &Heard, time: TableTime) -> (Input, HeardTiming) {
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_default(),
         words: h.text.clone(),
+        audio: Vec::new(),
     };
     (Input::Heard { alternatives }, timing)
 }

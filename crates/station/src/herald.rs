@@ -32,7 +32,7 @@ use annabella_voice::{
     SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
     espeak::{self, Espeak, EspeakOutput, Pcm, PcmSink},
     queue::{AnnouncementId, MoveRef, Outcome, UtteranceId},
-    record::{AudioRecord, EntryInfo},
+    record::{AudioRecord, EntryInfo, Source},
     speechd::SpeechDispatcher,
 };
 use serde::Serialize;
@@ -248,6 +248,7 @@ pub enum News {
 
 enum Msg {
     Say(TableAnnouncement),
+    Player(Pcm, u64, String),
     Stop,
     Event(SpeechEvent),
     Close,
@@ -524,6 +525,18 @@ impl Voice {
         let _ = self.jobs.send(Msg::Say(announcement));
     }
 
+    /// The VI player's utterance (16 kHz mono) for the audio record, at table time
+    /// `time_ms`; `text` is what was recognised.
+    pub fn record_player(&self, samples: Vec<i16>, time_ms: u64, text: String) {
+        if self.record.is_some() && !samples.is_empty() {
+            let pcm = Pcm {
+                rate: 16_000,
+                samples,
+            };
+            let _ = self.jobs.send(Msg::Player(pcm, time_ms, text));
+        }
+    }
+
     /// "Stop speaking": cuts off what the VI player hears now and drops their answers.
     pub fn stop(&self) {
         let _ = self.jobs.send(Msg::Stop);
@@ -597,6 +610,21 @@ impl Running {
             match msg {
                 Ok(Msg::Say(a)) => self.say(now, a),
                 Ok(Msg::Stop) => self.speakers.stop(now, Listener::ViPlayer),
+                Ok(Msg::Player(pcm, time_ms, text)) => {
+                    if let Some(record) = self.record.as_mut() {
+                        let info = EntryInfo {
+                            time_ms,
+                            move_ref: None,
+                            source: Source::Player,
+                            listener: Listener::ViPlayer,
+                            text,
+                            outcome: None,
+                        };
+                        if let Err(e) = record.append(&pcm, info) {
+                            eprintln!("annabella: audio record: {e}");
+                        }
+                    }
+                }
                 Ok(Msg::Event(e)) => self.speakers.handle_event(now, e),
                 Ok(Msg::Close) => closing = Some(now + Duration::from_secs(30)),
                 Err(mpsc::RecvTimeoutError::Timeout) => self.speakers.handle_timeout(now),

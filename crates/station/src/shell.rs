@@ -264,7 +264,17 @@ impl Shell {
     }
 
     /// Journals an utterance's timings beside its `heard` record (the last one).
-    fn journal_timing(&mut self, timing: crate::hearing::HeardTiming) -> Result<(), SessionError> {
+    fn journal_timing(
+        &mut self,
+        mut timing: crate::hearing::HeardTiming,
+    ) -> Result<(), SessionError> {
+        if let Some(v) = &self.voice {
+            v.record_player(
+                std::mem::take(&mut timing.audio),
+                timing.speech_start_ms,
+                timing.words.clone(),
+            );
+        }
         let seq = self.session.journal().len();
         self.session
             .journal_mut()
