@@ -200,6 +200,11 @@ fn each_listener_hears_their_moves_through_speech_dispatcher_and_espeak() {
         !sighted.iter().any(|(t, _)| t.starts_with("Black")),
         "the sighted player is not told their own move: {sighted:?}"
     );
+    // The game's last announcements, made as the game ends, are shown too.
+    assert!(
+        vi.iter().any(|(t, _)| t.contains("Partie beendet")),
+        "the VI player hears the end of the game: {vi:?}"
+    );
     // Every `said` line was said to the end.
     assert!(
         run.said.iter().all(|l| l["outcome"] == "spoken"),

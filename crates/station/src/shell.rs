@@ -162,15 +162,6 @@ pub struct Channels {
     pub view: watch::Sender<TableView>,
 }
 
-/// The handles the web console uses: the snapshot and a way to send arbiter inputs.
-#[derive(Debug, Clone)]
-pub struct ConsoleHandle {
-    /// The table as it is now.
-    pub view: watch::Receiver<TableView>,
-    /// Inputs from the console (arbiter actions, declarations).
-    pub requests: mpsc::Sender<Request>,
-}
-
 async fn next_of<C: annabella_devices::transport::Codec>(
     link: &mut Option<Link<C>>,
 ) -> Option<PortEvent<C::Event>> {
@@ -600,6 +591,13 @@ pub async fn run(
     let mut voice = shell.voice.take();
     if let Some(v) = voice.as_mut() {
         v.finish();
+    }
+    // What the voice said after the last input (the game's last announcements) is
+    // still shown, so the console and `--json` tell everything that was heard.
+    while let Ok(news) = shell.done_rx.try_recv() {
+        if let News::Said(s) = news {
+            shell.print(&Line::Said(s));
+        }
     }
     Ok((ending, shell.session, voice))
 }
