@@ -51,9 +51,13 @@ fn reliable_words_are_recognised_in_small_chunks_as_in_one_piece() {
             (total - 1.0).abs() < 1e-3,
             "probabilities sum to 1: {whole:?}"
         );
+        // The word follows 300 ms of silence; Vosk times words in 30 ms frames and may
+        // put the boundary up to three frames early (seen: 0.24 s).
         let w = &whole[0].words[0];
         assert!(
-            w.start >= 0.25 && w.end <= 0.3 + audio.len() as f32 / 16_000.0 && w.start < w.end,
+            w.start >= 0.3 - 3.0 * 0.03 - 1e-3
+                && w.end <= 0.3 + audio.len() as f32 / 16_000.0
+                && w.start < w.end,
             "{w:?}"
         );
     }
