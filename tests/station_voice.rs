@@ -5,86 +5,14 @@
 
 use std::{
     path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
-    time::{Duration, Instant},
+    process::Command,
 };
 
+use annabella_voice::headless::HeadlessSpeechd;
 use serde_json::Value;
 
 fn annabella() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annabella"))
-}
-
-/// A speech-dispatcher daemon of our own (as in crates/voice/tests/speechd.rs).
-struct Daemon {
-    child: Child,
-    dir: tempfile::TempDir,
-}
-
-impl Daemon {
-    fn start() -> Daemon {
-        let dir = tempfile::tempdir().unwrap();
-        let conf = dir.path().join("conf");
-        let logs = dir.path().join("logs");
-        std::fs::create_dir_all(&conf).unwrap();
-        std::fs::create_dir_all(&logs).unwrap();
-        std::fs::write(
-            conf.join("speechd.conf"),
-            format!(
-                "AudioOutputMethod \"alsa\"\n\
-                 AudioALSADevice \"file:FILE={},FORMAT=raw\"\n\
-                 AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
-                 DefaultModule espeak-ng\n\
-                 LogLevel 1\n",
-                dir.path().join("spoken.raw").display()
-            ),
-        )
-        .unwrap();
-        let sock = dir.path().join("sock");
-        let child = Command::new("speech-dispatcher")
-            .args(["-s", "-t", "0", "-C"])
-            .arg(&conf)
-            .args(["-c", "unix_socket", "-S"])
-            .arg(&sock)
-            .arg("-L")
-            .arg(&logs)
-            .arg("-P")
-            .arg(dir.path().join("pid"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!("cannot start speech-dispatcher (scripts/setup.sh installs it): {e}")
-            });
-        let mut daemon = Daemon { child, dir };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !sock.exists() {
-            if let Ok(Some(status)) = daemon.child.try_wait() {
-                panic!("speech-dispatcher exited at start ({status})");
-            }
-            assert!(Instant::now() < deadline, "speech-dispatcher did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        daemon
-    }
-
-    fn address(&self) -> String {
-        format!("unix_socket:{}", self.dir.path().join("sock").display())
-    }
-
-    fn raw(&self) -> PathBuf {
-        self.dir.path().join("spoken.raw")
-    }
-}
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .arg(self.child.id().to_string())
-            .status();
-        let _ = self.child.wait();
-    }
 }
 
 fn config(dir: &Path, voices: &str) -> PathBuf {
@@ -161,7 +89,7 @@ fn espeak_ms(voice: &str, text: &str) -> u64 {
 
 #[test]
 fn each_listener_hears_their_moves_through_speech_dispatcher_and_espeak() {
-    let daemon = Daemon::start();
+    let daemon = HeadlessSpeechd::start().unwrap_or_else(|e| panic!("{e}"));
     let dir = tempfile::tempdir().unwrap();
     let config = config(
         dir.path(),
@@ -213,7 +141,7 @@ fn each_listener_hears_their_moves_through_speech_dispatcher_and_espeak() {
     );
 
     // speech-dispatcher really spoke: its ALSA file holds audio.
-    let raw = std::fs::metadata(daemon.raw()).map_or(0, |m| m.len());
+    let raw = std::fs::metadata(daemon.spoken_raw()).map_or(0, |m| m.len());
     assert!(
         raw > 22050 * 2,
         "speech-dispatcher's capture holds {raw} bytes (less than a second)"

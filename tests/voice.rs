@@ -2,10 +2,11 @@
 //! and speech-dispatcher through a headless daemon started by the test.
 
 use std::{
-    path::{Path, PathBuf},
-    process::{Child, Command, Output, Stdio},
-    time::{Duration, Instant},
+    path::Path,
+    process::{Command, Output},
 };
+
+use annabella_voice::headless::HeadlessSpeechd;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -137,88 +138,13 @@ fn say_refuses_bad_combinations_clearly() {
     );
 }
 
-/// A speech-dispatcher daemon of our own; stopped (SIGTERM) when dropped.
-struct Daemon {
-    child: Child,
-    dir: tempfile::TempDir,
-}
-
-impl Daemon {
-    fn start() -> Daemon {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let conf = dir.path().join("conf");
-        let logs = dir.path().join("logs");
-        std::fs::create_dir_all(&conf).expect("conf dir");
-        std::fs::create_dir_all(&logs).expect("log dir");
-        std::fs::write(
-            conf.join("speechd.conf"),
-            format!(
-                "AudioOutputMethod \"alsa\"\n\
-                 AudioALSADevice \"file:FILE={},FORMAT=raw\"\n\
-                 AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
-                 DefaultModule espeak-ng\n\
-                 LogLevel 1\n",
-                dir.path().join("spoken.raw").display()
-            ),
-        )
-        .expect("speechd.conf");
-        let sock = dir.path().join("sock");
-        let child = Command::new("speech-dispatcher")
-            .args(["-s", "-t", "0", "-C"])
-            .arg(&conf)
-            .args(["-c", "unix_socket", "-S"])
-            .arg(&sock)
-            .arg("-L")
-            .arg(&logs)
-            .arg("-P")
-            .arg(dir.path().join("pid"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!("cannot start speech-dispatcher (scripts/setup.sh installs it): {e}")
-            });
-        let mut daemon = Daemon { child, dir };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !sock.exists() {
-            if let Ok(Some(status)) = daemon.child.try_wait() {
-                panic!("speech-dispatcher exited at start ({status})");
-            }
-            assert!(
-                Instant::now() < deadline,
-                "speech-dispatcher did not start within 20 s"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        daemon
-    }
-
-    fn address(&self) -> String {
-        format!("unix_socket:{}", self.dir.path().join("sock").display())
-    }
-
-    fn raw(&self) -> PathBuf {
-        self.dir.path().join("spoken.raw")
-    }
-}
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .arg(self.child.id().to_string())
-            .status();
-        let _ = self.child.wait();
-    }
-}
-
 fn raw_bytes(path: &Path) -> u64 {
     std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
 }
 
 #[test]
 fn say_speaks_through_speech_dispatcher() {
-    let daemon = Daemon::start();
+    let daemon = HeadlessSpeechd::start().unwrap_or_else(|e| panic!("{e}"));
     let out = annabella(
         &[
             "say",
@@ -235,7 +161,7 @@ fn say_speaks_through_speech_dispatcher() {
     assert_eq!(text(&out.stdout), "Eva vier\n");
     // The command returns when speech-dispatcher reports the end; audio was captured.
     assert!(
-        raw_bytes(&daemon.raw()) > 22050 / 4 * 2,
+        raw_bytes(&daemon.spoken_raw()) > 22050 / 4 * 2,
         "no audio captured"
     );
 }

@@ -3,7 +3,6 @@
 //! daemon started here (ALSA `file` output, module espeak-ng).
 
 use std::{
-    process::{Child, Command, Stdio},
     sync::mpsc,
     time::{Duration, Instant},
 };
@@ -12,6 +11,7 @@ use annabella_phonetic::Language;
 use annabella_voice::{
     Announcer, Speech, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
     espeak::{self, Espeak, EspeakOutput, PcmSink},
+    headless::HeadlessSpeechd,
     queue::UtteranceId,
     speechd::SpeechDispatcher,
 };
@@ -83,63 +83,6 @@ fn timed(iters: u64, mut one: impl FnMut() -> Duration) -> Duration {
     (0..iters).map(|_| one()).sum()
 }
 
-/// A headless speech-dispatcher of the bench's own, stopped when dropped.
-struct Daemon {
-    child: Child,
-    _dir: tempfile::TempDir,
-}
-
-impl Daemon {
-    fn start() -> (Daemon, String) {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let conf = dir.path().join("conf");
-        let logs = dir.path().join("logs");
-        std::fs::create_dir_all(&conf).expect("conf");
-        std::fs::create_dir_all(&logs).expect("logs");
-        std::fs::write(
-            conf.join("speechd.conf"),
-            format!(
-                "AudioOutputMethod \"alsa\"\nAudioALSADevice \"file:FILE={},FORMAT=raw\"\n\
-                 AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
-                 DefaultModule espeak-ng\nLogLevel 1\n",
-                dir.path().join("spoken.raw").display()
-            ),
-        )
-        .expect("speechd.conf");
-        let sock = dir.path().join("sock");
-        let child = Command::new("speech-dispatcher")
-            .args(["-s", "-t", "0", "-C"])
-            .arg(&conf)
-            .args(["-c", "unix_socket", "-S"])
-            .arg(&sock)
-            .arg("-L")
-            .arg(&logs)
-            .arg("-P")
-            .arg(dir.path().join("pid"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("speech-dispatcher (scripts/setup.sh installs it)");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !sock.exists() {
-            assert!(Instant::now() < deadline, "speech-dispatcher did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let address = format!("unix_socket:{}", sock.display());
-        (Daemon { child, _dir: dir }, address)
-    }
-}
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .arg(self.child.id().to_string())
-            .status();
-        let _ = self.child.wait();
-    }
-}
-
 fn request_to_first_audio(c: &mut Criterion) {
     let voice = VoiceSettings::for_language(Language::De);
     let speech = speech();
@@ -152,7 +95,8 @@ fn request_to_first_audio(c: &mut Criterion) {
         b.iter_custom(|n| timed(n, || first_audio(&mut e, &rx_e, &mut seq, &speech, &voice)));
     });
 
-    let (daemon, address) = Daemon::start();
+    let daemon = HeadlessSpeechd::start().expect("a headless speech-dispatcher");
+    let address = daemon.address();
     // SAFETY: set before the speech-dispatcher client starts its thread; the bench's
     // other threads do not read the environment.
     unsafe { std::env::set_var("SPEECHD_ADDRESS", &address) };

@@ -13,6 +13,7 @@
 pub mod announcer;
 pub mod answer;
 pub mod espeak;
+pub mod headless;
 pub mod listener;
 pub mod number;
 pub mod queue;

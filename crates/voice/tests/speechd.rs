@@ -5,8 +5,7 @@
 //! environment, which is set once before any connection is made.
 
 use std::{
-    path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
+    path::Path,
     sync::mpsc,
     time::{Duration, Instant},
 };
@@ -14,89 +13,8 @@ use std::{
 use annabella_phonetic::Language;
 use annabella_voice::{
     Announcement, Listener, Routing, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
-    queue::Outcome, speechd::SpeechDispatcher,
+    headless::HeadlessSpeechd, queue::Outcome, speechd::SpeechDispatcher,
 };
-
-/// A speech-dispatcher daemon of our own; stopped (SIGTERM) when dropped.
-struct Daemon {
-    child: Child,
-    dir: tempfile::TempDir,
-}
-
-impl Daemon {
-    fn start() -> Daemon {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let conf = dir.path().join("conf");
-        let logs = dir.path().join("logs");
-        std::fs::create_dir_all(&conf).expect("conf dir");
-        std::fs::create_dir_all(&logs).expect("log dir");
-        let raw = dir.path().join("spoken.raw");
-        std::fs::write(
-            conf.join("speechd.conf"),
-            format!(
-                "AudioOutputMethod \"alsa\"\n\
-                 AudioALSADevice \"file:FILE={},FORMAT=raw\"\n\
-                 AddModule \"espeak-ng\" \"sd_espeak-ng\" \"espeak-ng.conf\"\n\
-                 DefaultModule espeak-ng\n\
-                 LogLevel 1\n",
-                raw.display()
-            ),
-        )
-        .expect("speechd.conf");
-        let sock = dir.path().join("sock");
-        let child = Command::new("speech-dispatcher")
-            .args(["-s", "-t", "0", "-C"])
-            .arg(&conf)
-            .args(["-c", "unix_socket", "-S"])
-            .arg(&sock)
-            .arg("-L")
-            .arg(&logs)
-            .arg("-P")
-            .arg(dir.path().join("pid"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!("cannot start speech-dispatcher (scripts/setup.sh installs it): {e}")
-            });
-        let mut daemon = Daemon { child, dir };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !sock.exists() {
-            if let Ok(Some(status)) = daemon.child.try_wait() {
-                panic!(
-                    "speech-dispatcher exited at start ({status}); logs in {}",
-                    logs.display()
-                );
-            }
-            assert!(
-                Instant::now() < deadline,
-                "speech-dispatcher did not open {} within 20 s",
-                sock.display()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        daemon
-    }
-
-    fn address(&self) -> String {
-        format!("unix_socket:{}", self.dir.path().join("sock").display())
-    }
-
-    fn raw(&self) -> PathBuf {
-        self.dir.path().join("spoken.raw")
-    }
-}
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        // SIGTERM stops a daemon started this way; the pid is our own child's.
-        let _ = Command::new("kill")
-            .arg(self.child.id().to_string())
-            .status();
-        let _ = self.child.wait();
-    }
-}
 
 /// Milliseconds of audio in the raw capture (22050 Hz mono s16).
 fn raw_ms(path: &Path) -> u64 {
@@ -119,7 +37,7 @@ fn settled_ms(path: &Path) -> u64 {
 
 #[test]
 fn speech_dispatcher_speaks_reports_and_cuts_off() {
-    let daemon = Daemon::start();
+    let daemon = HeadlessSpeechd::start().unwrap_or_else(|e| panic!("{e}"));
     // SAFETY: the only test in this binary; set before any thread reads the variable.
     unsafe { std::env::set_var("SPEECHD_ADDRESS", daemon.address()) };
 
@@ -151,7 +69,7 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
     assert_eq!(report.outcome, Outcome::Spoken);
     let started = report.started.expect("started");
     assert!(started <= report.ended);
-    let captured = settled_ms(&daemon.raw());
+    let captured = settled_ms(&daemon.spoken_raw());
     let reference = espeak::render(&Speech::words(text), &voice)
         .expect("espeak-ng")
         .duration_ms();
@@ -163,7 +81,7 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
 
     // 2. A long utterance is cut off by "stop": a cancel arrives, far less audio.
     // (The ALSA file device is not paced in real time, so the cut comes at once.)
-    let before = raw_ms(&daemon.raw());
+    let before = raw_ms(&daemon.spoken_raw());
     let long = "Turm Anna eins, Springer Bella eins, Läufer Cäsar eins. ".repeat(40);
     let mut one_part = Announcement::answer(Listener::ViPlayer, Speech::words(""));
     one_part.parts = vec![Speech::words(long.clone())];
@@ -177,7 +95,7 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
         .recv_timeout(Duration::from_secs(30))
         .expect("cancel event");
     assert_eq!(ev.kind, SpeechEventKind::Cancelled);
-    let cut = settled_ms(&daemon.raw()) - before;
+    let cut = settled_ms(&daemon.spoken_raw()) - before;
     let full = espeak::render(&Speech::words(long), &voice)
         .expect("espeak-ng")
         .duration_ms();
