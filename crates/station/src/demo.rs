@@ -74,6 +74,42 @@ pub struct DemoReport {
     pub braille_problem: Option<String>,
 }
 
+/// Names the file an I/O error happened on.
+pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DemoError {
+    let path = path.to_owned();
+    move |source| DemoError::Io { path, source }
+}
+
+impl DemoReport {
+    /// Writes the records of a table that stopped (PGN, Braille) and reports them with
+    /// the audio record and its index, when there is one.
+    pub(crate) fn finish(
+        journal: PathBuf,
+        game_over: bool,
+        session: &Session,
+        dir: &Path,
+        braille_table: &str,
+        audio_record: Option<PathBuf>,
+    ) -> Result<DemoReport, DemoError> {
+        let (mut written, problem) =
+            records::write(session.table(), dir, braille_table).map_err(io(dir))?;
+        if let Some(r) = audio_record.filter(|r| r.exists()) {
+            let index = r.with_extension("jsonl");
+            if index.exists() {
+                written.push(index);
+            }
+            written.push(r);
+        }
+        Ok(DemoReport {
+            journal,
+            written,
+            game_over,
+            result: session.table().end().map(|e| e.result.clone()),
+            braille_problem: problem.map(|e| e.to_string()),
+        })
+    }
+}
+
 /// The simulated devices of a demo table.
 struct Sims {
     peg: Simulator<PegBoardSim>,
@@ -102,10 +138,6 @@ pub fn run(
     json: bool,
     served: Option<crate::console_link::ConsoleSetup>,
 ) -> Result<DemoReport, DemoError> {
-    let io = |path: &Path| {
-        let path = path.to_owned();
-        move |source| DemoError::Io { path, source }
-    };
     std::fs::create_dir_all(out).map_err(io(out))?;
     let journal = out.join("game.journal");
     for stale in ["", "-wal", "-shm"] {
@@ -244,23 +276,19 @@ pub fn run(
         })
     });
 
-    let (mut written, problem) =
-        records::write(session.table(), out, braille_table).map_err(io(out))?;
-    if let Some(r) = record.filter(|r| r.exists()) {
-        written.push(r.with_extension("jsonl"));
-        written.push(r);
-    }
+    let report = DemoReport::finish(
+        journal,
+        ending == Ending::GameOver,
+        &session,
+        out,
+        braille_table,
+        record,
+    )?;
     // A failed script step matters only when the game did not end.
     if ending != Ending::GameOver {
         script_result?;
     }
-    Ok(DemoReport {
-        journal,
-        written,
-        game_over: ending == Ending::GameOver,
-        result: session.table().end().map(|e| e.result.clone()),
-        braille_problem: problem.map(|e| e.to_string()),
-    })
+    Ok(report)
 }
 
 /// Carries out the script: the people at the table.

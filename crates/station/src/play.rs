@@ -15,9 +15,8 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     config::{DeviceSpec, SpeechSource, StationConfig},
-    demo::{DemoError, DemoReport},
+    demo::{DemoError, DemoReport, io},
     herald::{RecordAt, Voice, VoicePlan},
-    records,
     script::{Action, parse_action},
     session::{Session, TableTime},
     shell::{self, Channels, Ending, Links, Request, ShellOptions},
@@ -62,10 +61,6 @@ fn port<D: annabella_devices::sim::SimDevice>(
 /// # Errors
 /// [`DemoError`] when the journal, a device or the records fail.
 pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> {
-    let io = |path: &std::path::Path| {
-        let path = path.to_owned();
-        move |source| DemoError::Io { path, source }
-    };
     std::fs::create_dir_all(&config.records_dir).map_err(io(&config.records_dir))?;
     let journal = config.records_dir.join("game.journal");
     let (session, resumed) = Session::open(&journal, config.table_config())?;
@@ -224,19 +219,14 @@ pub fn run(config: &StationConfig, json: bool) -> Result<DemoReport, DemoError> 
     runtime.shutdown_timeout(Duration::from_millis(500));
     drop(hearing);
     let (ending, session, voice) = result?;
-    let (mut written, problem) =
-        records::write(session.table(), &config.records_dir, &config.braille_table)
-            .map_err(io(&config.records_dir))?;
-    if let Some(r) = voice.and_then(|v| v.record.clone()).filter(|r| r.exists()) {
-        written.push(r);
-    }
-    Ok(DemoReport {
+    DemoReport::finish(
         journal,
-        written,
-        game_over: ending == Ending::GameOver,
-        result: session.table().end().map(|e| e.result.clone()),
-        braille_problem: problem.map(|e| e.to_string()),
-    })
+        ending == Ending::GameOver,
+        &session,
+        &config.records_dir,
+        &config.braille_table,
+        voice.and_then(|v| v.record.clone()),
+    )
 }
 
 /// Keyboard lines → simulators or table inputs; a bad line is reported and skipped.
