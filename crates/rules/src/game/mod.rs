@@ -320,19 +320,12 @@ impl Game {
         if !unwinnable::is_dead_position(&self.pos) {
             return None;
         }
-        let position_at = |ply: usize| {
-            let mut pos = self.start.clone();
-            for &m in &self.moves[..ply] {
-                pos.play_unchecked(m);
-            }
-            pos
-        };
         let (mut alive, mut dead) = (None::<usize>, self.moves.len());
         // Invariant: the position after `dead` plies is dead; after `alive` plies (if any) alive.
         while alive.map_or(0, |a| a + 1) < dead {
             let lo = alive.map_or(0, |a| a + 1);
             let mid = lo + (dead - lo) / 2;
-            if unwinnable::is_dead_position(&position_at(mid)) {
+            if unwinnable::is_dead_position(&self.position_after(mid)) {
                 dead = mid;
             } else {
                 alive = Some(mid);
@@ -346,6 +339,15 @@ impl Game {
             self.outcome = Some(Outcome::draw(Termination::DeadPosition));
         }
         (dead < played).then_some(dead)
+    }
+
+    /// The position after the first `ply` moves of this game (`ply` ≤ [`Game::plies`]).
+    fn position_after(&self, ply: usize) -> Chess {
+        let mut pos = self.start.clone();
+        for &m in &self.moves[..ply] {
+            pos.play_unchecked(m);
+        }
+        pos
     }
 
     /// Notes that `by` touched a piece with the intention of moving it (Law 4.3): the
@@ -624,10 +626,7 @@ impl Game {
                 plies: self.moves.len(),
             });
         }
-        let mut pos = self.start.clone();
-        for &m in &self.moves[..ply] {
-            pos.play_unchecked(m);
-        }
+        let pos = self.position_after(ply);
         self.moves.truncate(ply);
         self.keys.truncate(ply + 1);
         self.legal = pos.legal_moves();
