@@ -1,0 +1,24 @@
+/* What both firmwares share on the ATmega328P: the 1 ms tick (Timer0), the watchdog,
+ * the fuse bytes (brown-out detection) and sleeping between events. */
+#ifndef ANNABELLA_SYSTEM_H
+#define ANNABELLA_SYSTEM_H
+
+#include <stdint.h>
+
+/* Starts the 1 ms tick and the watchdog (120 ms); call once, before sei(). */
+void system_init(void);
+
+/* Milliseconds since start (wraps after 49.7 days). */
+uint32_t system_ms(void);
+
+/* Ticks that passed since the last call (usually 0 or 1); each is one 1 ms sample. */
+uint8_t system_take_ticks(void);
+
+/* Feeds the watchdog, then sleeps (idle mode) until an interrupt if no tick and no
+ * received byte is waiting. */
+void system_idle(void);
+
+/* MCUSR at reset (bit 2 BORF brown-out, bit 3 WDRF watchdog), for diagnostics. */
+extern uint8_t system_reset_cause;
+
+#endif

@@ -1,0 +1,40 @@
+/* A fixed ring of messages waiting for the link (which carries one at a time). Each
+ * entry keeps only what the firmware cannot recompute at send time: the type, two
+ * bytes and a device timestamp (a LIFT's square and time, a BUTTON's button and state).
+ * HELLO, SNAPSHOT and STATE bodies are built when they leave. */
+#ifndef ANNABELLA_OUTBOX_H
+#define ANNABELLA_OUTBOX_H
+
+#include <stdint.h>
+
+/* Entries in the ring (a power of two). */
+#define OUTBOX_SIZE 32u
+
+/* One waiting message. */
+struct outbox_item {
+    uint8_t type;
+    uint8_t a;
+    uint8_t b;
+    uint32_t time_ms;
+};
+
+/* The ring. */
+struct outbox {
+    struct outbox_item items[OUTBOX_SIZE];
+    uint8_t head;  /* next to send */
+    uint8_t count; /* waiting */
+};
+
+/* Empties the ring. */
+void outbox_clear(struct outbox *o);
+
+/* Appends an item; returns 0 (and keeps the ring as it was) when it is full. */
+uint8_t outbox_push(struct outbox *o, uint8_t type, uint8_t a, uint8_t b, uint32_t time_ms);
+
+/* The oldest item, or a null pointer when the ring is empty. */
+const struct outbox_item *outbox_peek(const struct outbox *o);
+
+/* Drops the oldest item. */
+void outbox_pop(struct outbox *o);
+
+#endif

@@ -1,0 +1,259 @@
+/* Tactile peg board firmware (../PROTOCOL.md): scans 64 reed switches as an 8 x 8
+ * diode matrix every millisecond, debounces each hole for 30 ms, reports LIFT and
+ * PLACE in the order they settled with device timestamps, a SNAPSHOT after HELLO and
+ * on request, and drives one shared vibration motor for INDICATE. */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <util/delay.h>
+
+#include "../../common/avr/gpio.h"
+#include "../../common/avr/system.h"
+#include "../../common/avr/uart.h"
+#include "../../common/debounce.h"
+#include "../../common/link.h"
+#include "../../common/outbox.h"
+#include "../../common/proto.h"
+#include "pins.h"
+
+#define FIRMWARE_MAJOR 1
+#define FIRMWARE_MINOR 0
+/* Occupancy sensors, timestamps, INDICATE (by the shared motor). */
+#define CAPABILITIES 0x0007u
+
+/* INDICATE pattern 1 (pulse): the motor runs this long in every period. */
+#define PULSE_ON_MS 200u
+#define PULSE_PERIOD_MS 500u
+
+static const uint8_t rank_pins[8] = BOARD_RANK_PINS;
+static const uint8_t file_pins[8] = BOARD_FILE_PINS;
+
+static struct link link;
+static struct outbox outbox;
+/* Settled occupancy: bit f of settled[r] = a peg in file f of rank r. */
+static uint8_t settled[8];
+/* Debounce counters, one per hole (square number). */
+static uint8_t counts[64];
+/* Holes the host asked to vibrate, by pattern. */
+static uint8_t pulsing[8];
+static uint8_t steady[8];
+
+/* The pin table resolved once into register addresses and masks, so the 1 ms scan
+ * does no shifting by variable amounts. */
+static volatile uint8_t *rank_port[8];
+static uint8_t rank_mask[8];
+static uint8_t file_port[8]; /* index into the PINB/PINC/PIND snapshot */
+static uint8_t file_mask[8];
+/* Squares of a rank whose debounce count is running (bit per file). */
+static uint8_t active[8];
+
+static void resolve_pins(void)
+{
+    for (uint8_t i = 0; i < 8; i++) {
+        rank_port[i] = &GPIO_PORTREG(rank_pins[i]);
+        rank_mask[i] = (uint8_t)(1u << PIN_BIT(rank_pins[i]));
+        file_port[i] = (uint8_t)(PIN_PORT(file_pins[i]) - 'B');
+        file_mask[i] = (uint8_t)(1u << PIN_BIT(file_pins[i]));
+    }
+}
+
+/* Reads one rank: bit f set = the switch in file f is closed. */
+static uint8_t read_rank(uint8_t r)
+{
+    *rank_port[r] &= (uint8_t)~rank_mask[r];
+    _delay_us(4); /* the column lines settle through their pull-ups */
+    uint8_t pins[3] = {PINB, PINC, PIND};
+    *rank_port[r] |= rank_mask[r];
+    uint8_t bits = 0;
+    uint8_t bit = 1;
+    for (uint8_t f = 0; f < 8; f++, bit = (uint8_t)(bit << 1)) {
+        if (!(pins[file_port[f]] & file_mask[f])) {
+            bits |= bit;
+        }
+    }
+    return bits;
+}
+
+static void queue(uint8_t type, uint8_t a, uint32_t time_ms)
+{
+    if (!outbox_push(&outbox, type, a, 0, time_ms)) {
+        /* Full: forget the backlog and send the whole occupancy instead. */
+        outbox_clear(&outbox);
+        outbox_push(&outbox, MSG_SNAPSHOT, 0, 0, 0);
+    }
+}
+
+static void scan(uint32_t now)
+{
+    for (uint8_t r = 0; r < 8; r++) {
+        uint8_t raw = read_rank(r);
+        if (((raw ^ settled[r]) | active[r]) == 0) {
+            continue; /* nothing changed, nothing counting */
+        }
+        uint8_t mask = 1;
+        for (uint8_t f = 0; f < 8; f++, mask = (uint8_t)(mask << 1)) {
+            uint8_t sq = (uint8_t)(r * 8u + f);
+            uint8_t is = (raw & mask) ? 1 : 0;
+            uint8_t was = (settled[r] & mask) ? 1 : 0;
+            if (debounce_sample(&counts[sq], is, was)) {
+                settled[r] ^= mask;
+                queue(is ? MSG_PLACE : MSG_LIFT, sq, debounce_since(now));
+            }
+            if (counts[sq]) {
+                active[r] |= mask;
+            } else {
+                active[r] &= (uint8_t)~mask;
+            }
+        }
+    }
+}
+
+static void hello_and_snapshot(void)
+{
+    link_drop(&link);
+    outbox_clear(&outbox);
+    outbox_push(&outbox, MSG_HELLO, 0, 0, 0);
+    outbox_push(&outbox, MSG_SNAPSHOT, 0, 0, 0);
+}
+
+static void handle(const struct link_message *m)
+{
+    int8_t want = proto_body_len(m->type);
+    switch (m->type) {
+    case MSG_HELLO_REQUEST:
+    case MSG_PING:
+    case MSG_SNAPSHOT_REQUEST:
+    case MSG_INDICATE:
+        break;
+    default:
+        queue(MSG_ERROR, ERR_UNKNOWN_TYPE, 0);
+        return;
+    }
+    if (m->len != want) {
+        queue(MSG_ERROR, ERR_BAD_BODY, 0);
+        return;
+    }
+    switch (m->type) {
+    case MSG_HELLO_REQUEST:
+        hello_and_snapshot();
+        break;
+    case MSG_SNAPSHOT_REQUEST:
+        queue(MSG_SNAPSHOT, 0, 0);
+        break;
+    case MSG_INDICATE: {
+        uint8_t sq = m->body[0];
+        uint8_t pattern = m->body[1];
+        if (sq > 63 || pattern > 2) {
+            queue(MSG_ERROR, ERR_BAD_BODY, 0);
+            break;
+        }
+        uint8_t r = sq >> 3;
+        uint8_t mask = (uint8_t)(1u << (sq & 7u));
+        pulsing[r] &= (uint8_t)~mask;
+        steady[r] &= (uint8_t)~mask;
+        if (pattern == 1) {
+            pulsing[r] |= mask;
+        } else if (pattern == 2) {
+            steady[r] |= mask;
+        }
+        break;
+    }
+    default: /* PING: the ACK is the answer */
+        break;
+    }
+}
+
+/* Sends the oldest waiting message when the link is free. */
+static void pump(uint32_t now)
+{
+    const struct outbox_item *it = outbox_peek(&outbox);
+    if (!it || !link_idle(&link)) {
+        return;
+    }
+    uint8_t body[12];
+    uint8_t len;
+    switch (it->type) {
+    case MSG_HELLO:
+        body[0] = PROTO_VERSION;
+        body[1] = KIND_PEG_BOARD;
+        body[2] = FIRMWARE_MAJOR;
+        body[3] = FIRMWARE_MINOR;
+        put_le16(body + 4, CAPABILITIES);
+        len = 6;
+        break;
+    case MSG_SNAPSHOT:
+        for (uint8_t r = 0; r < 8; r++) {
+            body[r] = settled[r];
+        }
+        put_le32(body + 8, now);
+        len = 12;
+        break;
+    case MSG_ERROR:
+        body[0] = it->a;
+        len = 1;
+        break;
+    default: /* LIFT, PLACE */
+        body[0] = it->a;
+        put_le32(body + 1, it->time_ms);
+        len = 5;
+        break;
+    }
+    link_send(&link, now, it->type, body, len);
+    outbox_pop(&outbox);
+}
+
+static uint16_t pulse_phase; /* ms into the current INDICATE pulse period */
+
+static void drive_outputs(void)
+{
+    uint8_t any_steady = 0, any_pulse = 0;
+    for (uint8_t r = 0; r < 8; r++) {
+        any_steady |= steady[r];
+        any_pulse |= pulsing[r];
+    }
+    if (++pulse_phase >= PULSE_PERIOD_MS) {
+        pulse_phase = 0;
+    }
+    uint8_t on = any_steady || (any_pulse && pulse_phase < PULSE_ON_MS);
+    gpio_write(BOARD_MOTOR_PIN, on);
+    gpio_write(BOARD_LED_PIN, !link_idle(&link));
+}
+
+int main(void)
+{
+    for (uint8_t r = 0; r < 8; r++) {
+        gpio_output(rank_pins[r]);
+        gpio_write(rank_pins[r], 1);
+        gpio_input_pullup(file_pins[r]);
+    }
+    gpio_output(BOARD_MOTOR_PIN);
+    gpio_output(BOARD_LED_PIN);
+    resolve_pins();
+    uart_init();
+    system_init();
+    link_init(&link, uart_write, 0);
+    /* Whatever is in the holes at power-on is the settled state, not a change. */
+    for (uint8_t r = 0; r < 8; r++) {
+        settled[r] = read_rank(r);
+    }
+    /* A device that restarts announces itself (its sequence numbers begin again). */
+    hello_and_snapshot();
+    sei();
+    for (;;) {
+        uint8_t ticks = system_take_ticks();
+        uint32_t now = system_ms();
+        if (ticks) {
+            scan(now);
+            drive_outputs();
+        }
+        int16_t c;
+        struct link_message m;
+        while ((c = uart_getc()) >= 0) {
+            if (link_receive(&link, (uint8_t)c, now, &m) == LINK_MESSAGE) {
+                handle(&m);
+            }
+        }
+        link_poll(&link, now);
+        pump(now);
+        system_idle();
+    }
+}
