@@ -25,7 +25,7 @@ void link_init(struct link *l, link_write_fn write, void *ctx)
 static void send_ack(struct link *l, uint8_t seq)
 {
     uint8_t packet[3] = {0, MSG_ACK, seq};
-    uint8_t wire[FRAME_MAX_WIRE];
+    uint8_t wire[COBS_MAX_ENCODED(sizeof packet + 2u) + 1u];
     uint8_t n = frame_encode(packet, sizeof packet, wire);
     l->write(l->ctx, wire, n);
 }

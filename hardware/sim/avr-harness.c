@@ -498,17 +498,20 @@ static struct {
     uint64_t busy_max;
     uint64_t woke_at;
     uint64_t behind_max_us;
-} stats;
+    uint16_t sp_min; /* lowest stack pointer seen: the stack's high-water mark */
+} stats = {.sp_min = 0xFFFF};
 
 static void print_stats(uint64_t wall_us)
 {
     observe("\"stats\":{\"sim_us\":%llu,\"wall_us\":%llu,\"behind_max_us\":%llu,"
-            "\"wakeups\":%llu,\"busy_max_us\":%.1f,\"busy_avg_us\":%.1f,\"busy_total_us\":%.0f}",
+            "\"wakeups\":%llu,\"busy_max_us\":%.1f,\"busy_avg_us\":%.1f,\"busy_total_us\":%.0f,"
+            "\"stack_max_bytes\":%u}",
             (unsigned long long)sim_us(), (unsigned long long)wall_us,
             (unsigned long long)stats.behind_max_us, (unsigned long long)stats.wakeups,
             stats.busy_max / 16.0,
             stats.wakeups ? (double)stats.busy_cycles / 16.0 / (double)stats.wakeups : 0.0,
-            (double)stats.busy_cycles / 16.0);
+            (double)stats.busy_cycles / 16.0,
+            stats.sp_min <= avr->ramend ? (unsigned)(avr->ramend - stats.sp_min) : 0u);
 }
 
 /* --- commands --------------------------------------------------------------------- */
@@ -720,6 +723,7 @@ static const char *peg(int sq, uint8_t place, uint64_t at, unsigned bounce, uint
     if (change_contact(at, sq, place, bounce) < 0) {
         return "too many scheduled contact changes";
     }
+    action_us[sq] = at / (F_CPU_HZ / 1000000u);
     return NULL;
 }
 
@@ -763,7 +767,6 @@ static const char *run_command(const struct command *c)
             }
             const char *e = peg(sq, c->verb[0] == 'p', now, bounce, occ);
             if (!e) {
-                action_us[sq] = sim_us();
                 observe("\"did\":{\"%s\":\"%s\",\"bounce_ms\":%u}", c->verb, c->arg, bounce);
             }
             return e;
@@ -1086,6 +1089,10 @@ int main(int argc, char **argv)
                  * the busy stretch ends where that run began. */
                 uint64_t before = avr->cycle;
                 int st = avr_run(avr);
+                uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
+                if (sp < stats.sp_min && sp > 0) {
+                    stats.sp_min = sp;
+                }
                 if (st == cpu_Done || st == cpu_Crashed) {
                     observe("\"crashed\":\"%s\"", st == cpu_Done ? "done" : "crashed");
                     return 1;

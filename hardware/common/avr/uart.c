@@ -10,7 +10,7 @@
 #include <util/setbaud.h>
 
 #define RX_SIZE 64u  /* power of two */
-#define TX_SIZE 128u /* power of two */
+#define TX_SIZE 64u  /* power of two; the longest frame (STATE) is 20 bytes */
 
 static volatile uint8_t rx_buf[RX_SIZE];
 static volatile uint8_t rx_head, rx_tail;
