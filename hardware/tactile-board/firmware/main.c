@@ -37,12 +37,9 @@ static uint8_t counts[64];
 static uint8_t pulsing[8];
 static uint8_t steady[8];
 
-/* The pin table resolved once into register addresses and masks, so the 1 ms scan
- * does no shifting by variable amounts. */
+/* The rank lines resolved once into register addresses and masks. */
 static volatile uint8_t *rank_port[8];
 static uint8_t rank_mask[8];
-static uint8_t file_port[8]; /* index into the PINB/PINC/PIND snapshot */
-static uint8_t file_mask[8];
 /* Squares of a rank whose debounce count is running (bit per file). */
 static uint8_t active[8];
 
@@ -51,25 +48,22 @@ static void resolve_pins(void)
     for (uint8_t i = 0; i < 8; i++) {
         rank_port[i] = &GPIO_PORTREG(rank_pins[i]);
         rank_mask[i] = (uint8_t)(1u << PIN_BIT(rank_pins[i]));
-        file_port[i] = (uint8_t)(PIN_PORT(file_pins[i]) - 'B');
-        file_mask[i] = (uint8_t)(1u << PIN_BIT(file_pins[i]));
     }
 }
+
+/* Bit f when the file line f is low (constant index: one sbic/ori pair each). */
+#define FILE_CLOSED(f)                                                                \
+    ((GPIO_PINREG(file_pins[f]) & (1u << PIN_BIT(file_pins[f]))) ? 0u : (1u << (f)))
 
 /* Reads one rank: bit f set = the switch in file f is closed. */
 static uint8_t read_rank(uint8_t r)
 {
     *rank_port[r] &= (uint8_t)~rank_mask[r];
     _delay_us(4); /* the column lines settle through their pull-ups */
-    uint8_t pins[3] = {PINB, PINC, PIND};
+    uint8_t bits = (uint8_t)(FILE_CLOSED(0) | FILE_CLOSED(1) | FILE_CLOSED(2) |
+                             FILE_CLOSED(3) | FILE_CLOSED(4) | FILE_CLOSED(5) |
+                             FILE_CLOSED(6) | FILE_CLOSED(7));
     *rank_port[r] |= rank_mask[r];
-    uint8_t bits = 0;
-    uint8_t bit = 1;
-    for (uint8_t f = 0; f < 8; f++, bit = (uint8_t)(bit << 1)) {
-        if (!(pins[file_port[f]] & file_mask[f])) {
-            bits |= bit;
-        }
-    }
     return bits;
 }
 
