@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "link.h"
+
 /* Entries in the ring (a power of two). */
 #define OUTBOX_SIZE 32u
 
@@ -36,5 +38,23 @@ const struct outbox_item *outbox_peek(const struct outbox *o);
 
 /* Drops the oldest item. */
 void outbox_pop(struct outbox *o);
+
+/* Queues an item; when the ring is full, replaces the whole backlog by one item of
+ * `resync_type` (the device's full state, which the host compares instead). */
+void outbox_queue(struct outbox *o, uint8_t type, uint8_t a, uint8_t b, uint32_t time_ms,
+                  uint8_t resync_type);
+
+/* After a reset or a HELLO_REQUEST: drops what is in flight and waiting, then queues
+ * HELLO and the device's full state (`state_type`: SNAPSHOT or STATE). */
+void outbox_announce(struct outbox *o, struct link *l, uint8_t state_type);
+
+/* Fills the body of an item only the device can build at send time (HELLO, SNAPSHOT,
+ * STATE); returns its length. */
+typedef uint8_t (*outbox_body_fn)(const struct outbox_item *it, uint32_t now_ms,
+                                  uint8_t *body);
+
+/* Sends the oldest item when the link is free. ERROR ([a]), LIFT, PLACE, LEVER
+ * ([a, time]) and BUTTON ([a, b, time]) bodies are built here, the others by `build`. */
+void outbox_send_next(struct outbox *o, struct link *l, uint32_t now_ms, outbox_body_fn build);
 
 #endif

@@ -37,3 +37,24 @@ int8_t proto_body_len(uint8_t type)
         return -1;
     }
 }
+
+uint8_t proto_check(uint8_t type, uint8_t len, const uint8_t *accepted)
+{
+    for (; *accepted; accepted++) {
+        if (*accepted == type) {
+            return (int8_t)len == proto_body_len(type) ? 0 : ERR_BAD_BODY;
+        }
+    }
+    return ERR_UNKNOWN_TYPE;
+}
+
+uint8_t proto_hello_body(uint8_t *body, uint8_t kind, uint8_t firmware_major,
+                         uint8_t firmware_minor, uint16_t capabilities)
+{
+    body[0] = PROTO_VERSION;
+    body[1] = kind;
+    body[2] = firmware_major;
+    body[3] = firmware_minor;
+    put_le16(body + 4, capabilities);
+    return 6;
+}

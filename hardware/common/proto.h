@@ -68,6 +68,14 @@ enum haptic_pattern {
 /* The body length a type requires, or -1 for a type that is not ours. */
 int8_t proto_body_len(uint8_t type);
 
+/* Whether a device that takes the types in `accepted` (ending with 0) can act on a
+ * message: 0 if so, else the ERROR code to answer (unknown type or bad body length). */
+uint8_t proto_check(uint8_t type, uint8_t len, const uint8_t *accepted);
+
+/* Fills a HELLO body (6 bytes) and returns its length. */
+uint8_t proto_hello_body(uint8_t *body, uint8_t kind, uint8_t firmware_major,
+                         uint8_t firmware_minor, uint16_t capabilities);
+
 /* The lower-case name of a type ("lift", "hello_request"), or "unknown" (names.c,
  * host tools only). */
 const char *proto_type_name(uint8_t type);

@@ -21,17 +21,8 @@
 #include "../common/frame.h"
 #include "../common/link.h"
 #include "../common/proto.h"
+#include "check.h"
 
-static int failures;
-#define CHECK(cond, ...)                                                              \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            failures++;                                                               \
-            fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);           \
-            fprintf(stderr, __VA_ARGS__);                                             \
-            fputc('\n', stderr);                                                      \
-        }                                                                             \
-    } while (0)
 
 static pid_t harness_pid;
 static int to_harness = -1, from_harness = -1, pty = -1;

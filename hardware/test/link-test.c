@@ -11,18 +11,8 @@
 #include "../common/link.h"
 #include "../common/outbox.h"
 #include "../common/proto.h"
+#include "check.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                              \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            failures++;                                                               \
-            fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, #cond);                \
-            fprintf(stderr, __VA_ARGS__);                                             \
-            fputc('\n', stderr);                                                      \
-        }                                                                             \
-    } while (0)
 
 static unsigned long long rng;
 static unsigned rnd(void)
@@ -294,6 +284,34 @@ static void test_outbox(void)
         outbox_pop(&o);
     }
     CHECK(outbox_peek(&o) == NULL, "empty");
+    /* A full ring gives way to one item of the device's full state. */
+    for (unsigned i = 0; i <= OUTBOX_SIZE; i++) {
+        outbox_queue(&o, MSG_LIFT, (uint8_t)i, 0, i, MSG_SNAPSHOT);
+    }
+    CHECK(o.count == 1 && outbox_peek(&o)->type == MSG_SNAPSHOT, "overflow: %u items",
+          o.count);
+    /* The announcement after HELLO_REQUEST drops what waits and what is in flight. */
+    struct wire w = {0};
+    struct link l;
+    link_init(&l, wire_write, &w);
+    link_send(&l, 0, MSG_LIFT, (const uint8_t[]){1, 0, 0, 0, 0}, 5);
+    outbox_announce(&o, &l, MSG_STATE);
+    CHECK(link_idle(&l) && o.count == 2 && o.items[o.head].type == MSG_HELLO,
+          "HELLO first after the announcement");
+}
+
+static void test_proto_check(void)
+{
+    static const uint8_t board[] = {MSG_HELLO_REQUEST, MSG_PING, MSG_INDICATE, 0};
+    CHECK(proto_check(MSG_INDICATE, 2, board) == 0, "INDICATE of 2 bytes");
+    CHECK(proto_check(MSG_INDICATE, 1, board) == ERR_BAD_BODY, "INDICATE of 1 byte");
+    CHECK(proto_check(MSG_PING, 0, board) == 0, "PING");
+    CHECK(proto_check(MSG_LEVER, 5, board) == ERR_UNKNOWN_TYPE, "a clock message");
+    CHECK(proto_check(0x7E, 0, board) == ERR_UNKNOWN_TYPE, "no such type");
+    uint8_t hello[6];
+    CHECK(proto_hello_body(hello, KIND_CLOCK, 1, 0, 0x1F) == 6 && hello[0] == PROTO_VERSION &&
+              hello[1] == KIND_CLOCK && hello[4] == 0x1F && hello[5] == 0,
+          "HELLO body");
 }
 
 int main(void)
@@ -306,6 +324,7 @@ int main(void)
     test_frames(seed);
     test_link();
     test_outbox();
+    test_proto_check();
     if (failures) {
         printf("link-test: %d FAILED\n", failures);
         return 1;

@@ -80,3 +80,15 @@ void system_idle(void)
     }
     sei();
 }
+
+void system_serve(struct link *l, uint32_t now, void (*handle)(const struct link_message *))
+{
+    int16_t c;
+    struct link_message m;
+    while ((c = uart_getc()) >= 0) {
+        if (link_receive(l, (uint8_t)c, now, &m) == LINK_MESSAGE) {
+            handle(&m);
+        }
+    }
+    link_poll(l, now);
+}

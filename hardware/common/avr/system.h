@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "../link.h"
+
 /* Starts the 1 ms tick and the watchdog (120 ms); call once, before sei(). */
 void system_init(void);
 
@@ -17,6 +19,10 @@ uint8_t system_take_ticks(void);
 /* Feeds the watchdog, then sleeps (idle mode) until an interrupt if no tick and no
  * received byte is waiting. */
 void system_idle(void);
+
+/* Feeds the received bytes to the link, hands each new message to `handle`, and runs
+ * the link's retry timer. */
+void system_serve(struct link *l, uint32_t now, void (*handle)(const struct link_message *));
 
 /* MCUSR at reset (bit 2 BORF brown-out, bit 3 WDRF watchdog), for diagnostics. */
 extern uint8_t system_reset_cause;

@@ -69,11 +69,8 @@ static uint8_t read_rank(uint8_t r)
 
 static void queue(uint8_t type, uint8_t a, uint32_t time_ms)
 {
-    if (!outbox_push(&outbox, type, a, 0, time_ms)) {
-        /* Full: forget the backlog and send the whole occupancy instead. */
-        outbox_clear(&outbox);
-        outbox_push(&outbox, MSG_SNAPSHOT, 0, 0, 0);
-    }
+    /* Full: the backlog gives way to the whole occupancy. */
+    outbox_queue(&outbox, type, a, 0, time_ms, MSG_SNAPSHOT);
 }
 
 static void scan(uint32_t now)
@@ -101,34 +98,20 @@ static void scan(uint32_t now)
     }
 }
 
-static void hello_and_snapshot(void)
-{
-    link_drop(&link);
-    outbox_clear(&outbox);
-    outbox_push(&outbox, MSG_HELLO, 0, 0, 0);
-    outbox_push(&outbox, MSG_SNAPSHOT, 0, 0, 0);
-}
+/* What the board takes from the host. */
+static const uint8_t accepted[] = {MSG_HELLO_REQUEST, MSG_PING, MSG_SNAPSHOT_REQUEST,
+                                   MSG_INDICATE, 0};
 
 static void handle(const struct link_message *m)
 {
-    int8_t want = proto_body_len(m->type);
-    switch (m->type) {
-    case MSG_HELLO_REQUEST:
-    case MSG_PING:
-    case MSG_SNAPSHOT_REQUEST:
-    case MSG_INDICATE:
-        break;
-    default:
-        queue(MSG_ERROR, ERR_UNKNOWN_TYPE, 0);
-        return;
-    }
-    if (m->len != want) {
-        queue(MSG_ERROR, ERR_BAD_BODY, 0);
+    uint8_t error = proto_check(m->type, m->len, accepted);
+    if (error) {
+        queue(MSG_ERROR, error, 0);
         return;
     }
     switch (m->type) {
     case MSG_HELLO_REQUEST:
-        hello_and_snapshot();
+        outbox_announce(&outbox, &link, MSG_SNAPSHOT);
         break;
     case MSG_SNAPSHOT_REQUEST:
         queue(MSG_SNAPSHOT, 0, 0);
@@ -156,43 +139,18 @@ static void handle(const struct link_message *m)
     }
 }
 
-/* Sends the oldest waiting message when the link is free. */
-static void pump(uint32_t now)
+/* HELLO and SNAPSHOT bodies, built when they leave. */
+static uint8_t build_body(const struct outbox_item *it, uint32_t now, uint8_t *body)
 {
-    const struct outbox_item *it = outbox_peek(&outbox);
-    if (!it || !link_idle(&link)) {
-        return;
+    if (it->type == MSG_HELLO) {
+        return proto_hello_body(body, KIND_PEG_BOARD, FIRMWARE_MAJOR, FIRMWARE_MINOR,
+                                CAPABILITIES);
     }
-    uint8_t body[12];
-    uint8_t len;
-    switch (it->type) {
-    case MSG_HELLO:
-        body[0] = PROTO_VERSION;
-        body[1] = KIND_PEG_BOARD;
-        body[2] = FIRMWARE_MAJOR;
-        body[3] = FIRMWARE_MINOR;
-        put_le16(body + 4, CAPABILITIES);
-        len = 6;
-        break;
-    case MSG_SNAPSHOT:
-        for (uint8_t r = 0; r < 8; r++) {
-            body[r] = settled[r];
-        }
-        put_le32(body + 8, now);
-        len = 12;
-        break;
-    case MSG_ERROR:
-        body[0] = it->a;
-        len = 1;
-        break;
-    default: /* LIFT, PLACE */
-        body[0] = it->a;
-        put_le32(body + 1, it->time_ms);
-        len = 5;
-        break;
+    for (uint8_t r = 0; r < 8; r++) {
+        body[r] = settled[r];
     }
-    link_send(&link, now, it->type, body, len);
-    outbox_pop(&outbox);
+    put_le32(body + 8, now);
+    return 12;
 }
 
 static uint16_t pulse_phase; /* ms into the current INDICATE pulse period */
@@ -230,7 +188,7 @@ int main(void)
         settled[r] = read_rank(r);
     }
     /* A device that restarts announces itself (its sequence numbers begin again). */
-    hello_and_snapshot();
+    outbox_announce(&outbox, &link, MSG_SNAPSHOT);
     sei();
     for (;;) {
         uint8_t ticks = system_take_ticks();
@@ -239,15 +197,8 @@ int main(void)
             scan(now);
             drive_outputs();
         }
-        int16_t c;
-        struct link_message m;
-        while ((c = uart_getc()) >= 0) {
-            if (link_receive(&link, (uint8_t)c, now, &m) == LINK_MESSAGE) {
-                handle(&m);
-            }
-        }
-        link_poll(&link, now);
-        pump(now);
+        system_serve(&link, now, handle);
+        outbox_send_next(&outbox, &link, now, build_body);
         system_idle();
     }
 }

@@ -57,19 +57,8 @@ static uint16_t beep_left;
 
 static void queue(uint8_t type, uint8_t a, uint8_t b, uint32_t time_ms)
 {
-    if (!outbox_push(&outbox, type, a, b, time_ms)) {
-        /* Full: forget the backlog; the host re-reads the shown times. */
-        outbox_clear(&outbox);
-        outbox_push(&outbox, MSG_STATE, 0, 0, 0);
-    }
-}
-
-static void hello_and_state(void)
-{
-    link_drop(&link);
-    outbox_clear(&outbox);
-    outbox_push(&outbox, MSG_HELLO, 0, 0, 0);
-    outbox_push(&outbox, MSG_STATE, 0, 0, 0);
+    /* Full: the backlog gives way to the shown times, which the host re-reads. */
+    outbox_queue(&outbox, type, a, b, time_ms, MSG_STATE);
 }
 
 static void input_changed(uint8_t in, uint8_t down, uint32_t since)
@@ -232,30 +221,22 @@ static void render(void)
     }
 }
 
+/* What the clock takes from the host. */
+static const uint8_t accepted[] = {MSG_HELLO_REQUEST, MSG_PING,    MSG_STATE_REQUEST,
+                                   MSG_SET_AND_RUN,   MSG_PAUSE,   MSG_DISPLAY,
+                                   MSG_HAPTIC,        MSG_BEEP,    0};
+
 static void handle(const struct link_message *m)
 {
-    switch (m->type) {
-    case MSG_HELLO_REQUEST:
-    case MSG_PING:
-    case MSG_STATE_REQUEST:
-    case MSG_SET_AND_RUN:
-    case MSG_PAUSE:
-    case MSG_DISPLAY:
-    case MSG_HAPTIC:
-    case MSG_BEEP:
-        break;
-    default:
-        queue(MSG_ERROR, ERR_UNKNOWN_TYPE, 0, 0);
-        return;
-    }
-    if (m->len != proto_body_len(m->type)) {
-        queue(MSG_ERROR, ERR_BAD_BODY, 0, 0);
+    uint8_t error = proto_check(m->type, m->len, accepted);
+    if (error) {
+        queue(MSG_ERROR, error, 0, 0);
         return;
     }
     const uint8_t *b = m->body;
     switch (m->type) {
     case MSG_HELLO_REQUEST:
-        hello_and_state();
+        outbox_announce(&outbox, &link, MSG_STATE);
         break;
     case MSG_STATE_REQUEST:
         queue(MSG_STATE, 0, 0, 0);
@@ -292,48 +273,17 @@ static void handle(const struct link_message *m)
     }
 }
 
-static void pump(uint32_t now)
+/* HELLO and STATE bodies, built when they leave. */
+static uint8_t build_body(const struct outbox_item *it, uint32_t now, uint8_t *body)
 {
-    const struct outbox_item *it = outbox_peek(&outbox);
-    if (!it || !link_idle(&link)) {
-        return;
+    if (it->type == MSG_HELLO) {
+        return proto_hello_body(body, KIND_CLOCK, FIRMWARE_MAJOR, FIRMWARE_MINOR, CAPABILITIES);
     }
-    uint8_t body[13];
-    uint8_t len;
-    switch (it->type) {
-    case MSG_HELLO:
-        body[0] = PROTO_VERSION;
-        body[1] = KIND_CLOCK;
-        body[2] = FIRMWARE_MAJOR;
-        body[3] = FIRMWARE_MINOR;
-        put_le16(body + 4, CAPABILITIES);
-        len = 6;
-        break;
-    case MSG_STATE:
-        put_le32(body, white_ms);
-        put_le32(body + 4, black_ms);
-        body[8] = running;
-        put_le32(body + 9, now);
-        len = 13;
-        break;
-    case MSG_ERROR:
-        body[0] = it->a;
-        len = 1;
-        break;
-    case MSG_LEVER:
-        body[0] = it->a;
-        put_le32(body + 1, it->time_ms);
-        len = 5;
-        break;
-    default: /* BUTTON */
-        body[0] = it->a;
-        body[1] = it->b;
-        put_le32(body + 2, it->time_ms);
-        len = 6;
-        break;
-    }
-    link_send(&link, now, it->type, body, len);
-    outbox_pop(&outbox);
+    put_le32(body, white_ms);
+    put_le32(body + 4, black_ms);
+    body[8] = running;
+    put_le32(body + 9, now);
+    return 13;
 }
 
 int main(void)
@@ -355,7 +305,7 @@ int main(void)
     }
     render();
     /* A device that restarts announces itself (its sequence numbers begin again). */
-    hello_and_state();
+    outbox_announce(&outbox, &link, MSG_STATE);
     sei();
     uint8_t since_render = 0;
     for (;;) {
@@ -375,15 +325,8 @@ int main(void)
             lcd_step();
             gpio_write(CLOCK_LED_PIN, !link_idle(&link));
         }
-        int16_t c;
-        struct link_message m;
-        while ((c = uart_getc()) >= 0) {
-            if (link_receive(&link, (uint8_t)c, now, &m) == LINK_MESSAGE) {
-                handle(&m);
-            }
-        }
-        link_poll(&link, now);
-        pump(now);
+        system_serve(&link, now, handle);
+        outbox_send_next(&outbox, &link, now, build_body);
         system_idle();
     }
 }
