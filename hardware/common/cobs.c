@@ -1,28 +1,44 @@
 /* COBS encoder and decoder, byte-compatible with the Rust `cobs` crate. */
 #include "cobs.h"
 
+void cobs_start(struct cobs_encoder *e, uint8_t *out)
+{
+    e->out = out;
+    e->code_at = 0;
+    e->o = 1;
+    e->code = 1;
+}
+
+void cobs_put(struct cobs_encoder *e, uint8_t byte)
+{
+    if (byte == 0) {
+        e->out[e->code_at] = e->code;
+        e->code_at = e->o++;
+        e->code = 1;
+        return;
+    }
+    e->out[e->o++] = byte;
+    if (++e->code == 0xFF) {
+        e->out[e->code_at] = e->code;
+        e->code_at = e->o++;
+        e->code = 1;
+    }
+}
+
+size_t cobs_finish(struct cobs_encoder *e)
+{
+    e->out[e->code_at] = e->code;
+    return e->o;
+}
+
 size_t cobs_encode(const uint8_t *in, size_t len, uint8_t *out)
 {
-    size_t code_at = 0;
-    size_t o = 1;
-    uint8_t code = 1;
+    struct cobs_encoder e;
+    cobs_start(&e, out);
     for (size_t i = 0; i < len; i++) {
-        if (in[i] == 0) {
-            out[code_at] = code;
-            code_at = o++;
-            code = 1;
-        } else {
-            out[o++] = in[i];
-            code++;
-            if (code == 0xFF) {
-                out[code_at] = code;
-                code_at = o++;
-                code = 1;
-            }
-        }
+        cobs_put(&e, in[i]);
     }
-    out[code_at] = code;
-    return o;
+    return cobs_finish(&e);
 }
 
 int cobs_decode(const uint8_t *in, size_t len, uint8_t *out)

@@ -8,6 +8,23 @@
 /* The longest encoding of `len` bytes (one code byte per 254 data bytes, plus one). */
 #define COBS_MAX_ENCODED(len) ((len) + (len) / 254u + 1u)
 
+/* An encoder that takes one byte at a time and writes straight into its output. */
+struct cobs_encoder {
+    uint8_t *out;
+    size_t code_at; /* where the current block's code byte goes */
+    size_t o;       /* next output position */
+    uint8_t code;   /* the current block's code so far */
+};
+
+/* Starts encoding into `out`. */
+void cobs_start(struct cobs_encoder *e, uint8_t *out);
+
+/* Encodes one more byte. */
+void cobs_put(struct cobs_encoder *e, uint8_t byte);
+
+/* Closes the last block; returns the encoded length (no terminator). */
+size_t cobs_finish(struct cobs_encoder *e);
+
 /* Encodes `len` bytes of `in` into `out` (room for COBS_MAX_ENCODED(len)); returns the
  * encoded length. The result holds no 0x00 and no terminator. */
 size_t cobs_encode(const uint8_t *in, size_t len, uint8_t *out);

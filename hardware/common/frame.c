@@ -3,18 +3,55 @@
 
 #include "crc16.h"
 
+/* COBS and the CRC over bytes pushed one at a time, straight into the output. */
+struct encoder {
+    struct cobs_encoder cobs;
+    uint16_t crc;
+};
+
+static void encoder_start(struct encoder *e, uint8_t *out)
+{
+    cobs_start(&e->cobs, out);
+    e->crc = CRC16_INIT;
+}
+
+static void encoder_data(struct encoder *e, uint8_t b)
+{
+    e->crc = crc16_update(e->crc, b);
+    cobs_put(&e->cobs, b);
+}
+
+static uint8_t encoder_finish(struct encoder *e)
+{
+    uint16_t crc = e->crc;
+    cobs_put(&e->cobs, (uint8_t)crc);
+    cobs_put(&e->cobs, (uint8_t)(crc >> 8));
+    size_t n = cobs_finish(&e->cobs);
+    e->cobs.out[n++] = 0;
+    return (uint8_t)n;
+}
+
 uint8_t frame_encode(const uint8_t *packet, uint8_t len, uint8_t *out)
 {
-    uint8_t raw[FRAME_MAX_PACKET + 2u];
+    struct encoder e;
+    encoder_start(&e, out);
     for (uint8_t i = 0; i < len; i++) {
-        raw[i] = packet[i];
+        encoder_data(&e, packet[i]);
     }
-    uint16_t crc = crc16(packet, len);
-    raw[len] = (uint8_t)crc;
-    raw[len + 1u] = (uint8_t)(crc >> 8);
-    size_t n = cobs_encode(raw, (size_t)len + 2u, out);
-    out[n++] = 0;
-    return (uint8_t)n;
+    return encoder_finish(&e);
+}
+
+uint8_t frame_encode_message(uint8_t seq, uint8_t type, const uint8_t *body, uint8_t len,
+                             uint8_t *out)
+{
+    struct encoder e;
+    encoder_start(&e, out);
+    encoder_data(&e, seq);
+    encoder_data(&e, type);
+    for (uint8_t i = 0; i < len; i++) {
+        encoder_data(&e, body[i]);
+    }
+    return encoder_finish(&e);
 }
 
 void frame_decoder_reset(struct frame_decoder *d)

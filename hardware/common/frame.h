@@ -19,6 +19,11 @@
  * for FRAME_MAX_WIRE bytes); returns the frame's length, terminator included. */
 uint8_t frame_encode(const uint8_t *packet, uint8_t len, uint8_t *out);
 
+/* The same for the packet `seq, type, body[0..len)` without assembling it first (no
+ * copy on the firmware's small stack). */
+uint8_t frame_encode_message(uint8_t seq, uint8_t type, const uint8_t *body, uint8_t len,
+                             uint8_t *out);
+
 /* What one byte completed. */
 enum frame_result {
     FRAME_NONE = 0,     /* nothing yet */

@@ -24,9 +24,8 @@ void link_init(struct link *l, link_write_fn write, void *ctx)
 
 static void send_ack(struct link *l, uint8_t seq)
 {
-    uint8_t packet[3] = {0, MSG_ACK, seq};
-    uint8_t wire[COBS_MAX_ENCODED(sizeof packet + 2u) + 1u];
-    uint8_t n = frame_encode(packet, sizeof packet, wire);
+    uint8_t wire[COBS_MAX_ENCODED(3u + 2u) + 1u];
+    uint8_t n = frame_encode_message(0, MSG_ACK, &seq, 1, wire);
     l->write(l->ctx, wire, n);
 }
 
@@ -74,15 +73,9 @@ uint8_t link_send(struct link *l, uint32_t now_ms, uint8_t type, const uint8_t *
     if (l->busy || len + 2u > FRAME_MAX_PACKET) {
         return 0;
     }
-    uint8_t packet[FRAME_MAX_PACKET];
     uint8_t seq = l->next_seq;
     l->next_seq = seq == 255 ? 1 : (uint8_t)(seq + 1);
-    packet[0] = seq;
-    packet[1] = type;
-    for (uint8_t i = 0; i < len; i++) {
-        packet[2u + i] = body[i];
-    }
-    l->frame_len = frame_encode(packet, (uint8_t)(len + 2u), l->frame);
+    l->frame_len = frame_encode_message(seq, type, body, len, l->frame);
     l->busy = 1;
     l->in_flight_seq = seq;
     l->in_flight_type = type;

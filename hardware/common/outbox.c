@@ -59,7 +59,7 @@ void outbox_send_next(struct outbox *o, struct link *l, uint32_t now_ms, outbox_
     if (!it || !link_idle(l)) {
         return;
     }
-    uint8_t body[FRAME_MAX_PACKET - 2u];
+    uint8_t body[OUTBOX_MAX_BODY];
     uint8_t len;
     switch (it->type) {
     case MSG_ERROR:

@@ -48,8 +48,11 @@ void outbox_queue(struct outbox *o, uint8_t type, uint8_t a, uint8_t b, uint32_t
  * HELLO and the device's full state (`state_type`: SNAPSHOT or STATE). */
 void outbox_announce(struct outbox *o, struct link *l, uint8_t state_type);
 
-/* Fills the body of an item only the device can build at send time (HELLO, SNAPSHOT,
- * STATE); returns its length. */
+/* The longest body an outbox item becomes (STATE). */
+#define OUTBOX_MAX_BODY 13u
+
+/* Fills the body (room for OUTBOX_MAX_BODY bytes) of an item only the device can build
+ * at send time (HELLO, SNAPSHOT, STATE); returns its length. */
 typedef uint8_t (*outbox_body_fn)(const struct outbox_item *it, uint32_t now_ms,
                                   uint8_t *body);
 
