@@ -6,70 +6,54 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <pty.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <avr_ioport.h>
-#include <avr_uart.h>
 #include <hd44780.h>
 #include <sim_avr.h>
 #include <sim_cycle_timers.h>
 #include <sim_elf.h>
 #include <sim_irq.h>
 
-#include "../common/frame.h"
-#include "../common/proto.h"
-#include "../tactile-board/firmware/pins.h"
-#include "../tactile-clock/firmware/pins.h"
+#include "harness.h"
 
-#define F_CPU_HZ 16000000u
 /* A press given as `lever white` or `button pause` is held this long. */
 #define TAP_MS 100u
 /* Pause between the steps of a `move`. */
 #define MOVE_STEP_MS 100u
-/* A contact that bounces flips this often (µs). */
-#define BOUNCE_PERIOD_US 700u
 /* The display is reported once its text has not changed for this long. */
 #define DISPLAY_SETTLE_MS 5u
 
-enum device { BOARD, CLOCK };
-enum { IN_LEVER_WHITE, IN_LEVER_BLACK, IN_TIME_QUERY, IN_PAUSE, IN_TALK, CLOCK_INPUTS };
 
-static const uint8_t rank_pins[8] = BOARD_RANK_PINS;
-static const uint8_t file_pins[8] = BOARD_FILE_PINS;
-static const uint8_t clock_pins[CLOCK_INPUTS] = CLOCK_INPUT_PINS;
-static const char *const input_names[CLOCK_INPUTS] = {"lever_white", "lever_black",
+const char *const input_names[CLOCK_INPUTS] = {"lever_white", "lever_black",
                                                        "time_query", "pause",
                                                        "push_to_talk"};
 
-static avr_t *avr;
-static enum device device;
+avr_t *avr;
+enum device device;
 static FILE *obs;
-static int pty_master = -1;
-static char pty_path[256];
 
 /* --- observations ------------------------------------------------------------------ */
 
-static uint64_t sim_us(void)
+uint64_t sim_us(void)
 {
     return avr->cycle / (F_CPU_HZ / 1000000u);
 }
 
-static uint64_t us_to_cycles(uint64_t us)
+uint64_t us_to_cycles(uint64_t us)
 {
     return us * (F_CPU_HZ / 1000000u);
 }
 
 /* Writes one observation line: {"t_us":N,<fmt>}. */
-static void observe(const char *fmt, ...)
+void observe(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -78,370 +62,6 @@ static void observe(const char *fmt, ...)
     fputs("}\n", obs);
     fflush(obs);
     va_end(ap);
-}
-
-static void square_name(uint8_t sq, char out[3])
-{
-    out[0] = (char)('a' + (sq & 7));
-    out[1] = (char)('1' + (sq >> 3));
-    out[2] = 0;
-}
-
-/* --- the physical inputs ---------------------------------------------------------- */
-
-/* Board: contact closed = a peg in the hole. Clock: closed = pressed. */
-static uint8_t closed[64];
-static uint8_t row_low[8];
-/* When the current action on an input began (µs), for latency; 0 = none pending. */
-static uint64_t action_us[64];
-
-static void set_pin(uint8_t code, uint8_t level)
-{
-    char port = PIN_PORT(code);
-    /* The line's level as the outside world drives it, kept across PORT writes. */
-    static uint8_t mask[4], value[4];
-    int p = port - 'A';
-    mask[p] |= (uint8_t)(1u << PIN_BIT(code));
-    if (level) {
-        value[p] |= (uint8_t)(1u << PIN_BIT(code));
-    } else {
-        value[p] &= (uint8_t)~(1u << PIN_BIT(code));
-    }
-    avr_ioport_external_t ext = {.name = port, .mask = mask[p], .value = value[p]};
-    avr_ioctl(avr, AVR_IOCTL_IOPORT_SET_EXTERNAL(port), &ext);
-    avr_raise_irq(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(port), PIN_BIT(code)), level);
-}
-
-/* Board: the file lines as the diode matrix makes them for the selected ranks. */
-static void update_files(void)
-{
-    for (int f = 0; f < 8; f++) {
-        uint8_t low = 0;
-        for (int r = 0; r < 8; r++) {
-            if (row_low[r] && closed[r * 8 + f]) {
-                low = 1;
-            }
-        }
-        set_pin(file_pins[f], !low);
-    }
-}
-
-static void row_changed(struct avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq;
-    row_low[(intptr_t)param] = value == 0;
-    update_files();
-}
-
-static void set_contact(int idx, uint8_t is_closed)
-{
-    closed[idx] = is_closed;
-    if (device == BOARD) {
-        update_files();
-    } else {
-        set_pin(clock_pins[idx], !is_closed);
-    }
-}
-
-/* --- scheduled contact changes (bounces, taps, moves) ------------------------------ */
-
-struct scheduled {
-    uint64_t at; /* cycle */
-    int16_t idx;
-    uint8_t value;
-};
-#define MAX_SCHEDULED 512
-static struct scheduled sched[MAX_SCHEDULED];
-static int sched_count;
-
-static avr_cycle_count_t sched_run(avr_t *a, avr_cycle_count_t when, void *param);
-
-static void sched_arm(void)
-{
-    avr_cycle_timer_cancel(avr, sched_run, NULL);
-    uint64_t next = UINT64_MAX;
-    for (int i = 0; i < sched_count; i++) {
-        if (sched[i].at < next) {
-            next = sched[i].at;
-        }
-    }
-    if (next != UINT64_MAX) {
-        uint64_t delta = next > avr->cycle ? next - avr->cycle : 1;
-        avr_cycle_timer_register(avr, delta, sched_run, NULL);
-    }
-}
-
-static avr_cycle_count_t sched_run(avr_t *a, avr_cycle_count_t when, void *param)
-{
-    (void)when;
-    (void)param;
-    for (;;) {
-        int best = -1;
-        for (int i = 0; i < sched_count; i++) {
-            if (sched[i].at <= a->cycle && (best < 0 || sched[i].at < sched[best].at)) {
-                best = i;
-            }
-        }
-        if (best < 0) {
-            break;
-        }
-        struct scheduled s = sched[best];
-        sched[best] = sched[--sched_count];
-        set_contact(s.idx, s.value);
-    }
-    uint64_t next = UINT64_MAX;
-    for (int i = 0; i < sched_count; i++) {
-        if (sched[i].at < next) {
-            next = sched[i].at;
-        }
-    }
-    return next == UINT64_MAX ? 0 : next;
-}
-
-static int schedule(uint64_t at, int idx, uint8_t value)
-{
-    if (sched_count == MAX_SCHEDULED) {
-        return -1;
-    }
-    sched[sched_count++] = (struct scheduled){.at = at, .idx = (int16_t)idx, .value = value};
-    return 0;
-}
-
-/* Changes a contact at `at` (cycle): a bounce of `bounce_ms` first flips it to the new
- * state and back every BOUNCE_PERIOD_US / 2, then it settles in `value`. */
-static int change_contact(uint64_t at, int idx, uint8_t value, unsigned bounce_ms)
-{
-    uint64_t t = at;
-    uint64_t end = at + us_to_cycles((uint64_t)bounce_ms * 1000u);
-    uint8_t v = value;
-    while (t < end) {
-        if (schedule(t, idx, v) < 0) {
-            return -1;
-        }
-        v = !v;
-        t += us_to_cycles(BOUNCE_PERIOD_US / 2u);
-    }
-    if (schedule(end > at ? end : at, idx, value) < 0) {
-        return -1;
-    }
-    sched_arm();
-    return 0;
-}
-
-/* --- UART on the pseudo-terminal -------------------------------------------------- */
-
-static uint8_t host_fifo[4096];
-static size_t host_head, host_len;
-static int uart_xon = 1;
-static int host_seen;
-static avr_irq_t *uart_in;
-static struct frame_decoder device_frames, host_frames;
-
-static void describe_packet(const char *who, const uint8_t *p, uint8_t n)
-{
-    char body[256] = "";
-    const uint8_t *b = p + 2;
-    int len = n - 2;
-    char sq[3];
-    int want = proto_body_len(p[1]);
-    if (want < 0 || want != len) {
-        int o = snprintf(body, sizeof body, ",\"body\":\"");
-        for (int i = 0; i < len && o < (int)sizeof body - 4; i++) {
-            o += snprintf(body + o, sizeof body - (size_t)o, "%02x", b[i]);
-        }
-        snprintf(body + o, sizeof body - (size_t)o, "\"");
-    } else {
-        static const char *const runs[] = {"none", "white", "black"};
-        static const char *const buttons[] = {"?", "time_query", "pause", "push_to_talk"};
-        switch (p[1]) {
-        case MSG_ACK:
-            snprintf(body, sizeof body, ",\"acked\":%u", b[0]);
-            break;
-        case MSG_ERROR:
-            snprintf(body, sizeof body, ",\"code\":%u", b[0]);
-            break;
-        case MSG_HELLO:
-            snprintf(body, sizeof body,
-                     ",\"version\":%u,\"kind\":%u,\"firmware\":\"%u.%u\",\"capabilities\":%u",
-                     b[0], b[1], b[2], b[3], le16(b + 4));
-            break;
-        case MSG_SNAPSHOT:
-            snprintf(body, sizeof body, ",\"occupancy\":\"0x%08x%08x\",\"time_ms\":%u",
-                     le32(b + 4), le32(b), le32(b + 8));
-            break;
-        case MSG_LIFT:
-        case MSG_PLACE:
-            square_name(b[0] & 63u, sq);
-            snprintf(body, sizeof body, ",\"square\":\"%s\",\"time_ms\":%u", sq, le32(b + 1));
-            break;
-        case MSG_INDICATE:
-            square_name(b[0] & 63u, sq);
-            snprintf(body, sizeof body, ",\"square\":\"%s\",\"pattern\":%u", sq, b[1]);
-            break;
-        case MSG_LEVER:
-            snprintf(body, sizeof body, ",\"side\":\"%s\",\"time_ms\":%u",
-                     b[0] ? "black" : "white", le32(b + 1));
-            break;
-        case MSG_BUTTON:
-            snprintf(body, sizeof body, ",\"button\":\"%s\",\"pressed\":%s,\"time_ms\":%u",
-                     buttons[b[0] & 3u], b[1] ? "true" : "false", le32(b + 2));
-            break;
-        case MSG_STATE:
-            snprintf(body, sizeof body,
-                     ",\"white_ms\":%u,\"black_ms\":%u,\"running\":\"%s\",\"time_ms\":%u",
-                     le32(b), le32(b + 4), b[8] < 3 ? runs[b[8]] : "?", le32(b + 9));
-            break;
-        case MSG_SET_AND_RUN:
-            snprintf(body, sizeof body, ",\"white_ms\":%u,\"black_ms\":%u,\"running\":\"%s\"",
-                     le32(b), le32(b + 4), b[8] < 3 ? runs[b[8]] : "?");
-            break;
-        case MSG_DISPLAY:
-            snprintf(body, sizeof body, ",\"white_ms\":%u,\"black_ms\":%u", le32(b),
-                     le32(b + 4));
-            break;
-        case MSG_HAPTIC:
-            snprintf(body, sizeof body, ",\"pattern\":%u,\"repeat\":%u", b[0], b[1]);
-            break;
-        case MSG_BEEP:
-            snprintf(body, sizeof body, ",\"duration_ms\":%u", le16(b));
-            break;
-        default:
-            break;
-        }
-    }
-    observe("\"%s\":{\"seq\":%u,\"type\":\"%s\"%s}", who, p[0], proto_type_name(p[1]), body);
-}
-
-static const char *frame_error_name(enum frame_result r)
-{
-    switch (r) {
-    case FRAME_TOO_LONG: return "too_long";
-    case FRAME_BAD_COBS: return "cobs";
-    case FRAME_TOO_SHORT: return "too_short";
-    default: return "checksum";
-    }
-}
-
-static void report_latency(const uint8_t *p, uint8_t n)
-{
-    int idx = -1;
-    const char *what = proto_type_name(p[1]);
-    char name[16] = "";
-    if ((p[1] == MSG_LIFT || p[1] == MSG_PLACE) && n == 7) {
-        idx = p[2] & 63;
-        square_name((uint8_t)idx, name);
-    } else if (p[1] == MSG_LEVER && n == 7) {
-        idx = p[2] ? IN_LEVER_BLACK : IN_LEVER_WHITE;
-    } else if (p[1] == MSG_BUTTON && n == 8 && p[2] >= 1 && p[2] <= 3) {
-        idx = IN_TIME_QUERY + p[2] - 1;
-    }
-    if (idx < 0 || !action_us[idx]) {
-        return;
-    }
-    if (device == CLOCK) {
-        snprintf(name, sizeof name, "%s", input_names[idx]);
-    }
-    observe("\"latency\":{\"event\":\"%s\",\"input\":\"%s\",\"us\":%llu}", what, name,
-            (unsigned long long)(sim_us() - action_us[idx]));
-    action_us[idx] = 0;
-}
-
-/* A byte the firmware wrote to its UART: to the pseudo-terminal, and decoded. */
-static void uart_output(struct avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq;
-    (void)param;
-    uint8_t b = (uint8_t)value;
-    if (write(pty_master, &b, 1) < 0) {
-        /* nobody reads: lost, as on a serial line without a listener */
-    }
-    enum frame_result r = frame_decoder_push(&device_frames, b);
-    if (r == FRAME_PACKET) {
-        describe_packet("device", device_frames.packet, device_frames.packet_len);
-        if (device_frames.packet[0] != 0) {
-            report_latency(device_frames.packet, device_frames.packet_len);
-        }
-    } else if (r != FRAME_NONE) {
-        observe("\"bad_frame\":{\"from\":\"device\",\"kind\":\"%s\"}", frame_error_name(r));
-    }
-}
-
-static void feed_uart(void)
-{
-    while (uart_xon && host_len) {
-        uint8_t b = host_fifo[host_head];
-        host_head = (host_head + 1) % sizeof host_fifo;
-        host_len--;
-        avr_raise_irq(uart_in, b);
-    }
-}
-
-static void uart_xon_hook(struct avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq;
-    (void)value;
-    (void)param;
-    uart_xon = 1;
-    feed_uart();
-}
-
-static void uart_xoff_hook(struct avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq;
-    (void)value;
-    (void)param;
-    uart_xon = 0;
-}
-
-static void read_host(void)
-{
-    uint8_t buf[512];
-    for (;;) {
-        size_t room = sizeof host_fifo - host_len;
-        if (room == 0) {
-            break;
-        }
-        ssize_t n = read(pty_master, buf, room < sizeof buf ? room : sizeof buf);
-        if (n <= 0) {
-            break;
-        }
-        host_seen = 1;
-        for (ssize_t i = 0; i < n; i++) {
-            host_fifo[(host_head + host_len) % sizeof host_fifo] = buf[i];
-            host_len++;
-            enum frame_result r = frame_decoder_push(&host_frames, buf[i]);
-            if (r == FRAME_PACKET) {
-                describe_packet("host", host_frames.packet, host_frames.packet_len);
-            } else if (r != FRAME_NONE) {
-                observe("\"bad_frame\":{\"from\":\"host\",\"kind\":\"%s\"}",
-                        frame_error_name(r));
-            }
-        }
-    }
-    feed_uart();
-}
-
-static int open_pty(const char *link)
-{
-    int slave;
-    if (openpty(&pty_master, &slave, pty_path, NULL, NULL) < 0) {
-        return -1;
-    }
-    struct termios t;
-    tcgetattr(slave, &t);
-    cfmakeraw(&t);
-    tcsetattr(slave, TCSANOW, &t);
-    /* The slave stays open here so the pair survives the host closing its side. */
-    fcntl(pty_master, F_SETFL, O_NONBLOCK);
-    if (link) {
-        char tmp[4096];
-        snprintf(tmp, sizeof tmp, "%s.tmp%d", link, (int)getpid());
-        unlink(tmp);
-        if (symlink(pty_path, tmp) < 0 || rename(tmp, link) < 0) {
-            return -1;
-        }
-    }
-    return 0;
 }
 
 /* --- outputs: motor, beeper, display ---------------------------------------------- */
@@ -516,142 +136,6 @@ static void print_stats(uint64_t wall_us)
 
 /* --- commands --------------------------------------------------------------------- */
 
-struct command {
-    char verb[32];
-    char arg[128];
-    long number;   /* bounce_ms / ms / wait; -1 when absent */
-    char state[8]; /* "down", "up" or "" */
-};
-
-static int parse_square(const char *s)
-{
-    if (strlen(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') {
-        return -1;
-    }
-    return (s[1] - '1') * 8 + (s[0] - 'a');
-}
-
-/* Reads a JSON string or scalar at *p into out; advances *p. */
-static int json_value(const char **p, char *out, size_t size)
-{
-    const char *s = *p;
-    size_t n = 0;
-    if (*s == '"') {
-        s++;
-        while (*s && *s != '"') {
-            if (*s == '\\' && s[1]) {
-                s++;
-            }
-            if (n + 1 < size) {
-                out[n++] = *s;
-            }
-            s++;
-        }
-        if (*s != '"') {
-            return -1;
-        }
-        s++;
-    } else {
-        while (*s && *s != ',' && *s != '}' && *s != ' ') {
-            if (n + 1 < size) {
-                out[n++] = *s;
-            }
-            s++;
-        }
-        if (n == 0) {
-            return -1;
-        }
-    }
-    out[n] = 0;
-    *p = s;
-    return 0;
-}
-
-static void skip_ws(const char **p)
-{
-    while (**p == ' ' || **p == '\t') {
-        (*p)++;
-    }
-}
-
-/* Parses `{"verb":"arg","bounce_ms":12}` or `verb arg [number|down|up]`. */
-static int parse_command(const char *line, struct command *c, char *why, size_t why_size)
-{
-    memset(c, 0, sizeof *c);
-    c->number = -1;
-    const char *p = line;
-    skip_ws(&p);
-    if (*p == '{') {
-        p++;
-        int first = 1;
-        for (;;) {
-            skip_ws(&p);
-            if (*p == '}') {
-                break;
-            }
-            char key[32], val[128];
-            if (json_value(&p, key, sizeof key) < 0) {
-                snprintf(why, why_size, "bad JSON near %.20s", p);
-                return -1;
-            }
-            skip_ws(&p);
-            if (*p++ != ':') {
-                snprintf(why, why_size, "bad JSON: ':' expected after \"%s\"", key);
-                return -1;
-            }
-            skip_ws(&p);
-            if (json_value(&p, val, sizeof val) < 0) {
-                snprintf(why, why_size, "bad JSON: no value for \"%s\"", key);
-                return -1;
-            }
-            if (first) {
-                snprintf(c->verb, sizeof c->verb, "%s", key);
-                snprintf(c->arg, sizeof c->arg, "%s", val);
-                first = 0;
-            } else if (!strcmp(key, "bounce_ms") || !strcmp(key, "ms")) {
-                c->number = strtol(val, NULL, 10);
-            } else if (!strcmp(key, "state")) {
-                if (strcmp(val, "down") && strcmp(val, "up")) {
-                    snprintf(why, why_size, "state must be \"down\" or \"up\"");
-                    return -1;
-                }
-                memcpy(c->state, val, strlen(val) + 1);
-            } else {
-                snprintf(why, why_size, "unknown field \"%s\"", key);
-                return -1;
-            }
-            skip_ws(&p);
-            if (*p == ',') {
-                p++;
-            }
-        }
-        if (first) {
-            snprintf(why, why_size, "empty command");
-            return -1;
-        }
-    } else {
-        char extra[32] = "";
-        int n = sscanf(p, "%31s %127s %31s", c->verb, c->arg, extra);
-        if (n < 1) {
-            snprintf(why, why_size, "empty command");
-            return -1;
-        }
-        if (!strcmp(c->verb, "occupancy")) {
-            const char *rest = p + strlen(c->verb);
-            skip_ws(&rest);
-            snprintf(c->arg, sizeof c->arg, "%s", rest);
-        } else if (!strcmp(extra, "down") || !strcmp(extra, "up")) {
-            snprintf(c->state, sizeof c->state, "%s", extra);
-        } else if (n == 3) {
-            c->number = strtol(extra, NULL, 10);
-        }
-    }
-    if ((!strcmp(c->verb, "wait") || !strcmp(c->verb, "wait_ms")) && c->number < 0) {
-        c->number = strtol(c->arg, NULL, 10);
-    }
-    return 0;
-}
-
 static uint64_t wait_until; /* cycle before which no further command runs */
 static int waiting_for_host;
 static int quit;
@@ -662,51 +146,6 @@ static uint64_t mono_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int parse_occupancy(const char *fen, uint8_t out[64])
-{
-    if (!strcmp(fen, "start")) {
-        fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-    }
-    int rank = 7, file = 0;
-    memset(out, 0, 64);
-    for (const char *s = fen; *s && *s != ' '; s++) {
-        if (*s == '/') {
-            if (file != 8 || rank == 0) {
-                return -1;
-            }
-            rank--;
-            file = 0;
-        } else if (*s >= '1' && *s <= '8') {
-            file += *s - '0';
-        } else if (strchr("pnbrqkPNBRQK", *s)) {
-            if (file > 7) {
-                return -1;
-            }
-            out[rank * 8 + file++] = 1;
-        } else {
-            return -1;
-        }
-        if (file > 8) {
-            return -1;
-        }
-    }
-    return rank == 0 && file == 8 ? 0 : -1;
-}
-
-static int clock_input(const char *name)
-{
-    if (!strcmp(name, "time_query") || !strcmp(name, "query")) {
-        return IN_TIME_QUERY;
-    }
-    if (!strcmp(name, "pause")) {
-        return IN_PAUSE;
-    }
-    if (!strcmp(name, "push_to_talk") || !strcmp(name, "talk")) {
-        return IN_TALK;
-    }
-    return -1;
 }
 
 /* One peg action now (+ offset ms); returns an error text or NULL. */
@@ -729,7 +168,7 @@ static const char *peg(int sq, uint8_t place, uint64_t at, unsigned bounce, uint
 
 static const char *run_command(const struct command *c)
 {
-    static char why[160];
+    static char why[200];
     uint64_t now = avr->cycle;
     if (!strcmp(c->verb, "wait") || !strcmp(c->verb, "wait_ms")) {
         if (c->number < 0) {
@@ -1030,19 +469,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "avr-harness: no pseudo-terminal or link: %s\n", strerror(errno));
         return 1;
     }
-    uint32_t flags = 0;
-    avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
-    flags &= ~(uint32_t)(AVR_UART_FLAG_STDIO | AVR_UART_FLAG_POLL_SLEEP);
-    avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
-                            uart_output, NULL);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON),
-                            uart_xon_hook, NULL);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
-                            uart_xoff_hook, NULL);
-    uart_in = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
-    frame_decoder_reset(&device_frames);
-    frame_decoder_reset(&host_frames);
+    uart_attach();
 
     if (device == BOARD) {
         for (intptr_t r = 0; r < 8; r++) {
