@@ -258,7 +258,9 @@ static const char *run_command(const struct command *c)
             }
             if (!e) {
                 wait_until = t + us_to_cycles((uint64_t)bounce * 1000u) + 1;
-                observe("\"did\":{\"move\":\"%s\"}", c->arg);
+                char text[sizeof c->arg * 2];
+                json_escape(c->arg, text, sizeof text);
+                observe("\"did\":{\"move\":\"%s\"}", text);
             }
             return e;
         }
@@ -273,7 +275,9 @@ static const char *run_command(const struct command *c)
                     peg(sq, want[sq], now, 0, occ);
                 }
             }
-            observe("\"did\":{\"occupancy\":\"%s\"}", c->arg);
+            char text[sizeof c->arg * 2];
+            json_escape(c->arg, text, sizeof text);
+            observe("\"did\":{\"occupancy\":\"%s\"}", text);
             return NULL;
         }
     } else {
@@ -376,7 +380,9 @@ static void run_lines(void)
                 err = run_command(&c);
             }
             if (err) {
-                observe("\"error\":\"line %lu: %s\"", line_no, err);
+                char text[512];
+                json_escape(err, text, sizeof text);
+                observe("\"error\":\"line %lu: %s\"", line_no, text);
             }
         }
         size_t used = (size_t)(nl + 1 - line_buf);

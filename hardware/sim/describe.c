@@ -95,3 +95,20 @@ const char *frame_error_name(enum frame_result r)
     }
 }
 
+
+void json_escape(const char *in, char *out, size_t size)
+{
+    size_t o = 0;
+    for (; *in && o + 7 < size; in++) {
+        unsigned char ch = (unsigned char)*in;
+        if (ch == '"' || ch == '\\') {
+            out[o++] = '\\';
+            out[o++] = (char)ch;
+        } else if (ch < 0x20) {
+            o += (size_t)snprintf(out + o, size - o, "\\u%04x", ch);
+        } else {
+            out[o++] = (char)ch;
+        }
+    }
+    out[o] = 0;
+}

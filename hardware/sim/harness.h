@@ -104,6 +104,8 @@ int clock_input(const char *name);
 void square_name(uint8_t sq, char out[3]);
 /* A packet (seq, type, body) as a JSON object. */
 void describe_packet(char *out, size_t size, const uint8_t *p, uint8_t n);
+/* `in` as the inside of a JSON string (quotes, backslashes, control characters escaped). */
+void json_escape(const char *in, char *out, size_t size);
 /* "checksum", "cobs", "too_short" or "too_long". */
 const char *frame_error_name(enum frame_result r);
 

@@ -19,13 +19,10 @@ FUSES = {
     .extended = 0xFD,
 };
 
-uint8_t system_reset_cause __attribute__((section(".noinit")));
-
 /* The watchdog stays enabled across a watchdog reset: switch it off before main. */
 void system_early(void) __attribute__((naked, used, section(".init3")));
 void system_early(void)
 {
-    system_reset_cause = MCUSR;
     MCUSR = 0;
     wdt_disable();
 }

@@ -24,7 +24,4 @@ void system_idle(void);
  * the link's retry timer. */
 void system_serve(struct link *l, uint32_t now, void (*handle)(const struct link_message *));
 
-/* MCUSR at reset (bit 2 BORF brown-out, bit 3 WDRF watchdog), for diagnostics. */
-extern uint8_t system_reset_cause;
-
 #endif

@@ -16,7 +16,6 @@ static volatile uint8_t rx_buf[RX_SIZE];
 static volatile uint8_t rx_head, rx_tail;
 static volatile uint8_t tx_buf[TX_SIZE];
 static volatile uint8_t tx_head, tx_tail;
-volatile uint16_t uart_rx_overruns;
 
 void uart_init(void)
 {
@@ -36,8 +35,7 @@ ISR(USART_RX_vect)
     uint8_t b = UDR0;
     uint8_t next = (uint8_t)((rx_head + 1u) & (RX_SIZE - 1u));
     if (next == rx_tail) {
-        uart_rx_overruns++;
-        return;
+        return; /* full: the byte is lost, the frame's CRC or COBS check rejects it */
     }
     rx_buf[rx_head] = b;
     rx_head = next;

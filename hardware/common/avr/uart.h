@@ -17,7 +17,4 @@ uint8_t uart_rx_ready(void);
  * matches link_write_fn. */
 void uart_write(void *ctx, const uint8_t *bytes, uint8_t len);
 
-/* Received bytes dropped because the receive ring was full (diagnostics). */
-extern volatile uint16_t uart_rx_overruns;
-
 #endif
