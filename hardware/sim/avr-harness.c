@@ -15,8 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <avr_ioport.h>
-#include <hd44780.h>
 #include <sim_avr.h>
 #include <sim_cycle_timers.h>
 #include <sim_elf.h>
@@ -28,8 +26,6 @@
 #define TAP_MS 100u
 /* Pause between the steps of a `move`. */
 #define MOVE_STEP_MS 100u
-/* The display is reported once its text has not changed for this long. */
-#define DISPLAY_SETTLE_MS 5u
 
 
 const char *const input_names[CLOCK_INPUTS] = {"lever_white", "lever_black",
@@ -62,52 +58,6 @@ void observe(const char *fmt, ...)
     fputs("}\n", obs);
     fflush(obs);
     va_end(ap);
-}
-
-/* --- outputs: motor, beeper, display ---------------------------------------------- */
-
-static void output_pin(struct avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq;
-    observe("\"%s\":\"%s\"", (const char *)param, value ? "on" : "off");
-}
-
-static hd44780_t lcd;
-static char lcd_seen[2][17], lcd_printed[2][17];
-static uint64_t lcd_changed;
-
-static avr_cycle_count_t lcd_watch(avr_t *a, avr_cycle_count_t when, void *param)
-{
-    (void)param;
-    char now[2][17];
-    for (int r = 0; r < 2; r++) {
-        for (int c = 0; c < 16; c++) {
-            uint8_t ch = lcd.vram[(r ? 0x40 : 0) + c];
-            now[r][c] = (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\') ? (char)ch : '?';
-        }
-        now[r][16] = 0;
-    }
-    if (memcmp(now, lcd_seen, sizeof now) != 0) {
-        memcpy(lcd_seen, now, sizeof now);
-        lcd_changed = a->cycle;
-    } else if (memcmp(lcd_seen, lcd_printed, sizeof now) != 0 &&
-               a->cycle - lcd_changed >= us_to_cycles(DISPLAY_SETTLE_MS * 1000u)) {
-        memcpy(lcd_printed, lcd_seen, sizeof now);
-        observe("\"display\":[\"%s\",\"%s\"]", lcd_printed[0], lcd_printed[1]);
-    }
-    return when + us_to_cycles(1000);
-}
-
-static void connect_pin(uint8_t code, avr_irq_t *to)
-{
-    avr_connect_irq(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(PIN_PORT(code)), PIN_BIT(code)),
-                    to);
-}
-
-static void notify_pin(uint8_t code, avr_irq_notify_t fn, void *param)
-{
-    avr_irq_register_notify(
-        avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(PIN_PORT(code)), PIN_BIT(code)), fn, param);
 }
 
 /* --- main-loop measurement -------------------------------------------------------- */
@@ -477,28 +427,8 @@ int main(int argc, char **argv)
     }
     uart_attach();
 
-    if (device == BOARD) {
-        for (intptr_t r = 0; r < 8; r++) {
-            row_low[r] = 0;
-            notify_pin(rank_pins[r], row_changed, (void *)r);
-        }
-        update_files();
-        notify_pin(BOARD_MOTOR_PIN, output_pin, "indicate");
-    } else {
-        for (int i = 0; i < CLOCK_INPUTS; i++) {
-            set_contact(i, 0);
-        }
-        notify_pin(CLOCK_MOTOR_PIN, output_pin, "haptic");
-        notify_pin(CLOCK_BEEPER_PIN, output_pin, "beep");
-        hd44780_init(avr, &lcd, 16, 2);
-        connect_pin(CLOCK_LCD_RS_PIN, lcd.irq + IRQ_HD44780_RS);
-        connect_pin(CLOCK_LCD_E_PIN, lcd.irq + IRQ_HD44780_E);
-        connect_pin(CLOCK_LCD_D4_PIN, lcd.irq + IRQ_HD44780_D4);
-        connect_pin(CLOCK_LCD_D5_PIN, lcd.irq + IRQ_HD44780_D5);
-        connect_pin(CLOCK_LCD_D6_PIN, lcd.irq + IRQ_HD44780_D6);
-        connect_pin(CLOCK_LCD_D7_PIN, lcd.irq + IRQ_HD44780_D7);
-        avr_cycle_timer_register(avr, us_to_cycles(1000), lcd_watch, NULL);
-    }
+    contacts_attach();
+    outputs_attach();
 
     observe("\"ready\":{\"pty\":\"%s\",\"link\":\"%s\",\"device\":\"%s\",\"firmware\":\"%s\","
             "\"mcu\":\"atmega328p\",\"f_cpu\":%u}",

@@ -12,7 +12,7 @@ const uint8_t clock_pins[CLOCK_INPUTS] = CLOCK_INPUT_PINS;
 
 /* Board: contact closed = a peg in the hole. Clock: closed = pressed. */
 uint8_t closed[64];
-uint8_t row_low[8];
+static uint8_t row_low[8];
 /* When the current action on an input began (µs), for latency; 0 = none pending. */
 uint64_t action_us[64];
 
@@ -34,7 +34,7 @@ static void set_pin(uint8_t code, uint8_t level)
 }
 
 /* Board: the file lines as the diode matrix makes them for the selected ranks. */
-void update_files(void)
+static void update_files(void)
 {
     for (int f = 0; f < 8; f++) {
         uint8_t low = 0;
@@ -47,7 +47,7 @@ void update_files(void)
     }
 }
 
-void row_changed(struct avr_irq_t *irq, uint32_t value, void *param)
+static void row_changed(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq;
     row_low[(intptr_t)param] = value == 0;
@@ -149,3 +149,21 @@ int change_contact(uint64_t at, int idx, uint8_t value, unsigned bounce_ms)
     return 0;
 }
 
+
+void contacts_attach(void)
+{
+    if (device == BOARD) {
+        for (intptr_t r = 0; r < 8; r++) {
+            row_low[r] = 0;
+            avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(
+                                                           PIN_PORT(rank_pins[r])),
+                                                  PIN_BIT(rank_pins[r])),
+                                    row_changed, (void *)r);
+        }
+        update_files();
+    } else {
+        for (int i = 0; i < CLOCK_INPUTS; i++) {
+            set_contact(i, 0);
+        }
+    }
+}

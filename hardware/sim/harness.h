@@ -62,22 +62,23 @@ void feed_uart(void);
 
 /* Board: closed[square] = a peg in the hole. Clock: closed[input] = pressed. */
 extern uint8_t closed[64];
-/* Board: rank lines the firmware drives low now. */
-extern uint8_t row_low[8];
 /* When the pending action on a square or input began (µs), for latency; 0 = none. */
 extern uint64_t action_us[64];
 /* Contact changes still scheduled. */
 extern int sched_count;
 
-/* Recomputes the board's file lines from the rank lines and the contacts. */
-void update_files(void);
-/* Pin-change callback of rank line `param` (an index). */
-void row_changed(struct avr_irq_t *irq, uint32_t value, void *param);
+/* Wires the switches to the pins (the board's matrix follows its rank lines). */
+void contacts_attach(void);
 /* Opens or closes a contact now. */
 void set_contact(int idx, uint8_t is_closed);
 /* Changes a contact at cycle `at`, bouncing for `bounce_ms` first; -1 when too many
  * changes are scheduled. */
 int change_contact(uint64_t at, int idx, uint8_t value, unsigned bounce_ms);
+
+/* --- outputs.c: motor, buzzer, display ------------------------------------------ */
+
+/* Watches the motor (and the clock's buzzer and LCD) and reports them. */
+void outputs_attach(void);
 
 /* --- command.c: command lines ----------------------------------------------------- */
 

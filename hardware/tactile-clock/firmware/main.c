@@ -135,35 +135,35 @@ static void haptic_start(uint8_t pattern, uint8_t repeat)
     haptic.repeats = repeat ? repeat : 1;
 }
 
+/* One millisecond of the motor and the buzzer: drive what the current step says, then
+ * count it down (so a step of n ms keeps its output for exactly n ticks). */
 static void haptic_tick(void)
 {
-    if (haptic.steps) {
-        if (haptic.left) {
-            haptic.left--;
-        }
-        while (haptic.steps && haptic.left == 0) {
-            if (haptic.step < haptic.count) {
-                haptic.step++;
-                if (haptic.step < haptic.count) {
-                    haptic.left = haptic.steps[haptic.step];
-                } else if (haptic.repeats > 1) {
-                    haptic.repeats--;
-                    haptic.left = HAPTIC_REPEAT_GAP_MS;
-                } else {
-                    haptic.steps = 0;
-                }
-            } else {
-                haptic.step = 0;
-                haptic.left = haptic.steps[0];
-            }
-        }
-    }
     uint8_t on = haptic.steps && haptic.step < haptic.count && (haptic.step & 1u) == 0;
     gpio_write(CLOCK_MOTOR_PIN, on);
+    if (haptic.steps && haptic.left) {
+        haptic.left--;
+    }
+    while (haptic.steps && haptic.left == 0) {
+        if (haptic.step < haptic.count) {
+            haptic.step++;
+            if (haptic.step < haptic.count) {
+                haptic.left = haptic.steps[haptic.step];
+            } else if (haptic.repeats > 1) {
+                haptic.repeats--;
+                haptic.left = HAPTIC_REPEAT_GAP_MS;
+            } else {
+                haptic.steps = 0;
+            }
+        } else {
+            haptic.step = 0;
+            haptic.left = haptic.steps[0];
+        }
+    }
+    gpio_write(CLOCK_BEEPER_PIN, beep_left != 0);
     if (beep_left) {
         beep_left--;
     }
-    gpio_write(CLOCK_BEEPER_PIN, beep_left != 0);
 }
 
 /* Writes `ms` right-aligned into 9 characters: H:MM:SS from an hour, M:SS from 20 s,
