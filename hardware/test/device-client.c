@@ -394,6 +394,15 @@ static void board(void)
     expect_line(&lf, "\"indicate\":\"on\"", NULL, 2000);
     send(MSG_INDICATE, (const uint8_t[]){12, 0}, 2);
     expect_line(&lf, "\"indicate\":\"off\"", NULL, 2000);
+    /* Pulse: 200 ms on in every 500 ms, until cleared. */
+    send(MSG_INDICATE, (const uint8_t[]){12, 1}, 2);
+    long long p0 = field(expect_line(&lf, "\"indicate\":\"on\"", NULL, 2000), "t_us");
+    long long on_ms = field(expect_line(&lf, "\"indicate\":\"off\"", NULL, 2000), "on_ms");
+    long long p1 = field(expect_line(&lf, "\"indicate\":\"on\"", NULL, 2000), "t_us");
+    CHECK(on_ms == 200 && p1 - p0 > 499000 && p1 - p0 < 501000,
+          "pulse of %lld ms every %lld us", on_ms, p1 - p0);
+    send(MSG_INDICATE, (const uint8_t[]){12, 0}, 2);
+    expect_line(&lf, "\"indicate\":\"off\"", NULL, 2000);
     before = msg_count;
     send(MSG_INDICATE, (const uint8_t[]){12}, 1);
     m = expect_msg(&before, MSG_ERROR, 2000, "bad INDICATE");
@@ -401,7 +410,7 @@ static void board(void)
     send(0x7E, NULL, 0);
     m = expect_msg(&before, MSG_ERROR, 2000, "unknown type");
     CHECK(m->body[0] == ERR_UNKNOWN_TYPE, "error code %u", m->body[0]);
-    printf("board: INDICATE on/off, ERROR 2 and 1 ok\n");
+    printf("board: INDICATE steady, pulse and off, ERROR 2 and 1 ok\n");
 
     /* Unacknowledged: the device resends the same frame every 250 ms. */
     reading_pty = 0;

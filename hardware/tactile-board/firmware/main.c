@@ -36,6 +36,18 @@ static uint8_t counts[64];
 /* Holes the host asked to vibrate, by pattern. */
 static uint8_t pulsing[8];
 static uint8_t steady[8];
+/* Milliseconds into the current INDICATE pulse period. */
+static uint16_t pulse_phase;
+
+/* Whether any hole of a mask is set. */
+static uint8_t any_set(const uint8_t holes[8])
+{
+    uint8_t any = 0;
+    for (uint8_t r = 0; r < 8; r++) {
+        any |= holes[r];
+    }
+    return any;
+}
 
 /* The rank lines resolved once into register addresses and masks. */
 static volatile uint8_t *rank_port[8];
@@ -125,6 +137,9 @@ static void handle(const struct link_message *m)
         }
         uint8_t r = sq >> 3;
         uint8_t mask = (uint8_t)(1u << (sq & 7u));
+        if (pattern == 1 && !any_set(pulsing)) {
+            pulse_phase = 0; /* the first pulse is a whole one */
+        }
         pulsing[r] &= (uint8_t)~mask;
         steady[r] &= (uint8_t)~mask;
         if (pattern == 1) {
@@ -153,20 +168,13 @@ static uint8_t build_body(const struct outbox_item *it, uint32_t now, uint8_t *b
     return 12;
 }
 
-static uint16_t pulse_phase; /* ms into the current INDICATE pulse period */
-
 static void drive_outputs(void)
 {
-    uint8_t any_steady = 0, any_pulse = 0;
-    for (uint8_t r = 0; r < 8; r++) {
-        any_steady |= steady[r];
-        any_pulse |= pulsing[r];
-    }
+    uint8_t on = any_set(steady) || (any_set(pulsing) && pulse_phase < PULSE_ON_MS);
+    gpio_write(BOARD_MOTOR_PIN, on);
     if (++pulse_phase >= PULSE_PERIOD_MS) {
         pulse_phase = 0;
     }
-    uint8_t on = any_steady || (any_pulse && pulse_phase < PULSE_ON_MS);
-    gpio_write(BOARD_MOTOR_PIN, on);
     gpio_write(BOARD_LED_PIN, !link_idle(&link));
 }
 
