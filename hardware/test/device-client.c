@@ -446,16 +446,28 @@ static void clock_checks(void)
     put_le32(body + 4, 290000);
     body[8] = RUNNING_WHITE;
     send(MSG_SET_AND_RUN, body, 9);
+    long long set_us = field(expect_line(&lf, "\"host\"", "set_and_run", 2000), "t_us");
     expect_line(&lf, "\"display\":[\"White      4:5", "<\",\"Black      4:50 \"", 3000);
     printf("clock: SET_AND_RUN shown on the LCD ok\n");
 
+    /* The lever stops White's time at the press (not 30 ms later, when the debounce
+     * ends) and starts Black's from then. */
+    lf = line_count;
     command("{\"lever\":\"white\"}");
+    long long press_us = field(expect_line(&lf, "\"did\"", "lever_white", 2000), "t_us");
     struct msg *m = expect_msg(&from, MSG_LEVER, 2000, "lever white");
     CHECK(m->body[0] == 0, "LEVER side %u", m->body[0]);
+    long long lever_ms = le32(m->body + 1);
+    long long offset_ms = press_us / 1000 - lever_ms; /* simulated minus device time */
     send(MSG_STATE_REQUEST, NULL, 0);
     m = expect_msg(&from, MSG_STATE, 2000, "state after the lever");
     CHECK(m->body[8] == RUNNING_BLACK, "running %u after White's lever", m->body[8]);
-    printf("clock: lever white -> LEVER, Black runs ok\n");
+    long long white = le32(m->body), black = le32(m->body + 4), at = le32(m->body + 9);
+    long long white_want = 300000 - (lever_ms - (set_us / 1000 - offset_ms));
+    long long black_want = 290000 - (at - lever_ms);
+    CHECK(llabs(white - white_want) <= 4 && llabs(black - black_want) <= 2,
+          "shown %lld / %lld ms, expected %lld / %lld", white, black, white_want, black_want);
+    printf("clock: lever white -> LEVER, White stopped at the press, Black runs ok\n");
 
     command("{\"button\":\"push_to_talk\"}");
     m = expect_msg(&from, MSG_BUTTON, 2000, "talk pressed");

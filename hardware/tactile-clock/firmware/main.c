@@ -61,13 +61,22 @@ static void queue(uint8_t type, uint8_t a, uint8_t b, uint32_t time_ms)
     outbox_queue(&outbox, type, a, b, time_ms, MSG_STATE);
 }
 
-static void input_changed(uint8_t in, uint8_t down, uint32_t since)
+static void input_changed(uint8_t in, uint8_t down, uint32_t since, uint32_t now)
 {
     switch (in) {
     case IN_LEVER_WHITE:
     case IN_LEVER_BLACK:
         if (down) {
             uint8_t side = in == IN_LEVER_WHITE ? 0 : 1;
+            /* The press happened at `since`: give the mover back what the debounce
+             * counted and start the other side from then. */
+            uint32_t late = now - since;
+            uint32_t *mover = side == 0 ? &white_ms : &black_ms;
+            uint32_t *other = side == 0 ? &black_ms : &white_ms;
+            if (running == side + 1u) {
+                *mover += late;
+            }
+            *other = *other > late ? *other - late : 0;
             running = side == 0 ? RUNNING_BLACK : RUNNING_WHITE;
             queue(MSG_LEVER, side, 0, since);
         }
@@ -96,7 +105,7 @@ static void sample_inputs(uint32_t now)
         uint8_t was = (pressed & mask) ? 1 : 0;
         if (debounce_sample(&counts[i], is, was)) {
             pressed ^= mask;
-            input_changed(i, is, debounce_since(now));
+            input_changed(i, is, debounce_since(now), now);
         }
     }
 }
