@@ -434,7 +434,6 @@ int main(int argc, char **argv)
             "\"mcu\":\"atmega328p\",\"f_cpu\":%u}",
             pty_path, link ? link : "", dev, elf, F_CPU_HZ);
 
-    fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
     wall_start_ns = mono_ns();
     int prev_state = avr->state;
     while (!quit) {
@@ -476,15 +475,18 @@ int main(int argc, char **argv)
                 }
             }
         }
-        int timeout = 0;
+        /* Ahead of the wall clock: wait for it, or for the host or a command. */
+        struct timespec ahead = {0, 0};
         now_us = sim_us();
         wall_us = (mono_ns() - wall_start_ns) / 1000u;
         if (now_us > wall_us) {
-            timeout = (int)((now_us - wall_us) / 1000u);
+            uint64_t us = now_us - wall_us;
+            ahead.tv_sec = (time_t)(us / 1000000u);
+            ahead.tv_nsec = (long)(us % 1000000u) * 1000;
         }
         struct pollfd fds[2] = {{.fd = pty_master, .events = POLLIN},
                                 {.fd = stdin_open ? 0 : -1, .events = POLLIN}};
-        if (poll(fds, 2, timeout) > 0) {
+        if (ppoll(fds, 2, &ahead, NULL) > 0) {
             if (fds[0].revents & POLLIN) {
                 read_host();
             }
