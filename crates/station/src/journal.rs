@@ -645,16 +645,25 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
     /// [`JournalError`] when SQLite cannot read it, it is damaged, or it does not decode as
     /// `T`.
     pub fn meta<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>, JournalError> {
-        let json = get_meta(&self.conn, key).map_err(|e| self.error(e))?;
-        json.map(|j| {
-            serde_json::from_str(&j).map_err(|e| {
-                self.error(JournalErrorKind::Meta {
-                    key: key.into(),
-                    reason: format!("does not decode: {e}"),
+        self.meta_json(key)?
+            .map(|j| {
+                serde_json::from_str(&j).map_err(|e| {
+                    self.error(JournalErrorKind::Meta {
+                        key: key.into(),
+                        reason: format!("does not decode: {e}"),
+                    })
                 })
             })
-        })
-        .transpose()
+            .transpose()
+    }
+
+    /// The JSON text stored under `key`, exactly as stored, checked against its hash.
+    ///
+    /// # Errors
+    ///
+    /// [`JournalError`] when SQLite cannot read it or it is damaged.
+    pub fn meta_json(&self, key: &str) -> Result<Option<String>, JournalError> {
+        get_meta(&self.conn, key).map_err(|e| self.error(e))
     }
 
     /// The file this journal lives in.
