@@ -20,16 +20,38 @@ pub struct Args {
 /// Runs the export to standard output.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (table, resumed) = Session::replay(&args.journal)?;
-    if let Some(d) = &resumed.dropped {
-        eprintln!("annabella: journal {}: {d}", args.journal.display());
+    let warnings = resumed.warnings();
+    for w in &warnings {
+        eprintln!("annabella: journal {}: {w}", args.journal.display());
     }
+    let status = if warnings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(super::DAMAGED)
+    };
+    // A finished game whose records are damaged: its PGN, stored whole when it ended.
+    let stored = (!warnings.is_empty())
+        .then(|| resumed.finished_games.last())
+        .flatten()
+        .filter(|g| g.last_seq > resumed.replayed);
     if args.format == "pgn" {
-        print!("{}", table.pgn());
+        match stored {
+            Some(game) => {
+                eprintln!(
+                    "annabella: journal {}: the PGN is the finished game stored when it ended \
+                     (record {})",
+                    args.journal.display(),
+                    game.last_seq
+                );
+                print!("{}", game.pgn);
+            }
+            None => print!("{}", table.pgn()),
+        }
     } else {
         let louis = args
             .braille_table
             .unwrap_or_else(|| braille::default_table(table.config().language).to_owned());
         print!("{}", records::brf(&table, &louis)?);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(status)
 }

@@ -27,9 +27,16 @@ enum Command {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let Command::Replay { file, json } = args.command;
     let (table, resumed) = Session::replay(&file)?;
-    if let Some(d) = &resumed.dropped {
-        eprintln!("annabella: journal {}: {d}", file.display());
+    let warnings = resumed.warnings();
+    for w in &warnings {
+        eprintln!("annabella: journal {}: {w}", file.display());
     }
+    // A damaged journal still shows everything before the damage, but never passes for whole.
+    let status = if warnings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(super::DAMAGED)
+    };
     for (seq, why) in &resumed.refused {
         eprintln!("annabella: record {seq} was refused by the table: {why}");
     }
@@ -40,10 +47,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         value["records"] = resumed.replayed.into();
         value["last_ms"] = (table.now().as_millis() as u64).into();
         value["dropped"] = resumed.dropped.as_ref().map(|d| d.seq).into();
+        value["damaged"] = resumed.damage.as_ref().map(|d| d.seq).into();
+        value["warnings"] = warnings.into();
         value["arbiter_actions"] = serde_json::to_value(&arbiter)?;
         value["utterances"] = serde_json::to_value(annabella_station::hearing::journalled(&file)?)?;
         println!("{value}");
-        return Ok(ExitCode::SUCCESS);
+        return Ok(status);
     }
     println!("records: {}", resumed.replayed);
     println!("position: {}", view.fen);
@@ -72,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             a.what
         );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(status)
 }
 
 /// One action taken at the web console, as journalled.
@@ -86,6 +95,7 @@ struct ArbiterNote {
 
 /// The console actions in the journal, with who took them.
 fn arbiter_actions(file: &std::path::Path) -> anyhow::Result<Vec<ArbiterNote>> {
+    // Damage is reported by the replay; the actions before it are listed.
     let (_, recovery) = annabella_station::Journal::<annabella_table::Input>::open(
         file,
         annabella_station::journal::OpenMode::ReadOnly,

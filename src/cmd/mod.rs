@@ -14,3 +14,7 @@ pub mod replay;
 pub mod say;
 pub mod sim;
 pub mod unwinnable;
+
+/// Exit status of a command that read a damaged journal: what was before the damage was
+/// shown, and the damage was named on standard error.
+pub const DAMAGED: u8 = 3;

@@ -1,18 +1,39 @@
 //! The table's journal: every input event, in order, with the time it happened, in one
-//! SQLite file (WAL, `synchronous = FULL`). A record is committed to disk before the
-//! shell lets its effects happen, so after a crash replaying the journal rebuilds exactly
-//! the table the players saw. Finished games (PGN and result) are kept in the same file.
+//! SQLite file (WAL while the table runs, `synchronous = FULL`). A record is committed to
+//! disk before the shell lets its effects happen, so after a crash replaying the journal
+//! rebuilds exactly the table the players saw. Finished games (PGN and result) are kept in
+//! the same file.
 //!
-//! Each record carries a CRC-32 of `(seq, now_ms, input)`. On opening, every record is
-//! checked in order:
+//! # What the journal guarantees
 //!
-//! - a damaged **last** record (truncated or edited bytes: bad checksum, or a column of
-//!   the wrong kind) is a torn write:
-//!   it is moved to the `dropped` table (never deleted) and reported in
-//!   [`Recovery::dropped`], so the caller can say so;
-//! - damage **before** the last record is an error naming the record, because replaying
-//!   past it would lose or invent moves; so is an intact record (checksum right) whose
-//!   input does not decode, wherever it is: it was written by another version, not torn.
+//! Every byte that decides the game is covered by a check, so damage is never silent:
+//!
+//! - each record carries a SHA-256 **chain hash** over the previous record's hash and its
+//!   own sequence number, time and input: a changed, reordered or missing record breaks the
+//!   chain at that record;
+//! - the **head** (a meta value rewritten in the same transaction as every record) holds the
+//!   number of records and the last chain hash: records vanishing from the end are found;
+//! - every **meta value** (the table's settings, the epoch) and every **finished game** has
+//!   a hash of its own;
+//! - SQLite's page check (`PRAGMA quick_check`) runs on every open, so damaged b-tree pages
+//!   (cell counts, pointers) are reported even where no record is affected.
+//!
+//! On opening, records are checked in order:
+//!
+//! - a damaged **last** record (truncated or edited bytes: bad hash, or a column of the wrong
+//!   kind) is a torn write: read-write it is moved to the `dropped` table (never deleted),
+//!   and either way it is reported in [`Recovery::dropped`];
+//! - damage **before** the last record, a missing record, or missing records at the end:
+//!   read-write this is an error naming the record (a game never goes on past damage);
+//!   read-only it is **salvaged**: every record before the damaged one is returned, and the
+//!   damage is named in [`Recovery::damage`];
+//! - an intact record whose input does not decode (another program version) is never
+//!   dropped: an error read-write, named damage read-only.
+//!
+//! A journal closed normally is checkpointed into its main file and left in rollback mode,
+//! so the file alone holds the whole game. Reading (replay, export) never changes the file
+//! and never creates `-wal`/`-shm` files beside it; a foreign SQLite file is refused
+//! without being changed.
 //!
 //! The journal is generic over the input type `I` (any serde type), so it knows nothing
 //! of chess; the station stores the table's `Input`s in it.
@@ -31,10 +52,14 @@
 //! drop(journal);
 //!
 //! let (_, recovery) = Journal::<String>::open(&path, OpenMode::ReadOnly)?;
+//! assert!(recovery.is_whole());
 //! assert_eq!(recovery.records[0].input, "e2e4");
 //! assert_eq!(recovery.records[0].now, Duration::from_millis(1500));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+
+mod file;
+mod integrity;
 
 use std::{
     fmt,
@@ -43,27 +68,30 @@ use std::{
     time::Duration,
 };
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, params, types::ValueRef};
+use rusqlite::{Connection, OptionalExtension, params, types::ValueRef};
 use serde::{Serialize, de::DeserializeOwned};
 
-/// The format tag stored in the `meta` table; a file without it is not a journal.
-pub const FORMAT: &str = "annabella-journal 1";
+use integrity::{Hash, Head};
 
-const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
+/// The format tag stored in the `meta` table; a file without it is not a journal.
+pub const FORMAT: &str = "annabella-journal 2";
+
+/// The meta key of the journal's head (record count and last chain hash).
+const HEAD: &str = "head";
 
 const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, hash BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS inputs (
     seq INTEGER PRIMARY KEY,
     now_ms INTEGER NOT NULL,
     input TEXT NOT NULL,
-    crc INTEGER NOT NULL
+    hash BLOB NOT NULL
 );
 CREATE TABLE IF NOT EXISTS dropped (
     seq INTEGER,
     now_ms INTEGER,
     input BLOB,
-    crc INTEGER,
+    hash BLOB,
     reason TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
@@ -72,7 +100,8 @@ CREATE TABLE IF NOT EXISTS games (
     now_ms INTEGER NOT NULL,
     result TEXT NOT NULL,
     termination TEXT NOT NULL,
-    pgn TEXT NOT NULL
+    pgn TEXT NOT NULL,
+    hash BLOB NOT NULL
 );
 ";
 
@@ -127,26 +156,59 @@ impl fmt::Display for DroppedRecord {
     }
 }
 
+/// A damaged record found when reading a journal: everything before it was salvaged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamagedRecord {
+    /// The first record that cannot be replayed.
+    pub seq: u64,
+    /// What is wrong with it.
+    pub damage: Damage,
+    /// How many records the file holds after it (unreadable as a consequence).
+    pub later: u64,
+}
+
+impl fmt::Display for DamagedRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "record {} is damaged ({}); records 1 to {} were replayed, the {} record(s) from \
+             there on were not",
+            self.seq,
+            self.damage,
+            self.seq.saturating_sub(1),
+            self.later + 1
+        )
+    }
+}
+
 /// What was read back from a journal on opening it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recovery<I> {
-    /// Every intact record, in order: replay them to rebuild the table.
+    /// Every intact record before any damage, in order: replay them to rebuild the table.
     pub records: Vec<Record<I>>,
     /// The damaged last record that was set aside, if there was one.
     pub dropped: Option<DroppedRecord>,
+    /// Read-only: the first damaged record, when the damage is not a torn last record;
+    /// `records` holds everything before it.
+    pub damage: Option<DamagedRecord>,
+    /// Read-only: damage to the file outside the records (pages, settings, finished
+    /// games), each named.
+    pub file_damage: Vec<String>,
+}
+
+impl<I> Recovery<I> {
+    /// True when the journal was read without finding any damage at all.
+    pub fn is_whole(&self) -> bool {
+        self.dropped.is_none() && self.damage.is_none() && self.file_damage.is_empty()
+    }
 }
 
 /// Why a record cannot be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Damage {
-    /// The stored checksum does not match the record.
-    #[error("checksum {stored:#010x} does not match the record ({computed:#010x})")]
-    Checksum {
-        /// Checksum in the file.
-        stored: u32,
-        /// Checksum of what is there now.
-        computed: u32,
-    },
+    /// The stored chain hash does not match the record.
+    #[error("its hash does not match the record")]
+    Hash,
     /// The checksum matches but the input is not what the table expects (written by
     /// another version?). Never dropped, even as the last record.
     #[error("input does not decode (written by another version?): {0}")]
@@ -175,14 +237,26 @@ pub enum Damage {
         /// This record's time.
         now_ms: i64,
     },
+    /// Records are missing at the end: the journal's head counts more than the file holds.
+    #[error("it is missing: the journal's head says it holds {head} records")]
+    Missing {
+        /// The number of records the head counts.
+        head: u64,
+    },
+    /// The records are intact but do not end where the journal's head says.
+    #[error("the journal's head does not match its last record ({0})")]
+    Head(String),
+    /// SQLite could not read the record's page.
+    #[error("its page cannot be read: {0}")]
+    Unreadable(String),
 }
 
 impl Damage {
-    /// True for damage a torn or hand-damaged write leaves (checksum, column kinds); false
+    /// True for damage a torn or hand-damaged write leaves (hash, column kinds); false
     /// for a record that is intact but means something else (another program version),
     /// which must never be dropped.
     pub fn is_torn_write(&self) -> bool {
-        matches!(self, Damage::Checksum { .. } | Damage::Column { .. })
+        matches!(self, Damage::Hash | Damage::Column { .. })
     }
 }
 
@@ -203,7 +277,10 @@ pub enum JournalErrorKind {
     /// SQLite refused (missing file when read-only, disk full, damaged pages, locked).
     #[error("{0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// The file is a database but not one of our journals.
+    /// The file cannot be opened or read.
+    #[error("{0}")]
+    File(String),
+    /// The file is not one of our journals (or not a database at all).
     #[error("not an annabella journal: {0}")]
     NotAJournal(String),
     /// A record before the last one is damaged: replaying would lose or invent events.
@@ -220,15 +297,27 @@ pub enum JournalErrorKind {
         /// How many records come after it.
         later: u64,
     },
+    /// The file is damaged outside the records (pages, settings, finished games); a game is
+    /// not continued in it (read it with a read-only open to salvage it).
+    #[error("the file is damaged: {0} (nothing was changed)")]
+    Damaged(String),
     /// An input could not be turned into JSON (nothing was written).
     #[error("cannot encode the input as JSON: {0}")]
     Encode(#[from] serde_json::Error),
     /// A meta value could not be read back.
-    #[error("meta value {key:?} does not decode: {reason}")]
+    #[error("meta value {key:?} {reason}")]
     Meta {
         /// The meta key.
         key: String,
-        /// The decoder's complaint.
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A finished game's row could not be read back.
+    #[error("finished game {id} is damaged: {reason}")]
+    Game {
+        /// Its row number.
+        id: i64,
+        /// What is wrong with it.
         reason: String,
     },
     /// An event older than the last one journalled (the caller must keep time monotonic).
@@ -247,9 +336,11 @@ pub enum JournalErrorKind {
 /// How to open a journal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OpenMode {
-    /// Create the file if missing; set a torn last record aside; append.
+    /// Create the file if missing; set a torn last record aside; append. Any other damage
+    /// is an error.
     ReadWrite,
-    /// Only read an existing file (replay, export); nothing is changed on disk.
+    /// Only read an existing file (replay, export): nothing is changed or created on disk;
+    /// damage is salvaged and reported in the [`Recovery`].
     ReadOnly,
 }
 
@@ -260,6 +351,8 @@ pub struct Journal<I> {
     mode: OpenMode,
     next_seq: u64,
     last_ms: u64,
+    last_hash: Hash,
+    _copy: Option<tempfile::TempDir>,
     _input: PhantomData<fn(I) -> I>,
 }
 
@@ -274,25 +367,53 @@ impl<I> fmt::Debug for Journal<I> {
     }
 }
 
-/// A record's row as stored, before checking.
-struct RawRow {
-    seq: i64,
-    now_ms: Result<i64, Damage>,
-    input: Result<Vec<u8>, Damage>,
-    crc: Result<i64, Damage>,
+impl<I> Drop for Journal<I> {
+    /// Read-write: the log is checkpointed into the main file and the file is left in
+    /// rollback mode, so `game.journal` alone holds the whole game.
+    fn drop(&mut self) {
+        if self.mode == OpenMode::ReadWrite {
+            let _ = self
+                .conn
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+            let _ = self
+                .conn
+                .query_row("PRAGMA journal_mode = DELETE", [], |_| Ok(()));
+        }
+    }
 }
 
-fn checksum(seq: u64, now_ms: u64, input: &[u8]) -> u32 {
-    let mut digest = CRC.digest();
-    digest.update(&seq.to_le_bytes());
-    digest.update(&now_ms.to_le_bytes());
-    digest.update(input);
-    digest.finalize()
+/// A record's row as stored, before checking.
+struct RawRow {
+    seq: Result<i64, Damage>,
+    now_ms: Result<i64, Damage>,
+    input: Result<Vec<u8>, Damage>,
+    hash: Result<Vec<u8>, Damage>,
 }
 
 fn integer(value: ValueRef<'_>, column: &'static str) -> Result<i64, Damage> {
     match value {
         ValueRef::Integer(i) => Ok(i),
+        other => Err(Damage::Column {
+            column,
+            found: describe(other),
+        }),
+    }
+}
+
+fn bytes(value: ValueRef<'_>, column: &'static str) -> Result<Vec<u8>, Damage> {
+    match value {
+        ValueRef::Text(t) | ValueRef::Blob(t) => Ok(t.to_vec()),
+        other => Err(Damage::Column {
+            column,
+            found: describe(other),
+        }),
+    }
+}
+
+/// A stored hash: a blob, never text.
+fn blob(value: ValueRef<'_>, column: &'static str) -> Result<Vec<u8>, Damage> {
+    match value {
+        ValueRef::Blob(b) => Ok(b.to_vec()),
         other => Err(Damage::Column {
             column,
             found: describe(other),
@@ -310,16 +431,27 @@ fn describe(value: ValueRef<'_>) -> String {
     }
 }
 
+/// Everything a read of the file found, before the mode decides what is an error.
+struct Reading<I> {
+    records: Vec<Record<I>>,
+    last_hash: Hash,
+    dropped: Option<DroppedRecord>,
+    damage: Option<DamagedRecord>,
+    file_damage: Vec<String>,
+}
+
 impl<I: Serialize + DeserializeOwned> Journal<I> {
     /// Opens (or, read-write, creates) the journal at `path` and reads every record back.
     ///
     /// Read-write, a damaged last record is moved to the `dropped` table; read-only it is
-    /// only left out. Either way it is reported in [`Recovery::dropped`].
+    /// only left out. Either way it is reported in [`Recovery::dropped`]. Read-only, other
+    /// damage is salvaged and reported in the [`Recovery`] (see the module docs).
     ///
     /// # Errors
     ///
-    /// [`JournalError`] when the file cannot be opened, is not a journal, or has a damaged
-    /// record before its last one ([`JournalErrorKind::Corrupt`], naming the record).
+    /// [`JournalError`] when the file cannot be opened or is not a journal; read-write also
+    /// when it is damaged anywhere but in its last record ([`JournalErrorKind::Corrupt`],
+    /// naming the record, or [`JournalErrorKind::Damaged`]).
     pub fn open(
         path: impl AsRef<Path>,
         mode: OpenMode,
@@ -329,116 +461,72 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             path: path.clone(),
             kind,
         };
-        let sql = |e: rusqlite::Error| err(JournalErrorKind::Sqlite(e));
-        let conn = match mode {
-            OpenMode::ReadWrite => Connection::open(&path),
-            OpenMode::ReadOnly => Connection::open_with_flags(
-                &path,
-                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            ),
-        }
-        .map_err(sql)?;
-        if mode == OpenMode::ReadWrite {
-            // WAL: a commit is one append to the log; FULL: fsync'd at every commit.
-            let journal_mode: String = conn
-                .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-                .map_err(sql)?;
-            if !journal_mode.eq_ignore_ascii_case("wal") {
-                return Err(err(JournalErrorKind::NotAJournal(format!(
-                    "SQLite refused WAL mode (got {journal_mode})"
-                ))));
-            }
-            conn.pragma_update(None, "synchronous", "FULL")
-                .map_err(sql)?;
-            let fresh: i64 = conn
-                .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-                .map_err(sql)?;
-            conn.execute_batch(SCHEMA).map_err(sql)?;
-            if fresh == 0 {
-                conn.execute(
-                    "INSERT INTO meta (key, value) VALUES ('format', ?1)",
-                    [serde_json::to_string(FORMAT).expect("a string encodes")],
-                )
-                .map_err(sql)?;
-            }
-        }
-        let format: Option<String> = conn
-            .query_row("SELECT value FROM meta WHERE key = 'format'", [], |r| {
-                r.get(0)
-            })
-            .optional()
-            .map_err(|e| match e {
-                rusqlite::Error::SqliteFailure(..) if is_missing_table(&e) => {
-                    err(JournalErrorKind::NotAJournal("it has no meta table".into()))
-                }
-                e => sql(e),
-            })?;
-        let expected = serde_json::to_string(FORMAT).expect("a string encodes");
-        match format {
-            Some(f) if f == expected => {}
-            Some(f) => {
-                return Err(err(JournalErrorKind::NotAJournal(format!(
-                    "format {f}, expected {expected}"
-                ))));
-            }
-            None => {
+        let kind = file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))?;
+        let (conn, copy) = match (mode, kind) {
+            (_, file::Kind::Other) => {
                 return Err(err(JournalErrorKind::NotAJournal(
-                    "its meta table has no format".into(),
+                    "file is not a database".into(),
                 )));
             }
-        }
-
-        let rows = read_rows(&conn).map_err(sql)?;
-        let mut records = Vec::with_capacity(rows.len());
-        let mut dropped = None;
-        let mut previous_ms = 0i64;
-        for (index, row) in rows.iter().enumerate() {
-            let expected_seq = index as u64 + 1;
-            let later = (rows.len() - index - 1) as u64;
-            if row.seq != expected_seq as i64 {
-                // A missing record is never a torn last write.
+            (OpenMode::ReadOnly, file::Kind::Empty) => {
+                let what = if path.exists() {
+                    "empty"
+                } else {
+                    "no such file"
+                };
+                return Err(err(JournalErrorKind::File(what.into())));
+            }
+            (OpenMode::ReadOnly, kind) => {
+                let read = file::open_for_reading(&path, kind)
+                    .map_err(|e| err(JournalErrorKind::File(e)))?;
+                (read.conn, read._copy)
+            }
+            (OpenMode::ReadWrite, kind) => (open_for_writing(&path, kind).map_err(err)?, None),
+        };
+        check_format(&conn).map_err(err)?;
+        let reading = read::<I>(&conn);
+        let Reading {
+            records,
+            last_hash,
+            dropped,
+            damage,
+            file_damage,
+        } = reading;
+        if mode == OpenMode::ReadWrite {
+            if let Some(d) = damage {
                 return Err(err(JournalErrorKind::Corrupt {
-                    seq: expected_seq,
-                    damage: Damage::Gap {
-                        expected: expected_seq,
-                        found: row.seq.max(0) as u64,
-                    },
-                    later: later + 1,
+                    seq: d.seq,
+                    damage: d.damage,
+                    later: d.later,
                 }));
             }
-            match check_row::<I>(row, previous_ms) {
-                Ok(record) => {
-                    previous_ms = record.now.as_millis() as i64;
-                    records.push(record);
-                }
-                Err(damage) if later == 0 && damage.is_torn_write() => {
-                    dropped = Some(DroppedRecord {
-                        seq: expected_seq,
-                        now_ms: *row.now_ms.as_ref().unwrap_or(&-1),
-                        damage,
-                    });
-                }
-                Err(damage) => {
-                    return Err(err(JournalErrorKind::Corrupt {
-                        seq: expected_seq,
-                        damage,
-                        later,
-                    }));
-                }
+            if !file_damage.is_empty() {
+                return Err(err(JournalErrorKind::Damaged(file_damage.join("; "))));
             }
-        }
-        if let (Some(d), OpenMode::ReadWrite) = (&dropped, mode) {
-            set_aside(&conn, d).map_err(sql)?;
+            start_writing(&conn).map_err(err)?;
+            if let Some(d) = &dropped {
+                set_aside(&conn, d, records.len() as u64, &last_hash).map_err(|e| err(e.into()))?;
+            }
         }
         let journal = Journal {
             conn,
             path,
             mode,
             next_seq: records.len() as u64 + 1,
-            last_ms: previous_ms as u64,
+            last_ms: records.last().map_or(0, |r| r.now.as_millis() as u64),
+            last_hash,
+            _copy: copy,
             _input: PhantomData,
         };
-        Ok((journal, Recovery { records, dropped }))
+        Ok((
+            journal,
+            Recovery {
+                records,
+                dropped,
+                damage,
+                file_damage,
+            },
+        ))
     }
 
     /// Writes one input and commits it to disk (fsync) before returning.
@@ -467,15 +555,20 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
         }
         let json = serde_json::to_string(input).map_err(|e| self.error(e.into()))?;
         let seq = self.next_seq;
-        let crc = checksum(seq, now_ms, json.as_bytes());
-        self.conn
-            .execute(
-                "INSERT INTO inputs (seq, now_ms, input, crc) VALUES (?1, ?2, ?3, ?4)",
-                params![seq as i64, now_ms as i64, json, i64::from(crc)],
-            )
-            .map_err(|e| self.error(e.into()))?;
+        let hash = integrity::record_hash(&self.last_hash, seq, now_ms, json.as_bytes());
+        let write = || -> rusqlite::Result<()> {
+            let tx = self.conn.unchecked_transaction()?;
+            tx.execute(
+                "INSERT INTO inputs (seq, now_ms, input, hash) VALUES (?1, ?2, ?3, ?4)",
+                params![seq as i64, now_ms as i64, json, &hash[..]],
+            )?;
+            put_meta(&tx, HEAD, &head_json(seq, &hash))?;
+            tx.commit()
+        };
+        write().map_err(|e| self.error(e.into()))?;
         self.next_seq += 1;
         self.last_ms = now_ms;
+        self.last_hash = hash;
         Ok(Record {
             seq,
             now: Duration::from_millis(now_ms),
@@ -492,43 +585,38 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
         if self.mode == OpenMode::ReadOnly {
             return Err(self.error(JournalErrorKind::ReadOnly));
         }
+        let now_ms = game.now.as_millis() as u64;
+        let hash = integrity::game_hash(
+            game.last_seq,
+            now_ms,
+            &game.result,
+            &game.termination,
+            &game.pgn,
+        );
         self.conn
             .execute(
-                "INSERT INTO games (last_seq, now_ms, result, termination, pgn) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO games (last_seq, now_ms, result, termination, pgn, hash) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![
                     game.last_seq as i64,
-                    game.now.as_millis() as i64,
+                    now_ms as i64,
                     game.result,
                     game.termination,
-                    game.pgn
+                    game.pgn,
+                    &hash[..]
                 ],
             )
             .map_err(|e| self.error(e.into()))?;
         Ok(())
     }
 
-    /// The finished games stored so far, oldest first.
+    /// The finished games stored so far, oldest first, each checked against its hash.
     ///
     /// # Errors
     ///
-    /// [`JournalError`] when SQLite cannot read them.
+    /// [`JournalError`] when SQLite cannot read them or one is damaged (naming it).
     pub fn games(&self) -> Result<Vec<FinishedGame>, JournalError> {
-        let read = || -> rusqlite::Result<Vec<FinishedGame>> {
-            let mut stmt = self.conn.prepare(
-                "SELECT last_seq, now_ms, result, termination, pgn FROM games ORDER BY id",
-            )?;
-            stmt.query_map([], |r| {
-                Ok(FinishedGame {
-                    last_seq: r.get::<_, i64>(0)?.max(0) as u64,
-                    now: Duration::from_millis(r.get::<_, i64>(1)?.max(0) as u64),
-                    result: r.get(2)?,
-                    termination: r.get(3)?,
-                    pgn: r.get(4)?,
-                })
-            })?
-            .collect()
-        };
-        read().map_err(|e| self.error(e.into()))
+        read_games(&self.conn).map_err(|e| self.error(e))
     }
 
     /// Stores a value under `key` in the journal's meta table (e.g. the table's config, the
@@ -546,35 +634,36 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             return Err(self.error(JournalErrorKind::ReadOnly));
         }
         let json = serde_json::to_string(value).map_err(|e| self.error(e.into()))?;
-        self.conn
-            .execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
-                params![key, json],
-            )
-            .map_err(|e| self.error(e.into()))?;
+        put_meta(&self.conn, key, &json).map_err(|e| self.error(e.into()))?;
         Ok(())
     }
 
-    /// The value stored under `key`, if any.
+    /// The value stored under `key`, if any, checked against its hash.
     ///
     /// # Errors
     ///
-    /// [`JournalError`] when SQLite cannot read it or it does not decode as `T`.
+    /// [`JournalError`] when SQLite cannot read it, it is damaged, or it does not decode as
+    /// `T`.
     pub fn meta<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>, JournalError> {
-        let json: Option<String> = self
-            .conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .optional()
-            .map_err(|e| self.error(e.into()))?;
-        json.map(|j| {
-            serde_json::from_str(&j).map_err(|e| {
-                self.error(JournalErrorKind::Meta {
-                    key: key.into(),
-                    reason: e.to_string(),
+        self.meta_json(key)?
+            .map(|j| {
+                serde_json::from_str(&j).map_err(|e| {
+                    self.error(JournalErrorKind::Meta {
+                        key: key.into(),
+                        reason: format!("does not decode: {e}"),
+                    })
                 })
             })
-        })
-        .transpose()
+            .transpose()
+    }
+
+    /// The JSON text stored under `key`, exactly as stored, checked against its hash.
+    ///
+    /// # Errors
+    ///
+    /// [`JournalError`] when SQLite cannot read it or it is damaged.
+    pub fn meta_json(&self, key: &str) -> Result<Option<String>, JournalError> {
+        get_meta(&self.conn, key).map_err(|e| self.error(e))
     }
 
     /// The file this journal lives in.
@@ -605,46 +694,361 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
     }
 }
 
-fn is_missing_table(e: &rusqlite::Error) -> bool {
-    e.to_string().contains("no such table")
+/// Opens `path` for writing. An existing database is checked to be a journal *before*
+/// anything is changed in it; a new or empty file gets the schema, the format and an empty
+/// head.
+fn open_for_writing(path: &Path, kind: file::Kind) -> Result<Connection, JournalErrorKind> {
+    let conn = Connection::open(path)?;
+    if kind == file::Kind::Empty {
+        let tx = conn.unchecked_transaction()?;
+        tx.execute_batch(SCHEMA)?;
+        put_meta(&tx, "format", &serde_json::to_string(FORMAT)?)?;
+        put_meta(&tx, HEAD, &head_json(0, &integrity::genesis(FORMAT)))?;
+        tx.commit()?;
+    }
+    Ok(conn)
 }
 
-fn read_rows(conn: &Connection) -> rusqlite::Result<Vec<RawRow>> {
-    let mut stmt = conn.prepare("SELECT seq, now_ms, input, crc FROM inputs ORDER BY seq")?;
-    stmt.query_map([], |r| {
-        let input = match r.get_ref(2)? {
-            ValueRef::Text(t) | ValueRef::Blob(t) => Ok(t.to_vec()),
-            other => Err(Damage::Column {
-                column: "input",
-                found: describe(other),
-            }),
-        };
-        Ok(RawRow {
-            seq: r.get(0)?,
-            now_ms: integer(r.get_ref(1)?, "now_ms"),
-            input,
-            crc: integer(r.get_ref(3)?, "crc"),
+/// Turns on write-ahead logging with an fsync at every commit, once the file is known to
+/// be a sound journal.
+fn start_writing(conn: &Connection) -> Result<(), JournalErrorKind> {
+    // WAL: a commit is one append to the log; FULL: fsync'd at every commit.
+    let journal_mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    if !journal_mode.eq_ignore_ascii_case("wal") {
+        return Err(JournalErrorKind::NotAJournal(format!(
+            "SQLite refused WAL mode (got {journal_mode})"
+        )));
+    }
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(())
+}
+
+/// Checks that the database is a journal of this format.
+fn check_format(conn: &Connection) -> Result<(), JournalErrorKind> {
+    let expected = serde_json::to_string(FORMAT)?;
+    let has_meta: i64 = conn.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+        [],
+        |r| r.get(0),
+    )?;
+    if has_meta == 0 {
+        return Err(JournalErrorKind::NotAJournal("it has no meta table".into()));
+    }
+    let format: Option<String> = conn
+        .query_row("SELECT value FROM meta WHERE key = 'format'", [], |r| {
+            r.get(0)
         })
+        .optional()
+        .unwrap_or(None);
+    match format {
+        Some(f) if f == expected => Ok(()),
+        Some(f) => Err(JournalErrorKind::NotAJournal(format!(
+            "format {}, expected {expected}",
+            cap(&f)
+        ))),
+        None => Err(JournalErrorKind::NotAJournal(
+            "its meta table has no format".into(),
+        )),
+    }
+}
+
+/// Text from a damaged file, cut to a length an error message can hold.
+fn cap(text: &str) -> String {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+fn head_json(records: u64, hash: &Hash) -> String {
+    serde_json::to_string(&Head {
+        records,
+        hash: integrity::hex(hash),
+    })
+    .expect("a head encodes")
+}
+
+fn put_meta(conn: &Connection, key: &str, json: &str) -> rusqlite::Result<()> {
+    let hash = integrity::meta_hash(key, json);
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value, hash) VALUES (?1, ?2, ?3)",
+        params![key, json, &hash[..]],
+    )?;
+    Ok(())
+}
+
+/// The value under `key`, checked against its hash.
+fn get_meta(conn: &Connection, key: &str) -> Result<Option<String>, JournalErrorKind> {
+    let damaged = |reason: String| JournalErrorKind::Meta {
+        key: key.into(),
+        reason,
+    };
+    let row = conn
+        .query_row("SELECT value, hash FROM meta WHERE key = ?1", [key], |r| {
+            Ok((bytes(r.get_ref(0)?, "value"), blob(r.get_ref(1)?, "hash")))
+        })
+        .optional()
+        .map_err(|e| damaged(format!("cannot be read: {e}")))?;
+    let Some((value, hash)) = row else {
+        return Ok(None);
+    };
+    let value = value.map_err(|d| damaged(format!("is damaged: {d}")))?;
+    let hash = hash.map_err(|d| damaged(format!("is damaged: {d}")))?;
+    let value = String::from_utf8(value).map_err(|_| damaged("is damaged: not UTF-8".into()))?;
+    if integrity::meta_hash(key, &value)[..] != hash[..] {
+        return Err(damaged("is damaged: its hash does not match".into()));
+    }
+    Ok(Some(value))
+}
+
+/// Every meta key, for checking them all on open.
+fn meta_keys(conn: &Connection) -> rusqlite::Result<Vec<Result<String, Damage>>> {
+    let mut stmt = conn.prepare("SELECT key FROM meta")?;
+    stmt.query_map([], |r| {
+        Ok(
+            bytes(r.get_ref(0)?, "key")
+                .and_then(|k| String::from_utf8(k).map_err(|_| Damage::Hash)),
+        )
     })?
     .collect()
 }
 
-fn check_row<I: DeserializeOwned>(row: &RawRow, previous_ms: i64) -> Result<Record<I>, Damage> {
+fn read_games(conn: &Connection) -> Result<Vec<FinishedGame>, JournalErrorKind> {
+    let mut stmt = conn.prepare(
+        "SELECT id, last_seq, now_ms, result, termination, pgn, hash FROM games ORDER BY id",
+    )?;
+    let mut rows = stmt.query([])?;
+    let mut games = Vec::new();
+    let mut index = 0;
+    while let Some(r) = rows.next()? {
+        index += 1;
+        let id = integer(r.get_ref(0)?, "id").unwrap_or(index);
+        let game = (|| -> Result<FinishedGame, Damage> {
+            let last_seq = integer(r.get_ref(1)?, "last_seq")?;
+            let now_ms = integer(r.get_ref(2)?, "now_ms")?;
+            let text = |i, column| -> Result<String, Damage> {
+                let raw = bytes(
+                    r.get_ref(i)
+                        .map_err(|e| Damage::Unreadable(e.to_string()))?,
+                    column,
+                )?;
+                String::from_utf8(raw).map_err(|_| Damage::Hash)
+            };
+            let (result, termination, pgn) =
+                (text(3, "result")?, text(4, "termination")?, text(5, "pgn")?);
+            let hash = blob(r.get_ref(6)?, "hash")?;
+            if last_seq < 0 || now_ms < 0 {
+                return Err(Damage::Hash);
+            }
+            let computed =
+                integrity::game_hash(last_seq as u64, now_ms as u64, &result, &termination, &pgn);
+            if computed[..] != hash[..] {
+                return Err(Damage::Hash);
+            }
+            Ok(FinishedGame {
+                last_seq: last_seq as u64,
+                now: Duration::from_millis(now_ms as u64),
+                result,
+                termination,
+                pgn,
+            })
+        })()
+        .map_err(|d| JournalErrorKind::Game {
+            id,
+            reason: d.to_string(),
+        })?;
+        games.push(game);
+    }
+    Ok(games)
+}
+
+impl From<rusqlite::Error> for Damage {
+    fn from(e: rusqlite::Error) -> Self {
+        Damage::Unreadable(e.to_string())
+    }
+}
+
+/// Reads and checks the whole file: pages, meta values, finished games, records and head.
+fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
+    let mut file_damage = Vec::new();
+    if let Some(pages) = file::page_damage(conn) {
+        file_damage.push(format!("damaged pages: {pages}"));
+    }
+    match meta_keys(conn) {
+        Ok(keys) => {
+            for key in keys {
+                match key {
+                    Ok(key) => {
+                        if let Err(e) = get_meta(conn, &key) {
+                            file_damage.push(e.to_string());
+                        }
+                    }
+                    Err(d) => file_damage.push(format!("a meta key is damaged: {d}")),
+                }
+            }
+        }
+        Err(e) => file_damage.push(format!("the settings cannot be read: {e}")),
+    }
+    if let Err(e) = read_games(conn) {
+        file_damage.push(e.to_string());
+    }
+    let head: Option<Head> = match get_meta(conn, HEAD) {
+        Ok(Some(json)) => match serde_json::from_str(&json) {
+            Ok(head) => Some(head),
+            Err(e) => {
+                file_damage.push(format!("the journal's head does not decode: {e}"));
+                None
+            }
+        },
+        Ok(None) => {
+            file_damage.push("the journal's head is missing".into());
+            None
+        }
+        // Already reported with the other meta values.
+        Err(_) => None,
+    };
+
+    let (rows, unreadable) = read_rows(conn);
+    let mut records = Vec::with_capacity(rows.len());
+    let mut last_hash = integrity::genesis(FORMAT);
+    let mut dropped = None;
+    let mut damage = None;
+    let mut previous_ms = 0i64;
+    let total = rows.len() as u64;
+    let head_count = head.as_ref().map(|h| h.records);
+    for (index, row) in rows.iter().enumerate() {
+        let expected_seq = index as u64 + 1;
+        let later = total - expected_seq;
+        let checked = match row.seq.clone() {
+            Ok(seq) if seq != expected_seq as i64 => Err(Damage::Gap {
+                expected: expected_seq,
+                found: seq.max(0) as u64,
+            }),
+            Ok(_) => check_row::<I>(row, expected_seq, &last_hash, previous_ms),
+            Err(d) => Err(d),
+        };
+        match checked {
+            Ok((record, hash)) => {
+                previous_ms = record.now.as_millis() as i64;
+                last_hash = hash;
+                records.push(record);
+            }
+            // A torn write can only be the last record, and only when the head agrees
+            // that it was the last one written.
+            Err(d)
+                if later == 0
+                    && unreadable.is_none()
+                    && d.is_torn_write()
+                    && head_count.is_none_or(|h| h == expected_seq) =>
+            {
+                dropped = Some(DroppedRecord {
+                    seq: expected_seq,
+                    now_ms: *row.now_ms.as_ref().unwrap_or(&-1),
+                    damage: d,
+                });
+                break;
+            }
+            Err(d) => {
+                damage = Some(DamagedRecord {
+                    seq: expected_seq,
+                    damage: d,
+                    later,
+                });
+                break;
+            }
+        }
+    }
+    if damage.is_none() && dropped.is_none() {
+        let next = total + 1;
+        if let Some(e) = unreadable {
+            damage = Some(DamagedRecord {
+                seq: next,
+                damage: Damage::Unreadable(e),
+                later: head_count.map_or(0, |h| h.saturating_sub(next)),
+            });
+        } else if let Some(head) = &head {
+            if head.records > total {
+                damage = Some(DamagedRecord {
+                    seq: next,
+                    damage: Damage::Missing { head: head.records },
+                    later: head.records - next,
+                });
+            } else if head.records < total {
+                damage = Some(DamagedRecord {
+                    seq: head.records + 1,
+                    damage: Damage::Head(format!(
+                        "the file holds {total} records, its head counts {}",
+                        head.records
+                    )),
+                    later: total - head.records - 1,
+                });
+                records.truncate(head.records as usize);
+            } else if head.hash != integrity::hex(&last_hash) {
+                damage = Some(DamagedRecord {
+                    seq: total,
+                    damage: Damage::Head("the last record's hash differs from the head's".into()),
+                    later: 0,
+                });
+                records.pop();
+            }
+        }
+    }
+    Reading {
+        records,
+        last_hash,
+        dropped,
+        damage,
+        file_damage,
+    }
+}
+
+/// The records' rows as stored, and the error that stopped the reading early, if any.
+fn read_rows(conn: &Connection) -> (Vec<RawRow>, Option<String>) {
+    let mut out = Vec::new();
+    let mut stmt = match conn.prepare("SELECT seq, now_ms, input, hash FROM inputs ORDER BY seq") {
+        Ok(s) => s,
+        Err(e) => return (out, Some(e.to_string())),
+    };
+    let mut rows = match stmt.query([]) {
+        Ok(r) => r,
+        Err(e) => return (out, Some(e.to_string())),
+    };
+    loop {
+        match rows.next() {
+            Ok(Some(r)) => {
+                let cell = |i| r.get_ref(i).map_err(Damage::from);
+                out.push(RawRow {
+                    seq: cell(0).and_then(|v| integer(v, "seq")),
+                    now_ms: cell(1).and_then(|v| integer(v, "now_ms")),
+                    input: cell(2).and_then(|v| bytes(v, "input")),
+                    hash: cell(3).and_then(|v| blob(v, "hash")),
+                });
+            }
+            Ok(None) => return (out, None),
+            Err(e) => return (out, Some(e.to_string())),
+        }
+    }
+}
+
+fn check_row<I: DeserializeOwned>(
+    row: &RawRow,
+    seq: u64,
+    previous: &Hash,
+    previous_ms: i64,
+) -> Result<(Record<I>, Hash), Damage> {
     let now_ms = row.now_ms.clone()?;
     let input = row.input.as_ref().map_err(Clone::clone)?;
-    let stored = row.crc.clone()?;
+    let stored = row.hash.as_ref().map_err(Clone::clone)?;
     if now_ms < 0 {
         return Err(Damage::Column {
             column: "now_ms",
             found: format!("the negative time {now_ms}"),
         });
     }
-    let computed = checksum(row.seq as u64, now_ms as u64, input);
-    if stored != i64::from(computed) {
-        return Err(Damage::Checksum {
-            stored: stored as u32,
-            computed,
-        });
+    let computed = integrity::record_hash(previous, seq, now_ms as u64, input);
+    if integrity::from_blob(stored) != Some(computed) {
+        return Err(Damage::Hash);
     }
     if now_ms < previous_ms {
         return Err(Damage::TimeBackwards {
@@ -654,21 +1058,31 @@ fn check_row<I: DeserializeOwned>(row: &RawRow, previous_ms: i64) -> Result<Reco
     }
     let text = std::str::from_utf8(input).map_err(|e| Damage::Decode(e.to_string()))?;
     let input = serde_json::from_str(text).map_err(|e| Damage::Decode(e.to_string()))?;
-    Ok(Record {
-        seq: row.seq as u64,
-        now: Duration::from_millis(now_ms as u64),
-        input,
-    })
+    Ok((
+        Record {
+            seq,
+            now: Duration::from_millis(now_ms as u64),
+            input,
+        },
+        computed,
+    ))
 }
 
-fn set_aside(conn: &Connection, dropped: &DroppedRecord) -> rusqlite::Result<()> {
+/// Moves the torn last record to `dropped` and sets the head back to the record before it.
+fn set_aside(
+    conn: &Connection,
+    dropped: &DroppedRecord,
+    records: u64,
+    last_hash: &Hash,
+) -> rusqlite::Result<()> {
     let tx = conn.unchecked_transaction()?;
     tx.execute(
-        "INSERT INTO dropped (seq, now_ms, input, crc, reason)
-         SELECT seq, now_ms, input, crc, ?2 FROM inputs WHERE seq = ?1",
+        "INSERT INTO dropped (seq, now_ms, input, hash, reason)
+         SELECT seq, now_ms, input, hash, ?2 FROM inputs WHERE seq = ?1",
         params![dropped.seq as i64, dropped.damage.to_string()],
     )?;
     tx.execute("DELETE FROM inputs WHERE seq = ?1", [dropped.seq as i64])?;
+    put_meta(&tx, HEAD, &head_json(records, last_hash))?;
     tx.commit()
 }
 

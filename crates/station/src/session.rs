@@ -13,7 +13,7 @@ use std::{
 use annabella_table::{Effect, Input, Table, TableConfig};
 
 use crate::journal::{
-    DroppedRecord, FinishedGame, Journal, JournalError, OpenMode, Record, Recovery,
+    DamagedRecord, DroppedRecord, FinishedGame, Journal, JournalError, OpenMode, Record, Recovery,
 };
 
 /// Meta key of the table's configuration in the journal.
@@ -46,6 +46,28 @@ pub struct Resumed {
     pub refused: Vec<(u64, String)>,
     /// The journal's configuration was used instead of a different one given.
     pub config_from_journal: bool,
+    /// Read-only: the first damaged record; only the records before it were replayed.
+    pub damage: Option<DamagedRecord>,
+    /// Read-only: damage to the file outside the records (pages, settings, games).
+    pub file_damage: Vec<String>,
+    /// Read-only: the finished games the journal holds (each checked against its hash).
+    pub finished_games: Vec<FinishedGame>,
+}
+
+impl Resumed {
+    /// What a reader must be told about damage, one line each (empty when the journal is
+    /// whole).
+    pub fn warnings(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some(d) = &self.dropped {
+            lines.push(d.to_string());
+        }
+        if let Some(d) = &self.damage {
+            lines.push(d.to_string());
+        }
+        lines.extend(self.file_damage.iter().cloned());
+        lines
+    }
 }
 
 /// One table and its journal.
@@ -91,8 +113,12 @@ impl Session {
     /// [`SessionError`] when the journal cannot be opened or is damaged before its last
     /// record, or the configuration cannot make a table.
     pub fn open(path: &Path, config: TableConfig) -> Result<(Session, Resumed), SessionError> {
-        let (mut journal, Recovery { records, dropped }) =
-            Journal::<Input>::open(path, OpenMode::ReadWrite)?;
+        let (
+            mut journal,
+            Recovery {
+                records, dropped, ..
+            },
+        ) = Journal::<Input>::open(path, OpenMode::ReadWrite)?;
         let stored: Option<TableConfig> = journal.meta(META_CONFIG)?;
         let (config, config_from_journal) = match stored {
             Some(stored) => {
@@ -115,6 +141,7 @@ impl Session {
             dropped,
             refused,
             config_from_journal,
+            ..Resumed::default()
         };
         Ok((
             Session {
@@ -131,13 +158,22 @@ impl Session {
     /// # Errors
     /// As [`open`](Self::open); also when the journal has no configuration.
     pub fn replay(path: &Path) -> Result<(Table, Resumed), SessionError> {
-        let (journal, Recovery { records, dropped }) =
-            Journal::<Input>::open(path, OpenMode::ReadOnly)?;
+        let (
+            journal,
+            Recovery {
+                records,
+                dropped,
+                damage,
+                file_damage,
+            },
+        ) = Journal::<Input>::open(path, OpenMode::ReadOnly)?;
         let config: TableConfig = journal
             .meta(META_CONFIG)?
             .ok_or_else(|| SessionError::NoConfig(path.display().to_string()))?;
         let mut refused = Vec::new();
         let table = rebuild(config, &records, &mut refused)?;
+        // Damaged games are named in `file_damage` already.
+        let finished_games = journal.games().unwrap_or_default();
         Ok((
             table,
             Resumed {
@@ -145,6 +181,9 @@ impl Session {
                 dropped,
                 refused,
                 config_from_journal: true,
+                damage,
+                file_damage,
+                finished_games,
             },
         ))
     }

@@ -113,7 +113,7 @@ fn a_truncated_last_record_is_set_aside_and_reported() {
     let dropped = rec.dropped.expect("the torn record is reported");
     assert_eq!(dropped.seq, 3);
     assert_eq!(dropped.now_ms, 5300);
-    assert!(matches!(dropped.damage, Damage::Checksum { .. }));
+    assert!(matches!(dropped.damage, Damage::Hash));
     let message = dropped.to_string();
     assert!(message.contains("last record (3"), "{message}");
     assert!(message.contains("dropped"), "{message}");
@@ -126,7 +126,7 @@ fn a_truncated_last_record_is_set_aside_and_reported() {
         })
         .unwrap();
     assert_eq!(kept.0, 3);
-    assert!(kept.1.contains("checksum"), "{}", kept.1);
+    assert!(kept.1.contains("hash does not match"), "{}", kept.1);
     assert_eq!(j.append(ms(6000), &heard("neu")).unwrap().seq, 3);
     drop(j);
     let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
@@ -183,7 +183,7 @@ fn damage_before_the_last_record_is_an_error_naming_it_and_changes_nothing() {
         e.kind,
         JournalErrorKind::Corrupt {
             seq: 2,
-            damage: Damage::Checksum { .. },
+            damage: Damage::Hash,
             ..
         }
     ));
@@ -196,7 +196,7 @@ fn a_missing_record_is_an_error_even_at_the_end() {
     let path = dir.path().join("t.journal");
     journal_with(&path, &three());
     edit(&path, "DELETE FROM inputs WHERE seq = 2");
-    let e = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap_err();
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
     assert!(
         matches!(
             e.kind,
@@ -211,6 +211,37 @@ fn a_missing_record_is_an_error_even_at_the_end() {
         ),
         "{e}"
     );
+    // Read-only, everything before the gap is salvaged and the gap is named.
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 1);
+    assert!(!rec.is_whole());
+    let damage = rec.damage.expect("the gap is reported");
+    assert_eq!(damage.seq, 2);
+    assert!(
+        damage.to_string().contains("record 2 is damaged"),
+        "{damage}"
+    );
+}
+
+#[test]
+fn records_vanished_from_the_end_are_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    edit(&path, "DELETE FROM inputs WHERE seq >= 2");
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 1);
+    let damage = rec.damage.expect("the missing tail is reported");
+    assert_eq!((damage.seq, damage.later), (2, 1));
+    assert!(
+        matches!(damage.damage, Damage::Missing { head: 3 }),
+        "{damage}"
+    );
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(
+        e.to_string().contains("head says it holds 3 records"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -218,9 +249,144 @@ fn a_null_column_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.journal");
     journal_with(&path, &three());
-    edit(&path, "UPDATE inputs SET crc = 'x' WHERE seq = 1");
-    let e = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap_err();
-    assert!(e.to_string().contains("column crc holds text"), "{e}");
+    edit(&path, "UPDATE inputs SET hash = 'x' WHERE seq = 1");
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(e.to_string().contains("column hash holds text"), "{e}");
+    assert!(e.to_string().contains("record 1"), "{e}");
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    let damage = rec.damage.unwrap().to_string();
+    assert!(
+        damage.contains("record 1 is damaged (column hash holds text"),
+        "{damage}"
+    );
+}
+
+#[test]
+fn a_record_number_of_the_wrong_kind_names_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    // SQLite keeps a rowid alias an integer, so damage shows in the other columns.
+    edit(&path, "UPDATE inputs SET now_ms = 'soon' WHERE seq = 2");
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    let damage = rec.damage.unwrap().to_string();
+    assert!(
+        damage.contains("record 2 is damaged (column now_ms holds text"),
+        "{damage}"
+    );
+}
+
+#[test]
+fn settings_are_under_the_same_check_as_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    {
+        let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+        j.set_meta("time_control", "5400+30").unwrap();
+    }
+    edit(
+        &path,
+        "UPDATE meta SET value = '\"4400+30\"' WHERE key = 'time_control'",
+    );
+    let (j, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 3, "the records themselves are whole");
+    assert!(!rec.is_whole());
+    assert!(
+        rec.file_damage[0].contains("\"time_control\" is damaged"),
+        "{:?}",
+        rec.file_damage
+    );
+    let e = j.meta::<String>("time_control").unwrap_err();
+    assert!(e.to_string().contains("time_control"), "{e}");
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(matches!(e.kind, JournalErrorKind::Damaged(_)), "{e}");
+}
+
+#[test]
+fn a_closed_journal_is_whole_in_its_main_file_and_reading_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    let names = || {
+        let mut v: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(), ["t.journal"]);
+    // The file alone, copied elsewhere, holds the whole game.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let copy = elsewhere.path().join("copy.journal");
+    std::fs::copy(&path, &copy).unwrap();
+    let (_, rec) = Journal::<Input>::open(&copy, OpenMode::ReadOnly).unwrap();
+    assert!(rec.is_whole());
+    assert_eq!(rec.records.len(), 3);
+    let before = std::fs::read(&path).unwrap();
+    drop(Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap());
+    assert_eq!(names(), ["t.journal"]);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_running_journal_is_read_from_a_private_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    for (t, i) in three() {
+        j.append(ms(t), &i).unwrap();
+    }
+    // While the table runs, the records may be only in the write-ahead log.
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 3);
+    assert!(rec.is_whole());
+    drop(j);
+}
+
+#[test]
+fn a_foreign_database_is_never_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("club.db");
+    edit(
+        &other,
+        "CREATE TABLE players (name TEXT); INSERT INTO players VALUES ('Anna')",
+    );
+    let before = std::fs::read(&other).unwrap();
+    for mode in [OpenMode::ReadOnly, OpenMode::ReadWrite] {
+        let e = Journal::<Input>::open(&other, mode).unwrap_err();
+        assert!(matches!(e.kind, JournalErrorKind::NotAJournal(_)), "{e}");
+    }
+    assert_eq!(std::fs::read(&other).unwrap(), before);
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1, "no -wal or -shm beside it");
+}
+
+#[test]
+fn a_damaged_finished_game_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    {
+        let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+        j.finish_game(&FinishedGame {
+            last_seq: 3,
+            now: ms(5300),
+            result: "1-0".into(),
+            termination: "normal".into(),
+            pgn: "1. e4 1-0".into(),
+        })
+        .unwrap();
+    }
+    edit(&path, "UPDATE games SET result = '0-1'");
+    let (j, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert!(
+        rec.file_damage[0].contains("finished game 1 is damaged"),
+        "{:?}",
+        rec.file_damage
+    );
+    assert!(j.games().is_err());
 }
 
 #[test]

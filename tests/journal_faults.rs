@@ -1,0 +1,309 @@
+//! The journal never lies: bit flips in a finished game's journal are either found and
+//! named, or change nothing that replay and export show. And a damaged journal is
+//! salvaged: `journal replay` and `export` show everything before the damage, name it,
+//! and exit non-zero.
+//!
+//! The sweep flips every bit of the table's settings record, of every page header and of
+//! the database header, plus thousands of random bits (seeded: the seed is printed, and
+//! `ANNABELLA_TEST_SEED=N` replays it).
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use annabella_station::{
+    Journal,
+    journal::{FinishedGame, OpenMode},
+    session::{META_CONFIG, Session},
+};
+
+fn annabella() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+}
+
+/// A finished game's journal, made by `annabella demo` with one of the scenario scripts.
+fn finished_journal(dir: &Path) -> PathBuf {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/scripts/correction-before-press.txt");
+    let out = annabella()
+        .args(["demo", "--text", "--json", "--script"])
+        .arg(&script)
+        .arg("--out")
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "demo failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir.join("game.journal")
+}
+
+/// Everything replay and export show of a journal.
+#[derive(Debug, PartialEq)]
+struct Shown {
+    pgn: String,
+    records: Vec<(u64, u128, serde_json::Value)>,
+    config: String,
+    games: Vec<FinishedGame>,
+}
+
+/// How reading one journal came out.
+enum Outcome {
+    /// Read without any warning: what it shows.
+    Whole(Box<Shown>),
+    /// Damage was found and named (an error, or warnings beside a salvage).
+    Named,
+}
+
+fn read(path: &Path) -> Outcome {
+    let (table, resumed) = match Session::replay(path) {
+        Ok(r) => r,
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return Outcome::Named;
+        }
+    };
+    if !resumed.warnings().is_empty() {
+        return Outcome::Named;
+    }
+    let (journal, recovery) =
+        Journal::<serde_json::Value>::open(path, OpenMode::ReadOnly).expect("opened once");
+    assert!(recovery.is_whole(), "the same file read twice agrees");
+    Outcome::Whole(Box::new(Shown {
+        pgn: table.pgn(),
+        records: recovery
+            .records
+            .into_iter()
+            .map(|r| (r.seq, r.now.as_millis(), r.input))
+            .collect(),
+        config: journal.meta_json(META_CONFIG).unwrap().unwrap(),
+        games: resumed.finished_games,
+    }))
+}
+
+/// splitmix64: a small seeded generator for the random flips.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn seed() -> u64 {
+    let seed = std::env::var("ANNABELLA_TEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos() as u64
+        });
+    eprintln!("journal fault sweep: seed {seed} (replay with ANNABELLA_TEST_SEED={seed})");
+    seed
+}
+
+/// The bytes of the settings record: from its key to the end of its hash.
+fn settings_record(bytes: &[u8], config_json: &str) -> std::ops::Range<usize> {
+    let value = bytes
+        .windows(config_json.len())
+        .position(|w| w == config_json.as_bytes())
+        .expect("the settings are in the main file");
+    let key = bytes[..value]
+        .windows(META_CONFIG.len())
+        .rposition(|w| w == META_CONFIG.as_bytes())
+        .expect("the settings' key is before their value");
+    key..(value + config_json.len() + 32).min(bytes.len())
+}
+
+/// Every page header's bytes (12: the longest, an interior b-tree page's) and the
+/// database header.
+fn page_headers(bytes: &[u8]) -> Vec<usize> {
+    let size = match u16::from_be_bytes([bytes[16], bytes[17]]) {
+        1 => 65536,
+        n => usize::from(n),
+    };
+    let mut at: Vec<usize> = (0..100).collect();
+    for page in 0..bytes.len() / size {
+        let start = page * size + if page == 0 { 100 } else { 0 };
+        at.extend(start..start + 12);
+    }
+    at
+}
+
+/// Reads the journal with each of `bits` flipped: (named, unchanged, silent bits).
+fn sweep(bytes: &[u8], bits: &[usize], original: &Shown) -> (usize, usize, Vec<usize>) {
+    let work = tempfile::tempdir().unwrap();
+    let copy = work.path().join("flipped.journal");
+    let (mut named, mut unchanged) = (0, 0);
+    let mut silent = Vec::new();
+    for &bit in bits {
+        let mut flipped = bytes.to_vec();
+        flipped[bit / 8] ^= 1 << (bit % 8);
+        std::fs::write(&copy, &flipped).unwrap();
+        let outcome = std::panic::catch_unwind(|| read(&copy))
+            .unwrap_or_else(|_| panic!("reading the journal with bit {bit} flipped crashed"));
+        match outcome {
+            Outcome::Named => named += 1,
+            Outcome::Whole(shown) if *shown == *original => unchanged += 1,
+            Outcome::Whole(_) => silent.push(bit),
+        }
+        for leftover in ["-wal", "-shm", "-journal"] {
+            let mut name = copy.clone().into_os_string();
+            name.push(leftover);
+            assert!(
+                !PathBuf::from(name).exists(),
+                "reading created {leftover} (bit {bit})"
+            );
+        }
+    }
+    (named, unchanged, silent)
+}
+
+#[test]
+fn no_bit_flip_changes_a_game_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = finished_journal(dir.path());
+    let Outcome::Whole(original) = read(&path) else {
+        panic!("the demo's journal is whole");
+    };
+    assert!(!original.games.is_empty(), "the demo's game is finished");
+    let bytes = std::fs::read(&path).unwrap();
+    let config_json = original.config.clone();
+
+    let mut bits: Vec<usize> = settings_record(&bytes, &config_json)
+        .chain(page_headers(&bytes))
+        .flat_map(|byte| (0..8).map(move |bit| byte * 8 + bit))
+        .collect();
+    let mut rng = Rng(seed());
+    bits.extend((0..3000).map(|_| (rng.next() % (bytes.len() as u64 * 8)) as usize));
+
+    // Two workers, each with its own copy of the file.
+    let (mut named, mut unchanged) = (0, 0);
+    let mut silent = Vec::new();
+    let halves: Vec<_> = bits.chunks(bits.len().div_ceil(2)).collect();
+    let results: Vec<(usize, usize, Vec<usize>)> = std::thread::scope(|s| {
+        let workers: Vec<_> = halves
+            .iter()
+            .map(|half| s.spawn(|| sweep(&bytes, half, &original)))
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    for (n, u, s) in results {
+        named += n;
+        unchanged += u;
+        silent.extend(s);
+    }
+    eprintln!(
+        "journal fault sweep: {} flips: {named} named, {unchanged} changed nothing shown, {} silent",
+        bits.len(),
+        silent.len()
+    );
+    assert!(
+        silent.is_empty(),
+        "bit flips that changed the game without a word: {silent:?}"
+    );
+    assert!(named > 0, "the sweep hit the records");
+}
+
+/// Flips one byte of the text `needle` (its last occurrence) in the file.
+fn damage(path: &Path, needle: &str) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let at = bytes
+        .windows(needle.len())
+        .rposition(|w| w == needle.as_bytes())
+        .unwrap_or_else(|| panic!("{needle:?} is in the journal"));
+    bytes[at + 1] ^= 0x01;
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn a_damaged_journal_is_salvaged_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = finished_journal(dir.path());
+    let whole = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(whole.status.success());
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    let records = whole["records"].as_u64().unwrap();
+    assert!(records > 10, "{whole}");
+
+    // Damage a record in the middle of the game: the last lever press.
+    damage(&path, "\"lever\"");
+    let out = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    let salvaged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let damaged = salvaged["damaged"]
+        .as_u64()
+        .expect("the damaged record is named");
+    assert_eq!(
+        salvaged["records"].as_u64().unwrap(),
+        damaged - 1,
+        "{salvaged}"
+    );
+    assert!(damaged < records);
+    assert!(
+        stderr.contains(&format!("record {damaged} is damaged")),
+        "{stderr}"
+    );
+
+    // Export still gives the game, from the PGN stored whole when it finished.
+    let out = annabella()
+        .args(["export", "pgn"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let pgn = String::from_utf8_lossy(&out.stdout);
+    let finished = &whole["result"]["result"];
+    assert!(
+        pgn.contains(&format!("[Result \"{}\"]", finished.as_str().unwrap())),
+        "{pgn}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("finished game stored"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_torn_last_record_of_a_finished_game_exports_the_stored_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = finished_journal(dir.path());
+    let stored = Journal::<serde_json::Value>::open(&path, OpenMode::ReadOnly)
+        .unwrap()
+        .0
+        .games()
+        .unwrap()
+        .pop()
+        .unwrap();
+    // The script's last record: the VI player's "ja" to the draw.
+    damage(&path, "\"text\":\"ja\"");
+
+    let out = annabella()
+        .args(["export", "pgn"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("last record"), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), stored.pgn);
+}
