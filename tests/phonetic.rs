@@ -131,6 +131,52 @@ fn parse_stdin_answers_every_line_and_survives_bad_ones() {
 }
 
 #[test]
+fn parse_stdin_reports_a_line_that_is_not_utf8_and_reads_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["parse", "--stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut input = format!("{{\"fen\":\"{START}\",\"words\":\"Eva vier\"}}\n").into_bytes();
+    input.extend_from_slice(b"{\"words\":\"Eva \xff\xfe vier\"}\n");
+    input.extend_from_slice(
+        format!("{{\"fen\":\"{START}\",\"words\":\"David vier\"}}\n").as_bytes(),
+    );
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&input)
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let text = String::from_utf8(out.stdout).expect("the answers are UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], r#"{"status":"move","uci":"e2e4","san":"e4"}"#);
+    assert_eq!(
+        lines[1],
+        r#"{"status":"error","line":2,"error":"not UTF-8 text (byte 15 of the line)"}"#
+    );
+    assert_eq!(lines[2], r#"{"status":"move","uci":"d2d4","san":"d4"}"#);
+    assert!(out.status.success());
+}
+
+#[test]
+fn an_error_names_bad_input_without_echoing_all_of_it() {
+    let fen = "x".repeat(100_000);
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["parse", "--fen", &fen, "Eva", "vier"])
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("invalid FEN \"xxxx"), "{stderr}");
+    assert!(stderr.contains("(100000 bytes)"), "{stderr}");
+    assert!(stderr.len() < 1000, "{} bytes of error", stderr.len());
+}
+
+#[test]
 fn say_prints_the_announcement() {
     let table: &[(&[&str], &str)] = &[
         (&["--fen", START, "g1f3"], "Springer Felix drei"),

@@ -18,3 +18,13 @@ pub mod unwinnable;
 /// Exit status of a command that read a damaged journal: what was before the damage was
 /// shown, and the damage was named on standard error.
 pub const DAMAGED: u8 = 3;
+
+/// `text` quoted for an error message, cut after 80 characters: an error names the bad
+/// input without echoing a whole file of it.
+pub fn quoted(text: &str) -> String {
+    const MAX: usize = 80;
+    match text.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{:?}… ({} bytes)", &text[..at], text.len()),
+        None => format!("{text:?}"),
+    }
+}

@@ -32,12 +32,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.stdin {
         let stdin = std::io::stdin();
         let mut out = std::io::stdout().lock();
-        for (n, line) in stdin.lock().lines().enumerate() {
+        // Lines as bytes: a line that is not UTF-8 is answered with an error naming it,
+        // and the lines after it are still read.
+        for (n, line) in stdin.lock().split(b'\n').enumerate() {
             let line = line.context("cannot read standard input")?;
-            if line.trim().is_empty() {
-                continue;
+            let answer = match std::str::from_utf8(&line) {
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => answer_line(text.trim_end_matches('\r')),
+                Err(e) => Err(anyhow::anyhow!(
+                    "not UTF-8 text (byte {} of the line)",
+                    e.valid_up_to() + 1
+                )),
             }
-            let answer = answer_line(&line).unwrap_or_else(|e| {
+            .unwrap_or_else(|e| {
                 object(&[
                     ("status", json!("error").to_string()),
                     ("line", (n + 1).to_string()),
@@ -81,7 +88,7 @@ fn answer_line(line: &str) -> anyhow::Result<String> {
 pub fn position(fen: &str) -> anyhow::Result<Chess> {
     let fen: Fen = fen
         .parse()
-        .with_context(|| format!("invalid FEN {fen:?}"))?;
+        .with_context(|| format!("invalid FEN {}", super::quoted(fen)))?;
     let mode = CastlingMode::detect(&fen.clone().into_setup());
     fen.into_position(mode)
         .context("FEN is not a legal position")

@@ -35,4 +35,7 @@ pub mod vad;
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
 pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
 pub use listener::{EndedBy, Event, Heard, Input, ListenFor, Listener, ListenerConfig, Mode};
-pub use model::{LoadProgress, ModelError, SpeechModel, check_model_dir};
+pub use model::{
+    LoadProgress, MANIFEST, ManifestEntry, ModelError, SpeechModel, check_manifest,
+    check_model_dir, read_manifest, trial_load,
+};

@@ -28,13 +28,252 @@ pub enum ModelError {
     /// libvosk refused to load it (see its log on stderr).
     #[error("libvosk could not load the model in {0} (corrupt or incompatible files)")]
     LoadFailed(PathBuf),
+    /// A file of the model differs from its manifest (`annabella-manifest.txt`).
+    #[error("{}: {file} is damaged ({why}); fetch the model again (models/fetch.sh)", dir.display())]
+    Damaged {
+        /// The model directory.
+        dir: PathBuf,
+        /// The damaged file, relative to `dir`.
+        file: String,
+        /// What differs.
+        why: String,
+    },
+    /// The manifest itself cannot be read.
+    #[error("{}: line {line}: {why}", path.display())]
+    BadManifest {
+        /// The manifest file.
+        path: PathBuf,
+        /// The line (from 1).
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// libvosk crashed reading a model that has no manifest (found by a trial load in a
+    /// child process, so annabella itself goes on).
+    #[error(
+        "libvosk crashed reading the model in {} ({why}): a file in it is damaged; fetch it again (models/fetch.sh){}",
+        dir.display(),
+        complaint.as_deref().map(|c| format!("; libvosk said: {c}")).unwrap_or_default()
+    )]
+    Crashed {
+        /// The model directory.
+        dir: PathBuf,
+        /// How the trial load ended.
+        why: String,
+        /// libvosk's first error lines, which usually name the file.
+        complaint: Option<String>,
+    },
 }
 
-/// Checks the files of a model directory without loading it: present, a Vosk model, and
-/// a small model that accepts runtime grammars.
+/// The name of the manifest `models/manifest.py` writes into a model directory: size,
+/// SHA-256 and path of every file.
+pub const MANIFEST: &str = "annabella-manifest.txt";
+
+/// One file listed in a model's manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManifestEntry {
+    /// Size in bytes.
+    pub size: u64,
+    /// SHA-256, lower-case hex.
+    pub sha256: String,
+    /// Path relative to the model directory.
+    pub path: String,
+}
+
+/// Reads the manifest of the model in `dir`, if it has one.
 ///
 /// # Errors
-/// [`ModelError::Missing`], [`ModelError::Incomplete`] or [`ModelError::NoRuntimeGrammar`].
+/// [`ModelError::BadManifest`] naming the line that does not read.
+pub fn read_manifest(dir: &Path) -> Result<Option<Vec<ManifestEntry>>, ModelError> {
+    let path = dir.join(MANIFEST);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(ModelError::BadManifest {
+                path,
+                line: 0,
+                why: e.to_string(),
+            });
+        }
+    };
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let bad = |why: &str| ModelError::BadManifest {
+            path: path.clone(),
+            line: i + 1,
+            why: why.to_owned(),
+        };
+        let mut parts = line.splitn(3, ' ');
+        let (Some(size), Some(sha256), Some(file)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad("expected: size sha256 path"));
+        };
+        let size = size.parse().map_err(|_| bad("the size is not a number"))?;
+        if sha256.len() != 64 || !sha256.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(bad("the SHA-256 is not 64 hex digits"));
+        }
+        if file.split('/').any(|c| c == ".." || c.is_empty()) {
+            return Err(bad("the path leaves the model directory"));
+        }
+        entries.push(ManifestEntry {
+            size,
+            sha256: sha256.to_ascii_lowercase(),
+            path: file.to_owned(),
+        });
+    }
+    Ok(Some(entries))
+}
+
+/// Checks every file of the model in `dir` against its manifest: present and of the listed
+/// size, and with `deep` also of the listed SHA-256 (reads the whole model: ≈ 1 s).
+/// Returns false when the model has no manifest.
+///
+/// # Errors
+/// [`ModelError::Damaged`] naming the first file that differs, or
+/// [`ModelError::BadManifest`].
+pub fn check_manifest(dir: &Path, deep: bool) -> Result<bool, ModelError> {
+    let Some(entries) = read_manifest(dir)? else {
+        return Ok(false);
+    };
+    let damaged = |file: &str, why: String| ModelError::Damaged {
+        dir: dir.to_owned(),
+        file: file.to_owned(),
+        why,
+    };
+    for entry in &entries {
+        let path = dir.join(&entry.path);
+        let size = match std::fs::metadata(&path) {
+            Ok(m) if m.is_file() => m.len(),
+            Ok(_) => return Err(damaged(&entry.path, "it is not a file".into())),
+            Err(_) => return Err(damaged(&entry.path, "it is missing".into())),
+        };
+        if size != entry.size {
+            return Err(damaged(
+                &entry.path,
+                format!("{size} bytes, the manifest says {}", entry.size),
+            ));
+        }
+        if deep {
+            let digest = sha256_file(&path).map_err(|e| damaged(&entry.path, e.to_string()))?;
+            if digest != entry.sha256 {
+                return Err(damaged(
+                    &entry.path,
+                    "its SHA-256 differs from the manifest's".into(),
+                ));
+            }
+        }
+    }
+    Ok(true)
+}
+
+fn sha256_file(path: &Path) -> std::io::Result<String> {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        match file.read(&mut buf)? {
+            0 => break,
+            n => hasher.update(&buf[..n]),
+        }
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// Loads the model in `dir` in a child process, builds a recognizer with a grammar and
+/// decodes a moment of silence: a damaged file that would crash libvosk crashes the child,
+/// and annabella reports it instead of dying.
+///
+/// # Errors
+/// [`ModelError::Crashed`] (with libvosk's last error line) or [`ModelError::LoadFailed`].
+pub fn trial_load(dir: &Path) -> Result<(), ModelError> {
+    use nix::sys::wait::{WaitStatus, waitpid};
+    use nix::unistd::{ForkResult, fork, pipe};
+    use std::io::Read;
+
+    let path = dir
+        .to_str()
+        .ok_or_else(|| ModelError::LoadFailed(dir.to_owned()))?
+        .to_owned();
+    let crashed = |why: String, complaint: Option<String>| ModelError::Crashed {
+        dir: dir.to_owned(),
+        why,
+        complaint,
+    };
+    let (read_end, write_end) = pipe().map_err(|e| crashed(format!("no pipe: {e}"), None))?;
+    // SAFETY: the child only calls libvosk and async-signal-safe functions (dup2, _exit)
+    // and never returns into Rust code that could touch the parent's state.
+    match unsafe { fork() }.map_err(|e| crashed(format!("cannot fork: {e}"), None))? {
+        ForkResult::Child => {
+            drop(read_end);
+            let _ = nix::unistd::dup2_stderr(&write_end);
+            vosk::set_log_level(vosk::LogLevel::Error);
+            let code = match vosk::Model::new(path) {
+                None => 2,
+                Some(model) => {
+                    let plain = vosk::Recognizer::new(&model, SAMPLE_RATE_HZ);
+                    let grammar =
+                        vosk::Recognizer::new_with_grammar(&model, SAMPLE_RATE_HZ, &["[unk]"]);
+                    for mut r in [plain, grammar].into_iter().flatten() {
+                        let _ = r.accept_waveform(&[0i16; 1600]);
+                        let _ = r.final_result();
+                    }
+                    0
+                }
+            };
+            // SAFETY: ends the child without running the parent's destructors or atexit.
+            unsafe { nix::libc::_exit(code) }
+        }
+        ForkResult::Parent { child } => {
+            drop(write_end);
+            let mut log = String::new();
+            let _ = std::fs::File::from(read_end).read_to_string(&mut log);
+            // libvosk's first error line names the file it could not read.
+            let errors: Vec<&str> = log
+                .lines()
+                .filter(|l| l.contains("ERROR"))
+                .map(str::trim)
+                .take(3)
+                .collect();
+            let complaint = (!errors.is_empty()).then(|| errors.join(" | "));
+            match waitpid(child, None) {
+                Ok(WaitStatus::Exited(_, 0)) => Ok(()),
+                Ok(WaitStatus::Exited(_, _)) => Err(ModelError::LoadFailed(dir.to_owned())),
+                Ok(WaitStatus::Signaled(_, signal, _)) => {
+                    Err(crashed(format!("{signal:?} in a trial load"), complaint))
+                }
+                Ok(other) => Err(crashed(
+                    format!("the trial load ended as {other:?}"),
+                    complaint,
+                )),
+                Err(e) => Err(crashed(
+                    format!("cannot wait for the trial load: {e}"),
+                    complaint,
+                )),
+            }
+        }
+    }
+}
+
+/// The sample rate the trial load decodes at.
+const SAMPLE_RATE_HZ: f32 = 16_000.0;
+
+/// Checks the files of a model directory without loading it: present, a Vosk model, a
+/// small model that accepts runtime grammars, and — when it has a manifest — every file of
+/// the size the manifest lists.
+///
+/// # Errors
+/// [`ModelError::Missing`], [`ModelError::Incomplete`], [`ModelError::NoRuntimeGrammar`],
+/// [`ModelError::Damaged`] or [`ModelError::BadManifest`].
 pub fn check_model_dir(dir: &Path) -> Result<(), ModelError> {
     if !dir.is_dir() {
         return Err(ModelError::Missing(dir.to_owned()));
@@ -61,6 +300,7 @@ pub fn check_model_dir(dir: &Path) -> Result<(), ModelError> {
             file: "graph/HCLr.fst",
         });
     }
+    check_manifest(dir, false)?;
     Ok(())
 }
 
@@ -114,6 +354,11 @@ impl SpeechModel {
     ) -> Result<SpeechModel, ModelError> {
         let dir = dir.as_ref();
         check_model_dir(dir)?;
+        if read_manifest(dir)?.is_none() {
+            // Without a manifest a truncated file is found only by libvosk, which crashes on
+            // it: let it crash in a child first.
+            trial_load(dir)?;
+        }
         quiet_vosk();
         progress(LoadProgress::Started {
             bytes: dir_size(dir),
