@@ -12,7 +12,7 @@ use std::{
 
 use annabella_phonetic::Language;
 use annabella_voice::{
-    Announcement, Listener, Routing, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
+    Announcement, Hearer, Routing, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
     headless::HeadlessSpeechd, queue::Outcome, speechd::SpeechDispatcher,
 };
 
@@ -53,7 +53,7 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
     let t0 = Instant::now();
     speakers.announce(
         t0,
-        Announcement::answer(Listener::ViPlayer, Speech::words(text)),
+        Announcement::answer(Hearer::ViPlayer, Speech::words(text)),
     );
     let mut kinds = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -83,13 +83,13 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
     // (The ALSA file device is not paced in real time, so the cut comes at once.)
     let before = raw_ms(&daemon.spoken_raw());
     let long = "Turm Anna eins, Springer Bella eins, Läufer Cäsar eins. ".repeat(40);
-    let mut one_part = Announcement::answer(Listener::ViPlayer, Speech::words(""));
+    let mut one_part = Announcement::answer(Hearer::ViPlayer, Speech::words(""));
     one_part.parts = vec![Speech::words(long.clone())];
     speakers.announce(Instant::now(), one_part);
     let ev = rx.recv_timeout(Duration::from_secs(30)).expect("begin");
     assert_eq!(ev.kind, SpeechEventKind::Started);
     speakers.handle_event(Instant::now(), ev);
-    speakers.stop(Instant::now(), Listener::ViPlayer);
+    speakers.stop(Instant::now(), Hearer::ViPlayer);
     assert!(speakers.is_idle());
     let ev = rx
         .recv_timeout(Duration::from_secs(30))
@@ -111,11 +111,11 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
     let now = Instant::now();
     speakers.announce(
         now,
-        Announcement::answer(Listener::ViPlayer, Speech::words("Springer Felix drei")),
+        Announcement::answer(Hearer::ViPlayer, Speech::words("Springer Felix drei")),
     );
     speakers.announce(
         now,
-        Announcement::answer(Listener::SightedPlayer, Speech::words("Knight Felix three")),
+        Announcement::answer(Hearer::SightedPlayer, Speech::words("Knight Felix three")),
     );
     speakers
         .run_until_idle(&rx, Duration::from_secs(30))
