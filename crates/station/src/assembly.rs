@@ -472,7 +472,7 @@ fn start_hearing(
     time: TableTime,
     requests: &mpsc::Sender<Request>,
 ) -> Result<(Option<Hearing>, Option<AudioFeed>), StationError> {
-    let start = Instant::now();
+    let loading = Instant::now();
     let thread_failed = |e: std::io::Error| HearingError {
         key: "speech.input",
         message: format!("cannot start a thread: {e}"),
@@ -484,9 +484,10 @@ fn start_hearing(
                 "annabella: loading the speech model {} ...",
                 setup.model.display()
             );
-            let recognizer = setup.recognizer(position, language, start)?;
+            let recognizer = setup.recognizer(position, language, Instant::now())?;
             let coverage = Coverage::of(&recognizer);
-            let (source, pacing) = setup.open_input(start)?;
+            // A recording plays from now, once the model is loaded.
+            let (source, pacing) = setup.open_input(Instant::now())?;
             let quit_at_end = setup.input == AudioInput::Stdin;
             let hearing = Hearing::spawn(
                 recognizer,
@@ -495,7 +496,7 @@ fn start_hearing(
                 sink(time, requests.clone(), quit_at_end),
             )
             .map_err(thread_failed)?;
-            report_listening(setup, &coverage, language, start.elapsed());
+            report_listening(setup, &coverage, language, loading.elapsed());
             Ok((Some(hearing), None))
         }
         HearingPlan::Fed { model } => {
@@ -513,9 +514,9 @@ fn start_hearing(
                 push_to_talk: false,
                 trailing_silence: Duration::from_millis(600),
             };
-            let recognizer = setup.recognizer(position, language, start)?;
+            let recognizer = setup.recognizer(position, language, Instant::now())?;
             let coverage = Coverage::of(&recognizer);
-            let (source, feed) = FedSource::new(start);
+            let (source, feed) = FedSource::new(Instant::now());
             let hearing = Hearing::spawn(
                 recognizer,
                 Box::new(source),

@@ -9,7 +9,7 @@
 //! - [`session`]: one table and its journal; [`session::TableTime`], the shell's clock.
 //! - [`shell`]: the async loop: device events, requests and the table's timer in,
 //!   journalled and fed one at a time; effects carried out; view and last committed
-//!   record published.
+//!   record published; [`device_events`]: what the devices report, as table inputs.
 //! - [`assembly`]: the one station assembly `play` and `demo` share: journal, devices,
 //!   voices, hearing and console opened, a running [`assembly::Station`] returned.
 //! - [`hearing`]: the VI player's utterances (heard by `annabella_speech::Hearing`) as
@@ -47,6 +47,7 @@ pub mod braille;
 pub mod config;
 pub mod console_link;
 pub mod demo;
+pub mod device_events;
 pub mod hearing;
 pub mod herald;
 pub mod journal;

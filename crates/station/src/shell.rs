@@ -1,6 +1,6 @@
 //! The async shell around a [`Session`]. It decides nothing about the game: it reads
-//! the devices (serial links from `annabella_devices`, their events translated into
-//! table inputs), the VI player's words, the arbiter's and the script's inputs; journals
+//! the devices (serial links from `annabella_devices`, read as table inputs by
+//! [`device_events`](crate::device_events)), the VI player's words, the arbiter's and the script's inputs; journals
 //! and feeds each one with the table time (the SQLite commit runs off the async workers,
 //! in `block_in_place`); carries out the effects (voice, clock devices, console lines);
 //! re-arms one timer from `poll_timeout`; and publishes the table's snapshot and the
@@ -17,19 +17,20 @@ use std::{
 
 use annabella_devices::{
     clock::{ClockEvent, TactileClock},
-    dgt::{ClockCommand as DgtClockCommand, ClockRun, DgtBoard, DgtConfig, DgtEvent},
+    dgt::{ClockCommand as DgtClockCommand, ClockRun, DgtBoard, DgtConfig},
     link::LinkConfig,
-    peg::{PegBoard, PegEvent},
-    proto::{Button, Haptic as DeviceHaptic, Running, Side},
+    peg::PegBoard,
+    proto::{Haptic as DeviceHaptic, Running},
     transport::{Link, PortConfig, PortEvent, spawn},
 };
 use annabella_speech::Ears;
-use annabella_table::{ClockButton, ClockCommand, Effect, Haptic, Input, TableView};
+use annabella_table::{ClockCommand, Effect, Haptic, Input, TableView};
 use annabella_voice::{Herald, HeraldNews, Said};
-use shakmaty::{Color, Square};
+use shakmaty::Color;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::{
+    device_events::{self, Reading},
     hearing::{HeardTiming, timing_key},
     session::{Session, SessionError, TableTime},
 };
@@ -192,25 +193,6 @@ async fn next_of<C: annabella_devices::transport::Codec>(
         },
         None => std::future::pending().await,
     }
-}
-
-fn side(s: Side) -> Color {
-    match s {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
-}
-
-fn button(b: Button) -> ClockButton {
-    match b {
-        Button::TimeQuery => ClockButton::TimeQuery,
-        Button::Pause => ClockButton::Pause,
-        Button::PushToTalk => ClockButton::PushToTalk,
-    }
-}
-
-fn squares(bb: shakmaty::Bitboard) -> Vec<Square> {
-    bb.into_iter().collect()
 }
 
 /// The shell's state while it runs.
@@ -411,68 +393,24 @@ impl Shell {
         self.print(&Line::Effect { at_ms, effect });
     }
 
-    fn peg_input(&mut self, event: PortEvent<PegEvent>) -> Option<Input> {
-        match event {
-            PortEvent::Device(PegEvent::Snapshot { occupancy, .. }) => Some(Input::PegSnapshot {
-                occupied: squares(occupancy),
-            }),
-            PortEvent::Device(PegEvent::Lift { square, .. }) => Some(Input::PegLift { square }),
-            PortEvent::Device(PegEvent::Place { square, .. }) => Some(Input::PegPlace { square }),
-            other => {
-                self.device("peg_board", describe(&other));
+    /// A device's reading: its input, or its report on the console.
+    fn reading(&mut self, device: &'static str, reading: Reading) -> Option<Input> {
+        match reading {
+            Reading::Input(input) => Some(input),
+            Reading::Report(text) => {
+                self.device(device, text);
                 None
             }
-        }
-    }
-
-    fn dgt_input(&mut self, event: PortEvent<DgtEvent>) -> Option<Input> {
-        match event {
-            PortEvent::Device(DgtEvent::Snapshot(board)) => Some(Input::SightedBoard {
-                placement: board.to_string(),
-            }),
-            PortEvent::Device(DgtEvent::FieldUpdate {
-                square,
-                piece: None,
-            }) => Some(Input::SightedLift { square }),
-            PortEvent::Device(
-                DgtEvent::FieldUpdate { .. }
-                | DgtEvent::ClockTimes(_)
-                | DgtEvent::ClockAck(_)
-                | DgtEvent::SerialNumber(_)
-                | DgtEvent::Trademark(_),
-            ) => None,
-            other => {
-                self.device("dgt", describe(&other));
-                None
-            }
+            Reading::Nothing => None,
         }
     }
 
     fn clock_input(&mut self, event: PortEvent<ClockEvent>) -> Option<Input> {
-        match event {
-            PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
-                Some(Input::Lever { side: side(s) })
-            }
-            PortEvent::Device(ClockEvent::Button {
-                button: b, pressed, ..
-            }) => {
-                if b == Button::PushToTalk
-                    && let Some(e) = &self.options.ears
-                {
-                    e.talk(pressed);
-                }
-                Some(if pressed {
-                    Input::Button { button: button(b) }
-                } else {
-                    Input::ButtonReleased { button: button(b) }
-                })
-            }
-            PortEvent::Device(ClockEvent::State { .. }) => None,
-            other => {
-                self.device("clock", describe(&other));
-                None
-            }
+        let (reading, talk) = device_events::clock(event);
+        if let (Some(down), Some(ears)) = (talk, &self.options.ears) {
+            ears.talk(down);
         }
+        self.reading("clock", reading)
     }
 
     /// Sets the clock devices to the table's clock (after a start or a restart).
@@ -492,19 +430,6 @@ impl Shell {
                 running,
             }),
         );
-    }
-}
-
-fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> String {
-    match event {
-        PortEvent::Opened { path, reconnect } => format!(
-            "{} {}",
-            if *reconnect { "reopened" } else { "opened" },
-            path.display()
-        ),
-        PortEvent::Lost { reason } => format!("lost: {reason}"),
-        PortEvent::OpenFailed { reason } => format!("cannot open: {reason}"),
-        PortEvent::Device(e) => format!("{e:?}"),
     }
 }
 
@@ -674,8 +599,8 @@ impl Shell {
                         None
                     }
                 },
-                Some(e) = next_of(&mut self.links.peg) => self.peg_input(e),
-                Some(e) = next_of(&mut self.links.dgt) => self.dgt_input(e),
+                Some(e) = next_of(&mut self.links.peg) => self.reading("peg_board", device_events::peg(e)),
+                Some(e) = next_of(&mut self.links.dgt) => self.reading("dgt", device_events::dgt(e)),
                 Some(e) = next_of(&mut self.links.clock) => self.clock_input(e),
                 r = requests.recv() => match r {
                     Some(Request::Input(i)) => Some(i),
