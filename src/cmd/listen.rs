@@ -167,6 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let lexicon = Lexicon::get(args.scheme);
     let (json, limit) = (args.json, args.count);
     let mut count = 0usize;
+    let mut failed = None;
     let (done_tx, done_rx) = std::sync::mpsc::channel();
     let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
         match news {
@@ -177,22 +178,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     heard_text(&heard, lexicon)
                 };
                 let mut out = std::io::stdout().lock();
-                if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
-                    let _ = done_tx.send(count);
+                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                    let _ = done_tx.send(Err(format!("standard output: {e}")));
                     return ControlFlow::Break(());
                 }
                 count += 1;
                 if limit.is_some_and(|c| count >= c) {
-                    let _ = done_tx.send(count);
+                    let _ = done_tx.send(Ok(count));
                     return ControlFlow::Break(());
                 }
             }
             HearingNews::Trouble(e) => eprintln!("annabella: {e}"),
+            // The utterance in progress is still delivered; the failure ends the run.
+            HearingNews::AudioFailed(e) => failed = Some(e),
             HearingNews::BuffersLost(n) => {
                 eprintln!("annabella: the recognizer fell behind: {n} audio buffers lost so far");
             }
             HearingNews::AudioEnded => {
-                let _ = done_tx.send(count);
+                let _ = done_tx.send(failed.take().map_or(Ok(count), Err));
             }
         }
         ControlFlow::Continue(())
@@ -201,8 +204,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("annabella: press Enter to talk, Enter again when done");
         talk_key(hearing.ears());
     }
-    let count = done_rx.recv().unwrap_or(0);
+    let ended = done_rx
+        .recv()
+        .unwrap_or_else(|_| Err("the recognizer stopped".to_owned()));
     drop(hearing);
+    let count = ended.map_err(anyhow::Error::msg)?;
     if count == 0 && !args.json {
         eprintln!("annabella: nothing heard");
     }

@@ -132,6 +132,8 @@ pub enum HearingNews {
     Trouble(String),
     /// A live source lost audio because the recognizer fell behind (the total so far).
     BuffersLost(u64),
+    /// The audio source failed; [`HearingNews::AudioEnded`] follows.
+    AudioFailed(String),
     /// The audio source ended (a file or standard input); nothing more will be heard.
     AudioEnded,
 }
@@ -364,7 +366,7 @@ impl Loop {
                 Ok(Some(chunk)) => chunk,
                 Ok(None) => return self.audio_ended(),
                 Err(e) => {
-                    let _ = (self.sink)(HearingNews::Trouble(format!("{e}; no more audio")));
+                    let _ = (self.sink)(HearingNews::AudioFailed(e.to_string()));
                     return self.audio_ended();
                 }
             };

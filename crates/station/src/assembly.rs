@@ -555,6 +555,9 @@ fn sink(
                 }
             }
             HearingNews::Trouble(e) => eprintln!("annabella: speech: {e}"),
+            HearingNews::AudioFailed(e) => {
+                eprintln!("annabella: speech input: {e}; no more audio");
+            }
             HearingNews::BuffersLost(n) => {
                 eprintln!("annabella: speech: the recognizer fell behind ({n} audio buffers lost)");
             }
