@@ -215,10 +215,17 @@ fn run_and_kill(dir: &Path, after: Duration) -> Told {
 
 #[test]
 fn a_killed_station_loses_no_move_and_keeps_the_clocks() {
-    let seed = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64;
+    // Replay a failure with ANNABELLA_TEST_SEED=<the seed printed>.
+    let seed = match std::env::var("ANNABELLA_TEST_SEED") {
+        Ok(s) => s
+            .parse()
+            .unwrap_or_else(|_| panic!("ANNABELLA_TEST_SEED={s:?}: expected a number")),
+        Err(_) => SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos() as u64,
+    };
+    eprintln!("crash test seed {seed} (replay: ANNABELLA_TEST_SEED={seed})");
     let mut state = seed | 1;
     let mut random = move || {
         state ^= state << 13;

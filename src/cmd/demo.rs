@@ -4,7 +4,11 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{config::StationConfig, demo, herald::VoicePlan, script};
+use annabella_station::{
+    config::StationConfig,
+    demo::{self, DemoSetup},
+    script,
+};
 use anyhow::Context;
 
 /// Flags of `annabella demo`.
@@ -56,7 +60,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => StationConfig::from_toml_str(SAMPLE_CONFIG, std::path::Path::new("."))?,
     };
     let vi_model = (!args.typed).then(german_model).flatten();
-    let mut voices = VoicePlan::from_config(&config);
+    let mut voices = config.voice_plan();
     if args.text {
         voices = voices.text();
     }
@@ -77,18 +81,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let report = demo::run(
-        config.table_config(),
-        script,
-        &args.out,
-        &voices,
-        vi_model.as_deref(),
-        &config.braille_table,
-        Box::new(std::io::stdout()),
-        args.json,
+    let setup = DemoSetup {
+        config: config.table_config(),
+        out: args.out.clone(),
+        voices,
+        vi_model,
+        braille_table: config.braille_table.clone(),
+        console: Box::new(std::io::stdout()),
+        json: args.json,
         served,
-    )
-    .with_context(|| script_name.clone())?;
+    };
+    let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
     for p in &report.written {
         eprintln!("written: {}", p.display());

@@ -2,7 +2,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{braille, records, session::Session};
+use annabella_station::{config, records, session::Session};
 
 /// Flags of `annabella export`.
 #[derive(Debug, clap::Args)]
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         let louis = args
             .braille_table
-            .unwrap_or_else(|| braille::default_table(table.config().language).to_owned());
+            .unwrap_or_else(|| config::default_braille_table(table.config().language).to_owned());
         print!("{}", records::brf(&table, &louis)?);
     }
     Ok(status)

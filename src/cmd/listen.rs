@@ -3,6 +3,7 @@
 //! and print each utterance (one JSON line with `--json`).
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -11,7 +12,8 @@ use std::time::{Duration, Instant};
 use annabella_phonetic::{Language, Lexicon};
 use annabella_speech::audio::{AudioSource, MicSource, PcmSource, WavSource};
 use annabella_speech::{
-    Event, Heard, Input, ListenFor, Listener, ListenerConfig, LoadProgress, Mode, SpeechModel,
+    Ears, Heard, Hearing, HearingNews, ListenFor, LoadProgress, Mode, Pacing, Recognizer,
+    RecognizerConfig, SpeechModel,
 };
 use anyhow::Context;
 use serde_json::json;
@@ -86,10 +88,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     annabella_speech::check_model_dir(&args.model)?;
     let start = Instant::now();
     // A file is checked before the model loads (seconds); the microphone opens after.
-    let mut source: Option<Box<dyn AudioSource>> = match (&args.wav, args.stdin_pcm) {
+    let mut source: Option<Box<dyn AudioSource + Send>> = match (&args.wav, args.stdin_pcm) {
         (Some(path), _) => Some(Box::new(WavSource::open(path, args.chunk, start)?)),
         (None, true) => Some(Box::new(PcmSource::new(
-            std::io::stdin().lock(),
+            std::io::stdin(),
             args.rate,
             args.chunk,
             start,
@@ -125,7 +127,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             language: args.scheme,
         },
     };
-    let config = ListenerConfig {
+    let config = RecognizerConfig {
         mode: if args.push_to_talk {
             Mode::PushToTalk
         } else {
@@ -134,106 +136,97 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         trailing_silence: Duration::from_millis(args.trailing_silence),
         early: (!args.no_early).then(|| Duration::from_millis(args.early)),
         alternatives: args.alternatives,
-        ..ListenerConfig::default()
+        ..RecognizerConfig::default()
     };
-    let mut listener =
-        Listener::new(model, listen_for, config, start).context("cannot build the grammar")?;
-    for (from, to) in listener.substituted_words() {
+    let recognizer =
+        Recognizer::new(model, listen_for, config, start).context("cannot build the grammar")?;
+    for (from, to) in recognizer.substituted_words() {
         eprintln!("annabella: the model lacks {from:?}; listening for {to:?}");
     }
-    if listener.phrases().iter().all(|p| p == "[unk]") {
+    if recognizer.phrases().iter().all(|p| p == "[unk]") {
         anyhow::bail!(
             "the model in {} knows none of the {} scheme's words: use a model of that language (models/fetch.sh) or --grammar-words",
             args.model.display(),
             args.scheme
         );
     }
-    let missing = listener.missing_words();
+    let missing = recognizer.missing_words();
     if !missing.is_empty() {
         eprintln!(
             "annabella: the model does not know {}; phrases with them cannot be heard",
             missing.join(", ")
         );
     }
-    let mut source = match source.take() {
+    let source: Box<dyn AudioSource + Send> = match source.take() {
         Some(s) => s,
         None => {
             let device = args.mic.as_deref().filter(|d| !d.is_empty());
             Box::new(MicSource::open(device)?)
         }
     };
-    let keys = args.push_to_talk.then(|| {
-        eprintln!("annabella: press Enter to talk, Enter again when done");
-        talk_key()
-    });
-    let mut talking = false;
-    let mut dropped = 0;
     let lexicon = Lexicon::get(args.scheme);
-    let mut last = start;
+    let (json, limit) = (args.json, args.count);
     let mut count = 0usize;
-    while let Some(chunk) = source.next_chunk()? {
-        last = chunk.captured + Duration::from_secs_f64(chunk.samples.len() as f64 / 16_000.0);
-        while let Some(Ok(at)) = keys.as_ref().map(|k| k.try_recv()) {
-            talking = !talking;
-            listener.handle_input(at, Input::Talk(talking))?;
-            eprintln!("annabella: {}", if talking { "listening…" } else { "done" });
+    let mut failed = None;
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
+        match news {
+            HearingNews::Utterance(heard, _) => {
+                let line = if json {
+                    heard_json(&heard, start, lexicon)
+                } else {
+                    heard_text(&heard, lexicon)
+                };
+                let mut out = std::io::stdout().lock();
+                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                    let _ = done_tx.send(Err(format!("standard output: {e}")));
+                    return ControlFlow::Break(());
+                }
+                count += 1;
+                if limit.is_some_and(|c| count >= c) {
+                    let _ = done_tx.send(Ok(count));
+                    return ControlFlow::Break(());
+                }
+            }
+            HearingNews::Trouble(e) => eprintln!("annabella: {e}"),
+            // The utterance in progress is still delivered; the failure ends the run.
+            HearingNews::AudioFailed(e) => failed = Some(e),
+            HearingNews::BuffersLost(n) => {
+                eprintln!("annabella: the recognizer fell behind: {n} audio buffers lost so far");
+            }
+            HearingNews::AudioEnded => {
+                let _ = done_tx.send(failed.take().map_or(Ok(count), Err));
+            }
         }
-        if let Err(e) = listener.handle_audio(chunk.captured, &chunk.samples) {
-            eprintln!("annabella: {e}; the utterance is dropped");
-        }
-        count += drain(&mut listener, start, lexicon, args.json)?;
-        if source.dropped() > dropped {
-            dropped = source.dropped();
-            eprintln!("annabella: the recognizer fell behind: {dropped} audio buffers lost so far");
-        }
-        if args.count.is_some_and(|c| count >= c) {
-            return Ok(ExitCode::SUCCESS);
-        }
+        ControlFlow::Continue(())
+    })?;
+    if args.push_to_talk {
+        eprintln!("annabella: press Enter to talk, Enter again when done");
+        talk_key(hearing.ears());
     }
-    listener.finish(last)?;
-    count += drain(&mut listener, start, lexicon, args.json)?;
+    let ended = done_rx
+        .recv()
+        .unwrap_or_else(|_| Err("the recognizer stopped".to_owned()));
+    drop(hearing);
+    let count = ended.map_err(anyhow::Error::msg)?;
     if count == 0 && !args.json {
         eprintln!("annabella: nothing heard");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Presses of Enter on standard input, with the instant of each.
-fn talk_key() -> std::sync::mpsc::Receiver<Instant> {
-    let (tx, rx) = std::sync::mpsc::channel();
+/// Presses of Enter on standard input toggle push-to-talk.
+fn talk_key(ears: Ears) {
     std::thread::spawn(move || {
+        let mut talking = false;
         let mut line = String::new();
         while std::io::stdin().read_line(&mut line).is_ok_and(|n| n > 0) {
-            if tx.send(Instant::now()).is_err() {
-                break;
-            }
+            talking = !talking;
+            ears.talk(talking);
+            eprintln!("annabella: {}", if talking { "listening…" } else { "done" });
             line.clear();
         }
     });
-    rx
-}
-
-fn drain(
-    listener: &mut Listener,
-    start: Instant,
-    lexicon: &'static Lexicon,
-    json: bool,
-) -> anyhow::Result<usize> {
-    let mut n = 0;
-    while let Some(event) = listener.poll_event() {
-        if let Event::Heard(heard) = event {
-            let line = if json {
-                heard_json(&heard, start, lexicon)
-            } else {
-                heard_text(&heard, lexicon)
-            };
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{line}")?;
-            out.flush()?;
-            n += 1;
-        }
-    }
-    Ok(n)
 }
 
 fn ms(d: Duration) -> f64 {

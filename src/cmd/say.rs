@@ -5,7 +5,7 @@ use std::{path::PathBuf, process::ExitCode, sync::mpsc, time::Duration, time::In
 
 use annabella_phonetic::{Form, Language, Lexicon, render};
 use annabella_voice::{
-    Announcement, Announcer, Listener, MoveRef, Routing, Speakers, Speech, VoiceSettings,
+    Announcement, Announcer, Hearer, MoveRef, Routing, Speakers, Speech, VoiceSettings,
     espeak::{self, Espeak, EspeakOutput},
     queue::Outcome,
     speechd::SpeechDispatcher,
@@ -117,7 +117,7 @@ fn speak(args: &Args, speech: Speech, move_ref: MoveRef) -> anyhow::Result<()> {
     let mut speakers = Speakers::new(Routing::shared(voice), vec![backend])?;
     speakers.announce(
         Instant::now(),
-        Announcement::of_move(Listener::SightedPlayer, speech, move_ref),
+        Announcement::of_move(Hearer::SightedPlayer, speech, move_ref),
     );
     speakers.run_until_idle(&rx, Duration::from_secs(60))?;
     if let Some((_, err)) = speakers.poll_error() {

@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use annabella_speech::{EndedBy, Event, ListenFor, Listener, ListenerConfig, SpeechModel};
+use annabella_speech::{EndedBy, Event, ListenFor, Recognizer, RecognizerConfig, SpeechModel};
 use criterion::{Criterion, criterion_group};
 
 /// 20 ms chunks, as a microphone delivers them.
@@ -37,10 +37,10 @@ fn setup() -> Setup {
     }
 }
 
-fn config(early: bool) -> ListenerConfig {
-    ListenerConfig {
+fn config(early: bool) -> RecognizerConfig {
+    RecognizerConfig {
         early: early.then(|| Duration::from_millis(150)),
-        ..ListenerConfig::default()
+        ..RecognizerConfig::default()
     }
 }
 
@@ -52,7 +52,7 @@ fn phrases() -> ListenFor {
 /// stream time from the last word's end to the result, whole pass wall time, how it ended).
 fn pass(s: &Setup, early: bool) -> (Duration, Duration, Duration, EndedBy) {
     let t0 = Instant::now();
-    let mut l = Listener::new(s.model.clone(), phrases(), config(early), t0).unwrap();
+    let mut l = Recognizer::new(s.model.clone(), phrases(), config(early), t0).unwrap();
     let mut offset = 0usize;
     let mut result = None;
     let started = Instant::now();

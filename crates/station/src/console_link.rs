@@ -90,7 +90,7 @@ pub fn start(
     setup: ConsoleSetup,
     config: &TableConfig,
     view: watch::Receiver<TableView>,
-    lines: mpsc::UnboundedReceiver<Line>,
+    lines: mpsc::Receiver<Line>,
     requests: mpsc::Sender<Request>,
     hands: Option<Hands>,
 ) -> std::io::Result<()> {
@@ -113,7 +113,7 @@ pub fn start(
 async fn link(
     mut observer: Observer,
     mut table: watch::Receiver<TableView>,
-    mut lines: mpsc::UnboundedReceiver<Line>,
+    mut lines: mpsc::Receiver<Line>,
     mut req_rx: mpsc::Receiver<ArbiterRequest>,
     requests: mpsc::Sender<Request>,
     view_tx: watch::Sender<ConsoleView>,
@@ -134,41 +134,77 @@ async fn link(
             Some(request) = req_rx.recv() => {
                 let plan = observer.last().and_then(|v| v.plan.clone());
                 let carried = actions::inputs_for(&request, &snapshot, plan.as_ref(), observer.claim_id());
-                let inputs = match carried {
+                let carried = match carried {
                     Ok(c) => {
                         if let annabella_console::Action::DismissAlert { alert } = request.action
                             && !observer.dismiss(alert)
                         {
-                            vec![actions::refusal(&request, &format!("no alert {alert}"))]
+                            Carry::Inputs(vec![actions::refusal(&request, &format!("no alert {alert}"))])
                         } else {
-                            if let (Some(plan), Some(hands)) = (c.plan, hands.clone()) {
-                                // The pieces are moved after the inputs are journalled.
-                                let by = request.by.clone();
-                                let tx = requests.clone();
-                                tokio::task::spawn_blocking(move || {
-                                    std::thread::sleep(std::time::Duration::from_millis(200));
-                                    if let Err(e) = hands(&plan) {
-                                        let _ = tx.blocking_send(Request::Input(Input::ByArbiter {
-                                            by,
-                                            what: format!("the plan could not be carried out on the boards: {e}"),
-                                            action: None,
-                                        }));
-                                    }
-                                });
+                            match (c.plan, hands.clone()) {
+                                (Some(plan), Some(hands)) => Carry::ThenHands(c.inputs, Box::new(plan), hands, request.by.clone()),
+                                _ => Carry::Inputs(c.inputs),
                             }
-                            c.inputs
                         }
                     }
-                    Err(why) => vec![actions::refusal(&request, &why)],
+                    Err(why) => Carry::Inputs(vec![actions::refusal(&request, &why)]),
                 };
-                for input in inputs {
-                    if requests.send(Request::Input(input)).await.is_err() {
-                        return;
-                    }
+                if carry(carried, &requests).await.is_err() {
+                    return;
                 }
             }
         }
     }
+}
+
+/// What a console request comes to: inputs, or inputs and then pieces moved by hand.
+enum Carry {
+    Inputs(Vec<Input>),
+    ThenHands(Vec<Input>, Box<Plan>, Hands, String),
+}
+
+/// Sends the inputs; with a plan, the pieces are moved once the last input is
+/// journalled (the journal says the arbiter decided before the boards changed).
+async fn carry(carried: Carry, requests: &mpsc::Sender<Request>) -> Result<(), ()> {
+    let (inputs, then) = match carried {
+        Carry::Inputs(inputs) => (inputs, None),
+        Carry::ThenHands(inputs, plan, hands, by) => (inputs, Some((plan, hands, by))),
+    };
+    let count = inputs.len();
+    let mut journalled = None;
+    for (i, input) in inputs.into_iter().enumerate() {
+        let request = if i + 1 == count && then.is_some() {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            journalled = Some(rx);
+            Request::InputThen(input, tx)
+        } else {
+            Request::Input(input)
+        };
+        requests.send(request).await.map_err(|_| ())?;
+    }
+    let Some((plan, hands, by)) = then else {
+        return Ok(());
+    };
+    let tx = requests.clone();
+    // Waiting here would hold up the console's lines: a task of its own waits.
+    tokio::spawn(async move {
+        if let Some(rx) = journalled
+            && rx.await.is_err()
+        {
+            return;
+        }
+        let _ = tokio::task::spawn_blocking(move || {
+            if let Err(e) = hands(&plan) {
+                let _ = tx.blocking_send(Request::Input(Input::ByArbiter {
+                    by,
+                    what: format!("the plan could not be carried out on the boards: {e}"),
+                    action: None,
+                }));
+            }
+        })
+        .await;
+    });
+    Ok(())
 }
 
 /// The hands of the demo: a plan's steps carried out on the simulated boards (the peg

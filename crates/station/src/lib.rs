@@ -1,18 +1,53 @@
 //! One chess table's I/O shell around the pure table state machine.
 //!
+//! - [`config`]: `table.toml` in two layers (the raw serde schema, then checked with
+//!   every problem named by its key path); depends on no other module here.
 //! - [`journal`]: the append-only SQLite journal of timestamped input events, committed
 //!   before their effects run; replaying it rebuilds the table after a crash. Finished
-//!   games (PGN, result) live in the same file.
+//!   games (PGN, result) live in the same file. Generic over the serialised input type,
+//!   so it knows nothing of chess.
+//! - [`session`]: one table and its journal; [`session::TableTime`], the shell's clock.
+//! - [`shell`]: the async loop: device events, requests and the table's timer in,
+//!   journalled and fed one at a time; effects carried out; view and last committed
+//!   record published; [`device_events`]: what the devices report, as table inputs.
+//! - [`assembly`]: the one station assembly `play` and `demo` share: journal, devices,
+//!   voices, hearing and console opened, a running [`assembly::Station`] returned.
+//! - [`hearing`]: the VI player's utterances (heard by `annabella_speech::Hearing`) as
+//!   table inputs with their journalled timings.
+//! - [`herald`]: the table's announcements for `annabella_voice::Herald`.
+//! - [`console_link`]: the arbiter's web console on a live table.
+//! - [`script`]: the script language of the people at the table (`demo`, `play`'s
+//!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
+//! - [`records`], [`braille`]: the PGN and the Braille scoresheet written at the end.
 //!
-//! - [`config`]: `table.toml` in two layers (raw, then checked with every problem named).
-//! - [`braille`]: the VI player's scoresheet as a BRF file via liblouis.
+//! ```
+//! use annabella_station::session::Session;
+//! use annabella_table::{Hypothesis, Input, TableConfig};
+//! use std::time::Duration;
 //!
-//! The journal is generic over the serialised input type, so it knows nothing of chess.
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("game.journal");
+//! let (mut session, _) = Session::open(&path, TableConfig::default())?;
+//! session.feed(Duration::ZERO, Input::Start)?;
+//! let words = Hypothesis { text: "Bauer Eva vier".into(), score: 1.0 };
+//! let (effects, refused) =
+//!     session.feed(Duration::from_secs(3), Input::Heard { alternatives: vec![words] })?;
+//! assert_eq!(refused, None);
+//! assert!(!effects.is_empty()); // the read-back is announced
+//! drop(session);
+//! // The journal rebuilds the same table.
+//! let (table, resumed) = Session::replay(&path)?;
+//! assert_eq!(resumed.replayed, 2);
+//! assert!(table.snapshot().started);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
+pub mod assembly;
 pub mod braille;
 pub mod config;
 pub mod console_link;
 pub mod demo;
+pub mod device_events;
 pub mod hearing;
 pub mod herald;
 pub mod journal;

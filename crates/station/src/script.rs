@@ -23,7 +23,7 @@ use annabella_table::{ArbiterAction, Input, SightedCommand};
 
 /// One thing done at the table.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Action {
+pub enum Act {
     /// The VI player's words, as recognised.
     Vi(String),
     /// An action on the (simulated) peg board.
@@ -56,24 +56,24 @@ pub struct ScriptError {
 ///
 /// # Errors
 /// A message naming what is wrong (the caller adds the line number).
-pub fn parse_action(line: &str, bare_is_vi: bool) -> Result<Option<Action>, String> {
+pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
     let line = line.split_once(" #").map_or(line, |(l, _)| l).trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     if line == "start" {
-        return Ok(Some(Action::Input(Input::Start)));
+        return Ok(Some(Act::Input(Input::Start)));
     }
     if let Some(ms) = line.strip_prefix("wait ") {
         let ms: u64 = ms
             .trim()
             .parse()
             .map_err(|_| format!("wait {ms:?}: expected milliseconds"))?;
-        return Ok(Some(Action::Wait(Duration::from_millis(ms))));
+        return Ok(Some(Act::Wait(Duration::from_millis(ms))));
     }
     let Some((head, rest)) = line.split_once(':') else {
         return if bare_is_vi {
-            Ok(Some(Action::Vi(line.to_owned())))
+            Ok(Some(Act::Vi(line.to_owned())))
         } else {
             Err(format!(
                 "{line:?}: expected vi:, peg:, dgt:, clock:, assistant:, sighted:, arbiter:, \
@@ -92,31 +92,31 @@ pub fn parse_action(line: &str, bare_is_vi: bool) -> Result<Option<Action>, Stri
     let action = match head.trim() {
         "vi" => {
             device("vi")?;
-            Action::Vi(rest.to_owned())
+            Act::Vi(rest.to_owned())
         }
         "expect" => {
             device("expect")?;
-            Action::Expect(rest.to_owned())
+            Act::Expect(rest.to_owned())
         }
-        "peg" => Action::Peg(sim_action::<PegAction>("peg", rest)?),
-        "dgt" => Action::Dgt(sim_action::<DgtAction>("dgt", rest)?),
-        "clock" => Action::Clock(sim_action::<ClockAction>("clock", rest)?),
+        "peg" => Act::Peg(sim_action::<PegAction>("peg", rest)?),
+        "dgt" => Act::Dgt(sim_action::<DgtAction>("dgt", rest)?),
+        "clock" => Act::Clock(sim_action::<ClockAction>("clock", rest)?),
         "assistant" => {
             device("assistant")?;
-            Action::Input(Input::AssistantMove {
+            Act::Input(Input::AssistantMove {
                 text: rest.to_owned(),
             })
         }
-        "sighted" => Action::Input(Input::Sighted(json_or_word::<SightedCommand>(
+        "sighted" => Act::Input(Input::Sighted(json_or_word::<SightedCommand>(
             "sighted", "command", rest,
         )?)),
-        "arbiter" => Action::Input(Input::Arbiter(json_or_word::<ArbiterAction>(
+        "arbiter" => Act::Input(Input::Arbiter(json_or_word::<ArbiterAction>(
             "arbiter", "action", rest,
         )?)),
         "input" => {
-            Action::Input(serde_json::from_str(rest).map_err(|e| format!("input {rest:?}: {e}"))?)
+            Act::Input(serde_json::from_str(rest).map_err(|e| format!("input {rest:?}: {e}"))?)
         }
-        _ if bare_is_vi => Action::Vi(line.to_owned()),
+        _ if bare_is_vi => Act::Vi(line.to_owned()),
         other => return Err(format!("unknown prefix {other:?}")),
     };
     Ok(Some(action))
@@ -148,10 +148,10 @@ fn json_or_word<T: for<'de> serde::Deserialize<'de>>(
 ///
 /// # Errors
 /// The first bad line, by number.
-pub fn parse_script(text: &str) -> Result<Vec<(usize, Action)>, ScriptError> {
+pub fn parse_script(text: &str) -> Result<Vec<(usize, Act)>, ScriptError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        match parse_action(line, false) {
+        match parse_act(line, false) {
             Ok(Some(a)) => out.push((i + 1, a)),
             Ok(None) => {}
             Err(message) => {
@@ -184,27 +184,27 @@ arbiter: {\"action\":\"add_time\",\"color\":\"white\",\"amount\":{\"secs\":60,\"
 wait 250
 expect: Eva vier
 ";
-        let actions: Vec<Action> = parse_script(script)
+        let actions: Vec<Act> = parse_script(script)
             .unwrap()
             .into_iter()
             .map(|(_, a)| a)
             .collect();
         assert_eq!(actions.len(), 10);
-        assert_eq!(actions[0], Action::Input(Input::Start));
-        assert_eq!(actions[1], Action::Vi("Bauer Eva vier".into()));
-        assert_eq!(actions[2], Action::Peg(PegAction::Move("e2e4".into())));
-        assert!(matches!(actions[3], Action::Clock(ClockAction::Lever(_))));
-        assert_eq!(actions[4], Action::Dgt(DgtAction::Move("e7e5".into())));
+        assert_eq!(actions[0], Act::Input(Input::Start));
+        assert_eq!(actions[1], Act::Vi("Bauer Eva vier".into()));
+        assert_eq!(actions[2], Act::Peg(PegAction::Move("e2e4".into())));
+        assert!(matches!(actions[3], Act::Clock(ClockAction::Lever(_))));
+        assert_eq!(actions[4], Act::Dgt(DgtAction::Move("e7e5".into())));
         assert_eq!(
             actions[6],
-            Action::Input(Input::Sighted(SightedCommand::OfferDraw))
+            Act::Input(Input::Sighted(SightedCommand::OfferDraw))
         );
         assert!(matches!(
             actions[7],
-            Action::Input(Input::Arbiter(ArbiterAction::AddTime { .. }))
+            Act::Input(Input::Arbiter(ArbiterAction::AddTime { .. }))
         ));
-        assert_eq!(actions[8], Action::Wait(Duration::from_millis(250)));
-        assert_eq!(actions[9], Action::Expect("Eva vier".into()));
+        assert_eq!(actions[8], Act::Wait(Duration::from_millis(250)));
+        assert_eq!(actions[9], Act::Expect("Eva vier".into()));
     }
 
     #[test]
@@ -226,8 +226,8 @@ expect: Eva vier
     #[test]
     fn keyboard_lines_without_a_prefix_are_the_vi_players_words() {
         assert_eq!(
-            parse_action("Springer Felix drei", true).unwrap(),
-            Some(Action::Vi("Springer Felix drei".into()))
+            parse_act("Springer Felix drei", true).unwrap(),
+            Some(Act::Vi("Springer Felix drei".into()))
         );
     }
 }

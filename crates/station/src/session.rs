@@ -290,6 +290,12 @@ impl TableTime {
         Duration::from_millis(t.as_millis() as u64)
     }
 
+    /// The table time of `at` (an instant not after now), in whole milliseconds.
+    pub fn ms_of(&self, at: Instant) -> u64 {
+        let ago = Instant::now().saturating_duration_since(at);
+        self.now().saturating_sub(ago).as_millis() as u64
+    }
+
     /// The `Instant` at which table time reaches `at`.
     pub fn instant_of(&self, at: Duration) -> Instant {
         self.start + at.saturating_sub(self.base)

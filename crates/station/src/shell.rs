@@ -1,32 +1,43 @@
-//! The async shell around a [`Session`]: it has no logic of its own. It reads the
-//! devices (serial links from `annabella_devices`), the VI player's words, the arbiter's
-//! and the script's inputs; journals and feeds each one with the table time; carries out
-//! the effects (voice, clock devices, console lines); re-arms one timer from
-//! `poll_timeout`; publishes the table's snapshot on a `tokio::sync::watch`.
+//! The async shell around a [`Session`]. It decides nothing about the game: it reads
+//! the devices (serial links from `annabella_devices`, read as table inputs by
+//! [`device_events`](crate::device_events)), the VI player's words, the arbiter's and
+//! the script's inputs; journals and feeds each one with the table time (the SQLite
+//! commit runs in `block_in_place`, so the runtime moves its other tasks off this
+//! worker meanwhile); carries out the effects (voice, clock devices, console lines);
+//! re-arms one timer from `poll_timeout`; and publishes the table's snapshot and the
+//! last committed journal record on `tokio::sync::watch` channels. Console lines go to a
+//! writer thread, so standard output never blocks a worker.
 
 use std::{
     io::Write,
     path::PathBuf,
     sync::{Arc, Mutex},
+    thread,
     time::Duration,
 };
 
 use annabella_devices::{
     clock::{ClockEvent, TactileClock},
-    dgt::{ClockCommand as DgtClockCommand, ClockRun, DgtBoard, DgtConfig, DgtEvent},
+    dgt::{ClockCommand as DgtClockCommand, ClockRun, DgtBoard, DgtConfig},
     link::LinkConfig,
-    peg::{PegBoard, PegEvent},
-    proto::{Button, Haptic as DeviceHaptic, Running, Side},
+    peg::PegBoard,
+    proto::{Haptic as DeviceHaptic, Running},
     transport::{Link, PortConfig, PortEvent, spawn},
 };
-use annabella_table::{ClockButton, ClockCommand, Effect, Haptic, Input, TableView};
-use shakmaty::{Color, Square};
-use tokio::sync::{mpsc, watch};
+use annabella_speech::Ears;
+use annabella_table::{ClockCommand, Effect, Haptic, Input, TableView};
+use annabella_voice::{Herald, HeraldNews, Said};
+use shakmaty::Color;
+use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::{
-    herald::{News, Said, Voice},
+    device_events::{self, Reading},
+    hearing::{HeardTiming, timing_key},
     session::{Session, SessionError, TableTime},
 };
+
+/// Batches of console lines waiting for the writer thread.
+const CONSOLE_QUEUE: usize = 16;
 
 /// The serial links of one table (any may be absent).
 #[derive(Debug, Default)]
@@ -86,7 +97,7 @@ pub enum Line {
         /// The journal record of its `heard` input.
         seq: u64,
         /// The timings.
-        timing: crate::hearing::HeardTiming,
+        timing: HeardTiming,
     },
     /// A device's link changed state or reported a problem.
     Device {
@@ -100,17 +111,20 @@ pub enum Line {
 }
 
 /// What the world outside the devices sends the shell.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Request {
     /// An input for the table (VI words, assistant, arbiter, console).
     Input(Input),
+    /// An input for the table; its journal record number is sent back once it is
+    /// committed (the console moves pieces only after its inputs are journalled).
+    InputThen(Input, oneshot::Sender<u64>),
     /// An utterance heard through the speech front end: the table input and its
     /// timings (journalled beside it).
     Heard {
         /// The `heard` input.
         input: Input,
         /// Its timings.
-        timing: crate::hearing::HeardTiming,
+        timing: HeardTiming,
     },
     /// Stop the shell (the journal keeps the game; `play` continues it).
     Quit,
@@ -125,6 +139,9 @@ pub enum Ending {
     Quit,
 }
 
+/// How the shell ended, the session (for the records) and the finished herald.
+pub type Outcome = (Ending, Session, Option<Herald>);
+
 /// Options of the shell.
 pub struct ShellOptions {
     /// Where console lines go (stdout in the CLI).
@@ -136,9 +153,9 @@ pub struct ShellOptions {
     /// Announcements also go to this list (the script's `expect:` reads it).
     pub heard_log: Option<std::sync::mpsc::Sender<String>>,
     /// Every console line also goes here (the web console's log, see `console_link`).
-    pub lines: Option<mpsc::UnboundedSender<Line>>,
+    pub lines: Option<mpsc::Sender<Line>>,
     /// The speech front end (grammar per position, muted while we speak, push-to-talk).
-    pub ears: Option<crate::hearing::Ears>,
+    pub ears: Option<Ears>,
 }
 
 impl std::fmt::Debug for ShellOptions {
@@ -150,16 +167,18 @@ impl std::fmt::Debug for ShellOptions {
     }
 }
 
-/// The shell's channels: spoken announcements reported done (ids), requests from the
-/// world, and the published snapshot.
+/// The shell's channels: what the herald said and finished, requests from the world,
+/// and what the shell publishes.
 #[derive(Debug)]
 pub struct Channels {
     /// What the voice said, and the ids of announcements it has finished.
-    pub done: mpsc::UnboundedReceiver<News>,
+    pub news: mpsc::Receiver<HeraldNews>,
     /// Inputs from the console, the keyboard or a script.
     pub requests: mpsc::Receiver<Request>,
     /// Where the table's snapshot is published (the web console watches it).
     pub view: watch::Sender<TableView>,
+    /// The number of the last journal record committed (0: none yet).
+    pub committed: watch::Sender<u64>,
 }
 
 async fn next_of<C: annabella_devices::transport::Codec>(
@@ -177,48 +196,74 @@ async fn next_of<C: annabella_devices::transport::Codec>(
     }
 }
 
-fn side(s: Side) -> Color {
-    match s {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
-}
-
-fn button(b: Button) -> ClockButton {
-    match b {
-        Button::TimeQuery => ClockButton::TimeQuery,
-        Button::Pause => ClockButton::Pause,
-        Button::PushToTalk => ClockButton::PushToTalk,
-    }
-}
-
-fn squares(bb: shakmaty::Bitboard) -> Vec<Square> {
-    bb.into_iter().collect()
-}
-
 /// The shell's state while it runs.
 struct Shell {
     session: Session,
     time: TableTime,
     links: Links,
-    voice: Option<Voice>,
+    herald: Option<Herald>,
     options: ShellOptions,
     view: watch::Sender<TableView>,
-    done_rx: mpsc::UnboundedReceiver<News>,
+    committed: watch::Sender<u64>,
+    news: mpsc::Receiver<HeraldNews>,
+    /// Lines of the input being handled, sent out once it is done.
+    outbox: Vec<Line>,
+    /// Text lines for the console writer thread.
+    console: mpsc::Sender<ConsoleText>,
+}
+
+/// Lines for the console writer, and who to tell once they are written.
+type ConsoleText = (Vec<String>, oneshot::Sender<()>);
+
+/// Writes console lines on a thread of its own until the shell drops its sender.
+fn console_writer(
+    mut out: Box<dyn Write + Send>,
+) -> (mpsc::Sender<ConsoleText>, thread::JoinHandle<()>) {
+    let (tx, mut rx) = mpsc::channel::<ConsoleText>(CONSOLE_QUEUE);
+    let writer = thread::spawn(move || {
+        while let Some((lines, written)) = rx.blocking_recv() {
+            for text in lines {
+                let _ = writeln!(out, "{text}");
+            }
+            let _ = out.flush();
+            let _ = written.send(());
+        }
+    });
+    (tx, writer)
 }
 
 impl Shell {
     fn print(&mut self, line: &Line) {
-        if let Some(tx) = &self.options.lines {
-            let _ = tx.send(line.clone());
+        self.outbox.push(line.clone());
+    }
+
+    /// Sends the lines of the last input to the console and the web console; returns
+    /// once the console has written them (what was told is on the console before the
+    /// next input is journalled).
+    async fn flush(&mut self) {
+        if self.outbox.is_empty() {
+            return;
         }
-        let text = if self.options.json {
-            serde_json::to_string(line).unwrap_or_default()
-        } else {
-            human(line)
-        };
-        let _ = writeln!(self.options.console, "{text}");
-        let _ = self.options.console.flush();
+        let lines = std::mem::take(&mut self.outbox);
+        let texts = lines
+            .iter()
+            .map(|line| {
+                if self.options.json {
+                    serde_json::to_string(line).unwrap_or_default()
+                } else {
+                    human(line)
+                }
+            })
+            .collect();
+        let (written, done) = oneshot::channel();
+        if self.console.send((texts, written)).await.is_ok() {
+            let _ = done.await;
+        }
+        if let Some(tx) = &self.options.lines {
+            for line in lines {
+                let _ = tx.send(line).await;
+            }
+        }
     }
 
     fn device(&mut self, device: &'static str, text: String) {
@@ -233,9 +278,12 @@ impl Shell {
     /// Journals and feeds one input, then carries out its effects.
     fn feed(&mut self, input: Input) -> Result<bool, SessionError> {
         let now = self.time.now();
-        let (effects, refused) = self.session.feed(now, input.clone())?;
+        // The commit waits for the disk: off the async workers.
+        let (effects, refused) =
+            tokio::task::block_in_place(|| self.session.feed(now, input.clone()))?;
         let at_ms = self.session.journal().last_now().as_millis() as u64;
         let seq = self.session.journal().len();
+        self.committed.send_replace(seq);
         self.print(&Line::Input {
             at_ms,
             seq,
@@ -248,18 +296,15 @@ impl Shell {
             self.carry_out(at_ms, effect);
         }
         if over {
-            self.session.finish(Duration::from_millis(at_ms))?;
+            tokio::task::block_in_place(|| self.session.finish(Duration::from_millis(at_ms)))?;
         }
         self.view.send_replace(self.session.table().snapshot());
         Ok(over)
     }
 
     /// Journals an utterance's timings beside its `heard` record (the last one).
-    fn journal_timing(
-        &mut self,
-        mut timing: crate::hearing::HeardTiming,
-    ) -> Result<(), SessionError> {
-        if let Some(v) = &self.voice {
+    fn journal_timing(&mut self, mut timing: HeardTiming) -> Result<(), SessionError> {
+        if let Some(v) = &self.herald {
             v.record_player(
                 std::mem::take(&mut timing.audio),
                 timing.speech_start_ms,
@@ -267,10 +312,12 @@ impl Shell {
             );
         }
         let seq = self.session.journal().len();
-        self.session
-            .journal_mut()
-            .set_meta(&crate::hearing::timing_key(seq), &timing)
-            .map_err(SessionError::from)?;
+        tokio::task::block_in_place(|| {
+            self.session
+                .journal_mut()
+                .set_meta(&timing_key(seq), &timing)
+        })
+        .map_err(SessionError::from)?;
         let at_ms = self.session.journal().last_now().as_millis() as u64;
         self.print(&Line::Utterance { at_ms, seq, timing });
         Ok(())
@@ -282,8 +329,8 @@ impl Shell {
                 if let Some(log) = &self.options.heard_log {
                     let _ = log.send(a.text.clone());
                 }
-                if let Some(v) = &self.voice {
-                    v.say(a.clone());
+                if let Some(v) = &self.herald {
+                    crate::herald::say(v, a);
                 }
             }
             Effect::Clock(ClockCommand::Set {
@@ -329,7 +376,7 @@ impl Shell {
                 }
             }
             Effect::StopSpeaking => {
-                if let Some(v) = &self.voice {
+                if let Some(v) = &self.herald {
                     v.stop();
                 }
             }
@@ -347,68 +394,24 @@ impl Shell {
         self.print(&Line::Effect { at_ms, effect });
     }
 
-    fn peg_input(&mut self, event: PortEvent<PegEvent>) -> Option<Input> {
-        match event {
-            PortEvent::Device(PegEvent::Snapshot { occupancy, .. }) => Some(Input::PegSnapshot {
-                occupied: squares(occupancy),
-            }),
-            PortEvent::Device(PegEvent::Lift { square, .. }) => Some(Input::PegLift { square }),
-            PortEvent::Device(PegEvent::Place { square, .. }) => Some(Input::PegPlace { square }),
-            other => {
-                self.device("peg_board", describe(&other));
+    /// A device's reading: its input, or its report on the console.
+    fn reading(&mut self, device: &'static str, reading: Reading) -> Option<Input> {
+        match reading {
+            Reading::Input(input) => Some(input),
+            Reading::Report(text) => {
+                self.device(device, text);
                 None
             }
-        }
-    }
-
-    fn dgt_input(&mut self, event: PortEvent<DgtEvent>) -> Option<Input> {
-        match event {
-            PortEvent::Device(DgtEvent::Snapshot(board)) => Some(Input::SightedBoard {
-                placement: board.to_string(),
-            }),
-            PortEvent::Device(DgtEvent::FieldUpdate {
-                square,
-                piece: None,
-            }) => Some(Input::SightedLift { square }),
-            PortEvent::Device(
-                DgtEvent::FieldUpdate { .. }
-                | DgtEvent::ClockTimes(_)
-                | DgtEvent::ClockAck(_)
-                | DgtEvent::SerialNumber(_)
-                | DgtEvent::Trademark(_),
-            ) => None,
-            other => {
-                self.device("dgt", describe(&other));
-                None
-            }
+            Reading::Nothing => None,
         }
     }
 
     fn clock_input(&mut self, event: PortEvent<ClockEvent>) -> Option<Input> {
-        match event {
-            PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
-                Some(Input::Lever { side: side(s) })
-            }
-            PortEvent::Device(ClockEvent::Button {
-                button: b, pressed, ..
-            }) => {
-                if b == Button::PushToTalk
-                    && let Some(e) = &self.options.ears
-                {
-                    e.talk(pressed);
-                }
-                Some(if pressed {
-                    Input::Button { button: button(b) }
-                } else {
-                    Input::ButtonReleased { button: button(b) }
-                })
-            }
-            PortEvent::Device(ClockEvent::State { .. }) => None,
-            other => {
-                self.device("clock", describe(&other));
-                None
-            }
+        let (reading, talk) = device_events::clock(event);
+        if let (Some(down), Some(ears)) = (talk, &self.options.ears) {
+            ears.talk(down);
         }
+        self.reading("clock", reading)
     }
 
     /// Sets the clock devices to the table's clock (after a start or a restart).
@@ -428,19 +431,6 @@ impl Shell {
                 running,
             }),
         );
-    }
-}
-
-fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> String {
-    match event {
-        PortEvent::Opened { path, reconnect } => format!(
-            "{} {}",
-            if *reconnect { "reopened" } else { "opened" },
-            path.display()
-        ),
-        PortEvent::Lost { reason } => format!("lost: {reason}"),
-        PortEvent::OpenFailed { reason } => format!("cannot open: {reason}"),
-        PortEvent::Device(e) => format!("{e:?}"),
     }
 }
 
@@ -520,86 +510,132 @@ pub async fn run(
     session: Session,
     time: TableTime,
     links: Links,
-    voice: Option<Voice>,
+    herald: Option<Herald>,
     channels: Channels,
     options: ShellOptions,
-) -> Result<(Ending, Session, Option<Voice>), SessionError> {
+) -> Result<Outcome, SessionError> {
     let Channels {
-        done: done_rx,
+        news,
         mut requests,
         view,
+        committed,
     } = channels;
     view.send_replace(session.table().snapshot());
+    committed.send_replace(session.journal().len());
+    let mut options = options;
+    let (console, writer) = console_writer(std::mem::replace(
+        &mut options.console,
+        Box::new(std::io::sink()),
+    ));
     let mut shell = Shell {
         session,
         time,
         links,
-        voice,
+        herald,
         options,
         view,
-        done_rx,
+        committed,
+        news,
+        outbox: Vec::new(),
+        console,
     };
-    if shell.session.table().snapshot().started {
-        shell.sync_clocks();
-    }
-    let ending = loop {
-        let mut heard_timing: Option<crate::hearing::HeardTiming> = None;
-        let deadline = shell
-            .session
-            .table()
-            .poll_timeout()
-            .map(|at| tokio::time::Instant::from_std(shell.time.instant_of(at)));
-        let timer = async {
-            match deadline {
-                Some(d) => tokio::time::sleep_until(d).await,
-                None => std::future::pending().await,
-            }
-        };
-        let input = tokio::select! {
-            biased;
-            Some(news) = shell.done_rx.recv() => match news {
-                News::Done(id) => Some(Input::AnnouncementDone { id }),
-                News::Said(s) => {
+    let ending = shell.run(&mut requests).await;
+    // The herald says what is queued; what it said after the last input (the game's
+    // last announcements) is still shown, so the console and `--json` tell everything
+    // that was heard.
+    let herald = match shell.herald.take() {
+        Some(mut h) => {
+            let finishing = tokio::task::spawn_blocking(move || {
+                h.finish();
+                h
+            });
+            while let Some(news) = shell.news.recv().await {
+                if let HeraldNews::Said(s) = news {
                     shell.print(&Line::Said(s));
-                    None
                 }
-            },
-            Some(e) = next_of(&mut shell.links.peg) => shell.peg_input(e),
-            Some(e) = next_of(&mut shell.links.dgt) => shell.dgt_input(e),
-            Some(e) = next_of(&mut shell.links.clock) => shell.clock_input(e),
-            r = requests.recv() => match r {
-                Some(Request::Input(i)) => Some(i),
-                Some(Request::Heard { input, timing }) => {
-                    heard_timing = Some(timing);
-                    Some(input)
-                }
-                Some(Request::Quit) | None => break Ending::Quit,
-            },
-            () = timer => Some(Input::Tick),
-        };
-        let over = match input {
-            Some(input) => shell.feed(input)?,
-            None => false,
-        };
-        if let Some(timing) = heard_timing.take() {
-            shell.journal_timing(timing)?;
+            }
+            finishing.await.ok()
         }
-        if over && shell.options.stop_at_game_over {
-            break Ending::GameOver;
-        }
+        None => None,
     };
-    let mut voice = shell.voice.take();
-    if let Some(v) = voice.as_mut() {
-        v.finish();
-    }
-    // What the voice said after the last input (the game's last announcements) is
-    // still shown, so the console and `--json` tell everything that was heard.
-    while let Ok(news) = shell.done_rx.try_recv() {
-        if let News::Said(s) = news {
-            shell.print(&Line::Said(s));
+    shell.flush().await;
+    let Shell {
+        session, console, ..
+    } = shell;
+    drop(console);
+    let _ = tokio::task::spawn_blocking(move || writer.join()).await;
+    Ok((ending?, session, herald))
+}
+
+impl Shell {
+    /// The loop: one input at a time, journalled, fed, its effects carried out.
+    async fn run(
+        &mut self,
+        requests: &mut mpsc::Receiver<Request>,
+    ) -> Result<Ending, SessionError> {
+        if self.session.table().snapshot().started {
+            self.sync_clocks();
+        }
+        self.flush().await;
+        loop {
+            let mut heard_timing: Option<HeardTiming> = None;
+            let mut ack: Option<oneshot::Sender<u64>> = None;
+            let deadline = self
+                .session
+                .table()
+                .poll_timeout()
+                .map(|at| tokio::time::Instant::from_std(self.time.instant_of(at)));
+            let timer = async {
+                match deadline {
+                    Some(d) => tokio::time::sleep_until(d).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let input = tokio::select! {
+                biased;
+                Some(news) = self.news.recv() => match news {
+                    HeraldNews::Done(id) => Some(Input::AnnouncementDone { id }),
+                    HeraldNews::Said(s) => {
+                        self.print(&Line::Said(s));
+                        None
+                    }
+                },
+                Some(e) = next_of(&mut self.links.peg) => self.reading("peg_board", device_events::peg(e)),
+                Some(e) = next_of(&mut self.links.dgt) => self.reading("dgt", device_events::dgt(e)),
+                Some(e) = next_of(&mut self.links.clock) => self.clock_input(e),
+                r = requests.recv() => match r {
+                    Some(Request::Input(i)) => Some(i),
+                    Some(Request::InputThen(i, then)) => {
+                        ack = Some(then);
+                        Some(i)
+                    }
+                    Some(Request::Heard { input, timing }) => {
+                        heard_timing = Some(timing);
+                        Some(input)
+                    }
+                    Some(Request::Quit) | None => {
+                        self.flush().await;
+                        return Ok(Ending::Quit);
+                    }
+                },
+                () = timer => Some(Input::Tick),
+            };
+            let over = match input {
+                Some(input) => self.feed(input)?,
+                None => false,
+            };
+            if let Some(timing) = heard_timing.take() {
+                self.journal_timing(timing)?;
+            }
+            if let Some(ack) = ack {
+                let _ = ack.send(self.session.journal().len());
+            }
+            self.flush().await;
+            if over && self.options.stop_at_game_over {
+                return Ok(Ending::GameOver);
+            }
         }
     }
-    Ok((ending, shell.session, voice))
 }
 
 /// A place to collect console lines in memory (tests, the demo's summary).

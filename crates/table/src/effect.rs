@@ -9,7 +9,7 @@ use shakmaty::{Color, Square, uci::UciMove};
 /// Who an announcement is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Listener {
+pub enum Audience {
     /// The visually impaired player (headphones or speaker on their side).
     ViPlayer,
     /// The sighted player (speaker or display on their side).
@@ -70,7 +70,7 @@ pub struct Announcement {
     /// Identifies the announcement in [`Input::AnnouncementDone`](crate::Input::AnnouncementDone).
     pub id: u64,
     /// Who hears it.
-    pub to: Listener,
+    pub to: Audience,
     /// The words.
     pub text: String,
     /// How urgent.

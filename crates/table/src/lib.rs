@@ -22,8 +22,8 @@ mod view;
 
 pub use config::{ClockPress, ConfigError, Event, TableConfig, Timings};
 pub use effect::{
-    AlertKind, AnnounceKind, Announcement, ArbiterAlert, ClockCommand, Effect, GameEnd, Haptic,
-    Listener, PegFix, Priority, RecordedMove,
+    AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, ClockCommand, Effect, GameEnd,
+    Haptic, PegFix, Priority, RecordedMove,
 };
 pub use input::{ArbiterAction, ClockButton, Ground, Hypothesis, Input, SightedCommand};
 pub use table::{InputError, Table};

@@ -4,7 +4,7 @@
 mod common;
 
 use annabella_table::{
-    AlertKind, AnnounceKind, ClockCommand, ClockPress, Effect, Input, Listener, PegFix, TableConfig,
+    AlertKind, AnnounceKind, Audience, ClockCommand, ClockPress, Effect, Input, PegFix, TableConfig,
 };
 use common::*;
 use shakmaty::Color::{Black, White};
@@ -37,12 +37,12 @@ fn a_capture_announced_before_the_captured_piece_is_removed() {
     run.start(0.0);
     vi_move(&mut run, 1.0, "Bauer Eva vier", "e2", "e4");
     sighted_move(&mut run, 10.0, "d5", "d7", "d5");
-    let vi = run.heard_by(Listener::ViPlayer);
+    let vi = run.heard_by(Audience::ViPlayer);
     assert_any(&vi, "Schwarz: David sieben David fünf");
 
     run.say(20.0, "Eva schlägt David fünf");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Eva vier schlägt David fünf"]
     );
     // The capturing pawn is in the hand, the captured one still in its hole: the
@@ -51,7 +51,7 @@ fn a_capture_announced_before_the_captured_piece_is_removed() {
     assert!(!run.view().made);
     run.lever(22.0, White);
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Der geschlagene schwarze Bauer auf David fünf ist noch nicht entfernt."]
     );
     assert_eq!(
@@ -66,7 +66,7 @@ fn a_capture_announced_before_the_captured_piece_is_removed() {
     run.lever(24.0, White);
     assert_eq!(run.view().moves, ["e4", "d5", "exd5"]);
     assert_eq!(run.view().running, Some(Black));
-    let sighted = run.heard_by(Listener::SightedPlayer);
+    let sighted = run.heard_by(Audience::SightedPlayer);
     assert_any(&sighted, "Weiß: Eva vier schlägt David fünf");
 }
 
@@ -81,12 +81,12 @@ fn a_removed_piece_without_the_capturing_piece_placed_is_not_a_move() {
         .lift(22.0, "e4");
     run.lever(23.0, White);
     assert_any(
-        &run.heard_by(Listener::ViPlayer),
+        &run.heard_by(Audience::ViPlayer),
         "Bauer ist noch nicht auf David fünf gesetzt",
     );
     // Left alone, the table reminds once, after the board has been still a while.
     run.advance(s(40.0));
-    let reminders = run.heard_by(Listener::ViPlayer);
+    let reminders = run.heard_by(Audience::ViPlayer);
     assert_eq!(reminders.len(), 1, "{reminders:?}");
 }
 
@@ -96,18 +96,18 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
     run.start(0.0);
     run.say(1.0, "Springer Felix drei");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Springer Gustav eins Felix drei"]
     );
     // The player meant c3 and executes it: placed is not what was announced.
     run.peg(2.0, "b1", "c3").lever(3.0, White);
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Angesagt: Springer Gustav eins Felix drei. Gesetzt: Springer Bella eins Cäsar drei."]
     );
     assert!(run.view().moves.is_empty());
     run.say(4.0, "Korrektur");
-    assert_eq!(run.heard_by(Listener::ViPlayer), ["Bitte den Zug ansagen."]);
+    assert_eq!(run.heard_by(Audience::ViPlayer), ["Bitte den Zug ansagen."]);
     assert_eq!(run.view().said, None);
     run.say(5.0, "Springer Cäsar drei");
     assert!(run.view().made);
@@ -152,14 +152,14 @@ fn a_sighted_move_executed_wrongly_on_the_peg_board_is_fixed() {
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.typed(10.0, "Nf6").lever(11.0, Black);
     assert_any(
-        &run.heard_by(Listener::ViPlayer),
+        &run.heard_by(Audience::ViPlayer),
         "Schwarz: Springer Gustav acht Felix sechs",
     );
     run.peg(12.0, "g8", "h6");
     assert!(!run.view().peg_in_sync);
     run.advance(s(20.0));
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Nimm die Figur von Hektor sechs. Setze den schwarzen Springer auf Felix sechs."]
     );
     let fixes = run.all(|e| match e {
@@ -177,7 +177,7 @@ fn a_sighted_move_executed_wrongly_on_the_peg_board_is_fixed() {
         ]]
     );
     run.peg(21.0, "h6", "f6");
-    assert_eq!(run.heard_by(Listener::ViPlayer), ["Das Brett stimmt."]);
+    assert_eq!(run.heard_by(Audience::ViPlayer), ["Das Brett stimmt."]);
     assert!(run.view().peg_in_sync);
     assert!(
         run.view().touched.is_empty(),
@@ -221,7 +221,7 @@ fn a_touched_piece_must_move() {
     run.lift(1.0, "g1").place(1.5, "g1");
     run.say(2.0, "Eva vier");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Berührt: Springer auf Gustav eins. Diese Figur muss ziehen."]
     );
     assert_eq!(run.view().said, None);
@@ -247,7 +247,7 @@ fn a_touch_after_the_announcement_blocks_the_press() {
     run.lift(2.0, "d2").place(2.5, "d2");
     run.peg(3.0, "e2", "e4").lever(4.0, White);
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         [
             "Eva zwei Eva vier",
             "Berührt: Bauer auf David zwei. Diese Figur muss ziehen."
@@ -299,7 +299,7 @@ fn a_flag_fall_against_a_lone_king_is_a_draw() {
         ("1/2-1/2", "flag-fall")
     );
     assert_any(
-        &run.heard_by(Listener::ViPlayer),
+        &run.heard_by(Audience::ViPlayer),
         "Partie beendet: Remis, Zeitüberschreitung.",
     );
     assert_eq!(run.view().black_time, s(0.0));
@@ -364,7 +364,7 @@ fn a_threefold_claim_with_the_intended_move_is_upheld() {
     let mut run = Run::new(config());
     run.start(0.0);
     let t = knight_dance(&mut run, 2);
-    run.heard_by(Listener::ViPlayer);
+    run.heard_by(Audience::ViPlayer);
     run.say(t, "Reklamation Stellungswiederholung Springer Gustav eins");
     let end = run.view().result.expect("game over");
     assert_eq!(
@@ -377,7 +377,7 @@ fn a_threefold_claim_with_the_intended_move_is_upheld() {
         "the intended move is not played"
     );
     assert_any(
-        &run.heard_by(Listener::ViPlayer),
+        &run.heard_by(Audience::ViPlayer),
         "Remis, dreimalige Stellungswiederholung reklamiert",
     );
 }
@@ -388,7 +388,7 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
     run.start(0.0);
     let t = knight_dance(&mut run, 1);
     let black_before = run.view().black_time;
-    run.heard_by(Listener::ViPlayer);
+    run.heard_by(Audience::ViPlayer);
     run.say(t, "Reklamation Stellungswiederholung Springer Gustav eins");
     let view = run.view();
     assert_eq!(view.result, None);
@@ -406,7 +406,7 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
         view.black_time,
         black_before
     );
-    let vi = run.heard_by(Listener::ViPlayer);
+    let vi = run.heard_by(Audience::ViPlayer);
     assert_any(&vi, "Reklamation abgelehnt");
     // The VI player executes the intended move on the peg board.
     assert!(!run.view().peg_in_sync);
@@ -420,7 +420,7 @@ fn resignation_needs_a_yes() {
     run.start(0.0);
     run.say(1.0, "ich gebe auf");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Wirklich aufgeben? Bitte ja oder nein."]
     );
     run.say(2.0, "nein");
@@ -440,12 +440,12 @@ fn draw_offer_and_acceptance() {
         Input::Sighted(annabella_table::SightedCommand::OfferDraw),
     );
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Schwarz bietet Remis an."]
     );
     run.say(6.0, "Remis angenommen");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Remis annehmen? Bitte ja oder nein."]
     );
     run.say(7.0, "ja");
@@ -469,12 +469,12 @@ fn time_and_moves_are_told_only_when_asked() {
     );
     run.say(70.0, "Zeit");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Weiß 1 Stunde 30 Minuten, Schwarz 1 Stunde 29 Minuten."]
     );
     run.say(71.0, "wie viele Züge");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Weiß hat 1 Zug gemacht, Schwarz 1."]
     );
 }
@@ -510,11 +510,11 @@ fn the_sighted_board_gives_moves_and_reminds_to_copy() {
     );
     run.start(0.5);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
-    run.heard_by(Listener::SightedPlayer);
+    run.heard_by(Audience::SightedPlayer);
     // The sighted player has not executed e4 on their board.
     run.advance(s(10.0));
     assert_eq!(
-        run.heard_by(Listener::SightedPlayer),
+        run.heard_by(Audience::SightedPlayer),
         ["Bitte den Zug des Gegners auf Ihrem Brett ausführen."]
     );
     let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
@@ -541,7 +541,7 @@ fn the_sighted_board_gives_moves_and_reminds_to_copy() {
     );
     assert_eq!(run.view().moves, ["e4", "c5"]);
     assert_any(
-        &run.heard_by(Listener::ViPlayer),
+        &run.heard_by(Audience::ViPlayer),
         "Schwarz: Cäsar sieben Cäsar fünf",
     );
     assert_eq!(run.view().sighted_in_sync, Some(true));
@@ -575,12 +575,12 @@ fn placed_but_not_announced_is_reported() {
     run.peg(1.0, "e2", "e4");
     run.advance(s(10.0));
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Gesetzt, aber nicht angesagt: Eva zwei Eva vier?"]
     );
     run.lever(11.0, White);
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Gesetzt, aber nicht angesagt: Eva zwei Eva vier?"]
     );
     run.say(12.0, "Eva vier").lever(13.0, White);

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use annabella_table::{
-    AnnounceKind, Announcement, ArbiterAction, ClockCommand, Effect, Hypothesis, Input, Listener,
+    AnnounceKind, Announcement, ArbiterAction, Audience, ClockCommand, Effect, Hypothesis, Input,
     PegFix, Priority, SightedCommand, Table, TableConfig,
 };
 use shakmaty::{Color, Square};
@@ -78,7 +78,7 @@ fn bad_json_names_the_field() {
 fn effects() {
     let e = Effect::Announce(Announcement {
         id: 3,
-        to: Listener::ViPlayer,
+        to: Audience::ViPlayer,
         text: "Springer Gustav eins Felix drei".into(),
         priority: Priority::Normal,
         kind: AnnounceKind::ReadBack,

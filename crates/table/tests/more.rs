@@ -4,7 +4,7 @@ mod common;
 
 use annabella_phonetic::Language;
 use annabella_table::{
-    AlertKind, ArbiterAction, Effect, Input, Listener, SightedCommand, TableConfig,
+    AlertKind, ArbiterAction, Audience, Effect, Input, SightedCommand, TableConfig,
 };
 use common::*;
 use shakmaty::Color::{Black, White};
@@ -24,17 +24,17 @@ fn promotion_needs_the_piece_and_is_made_on_the_peg_board() {
     });
     run.start(0.0);
     run.say(1.0, "Eva acht");
-    assert_eq!(run.heard_by(Listener::ViPlayer).len(), 1, "a question");
+    assert_eq!(run.heard_by(Audience::ViPlayer).len(), 1, "a question");
     assert_eq!(run.view().said, None);
     run.say(2.0, "Eva acht Dame");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Eva sieben Eva acht Dame Schach"]
     );
     run.peg(3.0, "e7", "e8").lever(4.0, White);
     assert_eq!(run.view().moves, ["e8=Q+"]);
     assert_eq!(
-        run.heard_by(Listener::SightedPlayer),
+        run.heard_by(Audience::SightedPlayer),
         ["Weiß: Eva sieben Eva acht Dame Schach"]
     );
 }
@@ -45,29 +45,29 @@ fn questions_are_answered_from_the_game() {
     run.start(0.0);
     run.say(1.0, "wo ist mein Springer");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Springer auf Bella eins und Gustav eins"]
     );
     run.say(2.0, "was steht auf David acht");
-    assert_eq!(run.heard_by(Listener::ViPlayer).len(), 1);
+    assert_eq!(run.heard_by(Audience::ViPlayer).len(), 1);
     run.say(3.0, "letzter Zug");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Noch kein Zug gespielt."]
     );
     run.say(4.0, "Eva vier")
         .peg(5.0, "e2", "e4")
         .lever(6.0, White);
     run.typed(7.0, "c5").lever(7.5, Black).peg(8.0, "c7", "c5");
-    run.heard_by(Listener::ViPlayer);
+    run.heard_by(Audience::ViPlayer);
     run.say(9.0, "letzte drei Züge");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Weiß: Eva zwei Eva vier. Schwarz: Cäsar sieben Cäsar fünf"]
     );
     run.say(10.0, "Banane");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer).len(),
+        run.heard_by(Audience::ViPlayer).len(),
         1,
         "an explanation, no move"
     );
@@ -83,17 +83,17 @@ fn an_english_table() {
     });
     run.at(0.0, Input::Start);
     assert_eq!(
-        run.heard_by(Listener::Both),
+        run.heard_by(Audience::Both),
         ["The game starts. White to move."]
     );
     run.say(1.0, "knight felix three");
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["Knight Gustav one Felix three"]
     );
     run.lever(2.0, White);
     assert_eq!(
-        run.heard_by(Listener::ViPlayer),
+        run.heard_by(Audience::ViPlayer),
         ["The Knight has not been placed on Felix three."]
     );
 }
@@ -104,7 +104,7 @@ fn the_sighted_players_typing_is_checked() {
     run.start(0.0);
     run.typed(1.0, "e5");
     assert_eq!(
-        run.heard_by(Listener::SightedPlayer),
+        run.heard_by(Audience::SightedPlayer),
         ["Sie sind nicht am Zug."]
     );
     run.say(2.0, "Eva vier")
@@ -112,7 +112,7 @@ fn the_sighted_players_typing_is_checked() {
         .lever(4.0, White);
     run.said();
     run.typed(5.0, "Ke7");
-    let told = run.heard_by(Listener::SightedPlayer);
+    let told = run.heard_by(Audience::SightedPlayer);
     assert_eq!(told.len(), 1);
     assert!(told[0].starts_with("Ke7: kein zulässiger Zug"), "{told:?}");
     run.typed(6.0, "Springer Felix sechs");
@@ -131,7 +131,7 @@ fn the_paused_clock_ignores_the_lever() {
         .lever(4.0, White);
     assert!(run.view().moves.is_empty());
     assert_any(
-        &run.heard_by(Listener::ViPlayer),
+        &run.heard_by(Audience::ViPlayer),
         "Die Uhren sind angehalten.",
     );
     run.at(10.0, Input::Arbiter(ArbiterAction::Resume));
@@ -168,11 +168,11 @@ fn the_arbiter_restores_a_position_and_the_boards_follow() {
     // The peg board still shows Nf3: the fix-up puts the knight back.
     run.advance(s(20.0));
     assert_any(
-        &run.heard_by(Listener::ViPlayer),
+        &run.heard_by(Audience::ViPlayer),
         "Setze den weißen Springer auf Gustav eins.",
     );
     run.peg(21.0, "f3", "g1");
-    assert_any(&run.heard_by(Listener::ViPlayer), "Das Brett stimmt.");
+    assert_any(&run.heard_by(Audience::ViPlayer), "Das Brett stimmt.");
     assert!(run.view().touched.is_empty());
     let err = run
         .table
@@ -314,9 +314,9 @@ fn a_move_out_of_turn_is_not_resolved_for_the_opponent() {
         .lever(3.0, White);
     run.said();
     run.say(4.0, "Springer Felix drei");
-    assert_eq!(run.heard_by(Listener::ViPlayer), ["Sie sind nicht am Zug."]);
+    assert_eq!(run.heard_by(Audience::ViPlayer), ["Sie sind nicht am Zug."]);
     run.say(5.0, "Springer Felix sechs");
-    assert_eq!(run.heard_by(Listener::ViPlayer), ["Sie sind nicht am Zug."]);
+    assert_eq!(run.heard_by(Audience::ViPlayer), ["Sie sind nicht am Zug."]);
     assert_eq!(run.view().said, None);
 }
 
@@ -334,7 +334,7 @@ fn chess960_castling_on_the_peg_board() {
     run.typed(4.0, "Ng6").lever(4.5, Black).peg(5.0, "h8", "g6");
     run.said();
     run.say(6.0, "Kurze Rochade");
-    assert_eq!(run.heard_by(Listener::ViPlayer).len(), 1);
+    assert_eq!(run.heard_by(Audience::ViPlayer).len(), 1);
     // The pegs of king and rook swap holes: both out, then both in.
     run.lift(7.0, "f1")
         .lift(7.5, "g1")
@@ -357,7 +357,7 @@ fn the_vi_player_offers_and_the_sighted_player_accepts() {
     run.start(0.0);
     run.say(1.0, "Remis");
     assert_eq!(
-        run.heard_by(Listener::SightedPlayer),
+        run.heard_by(Audience::SightedPlayer),
         ["Weiß bietet Remis an."]
     );
     assert_eq!(run.view().draw_offer, Some(White));
@@ -379,7 +379,7 @@ fn the_vi_player_declines_and_a_touch_declines_too() {
     run.said();
     run.say(5.0, "Remis abgelehnt");
     assert_eq!(
-        run.heard_by(Listener::SightedPlayer),
+        run.heard_by(Audience::SightedPlayer),
         ["Weiß lehnt das Remis ab."]
     );
     assert_eq!(run.view().draw_offer, None);
@@ -436,15 +436,15 @@ fn the_sighted_player_gets_time_to_copy_a_move_before_the_reminder() {
         .lever(22.0, White);
     assert_eq!(run.view().moves, ["e4"]);
     assert_eq!(
-        run.heard_by(Listener::SightedPlayer),
+        run.heard_by(Audience::SightedPlayer),
         ["Weiß: Eva zwei Eva vier"],
         "no reminder the moment the move is announced"
     );
     run.advance(s(26.5));
-    assert!(run.heard_by(Listener::SightedPlayer).is_empty());
+    assert!(run.heard_by(Audience::SightedPlayer).is_empty());
     run.advance(s(27.5));
     assert_eq!(
-        run.heard_by(Listener::SightedPlayer),
+        run.heard_by(Audience::SightedPlayer),
         ["Bitte den Zug des Gegners auf Ihrem Brett ausführen."]
     );
 }

@@ -3,7 +3,7 @@
 
 use std::sync::mpsc::Sender;
 
-use crate::{listener::VoiceSettings, queue::UtteranceId, speech::Speech};
+use crate::{hearer::VoiceSettings, queue::UtteranceId, speech::Speech};
 
 /// What a back end reports about an utterance (its begin/end callbacks).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,7 +15,7 @@ use std::{
 
 use crate::{
     announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
-    listener::VoiceSettings,
+    hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
 };

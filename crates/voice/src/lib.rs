@@ -5,16 +5,47 @@
 //! - [`answer`]: clock and move-count answers in words (given only when asked).
 //! - [`queue::Queue`]: the sans-IO announcement queue of one speaker (priorities,
 //!   supersession, stop, skip), time passed in as a value.
-//! - [`Announcer`]: the back ends — [`speechd::SpeechDispatcher`] (tts crate),
-//!   [`espeak::Espeak`] (espeak-ng) and the in-memory [`Recorder`].
+//! - [`Announcer`]: the back ends — [`speechd::SpeechDispatcher`] (the speech-dispatcher
+//!   client library), [`espeak::Espeak`] (espeak-ng) and the in-memory [`Recorder`].
 //! - [`record::AudioRecord`]: the audio record of the game (Law D.2.7) with its index.
-//! - [`Speakers`]: the shell driving queues and back ends for both [`Listener`]s.
+//! - [`Speakers`]: the queues and back ends of both [`Hearer`]s, driven by the caller.
+//! - [`discovery`]: which back end each hearer gets ([`VoicePlan`] → [`Found`]).
+//! - [`Herald`]: the speaking thread: announcements in, [`HeraldNews`] (said, done)
+//!   out, the audio record kept on the way.
+//!
+//! ```
+//! use std::sync::mpsc;
+//! use annabella_phonetic::Language;
+//! use annabella_voice::{
+//!     Announcement, Backend, Hearer, HearerVoice, Herald, HeraldNews, Speech, SpeechdAddress,
+//!     VoicePlan,
+//! };
+//! // Text only: nothing is played, every announcement is reported as said.
+//! let voice = HearerVoice::new(Backend::Text, Language::De, "de", None);
+//! let plan = VoicePlan { vi: voice.clone(), sighted: voice };
+//! let (news, heard) = mpsc::channel();
+//! let mut herald = Herald::start(
+//!     &plan,
+//!     &SpeechdAddress::from_env(),
+//!     None,
+//!     Box::new(|_| 0),
+//!     Box::new(move |n| { let _ = news.send(n); }),
+//! )?;
+//! herald.say(7, &[Hearer::ViPlayer], |h| Announcement::answer(h, Speech::words("Weiß am Zug")));
+//! herald.finish();
+//! let news: Vec<HeraldNews> = heard.try_iter().collect();
+//! assert!(matches!(&news[0], HeraldNews::Said(s) if s.text == "Weiß am Zug"));
+//! assert_eq!(news.last(), Some(&HeraldNews::Done(7)));
+//! # Ok::<_, annabella_voice::HeraldError>(())
+//! ```
 
 pub mod announcer;
 pub mod answer;
+pub mod discovery;
 pub mod espeak;
 pub mod headless;
-pub mod listener;
+pub mod hearer;
+pub mod herald;
 pub mod number;
 pub mod queue;
 pub mod record;
@@ -24,7 +55,12 @@ pub mod speech;
 pub mod speechd;
 
 pub use announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError};
-pub use listener::{Listener, Route, Routing, VoiceSettings};
+pub use discovery::{
+    Backend, Found, HearerVoice, HeraldError, SpeechdAddress, VoicePlan, rate_of_wpm,
+};
+pub use espeak::Espeak;
+pub use hearer::{Hearer, Route, Routing, VoiceSettings};
+pub use herald::{Herald, HeraldNews, RecordAt, Said};
 pub use queue::{Announcement, MoveRef, Priority};
 pub use recorder::{Pace, Recorder, RecorderLog};
 pub use speakers::Speakers;

@@ -1,6 +1,6 @@
 //! The announcement queue of one speaker: a sans-IO core. Inputs are announcements,
 //! "stop"/"skip" requests and the back end's started/finished events, each with the
-//! current time as a value; outputs are [`Action`]s for the back end and [`Report`]s of
+//! current time as a value; outputs are [`SpeakerCommand`]s for the back end and [`Report`]s of
 //! what was said (for the audio record and the station).
 //!
 //! Rules:
@@ -23,7 +23,7 @@ use std::{
 use serde::Serialize;
 use shakmaty::Color;
 
-use crate::{listener::Listener, speech::Speech};
+use crate::{hearer::Hearer, speech::Speech};
 
 /// Readouts longer than this many characters are split into skippable parts.
 pub const MAX_PART_CHARS: usize = 120;
@@ -74,7 +74,7 @@ fn serialize_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Er
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Announcement {
     /// Who hears it.
-    pub listener: Listener,
+    pub listener: Hearer,
     /// How urgent it is.
     pub priority: Priority,
     /// The parts, said in order; each can be skipped.
@@ -87,7 +87,7 @@ pub struct Announcement {
 
 impl Announcement {
     /// A move announcement (one part).
-    pub fn of_move(listener: Listener, speech: Speech, move_ref: MoveRef) -> Self {
+    pub fn of_move(listener: Hearer, speech: Speech, move_ref: MoveRef) -> Self {
         Self {
             listener,
             priority: Priority::Move,
@@ -98,7 +98,7 @@ impl Announcement {
     }
 
     /// An answer to the VI player, split into parts of at most [`MAX_PART_CHARS`].
-    pub fn answer(listener: Listener, speech: Speech) -> Self {
+    pub fn answer(listener: Hearer, speech: Speech) -> Self {
         Self {
             listener,
             priority: Priority::Answer,
@@ -109,7 +109,7 @@ impl Announcement {
     }
 
     /// A clock notice that is dropped if not begun by `expires`.
-    pub fn clock_notice(listener: Listener, speech: Speech, expires: Option<Instant>) -> Self {
+    pub fn clock_notice(listener: Hearer, speech: Speech, expires: Option<Instant>) -> Self {
         Self {
             listener,
             priority: Priority::ClockNotice,
@@ -123,7 +123,7 @@ impl Announcement {
 /// What the back end must do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[must_use]
-pub enum Action {
+pub enum SpeakerCommand {
     /// Start saying this part now.
     Speak(Utterance),
     /// Cut off this utterance at once.
@@ -140,7 +140,7 @@ pub struct Utterance {
     /// Index of the part in the announcement.
     pub part: usize,
     /// Who hears it (chooses the voice).
-    pub listener: Listener,
+    pub listener: Hearer,
     /// What to say.
     pub speech: Speech,
 }
@@ -175,7 +175,7 @@ pub struct Report {
     /// The utterance, when one was handed to the back end.
     pub utterance: Option<UtteranceId>,
     /// Who it was for.
-    pub listener: Listener,
+    pub listener: Hearer,
     /// Its priority.
     pub priority: Priority,
     /// The move it belongs to.
@@ -218,15 +218,15 @@ struct Current {
 ///
 /// # Examples
 /// ```
-/// use annabella_voice::queue::{Action, Announcement, Queue, MoveRef};
-/// use annabella_voice::{Listener, Speech};
+/// use annabella_voice::queue::{SpeakerCommand, Announcement, Queue, MoveRef};
+/// use annabella_voice::{Hearer, Speech};
 /// use shakmaty::Color;
 /// use std::time::Instant;
 /// let now = Instant::now();
 /// let mut q = Queue::new(0);
 /// let mv = MoveRef { number: 1, color: Color::White };
-/// q.push(now, Announcement::of_move(Listener::SightedPlayer, Speech::words("Eva vier"), mv));
-/// let Some(Action::Speak(u)) = q.poll_action() else { panic!() };
+/// q.push(now, Announcement::of_move(Hearer::SightedPlayer, Speech::words("Eva vier"), mv));
+/// let Some(SpeakerCommand::Speak(u)) = q.poll_command() else { panic!() };
 /// assert_eq!(u.speech.to_string(), "Eva vier");
 /// q.handle_started(now, u.id);
 /// q.handle_finished(now, u.id);
@@ -237,7 +237,7 @@ pub struct Queue {
     output: usize,
     pending: Vec<Entry>,
     current: Option<Current>,
-    actions: VecDeque<Action>,
+    actions: VecDeque<SpeakerCommand>,
     reports: VecDeque<Report>,
     next_announcement: u64,
     next_utterance: u64,
@@ -317,7 +317,7 @@ impl Queue {
 
     /// "Stop speaking" from a listener: cuts off what they hear now and drops their
     /// waiting answers and clock notices. Waiting move announcements stay.
-    pub fn stop(&mut self, now: Instant, listener: Listener) {
+    pub fn stop(&mut self, now: Instant, listener: Hearer) {
         if self
             .current
             .as_ref()
@@ -338,7 +338,7 @@ impl Queue {
     }
 
     /// "Skip": cuts off the part the listener hears now and goes on with the next part.
-    pub fn skip(&mut self, now: Instant, listener: Listener) {
+    pub fn skip(&mut self, now: Instant, listener: Hearer) {
         if self
             .current
             .as_ref()
@@ -387,7 +387,7 @@ impl Queue {
     }
 
     /// The next action for the back end.
-    pub fn poll_action(&mut self) -> Option<Action> {
+    pub fn poll_command(&mut self) -> Option<SpeakerCommand> {
         self.actions.pop_front()
     }
 
@@ -415,7 +415,8 @@ impl Queue {
         let Some(cur) = self.current.take() else {
             return;
         };
-        self.actions.push_back(Action::Cancel(cur.utterance));
+        self.actions
+            .push_back(SpeakerCommand::Cancel(cur.utterance));
         self.report_part(now, &cur, outcome);
         let mut entry = cur.entry;
         entry.next_part = match outcome {
@@ -455,7 +456,7 @@ impl Queue {
         };
         self.next_utterance += 1;
         let part = entry.next_part;
-        self.actions.push_back(Action::Speak(Utterance {
+        self.actions.push_back(SpeakerCommand::Speak(Utterance {
             id: utterance,
             announcement: entry.id,
             part,
@@ -513,8 +514,8 @@ impl Queue {
 mod tests {
     use super::*;
 
-    const VI: Listener = Listener::ViPlayer;
-    const SIGHTED: Listener = Listener::SightedPlayer;
+    const VI: Hearer = Hearer::ViPlayer;
+    const SIGHTED: Hearer = Hearer::SightedPlayer;
 
     fn mv(n: u32) -> MoveRef {
         MoveRef {
@@ -527,10 +528,10 @@ mod tests {
     fn drain(q: &mut Queue) -> (Vec<(UtteranceId, String)>, Vec<UtteranceId>) {
         let mut spoken = Vec::new();
         let mut cancelled = Vec::new();
-        while let Some(a) = q.poll_action() {
+        while let Some(a) = q.poll_command() {
             match a {
-                Action::Speak(u) => spoken.push((u.id, u.speech.to_string())),
-                Action::Cancel(id) => cancelled.push(id),
+                SpeakerCommand::Speak(u) => spoken.push((u.id, u.speech.to_string())),
+                SpeakerCommand::Cancel(id) => cancelled.push(id),
             }
         }
         (spoken, cancelled)
@@ -547,19 +548,19 @@ mod tests {
     fn speak_all(q: &mut Queue, now: Instant) -> Vec<String> {
         let mut said = Vec::new();
         loop {
-            let actions: Vec<Action> = std::iter::from_fn(|| q.poll_action()).collect();
+            let actions: Vec<SpeakerCommand> = std::iter::from_fn(|| q.poll_command()).collect();
             if actions.is_empty() {
                 return said;
             }
             let cancelled: Vec<UtteranceId> = actions
                 .iter()
                 .filter_map(|a| match a {
-                    Action::Cancel(id) => Some(*id),
-                    Action::Speak(_) => None,
+                    SpeakerCommand::Cancel(id) => Some(*id),
+                    SpeakerCommand::Speak(_) => None,
                 })
                 .collect();
             for a in actions {
-                if let Action::Speak(u) = a
+                if let SpeakerCommand::Speak(u) = a
                     && !cancelled.contains(&u.id)
                 {
                     q.handle_started(now, u.id);
@@ -745,7 +746,7 @@ mod tests {
             t,
             Announcement::of_move(SIGHTED, Speech::words("Eva vier"), mv(7)),
         );
-        let Some(Action::Speak(u)) = q.poll_action() else {
+        let Some(SpeakerCommand::Speak(u)) = q.poll_command() else {
             panic!("nothing to say")
         };
         assert_eq!(u.id.output, 3);

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     announcer::VoiceError,
     espeak::{self, Pcm},
-    listener::{Listener, VoiceSettings},
+    hearer::{Hearer, VoiceSettings},
     queue::{MoveRef, Outcome, Report},
     speech::Speech,
 };
@@ -58,7 +58,7 @@ pub struct IndexEntry {
     /// Announcement or player utterance.
     pub source: Source,
     /// The listener (announcement) or the speaker (player utterance).
-    pub listener: Listener,
+    pub listener: Hearer,
     /// The words.
     pub text: String,
     /// How an announcement ended, when not said to the end (e.g. "superseded").
@@ -75,8 +75,8 @@ pub struct EntryInfo {
     pub move_ref: Option<MoveRef>,
     /// Announcement or player.
     pub source: Source,
-    /// Listener (or the player speaking).
-    pub listener: Listener,
+    /// Hearer (or the player speaking).
+    pub listener: Hearer,
     /// The words.
     pub text: String,
     /// How it ended, when not said to the end.
@@ -366,7 +366,7 @@ mod tests {
                 color: shakmaty::Color::White,
             }),
             source: Source::Announcement,
-            listener: Listener::SightedPlayer,
+            listener: Hearer::SightedPlayer,
             text: text.into(),
             outcome: None,
         }
@@ -381,7 +381,7 @@ mod tests {
         // A player's utterance at 16 kHz is resampled.
         let mut p = info("Eva fünf", 1);
         p.source = Source::Player;
-        p.listener = Listener::ViPlayer;
+        p.listener = Hearer::ViPlayer;
         let b = r.append(&tone(16000, 500), p).expect("b");
         assert_eq!((a.start_ms, a.end_ms), (0, 1000));
         assert_eq!(b.start_ms, 1000 + GAP_MS);

@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::{
     announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
-    listener::VoiceSettings,
+    hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
 };

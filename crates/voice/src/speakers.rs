@@ -13,8 +13,8 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::{
     announcer::{Announcer, SpeechEvent, SpeechEventKind, VoiceError},
-    listener::{Listener, Route, Routing},
-    queue::{Action, Announcement, AnnouncementId, MoveRef, Queue, Report, UtteranceId},
+    hearer::{Hearer, Route, Routing},
+    queue::{Announcement, AnnouncementId, MoveRef, Queue, Report, SpeakerCommand, UtteranceId},
     speech::Speech,
 };
 
@@ -23,7 +23,7 @@ struct Output {
     announcer: Box<dyn Announcer>,
 }
 
-/// Both listeners' outputs: queues and back ends.
+/// Both hearers' outputs: queues and back ends.
 pub struct Speakers {
     routing: Routing,
     outputs: Vec<Output>,
@@ -115,39 +115,39 @@ impl Speakers {
         now: Instant,
         pos: &Chess,
         m: Move,
-        by: Listener,
+        by: Hearer,
     ) -> Vec<AnnouncementId> {
         let move_ref = MoveRef {
             number: pos.fullmoves().get(),
             color: pos.turn(),
         };
-        let vi = self.routing.route(Listener::ViPlayer).clone();
-        let sighted = self.routing.route(Listener::SightedPlayer).clone();
+        let vi = self.routing.route(Hearer::ViPlayer).clone();
+        let sighted = self.routing.route(Hearer::SightedPlayer).clone();
         let say = |r: &Route| Speech::for_move(pos, m, Lexicon::get(r.scheme), r.form);
         let mut ids = vec![self.announce(
             now,
-            Announcement::of_move(Listener::ViPlayer, say(&vi), move_ref),
+            Announcement::of_move(Hearer::ViPlayer, say(&vi), move_ref),
         )];
         let same =
             vi.output == sighted.output && vi.scheme == sighted.scheme && vi.form == sighted.form;
-        if by == Listener::ViPlayer && !same {
+        if by == Hearer::ViPlayer && !same {
             ids.push(self.announce(
                 now,
-                Announcement::of_move(Listener::SightedPlayer, say(&sighted), move_ref),
+                Announcement::of_move(Hearer::SightedPlayer, say(&sighted), move_ref),
             ));
         }
         ids
     }
 
     /// "Stop speaking" from a listener.
-    pub fn stop(&mut self, now: Instant, listener: Listener) {
+    pub fn stop(&mut self, now: Instant, listener: Hearer) {
         let output = self.routing.route(listener).output;
         self.outputs[output].queue.stop(now, listener);
         self.pump(now, output);
     }
 
     /// "Skip" from a listener: the next part of a long readout.
-    pub fn skip(&mut self, now: Instant, listener: Listener) {
+    pub fn skip(&mut self, now: Instant, listener: Hearer) {
         let output = self.routing.route(listener).output;
         self.outputs[output].queue.skip(now, listener);
         self.pump(now, output);
@@ -239,16 +239,16 @@ impl Speakers {
 
     fn pump(&mut self, now: Instant, output: usize) {
         let o = &mut self.outputs[output];
-        while let Some(action) = o.queue.poll_action() {
+        while let Some(action) = o.queue.poll_command() {
             match action {
-                Action::Speak(u) => {
+                SpeakerCommand::Speak(u) => {
                     let voice = &self.routing.route(u.listener).voice;
                     if let Err(e) = o.announcer.speak(u.id, &u.speech, voice) {
                         self.errors.push_back((u.id, e));
                         o.queue.handle_failed(now, u.id);
                     }
                 }
-                Action::Cancel(id) => {
+                SpeakerCommand::Cancel(id) => {
                     if let Err(e) = o.announcer.cancel() {
                         self.errors.push_back((id, e));
                     }

@@ -1,7 +1,7 @@
 //! The speech-dispatcher back end: the normal Linux path. It uses the
 //! `speech-dispatcher` crate, the `tts` crate's own Linux back end, directly: `tts`
 //! offers no language or SSML setting, and its `set_voice` fetches the server's whole
-//! voice list (≈ 13 000 espeak-ng voices, 2–3 s) on every change, which two listeners
+//! voice list (≈ 13 000 espeak-ng voices, 2–3 s) on every change, which two hearers
 //! sharing one speaker would pay on every announcement.
 //!
 //! speech-dispatcher's begin/end/cancel callbacks become [`SpeechEvent`]s; text goes
@@ -19,7 +19,7 @@ use speech_dispatcher::{Connection, DataMode, Mode, Priority};
 
 use crate::{
     announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
-    listener::VoiceSettings,
+    hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
 };

@@ -7,7 +7,7 @@ use std::{
 
 use annabella_phonetic::{Form, Language, Lexicon};
 use annabella_voice::{
-    Announcement, Listener, MoveRef, Pace, Recorder, Routing, Speakers, Speech, VoiceSettings,
+    Announcement, Hearer, MoveRef, Pace, Recorder, Routing, Speakers, Speech, VoiceSettings,
     espeak::Espeak,
     queue::Outcome,
     record::{AudioRecord, Source, entry_at, read_index},
@@ -49,7 +49,7 @@ fn every_said_announcement_is_in_the_record_and_found_by_time() {
         let speech = Speech::for_move(&pos, m, de, Form::Short);
         speakers.announce(
             now,
-            Announcement::of_move(Listener::ViPlayer, speech, move_ref),
+            Announcement::of_move(Hearer::ViPlayer, speech, move_ref),
         );
         // The recorder starts and finishes at once; the events come back with `now`.
         while let Ok(event) = rx.try_recv() {

@@ -5,7 +5,7 @@ use std::{sync::mpsc, time::Instant};
 
 use annabella_phonetic::{Form, Language, Lexicon};
 use annabella_voice::{
-    Announcement, Listener, MoveRef, Pace, Recorder, Routing, Speakers, Speech, VoiceSettings,
+    Announcement, Hearer, MoveRef, Pace, Recorder, Routing, Speakers, Speech, VoiceSettings,
     queue::Outcome, recorder::Recorded,
 };
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
@@ -43,11 +43,8 @@ fn separate_outputs_hear_their_own_language_and_voice() {
     let now = Instant::now();
     let de = Speech::for_move(&pos, m, Lexicon::get(Language::De), Form::Short);
     let en = Speech::for_move(&pos, m, Lexicon::get(Language::En), Form::Short);
-    speakers.announce(now, Announcement::of_move(Listener::ViPlayer, de, MOVE1));
-    speakers.announce(
-        now,
-        Announcement::of_move(Listener::SightedPlayer, en, MOVE1),
-    );
+    speakers.announce(now, Announcement::of_move(Hearer::ViPlayer, de, MOVE1));
+    speakers.announce(now, Announcement::of_move(Hearer::SightedPlayer, en, MOVE1));
     speakers
         .run_until_idle(&rx, std::time::Duration::from_secs(2))
         .expect("recorder finishes at once");
@@ -78,14 +75,14 @@ fn one_shared_speaker_says_both_in_turn_with_each_voice() {
     speakers.announce(
         now,
         Announcement::of_move(
-            Listener::SightedPlayer,
+            Hearer::SightedPlayer,
             Speech::words("Knight Felix three"),
             MOVE1,
         ),
     );
     speakers.announce(
         now,
-        Announcement::answer(Listener::ViPlayer, Speech::words("Weiß eine Stunde")),
+        Announcement::answer(Hearer::ViPlayer, Speech::words("Weiß eine Stunde")),
     );
     // One speaker: the answer waits until the move is said.
     assert_eq!(log.texts(), ["Knight Felix three"]);
@@ -106,7 +103,7 @@ fn one_shared_speaker_says_both_in_turn_with_each_voice() {
     assert_eq!(voices, ["en", "de"]);
 
     // "Ruhe" from the VI player cuts the answer off at the back end.
-    speakers.stop(now, Listener::ViPlayer);
+    speakers.stop(now, Hearer::ViPlayer);
     assert!(matches!(
         log.entries().last(),
         Some(Recorded::Cancelled(Some(_)))
@@ -150,9 +147,7 @@ fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
     // The VI player's move: read back to them (Lithuanian pieces, full form) and
     // announced to the sighted player (English).
     assert_eq!(
-        speakers
-            .announce_move(now, &pos, m, Listener::ViPlayer)
-            .len(),
+        speakers.announce_move(now, &pos, m, Hearer::ViPlayer).len(),
         2
     );
     // The sighted player's reply: only the VI player hears it.
@@ -166,7 +161,7 @@ fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
     };
     assert_eq!(
         speakers
-            .announce_move(now, &after, reply, Listener::SightedPlayer)
+            .announce_move(now, &after, reply, Hearer::SightedPlayer)
             .len(),
         1
     );
@@ -189,9 +184,7 @@ fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
     )
     .expect("one output");
     assert_eq!(
-        speakers
-            .announce_move(now, &pos, m, Listener::ViPlayer)
-            .len(),
+        speakers.announce_move(now, &pos, m, Hearer::ViPlayer).len(),
         1
     );
     speakers
@@ -213,11 +206,11 @@ fn a_back_end_that_never_finishes_is_cut_off_at_the_deadline() {
     let now = Instant::now();
     speakers.announce(
         now,
-        Announcement::answer(Listener::ViPlayer, Speech::words("Weiß eine Stunde")),
+        Announcement::answer(Hearer::ViPlayer, Speech::words("Weiß eine Stunde")),
     );
     speakers.announce(
         now,
-        Announcement::of_move(Listener::SightedPlayer, Speech::words("Eva vier"), MOVE1),
+        Announcement::of_move(Hearer::SightedPlayer, Speech::words("Eva vier"), MOVE1),
     );
     // The move cut off the answer; the back end now never reports the move's end.
     let deadline = speakers.poll_timeout().expect("a deadline");

@@ -1,18 +1,20 @@
 //! The speech-dispatcher back end against a real headless speech-dispatcher that the
 //! test starts itself (ALSA `file` output to a raw file, module espeak-ng).
 //!
-//! One test function: the client library reads `SPEECHD_ADDRESS` from the
-//! environment, which is set once before any connection is made.
+//! The client library reads `SPEECHD_ADDRESS` from the environment: the test starts the
+//! daemon, then runs its body in a child process of this test binary with the daemon's
+//! address in the child's environment (no `set_var` in a running test process).
 
 use std::{
-    path::Path,
+    path::{Path, PathBuf},
+    process::Command,
     sync::mpsc,
     time::{Duration, Instant},
 };
 
 use annabella_phonetic::Language;
 use annabella_voice::{
-    Announcement, Listener, Routing, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
+    Announcement, Hearer, Routing, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
     headless::HeadlessSpeechd, queue::Outcome, speechd::SpeechDispatcher,
 };
 
@@ -35,12 +37,42 @@ fn settled_ms(path: &Path) -> u64 {
     }
 }
 
+/// Set in the child: where the daemon's audio capture is.
+const CAPTURE: &str = "ANNABELLA_TEST_SPEECHD_CAPTURE";
+
 #[test]
 fn speech_dispatcher_speaks_reports_and_cuts_off() {
+    if let Some(capture) = std::env::var_os(CAPTURE) {
+        return speaks_reports_and_cuts_off(&PathBuf::from(capture));
+    }
     let daemon = HeadlessSpeechd::start().unwrap_or_else(|e| panic!("{e}"));
-    // SAFETY: the only test in this binary; set before any thread reads the variable.
-    unsafe { std::env::set_var("SPEECHD_ADDRESS", daemon.address()) };
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "speech_dispatcher_speaks_reports_and_cuts_off",
+            "--nocapture",
+        ])
+        .env("SPEECHD_ADDRESS", daemon.address())
+        .env(CAPTURE, daemon.spoken_raw())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The child ran the body (a filter that matched nothing would pass too).
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("1 passed"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
 
+/// The test's body, in the child that has the daemon's address; `capture` is the raw
+/// audio the daemon played.
+fn speaks_reports_and_cuts_off(capture: &Path) {
     let (tx, rx) = mpsc::channel();
     let sd = SpeechDispatcher::new(tx).expect("connect to our daemon");
     let voice = VoiceSettings::for_language(Language::De);
@@ -53,7 +85,7 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
     let t0 = Instant::now();
     speakers.announce(
         t0,
-        Announcement::answer(Listener::ViPlayer, Speech::words(text)),
+        Announcement::answer(Hearer::ViPlayer, Speech::words(text)),
     );
     let mut kinds = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -69,7 +101,7 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
     assert_eq!(report.outcome, Outcome::Spoken);
     let started = report.started.expect("started");
     assert!(started <= report.ended);
-    let captured = settled_ms(&daemon.spoken_raw());
+    let captured = settled_ms(capture);
     let reference = espeak::render(&Speech::words(text), &voice)
         .expect("espeak-ng")
         .duration_ms();
@@ -81,21 +113,21 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
 
     // 2. A long utterance is cut off by "stop": a cancel arrives, far less audio.
     // (The ALSA file device is not paced in real time, so the cut comes at once.)
-    let before = raw_ms(&daemon.spoken_raw());
+    let before = raw_ms(capture);
     let long = "Turm Anna eins, Springer Bella eins, Läufer Cäsar eins. ".repeat(40);
-    let mut one_part = Announcement::answer(Listener::ViPlayer, Speech::words(""));
+    let mut one_part = Announcement::answer(Hearer::ViPlayer, Speech::words(""));
     one_part.parts = vec![Speech::words(long.clone())];
     speakers.announce(Instant::now(), one_part);
     let ev = rx.recv_timeout(Duration::from_secs(30)).expect("begin");
     assert_eq!(ev.kind, SpeechEventKind::Started);
     speakers.handle_event(Instant::now(), ev);
-    speakers.stop(Instant::now(), Listener::ViPlayer);
+    speakers.stop(Instant::now(), Hearer::ViPlayer);
     assert!(speakers.is_idle());
     let ev = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("cancel event");
     assert_eq!(ev.kind, SpeechEventKind::Cancelled);
-    let cut = settled_ms(&daemon.spoken_raw()) - before;
+    let cut = settled_ms(capture) - before;
     let full = espeak::render(&Speech::words(long), &voice)
         .expect("espeak-ng")
         .duration_ms();
@@ -111,11 +143,11 @@ fn speech_dispatcher_speaks_reports_and_cuts_off() {
     let now = Instant::now();
     speakers.announce(
         now,
-        Announcement::answer(Listener::ViPlayer, Speech::words("Springer Felix drei")),
+        Announcement::answer(Hearer::ViPlayer, Speech::words("Springer Felix drei")),
     );
     speakers.announce(
         now,
-        Announcement::answer(Listener::SightedPlayer, Speech::words("Knight Felix three")),
+        Announcement::answer(Hearer::SightedPlayer, Speech::words("Knight Felix three")),
     );
     speakers
         .run_until_idle(&rx, Duration::from_secs(30))

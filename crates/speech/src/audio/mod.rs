@@ -1,6 +1,6 @@
 //! Where the audio comes from: a WAV file, raw PCM (stdin), or a microphone. Every
 //! source delivers 16 kHz mono `i16` chunks with the instant their first sample was
-//! captured, ready for [`Listener::handle_audio`](crate::Listener::handle_audio).
+//! captured, ready for [`Recognizer::handle_audio`](crate::Recognizer::handle_audio).
 
 mod convert;
 mod mic;

@@ -216,9 +216,9 @@ fn a_model_without_vosk_and_vosk_without_a_model_are_named() {
     let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path()).unwrap();
     assert_eq!(
         c.speech,
-        SpeechSource::Vosk(crate::hearing::HearingSetup {
+        SpeechSource::Vosk(annabella_speech::HearingSetup {
             model: dir.path().join("m"),
-            input: crate::hearing::AudioInput::Mic(None),
+            input: annabella_speech::AudioInput::Mic(None),
             push_to_talk: false,
             trailing_silence: std::time::Duration::from_millis(600),
         })

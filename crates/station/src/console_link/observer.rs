@@ -9,7 +9,7 @@ use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile, r
 use annabella_console::{
     Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
 };
-use annabella_table::{AlertKind, Effect, Ground, Input, Listener, TableConfig, TableView};
+use annabella_table::{AlertKind, Audience, Effect, Ground, Input, TableConfig, TableView};
 use shakmaty::{Bitboard, Board, Chess, Color, Position};
 
 use super::peg_pieces;
@@ -142,9 +142,9 @@ impl Observer {
                 match effect {
                     Effect::Announce(a) => {
                         let to = match a.to {
-                            Listener::ViPlayer => "to the VI player",
-                            Listener::SightedPlayer => "to the sighted player",
-                            Listener::Both => "to both",
+                            Audience::ViPlayer => "to the VI player",
+                            Audience::SightedPlayer => "to the sighted player",
+                            Audience::Both => "to both",
                         };
                         self.note(at, format!("Said {to}: \u{201c}{}\u{201d}", a.text));
                     }

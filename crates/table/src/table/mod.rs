@@ -27,8 +27,8 @@ mod timers;
 mod vi;
 
 use crate::{
-    AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, ClockButton, ClockCommand,
-    ClockPress, Effect, GameEnd, Ground, Haptic, Input, Listener, PegFix, PendingClaimView,
+    AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, ClockButton,
+    ClockCommand, ClockPress, Effect, GameEnd, Ground, Haptic, Input, PegFix, PendingClaimView,
     Priority, RecordedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
     peg::PegTracker,
@@ -419,7 +419,7 @@ impl Table {
         self.started && !self.over() && self.game.turn() == self.vi
     }
 
-    fn announce(&mut self, to: Listener, text: String, priority: Priority, kind: AnnounceKind) {
+    fn announce(&mut self, to: Audience, text: String, priority: Priority, kind: AnnounceKind) {
         if text.is_empty() {
             return;
         }
@@ -439,11 +439,11 @@ impl Table {
     }
 
     fn tell_vi(&mut self, text: String, priority: Priority, kind: AnnounceKind) {
-        self.announce(Listener::ViPlayer, text, priority, kind);
+        self.announce(Audience::ViPlayer, text, priority, kind);
     }
 
     fn tell_sighted(&mut self, text: String, priority: Priority, kind: AnnounceKind) {
-        self.announce(Listener::SightedPlayer, text, priority, kind);
+        self.announce(Audience::SightedPlayer, text, priority, kind);
     }
 
     /// The same sentence to both players, once when they share a language.
@@ -455,7 +455,7 @@ impl Table {
     ) {
         if self.config.language == self.config.sighted_language {
             let text = say(self.vi_words());
-            self.announce(Listener::Both, text, priority, kind);
+            self.announce(Audience::Both, text, priority, kind);
         } else {
             let (a, b) = (say(self.vi_words()), say(self.sighted_words()));
             self.tell_vi(a, priority, kind);

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use annabella_table::{
-    Announcement, Effect, Hypothesis, Input, Listener, Table, TableConfig, TableView,
+    Announcement, Audience, Effect, Hypothesis, Input, Table, TableConfig, TableView,
 };
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
@@ -127,10 +127,10 @@ impl Run {
     }
 
     /// The texts of new announcements to a listener (Both counts for everyone).
-    pub fn heard_by(&mut self, who: Listener) -> Vec<String> {
+    pub fn heard_by(&mut self, who: Audience) -> Vec<String> {
         self.said()
             .into_iter()
-            .filter(|a| a.to == who || a.to == Listener::Both)
+            .filter(|a| a.to == who || a.to == Audience::Both)
             .map(|a| a.text)
             .collect()
     }

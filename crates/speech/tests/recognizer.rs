@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use annabella_speech::{
-    EndedBy, Event, Heard, Input, ListenFor, Listener, ListenerConfig, Mode, SpeechModel,
+    EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig, SpeechModel,
 };
 use common::*;
 
@@ -20,7 +20,7 @@ fn phrases() -> ListenFor {
 }
 
 /// Feeds `audio` in 20 ms chunks on a virtual clock (real time), collecting events.
-fn run(listener: &mut Listener, t0: Instant, offset: &mut usize, audio: &[i16]) -> Vec<Event> {
+fn run(listener: &mut Recognizer, t0: Instant, offset: &mut usize, audio: &[i16]) -> Vec<Event> {
     let mut events = Vec::new();
     for chunk in audio.chunks(320) {
         let now = t0 + Duration::from_secs_f64(*offset as f64 / 16_000.0);
@@ -48,12 +48,12 @@ fn two_utterances_are_cut_at_the_silence_with_consistent_times() {
     let dir = tempfile::tempdir().unwrap();
     let six = samples(&korean_wav(dir.path(), "six", "여섯"));
     let eight = samples(&korean_wav(dir.path(), "eight", "여덟"));
-    let config = ListenerConfig {
+    let config = RecognizerConfig {
         early: None,
-        ..ListenerConfig::default()
+        ..RecognizerConfig::default()
     };
     let t0 = Instant::now();
-    let mut l = Listener::new(model(), phrases(), config.clone(), t0).unwrap();
+    let mut l = Recognizer::new(model(), phrases(), config.clone(), t0).unwrap();
     let mut audio = silence(500);
     audio.extend(&six);
     audio.extend(silence(1000));
@@ -117,12 +117,12 @@ fn early_finalization_answers_before_the_full_silence() {
     let model = model();
     let mut results = Vec::new();
     for early in [None, Some(Duration::from_millis(100))] {
-        let config = ListenerConfig {
+        let config = RecognizerConfig {
             early,
-            ..ListenerConfig::default()
+            ..RecognizerConfig::default()
         };
         let t0 = Instant::now();
-        let mut l = Listener::new(model.clone(), phrases(), config, t0).unwrap();
+        let mut l = Recognizer::new(model.clone(), phrases(), config, t0).unwrap();
         let events = run(&mut l, t0, &mut 0, &audio);
         let h = heard(&events);
         assert_eq!(h.len(), 1, "{events:?}");
@@ -144,7 +144,7 @@ fn announcement_mutes_the_microphone() {
     let dir = tempfile::tempdir().unwrap();
     let six = samples(&korean_wav(dir.path(), "six", "여섯"));
     let t0 = Instant::now();
-    let mut l = Listener::new(model(), phrases(), ListenerConfig::default(), t0).unwrap();
+    let mut l = Recognizer::new(model(), phrases(), RecognizerConfig::default(), t0).unwrap();
     let mut offset = 0;
     l.handle_input(t0, Input::AnnouncementPlaying(true))
         .unwrap();
@@ -168,11 +168,11 @@ fn push_to_talk_hears_only_while_the_key_is_down_and_ends_on_release() {
     let six = samples(&korean_wav(dir.path(), "six", "여섯"));
     let four = samples(&korean_wav(dir.path(), "four", "넷"));
     let t0 = Instant::now();
-    let config = ListenerConfig {
+    let config = RecognizerConfig {
         mode: Mode::PushToTalk,
-        ..ListenerConfig::default()
+        ..RecognizerConfig::default()
     };
-    let mut l = Listener::new(model(), phrases(), config, t0).unwrap();
+    let mut l = Recognizer::new(model(), phrases(), config, t0).unwrap();
     let mut offset = 0;
     // Spoken without the key: nothing.
     let mut audio = silence(200);

@@ -1,4 +1,4 @@
-//! The two listeners at the table and where their announcements go.
+//! The two hearers at the table and where their announcements go.
 
 use std::fmt;
 
@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// Who an announcement is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Listener {
+pub enum Hearer {
     /// The visually impaired player: read-back of their own move, the opponent's moves,
     /// answers to their questions, clock notices.
     ViPlayer,
@@ -16,16 +16,16 @@ pub enum Listener {
     SightedPlayer,
 }
 
-impl Listener {
-    /// Both listeners.
-    pub const ALL: [Listener; 2] = [Listener::ViPlayer, Listener::SightedPlayer];
+impl Hearer {
+    /// Both hearers.
+    pub const ALL: [Hearer; 2] = [Hearer::ViPlayer, Hearer::SightedPlayer];
 }
 
-impl fmt::Display for Listener {
+impl fmt::Display for Hearer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Listener::ViPlayer => "vi_player",
-            Listener::SightedPlayer => "sighted_player",
+            Hearer::ViPlayer => "vi_player",
+            Hearer::SightedPlayer => "sighted_player",
         })
     }
 }
@@ -74,7 +74,7 @@ impl VoiceSettings {
 /// Where each listener is heard and how: an output (speaker) index, a voice, and the
 /// scheme moves are phrased in.
 ///
-/// Two listeners on the same output share one speaker and one queue; on different
+/// Two hearers on the same output share one speaker and one queue; on different
 /// outputs they are heard independently (e.g. an earpiece for the VI player).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
@@ -100,17 +100,17 @@ impl Route {
     }
 }
 
-/// The routes of both listeners.
+/// The routes of both hearers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Routing {
-    /// Route of [`Listener::ViPlayer`].
+    /// Route of [`Hearer::ViPlayer`].
     pub vi_player: Route,
-    /// Route of [`Listener::SightedPlayer`].
+    /// Route of [`Hearer::SightedPlayer`].
     pub sighted_player: Route,
 }
 
 impl Routing {
-    /// Both listeners on output 0 with the same voice (its language is the scheme,
+    /// Both hearers on output 0 with the same voice (its language is the scheme,
     /// German when it names none of de/en/lt/lv/hu).
     pub fn shared(voice: VoiceSettings) -> Self {
         let scheme = scheme_of(&voice);
@@ -145,10 +145,10 @@ impl Routing {
     }
 
     /// The route of a listener.
-    pub fn route(&self, listener: Listener) -> &Route {
+    pub fn route(&self, listener: Hearer) -> &Route {
         match listener {
-            Listener::ViPlayer => &self.vi_player,
-            Listener::SightedPlayer => &self.sighted_player,
+            Hearer::ViPlayer => &self.vi_player,
+            Hearer::SightedPlayer => &self.sighted_player,
         }
     }
 
@@ -194,9 +194,9 @@ mod tests {
         assert_eq!(Routing::shared(de.clone()).outputs(), 1);
         let r = Routing::separate(de.clone(), en.clone());
         assert_eq!(r.outputs(), 2);
-        assert_eq!(r.route(Listener::SightedPlayer).voice, en);
-        assert_eq!(r.route(Listener::ViPlayer).voice, de);
-        assert_eq!(r.route(Listener::SightedPlayer).scheme, Language::En);
+        assert_eq!(r.route(Hearer::SightedPlayer).voice, en);
+        assert_eq!(r.route(Hearer::ViPlayer).voice, de);
+        assert_eq!(r.route(Hearer::SightedPlayer).scheme, Language::En);
         let mut lt = VoiceSettings::for_language(Language::Lt);
         lt.language = "lt-LT".into();
         assert_eq!(Routing::shared(lt).vi_player.scheme, Language::Lt);

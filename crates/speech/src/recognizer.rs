@@ -34,7 +34,7 @@ pub enum Mode {
 
 /// Tuning of the listener; the defaults suit a quiet tournament hall.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ListenerConfig {
+pub struct RecognizerConfig {
     /// Always listening or push-to-talk.
     pub mode: Mode,
     /// Silence after the last voiced frame that ends an utterance.
@@ -66,9 +66,9 @@ pub struct ListenerConfig {
     pub report_unrecognised: bool,
 }
 
-impl Default for ListenerConfig {
+impl Default for RecognizerConfig {
     fn default() -> Self {
-        ListenerConfig {
+        RecognizerConfig {
             mode: Mode::AlwaysListening,
             trailing_silence: Duration::from_millis(600),
             early: Some(Duration::from_millis(150)),
@@ -203,9 +203,9 @@ struct Utterance {
 }
 
 /// The listening pipeline for one microphone and one table.
-pub struct Listener {
+pub struct Recognizer {
     model: Arc<SpeechModel>,
-    config: ListenerConfig,
+    config: RecognizerConfig,
     vocabulary: Option<Vocabulary>,
     phrases: Vec<String>,
     position: Option<Chess>,
@@ -230,9 +230,9 @@ pub struct Listener {
     chunk: Option<(u64, Instant)>,
 }
 
-impl std::fmt::Debug for Listener {
+impl std::fmt::Debug for Recognizer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Listener")
+        f.debug_struct("Recognizer")
             .field("config", &self.config)
             .field("sample", &self.sample)
             .field("utterance", &self.utterance)
@@ -284,7 +284,7 @@ fn duration_of(samples: u64) -> Duration {
     Duration::from_secs_f64(samples as f64 / f64::from(SAMPLE_RATE))
 }
 
-impl Listener {
+impl Recognizer {
     /// A listener for `listen_for` on a loaded model. The start time `now` anchors the
     /// stream until the first chunk arrives.
     ///
@@ -293,9 +293,9 @@ impl Listener {
     pub fn new(
         model: Arc<SpeechModel>,
         listen_for: ListenFor,
-        config: ListenerConfig,
+        config: RecognizerConfig,
         now: Instant,
-    ) -> Result<Listener, GrammarError> {
+    ) -> Result<Recognizer, GrammarError> {
         let (vocabulary, position, phrases) = match listen_for {
             ListenFor::Moves { position, language } => {
                 let vocab = Vocabulary::new(Lexicon::get(language), |w| model.knows(w));
@@ -305,7 +305,7 @@ impl Listener {
             ListenFor::Phrases(p) => (None, None, p),
         };
         let decoder = Decoder::new(&model, &phrases, config.alternatives)?;
-        Ok(Listener {
+        Ok(Recognizer {
             vad: Vad::new(config.vad),
             model,
             vocabulary,

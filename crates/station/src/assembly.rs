@@ -1,0 +1,656 @@
+//! One station assembly for `play` and `demo`: [`StationPlan`] says what the table is
+//! made of; [`Station::start`] opens the journal, the devices (serial ports or
+//! simulators), the voices, the hearing and the web console, and returns the running
+//! [`Station`] with the handles the people at the table use (requests, simulators,
+//! push-to-talk, fed audio) and what it publishes (the table's view, the last committed
+//! journal record). Every failure is one [`StationError`] naming what failed.
+
+use std::{
+    io::Write,
+    ops::ControlFlow,
+    path::{Path, PathBuf},
+    sync::{Arc, mpsc as std_mpsc},
+    time::{Duration, Instant},
+};
+
+use annabella_devices::{
+    sim::{ClockSim, DgtSim, PegBoardSim, SimDevice, Simulator},
+    transport::PortConfig,
+};
+use annabella_phonetic::Language;
+use annabella_speech::{
+    AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
+};
+use annabella_table::{TableConfig, TableView};
+use annabella_voice::{Herald, HeraldError, RecordAt, SpeechdAddress, VoicePlan};
+use shakmaty::{Chess, Position};
+use tokio::sync::{mpsc, watch};
+
+use crate::{
+    config::{DeviceSpec, Devices},
+    console_link::{self, ConsoleSetup, Hands},
+    hearing, records,
+    session::{Session, SessionError, TableTime},
+    shell::{self, Channels, Ending, Links, Request, ShellOptions},
+};
+
+/// Requests waiting for the shell (keyboard, script, console, hearing).
+const REQUESTS: usize = 64;
+/// Herald news waiting for the shell.
+const NEWS: usize = 256;
+/// Console lines waiting for the web console.
+const CONSOLE_LINES: usize = 1024;
+
+/// Audio the program pushes to the hearing (16 kHz mono samples).
+pub type AudioFeed = std_mpsc::Sender<Vec<i16>>;
+
+/// Why a station could not start or run to its end: one thing, named.
+#[derive(Debug, thiserror::Error)]
+pub enum StationError {
+    /// The records directory or a record could not be written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The session (journal, table) refused.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// A device's simulator could not be started.
+    #[error("simulated {device}: {source}")]
+    Device {
+        /// The device (`peg board`, `DGT board`, `tactile clock`).
+        device: &'static str,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The speech front end could not start (model, audio input).
+    #[error(transparent)]
+    Hearing(#[from] HearingError),
+    /// A voice back end could not start.
+    #[error(transparent)]
+    Voice(#[from] HeraldError),
+    /// The web console could not be served.
+    #[error("console.listen {addr}: {source}")]
+    Console {
+        /// The address asked for.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The async runtime or a thread could not start.
+    #[error("cannot start the station's threads: {0}")]
+    Runtime(std::io::Error),
+    /// A script step failed (a device refused, an expected announcement never came).
+    #[error("script line {line}: {message}")]
+    Script {
+        /// The line.
+        line: usize,
+        /// What happened.
+        message: String,
+    },
+}
+
+/// Names the file an I/O error happened on.
+pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> StationError {
+    let path = path.to_owned();
+    move |source| StationError::Io { path, source }
+}
+
+/// How the VI player's words reach the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HearingPlan {
+    /// As typed or recognised words in requests (no speech front end).
+    Words,
+    /// Through Vosk from the microphone, a recording or standard input.
+    Setup(HearingSetup),
+    /// Through Vosk from audio the program pushes ([`Station::feed`]), heard in real
+    /// time (the demo's spoken phrases).
+    Fed {
+        /// The Vosk model directory.
+        model: PathBuf,
+    },
+}
+
+/// What a station is made of.
+pub struct StationPlan {
+    /// Where the journal and the records go.
+    pub records_dir: PathBuf,
+    /// The table (an existing journal keeps its own).
+    pub table: TableConfig,
+    /// Continue an existing journal and audio record (`play`) instead of starting
+    /// afresh (`demo`).
+    pub continue_journal: bool,
+    /// The devices.
+    pub devices: Devices,
+    /// The voices.
+    pub voices: VoicePlan,
+    /// The VI player's words.
+    pub hearing: HearingPlan,
+    /// The web console, bound already (a busy port is reported before anything starts).
+    pub console: Option<ConsoleSetup>,
+    /// Where console lines go.
+    pub output: Box<dyn Write + Send>,
+    /// JSON lines instead of text.
+    pub json: bool,
+    /// Announcements also go to [`Station::heard`] (the script's `expect:`).
+    pub heard_log: bool,
+}
+
+impl std::fmt::Debug for StationPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StationPlan")
+            .field("records_dir", &self.records_dir)
+            .field("devices", &self.devices)
+            .field("hearing", &self.hearing)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The simulators started for devices configured as `sim`.
+#[derive(Debug, Default)]
+pub struct Sims {
+    /// The peg board.
+    pub peg: Option<Simulator<PegBoardSim>>,
+    /// The DGT board.
+    pub dgt: Option<Simulator<DgtSim>>,
+    /// The tactile clock.
+    pub clock: Option<Simulator<ClockSim>>,
+}
+
+impl Sims {
+    /// Waits (at most `limit` each) until the station has opened every simulator.
+    pub fn wait_for_host(&self, limit: Duration) -> bool {
+        self.peg.as_ref().is_none_or(|s| s.wait_for_host(limit))
+            && self.dgt.as_ref().is_none_or(|s| s.wait_for_host(limit))
+            && self.clock.as_ref().is_none_or(|s| s.wait_for_host(limit))
+    }
+}
+
+/// A running station.
+pub struct Station {
+    runtime: tokio::runtime::Runtime,
+    shell: tokio::task::JoinHandle<Result<shell::Outcome, SessionError>>,
+    hearing: Option<Hearing>,
+    /// The journal.
+    pub journal: PathBuf,
+    /// The records directory.
+    pub records_dir: PathBuf,
+    /// Inputs for the table (keyboard, script).
+    pub requests: mpsc::Sender<Request>,
+    /// The simulators.
+    pub sims: Arc<Sims>,
+    /// Push-to-talk and the grammar's position, when the VI player is heard.
+    pub ears: Option<Ears>,
+    /// The VI player's audio, when it is fed by the program ([`HearingPlan::Fed`]).
+    pub feed: Option<AudioFeed>,
+    /// The VI player's audio comes on standard input (there is no keyboard then).
+    pub audio_on_stdin: bool,
+    /// The table's snapshot after every input.
+    pub view: watch::Receiver<TableView>,
+    /// The number of the last journal record committed: await it to act only after an
+    /// input is on disk.
+    pub committed: watch::Receiver<u64>,
+    /// Every announcement's text, when [`StationPlan::heard_log`] was asked for.
+    pub heard: Option<std_mpsc::Receiver<String>>,
+    /// The audio record, if announcements are recorded.
+    pub audio_record: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Station {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Station")
+            .field("journal", &self.journal)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A station that has stopped.
+#[derive(Debug)]
+pub struct Stopped {
+    /// How the shell ended.
+    pub ending: Ending,
+    /// The session (for the records).
+    pub session: Session,
+}
+
+impl Station {
+    /// Opens the journal, the devices, the voices, the hearing and the console, and
+    /// starts the shell.
+    ///
+    /// # Errors
+    /// [`StationError`] naming the part that failed.
+    pub fn start(plan: StationPlan) -> Result<Station, StationError> {
+        let dir = plan.records_dir.clone();
+        std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+        let journal = dir.join("game.journal");
+        if !plan.continue_journal {
+            for stale in ["", "-wal", "-shm"] {
+                let p = PathBuf::from(format!("{}{stale}", journal.display()));
+                if p.exists() {
+                    std::fs::remove_file(&p).map_err(io(&p))?;
+                }
+            }
+        }
+        let session = open_session(&journal, plan.table)?;
+        let epoch = session.epoch_unix_ms()?.unwrap_or_default();
+        let time = TableTime::new(epoch, session.journal().last_now());
+        let table = session.table().config().clone();
+        let position = session.table().game().position().clone();
+
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(StationError::Runtime)?;
+        let (requests_tx, requests_rx) = mpsc::channel(REQUESTS);
+        let (news_tx, news_rx) = mpsc::channel(NEWS);
+        let voices = plan
+            .voices
+            .with_languages(table.language, table.sighted_language);
+        let record_at = RecordAt {
+            dir: dir.clone(),
+            continue_existing: plan.continue_journal,
+        };
+        let herald = Herald::start(
+            &voices,
+            &SpeechdAddress::from_env(),
+            Some(&record_at),
+            Box::new(move |at| time.ms_of(at)),
+            Box::new(move |news| {
+                let _ = news_tx.blocking_send(news);
+            }),
+        )?;
+        eprintln!("annabella: announcements: {}", herald.describe(&voices));
+        let audio_record = herald.record.clone();
+        let audio_on_stdin =
+            matches!(&plan.hearing, HearingPlan::Setup(s) if s.input == AudioInput::Stdin);
+        let (hearing, feed) = start_hearing(
+            &plan.hearing,
+            position.clone(),
+            table.language,
+            time,
+            &requests_tx,
+        )?;
+        let ears = hearing.as_ref().map(Hearing::ears);
+
+        let _entered = runtime.enter();
+        let sims = Arc::new(start_sims(&plan.devices, &position)?);
+        let links = Links::open(
+            port(&plan.devices.peg_board, sims.peg.as_ref(), 115_200),
+            port(&plan.devices.dgt, sims.dgt.as_ref(), 9600),
+            port(&plan.devices.clock, sims.clock.as_ref(), 115_200),
+        );
+        let (view_tx, view_rx) = watch::channel(session.table().snapshot());
+        let (committed_tx, committed_rx) = watch::channel(session.journal().len());
+        let lines = match plan.console {
+            Some(setup) => {
+                let (lines_tx, lines_rx) = mpsc::channel(CONSOLE_LINES);
+                let s = sims.clone();
+                let hands: Hands = Arc::new(move |plan| {
+                    console_link::sim_hands(s.peg.as_ref(), s.dgt.as_ref(), plan)
+                });
+                let addr = setup
+                    .addr()
+                    .map_or_else(|_| "?".to_owned(), |a| a.to_string());
+                console_link::start(
+                    setup,
+                    &table,
+                    view_rx.clone(),
+                    lines_rx,
+                    requests_tx.clone(),
+                    Some(hands),
+                )
+                .map_err(|source| StationError::Console { addr, source })?;
+                Some(lines_tx)
+            }
+            None => None,
+        };
+        let (heard_tx, heard_rx) = if plan.heard_log {
+            let (tx, rx) = std_mpsc::channel();
+            (Some(tx), Some(rx))
+        } else {
+            (None, None)
+        };
+        let shell = runtime.spawn(shell::run(
+            session,
+            time,
+            links,
+            Some(herald),
+            Channels {
+                news: news_rx,
+                requests: requests_rx,
+                view: view_tx,
+                committed: committed_tx,
+            },
+            ShellOptions {
+                console: plan.output,
+                json: plan.json,
+                stop_at_game_over: true,
+                heard_log: heard_tx,
+                lines,
+                ears: ears.clone(),
+            },
+        ));
+        drop(_entered);
+        Ok(Station {
+            runtime,
+            shell,
+            hearing,
+            journal,
+            records_dir: dir,
+            requests: requests_tx,
+            sims,
+            ears,
+            feed,
+            audio_on_stdin,
+            view: view_rx,
+            committed: committed_rx,
+            heard: heard_rx,
+            audio_record,
+        })
+    }
+
+    /// Waits (at most `limit`) until the table's view satisfies `ready`; `false` when
+    /// it did not in time or the station stopped. For threads outside the station's
+    /// runtime (a script driver, the keyboard): the wait has a small runtime of its own,
+    /// so it works even while the station shuts down.
+    pub fn wait_for_view(
+        view: &mut watch::Receiver<TableView>,
+        limit: Duration,
+        ready: impl FnMut(&TableView) -> bool,
+    ) -> bool {
+        let Ok(waiter) = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+        else {
+            return false;
+        };
+        waiter.block_on(async {
+            matches!(
+                tokio::time::timeout(limit, view.wait_for(ready)).await,
+                Ok(Ok(_))
+            )
+        })
+    }
+
+    /// Waits until the shell stops (game over, [`Request::Quit`], or every input
+    /// closed), then stops the hearing and the devices.
+    ///
+    /// # Errors
+    /// The journal could not be written.
+    pub fn wait(self) -> Result<Stopped, StationError> {
+        let Station {
+            runtime,
+            shell,
+            mut hearing,
+            requests,
+            feed,
+            ..
+        } = self;
+        drop(requests);
+        let result = runtime.block_on(shell);
+        runtime.shutdown_timeout(Duration::from_millis(500));
+        if let Some(h) = hearing.as_mut() {
+            h.stop();
+        }
+        drop(feed);
+        let (ending, session, _herald) =
+            result.map_err(|e| StationError::Runtime(std::io::Error::other(e.to_string())))??;
+        Ok(Stopped { ending, session })
+    }
+}
+
+/// Opens (or continues) the journal, saying what it found.
+fn open_session(journal: &Path, table: TableConfig) -> Result<Session, StationError> {
+    let (session, resumed) = Session::open(journal, table)?;
+    if let Some(d) = &resumed.dropped {
+        eprintln!("annabella: journal {}: {d}", journal.display());
+    }
+    if resumed.replayed > 0 {
+        eprintln!(
+            "annabella: continuing the game in {} ({} records replayed)",
+            journal.display(),
+            resumed.replayed
+        );
+    }
+    if resumed.config_from_journal {
+        eprintln!(
+            "annabella: the journal's own table settings are kept (they differ from the config)"
+        );
+    }
+    Ok(session)
+}
+
+/// Starts the simulators of the devices configured as `sim`.
+fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError> {
+    fn sim<D: SimDevice>(
+        spec: &DeviceSpec,
+        device: &'static str,
+        make: impl FnOnce() -> D,
+    ) -> Result<Option<Simulator<D>>, StationError> {
+        if *spec != DeviceSpec::Sim {
+            return Ok(None);
+        }
+        let s =
+            Simulator::spawn(make()).map_err(|source| StationError::Device { device, source })?;
+        eprintln!("annabella: simulated {device} on {}", s.path().display());
+        Ok(Some(s))
+    }
+    Ok(Sims {
+        peg: sim(&devices.peg_board, "peg board", || {
+            PegBoardSim::new(position.board().occupied())
+        })?,
+        dgt: sim(&devices.dgt, "DGT board", || {
+            DgtSim::new(position.board().clone())
+        })?,
+        clock: sim(&devices.clock, "tactile clock", ClockSim::default)?,
+    })
+}
+
+/// Where the station opens a device: its serial port, or its simulator's terminal (at
+/// the device's own `sim_baud`).
+fn port<D: SimDevice>(
+    spec: &DeviceSpec,
+    sim: Option<&Simulator<D>>,
+    sim_baud: u32,
+) -> Option<PortConfig> {
+    match spec {
+        DeviceSpec::None => None,
+        DeviceSpec::Serial { path, baud } => Some(PortConfig::new(path, *baud)),
+        DeviceSpec::Sim => sim.map(|s| PortConfig::new(s.path(), sim_baud)),
+    }
+}
+
+/// Starts hearing the VI player as planned; each utterance goes to `requests`.
+fn start_hearing(
+    plan: &HearingPlan,
+    position: Chess,
+    language: Language,
+    time: TableTime,
+    requests: &mpsc::Sender<Request>,
+) -> Result<(Option<Hearing>, Option<AudioFeed>), StationError> {
+    let loading = Instant::now();
+    let thread_failed = |e: std::io::Error| HearingError {
+        key: "speech.input",
+        message: format!("cannot start a thread: {e}"),
+    };
+    match plan {
+        HearingPlan::Words => Ok((None, None)),
+        HearingPlan::Setup(setup) => {
+            eprintln!(
+                "annabella: loading the speech model {} ...",
+                setup.model.display()
+            );
+            let recognizer = setup.recognizer(position, language, Instant::now())?;
+            let coverage = Coverage::of(&recognizer);
+            // A recording plays from now, once the model is loaded.
+            let (source, pacing) = setup.open_input(Instant::now())?;
+            let quit_at_end = setup.input == AudioInput::Stdin;
+            let hearing = Hearing::spawn(
+                recognizer,
+                source,
+                pacing,
+                sink(time, requests.clone(), quit_at_end),
+            )
+            .map_err(thread_failed)?;
+            report_listening(setup, &coverage, language, loading.elapsed());
+            Ok((Some(hearing), None))
+        }
+        HearingPlan::Fed { model } => {
+            if language != Language::De {
+                eprintln!(
+                    "annabella: the VI player's phrases: fed as recognised words (the VI \
+                     player's language is {}, the model is German)",
+                    language.code()
+                );
+                return Ok((None, None));
+            }
+            let setup = HearingSetup {
+                model: model.clone(),
+                input: AudioInput::Mic(None),
+                push_to_talk: false,
+                trailing_silence: Duration::from_millis(600),
+            };
+            let recognizer = setup.recognizer(position, language, Instant::now())?;
+            let coverage = Coverage::of(&recognizer);
+            let (source, feed) = FedSource::new(Instant::now());
+            let hearing = Hearing::spawn(
+                recognizer,
+                Box::new(source),
+                Pacing::RealTime,
+                sink(time, requests.clone(), false),
+            )
+            .map_err(thread_failed)?;
+            eprintln!(
+                "annabella: the VI player's phrases: spoken by espeak-ng -v de and heard \
+                 through Vosk ({}, {} phrases in the first grammar)",
+                model.display(),
+                coverage.phrases
+            );
+            Ok((Some(hearing), Some(feed)))
+        }
+    }
+}
+
+/// Each utterance becomes a [`Request::Heard`] (input and timings); with
+/// `quit_at_end`, the end of the audio stops the table.
+fn sink(
+    time: TableTime,
+    requests: mpsc::Sender<Request>,
+    quit_at_end: bool,
+) -> impl FnMut(HearingNews) -> ControlFlow<()> + Send + 'static {
+    move |news| {
+        match news {
+            HearingNews::Utterance(heard, audio) => {
+                let (input, mut timing) = hearing::heard(&heard, time);
+                timing.audio = audio;
+                if requests
+                    .blocking_send(Request::Heard { input, timing })
+                    .is_err()
+                {
+                    return ControlFlow::Break(());
+                }
+            }
+            HearingNews::Trouble(e) => eprintln!("annabella: speech: {e}"),
+            HearingNews::AudioFailed(e) => {
+                eprintln!("annabella: speech input: {e}; no more audio");
+            }
+            HearingNews::BuffersLost(n) => {
+                eprintln!("annabella: speech: the recognizer fell behind ({n} audio buffers lost)");
+            }
+            HearingNews::AudioEnded => {
+                if quit_at_end {
+                    let _ = requests.blocking_send(Request::Quit);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Says on standard error what the table listens with and, once, the scheme's words
+/// the model lacks.
+fn report_listening(
+    setup: &HearingSetup,
+    coverage: &Coverage,
+    language: Language,
+    loading: Duration,
+) {
+    eprintln!(
+        "annabella: listening ({}) with {} in {:.1} s: {} phrases in the first grammar, {}",
+        setup.input.describe(),
+        setup.model.display(),
+        loading.as_secs_f64(),
+        coverage.phrases,
+        if setup.push_to_talk {
+            "push-to-talk (the clock's talk button, or Enter)"
+        } else {
+            "always listening"
+        }
+    );
+    let code = language.code();
+    if coverage.knows_none {
+        eprintln!(
+            "annabella: the model knows none of the {code} scheme's words: nothing said \
+             can be understood (fetch a {code} model with models/fetch.sh)"
+        );
+    } else if !coverage.missing_words.is_empty() {
+        eprintln!(
+            "annabella: the model lacks {} word(s) of the {code} scheme; phrases with \
+             them cannot be heard: {}",
+            coverage.missing_words.len(),
+            coverage.missing_words.join(", ")
+        );
+    }
+}
+
+/// What a station wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StationReport {
+    /// The journal.
+    pub journal: PathBuf,
+    /// PGN, BRF (and the audio record with its index when spoken).
+    pub written: Vec<PathBuf>,
+    /// Whether the game ended.
+    pub game_over: bool,
+    /// The result, if over.
+    pub result: Option<String>,
+    /// A Braille problem (the PGN is written anyway).
+    pub braille_problem: Option<String>,
+}
+
+impl StationReport {
+    /// Writes the records of a table that stopped (PGN, Braille) and reports them with
+    /// the audio record and its index, when there is one.
+    ///
+    /// # Errors
+    /// A record could not be written.
+    pub fn finish(
+        journal: PathBuf,
+        stopped: &Stopped,
+        dir: &Path,
+        braille_table: &str,
+        audio_record: Option<PathBuf>,
+    ) -> Result<StationReport, StationError> {
+        let session = &stopped.session;
+        let (mut written, problem) =
+            records::write(session.table(), dir, braille_table).map_err(io(dir))?;
+        if let Some(r) = audio_record.filter(|r| r.exists()) {
+            let index = r.with_extension("jsonl");
+            if index.exists() {
+                written.push(index);
+            }
+            written.push(r);
+        }
+        Ok(StationReport {
+            journal,
+            written,
+            game_over: stopped.ending == Ending::GameOver,
+            result: session.table().end().map(|e| e.result.clone()),
+            braille_problem: problem.map(|e| e.to_string()),
+        })
+    }
+}

@@ -1,0 +1,458 @@
+//! The checks of `table.toml`, one per section, each naming every problem by its key
+//! path; [`RawConfig::validate`] runs them all and reports every problem at once.
+
+use std::{
+    fmt,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use annabella_phonetic::Language;
+use annabella_rules::{Edition, RateOfPlay, TimeControl, TimeControlTag};
+use annabella_speech::{AudioInput, HearingSetup};
+use annabella_voice::Backend;
+use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+
+use super::{
+    ConfigError, ConsoleSettings, DeviceSpec, Devices, GameSettings, Press, Problem, SpeechSource,
+    StationConfig, TimingsOverride, VoiceSpec,
+    raw::{RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTimings, RawVoice},
+};
+
+/// The liblouis table of a Braille scoresheet when none is configured: the player's
+/// language, uncontracted.
+pub fn default_braille_table(language: Language) -> &'static str {
+    match language {
+        Language::De => "de-g0.utb",
+        Language::En => "en-us-g1.ctb",
+        Language::Lt => "lt.ctb",
+        Language::Lv => "lv.tbl",
+        Language::Hu => "hu-hu-g1.ctb",
+    }
+}
+
+/// Collects problems while checking.
+struct Checker<'a> {
+    base: &'a Path,
+    problems: Vec<Problem>,
+}
+
+impl Checker<'_> {
+    fn problem(&mut self, key: &str, message: impl Into<String>) {
+        self.problems.push(Problem {
+            key: key.into(),
+            message: message.into(),
+        });
+    }
+
+    fn parse<T, E: fmt::Display>(
+        &mut self,
+        key: &str,
+        value: Option<&str>,
+        default: T,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> T {
+        match value {
+            None => default,
+            Some(text) => match parse(text) {
+                Ok(v) => v,
+                Err(e) => {
+                    self.problem(key, format!("{text:?}: {e}"));
+                    default
+                }
+            },
+        }
+    }
+
+    fn path(&self, p: &Path) -> PathBuf {
+        if p.is_absolute() {
+            p.to_owned()
+        } else {
+            self.base.join(p)
+        }
+    }
+
+    fn device(&mut self, key: &str, value: Option<&str>, baud: u32) -> DeviceSpec {
+        match value.map(str::trim) {
+            None | Some("none") => DeviceSpec::None,
+            Some("sim") => DeviceSpec::Sim,
+            Some("") => {
+                self.problem(key, "empty: give a serial port path, \"sim\" or \"none\"");
+                DeviceSpec::None
+            }
+            Some(path) => DeviceSpec::Serial {
+                path: self.path(Path::new(path)),
+                baud,
+            },
+        }
+    }
+
+    /// `[game]`, `[players]`, `[language]` and `[clock]`.
+    fn game(&mut self, raw: &RawConfig) -> GameSettings {
+        let g = &raw.game;
+        let default_tc: TimeControl = "5400+30".parse().expect("a valid default");
+        let time_control = self.parse(
+            "game.time_control",
+            g.time_control.as_deref(),
+            default_tc.clone(),
+            |s| match s.parse::<TimeControlTag>() {
+                Ok(TimeControlTag::Timed(tc)) => Ok(tc),
+                Ok(_) => Err("a table needs a time control, not \"?\" or \"-\"".to_owned()),
+                Err(e) => Err(e.to_string()),
+            },
+        );
+        let edition = self.parse(
+            "game.edition",
+            g.edition.as_deref(),
+            Edition::default(),
+            str::parse,
+        );
+        let rate_of_play = time_control.rate_of_play();
+        if let Some(given) = &g.rate_of_play {
+            match given.parse::<RateOfPlay>() {
+                Err(e) => self.problem("game.rate_of_play", format!("{given:?}: {e}")),
+                Ok(r) if r != rate_of_play => self.problem(
+                    "game.rate_of_play",
+                    format!(
+                        "{given:?} disagrees with the time control {time_control}, which is \
+                         {rate_of_play} play (Appendices A.1, B.1)"
+                    ),
+                ),
+                Ok(_) => {}
+            }
+        }
+        let chess960 = g.chess960.unwrap_or(false);
+        if let Some(fen) = &g.start_fen {
+            self.start_fen(fen, chess960);
+        }
+        if let Some(date) = &g.date
+            && !is_pgn_date(date)
+        {
+            self.problem(
+                "game.date",
+                format!("{date:?}: expected YYYY.MM.DD (? for unknown digits)"),
+            );
+        }
+        let vi_color = self.parse("players.vi", raw.players.vi.as_deref(), Color::White, color);
+        let vi_language = self.parse(
+            "language.vi",
+            raw.language.vi.as_deref(),
+            Language::De,
+            str::parse,
+        );
+        let sighted_language = self.parse(
+            "language.sighted",
+            raw.language.sighted.as_deref(),
+            vi_language,
+            str::parse,
+        );
+        let vi_press = self.parse(
+            "clock.vi_press",
+            raw.clock.vi_press.as_deref(),
+            Press::Lever,
+            press,
+        );
+        let sighted_press = self.parse(
+            "clock.sighted_press",
+            raw.clock.sighted_press.as_deref(),
+            Press::Lever,
+            press,
+        );
+        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+        GameSettings {
+            time_control,
+            edition,
+            rate_of_play,
+            vi_color,
+            start_fen: g.start_fen.clone(),
+            chess960,
+            white: name(&raw.players.white),
+            black: name(&raw.players.black),
+            event: name(&g.event),
+            site: name(&g.site),
+            date: g.date.clone().unwrap_or_else(|| "????.??.??".into()),
+            round: g.round.clone().unwrap_or_else(|| "-".into()),
+            vi_language,
+            sighted_language,
+            vi_press,
+            sighted_press,
+        }
+    }
+
+    /// `game.start_fen`: a legal position (Chess960 castling when asked for).
+    fn start_fen(&mut self, fen: &str, chess960: bool) {
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        match fen.parse::<Fen>() {
+            Err(e) => self.problem("game.start_fen", format!("{fen:?}: {e}")),
+            Ok(f) => {
+                if let Err(e) = f.into_position::<Chess>(mode) {
+                    self.problem("game.start_fen", format!("{fen:?}: illegal position: {e}"));
+                }
+            }
+        }
+    }
+
+    /// `[devices]`.
+    fn devices(&mut self, d: &RawDevices) -> Devices {
+        let dgt_baud = d.dgt_baud.unwrap_or(9600);
+        let tactile_baud = d.tactile_baud.unwrap_or(115_200);
+        for (key, baud) in [
+            ("devices.dgt_baud", d.dgt_baud),
+            ("devices.tactile_baud", d.tactile_baud),
+        ] {
+            if let Some(b) = baud
+                && !matches!(
+                    b,
+                    1200 | 2400 | 4800 | 9600 | 19200 | 38400 | 57600 | 115_200
+                )
+            {
+                self.problem(key, format!("{b} is not a standard baud rate"));
+            }
+        }
+        Devices {
+            peg_board: self.device("devices.peg_board", d.peg_board.as_deref(), tactile_baud),
+            dgt: self.device("devices.dgt", d.dgt.as_deref(), dgt_baud),
+            clock: self.device("devices.clock", d.clock.as_deref(), tactile_baud),
+        }
+    }
+
+    /// `[speech]`.
+    fn speech(&mut self, sp: &RawSpeech) -> SpeechSource {
+        let vosk_keys =
+            sp.input.is_some() || sp.push_to_talk.is_some() || sp.trailing_silence_ms.is_some();
+        match sp.source.as_deref() {
+            None | Some("lines") if sp.model.is_none() && !vosk_keys => SpeechSource::Lines,
+            Some("lines") if sp.model.is_none() => {
+                self.problem(
+                    "speech.input",
+                    "input, push_to_talk and trailing_silence_ms are only used with source = \"vosk\"",
+                );
+                SpeechSource::Lines
+            }
+            Some("lines") => {
+                self.problem(
+                    "speech.model",
+                    "a model is only used with source = \"vosk\"",
+                );
+                SpeechSource::Lines
+            }
+            None | Some("vosk") => match &sp.model {
+                None => {
+                    self.problem(
+                        "speech.model",
+                        "source = \"vosk\" needs the model directory (see models/README.md)",
+                    );
+                    SpeechSource::Lines
+                }
+                Some(m) => SpeechSource::Vosk(self.vosk(sp, m)),
+            },
+            Some(other) => {
+                self.problem(
+                    "speech.source",
+                    format!("{other:?}: expected vosk or lines"),
+                );
+                SpeechSource::Lines
+            }
+        }
+    }
+
+    /// `[speech]` with `source = "vosk"` and a model.
+    fn vosk(&mut self, sp: &RawSpeech, model: &Path) -> HearingSetup {
+        let model = self.path(model);
+        if !model.is_dir() {
+            self.problem(
+                "speech.model",
+                format!(
+                    "{} is not a directory (fetch a model with models/fetch.sh)",
+                    model.display()
+                ),
+            );
+        } else if let Err(e) = annabella_speech::check_model_dir(&model) {
+            self.problem("speech.model", e.to_string());
+        }
+        let base = self.base;
+        let input = self.parse(
+            "speech.input",
+            sp.input.as_deref(),
+            AudioInput::Mic(None),
+            |t| AudioInput::parse(t, base),
+        );
+        if let AudioInput::Wav(p) = &input
+            && !p.is_file()
+        {
+            self.problem("speech.input", format!("{} is not a file", p.display()));
+        }
+        let trailing = sp.trailing_silence_ms.unwrap_or(600);
+        if !(100..=5000).contains(&trailing) {
+            self.problem(
+                "speech.trailing_silence_ms",
+                format!("{trailing} ms is outside 100–5000"),
+            );
+        }
+        HearingSetup {
+            model,
+            input,
+            push_to_talk: sp.push_to_talk.unwrap_or(false),
+            trailing_silence: Duration::from_millis(trailing),
+        }
+    }
+
+    /// `[voice.vi]` or `[voice.sighted]` (`key`).
+    fn voice(&mut self, key: &str, raw: &RawVoice, language: Language) -> VoiceSpec {
+        let backend = self.parse(
+            &format!("{key}.backend"),
+            raw.backend.as_deref(),
+            Backend::Auto,
+            |s| match s {
+                "auto" => Ok(Backend::Auto),
+                "speechd" | "speech-dispatcher" => Ok(Backend::Speechd),
+                "espeak" | "espeak-ng" => Ok(Backend::Espeak),
+                "text" => Ok(Backend::Text),
+                "none" => Ok(Backend::None),
+                _ => Err("expected auto, speechd, espeak, text or none"),
+            },
+        );
+        if let Some(rate) = raw.rate
+            && !(80..=350).contains(&rate)
+        {
+            self.problem(
+                &format!("{key}.rate"),
+                format!("{rate} words per minute is outside 80–350"),
+            );
+        }
+        VoiceSpec {
+            backend,
+            voice: raw
+                .voice
+                .clone()
+                .unwrap_or_else(|| language.code().to_owned()),
+            rate: raw.rate,
+        }
+    }
+
+    /// `[records]`: the directory and the Braille table.
+    fn records(&mut self, r: &RawRecords, vi_language: Language) -> (PathBuf, String) {
+        let dir = self.path(r.dir.as_deref().unwrap_or(Path::new("games")));
+        let braille_table = r
+            .braille_table
+            .clone()
+            .unwrap_or_else(|| default_braille_table(vi_language).to_owned());
+        if braille_table.trim().is_empty() || braille_table.contains(['/', '\\']) {
+            self.problem(
+                "records.braille_table",
+                format!("{braille_table:?}: expected a liblouis table name like en-us-g1.ctb"),
+            );
+        }
+        (dir, braille_table)
+    }
+
+    /// `[timings]`.
+    fn timings(&mut self, t: &RawTimings) -> TimingsOverride {
+        for (key, v) in [
+            ("timings.correction_window_ms", t.correction_window_ms),
+            ("timings.remind_after_ms", t.remind_after_ms),
+            ("timings.fixup_after_ms", t.fixup_after_ms),
+            ("timings.discrepancy_after_ms", t.discrepancy_after_ms),
+        ] {
+            if let Some(v) = v
+                && v > 600_000
+            {
+                self.problem(key, format!("{v} ms is more than ten minutes"));
+            }
+        }
+        let ms = |v: Option<u64>| v.map(Duration::from_millis);
+        TimingsOverride {
+            correction_window: ms(t.correction_window_ms),
+            remind_after: ms(t.remind_after_ms),
+            fixup_after: ms(t.fixup_after_ms),
+            discrepancy_after: ms(t.discrepancy_after_ms),
+        }
+    }
+
+    /// `[console]`.
+    fn console(&mut self, raw: &RawConsole) -> ConsoleSettings {
+        ConsoleSettings {
+            listen: self.parse(
+                "console.listen",
+                raw.listen.as_deref(),
+                ([127, 0, 0, 1], 8960).into(),
+                |t| {
+                    t.parse::<std::net::SocketAddr>()
+                        .map_err(|_| "expected an address and port like 127.0.0.1:8960")
+                },
+            ),
+            table: raw.table.clone().unwrap_or_else(|| "Table 1".into()),
+        }
+    }
+}
+
+fn press(s: &str) -> Result<Press, &'static str> {
+    match s {
+        "lever" => Ok(Press::Lever),
+        "automatic" => Ok(Press::Automatic),
+        _ => Err("expected lever or automatic"),
+    }
+}
+
+fn color(s: &str) -> Result<Color, &'static str> {
+    match s.to_ascii_lowercase().as_str() {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err("expected white or black"),
+    }
+}
+
+/// PGN dates: `YYYY.MM.DD`, any digit may be `?`.
+fn is_pgn_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && b.iter()
+            .enumerate()
+            .all(|(i, &c)| i == 4 || i == 7 || c.is_ascii_digit() || c == b'?')
+}
+
+impl RawConfig {
+    /// Checks every value and builds the [`StationConfig`]; relative paths are taken
+    /// from `base` (the config file's directory).
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`] with one [`Problem`] per wrong value, each naming its key path.
+    pub fn validate(&self, base: &Path) -> Result<StationConfig, ConfigError> {
+        let mut c = Checker {
+            base,
+            problems: Vec::new(),
+        };
+        let game = c.game(self);
+        let devices = c.devices(&self.devices);
+        let speech = c.speech(&self.speech);
+        let vi_voice = c.voice("voice.vi", &self.voice.vi, game.vi_language);
+        let sighted_voice = c.voice("voice.sighted", &self.voice.sighted, game.sighted_language);
+        let (records_dir, braille_table) = c.records(&self.records, game.vi_language);
+        let timings = c.timings(&self.timings);
+        let console = self.console.as_ref().map(|raw| c.console(raw));
+        if !c.problems.is_empty() {
+            return Err(ConfigError {
+                path: None,
+                problems: c.problems,
+            });
+        }
+        Ok(StationConfig {
+            game,
+            devices,
+            speech,
+            vi_voice,
+            sighted_voice,
+            records_dir,
+            braille_table,
+            timings,
+            console,
+        })
+    }
+}

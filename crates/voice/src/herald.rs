@@ -1,0 +1,551 @@
+//! The herald: a thread that speaks announcements for both hearers through
+//! [`Speakers`] and keeps the audio record of the game (Law D.2.7: the VI player may
+//! keep the score on a recording).
+//!
+//! Each hearer has a back end, a voice and a rate ([`VoicePlan`]). Hearers whose back
+//! ends are the same share one speaker (one queue: they never talk over each other),
+//! each in their own voice; different back ends are separate outputs. espeak-ng plays on
+//! the sound device when there is one; without one (a server, this build machine) its
+//! audio goes only into the audio record.
+//!
+//! Every announcement heard (or cut off) is reported as [`Said`] and, when the whole
+//! announcement is over, as [`HeraldNews::Done`] with the caller's id, so the caller
+//! can open the microphone again. The audio record (`announcements.wav` + index
+//! `announcements.jsonl`, [`crate::record`]) gets every announcement that began.
+
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    sync::{Arc, Mutex, PoisonError, mpsc},
+    thread,
+    time::{Duration, Instant},
+};
+
+use annabella_phonetic::Language;
+use serde::Serialize;
+
+use crate::{
+    Announcement, Announcer, EventSender, Hearer, Route, Routing, Speakers, Speech, SpeechEvent,
+    SpeechEventKind, VoiceError, VoiceSettings,
+    discovery::{Found, HeraldError, SpeechdAddress, VoicePlan, find},
+    espeak::{self, Espeak, EspeakOutput, Pcm, PcmSink},
+    queue::{AnnouncementId, Outcome, UtteranceId},
+    record::{AudioRecord, EntryInfo, Source},
+    speechd::SpeechDispatcher,
+};
+
+/// How long [`Herald::finish`] lets queued announcements go on.
+const CLOSING_LIMIT: Duration = Duration::from_secs(30);
+
+/// An announcement heard by a hearer (or cut off, or dropped).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Said {
+    /// Table time it began (or was dropped), ms.
+    pub at_ms: u64,
+    /// Who heard it.
+    pub listener: Hearer,
+    /// The back end.
+    pub backend: Found,
+    /// The words.
+    pub text: String,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The caller's announcement id.
+    pub id: u64,
+}
+
+/// What the herald reports.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HeraldNews {
+    /// A part of an announcement was said (or cut off, or dropped).
+    Said(Said),
+    /// The caller's announcement `id` is over: the microphone may open.
+    Done(u64),
+}
+
+/// Where the herald keeps the audio record.
+#[derive(Debug, Clone)]
+pub struct RecordAt {
+    /// The records directory (`announcements.wav`, `announcements.jsonl`).
+    pub dir: PathBuf,
+    /// Continue an existing record (a restarted table) instead of replacing it.
+    pub continue_existing: bool,
+}
+
+/// The table time (ms) of an instant, for [`Said::at_ms`] and the audio record.
+pub type TableClock = Box<dyn Fn(Instant) -> u64 + Send>;
+
+/// Where [`HeraldNews`] goes (called on the herald's thread).
+pub type NewsSink = Box<dyn Fn(HeraldNews) + Send>;
+
+enum Msg {
+    Say(u64, Vec<Announcement>),
+    Player(Pcm, u64, String),
+    Stop,
+    Event(SpeechEvent),
+    Close,
+}
+
+/// A running herald: announcements in, [`HeraldNews`] out.
+pub struct Herald {
+    jobs: mpsc::Sender<Msg>,
+    thread: Option<thread::JoinHandle<()>>,
+    /// The audio record, if any.
+    pub record: Option<PathBuf>,
+    /// The back end each hearer gets (VI player, sighted player).
+    pub found: (Found, Found),
+    shared: bool,
+}
+
+impl std::fmt::Debug for Herald {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Herald")
+            .field("record", &self.record)
+            .field("found", &self.found)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Herald {
+    /// Finds the back ends of `plan` (speech-dispatcher looked for at `speechd`),
+    /// connects them and starts the herald's thread. `news` receives what was said and
+    /// when each announcement is over; `clock` gives table time.
+    ///
+    /// # Errors
+    /// When a configured back end or voice is not available (speech-dispatcher not
+    /// answering, espeak-ng missing, an unknown espeak-ng voice), or the audio record
+    /// cannot be opened.
+    pub fn start(
+        plan: &VoicePlan,
+        speechd: &SpeechdAddress,
+        record_at: Option<&RecordAt>,
+        clock: TableClock,
+        news: NewsSink,
+    ) -> Result<Herald, HeraldError> {
+        let found_vi = find("vi", &plan.vi, speechd)?;
+        let found_sighted = find("sighted", &plan.sighted, speechd)?;
+        let thread_failed = |e: std::io::Error| HeraldError {
+            hearer: "vi",
+            message: format!("cannot start a thread: {e}"),
+        };
+        let (jobs, rx) = mpsc::channel::<Msg>();
+        let (ev_tx, ev_rx) = mpsc::channel::<SpeechEvent>();
+        let forward = jobs.clone();
+        thread::Builder::new()
+            .name("annabella-voice-events".into())
+            .spawn(move || {
+                for e in ev_rx {
+                    if forward.send(Msg::Event(e)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(thread_failed)?;
+        let route = |v: &crate::discovery::HearerVoice, output: usize| Route {
+            voice: v.settings.clone(),
+            ..Route::new(output, language_of(&v.settings))
+        };
+        let shared = found_vi.same_output(found_sighted);
+        let mut outputs = vec![(found_vi, "vi")];
+        if !shared {
+            outputs.push((found_sighted, "sighted"));
+        }
+        let routing = Routing {
+            vi_player: route(&plan.vi, 0),
+            sighted_player: route(&plan.sighted, usize::from(!shared)),
+        };
+        let recording = (found_vi.audible() || found_sighted.audible()) && Espeak::check().is_ok();
+        let (record, record_path) = match record_at.filter(|_| recording) {
+            Some(at) => {
+                let wav = at.dir.join("announcements.wav");
+                let index = at.dir.join("announcements.jsonl");
+                let r = if at.continue_existing {
+                    AudioRecord::open(&wav, &index)
+                } else {
+                    AudioRecord::create(&wav, &index)
+                };
+                let r = r.map_err(|e| HeraldError {
+                    hearer: "vi",
+                    message: format!("audio record: {e}"),
+                })?;
+                (Some(r), Some(wav))
+            }
+            None => (None, None),
+        };
+        // The back ends are not `Send` (speech-dispatcher's client): they are made on
+        // the herald's own thread, which reports whether they started.
+        let (ready_tx, ready_rx) = mpsc::sync_channel::<Result<(), HeraldError>>(1);
+        let thread = thread::Builder::new()
+            .name("annabella-herald".into())
+            .spawn(move || {
+                let capture = Capture::default();
+                let mut announcers: Vec<Box<dyn Announcer>> = Vec::new();
+                for &(f, hearer) in &outputs {
+                    match make(f, hearer, &ev_tx, &capture) {
+                        Ok(a) => announcers.push(a),
+                        Err(e) => {
+                            let _ = ready_tx.send(Err(e));
+                            return;
+                        }
+                    }
+                }
+                drop(ev_tx);
+                let speakers = match Speakers::new(routing.clone(), announcers) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(HeraldError {
+                            hearer: "vi",
+                            message: e.to_string(),
+                        }));
+                        return;
+                    }
+                };
+                let _ = ready_tx.send(Ok(()));
+                Running {
+                    speakers,
+                    found: outputs.iter().map(|f| f.0).collect(),
+                    routing,
+                    capture,
+                    record,
+                    clock,
+                    pending: HashMap::new(),
+                    open: HashMap::new(),
+                    news,
+                }
+                .run(&rx);
+            })
+            .map_err(thread_failed)?;
+        let ready = ready_rx.recv().unwrap_or_else(|_| {
+            Err(HeraldError {
+                hearer: "vi",
+                message: "the voice thread stopped at start".into(),
+            })
+        });
+        if let Err(e) = ready {
+            let _ = thread.join();
+            return Err(e);
+        }
+        Ok(Herald {
+            jobs,
+            thread: Some(thread),
+            record: record_path,
+            found: (found_vi, found_sighted),
+            shared,
+        })
+    }
+
+    /// One line naming each hearer's back end and voice, for the start message.
+    pub fn describe(&self, plan: &VoicePlan) -> String {
+        let one = |f: Found, v: &VoiceSettings| {
+            format!(
+                "{} ({}{}, rate {})",
+                f.name(),
+                v.language,
+                v.voice
+                    .as_ref()
+                    .map(|n| format!(", voice {n}"))
+                    .unwrap_or_default(),
+                v.rate
+            )
+        };
+        format!(
+            "VI player: {}; sighted player: {}",
+            one(self.found.0, &plan.vi.settings),
+            one(self.found.1, &plan.sighted.settings)
+        )
+    }
+
+    /// Queues the caller's announcement `id` for `hearers`, each hearing
+    /// `announcement(hearer)`. Both hearers on one shared output hear it once, in the VI
+    /// player's voice.
+    pub fn say(&self, id: u64, hearers: &[Hearer], announcement: impl Fn(Hearer) -> Announcement) {
+        let both = hearers.contains(&Hearer::ViPlayer) && hearers.contains(&Hearer::SightedPlayer);
+        let parts = hearers
+            .iter()
+            .filter(|&&h| !(both && self.shared && h == Hearer::SightedPlayer))
+            .map(|&h| announcement(h))
+            .collect();
+        let _ = self.jobs.send(Msg::Say(id, parts));
+    }
+
+    /// The VI player's utterance (16 kHz mono) for the audio record, at table time
+    /// `time_ms`; `text` is what was recognised.
+    pub fn record_player(&self, samples: Vec<i16>, time_ms: u64, text: String) {
+        if self.record.is_some() && !samples.is_empty() {
+            let pcm = Pcm {
+                rate: 16_000,
+                samples,
+            };
+            let _ = self.jobs.send(Msg::Player(pcm, time_ms, text));
+        }
+    }
+
+    /// "Stop speaking": cuts off what the VI player hears now and drops their answers.
+    pub fn stop(&self) {
+        let _ = self.jobs.send(Msg::Stop);
+    }
+
+    /// Says what is queued (at most 30 s more) and closes the audio record.
+    pub fn finish(&mut self) {
+        let _ = self.jobs.send(Msg::Close);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Herald {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Collects espeak-ng's audio per utterance (for the audio record when there is no
+/// sound device).
+#[derive(Default, Clone)]
+struct Capture(Arc<Mutex<Captured>>);
+
+/// The utterance being captured, and the audio of each one not yet recorded.
+type Captured = (Option<UtteranceId>, HashMap<UtteranceId, Pcm>);
+
+impl Capture {
+    fn take(&self, u: UtteranceId) -> Option<Pcm> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .1
+            .remove(&u)
+    }
+}
+
+impl PcmSink for Capture {
+    fn begin(&mut self, utterance: UtteranceId, rate: u32) -> Result<(), VoiceError> {
+        let mut c = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        c.0 = Some(utterance);
+        c.1.insert(
+            utterance,
+            Pcm {
+                rate,
+                samples: Vec::new(),
+            },
+        );
+        Ok(())
+    }
+
+    fn samples(&mut self, samples: &[i16]) -> Result<(), VoiceError> {
+        let mut c = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(u) = c.0
+            && let Some(pcm) = c.1.get_mut(&u)
+        {
+            pcm.samples.extend_from_slice(samples);
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, _utterance: UtteranceId) -> Result<(), VoiceError> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).0 = None;
+        Ok(())
+    }
+}
+
+/// A back end that only reports: the text is on the console.
+struct Printed(EventSender);
+
+impl Announcer for Printed {
+    fn speak(&mut self, u: UtteranceId, _: &Speech, _: &VoiceSettings) -> Result<(), VoiceError> {
+        for kind in [SpeechEventKind::Started, SpeechEventKind::Finished] {
+            let _ = self.0.send(SpeechEvent { utterance: u, kind });
+        }
+        Ok(())
+    }
+
+    fn cancel(&mut self) -> Result<(), VoiceError> {
+        Ok(())
+    }
+
+    fn name(&self) -> &'static str {
+        "text"
+    }
+}
+
+fn make(
+    found: Found,
+    hearer: &'static str,
+    events: &EventSender,
+    capture: &Capture,
+) -> Result<Box<dyn Announcer>, HeraldError> {
+    Ok(match found {
+        Found::Speechd => {
+            Box::new(
+                SpeechDispatcher::new(events.clone()).map_err(|e| HeraldError {
+                    hearer,
+                    message: e.to_string(),
+                })?,
+            )
+        }
+        Found::EspeakSpeaker => Box::new(Espeak::new(events.clone(), EspeakOutput::Speaker)),
+        Found::EspeakRecord => Box::new(Espeak::new(
+            events.clone(),
+            EspeakOutput::Sink(Box::new(capture.clone())),
+        )),
+        Found::Text | Found::None => Box::new(Printed(events.clone())),
+    })
+}
+
+fn language_of(v: &VoiceSettings) -> Language {
+    Language::ALL
+        .into_iter()
+        .find(|l| l.code() == v.language)
+        .unwrap_or(Language::De)
+}
+
+/// The herald thread's state.
+struct Running {
+    speakers: Speakers,
+    found: Vec<Found>,
+    routing: Routing,
+    capture: Capture,
+    record: Option<AudioRecord>,
+    clock: TableClock,
+    /// (output, announcement) → (caller's id, number of parts).
+    pending: HashMap<(usize, AnnouncementId), (u64, usize)>,
+    /// caller's id → voice announcements still going on.
+    open: HashMap<u64, usize>,
+    news: NewsSink,
+}
+
+impl Running {
+    fn run(&mut self, rx: &mpsc::Receiver<Msg>) {
+        let mut closing: Option<Instant> = None;
+        loop {
+            let now = Instant::now();
+            if let Some(limit) = closing
+                && (self.speakers.is_idle() || now >= limit)
+            {
+                break;
+            }
+            let wake = [self.speakers.poll_timeout(), closing]
+                .into_iter()
+                .flatten()
+                .min();
+            let msg = match wake {
+                Some(t) => rx.recv_timeout(t.saturating_duration_since(now)),
+                None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+            };
+            let now = Instant::now();
+            match msg {
+                Ok(Msg::Say(id, announcements)) => self.say(now, id, announcements),
+                Ok(Msg::Stop) => self.speakers.stop(now, Hearer::ViPlayer),
+                Ok(Msg::Player(pcm, time_ms, text)) => self.record_player(&pcm, time_ms, text),
+                Ok(Msg::Event(e)) => self.speakers.handle_event(now, e),
+                Ok(Msg::Close) => closing = Some(now + CLOSING_LIMIT),
+                Err(mpsc::RecvTimeoutError::Timeout) => self.speakers.handle_timeout(now),
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            self.reports();
+        }
+        if let Some(r) = self.record.take()
+            && let Err(e) = r.finish()
+        {
+            eprintln!("annabella: audio record: {e}");
+        }
+    }
+
+    fn record_player(&mut self, pcm: &Pcm, time_ms: u64, text: String) {
+        if let Some(record) = self.record.as_mut() {
+            let info = EntryInfo {
+                time_ms,
+                move_ref: None,
+                source: Source::Player,
+                listener: Hearer::ViPlayer,
+                text,
+                outcome: None,
+            };
+            if let Err(e) = record.append(pcm, info) {
+                eprintln!("annabella: audio record: {e}");
+            }
+        }
+    }
+
+    fn say(&mut self, now: Instant, id: u64, announcements: Vec<Announcement>) {
+        for announcement in announcements {
+            let parts = announcement.parts.len();
+            let output = self.routing.route(announcement.listener).output;
+            let queued = self.speakers.announce(now, announcement);
+            self.pending.insert((output, queued), (id, parts));
+            *self.open.entry(id).or_default() += 1;
+        }
+    }
+
+    fn table_ms(&self, at: Instant) -> u64 {
+        (self.clock)(at)
+    }
+
+    fn reports(&mut self) {
+        while let Some((u, e)) = self.speakers.poll_error() {
+            eprintln!("annabella: voice (output {}): {e}", u.output);
+        }
+        while let Some(r) = self.speakers.poll_report() {
+            let output = self.routing.route(r.listener).output;
+            let key = (output, r.announcement);
+            let Some(&(id, parts)) = self.pending.get(&key) else {
+                continue;
+            };
+            let at_ms = self.table_ms(r.started.unwrap_or(r.ended));
+            let backend = self.found.get(output).copied().unwrap_or(Found::Text);
+            if let Some(record) = self
+                .record
+                .as_mut()
+                .filter(|_| r.started.is_some() && backend.audible())
+            {
+                let pcm = match r.utterance.and_then(|u| self.capture.take(u)) {
+                    Some(pcm) if !pcm.samples.is_empty() => Ok(pcm),
+                    _ => espeak::render(
+                        &Speech::words(r.text.as_str()),
+                        &self.routing.route(r.listener).voice,
+                    ),
+                };
+                let written =
+                    pcm.and_then(|pcm| record.append(&pcm, EntryInfo::from_report(&r, at_ms)));
+                if let Err(e) = written {
+                    eprintln!("annabella: audio record: {e}");
+                }
+            }
+            (self.news)(HeraldNews::Said(Said {
+                at_ms,
+                listener: r.listener,
+                backend,
+                text: r.text.clone(),
+                outcome: r.outcome,
+                id,
+            }));
+            let over = r.part.is_none()
+                || !matches!(
+                    r.outcome,
+                    Outcome::Interrupted | Outcome::Skipped | Outcome::Spoken | Outcome::Failed
+                )
+                || r.part == Some(parts - 1);
+            if over {
+                self.pending.remove(&key);
+                self.close(id);
+            }
+        }
+        if self.speakers.is_idle() && !self.pending.is_empty() {
+            // Nothing is said any more: whatever is still open is over.
+            let ids: Vec<u64> = self.pending.drain().map(|(_, (id, _))| id).collect();
+            for id in ids {
+                self.close(id);
+            }
+        }
+    }
+
+    fn close(&mut self, id: u64) {
+        if let Some(n) = self.open.get_mut(&id) {
+            *n -= 1;
+            if *n == 0 {
+                self.open.remove(&id);
+                (self.news)(HeraldNews::Done(id));
+            }
+        }
+    }
+}
