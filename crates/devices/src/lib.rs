@@ -11,8 +11,6 @@
 //! - Simulated devices on pseudo-terminals: [`sim`].
 
 pub mod clock;
-pub mod describe;
-pub mod detect;
 pub mod dgt;
 pub mod frame;
 pub mod link;
@@ -20,11 +18,8 @@ pub mod peg;
 pub mod proto;
 
 pub use clock::{ClockEvent, TactileClock};
-pub use describe::{Difference, Language, describe};
-pub use detect::{DetectConfig, Detection, OccupancyTracker, SnapshotMatcher};
 pub use dgt::{DgtBoard, DgtEvent};
 pub use peg::{PegBoard, PegEvent};
 pub mod pty;
 pub mod sim;
 pub mod transport;
-pub mod watch;

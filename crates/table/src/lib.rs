@@ -10,6 +10,7 @@
 //! record. See the crate README for the rules the table follows.
 
 mod config;
+pub mod detect;
 mod effect;
 mod input;
 mod peg;

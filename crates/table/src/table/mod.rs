@@ -31,7 +31,7 @@ use crate::{
     ClockPress, Effect, GameEnd, Ground, Haptic, Input, Listener, PegFix, PendingClaimView,
     Priority, RecordedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
-    peg::PegTracker,
+    detect::{self, Difference, PegTracker},
     phrases::Phrases,
     touch::{self, Binding, captured_square},
 };
