@@ -11,6 +11,7 @@
 //! - Simulated devices on pseudo-terminals: [`sim`].
 
 pub mod clock;
+pub mod device;
 pub mod dgt;
 pub mod frame;
 pub mod link;
