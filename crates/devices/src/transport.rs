@@ -4,8 +4,8 @@
 //! [`spawn`] starts one tokio task per device. It reports [`PortEvent`]s: `Opened`
 //! (the codec has queued a full state re-read: board dump, or HELLO + snapshot/state),
 //! the codec's own events, and `Lost` when the port failed or fell silent. A `Lost` is a
-//! gap: the station must not infer a move across it (call `handle_gap` on the detector
-//! and compare the re-read state with the game).
+//! gap: no move may be inferred across it (the table's detectors have `handle_gap`; the
+//! re-read state is only compared with the game).
 
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
