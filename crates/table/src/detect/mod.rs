@@ -25,6 +25,7 @@ mod difference;
 mod occupancy;
 mod snapshot;
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use shakmaty::{Chess, Move, Piece, Position, Role, Square};
@@ -127,4 +128,28 @@ fn is_castling_half(pos: &Chess, m: &Move) -> bool {
 enum Pending {
     Moves(Vec<Move>),
     Mismatch(Vec<Difference>),
+}
+
+/// A detector's timer and output: what waits until when, and the detections ready.
+#[derive(Debug, Clone, Default)]
+struct Outbox {
+    pending: Option<(Duration, Pending)>,
+    events: VecDeque<Detection>,
+}
+
+impl Outbox {
+    /// What waits, if its hold time is over at `now` (it no longer waits then).
+    fn take_due(&mut self, now: Duration) -> Option<Pending> {
+        match self.pending.take()? {
+            (at, pending) if now >= at => Some(pending),
+            not_yet => {
+                self.pending = Some(not_yet);
+                None
+            }
+        }
+    }
+
+    fn poll_timeout(&self) -> Option<Duration> {
+        self.pending.as_ref().map(|(t, _)| *t)
+    }
 }

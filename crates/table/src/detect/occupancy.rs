@@ -1,11 +1,10 @@
 //! Occupancy-only boards (the peg board): moves inferred from lifts and places.
 
-use std::collections::VecDeque;
 use std::time::Duration;
 
 use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
 
-use super::{DetectConfig, Detection, Pending};
+use super::{DetectConfig, Detection, Outbox, Pending};
 use crate::peg::PegTracker;
 
 /// Infers moves on an occupancy-only board from lifts and places.
@@ -17,10 +16,9 @@ pub struct OccupancyTracker {
     pegs: Option<PegTracker>,
     promotion: Option<Role>,
     awaiting_promotion: Option<Vec<Move>>,
-    pending: Option<(Duration, Pending)>,
     gap: bool,
     in_sync: bool,
-    events: VecDeque<Detection>,
+    out: Outbox,
 }
 
 impl OccupancyTracker {
@@ -32,10 +30,9 @@ impl OccupancyTracker {
             pegs: None,
             promotion: None,
             awaiting_promotion: None,
-            pending: None,
             gap: true,
             in_sync: false,
-            events: VecDeque::new(),
+            out: Outbox::default(),
         }
     }
 
@@ -76,7 +73,7 @@ impl OccupancyTracker {
         self.gap = true;
         self.in_sync = false;
         self.pegs = None;
-        self.pending = None;
+        self.out.pending = None;
         self.awaiting_promotion = None;
     }
 
@@ -97,7 +94,7 @@ impl OccupancyTracker {
         if !pegs.touched().contains(square)
             && let Some(piece) = self.position.board().piece_at(square)
         {
-            self.events.push_back(Detection::Touched {
+            self.out.events.push_back(Detection::Touched {
                 square,
                 piece,
                 time_ms,
@@ -118,7 +115,7 @@ impl OccupancyTracker {
 
     /// Reports a pending move at once (e.g. the clock lever was pressed).
     pub fn commit(&mut self, now: Duration) {
-        if let Some((t, Pending::Moves(_))) = self.pending.as_mut() {
+        if let Some((t, Pending::Moves(_))) = self.out.pending.as_mut() {
             *t = now;
             self.handle_timeout(now);
         }
@@ -128,7 +125,7 @@ impl OccupancyTracker {
         let Some(pegs) = self.pegs.as_mut() else {
             return;
         };
-        self.pending = None;
+        self.out.pending = None;
         self.awaiting_promotion = None;
         let moves = if self.gap {
             Vec::new()
@@ -138,7 +135,7 @@ impl OccupancyTracker {
         if !moves.is_empty() {
             self.in_sync = false;
             let hold = self.config.hold(&self.position, &moves);
-            self.pending = Some((now + hold, Pending::Moves(moves)));
+            self.out.pending = Some((now + hold, Pending::Moves(moves)));
             self.handle_timeout(now);
             return;
         }
@@ -147,13 +144,13 @@ impl OccupancyTracker {
             pegs.reset();
             if !self.in_sync {
                 self.in_sync = true;
-                self.events.push_back(Detection::InSync);
+                self.out.events.push_back(Detection::InSync);
             }
             return;
         }
         self.in_sync = false;
         let diffs = pegs.fixes(&self.position);
-        self.pending = Some((now + self.config.mismatch_after, Pending::Mismatch(diffs)));
+        self.out.pending = Some((now + self.config.mismatch_after, Pending::Mismatch(diffs)));
     }
 
     fn apply(&mut self, m: Move) {
@@ -163,32 +160,28 @@ impl OccupancyTracker {
         }
         self.promotion = None;
         self.in_sync = true;
-        self.events.push_back(Detection::Move(m));
+        self.out.events.push_back(Detection::Move(m));
     }
 
     /// The next detection.
     pub fn poll_event(&mut self) -> Option<Detection> {
-        self.events.pop_front()
+        self.out.events.pop_front()
     }
 
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
     pub fn poll_timeout(&self) -> Option<Duration> {
-        self.pending.as_ref().map(|(t, _)| *t)
+        self.out.poll_timeout()
     }
 
     /// Reports a move or mismatch whose hold time is over.
     pub fn handle_timeout(&mut self, now: Duration) {
-        let Some((at, pending)) = self.pending.take() else {
+        let Some(pending) = self.out.take_due(now) else {
             return;
         };
-        if now < at {
-            self.pending = Some((at, pending));
-            return;
-        }
         match pending {
             Pending::Moves(moves) if moves.len() == 1 => self.apply(moves[0]),
             Pending::Moves(moves) => self.promotion_or_ambiguous(moves),
-            Pending::Mismatch(diffs) => self.events.push_back(Detection::Mismatch(diffs)),
+            Pending::Mismatch(diffs) => self.out.events.push_back(Detection::Mismatch(diffs)),
         }
     }
 
@@ -206,12 +199,13 @@ impl OccupancyTracker {
             {
                 Some(m) => self.apply(*m),
                 None => {
-                    self.events
+                    self.out
+                        .events
                         .push_back(Detection::PromotionPending { from, to });
                     self.awaiting_promotion = Some(moves);
                 }
             },
-            _ => self.events.push_back(Detection::Ambiguous(moves)),
+            _ => self.out.events.push_back(Detection::Ambiguous(moves)),
         }
     }
 }

@@ -1,11 +1,10 @@
 //! Piece-aware boards (DGT): settled snapshots matched against every legal move.
 
-use std::collections::VecDeque;
 use std::time::Duration;
 
 use shakmaty::{Board, Chess, Move, Position};
 
-use super::{DetectConfig, Detection, Pending, board_differences};
+use super::{DetectConfig, Detection, Outbox, Pending, board_differences};
 
 /// The legal moves of `pos` after which the board is exactly `board` (every promotion
 /// piece is told apart; a capture in progress or half a castling matches nothing).
@@ -26,10 +25,9 @@ pub struct SnapshotMatcher {
     position: Chess,
     config: DetectConfig,
     board: Option<Board>,
-    pending: Option<(Duration, Pending)>,
     gap: bool,
     in_sync: bool,
-    events: VecDeque<Detection>,
+    out: Outbox,
 }
 
 impl SnapshotMatcher {
@@ -39,10 +37,9 @@ impl SnapshotMatcher {
             position,
             config,
             board: None,
-            pending: None,
             gap: true,
             in_sync: false,
-            events: VecDeque::new(),
+            out: Outbox::default(),
         }
     }
 
@@ -64,12 +61,12 @@ impl SnapshotMatcher {
         self.gap = true;
         self.in_sync = false;
         self.board = None;
-        self.pending = None;
+        self.out.pending = None;
     }
 
     /// A settled snapshot arrived.
     pub fn handle_snapshot(&mut self, now: Duration, board: Board) {
-        if self.board.as_ref() == Some(&board) && self.pending.is_some() {
+        if self.board.as_ref() == Some(&board) && self.out.pending.is_some() {
             return; // same state: keep its timer
         }
         self.board = Some(board);
@@ -80,12 +77,12 @@ impl SnapshotMatcher {
         let Some(board) = self.board.as_ref() else {
             return;
         };
-        self.pending = None;
+        self.out.pending = None;
         if board == self.position.board() {
             self.gap = false;
             if !self.in_sync {
                 self.in_sync = true;
-                self.events.push_back(Detection::InSync);
+                self.out.events.push_back(Detection::InSync);
             }
             return;
         }
@@ -94,42 +91,38 @@ impl SnapshotMatcher {
             let moves = moves_to(&self.position, board);
             if !moves.is_empty() {
                 let hold = self.config.hold(&self.position, &moves);
-                self.pending = Some((now + hold, Pending::Moves(moves)));
+                self.out.pending = Some((now + hold, Pending::Moves(moves)));
                 self.handle_timeout(now);
                 return;
             }
         }
         let diffs = board_differences(self.position.board(), board);
-        self.pending = Some((now + self.config.mismatch_after, Pending::Mismatch(diffs)));
+        self.out.pending = Some((now + self.config.mismatch_after, Pending::Mismatch(diffs)));
     }
 
     /// The next detection.
     pub fn poll_event(&mut self) -> Option<Detection> {
-        self.events.pop_front()
+        self.out.events.pop_front()
     }
 
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
     pub fn poll_timeout(&self) -> Option<Duration> {
-        self.pending.as_ref().map(|(t, _)| *t)
+        self.out.poll_timeout()
     }
 
     /// Reports a move or mismatch whose hold time is over.
     pub fn handle_timeout(&mut self, now: Duration) {
-        let Some((at, pending)) = self.pending.take() else {
+        let Some(pending) = self.out.take_due(now) else {
             return;
         };
-        if now < at {
-            self.pending = Some((at, pending));
-            return;
-        }
         match pending {
             Pending::Moves(moves) if moves.len() == 1 => {
                 self.position.play_unchecked(moves[0]);
                 self.in_sync = true;
-                self.events.push_back(Detection::Move(moves[0]));
+                self.out.events.push_back(Detection::Move(moves[0]));
             }
-            Pending::Moves(moves) => self.events.push_back(Detection::Ambiguous(moves)),
-            Pending::Mismatch(diffs) => self.events.push_back(Detection::Mismatch(diffs)),
+            Pending::Moves(moves) => self.out.events.push_back(Detection::Ambiguous(moves)),
+            Pending::Mismatch(diffs) => self.out.events.push_back(Detection::Mismatch(diffs)),
         }
     }
 }
