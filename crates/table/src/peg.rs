@@ -103,13 +103,16 @@ impl PegTracker {
 
     /// The squares `m` changes, if the board shows it executed.
     fn executed_changing(&self, pos: &Chess, m: &Move) -> Option<Bitboard> {
+        if captured_square(m).is_some() && !self.placed.contains(m.to()) {
+            return None;
+        }
         let mut after = pos.clone();
         after.play_unchecked(*m);
+        if self.occupancy != after.board().occupied() {
+            return None;
+        }
         let changed = changed_squares(pos.board(), after.board());
-        (self.occupancy == after.board().occupied()
-            && changed.is_subset(self.touched())
-            && (captured_square(m).is_none() || self.placed.contains(m.to())))
-        .then_some(changed)
+        changed.is_subset(self.touched()).then_some(changed)
     }
 
     /// Whether the board shows `pos`.
