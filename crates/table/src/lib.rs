@@ -17,6 +17,8 @@ mod peg;
 pub mod pgn;
 mod phrases;
 mod table;
+#[cfg(test)]
+mod test_positions;
 mod text_serde;
 mod touch;
 mod view;

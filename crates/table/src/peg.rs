@@ -172,14 +172,8 @@ impl PegTracker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen, uci::UciMove};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::test_positions::pos;
+    use shakmaty::uci::UciMove;
 
     #[test]
     fn capture_is_executed_only_with_the_peg_back_in_the_hole() {

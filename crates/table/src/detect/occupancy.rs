@@ -213,21 +213,10 @@ impl OccupancyTracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_positions::{mv, pos};
     use shakmaty::Square;
-    use shakmaty::fen::Fen;
-    use shakmaty::uci::UciMove;
-    use shakmaty::{CastlingMode, Color};
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
-
-    fn uci(p: &Chess, s: &str) -> Move {
-        s.parse::<UciMove>().unwrap().to_move(p).unwrap()
-    }
+    use shakmaty::Color;
 
     #[test]
     fn peg_promotion_waits_for_the_announcement() {
@@ -247,7 +236,7 @@ mod tests {
             })
         );
         t.set_promotion(Role::Knight);
-        assert_eq!(t.poll_event(), Some(Detection::Move(uci(&p, "e7e8n"))));
+        assert_eq!(t.poll_event(), Some(Detection::Move(mv(&p, "e7e8n"))));
     }
 
     #[test]

@@ -131,21 +131,10 @@ impl SnapshotMatcher {
 mod tests {
     use super::*;
     use crate::detect::Difference;
-    use shakmaty::fen::Fen;
-    use shakmaty::uci::UciMove;
+    use crate::test_positions::{mv, pos};
+
+    use shakmaty::Color;
     use shakmaty::{Board, Square};
-    use shakmaty::{CastlingMode, Color};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
-
-    fn uci(p: &Chess, s: &str) -> Move {
-        s.parse::<UciMove>().unwrap().to_move(p).unwrap()
-    }
 
     fn after(p: &Chess, m: Move) -> Board {
         let mut q = p.clone();
@@ -166,7 +155,7 @@ mod tests {
         let p = Chess::default();
         let t0 = Duration::ZERO;
         let mut m = SnapshotMatcher::new(p.clone(), DetectConfig::DGT);
-        m.handle_snapshot(t0, after(&p, uci(&p, "e2e4")));
+        m.handle_snapshot(t0, after(&p, mv(&p, "e2e4")));
         m.handle_timeout(t0 + Duration::from_secs(3));
         assert!(matches!(drain(&mut m).as_slice(), [Detection::Mismatch(_)]));
     }
@@ -180,7 +169,7 @@ mod tests {
         let p = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
         let t0 = Duration::ZERO;
         for role in ["q", "r", "b", "n"] {
-            let m = uci(&p, &format!("e7e8{role}"));
+            let m = mv(&p, &format!("e7e8{role}"));
             let mut matcher = synced(&p, t0);
             matcher.handle_snapshot(t0, after(&p, m));
             assert_eq!(
@@ -200,7 +189,7 @@ mod tests {
         half.discard_piece_at(Square::D5);
         matcher.handle_snapshot(t0, half.clone());
         assert_eq!(drain(&mut matcher), vec![]);
-        let exd5 = uci(&p, "e4d5");
+        let exd5 = mv(&p, "e4d5");
         matcher.handle_snapshot(t0 + Duration::from_millis(900), after(&p, exd5));
         assert_eq!(drain(&mut matcher), vec![Detection::Move(exd5)]);
         // A piece knocked over and left off: reported after it stays.
@@ -225,10 +214,10 @@ mod tests {
         let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         let t0 = Duration::ZERO;
         let mut matcher = synced(&p, t0);
-        let rook_half = uci(&p, "h1f1");
+        let rook_half = mv(&p, "h1f1");
         matcher.handle_snapshot(t0, after(&p, rook_half));
         assert_eq!(drain(&mut matcher), vec![]);
-        let castle = uci(&p, "e1g1");
+        let castle = mv(&p, "e1g1");
         matcher.handle_snapshot(t0 + Duration::from_millis(800), after(&p, castle));
         assert_eq!(drain(&mut matcher), vec![Detection::Move(castle)]);
     }
@@ -239,7 +228,7 @@ mod tests {
         let t0 = Duration::ZERO;
         let mut matcher = synced(&p, t0);
         matcher.handle_gap();
-        let e4 = uci(&p, "e2e4");
+        let e4 = mv(&p, "e2e4");
         matcher.handle_snapshot(t0, after(&p, e4));
         matcher.handle_timeout(t0 + Duration::from_secs(5));
         let got = drain(&mut matcher);
