@@ -5,7 +5,9 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use super::*;
+use super::clock::ClockCommand;
+use super::codes::{clk, cmd};
+use super::message::{ClockTimes, DecodeError, Decoder, Message};
 use shakmaty::{Board, Piece, Square};
 
 /// Timing and mode of the host side.

@@ -1,8 +1,8 @@
 //! DGT 3000 clock commands, sent through the board in the `0x2B` wrapper.
 
+use super::codes::{clk, cmd};
+use super::message::ClockRun;
 use std::time::Duration;
-
-use super::*;
 
 /// A DGT 3000 command sent through the board.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -95,6 +95,7 @@ impl ClockCommand {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dgt::{CommandDecoder, HostCommand};
 
     #[test]
     fn set_and_run_bytes() {

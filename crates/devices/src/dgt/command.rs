@@ -1,7 +1,7 @@
 //! The board side of the protocol: [`CommandDecoder`] turns host bytes into
 //! [`HostCommand`]s (used by the simulated board and by firmware tests).
 
-use super::*;
+use super::codes::{clk, cmd};
 
 /// A host → board command as the board (simulator) parses it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use super::*;
+use super::codes::{msg, piece_from_dgt, piece_to_dgt, square_from_dgt, square_to_dgt};
 use shakmaty::{Board, Piece, Square};
 
 /// Times shown by a clock connected to the board (right and left as seen by the
@@ -390,6 +390,7 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dgt::clk;
     use proptest::prelude::*;
 
     fn start_board() -> Board {
