@@ -195,3 +195,53 @@ fn sim_reads_keyboard_lines_and_survives_a_bad_one() {
         "{first}"
     );
 }
+
+/// Runs `annabella sim peg-board --exit --link LINK` with no input; its stderr when it
+/// fails.
+fn sim_at_link(link: &std::path::Path) -> Result<(), String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["sim", "peg-board", "--exit", "--link"])
+        .arg(link)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+#[test]
+fn sim_link_replaces_only_a_link_to_a_pty() {
+    let dir = tempfile::tempdir().unwrap();
+    // A regular file is refused by name and kept.
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "my notes").unwrap();
+    let err = sim_at_link(&file).unwrap_err();
+    assert!(
+        err.contains(&format!(
+            "{}: exists and is not a symlink to a pseudo-terminal",
+            file.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "my notes");
+    // A directory and a symlink elsewhere are refused too.
+    let err = sim_at_link(dir.path()).unwrap_err();
+    assert!(err.contains(&dir.path().display().to_string()), "{err}");
+    let elsewhere = dir.path().join("elsewhere");
+    std::os::unix::fs::symlink(&file, &elsewhere).unwrap();
+    let err = sim_at_link(&elsewhere).unwrap_err();
+    assert!(err.contains(&elsewhere.display().to_string()), "{err}");
+    assert_eq!(std::fs::read_link(&elsewhere).unwrap(), file);
+    // A symlink left by an earlier simulator (to a pty) is re-pointed at the new one.
+    let stale = dir.path().join("usb-peg");
+    std::os::unix::fs::symlink("/dev/pts/999999", &stale).unwrap();
+    sim_at_link(&stale).unwrap();
+    let target = std::fs::read_link(&stale).unwrap();
+    assert!(
+        target.starts_with("/dev/pts/") && target != std::path::Path::new("/dev/pts/999999"),
+        "{target:?}"
+    );
+}

@@ -1,19 +1,19 @@
 //! `annabella devices`: look at the table's serial hardware. `list` shows the serial
 //! ports with their stable names; `watch` opens one device and prints what it reports
-//! (moves, touches, presses, mismatches, reconnects), one JSON line per event with
-//! `--json`.
+//! (moves, touches, presses, mismatches, reconnects: what the table's detector sees in
+//! its events), one JSON line per event with `--json`.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod watch;
+
 use annabella_devices::transport::{PortConfig, list_ports};
-use annabella_devices::watch::{
-    WatchEvent, Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board,
-};
 use anyhow::Context;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
+use watch::{WatchEvent, Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board};
 
 /// Flags of `annabella devices`.
 #[derive(Debug, clap::Args)]

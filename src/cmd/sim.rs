@@ -72,7 +72,7 @@ fn serve<D: SimDevice>(device: D, args: &Args) -> anyhow::Result<ExitCode> {
         Some(link) => Simulator::spawn_at(device, link),
         None => Simulator::spawn(device),
     }
-    .context("cannot open a pseudo-terminal")?;
+    .context("cannot start the simulated device")?;
     {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", sim.path().display())?;

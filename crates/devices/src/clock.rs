@@ -3,10 +3,10 @@
 //! The host owns the clock arithmetic; this codec sends what to show and run and reports
 //! lever presses and buttons with the device's timestamps.
 
-use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use crate::link::{Endpoint, LinkConfig, LinkError, check_hello};
+use crate::device::{Device, DeviceKind};
+use crate::link::LinkError;
 use crate::proto::{Button, Haptic, Hello, KIND_CLOCK, Message, Running, Side};
 
 /// What the tactile clock reports.
@@ -49,46 +49,51 @@ fn ms(d: Duration) -> u32 {
     d.as_millis().min(u128::from(u32::MAX)) as u32
 }
 
-/// The host side of a tactile clock.
-#[derive(Debug, Default)]
-pub struct TactileClock {
-    link: Endpoint,
-    greeted: bool,
-    events: VecDeque<ClockEvent>,
+/// The tactile clock's kind on the shared link: its HELLO kind and its messages.
+#[derive(Debug)]
+pub enum ClockKind {}
+
+impl DeviceKind for ClockKind {
+    type Event = ClockEvent;
+    const KIND: u8 = KIND_CLOCK;
+    fn hello(hello: Hello) -> ClockEvent {
+        ClockEvent::Hello(hello)
+    }
+    fn event(message: Message) -> Option<ClockEvent> {
+        Some(match message {
+            Message::Lever { side, time_ms } => ClockEvent::Lever { side, time_ms },
+            Message::Button {
+                button,
+                pressed,
+                time_ms,
+            } => ClockEvent::Button {
+                button,
+                pressed,
+                time_ms,
+            },
+            Message::State {
+                white_ms,
+                black_ms,
+                running,
+                time_ms,
+            } => ClockEvent::State {
+                white: Duration::from_millis(u64::from(white_ms)),
+                black: Duration::from_millis(u64::from(black_ms)),
+                running,
+                time_ms,
+            },
+            _ => return None,
+        })
+    }
+    fn error(error: LinkError) -> ClockEvent {
+        ClockEvent::Error(error)
+    }
 }
 
-impl TactileClock {
-    /// A host side with this link timing.
-    pub fn new(config: LinkConfig) -> Self {
-        TactileClock {
-            link: Endpoint::new(config),
-            greeted: false,
-            events: VecDeque::new(),
-        }
-    }
+/// The host side of a tactile clock.
+pub type TactileClock = Device<ClockKind>;
 
-    /// The port was (re)opened: ask for HELLO (the clock follows with its state).
-    pub fn connect(&mut self, now: Instant) {
-        self.link.clear_queue();
-        self.link.reset(now);
-        self.link.send(now, Message::HelloRequest);
-        self.greeted = false;
-    }
-
-    /// Keep-alive ping (the ack is the answer); HELLO_REQUEST again while no HELLO came.
-    pub fn keep_alive(&mut self, now: Instant) {
-        if !self.link.is_idle() {
-            return;
-        }
-        // No HELLO since connecting (the request went unanswered): ask again.
-        let m = if self.greeted {
-            Message::Ping
-        } else {
-            Message::HelloRequest
-        };
-        self.link.send(now, m);
-    }
-
+impl Device<ClockKind> {
     /// Sets both times and runs one side (or none).
     pub fn set_and_run(
         &mut self,
@@ -143,71 +148,6 @@ impl TactileClock {
     /// Asks for the shown times.
     pub fn request_state(&mut self, now: Instant) {
         self.link.send(now, Message::StateRequest);
-    }
-
-    /// Feeds bytes read from the port.
-    pub fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
-        self.link.handle_bytes(now, bytes);
-        while let Some(ev) = self.link.poll_event() {
-            let ev = match ev.into_result() {
-                Err(e) => ClockEvent::Error(e),
-                Ok(Message::Hello(h)) => match check_hello(&h, KIND_CLOCK) {
-                    Ok(()) => {
-                        self.greeted = true;
-                        ClockEvent::Hello(h)
-                    }
-                    Err(e) => ClockEvent::Error(e),
-                },
-                Ok(Message::Lever { side, time_ms }) => ClockEvent::Lever { side, time_ms },
-                Ok(Message::Button {
-                    button,
-                    pressed,
-                    time_ms,
-                }) => ClockEvent::Button {
-                    button,
-                    pressed,
-                    time_ms,
-                },
-                Ok(Message::State {
-                    white_ms,
-                    black_ms,
-                    running,
-                    time_ms,
-                }) => ClockEvent::State {
-                    white: Duration::from_millis(u64::from(white_ms)),
-                    black: Duration::from_millis(u64::from(black_ms)),
-                    running,
-                    time_ms,
-                },
-                Ok(other) => ClockEvent::Error(LinkError::Unexpected(other.type_code())),
-            };
-            self.events.push_back(ev);
-        }
-    }
-
-    /// The next event.
-    pub fn poll_event(&mut self) -> Option<ClockEvent> {
-        self.events.pop_front()
-    }
-
-    /// Appends the next frame to write; returns its length.
-    pub fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
-        self.link.poll_transmit(buf)
-    }
-
-    /// When [`handle_timeout`](Self::handle_timeout) must run next.
-    pub fn poll_timeout(&self) -> Option<Instant> {
-        self.link.poll_timeout()
-    }
-
-    /// Runs retries.
-    pub fn handle_timeout(&mut self, now: Instant) {
-        self.link.handle_timeout(now);
-        while let Some(ev) = self.link.poll_event() {
-            if let Err(e) = ev.into_result() {
-                self.events.push_back(ClockEvent::Error(e));
-            }
-        }
     }
 }
 

@@ -1,15 +1,15 @@
 //! Host side of the tactile peg board (`hardware/tactile-board/PROTOCOL.md`): sans-IO.
 //!
 //! Reports the device's raw events (hello, occupancy snapshot, lifts and places with the
-//! device's millisecond timestamps). Moves are inferred from them by
-//! [`OccupancyTracker`](crate::detect::OccupancyTracker).
+//! device's millisecond timestamps). Moves are inferred from them by the table's
+//! detector (`annabella_table::detect::OccupancyTracker`), not here.
 
-use std::collections::VecDeque;
 use std::time::Instant;
 
 use shakmaty::{Bitboard, Square};
 
-use crate::link::{Endpoint, LinkConfig, LinkError, check_hello};
+use crate::device::{Device, DeviceKind};
+use crate::link::LinkError;
 use crate::proto::{Hello, KIND_PEG_BOARD, Message};
 
 /// What the peg board reports.
@@ -42,46 +42,42 @@ pub enum PegEvent {
     Error(LinkError),
 }
 
-/// The host side of a peg board.
-#[derive(Debug, Default)]
-pub struct PegBoard {
-    link: Endpoint,
-    greeted: bool,
-    events: VecDeque<PegEvent>,
+/// The peg board's kind on the shared link: its HELLO kind and its messages.
+#[derive(Debug)]
+pub enum PegBoardKind {}
+
+impl DeviceKind for PegBoardKind {
+    type Event = PegEvent;
+    const KIND: u8 = KIND_PEG_BOARD;
+    fn hello(hello: Hello) -> PegEvent {
+        PegEvent::Hello(hello)
+    }
+    fn event(message: Message) -> Option<PegEvent> {
+        Some(match message {
+            Message::Snapshot { occupancy, time_ms } => PegEvent::Snapshot {
+                occupancy: Bitboard(occupancy),
+                time_ms,
+            },
+            Message::Lift { square, time_ms } => PegEvent::Lift {
+                square: Square::new(u32::from(square)),
+                time_ms,
+            },
+            Message::Place { square, time_ms } => PegEvent::Place {
+                square: Square::new(u32::from(square)),
+                time_ms,
+            },
+            _ => return None,
+        })
+    }
+    fn error(error: LinkError) -> PegEvent {
+        PegEvent::Error(error)
+    }
 }
 
-impl PegBoard {
-    /// A host side with this link timing.
-    pub fn new(config: LinkConfig) -> Self {
-        PegBoard {
-            link: Endpoint::new(config),
-            greeted: false,
-            events: VecDeque::new(),
-        }
-    }
+/// The host side of a peg board.
+pub type PegBoard = Device<PegBoardKind>;
 
-    /// The port was (re)opened: ask for HELLO (the board follows with a snapshot).
-    pub fn connect(&mut self, now: Instant) {
-        self.link.clear_queue();
-        self.link.reset(now);
-        self.link.send(now, Message::HelloRequest);
-        self.greeted = false;
-    }
-
-    /// Keep-alive ping (the ack is the answer); HELLO_REQUEST again while no HELLO came.
-    pub fn keep_alive(&mut self, now: Instant) {
-        if !self.link.is_idle() {
-            return;
-        }
-        // No HELLO since connecting (the request went unanswered): ask again.
-        let m = if self.greeted {
-            Message::Ping
-        } else {
-            Message::HelloRequest
-        };
-        self.link.send(now, m);
-    }
-
+impl Device<PegBoardKind> {
     /// Asks for a full occupancy snapshot.
     pub fn request_snapshot(&mut self, now: Instant) {
         self.link.send(now, Message::SnapshotRequest);
@@ -96,62 +92,6 @@ impl PegBoard {
                 pattern,
             },
         );
-    }
-
-    /// Feeds bytes read from the port.
-    pub fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
-        self.link.handle_bytes(now, bytes);
-        while let Some(ev) = self.link.poll_event() {
-            let ev = match ev.into_result() {
-                Err(e) => PegEvent::Error(e),
-                Ok(Message::Hello(h)) => match check_hello(&h, KIND_PEG_BOARD) {
-                    Ok(()) => {
-                        self.greeted = true;
-                        PegEvent::Hello(h)
-                    }
-                    Err(e) => PegEvent::Error(e),
-                },
-                Ok(Message::Snapshot { occupancy, time_ms }) => PegEvent::Snapshot {
-                    occupancy: Bitboard(occupancy),
-                    time_ms,
-                },
-                Ok(Message::Lift { square, time_ms }) => PegEvent::Lift {
-                    square: Square::new(u32::from(square)),
-                    time_ms,
-                },
-                Ok(Message::Place { square, time_ms }) => PegEvent::Place {
-                    square: Square::new(u32::from(square)),
-                    time_ms,
-                },
-                Ok(other) => PegEvent::Error(LinkError::Unexpected(other.type_code())),
-            };
-            self.events.push_back(ev);
-        }
-    }
-
-    /// The next event.
-    pub fn poll_event(&mut self) -> Option<PegEvent> {
-        self.events.pop_front()
-    }
-
-    /// Appends the next frame to write; returns its length.
-    pub fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
-        self.link.poll_transmit(buf)
-    }
-
-    /// When [`handle_timeout`](Self::handle_timeout) must run next.
-    pub fn poll_timeout(&self) -> Option<Instant> {
-        self.link.poll_timeout()
-    }
-
-    /// Runs retries.
-    pub fn handle_timeout(&mut self, now: Instant) {
-        self.link.handle_timeout(now);
-        while let Some(ev) = self.link.poll_event() {
-            if let Err(e) = ev.into_result() {
-                self.events.push_back(PegEvent::Error(e));
-            }
-        }
     }
 }
 

@@ -4,8 +4,8 @@
 //! [`spawn`] starts one tokio task per device. It reports [`PortEvent`]s: `Opened`
 //! (the codec has queued a full state re-read: board dump, or HELLO + snapshot/state),
 //! the codec's own events, and `Lost` when the port failed or fell silent. A `Lost` is a
-//! gap: the station must not infer a move across it (call `handle_gap` on the detector
-//! and compare the re-read state with the game).
+//! gap: no move may be inferred across it (the table's detectors have `handle_gap`; the
+//! re-read state is only compared with the game).
 
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
@@ -15,9 +15,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio_serial::{SerialPort, SerialPortBuilderExt, SerialStream};
 
-use crate::clock::{ClockEvent, TactileClock};
 use crate::dgt::{DgtBoard, DgtEvent};
-use crate::peg::{PegBoard, PegEvent};
 
 /// A sans-IO device codec a [`spawn`]ed link can drive.
 pub trait Codec: Send + 'static {
@@ -39,42 +37,30 @@ pub trait Codec: Send + 'static {
     fn handle_timeout(&mut self, now: Instant);
 }
 
-macro_rules! codec_impl {
-    ($t:ty, $e:ty, |$s:ident, $now:ident| $connect:expr, $keep:expr) => {
-        impl Codec for $t {
-            type Event = $e;
-            fn connect(&mut $s, $now: Instant) { $connect }
-            fn keep_alive(&mut $s, $now: Instant) { $keep }
-            fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) { <$t>::handle_bytes(self, now, bytes) }
-            fn poll_event(&mut self) -> Option<$e> { <$t>::poll_event(self) }
-            fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> { <$t>::poll_transmit(self, buf) }
-            fn poll_timeout(&self) -> Option<Instant> { <$t>::poll_timeout(self) }
-            fn handle_timeout(&mut self, now: Instant) { <$t>::handle_timeout(self, now) }
-        }
-    };
-}
-
-codec_impl!(
-    DgtBoard,
-    DgtEvent,
-    |self, now| DgtBoard::connect(self, now),
-    {
-        let _ = now;
+impl Codec for DgtBoard {
+    type Event = DgtEvent;
+    fn connect(&mut self, now: Instant) {
+        DgtBoard::connect(self, now)
+    }
+    fn keep_alive(&mut self, _now: Instant) {
         DgtBoard::keep_alive(self)
     }
-);
-codec_impl!(
-    PegBoard,
-    PegEvent,
-    |self, now| PegBoard::connect(self, now),
-    PegBoard::keep_alive(self, now)
-);
-codec_impl!(
-    TactileClock,
-    ClockEvent,
-    |self, now| TactileClock::connect(self, now),
-    TactileClock::keep_alive(self, now)
-);
+    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
+        DgtBoard::handle_bytes(self, now, bytes)
+    }
+    fn poll_event(&mut self) -> Option<DgtEvent> {
+        DgtBoard::poll_event(self)
+    }
+    fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
+        DgtBoard::poll_transmit(self, buf)
+    }
+    fn poll_timeout(&self) -> Option<Instant> {
+        DgtBoard::poll_timeout(self)
+    }
+    fn handle_timeout(&mut self, now: Instant) {
+        DgtBoard::handle_timeout(self, now)
+    }
+}
 
 /// How to open and watch a port.
 #[derive(Debug, Clone, PartialEq, Eq)]

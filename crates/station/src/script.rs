@@ -18,7 +18,7 @@
 
 use std::time::Duration;
 
-use annabella_devices::sim::{ClockAction, DgtAction, PegAction, Step, parse_line};
+use annabella_devices::sim::{ClockAction, DgtAction, PegAction, ScriptLine, parse_line};
 use annabella_table::{ArbiterAction, Input, SightedCommand};
 
 /// One thing done at the table.
@@ -124,7 +124,7 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
 
 fn sim_action<A: for<'de> serde::Deserialize<'de>>(what: &str, rest: &str) -> Result<A, String> {
     match parse_line::<A>(rest) {
-        Ok(Some(Step::Act(a))) => Ok(a),
+        Ok(Some(ScriptLine::Act(a))) => Ok(a),
         Ok(_) => Err(format!("{what}: {rest:?} is not an action of the device")),
         Err(e) => Err(format!("{what}: {rest:?}: {e}")),
     }

@@ -10,12 +10,15 @@
 //! record. See the crate README for the rules the table follows.
 
 mod config;
+pub mod detect;
 mod effect;
 mod input;
 mod peg;
 pub mod pgn;
 mod phrases;
 mod table;
+#[cfg(test)]
+mod test_positions;
 mod text_serde;
 mod touch;
 mod view;

@@ -1,15 +1,26 @@
 //! What the peg board shows: occupancy only, tracked from lifts, places and snapshots,
-//! and which holes received a peg since the last time the board matched the game.
+//! and which holes lost or received a peg since the last time the board matched the
+//! game; which moves that shows executed. Shared by the table and the
+//! [`OccupancyTracker`](crate::detect::OccupancyTracker).
 
 use std::time::Duration;
 
-use shakmaty::{Bitboard, Chess, Move, Piece, Position, Square};
+use shakmaty::{Bitboard, Board, Chess, Move, Position, Square};
 
+use crate::detect::{Difference, occupancy_differences};
 use crate::touch::captured_square;
 
-/// The table's picture of the peg board.
+/// Squares whose content a move changes (for a capture, the target square too).
+pub fn changed_squares(before: &Board, after: &Board) -> Bitboard {
+    (before.occupied() | after.occupied())
+        .into_iter()
+        .filter(|sq| before.piece_at(*sq) != after.piece_at(*sq))
+        .collect()
+}
+
+/// The picture of a peg board: its occupancy and what was touched since the last reset.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct PegTracker {
+pub struct PegTracker {
     occupancy: Bitboard,
     /// Holes that received a peg since the last reset (a capture is complete only when
     /// a peg went back into the captured piece's hole).
@@ -21,7 +32,8 @@ pub(crate) struct PegTracker {
 }
 
 impl PegTracker {
-    pub(crate) fn new(occupancy: Bitboard) -> PegTracker {
+    /// A board showing `occupancy`, nothing touched yet.
+    pub fn new(occupancy: Bitboard) -> PegTracker {
         PegTracker {
             occupancy,
             placed: Bitboard::EMPTY,
@@ -30,21 +42,25 @@ impl PegTracker {
         }
     }
 
-    pub(crate) fn occupancy(&self) -> Bitboard {
+    /// Which holes hold a peg.
+    pub fn occupancy(&self) -> Bitboard {
         self.occupancy
     }
 
-    pub(crate) fn last_change(&self) -> Duration {
+    /// When the board last changed.
+    pub fn last_change(&self) -> Duration {
         self.last_change
     }
 
-    pub(crate) fn lift(&mut self, now: Duration, sq: Square) {
+    /// A peg left `sq`.
+    pub fn lift(&mut self, now: Duration, sq: Square) {
         self.occupancy.discard(sq);
         self.lifted.add(sq);
         self.last_change = now;
     }
 
-    pub(crate) fn place(&mut self, now: Duration, sq: Square) {
+    /// A peg went into `sq`.
+    pub fn place(&mut self, now: Duration, sq: Square) {
         self.occupancy.add(sq);
         self.placed.add(sq);
         self.last_change = now;
@@ -52,7 +68,7 @@ impl PegTracker {
 
     /// A full snapshot (after a link gap): every occupied hole counts as placed, since
     /// the events in between are unknown.
-    pub(crate) fn snapshot(&mut self, now: Duration, occupancy: Bitboard) {
+    pub fn snapshot(&mut self, now: Duration, occupancy: Bitboard) {
         if occupancy != self.occupancy {
             self.last_change = now;
         }
@@ -61,50 +77,67 @@ impl PegTracker {
         self.lifted |= !occupancy;
     }
 
+    /// The holes that lost or received a peg since the last reset.
+    pub fn touched(&self) -> Bitboard {
+        self.lifted | self.placed
+    }
+
     /// Whether a peg left this hole since the last reset.
     pub(crate) fn was_lifted(&self, sq: Square) -> bool {
         self.lifted.contains(sq)
     }
 
     /// Forget the places (the board matched the game).
-    pub(crate) fn reset(&mut self) {
+    pub fn reset(&mut self) {
         self.placed = Bitboard::EMPTY;
         self.lifted = Bitboard::EMPTY;
     }
 
-    /// Whether the board shows `m` executed from `pos`: the occupancy after the move, and
-    /// for a capture a peg put back into the captured piece's hole (so a capturing piece
-    /// still in the hand is not taken for a finished capture).
-    pub(crate) fn executed(&self, pos: &Chess, m: &Move) -> bool {
+    /// Whether the board shows `m` executed from `pos`: the occupancy after the move,
+    /// every square the move changes touched since the last reset, and for a capture a
+    /// peg put back into the captured piece's hole (so a capturing piece still in the
+    /// hand is not taken for a finished capture).
+    pub fn executed(&self, pos: &Chess, m: &Move) -> bool {
+        self.executed_changing(pos, m).is_some()
+    }
+
+    /// The squares `m` changes, if the board shows it executed.
+    fn executed_changing(&self, pos: &Chess, m: &Move) -> Option<Bitboard> {
+        if captured_square(m).is_some() && !self.placed.contains(m.to()) {
+            return None;
+        }
         let mut after = pos.clone();
         after.play_unchecked(*m);
-        self.occupancy == after.board().occupied()
-            && (captured_square(m).is_none() || self.placed.contains(m.to()))
+        if self.occupancy != after.board().occupied() {
+            return None;
+        }
+        let changed = changed_squares(pos.board(), after.board());
+        changed.is_subset(self.touched()).then_some(changed)
     }
 
     /// Whether the board shows `pos`.
-    pub(crate) fn shows(&self, pos: &Chess) -> bool {
+    pub fn shows(&self, pos: &Chess) -> bool {
         self.occupancy == pos.board().occupied()
     }
 
-    /// The legal moves of `pos` that the board shows executed.
-    pub(crate) fn executed_moves(&self, pos: &Chess) -> Vec<Move> {
-        pos.legal_moves()
+    /// The legal moves of `pos` that the board shows executed. A move that explains
+    /// more of the touched squares wins over one whose squares are a strict subset
+    /// (Chess960: castling vs. the rook move with the same pegs).
+    pub fn executed_moves(&self, pos: &Chess) -> Vec<Move> {
+        let fits: Vec<(Move, Bitboard)> = pos
+            .legal_moves()
             .into_iter()
-            .filter(|m| self.executed(pos, m))
+            .filter_map(|m| Some((m, self.executed_changing(pos, &m)?)))
+            .collect();
+        fits.iter()
+            .filter(|(_, c)| !fits.iter().any(|(_, o)| c.is_subset(*o) && c != o))
+            .map(|(m, _)| *m)
             .collect()
     }
 
-    /// The steps from the board to `pos`: holes to empty (`None`) and pieces to place.
-    pub(crate) fn fixes(&self, pos: &Chess) -> Vec<(Square, Option<Piece>)> {
-        let want = pos.board().occupied();
-        let remove = self.occupancy & !want;
-        let place = want & !self.occupancy;
-        remove
-            .into_iter()
-            .map(|s| (s, None))
-            .chain(place.into_iter().map(|s| (s, pos.board().piece_at(s))))
-            .collect()
+    /// The steps from the board to `pos`: holes to empty, then pieces to place.
+    pub fn fixes(&self, pos: &Chess) -> Vec<Difference> {
+        occupancy_differences(pos.board(), self.occupancy)
     }
 
     /// The board as a FEN placement: the game's piece where a peg stands on it, `X`
@@ -139,14 +172,8 @@ impl PegTracker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen, uci::UciMove};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::test_positions::pos;
+    use shakmaty::uci::UciMove;
 
     #[test]
     fn capture_is_executed_only_with_the_peg_back_in_the_hole() {
@@ -174,8 +201,8 @@ mod tests {
         t.place(Duration::ZERO, Square::H3);
         let fixes = t.fixes(&p);
         assert_eq!(fixes.len(), 2);
-        assert_eq!(fixes[0], (Square::H3, None));
-        assert_eq!(fixes[1].0, Square::G1);
+        assert_eq!(fixes[0], Difference::Remove { square: Square::H3 });
+        assert_eq!(fixes[1].square(), Square::G1);
         assert!(
             t.placement(&p).ends_with("/7X/PPPPPPPP/RNBQKB1R"),
             "{}",

@@ -7,6 +7,8 @@ use std::time::Duration;
 use annabella_phonetic::{Form, Language, Lexicon, render};
 use shakmaty::{Chess, Color, Move, Piece, Role, Square};
 
+use crate::detect::Difference;
+
 /// How many fix-up steps are spoken at once.
 pub(crate) const SPOKEN_FIXES: usize = 4;
 
@@ -214,30 +216,52 @@ impl Phrases {
         }
     }
 
+    /// One step that puts the board right: "Take the piece off Eva vier.", "Setze die
+    /// weiße Dame auf David eins.", "Replace the black Knight on Cäsar drei with …".
+    pub(crate) fn fix(self, d: &Difference) -> String {
+        let sq = self.square(d.square());
+        match (*d, self.de()) {
+            (Difference::Remove { .. }, true) => format!("Nimm die Figur von {sq}."),
+            (Difference::Remove { .. }, false) => format!("Take the piece off {sq}."),
+            (Difference::Place { piece, .. }, true) => {
+                format!("Setze {} auf {sq}.", self.german_accusative(piece))
+            }
+            (Difference::Place { piece, .. }, false) => {
+                format!("Put the {} on {sq}.", self.piece(piece))
+            }
+            (Difference::Replace { found, piece, .. }, true) => format!(
+                "Ersetze {} auf {sq} durch {}.",
+                self.german_accusative(found),
+                self.german_accusative(piece)
+            ),
+            (Difference::Replace { found, piece, .. }, false) => format!(
+                "Replace the {} on {sq} with the {}.",
+                self.piece(found),
+                self.piece(piece)
+            ),
+        }
+    }
+
+    /// "die weiße Dame", "den schwarzen Springer".
+    fn german_accusative(self, p: Piece) -> String {
+        let name = self.lex.piece_name(p.role);
+        match (p.role, p.color) {
+            (Role::Queen, Color::White) => format!("die weiße {name}"),
+            (Role::Queen, Color::Black) => format!("die schwarze {name}"),
+            // The pawn is a weak noun: "den Bauern".
+            (Role::Pawn, color) => format!("den {}en {name}n", color.fold_wb("weiß", "schwarz")),
+            (_, color) => format!("den {}en {name}", color.fold_wb("weiß", "schwarz")),
+        }
+    }
+
     /// The steps to put the board right; at most [`SPOKEN_FIXES`] are said, then how
     /// many more there are.
-    pub(crate) fn fixes(self, fixes: &[(Square, Option<Piece>)]) -> String {
-        let mut out = Vec::new();
-        for &(sq, piece) in fixes.iter().take(SPOKEN_FIXES) {
-            out.push(match (piece, self.de()) {
-                (None, true) => format!("Nimm die Figur von {}.", self.square(sq)),
-                (None, false) => format!("Take the piece off {}.", self.square(sq)),
-                (Some(p), true) => {
-                    let article = if p.role == Role::Queen { "die" } else { "den" };
-                    let stem = p.color.fold_wb("weiß", "schwarz");
-                    format!(
-                        "Setze {article} {stem}en {} auf {}.",
-                        self.lex.piece_name(p.role),
-                        self.square(sq)
-                    )
-                    .replace("die weißen Dame", "die weiße Dame")
-                    .replace("die schwarzen Dame", "die schwarze Dame")
-                }
-                (Some(p), false) => {
-                    format!("Put the {} on {}.", self.piece(p), self.square(sq))
-                }
-            });
-        }
+    pub(crate) fn fixes(self, fixes: &[Difference]) -> String {
+        let mut out: Vec<String> = fixes
+            .iter()
+            .take(SPOKEN_FIXES)
+            .map(|d| self.fix(d))
+            .collect();
         let more = fixes.len().saturating_sub(SPOKEN_FIXES);
         if more > 0 {
             out.push(if self.de() {

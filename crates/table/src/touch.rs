@@ -110,18 +110,7 @@ pub(crate) fn check(pos: &Chess, touched: &[Square], m: &Move) -> Result<(), Bin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen, uci::UciMove};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
-
-    fn mv(p: &Chess, uci: &str) -> Move {
-        uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
-    }
+    use crate::test_positions::{mv, pos};
 
     #[test]
     fn first_touched_own_piece_that_can_move_must_move() {

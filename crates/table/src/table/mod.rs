@@ -31,7 +31,7 @@ use crate::{
     ClockCommand, ClockPress, Effect, GameEnd, Ground, Haptic, Input, PegFix, PendingClaimView,
     Priority, RecordedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
-    peg::PegTracker,
+    detect::{self, Difference, PegTracker},
     phrases::Phrases,
     touch::{self, Binding, captured_square},
 };

@@ -134,12 +134,14 @@ impl Table {
         self.peg_last_fix = Some(at);
         let steps = fixes
             .iter()
-            .map(|&(square, piece)| match piece {
-                None => PegFix::Remove { square },
-                Some(p) => PegFix::Place {
+            .filter_map(|d| match *d {
+                Difference::Remove { square } => Some(PegFix::Remove { square }),
+                Difference::Place { square, piece } => Some(PegFix::Place {
                     square,
-                    piece: p.char(),
-                },
+                    piece: piece.char(),
+                }),
+                // An occupancy board knows no pieces: it never shows a wrong one.
+                Difference::Replace { .. } => None,
             })
             .collect();
         self.effects

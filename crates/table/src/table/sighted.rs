@@ -44,15 +44,7 @@ impl Table {
             return;
         }
         if self.sighted_may_move() {
-            let found: Vec<Move> = pos
-                .legal_moves()
-                .into_iter()
-                .filter(|m| {
-                    let mut after = pos.clone();
-                    after.play_unchecked(*m);
-                    after.board() == &board
-                })
-                .collect();
+            let found = detect::moves_to(&pos, &board);
             if let [m] = found.as_slice() {
                 self.sighted_copy = None;
                 return self.sighted_move(now, *m);

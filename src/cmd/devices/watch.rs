@@ -1,25 +1,27 @@
-//! A link plus move detection: what `annabella devices watch` prints and what the
-//! station consumes. One [`Watcher`] per device; [`Watcher::next`] yields
-//! [`WatchEvent`]s (serialisable as one JSON object each). Watchers start a tokio task:
-//! create them inside a tokio runtime.
+//! What `annabella devices watch` prints: one device's link, its events fed into the
+//! table's move detector ([`annabella_table::detect`], the same one the table uses), as
+//! [`WatchEvent`]s (one JSON object each). A [`Watcher`] starts a tokio task: create it
+//! inside a tokio runtime. (The station does not use this: its shell feeds the device
+//! events to the table itself.)
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use annabella_devices::clock::{ClockEvent, TactileClock};
+use annabella_devices::dgt::{DgtBoard, DgtEvent};
+use annabella_devices::link::LinkConfig;
+use annabella_devices::peg::{PegBoard, PegEvent};
+use annabella_devices::proto::{Button, Running, Side};
+use annabella_devices::transport::{Codec, Link, PortConfig, PortEvent, spawn};
+use annabella_phonetic::Language;
+use annabella_table::detect::{
+    DetectConfig, Detection, Difference, OccupancyTracker, SnapshotMatcher,
+};
 use serde::Serialize;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Position, Role, Square};
+use shakmaty::{CastlingMode, Chess, Position, Square};
 
-use crate::clock::{ClockEvent, TactileClock};
-use crate::describe::{Difference, Language, describe};
-use crate::detect::{DetectConfig, Detection, OccupancyTracker, SnapshotMatcher};
-use crate::dgt::{DgtBoard, DgtEvent};
-use crate::link::LinkConfig;
-use crate::peg::{PegBoard, PegEvent};
-use crate::proto::{Button, Running, Side};
-use crate::transport::{Codec, Link, PortConfig, PortEvent, spawn};
-
-/// One thing worth telling the station (or printing as a JSON line).
+/// One thing the device reported or the detector saw (one JSON line).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum WatchEvent {
@@ -149,14 +151,14 @@ pub enum Detector {
 }
 
 impl Detector {
-    fn poll_timeout(&self) -> Option<Instant> {
+    fn poll_timeout(&self) -> Option<Duration> {
         match self {
             Detector::Snapshot(m) => m.poll_timeout(),
             Detector::Occupancy(t) => t.poll_timeout(),
             Detector::None => None,
         }
     }
-    fn handle_timeout(&mut self, now: Instant) {
+    fn handle_timeout(&mut self, now: Duration) {
         match self {
             Detector::Snapshot(m) => m.handle_timeout(now),
             Detector::Occupancy(t) => t.handle_timeout(now),
@@ -184,20 +186,17 @@ impl Detector {
             Detector::None => None,
         }
     }
-    /// Sets the game position to compare with.
-    pub fn set_position(&mut self, now: Instant, pos: Chess) {
-        match self {
-            Detector::Snapshot(m) => m.set_position(now, pos),
-            Detector::Occupancy(t) => t.set_position(now, pos),
-            Detector::None => {}
-        }
-    }
 }
 
 /// Maps a codec's events into watch events and detector input.
 pub trait Watchable: Codec {
     /// Handles one device event.
-    fn feed(ev: Self::Event, now: Instant, detector: &mut Detector, out: &mut VecDeque<WatchEvent>);
+    fn feed(
+        ev: Self::Event,
+        now: Duration,
+        detector: &mut Detector,
+        out: &mut VecDeque<WatchEvent>,
+    );
 }
 
 fn sq(s: Square) -> String {
@@ -205,7 +204,7 @@ fn sq(s: Square) -> String {
 }
 
 impl Watchable for DgtBoard {
-    fn feed(ev: DgtEvent, now: Instant, detector: &mut Detector, out: &mut VecDeque<WatchEvent>) {
+    fn feed(ev: DgtEvent, now: Duration, detector: &mut Detector, out: &mut VecDeque<WatchEvent>) {
         match ev {
             DgtEvent::Snapshot(board) => {
                 if let Detector::Snapshot(m) = detector {
@@ -232,7 +231,7 @@ impl Watchable for DgtBoard {
 }
 
 impl Watchable for PegBoard {
-    fn feed(ev: PegEvent, now: Instant, detector: &mut Detector, out: &mut VecDeque<WatchEvent>) {
+    fn feed(ev: PegEvent, now: Duration, detector: &mut Detector, out: &mut VecDeque<WatchEvent>) {
         let Detector::Occupancy(t) = detector else {
             return;
         };
@@ -266,7 +265,7 @@ impl Watchable for PegBoard {
 }
 
 impl Watchable for TactileClock {
-    fn feed(ev: ClockEvent, _now: Instant, _d: &mut Detector, out: &mut VecDeque<WatchEvent>) {
+    fn feed(ev: ClockEvent, _now: Duration, _d: &mut Detector, out: &mut VecDeque<WatchEvent>) {
         out.push_back(match ev {
             ClockEvent::Hello(h) => WatchEvent::Hello {
                 version: format!(
@@ -305,6 +304,8 @@ impl Watchable for TactileClock {
 #[derive(Debug)]
 pub struct Watcher<C: Watchable> {
     link: Link<C>,
+    /// The detector's times count from here.
+    start: Instant,
     detector: Detector,
     out: VecDeque<WatchEvent>,
 }
@@ -337,6 +338,14 @@ pub fn watch_clock(config: PortConfig) -> Watcher<TactileClock> {
     )
 }
 
+/// The table's fix-up sentences for these differences.
+fn instructions(differences: &[Difference], language: Language) -> Vec<String> {
+    differences
+        .iter()
+        .map(|d| d.instruction(language))
+        .collect()
+}
+
 fn detection_event(d: Detection, pos_before: Option<&Chess>) -> WatchEvent {
     let mode = pos_before.map_or(CastlingMode::Standard, |p| p.castles().mode());
     match d {
@@ -355,8 +364,8 @@ fn detection_event(d: Detection, pos_before: Option<&Chess>) -> WatchEvent {
         },
         Detection::InSync => WatchEvent::InSync,
         Detection::Mismatch(differences) => WatchEvent::Mismatch {
-            en: describe(&differences, Language::English),
-            de: describe(&differences, Language::German),
+            en: instructions(&differences, Language::En),
+            de: instructions(&differences, Language::De),
             differences,
         },
         Detection::Touched {
@@ -373,28 +382,12 @@ fn detection_event(d: Detection, pos_before: Option<&Chess>) -> WatchEvent {
 
 impl<C: Watchable> Watcher<C> {
     /// Starts the link (on the current tokio runtime) with this detector.
-    pub fn new(config: PortConfig, codec: C, detector: Detector) -> Self {
+    fn new(config: PortConfig, codec: C, detector: Detector) -> Self {
         Watcher {
             link: spawn(config, codec),
+            start: Instant::now(),
             detector,
             out: VecDeque::new(),
-        }
-    }
-
-    /// The detector (its position is the game as the watcher knows it).
-    pub fn detector(&mut self) -> &mut Detector {
-        &mut self.detector
-    }
-
-    /// Runs a command on the codec (e.g. a clock command).
-    pub fn command(&self, f: impl FnOnce(&mut C, Instant) + Send + 'static) {
-        self.link.command(f);
-    }
-
-    /// Supplies the announced promotion piece (peg board).
-    pub fn set_promotion(&mut self, role: Role) {
-        if let Detector::Occupancy(t) = &mut self.detector {
-            t.set_promotion(Instant::now(), role);
         }
     }
 
@@ -413,16 +406,16 @@ impl<C: Watchable> Watcher<C> {
             if let Some(e) = self.out.pop_front() {
                 return Some(e);
             }
-            let deadline = self.detector.poll_timeout();
+            let wake = self.detector.poll_timeout().map(|t| self.start + t);
             let sleep = async {
-                match deadline {
+                match wake {
                     Some(t) => tokio::time::sleep_until(t.into()).await,
                     None => tokio::time::sleep(Duration::from_secs(3600)).await,
                 }
             };
             tokio::select! {
                 ev = self.link.next_event() => {
-                    let now = Instant::now();
+                    let now = self.start.elapsed();
                     match ev? {
                         PortEvent::Opened { path, reconnect } => self.out.push_back(WatchEvent::Opened { path: path.display().to_string(), reconnect }),
                         PortEvent::Lost { reason } => {
@@ -433,7 +426,7 @@ impl<C: Watchable> Watcher<C> {
                         PortEvent::Device(ev) => C::feed(ev, now, &mut self.detector, &mut self.out),
                     }
                 }
-                _ = sleep => self.detector.handle_timeout(Instant::now()),
+                _ = sleep => self.detector.handle_timeout(self.start.elapsed()),
             }
         }
     }

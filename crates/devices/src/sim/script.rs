@@ -1,0 +1,139 @@
+//! Scripts: JSON lines or words, one action or wait per line.
+
+use std::thread;
+use std::time::Duration;
+
+use super::{SimDevice, SimError, Simulator};
+use serde::Deserialize;
+
+/// A bad script line: what and where.
+#[derive(Debug, thiserror::Error)]
+#[error("script line {line}: {error}")]
+pub struct ScriptError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What was wrong.
+    pub error: SimError,
+}
+
+/// Parses one line of a script or of keyboard input: JSON (`{"lift":"e2"}`) or words
+/// (`lift e2`, `move e2e4`, `lever white`, `wait 300`, `wait_host`). Returns `Ok(None)`
+/// for blank and `#` lines.
+pub fn parse_line<A: for<'de> Deserialize<'de>>(
+    line: &str,
+) -> Result<Option<ScriptLine<A>>, SimError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let value: serde_json::Value = if line.starts_with('{') {
+        serde_json::from_str(line).map_err(|e| SimError::Json(e.to_string()))?
+    } else {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let arg = match rest.parse::<u64>() {
+            Ok(n) => serde_json::Value::from(n),
+            Err(_) => serde_json::Value::from(rest),
+        };
+        serde_json::json!({ word: arg })
+    };
+    if value.get("wait_host").is_some() {
+        return Ok(Some(ScriptLine::WaitHost));
+    }
+    if let Some(ms) = value.get("wait_ms").or_else(|| value.get("wait")) {
+        let ms = ms.as_u64().ok_or(SimError::Wait)?;
+        return Ok(Some(ScriptLine::Wait(Duration::from_millis(ms))));
+    }
+    serde_json::from_value(value)
+        .map(|a| Some(ScriptLine::Act(a)))
+        .map_err(|e| SimError::Action(e.to_string()))
+}
+
+/// One line of a script (or of keyboard input), parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScriptLine<A> {
+    /// Do this.
+    Act(A),
+    /// Wait this long.
+    Wait(Duration),
+    /// Wait until the host has opened the port and sent something (at most 30 s).
+    WaitHost,
+}
+
+/// Runs script lines against a simulator, in order, stopping at the first bad line.
+///
+/// # Errors
+/// A [`ScriptError`] naming the line.
+pub fn run_script<D: SimDevice>(
+    sim: &Simulator<D>,
+    lines: impl IntoIterator<Item = String>,
+    mut echo: impl FnMut(&str),
+) -> Result<(), ScriptError> {
+    for (i, line) in lines.into_iter().enumerate() {
+        let err = |error: SimError| ScriptError { line: i + 1, error };
+        match parse_line::<D::Action>(&line).map_err(err)? {
+            None => {}
+            Some(ScriptLine::Wait(d)) => thread::sleep(d),
+            Some(ScriptLine::WaitHost) if !sim.wait_for_host(Duration::from_secs(30)) => {
+                return Err(err(SimError::NoHost));
+            }
+            Some(ScriptLine::WaitHost) => {}
+            Some(ScriptLine::Act(a)) => {
+                sim.act(a).map_err(err)?;
+                echo(&line);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::{Button, Side};
+    use crate::sim::{ClockAction, DgtAction, PegAction};
+
+    #[test]
+    fn script_lines_parse_as_json_or_words() {
+        assert_eq!(
+            parse_line::<PegAction>(r#"{"lift":"e2"}"#),
+            Ok(Some(ScriptLine::Act(PegAction::Lift("e2".into()))))
+        );
+        assert_eq!(
+            parse_line::<PegAction>("place e4"),
+            Ok(Some(ScriptLine::Act(PegAction::Place("e4".into()))))
+        );
+        assert_eq!(
+            parse_line::<ClockAction>("lever black"),
+            Ok(Some(ScriptLine::Act(ClockAction::Lever(Side::Black))))
+        );
+        assert_eq!(
+            parse_line::<ClockAction>(r#"{"button":"push_to_talk"}"#),
+            Ok(Some(ScriptLine::Act(ClockAction::Button(
+                Button::PushToTalk
+            ))))
+        );
+        assert_eq!(
+            parse_line::<DgtAction>("wait 300"),
+            Ok(Some(ScriptLine::Wait(Duration::from_millis(300))))
+        );
+        assert_eq!(parse_line::<DgtAction>("# comment"), Ok(None));
+        assert_eq!(
+            parse_line::<DgtAction>("wait_host"),
+            Ok(Some(ScriptLine::WaitHost))
+        );
+        assert_eq!(
+            parse_line::<DgtAction>(r#"{"wait_host":true}"#),
+            Ok(Some(ScriptLine::WaitHost))
+        );
+        assert!(matches!(
+            parse_line::<DgtAction>("fly e2"),
+            Err(SimError::Action(_))
+        ));
+        assert_eq!(
+            parse_line::<PegAction>("lift").map(|_| ()),
+            Ok(()),
+            "a missing square is caught when the action runs"
+        );
+    }
+}
