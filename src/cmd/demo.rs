@@ -33,6 +33,14 @@ pub struct Args {
     /// picks a free one); the demo then stays after its script until standard input ends.
     #[arg(long, value_name = "ADDR")]
     console: Option<String>,
+    /// Publish the table to a tournament hall's broker (`mqtt://host:port`); needs
+    /// `--table`. The table never waits for the broker; at the end the demo waits up to a
+    /// minute for the broker to have every record.
+    #[arg(long, value_name = "URL", requires = "table")]
+    hall: Option<String>,
+    /// The table's name in the hall (one MQTT topic level, e.g. "3").
+    #[arg(long, requires = "hall")]
+    table: Option<String>,
 }
 
 const SAMPLE_SCRIPT: &str = include_str!("../../samples/demo-script.txt");
@@ -77,6 +85,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    let outbox = match (&args.hall, &args.table) {
+        (Some(url), Some(table)) => {
+            // A demo starts a new journal: clear the old one first, so that the outbox
+            // never reads the previous game.
+            let journal = args.out.join("game.journal");
+            for stale in ["", "-wal", "-shm", ".hall-outbox"] {
+                let p = PathBuf::from(format!("{}{stale}", journal.display()));
+                if p.exists() {
+                    std::fs::remove_file(&p).with_context(|| p.display().to_string())?;
+                }
+            }
+            Some(super::hall::start_outbox(journal, table, url)?)
+        }
+        _ => None,
+    };
     let report = demo::run(
         config.table_config(),
         script,
@@ -90,6 +113,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )
     .with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
+    if let Some(outbox) = outbox {
+        if let Err(e) = outbox.drain(std::time::Duration::from_secs(60)) {
+            eprintln!("annabella: {e:#}");
+        }
+    }
     for p in &report.written {
         eprintln!("written: {}", p.display());
     }
