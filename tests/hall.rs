@@ -127,8 +127,11 @@ fn a_broker_killed_mid_game_loses_no_move_and_repeats_none() {
     );
     broker.restart();
     for d in demos {
-        finish(d, Duration::from_secs(180));
+        let err = finish(d, Duration::from_secs(180));
+        assert!(err.contains("retrying; the journal keeps"), "the station saw the outage:\n{err}");
     }
+    let log = hall.log.lock().unwrap().join("\n");
+    assert!(log.contains("retrying"), "the hall saw the outage:\n{log}");
     wait_for_round(&hall, &tables);
     for (name, out) in &tables {
         let (_, moves) = station_game(out);
