@@ -88,6 +88,10 @@ fn twenty_tables_play_at_once_and_the_broadcast_holds_every_game_move_for_move()
     );
     assert_eq!(api["rejected"], 0);
     assert_eq!(hall.news("result").len(), 20, "one result line per table");
+    assert!(
+        hall.news("move").iter().all(|m| m["repaired"] == false),
+        "without an outage every move comes in its own message"
+    );
     let (_, page) = hall.get("/");
     for (name, _) in &tables {
         assert!(
@@ -128,7 +132,10 @@ fn a_broker_killed_mid_game_loses_no_move_and_repeats_none() {
     broker.restart();
     for d in demos {
         let err = finish(d, Duration::from_secs(180));
-        assert!(err.contains("retrying; the journal keeps"), "the station saw the outage:\n{err}");
+        assert!(
+            err.contains("retrying; the journal keeps"),
+            "the station saw the outage:\n{err}"
+        );
     }
     let log = hall.log.lock().unwrap().join("\n");
     assert!(log.contains("retrying"), "the hall saw the outage:\n{log}");

@@ -281,6 +281,13 @@ impl Hall {
         let table = m.table;
         match m.body {
             Body::Move(mv) => {
+                // A take-back, then another move at that ply: the game goes on from there.
+                if mv.ply >= 1
+                    && mv.ply <= entry.moves.len()
+                    && entry.moves[mv.ply - 1].san != mv.san
+                {
+                    entry.moves.truncate(mv.ply - 1);
+                }
                 if mv.ply == entry.moves.len() + 1 {
                     entry.moves.push(mv.clone());
                     news.push(News::Move {
@@ -344,6 +351,14 @@ impl Hall {
 /// Moves and alerts the view has and the hall missed, in order.
 fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news: &mut Vec<News>) {
     let view = &state.view;
+    // Keep the moves the view agrees with (a take-back shortens the game).
+    let agree = entry
+        .moves
+        .iter()
+        .zip(&view.moves)
+        .take_while(|(m, san)| &m.san == *san)
+        .count();
+    entry.moves.truncate(agree);
     for ply in entry.moves.len() + 1..=view.moves.len() {
         // The last ply was made by the side not to move; plies alternate back from it.
         let last_mover = !view.turn;
@@ -404,4 +419,120 @@ pub fn with_board_tag(pgn: &str, board: &str) -> String {
         return format!("{tag}{pgn}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use annabella_table::{Input, TableConfig};
+    use shakmaty::Color;
+
+    use super::*;
+    use crate::replica::Replica;
+
+    /// The messages of a table whose sighted player (White) plays 1. e4 and presses the
+    /// clock: every record's messages, in order.
+    fn game(name: &str, epoch: u64) -> Vec<HallMessage> {
+        let config = TableConfig {
+            vi_color: Color::Black,
+            ..TableConfig::default()
+        };
+        let mut r = Replica::new(name, config, epoch).unwrap();
+        let inputs = [
+            Input::Start,
+            Input::AssistantMove {
+                text: "e2e4".into(),
+            },
+            Input::Lever { side: Color::White },
+        ];
+        inputs
+            .into_iter()
+            .enumerate()
+            .flat_map(|(i, input)| {
+                r.apply(i as u64 + 1, Duration::from_secs(i as u64), input, true)
+            })
+            .collect()
+    }
+
+    fn wire(hall: &mut Hall, m: &HallMessage) -> Vec<News> {
+        let topic = topic::topic(m.body.kind(), &m.table);
+        hall.receive(&topic, &serde_json::to_vec(m).unwrap())
+    }
+
+    fn sans(hall: &Hall, table: &str) -> Vec<String> {
+        hall.table(table)
+            .unwrap()
+            .moves
+            .iter()
+            .map(|m| m.san.clone())
+            .collect()
+    }
+
+    #[test]
+    fn everything_twice_is_applied_once() {
+        let msgs = game("1", 10);
+        let mut hall = Hall::default();
+        let mut moves = 0;
+        for m in msgs.iter().chain(&msgs) {
+            moves += wire(&mut hall, m)
+                .iter()
+                .filter(|n| matches!(n, News::Move { .. }))
+                .count();
+        }
+        assert_eq!(moves, 1);
+        assert_eq!(sans(&hall, "1"), ["e4"]);
+        assert_eq!(hall.duplicates(), msgs.len() as u64);
+        assert!(hall.pgn().contains("[Board \"1\"]"));
+        assert!(hall.pgn().contains("1. e4"));
+    }
+
+    #[test]
+    fn a_lost_move_comes_from_the_next_view() {
+        let msgs = game("2", 10);
+        let mut hall = Hall::default();
+        let mut news = Vec::new();
+        for m in msgs.iter().filter(|m| !matches!(m.body, Body::Move(_))) {
+            news.extend(wire(&mut hall, m));
+        }
+        assert_eq!(sans(&hall, "2"), ["e4"]);
+        assert!(
+            news.iter()
+                .any(|n| matches!(n, News::Move { repaired: true, .. }))
+        );
+    }
+
+    #[test]
+    fn a_new_journal_is_a_new_game_and_an_old_one_is_ignored() {
+        let mut hall = Hall::default();
+        for m in &game("3", 10) {
+            wire(&mut hall, m);
+        }
+        let newer = game("3", 20);
+        let news = wire(&mut hall, &newer[0]);
+        assert!(matches!(news[0], News::NewGame { game: 20, .. }));
+        assert!(sans(&hall, "3").is_empty());
+        let older = game("3", 10);
+        assert!(wire(&mut hall, older.last().unwrap()).is_empty());
+        assert_eq!(hall.table("3").unwrap().game, 20);
+    }
+
+    #[test]
+    fn messages_on_the_wrong_topic_or_malformed_are_rejected() {
+        let msgs = game("4", 10);
+        let mut hall = Hall::default();
+        let json = serde_json::to_vec(&msgs[0]).unwrap();
+        let news = hall.receive("annabella/view/5", &json);
+        assert!(
+            matches!(&news[0], News::Rejected { reason, .. } if reason.contains("does not belong"))
+        );
+        let news = hall.receive("annabella/move/4", b"[1,2]");
+        assert!(
+            matches!(&news[0], News::Rejected { reason, .. } if reason.contains("not a hall message"))
+        );
+        let news = hall.receive("annabella/move/4", &vec![b' '; MAX_PAYLOAD + 1]);
+        assert!(matches!(&news[0], News::Rejected { reason, .. } if reason.contains("limit")));
+        assert_eq!(hall.rejected(), 3);
+        assert!(hall.table("4").is_none());
+    }
 }

@@ -15,6 +15,7 @@ pub struct Replica {
     table: Table,
     alerts: Vec<AlertNote>,
     claim: Option<String>,
+    plies: usize,
     last_seq: u64,
 }
 
@@ -47,6 +48,7 @@ impl Replica {
             table: Table::new(config)?,
             alerts: Vec::new(),
             claim: None,
+            plies: 0,
             last_seq: 0,
         })
     }
@@ -78,18 +80,6 @@ impl Replica {
         let mut bodies = Vec::new();
         while let Some(effect) = self.table.poll_effect() {
             match effect {
-                Effect::RecordMove(m) => {
-                    let view = self.table.snapshot();
-                    bodies.push(Body::Move(MoveEvent {
-                        ply: m.ply,
-                        color: m.color.to_string(),
-                        san: m.san,
-                        uci: m.uci.to_string(),
-                        clock_ms: ms(m.clock),
-                        white_ms: ms(view.white_time),
-                        black_ms: ms(view.black_time),
-                    }));
-                }
                 Effect::Announce(a) => bodies.push(Body::Announce {
                     kind: a.kind,
                     to: a.to,
@@ -110,6 +100,22 @@ impl Replica {
             }
         }
         let view = self.table.snapshot();
+        // A move is published when it is in the game (a sighted move before its clock
+        // press, whose time the view's PGN gets at the press); a take-back shortens.
+        let records = self.table.records();
+        self.plies = self.plies.min(records.len());
+        for m in &records[self.plies..] {
+            bodies.push(Body::Move(MoveEvent {
+                ply: m.ply,
+                color: m.color.to_string(),
+                san: m.san.clone(),
+                uci: m.uci.to_string(),
+                clock_ms: ms(m.clock),
+                white_ms: ms(view.white_time),
+                black_ms: ms(view.black_time),
+            }));
+        }
+        self.plies = records.len();
         let claim = view.claim.as_ref().map(|c| Body::Claim {
             by: c.by.to_string(),
             ground: c.ground,

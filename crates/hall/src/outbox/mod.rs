@@ -175,7 +175,14 @@ pub async fn run(
     let mut connected = false;
     let mut last_error = String::new();
     let mut journalled = replica.last_seq();
-    let mut tick = tokio::time::interval(settings.poll);
+    // With the station's commit signal the journal is read when it moves (and once a
+    // second besides, should a signal be missed); without, every `poll`.
+    let period = if commits.is_some() {
+        Duration::from_secs(1)
+    } else {
+        settings.poll
+    };
+    let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     status.send_replace(OutboxStatus {
         game,
