@@ -403,6 +403,22 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
         sub_cpu1 - sub_cpu0,
         sub_hwm,
     );
+    // The hall's own share: its state change after mosquitto_sub had the same move.
+    let own = {
+        let hall = hall_seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let sub = sub_seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let mut d: Vec<f64> = hall
+            .iter()
+            .filter_map(|(k, h)| sub.get(k).map(|s| (*h as f64 - *s as f64) / 1000.0))
+            .collect();
+        d.sort_by(f64::total_cmp);
+        d
+    };
+    println!(
+        "hall after mosquitto_sub, same move: p50 {:.2} ms, p95 {:.2} ms",
+        percentile(&own, 0.5),
+        percentile(&own, 0.95)
+    );
     println!(
         "mosquitto: CPU {:.1} %, peak RSS {:.1} MiB; p95 ratio hall/floor {:.2}",
         100.0 * (mq_cpu1 - mq_cpu0) / elapsed,

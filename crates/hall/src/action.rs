@@ -32,7 +32,7 @@ impl std::str::FromStr for ActionKey {
 
     fn from_str(hex: &str) -> Result<ActionKey, String> {
         let hex = hex.trim();
-        if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if !hex.len().is_multiple_of(2) || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err("expected hex digits (an even number of 0-9, a-f)".into());
         }
         if hex.len() < 32 {

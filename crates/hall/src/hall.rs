@@ -191,7 +191,7 @@ impl Hall {
                 })
             })
             .collect();
-        all.sort_by(|a, b| (b.note.at_ms, b.note.seq).cmp(&(a.note.at_ms, a.note.seq)));
+        all.sort_by_key(|a| std::cmp::Reverse((a.note.at_ms, a.note.seq)));
         all
     }
 
@@ -362,7 +362,7 @@ fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news
     for ply in entry.moves.len() + 1..=view.moves.len() {
         // The last ply was made by the side not to move; plies alternate back from it.
         let last_mover = !view.turn;
-        let mover = if (view.moves.len() - ply) % 2 == 0 {
+        let mover = if (view.moves.len() - ply).is_multiple_of(2) {
             last_mover
         } else {
             view.turn

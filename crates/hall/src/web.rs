@@ -89,14 +89,14 @@ impl HallWeb {
         axum::serve(listener, self.router()).await
     }
 
-    fn viewer(&self, q: &HashMap<String, String>) -> Result<Viewer, Response> {
+    fn viewer(&self, q: &HashMap<String, String>) -> Result<Viewer, Refusal> {
         match (param(q, "token"), param(q, "by")) {
             (None, _) => Ok(Viewer::Spectator),
-            (Some(t), _) if !same(t, &self.token) => Err(refuse(
+            (Some(t), _) if !same(t, &self.token) => Err(Refusal(
                 StatusCode::UNAUTHORIZED,
                 "That token is not the hall's.",
             )),
-            (Some(_), None) => Err(refuse(
+            (Some(_), None) => Err(Refusal(
                 StatusCode::BAD_REQUEST,
                 "Enter your name (by=…): it is recorded with every action.",
             )),
@@ -116,6 +116,15 @@ impl HallWeb {
     }
 }
 
+/// A request refused: its status and why.
+struct Refusal(StatusCode, &'static str);
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        refuse(self.0, self.1)
+    }
+}
+
 fn refuse(status: StatusCode, text: &str) -> Response {
     (status, Html(page::message_page(status.as_str(), text))).into_response()
 }
@@ -131,14 +140,14 @@ async fn arbiter(State(w): State<HallWeb>, Query(q): Params) -> Response {
             "The chief arbiter's hall needs the hall token.",
         ),
         Ok(v) => Html(w.render(&v, param(&q, "sent"))).into_response(),
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
 async fn table(State(w): State<HallWeb>, Path(name): Path<String>, Query(q): Params) -> Response {
     let viewer = match w.viewer(&q) {
         Ok(v) => v,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let Ok(hall) = w.shared.hall.read() else {
         return refuse(
@@ -164,7 +173,7 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
                 "Arbiter actions need the hall token.",
             );
         }
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let Some(table) = param(&f, "table") else {
         return refuse(StatusCode::BAD_REQUEST, "field \"table\" is missing");
@@ -230,7 +239,7 @@ struct Regions {
 async fn events(
     State(w): State<HallWeb>,
     Query(q): Params,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Response> {
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refusal> {
     let viewer = w.viewer(&q)?;
     let mut rx = w.shared.version.subscribe();
     rx.mark_changed();

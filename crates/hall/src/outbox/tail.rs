@@ -167,8 +167,7 @@ impl JournalTail {
             )
             .map_err(sql)?;
         let mut out = Vec::new();
-        let mut expected = after + 1;
-        for row in rows {
+        for (expected, row) in (after + 1..).zip(rows) {
             let (seq, now_ms, input, crc) = row.map_err(sql)?;
             let seq = u64::try_from(seq).unwrap_or(0);
             if seq != expected {
@@ -197,7 +196,6 @@ impl JournalTail {
                 now: Duration::from_millis(now_ms),
                 input,
             });
-            expected += 1;
         }
         Ok(out)
     }
