@@ -18,7 +18,7 @@ use crate::{
     action::{self, ActionBody, ActionKeys},
     config::Broker,
     hall::{Hall, News},
-    outbox::{Report, drive, mqtt_options},
+    outbox::{Report, drive, mqtt_options, position::write_atomically},
     topic::{Kind, ROOT, topic},
 };
 
@@ -64,17 +64,6 @@ fn unix_us() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
-}
-
-/// Writes `text` to `path` through a temporary file and a rename.
-///
-/// # Errors
-/// The file cannot be written or renamed.
-pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
 }
 
 impl Shared {

@@ -38,12 +38,20 @@ pub fn load(journal: &Path, game: u64) -> u64 {
 /// # Errors
 /// The file cannot be written or renamed.
 pub fn store(journal: &Path, position: Position) -> std::io::Result<()> {
-    let path = path_for(journal);
-    let mut tmp = path.clone().into_os_string();
+    let json = serde_json::to_string(&position).map_err(std::io::Error::other)?;
+    write_atomically(&path_for(journal), &json)
+}
+
+/// Writes `text` to `path` through a temporary file beside it and a rename, so that a
+/// reader sees the old or the new text, never half of one.
+///
+/// # Errors
+/// The file cannot be written or renamed.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
-    let json = serde_json::to_vec(&position).map_err(std::io::Error::other)?;
-    std::fs::write(&tmp, json)?;
-    std::fs::rename(&tmp, &path)
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]
