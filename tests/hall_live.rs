@@ -66,7 +66,11 @@ async fn start_browser(profile: &Path) -> (Killed, Client) {
 }
 
 async fn count(client: &Client, css: &str) -> usize {
-    client.find_all(Locator::Css(css)).await.expect("find_all").len()
+    client
+        .find_all(Locator::Css(css))
+        .await
+        .expect("find_all")
+        .len()
 }
 
 /// Waits until `css` matches, up to `limit`; the time it took.
@@ -109,7 +113,15 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
     session.feed(Duration::from_secs(1), Input::Start).unwrap();
     let _publisher = Killed(
         Command::new(BIN)
-            .args(["hall", "publish", "--broker", &broker.url(), "--table", "L", "--journal"])
+            .args([
+                "hall",
+                "publish",
+                "--broker",
+                &broker.url(),
+                "--table",
+                "L",
+                "--journal",
+            ])
             .arg(&journal)
             .stdout(Stdio::null())
             .spawn()
@@ -117,19 +129,42 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
     );
 
     let (_driver, client) = start_browser(&dir.path().join("profile")).await;
-    client.goto(&format!("http://{}/", hall.addr)).await.unwrap();
-    appears(&client, r#"li.table[data-table="L"]"#, Duration::from_secs(20)).await;
+    client
+        .goto(&format!("http://{}/", hall.addr))
+        .await
+        .unwrap();
+    appears(
+        &client,
+        r#"li.table[data-table="L"]"#,
+        Duration::from_secs(20),
+    )
+    .await;
     assert_eq!(count(&client, "form").await, 0, "spectators get no forms");
-    assert_eq!(count(&client, "button").await, 0, "spectators get no buttons");
+    assert_eq!(
+        count(&client, "button").await,
+        0,
+        "spectators get no buttons"
+    );
     assert_eq!(count(&client, "#alerts-body li.alert").await, 0);
     let live = client.find(Locator::Css("#alerts-body")).await.unwrap();
-    assert_eq!(live.attr("aria-live").await.unwrap().as_deref(), Some("assertive"));
+    assert_eq!(
+        live.attr("aria-live").await.unwrap().as_deref(),
+        Some("assertive")
+    );
 
     // The sighted player calls the arbiter: journalled, then it must be on the page.
     session
-        .feed(Duration::from_secs(5), Input::Sighted(SightedCommand::CallArbiter))
+        .feed(
+            Duration::from_secs(5),
+            Input::Sighted(SightedCommand::CallArbiter),
+        )
         .unwrap();
-    let took = appears(&client, r#"#alerts-body li.alert[data-table="L"]"#, Duration::from_secs(1)).await;
+    let took = appears(
+        &client,
+        r#"#alerts-body li.alert[data-table="L"]"#,
+        Duration::from_secs(1),
+    )
+    .await;
     println!("alert on the hall page {took:?} after its journal commit");
     let alert = client
         .find(Locator::Css(r#"#alerts-body li.alert[data-table="L"]"#))
@@ -138,16 +173,26 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         .text()
         .await
         .unwrap();
-    assert!(alert.contains("Table L") && alert.contains("called"), "{alert}");
+    assert!(
+        alert.contains("Table L") && alert.contains("called"),
+        "{alert}"
+    );
     assert!(
         top(&client, "#alerts").await < top(&client, "#tables").await,
         "alerts are above the tables"
     );
     assert_eq!(count(&client, "li.table.needs-arbiter").await, 1);
-    assert_eq!(count(&client, "form").await, 0, "still no actions for spectators");
+    assert_eq!(
+        count(&client, "form").await,
+        0,
+        "still no actions for spectators"
+    );
 
     // The table's own view, read-only.
-    client.goto(&format!("http://{}/table/L", hall.addr)).await.unwrap();
+    client
+        .goto(&format!("http://{}/table/L", hall.addr))
+        .await
+        .unwrap();
     appears(&client, "svg", Duration::from_secs(5)).await;
     assert_eq!(count(&client, "form").await, 0);
 
@@ -155,7 +200,10 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
     let (status, _) = hall.get("/arbiter?token=wrong&by=X");
     assert_eq!(status, 401, "a wrong token is refused");
     client
-        .goto(&format!("http://{}/arbiter?token={}&by=Chief%20Arbiter", hall.addr, hall.token))
+        .goto(&format!(
+            "http://{}/arbiter?token={}&by=Chief%20Arbiter",
+            hall.addr, hall.token
+        ))
         .await
         .unwrap();
     appears(&client, r#"button[value="pause"]"#, Duration::from_secs(5)).await;
@@ -167,14 +215,28 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         .await
         .unwrap();
     appears(&client, "p.notice", Duration::from_secs(5)).await;
-    let notice = client.find(Locator::Css("p.notice")).await.unwrap().text().await.unwrap();
+    let notice = client
+        .find(Locator::Css("p.notice"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(notice.contains("Sent to table L"), "{notice}");
-    let action = wait_for(Duration::from_secs(10), "the hall sees its signed action", || {
-        let a = hall.news("action");
-        (!a.is_empty(), a)
-    });
+    let action = wait_for(
+        Duration::from_secs(10),
+        "the hall sees its signed action",
+        || {
+            let a = hall.news("action");
+            (!a.is_empty(), a)
+        },
+    );
     assert_eq!(action[0]["table"], "L");
     assert_eq!(action[0]["by"], "Chief Arbiter");
-    assert!(hall.news("rejected").is_empty(), "{:?}", hall.news("rejected"));
+    assert!(
+        hall.news("rejected").is_empty(),
+        "{:?}",
+        hall.news("rejected")
+    );
     client.close().await.unwrap();
 }

@@ -113,10 +113,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     )
     .with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
-    if let Some(outbox) = outbox {
-        if let Err(e) = outbox.drain(std::time::Duration::from_secs(60)) {
-            eprintln!("annabella: {e:#}");
-        }
+    if let Some(outbox) = outbox
+        && let Err(e) = outbox.drain(std::time::Duration::from_secs(60))
+    {
+        eprintln!("annabella: {e:#}");
     }
     for p in &report.written {
         eprintln!("written: {}", p.display());

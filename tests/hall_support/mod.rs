@@ -116,27 +116,17 @@ impl Broker {
         });
     }
 
-    /// Publishes with mosquitto_pub (QoS 1); `payload` from a file.
-    pub fn publish_file(&self, topic: &str, file: &Path) {
-        let status = Command::new("mosquitto_pub")
-            .args([
-                "-h",
-                "127.0.0.1",
-                "-p",
-                &self.port.to_string(),
-                "-q",
-                "1",
-                "-t",
-                topic,
-                "-f",
-            ])
-            .arg(file)
-            .status()
-            .expect("mosquitto_pub (Debian package mosquitto-clients)");
-        assert!(status.success(), "mosquitto_pub {topic}");
+    /// Publishes `payload` with mosquitto_pub (QoS 1).
+    pub fn publish(&self, topic: &str, payload: &str) {
+        self.mosquitto_pub(topic, &["-m", payload]);
     }
 
-    pub fn publish(&self, topic: &str, payload: &str) {
+    /// Publishes the file's bytes with mosquitto_pub (QoS 1).
+    pub fn publish_file(&self, topic: &str, file: &Path) {
+        self.mosquitto_pub(topic, &["-f", file.to_str().unwrap()]);
+    }
+
+    fn mosquitto_pub(&self, topic: &str, payload: &[&str]) {
         let status = Command::new("mosquitto_pub")
             .args([
                 "-h",
@@ -147,9 +137,8 @@ impl Broker {
                 "1",
                 "-t",
                 topic,
-                "-m",
-                payload,
             ])
+            .args(payload)
             .status()
             .expect("mosquitto_pub (Debian package mosquitto-clients)");
         assert!(status.success(), "mosquitto_pub {topic}");

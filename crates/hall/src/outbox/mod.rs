@@ -184,6 +184,7 @@ pub async fn run(
     };
     let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_tail_error = String::new();
     status.send_replace(OutboxStatus {
         game,
         journalled,
@@ -191,6 +192,7 @@ pub async fn run(
         connected,
     });
     loop {
+        let mut look = false;
         tokio::select! {
             Some(event) = events.recv() => match event {
                 Ok(Event::Incoming(Packet::ConnAck(ack))) => {
@@ -222,29 +224,39 @@ pub async fn run(
                     }
                 }
             },
-            _ = tick.tick() => {}
+            _ = tick.tick() => look = true,
             changed = async {
                 match commits.as_mut() {
                     Some(rx) => rx.changed().await,
                     None => std::future::pending().await,
                 }
             } => {
+                look = true;
                 if changed.is_err() {
+                    // The station has gone: read the journal on the clock from now on.
                     commits = None;
+                    tick = tokio::time::interval(settings.poll);
                 }
             }
         }
-        // Read what the station committed since.
-        if book.backlog() < BATCH {
+        // Read what the station committed since (also after a backlog has drained).
+        if (look || book.backlog() == 0) && book.backlog() < BATCH {
             match tail.after(replica.last_seq(), BATCH - book.backlog()) {
                 Ok(records) => {
+                    last_tail_error.clear();
                     for r in records {
                         let messages = replica.apply(r.seq, r.now, r.input, true);
                         book.add_record(r.seq, messages.iter().map(wire).collect());
                         journalled = r.seq;
                     }
                 }
-                Err(e) => report(format!("hall outbox: {e}")),
+                Err(e) => {
+                    let text = e.to_string();
+                    if text != last_tail_error {
+                        report(format!("hall outbox: {text} (waiting)"));
+                        last_tail_error = text;
+                    }
+                }
             }
         }
         // Hand what waits to the client, never blocking the event loop.
