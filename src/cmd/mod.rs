@@ -5,6 +5,8 @@ pub mod demo;
 pub mod devices;
 pub mod export;
 pub mod grammar;
+pub mod hall;
+pub mod hall_bench;
 pub mod journal;
 pub mod listen;
 pub mod parse;

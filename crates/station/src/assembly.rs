@@ -83,6 +83,12 @@ pub enum StationError {
     /// The async runtime or a thread could not start.
     #[error("cannot start the station's threads: {0}")]
     Runtime(std::io::Error),
+    /// A new game was to start where a journal already is: a journal is never replaced.
+    #[error(
+        "{} already holds a game's journal; a new game never replaces it (choose another records directory)",
+        .0.display()
+    )]
+    JournalExists(PathBuf),
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
     Script {
@@ -216,6 +222,13 @@ pub struct Stopped {
     pub session: Session,
 }
 
+/// True when `dir` holds a journal (its file, or the log of one that was never closed).
+pub fn holds_journal(dir: &Path) -> bool {
+    ["game.journal", "game.journal-wal"]
+        .iter()
+        .any(|name| dir.join(name).exists())
+}
+
 impl Station {
     /// Opens the journal, the devices, the voices, the hearing and the console, and
     /// starts the shell.
@@ -226,13 +239,8 @@ impl Station {
         let dir = plan.records_dir.clone();
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
         let journal = dir.join("game.journal");
-        if !plan.continue_journal {
-            for stale in ["", "-wal", "-shm"] {
-                let p = PathBuf::from(format!("{}{stale}", journal.display()));
-                if p.exists() {
-                    std::fs::remove_file(&p).map_err(io(&p))?;
-                }
-            }
+        if !plan.continue_journal && holds_journal(&dir) {
+            return Err(StationError::JournalExists(journal));
         }
         let session = open_session(&journal, plan.table)?;
         let epoch = session.epoch_unix_ms()?.unwrap_or_default();

@@ -1,0 +1,298 @@
+//! Signed arbiter actions from the hall to one table: the message, its HMAC-SHA256
+//! signature with the table's key (`[hall] action_key` in table.toml), and the pure
+//! verifier the station calls before it journals the action as the arbiter's, with who
+//! acted. Anything unsigned, signed with another key, for another table or replayed is
+//! refused with the reason.
+//!
+//! The signature covers the exact `body` text (JSON of [`ActionBody`]), so nothing
+//! depends on how a JSON writer orders keys:
+//! `{"body":"{\"table\":\"3\",…}","signature":"<64 hex digits>"}`.
+
+use std::collections::HashMap;
+
+use annabella_table::ArbiterAction;
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// A table's secret for arbiter actions: at least 16 bytes, written as hex.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ActionKey(Vec<u8>);
+
+impl std::fmt::Debug for ActionKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ActionKey(…)")
+    }
+}
+
+impl std::str::FromStr for ActionKey {
+    type Err = String;
+
+    fn from_str(hex: &str) -> Result<ActionKey, String> {
+        let hex = hex.trim();
+        if !hex.len().is_multiple_of(2) || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err("expected hex digits (an even number of 0-9, a-f)".into());
+        }
+        if hex.len() < 32 {
+            return Err(format!(
+                "{} hex digits; at least 32 (16 bytes) for a key nobody guesses",
+                hex.len()
+            ));
+        }
+        let bytes = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16))
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|e| e.to_string())?;
+        Ok(ActionKey(bytes))
+    }
+}
+
+/// The keys of the tables the hall may act on (and check actions of), by table name.
+pub type ActionKeys = HashMap<String, ActionKey>;
+
+/// What the arbiter does, to which table, by whom.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionBody {
+    /// The table it is for.
+    pub table: String,
+    /// Counts up per table and sender; the station refuses a number it has seen (replay).
+    pub nonce: u64,
+    /// When the hall sent it, Unix ms.
+    pub sent_ms: u64,
+    /// Who acted (the chief arbiter's name as signed in at the hall).
+    pub by: String,
+    /// What, in words.
+    pub what: String,
+    /// The table action.
+    pub action: ArbiterAction,
+}
+
+/// The message on `annabella/action/<table>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignedAction {
+    /// [`ActionBody`] as JSON text, exactly as signed.
+    pub body: String,
+    /// HMAC-SHA256 of `body` with the table's key, hex.
+    pub signature: String,
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionRefused {
+    /// The payload is not a signed action.
+    #[error("not a signed action: {0}")]
+    Malformed(String),
+    /// No key is known for the table: nobody may act on it.
+    #[error("no action key for table {0:?}")]
+    NoKey(String),
+    /// The signature does not match (forged, altered or another table's key).
+    #[error("the signature does not match")]
+    BadSignature,
+    /// The action is for another table than the topic's.
+    #[error("the action is for table {found:?}, not {expected:?}")]
+    OtherTable {
+        /// The topic's table.
+        expected: String,
+        /// The body's.
+        found: String,
+    },
+    /// The nonce was used before (a replayed message).
+    #[error("nonce {nonce} is not above the last one accepted ({last})")]
+    Replayed {
+        /// The message's nonce.
+        nonce: u64,
+        /// The last accepted.
+        last: u64,
+    },
+}
+
+fn mac(key: &ActionKey) -> HmacSha256 {
+    // HMAC takes keys of any length.
+    HmacSha256::new_from_slice(&key.0).unwrap_or_else(|_| unreachable!("HMAC accepts any key"))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Signs `body` with `key`: the payload to publish on the table's action topic.
+///
+/// # Errors
+/// The body cannot be written as JSON.
+pub fn sign(key: &ActionKey, body: &ActionBody) -> Result<Vec<u8>, serde_json::Error> {
+    let text = serde_json::to_string(body)?;
+    let mut m = mac(key);
+    m.update(text.as_bytes());
+    let signature = hex(&m.finalize().into_bytes());
+    serde_json::to_vec(&SignedAction {
+        body: text,
+        signature,
+    })
+}
+
+/// Checks `payload` from table `table`'s action topic with `key`; the body if it is
+/// signed with that key and for that table. (Replay is checked by [`ReplayGuard`].)
+///
+/// # Errors
+/// [`ActionRefused`] with the reason.
+pub fn verify_with(
+    key: &ActionKey,
+    table: &str,
+    payload: &[u8],
+) -> Result<ActionBody, ActionRefused> {
+    let signed: SignedAction =
+        serde_json::from_slice(payload).map_err(|e| ActionRefused::Malformed(e.to_string()))?;
+    let given: Vec<u8> = (0..signed.signature.len())
+        .step_by(2)
+        .map(|i| {
+            signed
+                .signature
+                .get(i..i + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        })
+        .collect::<Option<_>>()
+        .ok_or(ActionRefused::BadSignature)?;
+    let mut m = mac(key);
+    m.update(signed.body.as_bytes());
+    // Constant-time comparison.
+    m.verify_slice(&given)
+        .map_err(|_| ActionRefused::BadSignature)?;
+    let body: ActionBody = serde_json::from_str(&signed.body)
+        .map_err(|e| ActionRefused::Malformed(format!("signed body: {e}")))?;
+    if body.table != table {
+        return Err(ActionRefused::OtherTable {
+            expected: table.to_owned(),
+            found: body.table,
+        });
+    }
+    Ok(body)
+}
+
+/// [`verify_with`] looking the table's key up in `keys`.
+///
+/// # Errors
+/// [`ActionRefused::NoKey`] when the table has none; else as [`verify_with`].
+pub fn verify(keys: &ActionKeys, table: &str, payload: &[u8]) -> Result<ActionBody, ActionRefused> {
+    let key = keys
+        .get(table)
+        .ok_or_else(|| ActionRefused::NoKey(table.to_owned()))?;
+    verify_with(key, table, payload)
+}
+
+/// The station's memory of the last nonce accepted (keep it in the journal's meta).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReplayGuard {
+    /// The last nonce accepted.
+    pub last: u64,
+}
+
+impl ReplayGuard {
+    /// Verifies `payload` and refuses a nonce not above the last accepted one.
+    ///
+    /// # Errors
+    /// As [`verify_with`], or [`ActionRefused::Replayed`].
+    pub fn accept(
+        &mut self,
+        key: &ActionKey,
+        table: &str,
+        payload: &[u8],
+    ) -> Result<ActionBody, ActionRefused> {
+        let body = verify_with(key, table, payload)?;
+        if body.nonce <= self.last {
+            return Err(ActionRefused::Replayed {
+                nonce: body.nonce,
+                last: self.last,
+            });
+        }
+        self.last = body.nonce;
+        Ok(body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(c: char) -> ActionKey {
+        c.to_string().repeat(32).parse().unwrap()
+    }
+
+    fn body(nonce: u64) -> ActionBody {
+        ActionBody {
+            table: "3".into(),
+            nonce,
+            sent_ms: 1,
+            by: "Chief Arbiter".into(),
+            what: "pause the clocks".into(),
+            action: ArbiterAction::Pause,
+        }
+    }
+
+    #[test]
+    fn a_signed_action_passes_once() {
+        let k = key('a');
+        let payload = sign(&k, &body(1)).unwrap();
+        let mut guard = ReplayGuard::default();
+        assert_eq!(guard.accept(&k, "3", &payload).unwrap(), body(1));
+        assert!(matches!(
+            guard.accept(&k, "3", &payload),
+            Err(ActionRefused::Replayed { nonce: 1, last: 1 })
+        ));
+    }
+
+    #[test]
+    fn forged_altered_or_misdirected_actions_are_refused() {
+        let k = key('a');
+        let unsigned = serde_json::to_vec(&body(1)).unwrap();
+        assert!(matches!(
+            verify_with(&k, "3", &unsigned),
+            Err(ActionRefused::Malformed(_))
+        ));
+        let other = sign(&key('b'), &body(1)).unwrap();
+        assert_eq!(
+            verify_with(&k, "3", &other),
+            Err(ActionRefused::BadSignature)
+        );
+        let mut altered: SignedAction =
+            serde_json::from_slice(&sign(&k, &body(1)).unwrap()).unwrap();
+        altered.body = altered.body.replace("pause", "resume");
+        let altered = serde_json::to_vec(&altered).unwrap();
+        assert_eq!(
+            verify_with(&k, "3", &altered),
+            Err(ActionRefused::BadSignature)
+        );
+        let empty_sig = serde_json::to_vec(&SignedAction {
+            body: serde_json::to_string(&body(1)).unwrap(),
+            signature: String::new(),
+        })
+        .unwrap();
+        assert_eq!(
+            verify_with(&k, "3", &empty_sig),
+            Err(ActionRefused::BadSignature)
+        );
+        let good = sign(&k, &body(1)).unwrap();
+        assert!(matches!(
+            verify_with(&k, "4", &good),
+            Err(ActionRefused::OtherTable { .. })
+        ));
+        assert_eq!(
+            verify(&ActionKeys::new(), "3", &good),
+            Err(ActionRefused::NoKey("3".into()))
+        );
+    }
+
+    #[test]
+    fn keys_are_long_hex() {
+        assert!(
+            "abcd"
+                .parse::<ActionKey>()
+                .unwrap_err()
+                .contains("at least 32")
+        );
+        assert!("zz".repeat(16).parse::<ActionKey>().is_err());
+        assert!("0f".repeat(16).parse::<ActionKey>().is_ok());
+    }
+}

@@ -1,0 +1,260 @@
+//! `[hall]` in table.toml, in two layers like the station's config: [`RawHall`] as
+//! written, [`HallConfig`] checked, with every problem named by its key path.
+//!
+//! ```toml
+//! [hall]
+//! broker = "mqtt://hall.local:1883"
+//! table = "3"
+//! user = "table3"            # optional, with password
+//! password = "…"
+//! tls = false                # mqtts:// needs a TLS build; see crates/hall/PROTOCOL.md
+//! action_key = "…32+ hex digits…"   # optional: accept signed arbiter actions
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::{action::ActionKey, topic::check_table_name};
+
+/// `[hall]` as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawHall {
+    /// `mqtt://host:port` of the hall's broker.
+    pub broker: Option<String>,
+    /// The table's name in the hall (one topic level).
+    pub table: Option<String>,
+    /// User name at the broker.
+    pub user: Option<String>,
+    /// Password at the broker.
+    pub password: Option<String>,
+    /// Connect with TLS (`mqtts://` in `broker` means the same).
+    pub tls: Option<bool>,
+    /// The table's key for signed arbiter actions (hex).
+    pub action_key: Option<String>,
+}
+
+/// Where the broker is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Broker {
+    /// Host name or address.
+    pub host: String,
+    /// TCP port (1883 plain, 8883 TLS by default).
+    pub port: u16,
+    /// Whether the connection is encrypted.
+    pub tls: bool,
+}
+
+impl Broker {
+    /// Parses `mqtt://host[:port]` (`tcp://` too) or `mqtts://host[:port]` (`ssl://`).
+    ///
+    /// # Errors
+    /// What is wrong with the URL.
+    pub fn parse(url: &str) -> Result<Broker, String> {
+        let (scheme, rest) = url
+            .split_once("://")
+            .ok_or_else(|| format!("{url:?}: expected mqtt://host:port"))?;
+        let tls = match scheme {
+            "mqtt" | "tcp" => false,
+            "mqtts" | "ssl" => true,
+            other => return Err(format!("{url:?}: scheme {other:?}; expected mqtt or mqtts")),
+        };
+        let rest = rest.trim_end_matches('/');
+        let (host, port) = match rest.rsplit_once(':') {
+            Some((h, p)) if !h.ends_with(']') || h.starts_with('[') => (
+                h,
+                p.parse::<u16>()
+                    .map_err(|_| format!("{url:?}: port {p:?} is not a number 1-65535"))?,
+            ),
+            _ => (rest, if tls { 8883 } else { 1883 }),
+        };
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        if host.is_empty() || host.contains('/') {
+            return Err(format!("{url:?}: no host"));
+        }
+        if port == 0 {
+            return Err(format!("{url:?}: port 0"));
+        }
+        Ok(Broker {
+            host: host.to_owned(),
+            port,
+            tls,
+        })
+    }
+}
+
+/// `[hall]` checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HallConfig {
+    /// The broker.
+    pub broker: Broker,
+    /// The table's name.
+    pub table: String,
+    /// User name and password at the broker.
+    pub credentials: Option<(String, String)>,
+    /// The key for signed arbiter actions, if the table accepts them.
+    pub action_key: Option<ActionKey>,
+}
+
+/// One wrong value, at its key path (`hall.broker`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HallProblem {
+    /// The key path.
+    pub key: String,
+    /// What is wrong and what is expected.
+    pub message: String,
+}
+
+impl std::fmt::Display for HallProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.key, self.message)
+    }
+}
+
+impl RawHall {
+    /// Checks the section found at `at` (`"hall"`); every problem, each with its key.
+    ///
+    /// # Errors
+    /// The problems, in key order.
+    pub fn check(&self, at: &str) -> Result<HallConfig, Vec<HallProblem>> {
+        let mut problems = Vec::new();
+        let mut problem = |key: &str, message: String| {
+            problems.push(HallProblem {
+                key: format!("{at}.{key}"),
+                message,
+            });
+        };
+        let broker = match &self.broker {
+            None => {
+                problem(
+                    "broker",
+                    "missing: the hall's broker, e.g. \"mqtt://hall.local:1883\"".into(),
+                );
+                None
+            }
+            Some(url) => Broker::parse(url).map_err(|e| problem("broker", e)).ok(),
+        };
+        let table = match &self.table {
+            None => {
+                problem(
+                    "table",
+                    "missing: the table's name in the hall, e.g. \"3\"".into(),
+                );
+                None
+            }
+            Some(t) => check_table_name(t)
+                .map(|()| t.clone())
+                .map_err(|e| problem("table", format!("{t:?}: {e}")))
+                .ok(),
+        };
+        let credentials = match (&self.user, &self.password) {
+            (Some(u), Some(p)) => Some((u.clone(), p.clone())),
+            (None, None) => None,
+            (Some(_), None) => {
+                problem("password", "missing: a user needs a password".into());
+                None
+            }
+            (None, Some(_)) => {
+                problem("user", "missing: a password needs a user".into());
+                None
+            }
+        };
+        let action_key = self.action_key.as_ref().and_then(|k| {
+            k.parse::<ActionKey>()
+                .map_err(|e| problem("action_key", e))
+                .ok()
+        });
+        let broker = broker.map(|mut b| {
+            b.tls |= self.tls.unwrap_or(false);
+            b
+        });
+        if broker.as_ref().is_some_and(|b| b.tls) {
+            problem(
+                "tls",
+                "this build connects without TLS only; put the broker behind a TLS tunnel \
+                 (stunnel) or use mqtt:// on the hall's own network"
+                    .into(),
+            );
+        }
+        match (broker, table) {
+            (Some(broker), Some(table)) if problems.is_empty() => Ok(HallConfig {
+                broker,
+                table,
+                credentials,
+                action_key,
+            }),
+            _ => Err(problems),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> RawHall {
+        #[derive(Deserialize)]
+        struct File {
+            hall: RawHall,
+        }
+        toml::from_str::<File>(text).unwrap().hall
+    }
+
+    #[test]
+    fn a_full_section_checks() {
+        let c = raw(
+            "[hall]\nbroker = \"mqtt://hall.local:1884\"\ntable = \"3\"\nuser = \"t3\"\n\
+             password = \"pw\"\naction_key = \"00112233445566778899aabbccddeeff\"\n",
+        )
+        .check("hall")
+        .unwrap();
+        assert_eq!(
+            c.broker,
+            Broker {
+                host: "hall.local".into(),
+                port: 1884,
+                tls: false
+            }
+        );
+        assert_eq!(c.table, "3");
+        assert_eq!(c.credentials, Some(("t3".into(), "pw".into())));
+        assert!(c.action_key.is_some());
+        assert_eq!(Broker::parse("mqtt://h").unwrap().port, 1883);
+    }
+
+    #[test]
+    fn every_problem_is_named_by_key() {
+        let problems = raw(
+            "[hall]\nbroker = \"http://x\"\ntable = \"a/b\"\nuser = \"u\"\naction_key = \"12\"\n",
+        )
+        .check("hall")
+        .unwrap_err();
+        let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "hall.broker",
+                "hall.table",
+                "hall.password",
+                "hall.action_key"
+            ]
+        );
+        let missing = RawHall::default().check("hall").unwrap_err();
+        assert_eq!(missing.len(), 2);
+        assert!(missing[0].to_string().starts_with("hall.broker: missing"));
+        let tls = raw("[hall]\nbroker = \"mqtts://x\"\ntable = \"1\"\n")
+            .check("hall")
+            .unwrap_err();
+        assert_eq!(tls[0].key, "hall.tls");
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        #[derive(Deserialize, Debug)]
+        #[allow(dead_code, reason = "only parsed")]
+        struct File {
+            hall: RawHall,
+        }
+        let e = toml::from_str::<File>("[hall]\nbrokr = \"x\"\n").unwrap_err();
+        assert!(e.to_string().contains("brokr"));
+    }
+}

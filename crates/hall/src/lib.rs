@@ -1,0 +1,31 @@
+//! The tournament hall: many annabella tables over one MQTT broker (Mosquitto), the
+//! chief arbiter's view of every table, and the live PGN broadcast of the round.
+//!
+//! - Station side: [`outbox`] publishes a table's journal record by record (a
+//!   [`replica::Replica`] rebuilds the table from the journal and turns each record's
+//!   effects into [`message::HallMessage`]s); the last record the broker acknowledged is
+//!   remembered beside the journal, so nothing is lost when the broker or the network
+//!   goes away, and the table never waits for the broker.
+//! - Hall side: [`hall::Hall`] orders and deduplicates what arrives and keeps every
+//!   table's state; [`subscriber`] is its MQTT shell (and keeps the round's PGN file),
+//!   [`web`] and [`page`] the chief arbiter's and the spectators' page.
+//! - [`action`]: signed arbiter actions from the hall to a table; [`config`]: `[hall]`.
+//!
+//! The topic tree and payloads are written down in `PROTOCOL.md` beside this crate.
+
+pub mod action;
+pub mod config;
+pub mod hall;
+pub mod message;
+pub mod outbox;
+pub mod page;
+pub mod replica;
+pub mod subscriber;
+pub mod topic;
+pub mod web;
+
+pub use action::{ActionBody, ActionKey, ActionKeys, ActionRefused, ReplayGuard, SignedAction};
+pub use config::{Broker, HallConfig, HallProblem, RawHall};
+pub use hall::{Hall, HallAlert, News, TableEntry};
+pub use message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
+pub use replica::Replica;

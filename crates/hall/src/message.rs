@@ -1,0 +1,126 @@
+//! What a station publishes: one [`HallMessage`] per event, each naming its table and
+//! its place `(seq, part)` in the table's journal, so that the hall orders and
+//! deduplicates whatever the broker or a restart delivers twice.
+
+use annabella_table::{AlertKind, AnnounceKind, GameEnd, Ground, Audience, TableView};
+use serde::{Deserialize, Serialize};
+
+use crate::topic::Kind;
+
+/// The largest payload the hall accepts; anything bigger is reported and dropped.
+pub const MAX_PAYLOAD: usize = 256 * 1024;
+
+/// One published event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HallMessage {
+    /// The table's name (also the topic's last level).
+    pub table: String,
+    /// Which game of the table: the journal's epoch (Unix ms). A new journal is a new
+    /// game, whose records count from 1 again.
+    pub game: u64,
+    /// The journal record the event came from.
+    pub seq: u64,
+    /// Which of the record's events (0, 1, …; the view is always the last).
+    pub part: u32,
+    /// When the record happened, Unix milliseconds (the journal's epoch + table time).
+    pub at_ms: u64,
+    /// The event.
+    pub body: Body,
+}
+
+/// The events of a table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Body {
+    /// A move for the scoresheet.
+    Move(MoveEvent),
+    /// The table announced something (the kind only: the words stay at the table).
+    Announce {
+        /// What about.
+        kind: AnnounceKind,
+        /// Who heard it.
+        to: Audience,
+    },
+    /// The table calls the arbiter.
+    Alert(AlertNote),
+    /// A claim waits for the arbiter.
+    Claim {
+        /// Who claims (`white`/`black`).
+        by: String,
+        /// Repetition or fifty moves.
+        ground: Ground,
+        /// The intended move (UCI), if any.
+        intended: Option<String>,
+    },
+    /// The game is over.
+    Result(GameEnd),
+    /// The table as it is now.
+    View(Box<TableState>),
+}
+
+impl Body {
+    /// The topic level this event goes under.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Body::Move(_) => Kind::Move,
+            Body::Announce { .. } => Kind::Announce,
+            Body::Alert(_) => Kind::Alert,
+            Body::Claim { .. } => Kind::Claim,
+            Body::Result(_) => Kind::Result,
+            Body::View(_) => Kind::View,
+        }
+    }
+}
+
+/// A move with the clocks after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEvent {
+    /// Half-move number, from 1.
+    pub ply: usize,
+    /// `white` or `black`.
+    pub color: String,
+    /// Standard algebraic notation.
+    pub san: String,
+    /// UCI.
+    pub uci: String,
+    /// The mover's remaining time after the move, ms.
+    pub clock_ms: u64,
+    /// White's remaining time, ms.
+    pub white_ms: u64,
+    /// Black's remaining time, ms.
+    pub black_ms: u64,
+}
+
+/// An arbiter alert as the hall shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AlertNote {
+    /// Why.
+    pub kind: AlertKind,
+    /// In words.
+    pub detail: String,
+    /// Half-moves played when it was raised.
+    pub ply: usize,
+    /// The journal record that raised it.
+    pub seq: u64,
+    /// When, Unix ms.
+    pub at_ms: u64,
+}
+
+/// The whole table: what a newcomer to the hall needs (published retained).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableState {
+    /// Players and event, for the hall's rows and the PGN.
+    pub white: String,
+    /// The black player's name.
+    pub black: String,
+    /// Event name.
+    pub event: String,
+    /// Round.
+    pub round: String,
+    /// The table's view (position, clocks, moves, claim, result).
+    pub view: TableView,
+    /// Every alert of the game so far, oldest first.
+    pub alerts: Vec<AlertNote>,
+    /// The game so far in PGN (the table's own writer).
+    pub pgn: String,
+}

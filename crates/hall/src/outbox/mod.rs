@@ -1,0 +1,286 @@
+//! The station side's shell: publishes one table's journal to the hall's broker with
+//! `rumqttc`, QoS 1, record by record from the remembered publish position.
+//!
+//! It wakes on the station's commit signal (a `watch::Receiver<u64>` of the last
+//! committed record) when given one, else reads the journal every 20 ms. The table never
+//! waits for it: it only reads the journal (read-only) and writes its own position file.
+//! While the broker is away the records wait in the journal; after a reconnect the
+//! client resends what was in flight (or, when the broker lost the session, the outbox
+//! sends every unacknowledged record again), so the hall gets everything, perhaps twice,
+//! which it drops by `(seq, part)`.
+
+pub mod book;
+pub mod position;
+pub mod tail;
+
+use std::{path::PathBuf, time::Duration};
+
+use rumqttc::{AsyncClient, ClientError, Event, MqttOptions, Outgoing as Out, Packet, QoS};
+use tokio::sync::watch;
+
+use crate::{
+    config::Broker,
+    replica::Replica,
+    topic::{Kind, topic},
+};
+use book::{AckBook, Outgoing};
+use position::Position;
+use tail::{JournalTail, TailError};
+
+/// Records read from the journal at a time; also the most the outbox holds unsent.
+const BATCH: usize = 256;
+
+/// What the outbox is to publish, and where.
+#[derive(Debug, Clone)]
+pub struct OutboxSettings {
+    /// The station's journal (read-only).
+    pub journal: PathBuf,
+    /// The table's name in the hall.
+    pub table: String,
+    /// The broker.
+    pub broker: Broker,
+    /// User and password at the broker.
+    pub credentials: Option<(String, String)>,
+    /// How often to look at the journal without a commit signal.
+    pub poll: Duration,
+}
+
+impl OutboxSettings {
+    /// Settings for `journal` of table `table` at `broker`, polling every 20 ms.
+    pub fn new(journal: PathBuf, table: &str, broker: Broker) -> OutboxSettings {
+        OutboxSettings {
+            journal,
+            table: table.to_owned(),
+            broker,
+            credentials: None,
+            poll: Duration::from_millis(20),
+        }
+    }
+}
+
+/// How far the outbox is (for the station's status line and for tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct OutboxStatus {
+    /// The journal's game (epoch), once it has been read.
+    pub game: u64,
+    /// The last record in the journal seen.
+    pub journalled: u64,
+    /// The last record the broker acknowledged.
+    pub acked: u64,
+    /// Whether the broker is connected.
+    pub connected: bool,
+}
+
+/// A problem the outbox reports and survives (it retries).
+pub type Report = Box<dyn Fn(String) + Send + Sync>;
+
+/// The broker options of a client called `client_id`.
+pub fn mqtt_options(
+    client_id: &str,
+    broker: &Broker,
+    credentials: Option<&(String, String)>,
+) -> MqttOptions {
+    let mut options = MqttOptions::new(client_id, broker.host.clone(), broker.port);
+    options.set_keep_alive(Duration::from_secs(5));
+    options.set_max_packet_size(32 * 1024 * 1024, 32 * 1024 * 1024);
+    options.set_inflight(100);
+    if let Some((user, password)) = credentials {
+        options.set_credentials(user.clone(), password.clone());
+    }
+    options
+}
+
+fn wire(message: &crate::message::HallMessage) -> Outgoing {
+    let kind = message.body.kind();
+    Outgoing {
+        seq: message.seq,
+        topic: topic(kind, &message.table),
+        payload: serde_json::to_vec(message).unwrap_or_default(),
+        retain: kind == Kind::View,
+    }
+}
+
+/// Opens the journal, waiting (polling) until the station has created it.
+async fn open_tail(settings: &OutboxSettings, report: &Report) -> (JournalTail, Replica, u64) {
+    let mut told = false;
+    loop {
+        match JournalTail::open(&settings.journal) {
+            Ok((tail, config, epoch)) => match Replica::new(&settings.table, config, epoch) {
+                Ok(replica) => return (tail, replica, epoch),
+                Err(e) => report(format!("hall outbox: journal's table configuration: {e}")),
+            },
+            Err(e) if !told => {
+                report(format!("hall outbox: waiting for the journal ({e})"));
+                told = true;
+            }
+            Err(_) => {}
+        }
+        tokio::time::sleep(settings.poll).await;
+    }
+}
+
+/// Replays the records already at the broker into the replica (nothing is published).
+fn catch_up(tail: &JournalTail, replica: &mut Replica, acked: u64) -> Result<(), TailError> {
+    while replica.last_seq() < acked {
+        let records = tail.after(replica.last_seq(), BATCH)?;
+        if records.is_empty() {
+            break;
+        }
+        for r in records.into_iter().take_while(|r| r.seq <= acked) {
+            replica.apply(r.seq, r.now, r.input, false);
+        }
+    }
+    Ok(())
+}
+
+/// Polls the client's event loop in a task of its own (its `poll` is not to be
+/// cancelled half-way), pausing 200 ms after a connection error before it reconnects.
+pub fn drive(
+    mut eventloop: rumqttc::EventLoop,
+) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, String>> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        loop {
+            let event = eventloop.poll().await;
+            let failed = event.is_err();
+            if tx.send(event.map_err(|e| e.to_string())).is_err() {
+                return;
+            }
+            if failed {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    });
+    rx
+}
+
+/// Publishes the journal at `settings.journal` until the task is dropped. `commits`:
+/// the station's last committed record, to wake at once; `status`: how far it is.
+pub async fn run(
+    settings: OutboxSettings,
+    mut commits: Option<watch::Receiver<u64>>,
+    status: watch::Sender<OutboxStatus>,
+    report: Report,
+) {
+    let (tail, mut replica, game) = open_tail(&settings, &report).await;
+    let acked = position::load(&settings.journal, game);
+    if let Err(e) = catch_up(&tail, &mut replica, acked) {
+        report(format!("hall outbox: {e}"));
+    }
+    let mut book = AckBook::new(replica.last_seq());
+    let client_id = format!("annabella-table-{}", settings.table);
+    let options = mqtt_options(&client_id, &settings.broker, settings.credentials.as_ref());
+    let (client, eventloop) = AsyncClient::new(options, 64);
+    let mut events = drive(eventloop);
+    let mut connected = false;
+    let mut last_error = String::new();
+    let mut journalled = replica.last_seq();
+    // With the station's commit signal the journal is read when it moves (and once a
+    // second besides, should a signal be missed); without, every `poll`.
+    let period = if commits.is_some() {
+        Duration::from_secs(1)
+    } else {
+        settings.poll
+    };
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_tail_error = String::new();
+    status.send_replace(OutboxStatus {
+        game,
+        journalled,
+        acked: book.acked(),
+        connected,
+    });
+    loop {
+        let mut look = false;
+        tokio::select! {
+            Some(event) = events.recv() => match event {
+                Ok(Event::Incoming(Packet::ConnAck(ack))) => {
+                    connected = true;
+                    last_error.clear();
+                    if !ack.session_present {
+                        book.session_lost();
+                    }
+                }
+                Ok(Event::Incoming(Packet::PubAck(ack))) => {
+                    if book.puback(ack.pkid) {
+                        let p = Position { game, acked: book.acked() };
+                        if let Err(e) = position::store(&settings.journal, p) {
+                            report(format!("hall outbox: position file: {e}"));
+                        }
+                    }
+                }
+                Ok(Event::Outgoing(Out::Publish(pkid))) => book.outgoing(pkid),
+                Ok(_) => {}
+                Err(text) => {
+                    connected = false;
+                    if text != last_error {
+                        report(format!(
+                            "hall outbox: broker {}:{}: {text} (retrying; the journal keeps \
+                             every record)",
+                            settings.broker.host, settings.broker.port
+                        ));
+                        last_error = text;
+                    }
+                }
+            },
+            _ = tick.tick() => look = true,
+            changed = async {
+                match commits.as_mut() {
+                    Some(rx) => rx.changed().await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                look = true;
+                if changed.is_err() {
+                    // The station has gone: read the journal on the clock from now on.
+                    commits = None;
+                    tick = tokio::time::interval(settings.poll);
+                }
+            }
+        }
+        // Read what the station committed since (also after a backlog has drained).
+        if (look || book.backlog() == 0) && book.backlog() < BATCH {
+            match tail.after(replica.last_seq(), BATCH - book.backlog()) {
+                Ok(records) => {
+                    last_tail_error.clear();
+                    for r in records {
+                        let messages = replica.apply(r.seq, r.now, r.input, true);
+                        book.add_record(r.seq, messages.iter().map(wire).collect());
+                        journalled = r.seq;
+                    }
+                }
+                Err(e) => {
+                    let text = e.to_string();
+                    if text != last_tail_error {
+                        report(format!("hall outbox: {text} (waiting)"));
+                        last_tail_error = text;
+                    }
+                }
+            }
+        }
+        // Hand what waits to the client, never blocking the event loop.
+        while connected && let Some(m) = book.next_to_send() {
+            let qos = QoS::AtLeastOnce;
+            match client.try_publish(m.topic.clone(), qos, m.retain, m.payload.clone()) {
+                Ok(()) => book.sent(),
+                Err(ClientError::TryRequest(_)) => break,
+                Err(e) => {
+                    report(format!("hall outbox: {e}"));
+                    break;
+                }
+            }
+        }
+        status.send_if_modified(|s| {
+            let new = OutboxStatus {
+                game,
+                journalled,
+                acked: book.acked(),
+                connected,
+            };
+            let changed = *s != new;
+            *s = new;
+            changed
+        });
+    }
+}

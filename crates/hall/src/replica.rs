@@ -1,0 +1,222 @@
+//! The station side's pure part: a replica of the table, rebuilt from the journal's
+//! records (the journal stores inputs, so replaying gives the very effects the players
+//! saw), that turns each record's effects into [`HallMessage`]s.
+
+use std::time::Duration;
+
+use annabella_table::{Effect, Input, Table, TableConfig};
+
+use crate::message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
+
+/// A table rebuilt record by record, with the hall's events of each.
+pub struct Replica {
+    name: String,
+    epoch_unix_ms: u64,
+    table: Table,
+    alerts: Vec<AlertNote>,
+    claim: Option<String>,
+    plies: usize,
+    last_seq: u64,
+}
+
+impl std::fmt::Debug for Replica {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Replica")
+            .field("name", &self.name)
+            .field("last_seq", &self.last_seq)
+            .finish_non_exhaustive()
+    }
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl Replica {
+    /// A replica of the table `name` made from the journal's configuration and epoch.
+    ///
+    /// # Errors
+    /// The configuration cannot make a table (the journal is not a table's).
+    pub fn new(
+        name: &str,
+        config: TableConfig,
+        epoch_unix_ms: u64,
+    ) -> Result<Replica, annabella_table::ConfigError> {
+        Ok(Replica {
+            name: name.to_owned(),
+            epoch_unix_ms,
+            table: Table::new(config)?,
+            alerts: Vec::new(),
+            claim: None,
+            plies: 0,
+            last_seq: 0,
+        })
+    }
+
+    /// The last record applied.
+    pub fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+
+    /// The rebuilt table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Applies journal record `seq` (its time and input) and returns its events, the
+    /// table's view last. With `publish` false (records the broker already has) only the
+    /// replica's state moves on and nothing is built.
+    pub fn apply(
+        &mut self,
+        seq: u64,
+        now: Duration,
+        input: Input,
+        publish: bool,
+    ) -> Vec<HallMessage> {
+        self.last_seq = seq;
+        let at_ms = self.epoch_unix_ms + ms(now);
+        // A refused input was refused at the table too: no effects, nothing to publish.
+        let _refused = self.table.handle(now, input);
+        let mut bodies = Vec::new();
+        while let Some(effect) = self.table.poll_effect() {
+            match effect {
+                Effect::Announce(a) => bodies.push(Body::Announce {
+                    kind: a.kind,
+                    to: a.to,
+                }),
+                Effect::ArbiterAlert(a) => {
+                    let note = AlertNote {
+                        kind: a.kind,
+                        detail: a.detail,
+                        ply: a.ply,
+                        seq,
+                        at_ms,
+                    };
+                    self.alerts.push(note.clone());
+                    bodies.push(Body::Alert(note));
+                }
+                Effect::GameOver(end) => bodies.push(Body::Result(end)),
+                _ => {}
+            }
+        }
+        let view = self.table.snapshot();
+        // A move is published when it is in the game (a sighted move before its clock
+        // press, whose time the view's PGN gets at the press); a take-back shortens.
+        let records = self.table.records();
+        self.plies = self.plies.min(records.len());
+        for m in &records[self.plies..] {
+            bodies.push(Body::Move(MoveEvent {
+                ply: m.ply,
+                color: m.color.to_string(),
+                san: m.san.clone(),
+                uci: m.uci.to_string(),
+                clock_ms: ms(m.clock),
+                white_ms: ms(view.white_time),
+                black_ms: ms(view.black_time),
+            }));
+        }
+        self.plies = records.len();
+        let claim = view.claim.as_ref().map(|c| Body::Claim {
+            by: c.by.to_string(),
+            ground: c.ground,
+            intended: c.intended.as_ref().map(ToString::to_string),
+        });
+        let claim_key = claim.as_ref().map(|c| format!("{c:?}"));
+        if claim_key != self.claim {
+            self.claim = claim_key;
+            bodies.extend(claim);
+        }
+        if !publish {
+            return Vec::new();
+        }
+        let event = &self.table.config().event;
+        bodies.push(Body::View(Box::new(TableState {
+            white: event.white.clone(),
+            black: event.black.clone(),
+            event: event.event.clone(),
+            round: event.round.clone(),
+            view,
+            alerts: self.alerts.clone(),
+            pgn: self.table.pgn(),
+        })));
+        bodies
+            .into_iter()
+            .enumerate()
+            .map(|(part, body)| HallMessage {
+                table: self.name.clone(),
+                game: self.epoch_unix_ms,
+                seq,
+                part: u32::try_from(part).unwrap_or(u32::MAX),
+                at_ms,
+                body,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use annabella_table::Hypothesis;
+    use shakmaty::Color;
+
+    fn heard(text: &str) -> Input {
+        Input::Heard {
+            alternatives: vec![Hypothesis {
+                text: text.into(),
+                score: 1.0,
+            }],
+        }
+    }
+
+    #[test]
+    fn a_typed_game_gives_moves_then_the_view() {
+        let config = TableConfig {
+            vi_color: Color::Black,
+            ..TableConfig::default()
+        };
+        let mut r = Replica::new("3", config, 1_000_000).unwrap();
+        let inputs = [
+            Input::Start,
+            Input::AssistantMove {
+                text: "e2e4".into(),
+            },
+            Input::Lever { side: Color::White },
+        ];
+        let mut moves = Vec::new();
+        for (i, input) in inputs.into_iter().enumerate() {
+            let seq = i as u64 + 1;
+            let msgs = r.apply(seq, Duration::from_secs(seq), input, true);
+            let last = msgs.last().unwrap();
+            assert!(
+                matches!(last.body, Body::View(_)),
+                "the view closes every record"
+            );
+            assert!(msgs.iter().all(|m| m.seq == seq && m.table == "3"));
+            assert_eq!(last.at_ms, 1_000_000 + seq * 1000);
+            for m in &msgs {
+                let json = serde_json::to_string(m).unwrap();
+                let back: HallMessage = serde_json::from_str(&json).unwrap();
+                assert_eq!(&back, m, "every message survives the wire");
+            }
+            moves.extend(msgs.into_iter().filter_map(|m| match m.body {
+                Body::Move(mv) => Some(mv),
+                _ => None,
+            }));
+        }
+        assert!(
+            moves.iter().any(|m| m.san == "e4" && m.ply == 1),
+            "{moves:?}"
+        );
+    }
+
+    #[test]
+    fn quiet_records_build_nothing_but_keep_state() {
+        let mut r = Replica::new("3", TableConfig::default(), 0).unwrap();
+        assert!(r.apply(1, Duration::ZERO, Input::Start, false).is_empty());
+        assert!(r.table().snapshot().started);
+        assert_eq!(r.last_seq(), 1);
+        let msgs = r.apply(2, Duration::from_secs(1), heard("Ruhe"), true);
+        assert!(!msgs.is_empty());
+    }
+}

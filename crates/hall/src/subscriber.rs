@@ -1,0 +1,207 @@
+//! The hall's MQTT shell: subscribes to the whole topic tree with a persistent session
+//! (QoS 1: the broker keeps what the hall has not acknowledged while it is away), feeds
+//! every message to the pure [`Hall`], keeps the round's PGN file, and sends signed
+//! arbiter actions.
+
+use std::{
+    path::PathBuf,
+    sync::{Arc, RwLock},
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+use annabella_table::ArbiterAction;
+use rumqttc::{AsyncClient, Event, Packet, QoS};
+use serde::Serialize;
+use tokio::sync::{mpsc, watch};
+
+use crate::{
+    action::{self, ActionBody, ActionKeys},
+    config::Broker,
+    hall::{Hall, News},
+    outbox::{Report, drive, mqtt_options, position::write_atomically},
+    topic::{Kind, ROOT, topic},
+};
+
+/// What the hall connects to and writes.
+#[derive(Debug, Clone)]
+pub struct HallSettings {
+    /// The broker.
+    pub broker: Broker,
+    /// User and password at the broker.
+    pub credentials: Option<(String, String)>,
+    /// The client id (one per hall: the broker keeps its session under it).
+    pub client_id: String,
+    /// The round's PGN, rewritten atomically on every move.
+    pub pgn_out: Option<PathBuf>,
+    /// Keys of the tables the hall may act on.
+    pub keys: ActionKeys,
+}
+
+/// The hall's state shared with the web page: the hall and a counter that moves on
+/// every change the page shows.
+#[derive(Debug)]
+pub struct Shared {
+    /// Every table.
+    pub hall: RwLock<Hall>,
+    /// Bumped on every change a page shows.
+    pub version: watch::Sender<u64>,
+    client: AsyncClient,
+    keys: ActionKeys,
+    nonce: std::sync::atomic::AtomicU64,
+}
+
+/// One line of `annabella hall --json`: the news and when the hall applied it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Stamped {
+    /// Unix microseconds when the hall's state changed.
+    pub hall_us: u64,
+    /// What changed.
+    #[serde(flatten)]
+    pub news: News,
+}
+
+fn unix_us() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
+}
+
+impl Shared {
+    /// Sends `action` to `table`, signed with the table's key, naming `by`.
+    ///
+    /// # Errors
+    /// No key for the table, or the client cannot take the message.
+    pub async fn send_action(
+        &self,
+        table: &str,
+        by: &str,
+        what: &str,
+        action: ArbiterAction,
+    ) -> Result<(), String> {
+        let key = self
+            .keys
+            .get(table)
+            .ok_or_else(|| format!("no action key for table {table:?}"))?;
+        let sent_ms = unix_us() / 1000;
+        // Nonces count up from the time, so a restarted hall stays above its last.
+        let floor = sent_ms * 1000;
+        let next = |prev: u64| prev.max(floor) + 1;
+        let nonce = self
+            .nonce
+            .fetch_update(
+                std::sync::atomic::Ordering::SeqCst,
+                std::sync::atomic::Ordering::SeqCst,
+                |prev| Some(next(prev)),
+            )
+            .map_or(floor + 1, next);
+        let body = ActionBody {
+            table: table.to_owned(),
+            nonce,
+            sent_ms,
+            by: by.to_owned(),
+            what: what.to_owned(),
+            action,
+        };
+        let payload = action::sign(key, &body).map_err(|e| e.to_string())?;
+        self.client
+            .publish(topic(Kind::Action, table), QoS::AtLeastOnce, false, payload)
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Connects the hall and runs it until the task is dropped: the shared state to serve,
+/// and every news item sent to `news`.
+pub fn start(
+    settings: HallSettings,
+    news: mpsc::UnboundedSender<Stamped>,
+    report: Report,
+) -> Arc<Shared> {
+    let mut options = mqtt_options(
+        &settings.client_id,
+        &settings.broker,
+        settings.credentials.as_ref(),
+    );
+    options.set_clean_session(false);
+    let (client, eventloop) = AsyncClient::new(options, 256);
+    let shared = Arc::new(Shared {
+        hall: RwLock::new(Hall::new(settings.keys.clone())),
+        version: watch::Sender::new(0),
+        client: client.clone(),
+        keys: settings.keys.clone(),
+        nonce: std::sync::atomic::AtomicU64::new(0),
+    });
+    let state = Arc::clone(&shared);
+    tokio::spawn(async move {
+        let mut events = drive(eventloop);
+        let mut last_error = String::new();
+        while let Some(event) = events.recv().await {
+            let mut pgn_dirty = false;
+            let mut page_dirty = false;
+            let mut next = Some(event);
+            // Take everything already delivered before writing the PGN once.
+            while let Some(event) = next.take() {
+                match event {
+                    Ok(Event::Incoming(Packet::ConnAck(_))) => {
+                        last_error.clear();
+                        if let Err(e) = client.try_subscribe(format!("{ROOT}/#"), QoS::AtLeastOnce)
+                        {
+                            report(format!("hall: cannot subscribe: {e}"));
+                        }
+                    }
+                    Ok(Event::Incoming(Packet::Publish(p))) => {
+                        let applied = state
+                            .hall
+                            .write()
+                            .map(|mut hall| {
+                                let before = hall.pgn_version();
+                                let news = hall.receive(&p.topic, &p.payload);
+                                pgn_dirty |= hall.pgn_version() != before;
+                                news
+                            })
+                            .unwrap_or_default();
+                        let hall_us = unix_us();
+                        for n in applied {
+                            page_dirty |= n.changes_page();
+                            if let News::Rejected { topic, reason } = &n {
+                                report(format!("hall: ignored a message on {topic}: {reason}"));
+                            }
+                            let _ = news.send(Stamped { hall_us, news: n });
+                        }
+                    }
+                    Ok(Event::Incoming(Packet::SubAck(_))) => {
+                        report(format!(
+                            "hall: subscribed to {ROOT}/# at {}:{}",
+                            settings.broker.host, settings.broker.port
+                        ));
+                    }
+                    Ok(_) => {}
+                    Err(text) => {
+                        if text != last_error {
+                            report(format!(
+                                "hall: broker {}:{}: {text} (retrying; the broker keeps the \
+                                 hall's messages meanwhile)",
+                                settings.broker.host, settings.broker.port
+                            ));
+                            last_error = text;
+                        }
+                    }
+                }
+                next = events.try_recv().ok();
+            }
+            if page_dirty {
+                state.version.send_modify(|v| *v += 1);
+            }
+            if pgn_dirty && let Some(path) = &settings.pgn_out {
+                let text = state.hall.read().map(|h| h.pgn()).unwrap_or_default();
+                if let Err(e) = write_atomically(path, &text) {
+                    report(format!("hall: {}: {e}", path.display()));
+                }
+            }
+        }
+    });
+    shared
+}
+
+/// How long a page waits between pushes at most (a keep-alive for idle halls).
+pub const KEEP_ALIVE: Duration = Duration::from_secs(15);

@@ -1,0 +1,264 @@
+//! The hall's web server (axum): `GET /` the hall for spectators (read-only, no token),
+//! `GET /arbiter?token=…&by=…` the chief arbiter's hall, `GET /table/{name}` one table,
+//! `POST /action` a signed arbiter action (token), `GET /api/hall` JSON,
+//! `GET /games.pgn` the round's PGN, `GET /events` server-sent updates.
+
+use std::{collections::HashMap, convert::Infallible, sync::Arc};
+
+use annabella_table::ArbiterAction;
+use axum::{
+    Form, Json, Router,
+    extract::{Path, Query, State},
+    http::{StatusCode, header},
+    response::{
+        Html, IntoResponse, Redirect, Response,
+        sse::{Event, KeepAlive, Sse},
+    },
+    routing::{get, post},
+};
+use futures_util::stream::{self, Stream};
+use serde::Serialize;
+
+use crate::{
+    hall::{HallAlert, TableEntry},
+    page::{self, Viewer, encode},
+    subscriber::{KEEP_ALIVE, Shared},
+};
+
+/// The hall's server: the shared state and the token for the chief arbiter.
+#[derive(Clone)]
+pub struct HallWeb {
+    shared: Arc<Shared>,
+    token: Arc<String>,
+}
+
+type Params = Query<HashMap<String, String>>;
+
+fn param<'a>(q: &'a HashMap<String, String>, key: &str) -> Option<&'a str> {
+    q.get(key).map(String::as_str).filter(|s| !s.is_empty())
+}
+
+/// Compares in time independent of where the texts differ.
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len()
+        && !a.is_empty()
+        && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// What `/api/hall` answers.
+#[derive(Debug, Serialize)]
+pub struct HallJson<'a> {
+    /// Alerts that need the arbiter, newest first.
+    pub alerts: Vec<HallAlert>,
+    /// Every table.
+    pub tables: Vec<&'a TableEntry>,
+    /// Messages dropped as duplicates.
+    pub duplicates: u64,
+    /// Messages rejected.
+    pub rejected: u64,
+}
+
+impl HallWeb {
+    /// A server over `shared`, with `token` for the chief arbiter.
+    pub fn new(shared: Arc<Shared>, token: &str) -> HallWeb {
+        HallWeb {
+            shared,
+            token: Arc::new(token.to_owned()),
+        }
+    }
+
+    /// The routes.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/", get(index))
+            .route("/arbiter", get(arbiter))
+            .route("/table/{name}", get(table))
+            .route("/action", post(action))
+            .route("/api/hall", get(api_hall))
+            .route("/games.pgn", get(games_pgn))
+            .route("/events", get(events))
+            .with_state(self.clone())
+    }
+
+    /// Serves on `listener` until it fails.
+    ///
+    /// # Errors
+    /// The listener's I/O error.
+    pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        axum::serve(listener, self.router()).await
+    }
+
+    fn viewer(&self, q: &HashMap<String, String>) -> Result<Viewer, Refusal> {
+        match (param(q, "token"), param(q, "by")) {
+            (None, _) => Ok(Viewer::Spectator),
+            (Some(t), _) if !same(t, &self.token) => Err(Refusal(
+                StatusCode::UNAUTHORIZED,
+                "That token is not the hall's.",
+            )),
+            (Some(_), None) => Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                "Enter your name (by=…): it is recorded with every action.",
+            )),
+            (Some(t), Some(by)) => Ok(Viewer::Arbiter {
+                token: t.to_owned(),
+                by: by.to_owned(),
+            }),
+        }
+    }
+
+    fn render(&self, viewer: &Viewer, notice: Option<&str>) -> String {
+        let version = *self.shared.version.borrow();
+        match self.shared.hall.read() {
+            Ok(hall) => page::hall_page(&hall, viewer, version, notice),
+            Err(_) => page::message_page("Error", "The hall's state is not readable."),
+        }
+    }
+}
+
+/// A request refused: its status and why.
+struct Refusal(StatusCode, &'static str);
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        refuse(self.0, self.1)
+    }
+}
+
+fn refuse(status: StatusCode, text: &str) -> Response {
+    (status, Html(page::message_page(status.as_str(), text))).into_response()
+}
+
+async fn index(State(w): State<HallWeb>) -> Response {
+    Html(w.render(&Viewer::Spectator, None)).into_response()
+}
+
+async fn arbiter(State(w): State<HallWeb>, Query(q): Params) -> Response {
+    match w.viewer(&q) {
+        Ok(Viewer::Spectator) => refuse(
+            StatusCode::UNAUTHORIZED,
+            "The chief arbiter's hall needs the hall token.",
+        ),
+        Ok(v) => Html(w.render(&v, param(&q, "sent"))).into_response(),
+        Err(r) => r.into_response(),
+    }
+}
+
+async fn table(State(w): State<HallWeb>, Path(name): Path<String>, Query(q): Params) -> Response {
+    let viewer = match w.viewer(&q) {
+        Ok(v) => v,
+        Err(r) => return r.into_response(),
+    };
+    let Ok(hall) = w.shared.hall.read() else {
+        return refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The hall's state is not readable.",
+        );
+    };
+    match hall.table(&name) {
+        Some(t) => Html(page::table_page(t, &viewer)).into_response(),
+        None => refuse(
+            StatusCode::NOT_FOUND,
+            &format!("No table {name:?} in the hall."),
+        ),
+    }
+}
+
+async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>) -> Response {
+    let (token, by) = match w.viewer(&f) {
+        Ok(Viewer::Arbiter { token, by }) => (token, by),
+        Ok(Viewer::Spectator) => {
+            return refuse(
+                StatusCode::FORBIDDEN,
+                "Arbiter actions need the hall token.",
+            );
+        }
+        Err(r) => return r.into_response(),
+    };
+    let Some(table) = param(&f, "table") else {
+        return refuse(StatusCode::BAD_REQUEST, "field \"table\" is missing");
+    };
+    let (act, what) = match param(&f, "action") {
+        Some("pause") => (ArbiterAction::Pause, "pause the clocks (from the hall)"),
+        Some("resume") => (ArbiterAction::Resume, "resume the clocks (from the hall)"),
+        other => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                &format!("field \"action\": expected pause or resume, got {other:?}"),
+            );
+        }
+    };
+    let sent = match w.shared.send_action(table, &by, what, act).await {
+        Ok(()) => format!("Sent to table {table}: {what}."),
+        Err(e) => format!("Not sent to table {table}: {e}."),
+    };
+    Redirect::to(&format!(
+        "/arbiter?token={}&by={}&sent={}",
+        encode(&token),
+        encode(&by),
+        encode(&sent)
+    ))
+    .into_response()
+}
+
+async fn api_hall(State(w): State<HallWeb>) -> Response {
+    let Ok(hall) = w.shared.hall.read() else {
+        return refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The hall's state is not readable.",
+        );
+    };
+    Json(HallJson {
+        alerts: hall.alerts(),
+        tables: hall.tables().collect(),
+        duplicates: hall.duplicates(),
+        rejected: hall.rejected(),
+    })
+    .into_response()
+}
+
+async fn games_pgn(State(w): State<HallWeb>) -> Response {
+    let text = w.shared.hall.read().map(|h| h.pgn()).unwrap_or_default();
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}
+
+#[derive(Serialize)]
+struct Regions {
+    version: u64,
+    alerts: String,
+    tables: String,
+}
+
+async fn events(
+    State(w): State<HallWeb>,
+    Query(q): Params,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refusal> {
+    let viewer = w.viewer(&q)?;
+    let mut rx = w.shared.version.subscribe();
+    rx.mark_changed();
+    let stream = stream::unfold((w, rx, viewer), |(w, mut rx, viewer)| async move {
+        rx.changed().await.ok()?;
+        let version = *rx.borrow_and_update();
+        let regions = match w.shared.hall.read() {
+            Ok(hall) => Regions {
+                version,
+                alerts: page::alerts(&hall, &viewer),
+                tables: page::tables(&hall, &viewer),
+            },
+            Err(_) => return None,
+        };
+        let data = serde_json::to_string(&regions).unwrap_or_default();
+        Some((
+            Ok(Event::default().event("hall").data(data)),
+            (w, rx, viewer),
+        ))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+}

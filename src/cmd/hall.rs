@@ -1,0 +1,256 @@
+//! `annabella hall`: the chief arbiter's view of every table of a tournament hall over
+//! one MQTT broker, the round's live PGN, and (`hall publish`) one table's journal
+//! published to the hall.
+
+use std::{io::Write as _, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
+
+use annabella_console::Token;
+use annabella_hall::{
+    ActionKey, ActionKeys, Broker,
+    outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
+    subscriber::{self, HallSettings},
+    web::HallWeb,
+};
+use anyhow::{Context, bail};
+use tokio::sync::{mpsc, watch};
+
+/// Flags of `annabella hall`.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    job: Option<Job>,
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+/// What else `annabella hall` does.
+#[derive(Debug, clap::Subcommand)]
+enum Job {
+    /// Publish one table's journal to the hall (what `demo --hall` and, later, the
+    /// station do beside the table); stays, following the journal, until killed.
+    Publish(PublishArgs),
+    /// Load benchmark: simulated tables through one mosquitto on 127.0.0.1.
+    Bench(super::hall_bench::BenchArgs),
+}
+
+/// Flags of the hall itself.
+#[derive(Debug, clap::Args)]
+struct ServeArgs {
+    /// The broker, `mqtt://host:port`.
+    #[arg(long, value_name = "URL")]
+    broker: Option<String>,
+    /// Serve the hall's page here (e.g. 127.0.0.1:8970; port 0 picks a free one).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8970")]
+    listen: String,
+    /// Keep the round's PGN in this file, rewritten atomically on every move.
+    #[arg(long, value_name = "FILE")]
+    pgn_out: Option<PathBuf>,
+    /// Print one JSON line per event (moves, alerts, results, rejected messages).
+    #[arg(long)]
+    json: bool,
+    /// The chief arbiter's token (default: a random one, printed at start).
+    #[arg(long)]
+    token: Option<String>,
+    /// TOML file of the tables' action keys: `"3" = "hex…"` per table.
+    #[arg(long, value_name = "FILE")]
+    keys: Option<PathBuf>,
+    /// The hall's client id at the broker (the broker keeps its session under it).
+    #[arg(long, default_value = "annabella-hall")]
+    client_id: String,
+}
+
+/// Flags of `annabella hall publish`.
+#[derive(Debug, clap::Args)]
+pub struct PublishArgs {
+    /// The broker, `mqtt://host:port`.
+    #[arg(long, value_name = "URL")]
+    broker: String,
+    /// The table's name in the hall.
+    #[arg(long)]
+    table: String,
+    /// The station's journal (read-only).
+    #[arg(long)]
+    journal: PathBuf,
+    /// Stop once every record is at the broker (default: follow the journal).
+    #[arg(long)]
+    once: bool,
+}
+
+/// Runs `annabella hall`.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("tokio runtime")?;
+    match args.job {
+        Some(Job::Publish(p)) => runtime.block_on(publish(p)),
+        Some(Job::Bench(b)) => super::hall_bench::run(b),
+        None => runtime.block_on(serve(args.serve)),
+    }
+}
+
+fn broker(url: &str, flag: &str) -> anyhow::Result<Broker> {
+    let b = Broker::parse(url).map_err(|e| anyhow::anyhow!("{flag} {e}"))?;
+    if b.tls {
+        bail!("{flag} {url:?}: this build connects without TLS only (see crates/hall/PROTOCOL.md)");
+    }
+    Ok(b)
+}
+
+fn load_keys(path: &std::path::Path) -> anyhow::Result<ActionKeys> {
+    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let raw: std::collections::BTreeMap<String, String> =
+        toml::from_str(&text).with_context(|| path.display().to_string())?;
+    raw.into_iter()
+        .map(|(table, hex)| {
+            let key = hex
+                .parse::<ActionKey>()
+                .map_err(|e| anyhow::anyhow!("{}: key of table {table:?}: {e}", path.display()))?;
+            Ok((table, key))
+        })
+        .collect()
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let Some(url) = &args.broker else {
+        bail!("--broker URL is needed (e.g. mqtt://127.0.0.1:1883)");
+    };
+    let broker = broker(url, "--broker")?;
+    let token = match args.token {
+        Some(t) if t.len() < 8 => bail!("--token: use at least 8 characters"),
+        Some(t) => t,
+        None => Token::random()
+            .context("no randomness for the hall token")?
+            .as_str()
+            .to_owned(),
+    };
+    let keys = match &args.keys {
+        Some(p) => load_keys(p)?,
+        None => ActionKeys::new(),
+    };
+    let listener = tokio::net::TcpListener::bind(&args.listen)
+        .await
+        .with_context(|| format!("--listen {}: cannot listen there", args.listen))?;
+    let addr = listener.local_addr().context("listening address")?;
+    let (news_tx, mut news_rx) = mpsc::unbounded_channel();
+    let settings = HallSettings {
+        broker,
+        credentials: None,
+        client_id: args.client_id,
+        pgn_out: args.pgn_out,
+        keys,
+    };
+    let shared = subscriber::start(
+        settings,
+        news_tx,
+        Box::new(|line| eprintln!("annabella: {line}")),
+    );
+    eprintln!("hall: http://{addr}/ (spectators, read-only)");
+    eprintln!("arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME");
+    eprintln!("games: http://{addr}/games.pgn");
+    let json = args.json;
+    tokio::spawn(async move {
+        while let Some(n) = news_rx.recv().await {
+            if json && let Ok(line) = serde_json::to_string(&n) {
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{line}");
+                let _ = out.flush();
+            }
+        }
+    });
+    HallWeb::new(Arc::clone(&shared), &token)
+        .serve(listener)
+        .await
+        .context("hall server")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
+    let broker = broker(&args.broker, "--broker")?;
+    annabella_hall::topic::check_table_name(&args.table)
+        .map_err(|e| anyhow::anyhow!("--table {:?}: {e}", args.table))?;
+    let settings = OutboxSettings::new(args.journal.clone(), &args.table, broker);
+    let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
+    let task = tokio::spawn(outbox::run(
+        settings,
+        None,
+        status_tx,
+        Box::new(|line| eprintln!("annabella: {line}")),
+    ));
+    if !args.once {
+        task.await.context("outbox")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let last = tokio::task::spawn_blocking(move || -> anyhow::Result<u64> {
+        let (tail, _, _) = JournalTail::open(&args.journal)?;
+        Ok(tail.last_seq()?)
+    })
+    .await
+    .context("journal")??;
+    status_rx
+        .wait_for(|s| s.acked >= last)
+        .await
+        .context("outbox stopped")?;
+    eprintln!("hall: records 1-{last} are at the broker");
+    task.abort();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the outbox of a demo's journal on its own thread; the handle tells how far it is.
+pub fn start_outbox(journal: PathBuf, table: &str, url: &str) -> anyhow::Result<OutboxThread> {
+    let broker = broker(url, "--hall")?;
+    annabella_hall::topic::check_table_name(table)
+        .map_err(|e| anyhow::anyhow!("--table {table:?}: {e}"))?;
+    let settings = OutboxSettings::new(journal.clone(), table, broker);
+    let (status_tx, status_rx) = watch::channel(OutboxStatus::default());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("tokio runtime")?;
+    std::thread::Builder::new()
+        .name("hall-outbox".into())
+        .spawn(move || {
+            runtime.block_on(outbox::run(
+                settings,
+                None,
+                status_tx,
+                Box::new(|line| eprintln!("annabella: {line}")),
+            ));
+        })
+        .context("outbox thread")?;
+    Ok(OutboxThread {
+        journal,
+        status: status_rx,
+    })
+}
+
+/// A demo's outbox running beside it.
+pub struct OutboxThread {
+    journal: PathBuf,
+    status: watch::Receiver<OutboxStatus>,
+}
+
+impl OutboxThread {
+    /// Waits up to `limit` until every record of the journal is at the broker.
+    pub fn drain(mut self, limit: Duration) -> anyhow::Result<()> {
+        let last = JournalTail::open(&self.journal)?.0.last_seq()?;
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            let acked = self.status.borrow_and_update().acked;
+            if acked >= last {
+                eprintln!("hall: records 1-{last} are at the broker");
+                return Ok(());
+            }
+            if std::time::Instant::now() >= deadline {
+                bail!(
+                    "the hall's broker has records 1-{acked} of {last}; the rest wait in the \
+                     journal: `annabella hall publish --once --journal {} …` sends them",
+                    self.journal.display()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}

@@ -1,0 +1,432 @@
+//! `annabella hall bench`: the hall under load, against its floor. Starts its own
+//! mosquitto on 127.0.0.1, a hall (`annabella hall --json`, its own process) and
+//! `mosquitto_sub` on the same topics; N simulated tables replay a finished game's
+//! journal record by record into fresh journals (real station sessions, fsync'd), each
+//! with its outbox woken by the commit signal, paced to one move per second per table.
+//! Latency is journal commit → the hall's state (the `--json` line), and commit →
+//! `mosquitto_sub`'s receipt; CPU and peak memory of both from /proc.
+
+use std::{
+    collections::HashMap,
+    io::{BufRead, BufReader},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::{Arc, Mutex},
+    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+};
+
+use annabella_hall::{
+    Body, Broker, Replica,
+    outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
+};
+use annabella_station::session::Session;
+use anyhow::{Context, bail};
+use tokio::sync::watch;
+
+/// Flags of `annabella hall bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// A finished game's journal to replay at every table (`annabella demo` writes one).
+    #[arg(long)]
+    template: PathBuf,
+    /// Simulated tables.
+    #[arg(long, default_value_t = 100)]
+    tables: usize,
+    /// How long the tables play.
+    #[arg(long, default_value_t = 30)]
+    seconds: u64,
+    /// Working directory for the broker and the journals (default: a temporary one).
+    #[arg(long)]
+    work: Option<PathBuf>,
+}
+
+type Key = (String, u64, u64);
+
+fn unix_us() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64)
+}
+
+/// CPU seconds used so far and peak resident memory (KiB) of a process.
+fn usage(pid: u32) -> (f64, u64) {
+    let ticks = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit_once(')')?.1.split_whitespace().collect::<Vec<_>>();
+            Some(rest.get(11)?.parse::<u64>().ok()? + rest.get(12)?.parse::<u64>().ok()?)
+        })
+        .unwrap_or(0);
+    let hwm = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))?
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0);
+    (ticks as f64 / 100.0, hwm)
+}
+
+fn free_port() -> anyhow::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+/// Starts mosquitto on 127.0.0.1:`port` with its own config in `dir`.
+fn mosquitto(dir: &Path, port: u16) -> anyhow::Result<Child> {
+    let conf = dir.join("mosquitto.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n\
+             max_queued_messages 100000\nmax_inflight_messages 100\n"
+        ),
+    )?;
+    let child = Command::new("/usr/sbin/mosquitto")
+        .arg("-c")
+        .arg(&conf)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .context("/usr/sbin/mosquitto (apt-get install mosquitto)")?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            bail!("mosquitto did not listen on port {port}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Ok(child)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// One table's records to replay and which of them make a move.
+struct Template {
+    config: annabella_table::TableConfig,
+    records: Vec<(u64, Duration, annabella_table::Input)>,
+    moves: Vec<u64>,
+    pace: f64,
+}
+
+fn template(path: &Path) -> anyhow::Result<Template> {
+    let (tail, config, epoch) = JournalTail::open(path)?;
+    let records: Vec<_> = tail
+        .after(0, usize::MAX >> 1)?
+        .into_iter()
+        .map(|r| (r.seq, r.now, r.input))
+        .collect();
+    let mut replica = Replica::new("t", config.clone(), epoch)?;
+    let mut moves = Vec::new();
+    for (seq, now, input) in &records {
+        let msgs = replica.apply(*seq, *now, input.clone(), true);
+        if msgs.iter().any(|m| matches!(m.body, Body::Move(_))) {
+            moves.push(*seq);
+        }
+    }
+    let (Some(first), Some(last)) = (records.first(), records.last()) else {
+        bail!("{}: no records", path.display());
+    };
+    if moves.is_empty() {
+        bail!("{}: the game has no moves", path.display());
+    }
+    // Wall seconds per table second so that the game runs at one move per second.
+    let span = (last.1 - first.1).as_secs_f64();
+    let pace = moves.len() as f64 / span.max(0.001);
+    Ok(Template {
+        config,
+        records,
+        moves,
+        pace,
+    })
+}
+
+/// Plays games at one table until `until`, noting each move's commit time.
+fn play_table(
+    name: String,
+    dir: PathBuf,
+    t: Arc<Template>,
+    broker: Broker,
+    runtime: tokio::runtime::Handle,
+    until: Instant,
+    commits: Arc<Mutex<HashMap<Key, u64>>>,
+) -> anyhow::Result<u64> {
+    let mut games = 0;
+    let mut moves = 0;
+    while Instant::now() < until {
+        games += 1;
+        let journal = dir.join(format!("{name}-{games}.journal"));
+        let (mut session, _) = Session::open(&journal, t.config.clone())?;
+        let game = session.epoch_unix_ms()?.unwrap_or(0);
+        let (seq_tx, seq_rx) = watch::channel(0u64);
+        let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
+        let settings = OutboxSettings::new(journal.clone(), &name, broker.clone());
+        let task = runtime.spawn(outbox::run(
+            settings,
+            Some(seq_rx),
+            status_tx,
+            Box::new(|line| eprintln!("bench: {line}")),
+        ));
+        let start = Instant::now();
+        let t0 = t.records[0].1;
+        for (seq, now, input) in &t.records {
+            let wall = start + (*now - t0).mul_f64(t.pace);
+            if let Some(wait) = wall.checked_duration_since(Instant::now()) {
+                std::thread::sleep(wait);
+            }
+            session.feed(*now, input.clone())?;
+            if t.moves.contains(seq) {
+                commits
+                    .lock()
+                    .map_err(|_| anyhow::anyhow!("commit table poisoned"))?
+                    .insert((name.clone(), game, *seq), unix_us());
+                moves += 1;
+            }
+            let _ = seq_tx.send(*seq);
+        }
+        let last = t.records.len() as u64;
+        runtime.block_on(async {
+            let _ = tokio::time::timeout(
+                Duration::from_secs(20),
+                status_rx.wait_for(|s| s.acked >= last),
+            )
+            .await;
+        });
+        task.abort();
+    }
+    Ok(moves)
+}
+
+/// Runs the benchmark and prints its figures.
+pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
+    let t = Arc::new(template(&args.template)?);
+    let work = match &args.work {
+        Some(w) => w.clone(),
+        None => std::env::temp_dir().join(format!("annabella-hall-bench-{}", std::process::id())),
+    };
+    std::fs::create_dir_all(&work)?;
+    let port = free_port()?;
+    let mut broker_proc = mosquitto(&work, port)?;
+    let url = format!("mqtt://127.0.0.1:{port}");
+    let exe = std::env::current_exe()?;
+    let mut hall = Command::new(exe)
+        .args([
+            "hall",
+            "--broker",
+            &url,
+            "--listen",
+            "127.0.0.1:0",
+            "--json",
+            "--client-id",
+        ])
+        .arg(format!("bench-hall-{}", std::process::id()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut sub = Command::new("mosquitto_sub")
+        .args([
+            "-h",
+            "127.0.0.1",
+            "-p",
+            &port.to_string(),
+            "-q",
+            "1",
+            "-t",
+            "annabella/move/+",
+            "-F",
+            "%U %p",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .context("mosquitto_sub (apt-get install mosquitto-clients)")?;
+    // The hall says where it serves once it runs; its subscription follows at once.
+    let hall_err = BufReader::new(hall.stderr.take().context("hall stderr")?);
+    let mut lines = hall_err.lines();
+    for line in lines.by_ref() {
+        if line?.starts_with("hall: http://") {
+            break;
+        }
+    }
+    std::thread::spawn(move || {
+        lines.for_each(|l| {
+            if let Ok(l) = l {
+                eprintln!("{l}")
+            }
+        })
+    });
+
+    let hall_seen: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
+    let sub_seen: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
+    let hs = Arc::clone(&hall_seen);
+    let hall_out = hall.stdout.take().context("hall stdout")?;
+    let hall_reader = std::thread::spawn(move || {
+        for line in BufReader::new(hall_out).lines().map_while(Result::ok) {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) else {
+                continue;
+            };
+            if v["news"] == "move" {
+                let key = (
+                    v["table"].as_str().unwrap_or("").to_owned(),
+                    v["game"].as_u64().unwrap_or(0),
+                    v["seq"].as_u64().unwrap_or(0),
+                );
+                if let Ok(mut m) = hs.lock() {
+                    m.entry(key).or_insert(v["hall_us"].as_u64().unwrap_or(0));
+                }
+            }
+        }
+    });
+    let ss = Arc::clone(&sub_seen);
+    let sub_out = sub.stdout.take().context("mosquitto_sub stdout")?;
+    let sub_reader = std::thread::spawn(move || {
+        for line in BufReader::new(sub_out).lines().map_while(Result::ok) {
+            let Some((ts, payload)) = line.split_once(' ') else {
+                continue;
+            };
+            let us = (ts.parse::<f64>().unwrap_or(0.0) * 1e6) as u64;
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(payload) else {
+                continue;
+            };
+            let key = (
+                v["table"].as_str().unwrap_or("").to_owned(),
+                v["game"].as_u64().unwrap_or(0),
+                v["seq"].as_u64().unwrap_or(0),
+            );
+            if let Ok(mut m) = ss.lock() {
+                m.entry(key).or_insert(us);
+            }
+        }
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let broker = Broker::parse(&url).map_err(anyhow::Error::msg)?;
+    let commits: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
+    let (hall_cpu0, _) = usage(hall.id());
+    let (sub_cpu0, _) = usage(sub.id());
+    let (mq_cpu0, _) = usage(broker_proc.id());
+    let started = Instant::now();
+    let until = started + Duration::from_secs(args.seconds);
+    let tables: Vec<_> = (1..=args.tables)
+        .map(|i| {
+            let name = format!("t{i:03}");
+            let (dir, t, broker, handle, commits) = (
+                work.clone(),
+                Arc::clone(&t),
+                broker.clone(),
+                runtime.handle().clone(),
+                Arc::clone(&commits),
+            );
+            std::thread::spawn(move || play_table(name, dir, t, broker, handle, until, commits))
+        })
+        .collect();
+    let mut moves = 0;
+    for table in tables {
+        moves += table
+            .join()
+            .map_err(|_| anyhow::anyhow!("a table panicked"))??;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    // Let the last moves arrive.
+    let expected = commits.lock().map(|c| c.len()).unwrap_or(0);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline
+        && (hall_seen.lock().map(|m| m.len()).unwrap_or(0) < expected
+            || sub_seen.lock().map(|m| m.len()).unwrap_or(0) < expected)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (hall_cpu1, hall_hwm) = usage(hall.id());
+    let (sub_cpu1, sub_hwm) = usage(sub.id());
+    let (mq_cpu1, mq_hwm) = usage(broker_proc.id());
+    for child in [&mut hall, &mut sub, &mut broker_proc] {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let _ = hall_reader.join();
+    let _ = sub_reader.join();
+    let commits = commits.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+    let latencies = |seen: &Mutex<HashMap<Key, u64>>| -> (Vec<f64>, usize) {
+        let seen = seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let mut l: Vec<f64> = commits
+            .iter()
+            .filter_map(|(k, c)| seen.get(k).map(|s| (s.saturating_sub(*c)) as f64 / 1000.0))
+            .collect();
+        l.sort_by(f64::total_cmp);
+        let n = l.len();
+        (l, n)
+    };
+    let (hall_l, hall_n) = latencies(&hall_seen);
+    let (sub_l, sub_n) = latencies(&sub_seen);
+    println!(
+        "hall bench: {} tables, {moves} moves in {elapsed:.1} s ({:.1} moves/s), template {} ({} moves, pace ×{:.2})",
+        args.tables,
+        moves as f64 / elapsed,
+        args.template.display(),
+        t.moves.len(),
+        t.pace
+    );
+    println!("| receiver | moves seen | p50 ms | p95 ms | max ms | CPU % | peak RSS MiB |");
+    println!("|---|---|---|---|---|---|---|");
+    let row = |name: &str, l: &[f64], n: usize, cpu: f64, hwm: u64| {
+        println!(
+            "| {name} | {n}/{expected} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            percentile(l, 0.5),
+            percentile(l, 0.95),
+            l.last().copied().unwrap_or(f64::NAN),
+            100.0 * cpu / elapsed,
+            hwm as f64 / 1024.0
+        );
+    };
+    row(
+        "annabella hall (state updated)",
+        &hall_l,
+        hall_n,
+        hall_cpu1 - hall_cpu0,
+        hall_hwm,
+    );
+    row(
+        "mosquitto_sub (floor)",
+        &sub_l,
+        sub_n,
+        sub_cpu1 - sub_cpu0,
+        sub_hwm,
+    );
+    // The hall's own share: its state change after mosquitto_sub had the same move.
+    let own = {
+        let hall = hall_seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let sub = sub_seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let mut d: Vec<f64> = hall
+            .iter()
+            .filter_map(|(k, h)| sub.get(k).map(|s| (*h as f64 - *s as f64) / 1000.0))
+            .collect();
+        d.sort_by(f64::total_cmp);
+        d
+    };
+    println!(
+        "hall after mosquitto_sub, same move: p50 {:.2} ms, p95 {:.2} ms",
+        percentile(&own, 0.5),
+        percentile(&own, 0.95)
+    );
+    println!(
+        "mosquitto: CPU {:.1} %, peak RSS {:.1} MiB; p95 ratio hall/floor {:.2}",
+        100.0 * (mq_cpu1 - mq_cpu0) / elapsed,
+        mq_hwm as f64 / 1024.0,
+        percentile(&hall_l, 0.95) / percentile(&sub_l, 0.95)
+    );
+    if args.work.is_none() {
+        let _ = std::fs::remove_dir_all(&work);
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

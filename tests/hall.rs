@@ -1,0 +1,266 @@
+//! The tournament hall with the real broker: `annabella demo --hall` tables publish their
+//! journals through mosquitto (started here on a free localhost port with its own
+//! config), `annabella hall --json --pgn-out` shows them. Twenty tables at once; the
+//! broker killed (-9) mid-game and restarted; a station killed and its journal published
+//! again; bad and hostile messages on the topic tree.
+//!
+//! The games are the sample script's (`samples/demo-script.txt`), played by real demo
+//! tables (simulated devices over pseudo-terminals, SQLite journals).
+
+mod hall_support;
+
+use std::time::Duration;
+
+use annabella_hall::outbox::tail::JournalTail;
+use annabella_station::session::Session;
+use hall_support::*;
+
+/// What a finished demo table wrote: its game's PGN and moves (from the journal replay).
+fn station_game(out: &std::path::Path) -> (String, Vec<String>) {
+    let (table, _) = Session::replay(&out.join("game.journal")).expect("replay the journal");
+    (table.pgn(), table.snapshot().moves)
+}
+
+/// Waits until the hall's PGN file holds exactly these games (one per table).
+fn wait_for_round(hall: &Hall, tables: &[(String, std::path::PathBuf)]) {
+    // The hall writes the games in the order of the tables' names.
+    let mut by_name: Vec<(&String, String)> = tables
+        .iter()
+        .map(|(name, out)| {
+            (
+                name,
+                with_board(&station_game(out).0, name).trim_end().to_owned(),
+            )
+        })
+        .collect();
+    by_name.sort();
+    let sorted: Vec<String> = by_name.into_iter().map(|(_, g)| g).collect();
+    wait_for(
+        Duration::from_secs(60),
+        "the round's PGN holds every game",
+        || {
+            let text = std::fs::read_to_string(&hall.pgn).unwrap_or_default();
+            let games = games(&text);
+            (games == sorted, games.len())
+        },
+    );
+    let (status, served) = hall.get("/games.pgn");
+    assert_eq!(status, 200);
+    assert_eq!(games(&served), sorted, "/games.pgn serves the same round");
+}
+
+#[test]
+fn twenty_tables_play_at_once_and_the_broadcast_holds_every_game_move_for_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let tables: Vec<(String, std::path::PathBuf)> = (1..=20)
+        .map(|i| (format!("{i}"), dir.path().join(format!("table-{i}"))))
+        .collect();
+    let demos: Vec<_> = tables
+        .iter()
+        .map(|(name, out)| demo(&broker, out, name))
+        .collect();
+    for d in demos {
+        let err = finish(d, Duration::from_secs(180));
+        assert!(
+            err.contains("are at the broker"),
+            "the outbox drained:\n{err}"
+        );
+    }
+    wait_for_round(&hall, &tables);
+    for (name, out) in &tables {
+        let (_, moves) = station_game(out);
+        assert_eq!(moves.len(), 7, "the sample game has seven half-moves");
+        assert_moves_once_in_order(&hall, name, &moves);
+    }
+    let (status, api) = hall.get("/api/hall");
+    assert_eq!(status, 200);
+    let api: serde_json::Value = serde_json::from_str(&api).unwrap();
+    assert_eq!(api["tables"].as_array().unwrap().len(), 20);
+    assert!(
+        api["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["result"]["result"] == "1-0"),
+        "every table's result"
+    );
+    assert_eq!(api["rejected"], 0);
+    assert_eq!(hall.news("result").len(), 20, "one result line per table");
+    assert!(
+        hall.news("move").iter().all(|m| m["repaired"] == false),
+        "without an outage every move comes in its own message"
+    );
+    let (_, page) = hall.get("/");
+    for (name, _) in &tables {
+        assert!(
+            page.contains(&format!("Table {name}</a>")),
+            "table {name} on the page"
+        );
+    }
+}
+
+#[test]
+fn a_broker_killed_mid_game_loses_no_move_and_repeats_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let tables: Vec<(String, std::path::PathBuf)> = (1..=4)
+        .map(|i| (format!("b{i}"), dir.path().join(format!("table-{i}"))))
+        .collect();
+    let demos: Vec<_> = tables
+        .iter()
+        .map(|(name, out)| demo(&broker, out, name))
+        .collect();
+    // Kill the broker once every table has a move at the hall.
+    wait_for(Duration::from_secs(60), "a move from every table", || {
+        let counts: Vec<usize> = tables.iter().map(|(n, _)| hall.moves(n).len()).collect();
+        (counts.iter().all(|c| *c >= 1), counts)
+    });
+    broker.kill9();
+    // The tables play on: each journals more records while the broker is away.
+    let before: Vec<u64> = tables.iter().map(|(_, out)| last_seq(out)).collect();
+    wait_for(
+        Duration::from_secs(60),
+        "the tables play on without the broker",
+        || {
+            let now: Vec<u64> = tables.iter().map(|(_, out)| last_seq(out)).collect();
+            (now.iter().zip(&before).all(|(n, b)| *n >= b + 5), now)
+        },
+    );
+    broker.restart();
+    for d in demos {
+        let err = finish(d, Duration::from_secs(180));
+        assert!(
+            err.contains("retrying; the journal keeps"),
+            "the station saw the outage:\n{err}"
+        );
+    }
+    let log = hall.log.lock().unwrap().join("\n");
+    assert!(log.contains("retrying"), "the hall saw the outage:\n{log}");
+    wait_for_round(&hall, &tables);
+    for (name, out) in &tables {
+        let (_, moves) = station_game(out);
+        assert_moves_once_in_order(&hall, name, &moves);
+    }
+}
+
+fn last_seq(out: &std::path::Path) -> u64 {
+    JournalTail::open(&out.join("game.journal"))
+        .and_then(|(t, _, _)| t.last_seq())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_station_killed_and_published_again_from_its_journal_loses_and_repeats_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let out = dir.path().join("table-k");
+    let mut station = demo(&broker, &out, "k");
+    wait_for(Duration::from_secs(60), "two moves of the table", || {
+        let n = hall.moves("k").len();
+        (n >= 2, n)
+    });
+    let _ = station.0.kill();
+    let _ = station.0.wait();
+    let journalled = last_seq(&out);
+    let acked: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out.join("game.journal.hall-outbox")).expect("the publish position"),
+    )
+    .unwrap();
+    assert!(acked["acked"].as_u64().unwrap() <= journalled);
+    let status = std::process::Command::new(BIN)
+        .args([
+            "hall",
+            "publish",
+            "--once",
+            "--broker",
+            &broker.url(),
+            "--table",
+            "k",
+            "--journal",
+        ])
+        .arg(out.join("game.journal"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (pgn, moves) = station_game(&out);
+    assert!(moves.len() >= 2);
+    wait_for(
+        Duration::from_secs(30),
+        "the hall has the journal's game",
+        || {
+            let text = std::fs::read_to_string(&hall.pgn).unwrap_or_default();
+            let ok = games(&text) == [with_board(&pgn, "k").trim_end().to_owned()];
+            (ok, text)
+        },
+    );
+    assert_moves_once_in_order(&hall, "k", &moves);
+}
+
+#[test]
+fn bad_and_hostile_messages_are_reported_and_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let key = "0123456789abcdef0123456789abcdef";
+    let keys = dir.path().join("keys.toml");
+    std::fs::write(&keys, format!("\"7\" = \"{key}\"\n")).unwrap();
+    let hall = Hall::start(&broker, dir.path(), &["--keys", keys.to_str().unwrap()]);
+    broker.publish("annabella/move/7", "{not json");
+    broker.publish(
+        "annabella/action/7",
+        r#"{"table":"7","nonce":1,"sent_ms":1,"by":"nobody","what":"pause","action":{"action":"pause"}}"#,
+    );
+    let forged = serde_json::json!({
+        "body": r#"{"table":"7","nonce":2,"sent_ms":1,"by":"nobody","what":"pause","action":{"action":"pause"}}"#,
+        "signature": "00".repeat(32),
+    });
+    broker.publish("annabella/action/7", &forged.to_string());
+    let huge = dir.path().join("huge");
+    std::fs::write(&huge, vec![b'x'; 2 * 1024 * 1024]).unwrap();
+    broker.publish_file("annabella/view/7", &huge);
+    broker.publish("annabella/gossip/7", "{}");
+    // A real table still gets through afterwards.
+    let out = dir.path().join("table-7");
+    finish(demo(&broker, &out, "7"), Duration::from_secs(120));
+    let (pgn, moves) = station_game(&out);
+    wait_for(Duration::from_secs(30), "the real table's game", || {
+        let text = std::fs::read_to_string(&hall.pgn).unwrap_or_default();
+        (
+            games(&text) == [with_board(&pgn, "7").trim_end().to_owned()],
+            text,
+        )
+    });
+    assert_moves_once_in_order(&hall, "7", &moves);
+    let rejected = hall.news("rejected");
+    let reasons: Vec<&str> = rejected
+        .iter()
+        .map(|r| r["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 5, "{reasons:?}");
+    assert!(reasons[0].contains("not a hall message"), "{reasons:?}");
+    assert!(
+        reasons[1].contains("arbiter action ignored: not a signed action"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[2].contains("arbiter action ignored: the signature does not match"),
+        "{reasons:?}"
+    );
+    assert!(reasons[3].contains("over the"), "{reasons:?}");
+    assert!(reasons[4].contains("unknown event"), "{reasons:?}");
+    assert!(
+        hall.news("action").is_empty(),
+        "no action was taken as the arbiter's"
+    );
+    let log = hall.log.lock().unwrap().join("\n");
+    assert!(
+        log.contains("ignored a message on annabella/action/7"),
+        "reported:\n{log}"
+    );
+    let (_, api) = hall.get("/api/hall");
+    let api: serde_json::Value = serde_json::from_str(&api).unwrap();
+    assert_eq!(api["rejected"], 5);
+}

@@ -1,0 +1,242 @@
+//! The hall page in headless Chromium (Debian's chromium + chromedriver via fantoccini),
+//! over the real broker: a station's journal (a real SQLite session) published by
+//! `annabella hall publish`, `annabella hall` serving the page. An alert at the table
+//! appears at the top of the hall within a second of its journal commit, in the ARIA
+//! live region; the spectator view has no actions; the chief arbiter's view sends a
+//! signed action that the hall sees verified with the arbiter's name.
+//!
+//! FAILS (never skips) when chromium, chromedriver or mosquitto is missing.
+
+mod hall_support;
+
+use std::{
+    path::Path,
+    process::{Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use annabella_station::session::Session;
+use annabella_table::{Input, SightedCommand, TableConfig};
+use fantoccini::{Client, ClientBuilder, Locator};
+use hall_support::*;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+async fn start_browser(profile: &Path) -> (Killed, Client) {
+    for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
+        assert!(
+            Path::new(path).exists(),
+            "{path} is missing: install the Debian package {package} (scripts/setup.sh does)"
+        );
+    }
+    let port = free_port();
+    let driver = Killed(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver"),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--window-size=1280,1600",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a chromium session through chromedriver");
+    (driver, client)
+}
+
+async fn count(client: &Client, css: &str) -> usize {
+    client
+        .find_all(Locator::Css(css))
+        .await
+        .expect("find_all")
+        .len()
+}
+
+/// Waits until `css` matches, up to `limit`; the time it took.
+async fn appears(client: &Client, css: &str, limit: Duration) -> Duration {
+    let start = Instant::now();
+    loop {
+        if count(client, css).await > 0 {
+            return start.elapsed();
+        }
+        assert!(
+            start.elapsed() < limit,
+            "{css} did not appear within {limit:?}; page:\n{}",
+            client.source().await.unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+async fn top(client: &Client, css: &str) -> f64 {
+    let rect = client
+        .find(Locator::Css(css))
+        .await
+        .expect(css)
+        .rectangle()
+        .await
+        .expect("rectangle");
+    rect.1
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_cannot_act() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let keys = dir.path().join("keys.toml");
+    std::fs::write(&keys, "\"L\" = \"00112233445566778899aabbccddeeff\"\n").unwrap();
+    let hall = Hall::start(&broker, dir.path(), &["--keys", keys.to_str().unwrap()]);
+
+    let journal = dir.path().join("L.journal");
+    let (mut session, _) = Session::open(&journal, TableConfig::default()).unwrap();
+    session.feed(Duration::from_secs(1), Input::Start).unwrap();
+    let _publisher = Killed(
+        Command::new(BIN)
+            .args([
+                "hall",
+                "publish",
+                "--broker",
+                &broker.url(),
+                "--table",
+                "L",
+                "--journal",
+            ])
+            .arg(&journal)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("annabella hall publish"),
+    );
+
+    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    client
+        .goto(&format!("http://{}/", hall.addr))
+        .await
+        .unwrap();
+    appears(
+        &client,
+        r#"li.table[data-table="L"]"#,
+        Duration::from_secs(20),
+    )
+    .await;
+    assert_eq!(count(&client, "form").await, 0, "spectators get no forms");
+    assert_eq!(
+        count(&client, "button").await,
+        0,
+        "spectators get no buttons"
+    );
+    assert_eq!(count(&client, "#alerts-body li.alert").await, 0);
+    let live = client.find(Locator::Css("#alerts-body")).await.unwrap();
+    assert_eq!(
+        live.attr("aria-live").await.unwrap().as_deref(),
+        Some("assertive")
+    );
+
+    // The sighted player calls the arbiter: journalled, then it must be on the page.
+    session
+        .feed(
+            Duration::from_secs(5),
+            Input::Sighted(SightedCommand::CallArbiter),
+        )
+        .unwrap();
+    let took = appears(
+        &client,
+        r#"#alerts-body li.alert[data-table="L"]"#,
+        Duration::from_secs(1),
+    )
+    .await;
+    println!("alert on the hall page {took:?} after its journal commit");
+    let alert = client
+        .find(Locator::Css(r#"#alerts-body li.alert[data-table="L"]"#))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        alert.contains("Table L") && alert.contains("called"),
+        "{alert}"
+    );
+    assert!(
+        top(&client, "#alerts").await < top(&client, "#tables").await,
+        "alerts are above the tables"
+    );
+    assert_eq!(count(&client, "li.table.needs-arbiter").await, 1);
+    assert_eq!(
+        count(&client, "form").await,
+        0,
+        "still no actions for spectators"
+    );
+
+    // The table's own view, read-only.
+    client
+        .goto(&format!("http://{}/table/L", hall.addr))
+        .await
+        .unwrap();
+    appears(&client, "svg", Duration::from_secs(5)).await;
+    assert_eq!(count(&client, "form").await, 0);
+
+    // The chief arbiter: actions, signed with the table's key, seen verified on the tree.
+    let (status, _) = hall.get("/arbiter?token=wrong&by=X");
+    assert_eq!(status, 401, "a wrong token is refused");
+    client
+        .goto(&format!(
+            "http://{}/arbiter?token={}&by=Chief%20Arbiter",
+            hall.addr, hall.token
+        ))
+        .await
+        .unwrap();
+    appears(&client, r#"button[value="pause"]"#, Duration::from_secs(5)).await;
+    client
+        .find(Locator::Css(r#"button[value="pause"]"#))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    appears(&client, "p.notice", Duration::from_secs(5)).await;
+    let notice = client
+        .find(Locator::Css("p.notice"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(notice.contains("Sent to table L"), "{notice}");
+    let action = wait_for(
+        Duration::from_secs(10),
+        "the hall sees its signed action",
+        || {
+            let a = hall.news("action");
+            (!a.is_empty(), a)
+        },
+    );
+    assert_eq!(action[0]["table"], "L");
+    assert_eq!(action[0]["by"], "Chief Arbiter");
+    assert!(
+        hall.news("rejected").is_empty(),
+        "{:?}",
+        hall.news("rejected")
+    );
+    client.close().await.unwrap();
+}

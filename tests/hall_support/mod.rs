@@ -1,0 +1,354 @@
+//! What the hall's tests share: a real mosquitto on a free localhost port with its own
+//! config (persistent, so a restart keeps QoS 1 sessions), the `annabella hall` process
+//! with its `--json` lines, demo tables publishing to it, and waiting on conditions.
+
+#![allow(dead_code, reason = "each test file uses a part")]
+
+use std::{
+    io::{BufRead, BufReader},
+    net::{TcpListener, TcpStream},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_annabella");
+pub const MOSQUITTO: &str = "/usr/sbin/mosquitto";
+
+/// A child process killed on drop.
+pub struct Killed(pub Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// Waits for `ok` up to `limit`, then fails with `what` and the last state.
+pub fn wait_for<T: std::fmt::Debug>(
+    limit: Duration,
+    what: &str,
+    mut probe: impl FnMut() -> (bool, T),
+) -> T {
+    let deadline = Instant::now() + limit;
+    loop {
+        let (ok, state) = probe();
+        if ok {
+            return state;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what} (waited {limit:?}): {state:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// mosquitto on 127.0.0.1 with persistence in its own directory.
+pub struct Broker {
+    pub port: u16,
+    dir: PathBuf,
+    child: Option<Killed>,
+}
+
+impl Broker {
+    pub fn start(dir: &Path) -> Broker {
+        assert!(
+            Path::new(MOSQUITTO).exists(),
+            "{MOSQUITTO} is missing: install the Debian package mosquitto (scripts/setup.sh does)"
+        );
+        let port = free_port();
+        let data = dir.join("mosquitto");
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::write(
+            dir.join("mosquitto.conf"),
+            format!(
+                "listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\n\
+                 persistence_location {}/\nautosave_interval 1\nmax_queued_messages 100000\n\
+                 log_dest stderr\n",
+                data.display()
+            ),
+        )
+        .unwrap();
+        let mut b = Broker {
+            port,
+            dir: dir.to_owned(),
+            child: None,
+        };
+        b.restart();
+        b
+    }
+
+    pub fn url(&self) -> String {
+        format!("mqtt://127.0.0.1:{}", self.port)
+    }
+
+    /// kill -9: no goodbye, nothing saved since the last autosave.
+    pub fn kill9(&mut self) {
+        if let Some(mut k) = self.child.take() {
+            let _ = k.0.kill();
+            let _ = k.0.wait();
+        }
+    }
+
+    pub fn restart(&mut self) {
+        let log = std::fs::File::create(self.dir.join("mosquitto.log")).unwrap();
+        let child = Command::new(MOSQUITTO)
+            .arg("-c")
+            .arg(self.dir.join("mosquitto.conf"))
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start mosquitto");
+        self.child = Some(Killed(child));
+        let port = self.port;
+        wait_for(Duration::from_secs(10), "mosquitto listens", || {
+            (TcpStream::connect(("127.0.0.1", port)).is_ok(), port)
+        });
+    }
+
+    /// Publishes `payload` with mosquitto_pub (QoS 1).
+    pub fn publish(&self, topic: &str, payload: &str) {
+        self.mosquitto_pub(topic, &["-m", payload]);
+    }
+
+    /// Publishes the file's bytes with mosquitto_pub (QoS 1).
+    pub fn publish_file(&self, topic: &str, file: &Path) {
+        self.mosquitto_pub(topic, &["-f", file.to_str().unwrap()]);
+    }
+
+    fn mosquitto_pub(&self, topic: &str, payload: &[&str]) {
+        let status = Command::new("mosquitto_pub")
+            .args([
+                "-h",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-q",
+                "1",
+                "-t",
+                topic,
+            ])
+            .args(payload)
+            .status()
+            .expect("mosquitto_pub (Debian package mosquitto-clients)");
+        assert!(status.success(), "mosquitto_pub {topic}");
+    }
+}
+
+/// `annabella hall --json` with its lines and its page's address.
+pub struct Hall {
+    pub addr: String,
+    pub token: String,
+    pub pgn: PathBuf,
+    pub lines: Arc<Mutex<Vec<serde_json::Value>>>,
+    pub log: Arc<Mutex<Vec<String>>>,
+    _child: Killed,
+}
+
+impl Hall {
+    pub fn start(broker: &Broker, dir: &Path, extra: &[&str]) -> Hall {
+        let pgn = dir.join("round.pgn");
+        let token = "hall-token-for-tests".to_owned();
+        let mut child = Command::new(BIN)
+            .args([
+                "hall",
+                "--broker",
+                &broker.url(),
+                "--listen",
+                "127.0.0.1:0",
+                "--json",
+            ])
+            .args(["--token", &token, "--pgn-out"])
+            .arg(&pgn)
+            .args(["--client-id", &format!("hall-test-{}", broker.port)])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start annabella hall");
+        let lines: Arc<Mutex<Vec<serde_json::Value>>> = Arc::default();
+        let log: Arc<Mutex<Vec<String>>> = Arc::default();
+        let out = child.stdout.take().unwrap();
+        let l = Arc::clone(&lines);
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                let v: serde_json::Value = serde_json::from_str(&line).unwrap_or_else(|e| {
+                    panic!("hall --json printed a non-JSON line {line:?}: {e}")
+                });
+                l.lock().unwrap().push(v);
+            }
+        });
+        let err = child.stderr.take().unwrap();
+        let g = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                eprintln!("[hall] {line}");
+                g.lock().unwrap().push(line);
+            }
+        });
+        let hall = Hall {
+            addr: String::new(),
+            token,
+            pgn,
+            lines,
+            log,
+            _child: Killed(child),
+        };
+        let addr = wait_for(Duration::from_secs(20), "the hall subscribes", || {
+            let log = hall.log.lock().unwrap();
+            let addr = log
+                .iter()
+                .find_map(|l| l.strip_prefix("hall: http://"))
+                .map(|a| a.split('/').next().unwrap_or("").to_owned());
+            let subscribed = log.iter().any(|l| l.contains("subscribed to annabella/#"));
+            (addr.is_some() && subscribed, addr)
+        });
+        Hall {
+            addr: addr.unwrap(),
+            ..hall
+        }
+    }
+
+    pub fn news(&self, kind: &str) -> Vec<serde_json::Value> {
+        self.lines
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|v| v["news"] == kind)
+            .cloned()
+            .collect()
+    }
+
+    /// The SAN of every move news line of `table`'s current game, in arrival order.
+    pub fn moves(&self, table: &str) -> Vec<(u64, String)> {
+        let lines = self.lines.lock().unwrap();
+        let game = lines
+            .iter()
+            .filter(|v| v["table"] == table && v["news"] == "move")
+            .filter_map(|v| v["game"].as_u64())
+            .max();
+        lines
+            .iter()
+            .filter(|v| v["news"] == "move" && v["table"] == table && v["game"].as_u64() == game)
+            .map(|v| {
+                (
+                    v["ply"].as_u64().unwrap(),
+                    v["san"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    /// GET `path` on the hall's server.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        use std::io::{Read, Write};
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let body = text
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_owned())
+            .unwrap_or_default();
+        (status, body)
+    }
+}
+
+/// `annabella demo` of the sample game at table `table`, publishing to `broker`.
+pub fn demo(broker: &Broker, out: &Path, table: &str) -> Killed {
+    Killed(
+        Command::new(BIN)
+            .args([
+                "demo",
+                "--text",
+                "--typed",
+                "--hall",
+                &broker.url(),
+                "--table",
+                table,
+                "--out",
+            ])
+            .arg(out)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start annabella demo"),
+    )
+}
+
+/// Waits for a demo to end and returns its stderr, failing on a failed exit.
+pub fn finish(mut demo: Killed, limit: Duration) -> String {
+    use std::io::Read;
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = demo.0.try_wait().unwrap() {
+            let mut err = String::new();
+            demo.0
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            assert!(status.success(), "demo failed ({status}):\n{err}");
+            return err;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "demo did not end within {limit:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The game PGN as the hall broadcasts it: the station's with a Board tag.
+pub fn with_board(pgn: &str, table: &str) -> String {
+    annabella_hall::hall::with_board_tag(pgn, table)
+}
+
+/// The games of a round PGN file, split at each `[Event`.
+pub fn games(round: &str) -> Vec<String> {
+    let mut games: Vec<String> = Vec::new();
+    for line in round.split_inclusive('\n') {
+        if line.starts_with("[Event ") {
+            games.push(String::new());
+        }
+        if let Some(g) = games.last_mut() {
+            g.push_str(line);
+        }
+    }
+    games.into_iter().map(|g| g.trim_end().to_owned()).collect()
+}
+
+/// Asserts that `table`'s moves arrived once each, in order, and are `expected`.
+pub fn assert_moves_once_in_order(hall: &Hall, table: &str, expected: &[String]) {
+    let moves = hall.moves(table);
+    let plies: Vec<u64> = moves.iter().map(|m| m.0).collect();
+    let want: Vec<u64> = (1..=expected.len() as u64).collect();
+    assert_eq!(
+        plies, want,
+        "table {table}: plies in the order they arrived"
+    );
+    let sans: Vec<String> = moves.into_iter().map(|m| m.1).collect();
+    assert_eq!(sans, expected, "table {table}: the moves");
+}
