@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use annabella_table::{AnnounceKind, GameEnd, Audience};
+use annabella_table::{AnnounceKind, Audience, GameEnd};
 use serde::Serialize;
 
 use crate::{

@@ -2,7 +2,7 @@
 //! its place `(seq, part)` in the table's journal, so that the hall orders and
 //! deduplicates whatever the broker or a restart delivers twice.
 
-use annabella_table::{AlertKind, AnnounceKind, GameEnd, Ground, Audience, TableView};
+use annabella_table::{AlertKind, AnnounceKind, Audience, GameEnd, Ground, TableView};
 use serde::{Deserialize, Serialize};
 
 use crate::topic::Kind;

@@ -50,7 +50,7 @@ pub mod demo;
 pub mod device_events;
 pub mod hearing;
 pub mod herald;
-pub mod journal;
+pub use annabella_journal as journal;
 pub mod play;
 pub mod records;
 pub mod script;

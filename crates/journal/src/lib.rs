@@ -35,6 +35,9 @@
 //! and never creates `-wal`/`-shm` files beside it; a foreign SQLite file is refused
 //! without being changed.
 //!
+//! Another process follows a running table's journal with a [`Follower`] (the hall's
+//! outbox): it reads each record as soon as it is committed, on the same checks.
+//!
 //! The journal is generic over the input type `I` (any serde type), so it knows nothing
 //! of chess; the station stores the table's `Input`s in it.
 //!
@@ -42,7 +45,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use annabella_station::journal::{Journal, OpenMode};
+//! use annabella_journal::{Journal, OpenMode};
 //!
 //! let dir = tempfile::tempdir()?;
 //! let path = dir.path().join("game.journal");
@@ -59,7 +62,10 @@
 //! ```
 
 mod file;
+mod follow;
 mod integrity;
+
+pub use follow::Follower;
 
 use std::{
     fmt,

@@ -4,7 +4,7 @@
 
 use std::{hint::black_box, io::Write, time::Duration};
 
-use annabella_station::journal::{Journal, OpenMode};
+use annabella_journal::{Journal, OpenMode};
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::json;
 

@@ -1,0 +1,267 @@
+//! Following a journal that a running table writes, from another process: every new
+//! record, checked on the same chain as [`Journal::open`](crate::Journal::open) checks it.
+
+use std::{
+    marker::PhantomData,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use rusqlite::{Connection, OpenFlags, params};
+use serde::de::DeserializeOwned;
+
+use crate::{
+    Damage, FORMAT, JournalError, JournalErrorKind, Record, blob, check_format, file, get_meta,
+    integer,
+    integrity::{self, Hash},
+};
+
+/// A read-only reader of a journal that another process may be writing (a hall's outbox
+/// following its table). It shares the writer's log instead of copying the file, so it
+/// sees each record as soon as it is committed; it never writes to the journal.
+pub struct Follower<I> {
+    conn: Connection,
+    path: PathBuf,
+    /// The last record whose chain has been checked, and its hash.
+    checked: (u64, Hash),
+    _input: PhantomData<fn(I) -> I>,
+}
+
+impl<I> std::fmt::Debug for Follower<I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Follower")
+            .field("path", &self.path)
+            .field("checked", &self.checked.0)
+            .finish()
+    }
+}
+
+impl<I: DeserializeOwned> Follower<I> {
+    /// Opens the journal at `path` for following.
+    ///
+    /// # Errors
+    /// [`JournalError`] when the file is missing, not a journal, or SQLite refuses.
+    pub fn open(path: impl AsRef<Path>) -> Result<Follower<I>, JournalError> {
+        let path = path.as_ref().to_path_buf();
+        let err = |kind| JournalError {
+            path: path.clone(),
+            kind,
+        };
+        match file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))? {
+            file::Kind::Sqlite { .. } => {}
+            file::Kind::Empty => return Err(err(JournalErrorKind::File("no journal yet".into()))),
+            file::Kind::Other => {
+                return Err(err(JournalErrorKind::NotAJournal(
+                    "file is not a database".into(),
+                )));
+            }
+        }
+        let conn = Connection::open_with_flags(
+            &path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| err(e.into()))?;
+        check_format(&conn).map_err(err)?;
+        Ok(Follower {
+            conn,
+            path,
+            checked: (0, integrity::genesis(FORMAT)),
+            _input: PhantomData,
+        })
+    }
+
+    /// The JSON text stored under `key` (the table's settings, the epoch), checked against
+    /// its hash.
+    ///
+    /// # Errors
+    /// [`JournalError`] when it is damaged or SQLite refuses.
+    pub fn meta_json(&self, key: &str) -> Result<Option<String>, JournalError> {
+        get_meta(&self.conn, key).map_err(|kind| self.error(kind))
+    }
+
+    /// The highest record number committed so far (0 for none): a cheap look before reading.
+    ///
+    /// # Errors
+    /// [`JournalError`] when SQLite refuses.
+    pub fn last_seq(&self) -> Result<u64, JournalError> {
+        self.conn
+            .query_row("SELECT COALESCE(MAX(seq), 0) FROM inputs", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map(|s| u64::try_from(s).unwrap_or(0))
+            .map_err(|e| self.error(e.into()))
+    }
+
+    /// Up to `limit` records after record `after`, in order, each checked on the chain
+    /// (the records up to `after` are checked first when they have not been yet). Stops
+    /// before a record not yet written.
+    ///
+    /// # Errors
+    /// [`JournalErrorKind::Corrupt`] naming the first damaged record, or SQLite's error.
+    pub fn after(&mut self, after: u64, limit: usize) -> Result<Vec<Record<I>>, JournalError> {
+        if after < self.checked.0 {
+            self.checked = (0, integrity::genesis(FORMAT));
+        }
+        while self.checked.0 < after {
+            let gap = usize::try_from(after - self.checked.0).unwrap_or(usize::MAX);
+            let read = self.read(gap.min(1024))?;
+            if read.is_empty() {
+                break;
+            }
+        }
+        if self.checked.0 < after {
+            return Ok(Vec::new());
+        }
+        self.read(limit)
+    }
+
+    /// Reads and checks up to `limit` records after the last checked one.
+    fn read(&mut self, limit: usize) -> Result<Vec<Record<I>>, JournalError> {
+        let (from, mut previous) = self.checked;
+        let rows: Vec<_> = {
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT seq, now_ms, input, hash FROM inputs WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+                )
+                .map_err(|e| self.error(e.into()))?;
+            let rows = stmt
+                .query_map(
+                    params![i64::try_from(from).unwrap_or(i64::MAX), limit as i64],
+                    |r| {
+                        Ok((
+                            integer(r.get_ref(0)?, "seq"),
+                            integer(r.get_ref(1)?, "now_ms"),
+                            crate::bytes(r.get_ref(2)?, "input"),
+                            blob(r.get_ref(3)?, "hash"),
+                        ))
+                    },
+                )
+                .map_err(|e| self.error(e.into()))?;
+            rows.collect::<Result<_, _>>()
+                .map_err(|e| self.error(e.into()))?
+        };
+        let mut out = Vec::with_capacity(rows.len());
+        let mut last_ms = 0i64;
+        for (expected, (seq, now_ms, input, hash)) in (from + 1..).zip(rows) {
+            let corrupt = |damage| {
+                self.error(JournalErrorKind::Corrupt {
+                    seq: expected,
+                    damage,
+                    later: 0,
+                })
+            };
+            let checked = (|| -> Result<(Record<I>, Hash), Damage> {
+                let seq = seq?;
+                if seq != expected as i64 {
+                    return Err(Damage::Gap {
+                        expected,
+                        found: seq.max(0) as u64,
+                    });
+                }
+                let now_ms = now_ms?;
+                let input = input?;
+                let stored = hash?;
+                if now_ms < last_ms.max(0) {
+                    return Err(Damage::TimeBackwards {
+                        previous_ms: last_ms,
+                        now_ms,
+                    });
+                }
+                let computed = integrity::record_hash(&previous, expected, now_ms as u64, &input);
+                if integrity::from_blob(&stored) != Some(computed) {
+                    return Err(Damage::Hash);
+                }
+                let text =
+                    std::str::from_utf8(&input).map_err(|e| Damage::Decode(e.to_string()))?;
+                let input =
+                    serde_json::from_str(text).map_err(|e| Damage::Decode(e.to_string()))?;
+                Ok((
+                    Record {
+                        seq: expected,
+                        now: Duration::from_millis(now_ms as u64),
+                        input,
+                    },
+                    computed,
+                ))
+            })();
+            let (record, hash) = checked.map_err(corrupt)?;
+            last_ms = record.now.as_millis() as i64;
+            previous = hash;
+            self.checked = (expected, hash);
+            out.push(record);
+        }
+        Ok(out)
+    }
+
+    fn error(&self, kind: JournalErrorKind) -> JournalError {
+        JournalError {
+            path: self.path.clone(),
+            kind,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Journal, OpenMode};
+
+    #[test]
+    fn a_follower_sees_each_record_as_it_is_committed_and_checks_the_chain() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.journal");
+        let (mut journal, _) = Journal::<String>::open(&path, OpenMode::ReadWrite).unwrap();
+        journal.set_meta("table_config", "cfg").unwrap();
+        let mut follower = Follower::<String>::open(&path).unwrap();
+        assert_eq!(
+            follower.meta_json("table_config").unwrap().unwrap(),
+            "\"cfg\""
+        );
+        assert!(follower.after(0, 10).unwrap().is_empty());
+        for (i, word) in ["e4", "e5", "Nf3"].into_iter().enumerate() {
+            journal
+                .append(Duration::from_millis(i as u64 * 100), &word.to_string())
+                .unwrap();
+        }
+        assert_eq!(follower.last_seq().unwrap(), 3);
+        let first: Vec<_> = follower
+            .after(0, 2)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.input)
+            .collect();
+        assert_eq!(first, ["e4", "e5"]);
+        let rest: Vec<_> = follower
+            .after(2, 10)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.seq)
+            .collect();
+        assert_eq!(rest, [3]);
+        // Starting later checks the records before first.
+        let mut late = Follower::<String>::open(&path).unwrap();
+        assert_eq!(late.after(2, 10).unwrap()[0].input, "Nf3");
+    }
+
+    #[test]
+    fn a_follower_names_a_damaged_record() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.journal");
+        {
+            let (mut journal, _) = Journal::<String>::open(&path, OpenMode::ReadWrite).unwrap();
+            for (i, w) in ["a", "b", "c"].into_iter().enumerate() {
+                journal
+                    .append(Duration::from_millis(i as u64), &w.to_string())
+                    .unwrap();
+            }
+        }
+        Connection::open(&path)
+            .unwrap()
+            .execute("UPDATE inputs SET input = '\"x\"' WHERE seq = 2", [])
+            .unwrap();
+        let mut follower = Follower::<String>::open(&path).unwrap();
+        let e = follower.after(1, 10).unwrap_err();
+        assert!(e.to_string().contains("record 2 is damaged"), "{e}");
+    }
+}
