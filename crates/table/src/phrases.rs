@@ -4,8 +4,9 @@
 
 use std::time::Duration;
 
-use annabella_phonetic::{Form, Language, Lexicon, render};
+use annabella_phonetic::{Form, Language, Lexicon, number, render, spoken_time};
 use shakmaty::{Chess, Color, Move, Piece, Role, Square};
+
 
 /// How many fix-up steps are spoken at once.
 pub(crate) const SPOKEN_FIXES: usize = 4;
@@ -241,9 +242,9 @@ impl Phrases {
         let more = fixes.len().saturating_sub(SPOKEN_FIXES);
         if more > 0 {
             out.push(if self.de() {
-                format!("Und {more} weitere Abweichungen.")
+                format!("Und {} weitere Abweichungen.", self.number(more))
             } else {
-                format!("And {more} more differences.")
+                format!("And {} more differences.", self.number(more))
             });
         }
         out.join(" ")
@@ -263,40 +264,30 @@ impl Phrases {
         )
     }
 
+    /// A number in words, said alone ("drei", "three").
+    fn number(self, n: usize) -> String {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        if self.de() {
+            number::german(n, number::Usage::Alone)
+        } else {
+            number::english(n)
+        }
+    }
+
     fn duration(self, d: Duration) -> String {
-        let s = d.as_secs();
-        let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-        let de = self.de();
-        let unit = |n: u64, one_de: &str, many_de: &str, one_en: &str, many_en: &str| {
-            let word = match (de, n == 1) {
-                (true, true) => one_de,
-                (true, false) => many_de,
-                (false, true) => one_en,
-                (false, false) => many_en,
-            };
-            format!("{n} {word}")
-        };
-        let mut parts = Vec::new();
-        if h > 0 {
-            parts.push(unit(h, "Stunde", "Stunden", "hour", "hours"));
-        }
-        parts.push(unit(m, "Minute", "Minuten", "minute", "minutes"));
-        if h == 0 {
-            parts.push(unit(s, "Sekunde", "Sekunden", "second", "seconds"));
-        }
-        parts.join(" ")
+        spoken_time::duration_words(d, self.lex.language())
     }
 
     pub(crate) fn moves_played(self, white: u32, black: u32) -> String {
-        let (de_word, en_word) = if white == 1 {
-            ("Zug", "move")
-        } else {
-            ("Züge", "moves")
-        };
+        let language = self.lex.language();
+        let (w, b) = (
+            spoken_time::moves_words(white, language),
+            spoken_time::moves_words(black, language),
+        );
         if self.de() {
-            format!("Weiß hat {white} {de_word} gemacht, Schwarz {black}.")
+            format!("Gespielt: Weiß {w}, Schwarz {b}.")
         } else {
-            format!("White has made {white} {en_word}, Black {black}.")
+            format!("Played: White {w}, Black {b}.")
         }
     }
 
@@ -402,17 +393,31 @@ impl Phrases {
 
     pub(crate) fn illegal_move_penalty(self, by: Color, strike: u8) -> String {
         if self.de() {
-            format!("Unzulässiger Zug von {} (Nummer {strike}).", self.color(by))
+            format!(
+                "Unzulässiger Zug von {} (Nummer {}).",
+                self.color(by),
+                self.number(strike.into())
+            )
         } else {
-            format!("Illegal move by {} (number {strike}).", self.color(by))
+            format!(
+                "Illegal move by {} (number {}).",
+                self.color(by),
+                self.number(strike.into())
+            )
         }
     }
 
     pub(crate) fn position_restored(self, ply: usize) -> String {
         if self.de() {
-            format!("Die Stellung nach Halbzug {ply} ist wiederhergestellt.")
+            format!(
+                "Die Stellung nach Halbzug {} ist wiederhergestellt.",
+                self.number(ply)
+            )
         } else {
-            format!("The position after half-move {ply} is restored.")
+            format!(
+                "The position after half-move {} is restored.",
+                self.number(ply)
+            )
         }
     }
 

@@ -470,12 +470,12 @@ fn time_and_moves_are_told_only_when_asked() {
     run.say(70.0, "Zeit");
     assert_eq!(
         run.heard_by(Listener::ViPlayer),
-        ["Weiß 1 Stunde 30 Minuten, Schwarz 1 Stunde 29 Minuten."]
+        ["Weiß eine Stunde dreißig Minuten, Schwarz eine Stunde neunundzwanzig Minuten."]
     );
     run.say(71.0, "wie viele Züge");
     assert_eq!(
         run.heard_by(Listener::ViPlayer),
-        ["Weiß hat 1 Zug gemacht, Schwarz 1."]
+        ["Gespielt: Weiß ein Zug, Schwarz ein Zug."]
     );
 }
 

@@ -2,7 +2,6 @@
 //!
 //! - [`Speech`]: what is said (words and short pauses); [`Speech::for_move`] phrases a
 //!   move with the phonetic renderer, pausing between file and rank.
-//! - [`answer`]: clock and move-count answers in words (given only when asked).
 //! - [`queue::Queue`]: the sans-IO announcement queue of one speaker (priorities,
 //!   supersession, stop, skip), time passed in as a value.
 //! - [`Announcer`]: the back ends — [`speechd::SpeechDispatcher`] (tts crate),
@@ -11,11 +10,9 @@
 //! - [`Speakers`]: the shell driving queues and back ends for both [`Listener`]s.
 
 pub mod announcer;
-pub mod answer;
 pub mod espeak;
 pub mod headless;
 pub mod listener;
-pub mod number;
 pub mod queue;
 pub mod record;
 pub mod recorder;

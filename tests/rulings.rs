@@ -1,0 +1,251 @@
+//! The table's rulings under the Laws for blind play, each through `annabella demo`
+//! (the real serial code talking to the simulated peg board, DGT board and tactile
+//! clock over pseudo-terminals) with a script in `tests/data/scripts/`. Each test checks
+//! what each player was told, the moves recorded, the PGN and that `annabella journal
+//! replay` rebuilds the same table. The helpers are copies of `tests/scenarios.rs`'s
+//! (to be shared in one test-support crate).
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use serde_json::Value;
+
+fn annabella() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+}
+
+fn scripts() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scripts")
+}
+
+/// Announcement texts as the table gave them to one listener ("both" goes to each).
+type Told = Vec<String>;
+
+/// One demo game, played to its end.
+struct Played {
+    dir: tempfile::TempDir,
+    /// The demo's JSON lines, in order.
+    lines: Vec<Value>,
+    stderr: String,
+}
+
+/// Runs `annabella demo --text --json` on `tests/data/scripts/NAME.txt` (with the table
+/// configuration NAME.toml when `config`), which must end the game.
+fn play(name: &str, config: bool, text_only: bool) -> Played {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = annabella();
+    cmd.args(["demo", "--json", "--script"])
+        .arg(scripts().join(format!("{name}.txt")))
+        .arg("--out")
+        .arg(dir.path());
+    if text_only {
+        cmd.arg("--text");
+    }
+    if config {
+        cmd.arg("--config")
+            .arg(scripts().join(format!("{name}.toml")));
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "demo {name} did not end its game ({}): {stderr}\n{stdout}",
+        out.status
+    );
+    let lines = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    Played { dir, lines, stderr }
+}
+
+impl Played {
+    fn effects<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+        self.lines
+            .iter()
+            .filter(move |l| l["kind"] == "effect" && l["effect"]["effect"] == kind)
+    }
+
+    fn inputs<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+        self.lines
+            .iter()
+            .filter(move |l| l["kind"] == "input" && l["input"]["input"] == kind)
+    }
+
+    /// What `listener` (`vi_player`, `sighted_player`) was told, in order.
+    fn told(&self, listener: &str) -> Told {
+        self.effects("announce")
+            .filter(|l| l["effect"]["to"] == listener || l["effect"]["to"] == "both")
+            .map(|l| l["effect"]["text"].as_str().unwrap().to_owned())
+            .collect()
+    }
+
+    /// The moves recorded (SAN).
+    fn moves(&self) -> Vec<String> {
+        self.effects("record_move")
+            .map(|l| l["effect"]["san"].as_str().unwrap().to_owned())
+            .collect()
+    }
+
+    /// Table time (ms) at which the move `san` was recorded.
+    fn recorded_at(&self, san: &str) -> u64 {
+        self.effects("record_move")
+            .find(|l| l["effect"]["san"] == san)
+            .unwrap_or_else(|| panic!("{san} never recorded: {:?}", self.moves()))["at_ms"]
+            .as_u64()
+            .unwrap()
+    }
+
+    /// The one game end: (result, termination).
+    fn end(&self) -> (String, String) {
+        let ends: Vec<&Value> = self.effects("game_over").collect();
+        assert_eq!(ends.len(), 1, "one game end: {ends:?}");
+        let e = &ends[0]["effect"];
+        (
+            e["result"].as_str().unwrap().to_owned(),
+            e["termination"].as_str().unwrap().to_owned(),
+        )
+    }
+
+    /// The clock's running side at each clock setting: (at_ms, running).
+    fn clock_runs(&self) -> Vec<(u64, Option<String>)> {
+        self.effects("clock")
+            .filter(|l| l["effect"]["clock"] == "set")
+            .map(|l| {
+                (
+                    l["at_ms"].as_u64().unwrap(),
+                    l["effect"]["running"].as_str().map(str::to_owned),
+                )
+            })
+            .collect()
+    }
+
+    fn journal(&self) -> PathBuf {
+        self.dir.path().join("game.journal")
+    }
+
+    fn pgn(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("game.pgn")).unwrap()
+    }
+
+    /// `annabella journal replay --json` must rebuild what the demo ended with: moves and
+    /// their clock times, position, clocks, result, every record; `export pgn` the PGN.
+    fn replay_agrees(&self) -> Value {
+        let out = annabella()
+            .args(["journal", "replay", "--json"])
+            .arg(self.journal())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "journal replay: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let view: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(view["dropped"], Value::Null, "{view}");
+        assert_eq!(view["moves"], serde_json::json!(self.moves()), "{view}");
+        let clocks: Vec<&Value> = self
+            .effects("record_move")
+            .map(|l| &l["effect"]["clock"])
+            .collect();
+        assert_eq!(view["move_clocks"], serde_json::json!(clocks), "{view}");
+        let position = self.effects("position").last().expect("a position");
+        assert_eq!(view["fen"], position["effect"]["fen"], "{view}");
+        let end = self.effects("game_over").next().expect("a game end");
+        for key in ["result", "termination", "pgn_termination"] {
+            assert_eq!(view["result"][key], end["effect"][key], "{key}: {view}");
+        }
+        let clock = self
+            .effects("clock")
+            .filter(|l| l["effect"]["clock"] == "set")
+            .last()
+            .expect("a clock setting");
+        assert_eq!(view["white_time"], clock["effect"]["white"], "{view}");
+        assert_eq!(view["black_time"], clock["effect"]["black"], "{view}");
+        assert_eq!(view["running"], Value::Null, "the clocks stop at the end");
+        let last_input = self
+            .lines
+            .iter()
+            .rfind(|l| l["kind"] == "input")
+            .expect("inputs");
+        assert_eq!(view["records"], last_input["seq"], "{view}");
+        assert_eq!(view["last_ms"], last_input["at_ms"], "{view}");
+
+        let exported = annabella()
+            .args(["export", "pgn"])
+            .arg(self.journal())
+            .output()
+            .unwrap();
+        assert!(exported.status.success());
+        assert_eq!(String::from_utf8_lossy(&exported.stdout), self.pgn());
+        view
+    }
+}
+
+/// The PGN has the result, the termination and, as movetext, exactly the moves the demo
+/// recorded, each with the clock it recorded (`[%clk]`, whole seconds).
+fn assert_pgn(played: &Played, result: &str, termination: &str) {
+    let pgn = played.pgn();
+    assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
+    assert!(
+        pgn.contains(&format!("[Termination \"{termination}\"]")),
+        "{pgn}"
+    );
+    let mut movetext = Vec::new();
+    for m in played.effects("record_move") {
+        let e = &m["effect"];
+        let ply = e["ply"].as_u64().unwrap();
+        let number = ply.div_ceil(2);
+        let dots = if e["color"] == "white" { "." } else { "..." };
+        let secs = e["clock"]["secs"].as_u64().unwrap();
+        movetext.push(format!(
+            "{number}{dots} {} {{[%clk {}:{:02}:{:02}]}}",
+            e["san"].as_str().unwrap(),
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60
+        ));
+    }
+    movetext.push(result.to_owned());
+    let movetext = movetext.join(" ");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.ends_with(&movetext), "{movetext:?} in {pgn}");
+}
+
+
+/// Every arbiter alert's kind, in order.
+fn alert_kinds(played: &Played) -> Vec<String> {
+    played
+        .effects("arbiter_alert")
+        .map(|l| l["effect"]["kind"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn times_are_said_in_words() {
+    let played = play("spoken-times", true, true);
+    let vi = played.told("vi_player");
+    let times: Vec<&String> = vi.iter().filter(|t| t.starts_with("Weiß eine Stunde")).collect();
+    assert_eq!(times.len(), 2, "{vi:?}");
+    assert!(
+        times[0].ends_with(", Schwarz eine Stunde dreißig Minuten."),
+        "{}",
+        times[0]
+    );
+    assert!(
+        times[1].ends_with(", Schwarz dreiundzwanzig Sekunden."),
+        "{}",
+        times[1]
+    );
+    assert!(vi.contains(&"Weiß erhält eine Minute dreißig Sekunden.".to_owned()), "{vi:?}");
+    // Nothing either player heard has a digit or a zero part ("0 Minuten").
+    for text in vi.iter().chain(played.told("sighted_player").iter()) {
+        assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
+        assert!(!text.contains("null Minuten"), "{text}");
+    }
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    played.replay_agrees();
+}
