@@ -225,6 +225,69 @@ fn alert_kinds(played: &Played) -> Vec<String> {
 }
 
 #[test]
+fn a_made_move_stays_made() {
+    let played = play("made-move-stays-made", false, true);
+    let made = "Der Zug ist bereits ausgeführt.";
+    assert_eq!(
+        played.told("vi_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Springer Gustav eins Felix drei",
+            made,
+            made,
+            "Der Zug ist bereits ausgeführt, die Figur war losgelassen. Der Schiedsrichter ist informiert.",
+            "Nimm die Figur von Hektor drei. Setze den weißen Springer auf Felix drei.",
+            "Das Brett stimmt.",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(
+        played.told("sighted_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Weiß: Springer Gustav eins Felix drei",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(played.moves(), ["Nf3"], "the made move, not the knight on h3");
+    // Lifting the released knight was reported to the arbiter, before the press.
+    assert_eq!(alert_kinds(&played), ["vi_touch"]);
+    let alert = played.effects("arbiter_alert").next().unwrap();
+    let detail = alert["effect"]["detail"].as_str().unwrap();
+    assert!(detail.contains("f3"), "{detail}");
+    assert!(alert["at_ms"].as_u64() < Some(played.recorded_at("Nf3")));
+    // The press came over the clock's serial link and completed the made move.
+    let lever = played.inputs("lever").next().unwrap()["at_ms"].as_u64().unwrap();
+    assert_eq!(lever, played.recorded_at("Nf3"));
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+    assert_eq!(view["alerts"], 1, "{view}");
+}
+
+#[test]
+fn a_correction_after_the_press_is_told_the_move_is_made() {
+    let played = play("correction-after-press", false, true);
+    assert_eq!(
+        played.told("vi_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Eva zwei Eva vier",
+            "Der Zug ist bereits ausgeführt.",
+            "Schwarz: Eva sieben Eva fünf",
+            "Wirklich aufgeben? Bitte ja oder nein.",
+            "Partie beendet: Schwarz gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("0-1".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "0-1", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["said"], Value::Null, "{view}");
+}
+
+#[test]
 fn times_are_said_in_words() {
     let played = play("spoken-times", true, true);
     let vi = played.told("vi_player");

@@ -144,7 +144,8 @@ pub enum AlertKind {
     SightedBoardDiffers,
     /// The sighted player touched a piece and moved another (4.3; D.2.10.5 duty e).
     SightedTouch,
-    /// The VI player touched a piece and moved another (4.3).
+    /// The VI player touched a piece against 4.3, or lifted the piece of a made move
+    /// again (4.6: a released piece).
     ViTouch,
     /// A clock was pressed without a move.
     PressWithoutMove,

@@ -109,6 +109,22 @@ impl Phrases {
         self.pick("Bitte den Zug ansagen.", "Please say your move.")
     }
 
+    /// A correction or a new announcement after the move was made (4.6, D.2.3).
+    pub(crate) fn already_made(self) -> String {
+        self.pick(
+            "Der Zug ist bereits ausgeführt.",
+            "The move has already been made.",
+        )
+    }
+
+    /// The piece of a made move lifted again: a touch of a released piece.
+    pub(crate) fn released_touched(self) -> String {
+        self.pick(
+            "Der Zug ist bereits ausgeführt, die Figur war losgelassen. Der Schiedsrichter ist informiert.",
+            "The move has already been made and the piece was released. The arbiter has been informed.",
+        )
+    }
+
     pub(crate) fn nothing_to_correct(self) -> String {
         self.pick("Es ist kein Zug angesagt.", "No move has been announced.")
     }

@@ -122,27 +122,31 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
 }
 
 #[test]
-fn with_automatic_press_nein_within_the_window_keeps_the_clock() {
+fn with_automatic_press_nein_after_the_move_is_made_is_too_late() {
     let mut run = Run::new(TableConfig {
         vi_press: ClockPress::Automatic,
         ..config()
     });
     run.start(0.0);
-    run.say(1.0, "Springer Felix drei").peg(2.0, "g1", "f3");
+    run.say(1.0, "Springer Felix drei");
+    run.said();
+    // Nothing placed yet: the announcement can still be corrected.
+    run.say(1.5, "nein");
+    assert_eq!(run.heard_by(Listener::ViPlayer), ["Bitte den Zug ansagen."]);
+    run.say(1.8, "Springer Felix drei").peg(2.0, "g1", "f3");
     assert!(run.view().made);
+    run.said();
+    // 4.6: announced and executed, the move is made; "nein" no longer takes it back.
     run.say(3.0, "nein");
-    run.advance(s(10.0));
-    assert!(
-        run.view().moves.is_empty(),
-        "no move without an announcement"
+    assert_eq!(
+        run.heard_by(Listener::ViPlayer),
+        ["Der Zug ist bereits ausgeführt."]
     );
-    assert_eq!(run.view().running, Some(White));
-    run.say(11.0, "Springer Felix drei");
-    run.advance(s(20.0));
+    run.advance(s(10.0));
     assert_eq!(run.view().moves, ["Nf3"]);
-    // Pressed at the end of the correction window, 1.5 s after the move was made.
-    assert_eq!(run.table.records()[0].at, s(12.5));
-    assert_eq!(run.table.records()[0].spent, s(12.5));
+    // Pressed at the end of the correction window, 1.5 s after the peg went into f3.
+    assert_eq!(run.table.records()[0].at, s(3.8));
+    assert_eq!(run.table.records()[0].spent, s(3.8));
 }
 
 #[test]

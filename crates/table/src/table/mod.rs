@@ -60,6 +60,9 @@ pub enum InputError {
 struct Said {
     m: Move,
     at: Duration,
+    /// The move has been made (D.2.3, 4.6): announced, placed, capture removed. From
+    /// then on it stands; only the clock press is left.
+    made: bool,
 }
 
 /// A declaration that waits for "ja".

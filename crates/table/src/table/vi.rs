@@ -4,15 +4,38 @@ use super::*;
 
 impl Table {
     /// The said move, when it is made (D.2.3: announced, placed, capture removed) and
-    /// respects the touches.
+    /// respects the touches. Once made it stays made (4.6), whatever the pegs do next.
     pub(super) fn vi_made(&self) -> Option<Move> {
         let said = self.said.as_ref()?;
         if !self.vi_to_move() {
             return None;
         }
+        if said.made {
+            return Some(said.m);
+        }
         let pos = self.game.position();
         (self.peg.executed(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
             .then_some(said.m)
+    }
+
+    /// Whether the announced move has been made and only waits for the clock press.
+    pub(super) fn vi_move_made(&self) -> bool {
+        self.vi_to_move() && self.said.as_ref().is_some_and(|s| s.made)
+    }
+
+    /// The squares of the piece(s) the made move released (the king and rook of castling).
+    pub(super) fn released_squares(&self) -> Bitboard {
+        let Some(said) = self.said.as_ref().filter(|s| s.made) else {
+            return Bitboard::EMPTY;
+        };
+        let mut after = self.game.position().clone();
+        after.play_unchecked(said.m);
+        let before = self.game.position().board();
+        Square::ALL
+            .into_iter()
+            .filter(|&s| after.board().piece_at(s).is_some_and(|p| p.color == self.vi))
+            .filter(|&s| before.piece_at(s) != after.board().piece_at(s))
+            .collect()
     }
 
     pub(super) fn commit_vi(&mut self, now: Duration) {
@@ -220,12 +243,24 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
+        if self.vi_move_made() {
+            // 4.6: a made move cannot be replaced; only the announcement could be corrected.
+            return self.tell_vi(
+                words.already_made(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
         if let Err(b) = touch::check(pos, &self.touches, &m) {
             let text = self.binding_words(b);
             return self.tell_vi(text, Priority::High, AnnounceKind::TouchMove);
         }
-        // D.2.8: a new announcement replaces the previous one until the clock is pressed.
-        self.said = Some(Said { m, at: now });
+        // D.2.8: a new announcement replaces the previous one until the move is made.
+        self.said = Some(Said {
+            m,
+            at: now,
+            made: false,
+        });
         self.made_at = None;
         self.peg_handled = None;
         self.tell_vi(
@@ -289,7 +324,14 @@ impl Table {
             Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
             Command::Attackers(sq) => answer(answer::attackers(board, sq, lex)),
             Command::Correction | Command::No => {
-                if self.said.take().is_some() {
+                if self.vi_move_made() || self.just_moved() {
+                    // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
+                    (
+                        words.already_made(),
+                        Priority::Normal,
+                        AnnounceKind::ReadBack,
+                    )
+                } else if self.said.take().is_some() {
                     self.made_at = None;
                     (
                         words.say_move_again(),
@@ -428,6 +470,16 @@ impl Table {
             }
         };
         self.tell_vi(text, priority, kind);
+    }
+
+    /// The VI player's move was the last one completed and nothing was said since: a
+    /// correction now comes after the clock press.
+    pub(super) fn just_moved(&self) -> bool {
+        self.started
+            && !self.over()
+            && self.said.is_none()
+            && self.game.turn() != self.vi
+            && self.records.last().is_some_and(|r| r.color == self.vi)
     }
 
     pub(super) fn last_moves_words(&self, n: usize) -> String {
