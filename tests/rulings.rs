@@ -288,6 +288,42 @@ fn a_correction_after_the_press_is_told_the_move_is_made() {
 }
 
 #[test]
+fn en_passant_is_named_and_the_captured_pawn_is_told() {
+    let played = play("en-passant-named", false, true);
+    let vi = played.told("vi_player");
+    assert!(
+        vi.contains(&"Eva fünf schlägt David sechs en passant".to_owned()),
+        "the read-back names it: {vi:?}"
+    );
+    assert!(
+        vi.contains(
+            &"Schwarz: Bella vier schlägt Cäsar drei en passant. Nimm den geschlagenen Bauern von Cäsar vier."
+                .to_owned()
+        ),
+        "{vi:?}"
+    );
+    assert!(
+        vi.iter().all(|t| !t.starts_with("Nimm die Figur")),
+        "copied right, no fix-up: {vi:?}"
+    );
+    // The sighted player sees the board: the move, without the instruction.
+    let sighted = played.told("sighted_player");
+    assert!(
+        sighted.contains(&"Weiß: Eva fünf schlägt David sechs en passant".to_owned()),
+        "{sighted:?}"
+    );
+    assert_eq!(
+        played.moves(),
+        ["e4", "a6", "e5", "d5", "exd6", "b5", "h3", "b4", "c4", "bxc3"]
+    );
+    assert_eq!(played.end(), ("0-1".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "0-1", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+    assert_eq!(view["alerts"], 0, "{view}");
+}
+
+#[test]
 fn times_are_said_in_words() {
     let played = play("spoken-times", true, true);
     let vi = played.told("vi_player");

@@ -7,6 +7,7 @@ use std::time::Duration;
 use annabella_phonetic::{Form, Language, Lexicon, number, render, spoken_time};
 use shakmaty::{Chess, Color, Move, Piece, Role, Square};
 
+use crate::touch::captured_square;
 
 /// How many fix-up steps are spoken at once.
 pub(crate) const SPOKEN_FIXES: usize = 4;
@@ -74,8 +75,36 @@ impl Phrases {
         }
     }
 
+    /// "Schwarz: Springer Gustav acht Felix sechs"; an en passant capture also says which
+    /// pawn to take off the board (it is not on the square moved to).
     pub(crate) fn opponent_move(self, pos: &Chess, m: Move, by: Color) -> String {
+        let said = self.move_by(pos, m, by);
+        match (m.is_en_passant(), captured_square(&m)) {
+            (true, Some(sq)) => format!("{said}. {}", self.take_off_captured_pawn(sq)),
+            _ => said,
+        }
+    }
+
+    /// "Weiß: Eva zwei Eva vier": a move announced to the sighted player, who sees the board.
+    pub(crate) fn move_by(self, pos: &Chess, m: Move, by: Color) -> String {
         format!("{}: {}", self.color(by), self.full(pos, m))
+    }
+
+    /// "Nimm den geschlagenen Bauern von Cäsar vier." (en passant).
+    pub(crate) fn take_off_captured_pawn(self, sq: Square) -> String {
+        if self.de() {
+            format!(
+                "Nimm den geschlagenen {} von {}.",
+                self.lex.piece_name(Role::Pawn).to_owned() + "n",
+                self.square(sq)
+            )
+        } else {
+            format!(
+                "Take the captured {} off {}.",
+                self.lex.piece_name(Role::Pawn).to_lowercase(),
+                self.square(sq)
+            )
+        }
     }
 
     pub(crate) fn read_back(self, pos: &Chess, m: Move) -> String {

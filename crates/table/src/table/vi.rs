@@ -73,7 +73,7 @@ impl Table {
         self.position_effect(Some(m));
         self.clock_effect(now);
         let by = self.vi;
-        let text = self.sighted_words().opponent_move(&before, m, by);
+        let text = self.sighted_words().move_by(&before, m, by);
         self.tell_sighted(text, Priority::High, AnnounceKind::OpponentMove);
         if let Some(o) = ended {
             self.finish(now, o);
