@@ -324,6 +324,63 @@ fn en_passant_is_named_and_the_captured_pawn_is_told() {
 }
 
 #[test]
+fn a_rejected_claims_intended_move_is_made_by_the_player() {
+    let played = play("rejected-claim-move-made", false, true);
+    let intended = "Bitte den beabsichtigten Zug ausführen: Springer Felix drei Gustav eins.";
+    let vi = played.told("vi_player");
+    assert_eq!(
+        vi.iter().filter(|t| t.as_str() == intended).count(),
+        2,
+        "after the rejection, and again for another announcement: {vi:?}"
+    );
+    assert!(vi.iter().any(|t| t.starts_with("Reklamation abgelehnt")), "{vi:?}");
+    assert!(!vi.iter().any(|t| t.contains("Eva zwei Eva vier")), "e4 refused: {vi:?}");
+    assert_eq!(played.moves(), ["Nf3", "Nf6", "Ng1"]);
+    // Recorded at the press that followed the knight's peg going into g1, not at the claim.
+    let claim_at = played.inputs("heard").nth(1).unwrap()["at_ms"].as_u64().unwrap();
+    let placed_g1 = played
+        .inputs("peg_place")
+        .filter(|l| l["input"]["square"] == "g1")
+        .last()
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    let levers: Vec<u64> = played
+        .inputs("lever")
+        .filter(|l| l["input"]["side"] == "white")
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect();
+    let ng1_at = played.recorded_at("Ng1");
+    assert!(claim_at + 1500 <= placed_g1 && placed_g1 < ng1_at, "{claim_at} {placed_g1} {ng1_at}");
+    assert_eq!(levers.last(), Some(&ng1_at));
+    // Black's clock ran only after Nf3 and after the pressed Ng1 — never at the claim.
+    let black_started: Vec<u64> = played
+        .clock_runs()
+        .into_iter()
+        .filter(|(_, r)| r.as_deref() == Some("black"))
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(black_started, [played.recorded_at("Nf3"), ng1_at]);
+    // The sighted player heard of Ng1 only once it was made.
+    let sighted = played.told("sighted_player");
+    assert_eq!(
+        sighted.iter().filter(|t| t.contains("Felix drei Gustav eins")).count(),
+        1,
+        "{sighted:?}"
+    );
+    let told_at = played
+        .effects("announce")
+        .find(|l| l["effect"]["text"] == "Weiß: Springer Felix drei Gustav eins")
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(told_at, ng1_at);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+}
+
+#[test]
 fn times_are_said_in_words() {
     let played = play("spoken-times", true, true);
     let vi = played.told("vi_player");

@@ -392,6 +392,18 @@ impl Phrases {
         )
     }
 
+    /// After a rejected claim: the intended move must now be made (9.5.2).
+    pub(crate) fn make_intended(self, pos: &Chess, m: Move) -> String {
+        if self.de() {
+            format!(
+                "Bitte den beabsichtigten Zug ausführen: {}.",
+                self.full(pos, m)
+            )
+        } else {
+            format!("Please make the intended move: {}.", self.full(pos, m))
+        }
+    }
+
     pub(crate) fn claim_needs_move(self) -> String {
         self.pick(
             "Reklamation: bitte den beabsichtigten Zug nennen.",

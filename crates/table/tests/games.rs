@@ -387,7 +387,7 @@ fn a_threefold_claim_with_the_intended_move_is_upheld() {
 }
 
 #[test]
-fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
+fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_made_by_the_player() {
     let mut run = Run::new(config());
     run.start(0.0);
     let t = knight_dance(&mut run, 1);
@@ -396,14 +396,16 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
     run.say(t, "Reklamation Stellungswiederholung Springer Gustav eins");
     let view = run.view();
     assert_eq!(view.result, None);
-    assert_eq!(view.moves.last().map(String::as_str), Some("Ng1"));
+    // 9.5.2: the intended move is not played by the table; the player makes it.
+    assert_eq!(view.moves.len(), 6, "nothing recorded yet");
+    assert_eq!(view.said.map(|u| u.to_string()), Some("f3g1".to_owned()));
     assert_eq!(
         view.draw_offer,
         Some(White),
         "the claim stands as a draw offer"
     );
-    assert_eq!(view.running, Some(Black));
-    // Black's clock ran 0.5 s (press at t-9.5... ) — the award is the Laws' 2 minutes.
+    assert_eq!(view.running, Some(White), "White's clock runs on");
+    // The award is the Laws' 2 minutes.
     assert!(
         view.black_time > black_before + s(100.0),
         "{:?} vs {:?}",
@@ -412,9 +414,20 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
     );
     let vi = run.heard_by(Listener::ViPlayer);
     assert_any(&vi, "Reklamation abgelehnt");
-    // The VI player executes the intended move on the peg board.
-    assert!(!run.view().peg_in_sync);
-    run.peg(t + 1.0, "f3", "g1");
+    assert_any(
+        &vi,
+        "Bitte den beabsichtigten Zug ausführen: Springer Felix drei Gustav eins.",
+    );
+    // Another move is refused; the intended one is executed on the peg board and pressed.
+    run.say(t + 1.0, "Bauer Eva vier");
+    assert!(run.view().said.is_some_and(|u| u.to_string() == "f3g1"));
+    run.peg(t + 2.0, "f3", "g1");
+    assert!(run.view().made);
+    assert_eq!(run.view().moves.len(), 6);
+    run.lever(t + 3.0, White);
+    assert_eq!(run.view().moves.last().map(String::as_str), Some("Ng1"));
+    assert_eq!(run.view().running, Some(Black));
+    assert_eq!(run.table.records().last().unwrap().at, s(t + 3.0));
     assert!(run.view().peg_in_sync);
 }
 

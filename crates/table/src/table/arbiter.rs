@@ -92,21 +92,15 @@ impl Table {
                     if correct {
                         // The arbiter overrules the table: no penalty, the claim stands
                         // as a draw offer and the intended move is made.
-                        let before = self.game.position().clone();
                         let _ = self.game.offer_draw(c.by);
-                        if let Some(m) = c.intended
-                            && let Ok(ended) = self.game.play(m)
-                        {
-                            self.after_played(now, c.by, &before, m);
-                            if let Some(o) = ended {
-                                self.finish(now, o);
-                            }
-                        }
                         self.tell_both(
                             |p| p.claim_rejected(),
                             Priority::High,
                             AnnounceKind::Declaration,
                         );
+                        if let Some(m) = c.intended {
+                            self.intended_to_make(now, c.by, m);
+                        }
                         self.clock_effect(now);
                     } else {
                         let saved = std::mem::replace(&mut self.config.claims_by_arbiter, false);
@@ -144,6 +138,7 @@ impl Table {
                 self.unpressed = self.unpressed.filter(|&i| i < ply);
                 self.end = None;
                 self.said = None;
+                self.intended = None;
                 self.made_at = None;
                 self.touches.clear();
                 self.sighted_touches.clear();

@@ -129,6 +129,8 @@ pub struct Table {
     unpressed: Option<usize>,
     end: Option<GameEnd>,
     said: Option<Said>,
+    /// The intended move of the VI player's rejected claim: it must be the move made.
+    intended: Option<Move>,
     touches: Vec<Square>,
     confirm: Option<Confirm>,
     made_at: Option<Duration>,
@@ -224,6 +226,7 @@ impl Table {
             unpressed: None,
             end: None,
             said: None,
+            intended: None,
             touches: Vec::new(),
             confirm: None,
             made_at: None,
@@ -515,6 +518,7 @@ impl Table {
         }
         self.end = Some(end.clone());
         self.said = None;
+        self.intended = None;
         self.made_at = None;
         self.confirm = None;
         self.pending_claim = None;

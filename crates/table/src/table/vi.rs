@@ -42,6 +42,7 @@ impl Table {
         let Some(said) = self.said.take() else {
             return;
         };
+        self.intended = None;
         let m = said.m;
         // The sighted player forgot to press: their clock ran until now.
         let sighted = self.sighted();
@@ -247,6 +248,16 @@ impl Table {
             // 4.6: a made move cannot be replaced; only the announcement could be corrected.
             return self.tell_vi(
                 words.already_made(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
+        if let Some(intended) = self.intended
+            && intended != m
+        {
+            // 9.5.2: after a rejected claim the intended move must be made.
+            return self.tell_vi(
+                words.make_intended(pos, intended),
                 Priority::Normal,
                 AnnounceKind::NotUnderstood,
             );
