@@ -405,3 +405,45 @@ fn times_are_said_in_words() {
     assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
     played.replay_agrees();
 }
+
+/// The cells liblouis gives `text` in `table` as Braille ASCII (BRF), as the scoresheet
+/// has them.
+fn braille(table: &str, text: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("lou_translate")
+        .args(["--forward", &format!("en-us-brf.dis,{table}")])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("lou_translate (liblouis-bin, scripts/setup.sh)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{text}\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+#[test]
+fn draw_offers_are_on_the_scoresheets() {
+    let played = play("draw-offers-recorded", false, true);
+    assert_eq!(played.moves(), ["e4", "e5", "Nf3"]);
+    let pgn = played.pgn();
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    // (=) after the offerer's move: White's e4 (offered before the press), Black's e5.
+    let e4 = flat.find("1. e4 {[%clk").expect("e4");
+    let e5 = flat.find("1... e5 {[%clk").expect("e5");
+    let nf3 = flat.find("2. Nf3 {[%clk").expect("Nf3");
+    let offers: Vec<usize> = flat.match_indices("{(=)}").map(|(i, _)| i).collect();
+    assert_eq!(offers.len(), 2, "{pgn}");
+    assert!(e4 < offers[0] && offers[0] < e5 && e5 < offers[1] && offers[1] < nf3, "{pgn}");
+    let view = played.replay_agrees();
+    assert_eq!(view["draw_offers"], serde_json::json!([1, 2]), "{view}");
+    // The Braille scoresheet has them too: "1. e4 (=) e5 (=)".
+    let brf = std::fs::read_to_string(played.dir.path().join("game.brf")).unwrap();
+    let line = braille("de-g0.utb", "1. e4 (=) e5 (=)");
+    assert!(!line.is_empty());
+    assert!(brf.contains(&line), "{line:?} in {brf}");
+}

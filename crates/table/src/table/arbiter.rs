@@ -135,6 +135,8 @@ impl Table {
                     .map_err(|e| InputError::Restore(e.to_string()))?;
                 self.history.truncate(ply);
                 self.records.truncate(ply);
+                self.draw_offers.retain(|&p| p <= ply);
+                self.offer_with_next = None;
                 self.unpressed = self.unpressed.filter(|&i| i < ply);
                 self.end = None;
                 self.said = None;

@@ -152,6 +152,10 @@ pub struct Table {
     flag_seen: [bool; 2],
     pending_claim: Option<PendingClaim>,
     alerts: usize,
+    /// Plies (from 1) after which a draw offer was made: `(=)` on the scoresheet (9.1.2.2).
+    draw_offers: Vec<usize>,
+    /// A draw offer made by this player before their move: it goes after that move.
+    offer_with_next: Option<Color>,
 }
 
 fn color_index(c: Color) -> usize {
@@ -245,6 +249,8 @@ impl Table {
             flag_seen: [false; 2],
             pending_claim: None,
             alerts: 0,
+            draw_offers: Vec::new(),
+            offer_with_next: None,
         })
     }
 
@@ -268,6 +274,12 @@ impl Table {
     /// The moves recorded so far (with clock times).
     pub fn records(&self) -> &[RecordedMove] {
         &self.records
+    }
+
+    /// The plies (from 1) after which a player offered a draw: `(=)` after that move on
+    /// the scoresheet (9.1.2.2).
+    pub fn draw_offers(&self) -> &[usize] {
+        &self.draw_offers
     }
 
     /// How the game ended, if it has.
@@ -317,6 +329,7 @@ impl Table {
             black_moves: self.clock.moves(Color::Black),
             move_clocks: self.records.iter().map(|r| r.clock).collect(),
             alerts: self.alerts,
+            draw_offers: self.draw_offers.clone(),
             result: self.end.clone(),
         }
     }
@@ -360,6 +373,8 @@ impl Table {
         let now = now.max(self.now);
         self.now = now;
         self.run_timers(now);
+        let offer_before = self.game.pending_draw_offer();
+        let records_before = self.records.len();
         match input {
             Input::Start => self.start(now),
             Input::Tick => {}
@@ -400,7 +415,34 @@ impl Table {
             }
         }
         self.settle(now);
+        self.note_draw_offer(offer_before, records_before);
         Ok(())
+    }
+
+    /// 9.1.2.2: a draw offer is written `(=)` after the offerer's move — the last one, or,
+    /// when they offered before moving, the move they make next.
+    fn note_draw_offer(&mut self, before: Option<Color>, records_before: usize) {
+        if let Some(by) = self.offer_with_next
+            && let Some(r) = self.records[records_before.min(self.records.len())..]
+                .iter()
+                .find(|r| r.color == by)
+        {
+            self.draw_offers.push(r.ply);
+            self.offer_with_next = None;
+        }
+        let Some(by) = self.game.pending_draw_offer() else {
+            return;
+        };
+        if before == Some(by) {
+            return;
+        }
+        if self.game.turn() == by && !self.over() {
+            self.offer_with_next = Some(by);
+        } else if let Some(r) = self.records.iter().rev().find(|r| r.color == by)
+            && !self.draw_offers.contains(&r.ply)
+        {
+            self.draw_offers.push(r.ply);
+        }
     }
 
     // ---------------------------------------------------------------- helpers
