@@ -215,7 +215,6 @@ fn assert_pgn(played: &Played, result: &str, termination: &str) {
     assert!(flat.ends_with(&movetext), "{movetext:?} in {pgn}");
 }
 
-
 /// Every arbiter alert's kind, in order.
 fn alert_kinds(played: &Played) -> Vec<String> {
     played
@@ -249,7 +248,11 @@ fn a_made_move_stays_made() {
             "Partie beendet: Weiß gewinnt, Aufgabe.",
         ]
     );
-    assert_eq!(played.moves(), ["Nf3"], "the made move, not the knight on h3");
+    assert_eq!(
+        played.moves(),
+        ["Nf3"],
+        "the made move, not the knight on h3"
+    );
     // Lifting the released knight was reported to the arbiter, before the press.
     assert_eq!(alert_kinds(&played), ["vi_touch"]);
     let alert = played.effects("arbiter_alert").next().unwrap();
@@ -257,7 +260,9 @@ fn a_made_move_stays_made() {
     assert!(detail.contains("f3"), "{detail}");
     assert!(alert["at_ms"].as_u64() < Some(played.recorded_at("Nf3")));
     // The press came over the clock's serial link and completed the made move.
-    let lever = played.inputs("lever").next().unwrap()["at_ms"].as_u64().unwrap();
+    let lever = played.inputs("lever").next().unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
     assert_eq!(lever, played.recorded_at("Nf3"));
     assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
     assert_pgn(&played, "1-0", "normal");
@@ -314,7 +319,9 @@ fn en_passant_is_named_and_the_captured_pawn_is_told() {
     );
     assert_eq!(
         played.moves(),
-        ["e4", "a6", "e5", "d5", "exd6", "b5", "h3", "b4", "c4", "bxc3"]
+        [
+            "e4", "a6", "e5", "d5", "exd6", "b5", "h3", "b4", "c4", "bxc3"
+        ]
     );
     assert_eq!(played.end(), ("0-1".to_owned(), "resignation".to_owned()));
     assert_pgn(&played, "0-1", "normal");
@@ -333,11 +340,19 @@ fn a_rejected_claims_intended_move_is_made_by_the_player() {
         2,
         "after the rejection, and again for another announcement: {vi:?}"
     );
-    assert!(vi.iter().any(|t| t.starts_with("Reklamation abgelehnt")), "{vi:?}");
-    assert!(!vi.iter().any(|t| t.contains("Eva zwei Eva vier")), "e4 refused: {vi:?}");
+    assert!(
+        vi.iter().any(|t| t.starts_with("Reklamation abgelehnt")),
+        "{vi:?}"
+    );
+    assert!(
+        !vi.iter().any(|t| t.contains("Eva zwei Eva vier")),
+        "e4 refused: {vi:?}"
+    );
     assert_eq!(played.moves(), ["Nf3", "Nf6", "Ng1"]);
     // Recorded at the press that followed the knight's peg going into g1, not at the claim.
-    let claim_at = played.inputs("heard").nth(1).unwrap()["at_ms"].as_u64().unwrap();
+    let claim_at = played.inputs("heard").nth(1).unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
     let placed_g1 = played
         .inputs("peg_place")
         .filter(|l| l["input"]["square"] == "g1")
@@ -351,7 +366,10 @@ fn a_rejected_claims_intended_move_is_made_by_the_player() {
         .map(|l| l["at_ms"].as_u64().unwrap())
         .collect();
     let ng1_at = played.recorded_at("Ng1");
-    assert!(claim_at + 1500 <= placed_g1 && placed_g1 < ng1_at, "{claim_at} {placed_g1} {ng1_at}");
+    assert!(
+        claim_at + 1500 <= placed_g1 && placed_g1 < ng1_at,
+        "{claim_at} {placed_g1} {ng1_at}"
+    );
     assert_eq!(levers.last(), Some(&ng1_at));
     // Black's clock ran only after Nf3 and after the pressed Ng1 — never at the claim.
     let black_started: Vec<u64> = played
@@ -364,7 +382,10 @@ fn a_rejected_claims_intended_move_is_made_by_the_player() {
     // The sighted player heard of Ng1 only once it was made.
     let sighted = played.told("sighted_player");
     assert_eq!(
-        sighted.iter().filter(|t| t.contains("Felix drei Gustav eins")).count(),
+        sighted
+            .iter()
+            .filter(|t| t.contains("Felix drei Gustav eins"))
+            .count(),
         1,
         "{sighted:?}"
     );
@@ -381,10 +402,47 @@ fn a_rejected_claims_intended_move_is_made_by_the_player() {
 }
 
 #[test]
+fn calling_the_arbiter_stops_the_clocks() {
+    let played = play("call-arbiter-pauses", false, true);
+    let called = "Der Schiedsrichter wird gerufen. Die Uhren sind angehalten.";
+    for listener in ["vi_player", "sighted_player"] {
+        let told = played.told(listener);
+        assert_eq!(
+            told.iter().filter(|t| t.as_str() == called).count(),
+            2,
+            "{listener}: {told:?}"
+        );
+    }
+    assert_eq!(alert_kinds(&played), ["called", "called"]);
+    // Each call stopped the running clock at once; each resume restarted the side to move.
+    let alerts: Vec<u64> = played
+        .effects("arbiter_alert")
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect();
+    let runs = played.clock_runs();
+    for (at, running) in [(alerts[0], "black"), (alerts[1], "white")] {
+        let i = runs
+            .iter()
+            .position(|(t, r)| *t == at && r.is_none())
+            .unwrap_or_else(|| panic!("no stop at {at}: {runs:?}"));
+        assert_eq!(runs[i - 1].1.as_deref(), Some(running), "{runs:?}");
+        assert_eq!(runs[i + 1].1.as_deref(), Some(running), "{runs:?}");
+    }
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["alerts"], 2, "{view}");
+}
+
+#[test]
 fn times_are_said_in_words() {
     let played = play("spoken-times", true, true);
     let vi = played.told("vi_player");
-    let times: Vec<&String> = vi.iter().filter(|t| t.starts_with("Weiß eine Stunde")).collect();
+    let times: Vec<&String> = vi
+        .iter()
+        .filter(|t| t.starts_with("Weiß eine Stunde"))
+        .collect();
     assert_eq!(times.len(), 2, "{vi:?}");
     assert!(
         times[0].ends_with(", Schwarz eine Stunde dreißig Minuten."),
@@ -396,7 +454,10 @@ fn times_are_said_in_words() {
         "{}",
         times[1]
     );
-    assert!(vi.contains(&"Weiß erhält eine Minute dreißig Sekunden.".to_owned()), "{vi:?}");
+    assert!(
+        vi.contains(&"Weiß erhält eine Minute dreißig Sekunden.".to_owned()),
+        "{vi:?}"
+    );
     // Nothing either player heard has a digit or a zero part ("0 Minuten").
     for text in vi.iter().chain(played.told("sighted_player").iter()) {
         assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
@@ -438,7 +499,10 @@ fn draw_offers_are_on_the_scoresheets() {
     let nf3 = flat.find("2. Nf3 {[%clk").expect("Nf3");
     let offers: Vec<usize> = flat.match_indices("{(=)}").map(|(i, _)| i).collect();
     assert_eq!(offers.len(), 2, "{pgn}");
-    assert!(e4 < offers[0] && offers[0] < e5 && e5 < offers[1] && offers[1] < nf3, "{pgn}");
+    assert!(
+        e4 < offers[0] && offers[0] < e5 && e5 < offers[1] && offers[1] < nf3,
+        "{pgn}"
+    );
     let view = played.replay_agrees();
     assert_eq!(view["draw_offers"], serde_json::json!([1, 2]), "{view}");
     // The Braille scoresheet has them too: "1. e4 (=) e5 (=)".

@@ -51,7 +51,11 @@ pub fn duration_words(time: Duration, language: Language) -> String {
         parts.push(unit(minutes, ("Minute", "Minuten"), ("minute", "minutes")));
     }
     if time < SECONDS_BELOW && (seconds > 0 || parts.is_empty()) {
-        parts.push(unit(seconds, ("Sekunde", "Sekunden"), ("second", "seconds")));
+        parts.push(unit(
+            seconds,
+            ("Sekunde", "Sekunden"),
+            ("second", "seconds"),
+        ));
     }
     parts.join(" ")
 }

@@ -425,6 +425,17 @@ impl Phrases {
         )
     }
 
+    /// The arbiter is called; with `paused`, the clocks have been stopped for it.
+    pub(crate) fn arbiter_called_clocks(self, paused: bool) -> String {
+        if !paused {
+            return self.arbiter_called();
+        }
+        self.pick(
+            "Der Schiedsrichter wird gerufen. Die Uhren sind angehalten.",
+            "The arbiter has been called. The clocks are stopped.",
+        )
+    }
+
     pub(crate) fn arbiter_called(self) -> String {
         self.pick(
             "Der Schiedsrichter wird gerufen.",

@@ -3,6 +3,24 @@
 use super::*;
 
 impl Table {
+    /// A player calls the arbiter: the clocks stop while the arbiter is sought (6.11.1,
+    /// 6.11.2), the arbiter is alerted and both players are told.
+    pub(super) fn call_arbiter(&mut self, now: Duration, by: Color) {
+        if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
+            let _ = self.clock.pause(now);
+            self.clock_effect(now);
+        }
+        let who = if by == self.vi { "VI" } else { "sighted" };
+        let detail = format!("the {who} player ({by}) calls the arbiter; the clocks are stopped");
+        self.alert(AlertKind::Called, detail);
+        let paused = self.clock.is_paused();
+        self.tell_both(
+            |p| p.arbiter_called_clocks(paused),
+            Priority::High,
+            AnnounceKind::Arbiter,
+        );
+    }
+
     pub(super) fn arbiter(
         &mut self,
         now: Duration,

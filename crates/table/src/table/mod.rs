@@ -401,6 +401,10 @@ impl Table {
             Input::Lever { side } => self.lever(now, side),
             Input::Button { button } => self.button(now, button),
             Input::ButtonReleased { .. } => {}
+            Input::Sighted(SightedCommand::CallArbiter) => {
+                let by = self.sighted();
+                self.call_arbiter(now, by);
+            }
             Input::Sighted(cmd) => self.sighted_command(now, cmd),
             Input::Arbiter(action)
             | Input::ByArbiter {

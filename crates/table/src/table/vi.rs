@@ -33,7 +33,12 @@ impl Table {
         let before = self.game.position().board();
         Square::ALL
             .into_iter()
-            .filter(|&s| after.board().piece_at(s).is_some_and(|p| p.color == self.vi))
+            .filter(|&s| {
+                after
+                    .board()
+                    .piece_at(s)
+                    .is_some_and(|p| p.color == self.vi)
+            })
             .filter(|&s| before.piece_at(s) != after.board().piece_at(s))
             .collect()
     }
@@ -457,14 +462,7 @@ impl Table {
                     return self.claim(now, self.vi, kind, intended);
                 }
             }
-            Command::CallArbiter => {
-                self.alert(AlertKind::Called, "the VI player calls the arbiter".into());
-                (
-                    words.arbiter_called(),
-                    Priority::Normal,
-                    AnnounceKind::Arbiter,
-                )
-            }
+            Command::CallArbiter => return self.call_arbiter(now, self.vi),
             Command::Pause => {
                 if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
                     let _ = self.clock.pause(now);
