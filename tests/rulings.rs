@@ -511,3 +511,59 @@ fn draw_offers_are_on_the_scoresheets() {
     assert!(!line.is_empty());
     assert!(brf.contains(&line), "{line:?} in {brf}");
 }
+
+#[test]
+fn the_vi_player_asks_about_the_game() {
+    let played = play("vi-questions", true, true);
+    let vi = played.told("vi_player");
+    let answers: Vec<&String> = played
+        .effects("announce")
+        .filter(|l| l["effect"]["kind"] == "answer")
+        .map(|l| {
+            vi.iter()
+                .find(|t| l["effect"]["text"] == t.as_str())
+                .expect("an answer to the VI player")
+        })
+        .collect();
+    assert_eq!(answers.len(), 9, "{vi:?}");
+    assert_eq!(answers[0], "Schwarz ist am Zug: Ihr Gegner.");
+    assert_eq!(answers[1], "Dame auf David acht");
+    assert_eq!(
+        answers[2],
+        "Bauer auf Anna zwei, Bella zwei, Cäsar zwei, David zwei, Felix zwei, Gustav zwei, Hektor zwei und David fünf"
+    );
+    assert!(
+        answers[3].starts_with(
+            "König auf Eva acht. Dame auf David acht. Turm auf Anna acht und Hektor acht."
+        ),
+        "{}",
+        answers[3]
+    );
+    assert!(answers[3].ends_with("Bauer auf Anna sieben, Bella sieben, Cäsar sieben, Eva sieben, Felix sieben, Gustav sieben und Hektor sieben."), "{}", answers[3]);
+    assert_eq!(
+        answers[4],
+        "Cäsar eins bis Hektor sechs: Cäsar eins weißer Läufer, David zwei weißer Bauer. \
+         Anna drei bis Cäsar eins: Bella zwei weißer Bauer, Cäsar eins weißer Läufer."
+    );
+    assert_eq!(
+        answers[5],
+        "Material: Weiß neununddreißig, Schwarz achtunddreißig. Geschlagen: Weiß keine, Schwarz ein Bauer."
+    );
+    assert_eq!(answers[6], "Weiß: Eva vier schlägt David fünf");
+    assert_eq!(answers[7], "Ihr Gegner ist Bella Beispiel.");
+    assert!(
+        answers[8].starts_with("Züge: Springer Felix drei."),
+        "{}",
+        answers[8]
+    );
+    // Only the VI player hears the answers.
+    assert!(
+        played
+            .effects("announce")
+            .filter(|l| l["effect"]["kind"] == "answer")
+            .all(|l| l["effect"]["to"] == "vi_player")
+    );
+    assert_eq!(played.moves(), ["e4", "d5", "exd5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    played.replay_agrees();
+}

@@ -336,6 +336,52 @@ impl Phrases {
         }
     }
 
+    /// "Weiß ist am Zug: Sie." / "Black to move: your opponent."
+    pub(crate) fn whose_turn(self, turn: Color, you: bool) -> String {
+        match (self.de(), you) {
+            (true, true) => format!("{} ist am Zug: Sie.", self.color(turn)),
+            (true, false) => format!("{} ist am Zug: Ihr Gegner.", self.color(turn)),
+            (false, true) => format!("{} to move: you.", self.color(turn)),
+            (false, false) => format!("{} to move: your opponent.", self.color(turn)),
+        }
+    }
+
+    /// The opponent's name from the event, or that it is not known.
+    pub(crate) fn opponent_name(self, name: &str) -> String {
+        let name = name.trim();
+        match (self.de(), name.is_empty() || name == "?") {
+            (true, true) => "Der Name des Gegners ist nicht bekannt.".into(),
+            (true, false) => format!("Ihr Gegner ist {name}."),
+            (false, true) => "The opponent's name is not known.".into(),
+            (false, false) => format!("Your opponent is {name}."),
+        }
+    }
+
+    pub(crate) fn no_capture_yet(self) -> String {
+        self.pick("Noch nichts geschlagen.", "Nothing has been captured yet.")
+    }
+
+    /// What can be said, grouped and short, with an example each.
+    pub(crate) fn help(self) -> String {
+        self.pick(
+            "Züge: Springer Felix drei. Korrektur: Korrektur. \
+             Brett: wo ist meine Dame, alle meine Figuren, was steht auf Eva vier, \
+             Reihe vier, Linie Eva, Diagonale Cäsar eins, wer greift Eva vier an, \
+             Material, letzter Schlagzug. \
+             Partie: wer ist am Zug, letzter Zug, Zeit, wie viele Züge, wer ist mein Gegner. \
+             Erklärungen: Remis, Remis angenommen, ich gebe auf, \
+             Reklamation Stellungswiederholung Springer Gustav eins. \
+             Schiedsrichter, Pause, Ruhe.",
+            "Moves: Knight Felix three. Correction: correction. \
+             Board: where is my queen, where are my pieces, what is on Eva four, \
+             rank four, file Eva, diagonal Caesar one, who attacks Eva four, \
+             material, last capture. \
+             Game: whose turn, last move, time, how many moves, who is my opponent. \
+             Declarations: draw, draw accepted, I resign, claim repetition Knight Gustav one. \
+             Call the arbiter, pause, stop.",
+        )
+    }
+
     pub(crate) fn no_moves_yet(self) -> String {
         self.pick("Noch kein Zug gespielt.", "No move has been played yet.")
     }

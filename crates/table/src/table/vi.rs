@@ -329,12 +329,22 @@ impl Table {
             Command::RepeatLastMove => answer(self.last_moves_words(1)),
             Command::LastMoves(n) => answer(self.last_moves_words(usize::from(n.max(1)))),
             Command::WhereIs { role, side } => {
-                let color = match side {
-                    Side::Own => self.vi,
-                    Side::Opponent => self.sighted(),
-                };
-                answer(answer::where_is(board, role, color, lex))
+                answer(answer::where_is(board, role, self.side_color(side), lex))
             }
+            Command::Pieces(side) => answer(answer::pieces(board, self.side_color(side), lex)),
+            Command::Diagonals(sq) => answer(answer::diagonals(board, sq, lex)),
+            Command::Material => answer(answer::material(board, lex)),
+            Command::LastCapture => answer(self.last_capture_words()),
+            Command::WhoseTurn => answer(words.whose_turn(pos.turn(), pos.turn() == self.vi)),
+            Command::OpponentName => {
+                let ev = &self.config.event;
+                let name = match self.sighted() {
+                    Color::White => &ev.white,
+                    Color::Black => &ev.black,
+                };
+                answer(words.opponent_name(name))
+            }
+            Command::Help => answer(words.help()),
             Command::WhatIsOn(sq) => answer(answer::what_is_on(board, sq, lex)),
             Command::ReadRank(r) => answer(answer::read_rank(board, r, lex)),
             Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
@@ -489,6 +499,29 @@ impl Table {
             && self.said.is_none()
             && self.game.turn() != self.vi
             && self.records.last().is_some_and(|r| r.color == self.vi)
+    }
+
+    /// The colour a question's side means for the VI player.
+    pub(super) fn side_color(&self, side: Side) -> Color {
+        match side {
+            Side::Own => self.vi,
+            Side::Opponent => self.sighted(),
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+
+    /// The last capture of the game, as announced ("Schwarz: Springer … schlägt …").
+    pub(super) fn last_capture_words(&self) -> String {
+        let moves = self.game.moves();
+        (0..moves.len())
+            .rev()
+            .find(|&i| moves[i].is_capture())
+            .and_then(|i| {
+                let before = self.history.get(i)?;
+                Some(self.vi_words().move_by(before, moves[i], before.turn()))
+            })
+            .unwrap_or_else(|| self.vi_words().no_capture_yet())
     }
 
     pub(super) fn last_moves_words(&self, n: usize) -> String {
