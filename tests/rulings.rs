@@ -234,7 +234,8 @@ fn a_made_move_stays_made() {
             "Springer Gustav eins Felix drei",
             made,
             made,
-            "Der Zug ist bereits ausgeführt, die Figur war losgelassen. Der Schiedsrichter ist informiert.",
+            "Der Zug ist bereits ausgeführt, die Figur war losgelassen.",
+            "Der Schiedsrichter ist informiert.",
             "Nimm die Figur von Hektor drei. Setze den weißen Springer auf Felix drei.",
             "Das Brett stimmt.",
             "Partie beendet: Weiß gewinnt, Aufgabe.",
@@ -565,5 +566,77 @@ fn the_vi_player_asks_about_the_game() {
     );
     assert_eq!(played.moves(), ["e4", "d5", "exd5"]);
     assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    played.replay_agrees();
+}
+
+#[test]
+fn the_vi_player_hears_of_the_opponents_touch_and_the_arbiters_alert() {
+    let played = play("opponent-touch-told", true, true);
+    assert_eq!(
+        played.told("vi_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Eva zwei Eva vier",
+            "Der Schiedsrichter ist informiert.",
+            "Schwarz: Eva sieben Eva fünf",
+            "Ihr Gegner hatte den schwarzen Springer auf Bella acht berührt.",
+            "Gespielt: Weiß ein Zug, Schwarz ein Zug. Noch neununddreißig Züge bis zur Zeitkontrolle.",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    // The sighted player is not told; the arbiter got the touch with both boards.
+    assert!(
+        played
+            .told("sighted_player")
+            .iter()
+            .all(|t| !t.contains("berührt") && !t.contains("informiert"))
+    );
+    assert_eq!(alert_kinds(&played), ["sighted_touch"]);
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    played.replay_agrees();
+}
+
+#[test]
+fn an_adjourned_games_sealed_move_is_private_until_the_resumption() {
+    let played = play("adjournment", false, true);
+    let sealed: Vec<&Value> = played.effects("sealed").collect();
+    assert_eq!(sealed.len(), 1);
+    let s = &sealed[0]["effect"];
+    assert_eq!(
+        (s["san"].as_str(), s["color"].as_str(), s["ply"].as_u64()),
+        (Some("Nf3"), Some("white"), Some(3))
+    );
+    let sealed_at = sealed[0]["at_ms"].as_u64().unwrap();
+    // Never said to the sighted player before the resumption.
+    let resumed_at = played
+        .inputs("arbiter")
+        .find(|l| l["input"]["action"] == "resume")
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    for l in played.effects("announce") {
+        let to_sighted = l["effect"]["to"] != "vi_player";
+        let text = l["effect"]["text"].as_str().unwrap();
+        if to_sighted && l["at_ms"].as_u64().unwrap() < resumed_at {
+            assert!(!text.contains("Felix drei"), "{text}");
+        }
+    }
+    assert!(
+        played
+            .told("sighted_player")
+            .contains(&"Weiß hat den Abgabezug abgegeben. Die Uhren sind angehalten.".to_owned())
+    );
+    // The clocks stopped at the seal and Black's ran from the resumption.
+    let runs = played.clock_runs();
+    assert!(runs.contains(&(sealed_at, None)), "{runs:?}");
+    assert!(
+        runs.contains(&(resumed_at, Some("black".to_owned()))),
+        "{runs:?}"
+    );
+    assert_eq!(played.recorded_at("Nf3"), resumed_at);
+    assert_eq!(played.moves(), ["e4", "e5", "Nf3"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
     played.replay_agrees();
 }

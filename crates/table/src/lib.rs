@@ -23,7 +23,7 @@ mod view;
 pub use config::{ClockPress, ConfigError, Event, TableConfig, Timings};
 pub use effect::{
     AlertKind, AnnounceKind, Announcement, ArbiterAlert, ClockCommand, Effect, GameEnd, Haptic,
-    Listener, PegFix, Priority, RecordedMove,
+    Listener, PegFix, Priority, RecordedMove, SealedMove,
 };
 pub use input::{ArbiterAction, ClockButton, Ground, Hypothesis, Input, SightedCommand};
 pub use table::{InputError, Table};

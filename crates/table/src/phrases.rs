@@ -149,8 +149,8 @@ impl Phrases {
     /// The piece of a made move lifted again: a touch of a released piece.
     pub(crate) fn released_touched(self) -> String {
         self.pick(
-            "Der Zug ist bereits ausgeführt, die Figur war losgelassen. Der Schiedsrichter ist informiert.",
-            "The move has already been made and the piece was released. The arbiter has been informed.",
+            "Der Zug ist bereits ausgeführt, die Figur war losgelassen.",
+            "The move has already been made and the piece was released.",
         )
     }
 
@@ -271,13 +271,14 @@ impl Phrases {
                 (Some(p), true) => {
                     let article = if p.role == Role::Queen { "die" } else { "den" };
                     let stem = p.color.fold_wb("weiß", "schwarz");
-                    format!(
-                        "Setze {article} {stem}en {} auf {}.",
-                        self.lex.piece_name(p.role),
-                        self.square(sq)
-                    )
-                    .replace("die weißen Dame", "die weiße Dame")
-                    .replace("die schwarzen Dame", "die schwarze Dame")
+                    // "Bauer" is a weak noun: "den Bauern".
+                    let name = match (p.role, self.lex.piece_name(p.role)) {
+                        (Role::Pawn, "Bauer") => "Bauern",
+                        (_, name) => name,
+                    };
+                    format!("Setze {article} {stem}en {name} auf {}.", self.square(sq))
+                        .replace("die weißen Dame", "die weiße Dame")
+                        .replace("die schwarzen Dame", "die schwarze Dame")
                 }
                 (Some(p), false) => {
                     format!("Put the {} on {}.", self.piece(p), self.square(sq))
@@ -323,16 +324,29 @@ impl Phrases {
         spoken_time::duration_words(d, self.lex.language())
     }
 
-    pub(crate) fn moves_played(self, white: u32, black: u32) -> String {
+    /// Moves played by each side, and, with a move-count time control, how many moves
+    /// `to_control` are left to the VI player until the next control.
+    pub(crate) fn moves_played(self, white: u32, black: u32, to_control: Option<u32>) -> String {
         let language = self.lex.language();
         let (w, b) = (
             spoken_time::moves_words(white, language),
             spoken_time::moves_words(black, language),
         );
-        if self.de() {
+        let played = if self.de() {
             format!("Gespielt: Weiß {w}, Schwarz {b}.")
         } else {
             format!("Played: White {w}, Black {b}.")
+        };
+        match to_control {
+            None => played,
+            Some(n) => {
+                let left = spoken_time::moves_words(n, language);
+                if self.de() {
+                    format!("{played} Noch {left} bis zur Zeitkontrolle.")
+                } else {
+                    format!("{played} {left} left to the time control.")
+                }
+            }
         }
     }
 
@@ -355,6 +369,99 @@ impl Phrases {
             (false, true) => "The opponent's name is not known.".into(),
             (false, false) => format!("Your opponent is {name}."),
         }
+    }
+
+    /// D.2.10.5 duty e: the opponent had touched a piece before their move.
+    pub(crate) fn opponent_touched(self, sq: Square, p: Piece) -> String {
+        if self.de() {
+            format!(
+                "Ihr Gegner hatte {} auf {} berührt.",
+                self.piece_accusative(p),
+                self.square(sq)
+            )
+        } else {
+            format!(
+                "Your opponent had touched the {} on {}.",
+                self.piece(p),
+                self.square(sq)
+            )
+        }
+    }
+
+    /// "den schwarzen Springer", "die weiße Dame".
+    fn piece_accusative(self, p: Piece) -> String {
+        let stem = p.color.fold_wb("weiß", "schwarz");
+        let name = self.lex.piece_name(p.role);
+        if p.role == Role::Queen {
+            format!("die {stem}e {name}")
+        } else {
+            format!("den {stem}en {name}")
+        }
+    }
+
+    /// The arbiter adjourns: `turn` seals the next move.
+    pub(crate) fn adjourned(self, turn: Color) -> String {
+        if self.de() {
+            format!(
+                "Die Partie wird unterbrochen. {} gibt den Abgabezug ab.",
+                self.color(turn)
+            )
+        } else {
+            format!(
+                "The game is adjourned. {} seals the next move.",
+                self.color(turn)
+            )
+        }
+    }
+
+    /// The sealed move, confirmed to the VI player who sealed it (never to the opponent).
+    pub(crate) fn sealed_by_you(self, pos: &Chess, m: Move) -> String {
+        if self.de() {
+            format!(
+                "Abgabezug notiert: {}. Die Uhren sind angehalten.",
+                self.full(pos, m)
+            )
+        } else {
+            format!(
+                "Sealed move recorded: {}. The clocks are stopped.",
+                self.full(pos, m)
+            )
+        }
+    }
+
+    /// `by` has sealed a move (which is not said).
+    pub(crate) fn sealed(self, by: Color) -> String {
+        if self.de() {
+            format!(
+                "{} hat den Abgabezug abgegeben. Die Uhren sind angehalten.",
+                self.color(by)
+            )
+        } else {
+            format!(
+                "{} has sealed a move. The clocks are stopped.",
+                self.color(by)
+            )
+        }
+    }
+
+    pub(crate) fn adjourned_sealed(self) -> String {
+        self.pick(
+            "Die Partie ist unterbrochen, der Abgabezug ist abgegeben.",
+            "The game is adjourned; the move is sealed.",
+        )
+    }
+
+    /// The arbiter has been alerted (to the VI player).
+    pub(crate) fn arbiter_informed(self) -> String {
+        self.pick(
+            "Der Schiedsrichter ist informiert.",
+            "The arbiter has been informed.",
+        )
+    }
+
+    /// After the VI player's own press completed the move (`press_confirmation`).
+    pub(crate) fn pressed(self) -> String {
+        self.pick("Uhr gedrückt.", "Clock pressed.")
     }
 
     pub(crate) fn no_capture_yet(self) -> String {

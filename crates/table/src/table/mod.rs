@@ -29,7 +29,7 @@ mod vi;
 use crate::{
     AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, ClockButton, ClockCommand,
     ClockPress, Effect, GameEnd, Ground, Haptic, Input, Listener, PegFix, PendingClaimView,
-    Priority, RecordedMove, SightedCommand, TableConfig, TableView,
+    Priority, RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
     peg::PegTracker,
     phrases::Phrases,
@@ -84,6 +84,7 @@ struct PendingClaim {
 enum Timer {
     Flag(Color),
     AutoCommit,
+    LowTime,
     PegQuiet,
     PressGrace,
     SightedQuiet,
@@ -150,6 +151,11 @@ pub struct Table {
     sighted_touches: Vec<Square>,
     pending_press: Option<Duration>,
     flag_seen: [bool; 2],
+    /// Adjourned (duty f): the player on move seals their next move; then the sealed move.
+    adjourned: bool,
+    sealed: Option<(Move, Duration)>,
+    /// When the last low-time minute tick was given.
+    low_time_ticked: Option<Duration>,
     pending_claim: Option<PendingClaim>,
     alerts: usize,
     /// Plies (from 1) after which a draw offer was made: `(=)` on the scoresheet (9.1.2.2).
@@ -247,6 +253,9 @@ impl Table {
             sighted_touches: Vec::new(),
             pending_press: None,
             flag_seen: [false; 2],
+            low_time_ticked: None,
+            adjourned: false,
+            sealed: None,
             pending_claim: None,
             alerts: 0,
             draw_offers: Vec::new(),
@@ -375,6 +384,7 @@ impl Table {
         self.run_timers(now);
         let offer_before = self.game.pending_draw_offer();
         let records_before = self.records.len();
+        let sighted_touches_before = self.sighted_touches.clone();
         match input {
             Input::Start => self.start(now),
             Input::Tick => {}
@@ -420,7 +430,34 @@ impl Table {
         }
         self.settle(now);
         self.note_draw_offer(offer_before, records_before);
+        self.tell_sighted_touches(&sighted_touches_before, records_before);
         Ok(())
+    }
+
+    /// D.2.10.5 duty e: once the sighted player's move is on the board, the VI player is
+    /// told of every other piece they touched before it (claiming stays the VI player's
+    /// decision).
+    fn tell_sighted_touches(&mut self, touched: &[Square], records_before: usize) {
+        let sighted = self.sighted();
+        if touched.is_empty()
+            || self.records.len() <= records_before
+            || self.records.last().is_none_or(|r| r.color != sighted)
+        {
+            return;
+        }
+        let (Some(&m), Some(before)) = (self.game.moves().last(), self.history.last()) else {
+            return;
+        };
+        let moved = [m.from(), Some(m.to()), captured_square(&m)];
+        let told: Vec<(Square, shakmaty::Piece)> = touched
+            .iter()
+            .filter(|&&sq| !moved.contains(&Some(sq)))
+            .filter_map(|&sq| before.board().piece_at(sq).map(|p| (sq, p)))
+            .collect();
+        for (sq, piece) in told {
+            let text = self.vi_words().opponent_touched(sq, piece);
+            self.tell_vi(text, Priority::Normal, AnnounceKind::TouchMove);
+        }
     }
 
     /// 9.1.2.2: a draw offer is written `(=)` after the offerer's move — the last one, or,
@@ -539,7 +576,7 @@ impl Table {
     fn alert(&mut self, kind: AlertKind, detail: String) {
         let pos = self.game.position();
         let alert = ArbiterAlert {
-            kind,
+            kind: kind.clone(),
             detail,
             game_fen: fen_of(pos),
             vi_board: self.peg.placement(pos),
@@ -548,6 +585,11 @@ impl Table {
         };
         self.alerts += 1;
         self.effects.push_back(Effect::ArbiterAlert(alert));
+        // The VI player is told whenever the arbiter is alerted (a call says so itself).
+        if !matches!(kind, AlertKind::Called | AlertKind::Claim) {
+            let text = self.vi_words().arbiter_informed();
+            self.tell_vi(text, Priority::Normal, AnnounceKind::Arbiter);
+        }
     }
 
     fn finish(&mut self, now: Duration, outcome: Outcome) {

@@ -249,6 +249,17 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
+        if self.sealed.is_some() {
+            return self.tell_vi(
+                words.adjourned_sealed(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
+        if self.adjourned {
+            // Duty f: the move is sealed, not played nor announced to the opponent.
+            return self.seal(now, m);
+        }
         if self.vi_move_made() {
             // 4.6: a made move cannot be replaced; only the announcement could be corrected.
             return self.tell_vi(
@@ -324,7 +335,11 @@ impl Table {
             )),
             Command::AskMovesPlayed => {
                 let count = |c: Color| self.records.iter().filter(|r| r.color == c).count() as u32;
-                answer(words.moves_played(count(Color::White), count(Color::Black)))
+                answer(words.moves_played(
+                    count(Color::White),
+                    count(Color::Black),
+                    self.moves_to_control(),
+                ))
             }
             Command::RepeatLastMove => answer(self.last_moves_words(1)),
             Command::LastMoves(n) => answer(self.last_moves_words(usize::from(n.max(1)))),
@@ -499,6 +514,23 @@ impl Table {
             && self.said.is_none()
             && self.game.turn() != self.vi
             && self.records.last().is_some_and(|r| r.color == self.vi)
+    }
+
+    /// Moves the VI player has left until the next time control (a period with a move
+    /// count), `None` in sudden death.
+    pub(super) fn moves_to_control(&self) -> Option<u32> {
+        let done = self.clock.moves(self.vi);
+        let mut end = 0u32;
+        for period in self.config.time_control.periods() {
+            let n = period.moves?.get();
+            end = end.saturating_add(n);
+            if done < end {
+                return Some(end - done);
+            }
+        }
+        // The last period repeats.
+        let n = self.config.time_control.periods().last()?.moves?.get();
+        Some(n - (done - end) % n)
     }
 
     /// The colour a question's side means for the VI player.
