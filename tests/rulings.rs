@@ -270,6 +270,11 @@ fn a_made_move_stays_made() {
     let view = played.replay_agrees();
     assert_eq!(view["peg_in_sync"], true, "{view}");
     assert_eq!(view["alerts"], 1, "{view}");
+    assert!(
+        played.stderr.contains("game over: 1-0"),
+        "{}",
+        played.stderr
+    );
 }
 
 #[test]

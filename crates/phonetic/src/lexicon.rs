@@ -470,7 +470,18 @@ const DE_TYPED: &[(&str, Word)] = &[
 ];
 
 /// What recognizers without a grammar write for English rank numbers; never announced.
-const EN_TYPED: &[(&str, Word)] = &[("for", r(3)), ("won", r(0))];
+const EN_TYPED: &[(&str, Word)] = &[
+    ("for", r(3)),
+    ("won", r(0)),
+    // Files by their letter ("e four"); "a" is a filler word in English.
+    ("b", f(1)),
+    ("c", f(2)),
+    ("d", f(3)),
+    ("e", f(4)),
+    ("f", f(5)),
+    ("g", f(6)),
+    ("h", f(7)),
+];
 
 /// Chess symbols accepted in every language; never announced.
 const TYPED: &[(&str, Word)] = &[

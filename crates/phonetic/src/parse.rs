@@ -711,6 +711,22 @@ mod tests {
             )
         );
         assert_eq!(
+            en("e four"),
+            normal(None, None, None, false, Square::E4, None, None)
+        );
+        assert_eq!(
+            en("Knight g one f three"),
+            normal(
+                Some(Role::Knight),
+                Some(File::G),
+                Some(Rank::First),
+                false,
+                Square::F3,
+                None,
+                None
+            )
+        );
+        assert_eq!(
             en("Knight to f3"),
             normal(
                 Some(Role::Knight),
