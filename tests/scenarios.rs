@@ -434,7 +434,10 @@ fn a_touched_piece_binds_the_vi_player_and_a_sighted_touch_is_reported() {
         "Die Partie beginnt. Weiß am Zug.",
         "Berührt: Bauer auf Gustav zwei. Diese Figur muss ziehen.",
         "Gustav zwei Gustav vier",
+        // Duty e: the VI player is told that the arbiter was alerted, and of the touch.
+        "Der Schiedsrichter ist informiert.",
         "Schwarz: Eva sieben Eva fünf",
+        "Ihr Gegner hatte den schwarzen Springer auf Bella acht berührt.",
         "Felix zwei Felix drei",
         "Schwarz: Dame David acht Hektor vier Matt",
         "Partie beendet: Schwarz gewinnt, Schachmatt.",
@@ -475,7 +478,7 @@ fn a_touched_piece_binds_the_vi_player_and_a_sighted_touch_is_reported() {
     assert!(wav.len() > 100_000, "{} bytes of speech", wav.len());
 
     // The sighted player's touch of b8 (then e5 played) goes to the arbiter; the move
-    // stands and neither player is told (D.2.10.5).
+    // stands (claiming is the VI player's decision, D.2.10.5), and the VI player is told.
     let alerts: Vec<&Value> = played.effects("arbiter_alert").collect();
     assert_eq!(alerts.len(), 1, "{alerts:?}");
     assert_eq!(alerts[0]["effect"]["kind"], "sighted_touch");

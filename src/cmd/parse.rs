@@ -164,6 +164,8 @@ pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String
                         s(match side {
                             Side::Own => "own",
                             Side::Opponent => "opponent",
+                            Side::White => "white",
+                            Side::Black => "black",
                         }),
                     ));
                 }

@@ -153,6 +153,170 @@ pub fn attackers(board: &Board, square: Square, lexicon: &Lexicon) -> String {
     list(items, lexicon)
 }
 
+/// Every piece of one colour, kind by kind (king first): "König auf Eva eins. Dame auf
+/// David eins. Turm auf Anna eins und Hektor eins. …".
+///
+/// # Examples
+/// ```
+/// use annabella_phonetic::{answer, Lexicon, Language};
+/// use shakmaty::{Board, Color};
+/// let board: Board = "4k3/8/8/8/8/8/3P4/R3K3".parse().unwrap();
+/// let de = Lexicon::get(Language::De);
+/// assert_eq!(answer::pieces(&board, Color::White, de), "König auf Eva eins. Turm auf Anna eins. Bauer auf David zwei.");
+/// ```
+pub fn pieces(board: &Board, color: Color, lexicon: &Lexicon) -> String {
+    let kinds = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    let items: Vec<String> = kinds
+        .into_iter()
+        .filter(|&role| !board.by_piece(Piece { color, role }).is_empty())
+        .map(|role| format!("{}.", where_is(board, role, color, lexicon)))
+        .collect();
+    items.join(" ")
+}
+
+/// The squares of the two diagonals through `square`, each from its Anna end.
+fn diagonal_lines(square: Square) -> [Vec<Square>; 2] {
+    let (f, r) = (i32::from(square.file()), i32::from(square.rank()));
+    let line = |dr: i32| -> Vec<Square> {
+        (-7..=7)
+            .filter_map(|k| {
+                let (ff, rr) = (f + k, r + k * dr);
+                ((0..8).contains(&ff) && (0..8).contains(&rr))
+                    .then(|| Square::from_coords(File::new(ff as u32), Rank::new(rr as u32)))
+            })
+            .collect()
+    };
+    [line(1), line(-1)]
+}
+
+/// Both diagonals through a square, each from its end on the Anna side, occupied squares
+/// only: "Anna eins bis Hektor acht: Anna eins weißer Turm, …. Anna drei bis Cäsar eins: leer."
+pub fn diagonals(board: &Board, square: Square, lexicon: &Lexicon) -> String {
+    let to = if german(lexicon) { "bis" } else { "to" };
+    diagonal_lines(square)
+        .into_iter()
+        .filter(|l| l.len() > 1)
+        .map(|l| {
+            let (first, last) = (l[0], l[l.len() - 1]);
+            format!(
+                "{} {to} {}: {}.",
+                lexicon.square_words(first),
+                lexicon.square_words(last),
+                read(board, l.into_iter(), lexicon)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The usual values: pawn 1, knight and bishop 3, rook 5, queen 9.
+fn value(role: Role) -> u32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+/// "zwei Bauern", "eine Dame", "one knight", "two rooks".
+fn count_of(n: u32, role: Role, lexicon: &Lexicon) -> String {
+    use crate::number::Genus;
+    let name = lexicon.piece_name(role);
+    if german(lexicon) {
+        let plural = match role {
+            Role::Pawn => "Bauern",
+            Role::Rook => "Türme",
+            Role::Queen => "Damen",
+            Role::King => "Könige",
+            _ => name,
+        };
+        let genus = if role == Role::Queen {
+            Genus::Feminine
+        } else {
+            Genus::Masculine
+        };
+        crate::spoken_time::counted(n, lexicon.language(), (name, plural, genus), (name, name))
+    } else {
+        let lower = name.to_lowercase();
+        let plural = format!("{lower}s");
+        crate::spoken_time::counted(
+            n,
+            lexicon.language(),
+            (name, name, Genus::Masculine),
+            (&lower, &plural),
+        )
+    }
+}
+
+/// Material of both sides in pawn units and the pieces each side has lost (counted from
+/// the full set of the standard start): "Material: Weiß neununddreißig, Schwarz
+/// sechsunddreißig. Geschlagen: Weiß keine, Schwarz ein Springer."
+///
+/// # Examples
+/// ```
+/// use annabella_phonetic::{answer, Lexicon, Language};
+/// use shakmaty::Board;
+/// let board: Board = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".parse().unwrap();
+/// assert_eq!(
+///     answer::material(&board, Lexicon::get(Language::De)),
+///     "Material: Weiß neununddreißig, Schwarz dreiunddreißig. Geschlagen: Weiß keine, Schwarz zwei Springer."
+/// );
+/// ```
+pub fn material(board: &Board, lexicon: &Lexicon) -> String {
+    use crate::number::{Usage, english, german as german_number};
+    let de = german(lexicon);
+    let say = |n: u32| {
+        if de {
+            german_number(n, Usage::Alone)
+        } else {
+            english(n)
+        }
+    };
+    let full = [
+        (Role::Queen, 1),
+        (Role::Rook, 2),
+        (Role::Bishop, 2),
+        (Role::Knight, 2),
+        (Role::Pawn, 8),
+    ];
+    let side = |color: Color| {
+        let total: u32 = board
+            .by_color(color)
+            .into_iter()
+            .filter_map(|sq| board.role_at(sq))
+            .map(value)
+            .sum();
+        let lost: Vec<String> = full
+            .iter()
+            .filter_map(|&(role, n)| {
+                let have = board.by_piece(Piece { color, role }).count() as u32;
+                (have < n).then(|| count_of(n - have, role, lexicon))
+            })
+            .collect();
+        let lost = if lost.is_empty() {
+            (if de { "keine" } else { "none" }).to_owned()
+        } else {
+            list(lost, lexicon)
+        };
+        (say(total), lost)
+    };
+    let ((w, wl), (b, bl)) = (side(Color::White), side(Color::Black));
+    if de {
+        format!("Material: Weiß {w}, Schwarz {b}. Geschlagen: Weiß {wl}, Schwarz {bl}.")
+    } else {
+        format!("Material: White {w}, Black {b}. Captured: White {wl}, Black {bl}.")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use shakmaty::{Chess, Position};
@@ -181,6 +345,15 @@ mod tests {
             "Eva one white King, Eva two white Pawn, Eva seven black Pawn, Eva eight black King"
         );
         assert_eq!(attackers(b, Square::E4, de), "keine");
+        assert_eq!(
+            diagonals(b, Square::C1, de),
+            "Cäsar eins bis Hektor sechs: Cäsar eins weißer Läufer, David zwei weißer Bauer. \
+             Anna drei bis Cäsar eins: Bella zwei weißer Bauer, Cäsar eins weißer Läufer."
+        );
+        assert_eq!(
+            material(b, en),
+            "Material: White thirty-nine, Black thirty-nine. Captured: White none, Black none."
+        );
         let empty = Board::empty();
         assert_eq!(
             where_is(&empty, Role::Queen, Color::White, de),

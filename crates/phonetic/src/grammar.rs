@@ -22,6 +22,9 @@ pub struct Vocabulary {
     spelling: HashMap<Word, &'static str>,
     takes: Vec<&'static str>,
     fillers: HashSet<&'static str>,
+    /// Command-template words the model knows as written ("meine", "Türme"): kept as
+    /// written, so that phrases stay grammatical ("meine Dame", not "mein Dame").
+    literals: HashSet<&'static str>,
     /// Command phrases without a move slot, complete.
     commands: Vec<String>,
     /// Command phrases that end in a move (`{move}` slot): their prefixes.
@@ -139,11 +142,18 @@ impl Vocabulary {
                 dropped.push(f.to_lowercase());
             }
         }
+        let literals: HashSet<&'static str> = lexicon
+            .command_templates()
+            .iter()
+            .flat_map(|t| t.split_whitespace())
+            .filter(|w| !w.starts_with('{') && probe(&w.to_lowercase()))
+            .collect();
         let mut vocab = Vocabulary {
             lexicon,
             spelling,
             takes,
             fillers,
+            literals,
             commands: Vec::new(),
             command_move_prefixes: Vec::new(),
             substituted,
@@ -180,7 +190,7 @@ impl Vocabulary {
     }
 
     /// One template with slots → its phrases (none if a word is missing).
-    fn expand(&self, template: &str) -> Vec<String> {
+    fn expand(&self, template: &'static str) -> Vec<String> {
         let mut phrases = vec![String::new()];
         for w in template.split_whitespace() {
             let options: Vec<&'static str> = match w {
@@ -220,6 +230,7 @@ impl Vocabulary {
                     continue;
                 }
                 literal => match self.lexicon.lookup(literal) {
+                    Lookup::Word(_) if self.literals.contains(literal) => vec![literal],
                     Lookup::Word(word) => self.spell(word).into_iter().collect(),
                     Lookup::Filler => self.fillers.get(literal).copied().into_iter().collect(),
                     Lookup::Unknown => Vec::new(),
@@ -475,7 +486,18 @@ mod tests {
                 }
             }
             // Every command of the vocabulary can be said.
-            assert_eq!(commands.len(), 20, "{lang}: {commands:?}");
+            assert_eq!(commands.len(), 27, "{lang}: {commands:?}");
+            if lang == Language::De {
+                // Grammatical German: the words of the phrase as written.
+                for phrase in [
+                    "wo ist meine dame",
+                    "wo sind meine bauern",
+                    "wo ist die schwarze dame",
+                ] {
+                    assert!(grammar.phrases.iter().any(|p| p == phrase), "{phrase}");
+                }
+                assert!(!grammar.phrases.iter().any(|p| p == "wo ist mein dame"));
+            }
             for m in pos.legal_moves() {
                 let said = crate::render::render(&pos, m, lexicon, crate::render::Form::Short)
                     .to_lowercase();

@@ -18,9 +18,11 @@ pub mod answer;
 pub mod grammar;
 pub mod lexicon;
 mod normalize;
+pub mod number;
 pub mod parse;
 pub mod render;
 pub mod resolve;
+pub mod spoken_time;
 pub mod utterance;
 pub mod word;
 

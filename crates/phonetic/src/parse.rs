@@ -260,7 +260,31 @@ fn side(i: Words<'_>) -> PResult<'_, Side> {
     alt((
         value(Side::Own, key(K::Own)),
         value(Side::Opponent, key(K::Opponent)),
+        value(Side::White, key(K::White)),
+        value(Side::Black, key(K::Black)),
     ))
+    .parse(i)
+}
+
+/// "alle meine Figuren", "wo sind die schwarzen Figuren", "where are my pieces".
+fn pieces(i: Words<'_>) -> PResult<'_, Command> {
+    map(
+        preceded(opt(key(K::Where)), terminated(side, key(K::Pieces))),
+        Command::Pieces,
+    )
+    .parse(i)
+}
+
+/// "wer ist mein Gegner", "Name des Gegners", "opponents name".
+fn opponent_name(i: Words<'_>) -> PResult<'_, Command> {
+    value(
+        Command::OpponentName,
+        alt((
+            map((key(K::Name), opt(key(K::Own)), key(K::Opponent)), |_| ()),
+            map((opt(key(K::Own)), key(K::Opponent), key(K::Name)), |_| ()),
+            map((key(K::Own), key(K::Opponent)), |_| ()),
+        )),
+    )
     .parse(i)
 }
 
@@ -302,7 +326,22 @@ fn claim(i: Words<'_>) -> PResult<'_, Command> {
 
 fn questions(i: Words<'_>) -> PResult<'_, Command> {
     alt((
-        value(Command::AskTime, key(K::Time)),
+        value(Command::AskTime, preceded(opt(side), key(K::Time))),
+        value(
+            Command::WhoseTurn,
+            (key(K::Turn), opt(alt((key(K::Moves), key(K::Turn))))),
+        ),
+        value(Command::Help, key(K::Help)),
+        value(
+            Command::Material,
+            alt((
+                key(K::Material),
+                map((key(K::Captured), key(K::Pieces)), |_| ()),
+            )),
+        ),
+        map(preceded(key(K::Diagonal), cut(square)), Command::Diagonals),
+        pieces,
+        opponent_name,
         value(
             Command::AskMovesPlayed,
             alt((
@@ -314,6 +353,7 @@ fn questions(i: Words<'_>) -> PResult<'_, Command> {
         map((key(K::Last), number, key(K::Moves)), |(_, n, _)| {
             Command::LastMoves(n)
         }),
+        value(Command::LastCapture, (key(K::Last), key(K::Capture))),
         value(
             Command::RepeatLastMove,
             alt((
@@ -671,6 +711,22 @@ mod tests {
             )
         );
         assert_eq!(
+            en("e four"),
+            normal(None, None, None, false, Square::E4, None, None)
+        );
+        assert_eq!(
+            en("Knight g one f three"),
+            normal(
+                Some(Role::Knight),
+                Some(File::G),
+                Some(Rank::First),
+                false,
+                Square::F3,
+                None,
+                None
+            )
+        );
+        assert_eq!(
             en("Knight to f3"),
             normal(
                 Some(Role::Knight),
@@ -759,6 +815,54 @@ mod tests {
             ("Schiedsrichter", "call the arbiter", C::CallArbiter),
             ("Pause", "pause", C::Pause),
             ("Ruhe", "stop", C::StopSpeaking),
+            ("wer ist am Zug", "whose turn", C::WhoseTurn),
+            ("am Zug", "whose move", C::WhoseTurn),
+            ("meine Zeit", "my time", C::AskTime),
+            ("Hilfe", "help", C::Help),
+            ("wer ist mein Gegner", "who is my opponent", C::OpponentName),
+            ("Name des Gegners", "opponents name", C::OpponentName),
+            (
+                "alle meine Figuren",
+                "where are my pieces",
+                C::Pieces(Side::Own),
+            ),
+            (
+                "wo sind die schwarzen Figuren",
+                "where are the black pieces",
+                C::Pieces(Side::Black),
+            ),
+            (
+                "wo sind meine Bauern",
+                "where are my pawns",
+                C::WhereIs {
+                    role: Role::Pawn,
+                    side: Side::Own,
+                },
+            ),
+            (
+                "wo ist die schwarze Dame",
+                "where is the black queen",
+                C::WhereIs {
+                    role: Role::Queen,
+                    side: Side::Black,
+                },
+            ),
+            (
+                "wo sind die weißen Türme",
+                "where are the white rooks",
+                C::WhereIs {
+                    role: Role::Rook,
+                    side: Side::White,
+                },
+            ),
+            ("Material", "material", C::Material),
+            ("geschlagene Figuren", "captured pieces", C::Material),
+            ("letzter Schlagzug", "last capture", C::LastCapture),
+            (
+                "Diagonale Cäsar eins",
+                "diagonal c1",
+                C::Diagonals(Square::C1),
+            ),
         ];
         for (d, e, want) in table {
             assert_eq!(de(d), Utterance::Command(want.clone()), "{d}");

@@ -74,6 +74,10 @@ pub fn render_words(pos: &Chess, m: Move, lexicon: &Lexicon, form: Form) -> Vec<
         }
         words.push(spell(Word::File(to.file())));
         words.push(spell(Word::Rank(to.rank())));
+        if m.is_en_passant() {
+            // Named in every announcement: the captured pawn is not on the square moved to.
+            words.extend(["en", spell(Word::EnPassant)]);
+        }
         if let Some(p) = promotion {
             words.push(spell(Word::Piece(p)));
         }
@@ -132,6 +136,20 @@ mod tests {
             (start, "e2e4", De, Short, "Eva vier"),
             (start, "e2e4", De, Full, "Eva zwei Eva vier"),
             (start, "e2e4", En, Short, "Eva four"),
+            (
+                "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+                "e5d6",
+                De,
+                Short,
+                "Eva schlägt David sechs en passant",
+            ),
+            (
+                "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+                "e5d6",
+                En,
+                Full,
+                "Eva five takes David six en passant",
+            ),
             (
                 "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
                 "e4d5",

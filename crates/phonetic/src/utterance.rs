@@ -129,6 +129,10 @@ pub enum Side {
     Own,
     /// The opponent's pieces.
     Opponent,
+    /// The white pieces ("die weißen Bauern", "the white rooks").
+    White,
+    /// The black pieces.
+    Black,
 }
 
 /// The grounds on which a player claims a draw.
@@ -194,6 +198,20 @@ pub enum Command {
     Pause,
     /// Stop the current announcement.
     StopSpeaking,
+    /// Whose move is it? ("wer ist am Zug", "whose turn").
+    WhoseTurn,
+    /// Every piece of one side, by kind ("alle meine Figuren", "where are my pieces").
+    Pieces(Side),
+    /// Both diagonals through a square, read out ("Diagonale Cäsar eins").
+    Diagonals(Square),
+    /// Material and the captured pieces of both sides.
+    Material,
+    /// The last capture of the game.
+    LastCapture,
+    /// The opponent's name.
+    OpponentName,
+    /// What can be said: the commands, grouped, with an example each.
+    Help,
 }
 
 impl Command {
@@ -220,6 +238,13 @@ impl Command {
             Command::CallArbiter => "call_arbiter",
             Command::Pause => "pause",
             Command::StopSpeaking => "stop_speaking",
+            Command::WhoseTurn => "whose_turn",
+            Command::Pieces(_) => "pieces",
+            Command::Diagonals(_) => "diagonals",
+            Command::Material => "material",
+            Command::LastCapture => "last_capture",
+            Command::OpponentName => "opponent_name",
+            Command::Help => "help",
         }
     }
 }

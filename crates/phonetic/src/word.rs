@@ -97,6 +97,26 @@ pub enum Keyword {
     Pause,
     /// Ruhe, still / stop, quiet.
     Stop,
+    /// am (Zug) / turn, whose: whose move it is.
+    Turn,
+    /// Hilfe / help.
+    Help,
+    /// Name, heißt / name.
+    Name,
+    /// weiße, weißen / white.
+    White,
+    /// schwarze, schwarzen / black.
+    Black,
+    /// Figuren / pieces.
+    Pieces,
+    /// Material / material.
+    Material,
+    /// geschlagene / captured.
+    Captured,
+    /// Schlagzug / capture.
+    Capture,
+    /// Diagonale / diagonal.
+    Diagonal,
 }
 
 /// A recognised word and its place in the utterance (0-based), so errors can name it.

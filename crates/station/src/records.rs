@@ -12,7 +12,16 @@ use crate::braille::{self, BrailleError, Header};
 pub fn scoresheet(table: &Table) -> Vec<String> {
     let config = table.config();
     let start = config.start_position().unwrap_or_default();
-    let moves: Vec<String> = table.records().iter().map(|m| m.san.clone()).collect();
+    // 9.1.2.2: a draw offer is written "(=)" after the move.
+    let offers = table.draw_offers();
+    let moves: Vec<String> = table
+        .records()
+        .iter()
+        .map(|m| match offers.contains(&m.ply) {
+            true => format!("{} (=)", m.san),
+            false => m.san.clone(),
+        })
+        .collect();
     let result = table.end().map_or("*".to_owned(), |e| e.result.clone());
     braille::scoresheet_lines(
         &Header {

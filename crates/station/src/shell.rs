@@ -384,6 +384,7 @@ impl Shell {
                 let pattern = match pattern {
                     Haptic::Flag => DeviceHaptic::Flag,
                     Haptic::Attention => DeviceHaptic::Attention,
+                    Haptic::MinuteTick => DeviceHaptic::MinuteTick,
                 };
                 if let Some(c) = &self.links.clock {
                     c.command(move |c, now| c.haptic(now, pattern, 1));

@@ -124,6 +124,12 @@ pub struct TableConfig {
     /// Claims wait for the arbiter's ruling (clocks stopped) instead of being decided by
     /// the table at once.
     pub claims_by_arbiter: bool,
+    /// A short spoken confirmation after the VI player's own clock press completed the
+    /// move ("Uhr gedrückt.").
+    pub press_confirmation: bool,
+    /// The tactile clock ticks (haptic) at every whole minute of the VI player's
+    /// remaining time at or below this (opt-in; `None`: off).
+    pub low_time_warning: Option<Duration>,
     /// Tag values for the PGN.
     pub event: Event,
     /// When the table speaks up on its own.
@@ -146,6 +152,8 @@ impl Default for TableConfig {
             vi_press: ClockPress::Lever,
             sighted_press: ClockPress::Lever,
             claims_by_arbiter: false,
+            press_confirmation: false,
+            low_time_warning: None,
             event: Event::default(),
             timings: Timings::default(),
         }

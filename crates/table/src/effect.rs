@@ -87,6 +87,8 @@ pub enum Haptic {
     Flag,
     /// Attention: listen / look at the board.
     Attention,
+    /// One whole minute less on the VI player's clock, below the low-time threshold.
+    MinuteTick,
 }
 
 /// What the clock devices (tactile clock, DGT 3000) must show.
@@ -144,7 +146,8 @@ pub enum AlertKind {
     SightedBoardDiffers,
     /// The sighted player touched a piece and moved another (4.3; D.2.10.5 duty e).
     SightedTouch,
-    /// The VI player touched a piece and moved another (4.3).
+    /// The VI player touched a piece against 4.3, or lifted the piece of a made move
+    /// again (4.6: a released piece).
     ViTouch,
     /// A clock was pressed without a move.
     PressWithoutMove,
@@ -195,6 +198,24 @@ pub struct RecordedMove {
     pub at: Duration,
 }
 
+/// The move sealed at an adjournment (duty f): for the journal and the sealed-move
+/// record only, never announced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SealedMove {
+    /// Half-move number it will be, from 1.
+    pub ply: usize,
+    /// Who sealed it.
+    #[serde(with = "crate::text_serde")]
+    pub color: Color,
+    /// Standard algebraic notation.
+    pub san: String,
+    /// UCI.
+    #[serde(with = "crate::text_serde")]
+    pub uci: UciMove,
+    /// The sealer's remaining time when the clocks were stopped.
+    pub clock: Duration,
+}
+
 /// The end of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameEnd {
@@ -221,6 +242,8 @@ pub enum Effect {
     UnmuteMic,
     /// Set the clock devices.
     Clock(ClockCommand),
+    /// The move sealed at an adjournment: record it privately (never speak it).
+    Sealed(SealedMove),
     /// The peg board differs from the game: these steps put it right (spoken too).
     ShowOnTactile {
         /// The steps.

@@ -127,6 +127,15 @@ pub enum ArbiterAction {
     /// Both boards have been put right by hand: the peg board and the sighted board are
     /// taken to show the game position.
     BoardsCorrected,
+    /// Adjourn the game (duty f): the player having the move seals their next move — the
+    /// VI player by announcing it, the sighted player through [`SealMove`](Self::SealMove).
+    Adjourn,
+    /// The sighted player's sealed move, as the arbiter received it (UCI).
+    SealMove {
+        /// The move.
+        #[serde(with = "crate::text_serde")]
+        uci: UciMove,
+    },
 }
 
 /// One input to the table. Everything the table knows comes through these.

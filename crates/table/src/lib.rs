@@ -26,7 +26,7 @@ mod view;
 pub use config::{ClockPress, ConfigError, Event, TableConfig, Timings};
 pub use effect::{
     AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, ClockCommand, Effect, GameEnd,
-    Haptic, PegFix, Priority, RecordedMove,
+    Haptic, PegFix, Priority, RecordedMove, SealedMove,
 };
 pub use input::{ArbiterAction, ClockButton, Ground, Hypothesis, Input, SightedCommand};
 pub use table::{InputError, Table};

@@ -63,6 +63,10 @@ pub(crate) fn write(table: &Table) -> String {
         }
         tokens.push(r.san.clone());
         tokens.push(format!("{{[%clk {}]}}", clk(r.clock)));
+        if table.draw_offers().contains(&r.ply) {
+            // 9.1.2.2: the draw offer, as a comment (a bare "(" would open a variation).
+            tokens.push("{(=)}".into());
+        }
     }
     tokens.push(result.to_string());
     let mut line = String::new();

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use annabella_phonetic::{Form, Language, Lexicon, render};
+use annabella_phonetic::{Form, Language, Lexicon, number, render, spoken_time};
 use shakmaty::{Chess, Color, Move, Piece, Role, Square};
 
-use crate::detect::Difference;
+use crate::{detect::Difference, touch::captured_square};
 
 /// How many fix-up steps are spoken at once.
 pub(crate) const SPOKEN_FIXES: usize = 4;
@@ -75,8 +75,36 @@ impl Phrases {
         }
     }
 
+    /// "Schwarz: Springer Gustav acht Felix sechs"; an en passant capture also says which
+    /// pawn to take off the board (it is not on the square moved to).
     pub(crate) fn opponent_move(self, pos: &Chess, m: Move, by: Color) -> String {
+        let said = self.move_by(pos, m, by);
+        match (m.is_en_passant(), captured_square(&m)) {
+            (true, Some(sq)) => format!("{said}. {}", self.take_off_captured_pawn(sq)),
+            _ => said,
+        }
+    }
+
+    /// "Weiß: Eva zwei Eva vier": a move announced to the sighted player, who sees the board.
+    pub(crate) fn move_by(self, pos: &Chess, m: Move, by: Color) -> String {
         format!("{}: {}", self.color(by), self.full(pos, m))
+    }
+
+    /// "Nimm den geschlagenen Bauern von Cäsar vier." (en passant).
+    pub(crate) fn take_off_captured_pawn(self, sq: Square) -> String {
+        if self.de() {
+            format!(
+                "Nimm den geschlagenen {} von {}.",
+                self.lex.piece_name(Role::Pawn).to_owned() + "n",
+                self.square(sq)
+            )
+        } else {
+            format!(
+                "Take the captured {} off {}.",
+                self.lex.piece_name(Role::Pawn).to_lowercase(),
+                self.square(sq)
+            )
+        }
     }
 
     pub(crate) fn read_back(self, pos: &Chess, m: Move) -> String {
@@ -108,6 +136,22 @@ impl Phrases {
 
     pub(crate) fn say_move_again(self) -> String {
         self.pick("Bitte den Zug ansagen.", "Please say your move.")
+    }
+
+    /// A correction or a new announcement after the move was made (4.6, D.2.3).
+    pub(crate) fn already_made(self) -> String {
+        self.pick(
+            "Der Zug ist bereits ausgeführt.",
+            "The move has already been made.",
+        )
+    }
+
+    /// The piece of a made move lifted again: a touch of a released piece.
+    pub(crate) fn released_touched(self) -> String {
+        self.pick(
+            "Der Zug ist bereits ausgeführt, die Figur war losgelassen.",
+            "The move has already been made and the piece was released.",
+        )
     }
 
     pub(crate) fn nothing_to_correct(self) -> String {
@@ -265,9 +309,9 @@ impl Phrases {
         let more = fixes.len().saturating_sub(SPOKEN_FIXES);
         if more > 0 {
             out.push(if self.de() {
-                format!("Und {more} weitere Abweichungen.")
+                format!("Und {} weitere Abweichungen.", self.number(more))
             } else {
-                format!("And {more} more differences.")
+                format!("And {} more differences.", self.number(more))
             });
         }
         out.join(" ")
@@ -287,41 +331,183 @@ impl Phrases {
         )
     }
 
-    fn duration(self, d: Duration) -> String {
-        let s = d.as_secs();
-        let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-        let de = self.de();
-        let unit = |n: u64, one_de: &str, many_de: &str, one_en: &str, many_en: &str| {
-            let word = match (de, n == 1) {
-                (true, true) => one_de,
-                (true, false) => many_de,
-                (false, true) => one_en,
-                (false, false) => many_en,
-            };
-            format!("{n} {word}")
-        };
-        let mut parts = Vec::new();
-        if h > 0 {
-            parts.push(unit(h, "Stunde", "Stunden", "hour", "hours"));
+    /// A number in words, said alone ("drei", "three").
+    fn number(self, n: usize) -> String {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        if self.de() {
+            number::german(n, number::Usage::Alone)
+        } else {
+            number::english(n)
         }
-        parts.push(unit(m, "Minute", "Minuten", "minute", "minutes"));
-        if h == 0 {
-            parts.push(unit(s, "Sekunde", "Sekunden", "second", "seconds"));
-        }
-        parts.join(" ")
     }
 
-    pub(crate) fn moves_played(self, white: u32, black: u32) -> String {
-        let (de_word, en_word) = if white == 1 {
-            ("Zug", "move")
+    fn duration(self, d: Duration) -> String {
+        spoken_time::duration_words(d, self.lex.language())
+    }
+
+    /// Moves played by each side, and, with a move-count time control, how many moves
+    /// `to_control` are left to the VI player until the next control.
+    pub(crate) fn moves_played(self, white: u32, black: u32, to_control: Option<u32>) -> String {
+        let language = self.lex.language();
+        let (w, b) = (
+            spoken_time::moves_words(white, language),
+            spoken_time::moves_words(black, language),
+        );
+        let played = if self.de() {
+            format!("Gespielt: Weiß {w}, Schwarz {b}.")
         } else {
-            ("Züge", "moves")
+            format!("Played: White {w}, Black {b}.")
         };
-        if self.de() {
-            format!("Weiß hat {white} {de_word} gemacht, Schwarz {black}.")
-        } else {
-            format!("White has made {white} {en_word}, Black {black}.")
+        match to_control {
+            None => played,
+            Some(n) => {
+                let left = spoken_time::moves_words(n, language);
+                if self.de() {
+                    format!("{played} Noch {left} bis zur Zeitkontrolle.")
+                } else {
+                    format!("{played} {left} left to the time control.")
+                }
+            }
         }
+    }
+
+    /// "Weiß ist am Zug: Sie." / "Black to move: your opponent."
+    pub(crate) fn whose_turn(self, turn: Color, you: bool) -> String {
+        match (self.de(), you) {
+            (true, true) => format!("{} ist am Zug: Sie.", self.color(turn)),
+            (true, false) => format!("{} ist am Zug: Ihr Gegner.", self.color(turn)),
+            (false, true) => format!("{} to move: you.", self.color(turn)),
+            (false, false) => format!("{} to move: your opponent.", self.color(turn)),
+        }
+    }
+
+    /// The opponent's name from the event, or that it is not known.
+    pub(crate) fn opponent_name(self, name: &str) -> String {
+        let name = name.trim();
+        match (self.de(), name.is_empty() || name == "?") {
+            (true, true) => "Der Name des Gegners ist nicht bekannt.".into(),
+            (true, false) => format!("Ihr Gegner ist {name}."),
+            (false, true) => "The opponent's name is not known.".into(),
+            (false, false) => format!("Your opponent is {name}."),
+        }
+    }
+
+    /// D.2.10.5 duty e: the opponent had touched a piece before their move.
+    pub(crate) fn opponent_touched(self, sq: Square, p: Piece) -> String {
+        if self.de() {
+            format!(
+                "Ihr Gegner hatte {} auf {} berührt.",
+                self.piece_accusative(p),
+                self.square(sq)
+            )
+        } else {
+            format!(
+                "Your opponent had touched the {} on {}.",
+                self.piece(p),
+                self.square(sq)
+            )
+        }
+    }
+
+    /// "den schwarzen Springer", "die weiße Dame".
+    fn piece_accusative(self, p: Piece) -> String {
+        let stem = p.color.fold_wb("weiß", "schwarz");
+        let name = self.lex.piece_name(p.role);
+        if p.role == Role::Queen {
+            format!("die {stem}e {name}")
+        } else {
+            format!("den {stem}en {name}")
+        }
+    }
+
+    /// The arbiter adjourns: `turn` seals the next move.
+    pub(crate) fn adjourned(self, turn: Color) -> String {
+        if self.de() {
+            format!(
+                "Die Partie wird unterbrochen. {} gibt den Abgabezug ab.",
+                self.color(turn)
+            )
+        } else {
+            format!(
+                "The game is adjourned. {} seals the next move.",
+                self.color(turn)
+            )
+        }
+    }
+
+    /// The sealed move, confirmed to the VI player who sealed it (never to the opponent).
+    pub(crate) fn sealed_by_you(self, pos: &Chess, m: Move) -> String {
+        if self.de() {
+            format!(
+                "Abgabezug notiert: {}. Die Uhren sind angehalten.",
+                self.full(pos, m)
+            )
+        } else {
+            format!(
+                "Sealed move recorded: {}. The clocks are stopped.",
+                self.full(pos, m)
+            )
+        }
+    }
+
+    /// `by` has sealed a move (which is not said).
+    pub(crate) fn sealed(self, by: Color) -> String {
+        if self.de() {
+            format!(
+                "{} hat den Abgabezug abgegeben. Die Uhren sind angehalten.",
+                self.color(by)
+            )
+        } else {
+            format!(
+                "{} has sealed a move. The clocks are stopped.",
+                self.color(by)
+            )
+        }
+    }
+
+    pub(crate) fn adjourned_sealed(self) -> String {
+        self.pick(
+            "Die Partie ist unterbrochen, der Abgabezug ist abgegeben.",
+            "The game is adjourned; the move is sealed.",
+        )
+    }
+
+    /// The arbiter has been alerted (to the VI player).
+    pub(crate) fn arbiter_informed(self) -> String {
+        self.pick(
+            "Der Schiedsrichter ist informiert.",
+            "The arbiter has been informed.",
+        )
+    }
+
+    /// After the VI player's own press completed the move (`press_confirmation`).
+    pub(crate) fn pressed(self) -> String {
+        self.pick("Uhr gedrückt.", "Clock pressed.")
+    }
+
+    pub(crate) fn no_capture_yet(self) -> String {
+        self.pick("Noch nichts geschlagen.", "Nothing has been captured yet.")
+    }
+
+    /// What can be said, grouped and short, with an example each.
+    pub(crate) fn help(self) -> String {
+        self.pick(
+            "Züge: Springer Felix drei. Korrektur: Korrektur. \
+             Brett: wo ist meine Dame, alle meine Figuren, was steht auf Eva vier, \
+             Reihe vier, Linie Eva, Diagonale Cäsar eins, wer greift Eva vier an, \
+             Material, letzter Schlagzug. \
+             Partie: wer ist am Zug, letzter Zug, Zeit, wie viele Züge, wer ist mein Gegner. \
+             Erklärungen: Remis, Remis angenommen, ich gebe auf, \
+             Reklamation Stellungswiederholung Springer Gustav eins. \
+             Schiedsrichter, Pause, Ruhe.",
+            "Moves: Knight Felix three. Correction: correction. \
+             Board: where is my queen, where are my pieces, what is on Eva four, \
+             rank four, file Eva, diagonal Caesar one, who attacks Eva four, \
+             material, last capture. \
+             Game: whose turn, last move, time, how many moves, who is my opponent. \
+             Declarations: draw, draw accepted, I resign, claim repetition Knight Gustav one. \
+             Call the arbiter, pause, stop.",
+        )
     }
 
     pub(crate) fn no_moves_yet(self) -> String {
@@ -380,6 +566,18 @@ impl Phrases {
         )
     }
 
+    /// After a rejected claim: the intended move must now be made (9.5.2).
+    pub(crate) fn make_intended(self, pos: &Chess, m: Move) -> String {
+        if self.de() {
+            format!(
+                "Bitte den beabsichtigten Zug ausführen: {}.",
+                self.full(pos, m)
+            )
+        } else {
+            format!("Please make the intended move: {}.", self.full(pos, m))
+        }
+    }
+
     pub(crate) fn claim_needs_move(self) -> String {
         self.pick(
             "Reklamation: bitte den beabsichtigten Zug nennen.",
@@ -398,6 +596,17 @@ impl Phrases {
         self.pick(
             "Die Zeit ist nicht abgelaufen.",
             "The time has not run out.",
+        )
+    }
+
+    /// The arbiter is called; with `paused`, the clocks have been stopped for it.
+    pub(crate) fn arbiter_called_clocks(self, paused: bool) -> String {
+        if !paused {
+            return self.arbiter_called();
+        }
+        self.pick(
+            "Der Schiedsrichter wird gerufen. Die Uhren sind angehalten.",
+            "The arbiter has been called. The clocks are stopped.",
         )
     }
 
@@ -426,17 +635,31 @@ impl Phrases {
 
     pub(crate) fn illegal_move_penalty(self, by: Color, strike: u8) -> String {
         if self.de() {
-            format!("Unzulässiger Zug von {} (Nummer {strike}).", self.color(by))
+            format!(
+                "Unzulässiger Zug von {} (Nummer {}).",
+                self.color(by),
+                self.number(strike.into())
+            )
         } else {
-            format!("Illegal move by {} (number {strike}).", self.color(by))
+            format!(
+                "Illegal move by {} (number {}).",
+                self.color(by),
+                self.number(strike.into())
+            )
         }
     }
 
     pub(crate) fn position_restored(self, ply: usize) -> String {
         if self.de() {
-            format!("Die Stellung nach Halbzug {ply} ist wiederhergestellt.")
+            format!(
+                "Die Stellung nach Halbzug {} ist wiederhergestellt.",
+                self.number(ply)
+            )
         } else {
-            format!("The position after half-move {ply} is restored.")
+            format!(
+                "The position after half-move {} is restored.",
+                self.number(ply)
+            )
         }
     }
 

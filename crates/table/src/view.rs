@@ -82,6 +82,9 @@ pub struct TableView {
     pub move_clocks: Vec<Duration>,
     /// Arbiter alerts raised so far.
     pub alerts: usize,
+    /// Plies (from 1) after which a draw was offered (`(=)` on the scoresheet, 9.1.2.2).
+    #[serde(default)]
+    pub draw_offers: Vec<usize>,
     /// The end of the game, if it is over.
     pub result: Option<GameEnd>,
 }

@@ -122,27 +122,31 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
 }
 
 #[test]
-fn with_automatic_press_nein_within_the_window_keeps_the_clock() {
+fn with_automatic_press_nein_after_the_move_is_made_is_too_late() {
     let mut run = Run::new(TableConfig {
         vi_press: ClockPress::Automatic,
         ..config()
     });
     run.start(0.0);
-    run.say(1.0, "Springer Felix drei").peg(2.0, "g1", "f3");
+    run.say(1.0, "Springer Felix drei");
+    run.said();
+    // Nothing placed yet: the announcement can still be corrected.
+    run.say(1.5, "nein");
+    assert_eq!(run.heard_by(Audience::ViPlayer), ["Bitte den Zug ansagen."]);
+    run.say(1.8, "Springer Felix drei").peg(2.0, "g1", "f3");
     assert!(run.view().made);
+    run.said();
+    // 4.6: announced and executed, the move is made; "nein" no longer takes it back.
     run.say(3.0, "nein");
-    run.advance(s(10.0));
-    assert!(
-        run.view().moves.is_empty(),
-        "no move without an announcement"
+    assert_eq!(
+        run.heard_by(Audience::ViPlayer),
+        ["Der Zug ist bereits ausgeführt."]
     );
-    assert_eq!(run.view().running, Some(White));
-    run.say(11.0, "Springer Felix drei");
-    run.advance(s(20.0));
+    run.advance(s(10.0));
     assert_eq!(run.view().moves, ["Nf3"]);
-    // Pressed at the end of the correction window, 1.5 s after the move was made.
-    assert_eq!(run.table.records()[0].at, s(12.5));
-    assert_eq!(run.table.records()[0].spent, s(12.5));
+    // Pressed at the end of the correction window, 1.5 s after the peg went into f3.
+    assert_eq!(run.table.records()[0].at, s(3.8));
+    assert_eq!(run.table.records()[0].spent, s(3.8));
 }
 
 #[test]
@@ -383,7 +387,7 @@ fn a_threefold_claim_with_the_intended_move_is_upheld() {
 }
 
 #[test]
-fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
+fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_made_by_the_player() {
     let mut run = Run::new(config());
     run.start(0.0);
     let t = knight_dance(&mut run, 1);
@@ -392,14 +396,16 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
     run.say(t, "Reklamation Stellungswiederholung Springer Gustav eins");
     let view = run.view();
     assert_eq!(view.result, None);
-    assert_eq!(view.moves.last().map(String::as_str), Some("Ng1"));
+    // 9.5.2: the intended move is not played by the table; the player makes it.
+    assert_eq!(view.moves.len(), 6, "nothing recorded yet");
+    assert_eq!(view.said.map(|u| u.to_string()), Some("f3g1".to_owned()));
     assert_eq!(
         view.draw_offer,
         Some(White),
         "the claim stands as a draw offer"
     );
-    assert_eq!(view.running, Some(Black));
-    // Black's clock ran 0.5 s (press at t-9.5... ) — the award is the Laws' 2 minutes.
+    assert_eq!(view.running, Some(White), "White's clock runs on");
+    // The award is the Laws' 2 minutes.
     assert!(
         view.black_time > black_before + s(100.0),
         "{:?} vs {:?}",
@@ -408,9 +414,20 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_played() {
     );
     let vi = run.heard_by(Audience::ViPlayer);
     assert_any(&vi, "Reklamation abgelehnt");
-    // The VI player executes the intended move on the peg board.
-    assert!(!run.view().peg_in_sync);
-    run.peg(t + 1.0, "f3", "g1");
+    assert_any(
+        &vi,
+        "Bitte den beabsichtigten Zug ausführen: Springer Felix drei Gustav eins.",
+    );
+    // Another move is refused; the intended one is executed on the peg board and pressed.
+    run.say(t + 1.0, "Bauer Eva vier");
+    assert!(run.view().said.is_some_and(|u| u.to_string() == "f3g1"));
+    run.peg(t + 2.0, "f3", "g1");
+    assert!(run.view().made);
+    assert_eq!(run.view().moves.len(), 6);
+    run.lever(t + 3.0, White);
+    assert_eq!(run.view().moves.last().map(String::as_str), Some("Ng1"));
+    assert_eq!(run.view().running, Some(Black));
+    assert_eq!(run.table.records().last().unwrap().at, s(t + 3.0));
     assert!(run.view().peg_in_sync);
 }
 
@@ -470,12 +487,12 @@ fn time_and_moves_are_told_only_when_asked() {
     run.say(70.0, "Zeit");
     assert_eq!(
         run.heard_by(Audience::ViPlayer),
-        ["Weiß 1 Stunde 30 Minuten, Schwarz 1 Stunde 29 Minuten."]
+        ["Weiß eine Stunde dreißig Minuten, Schwarz eine Stunde neunundzwanzig Minuten."]
     );
     run.say(71.0, "wie viele Züge");
     assert_eq!(
         run.heard_by(Audience::ViPlayer),
-        ["Weiß hat 1 Zug gemacht, Schwarz 1."]
+        ["Gespielt: Weiß ein Zug, Schwarz ein Zug."]
     );
 }
 

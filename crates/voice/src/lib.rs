@@ -2,7 +2,6 @@
 //!
 //! - [`Speech`]: what is said (words and short pauses); [`Speech::for_move`] phrases a
 //!   move with the phonetic renderer, pausing between file and rank.
-//! - [`answer`]: clock and move-count answers in words (given only when asked).
 //! - [`queue::Queue`]: the sans-IO announcement queue of one speaker (priorities,
 //!   supersession, stop, skip), time passed in as a value.
 //! - [`Announcer`]: the back ends — [`speechd::SpeechDispatcher`] (the speech-dispatcher
@@ -40,13 +39,11 @@
 //! ```
 
 pub mod announcer;
-pub mod answer;
 pub mod discovery;
 pub mod espeak;
 pub mod headless;
 pub mod hearer;
 pub mod herald;
-pub mod number;
 pub mod queue;
 pub mod record;
 pub mod recorder;

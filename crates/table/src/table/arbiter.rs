@@ -3,6 +3,91 @@
 use super::*;
 
 impl Table {
+    /// The player on move seals `m` (duty f): recorded privately, clocks stopped.
+    pub(super) fn seal(&mut self, now: Duration, m: Move) {
+        let by = self.game.turn();
+        if self.clock.is_started() && !self.clock.is_paused() {
+            let _ = self.clock.pause(now);
+        }
+        let pos = self.game.position().clone();
+        let clock = self.clock.remaining(by, now);
+        self.sealed = Some((m, clock));
+        self.said = None;
+        self.made_at = None;
+        self.effects.push_back(Effect::Sealed(SealedMove {
+            ply: self.records.len() + 1,
+            color: by,
+            san: SanPlus::from_move(pos.clone(), m).to_string(),
+            uci: m.to_uci(self.config.castling_mode()),
+            clock,
+        }));
+        self.clock_effect(now);
+        if by == self.vi {
+            let text = self.vi_words().sealed_by_you(&pos, m);
+            self.tell_vi(text, Priority::High, AnnounceKind::Declaration);
+            let text = self.sighted_words().sealed(by);
+            self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
+        } else {
+            self.tell_both(|p| p.sealed(by), Priority::High, AnnounceKind::Declaration);
+        }
+    }
+
+    /// Resumption after an adjournment: the sealed move is made and announced (it still
+    /// has to be executed on both boards), and the opponent's clock starts.
+    fn resume_adjourned(&mut self, now: Duration, m: Move, clock: Duration) {
+        self.adjourned = false;
+        let before = self.game.position().clone();
+        let by = before.turn();
+        let Ok(ended) = self.game.play(m) else {
+            return;
+        };
+        let _ = self.clock.resume(now);
+        let press = self.clock.press(now, by).ok();
+        let record = RecordedMove {
+            clock: press.as_ref().map_or(clock, |p| p.remaining),
+            spent: Duration::ZERO,
+            ..self.record(&before, m, now)
+        };
+        self.records.push(record.clone());
+        self.history.push(before.clone());
+        self.effects.push_back(Effect::RecordMove(record));
+        self.touches.clear();
+        self.sighted_touches.clear();
+        self.peg_copy = Some((before.clone(), m));
+        self.peg_copy_since = now;
+        self.peg.reset();
+        self.peg_handled = None;
+        self.sighted_copy = Some(before.clone());
+        self.position_effect(Some(m));
+        self.clock_effect(now);
+        self.tell_both(
+            |p| p.opponent_move(&before, m, by),
+            Priority::High,
+            AnnounceKind::OpponentMove,
+        );
+        if let Some(o) = ended {
+            self.finish(now, o);
+        }
+    }
+
+    /// A player calls the arbiter: the clocks stop while the arbiter is sought (6.11.1,
+    /// 6.11.2), the arbiter is alerted and both players are told.
+    pub(super) fn call_arbiter(&mut self, now: Duration, by: Color) {
+        if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
+            let _ = self.clock.pause(now);
+            self.clock_effect(now);
+        }
+        let who = if by == self.vi { "VI" } else { "sighted" };
+        let detail = format!("the {who} player ({by}) calls the arbiter; the clocks are stopped");
+        self.alert(AlertKind::Called, detail);
+        let paused = self.clock.is_paused();
+        self.tell_both(
+            |p| p.arbiter_called_clocks(paused),
+            Priority::High,
+            AnnounceKind::Arbiter,
+        );
+    }
+
     pub(super) fn arbiter(
         &mut self,
         now: Duration,
@@ -13,6 +98,30 @@ impl Table {
                 if self.clock.pause(now).is_ok() {
                     self.clock_effect(now);
                     self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
+                }
+            }
+            ArbiterAction::Resume if self.sealed.is_some() && !self.over() => {
+                if let Some((m, clock)) = self.sealed.take() {
+                    self.resume_adjourned(now, m, clock);
+                }
+            }
+            ArbiterAction::Adjourn => {
+                if self.started && !self.over() && self.sealed.is_none() {
+                    self.adjourned = true;
+                    let turn = self.game.turn();
+                    self.tell_both(|p| p.adjourned(turn), Priority::High, AnnounceKind::Arbiter);
+                }
+            }
+            ArbiterAction::SealMove { uci } => {
+                if self.adjourned && self.sealed.is_none() && self.game.turn() == self.sighted() {
+                    let pos = self.game.position().clone();
+                    match uci.to_move(&pos) {
+                        Ok(m) => self.seal(now, m),
+                        Err(e) => {
+                            let detail = format!("the sealed move {uci} is not legal: {e}");
+                            self.alert(AlertKind::IllegalMove, detail);
+                        }
+                    }
                 }
             }
             ArbiterAction::Resume => {
@@ -92,21 +201,15 @@ impl Table {
                     if correct {
                         // The arbiter overrules the table: no penalty, the claim stands
                         // as a draw offer and the intended move is made.
-                        let before = self.game.position().clone();
                         let _ = self.game.offer_draw(c.by);
-                        if let Some(m) = c.intended
-                            && let Ok(ended) = self.game.play(m)
-                        {
-                            self.after_played(now, c.by, &before, m);
-                            if let Some(o) = ended {
-                                self.finish(now, o);
-                            }
-                        }
                         self.tell_both(
                             |p| p.claim_rejected(),
                             Priority::High,
                             AnnounceKind::Declaration,
                         );
+                        if let Some(m) = c.intended {
+                            self.intended_to_make(now, c.by, m);
+                        }
                         self.clock_effect(now);
                     } else {
                         let saved = std::mem::replace(&mut self.config.claims_by_arbiter, false);
@@ -141,9 +244,12 @@ impl Table {
                     .map_err(|e| InputError::Restore(e.to_string()))?;
                 self.history.truncate(ply);
                 self.records.truncate(ply);
+                self.draw_offers.retain(|&p| p <= ply);
+                self.offer_with_next = None;
                 self.unpressed = self.unpressed.filter(|&i| i < ply);
                 self.end = None;
                 self.said = None;
+                self.intended = None;
                 self.made_at = None;
                 self.touches.clear();
                 self.sighted_touches.clear();

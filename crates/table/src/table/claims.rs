@@ -34,8 +34,13 @@ impl Table {
             );
             return;
         }
-        let before = self.game.position().clone();
-        match self.game.claim(by, kind, intended) {
+        // 9.5.2: an intended move is judged, but not played by the table. A wrong one
+        // is rejected as a claim on the position (which may itself qualify, 9.2.1.2).
+        let judged = match intended {
+            Some(_) if self.game.claim_is_correct(kind, intended) == Ok(false) => None,
+            other => other,
+        };
+        match self.game.claim(by, kind, judged) {
             Ok(ClaimVerdict::Upheld(o)) => self.finish(now, o),
             Ok(ClaimVerdict::Rejected { penalty, ended }) => {
                 self.tell_both(
@@ -53,7 +58,7 @@ impl Table {
                     );
                 }
                 if let Some(m) = intended {
-                    self.after_played(now, by, &before, m);
+                    self.intended_to_make(now, by, m);
                 }
                 self.clock_effect(now);
                 if let Some(o) = ended {
@@ -71,40 +76,25 @@ impl Table {
         }
     }
 
-    /// Bookkeeping after the game played `m` for `by` outside the normal flow (an
-    /// intended move of a rejected claim): the move still has to be executed on the
-    /// boards, and the claimant's clock is pressed.
-    pub(super) fn after_played(&mut self, now: Duration, by: Color, before: &Chess, m: Move) {
-        let record = self.record(before, m, now);
-        self.history.push(before.clone());
-        let press = self.clock.press(now, by).ok();
-        let record = RecordedMove {
-            clock: press.as_ref().map_or(record.clock, |p| p.remaining),
-            spent: press.as_ref().map_or(Duration::ZERO, |p| p.spent),
-            ..record
-        };
-        self.records.push(record.clone());
-        self.effects.push_back(Effect::RecordMove(record));
-        self.position_effect(Some(m));
-        self.touches.clear();
-        self.sighted_touches.clear();
+    /// After a rejected claim the intended move must be made (9.5.2, Articles 3-4): by
+    /// the VI player under D.2.3 (announced, placed, pressed), by the sighted player on
+    /// the board. Nothing is recorded and no clock changes until then.
+    pub(super) fn intended_to_make(&mut self, now: Duration, by: Color, m: Move) {
+        let pos = self.game.position().clone();
         if by == self.vi {
-            // The VI player executes it on the peg board; the sighted player copies it.
-            self.peg_copy = Some((before.clone(), m));
-            self.peg_copy_since = now;
-            self.peg.reset();
-            self.sighted_copy = Some(before.clone());
-            let text = self.sighted_words().opponent_move(before, m, by);
-            self.tell_sighted(text, Priority::High, AnnounceKind::OpponentMove);
-            let text = self.vi_words().opponent_move(before, m, by);
-            self.tell_vi(text, Priority::High, AnnounceKind::OpponentMove);
+            self.said = Some(Said {
+                m,
+                at: now,
+                made: false,
+            });
+            self.intended = Some(m);
+            self.made_at = None;
+            self.peg_handled = None;
+            let text = self.vi_words().make_intended(&pos, m);
+            self.tell_vi(text, Priority::High, AnnounceKind::ReadBack);
         } else {
-            self.peg_copy = Some((before.clone(), m));
-            self.peg_copy_since = now;
-            self.peg.reset();
-            let text = self.vi_words().opponent_move(before, m, by);
-            self.tell_vi(text, Priority::High, AnnounceKind::OpponentMove);
+            let text = self.sighted_words().make_intended(&pos, m);
+            self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
         }
-        self.peg_handled = None;
     }
 }

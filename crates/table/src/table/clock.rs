@@ -57,6 +57,10 @@ impl Table {
             }
             if self.vi_made().is_some() {
                 self.commit_vi(now);
+                if self.config.press_confirmation && !self.over() {
+                    let text = self.vi_words().pressed();
+                    self.tell_vi(text, Priority::Low, AnnounceKind::Clock);
+                }
             } else {
                 self.explain_not_made();
             }

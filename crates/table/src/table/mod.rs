@@ -29,7 +29,7 @@ mod vi;
 use crate::{
     AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, ClockButton,
     ClockCommand, ClockPress, Effect, GameEnd, Ground, Haptic, Input, PegFix, PendingClaimView,
-    Priority, RecordedMove, SightedCommand, TableConfig, TableView,
+    Priority, RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
     detect::{self, Difference, PegTracker},
     phrases::Phrases,
@@ -60,6 +60,9 @@ pub enum InputError {
 struct Said {
     m: Move,
     at: Duration,
+    /// The move has been made (D.2.3, 4.6): announced, placed, capture removed. From
+    /// then on it stands; only the clock press is left.
+    made: bool,
 }
 
 /// A declaration that waits for "ja".
@@ -81,6 +84,7 @@ struct PendingClaim {
 enum Timer {
     Flag(Color),
     AutoCommit,
+    LowTime,
     PegQuiet,
     PressGrace,
     SightedQuiet,
@@ -126,6 +130,8 @@ pub struct Table {
     unpressed: Option<usize>,
     end: Option<GameEnd>,
     said: Option<Said>,
+    /// The intended move of the VI player's rejected claim: it must be the move made.
+    intended: Option<Move>,
     touches: Vec<Square>,
     confirm: Option<Confirm>,
     made_at: Option<Duration>,
@@ -145,8 +151,17 @@ pub struct Table {
     sighted_touches: Vec<Square>,
     pending_press: Option<Duration>,
     flag_seen: [bool; 2],
+    /// Adjourned (duty f): the player on move seals their next move; then the sealed move.
+    adjourned: bool,
+    sealed: Option<(Move, Duration)>,
+    /// When the last low-time minute tick was given.
+    low_time_ticked: Option<Duration>,
     pending_claim: Option<PendingClaim>,
     alerts: usize,
+    /// Plies (from 1) after which a draw offer was made: `(=)` on the scoresheet (9.1.2.2).
+    draw_offers: Vec<usize>,
+    /// A draw offer made by this player before their move: it goes after that move.
+    offer_with_next: Option<Color>,
 }
 
 fn color_index(c: Color) -> usize {
@@ -221,6 +236,7 @@ impl Table {
             unpressed: None,
             end: None,
             said: None,
+            intended: None,
             touches: Vec::new(),
             confirm: None,
             made_at: None,
@@ -237,8 +253,13 @@ impl Table {
             sighted_touches: Vec::new(),
             pending_press: None,
             flag_seen: [false; 2],
+            low_time_ticked: None,
+            adjourned: false,
+            sealed: None,
             pending_claim: None,
             alerts: 0,
+            draw_offers: Vec::new(),
+            offer_with_next: None,
         })
     }
 
@@ -262,6 +283,12 @@ impl Table {
     /// The moves recorded so far (with clock times).
     pub fn records(&self) -> &[RecordedMove] {
         &self.records
+    }
+
+    /// The plies (from 1) after which a player offered a draw: `(=)` after that move on
+    /// the scoresheet (9.1.2.2).
+    pub fn draw_offers(&self) -> &[usize] {
+        &self.draw_offers
     }
 
     /// How the game ended, if it has.
@@ -311,6 +338,7 @@ impl Table {
             black_moves: self.clock.moves(Color::Black),
             move_clocks: self.records.iter().map(|r| r.clock).collect(),
             alerts: self.alerts,
+            draw_offers: self.draw_offers.clone(),
             result: self.end.clone(),
         }
     }
@@ -354,6 +382,9 @@ impl Table {
         let now = now.max(self.now);
         self.now = now;
         self.run_timers(now);
+        let offer_before = self.game.pending_draw_offer();
+        let records_before = self.records.len();
+        let sighted_touches_before = self.sighted_touches.clone();
         match input {
             Input::Start => self.start(now),
             Input::Tick => {}
@@ -380,6 +411,10 @@ impl Table {
             Input::Lever { side } => self.lever(now, side),
             Input::Button { button } => self.button(now, button),
             Input::ButtonReleased { .. } => {}
+            Input::Sighted(SightedCommand::CallArbiter) => {
+                let by = self.sighted();
+                self.call_arbiter(now, by);
+            }
             Input::Sighted(cmd) => self.sighted_command(now, cmd),
             Input::Arbiter(action)
             | Input::ByArbiter {
@@ -394,7 +429,61 @@ impl Table {
             }
         }
         self.settle(now);
+        self.note_draw_offer(offer_before, records_before);
+        self.tell_sighted_touches(&sighted_touches_before, records_before);
         Ok(())
+    }
+
+    /// D.2.10.5 duty e: once the sighted player's move is on the board, the VI player is
+    /// told of every other piece they touched before it (claiming stays the VI player's
+    /// decision).
+    fn tell_sighted_touches(&mut self, touched: &[Square], records_before: usize) {
+        let sighted = self.sighted();
+        if touched.is_empty()
+            || self.records.len() <= records_before
+            || self.records.last().is_none_or(|r| r.color != sighted)
+        {
+            return;
+        }
+        let (Some(&m), Some(before)) = (self.game.moves().last(), self.history.last()) else {
+            return;
+        };
+        let moved = [m.from(), Some(m.to()), captured_square(&m)];
+        let told: Vec<(Square, shakmaty::Piece)> = touched
+            .iter()
+            .filter(|&&sq| !moved.contains(&Some(sq)))
+            .filter_map(|&sq| before.board().piece_at(sq).map(|p| (sq, p)))
+            .collect();
+        for (sq, piece) in told {
+            let text = self.vi_words().opponent_touched(sq, piece);
+            self.tell_vi(text, Priority::Normal, AnnounceKind::TouchMove);
+        }
+    }
+
+    /// 9.1.2.2: a draw offer is written `(=)` after the offerer's move — the last one, or,
+    /// when they offered before moving, the move they make next.
+    fn note_draw_offer(&mut self, before: Option<Color>, records_before: usize) {
+        if let Some(by) = self.offer_with_next
+            && let Some(r) = self.records[records_before.min(self.records.len())..]
+                .iter()
+                .find(|r| r.color == by)
+        {
+            self.draw_offers.push(r.ply);
+            self.offer_with_next = None;
+        }
+        let Some(by) = self.game.pending_draw_offer() else {
+            return;
+        };
+        if before == Some(by) {
+            return;
+        }
+        if self.game.turn() == by && !self.over() {
+            self.offer_with_next = Some(by);
+        } else if let Some(r) = self.records.iter().rev().find(|r| r.color == by)
+            && !self.draw_offers.contains(&r.ply)
+        {
+            self.draw_offers.push(r.ply);
+        }
     }
 
     // ---------------------------------------------------------------- helpers
@@ -487,7 +576,7 @@ impl Table {
     fn alert(&mut self, kind: AlertKind, detail: String) {
         let pos = self.game.position();
         let alert = ArbiterAlert {
-            kind,
+            kind: kind.clone(),
             detail,
             game_fen: fen_of(pos),
             vi_board: self.peg.placement(pos),
@@ -496,6 +585,11 @@ impl Table {
         };
         self.alerts += 1;
         self.effects.push_back(Effect::ArbiterAlert(alert));
+        // The VI player is told whenever the arbiter is alerted (a call says so itself).
+        if !matches!(kind, AlertKind::Called | AlertKind::Claim) {
+            let text = self.vi_words().arbiter_informed();
+            self.tell_vi(text, Priority::Normal, AnnounceKind::Arbiter);
+        }
     }
 
     fn finish(&mut self, now: Duration, outcome: Outcome) {
@@ -512,6 +606,7 @@ impl Table {
         }
         self.end = Some(end.clone());
         self.said = None;
+        self.intended = None;
         self.made_at = None;
         self.confirm = None;
         self.pending_claim = None;

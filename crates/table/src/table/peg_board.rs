@@ -20,6 +20,19 @@ impl Table {
     }
 
     pub(super) fn peg_lift(&mut self, now: Duration, square: Square) {
+        if self.vi_move_made() {
+            // 4.6: the move is made; lifting its piece again touches a released piece.
+            if self.released_squares().contains(square) {
+                let text = self.vi_words().released_touched();
+                self.tell_vi(text, Priority::High, AnnounceKind::TouchMove);
+                let detail = format!(
+                    "the VI player lifted the piece on {square} again after the move was made"
+                );
+                self.alert(AlertKind::ViTouch, detail);
+            }
+            self.peg.lift(now, square);
+            return;
+        }
         if self.vi_to_move()
             && !self.copy_squares().contains(square)
             && let Some(piece) = self.game.position().board().piece_at(square)
@@ -54,6 +67,9 @@ impl Table {
         }
         let made = self.vi_made().is_some();
         if made {
+            if let Some(said) = self.said.as_mut() {
+                said.made = true;
+            }
             if self.made_at.is_none() {
                 self.made_at = Some(now);
             }

@@ -21,6 +21,9 @@ impl Table {
         {
             out.push((at + t.correction_window, Timer::AutoCommit));
         }
+        if let Some(at) = self.low_time_tick_at() {
+            out.push((at, Timer::LowTime));
+        }
         if self.peg_needs_attention() {
             let since = self.peg_quiet_since();
             let fixing = self.peg_fixing();
@@ -56,6 +59,29 @@ impl Table {
         out
     }
 
+    /// With a low-time warning set: when the VI player's running clock next reaches a
+    /// whole minute at or below the threshold (ticked there, then disarmed until the next).
+    pub(super) fn low_time_tick_at(&self) -> Option<Duration> {
+        let threshold = self.config.low_time_warning?;
+        if !self.started
+            || self.over()
+            || self.clock.is_paused()
+            || self.clock.on_move() != Some(self.vi)
+        {
+            return None;
+        }
+        let left = self.clock.remaining(self.vi, self.now);
+        let minute = Duration::from_secs(60);
+        // The whole minute at or below what is left, no higher than the threshold; the
+        // one ticked just now is done.
+        let mut mark =
+            (minute * (left.as_secs() / 60) as u32).min(minute * (threshold.as_secs() / 60) as u32);
+        if mark == left && self.low_time_ticked == Some(self.now) {
+            mark = mark.saturating_sub(minute);
+        }
+        (mark > Duration::ZERO).then(|| self.now + (left - mark))
+    }
+
     pub(super) fn run_timers(&mut self, now: Duration) {
         // Each timer disarms itself when it fires; the bound guards against a loop.
         for _ in 0..64 {
@@ -75,6 +101,12 @@ impl Table {
                     } else {
                         self.made_at = None;
                     }
+                }
+                Timer::LowTime => {
+                    self.low_time_ticked = Some(at);
+                    self.effects.push_back(Effect::Clock(ClockCommand::Haptic {
+                        pattern: Haptic::MinuteTick,
+                    }));
                 }
                 Timer::PegQuiet => self.peg_quiet(at),
                 Timer::PressGrace => self.press_grace(at),

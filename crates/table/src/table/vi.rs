@@ -4,21 +4,50 @@ use super::*;
 
 impl Table {
     /// The said move, when it is made (D.2.3: announced, placed, capture removed) and
-    /// respects the touches.
+    /// respects the touches. Once made it stays made (4.6), whatever the pegs do next.
     pub(super) fn vi_made(&self) -> Option<Move> {
         let said = self.said.as_ref()?;
         if !self.vi_to_move() {
             return None;
+        }
+        if said.made {
+            return Some(said.m);
         }
         let pos = self.game.position();
         (self.peg.executed(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
             .then_some(said.m)
     }
 
+    /// Whether the announced move has been made and only waits for the clock press.
+    pub(super) fn vi_move_made(&self) -> bool {
+        self.vi_to_move() && self.said.as_ref().is_some_and(|s| s.made)
+    }
+
+    /// The squares of the piece(s) the made move released (the king and rook of castling).
+    pub(super) fn released_squares(&self) -> Bitboard {
+        let Some(said) = self.said.as_ref().filter(|s| s.made) else {
+            return Bitboard::EMPTY;
+        };
+        let mut after = self.game.position().clone();
+        after.play_unchecked(said.m);
+        let before = self.game.position().board();
+        Square::ALL
+            .into_iter()
+            .filter(|&s| {
+                after
+                    .board()
+                    .piece_at(s)
+                    .is_some_and(|p| p.color == self.vi)
+            })
+            .filter(|&s| before.piece_at(s) != after.board().piece_at(s))
+            .collect()
+    }
+
     pub(super) fn commit_vi(&mut self, now: Duration) {
         let Some(said) = self.said.take() else {
             return;
         };
+        self.intended = None;
         let m = said.m;
         // The sighted player forgot to press: their clock ran until now.
         let sighted = self.sighted();
@@ -50,7 +79,7 @@ impl Table {
         self.position_effect(Some(m));
         self.clock_effect(now);
         let by = self.vi;
-        let text = self.sighted_words().opponent_move(&before, m, by);
+        let text = self.sighted_words().move_by(&before, m, by);
         self.tell_sighted(text, Priority::High, AnnounceKind::OpponentMove);
         if let Some(o) = ended {
             self.finish(now, o);
@@ -220,12 +249,45 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
+        if self.sealed.is_some() {
+            return self.tell_vi(
+                words.adjourned_sealed(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
+        if self.adjourned {
+            // Duty f: the move is sealed, not played nor announced to the opponent.
+            return self.seal(now, m);
+        }
+        if self.vi_move_made() {
+            // 4.6: a made move cannot be replaced; only the announcement could be corrected.
+            return self.tell_vi(
+                words.already_made(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
+        if let Some(intended) = self.intended
+            && intended != m
+        {
+            // 9.5.2: after a rejected claim the intended move must be made.
+            return self.tell_vi(
+                words.make_intended(pos, intended),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
+        }
         if let Err(b) = touch::check(pos, &self.touches, &m) {
             let text = self.binding_words(b);
             return self.tell_vi(text, Priority::High, AnnounceKind::TouchMove);
         }
-        // D.2.8: a new announcement replaces the previous one until the clock is pressed.
-        self.said = Some(Said { m, at: now });
+        // D.2.8: a new announcement replaces the previous one until the move is made.
+        self.said = Some(Said {
+            m,
+            at: now,
+            made: false,
+        });
         self.made_at = None;
         self.peg_handled = None;
         self.tell_vi(
@@ -273,23 +335,44 @@ impl Table {
             )),
             Command::AskMovesPlayed => {
                 let count = |c: Color| self.records.iter().filter(|r| r.color == c).count() as u32;
-                answer(words.moves_played(count(Color::White), count(Color::Black)))
+                answer(words.moves_played(
+                    count(Color::White),
+                    count(Color::Black),
+                    self.moves_to_control(),
+                ))
             }
             Command::RepeatLastMove => answer(self.last_moves_words(1)),
             Command::LastMoves(n) => answer(self.last_moves_words(usize::from(n.max(1)))),
             Command::WhereIs { role, side } => {
-                let color = match side {
-                    Side::Own => self.vi,
-                    Side::Opponent => self.sighted(),
-                };
-                answer(answer::where_is(board, role, color, lex))
+                answer(answer::where_is(board, role, self.side_color(side), lex))
             }
+            Command::Pieces(side) => answer(answer::pieces(board, self.side_color(side), lex)),
+            Command::Diagonals(sq) => answer(answer::diagonals(board, sq, lex)),
+            Command::Material => answer(answer::material(board, lex)),
+            Command::LastCapture => answer(self.last_capture_words()),
+            Command::WhoseTurn => answer(words.whose_turn(pos.turn(), pos.turn() == self.vi)),
+            Command::OpponentName => {
+                let ev = &self.config.event;
+                let name = match self.sighted() {
+                    Color::White => &ev.white,
+                    Color::Black => &ev.black,
+                };
+                answer(words.opponent_name(name))
+            }
+            Command::Help => answer(words.help()),
             Command::WhatIsOn(sq) => answer(answer::what_is_on(board, sq, lex)),
             Command::ReadRank(r) => answer(answer::read_rank(board, r, lex)),
             Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
             Command::Attackers(sq) => answer(answer::attackers(board, sq, lex)),
             Command::Correction | Command::No => {
-                if self.said.take().is_some() {
+                if self.vi_move_made() || self.just_moved() {
+                    // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
+                    (
+                        words.already_made(),
+                        Priority::Normal,
+                        AnnounceKind::ReadBack,
+                    )
+                } else if self.said.take().is_some() {
                     self.made_at = None;
                     (
                         words.say_move_again(),
@@ -404,14 +487,7 @@ impl Table {
                     return self.claim(now, self.vi, kind, intended);
                 }
             }
-            Command::CallArbiter => {
-                self.alert(AlertKind::Called, "the VI player calls the arbiter".into());
-                (
-                    words.arbiter_called(),
-                    Priority::Normal,
-                    AnnounceKind::Arbiter,
-                )
-            }
+            Command::CallArbiter => return self.call_arbiter(now, self.vi),
             Command::Pause => {
                 if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
                     let _ = self.clock.pause(now);
@@ -428,6 +504,56 @@ impl Table {
             }
         };
         self.tell_vi(text, priority, kind);
+    }
+
+    /// The VI player's move was the last one completed and nothing was said since: a
+    /// correction now comes after the clock press.
+    pub(super) fn just_moved(&self) -> bool {
+        self.started
+            && !self.over()
+            && self.said.is_none()
+            && self.game.turn() != self.vi
+            && self.records.last().is_some_and(|r| r.color == self.vi)
+    }
+
+    /// Moves the VI player has left until the next time control (a period with a move
+    /// count), `None` in sudden death.
+    pub(super) fn moves_to_control(&self) -> Option<u32> {
+        let done = self.clock.moves(self.vi);
+        let mut end = 0u32;
+        for period in self.config.time_control.periods() {
+            let n = period.moves?.get();
+            end = end.saturating_add(n);
+            if done < end {
+                return Some(end - done);
+            }
+        }
+        // The last period repeats.
+        let n = self.config.time_control.periods().last()?.moves?.get();
+        Some(n - (done - end) % n)
+    }
+
+    /// The colour a question's side means for the VI player.
+    pub(super) fn side_color(&self, side: Side) -> Color {
+        match side {
+            Side::Own => self.vi,
+            Side::Opponent => self.sighted(),
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+
+    /// The last capture of the game, as announced ("Schwarz: Springer … schlägt …").
+    pub(super) fn last_capture_words(&self) -> String {
+        let moves = self.game.moves();
+        (0..moves.len())
+            .rev()
+            .find(|&i| moves[i].is_capture())
+            .and_then(|i| {
+                let before = self.history.get(i)?;
+                Some(self.vi_words().move_by(before, moves[i], before.turn()))
+            })
+            .unwrap_or_else(|| self.vi_words().no_capture_yet())
     }
 
     pub(super) fn last_moves_words(&self, n: usize) -> String {

@@ -83,7 +83,7 @@ pub const MAX_WORDS: u32 = 9999;
 ///
 /// # Examples
 /// ```
-/// use annabella_voice::number::{german, Genus, Usage};
+/// use annabella_phonetic::number::{german, Genus, Usage};
 /// assert_eq!(german(21, Usage::Alone), "einundzwanzig");
 /// assert_eq!(german(101, Usage::Alone), "hunderteins");
 /// assert_eq!(german(101, Usage::Before(Genus::Masculine)), "hundertein");
@@ -145,7 +145,7 @@ fn de_prefix(d: u32) -> &'static str {
 ///
 /// # Examples
 /// ```
-/// use annabella_voice::number::english;
+/// use annabella_phonetic::number::english;
 /// assert_eq!(english(21), "twenty-one");
 /// assert_eq!(english(1905), "one thousand nine hundred and five");
 /// ```

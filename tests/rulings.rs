@@ -1,0 +1,647 @@
+//! The table's rulings under the Laws for blind play, each through `annabella demo`
+//! (the real serial code talking to the simulated peg board, DGT board and tactile
+//! clock over pseudo-terminals) with a script in `tests/data/scripts/`. Each test checks
+//! what each player was told, the moves recorded, the PGN and that `annabella journal
+//! replay` rebuilds the same table. The helpers are copies of `tests/scenarios.rs`'s
+//! (to be shared in one test-support crate).
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use serde_json::Value;
+
+fn annabella() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+}
+
+fn scripts() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scripts")
+}
+
+/// Announcement texts as the table gave them to one listener ("both" goes to each).
+type Told = Vec<String>;
+
+/// One demo game, played to its end.
+struct Played {
+    dir: tempfile::TempDir,
+    /// The demo's JSON lines, in order.
+    lines: Vec<Value>,
+    stderr: String,
+}
+
+/// Runs `annabella demo --text --json` on `tests/data/scripts/NAME.txt` (with the table
+/// configuration NAME.toml when `config`), which must end the game.
+fn play(name: &str, config: bool, text_only: bool) -> Played {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = annabella();
+    cmd.args(["demo", "--json", "--script"])
+        .arg(scripts().join(format!("{name}.txt")))
+        .arg("--out")
+        .arg(dir.path());
+    if text_only {
+        cmd.arg("--text");
+    }
+    if config {
+        cmd.arg("--config")
+            .arg(scripts().join(format!("{name}.toml")));
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "demo {name} did not end its game ({}): {stderr}\n{stdout}",
+        out.status
+    );
+    let lines = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    Played { dir, lines, stderr }
+}
+
+impl Played {
+    fn effects<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+        self.lines
+            .iter()
+            .filter(move |l| l["kind"] == "effect" && l["effect"]["effect"] == kind)
+    }
+
+    fn inputs<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+        self.lines
+            .iter()
+            .filter(move |l| l["kind"] == "input" && l["input"]["input"] == kind)
+    }
+
+    /// What `listener` (`vi_player`, `sighted_player`) was told, in order.
+    fn told(&self, listener: &str) -> Told {
+        self.effects("announce")
+            .filter(|l| l["effect"]["to"] == listener || l["effect"]["to"] == "both")
+            .map(|l| l["effect"]["text"].as_str().unwrap().to_owned())
+            .collect()
+    }
+
+    /// The moves recorded (SAN).
+    fn moves(&self) -> Vec<String> {
+        self.effects("record_move")
+            .map(|l| l["effect"]["san"].as_str().unwrap().to_owned())
+            .collect()
+    }
+
+    /// Table time (ms) at which the move `san` was recorded.
+    fn recorded_at(&self, san: &str) -> u64 {
+        self.effects("record_move")
+            .find(|l| l["effect"]["san"] == san)
+            .unwrap_or_else(|| panic!("{san} never recorded: {:?}", self.moves()))["at_ms"]
+            .as_u64()
+            .unwrap()
+    }
+
+    /// The one game end: (result, termination).
+    fn end(&self) -> (String, String) {
+        let ends: Vec<&Value> = self.effects("game_over").collect();
+        assert_eq!(ends.len(), 1, "one game end: {ends:?}");
+        let e = &ends[0]["effect"];
+        (
+            e["result"].as_str().unwrap().to_owned(),
+            e["termination"].as_str().unwrap().to_owned(),
+        )
+    }
+
+    /// The clock's running side at each clock setting: (at_ms, running).
+    fn clock_runs(&self) -> Vec<(u64, Option<String>)> {
+        self.effects("clock")
+            .filter(|l| l["effect"]["clock"] == "set")
+            .map(|l| {
+                (
+                    l["at_ms"].as_u64().unwrap(),
+                    l["effect"]["running"].as_str().map(str::to_owned),
+                )
+            })
+            .collect()
+    }
+
+    fn journal(&self) -> PathBuf {
+        self.dir.path().join("game.journal")
+    }
+
+    fn pgn(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("game.pgn")).unwrap()
+    }
+
+    /// `annabella journal replay --json` must rebuild what the demo ended with: moves and
+    /// their clock times, position, clocks, result, every record; `export pgn` the PGN.
+    fn replay_agrees(&self) -> Value {
+        let out = annabella()
+            .args(["journal", "replay", "--json"])
+            .arg(self.journal())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "journal replay: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let view: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(view["dropped"], Value::Null, "{view}");
+        assert_eq!(view["moves"], serde_json::json!(self.moves()), "{view}");
+        let clocks: Vec<&Value> = self
+            .effects("record_move")
+            .map(|l| &l["effect"]["clock"])
+            .collect();
+        assert_eq!(view["move_clocks"], serde_json::json!(clocks), "{view}");
+        let position = self.effects("position").last().expect("a position");
+        assert_eq!(view["fen"], position["effect"]["fen"], "{view}");
+        let end = self.effects("game_over").next().expect("a game end");
+        for key in ["result", "termination", "pgn_termination"] {
+            assert_eq!(view["result"][key], end["effect"][key], "{key}: {view}");
+        }
+        let clock = self
+            .effects("clock")
+            .filter(|l| l["effect"]["clock"] == "set")
+            .last()
+            .expect("a clock setting");
+        assert_eq!(view["white_time"], clock["effect"]["white"], "{view}");
+        assert_eq!(view["black_time"], clock["effect"]["black"], "{view}");
+        assert_eq!(view["running"], Value::Null, "the clocks stop at the end");
+        let last_input = self
+            .lines
+            .iter()
+            .rfind(|l| l["kind"] == "input")
+            .expect("inputs");
+        assert_eq!(view["records"], last_input["seq"], "{view}");
+        assert_eq!(view["last_ms"], last_input["at_ms"], "{view}");
+
+        let exported = annabella()
+            .args(["export", "pgn"])
+            .arg(self.journal())
+            .output()
+            .unwrap();
+        assert!(exported.status.success());
+        assert_eq!(String::from_utf8_lossy(&exported.stdout), self.pgn());
+        view
+    }
+}
+
+/// The PGN has the result, the termination and, as movetext, exactly the moves the demo
+/// recorded, each with the clock it recorded (`[%clk]`, whole seconds).
+fn assert_pgn(played: &Played, result: &str, termination: &str) {
+    let pgn = played.pgn();
+    assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
+    assert!(
+        pgn.contains(&format!("[Termination \"{termination}\"]")),
+        "{pgn}"
+    );
+    let mut movetext = Vec::new();
+    for m in played.effects("record_move") {
+        let e = &m["effect"];
+        let ply = e["ply"].as_u64().unwrap();
+        let number = ply.div_ceil(2);
+        let dots = if e["color"] == "white" { "." } else { "..." };
+        let secs = e["clock"]["secs"].as_u64().unwrap();
+        movetext.push(format!(
+            "{number}{dots} {} {{[%clk {}:{:02}:{:02}]}}",
+            e["san"].as_str().unwrap(),
+            secs / 3600,
+            secs / 60 % 60,
+            secs % 60
+        ));
+    }
+    movetext.push(result.to_owned());
+    let movetext = movetext.join(" ");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.ends_with(&movetext), "{movetext:?} in {pgn}");
+}
+
+/// Every arbiter alert's kind, in order.
+fn alert_kinds(played: &Played) -> Vec<String> {
+    played
+        .effects("arbiter_alert")
+        .map(|l| l["effect"]["kind"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_made_move_stays_made() {
+    let played = play("made-move-stays-made", false, true);
+    let made = "Der Zug ist bereits ausgeführt.";
+    assert_eq!(
+        played.told("vi_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Springer Gustav eins Felix drei",
+            made,
+            made,
+            "Der Zug ist bereits ausgeführt, die Figur war losgelassen.",
+            "Der Schiedsrichter ist informiert.",
+            "Nimm die Figur von Hektor drei. Setze den weißen Springer auf Felix drei.",
+            "Das Brett stimmt.",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(
+        played.told("sighted_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Weiß: Springer Gustav eins Felix drei",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(
+        played.moves(),
+        ["Nf3"],
+        "the made move, not the knight on h3"
+    );
+    // Lifting the released knight was reported to the arbiter, before the press.
+    assert_eq!(alert_kinds(&played), ["vi_touch"]);
+    let alert = played.effects("arbiter_alert").next().unwrap();
+    let detail = alert["effect"]["detail"].as_str().unwrap();
+    assert!(detail.contains("f3"), "{detail}");
+    assert!(alert["at_ms"].as_u64() < Some(played.recorded_at("Nf3")));
+    // The press came over the clock's serial link and completed the made move.
+    let lever = played.inputs("lever").next().unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(lever, played.recorded_at("Nf3"));
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+    assert_eq!(view["alerts"], 1, "{view}");
+    assert!(
+        played.stderr.contains("game over: 1-0"),
+        "{}",
+        played.stderr
+    );
+}
+
+#[test]
+fn a_correction_after_the_press_is_told_the_move_is_made() {
+    let played = play("correction-after-press", false, true);
+    assert_eq!(
+        played.told("vi_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Eva zwei Eva vier",
+            "Der Zug ist bereits ausgeführt.",
+            "Schwarz: Eva sieben Eva fünf",
+            "Wirklich aufgeben? Bitte ja oder nein.",
+            "Partie beendet: Schwarz gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("0-1".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "0-1", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["said"], Value::Null, "{view}");
+}
+
+#[test]
+fn en_passant_is_named_and_the_captured_pawn_is_told() {
+    let played = play("en-passant-named", false, true);
+    let vi = played.told("vi_player");
+    assert!(
+        vi.contains(&"Eva fünf schlägt David sechs en passant".to_owned()),
+        "the read-back names it: {vi:?}"
+    );
+    assert!(
+        vi.contains(
+            &"Schwarz: Bella vier schlägt Cäsar drei en passant. Nimm den geschlagenen Bauern von Cäsar vier."
+                .to_owned()
+        ),
+        "{vi:?}"
+    );
+    assert!(
+        vi.iter().all(|t| !t.starts_with("Nimm die Figur")),
+        "copied right, no fix-up: {vi:?}"
+    );
+    // The sighted player sees the board: the move, without the instruction.
+    let sighted = played.told("sighted_player");
+    assert!(
+        sighted.contains(&"Weiß: Eva fünf schlägt David sechs en passant".to_owned()),
+        "{sighted:?}"
+    );
+    assert_eq!(
+        played.moves(),
+        [
+            "e4", "a6", "e5", "d5", "exd6", "b5", "h3", "b4", "c4", "bxc3"
+        ]
+    );
+    assert_eq!(played.end(), ("0-1".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "0-1", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+    assert_eq!(view["alerts"], 0, "{view}");
+}
+
+#[test]
+fn a_rejected_claims_intended_move_is_made_by_the_player() {
+    let played = play("rejected-claim-move-made", false, true);
+    let intended = "Bitte den beabsichtigten Zug ausführen: Springer Felix drei Gustav eins.";
+    let vi = played.told("vi_player");
+    assert_eq!(
+        vi.iter().filter(|t| t.as_str() == intended).count(),
+        2,
+        "after the rejection, and again for another announcement: {vi:?}"
+    );
+    assert!(
+        vi.iter().any(|t| t.starts_with("Reklamation abgelehnt")),
+        "{vi:?}"
+    );
+    assert!(
+        !vi.iter().any(|t| t.contains("Eva zwei Eva vier")),
+        "e4 refused: {vi:?}"
+    );
+    assert_eq!(played.moves(), ["Nf3", "Nf6", "Ng1"]);
+    // Recorded at the press that followed the knight's peg going into g1, not at the claim.
+    let claim_at = played.inputs("heard").nth(1).unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    let placed_g1 = played
+        .inputs("peg_place")
+        .filter(|l| l["input"]["square"] == "g1")
+        .last()
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    let levers: Vec<u64> = played
+        .inputs("lever")
+        .filter(|l| l["input"]["side"] == "white")
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect();
+    let ng1_at = played.recorded_at("Ng1");
+    assert!(
+        claim_at + 1500 <= placed_g1 && placed_g1 < ng1_at,
+        "{claim_at} {placed_g1} {ng1_at}"
+    );
+    assert_eq!(levers.last(), Some(&ng1_at));
+    // Black's clock ran only after Nf3 and after the pressed Ng1 — never at the claim.
+    let black_started: Vec<u64> = played
+        .clock_runs()
+        .into_iter()
+        .filter(|(_, r)| r.as_deref() == Some("black"))
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(black_started, [played.recorded_at("Nf3"), ng1_at]);
+    // The sighted player heard of Ng1 only once it was made.
+    let sighted = played.told("sighted_player");
+    assert_eq!(
+        sighted
+            .iter()
+            .filter(|t| t.contains("Felix drei Gustav eins"))
+            .count(),
+        1,
+        "{sighted:?}"
+    );
+    let told_at = played
+        .effects("announce")
+        .find(|l| l["effect"]["text"] == "Weiß: Springer Felix drei Gustav eins")
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(told_at, ng1_at);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+}
+
+#[test]
+fn calling_the_arbiter_stops_the_clocks() {
+    let played = play("call-arbiter-pauses", false, true);
+    let called = "Der Schiedsrichter wird gerufen. Die Uhren sind angehalten.";
+    for listener in ["vi_player", "sighted_player"] {
+        let told = played.told(listener);
+        assert_eq!(
+            told.iter().filter(|t| t.as_str() == called).count(),
+            2,
+            "{listener}: {told:?}"
+        );
+    }
+    assert_eq!(alert_kinds(&played), ["called", "called"]);
+    // Each call stopped the running clock at once; each resume restarted the side to move.
+    let alerts: Vec<u64> = played
+        .effects("arbiter_alert")
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect();
+    let runs = played.clock_runs();
+    for (at, running) in [(alerts[0], "black"), (alerts[1], "white")] {
+        let i = runs
+            .iter()
+            .position(|(t, r)| *t == at && r.is_none())
+            .unwrap_or_else(|| panic!("no stop at {at}: {runs:?}"));
+        assert_eq!(runs[i - 1].1.as_deref(), Some(running), "{runs:?}");
+        assert_eq!(runs[i + 1].1.as_deref(), Some(running), "{runs:?}");
+    }
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["alerts"], 2, "{view}");
+}
+
+#[test]
+fn times_are_said_in_words() {
+    let played = play("spoken-times", true, true);
+    let vi = played.told("vi_player");
+    let times: Vec<&String> = vi
+        .iter()
+        .filter(|t| t.starts_with("Weiß eine Stunde"))
+        .collect();
+    assert_eq!(times.len(), 2, "{vi:?}");
+    assert!(
+        times[0].ends_with(", Schwarz eine Stunde dreißig Minuten."),
+        "{}",
+        times[0]
+    );
+    assert!(
+        times[1].ends_with(", Schwarz dreiundzwanzig Sekunden."),
+        "{}",
+        times[1]
+    );
+    assert!(
+        vi.contains(&"Weiß erhält eine Minute dreißig Sekunden.".to_owned()),
+        "{vi:?}"
+    );
+    // Nothing either player heard has a digit or a zero part ("0 Minuten").
+    for text in vi.iter().chain(played.told("sighted_player").iter()) {
+        assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
+        assert!(!text.contains("null Minuten"), "{text}");
+    }
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    played.replay_agrees();
+}
+
+/// The cells liblouis gives `text` in `table` as Braille ASCII (BRF), as the scoresheet
+/// has them.
+fn braille(table: &str, text: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("lou_translate")
+        .args(["--forward", &format!("en-us-brf.dis,{table}")])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("lou_translate (liblouis-bin, scripts/setup.sh)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{text}\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+#[test]
+fn draw_offers_are_on_the_scoresheets() {
+    let played = play("draw-offers-recorded", false, true);
+    assert_eq!(played.moves(), ["e4", "e5", "Nf3"]);
+    let pgn = played.pgn();
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    // (=) after the offerer's move: White's e4 (offered before the press), Black's e5.
+    let e4 = flat.find("1. e4 {[%clk").expect("e4");
+    let e5 = flat.find("1... e5 {[%clk").expect("e5");
+    let nf3 = flat.find("2. Nf3 {[%clk").expect("Nf3");
+    let offers: Vec<usize> = flat.match_indices("{(=)}").map(|(i, _)| i).collect();
+    assert_eq!(offers.len(), 2, "{pgn}");
+    assert!(
+        e4 < offers[0] && offers[0] < e5 && e5 < offers[1] && offers[1] < nf3,
+        "{pgn}"
+    );
+    let view = played.replay_agrees();
+    assert_eq!(view["draw_offers"], serde_json::json!([1, 2]), "{view}");
+    // The Braille scoresheet has them too: "1. e4 (=) e5 (=)".
+    let brf = std::fs::read_to_string(played.dir.path().join("game.brf")).unwrap();
+    let line = braille("de-g0.utb", "1. e4 (=) e5 (=)");
+    assert!(!line.is_empty());
+    assert!(brf.contains(&line), "{line:?} in {brf}");
+}
+
+#[test]
+fn the_vi_player_asks_about_the_game() {
+    let played = play("vi-questions", true, true);
+    let vi = played.told("vi_player");
+    let answers: Vec<&String> = played
+        .effects("announce")
+        .filter(|l| l["effect"]["kind"] == "answer")
+        .map(|l| {
+            vi.iter()
+                .find(|t| l["effect"]["text"] == t.as_str())
+                .expect("an answer to the VI player")
+        })
+        .collect();
+    assert_eq!(answers.len(), 9, "{vi:?}");
+    assert_eq!(answers[0], "Schwarz ist am Zug: Ihr Gegner.");
+    assert_eq!(answers[1], "Dame auf David acht");
+    assert_eq!(
+        answers[2],
+        "Bauer auf Anna zwei, Bella zwei, Cäsar zwei, David zwei, Felix zwei, Gustav zwei, Hektor zwei und David fünf"
+    );
+    assert!(
+        answers[3].starts_with(
+            "König auf Eva acht. Dame auf David acht. Turm auf Anna acht und Hektor acht."
+        ),
+        "{}",
+        answers[3]
+    );
+    assert!(answers[3].ends_with("Bauer auf Anna sieben, Bella sieben, Cäsar sieben, Eva sieben, Felix sieben, Gustav sieben und Hektor sieben."), "{}", answers[3]);
+    assert_eq!(
+        answers[4],
+        "Cäsar eins bis Hektor sechs: Cäsar eins weißer Läufer, David zwei weißer Bauer. \
+         Anna drei bis Cäsar eins: Bella zwei weißer Bauer, Cäsar eins weißer Läufer."
+    );
+    assert_eq!(
+        answers[5],
+        "Material: Weiß neununddreißig, Schwarz achtunddreißig. Geschlagen: Weiß keine, Schwarz ein Bauer."
+    );
+    assert_eq!(answers[6], "Weiß: Eva vier schlägt David fünf");
+    assert_eq!(answers[7], "Ihr Gegner ist Bella Beispiel.");
+    assert!(
+        answers[8].starts_with("Züge: Springer Felix drei."),
+        "{}",
+        answers[8]
+    );
+    // Only the VI player hears the answers.
+    assert!(
+        played
+            .effects("announce")
+            .filter(|l| l["effect"]["kind"] == "answer")
+            .all(|l| l["effect"]["to"] == "vi_player")
+    );
+    assert_eq!(played.moves(), ["e4", "d5", "exd5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    played.replay_agrees();
+}
+
+#[test]
+fn the_vi_player_hears_of_the_opponents_touch_and_the_arbiters_alert() {
+    let played = play("opponent-touch-told", true, true);
+    assert_eq!(
+        played.told("vi_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Eva zwei Eva vier",
+            "Der Schiedsrichter ist informiert.",
+            "Schwarz: Eva sieben Eva fünf",
+            "Ihr Gegner hatte den schwarzen Springer auf Bella acht berührt.",
+            "Gespielt: Weiß ein Zug, Schwarz ein Zug. Noch neununddreißig Züge bis zur Zeitkontrolle.",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    // The sighted player is not told; the arbiter got the touch with both boards.
+    assert!(
+        played
+            .told("sighted_player")
+            .iter()
+            .all(|t| !t.contains("berührt") && !t.contains("informiert"))
+    );
+    assert_eq!(alert_kinds(&played), ["sighted_touch"]);
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    played.replay_agrees();
+}
+
+#[test]
+fn an_adjourned_games_sealed_move_is_private_until_the_resumption() {
+    let played = play("adjournment", false, true);
+    let sealed: Vec<&Value> = played.effects("sealed").collect();
+    assert_eq!(sealed.len(), 1);
+    let s = &sealed[0]["effect"];
+    assert_eq!(
+        (s["san"].as_str(), s["color"].as_str(), s["ply"].as_u64()),
+        (Some("Nf3"), Some("white"), Some(3))
+    );
+    let sealed_at = sealed[0]["at_ms"].as_u64().unwrap();
+    // Never said to the sighted player before the resumption.
+    let resumed_at = played
+        .inputs("arbiter")
+        .find(|l| l["input"]["action"] == "resume")
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    for l in played.effects("announce") {
+        let to_sighted = l["effect"]["to"] != "vi_player";
+        let text = l["effect"]["text"].as_str().unwrap();
+        if to_sighted && l["at_ms"].as_u64().unwrap() < resumed_at {
+            assert!(!text.contains("Felix drei"), "{text}");
+        }
+    }
+    assert!(
+        played
+            .told("sighted_player")
+            .contains(&"Weiß hat den Abgabezug abgegeben. Die Uhren sind angehalten.".to_owned())
+    );
+    // The clocks stopped at the seal and Black's ran from the resumption.
+    let runs = played.clock_runs();
+    assert!(runs.contains(&(sealed_at, None)), "{runs:?}");
+    assert!(
+        runs.contains(&(resumed_at, Some("black".to_owned()))),
+        "{runs:?}"
+    );
+    assert_eq!(played.recorded_at("Nf3"), resumed_at);
+    assert_eq!(played.moves(), ["e4", "e5", "Nf3"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    played.replay_agrees();
+}
