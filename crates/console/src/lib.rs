@@ -33,6 +33,7 @@ pub mod demo;
 pub mod page;
 pub mod request;
 pub mod svg;
+pub mod text;
 pub mod view;
 
 pub use page::Mode;
@@ -255,9 +256,7 @@ pub fn action_from_form(f: &HashMap<String, String>) -> Result<Action, String> {
         "pause" => Action::Pause,
         "resume" => Action::Resume,
         "set-clock" => {
-            let text = field(f, "time")?;
-            let ms = page::parse_clock(text)
-                .ok_or_else(|| format!("field \"time\": expected h:mm:ss, got {text:?}"))?;
+            let ms = text::settable_clock(field(f, "time")?)?;
             Action::SetClock { side: side(f)?, ms }
         }
         "set-moves" => Action::SetMoves {

@@ -8,6 +8,8 @@
 
 use std::str::FromStr;
 
+use shakmaty::FromSetup;
+
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, uci::UciMove};
 
 /// Whether a side can still checkmate.
@@ -99,12 +101,45 @@ pub fn is_unwinnable_fast(pos: &Chess, color: Color) -> bool {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn is_dead_position(pos: &Chess) -> bool {
+    if pos.is_insufficient_material() {
+        return true;
+    }
+    // A helpmate found is a proof of life, and for a live position (nearly every one a
+    // game reaches) chasolver finds one for the side with more material in its first,
+    // cheap phases; the unwinnability proofs, which cost more, run only after that.
+    let stronger = stronger_side(pos);
+    let first = winnability(pos, stronger);
+    if matches!(first, Winnability::Winnable(_)) {
+        return false;
+    }
     if is_dead_position_fast(pos) {
         return true;
     }
-    [Color::White, Color::Black]
+    first == Winnability::Unwinnable && winnability(pos, !stronger) == Winnability::Unwinnable
+}
+
+/// The side with more material (queens 9, rooks 5, bishops and knights 3, pawns 1),
+/// White on a tie.
+fn stronger_side(pos: &Chess) -> Color {
+    let board = pos.board();
+    let value = |c: Color| {
+        let ours = board.by_color(c);
+        [
+            (board.queens(), 9),
+            (board.rooks(), 5),
+            (board.bishops(), 3),
+            (board.knights(), 3),
+            (board.pawns(), 1),
+        ]
         .into_iter()
-        .all(|color| winnability(pos, color) == Winnability::Unwinnable)
+        .map(|(bb, v)| (bb & ours).count() * v)
+        .sum::<usize>()
+    };
+    if value(Color::Black) > value(Color::White) {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 
 /// The cheap, sound but incomplete half of [`is_dead_position`]: `true` only when the
@@ -119,5 +154,85 @@ pub fn is_dead_position_fast(pos: &Chess) -> bool {
                 && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
         }
         None => false,
+    }
+}
+
+/// Why a position set up from a FEN cannot arise in a game, though the question "can this
+/// side still checkmate" still has an answer there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unreachable {
+    /// More pieces than the pawns' promotions could give.
+    TooMuchMaterial,
+    /// A check no last move could have given (e.g. a double check by two pieces that
+    /// cannot both have been uncovered).
+    ImpossibleCheck,
+}
+
+impl Unreachable {
+    /// In words: "too much material", "impossible check".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unreachable::TooMuchMaterial => "too much material",
+            Unreachable::ImpossibleCheck => "impossible check",
+        }
+    }
+}
+
+/// A FEN that cannot be asked about: unreadable, or not a position at all (no king, a
+/// side not to move in check, pawns on the back rank …). The FEN is echoed at most 80
+/// characters long.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("FEN {:?}: {why}", crate::excerpt(fen))]
+pub struct FenError {
+    /// The FEN as given.
+    pub fen: String,
+    /// Why it was refused.
+    pub why: String,
+}
+
+/// The position of a FEN for the winnability question (standard castling rights, else
+/// Chess960 ones), and why no game can reach it if it cannot: such positions (more
+/// promoted pieces than pawns could give, impossible checks) are still answered.
+///
+/// # Errors
+///
+/// [`FenError`] when the text is no FEN or no position.
+///
+/// # Examples
+///
+/// ```
+/// use annabella_rules::unwinnable::{position_for_question, Unreachable};
+/// // Eleven white queens: no game reaches this, but White can still mate.
+/// let (_, why) = position_for_question("1QQQQQQ1/1QQQQQ2/8/8/8/8/8/k6K w - - 0 1")?;
+/// assert_eq!(why, Some(Unreachable::TooMuchMaterial));
+/// # Ok::<_, annabella_rules::unwinnable::FenError>(())
+/// ```
+pub fn position_for_question(text: &str) -> Result<(Chess, Option<Unreachable>), FenError> {
+    use shakmaty::PositionErrorKinds as Kinds;
+    let bad = |why: String| FenError {
+        fen: text.to_owned(),
+        why,
+    };
+    let fen: Fen = text.trim().parse().map_err(|e| bad(format!("{e}")))?;
+    let setup = fen.into_setup();
+    let attempt = |mode| Chess::from_setup(setup.clone(), mode);
+    let result = attempt(CastlingMode::Standard).or_else(|_| attempt(CastlingMode::Chess960));
+    let error = match result {
+        Ok(pos) => return Ok((pos, None)),
+        Err(e) => e,
+    };
+    let kinds = error.kinds();
+    let why = if kinds.contains(Kinds::TOO_MUCH_MATERIAL) {
+        Unreachable::TooMuchMaterial
+    } else {
+        Unreachable::ImpossibleCheck
+    };
+    match attempt(CastlingMode::Standard)
+        .or_else(|_| attempt(CastlingMode::Chess960))
+        .or_else(|e| e.ignore_too_much_material())
+        .or_else(|e| e.ignore_impossible_check())
+    {
+        Ok(pos) => Ok((pos, Some(why))),
+        Err(e) => Err(bad(format!("{e}"))),
     }
 }

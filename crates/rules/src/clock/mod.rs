@@ -528,16 +528,78 @@ impl Clock {
     }
 }
 
-/// A time shown the way a clock shows it: `h:mm:ss.mmm` (`1:29:55.000`), with `-`
-/// never needed since clock times are never negative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A time shown the way a clock shows it: `h:mm:ss.mmm` (`1:29:55.000`) by `Display`,
+/// `h:mm:ss` in whole seconds by [`ClockTime::hms`] (the PGN `%clk` form); read back from
+/// `h:mm:ss[.fff]`, `m:ss` or `s` by `FromStr`. Clock times are never negative.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use annabella_rules::ClockTime;
+/// let t: ClockTime = "1:29:55.25".parse()?;
+/// assert_eq!(t.0, Duration::from_millis(5_395_250));
+/// assert_eq!(t.hms(), "1:29:55");
+/// assert_eq!(t.to_string(), "1:29:55.250");
+/// # Ok::<_, annabella_rules::clock::ParseClockTimeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ClockTime(pub Duration);
+
+impl ClockTime {
+    /// `h:mm:ss`, rounded down to the whole second (`[%clk 1:29:55]`, the console's clocks).
+    pub fn hms(self) -> String {
+        let s = self.0.as_secs();
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    }
+}
 
 impl fmt::Display for ClockTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ms = self.0.as_millis();
         let (h, m, s, ms) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
         write!(f, "{h}:{m:02}:{s:02}.{ms:03}")
+    }
+}
+
+/// A text that is not a clock time (`h:mm:ss[.fff]`, `m:ss` or `s`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{} is not a clock time (h:mm:ss, m:ss or seconds)", crate::excerpt(.0))]
+pub struct ParseClockTimeError(pub String);
+
+impl std::str::FromStr for ClockTime {
+    type Err = ParseClockTimeError;
+
+    fn from_str(text: &str) -> Result<ClockTime, ParseClockTimeError> {
+        let bad = || ParseClockTimeError(text.to_owned());
+        let trimmed = text.trim();
+        let parts: Vec<&str> = trimmed.split(':').collect();
+        if parts.len() > 3 {
+            return Err(bad());
+        }
+        let (last, leading) = parts.split_last().ok_or_else(bad)?;
+        let (whole, fraction) = last.split_once('.').unwrap_or((last, ""));
+        let digits =
+            |p: &str| !p.is_empty() && p.len() <= 9 && p.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || !(fraction.is_empty() || digits(fraction)) || last.ends_with('.') {
+            return Err(bad());
+        }
+        let mut seconds: u64 = 0;
+        for (i, part) in leading.iter().chain([&whole]).enumerate() {
+            if !digits(part) {
+                return Err(bad());
+            }
+            let n: u64 = part.parse().map_err(|_| bad())?;
+            if i > 0 && n >= 60 {
+                return Err(bad());
+            }
+            seconds = seconds
+                .checked_mul(60)
+                .and_then(|s| s.checked_add(n))
+                .ok_or_else(bad)?;
+        }
+        let nanos: u32 = format!("{fraction:0<9}")[..9].parse().map_err(|_| bad())?;
+        Ok(ClockTime(Duration::new(seconds, nanos)))
     }
 }
 
