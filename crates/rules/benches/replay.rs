@@ -75,6 +75,20 @@ fn replay(c: &mut Criterion) {
         b.iter(|| read_games(black_box(TWIC)).len())
     });
     group.finish();
+    // Linear in comments: a million comments after one move (each re-copied what came
+    // before in the old reader, which took over ten minutes for two million).
+    let mut million = String::from("1. e4 ");
+    for _ in 0..1_000_000 {
+        million.push_str("{c} ");
+    }
+    million.push_str("e5 *");
+    let mut group = c.benchmark_group("read 1M comments");
+    group.throughput(Throughput::Elements(1_000_000));
+    group.sample_size(10);
+    group.bench_function("PgnReader", |b| {
+        b.iter(|| read_games(black_box(&million)).len())
+    });
+    group.finish();
 }
 
 criterion_group!(benches, replay);

@@ -33,6 +33,10 @@ use crate::time_control::{Bonus, TimeControl};
 
 pub mod script;
 
+/// The most time a clock may hold or be given at once: 24 hours. Longer times and
+/// increments are refused with an error instead of saturating.
+pub const MAX_CLOCK_TIME: Duration = Duration::from_secs(24 * 3600);
+
 /// A flag that fell: whose, and when (on the caller's time line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FlagFall {
@@ -80,6 +84,9 @@ pub enum ClockError {
     /// The player's flag has fallen; no time is added any more.
     #[error("{}'s flag has fallen", color_name(&.0.color))]
     Flagged(FlagFall),
+    /// A time to set or add beyond [`MAX_CLOCK_TIME`].
+    #[error("{} is more than a clock may hold (24 hours)", ClockTime(*.0))]
+    OutOfRange(Duration),
     /// `now` lies before the last event the clock saw.
     #[error("time went backwards: {now:?} is before {last:?}")]
     TimeWentBack {
@@ -413,8 +420,9 @@ impl Clock {
     /// # Errors
     ///
     /// [`ClockError::Flagged`] when the player's flag has already fallen (a clock that
-    /// ran out stays at zero; use [`Clock::set_time`] to correct it), or
-    /// [`ClockError::TimeWentBack`].
+    /// ran out stays at zero; use [`Clock::set_time`] to correct it),
+    /// [`ClockError::OutOfRange`] for more than [`MAX_CLOCK_TIME`] at once (or a clock
+    /// that would hold more than twice that), or [`ClockError::TimeWentBack`].
     pub fn add_time(
         &mut self,
         now: Duration,
@@ -422,6 +430,10 @@ impl Clock {
         time: Duration,
     ) -> Result<(), ClockError> {
         self.check_time(now)?;
+        let total = self.sides[color].remaining.checked_add(time);
+        if time > MAX_CLOCK_TIME || total.is_none_or(|t| t > MAX_CLOCK_TIME.saturating_mul(2)) {
+            return Err(ClockError::OutOfRange(time));
+        }
         if let Some(flag) = self.flag_of(color, now) {
             return Err(ClockError::Flagged(flag));
         }
@@ -435,7 +447,7 @@ impl Clock {
     ///
     /// # Errors
     ///
-    /// [`ClockError::TimeWentBack`].
+    /// [`ClockError::TimeWentBack`], [`ClockError::OutOfRange`] beyond [`MAX_CLOCK_TIME`].
     pub fn set_time(
         &mut self,
         now: Duration,
@@ -443,6 +455,9 @@ impl Clock {
         remaining: Duration,
     ) -> Result<(), ClockError> {
         self.check_time(now)?;
+        if remaining > MAX_CLOCK_TIME {
+            return Err(ClockError::OutOfRange(remaining));
+        }
         let charged = match self.turn(color, now) {
             Some(turn) => self.charged(color, turn),
             None => Duration::ZERO,
@@ -530,7 +545,8 @@ impl Clock {
 
 /// A time shown the way a clock shows it: `h:mm:ss.mmm` (`1:29:55.000`) by `Display`,
 /// `h:mm:ss` in whole seconds by [`ClockTime::hms`] (the PGN `%clk` form); read back from
-/// `h:mm:ss[.fff]`, `m:ss` or `s` by `FromStr`. Clock times are never negative.
+/// `h:mm:ss[.fff]`, `m:ss[.fff]` or `s[.fff]` by `FromStr` (minutes and seconds after a
+/// colon in two digits). Clock times are never negative.
 ///
 /// # Examples
 ///
@@ -590,7 +606,8 @@ impl std::str::FromStr for ClockTime {
                 return Err(bad());
             }
             let n: u64 = part.parse().map_err(|_| bad())?;
-            if i > 0 && n >= 60 {
+            // Minutes and seconds after a colon: two digits, under 60.
+            if i > 0 && (n >= 60 || part.len() != 2) {
                 return Err(bad());
             }
             seconds = seconds
