@@ -101,45 +101,12 @@ pub fn is_unwinnable_fast(pos: &Chess, color: Color) -> bool {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn is_dead_position(pos: &Chess) -> bool {
-    if pos.is_insufficient_material() {
-        return true;
-    }
-    // A helpmate found is a proof of life, and for a live position (nearly every one a
-    // game reaches) chasolver finds one for the side with more material in its first,
-    // cheap phases; the unwinnability proofs, which cost more, run only after that.
-    let stronger = stronger_side(pos);
-    let first = winnability(pos, stronger);
-    if matches!(first, Winnability::Winnable(_)) {
-        return false;
-    }
     if is_dead_position_fast(pos) {
         return true;
     }
-    first == Winnability::Unwinnable && winnability(pos, !stronger) == Winnability::Unwinnable
-}
-
-/// The side with more material (queens 9, rooks 5, bishops and knights 3, pawns 1),
-/// White on a tie.
-fn stronger_side(pos: &Chess) -> Color {
-    let board = pos.board();
-    let value = |c: Color| {
-        let ours = board.by_color(c);
-        [
-            (board.queens(), 9),
-            (board.rooks(), 5),
-            (board.bishops(), 3),
-            (board.knights(), 3),
-            (board.pawns(), 1),
-        ]
+    [Color::White, Color::Black]
         .into_iter()
-        .map(|(bb, v)| (bb & ours).count() * v)
-        .sum::<usize>()
-    };
-    if value(Color::Black) > value(Color::White) {
-        Color::Black
-    } else {
-        Color::White
-    }
+        .all(|color| winnability(pos, color) == Winnability::Unwinnable)
 }
 
 /// The cheap, sound but incomplete half of [`is_dead_position`]: `true` only when the

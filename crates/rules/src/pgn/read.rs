@@ -440,21 +440,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_tags_moves_clocks_and_skips_the_rest() {
-        let text = "[Event \"Club \\\"A\\\"\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n\
-                    1. e4 {[%clk 1:30:00]} $1 1... e5 {[%clk 1:29:59.5]} ; line comment\n\
-                    2.Nf3 (2. Nc3 {x} (2. f4)) Nc6 3. Bb5 a6 0-0 1-0\n";
-        let games = read_games(text);
-        let g = games[0].as_ref().expect("reads");
-        assert_eq!(games.len(), 1);
-        assert_eq!(g.tag("Event"), Some("Club \"A\""));
-        assert_eq!(g.tag_line("FEN"), Some(2));
-        let moves: Vec<_> = g.moves.iter().map(|m| m.text.as_str()).collect();
-        assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "0-0"]);
-        assert_eq!(g.moves[0].clock, Some(Duration::from_secs(5400)));
-        assert_eq!(g.moves[1].clock, Some(Duration::from_millis(5_399_500)));
-        assert_eq!(g.moves[4].line, 5);
-        assert_eq!(g.result_marker.as_deref(), Some("1-0"));
+    fn reads_tags_castling_numbers_and_annotations() {
+        let text = "[Site \"Wien\"]\n% an escaped line\n[FEN \"r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 30\"]\n\
+                    30.O-O-O!? {good} {[%clk 0:03:00]} 30...0-0-0 $2 ; rest\n31. Kb1 *";
+        let game = read_games(text).remove(0).expect("reads");
+        assert_eq!(game.tag_line("FEN"), Some(3));
+        assert_eq!(game.move_texts(), ["O-O-O", "0-0-0", "Kb1"]);
+        assert_eq!(game.moves[0].comment.as_deref(), Some("good [%clk 0:03:00]"));
+        assert_eq!(game.moves[0].clock, Some(Duration::from_secs(180)));
+        assert_eq!((game.moves[2].line, game.line), (5, 1));
+        assert_eq!(game.result_marker.as_deref(), Some("*"));
     }
 
     #[test]
