@@ -41,7 +41,7 @@ pub use entry::{Entry, EntryError, ParseEntryError, resolve_entry};
 pub use plan::{BoardFix, Case, ClockProposal, ClockReading, Finding, FindingKind, Plan};
 pub use player::{Player, Words};
 pub use reconcile::{Evidence, Record, reconcile};
-pub use restore::{ApplyError, Instruction, RestoreStep, apply_steps, restore};
 /// The old name of [`RestoreStep`], kept while the station moves over to the new one.
 #[doc(hidden)]
 pub use restore::RestoreStep as Step;
+pub use restore::{ApplyError, Instruction, RestoreStep, apply_steps, restore};

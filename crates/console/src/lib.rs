@@ -47,10 +47,10 @@ pub mod text;
 pub mod view;
 
 pub use page::Mode;
-pub use request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
 /// The old name of [`ArbiterCommand`], kept while the station moves over to the new one.
 #[doc(hidden)]
 pub use request::ArbiterCommand as Action;
+pub use request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
 pub use view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side};
 
 /// Where the console listens unless told otherwise: localhost only.

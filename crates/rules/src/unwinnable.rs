@@ -174,6 +174,8 @@ pub struct FenError {
 /// assert_eq!(why, Some(Unreachable::TooMuchMaterial));
 /// # Ok::<_, annabella_rules::unwinnable::FenError>(())
 /// ```
+// shakmaty hands the refused position back inside its error; it is big by design.
+#[allow(clippy::result_large_err)]
 pub fn position_for_question(text: &str) -> Result<(Chess, Option<Unreachable>), FenError> {
     use shakmaty::PositionErrorKinds as Kinds;
     let bad = |why: String| FenError {

@@ -446,7 +446,10 @@ mod tests {
         let game = read_games(text).remove(0).expect("reads");
         assert_eq!(game.tag_line("FEN"), Some(3));
         assert_eq!(game.move_texts(), ["O-O-O", "0-0-0", "Kb1"]);
-        assert_eq!(game.moves[0].comment.as_deref(), Some("good [%clk 0:03:00]"));
+        assert_eq!(
+            game.moves[0].comment.as_deref(),
+            Some("good [%clk 0:03:00]")
+        );
         assert_eq!(game.moves[0].clock, Some(Duration::from_secs(180)));
         assert_eq!((game.moves[2].line, game.line), (5, 1));
         assert_eq!(game.result_marker.as_deref(), Some("*"));
