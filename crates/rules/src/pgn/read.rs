@@ -82,6 +82,8 @@ pub struct PgnReader<R> {
     input: R,
     buf: Vec<u8>,
     pos: usize,
+    /// Bytes consumed since the start of the input.
+    offset: u64,
     line: usize,
     /// The byte before `pos` (a newline at the start).
     prev: u8,
@@ -104,6 +106,7 @@ impl<R: BufRead> PgnReader<R> {
             input,
             buf: Vec::with_capacity(64 * 1024),
             pos: 0,
+            offset: 0,
             line: 1,
             prev: b'\n',
             games: 0,
@@ -149,6 +152,7 @@ impl<R: BufRead> PgnReader<R> {
     fn bump(&mut self) -> Option<u8> {
         let c = self.peek()?;
         self.pos += 1;
+        self.offset += 1;
         if c == b'\n' {
             self.line += 1;
         }
@@ -395,12 +399,12 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 return None;
             }
             self.games += 1;
-            let (line, pos) = (self.line, self.pos);
+            let offset = self.offset;
             let result = self.game();
             if result.is_err() {
                 self.skip_to_next_game();
             }
-            if self.line == line && self.pos == pos {
+            if self.offset == offset {
                 self.bump(); // never loop without progress
             }
             match result {
@@ -480,6 +484,20 @@ mod tests {
                 first_error.map(|e| e.to_string()).as_deref(),
                 Some(want),
                 "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn games_read_the_same_across_any_buffer_boundary() {
+        let text = "[Event \"A\"]\n\n1. e4 {x y} (1. d4 {z}) e5 $1 2. Nf3 *\n\n[Event \"B\"]\n1. d4 {[%clk 0:00:01]} 1-0\n";
+        let whole = read_games(text);
+        for capacity in 1..8 {
+            let small = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            assert_eq!(
+                PgnReader::new(small).collect::<Vec<_>>(),
+                whole,
+                "{capacity}"
             );
         }
     }
