@@ -288,7 +288,7 @@ pub enum TimeControlTag {
 
 /// A time control text that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid time control {text:?}: {kind}")]
+#[error("invalid time control {:?}: {kind}", crate::excerpt(.text))]
 pub struct ParseTimeControlError {
     text: String,
     kind: ParseTimeControlErrorKind,
@@ -321,7 +321,7 @@ pub enum ParseTimeControlErrorKind {
         period: usize,
     },
     /// A number (moves or seconds) could not be read.
-    #[error("period {period}: expected {expected}, found {found:?}")]
+    #[error("period {period}: expected {expected}, found {:?}", crate::excerpt(.found))]
     BadNumber {
         /// The period.
         period: usize,

@@ -69,19 +69,19 @@ pub struct ScriptError {
 #[non_exhaustive]
 pub enum ScriptErrorKind {
     /// The timestamp is not seconds, `mm:ss` or `h:mm:ss`.
-    #[error("expected a timestamp (seconds, mm:ss or h:mm:ss), found {0:?}")]
+    #[error("expected a timestamp (seconds, mm:ss or h:mm:ss), found {:?}", crate::excerpt(.0))]
     BadTimestamp(String),
     /// An unknown action word.
-    #[error("expected white, black, pause, resume, add or start, found {0:?}")]
+    #[error("expected white, black, pause, resume, add or start, found {:?}", crate::excerpt(.0))]
     BadAction(String),
     /// `add`/`start` without its colour, or a colour that is not one.
-    #[error("expected white or black, found {0:?}")]
+    #[error("expected white or black, found {:?}", crate::excerpt(.0))]
     BadColor(String),
     /// `add COLOR` without a valid number of seconds.
-    #[error("expected seconds to add, found {0:?}")]
+    #[error("expected seconds to add, found {:?}", crate::excerpt(.0))]
     BadSeconds(String),
     /// Words after a complete action.
-    #[error("unexpected {0:?} after the action")]
+    #[error("unexpected {:?} after the action", crate::excerpt(.0))]
     TrailingWords(String),
     /// `start` after the clock already runs.
     #[error("start must be the first event")]
