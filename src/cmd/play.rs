@@ -15,12 +15,16 @@ pub struct Args {
     /// JSON lines instead of text.
     #[arg(long)]
     json: bool,
+    /// Start even when a configured serial device cannot be opened; it is tried again
+    /// until it answers (otherwise the table refuses to start, naming each device).
+    #[arg(long)]
+    allow_missing: bool,
 }
 
 /// Runs the table.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = StationConfig::load(&args.config)?;
-    let report = play::run(&config, args.json)?;
+    let report = play::run(&config, args.json, args.allow_missing)?;
     eprintln!("journal: {}", report.journal.display());
     for p in &report.written {
         eprintln!("written: {}", p.display());

@@ -18,7 +18,9 @@ use crate::{
     shell::Request,
 };
 
-/// Runs the table until the game is over or standard input ends.
+/// Runs the table until the game is over or standard input ends. A configured serial
+/// device that cannot be opened stops it before anything starts, unless
+/// `allow_missing_devices`.
 ///
 /// Keyboard lines use the script language (`crate::script`); a line without a prefix is
 /// the VI player's words.
@@ -26,7 +28,11 @@ use crate::{
 /// # Errors
 /// [`StationError`] naming what failed: the journal, a device, the voices, the hearing,
 /// the console or the records.
-pub fn run(config: &StationConfig, json: bool) -> Result<StationReport, StationError> {
+pub fn run(
+    config: &StationConfig,
+    json: bool,
+    allow_missing_devices: bool,
+) -> Result<StationReport, StationError> {
     let console = match &config.console {
         Some(c) => {
             let setup =
@@ -60,6 +66,7 @@ pub fn run(config: &StationConfig, json: bool) -> Result<StationReport, StationE
         output: Box::new(std::io::stdout()),
         json,
         heard_log: false,
+        allow_missing_devices,
     })?;
     // With the VI player's audio on standard input there is no keyboard: the table
     // stops when the audio ends.
