@@ -313,3 +313,23 @@ fn listen_mic_through_an_alsa_file_device() {
     let line: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     assert_eq!(line["words"], "여섯", "{line}");
 }
+
+#[test]
+fn numeric_options_out_of_range_are_refused_before_anything_starts() {
+    for (flag, value, range) in [
+        ("--chunk", "4000000000", "10..=1000"),
+        ("--trailing-silence", "0", "100..=10000"),
+        ("--rate", "0", "8000..=192000"),
+    ] {
+        let model = model_dir();
+        let model = model.to_str().unwrap();
+        let args = ["--model", model, "--wav", "/nonexistent.wav", flag, value];
+        let (code, _, stderr) = listen(&args, None);
+        assert_eq!(code, Some(2), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.contains(flag) && stderr.contains(range),
+            "{flag}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

@@ -35,7 +35,8 @@ pub struct Args {
     #[arg(long)]
     stdin_pcm: bool,
     /// Sample rate of `--stdin-pcm`.
-    #[arg(long, default_value_t = 16_000, value_name = "HZ")]
+    #[arg(long, default_value_t = 16_000, value_name = "HZ",
+          value_parser = clap::value_parser!(u32).range(8_000..=192_000))]
     rate: u32,
     /// The position whose moves are listened for (default: the initial position).
     #[arg(long)]
@@ -46,20 +47,23 @@ pub struct Args {
     /// Listen for these words or phrases (comma-separated) instead of the scheme's moves.
     #[arg(long, value_name = "W1,W2,…")]
     grammar_words: Option<String>,
-    /// Silence that ends an utterance, in ms.
-    #[arg(long, default_value_t = 600, value_name = "MS")]
+    /// Silence that ends an utterance, in ms (100 to 10,000: shorter would end every word).
+    #[arg(long, default_value_t = 600, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(100..=10_000))]
     trailing_silence: u64,
     /// Finalize early once the partial result is a complete move stable this long (ms).
-    #[arg(long, default_value_t = 150, value_name = "MS")]
+    #[arg(long, default_value_t = 150, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(0..=10_000))]
     early: u64,
     /// Never finalize early: always wait for the full trailing silence.
     #[arg(long)]
     no_early: bool,
     /// n-best readings to ask for (0: one reading with per-word confidence).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(0..=100))]
     alternatives: u16,
-    /// Chunk length fed to the recognizer, in ms.
-    #[arg(long, default_value_t = 20, value_name = "MS")]
+    /// Chunk length fed to the recognizer, in ms (10 to 1,000).
+    #[arg(long, default_value_t = 20, value_name = "MS",
+          value_parser = clap::value_parser!(u32).range(10..=1_000))]
     chunk: u32,
     /// One JSON object per utterance.
     #[arg(long)]

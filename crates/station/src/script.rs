@@ -65,10 +65,17 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
         return Ok(Some(Act::Input(Input::Start)));
     }
     if let Some(ms) = line.strip_prefix("wait ") {
+        /// The longest wait one line may ask for.
+        const MAX_WAIT_MS: u64 = 3_600_000;
         let ms: u64 = ms
             .trim()
             .parse()
             .map_err(|_| format!("wait {ms:?}: expected milliseconds"))?;
+        if ms > MAX_WAIT_MS {
+            return Err(format!(
+                "wait {ms}: at most {MAX_WAIT_MS} ms (an hour) at a time"
+            ));
+        }
         return Ok(Some(Act::Wait(Duration::from_millis(ms))));
     }
     let Some((head, rest)) = line.split_once(':') else {
@@ -214,6 +221,13 @@ expect: Eva vier
         assert!(e.message.contains("peg"), "{e}");
         let e = parse_script("Springer Felix drei\n").unwrap_err();
         assert_eq!(e.line, 1);
+        assert!(
+            parse_script("wait 18446744073709551615")
+                .unwrap_err()
+                .to_string()
+                .contains("at most 3600000 ms"),
+            "an endless wait is refused"
+        );
         assert!(
             parse_script("wait soon")
                 .unwrap_err()
