@@ -645,3 +645,39 @@ fn an_adjourned_games_sealed_move_is_private_until_the_resumption() {
     assert_pgn(&played, "1-0", "normal");
     played.replay_agrees();
 }
+
+#[test]
+fn a_fix_up_never_contradicts_a_made_move() {
+    let played = play("peg-fixup-after-made-move", false, true);
+    let fixups: Vec<String> = played
+        .effects("announce")
+        .filter(|l| l["effect"]["kind"] == "fix_up" && l["effect"]["to"] == "vi_player")
+        .map(|l| l["effect"]["text"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        fixups,
+        [
+            "Nimm die Figur von Eva sieben. Setze den schwarzen Bauern auf Eva fünf.",
+            "Das Brett stimmt."
+        ]
+    );
+    for shown in played.effects("show_on_tactile") {
+        for fix in shown["effect"]["fixes"].as_array().unwrap() {
+            assert!(fix["square"] != "g1" && fix["square"] != "f3", "{shown}");
+        }
+    }
+    assert_eq!(played.moves(), ["e4", "e5", "Nf3"]);
+    let lever = played
+        .inputs("lever")
+        .filter(|l| l["input"]["side"] == "white")
+        .last()
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(played.recorded_at("Nf3"), lever);
+    assert_eq!(alert_kinds(&played), Vec::<String>::new());
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+}

@@ -14,7 +14,7 @@ impl Table {
             return Some(said.m);
         }
         let pos = self.game.position();
-        (self.peg.executed(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
+        (self.peg.shows_move(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
             .then_some(said.m)
     }
 
@@ -72,7 +72,14 @@ impl Table {
         self.made_at = None;
         self.touches.clear();
         self.confirm = None;
-        self.peg.reset();
+        if self.peg_copy.is_some() {
+            // The opponent's last move is still being copied: only this move is done with.
+            let after = self.game.position().board();
+            self.peg
+                .forget(detect::changed_squares(before.board(), after));
+        } else {
+            self.peg.reset();
+        }
         self.peg_handled = None;
         self.sighted_copy = Some(before.clone());
         self.sighted_touches.clear();
