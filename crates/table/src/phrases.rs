@@ -678,6 +678,102 @@ impl Phrases {
         )
     }
 
+    /// A piece-aware board's step: the piece named on removal too ("Nimm den weißen
+    /// Bauern von David vier.").
+    pub(crate) fn fix_on(self, board: &shakmaty::Board, d: &Difference) -> String {
+        match (*d, board.piece_at(d.square())) {
+            (Difference::Remove { square }, Some(found)) if self.de() => format!(
+                "Nimm {} von {}.",
+                self.german_accusative(found),
+                self.square(square)
+            ),
+            (Difference::Remove { square }, Some(found)) => {
+                format!(
+                    "Take the {} off {}.",
+                    self.piece(found),
+                    self.square(square)
+                )
+            }
+            _ => self.fix(d),
+        }
+    }
+
+    /// The sighted player's board differs from the game: what to put right, piece and
+    /// squares ("Ihr Brett stimmt nicht. Nimm den weißen Bauern von David vier. …").
+    pub(crate) fn sighted_fixes(self, board: &shakmaty::Board, fixes: &[Difference]) -> String {
+        let mut out = vec![self.pick("Ihr Brett stimmt nicht.", "Your board is wrong.")];
+        out.extend(
+            fixes
+                .iter()
+                .take(SPOKEN_FIXES)
+                .map(|d| self.fix_on(board, d)),
+        );
+        let more = fixes.len().saturating_sub(SPOKEN_FIXES);
+        if more > 0 {
+            out.push(if self.de() {
+                format!("Und {} weitere Abweichungen.", self.number(more))
+            } else {
+                format!("And {} more differences.", self.number(more))
+            });
+        }
+        out.join(" ")
+    }
+
+    /// To the VI player: the opponent's board is wrong and is being put right.
+    pub(crate) fn opponent_board_fixing(self) -> String {
+        self.pick(
+            "Das Brett Ihres Gegners wird berichtigt.",
+            "Your opponent's board is being put right.",
+        )
+    }
+
+    /// To the VI player: the opponent's board shows the game again.
+    pub(crate) fn opponent_board_right(self) -> String {
+        self.pick(
+            "Das Brett Ihres Gegners stimmt wieder.",
+            "Your opponent's board is right again.",
+        )
+    }
+
+    /// A move as the board shows it, legal or not: "Läufer Felix acht Bella vier",
+    /// "Eva sieben Eva fünf".
+    pub(crate) fn shown_move(self, role: Role, from: Square, to: Square) -> String {
+        let squares = format!("{} {}", self.square(from), self.square(to));
+        if role == Role::Pawn {
+            squares
+        } else {
+            format!("{} {squares}", self.role(role))
+        }
+    }
+
+    /// ": Läufer Felix acht Bella vier" for a move of one piece, nothing otherwise.
+    fn shown_way(self, way: Option<(Role, Square, Square)>) -> String {
+        way.map_or(String::new(), |(role, from, to)| {
+            format!(": {}", self.shown_move(role, from, to))
+        })
+    }
+
+    /// To the sighted player: their completed move is illegal (7.5.1).
+    pub(crate) fn illegal_by_you(self, way: Option<(Role, Square, Square)>) -> String {
+        let shown = self.shown_way(way);
+        if self.de() {
+            format!("Unzulässiger Zug{shown}. Der Schiedsrichter ist informiert.")
+        } else {
+            format!("Illegal move{shown}. The arbiter has been informed.")
+        }
+    }
+
+    /// To the VI player: the opponent completed an illegal move (7.5.1); the position
+    /// before it stands and it is still their move.
+    pub(crate) fn illegal_by_opponent(self, way: Option<(Role, Square, Square)>) -> String {
+        let shown = self.shown_way(way);
+        if self.de() {
+            format!("Ihr Gegner hat einen unzulässigen Zug ausgeführt{shown}.")
+        } else {
+            format!("Your opponent has completed an illegal move{shown}.")
+        }
+    }
+
     pub(crate) fn game_over(self, end: &crate::GameEnd) -> String {
         let who = match (end.result.as_str(), self.de()) {
             ("1-0", true) => "Weiß gewinnt".to_string(),

@@ -12,7 +12,7 @@ use annabella_rules::{
     Outcome, Penalty, Termination,
 };
 use shakmaty::{
-    Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square,
+    Bitboard, Board, Chess, Color, EnPassantMode, Move, Piece, Position, Role, Square,
     fen::Fen,
     san::{San, SanPlus},
     uci::UciMove,
@@ -24,6 +24,7 @@ mod clock;
 mod peg_board;
 mod sighted;
 mod timers;
+
 mod vi;
 
 use crate::{
@@ -87,6 +88,7 @@ enum Timer {
     LowTime,
     PegQuiet,
     PressGrace,
+    PressSettle,
     SightedQuiet,
 }
 
@@ -149,6 +151,8 @@ pub struct Table {
     sighted_handled: Option<Duration>,
     sighted_copy: Option<Chess>,
     sighted_touches: Vec<Square>,
+    /// The sighted player was told their board is wrong; they hear when it is right.
+    sighted_wrong: bool,
     pending_press: Option<Duration>,
     flag_seen: [bool; 2],
     /// Adjourned (duty f): the player on move seals their next move; then the sealed move.
@@ -251,6 +255,7 @@ impl Table {
             sighted_handled: None,
             sighted_copy: None,
             sighted_touches: Vec::new(),
+            sighted_wrong: false,
             pending_press: None,
             flag_seen: [false; 2],
             low_time_ticked: None,

@@ -81,7 +81,9 @@ impl Table {
             self.peg.reset();
         }
         self.peg_handled = None;
-        self.sighted_copy = Some(before.clone());
+        // Copied before the press (D.2: no alarm), or to be copied now.
+        let copied = self.sighted_board.as_ref() == Some(self.game.position().board());
+        self.sighted_copy = (!copied).then(|| before.clone());
         self.sighted_touches.clear();
         self.position_effect(Some(m));
         self.clock_effect(now);
