@@ -296,6 +296,11 @@ impl Table {
         &self.draw_offers
     }
 
+    /// The sealed move of an adjourned game, waiting for the arbiter's `resume` (duty f).
+    pub fn sealed_move(&self) -> Option<Move> {
+        self.sealed.map(|(m, _)| m)
+    }
+
     /// How the game ended, if it has.
     pub fn end(&self) -> Option<&GameEnd> {
         self.end.as_ref()
