@@ -865,3 +865,56 @@ fn a_copy_before_the_press_is_no_false_alarm() {
     assert_eq!(view["alerts"], 0, "{view}");
     assert_eq!(view["sighted_in_sync"], true, "{view}");
 }
+
+#[test]
+fn the_sighted_players_rejected_claim_move_is_made_by_them() {
+    let played = play("sighted-rejected-claim", false, true);
+    let intended = "Bitte den beabsichtigten Zug ausführen: Springer Gustav acht Felix sechs.";
+    let sighted = played.told("sighted_player");
+    assert_eq!(
+        sighted.iter().filter(|t| t.as_str() == intended).count(),
+        2,
+        "after the rejection, and again for another move: {sighted:?}"
+    );
+    let vi = played.told("vi_player");
+    assert!(
+        vi.iter().any(|t| t.starts_with("Reklamation abgelehnt")),
+        "{vi:?}"
+    );
+    assert!(
+        vi.contains(&"Weiß erhält zwei Minuten.".to_owned()),
+        "{vi:?}"
+    );
+    assert!(
+        !vi.iter().any(|t| t.contains("Eva sieben Eva fünf")),
+        "e5 refused, never announced: {vi:?}"
+    );
+    assert_eq!(played.moves(), ["e4", "Nf6"]);
+    // Recorded at Black's press, after the knight was on f6 — not at the claim.
+    let claim_at = played.inputs("sighted").next().unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    let press = played
+        .inputs("lever")
+        .filter(|l| l["input"]["side"] == "black")
+        .last()
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    let nf6_board = sighted_board_at(&played, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    let nf6_at = played.recorded_at("Nf6");
+    assert!(
+        claim_at < nf6_board && nf6_board <= press,
+        "{claim_at} {nf6_board} {press}"
+    );
+    assert_eq!(nf6_at, press);
+    let record_effects: Vec<u64> = played
+        .effects("record_move")
+        .filter(|l| l["effect"]["san"] == "Nf6")
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect();
+    assert_eq!(record_effects, [press], "recorded once, at the press");
+    assert_eq!(played.end(), ("0-1".to_owned(), "resignation".to_owned()));
+    let view = played.replay_agrees();
+    assert_eq!(view["sighted_in_sync"], true, "{view}");
+}

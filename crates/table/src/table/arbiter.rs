@@ -250,6 +250,7 @@ impl Table {
                 self.end = None;
                 self.said = None;
                 self.intended = None;
+                self.sighted_intended = None;
                 self.made_at = None;
                 self.touches.clear();
                 self.sighted_touches.clear();

@@ -134,6 +134,9 @@ pub struct Table {
     said: Option<Said>,
     /// The intended move of the VI player's rejected claim: it must be the move made.
     intended: Option<Move>,
+    /// The intended move of the sighted player's rejected claim: the only move they may
+    /// make on their board.
+    sighted_intended: Option<Move>,
     touches: Vec<Square>,
     confirm: Option<Confirm>,
     made_at: Option<Duration>,
@@ -241,6 +244,7 @@ impl Table {
             end: None,
             said: None,
             intended: None,
+            sighted_intended: None,
             touches: Vec::new(),
             confirm: None,
             made_at: None,
@@ -617,6 +621,7 @@ impl Table {
         self.end = Some(end.clone());
         self.said = None;
         self.intended = None;
+        self.sighted_intended = None;
         self.made_at = None;
         self.confirm = None;
         self.pending_claim = None;

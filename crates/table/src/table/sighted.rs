@@ -219,6 +219,15 @@ impl Table {
     pub(super) fn sighted_move(&mut self, now: Duration, m: Move) {
         let pos = self.game.position().clone();
         let by = self.sighted();
+        if let Some(intended) = self.sighted_intended
+            && intended != m
+        {
+            // 9.5.2: after a rejected claim the intended move must be made; another one
+            // is not played (the board is then put right like any wrong board).
+            let text = self.sighted_words().make_intended(&pos, intended);
+            return self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
+        }
+        self.sighted_intended = None;
         if let Err(b) = touch::check(&pos, &self.sighted_touches, &m) {
             let (square, what) = match b {
                 Binding::Move { square, .. } | Binding::MoveCapture { square, .. } => {
