@@ -14,6 +14,9 @@ pub(super) enum SightedBoard {
     NotCopied,
     /// The VI player's announced move, before their press.
     CopiedEarly,
+    /// The VI player's move partly copied: every difference on its squares, each showing
+    /// what was there before or what belongs there (a capture or castling half done).
+    CopyInProgress,
     /// Pieces lifted, none placed elsewhere.
     InHand,
     /// The sighted player's own move in progress, matching no legal move yet.
@@ -385,14 +388,29 @@ impl Table {
         {
             return SightedBoard::NotCopied;
         }
-        // The VI player's announced move copied before their press: no alarm.
-        if self.vi_to_move()
-            && let Some(said) = &self.said
-        {
-            let mut after = pos.clone();
-            after.play_unchecked(said.m);
-            if board == after.board() {
-                return SightedBoard::CopiedEarly;
+        // The VI player's announced (or placed) move copied before their press: no alarm.
+        if self.vi_to_move() {
+            let said = self.said.as_ref().map(|s| s.m);
+            let placed = self.peg.executed_moves(pos);
+            for m in said.into_iter().chain(placed) {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                if board == after.board() {
+                    return SightedBoard::CopiedEarly;
+                }
+            }
+        }
+        if let Some(before) = &self.sighted_copy {
+            let copy = self.sighted_copy_squares();
+            let partial = Square::ALL.into_iter().all(|s| {
+                let found = board.piece_at(s);
+                let now = pos.board().piece_at(s);
+                found == now
+                    || (copy.contains(s)
+                        && (found.is_none() || found == before.board().piece_at(s)))
+            });
+            if partial {
+                return SightedBoard::CopyInProgress;
             }
         }
         // Only lifted pieces (a move being thought over in the hand).
@@ -415,7 +433,9 @@ impl Table {
         let t = &self.config.timings;
         match self.sighted_board_state() {
             SightedBoard::Right | SightedBoard::CopiedEarly | SightedBoard::InHand => None,
-            SightedBoard::NotCopied | SightedBoard::OwnMove => Some(t.discrepancy_after),
+            SightedBoard::NotCopied | SightedBoard::CopyInProgress | SightedBoard::OwnMove => {
+                Some(t.discrepancy_after)
+            }
             SightedBoard::Wrong => Some(t.sighted_fixup_after),
         }
     }
@@ -428,6 +448,14 @@ impl Table {
             SightedBoard::NotCopied => {
                 let text = self.sighted_words().execute_on_board();
                 self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
+            }
+            // Half a copy left standing: what is still to do, without an alarm.
+            SightedBoard::CopyInProgress => {
+                if let Some(board) = self.sighted_board.clone() {
+                    let fixes = detect::board_differences(self.game.position().board(), &board);
+                    let text = self.sighted_words().sighted_fixes(&board, &fixes);
+                    self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
+                }
             }
             SightedBoard::OwnMove | SightedBoard::Wrong => {
                 let detail = "the sighted board differs from the game".to_string();
