@@ -397,7 +397,7 @@ impl Phrases {
         if self.de() {
             format!(
                 "Ihr Gegner hatte {} auf {} berührt.",
-                self.piece_accusative(p),
+                self.german_accusative(p),
                 self.square(sq)
             )
         } else {
@@ -406,17 +406,6 @@ impl Phrases {
                 self.piece(p),
                 self.square(sq)
             )
-        }
-    }
-
-    /// "den schwarzen Springer", "die weiße Dame".
-    fn piece_accusative(self, p: Piece) -> String {
-        let stem = p.color.fold_wb("weiß", "schwarz");
-        let name = self.lex.piece_name(p.role);
-        if p.role == Role::Queen {
-            format!("die {stem}e {name}")
-        } else {
-            format!("den {stem}en {name}")
         }
     }
 
@@ -818,5 +807,52 @@ fn termination_words(t: &str, de: bool) -> &'static str {
         ("illegal-moves", false) => "illegal moves",
         (_, true) => "Entscheidung des Schiedsrichters",
         (_, false) => "arbiter's decision",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Board;
+
+    #[test]
+    fn a_touched_pawn_is_den_bauern() {
+        let de = Phrases::new(Language::De);
+        assert_eq!(
+            de.opponent_touched(Square::E7, Color::Black.pawn()),
+            "Ihr Gegner hatte den schwarzen Bauern auf Eva sieben berührt."
+        );
+        assert_eq!(
+            de.opponent_touched(Square::D8, Color::Black.queen()),
+            "Ihr Gegner hatte die schwarze Dame auf David acht berührt."
+        );
+    }
+
+    #[test]
+    fn the_sighted_board_names_the_piece_to_take_off() {
+        let mut board = Board::default();
+        board.discard_piece_at(Square::D2);
+        board.set_piece_at(Square::D4, Color::White.pawn());
+        let fixes = [
+            Difference::Remove { square: Square::D4 },
+            Difference::Place {
+                square: Square::D2,
+                piece: Color::White.pawn(),
+            },
+        ];
+        assert_eq!(
+            Phrases::new(Language::De).sighted_fixes(&board, &fixes),
+            "Ihr Brett stimmt nicht. Nimm den weißen Bauern von David vier. \
+             Setze den weißen Bauern auf David zwei."
+        );
+        assert_eq!(
+            Phrases::new(Language::En).sighted_fixes(&board, &fixes),
+            "Your board is wrong. Take the white Pawn off David four. \
+             Put the white Pawn on David two."
+        );
+        assert_eq!(
+            Phrases::new(Language::En).illegal_by_you(Some((Role::Bishop, Square::F8, Square::B4))),
+            "Illegal move: Bishop Felix eight Bella four. The arbiter has been informed."
+        );
     }
 }
