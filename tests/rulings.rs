@@ -646,6 +646,15 @@ fn an_adjourned_games_sealed_move_is_private_until_the_resumption() {
     played.replay_agrees();
 }
 
+/// Table times (ms) of `side`'s lever presses, in order.
+fn levers(played: &Played, side: &str) -> Vec<u64> {
+    played
+        .inputs("lever")
+        .filter(|l| l["input"]["side"] == side)
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect()
+}
+
 /// Table time (ms) of the first sighted-board snapshot showing `placement`.
 fn sighted_board_at(played: &Played, placement: &str) -> u64 {
     played
@@ -714,13 +723,7 @@ fn a_wrong_copy_on_the_sighted_board_is_put_right_at_once() {
         sighted.iter().any(|(_, t)| t == "Das Brett stimmt."),
         "{sighted:?}"
     );
-    let press = played
-        .inputs("lever")
-        .filter(|l| l["input"]["side"] == "black")
-        .last()
-        .unwrap()["at_ms"]
-        .as_u64()
-        .unwrap();
+    let press = *levers(&played, "black").last().unwrap();
     assert_eq!(played.recorded_at("e5"), press);
     assert!(
         played
@@ -744,12 +747,7 @@ fn the_sighted_players_illegal_move_is_an_illegal_move() {
     let alert = played.effects("arbiter_alert").next().unwrap();
     let detail = alert["effect"]["detail"].as_str().unwrap();
     assert!(detail.contains("f8") && detail.contains("b4"), "{detail}");
-    let press = played
-        .inputs("lever")
-        .find(|l| l["input"]["side"] == "black")
-        .unwrap()["at_ms"]
-        .as_u64()
-        .unwrap();
+    let press = levers(&played, "black")[0];
     assert!(alert["at_ms"].as_u64().unwrap() <= press + 2000);
     // Both players are told which move was illegal; the sighted player what to put back.
     let said = "Läufer Felix acht Bella vier";
@@ -775,13 +773,7 @@ fn the_sighted_players_illegal_move_is_an_illegal_move() {
     );
     // The illegal move's press did not start White's clock; the legal move's press did.
     let runs = played.clock_runs();
-    let e5_press = played
-        .inputs("lever")
-        .filter(|l| l["input"]["side"] == "black")
-        .last()
-        .unwrap()["at_ms"]
-        .as_u64()
-        .unwrap();
+    let e5_press = *levers(&played, "black").last().unwrap();
     let white_started: Vec<u64> = runs
         .iter()
         .filter(|(at, r)| r.as_deref() == Some("white") && *at > press)
@@ -822,13 +814,7 @@ fn a_fix_up_never_contradicts_a_made_move() {
         }
     }
     assert_eq!(played.moves(), ["e4", "e5", "Nf3"]);
-    let lever = played
-        .inputs("lever")
-        .filter(|l| l["input"]["side"] == "white")
-        .last()
-        .unwrap()["at_ms"]
-        .as_u64()
-        .unwrap();
+    let lever = *levers(&played, "white").last().unwrap();
     assert_eq!(played.recorded_at("Nf3"), lever);
     assert_eq!(alert_kinds(&played), Vec::<String>::new());
     assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
@@ -894,13 +880,7 @@ fn the_sighted_players_rejected_claim_move_is_made_by_them() {
     let claim_at = played.inputs("sighted").next().unwrap()["at_ms"]
         .as_u64()
         .unwrap();
-    let press = played
-        .inputs("lever")
-        .filter(|l| l["input"]["side"] == "black")
-        .last()
-        .unwrap()["at_ms"]
-        .as_u64()
-        .unwrap();
+    let press = *levers(&played, "black").last().unwrap();
     let nf6_board = sighted_board_at(&played, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR");
     let nf6_at = played.recorded_at("Nf6");
     assert!(

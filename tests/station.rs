@@ -272,6 +272,19 @@ fn a_killed_station_loses_no_move_and_keeps_the_clocks() {
     }
 }
 
+/// A `table.toml` in `dir`: five minutes plus two seconds, simulated devices, the VI
+/// player's voice as text, records in `dir/records`.
+fn sim_table(dir: &Path) -> std::path::PathBuf {
+    let config = dir.join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
+         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
+    )
+    .unwrap();
+    config
+}
+
 fn play(config: &Path, input: &str) -> std::process::Output {
     play_with(config, &[], input)
 }
@@ -296,13 +309,7 @@ fn play_with(config: &Path, flags: &[&Path], input: &str) -> std::process::Outpu
 #[test]
 fn play_continues_the_game_of_its_journal_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("table.toml");
-    std::fs::write(
-        &config,
-        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
-         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
-    )
-    .unwrap();
+    let config = sim_table(dir.path());
     let first = "wait 800\nstart\nwait 300\nBauer Eva vier\npeg: move e2e4\nwait 900\nclock: lever white\nwait 500\n";
     let out = play(&config, first);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -344,13 +351,7 @@ fn a_broken_config_names_every_problem() {
 #[test]
 fn play_resumes_an_adjourned_game_with_its_sealed_move() {
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("table.toml");
-    std::fs::write(
-        &config,
-        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
-         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
-    )
-    .unwrap();
+    let config = sim_table(dir.path());
     let journal = dir.path().join("records/game.journal");
     let resume =
         |input: &str| play_with(&config, &[Path::new("--resume"), journal.as_path()], input);
@@ -428,13 +429,7 @@ fn play_resumes_an_adjourned_game_with_its_sealed_move() {
 #[test]
 fn play_resume_refuses_a_game_that_was_not_adjourned() {
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("table.toml");
-    std::fs::write(
-        &config,
-        "[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
-         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
-    )
-    .unwrap();
+    let config = sim_table(dir.path());
     let out = play(&config, "wait 800\nstart\nwait 300\n");
     assert!(
         out.status.success(),

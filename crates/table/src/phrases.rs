@@ -301,11 +301,12 @@ impl Phrases {
     /// The steps to put the board right; at most [`SPOKEN_FIXES`] are said, then how
     /// many more there are.
     pub(crate) fn fixes(self, fixes: &[Difference]) -> String {
-        let mut out: Vec<String> = fixes
-            .iter()
-            .take(SPOKEN_FIXES)
-            .map(|d| self.fix(d))
-            .collect();
+        self.steps(fixes, |d| self.fix(d)).join(" ")
+    }
+
+    /// At most [`SPOKEN_FIXES`] steps in words, then how many more there are.
+    fn steps(self, fixes: &[Difference], say: impl Fn(&Difference) -> String) -> Vec<String> {
+        let mut out: Vec<String> = fixes.iter().take(SPOKEN_FIXES).map(say).collect();
         let more = fixes.len().saturating_sub(SPOKEN_FIXES);
         if more > 0 {
             out.push(if self.de() {
@@ -314,7 +315,7 @@ impl Phrases {
                 format!("And {} more differences.", self.number(more))
             });
         }
-        out.join(" ")
+        out
     }
 
     pub(crate) fn board_right(self) -> String {
@@ -691,20 +692,7 @@ impl Phrases {
     /// squares ("Ihr Brett stimmt nicht. Nimm den weißen Bauern von David vier. …").
     pub(crate) fn sighted_fixes(self, board: &shakmaty::Board, fixes: &[Difference]) -> String {
         let mut out = vec![self.pick("Ihr Brett stimmt nicht.", "Your board is wrong.")];
-        out.extend(
-            fixes
-                .iter()
-                .take(SPOKEN_FIXES)
-                .map(|d| self.fix_on(board, d)),
-        );
-        let more = fixes.len().saturating_sub(SPOKEN_FIXES);
-        if more > 0 {
-            out.push(if self.de() {
-                format!("Und {} weitere Abweichungen.", self.number(more))
-            } else {
-                format!("And {} more differences.", self.number(more))
-            });
-        }
+        out.extend(self.steps(fixes, |d| self.fix_on(board, d)));
         out.join(" ")
     }
 
