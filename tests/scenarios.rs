@@ -434,9 +434,9 @@ fn a_touched_piece_binds_the_vi_player_and_a_sighted_touch_is_reported() {
         "Die Partie beginnt. Weiß am Zug.",
         "Berührt: Bauer auf Gustav zwei. Diese Figur muss ziehen.",
         "Gustav zwei Gustav vier",
+        "Schwarz: Eva sieben Eva fünf",
         // Duty e: the VI player is told that the arbiter was alerted, and of the touch.
         "Der Schiedsrichter ist informiert.",
-        "Schwarz: Eva sieben Eva fünf",
         "Ihr Gegner hatte den schwarzen Springer auf Bella acht berührt.",
         "Felix zwei Felix drei",
         "Schwarz: Dame David acht Hektor vier Matt",

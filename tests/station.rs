@@ -330,6 +330,50 @@ fn play_continues_the_game_of_its_journal_after_a_restart() {
 }
 
 #[test]
+fn play_refuses_to_start_without_its_devices_and_names_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    let missing = dir.path().join("ttyUSB9");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"{}\"\ndgt = \"/dev/null\"\n\
+             clock = \"{}\"\n[voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
+            missing.display(),
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    let out = play(&config, "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    for key in ["devices.peg_board", "devices.dgt", "devices.clock"] {
+        assert!(stderr.contains(key), "{key} is named: {stderr}");
+    }
+    assert!(
+        stderr.contains("ttyUSB9") && stderr.contains("/dev/null"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--allow-missing"), "{stderr}");
+    assert!(
+        !dir.path().join("records/game.journal").exists(),
+        "no game was started"
+    );
+
+    // Told to go on without them, the table starts (and keeps trying the devices).
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["play", "--allow-missing", "--config"])
+        .arg(&config)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("playing on without it"), "{stderr}");
+    assert!(dir.path().join("records/game.journal").exists(), "{stderr}");
+}
+
+#[test]
 fn a_broken_config_names_every_problem() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("table.toml");

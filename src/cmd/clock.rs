@@ -5,7 +5,7 @@ use std::{path::PathBuf, process::ExitCode, time::Duration};
 
 use annabella_rules::{
     ClockTime, TimeControl,
-    clock::script::{self, Action, Runner, Step},
+    clock::script::{self, ClockAction, Runner, StepReport},
     shakmaty::Color,
 };
 use anyhow::Context;
@@ -60,7 +60,7 @@ fn seconds(d: Duration) -> f64 {
     d.as_millis() as f64 / 1000.0
 }
 
-fn print_text(step: &Step) {
+fn print_text(step: &StepReport) {
     let line = step.event.line;
     for flag in &step.flags {
         println!(
@@ -70,15 +70,15 @@ fn print_text(step: &Step) {
         );
     }
     let what = match step.event.action {
-        Action::Start(c) => format!("{} starts", color(c)),
-        Action::Press(c) => match step.press {
+        ClockAction::Start(c) => format!("{} starts", color(c)),
+        ClockAction::Press(c) => match step.press {
             Some(p) => format!("{} completes move {}", color(c), p.move_number),
             None => format!("{} presses", color(c)),
         },
-        Action::Pause => "pause".to_owned(),
-        Action::Resume => "resume".to_owned(),
-        Action::Add(c, d) => format!("add {} to {}", ClockTime(d), color(c)),
-        Action::Show => "show".to_owned(),
+        ClockAction::Pause => "pause".to_owned(),
+        ClockAction::Resume => "resume".to_owned(),
+        ClockAction::Add(c, d) => format!("add {} to {}", ClockTime(d), color(c)),
+        ClockAction::Show => "show".to_owned(),
     };
     println!(
         "line {line}: {}  {what}: white {}  black {}",
@@ -88,7 +88,7 @@ fn print_text(step: &Step) {
     );
 }
 
-fn print_json(step: &Step) {
+fn print_json(step: &StepReport) {
     let line = step.event.line;
     for flag in &step.flags {
         println!(
@@ -97,12 +97,12 @@ fn print_json(step: &Step) {
         );
     }
     let (event, who) = match step.event.action {
-        Action::Start(c) => ("start", Some(c)),
-        Action::Press(c) => ("press", Some(c)),
-        Action::Pause => ("pause", None),
-        Action::Resume => ("resume", None),
-        Action::Add(c, _) => ("add", Some(c)),
-        Action::Show => ("show", None),
+        ClockAction::Start(c) => ("start", Some(c)),
+        ClockAction::Press(c) => ("press", Some(c)),
+        ClockAction::Pause => ("pause", None),
+        ClockAction::Resume => ("resume", None),
+        ClockAction::Add(c, _) => ("add", Some(c)),
+        ClockAction::Show => ("show", None),
     };
     let mut out = json!({
         "line": line,

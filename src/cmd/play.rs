@@ -16,6 +16,10 @@ pub struct Args {
     /// JSON lines instead of text.
     #[arg(long)]
     json: bool,
+    /// Start even when a configured serial device cannot be opened; it is tried again
+    /// until it answers (otherwise the table refuses to start, naming each device).
+    #[arg(long)]
+    allow_missing: bool,
     /// Resume the adjourned game of this journal (a records directory's game.journal):
     /// the sealed move is made at once and the opponent's clock starts.
     #[arg(long, value_name = "JOURNAL")]
@@ -26,8 +30,8 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = StationConfig::load(&args.config)?;
     let report = match &args.resume {
-        Some(journal) => play::resume(&config, journal, args.json)?,
-        None => play::run(&config, args.json)?,
+        Some(journal) => play::resume(&config, journal, args.json, args.allow_missing)?,
+        None => play::run(&config, args.json, args.allow_missing)?,
     };
     eprintln!("journal: {}", report.journal.display());
     for p in &report.written {

@@ -1,11 +1,11 @@
 //! `annabella replay`: replays every game of a PGN file under the Laws and tells how each
 //! ended — decided from the moves, never from the `Result` tag.
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{fs::File, io::BufReader, path::PathBuf, process::ExitCode};
 
 use annabella_rules::{
     Edition, Game, RateOfPlay,
-    pgn::{self, PgnGame},
+    pgn::{PgnGame, PgnReader},
 };
 use anyhow::Context;
 use serde_json::json;
@@ -26,24 +26,31 @@ pub struct Args {
     rate: RateOfPlay,
 }
 
-/// Replays each game in file order; a broken game is reported and the others still are.
+/// Replays each game in file order, reading one game at a time (memory stays that of the
+/// largest game, whatever the file's size); a broken game is reported and the others
+/// still are.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let path = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {path}"))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let file = File::open(&args.file).with_context(|| format!("cannot read {path}"))?;
     let mut failed = false;
-    for (i, game) in pgn::read_games(&text).into_iter().enumerate() {
-        let number = i + 1;
-        let result = game.map_err(|e| e.to_string()).and_then(|g| {
-            g.replay(args.edition, args.rate)
-                .map(|r| (g, r))
-                .map_err(|e| e.to_string())
-        });
+    let mut number = 0;
+    for game in PgnReader::new(BufReader::with_capacity(64 * 1024, file)) {
+        let result = match game {
+            Ok(g) => {
+                number += 1;
+                g.replay(args.edition, args.rate)
+                    .map(|r| (g, r))
+                    .map_err(|e| format!("{path}: game {number}, {e}"))
+            }
+            Err(e) => {
+                number = e.game;
+                Err(format!("{path}: {e}"))
+            }
+        };
         match result {
             Ok((pgn, game)) => report(number, &pgn, &game, args.json),
-            Err(error) => {
+            Err(message) => {
                 failed = true;
-                let message = format!("{path}: game {number}, {error}");
                 eprintln!("annabella: {message}");
                 if args.json {
                     println!("{}", json!({ "game": number, "error": message }));

@@ -4,11 +4,11 @@
 use std::process::ExitCode;
 
 use annabella_rules::{
-    Winnability,
-    shakmaty::{CastlingMode, Chess, Color, fen::Fen},
-    unwinnable::winnability,
+    Winnability, excerpt,
+    shakmaty::Color,
+    unwinnable::{position_for_question, winnability},
 };
-use anyhow::{Context, bail};
+use anyhow::bail;
 use serde_json::json;
 
 /// Flags of `annabella unwinnable`.
@@ -30,18 +30,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let color = match args.color.to_ascii_lowercase().as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,
-        other => bail!("--color {other:?}: expected white or black"),
+        other => bail!("--color {:?}: expected white or black", excerpt(other)),
     };
-    let fen: Fen = args
-        .fen
-        .parse()
-        .with_context(|| format!("--fen {:?}", args.fen))?;
-    let pos: Chess = match fen.clone().into_position(CastlingMode::Standard) {
-        Ok(pos) => pos,
-        Err(_) => fen
-            .into_position(CastlingMode::Chess960)
-            .with_context(|| format!("--fen {:?}: not a legal position", args.fen))?,
-    };
+    let (pos, unreachable) =
+        position_for_question(&args.fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
     let verdict = winnability(&pos, color);
     let helpmate: Vec<String> = match &verdict {
         Winnability::Winnable(line) => line.iter().map(ToString::to_string).collect(),
@@ -50,9 +42,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         println!(
             "{}",
-            json!({ "verdict": verdict.as_str(), "helpmate": helpmate })
+            json!({
+                "verdict": verdict.as_str(),
+                "helpmate": helpmate,
+                "reachable_in_a_game": unreachable.is_none(),
+                "unreachable_because": unreachable.map(|u| u.as_str()),
+            })
         );
     } else {
+        if let Some(why) = unreachable {
+            println!(
+                "note: this position cannot arise in a game ({})",
+                why.as_str()
+            );
+        }
         match verdict {
             Winnability::Unwinnable => {
                 println!("{color} cannot checkmate by any series of legal moves")

@@ -17,7 +17,7 @@ pub enum Entry {
 
 /// A scoresheet entry that is neither SAN nor UCI.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unreadable move {text:?}: not SAN or UCI")]
+#[error("unreadable move {:?}: not SAN or UCI", annabella_rules::excerpt(.text))]
 pub struct ParseEntryError {
     /// The entry as written.
     pub text: String,

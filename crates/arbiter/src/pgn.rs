@@ -1,50 +1,22 @@
-//! Scoresheets in PGN: tag pairs and the main line's moves as written, with `%clk`
-//! readings from comments. Variations, NAGs and other comments are skipped. Moves are
-//! only read (SAN or UCI), not checked for legality: an illegal move on a scoresheet is
-//! evidence for the arbiter, not a broken file.
+//! Scoresheets in PGN, read by the one PGN reader of `annabella-rules`
+//! ([`annabella_rules::pgn::PgnReader`]): tag pairs and the main line's moves as written,
+//! with `%clk` readings. Moves are only checked to be SAN, German SAN or UCI, not for
+//! legality: an illegal move on a scoresheet is evidence for the arbiter, not a broken
+//! file. [`evidence`] turns two scoresheets into the [`Evidence`] of [`crate::reconcile`].
 
-use std::fmt;
+use std::{fmt, io::BufRead};
 
-use crate::entry::Entry;
+use annabella_rules::{
+    excerpt,
+    pgn::{PgnReader, PgnSyntax},
+};
+use shakmaty::{Board, CastlingMode, Chess, Color, Position, fen::Fen};
 
-/// One game of a PGN file.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Game {
-    /// Tag pairs in file order (`Event`, `White`, `FEN`, …).
-    pub tags: Vec<(String, String)>,
-    /// The main line's moves as written.
-    pub moves: Vec<PgnMove>,
-    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
-    pub result: Option<String>,
-}
+pub use annabella_rules::pgn::{PgnGame, PgnMove};
 
-/// One move of the main line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PgnMove {
-    /// The move as written (without move number).
-    pub text: String,
-    /// The `[%clk h:mm:ss]` reading that follows it (time left, milliseconds).
-    pub clock_ms: Option<u64>,
-    /// The line of the file it is on (from 1).
-    pub line: usize,
-}
+use crate::{ClockReading, Evidence, Record, entry::Entry, line::Line};
 
-impl Game {
-    /// The value of a tag, if present.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The moves as written.
-    pub fn entries(&self) -> Vec<String> {
-        self.moves.iter().map(|m| m.text.clone()).collect()
-    }
-}
-
-/// A PGN text that cannot be read; names the game (from 1) and the line.
+/// A scoresheet that cannot be read; names the game (from 1) and the line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnError {
     /// The game, counted from 1.
@@ -55,7 +27,7 @@ pub struct PgnError {
     pub kind: PgnErrorKind,
 }
 
-/// What is wrong with a PGN text.
+/// What is wrong with a scoresheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
@@ -64,16 +36,8 @@ pub enum PgnErrorKind {
         /// Move number and token as found.
         label: String,
     },
-    /// A `{` comment that never closes.
-    UnclosedComment,
-    /// A `(` variation that never closes.
-    UnclosedVariation,
-    /// A `)` without its `(`.
-    UnmatchedParenthesis,
-    /// A tag pair that is not `[Name "value"]`.
-    BadTag,
-    /// No game at all in the text.
-    NoGame,
+    /// The PGN text itself is broken (an unclosed comment, a bad tag pair, no game …).
+    Syntax(PgnSyntax),
 }
 
 impl fmt::Display for PgnError {
@@ -81,97 +45,14 @@ impl fmt::Display for PgnError {
         write!(f, "game {}, line {}: ", self.game, self.line)?;
         match &self.kind {
             PgnErrorKind::BadMove { label } => write!(f, "move {label}: not SAN or UCI"),
-            PgnErrorKind::UnclosedComment => f.write_str("comment '{' never closed"),
-            PgnErrorKind::UnclosedVariation => f.write_str("variation '(' never closed"),
-            PgnErrorKind::UnmatchedParenthesis => f.write_str("')' without '('"),
-            PgnErrorKind::BadTag => f.write_str("tag pair is not [Name \"value\"]"),
-            PgnErrorKind::NoGame => f.write_str("no game found"),
+            PgnErrorKind::Syntax(syntax) => write!(f, "{syntax}"),
         }
     }
 }
 
 impl std::error::Error for PgnError {}
 
-/// Reads the `[%clk 1:23:45.6]` command of a comment, in milliseconds.
-fn clock_of(comment: &str) -> Option<u64> {
-    let rest = &comment[comment.find("%clk")? + 4..];
-    let value = rest.split_whitespace().next()?.trim_end_matches(']');
-    let mut ms: f64 = 0.0;
-    for part in value.split(':') {
-        let x: f64 = part.parse().ok()?;
-        if !(0.0..1e7).contains(&x) {
-            return None;
-        }
-        ms = ms * 60.0 + x;
-    }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    Some((ms * 1000.0).round() as u64)
-}
-
-fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
-}
-
-/// Splits a leading move number ("12.", "12...", "12.e4") from a token.
-fn split_number(token: &str) -> (Option<(u32, bool)>, &str) {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || !token[digits..].starts_with('.') {
-        return (None, token);
-    }
-    let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
-    let number = token[..digits].parse().ok();
-    (number.map(|n| (n, dots >= 3)), &token[digits + dots..])
-}
-
-struct Reader<'a> {
-    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
-    text: &'a str,
-    line: usize,
-}
-
-impl Reader<'_> {
-    fn next(&mut self) -> Option<char> {
-        let (_, c) = self.chars.next()?;
-        if c == '\n' {
-            self.line += 1;
-        }
-        Some(c)
-    }
-
-    fn peek(&mut self) -> Option<char> {
-        self.chars.peek().map(|&(_, c)| c)
-    }
-
-    fn offset(&mut self) -> usize {
-        self.chars.peek().map_or(self.text.len(), |&(i, _)| i)
-    }
-
-    /// Reads up to and including `end`; None if the text ends first.
-    fn until(&mut self, end: char) -> Option<&str> {
-        let start = self.offset();
-        loop {
-            let at = self.offset();
-            match self.next()? {
-                c if c == end => return Some(&self.text[start..at]),
-                _ => {}
-            }
-        }
-    }
-}
-
-/// Parses a tag pair body (`Name "value"`).
-fn tag(body: &str) -> Option<(String, String)> {
-    let body = body.trim();
-    let space = body.find(char::is_whitespace)?;
-    let (name, rest) = body.split_at(space);
-    let rest = rest.trim();
-    let inner = rest.strip_prefix('"')?.strip_suffix('"')?;
-    let value = inner.replace("\\\"", "\"").replace("\\\\", "\\");
-    let ok = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
-    ok.then(|| (name.to_owned(), value))
-}
-
-/// Reads every game of a PGN text.
+/// Reads every game of a PGN text as scoresheets.
 ///
 /// # Errors
 /// The first thing that cannot be read, naming the game and line; a move token that is
@@ -179,169 +60,184 @@ fn tag(body: &str) -> Option<(String, String)> {
 ///
 /// # Examples
 /// ```
+/// use std::time::Duration;
 /// let games = annabella_arbiter::pgn::parse("[White \"A\"]\n\n1. e4 {[%clk 0:59:58]} e5 (1... c5) 2. Sf3 *\n")?;
-/// assert_eq!(games[0].entries(), ["e4", "e5", "Sf3"]);
-/// assert_eq!(games[0].moves[0].clock_ms, Some(3_598_000));
+/// assert_eq!(games[0].move_texts(), ["e4", "e5", "Sf3"]);
+/// assert_eq!(games[0].moves[0].clock, Some(Duration::from_secs(3_598)));
 /// # Ok::<_, annabella_arbiter::pgn::PgnError>(())
 /// ```
-pub fn parse(text: &str) -> Result<Vec<Game>, PgnError> {
-    let mut r = Reader {
-        chars: text.char_indices().peekable(),
-        text,
-        line: 1,
-    };
+pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    read(text.as_bytes())
+}
+
+/// Like [`parse`], from any reader.
+///
+/// # Errors
+/// As [`parse`].
+pub fn read(input: impl BufRead) -> Result<Vec<PgnGame>, PgnError> {
     let mut games = Vec::new();
-    let mut game = Game::default();
-    let mut in_moves = false;
-    let mut depth = 0usize;
-    let mut depth_line = 0;
-    let mut number: Option<(u32, bool)> = None;
-    let mut at_line_start = true;
-    let err = |games: &Vec<Game>, line, kind| PgnError {
-        game: games.len() + 1,
-        line,
-        kind,
-    };
-    while let Some(c) = r.peek() {
-        let line = r.line;
-        let line_start = at_line_start;
-        at_line_start = c == '\n';
-        if c.is_whitespace() {
-            r.next();
-            continue;
-        }
-        match c {
-            '%' if line_start => {
-                r.until('\n');
-                at_line_start = true;
-            }
-            ';' => {
-                r.until('\n');
-                at_line_start = true;
-            }
-            '{' => {
-                r.next();
-                let comment = r
-                    .until('}')
-                    .ok_or_else(|| err(&games, line, PgnErrorKind::UnclosedComment))?;
-                if depth == 0
-                    && let Some(ms) = clock_of(comment)
-                    && let Some(last) = game.moves.last_mut()
-                {
-                    last.clock_ms = Some(ms);
-                }
-            }
-            '[' if depth == 0 => {
-                if in_moves {
-                    games.push(std::mem::take(&mut game));
-                    in_moves = false;
-                    number = None;
-                }
-                r.next();
-                let mut body = String::new();
-                let mut quoted = false;
-                loop {
-                    let ch = r
-                        .next()
-                        .ok_or_else(|| err(&games, line, PgnErrorKind::BadTag))?;
-                    match ch {
-                        '\\' if quoted => {
-                            body.push(ch);
-                            if let Some(n) = r.next() {
-                                body.push(n);
-                            }
-                        }
-                        '"' => {
-                            quoted = !quoted;
-                            body.push(ch);
-                        }
-                        ']' if !quoted => break,
-                        '\n' => return Err(err(&games, line, PgnErrorKind::BadTag)),
-                        _ => body.push(ch),
-                    }
-                }
-                let pair = tag(&body).ok_or_else(|| err(&games, line, PgnErrorKind::BadTag))?;
-                game.tags.push(pair);
-            }
-            '(' => {
-                r.next();
-                if depth == 0 {
-                    depth_line = line;
-                }
-                depth += 1;
-            }
-            ')' => {
-                r.next();
-                if depth == 0 {
-                    return Err(err(&games, line, PgnErrorKind::UnmatchedParenthesis));
-                }
-                depth -= 1;
-            }
-            _ => {
-                let start = r.offset();
-                while let Some(ch) = r.peek() {
-                    if ch.is_whitespace() || "{}()[];".contains(ch) {
-                        break;
-                    }
-                    r.next();
-                }
-                let end = r.offset();
-                let token = &text[start..end];
-                if depth > 0 {
-                    continue;
-                }
-                if token.starts_with('$') {
-                    in_moves = true;
-                    continue;
-                }
-                if is_result(token) {
-                    game.result = Some(token.to_owned());
-                    games.push(std::mem::take(&mut game));
-                    in_moves = false;
-                    number = None;
-                    continue;
-                }
-                in_moves = true;
-                let (n, rest) = split_number(token);
-                if let Some(n) = n {
-                    number = Some(n);
-                }
-                if rest.is_empty() {
-                    continue;
-                }
-                let label = match number {
-                    Some((n, false)) => format!("{n}. {rest}"),
-                    Some((n, true)) => format!("{n}... {rest}"),
-                    None => rest.to_owned(),
-                };
-                if rest.parse::<Entry>().is_err() {
-                    return Err(err(&games, line, PgnErrorKind::BadMove { label }));
-                }
-                game.moves.push(PgnMove {
-                    text: rest.to_owned(),
-                    clock_ms: None,
-                    line,
-                });
-                // The next move without a number is the other side's.
-                number = number.map(|(n, black)| if black { (n + 1, false) } else { (n, true) });
-            }
-        }
-    }
-    if depth > 0 {
-        return Err(err(&games, depth_line, PgnErrorKind::UnclosedVariation));
-    }
-    if in_moves || !game.tags.is_empty() {
+    for (i, game) in PgnReader::new(input).enumerate() {
+        let game = game.map_err(|e| PgnError {
+            game: e.game,
+            line: e.line,
+            kind: PgnErrorKind::Syntax(e.kind),
+        })?;
+        check_moves(&game, i + 1)?;
         games.push(game);
     }
-    if games.is_empty() {
-        return Err(err(&games, r.line, PgnErrorKind::NoGame));
-    }
     Ok(games)
+}
+
+/// Every move must be SAN, German SAN or UCI.
+fn check_moves(game: &PgnGame, number: usize) -> Result<(), PgnError> {
+    let (first, black_first) =
+        game.tag("FEN")
+            .and_then(|f| f.parse::<Fen>().ok())
+            .map_or((1, false), |f| {
+                let setup = f.as_setup();
+                (setup.fullmoves.get(), setup.turn == Color::Black)
+            });
+    for (i, m) in game.moves.iter().enumerate() {
+        if m.text.parse::<Entry>().is_ok() {
+            continue;
+        }
+        let index = i + usize::from(black_first);
+        let dots = if index % 2 == 0 { "." } else { "..." };
+        let label = format!("{}{dots} {}", first as usize + index / 2, excerpt(&m.text));
+        return Err(PgnError {
+            game: number,
+            line: m.line,
+            kind: PgnErrorKind::BadMove { label },
+        });
+    }
+    Ok(())
+}
+
+/// Why two scoresheets cannot be taken as evidence.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvidenceError {
+    /// The two scoresheets' `FEN` tags differ.
+    #[error("the scoresheets start from different positions: the VI player's has FEN {:?}, the sighted player's {:?}", excerpt(.vi), excerpt(.sighted))]
+    DifferentStarts {
+        /// The VI player's FEN tag.
+        vi: String,
+        /// The sighted player's FEN tag.
+        sighted: String,
+    },
+    /// A start position that is not a legal position.
+    #[error("starting position: FEN {:?}: {why}", excerpt(.fen))]
+    BadStart {
+        /// The FEN as given.
+        fen: String,
+        /// Why it was refused.
+        why: String,
+    },
+}
+
+/// The start position: `start_fen` when given, else the scoresheets' `FEN` tag (they
+/// must agree), else the standard one.
+///
+/// # Errors
+/// [`EvidenceError::DifferentStarts`], [`EvidenceError::BadStart`].
+pub fn start_position(
+    vi: &PgnGame,
+    sighted: &PgnGame,
+    start_fen: Option<&str>,
+) -> Result<Chess, EvidenceError> {
+    let fen = match (start_fen, vi.tag("FEN"), sighted.tag("FEN")) {
+        (Some(f), _, _) => Some(f),
+        (None, Some(a), Some(b)) if a.trim() != b.trim() => {
+            return Err(EvidenceError::DifferentStarts {
+                vi: a.to_owned(),
+                sighted: b.to_owned(),
+            });
+        }
+        (None, a, b) => a.or(b),
+    };
+    let Some(fen) = fen else {
+        return Ok(Chess::default());
+    };
+    let bad = |why: String| EvidenceError::BadStart {
+        fen: fen.to_owned(),
+        why,
+    };
+    let parsed: Fen = fen.trim().parse().map_err(|e| bad(format!("{e}")))?;
+    let mode = CastlingMode::detect(&parsed.clone().into_setup());
+    parsed
+        .into_position(mode)
+        .map_err(|e| bad(format!("not a legal position: {e}")))
+}
+
+/// Clock readings per ply from the `%clk` comments: after each ply, the time each side
+/// had left after its latest move (at ply 0 the first period's time, when the
+/// `TimeControl` tag gives it).
+pub fn clock_readings(game: &PgnGame, start: &Chess) -> Vec<Option<ClockReading>> {
+    let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).ok();
+    let initial = game
+        .tag("TimeControl")
+        .and_then(|t| t.parse::<annabella_rules::TimeControl>().ok())
+        .and_then(|tc| tc.periods().first().map(|p| p.time))
+        .and_then(ms);
+    let (mut white, mut black) = (initial, initial);
+    let mut turn = start.turn();
+    let reading = |w: Option<u64>, b: Option<u64>| {
+        w.zip(b)
+            .map(|(white_ms, black_ms)| ClockReading { white_ms, black_ms })
+    };
+    let mut readings = vec![reading(white, black)];
+    for m in &game.moves {
+        if let Some(left) = m.clock.and_then(ms) {
+            match turn {
+                Color::White => white = Some(left),
+                Color::Black => black = Some(left),
+            }
+        }
+        turn = !turn;
+        readings.push(reading(white, black));
+    }
+    readings
+}
+
+/// The evidence of two scoresheets: the moves as written, each board as given or else as
+/// its own scoresheet leaves it, and the clock readings of the sighted player's sheet
+/// (else the VI player's).
+pub fn evidence(
+    start: Chess,
+    vi: &PgnGame,
+    sighted: &PgnGame,
+    vi_board: Option<Board>,
+    sighted_board: Option<Board>,
+) -> Evidence {
+    let own_board = |game: &PgnGame| {
+        Line::replay(&start, &game.move_texts())
+            .last()
+            .board()
+            .clone()
+    };
+    let vi_board = vi_board.unwrap_or_else(|| own_board(vi));
+    let sighted_board = sighted_board.unwrap_or_else(|| own_board(sighted));
+    let mut clocks = clock_readings(sighted, &start);
+    if clocks.iter().all(Option::is_none) {
+        clocks = clock_readings(vi, &start);
+    }
+    Evidence {
+        vi: Record {
+            scoresheet: vi.move_texts(),
+            board: vi_board,
+        },
+        sighted: Record {
+            scoresheet: sighted.move_texts(),
+            board: sighted_board,
+        },
+        start,
+        clocks,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn reads_tags_moves_clocks_and_skips_the_rest() {
@@ -352,11 +248,11 @@ mod tests {
         assert_eq!(games.len(), 1);
         let g = &games[0];
         assert_eq!(g.tag("Event"), Some("Club \"A\""));
-        assert_eq!(g.entries(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
-        assert_eq!(g.moves[0].clock_ms, Some(5_400_000));
-        assert_eq!(g.moves[1].clock_ms, Some(5_399_500));
+        assert_eq!(g.move_texts(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        assert_eq!(g.moves[0].clock, Some(Duration::from_millis(5_400_000)));
+        assert_eq!(g.moves[1].clock, Some(Duration::from_millis(5_399_500)));
         assert_eq!(g.moves[4].line, 5);
-        assert_eq!(g.result.as_deref(), Some("1-0"));
+        assert_eq!(g.result_marker.as_deref(), Some("1-0"));
     }
 
     #[test]
@@ -364,15 +260,15 @@ mod tests {
         let games = parse("1. e4 e5 *\n\n[White \"B\"]\n1. d4 1/2-1/2\n[White \"C\"]\n1. c4")
             .expect("parses");
         assert_eq!(games.len(), 3);
-        assert_eq!(games[1].entries(), ["d4"]);
+        assert_eq!(games[1].move_texts(), ["d4"]);
         assert_eq!(games[2].tag("White"), Some("C"));
-        assert_eq!(games[2].result, None);
+        assert_eq!(games[2].result_marker, None);
     }
 
     #[test]
     fn illegal_but_readable_moves_are_kept() {
         let games = parse("1. e4 e5 2. Qxf7 *").expect("parses");
-        assert_eq!(games[0].entries(), ["e4", "e5", "Qxf7"]);
+        assert_eq!(games[0].move_texts(), ["e4", "e5", "Qxf7"]);
     }
 
     #[test]
@@ -405,10 +301,32 @@ mod tests {
     }
 
     #[test]
-    fn clock_comment_forms() {
-        assert_eq!(clock_of("[%clk 0:00:05]"), Some(5000));
-        assert_eq!(clock_of("[%clk 1:02:03.25] rest"), Some(3_723_250));
-        assert_eq!(clock_of("[%clk x]"), None);
-        assert_eq!(clock_of("no clock"), None);
+    fn a_long_bad_move_is_echoed_short() {
+        let text = format!("1. e4 {} *", "Z".repeat(10_000));
+        let e = parse(&text).expect_err("bad move").to_string();
+        assert!(e.len() < 200 && e.contains('…'), "{e}");
+    }
+
+    #[test]
+    fn clocks_come_from_the_sighted_sheet_else_the_vi_sheet() {
+        let with = parse("[TimeControl \"5400+30\"]\n1. e4 {[%clk 1:30:20]} e5 {[%clk 1:30:10]} *")
+            .unwrap();
+        let without = parse("1. e4 e5 *").unwrap();
+        let ev = evidence(Chess::default(), &with[0], &without[0], None, None);
+        assert_eq!(
+            ev.clocks[0],
+            Some(ClockReading {
+                white_ms: 5_400_000,
+                black_ms: 5_400_000
+            })
+        );
+        assert_eq!(
+            ev.clocks[2],
+            Some(ClockReading {
+                white_ms: 5_420_000,
+                black_ms: 5_410_000
+            })
+        );
+        assert_eq!(ev.vi.board, ev.sighted.board);
     }
 }

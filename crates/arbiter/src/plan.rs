@@ -7,7 +7,7 @@ use shakmaty::{Board, Square, fen::Fen};
 use crate::{
     entry::EntryError,
     player::{Player, Words},
-    restore::{ApplyError, Instruction, Step, apply_steps},
+    restore::{ApplyError, Instruction, RestoreStep, apply_steps},
 };
 
 /// The case of Law D.2.9 (Appendix D, play with VI players) that applies.
@@ -205,7 +205,7 @@ impl Plan {
     }
 
     /// The steps for one player's board (empty when it is right).
-    pub fn steps_for(&self, board: Player) -> Vec<Step> {
+    pub fn steps_for(&self, board: Player) -> Vec<RestoreStep> {
         self.fix
             .iter()
             .filter(|f| f.board == board)

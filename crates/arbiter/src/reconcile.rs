@@ -10,7 +10,7 @@ use crate::{
     line::{Line, san, say_entry, say_move, say_ply},
     plan::{BoardFix, Case, ClockProposal, ClockReading, Finding, FindingKind, Plan},
     player::{Player, Words},
-    restore::{Step, restore},
+    restore::{RestoreStep, restore},
 };
 
 /// What one player brings to the arbiter: their scoresheet and their board.
@@ -152,7 +152,7 @@ impl Builder<'_> {
             }
             let steps: Vec<_> = restore(board, target)
                 .into_iter()
-                .map(Step::instruction)
+                .map(RestoreStep::instruction)
                 .collect();
             let mut words = Words::default();
             for (i, s) in steps.iter().enumerate() {

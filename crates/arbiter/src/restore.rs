@@ -11,7 +11,7 @@ use crate::player::Words;
 /// One thing to do with one piece on a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "kebab-case")]
-pub enum Step {
+pub enum RestoreStep {
     /// Take a piece off the board and put it aside.
     Remove {
         /// The piece (FEN letter in JSON).
@@ -67,7 +67,7 @@ pub enum Step {
 pub struct Instruction {
     /// What to do, as data.
     #[serde(flatten)]
-    pub step: Step,
+    pub step: RestoreStep,
     /// What to do, in words.
     pub words: Words,
 }
@@ -111,15 +111,15 @@ fn en_sq(sq: Square) -> String {
     Lexicon::get(Language::En).square_words(sq)
 }
 
-impl Step {
+impl RestoreStep {
     /// The piece this step handles.
     pub fn piece(&self) -> Piece {
         match *self {
-            Step::Remove { piece, .. }
-            | Step::Move { piece, .. }
-            | Step::Lift { piece, .. }
-            | Step::Place { piece, .. }
-            | Step::Add { piece, .. } => piece,
+            RestoreStep::Remove { piece, .. }
+            | RestoreStep::Move { piece, .. }
+            | RestoreStep::Lift { piece, .. }
+            | RestoreStep::Place { piece, .. }
+            | RestoreStep::Add { piece, .. } => piece,
         }
     }
 
@@ -128,11 +128,11 @@ impl Step {
     pub fn words(&self) -> Words {
         let p = self.piece();
         match *self {
-            Step::Remove { from, .. } => Words::new(
+            RestoreStep::Remove { from, .. } => Words::new(
                 format!("{} von {} wegnehmen", de_piece_acc(p), de_sq(from)),
                 format!("remove the {} from {}", en_piece(p), en_sq(from)),
             ),
-            Step::Move { from, to, .. } => Words::new(
+            RestoreStep::Move { from, to, .. } => Words::new(
                 format!(
                     "{} von {} nach {} setzen",
                     de_piece_acc(p),
@@ -146,15 +146,15 @@ impl Step {
                     en_sq(to)
                 ),
             ),
-            Step::Lift { from, .. } => Words::new(
+            RestoreStep::Lift { from, .. } => Words::new(
                 format!("{} von {} aufnehmen", de_piece_acc(p), de_sq(from)),
                 format!("lift the {} from {} and keep it", en_piece(p), en_sq(from)),
             ),
-            Step::Place { to, .. } => Words::new(
+            RestoreStep::Place { to, .. } => Words::new(
                 format!("{} auf {} setzen", de_piece_acc(p), de_sq(to)),
                 format!("place the {} on {}", en_piece(p), en_sq(to)),
             ),
-            Step::Add { to, .. } => Words::new(
+            RestoreStep::Add { to, .. } => Words::new(
                 format!("{} auf {} dazustellen", de_piece_acc(p), de_sq(to)),
                 format!("put a {} on {}", en_piece(p), en_sq(to)),
             ),
@@ -187,22 +187,22 @@ impl Step {
             Some(other) => Err(format!("{to} is occupied by a {}", en_piece(other))),
         };
         match *self {
-            Step::Remove { piece, from } => {
+            RestoreStep::Remove { piece, from } => {
                 take(board, from, piece)?;
                 board.discard_piece_at(from);
             }
-            Step::Move { piece, from, to } => {
+            RestoreStep::Move { piece, from, to } => {
                 take(board, from, piece)?;
                 empty(board, to)?;
                 board.discard_piece_at(from);
                 board.set_piece_at(to, piece);
             }
-            Step::Lift { piece, from } => {
+            RestoreStep::Lift { piece, from } => {
                 take(board, from, piece)?;
                 board.discard_piece_at(from);
                 hand.push(piece);
             }
-            Step::Place { piece, to } => {
+            RestoreStep::Place { piece, to } => {
                 empty(board, to)?;
                 let at = hand
                     .iter()
@@ -211,7 +211,7 @@ impl Step {
                 hand.swap_remove(at);
                 board.set_piece_at(to, piece);
             }
-            Step::Add { piece, to } => {
+            RestoreStep::Add { piece, to } => {
                 empty(board, to)?;
                 board.set_piece_at(to, piece);
             }
@@ -236,7 +236,7 @@ impl Step {
 /// assert_eq!(apply_steps(&wrong, &steps).expect("applies"), right);
 /// # Ok::<_, shakmaty::fen::ParseFenError>(())
 /// ```
-pub fn apply_steps(board: &Board, steps: &[Step]) -> Result<Board, ApplyError> {
+pub fn apply_steps(board: &Board, steps: &[RestoreStep]) -> Result<Board, ApplyError> {
     let mut board = board.clone();
     let mut hand = Vec::new();
     for (index, step) in steps.iter().enumerate() {
@@ -345,7 +345,7 @@ fn pair(surplus: &[Square], deficit: &[Square]) -> Vec<(Square, Square)> {
 ///
 /// Removals come first, then moves (a move waits until its square is free; pieces that
 /// must swap places are broken up with one lift and place), then additions.
-pub fn restore(from: &Board, to: &Board) -> Vec<Step> {
+pub fn restore(from: &Board, to: &Board) -> Vec<RestoreStep> {
     let mut removes = Vec::new();
     let mut moves: Vec<(Piece, Square, Square)> = Vec::new();
     let mut adds = Vec::new();
@@ -364,13 +364,13 @@ pub fn restore(from: &Board, to: &Board) -> Vec<Step> {
                 surplus
                     .iter()
                     .filter(|s| !pairs.iter().any(|(a, _)| a == *s))
-                    .map(|&from| Step::Remove { piece, from }),
+                    .map(|&from| RestoreStep::Remove { piece, from }),
             );
             adds.extend(
                 deficit
                     .iter()
                     .filter(|s| !pairs.iter().any(|(_, b)| b == *s))
-                    .map(|&to| Step::Add { piece, to }),
+                    .map(|&to| RestoreStep::Add { piece, to }),
             );
         }
     }
@@ -378,7 +378,7 @@ pub fn restore(from: &Board, to: &Board) -> Vec<Step> {
     // Occupancy after the removals.
     let mut occupied = from.occupied();
     for step in &steps {
-        if let Step::Remove { from, .. } = step {
+        if let RestoreStep::Remove { from, .. } = step {
             occupied.discard(*from);
         }
     }
@@ -386,20 +386,20 @@ pub fn restore(from: &Board, to: &Board) -> Vec<Step> {
     while !moves.is_empty() || !held.is_empty() {
         if let Some(i) = held.iter().position(|&(_, to)| !occupied.contains(to)) {
             let (piece, to) = held.swap_remove(i);
-            steps.push(Step::Place { piece, to });
+            steps.push(RestoreStep::Place { piece, to });
             occupied.add(to);
             continue;
         }
         if let Some(i) = moves.iter().position(|&(_, _, to)| !occupied.contains(to)) {
             let (piece, from, to) = moves.remove(i);
-            steps.push(Step::Move { piece, from, to });
+            steps.push(RestoreStep::Move { piece, from, to });
             occupied.discard(from);
             occupied.add(to);
             continue;
         }
         // Every remaining destination is taken by a piece that must itself move: a cycle.
         let (piece, from, to) = moves.remove(0);
-        steps.push(Step::Lift { piece, from });
+        steps.push(RestoreStep::Lift { piece, from });
         occupied.discard(from);
         held.push((piece, to));
     }
@@ -456,7 +456,7 @@ mod tests {
         let steps = restore(&wrong, &Board::default());
         assert_eq!(
             steps,
-            vec![Step::Move {
+            vec![RestoreStep::Move {
                 piece: Piece::from_char('N').expect("N"),
                 from: Square::D3,
                 to: Square::B1
@@ -481,14 +481,14 @@ mod tests {
         assert_eq!(steps.len(), 2, "{steps:?}");
         assert!(matches!(
             steps[0],
-            Step::Remove {
+            RestoreStep::Remove {
                 from: Square::E5,
                 ..
             }
         ));
         assert!(matches!(
             steps[1],
-            Step::Move {
+            RestoreStep::Move {
                 from: Square::F3,
                 to: Square::E5,
                 ..
@@ -502,7 +502,7 @@ mod tests {
         assert_eq!(apply_steps(&right, &back).expect("applies"), wrong);
         assert!(
             back.iter()
-                .any(|s| matches!(s, Step::Add { to: Square::E5, .. })),
+                .any(|s| matches!(s, RestoreStep::Add { to: Square::E5, .. })),
             "{back:?}"
         );
     }
@@ -514,8 +514,8 @@ mod tests {
         let wrong = board("4k3/8/8/8/8/8/8/3RK2Q");
         let steps = restore(&wrong, &right);
         assert_eq!(steps.len(), 3, "{steps:?}");
-        assert!(matches!(steps[0], Step::Lift { .. }));
-        assert!(matches!(steps[2], Step::Place { .. }));
+        assert!(matches!(steps[0], RestoreStep::Lift { .. }));
+        assert!(matches!(steps[2], RestoreStep::Place { .. }));
         assert_eq!(apply_steps(&wrong, &steps).expect("applies"), right);
     }
 
@@ -536,7 +536,7 @@ mod tests {
         let right = board("4k3/8/8/8/8/P6P/8/4K3");
         let steps = restore(&wrong, &right);
         for s in &steps {
-            let Step::Move { from, to, .. } = *s else {
+            let RestoreStep::Move { from, to, .. } = *s else {
                 panic!("{s:?}")
             };
             assert_eq!(from.file(), to.file(), "{s:?}");
@@ -550,7 +550,7 @@ mod tests {
 
     #[test]
     fn apply_refuses_wrong_steps_and_names_them() {
-        let steps = [Step::Move {
+        let steps = [RestoreStep::Move {
             piece: Piece::from_char('N').expect("N"),
             from: Square::E4,
             to: Square::E5,
@@ -566,7 +566,7 @@ mod tests {
         let right = board("4k3/8/8/4N3/8/8/8/4K3");
         let ins: Vec<Instruction> = restore(&wrong, &right)
             .into_iter()
-            .map(Step::instruction)
+            .map(RestoreStep::instruction)
             .collect();
         let json = serde_json::to_string(&ins).expect("json");
         assert!(

@@ -5,7 +5,7 @@ use annabella_arbiter::{Evidence, Player, Record, reconcile, resolve_entry};
 use shakmaty::{Board, Chess, Position};
 
 use crate::{
-    request::{Action, ArbiterRequest, GameResult, Penalty},
+    request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty},
     view::{
         Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
         parse_board,
@@ -130,16 +130,16 @@ fn clock_of(view: &mut ConsoleView, side: Side) -> &mut u64 {
     }
 }
 
-fn apply(view: &mut ConsoleView, action: &Action) -> Result<(), String> {
+fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), String> {
     match action {
-        Action::Pause => view.clocks.paused = true,
-        Action::Resume => view.clocks.paused = false,
-        Action::SetClock { side, ms } => *clock_of(view, *side) = *ms,
-        Action::SetMoves { side, moves } => match side {
+        ArbiterCommand::Pause => view.clocks.paused = true,
+        ArbiterCommand::Resume => view.clocks.paused = false,
+        ArbiterCommand::SetClock { side, ms } => *clock_of(view, *side) = *ms,
+        ArbiterCommand::SetMoves { side, moves } => match side {
             Side::White => view.clocks.white_moves = *moves,
             Side::Black => view.clocks.black_moves = *moves,
         },
-        Action::Penalty { side, penalty } => match penalty {
+        ArbiterCommand::Penalty { side, penalty } => match penalty {
             Penalty::Warning => {}
             Penalty::AddOpponentTime { secs } => {
                 let c = clock_of(view, side.other());
@@ -158,18 +158,18 @@ fn apply(view: &mut ConsoleView, action: &Action) -> Result<(), String> {
                 view.clocks.running = None;
             }
         },
-        Action::DecideClaim { claim, .. } => {
+        ArbiterCommand::DecideClaim { claim, .. } => {
             let before = view.claims.len();
             view.claims.retain(|c| c.id != *claim);
             if view.claims.len() == before {
                 return Err(format!("no pending claim {claim}"));
             }
         }
-        Action::DeclareResult { result, .. } => {
+        ArbiterCommand::DeclareResult { result, .. } => {
             view.result = Some(result.pgn().into());
             view.clocks.running = None;
         }
-        Action::ApplyPlan { target_fen } => {
+        ArbiterCommand::ApplyPlan { target_fen } => {
             let plan = view.plan.clone().ok_or("there is no plan")?;
             if plan.target_fen != *target_fen {
                 return Err("the plan changed since it was shown".into());
@@ -199,7 +199,7 @@ fn apply(view: &mut ConsoleView, action: &Action) -> Result<(), String> {
             view.alerts
                 .retain(|a| !a.text.starts_with("The boards differ"));
         }
-        Action::DismissAlert { alert } => {
+        ArbiterCommand::DismissAlert { alert } => {
             let before = view.alerts.len();
             view.alerts.retain(|a| a.id != *alert);
             if view.alerts.len() == before {
@@ -224,7 +224,7 @@ mod tests {
             &mut view,
             &ArbiterRequest {
                 by: by.clone(),
-                action: Action::ApplyPlan {
+                action: ArbiterCommand::ApplyPlan {
                     target_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
                 },
             },
@@ -235,7 +235,7 @@ mod tests {
             &mut view,
             &ArbiterRequest {
                 by,
-                action: Action::ApplyPlan { target_fen },
+                action: ArbiterCommand::ApplyPlan { target_fen },
             },
             "0:03:01",
         )
@@ -256,7 +256,7 @@ mod tests {
             &mut view,
             &ArbiterRequest {
                 by: "A".into(),
-                action: Action::Penalty {
+                action: ArbiterCommand::Penalty {
                     side: Side::White,
                     penalty: Penalty::AddOpponentTime { secs: 120 },
                 },

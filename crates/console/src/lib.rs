@@ -13,6 +13,16 @@
 //! `POST /action` (form), `POST /api/requests` (JSON [`ArbiterRequest`], `Authorization:
 //! Bearer TOKEN`), `GET /api/view` (JSON [`ConsoleView`]), `GET /events` (SSE, event
 //! `view` with the changed page regions).
+//!
+//! ```
+//! use std::collections::HashMap;
+//! use annabella_console::{ArbiterCommand, Side, action_from_form};
+//! // The arbiter's "set a clock" form, as the console reads it.
+//! let form: HashMap<String, String> = [("action", "set-clock"), ("side", "white"), ("time", "1:05:00")]
+//!     .map(|(k, v)| (k.to_owned(), v.to_owned()))
+//!     .into();
+//! assert_eq!(action_from_form(&form), Ok(ArbiterCommand::SetClock { side: Side::White, ms: 3_900_000 }));
+//! ```
 
 use std::{collections::HashMap, convert::Infallible, net::SocketAddr, sync::Arc};
 
@@ -33,10 +43,11 @@ pub mod demo;
 pub mod page;
 pub mod request;
 pub mod svg;
+pub mod text;
 pub mod view;
 
 pub use page::Mode;
-pub use request::{Action, ArbiterRequest, GameResult, Penalty};
+pub use request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
 pub use view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side};
 
 /// Where the console listens unless told otherwise: localhost only.
@@ -250,17 +261,15 @@ fn side(f: &HashMap<String, String>) -> Result<Side, String> {
 ///
 /// # Errors
 /// A missing or malformed field, named.
-pub fn action_from_form(f: &HashMap<String, String>) -> Result<Action, String> {
+pub fn action_from_form(f: &HashMap<String, String>) -> Result<ArbiterCommand, String> {
     Ok(match field(f, "action")? {
-        "pause" => Action::Pause,
-        "resume" => Action::Resume,
+        "pause" => ArbiterCommand::Pause,
+        "resume" => ArbiterCommand::Resume,
         "set-clock" => {
-            let text = field(f, "time")?;
-            let ms = page::parse_clock(text)
-                .ok_or_else(|| format!("field \"time\": expected h:mm:ss, got {text:?}"))?;
-            Action::SetClock { side: side(f)?, ms }
+            let ms = text::settable_clock(field(f, "time")?)?;
+            ArbiterCommand::SetClock { side: side(f)?, ms }
         }
-        "set-moves" => Action::SetMoves {
+        "set-moves" => ArbiterCommand::SetMoves {
             side: side(f)?,
             moves: number(f, "moves")?,
         },
@@ -276,12 +285,12 @@ pub fn action_from_form(f: &HashMap<String, String>) -> Result<Action, String> {
                 "lose-game" => Penalty::LoseGame,
                 other => return Err(format!("field \"penalty\": unknown penalty {other:?}")),
             };
-            Action::Penalty {
+            ArbiterCommand::Penalty {
                 side: side(f)?,
                 penalty,
             }
         }
-        "decide-claim" => Action::DecideClaim {
+        "decide-claim" => ArbiterCommand::DecideClaim {
             claim: number(f, "claim")?,
             accept: match field(f, "accept")? {
                 "true" => true,
@@ -293,7 +302,7 @@ pub fn action_from_form(f: &HashMap<String, String>) -> Result<Action, String> {
                 }
             },
         },
-        "declare-result" => Action::DeclareResult {
+        "declare-result" => ArbiterCommand::DeclareResult {
             result: match field(f, "result")? {
                 "1-0" => GameResult::WhiteWins,
                 "0-1" => GameResult::BlackWins,
@@ -302,10 +311,10 @@ pub fn action_from_form(f: &HashMap<String, String>) -> Result<Action, String> {
             },
             reason: field(f, "reason")?.to_owned(),
         },
-        "apply-plan" => Action::ApplyPlan {
+        "apply-plan" => ArbiterCommand::ApplyPlan {
             target_fen: field(f, "target_fen")?.to_owned(),
         },
-        "dismiss-alert" => Action::DismissAlert {
+        "dismiss-alert" => ArbiterCommand::DismissAlert {
             alert: number(f, "alert")?,
         },
         other => return Err(format!("field \"action\": unknown action {other:?}")),
@@ -444,7 +453,7 @@ mod tests {
                 ("side", "black"),
                 ("time", "1:05:00")
             ])),
-            Ok(Action::SetClock {
+            Ok(ArbiterCommand::SetClock {
                 side: Side::Black,
                 ms: 3_900_000
             })

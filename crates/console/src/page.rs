@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use annabella_arbiter::{Plan, Player};
 
+pub use crate::text::{clock_text, escape, parse_clock};
 use crate::{
     svg::{board_svg, board_text, piece_name},
     view::{ConsoleView, Side, parse_board},
@@ -22,45 +23,6 @@ pub enum Mode {
         /// The arbiter's name, recorded with every action.
         by: String,
     },
-}
-
-/// HTML-escapes text for element content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Milliseconds as "h:mm:ss".
-pub fn clock_text(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// "1:29:00", "29:00", "90" (seconds) → milliseconds.
-pub fn parse_clock(text: &str) -> Option<u64> {
-    let text = text.trim();
-    if text.is_empty() || text.split(':').count() > 3 {
-        return None;
-    }
-    let mut secs: u64 = 0;
-    for (i, part) in text.split(':').enumerate() {
-        let n: u64 = part.parse().ok()?;
-        if i > 0 && n >= 60 {
-            return None;
-        }
-        secs = secs.checked_mul(60)?.checked_add(n)?;
-    }
-    secs.checked_mul(1000)
 }
 
 fn hidden(mode: &Mode) -> String {

@@ -53,7 +53,7 @@ impl GameResult {
 /// What the arbiter does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "kebab-case")]
-pub enum Action {
+pub enum ArbiterCommand {
     /// Stop the clocks (6.11.1).
     Pause,
     /// Start them again.
@@ -114,26 +114,26 @@ pub struct ArbiterRequest {
     pub by: String,
     /// What to do.
     #[serde(flatten)]
-    pub action: Action,
+    pub action: ArbiterCommand,
 }
 
-impl Action {
+impl ArbiterCommand {
     /// A short description for logs and confirmations ("pause", "set White's clock to 1:29:00").
     pub fn describe(&self) -> String {
         match self {
-            Action::Pause => "pause the clocks".into(),
-            Action::Resume => "resume the clocks".into(),
-            Action::SetClock { side, ms } => {
+            ArbiterCommand::Pause => "pause the clocks".into(),
+            ArbiterCommand::Resume => "resume the clocks".into(),
+            ArbiterCommand::SetClock { side, ms } => {
                 format!(
                     "set {}'s clock to {}",
                     side.name(),
                     crate::page::clock_text(*ms)
                 )
             }
-            Action::SetMoves { side, moves } => {
+            ArbiterCommand::SetMoves { side, moves } => {
                 format!("set {}'s move counter to {moves}", side.name())
             }
-            Action::Penalty { side, penalty } => match penalty {
+            ArbiterCommand::Penalty { side, penalty } => match penalty {
                 Penalty::Warning => format!("warn {}", side.name()),
                 Penalty::AddOpponentTime { secs } => format!(
                     "penalise {}: {secs} s added to {}",
@@ -145,15 +145,15 @@ impl Action {
                 }
                 Penalty::LoseGame => format!("declare the game lost for {}", side.name()),
             },
-            Action::DecideClaim { claim, accept } => format!(
+            ArbiterCommand::DecideClaim { claim, accept } => format!(
                 "{} claim {claim}",
                 if *accept { "uphold" } else { "reject" }
             ),
-            Action::DeclareResult { result, reason } => {
+            ArbiterCommand::DeclareResult { result, reason } => {
                 format!("declare the result {} ({reason})", result.pgn())
             }
-            Action::ApplyPlan { .. } => "carry out the reconciliation plan".into(),
-            Action::DismissAlert { alert } => format!("dismiss alert {alert}"),
+            ArbiterCommand::ApplyPlan { .. } => "carry out the reconciliation plan".into(),
+            ArbiterCommand::DismissAlert { alert } => format!("dismiss alert {alert}"),
         }
     }
 }
@@ -166,7 +166,7 @@ mod tests {
     fn json_shape() {
         let r = ArbiterRequest {
             by: "IA Weber".into(),
-            action: Action::Penalty {
+            action: ArbiterCommand::Penalty {
                 side: Side::Black,
                 penalty: Penalty::AddOpponentTime { secs: 120 },
             },
@@ -182,7 +182,7 @@ mod tests {
         );
         let r = ArbiterRequest {
             by: "A".into(),
-            action: Action::DeclareResult {
+            action: ArbiterCommand::DeclareResult {
                 result: GameResult::Draw,
                 reason: "agreement".into(),
             },

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
-use crate::page::escape;
+use crate::text::escape;
 
 const SQ: u32 = 40;
 const LEFT: u32 = 20;

@@ -13,7 +13,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use annabella_console::{Action, Alert, ArbiterRequest, Console, ConsoleView, Token, demo};
+use annabella_console::{Alert, ArbiterCommand, ArbiterRequest, Console, ConsoleView, Token, demo};
 use fantoccini::{Client, ClientBuilder, Locator};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
@@ -314,7 +314,10 @@ async fn arbiter_carries_out_the_plan_and_the_boards_agree() {
     let received = table.received.lock().expect("lock").clone();
     assert_eq!(received.len(), 1, "{received:?}");
     assert_eq!(received[0].by, "IA Weber");
-    assert!(matches!(received[0].action, Action::ApplyPlan { .. }));
+    assert!(matches!(
+        received[0].action,
+        ArbiterCommand::ApplyPlan { .. }
+    ));
     client.close().await.expect("close");
 }
 
@@ -498,7 +501,7 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
         received,
         vec![ArbiterRequest {
             by: "IA Weber".into(),
-            action: Action::SetClock {
+            action: ArbiterCommand::SetClock {
                 side: annabella_console::Side::Black,
                 ms: 3_900_000
             }

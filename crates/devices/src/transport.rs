@@ -162,6 +162,19 @@ pub fn spawn<C: Codec>(config: PortConfig, codec: C) -> Link<C> {
     Link { events, jobs, task }
 }
 
+/// Opens the port once and closes it again: whether a device can be reached there at all.
+/// A missing path, a directory or a file that is no terminal (`/dev/null`) cannot.
+///
+/// # Errors
+/// What the system said, naming the path.
+pub fn probe(config: &PortConfig) -> Result<(), String> {
+    serialport::new(config.path.to_string_lossy(), config.baud)
+        .timeout(Duration::from_millis(100))
+        .open()
+        .map(drop)
+        .map_err(|e| format!("{}: {e}", config.path.display()))
+}
+
 fn open(config: &PortConfig) -> Result<SerialStream, String> {
     let mut port = tokio_serial::new(config.path.to_string_lossy(), config.baud)
         .timeout(Duration::from_millis(100))

@@ -29,7 +29,7 @@ pub enum RateOfPlay {
 
 /// An edition or rate of play that is not known.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} {text:?} (expected {expected})")]
+#[error("unknown {what} {:?} (expected {expected})", crate::excerpt(.text))]
 pub struct ParseLawsError {
     what: &'static str,
     text: String,

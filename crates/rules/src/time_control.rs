@@ -132,6 +132,14 @@ pub enum TimeControlError {
         /// The offending period, counted from 1.
         period: usize,
     },
+    /// A period's time or bonus is longer than a clock may hold ([`crate::clock::MAX_CLOCK_TIME`]).
+    #[error("period {period}: {what} longer than 24 hours")]
+    OutOfRange {
+        /// The offending period, counted from 1.
+        period: usize,
+        /// "time" or "increment or delay".
+        what: &'static str,
+    },
 }
 
 impl TimeControl {
@@ -149,6 +157,24 @@ impl TimeControl {
             .position(|p| p.moves.is_none())
         {
             return Err(TimeControlError::SuddenDeathNotLast { period: i + 1 });
+        }
+        let max = crate::clock::MAX_CLOCK_TIME;
+        for (i, p) in periods.iter().enumerate() {
+            let bonus = match p.bonus {
+                Bonus::None => Duration::ZERO,
+                Bonus::Increment(d) | Bonus::UsDelay(d) | Bonus::Bronstein(d) => d,
+            };
+            let what = if p.time > max {
+                "time"
+            } else if bonus > max {
+                "increment or delay"
+            } else {
+                continue;
+            };
+            return Err(TimeControlError::OutOfRange {
+                period: i + 1,
+                what,
+            });
         }
         Ok(TimeControl { periods })
     }
@@ -262,7 +288,7 @@ pub enum TimeControlTag {
 
 /// A time control text that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid time control {text:?}: {kind}")]
+#[error("invalid time control {:?}: {kind}", crate::excerpt(.text))]
 pub struct ParseTimeControlError {
     text: String,
     kind: ParseTimeControlErrorKind,
@@ -295,7 +321,7 @@ pub enum ParseTimeControlErrorKind {
         period: usize,
     },
     /// A number (moves or seconds) could not be read.
-    #[error("period {period}: expected {expected}, found {found:?}")]
+    #[error("period {period}: expected {expected}, found {:?}", crate::excerpt(.found))]
     BadNumber {
         /// The period.
         period: usize,
@@ -303,6 +329,14 @@ pub enum ParseTimeControlErrorKind {
         expected: &'static str,
         /// The text found instead.
         found: String,
+    },
+    /// A period's time or bonus is longer than 24 hours.
+    #[error("period {period}: {what} longer than 24 hours")]
+    OutOfRange {
+        /// The period.
+        period: usize,
+        /// "time" or "increment or delay".
+        what: &'static str,
     },
     /// A period of zero moves.
     #[error("period {period}: the number of moves must be at least 1")]
@@ -344,6 +378,9 @@ impl FromStr for TimeControl {
             TimeControlError::NoPeriods => err(ParseTimeControlErrorKind::Empty),
             TimeControlError::SuddenDeathNotLast { period } => {
                 err(ParseTimeControlErrorKind::SuddenDeathNotLast { period })
+            }
+            TimeControlError::OutOfRange { period, what } => {
+                err(ParseTimeControlErrorKind::OutOfRange { period, what })
             }
         })
     }

@@ -8,6 +8,8 @@
 
 use std::str::FromStr;
 
+use shakmaty::FromSetup;
+
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, uci::UciMove};
 
 /// Whether a side can still checkmate.
@@ -119,5 +121,87 @@ pub fn is_dead_position_fast(pos: &Chess) -> bool {
                 && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
         }
         None => false,
+    }
+}
+
+/// Why a position set up from a FEN cannot arise in a game, though the question "can this
+/// side still checkmate" still has an answer there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unreachable {
+    /// More pieces than the pawns' promotions could give.
+    TooMuchMaterial,
+    /// A check no last move could have given (e.g. a double check by two pieces that
+    /// cannot both have been uncovered).
+    ImpossibleCheck,
+}
+
+impl Unreachable {
+    /// In words: "too much material", "impossible check".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unreachable::TooMuchMaterial => "too much material",
+            Unreachable::ImpossibleCheck => "impossible check",
+        }
+    }
+}
+
+/// A FEN that cannot be asked about: unreadable, or not a position at all (no king, a
+/// side not to move in check, pawns on the back rank …). The FEN is echoed at most 80
+/// characters long.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("FEN {:?}: {why}", crate::excerpt(fen))]
+pub struct FenError {
+    /// The FEN as given.
+    pub fen: String,
+    /// Why it was refused.
+    pub why: String,
+}
+
+/// The position of a FEN for the winnability question (standard castling rights, else
+/// Chess960 ones), and why no game can reach it if it cannot: such positions (more
+/// promoted pieces than pawns could give, impossible checks) are still answered.
+///
+/// # Errors
+///
+/// [`FenError`] when the text is no FEN or no position.
+///
+/// # Examples
+///
+/// ```
+/// use annabella_rules::unwinnable::{position_for_question, Unreachable};
+/// // Eleven white queens: no game reaches this, but White can still mate.
+/// let (_, why) = position_for_question("1QQQQQQ1/1QQQQQ2/8/8/8/8/8/k6K w - - 0 1")?;
+/// assert_eq!(why, Some(Unreachable::TooMuchMaterial));
+/// # Ok::<_, annabella_rules::unwinnable::FenError>(())
+/// ```
+// shakmaty hands the refused position back inside its error; it is big by design.
+#[allow(clippy::result_large_err)]
+pub fn position_for_question(text: &str) -> Result<(Chess, Option<Unreachable>), FenError> {
+    use shakmaty::PositionErrorKinds as Kinds;
+    let bad = |why: String| FenError {
+        fen: text.to_owned(),
+        why,
+    };
+    let fen: Fen = text.trim().parse().map_err(|e| bad(format!("{e}")))?;
+    let setup = fen.into_setup();
+    let attempt = |mode| Chess::from_setup(setup.clone(), mode);
+    let result = attempt(CastlingMode::Standard).or_else(|_| attempt(CastlingMode::Chess960));
+    let error = match result {
+        Ok(pos) => return Ok((pos, None)),
+        Err(e) => e,
+    };
+    let kinds = error.kinds();
+    let why = if kinds.contains(Kinds::TOO_MUCH_MATERIAL) {
+        Unreachable::TooMuchMaterial
+    } else {
+        Unreachable::ImpossibleCheck
+    };
+    match attempt(CastlingMode::Standard)
+        .or_else(|_| attempt(CastlingMode::Chess960))
+        .or_else(|e| e.ignore_too_much_material())
+        .or_else(|e| e.ignore_impossible_check())
+    {
+        Ok(pos) => Ok((pos, Some(why))),
+        Err(e) => Err(bad(format!("{e}"))),
     }
 }

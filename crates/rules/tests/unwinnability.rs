@@ -3,31 +3,28 @@
 
 use annabella_rules::{
     Edition, Game, RateOfPlay, Termination, Winnability,
-    shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen, uci::UciMove},
-    unwinnable::{is_dead_position, winnability},
+    shakmaty::{Chess, Color, Position, uci::UciMove},
+    unwinnable::{is_dead_position, position_for_question, winnability},
 };
 
-// shakmaty hands the refused position back inside its error; it is big by design.
-#[allow(clippy::result_large_err)]
+/// Every vector through the same reading as `annabella unwinnable --fen`; some are
+/// constructed positions with more material than a game can reach, or checks no last move
+/// could give: the question still stands, and the reading says so.
 fn vectors() -> Vec<(String, String, Chess)> {
-    include_str!("data/unwinnability-vectors.txt")
+    let mut unreachable = 0;
+    let vectors: Vec<_> = include_str!("data/unwinnability-vectors.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|line| {
             let (label, fen) = line.split_at(2);
             let fen = fen.trim();
-            let pos = fen
-                .parse::<Fen>()
-                .unwrap_or_else(|e| panic!("{fen}: {e}"))
-                .into_position(CastlingMode::Standard)
-                // Some vectors are constructed positions with more material than a game
-                // can reach, or checks no last move could give; the question still stands.
-                .or_else(|e| e.ignore_too_much_material())
-                .or_else(|e| e.ignore_impossible_check())
-                .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let (pos, why) = position_for_question(fen).unwrap_or_else(|e| panic!("{e}"));
+            unreachable += usize::from(why.is_some());
             (label.to_owned(), fen.to_owned(), pos)
         })
-        .collect()
+        .collect();
+    assert!(unreachable >= 83, "{unreachable} unreachable vectors");
+    vectors
 }
 
 /// Plays the helpmate and checks it really mates the other side.

@@ -83,6 +83,13 @@ pub enum StationError {
     /// The async runtime or a thread could not start.
     #[error("cannot start the station's threads: {0}")]
     Runtime(std::io::Error),
+    /// Configured serial devices that cannot be opened: the table does not start without
+    /// them unless told to.
+    #[error(
+        "cannot open {}; check the cables and [devices] in table.toml (\"none\" for a device the table has not), or start with --allow-missing to play on and keep trying",
+        .0.join("; ")
+    )]
+    DevicesMissing(Vec<String>),
     /// A new game was to start where a journal already is: a journal is never replaced.
     #[error(
         "{} already holds a game's journal; a new game never replaces it (choose another records directory)",
@@ -151,6 +158,9 @@ pub struct StationPlan {
     pub json: bool,
     /// Announcements also go to [`Station::heard`] (the script's `expect:`).
     pub heard_log: bool,
+    /// Start even when a configured serial device cannot be opened (it is then tried
+    /// again and again, as after a lost connection).
+    pub allow_missing_devices: bool,
 }
 
 impl std::fmt::Debug for StationPlan {
@@ -230,6 +240,25 @@ pub struct Stopped {
     pub session: Session,
 }
 
+/// Each configured serial device that cannot be opened, named with its key and why.
+fn unreachable_devices(devices: &Devices) -> Vec<String> {
+    [
+        ("devices.peg_board", &devices.peg_board),
+        ("devices.dgt", &devices.dgt),
+        ("devices.clock", &devices.clock),
+    ]
+    .into_iter()
+    .filter_map(|(key, spec)| match spec {
+        DeviceSpec::Serial { path, baud } => {
+            annabella_devices::transport::probe(&PortConfig::new(path, *baud))
+                .err()
+                .map(|why| format!("{key} ({why})"))
+        }
+        DeviceSpec::Sim | DeviceSpec::None => None,
+    })
+    .collect()
+}
+
 /// True when `dir` holds a journal (its file, or the log of one that was never closed).
 pub fn holds_journal(dir: &Path) -> bool {
     ["game.journal", "game.journal-wal"]
@@ -249,6 +278,15 @@ impl Station {
         let journal = dir.join("game.journal");
         if !plan.continue_journal && holds_journal(&dir) {
             return Err(StationError::JournalExists(journal));
+        }
+        let unreachable = unreachable_devices(&plan.devices);
+        if !unreachable.is_empty() {
+            if !plan.allow_missing_devices {
+                return Err(StationError::DevicesMissing(unreachable));
+            }
+            for u in &unreachable {
+                eprintln!("annabella: {u}; playing on without it, and trying again");
+            }
         }
         let session = open_session(&journal, plan.table)?;
         let epoch = session.epoch_unix_ms()?.unwrap_or_default();

@@ -18,7 +18,7 @@ mod tests;
 
 use std::{net::SocketAddr, sync::Arc};
 
-use annabella_arbiter::{Plan, Player, Step};
+use annabella_arbiter::{Plan, Player, RestoreStep};
 use annabella_console::{ArbiterRequest, Console, ConsoleView, Token};
 use annabella_devices::sim::{DgtAction, DgtSim, PegAction, PegBoardSim, Simulator};
 use annabella_table::{Input, TableConfig, TableView};
@@ -136,7 +136,7 @@ async fn link(
                 let carried = actions::inputs_for(&request, &snapshot, plan.as_ref(), observer.claim_id());
                 let carried = match carried {
                     Ok(c) => {
-                        if let annabella_console::Action::DismissAlert { alert } = request.action
+                        if let annabella_console::ArbiterCommand::DismissAlert { alert } = request.action
                             && !observer.dismiss(alert)
                         {
                             Carry::Inputs(vec![actions::refusal(&request, &format!("no alert {alert}"))])
@@ -224,14 +224,14 @@ pub fn sim_hands(
                 Player::Vi => {
                     let Some(peg) = peg else { continue };
                     let acts: Vec<PegAction> = match i.step {
-                        Step::Remove { from, .. } | Step::Lift { from, .. } => {
+                        RestoreStep::Remove { from, .. } | RestoreStep::Lift { from, .. } => {
                             vec![PegAction::Lift(from.to_string())]
                         }
-                        Step::Move { from, to, .. } => vec![
+                        RestoreStep::Move { from, to, .. } => vec![
                             PegAction::Lift(from.to_string()),
                             PegAction::Place(to.to_string()),
                         ],
-                        Step::Place { to, .. } | Step::Add { to, .. } => {
+                        RestoreStep::Place { to, .. } | RestoreStep::Add { to, .. } => {
                             vec![PegAction::Place(to.to_string())]
                         }
                     };
@@ -242,14 +242,14 @@ pub fn sim_hands(
                 Player::Sighted => {
                     let Some(dgt) = dgt else { continue };
                     let acts: Vec<DgtAction> = match i.step {
-                        Step::Remove { from, .. } | Step::Lift { from, .. } => {
+                        RestoreStep::Remove { from, .. } | RestoreStep::Lift { from, .. } => {
                             vec![DgtAction::Lift(from.to_string())]
                         }
-                        Step::Move { piece, from, to } => vec![
+                        RestoreStep::Move { piece, from, to } => vec![
                             DgtAction::Lift(from.to_string()),
                             DgtAction::Place(format!("{}{to}", piece.char())),
                         ],
-                        Step::Place { piece, to } | Step::Add { piece, to } => {
+                        RestoreStep::Place { piece, to } | RestoreStep::Add { piece, to } => {
                             vec![DgtAction::Place(format!("{}{to}", piece.char()))]
                         }
                     };

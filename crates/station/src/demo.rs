@@ -97,6 +97,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         output: setup.console,
         json: setup.json,
         heard_log: true,
+        allow_missing_devices: false,
     })?;
     // Asked for with `heard_log`; an empty log would fail every `expect:` step.
     let heard = station

@@ -27,6 +27,7 @@ pub fn announcement(a: &TableAnnouncement, hearer: Hearer) -> Announcement {
         AnnounceKind::Clock if a.priority == annabella_table::Priority::Low => {
             Announcement::clock_notice(hearer, speech, None)
         }
+        AnnounceKind::Arbiter => Announcement::notice(hearer, speech),
         _ => Announcement::answer(hearer, speech),
     }
 }

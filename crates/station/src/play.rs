@@ -19,7 +19,9 @@ use crate::{
     shell::Request,
 };
 
-/// Runs the table until the game is over or standard input ends.
+/// Runs the table until the game is over or standard input ends. A configured serial
+/// device that cannot be opened stops it before anything starts, unless
+/// `allow_missing_devices`.
 ///
 /// Keyboard lines use the script language (`crate::script`); a line without a prefix is
 /// the VI player's words.
@@ -27,8 +29,12 @@ use crate::{
 /// # Errors
 /// [`StationError`] naming what failed: the journal, a device, the voices, the hearing,
 /// the console or the records.
-pub fn run(config: &StationConfig, json: bool) -> Result<StationReport, StationError> {
-    run_table(config, json, None)
+pub fn run(
+    config: &StationConfig,
+    json: bool,
+    allow_missing_devices: bool,
+) -> Result<StationReport, StationError> {
+    run_table(config, json, allow_missing_devices, None)
 }
 
 /// Resumes the adjourned game of `journal` (duty f): the table is rebuilt from the
@@ -43,6 +49,7 @@ pub fn resume(
     config: &StationConfig,
     journal: &Path,
     json: bool,
+    allow_missing_devices: bool,
 ) -> Result<StationReport, StationError> {
     let refuse = |reason: &str| StationError::Resume {
         journal: journal.to_owned(),
@@ -73,13 +80,19 @@ pub fn resume(
     } else {
         dir.to_owned()
     };
-    run_table(&config, json, Some(Input::Arbiter(ArbiterAction::Resume)))
+    run_table(
+        &config,
+        json,
+        allow_missing_devices,
+        Some(Input::Arbiter(ArbiterAction::Resume)),
+    )
 }
 
 /// Runs the table; `first` is fed before anything from the keyboard.
 fn run_table(
     config: &StationConfig,
     json: bool,
+    allow_missing_devices: bool,
     first: Option<Input>,
 ) -> Result<StationReport, StationError> {
     let console = match &config.console {
@@ -115,6 +128,7 @@ fn run_table(
         output: Box::new(std::io::stdout()),
         json,
         heard_log: false,
+        allow_missing_devices,
     })?;
     if let Some(input) = first {
         let _ = station.requests.blocking_send(Request::Input(input));

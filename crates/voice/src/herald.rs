@@ -519,12 +519,15 @@ impl Running {
                 outcome: r.outcome,
                 id,
             }));
+            // An interrupted part is said again by the queue: not over yet, even the last.
             let over = r.part.is_none()
-                || !matches!(
-                    r.outcome,
-                    Outcome::Interrupted | Outcome::Skipped | Outcome::Spoken | Outcome::Failed
-                )
-                || r.part == Some(parts - 1);
+                || match r.outcome {
+                    Outcome::Interrupted => false,
+                    Outcome::Skipped | Outcome::Spoken | Outcome::Failed => {
+                        r.part == Some(parts - 1)
+                    }
+                    _ => true,
+                };
             if over {
                 self.pending.remove(&key);
                 self.close(id);

@@ -11,7 +11,8 @@
 //! - A higher-priority announcement cuts off a lower-priority one being spoken; the
 //!   interrupted part is said again afterwards (unless it expired meanwhile).
 //! - "Stop speaking" cuts off what the listener hears now and drops their waiting
-//!   answers and clock notices; move announcements are kept (every move is announced).
+//!   answers and clock notices; move announcements and notices about the game (the
+//!   arbiter was alerted) are kept.
 //! - "Skip" cuts off the current part of a long readout and goes on with the next.
 //! - An announcement with an expiry time that has passed before it is spoken is dropped.
 
@@ -49,6 +50,9 @@ pub enum Priority {
     ClockNotice,
     /// An answer to a question of the VI player.
     Answer,
+    /// A notice about the game the player did not ask for (the arbiter was alerted, a
+    /// declaration): "stop speaking" does not drop it while it waits.
+    Notice,
     /// A move announcement (or its read-back): the clock waits for it.
     Move,
 }
@@ -105,6 +109,15 @@ impl Announcement {
             parts: speech.split(MAX_PART_CHARS),
             move_ref: None,
             expires: None,
+        }
+    }
+
+    /// A notice about the game (the arbiter was alerted), split like an answer; kept
+    /// when the listener asks for silence.
+    pub fn notice(listener: Hearer, speech: Speech) -> Self {
+        Self {
+            priority: Priority::Notice,
+            ..Self::answer(listener, speech)
         }
     }
 
@@ -316,7 +329,7 @@ impl Queue {
     }
 
     /// "Stop speaking" from a listener: cuts off what they hear now and drops their
-    /// waiting answers and clock notices. Waiting move announcements stay.
+    /// waiting answers and clock notices. Waiting move announcements and notices stay.
     pub fn stop(&mut self, now: Instant, listener: Hearer) {
         if self
             .current
@@ -328,7 +341,7 @@ impl Queue {
         let (dropped, keep): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut self.pending)
             .into_iter()
             .partition(|e| {
-                e.announcement.listener == listener && e.announcement.priority < Priority::Move
+                e.announcement.listener == listener && e.announcement.priority < Priority::Notice
             });
         self.pending = keep;
         for e in dropped {
@@ -689,6 +702,26 @@ mod tests {
         q.push(t, Announcement::of_move(VI, Speech::words("m vi"), mv(3)));
         q.stop(t, VI);
         assert_eq!(speak_all(&mut q, t), ["m sighted", "m vi"]);
+    }
+
+    #[test]
+    fn a_waiting_notice_about_the_arbiter_survives_stop() {
+        let t = Instant::now();
+        let mut q = Queue::new(0);
+        q.push(
+            t,
+            Announcement::of_move(SIGHTED, Speech::words("m sighted"), mv(3)),
+        );
+        q.push(
+            t,
+            Announcement::notice(VI, Speech::words("Der Schiedsrichter ist informiert.")),
+        );
+        q.push(t, Announcement::answer(VI, Speech::words("an answer")));
+        q.stop(t, VI);
+        assert_eq!(
+            speak_all(&mut q, t),
+            ["m sighted", "Der Schiedsrichter ist informiert."]
+        );
     }
 
     #[test]

@@ -33,6 +33,10 @@ use crate::time_control::{Bonus, TimeControl};
 
 pub mod script;
 
+/// The most time a clock may hold or be given at once: 24 hours. Longer times and
+/// increments are refused with an error instead of saturating.
+pub const MAX_CLOCK_TIME: Duration = Duration::from_secs(24 * 3600);
+
 /// A flag that fell: whose, and when (on the caller's time line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FlagFall {
@@ -80,6 +84,9 @@ pub enum ClockError {
     /// The player's flag has fallen; no time is added any more.
     #[error("{}'s flag has fallen", color_name(&.0.color))]
     Flagged(FlagFall),
+    /// A time to set or add beyond [`MAX_CLOCK_TIME`].
+    #[error("{} is more than a clock may hold (24 hours)", ClockTime(*.0))]
+    OutOfRange(Duration),
     /// `now` lies before the last event the clock saw.
     #[error("time went backwards: {now:?} is before {last:?}")]
     TimeWentBack {
@@ -413,8 +420,9 @@ impl Clock {
     /// # Errors
     ///
     /// [`ClockError::Flagged`] when the player's flag has already fallen (a clock that
-    /// ran out stays at zero; use [`Clock::set_time`] to correct it), or
-    /// [`ClockError::TimeWentBack`].
+    /// ran out stays at zero; use [`Clock::set_time`] to correct it),
+    /// [`ClockError::OutOfRange`] for more than [`MAX_CLOCK_TIME`] at once (or a clock
+    /// that would hold more than twice that), or [`ClockError::TimeWentBack`].
     pub fn add_time(
         &mut self,
         now: Duration,
@@ -422,6 +430,10 @@ impl Clock {
         time: Duration,
     ) -> Result<(), ClockError> {
         self.check_time(now)?;
+        let total = self.sides[color].remaining.checked_add(time);
+        if time > MAX_CLOCK_TIME || total.is_none_or(|t| t > MAX_CLOCK_TIME.saturating_mul(2)) {
+            return Err(ClockError::OutOfRange(time));
+        }
         if let Some(flag) = self.flag_of(color, now) {
             return Err(ClockError::Flagged(flag));
         }
@@ -435,7 +447,7 @@ impl Clock {
     ///
     /// # Errors
     ///
-    /// [`ClockError::TimeWentBack`].
+    /// [`ClockError::TimeWentBack`], [`ClockError::OutOfRange`] beyond [`MAX_CLOCK_TIME`].
     pub fn set_time(
         &mut self,
         now: Duration,
@@ -443,6 +455,9 @@ impl Clock {
         remaining: Duration,
     ) -> Result<(), ClockError> {
         self.check_time(now)?;
+        if remaining > MAX_CLOCK_TIME {
+            return Err(ClockError::OutOfRange(remaining));
+        }
         let charged = match self.turn(color, now) {
             Some(turn) => self.charged(color, turn),
             None => Duration::ZERO,
@@ -528,16 +543,80 @@ impl Clock {
     }
 }
 
-/// A time shown the way a clock shows it: `h:mm:ss.mmm` (`1:29:55.000`), with `-`
-/// never needed since clock times are never negative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A time shown the way a clock shows it: `h:mm:ss.mmm` (`1:29:55.000`) by `Display`,
+/// `h:mm:ss` in whole seconds by [`ClockTime::hms`] (the PGN `%clk` form); read back from
+/// `h:mm:ss[.fff]`, `m:ss[.fff]` or `s[.fff]` by `FromStr` (minutes and seconds after a
+/// colon in two digits). Clock times are never negative.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use annabella_rules::ClockTime;
+/// let t: ClockTime = "1:29:55.25".parse()?;
+/// assert_eq!(t.0, Duration::from_millis(5_395_250));
+/// assert_eq!(t.hms(), "1:29:55");
+/// assert_eq!(t.to_string(), "1:29:55.250");
+/// # Ok::<_, annabella_rules::clock::ParseClockTimeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ClockTime(pub Duration);
+
+impl ClockTime {
+    /// `h:mm:ss`, rounded down to the whole second (`[%clk 1:29:55]`, the console's clocks).
+    pub fn hms(self) -> String {
+        let s = self.0.as_secs();
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    }
+}
 
 impl fmt::Display for ClockTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ms = self.0.as_millis();
         let (h, m, s, ms) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
         write!(f, "{h}:{m:02}:{s:02}.{ms:03}")
+    }
+}
+
+/// A text that is not a clock time (`h:mm:ss[.fff]`, `m:ss` or `s`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{} is not a clock time (h:mm:ss, m:ss or seconds)", crate::excerpt(.0))]
+pub struct ParseClockTimeError(pub String);
+
+impl std::str::FromStr for ClockTime {
+    type Err = ParseClockTimeError;
+
+    fn from_str(text: &str) -> Result<ClockTime, ParseClockTimeError> {
+        let bad = || ParseClockTimeError(text.to_owned());
+        let trimmed = text.trim();
+        let parts: Vec<&str> = trimmed.split(':').collect();
+        if parts.len() > 3 {
+            return Err(bad());
+        }
+        let (last, leading) = parts.split_last().ok_or_else(bad)?;
+        let (whole, fraction) = last.split_once('.').unwrap_or((last, ""));
+        let digits =
+            |p: &str| !p.is_empty() && p.len() <= 9 && p.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || !(fraction.is_empty() || digits(fraction)) || last.ends_with('.') {
+            return Err(bad());
+        }
+        let mut seconds: u64 = 0;
+        for (i, part) in leading.iter().chain([&whole]).enumerate() {
+            if !digits(part) {
+                return Err(bad());
+            }
+            let n: u64 = part.parse().map_err(|_| bad())?;
+            // Minutes and seconds after a colon: two digits, under 60.
+            if i > 0 && (n >= 60 || part.len() != 2) {
+                return Err(bad());
+            }
+            seconds = seconds
+                .checked_mul(60)
+                .and_then(|s| s.checked_add(n))
+                .ok_or_else(bad)?;
+        }
+        let nanos: u32 = format!("{fraction:0<9}")[..9].parse().map_err(|_| bad())?;
+        Ok(ClockTime(Duration::new(seconds, nanos)))
     }
 }
 

@@ -23,12 +23,12 @@ use std::{fmt, time::Duration};
 
 use shakmaty::{ByColor, Color};
 
-use super::{Clock, ClockError, FlagFall, Press};
+use super::{Clock, ClockError, ClockTime, FlagFall, Press};
 use crate::time_control::{TimeControl, parse_seconds};
 
 /// What happens at a line of a script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
+pub enum ClockAction {
     /// The clock is started with this player's clock running.
     Start(Color),
     /// This player presses the clock.
@@ -45,13 +45,13 @@ pub enum Action {
 
 /// One line of a script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Event {
+pub struct ScriptLine {
     /// Line number in the file, from 1.
     pub line: usize,
     /// When it happens, since the start.
     pub at: Duration,
     /// What happens.
-    pub action: Action,
+    pub action: ClockAction,
 }
 
 /// A script line that could not be read or run.
@@ -69,19 +69,19 @@ pub struct ScriptError {
 #[non_exhaustive]
 pub enum ScriptErrorKind {
     /// The timestamp is not seconds, `mm:ss` or `h:mm:ss`.
-    #[error("expected a timestamp (seconds, mm:ss or h:mm:ss), found {0:?}")]
+    #[error("expected a timestamp (seconds, mm:ss or h:mm:ss), found {:?}", crate::excerpt(.0))]
     BadTimestamp(String),
     /// An unknown action word.
-    #[error("expected white, black, pause, resume, add or start, found {0:?}")]
+    #[error("expected white, black, pause, resume, add or start, found {:?}", crate::excerpt(.0))]
     BadAction(String),
     /// `add`/`start` without its colour, or a colour that is not one.
-    #[error("expected white or black, found {0:?}")]
+    #[error("expected white or black, found {:?}", crate::excerpt(.0))]
     BadColor(String),
     /// `add COLOR` without a valid number of seconds.
-    #[error("expected seconds to add, found {0:?}")]
+    #[error("expected seconds to add, found {:?}", crate::excerpt(.0))]
     BadSeconds(String),
     /// Words after a complete action.
-    #[error("unexpected {0:?} after the action")]
+    #[error("unexpected {:?} after the action", crate::excerpt(.0))]
     TrailingWords(String),
     /// `start` after the clock already runs.
     #[error("start must be the first event")]
@@ -118,15 +118,15 @@ impl fmt::Display for Seconds {
 /// # Examples
 ///
 /// ```
-/// use annabella_rules::clock::script::{self, Action};
+/// use annabella_rules::clock::script::{self, ClockAction};
 /// use annabella_rules::shakmaty::Color;
 /// let events = script::parse("# a comment\n5 white\n1:05.5 black\n")?;
 /// assert_eq!(events[1].line, 3);
 /// assert_eq!(events[1].at.as_millis(), 65_500);
-/// assert_eq!(events[1].action, Action::Press(Color::Black));
+/// assert_eq!(events[1].action, ClockAction::Press(Color::Black));
 /// # Ok::<_, script::ScriptError>(())
 /// ```
-pub fn parse(text: &str) -> Result<Vec<Event>, ScriptError> {
+pub fn parse(text: &str) -> Result<Vec<ScriptLine>, ScriptError> {
     let mut events = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -140,32 +140,34 @@ pub fn parse(text: &str) -> Result<Vec<Event>, ScriptError> {
         if let Some(extra) = words.next() {
             return Err(err(ScriptErrorKind::TrailingWords(extra.to_owned())));
         }
-        events.push(Event { line, at, action });
+        events.push(ScriptLine { line, at, action });
     }
     Ok(events)
 }
 
-fn parse_action<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<Action, ScriptErrorKind> {
+fn parse_action<'a>(
+    words: &mut impl Iterator<Item = &'a str>,
+) -> Result<ClockAction, ScriptErrorKind> {
     let Some(word) = words.next() else {
-        return Ok(Action::Show);
+        return Ok(ClockAction::Show);
     };
     if let Some(color) = parse_color(word) {
-        return Ok(Action::Press(color));
+        return Ok(ClockAction::Press(color));
     }
     let mut color = || {
         let word = words.next().unwrap_or_default();
         parse_color(word).ok_or_else(|| ScriptErrorKind::BadColor(word.to_owned()))
     };
     match word.to_ascii_lowercase().as_str() {
-        "pause" => Ok(Action::Pause),
-        "resume" => Ok(Action::Resume),
-        "start" => Ok(Action::Start(color()?)),
+        "pause" => Ok(ClockAction::Pause),
+        "resume" => Ok(ClockAction::Resume),
+        "start" => Ok(ClockAction::Start(color()?)),
         "add" => {
             let color = color()?;
             let secs = words.next().unwrap_or_default();
             let time =
                 parse_seconds(secs).ok_or_else(|| ScriptErrorKind::BadSeconds(secs.to_owned()))?;
-            Ok(Action::Add(color, time))
+            Ok(ClockAction::Add(color, time))
         }
         _ => Err(ScriptErrorKind::BadAction(word.to_owned())),
     }
@@ -179,39 +181,16 @@ fn parse_color(word: &str) -> Option<Color> {
     }
 }
 
-/// Reads `S[.f]`, `M:SS[.f]` or `H:MM:SS[.f]`.
+/// Reads `S[.f]`, `M:SS[.f]` or `H:MM:SS[.f]` (the one clock-time form, [`ClockTime`]).
 fn parse_timestamp(s: &str) -> Option<Duration> {
-    let parts: Vec<&str> = s.split(':').collect();
-    let (last, front) = parts.split_last()?;
-    if front.len() > 2 {
-        return None;
-    }
-    let mut total = parse_seconds(last)?;
-    if !front.is_empty() && (total >= Duration::from_secs(60) || last.split('.').next()?.len() != 2)
-    {
-        return None;
-    }
-    let mut scale = 60;
-    for (i, part) in front.iter().rev().enumerate() {
-        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let n: u64 = part.parse().ok()?;
-        // Minutes below hours must be two digits and under 60.
-        if i == 0 && front.len() == 2 && (part.len() != 2 || n >= 60) {
-            return None;
-        }
-        total += Duration::from_secs(n.checked_mul(scale)?);
-        scale *= 60;
-    }
-    Some(total)
+    s.parse::<ClockTime>().ok().map(|t| t.0)
 }
 
 /// What one event did: the clock's answer and the times after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Step {
+pub struct StepReport {
     /// The event.
-    pub event: Event,
+    pub event: ScriptLine,
     /// Flags that fell since the previous event (by this event's time), in order.
     pub flags: Vec<FlagFall>,
     /// The press, if the event was one.
@@ -251,7 +230,7 @@ impl Runner {
     ///
     /// A [`ScriptError`] naming the event's line when time goes backwards or the clock
     /// refuses the event; the clock is then unchanged.
-    pub fn step(&mut self, event: &Event) -> Result<Step, ScriptError> {
+    pub fn step(&mut self, event: &ScriptLine) -> Result<StepReport, ScriptError> {
         let err = |kind| ScriptError {
             line: event.line,
             kind,
@@ -265,7 +244,7 @@ impl Runner {
         let now = event.at;
         let mut press = None;
         match event.action {
-            Action::Start(color) => {
+            ClockAction::Start(color) => {
                 if self.clock.is_started() {
                     return Err(err(ScriptErrorKind::LateStart));
                 }
@@ -278,11 +257,13 @@ impl Runner {
                         .map_err(|e| err(e.into()))?;
                 }
                 let done = match action {
-                    Action::Press(color) => self.clock.press(now, color).map(|p| press = Some(p)),
-                    Action::Pause => self.clock.pause(now),
-                    Action::Resume => self.clock.resume(now),
-                    Action::Add(color, time) => self.clock.add_time(now, color, time),
-                    Action::Start(_) | Action::Show => Ok(()),
+                    ClockAction::Press(color) => {
+                        self.clock.press(now, color).map(|p| press = Some(p))
+                    }
+                    ClockAction::Pause => self.clock.pause(now),
+                    ClockAction::Resume => self.clock.resume(now),
+                    ClockAction::Add(color, time) => self.clock.add_time(now, color, time),
+                    ClockAction::Start(_) | ClockAction::Show => Ok(()),
                 };
                 done.map_err(|e| err(e.into()))?;
             }
@@ -297,7 +278,7 @@ impl Runner {
         for flag in &flags {
             self.reported[flag.color] = true;
         }
-        Ok(Step {
+        Ok(StepReport {
             event: *event,
             flags,
             press,

@@ -356,14 +356,67 @@ fn clock_time_display() {
 }
 
 #[test]
-fn enormous_times_saturate_instead_of_panicking() {
+fn enormous_times_are_refused_instead_of_saturating() {
     let max = u64::MAX;
-    let mut c = clock(&format!("1/{max}+{max}"));
-    c.add_time(s(1), White, Duration::MAX).unwrap();
+    assert!(format!("1/{max}+{max}").parse::<TimeControl>().is_err());
+    let mut c = clock("1/3600+30");
+    assert_eq!(
+        c.add_time(s(1), White, Duration::MAX),
+        Err(ClockError::OutOfRange(Duration::MAX))
+    );
+    assert_eq!(
+        c.set_time(s(3), Black, Duration::MAX),
+        Err(ClockError::OutOfRange(Duration::MAX))
+    );
     let press = c.press(s(2), White).unwrap();
-    assert_eq!(press.remaining, Duration::MAX);
-    c.set_time(s(3), Black, Duration::MAX).unwrap();
-    assert_eq!(c.next_deadline(s(3)), Some(Duration::MAX));
-    assert_eq!(c.flag(s(max)), None);
-    assert_eq!(c.control().allotted(3), Duration::MAX);
+    assert_eq!(
+        press.remaining,
+        s(3600 - 2 + 30 + 3600),
+        "later increments still count"
+    );
+}
+
+#[test]
+fn times_beyond_a_day_are_refused_not_saturated() {
+    let mut clock = Clock::new("300+2".parse().unwrap());
+    clock.start(s(0), Color::White).unwrap();
+    let huge = Duration::from_secs(u64::MAX / 2);
+    assert_eq!(
+        clock.add_time(s(1), Color::Black, huge),
+        Err(ClockError::OutOfRange(huge))
+    );
+    assert_eq!(
+        clock.set_time(s(1), Color::Black, huge),
+        Err(ClockError::OutOfRange(huge))
+    );
+    assert_eq!(
+        clock.remaining(Color::Black, s(1)),
+        s(300),
+        "nothing changed"
+    );
+    let err = "300+100000".parse::<TimeControl>().unwrap_err().to_string();
+    assert!(err.contains("longer than 24 hours"), "{err}");
+    assert!("90000".parse::<TimeControl>().is_err());
+}
+
+#[test]
+fn clock_times_read_back_what_they_print() {
+    for text in ["1:29:55", "0:00:05", "29:05", "90", "1:02:03.25"] {
+        let t: ClockTime = text.parse().unwrap();
+        assert_eq!(t.to_string().parse::<ClockTime>(), Ok(t), "{text}");
+    }
+    assert_eq!("29:05".parse::<ClockTime>().map(|t| t.0), Ok(s(1745)));
+    assert_eq!(ClockTime(Duration::from_millis(5_395_999)).hms(), "1:29:55");
+    for bad in [
+        "",
+        "1:60",
+        "a:00",
+        "1:2:3:4",
+        "-5",
+        "1.",
+        ".5",
+        "1:00:00.1234567890",
+    ] {
+        assert!(bad.parse::<ClockTime>().is_err(), "{bad}");
+    }
 }

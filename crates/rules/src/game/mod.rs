@@ -231,9 +231,11 @@ impl Game {
     /// Plays a move that is legal in the current position (the game is running).
     pub(crate) fn play_legal(&mut self, m: Move) -> Option<Outcome> {
         let mover = self.pos.turn();
+        let key = RepetitionKey::after(&self.pos, self.key(), m);
         self.pos.play_unchecked(m);
         self.moves.push(m);
-        self.keys.push(RepetitionKey::of(&self.pos));
+        self.keys
+            .push(key.unwrap_or_else(|| RepetitionKey::of(&self.pos)));
         self.touched = None;
         if self.draw_offer == Some(!mover) {
             // Law 9.1.2.3: the offer lapses when the opponent moves instead of accepting.
@@ -249,10 +251,15 @@ impl Game {
         self.outcome
     }
 
+    /// The repetition key of the current position.
+    fn key(&self) -> RepetitionKey {
+        *self.keys.last().expect("the start key is always there")
+    }
+
     /// How many times the current position has appeared (Law 9.2.2), counting this one.
     pub fn repetitions(&self) -> usize {
         let window = self.pos.halfmoves() as usize + 1;
-        repetition::count(&self.keys, *self.keys.last().expect("start key"), window)
+        repetition::count(&self.keys, self.key(), window)
     }
 
     /// The endings that happen by themselves, checkmate first (Laws 5.1.1, 5.2, 9.6).
@@ -278,7 +285,8 @@ impl Game {
 
     /// Fivefold repetition and the 75-move rule (Law 9.6), which only count.
     fn counted_ending(&self) -> Option<Outcome> {
-        if self.repetitions() >= 5 {
+        // A fifth occurrence needs at least 16 reversible plies since the first.
+        if self.pos.halfmoves() >= 16 && self.repetitions() >= 5 {
             Some(Outcome::draw(Termination::FivefoldRepetition))
         } else if self.pos.halfmoves() >= 150 {
             Some(Outcome::draw(Termination::SeventyFiveMoves))

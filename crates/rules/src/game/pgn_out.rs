@@ -1,10 +1,10 @@
-//! Writing a game as PGN (the scoresheet of Law 8, in export format).
+//! Writing a game as PGN (the scoresheet of Law 8, in export format) with the one writer,
+//! [`crate::pgn::PgnWriter`].
 
-use std::fmt::Write as _;
-
-use shakmaty::{CastlingMode, Color, EnPassantMode, Position, fen::Fen, san::SanPlus};
+use shakmaty::san::SanPlus;
 
 use super::Game;
+use crate::pgn::PgnWriter;
 
 impl Game {
     /// The game as PGN: the tags given, `SetUp`/`FEN`/`Variant` when the start is not the
@@ -34,58 +34,20 @@ impl Game {
         let result = self
             .outcome()
             .map_or_else(|| "*".to_owned(), |o| o.result.to_string());
-        let mut out = String::new();
-        for (name, value) in tags {
-            if name != "Result" {
-                let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
-            }
+        let mut pgn = PgnWriter::new();
+        for (name, value) in tags.iter().filter(|(name, _)| name != "Result") {
+            pgn.tag(name, value);
         }
-        let _ = writeln!(out, "[Result \"{result}\"]");
+        pgn.tag("Result", &result);
         if self.start != shakmaty::Chess::default() {
-            if self.start.castles().mode() == CastlingMode::Chess960 {
-                let _ = writeln!(out, "[Variant \"Chess960\"]");
-            }
-            let fen = Fen::from_position(&self.start, EnPassantMode::Legal);
-            let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{fen}\"]");
+            pgn.setup_tags(&self.start, false);
         }
-        out.push('\n');
         let mut pos = self.start.clone();
-        let mut line = String::new();
-        let push = |token: &str, out: &mut String, line: &mut String| {
-            if !line.is_empty() && line.len() + 1 + token.len() > 79 {
-                out.push_str(line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(token);
-        };
-        for (ply, &m) in self.moves().iter().enumerate() {
-            let number = pos.fullmoves();
-            if pos.turn() == Color::White {
-                push(&format!("{number}."), &mut out, &mut line);
-            } else if ply == 0 {
-                push(&format!("{number}..."), &mut out, &mut line);
-            }
-            let san = SanPlus::from_move_and_play_unchecked(&mut pos, m);
-            push(&san.to_string(), &mut out, &mut line);
-            if let Some(text) = comment(ply) {
-                push(
-                    &format!("{{ {} }}", text.replace('}', ")")),
-                    &mut out,
-                    &mut line,
-                );
-            }
-        }
-        push(&result, &mut out, &mut line);
-        out.push_str(&line);
-        out.push('\n');
-        out
+        let moves = self.moves().iter().enumerate().map(|(ply, &m)| {
+            let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
+            (san, comment(ply))
+        });
+        pgn.moves(&self.start, moves.collect::<Vec<_>>());
+        pgn.finish(&result)
     }
-}
-
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
 }

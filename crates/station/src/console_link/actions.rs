@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use annabella_arbiter::Plan;
-use annabella_console::{Action, ArbiterRequest, Penalty, Side};
+use annabella_console::{ArbiterCommand, ArbiterRequest, Penalty, Side};
 use annabella_table::{ArbiterAction, Input, TableView};
 use shakmaty::Color;
 
@@ -55,17 +55,17 @@ pub fn inputs_for(
         plan: None,
     };
     Ok(match &request.action {
-        Action::Pause => one(ArbiterAction::Pause),
-        Action::Resume => one(ArbiterAction::Resume),
-        Action::SetClock { side, ms } => one(ArbiterAction::SetTime {
+        ArbiterCommand::Pause => one(ArbiterAction::Pause),
+        ArbiterCommand::Resume => one(ArbiterAction::Resume),
+        ArbiterCommand::SetClock { side, ms } => one(ArbiterAction::SetTime {
             color: color(*side),
             time: Duration::from_millis(*ms),
         }),
-        Action::SetMoves { side, moves } => one(ArbiterAction::SetMoves {
+        ArbiterCommand::SetMoves { side, moves } => one(ArbiterAction::SetMoves {
             color: color(*side),
             moves: *moves,
         }),
-        Action::Penalty { side, penalty } => match penalty {
+        ArbiterCommand::Penalty { side, penalty } => match penalty {
             Penalty::Warning => Carried {
                 inputs: vec![signed(by, format!("{what} (12.9.1)"), None)],
                 plan: None,
@@ -92,7 +92,7 @@ pub fn inputs_for(
                 .into(),
             }),
         },
-        Action::DecideClaim { claim, accept } => {
+        ArbiterCommand::DecideClaim { claim, accept } => {
             if table.claim.is_none() || *claim != claim_id {
                 return Err(format!("no pending claim {claim}"));
             }
@@ -102,10 +102,10 @@ pub fn inputs_for(
                 ArbiterAction::RejectClaim
             })
         }
-        Action::DeclareResult { result, .. } => one(ArbiterAction::DeclareResult {
+        ArbiterCommand::DeclareResult { result, .. } => one(ArbiterAction::DeclareResult {
             result: result.pgn().into(),
         }),
-        Action::ApplyPlan { target_fen } => {
+        ArbiterCommand::ApplyPlan { target_fen } => {
             let plan = plan.ok_or("there is no plan")?;
             if plan.target_fen != *target_fen {
                 return Err("the plan changed since it was shown".into());
@@ -154,7 +154,7 @@ pub fn inputs_for(
                 plan: Some(plan.clone()),
             }
         }
-        Action::DismissAlert { .. } => Carried {
+        ArbiterCommand::DismissAlert { .. } => Carried {
             inputs: vec![signed(by, what, None)],
             plan: None,
         },

@@ -23,8 +23,7 @@ pub const UNIDENTIFIED_PEG_ALERT: u64 = 0;
 
 /// Table time as the console shows it: `h:mm:ss`.
 pub fn clock_text(at: Duration) -> String {
-    let s = at.as_secs();
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    annabella_rules::ClockTime(at).hms()
 }
 
 fn side(c: Color) -> Side {

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use annabella_arbiter::Case;
-use annabella_console::{Action, ArbiterRequest, GameResult, Penalty, Side};
+use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty, Side};
 use annabella_table::{ArbiterAction, Hypothesis, Input, Table, TableConfig};
 use shakmaty::Square;
 
@@ -55,7 +55,7 @@ impl Run {
         self.observer.last().cloned().expect("a view")
     }
 
-    fn request(&mut self, action: Action) -> Result<(), String> {
+    fn request(&mut self, action: ArbiterCommand) -> Result<(), String> {
         let snapshot = self.table.snapshot();
         let plan = self.view().plan;
         let carried = inputs_for(
@@ -132,12 +132,12 @@ fn the_plan_is_journalled_with_who_and_the_boards_agree_once_carried_out() {
     let mut r = wrongly_copied();
     let target_fen = r.view().plan.expect("plan").target_fen;
     assert_eq!(
-        r.request(Action::ApplyPlan {
+        r.request(ArbiterCommand::ApplyPlan {
             target_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into()
         }),
         Err("the plan changed since it was shown".into())
     );
-    r.request(Action::ApplyPlan { target_fen })
+    r.request(ArbiterCommand::ApplyPlan { target_fen })
         .expect("applies");
     // The arbiter's hands (the demo's simulator) put the pawn back.
     r.feed(Input::PegLift { square: Square::E6 });
@@ -158,43 +158,43 @@ fn the_plan_is_journalled_with_who_and_the_boards_agree_once_carried_out() {
 #[test]
 fn clock_actions_reach_the_table() {
     let mut r = wrongly_copied();
-    r.request(Action::Pause).expect("pause");
+    r.request(ArbiterCommand::Pause).expect("pause");
     assert!(r.table.snapshot().paused);
     assert!(r.view().clocks.paused && r.view().clocks.running.is_none());
-    r.request(Action::SetClock {
+    r.request(ArbiterCommand::SetClock {
         side: Side::White,
         ms: 3_600_000,
     })
     .expect("set");
     assert_eq!(r.view().clocks.white_ms, 3_600_000);
-    r.request(Action::Penalty {
+    r.request(ArbiterCommand::Penalty {
         side: Side::White,
         penalty: Penalty::AddOpponentTime { secs: 120 },
     })
     .expect("penalty");
     let black = r.view().clocks.black_ms;
-    r.request(Action::Penalty {
+    r.request(ArbiterCommand::Penalty {
         side: Side::Black,
         penalty: Penalty::ReduceTime { secs: 60 },
     })
     .expect("penalty");
     assert_eq!(r.view().clocks.black_ms, black - 60_000);
-    r.request(Action::SetMoves {
+    r.request(ArbiterCommand::SetMoves {
         side: Side::Black,
         moves: 7,
     })
     .expect("moves");
     assert_eq!(r.view().clocks.black_moves, 7);
-    r.request(Action::Resume).expect("resume");
+    r.request(ArbiterCommand::Resume).expect("resume");
     assert!(!r.table.snapshot().paused);
     assert_eq!(
-        r.request(Action::DecideClaim {
+        r.request(ArbiterCommand::DecideClaim {
             claim: 1,
             accept: true
         }),
         Err("no pending claim 1".into())
     );
-    r.request(Action::DeclareResult {
+    r.request(ArbiterCommand::DeclareResult {
         result: GameResult::Draw,
         reason: "agreement".into(),
     })
@@ -207,16 +207,16 @@ fn every_input_names_the_arbiter() {
     let r = wrongly_copied();
     let snapshot = r.table.snapshot();
     for action in [
-        Action::Pause,
-        Action::Penalty {
+        ArbiterCommand::Pause,
+        ArbiterCommand::Penalty {
             side: Side::White,
             penalty: Penalty::Warning,
         },
-        Action::Penalty {
+        ArbiterCommand::Penalty {
             side: Side::Black,
             penalty: Penalty::LoseGame,
         },
-        Action::DismissAlert { alert: 3 },
+        ArbiterCommand::DismissAlert { alert: 3 },
     ] {
         let carried = inputs_for(
             &ArbiterRequest {
@@ -235,7 +235,7 @@ fn every_input_names_the_arbiter() {
                 "{action:?} → {i:?}"
             );
         }
-        if let Action::Penalty {
+        if let ArbiterCommand::Penalty {
             penalty: Penalty::LoseGame,
             ..
         } = action
@@ -249,7 +249,7 @@ fn every_input_names_the_arbiter() {
     let nameless = inputs_for(
         &ArbiterRequest {
             by: "  ".into(),
-            action: Action::Pause,
+            action: ArbiterCommand::Pause,
         },
         &snapshot,
         None,

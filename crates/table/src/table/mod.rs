@@ -156,6 +156,9 @@ pub struct Table {
     sighted_touches: Vec<Square>,
     /// The sighted player was told their board is wrong; they hear when it is right.
     sighted_wrong: bool,
+    /// The arbiter was alerted during this input: the VI player is told once its
+    /// announcements (a move first) are out.
+    arbiter_notice_due: bool,
     pending_press: Option<Duration>,
     flag_seen: [bool; 2],
     /// Adjourned (duty f): the player on move seals their next move; then the sealed move.
@@ -260,6 +263,7 @@ impl Table {
             sighted_copy: None,
             sighted_touches: Vec::new(),
             sighted_wrong: false,
+            arbiter_notice_due: false,
             pending_press: None,
             flag_seen: [false; 2],
             low_time_ticked: None,
@@ -444,6 +448,7 @@ impl Table {
         }
         self.settle(now);
         self.note_draw_offer(offer_before, records_before);
+        self.tell_arbiter_notice();
         self.tell_sighted_touches(&sighted_touches_before, records_before);
         Ok(())
     }
@@ -599,8 +604,15 @@ impl Table {
         };
         self.alerts += 1;
         self.effects.push_back(Effect::ArbiterAlert(alert));
-        // The VI player is told whenever the arbiter is alerted (a call says so itself).
+        // The VI player is told whenever the arbiter is alerted (a call says so itself),
+        // after this input's other announcements, so that a move is never cut off by it.
         if !matches!(kind, AlertKind::Called | AlertKind::Claim) {
+            self.arbiter_notice_due = true;
+        }
+    }
+
+    fn tell_arbiter_notice(&mut self) {
+        if std::mem::take(&mut self.arbiter_notice_due) {
             let text = self.vi_words().arbiter_informed();
             self.tell_vi(text, Priority::Normal, AnnounceKind::Arbiter);
         }

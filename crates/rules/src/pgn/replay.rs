@@ -1,8 +1,4 @@
-//! Reading games in PGN (import format) and replaying them under the Laws.
-//!
-//! A hand-written tokenizer rather than `pgn-reader`: that reader skips tokens it cannot
-//! read as SAN without a word, and a scoresheet with an unreadable move must give an
-//! error naming the game, the ply and the move.
+//! Replaying a game read from PGN under the Laws.
 
 use std::fmt;
 
@@ -12,41 +8,10 @@ use shakmaty::{
     san::{San, SanError, SanPlus},
 };
 
-use crate::{Edition, Game, RateOfPlay, game::Outcome};
-
-/// One game as written in a PGN file, not yet checked against the rules.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PgnGame {
-    /// The tag pairs, in file order.
-    pub tags: Vec<(String, String)>,
-    /// The main-line moves as written, with the comment that follows each.
-    pub moves: Vec<PgnMove>,
-    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
-    pub result_marker: Option<String>,
-    /// The line of the file where the game starts (1-based).
-    pub line: usize,
-}
-
-/// One move token of the movetext.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PgnMove {
-    /// The token as written (`Nf3`, `exd8=Q+`).
-    pub text: String,
-    /// The comment after it, without braces (`[%clk 1:29:57]`), if any.
-    pub comment: Option<String>,
-    /// The line of the file (1-based).
-    pub line: usize,
-}
+use super::PgnGame;
+use crate::{Edition, Game, RateOfPlay, excerpt, game::Outcome};
 
 impl PgnGame {
-    /// The value of a tag, if present.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
     /// The starting position: the `FEN` tag (Chess960 castling when `Variant` says
     /// Chess960 or the FEN needs it), else the standard one.
     ///
@@ -90,7 +55,7 @@ impl PgnGame {
         let start = self.start_position().map_err(|kind| ReplayError {
             ply: 0,
             text: String::new(),
-            line: self.line,
+            line: self.tag_line("FEN").unwrap_or(self.line),
             move_label: String::new(),
             kind,
         })?;
@@ -194,12 +159,16 @@ pub struct ReplayError {
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let ReplayErrorKind::BadFen { fen, why } = &self.kind {
+            let fen = excerpt(fen);
             return write!(f, "FEN tag {fen:?} (line {}): {why}", self.line);
         }
         write!(
             f,
             "ply {} ({} {}, line {}): ",
-            self.ply, self.move_label, self.text, self.line
+            self.ply,
+            self.move_label,
+            excerpt(&self.text),
+            self.line
         )?;
         match &self.kind {
             ReplayErrorKind::Unreadable => f.write_str("not a move in SAN"),
@@ -208,277 +177,6 @@ impl fmt::Display for ReplayError {
             ReplayErrorKind::AfterEnd(o) => write!(f, "move after the game ended ({o})"),
             ReplayErrorKind::BadFen { .. } => Ok(()),
         }
-    }
-}
-
-/// A PGN file that is broken beyond one move: an unterminated tag, comment or string.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {what}")]
-pub struct PgnSyntaxError {
-    /// The line (1-based).
-    pub line: usize,
-    /// What is wrong.
-    pub what: String,
-}
-
-/// Splits a PGN text into games. A syntax error ends the game it occurs in; reading goes
-/// on with the next game (the next tag section).
-///
-/// # Examples
-///
-/// ```
-/// use annabella_rules::pgn::read_games;
-/// let games = read_games("[White \"A\"]\n\n1. e4 {[%clk 0:05:00]} e5 (1... c5) 2. Nf3 1-0\n\n1. d4 *");
-/// assert_eq!(games.len(), 2);
-/// let first = games[0].as_ref().unwrap();
-/// assert_eq!(first.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["e4", "e5", "Nf3"]);
-/// assert_eq!(first.moves[0].comment.as_deref(), Some("[%clk 0:05:00]"));
-/// assert_eq!(first.result_marker.as_deref(), Some("1-0"));
-/// ```
-pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnSyntaxError>> {
-    let mut reader = Tokens {
-        s: text.as_bytes(),
-        i: 0,
-        line: 1,
-    };
-    let mut games = Vec::new();
-    loop {
-        reader.skip_space();
-        if reader.i >= reader.s.len() {
-            break;
-        }
-        let start = reader.i;
-        let result = reader.game();
-        if result.is_err() {
-            reader.skip_to_next_game();
-        }
-        if reader.i == start {
-            // Never loop without progress.
-            reader.i += 1;
-        }
-        match result {
-            Ok(Some(game)) => games.push(Ok(game)),
-            Ok(None) => {}
-            Err(e) => games.push(Err(e)),
-        }
-    }
-    games
-}
-
-struct Tokens<'a> {
-    s: &'a [u8],
-    i: usize,
-    line: usize,
-}
-
-impl Tokens<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.s.get(self.i).copied()
-    }
-
-    fn bump(&mut self) -> Option<u8> {
-        let c = self.peek()?;
-        self.i += 1;
-        if c == b'\n' {
-            self.line += 1;
-        }
-        Some(c)
-    }
-
-    fn at_line_start(&self) -> bool {
-        self.i == 0 || self.s[self.i - 1] == b'\n'
-    }
-
-    fn skip_space(&mut self) {
-        while let Some(c) = self.peek() {
-            if c.is_ascii_whitespace() {
-                self.bump();
-            } else if (c == b'%' && self.at_line_start()) || c == b';' {
-                while self.peek().is_some_and(|c| c != b'\n') {
-                    self.bump();
-                }
-            } else {
-                break;
-            }
-        }
-    }
-
-    fn skip_to_next_game(&mut self) {
-        while let Some(c) = self.peek() {
-            if c == b'[' && self.at_line_start() {
-                break;
-            }
-            self.bump();
-        }
-    }
-
-    fn error(&self, line: usize, what: impl Into<String>) -> PgnSyntaxError {
-        PgnSyntaxError {
-            line,
-            what: what.into(),
-        }
-    }
-
-    fn tag(&mut self) -> Result<(String, String), PgnSyntaxError> {
-        let line = self.line;
-        self.bump(); // '['
-        self.skip_space();
-        let name_start = self.i;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
-        {
-            self.bump();
-        }
-        let name = String::from_utf8_lossy(&self.s[name_start..self.i]).into_owned();
-        if name.is_empty() {
-            return Err(self.error(line, "tag without a name"));
-        }
-        self.skip_space();
-        if self.bump() != Some(b'"') {
-            return Err(self.error(line, format!("tag {name}: value must be in double quotes")));
-        }
-        let mut value = Vec::new();
-        loop {
-            match self.bump() {
-                Some(b'\\') => {
-                    if let Some(c) = self.bump() {
-                        value.push(c);
-                    }
-                }
-                Some(b'"') => break,
-                Some(b'\n') | None => {
-                    return Err(self.error(line, format!("tag {name}: unterminated value")));
-                }
-                Some(c) => value.push(c),
-            }
-        }
-        self.skip_space();
-        if self.bump() != Some(b']') {
-            return Err(self.error(line, format!("tag {name}: missing ']'")));
-        }
-        Ok((name, String::from_utf8_lossy(&value).into_owned()))
-    }
-
-    fn comment(&mut self) -> Result<String, PgnSyntaxError> {
-        let line = self.line;
-        self.bump(); // '{'
-        let start = self.i;
-        while let Some(c) = self.bump() {
-            if c == b'}' {
-                let text = String::from_utf8_lossy(&self.s[start..self.i - 1]);
-                return Ok(text.split_whitespace().collect::<Vec<_>>().join(" "));
-            }
-        }
-        Err(self.error(line, "comment '{' never closed"))
-    }
-
-    fn skip_variation(&mut self) -> Result<(), PgnSyntaxError> {
-        let line = self.line;
-        let mut depth = 0usize;
-        loop {
-            self.skip_space();
-            match self.peek() {
-                None => return Err(self.error(line, "variation '(' never closed")),
-                Some(b'{') => {
-                    self.comment()?;
-                }
-                Some(b'(') => {
-                    depth += 1;
-                    self.bump();
-                }
-                Some(b')') => {
-                    self.bump();
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(());
-                    }
-                }
-                Some(_) => {
-                    self.bump();
-                }
-            }
-        }
-    }
-
-    fn word(&mut self) -> &str {
-        let start = self.i;
-        while self
-            .peek()
-            .is_some_and(|c| !c.is_ascii_whitespace() && !b"{}()[];".contains(&c))
-        {
-            self.bump();
-        }
-        std::str::from_utf8(&self.s[start..self.i]).unwrap_or("\u{fffd}")
-    }
-
-    /// One game: tags then movetext. `Ok(None)` when only stray text was found.
-    fn game(&mut self) -> Result<Option<PgnGame>, PgnSyntaxError> {
-        let mut game = PgnGame {
-            line: self.line,
-            ..PgnGame::default()
-        };
-        loop {
-            self.skip_space();
-            if self.peek() == Some(b'[') {
-                let tag = self.tag()?;
-                game.tags.push(tag);
-            } else {
-                break;
-            }
-        }
-        let mut saw_movetext = false;
-        loop {
-            self.skip_space();
-            let line = self.line;
-            match self.peek() {
-                None => break,
-                Some(b'[') => {
-                    if saw_movetext || self.at_line_start() {
-                        break;
-                    }
-                    return Err(self.error(line, "'[' inside the moves"));
-                }
-                Some(b'{') => {
-                    let text = self.comment()?;
-                    if let Some(last) = game.moves.last_mut() {
-                        last.comment = Some(match last.comment.take() {
-                            Some(prev) => format!("{prev} {text}"),
-                            None => text,
-                        });
-                    }
-                }
-                Some(b'(') => self.skip_variation()?,
-                Some(b')') => return Err(self.error(line, "')' without '('")),
-                Some(b'$') => {
-                    self.bump();
-                    self.word();
-                }
-                Some(_) => {
-                    saw_movetext = true;
-                    let word = self.word().to_owned();
-                    if matches!(word.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-                        game.result_marker = Some(word);
-                        break;
-                    }
-                    let token = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                    let token = token.trim_end_matches(['!', '?']);
-                    if token.is_empty() {
-                        continue;
-                    }
-                    game.moves.push(PgnMove {
-                        text: token.to_owned(),
-                        comment: None,
-                        line,
-                    });
-                }
-            }
-        }
-        // A trailing comment after the result belongs to the last move.
-        if game.tags.is_empty() && game.moves.is_empty() && game.result_marker.is_none() {
-            return Ok(None);
-        }
-        Ok(Some(game))
     }
 }
 
@@ -505,7 +203,7 @@ mod tests {
     use crate::game::{GameResult, Termination};
 
     fn replay(pgn: &str) -> Result<Game, ReplayError> {
-        read_games(pgn)
+        super::super::read_games(pgn)
             .remove(0)
             .unwrap()
             .replay(Edition::Laws2023, RateOfPlay::Standard)
@@ -577,6 +275,23 @@ mod tests {
             err.kind,
             ReplayErrorKind::AfterEnd(Outcome::draw(Termination::Stalemate))
         );
+    }
+
+    #[test]
+    fn a_bad_fen_is_named_at_the_fen_tag_line_and_echoed_short() {
+        let text = format!(
+            "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1{}\"]\n\n1. e4 *",
+            " ".repeat(500)
+        );
+        let err = replay(&text).unwrap_err();
+        assert_eq!((err.ply, err.line), (0, 3));
+        assert!(matches!(err.kind, ReplayErrorKind::BadFen { .. }));
+        let shown = err.to_string();
+        assert!(
+            shown.starts_with("FEN tag ") && shown.contains("(line 3)"),
+            "{shown}"
+        );
+        assert!(shown.len() < 200, "{shown}");
     }
 
     #[test]

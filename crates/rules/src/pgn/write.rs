@@ -1,0 +1,137 @@
+//! The PGN writer (export format): tags, the start position when it is not the standard
+//! one, the moves in SAN with their comments, and lines of at most 79 characters.
+
+use std::fmt::Write as _;
+
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen};
+
+/// Writes one game as PGN: [`PgnWriter::tag`]s first, then [`PgnWriter::moves`], then
+/// [`PgnWriter::finish`] with the result.
+///
+/// # Examples
+///
+/// ```
+/// use annabella_rules::{pgn::PgnWriter, shakmaty::Chess};
+/// let mut pgn = PgnWriter::new();
+/// pgn.tag("White", "Anna");
+/// pgn.moves(&Chess::default(), [("e4", Some("[%clk 1:29:55]")), ("e5", None)]);
+/// assert_eq!(pgn.finish("*"), "[White \"Anna\"]\n\n1. e4 {[%clk 1:29:55]} 1... e5 *\n");
+/// ```
+#[derive(Debug, Default)]
+pub struct PgnWriter {
+    out: String,
+    line: String,
+    in_moves: bool,
+}
+
+impl PgnWriter {
+    /// An empty game.
+    pub fn new() -> PgnWriter {
+        PgnWriter::default()
+    }
+
+    /// One tag pair; the value is escaped (`\` and `"`).
+    pub fn tag(&mut self, name: &str, value: &str) {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(self.out, "[{name} \"{value}\"]");
+    }
+
+    /// The `Variant` (Chess960 castling, or when `chess960` says so), `SetUp` and `FEN`
+    /// tags of a start position.
+    pub fn setup_tags(&mut self, start: &Chess, chess960: bool) {
+        if chess960 || start.castles().mode() == CastlingMode::Chess960 {
+            self.tag("Variant", "Chess960");
+        }
+        self.tag("SetUp", "1");
+        let fen = Fen::from_position(start, EnPassantMode::Legal);
+        self.tag("FEN", &fen.to_string());
+    }
+
+    fn token(&mut self, token: &str) {
+        if !self.in_moves {
+            self.out.push('\n');
+            self.in_moves = true;
+        }
+        if !self.line.is_empty() && self.line.len() + 1 + token.len() > 79 {
+            self.out.push_str(&self.line);
+            self.out.push('\n');
+            self.line.clear();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(token);
+    }
+
+    /// The moves from `start`, each in SAN with its comments after it (none, one from an
+    /// `Option`, or several from a `Vec`; `}` in a comment becomes `)`). Black's move number is written at the start and after a
+    /// comment (`1... e5`).
+    pub fn moves<S: AsRef<str>, C: IntoIterator<Item = T>, T: AsRef<str>>(
+        &mut self,
+        start: &Chess,
+        moves: impl IntoIterator<Item = (S, C)>,
+    ) {
+        let mut number = start.fullmoves().get();
+        let mut turn = start.turn();
+        let mut need_number = true;
+        for (san, comments) in moves {
+            match turn {
+                Color::White => self.token(&format!("{number}.")),
+                Color::Black if need_number => self.token(&format!("{number}...")),
+                Color::Black => {}
+            }
+            self.token(san.as_ref());
+            need_number = false;
+            for comment in comments {
+                self.token(&format!("{{{}}}", comment.as_ref().replace('}', ")")));
+                need_number = true;
+            }
+            if turn == Color::Black {
+                number += 1;
+            }
+            turn = !turn;
+        }
+    }
+
+    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), and the text.
+    pub fn finish(mut self, result: &str) -> String {
+        self.token(result);
+        self.out.push_str(&self.line);
+        self.out.push('\n');
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::read_games;
+
+    #[test]
+    fn long_games_wrap_and_read_back() {
+        let sans = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(20);
+        let mut pgn = PgnWriter::new();
+        pgn.tag("Event", "A \"quoted\" \\ event");
+        pgn.moves(&Chess::default(), sans.iter().map(|s| (s, None::<&str>)));
+        let text = pgn.finish("*");
+        assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+        let game = read_games(&text).remove(0).expect("reads back");
+        assert_eq!(game.tag("Event"), Some("A \"quoted\" \\ event"));
+        assert_eq!(game.move_texts(), sans);
+    }
+
+    #[test]
+    fn black_first_starts_with_the_dots() {
+        let start: Chess = "4k3/8/8/8/8/8/3r4/3BK2R b - - 0 12"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mut pgn = PgnWriter::new();
+        pgn.setup_tags(&start, false);
+        pgn.moves(&start, [("Rd4", None::<&str>), ("Rh8+", None)]);
+        let text = pgn.finish("*");
+        assert!(text.ends_with("\n12... Rd4 13. Rh8+ *\n"), "{text}");
+        assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/"), "{text}");
+    }
+}
