@@ -139,7 +139,8 @@ impl Table {
 
     /// Whether the peg board needs a word when it stays still.
     pub(super) fn peg_needs_attention(&self) -> bool {
-        if !self.started || self.over() {
+        // A sealed move waits for the resumption: the peg board is not told anything.
+        if !self.started || self.over() || self.sealed.is_some() {
             return false;
         }
         let pos = self.game.position();
