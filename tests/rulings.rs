@@ -645,3 +645,256 @@ fn an_adjourned_games_sealed_move_is_private_until_the_resumption() {
     assert_pgn(&played, "1-0", "normal");
     played.replay_agrees();
 }
+
+/// Table times (ms) of `side`'s lever presses, in order.
+fn levers(played: &Played, side: &str) -> Vec<u64> {
+    played
+        .inputs("lever")
+        .filter(|l| l["input"]["side"] == side)
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect()
+}
+
+/// Table time (ms) of the first sighted-board snapshot showing `placement`.
+fn sighted_board_at(played: &Played, placement: &str) -> u64 {
+    played
+        .inputs("sighted_board")
+        .find(|l| l["input"]["placement"] == placement)
+        .unwrap_or_else(|| panic!("no sighted board {placement}"))["at_ms"]
+        .as_u64()
+        .unwrap()
+}
+
+/// Announcements to `listener` (or both) with their table time (ms).
+fn told_at(played: &Played, listener: &str) -> Vec<(u64, String)> {
+    played
+        .effects("announce")
+        .filter(|l| l["effect"]["to"] == listener || l["effect"]["to"] == "both")
+        .map(|l| {
+            (
+                l["at_ms"].as_u64().unwrap(),
+                l["effect"]["text"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_wrong_copy_on_the_sighted_board_is_put_right_at_once() {
+    let played = play("sighted-wrong-copy", false, true);
+    let wrong = sighted_board_at(&played, "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    // Within a couple of seconds the sighted player is told piece and squares.
+    let sighted = told_at(&played, "sighted_player");
+    let (fix_at, fix) = sighted
+        .iter()
+        .find(|(at, _)| *at > wrong)
+        .unwrap_or_else(|| panic!("nothing told after the wrong copy: {sighted:?}"));
+    assert!(*fix_at <= wrong + 3000, "{fix_at} {wrong}: {fix}");
+    for words in [
+        "weißen Bauern",
+        "David vier",
+        "David zwei",
+        "Eva zwei",
+        "Eva vier",
+    ] {
+        assert!(fix.contains(words), "{words} in {fix}");
+    }
+    // The VI player hears that the opponent's board is being put right; the arbiter is
+    // alerted with both boards.
+    let vi = told_at(&played, "vi_player");
+    assert!(
+        vi.iter().any(|(at, t)| *at > wrong
+            && *at <= wrong + 3000
+            && t == "Das Brett Ihres Gegners wird berichtigt."),
+        "{vi:?}"
+    );
+    assert_eq!(alert_kinds(&played), ["sighted_board_differs"]);
+    let alert = played.effects("arbiter_alert").next().unwrap();
+    assert!(alert["at_ms"].as_u64().unwrap() <= wrong + 3000);
+    assert_eq!(
+        alert["effect"]["sighted_board"],
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR"
+    );
+    // Copying is no touch of the white pawns.
+    assert!(vi.iter().all(|(_, t)| !t.contains("berührt")), "{vi:?}");
+    // The game goes on: e5 announced, and Black's press started White's clock.
+    assert!(vi.iter().any(|(_, t)| t == "Schwarz: Eva sieben Eva fünf"));
+    assert!(
+        sighted.iter().any(|(_, t)| t == "Das Brett stimmt."),
+        "{sighted:?}"
+    );
+    let press = *levers(&played, "black").last().unwrap();
+    assert_eq!(played.recorded_at("e5"), press);
+    assert!(
+        played
+            .clock_runs()
+            .contains(&(press, Some("white".to_owned()))),
+        "{:?}",
+        played.clock_runs()
+    );
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["sighted_in_sync"], true, "{view}");
+    assert_eq!(view["alerts"], 1, "{view}");
+}
+
+#[test]
+fn the_sighted_players_illegal_move_is_an_illegal_move() {
+    let played = play("sighted-illegal-move", false, true);
+    assert_eq!(alert_kinds(&played), ["illegal_move"]);
+    let alert = played.effects("arbiter_alert").next().unwrap();
+    let detail = alert["effect"]["detail"].as_str().unwrap();
+    assert!(detail.contains("f8") && detail.contains("b4"), "{detail}");
+    let press = levers(&played, "black")[0];
+    assert!(alert["at_ms"].as_u64().unwrap() <= press + 2000);
+    // Both players are told which move was illegal; the sighted player what to put back.
+    let said = "Läufer Felix acht Bella vier";
+    let vi = played.told("vi_player");
+    assert!(
+        vi.iter()
+            .any(|t| t.contains("unzulässig") && t.contains(said)),
+        "{vi:?}"
+    );
+    assert!(vi.contains(&"Der Schiedsrichter ist informiert.".to_owned()));
+    let sighted = played.told("sighted_player");
+    assert!(
+        sighted
+            .iter()
+            .any(|t| t.contains("Unzulässig") && t.contains(said)),
+        "{sighted:?}"
+    );
+    assert!(
+        sighted
+            .iter()
+            .any(|t| t.contains("schwarzen Läufer") && t.contains("Felix acht")),
+        "{sighted:?}"
+    );
+    // The illegal move's press did not start White's clock; the legal move's press did.
+    let runs = played.clock_runs();
+    let e5_press = *levers(&played, "black").last().unwrap();
+    let white_started: Vec<u64> = runs
+        .iter()
+        .filter(|(at, r)| r.as_deref() == Some("white") && *at > press)
+        .map(|(at, _)| *at)
+        .collect();
+    assert_eq!(white_started.first(), Some(&e5_press), "{runs:?}");
+    assert_eq!(played.recorded_at("e5"), e5_press);
+    // The penalty went to the VI player: two minutes.
+    assert!(
+        vi.contains(&"Weiß erhält zwei Minuten.".to_owned()),
+        "{vi:?}"
+    );
+    assert_eq!(played.moves(), ["d4", "e5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["alerts"], 1, "{view}");
+}
+
+#[test]
+fn a_fix_up_never_contradicts_a_made_move() {
+    let played = play("peg-fixup-after-made-move", false, true);
+    let fixups: Vec<String> = played
+        .effects("announce")
+        .filter(|l| l["effect"]["kind"] == "fix_up" && l["effect"]["to"] == "vi_player")
+        .map(|l| l["effect"]["text"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        fixups,
+        [
+            "Nimm die Figur von Eva sieben. Setze den schwarzen Bauern auf Eva fünf.",
+            "Das Brett stimmt."
+        ]
+    );
+    for shown in played.effects("show_on_tactile") {
+        for fix in shown["effect"]["fixes"].as_array().unwrap() {
+            assert!(fix["square"] != "g1" && fix["square"] != "f3", "{shown}");
+        }
+    }
+    assert_eq!(played.moves(), ["e4", "e5", "Nf3"]);
+    let lever = *levers(&played, "white").last().unwrap();
+    assert_eq!(played.recorded_at("Nf3"), lever);
+    assert_eq!(alert_kinds(&played), Vec::<String>::new());
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["peg_in_sync"], true, "{view}");
+}
+
+#[test]
+fn a_copy_before_the_press_is_no_false_alarm() {
+    let played = play("sighted-copies-before-press", false, true);
+    assert_eq!(alert_kinds(&played), Vec::<String>::new());
+    assert_eq!(
+        played.told("vi_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Eva zwei Eva vier",
+            "Schwarz: Eva sieben Eva fünf",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(
+        played.told("sighted_player"),
+        [
+            "Die Partie beginnt. Weiß am Zug.",
+            "Weiß: Eva zwei Eva vier",
+            "Partie beendet: Weiß gewinnt, Aufgabe.",
+        ]
+    );
+    assert_eq!(played.moves(), ["e4", "e5"]);
+    assert_eq!(played.end(), ("1-0".to_owned(), "resignation".to_owned()));
+    assert_pgn(&played, "1-0", "normal");
+    let view = played.replay_agrees();
+    assert_eq!(view["alerts"], 0, "{view}");
+    assert_eq!(view["sighted_in_sync"], true, "{view}");
+}
+
+#[test]
+fn the_sighted_players_rejected_claim_move_is_made_by_them() {
+    let played = play("sighted-rejected-claim", false, true);
+    let intended = "Bitte den beabsichtigten Zug ausführen: Springer Gustav acht Felix sechs.";
+    let sighted = played.told("sighted_player");
+    assert_eq!(
+        sighted.iter().filter(|t| t.as_str() == intended).count(),
+        2,
+        "after the rejection, and again for another move: {sighted:?}"
+    );
+    let vi = played.told("vi_player");
+    assert!(
+        vi.iter().any(|t| t.starts_with("Reklamation abgelehnt")),
+        "{vi:?}"
+    );
+    assert!(
+        vi.contains(&"Weiß erhält zwei Minuten.".to_owned()),
+        "{vi:?}"
+    );
+    assert!(
+        !vi.iter().any(|t| t.contains("Eva sieben Eva fünf")),
+        "e5 refused, never announced: {vi:?}"
+    );
+    assert_eq!(played.moves(), ["e4", "Nf6"]);
+    // Recorded at Black's press, after the knight was on f6 — not at the claim.
+    let claim_at = played.inputs("sighted").next().unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    let press = *levers(&played, "black").last().unwrap();
+    let nf6_board = sighted_board_at(&played, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    let nf6_at = played.recorded_at("Nf6");
+    assert!(
+        claim_at < nf6_board && nf6_board <= press,
+        "{claim_at} {nf6_board} {press}"
+    );
+    assert_eq!(nf6_at, press);
+    let record_effects: Vec<u64> = played
+        .effects("record_move")
+        .filter(|l| l["effect"]["san"] == "Nf6")
+        .map(|l| l["at_ms"].as_u64().unwrap())
+        .collect();
+    assert_eq!(record_effects, [press], "recorded once, at the press");
+    assert_eq!(played.end(), ("0-1".to_owned(), "resignation".to_owned()));
+    let view = played.replay_agrees();
+    assert_eq!(view["sighted_in_sync"], true, "{view}");
+}

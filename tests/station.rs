@@ -272,11 +272,29 @@ fn a_killed_station_loses_no_move_and_keeps_the_clocks() {
     }
 }
 
+/// A `table.toml` in `dir`: five minutes plus two seconds, simulated devices, the VI
+/// player's voice as text, records in `dir/records`.
+fn sim_table(dir: &Path) -> std::path::PathBuf {
+    let config = dir.join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
+         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
+    )
+    .unwrap();
+    config
+}
+
 fn play(config: &Path, input: &str) -> std::process::Output {
+    play_with(config, &[], input)
+}
+
+fn play_with(config: &Path, flags: &[&Path], input: &str) -> std::process::Output {
     use std::io::Write;
     let mut child = annabella()
         .args(["play", "--json", "--config"])
         .arg(config)
+        .args(flags)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -291,13 +309,7 @@ fn play(config: &Path, input: &str) -> std::process::Output {
 #[test]
 fn play_continues_the_game_of_its_journal_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("table.toml");
-    std::fs::write(
-        &config,
-        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
-         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n",
-    )
-    .unwrap();
+    let config = sim_table(dir.path());
     let first = "wait 800\nstart\nwait 300\nBauer Eva vier\npeg: move e2e4\nwait 900\nclock: lever white\nwait 500\n";
     let out = play(&config, first);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -378,4 +390,101 @@ fn a_broken_config_names_every_problem() {
         assert!(stderr.contains(&format!("\n  {key}: ")), "{key}: {stderr}");
     }
     assert!(!dir.path().join("games").exists(), "nothing is created");
+}
+
+#[test]
+fn play_resumes_an_adjourned_game_with_its_sealed_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = sim_table(dir.path());
+    let journal = dir.path().join("records/game.journal");
+    let resume =
+        |input: &str| play_with(&config, &[Path::new("--resume"), journal.as_path()], input);
+    // 1. e4 e5, adjourned: White (the VI player) seals Nf3; the session ends.
+    let first = "wait 800\nstart\nwait 300\nBauer Eva vier\npeg: move e2e4\nwait 900\n\
+                 clock: lever white\nwait 300\ndgt: move e2e4\nwait 400\ndgt: move e7e5\nwait 600\n\
+                 clock: lever black\npeg: move e7e5\nwait 500\narbiter: adjourn\n\
+                 Springer Felix drei\nwait 500\n";
+    let out = play(&config, first);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let adjourned = replay(&journal);
+    assert_eq!(adjourned["moves"], serde_json::json!(["e4", "e5"]));
+    assert_eq!(adjourned["running"], Value::Null, "{adjourned}");
+
+    // Resumed: the sealed move is made at once, Black's clock runs, the game goes on.
+    let second =
+        "wait 800\npeg: move g1f3\nwait 300\ndgt: move g1f3\nwait 600\nsighted: resign\nwait 500\n";
+    let out = resume(second);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let resumed_at = lines
+        .iter()
+        .find(|l| l["kind"] == "input" && l["input"]["action"] == "resume")
+        .unwrap_or_else(|| panic!("no resume input: {stderr}"))["at_ms"]
+        .as_u64()
+        .unwrap();
+    let recorded = lines
+        .iter()
+        .find(|l| l["kind"] == "effect" && l["effect"]["effect"] == "record_move")
+        .expect("the sealed move recorded");
+    assert_eq!(recorded["effect"]["san"], "Nf3");
+    assert_eq!(recorded["at_ms"].as_u64(), Some(resumed_at));
+    assert!(
+        lines.iter().any(|l| l["effect"]["effect"] == "clock"
+            && l["effect"]["running"] == "black"
+            && l["at_ms"].as_u64() == Some(resumed_at)),
+        "Black's clock starts at the resumption"
+    );
+    // Times continue from the journal: the resumption is no earlier than its last record.
+    assert!(resumed_at >= adjourned["last_ms"].as_u64().unwrap());
+    let view = replay(&journal);
+    assert_eq!(
+        view["moves"],
+        serde_json::json!(["e4", "e5", "Nf3"]),
+        "{stderr}"
+    );
+    assert_eq!(view["result"]["result"], "1-0", "{view}");
+
+    // A finished game, or one never adjourned, is not resumed: one clear error.
+    let out = resume("");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--resume") && stderr.contains("the game is over"),
+        "{stderr}"
+    );
+    let other = tempfile::tempdir().unwrap();
+    let out = play_with(
+        &config,
+        &[Path::new("--resume"), &other.path().join("game.journal")],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such journal"));
+}
+
+#[test]
+fn play_resume_refuses_a_game_that_was_not_adjourned() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = sim_table(dir.path());
+    let out = play(&config, "wait 800\nstart\nwait 300\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let journal = dir.path().join("records/game.journal");
+    let out = play_with(&config, &[Path::new("--resume"), journal.as_path()], "");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no sealed move"), "{stderr}");
+    // Nothing was added to the journal.
+    assert_eq!(replay(&journal)["moves"], serde_json::json!([]));
 }

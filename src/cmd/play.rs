@@ -1,6 +1,7 @@
 //! `annabella play --config table.toml`: one real table (devices, voices, time control,
 //! players from the config). The VI player's words come as lines on standard input; the
-//! journal in the records directory is continued after a restart.
+//! journal in the records directory is continued after a restart; `--resume JOURNAL`
+//! resumes an adjourned game, its sealed move made at once.
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -19,12 +20,19 @@ pub struct Args {
     /// until it answers (otherwise the table refuses to start, naming each device).
     #[arg(long)]
     allow_missing: bool,
+    /// Resume the adjourned game of this journal (a records directory's game.journal):
+    /// the sealed move is made at once and the opponent's clock starts.
+    #[arg(long, value_name = "JOURNAL")]
+    resume: Option<PathBuf>,
 }
 
 /// Runs the table.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = StationConfig::load(&args.config)?;
-    let report = play::run(&config, args.json, args.allow_missing)?;
+    let report = match &args.resume {
+        Some(journal) => play::resume(&config, journal, args.json, args.allow_missing)?,
+        None => play::run(&config, args.json, args.allow_missing)?,
+    };
     eprintln!("journal: {}", report.journal.display());
     for p in &report.written {
         eprintln!("written: {}", p.display());

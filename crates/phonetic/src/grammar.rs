@@ -31,7 +31,13 @@ pub struct Vocabulary {
     command_move_prefixes: Vec<String>,
     substituted: Vec<(String, String)>,
     dropped: Vec<String>,
+    /// A file's spelling in phrases → its letter, where the lexicon reads the letter as
+    /// that file ("e four" in English) and the model knows it.
+    letters: HashMap<&'static str, &'static str>,
 }
+
+/// The files' letters, a to h.
+const LETTERS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
 /// A phrase list for the recognizer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,7 +154,17 @@ impl Vocabulary {
             .flat_map(|t| t.split_whitespace())
             .filter(|w| !w.starts_with('{') && probe(&w.to_lowercase()))
             .collect();
+        let letters = File::ALL
+            .into_iter()
+            .filter_map(|file| {
+                let letter = LETTERS[usize::from(file)];
+                let reads = lexicon.lookup(letter) == Lookup::Word(Word::File(file));
+                let spelled = spelling.get(&Word::File(file)).copied()?;
+                (reads && probe(letter)).then_some((spelled, letter))
+            })
+            .collect();
         let mut vocab = Vocabulary {
+            letters,
             lexicon,
             spelling,
             takes,
@@ -187,6 +203,12 @@ impl Vocabulary {
 
     fn spell(&self, word: Word) -> Option<&'static str> {
         self.spelling.get(&word).copied()
+    }
+
+    fn file_spellings(&self) -> impl Iterator<Item = &'static str> + '_ {
+        File::ALL
+            .into_iter()
+            .filter_map(|f| self.spell(Word::File(f)))
     }
 
     /// One template with slots → its phrases (none if a word is missing).
@@ -423,6 +445,25 @@ impl Vocabulary {
                 }
             }
         }
+        // The same with the files by their letter ("e four"), where every file has one.
+        let has_file = |b: &[&str]| b.iter().any(|w| self.letters.contains_key(w));
+        let lettered: Vec<Vec<&'static str>> = bodies
+            .iter()
+            .filter(|b| m.castling_side().is_none() && has_file(b))
+            .filter_map(|b| {
+                b.iter()
+                    .map(|w| {
+                        let is_file = self.file_spellings().any(|f| f == *w);
+                        match (is_file, self.letters.get(w)) {
+                            (false, _) => Some(*w),
+                            (true, Some(l)) => Some(*l),
+                            (true, None) => None,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        bodies.extend(lettered);
         let mut out = Vec::with_capacity(bodies.len() * suffixes.len());
         for b in &bodies {
             for s in &suffixes {
@@ -504,6 +545,35 @@ mod tests {
                 assert!(grammar.phrases.contains(&said), "{lang}: {said}");
             }
         }
+    }
+
+    #[test]
+    fn english_files_are_said_by_their_letter_too() {
+        let pos = Chess::default();
+        let lexicon = Lexicon::get(Language::En);
+        let g = build_grammar(&pos, lexicon, |_| true);
+        for phrase in [
+            "e four",
+            "eva four",
+            "knight g one f three",
+            "knight f three",
+        ] {
+            assert!(g.phrases.iter().any(|p| p == phrase), "{phrase}");
+            assert!(matches!(
+                resolve_words(&pos, lexicon, phrase),
+                Verdict::Move(_)
+            ));
+        }
+        // "a" is a filler word in English: the a-file keeps its name.
+        assert!(g.phrases.iter().any(|p| p == "anna four"));
+        assert!(!g.phrases.iter().any(|p| p == "a four"));
+        // A model without the letter gets no such phrases.
+        let g = build_grammar(&pos, lexicon, |w| w != "e");
+        assert!(!g.phrases.iter().any(|p| p == "e four"));
+        assert!(g.phrases.iter().any(|p| p == "d four"));
+        // German reads no letters as files: its grammar stays as announced.
+        let de = build_grammar(&pos, Lexicon::get(Language::De), |_| true);
+        assert!(!de.phrases.iter().any(|p| p == "e vier"));
     }
 
     #[test]

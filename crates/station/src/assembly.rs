@@ -96,6 +96,14 @@ pub enum StationError {
         .0.display()
     )]
     JournalExists(PathBuf),
+    /// `play --resume`: the journal holds no adjourned game to resume.
+    #[error("--resume {journal}: {reason}")]
+    Resume {
+        /// The journal given.
+        journal: PathBuf,
+        /// Why it cannot be resumed.
+        reason: String,
+    },
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
     Script {

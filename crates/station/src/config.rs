@@ -169,6 +169,15 @@ pub struct TimingsOverride {
     pub discrepancy_after: Option<Duration>,
 }
 
+/// The table's options for the VI player (`[table]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TableOptions {
+    /// "Uhr gedrückt." after the VI player's own press completed the move.
+    pub press_confirmation: bool,
+    /// Haptic minute ticks of the VI player's clock at or below this (`None`: off).
+    pub low_time_warning: Option<Duration>,
+}
+
 /// A checked configuration: everything the station needs to open a table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StationConfig {
@@ -188,6 +197,8 @@ pub struct StationConfig {
     pub braille_table: String,
     /// Reminder timings given in the file.
     pub timings: TimingsOverride,
+    /// The table's options for the VI player.
+    pub table: TableOptions,
     /// The web console, when `[console]` is in the file.
     pub console: Option<ConsoleSettings>,
 }
@@ -327,6 +338,8 @@ impl StationConfig {
                 discrepancy_after: t.discrepancy_after.unwrap_or(defaults.discrepancy_after),
                 ..defaults
             },
+            press_confirmation: self.table.press_confirmation,
+            low_time_warning: self.table.low_time_warning,
             ..TableConfig::default()
         }
     }

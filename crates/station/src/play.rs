@@ -4,10 +4,10 @@
 //! continued: the game survives a restart), records written when the game ends or the
 //! input closes.
 
-use std::io::BufRead;
+use std::{io::BufRead, path::Path};
 
 use annabella_speech::Ears;
-use annabella_table::{Hypothesis, Input};
+use annabella_table::{ArbiterAction, Hypothesis, Input};
 use tokio::sync::mpsc;
 
 use crate::{
@@ -15,6 +15,7 @@ use crate::{
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
     script::{Act, parse_act},
+    session::Session,
     shell::Request,
 };
 
@@ -32,6 +33,67 @@ pub fn run(
     config: &StationConfig,
     json: bool,
     allow_missing_devices: bool,
+) -> Result<StationReport, StationError> {
+    run_table(config, json, allow_missing_devices, None)
+}
+
+/// Resumes the adjourned game of `journal` (duty f): the table is rebuilt from the
+/// journal (its own settings kept, times continuing from its last record), then the
+/// arbiter's resumption makes the sealed move and starts the opponent's clock. The
+/// records go beside the journal.
+///
+/// # Errors
+/// [`StationError::Resume`] when the journal is not a `game.journal`, holds a finished
+/// game or no sealed move; otherwise as [`run`].
+pub fn resume(
+    config: &StationConfig,
+    journal: &Path,
+    json: bool,
+    allow_missing_devices: bool,
+) -> Result<StationReport, StationError> {
+    let refuse = |reason: &str| StationError::Resume {
+        journal: journal.to_owned(),
+        reason: reason.to_owned(),
+    };
+    if journal.file_name().is_none_or(|n| n != "game.journal") {
+        return Err(refuse("expected the game.journal of a records directory"));
+    }
+    if !journal.is_file() {
+        return Err(refuse("no such journal"));
+    }
+    let (table, _) = Session::replay(journal)?;
+    if let Some(end) = table.end() {
+        return Err(refuse(&format!(
+            "the game is over ({}, {})",
+            end.result, end.termination
+        )));
+    }
+    if table.sealed_move().is_none() {
+        return Err(refuse(
+            "no sealed move: the game was not adjourned (play --config continues it)",
+        ));
+    }
+    let dir = journal.parent().unwrap_or(Path::new("."));
+    let mut config = config.clone();
+    config.records_dir = if dir.as_os_str().is_empty() {
+        ".".into()
+    } else {
+        dir.to_owned()
+    };
+    run_table(
+        &config,
+        json,
+        allow_missing_devices,
+        Some(Input::Arbiter(ArbiterAction::Resume)),
+    )
+}
+
+/// Runs the table; `first` is fed before anything from the keyboard.
+fn run_table(
+    config: &StationConfig,
+    json: bool,
+    allow_missing_devices: bool,
+    first: Option<Input>,
 ) -> Result<StationReport, StationError> {
     let console = match &config.console {
         Some(c) => {
@@ -68,6 +130,9 @@ pub fn run(
         heard_log: false,
         allow_missing_devices,
     })?;
+    if let Some(input) = first {
+        let _ = station.requests.blocking_send(Request::Input(input));
+    }
     // With the VI player's audio on standard input there is no keyboard: the table
     // stops when the audio ends.
     if !station.audio_on_stdin {

@@ -40,8 +40,18 @@ pub struct Timings {
     /// A clock press that came before the move was seen on the sighted board waits this
     /// long for the move; then it is reported to the arbiter.
     pub press_grace: Duration,
-    /// The sighted board differs from the game this long → arbiter alert.
+    /// The sighted board has not shown the VI player's move, or the sighted player's own
+    /// move in progress shows no legal move, this long → reminder, or what to put right
+    /// and an arbiter alert.
     pub discrepancy_after: Duration,
+    /// The sighted board shows a wrong copy (or anything but the game when no move of
+    /// the sighted player is in progress) this long → the sighted player is told what to
+    /// put right, the VI player that the opponent's board is being put right, the arbiter
+    /// is alerted.
+    pub sighted_fixup_after: Duration,
+    /// The sighted player pressed the clock with a board that shows no legal move: when
+    /// the board has stayed so this long after the press, it is an illegal move (7.5.1).
+    pub press_settle: Duration,
     /// n-best recognition: two readings closer than this are ambiguous.
     pub nbest_margin: f32,
 }
@@ -56,6 +66,8 @@ impl Default for Timings {
             fixups_before_alert: 3,
             press_grace: Duration::from_secs(3),
             discrepancy_after: Duration::from_secs(5),
+            sighted_fixup_after: Duration::from_secs(2),
+            press_settle: Duration::from_millis(800),
             nbest_margin: 0.05,
         }
     }

@@ -93,6 +93,13 @@ impl PegTracker {
         self.lifted = Bitboard::EMPTY;
     }
 
+    /// Forget the places of these holes only (a move on them is done with; what was
+    /// touched elsewhere still counts).
+    pub fn forget(&mut self, squares: Bitboard) {
+        self.placed &= !squares;
+        self.lifted &= !squares;
+    }
+
     /// Whether the board shows `m` executed from `pos`: the occupancy after the move,
     /// every square the move changes touched since the last reset, and for a capture a
     /// peg put back into the captured piece's hole (so a capturing piece still in the
@@ -113,6 +120,21 @@ impl PegTracker {
         }
         let changed = changed_squares(pos.board(), after.board());
         changed.is_subset(self.touched()).then_some(changed)
+    }
+
+    /// Whether the squares `m` changes show it executed from `pos`, whatever the rest of
+    /// the board shows (D.2.3: the piece in its new hole, a captured piece removed — a
+    /// copy of the opponent's move still missing elsewhere does not undo that). Each of
+    /// those squares touched since the last reset, a capture's hole refilled.
+    pub fn shows_move(&self, pos: &Chess, m: &Move) -> bool {
+        if captured_square(m).is_some() && !self.placed.contains(m.to()) {
+            return false;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        let changed = changed_squares(pos.board(), after.board());
+        changed.is_subset(self.touched())
+            && self.occupancy & changed == after.board().occupied() & changed
     }
 
     /// Whether the board shows `pos`.
@@ -191,6 +213,22 @@ mod tests {
         t.place(ms(3), Square::D5);
         assert!(t.executed(&p, &m));
         assert_eq!(t.executed_moves(&p), vec![m]);
+    }
+
+    #[test]
+    fn a_move_shows_on_its_own_squares_whatever_else_differs() {
+        let p = pos("4k3/8/8/4p3/8/8/8/4K1N1 w - - 0 1");
+        let nf3 = "g1f3".parse::<UciMove>().unwrap().to_move(&p).unwrap();
+        // Black's e7-e5 is still to be copied: the board is not the game.
+        let copy_missing = Bitboard::from(Square::E5) | Bitboard::from(Square::E7);
+        let mut t = PegTracker::new(p.board().occupied() ^ copy_missing);
+        t.lift(Duration::ZERO, Square::G1);
+        assert!(!t.shows_move(&p, &nf3), "the knight is in the hand");
+        t.place(Duration::ZERO, Square::F3);
+        assert!(t.shows_move(&p, &nf3));
+        assert!(!t.executed(&p, &nf3), "the whole board differs");
+        t.forget(Bitboard::from(Square::G1) | Bitboard::from(Square::F3));
+        assert!(!t.shows_move(&p, &nf3), "forgotten: no longer touched");
     }
 
     #[test]

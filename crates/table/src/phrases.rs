@@ -301,11 +301,12 @@ impl Phrases {
     /// The steps to put the board right; at most [`SPOKEN_FIXES`] are said, then how
     /// many more there are.
     pub(crate) fn fixes(self, fixes: &[Difference]) -> String {
-        let mut out: Vec<String> = fixes
-            .iter()
-            .take(SPOKEN_FIXES)
-            .map(|d| self.fix(d))
-            .collect();
+        self.steps(fixes, |d| self.fix(d)).join(" ")
+    }
+
+    /// At most [`SPOKEN_FIXES`] steps in words, then how many more there are.
+    fn steps(self, fixes: &[Difference], say: impl Fn(&Difference) -> String) -> Vec<String> {
+        let mut out: Vec<String> = fixes.iter().take(SPOKEN_FIXES).map(say).collect();
         let more = fixes.len().saturating_sub(SPOKEN_FIXES);
         if more > 0 {
             out.push(if self.de() {
@@ -314,7 +315,7 @@ impl Phrases {
                 format!("And {} more differences.", self.number(more))
             });
         }
-        out.join(" ")
+        out
     }
 
     pub(crate) fn board_right(self) -> String {
@@ -397,7 +398,7 @@ impl Phrases {
         if self.de() {
             format!(
                 "Ihr Gegner hatte {} auf {} berührt.",
-                self.piece_accusative(p),
+                self.german_accusative(p),
                 self.square(sq)
             )
         } else {
@@ -406,17 +407,6 @@ impl Phrases {
                 self.piece(p),
                 self.square(sq)
             )
-        }
-    }
-
-    /// "den schwarzen Springer", "die weiße Dame".
-    fn piece_accusative(self, p: Piece) -> String {
-        let stem = p.color.fold_wb("weiß", "schwarz");
-        let name = self.lex.piece_name(p.role);
-        if p.role == Role::Queen {
-            format!("die {stem}e {name}")
-        } else {
-            format!("den {stem}en {name}")
         }
     }
 
@@ -678,6 +668,89 @@ impl Phrases {
         )
     }
 
+    /// A piece-aware board's step: the piece named on removal too ("Nimm den weißen
+    /// Bauern von David vier.").
+    pub(crate) fn fix_on(self, board: &shakmaty::Board, d: &Difference) -> String {
+        match (*d, board.piece_at(d.square())) {
+            (Difference::Remove { square }, Some(found)) if self.de() => format!(
+                "Nimm {} von {}.",
+                self.german_accusative(found),
+                self.square(square)
+            ),
+            (Difference::Remove { square }, Some(found)) => {
+                format!(
+                    "Take the {} off {}.",
+                    self.piece(found),
+                    self.square(square)
+                )
+            }
+            _ => self.fix(d),
+        }
+    }
+
+    /// The sighted player's board differs from the game: what to put right, piece and
+    /// squares ("Ihr Brett stimmt nicht. Nimm den weißen Bauern von David vier. …").
+    pub(crate) fn sighted_fixes(self, board: &shakmaty::Board, fixes: &[Difference]) -> String {
+        let mut out = vec![self.pick("Ihr Brett stimmt nicht.", "Your board is wrong.")];
+        out.extend(self.steps(fixes, |d| self.fix_on(board, d)));
+        out.join(" ")
+    }
+
+    /// To the VI player: the opponent's board is wrong and is being put right.
+    pub(crate) fn opponent_board_fixing(self) -> String {
+        self.pick(
+            "Das Brett Ihres Gegners wird berichtigt.",
+            "Your opponent's board is being put right.",
+        )
+    }
+
+    /// To the VI player: the opponent's board shows the game again.
+    pub(crate) fn opponent_board_right(self) -> String {
+        self.pick(
+            "Das Brett Ihres Gegners stimmt wieder.",
+            "Your opponent's board is right again.",
+        )
+    }
+
+    /// A move as the board shows it, legal or not: "Läufer Felix acht Bella vier",
+    /// "Eva sieben Eva fünf".
+    pub(crate) fn shown_move(self, role: Role, from: Square, to: Square) -> String {
+        let squares = format!("{} {}", self.square(from), self.square(to));
+        if role == Role::Pawn {
+            squares
+        } else {
+            format!("{} {squares}", self.role(role))
+        }
+    }
+
+    /// ": Läufer Felix acht Bella vier" for a move of one piece, nothing otherwise.
+    fn shown_way(self, way: Option<(Role, Square, Square)>) -> String {
+        way.map_or(String::new(), |(role, from, to)| {
+            format!(": {}", self.shown_move(role, from, to))
+        })
+    }
+
+    /// To the sighted player: their completed move is illegal (7.5.1).
+    pub(crate) fn illegal_by_you(self, way: Option<(Role, Square, Square)>) -> String {
+        let shown = self.shown_way(way);
+        if self.de() {
+            format!("Unzulässiger Zug{shown}. Der Schiedsrichter ist informiert.")
+        } else {
+            format!("Illegal move{shown}. The arbiter has been informed.")
+        }
+    }
+
+    /// To the VI player: the opponent completed an illegal move (7.5.1); the position
+    /// before it stands and it is still their move.
+    pub(crate) fn illegal_by_opponent(self, way: Option<(Role, Square, Square)>) -> String {
+        let shown = self.shown_way(way);
+        if self.de() {
+            format!("Ihr Gegner hat einen unzulässigen Zug ausgeführt{shown}.")
+        } else {
+            format!("Your opponent has completed an illegal move{shown}.")
+        }
+    }
+
     pub(crate) fn game_over(self, end: &crate::GameEnd) -> String {
         let who = match (end.result.as_str(), self.de()) {
             ("1-0", true) => "Weiß gewinnt".to_string(),
@@ -722,5 +795,52 @@ fn termination_words(t: &str, de: bool) -> &'static str {
         ("illegal-moves", false) => "illegal moves",
         (_, true) => "Entscheidung des Schiedsrichters",
         (_, false) => "arbiter's decision",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Board;
+
+    #[test]
+    fn a_touched_pawn_is_den_bauern() {
+        let de = Phrases::new(Language::De);
+        assert_eq!(
+            de.opponent_touched(Square::E7, Color::Black.pawn()),
+            "Ihr Gegner hatte den schwarzen Bauern auf Eva sieben berührt."
+        );
+        assert_eq!(
+            de.opponent_touched(Square::D8, Color::Black.queen()),
+            "Ihr Gegner hatte die schwarze Dame auf David acht berührt."
+        );
+    }
+
+    #[test]
+    fn the_sighted_board_names_the_piece_to_take_off() {
+        let mut board = Board::default();
+        board.discard_piece_at(Square::D2);
+        board.set_piece_at(Square::D4, Color::White.pawn());
+        let fixes = [
+            Difference::Remove { square: Square::D4 },
+            Difference::Place {
+                square: Square::D2,
+                piece: Color::White.pawn(),
+            },
+        ];
+        assert_eq!(
+            Phrases::new(Language::De).sighted_fixes(&board, &fixes),
+            "Ihr Brett stimmt nicht. Nimm den weißen Bauern von David vier. \
+             Setze den weißen Bauern auf David zwei."
+        );
+        assert_eq!(
+            Phrases::new(Language::En).sighted_fixes(&board, &fixes),
+            "Your board is wrong. Take the white Pawn off David four. \
+             Put the white Pawn on David two."
+        );
+        assert_eq!(
+            Phrases::new(Language::En).illegal_by_you(Some((Role::Bishop, Square::F8, Square::B4))),
+            "Illegal move: Bishop Felix eight Bella four. The arbiter has been informed."
+        );
     }
 }

@@ -448,3 +448,27 @@ fn the_sighted_player_gets_time_to_copy_a_move_before_the_reminder() {
         ["Bitte den Zug des Gegners auf Ihrem Brett ausführen."]
     );
 }
+
+#[test]
+fn a_sealed_move_set_on_the_peg_board_early_is_neither_reminded_nor_fixed() {
+    let mut run = Run::new(config());
+    run.start(0.0);
+    run.say(1.0, "Eva vier")
+        .peg(1.5, "e2", "e4")
+        .lever(2.5, White);
+    run.typed(3.0, "e5").lever(3.2, Black).peg(3.5, "e7", "e5");
+    run.at(5.0, Input::Arbiter(ArbiterAction::Adjourn));
+    run.say(6.0, "Springer Felix drei");
+    // The VI player sets the sealed knight on f3 before the resumption: no word about it.
+    run.peg(7.0, "g1", "f3");
+    run.said();
+    run.advance(s(60.0));
+    assert!(run.said().is_empty());
+    run.at(61.0, Input::Arbiter(ArbiterAction::Resume));
+    assert_eq!(run.view().moves, ["e4", "e5", "Nf3"]);
+    // The peg board already shows it: copied, nothing to fix.
+    assert!(run.view().peg_in_sync);
+    run.advance(s(120.0));
+    assert_none(&run.heard_by(Audience::ViPlayer), "Setze");
+    assert_eq!(run.view().running, Some(Black));
+}

@@ -15,8 +15,10 @@ use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
 use super::{
     ConfigError, ConsoleSettings, DeviceSpec, Devices, GameSettings, Press, Problem, SpeechSource,
-    StationConfig, TimingsOverride, VoiceSpec,
-    raw::{RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTimings, RawVoice},
+    StationConfig, TableOptions, TimingsOverride, VoiceSpec,
+    raw::{
+        RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTable, RawTimings, RawVoice,
+    },
 };
 
 /// The liblouis table of a Braille scoresheet when none is configured: the player's
@@ -373,6 +375,63 @@ impl Checker<'_> {
         }
     }
 
+    /// `[table]`.
+    fn table(&mut self, raw: &RawTable) -> TableOptions {
+        let key = "table.low_time_warning";
+        let low_time_warning = match &raw.low_time_warning {
+            None => None,
+            Some(toml::Value::Integer(s)) => match u64::try_from(*s) {
+                Ok(s) => Some(Duration::from_secs(s)),
+                Err(_) => {
+                    self.problem(key, format!("{s}: expected seconds, not a negative number"));
+                    None
+                }
+            },
+            Some(toml::Value::String(t)) => match parse_span(t) {
+                Ok(d) => Some(d),
+                Err(e) => {
+                    self.problem(key, format!("{t:?}: {e}"));
+                    None
+                }
+            },
+            Some(other) => {
+                self.problem(
+                    key,
+                    format!("{other}: expected a time like \"3m\" or seconds"),
+                );
+                None
+            }
+        };
+        let press_confirmation = match &raw.press_confirmation {
+            None => false,
+            Some(toml::Value::Boolean(b)) => *b,
+            Some(other) => {
+                self.problem(
+                    "table.press_confirmation",
+                    format!("{other}: expected true or false"),
+                );
+                false
+            }
+        };
+        let low_time_warning = low_time_warning.filter(|&d| {
+            let ok = (Duration::from_secs(60)..=Duration::from_secs(10 * 3600)).contains(&d);
+            if !ok {
+                self.problem(
+                    key,
+                    format!(
+                        "{} s: expected one minute to ten hours (the ticks come at whole minutes)",
+                        d.as_secs()
+                    ),
+                );
+            }
+            ok
+        });
+        TableOptions {
+            press_confirmation,
+            low_time_warning,
+        }
+    }
+
     /// `[console]`.
     fn console(&mut self, raw: &RawConsole) -> ConsoleSettings {
         ConsoleSettings {
@@ -436,6 +495,7 @@ impl RawConfig {
         let sighted_voice = c.voice("voice.sighted", &self.voice.sighted, game.sighted_language);
         let (records_dir, braille_table) = c.records(&self.records, game.vi_language);
         let timings = c.timings(&self.timings);
+        let table = c.table(&self.table);
         let console = self.console.as_ref().map(|raw| c.console(raw));
         if !c.problems.is_empty() {
             return Err(ConfigError {
@@ -452,7 +512,47 @@ impl RawConfig {
             records_dir,
             braille_table,
             timings,
+            table,
             console,
         })
     }
+}
+
+/// A span written as `"3m"`, `"90s"`, `"1h"`, `"2m30s"` or bare seconds `"180"`.
+fn parse_span(text: &str) -> Result<Duration, String> {
+    let expected = "expected a time like \"3m\", \"180s\", \"2m30s\" or seconds";
+    let t = text.trim();
+    if let Ok(secs) = t.parse::<u64>() {
+        return Ok(Duration::from_secs(secs));
+    }
+    let mut total = 0u64;
+    let mut digits = String::new();
+    let mut last_unit = 0u64;
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let unit = match c {
+            'h' => 3600,
+            'm' => 60,
+            's' => 1,
+            _ => return Err(expected.into()),
+        };
+        // Each part once, largest first: "1h30m", never "30m1h" or "3m3m".
+        let n: u64 = digits.parse().map_err(|_| expected.to_owned())?;
+        if last_unit != 0 && unit >= last_unit {
+            return Err(expected.into());
+        }
+        total = n
+            .checked_mul(unit)
+            .and_then(|v| total.checked_add(v))
+            .ok_or_else(|| expected.to_owned())?;
+        last_unit = unit;
+        digits.clear();
+    }
+    if !digits.is_empty() || last_unit == 0 {
+        return Err(expected.into());
+    }
+    Ok(Duration::from_secs(total))
 }

@@ -28,6 +28,8 @@ pub struct RawConfig {
     pub records: RawRecords,
     /// `[timings]`: when the table speaks up on its own (milliseconds).
     pub timings: RawTimings,
+    /// `[table]`: the table's options for the VI player.
+    pub table: RawTable,
     /// `[console]`: the arbiter's web console (served only when the section is there).
     pub console: Option<RawConsole>,
 }
@@ -156,6 +158,18 @@ pub struct RawClock {
     pub vi_press: Option<String>,
     /// Who presses the sighted player's clock.
     pub sighted_press: Option<String>,
+}
+
+/// `[table]` as written.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawTable {
+    /// "Uhr gedrückt." after the VI player's own press completed the move: `true` or
+    /// `false` (any TOML value here; the check names a wrong one by its key).
+    pub press_confirmation: Option<toml::Value>,
+    /// A haptic tick at every whole minute of the VI player's time at or below this:
+    /// `"3m"`, `"180s"`, `"2m30s"` or seconds (`180`).
+    pub low_time_warning: Option<toml::Value>,
 }
 
 /// `[records]` as written.

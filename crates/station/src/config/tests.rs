@@ -296,3 +296,54 @@ fn the_console_is_served_only_with_its_section() {
         ["console.listen: \"localhost\": expected an address and port like 127.0.0.1:8960"]
     );
 }
+
+#[test]
+fn the_table_options_are_read() {
+    let c = parse("").unwrap();
+    assert_eq!(c.table, TableOptions::default());
+    let t = c.table_config();
+    assert!(!t.press_confirmation);
+    assert_eq!(t.low_time_warning, None);
+    for (written, secs) in [
+        ("\"3m\"", 180),
+        ("\"180s\"", 180),
+        ("\"2m30s\"", 150),
+        ("\"1h\"", 3600),
+        ("\"240\"", 240),
+        ("120", 120),
+    ] {
+        let c = parse(&format!(
+            "[table]\npress_confirmation = true\nlow_time_warning = {written}\n"
+        ))
+        .unwrap_or_else(|e| panic!("{written}: {e}"));
+        let t = c.table_config();
+        assert!(t.press_confirmation, "{written}");
+        assert_eq!(
+            t.low_time_warning,
+            Some(Duration::from_secs(secs)),
+            "{written}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_table_option_is_named_by_its_key() {
+    for written in ["\"3 minutes\"", "\"m3\"", "\"30s3m\"", "-5", "\"\"", "true"] {
+        assert_eq!(
+            problems(&format!("[table]\nlow_time_warning = {written}\n"))
+                .iter()
+                .filter(|p| p.starts_with("table.low_time_warning: "))
+                .count(),
+            1,
+            "{written}"
+        );
+    }
+    let short = problems("[table]\nlow_time_warning = \"30s\"\n");
+    assert!(short[0].contains("one minute"), "{short:?}");
+    let wrong_kind = problems("[table]\npress_confirmation = \"yes\"\n");
+    assert!(
+        wrong_kind[0].contains("table.press_confirmation")
+            || wrong_kind[0].contains("press_confirmation"),
+        "{wrong_kind:?}"
+    );
+}

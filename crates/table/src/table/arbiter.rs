@@ -53,7 +53,9 @@ impl Table {
         self.effects.push_back(Effect::RecordMove(record));
         self.touches.clear();
         self.sighted_touches.clear();
-        self.peg_copy = Some((before.clone(), m));
+        // The VI player may have set their sealed move on the peg board already.
+        let on_peg = by == self.vi && !m.is_capture() && self.peg.shows(self.game.position());
+        self.peg_copy = (!on_peg).then(|| (before.clone(), m));
         self.peg_copy_since = now;
         self.peg.reset();
         self.peg_handled = None;
@@ -250,6 +252,7 @@ impl Table {
                 self.end = None;
                 self.said = None;
                 self.intended = None;
+                self.sighted_intended = None;
                 self.made_at = None;
                 self.touches.clear();
                 self.sighted_touches.clear();

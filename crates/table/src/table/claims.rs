@@ -93,6 +93,7 @@ impl Table {
             let text = self.vi_words().make_intended(&pos, m);
             self.tell_vi(text, Priority::High, AnnounceKind::ReadBack);
         } else {
+            self.sighted_intended = Some(m);
             let text = self.sighted_words().make_intended(&pos, m);
             self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
         }

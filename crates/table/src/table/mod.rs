@@ -12,7 +12,7 @@ use annabella_rules::{
     Outcome, Penalty, Termination,
 };
 use shakmaty::{
-    Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square,
+    Bitboard, Board, Chess, Color, EnPassantMode, Move, Piece, Position, Role, Square,
     fen::Fen,
     san::{San, SanPlus},
     uci::UciMove,
@@ -24,6 +24,7 @@ mod clock;
 mod peg_board;
 mod sighted;
 mod timers;
+
 mod vi;
 
 use crate::{
@@ -87,6 +88,7 @@ enum Timer {
     LowTime,
     PegQuiet,
     PressGrace,
+    PressSettle,
     SightedQuiet,
 }
 
@@ -132,6 +134,9 @@ pub struct Table {
     said: Option<Said>,
     /// The intended move of the VI player's rejected claim: it must be the move made.
     intended: Option<Move>,
+    /// The intended move of the sighted player's rejected claim: the only move they may
+    /// make on their board.
+    sighted_intended: Option<Move>,
     touches: Vec<Square>,
     confirm: Option<Confirm>,
     made_at: Option<Duration>,
@@ -149,6 +154,8 @@ pub struct Table {
     sighted_handled: Option<Duration>,
     sighted_copy: Option<Chess>,
     sighted_touches: Vec<Square>,
+    /// The sighted player was told their board is wrong; they hear when it is right.
+    sighted_wrong: bool,
     /// The arbiter was alerted during this input: the VI player is told once its
     /// announcements (a move first) are out.
     arbiter_notice_due: bool,
@@ -240,6 +247,7 @@ impl Table {
             end: None,
             said: None,
             intended: None,
+            sighted_intended: None,
             touches: Vec::new(),
             confirm: None,
             made_at: None,
@@ -254,6 +262,7 @@ impl Table {
             sighted_handled: None,
             sighted_copy: None,
             sighted_touches: Vec::new(),
+            sighted_wrong: false,
             arbiter_notice_due: false,
             pending_press: None,
             flag_seen: [false; 2],
@@ -293,6 +302,11 @@ impl Table {
     /// the scoresheet (9.1.2.2).
     pub fn draw_offers(&self) -> &[usize] {
         &self.draw_offers
+    }
+
+    /// The sealed move of an adjourned game, waiting for the arbiter's `resume` (duty f).
+    pub fn sealed_move(&self) -> Option<Move> {
+        self.sealed.map(|(m, _)| m)
     }
 
     /// How the game ended, if it has.
@@ -619,6 +633,7 @@ impl Table {
         self.end = Some(end.clone());
         self.said = None;
         self.intended = None;
+        self.sighted_intended = None;
         self.made_at = None;
         self.confirm = None;
         self.pending_claim = None;

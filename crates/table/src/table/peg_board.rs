@@ -53,23 +53,30 @@ impl Table {
 
     /// After every input: finished copies, "board right", the made state.
     pub(super) fn settle(&mut self, now: Duration) {
-        if let Some((before, m)) = &self.peg_copy {
-            if self.peg.executed(before, m) {
-                self.peg_copy = None;
-                self.peg.reset();
-                self.peg_handled = None;
-                self.board_right();
-            }
-        } else if (self.peg_fix_spoken || self.peg_resync) && self.peg.shows(self.game.position()) {
+        let made = self.vi_made().is_some();
+        if made && let Some(said) = self.said.as_mut() {
+            said.made = true;
+        }
+        if let Some((before, m)) = &self.peg_copy
+            && self.peg.shows_move(before, m)
+        {
+            // The copy is done on its own squares; the VI player's own move may be too.
+            let mut after = before.clone();
+            after.play_unchecked(*m);
+            let squares = detect::changed_squares(before.board(), after.board());
+            self.peg_copy = None;
+            self.peg.forget(squares);
+            self.peg_handled = None;
+        }
+        if self.peg_copy.is_none()
+            && (self.peg_fix_spoken || self.peg_resync)
+            && self.peg.shows(&self.peg_target())
+        {
             self.peg_resync = false;
             self.peg.reset();
             self.board_right();
         }
-        let made = self.vi_made().is_some();
         if made {
-            if let Some(said) = self.said.as_mut() {
-                said.made = true;
-            }
             if self.made_at.is_none() {
                 self.made_at = Some(now);
             }
@@ -88,6 +95,36 @@ impl Table {
         }
     }
 
+    /// What the peg board must show: the game, and on the VI player's turn their
+    /// announced move once it is made (D.2.3) — a fix-up never undoes a made move.
+    pub(super) fn peg_target(&self) -> Chess {
+        let mut target = self.game.position().clone();
+        if let Some(m) = self.vi_made() {
+            target.play_unchecked(m);
+        }
+        target
+    }
+
+    /// The steps that put the peg board right: towards [`peg_target`](Self::peg_target),
+    /// leaving alone the squares of an announced move still being executed (its
+    /// reminders say what is missing there).
+    pub(super) fn peg_fixes(&self) -> Vec<Difference> {
+        let pos = self.game.position();
+        let fixes = self.peg.fixes(&self.peg_target());
+        match &self.said {
+            Some(said) if self.vi_to_move() && self.vi_made().is_none() => {
+                let mut after = pos.clone();
+                after.play_unchecked(said.m);
+                let own = detect::changed_squares(pos.board(), after.board());
+                fixes
+                    .into_iter()
+                    .filter(|d| !own.contains(d.square()))
+                    .collect()
+            }
+            _ => fixes,
+        }
+    }
+
     /// Whether the peg board must show the game (fix-ups) rather than the VI player's
     /// move in progress (reminders).
     pub(super) fn peg_fixing(&self) -> bool {
@@ -102,12 +139,13 @@ impl Table {
 
     /// Whether the peg board needs a word when it stays still.
     pub(super) fn peg_needs_attention(&self) -> bool {
-        if !self.started || self.over() {
+        // A sealed move waits for the resumption: the peg board is not told anything.
+        if !self.started || self.over() || self.sealed.is_some() {
             return false;
         }
         let pos = self.game.position();
         if self.peg_copy.is_some() || self.peg_resync {
-            return !self.peg.shows(pos) || self.peg_copy.is_some();
+            return !self.peg.shows(&self.peg_target()) || self.peg_copy.is_some();
         }
         if self.game.turn() == self.vi {
             match &self.said {
@@ -141,7 +179,7 @@ impl Table {
             return;
         }
         // The board must show the game: speak the fix-up.
-        let fixes = self.peg.fixes(&pos);
+        let fixes = self.peg_fixes();
         if fixes.is_empty() {
             return;
         }

@@ -2,6 +2,29 @@
 
 use super::*;
 
+/// The way one piece went on the sighted board (role, from, to), when one piece did.
+pub(super) type Way = Option<(Role, Square, Square)>;
+
+/// What the sighted board shows, compared with the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SightedBoard {
+    /// The game position (or no sighted board).
+    Right,
+    /// The position before the VI player's last move: not copied yet.
+    NotCopied,
+    /// The VI player's announced move, before their press.
+    CopiedEarly,
+    /// The VI player's move partly copied: every difference on its squares, each showing
+    /// what was there before or what belongs there (a capture or castling half done).
+    CopyInProgress,
+    /// Pieces lifted, none placed elsewhere.
+    InHand,
+    /// The sighted player's own move in progress, matching no legal move yet.
+    OwnMove,
+    /// Anything else: a wrong copy, pieces moved out of turn.
+    Wrong,
+}
+
 impl Table {
     pub(super) fn sighted_may_move(&self) -> bool {
         self.started && !self.over() && self.game.turn() == self.sighted()
@@ -10,13 +33,27 @@ impl Table {
     pub(super) fn sighted_lift(&mut self, square: Square) {
         if self.sighted_may_move()
             && self.game.position().board().piece_at(square).is_some()
-            && !self.sighted_copy_squares().contains(square)
+            && !self.copying_square(square)
             && !self.sighted_touches.contains(&square)
         {
             self.sighted_touches.push(square);
             let sighted = self.sighted();
             self.game.touch(sighted);
         }
+    }
+
+    /// Whether handling `square` on the sighted board is copying the VI player's move:
+    /// its squares, and while that copy is not yet on the board, any of the VI player's
+    /// pieces (a wrong copy and its correction touch nothing, 4.3).
+    pub(super) fn copying_square(&self, square: Square) -> bool {
+        self.sighted_copy_squares().contains(square)
+            || (self.sighted_copy.is_some()
+                && self
+                    .game
+                    .position()
+                    .board()
+                    .piece_at(square)
+                    .is_some_and(|p| p.color == self.vi))
     }
 
     pub(super) fn sighted_copy_squares(&self) -> Bitboard {
@@ -41,23 +78,73 @@ impl Table {
         self.sighted_board = Some(board.clone());
         if &board == pos.board() {
             self.sighted_copy = None;
-            return;
+            return self.sighted_board_right();
         }
         if self.sighted_may_move() {
             let found = detect::moves_to(&pos, &board);
             if let [m] = found.as_slice() {
                 self.sighted_copy = None;
-                return self.sighted_move(now, *m);
+                self.sighted_move(now, *m);
+                return self.sighted_board_right();
+            }
+            // The sighted player's own move on a board that still lacks the copy of the
+            // VI player's: the move stands, the copy is asked for.
+            if let Some(m) = self.move_without_copy(&pos, &board) {
+                return self.sighted_move(now, m);
             }
             // Pieces missing from their squares: touched (once the copy is done).
             for sq in pos.board().occupied() & !board.occupied() {
-                if !self.sighted_copy_squares().contains(sq) && !self.sighted_touches.contains(&sq)
-                {
+                if !self.copying_square(sq) && !self.sighted_touches.contains(&sq) {
                     self.sighted_touches.push(sq);
                     let sighted = self.sighted();
                     self.game.touch(sighted);
                 }
             }
+            // A press waiting for the move, and the board shows an illegal one (7.5.1).
+            if self.pending_press.is_some() && self.illegal_on_sighted_board().is_some() {
+                self.sighted_illegal_move();
+            }
+        }
+    }
+
+    /// A legal move of the sighted player that `board` shows on top of the position
+    /// before the VI player's last move, whose copy is missing there.
+    fn move_without_copy(&self, pos: &Chess, board: &Board) -> Option<Move> {
+        let before = self.sighted_copy.as_ref()?;
+        let copy = self.sighted_copy_squares();
+        if copy
+            .into_iter()
+            .any(|sq| board.piece_at(sq) != before.board().piece_at(sq))
+        {
+            return None;
+        }
+        let mut patched = board.clone();
+        for sq in copy {
+            match pos.board().piece_at(sq) {
+                Some(p) => patched.set_piece_at(sq, p),
+                None => {
+                    patched.discard_piece_at(sq);
+                }
+            }
+        }
+        match detect::moves_to(pos, &patched).as_slice() {
+            [m] => Some(*m),
+            _ => None,
+        }
+    }
+
+    /// The sighted board is right again after it was wrong: both players hear so.
+    fn sighted_board_right(&mut self) {
+        let right = self
+            .sighted_board
+            .as_ref()
+            .is_some_and(|b| b == self.game.position().board());
+        if self.sighted_wrong && right {
+            self.sighted_wrong = false;
+            let text = self.sighted_words().board_right();
+            self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
+            let text = self.vi_words().opponent_board_right();
+            self.tell_vi(text, Priority::Normal, AnnounceKind::FixUp);
         }
     }
 
@@ -135,6 +222,15 @@ impl Table {
     pub(super) fn sighted_move(&mut self, now: Duration, m: Move) {
         let pos = self.game.position().clone();
         let by = self.sighted();
+        if let Some(intended) = self.sighted_intended
+            && intended != m
+        {
+            // 9.5.2: after a rejected claim the intended move must be made; another one
+            // is not played (the board is then put right like any wrong board).
+            let text = self.sighted_words().make_intended(&pos, intended);
+            return self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
+        }
+        self.sighted_intended = None;
         if let Err(b) = touch::check(&pos, &self.sighted_touches, &m) {
             let (square, what) = match b {
                 Binding::Move { square, .. } | Binding::MoveCapture { square, .. } => {
@@ -260,6 +356,9 @@ impl Table {
     }
 
     pub(super) fn press_grace(&mut self, at: Duration) {
+        if self.pending_press.is_some() && self.illegal_on_sighted_board().is_some() {
+            return self.sighted_illegal_move();
+        }
         if self.pending_press.take().is_some() {
             let detail = "the sighted player pressed the clock, but no move was seen on the board"
                 .to_string();
@@ -275,34 +374,173 @@ impl Table {
         self.sighted_changed.max(moved)
     }
 
+    /// What the sighted board shows, compared with the game.
+    pub(super) fn sighted_board_state(&self) -> SightedBoard {
+        let Some(board) = &self.sighted_board else {
+            return SightedBoard::Right;
+        };
+        let pos = self.game.position();
+        if board == pos.board() {
+            return SightedBoard::Right;
+        }
+        if let Some(before) = &self.sighted_copy
+            && board == before.board()
+        {
+            return SightedBoard::NotCopied;
+        }
+        // The VI player's announced (or placed) move copied before their press: no alarm.
+        if self.vi_to_move() {
+            let said = self.said.as_ref().map(|s| s.m);
+            let placed = self.peg.executed_moves(pos);
+            for m in said.into_iter().chain(placed) {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                if board == after.board() {
+                    return SightedBoard::CopiedEarly;
+                }
+            }
+        }
+        if let Some(before) = &self.sighted_copy {
+            let copy = self.sighted_copy_squares();
+            let partial = Square::ALL.into_iter().all(|s| {
+                let found = board.piece_at(s);
+                let now = pos.board().piece_at(s);
+                found == now
+                    || (copy.contains(s)
+                        && (found.is_none() || found == before.board().piece_at(s)))
+            });
+            if partial {
+                return SightedBoard::CopyInProgress;
+            }
+        }
+        // Only lifted pieces (a move being thought over in the hand).
+        let placed = Square::ALL.into_iter().any(|s| {
+            board
+                .piece_at(s)
+                .is_some_and(|p| pos.board().piece_at(s) != Some(p))
+        });
+        if !placed {
+            return SightedBoard::InHand;
+        }
+        if self.sighted_may_move() && self.sighted_copy.is_none() {
+            return SightedBoard::OwnMove;
+        }
+        SightedBoard::Wrong
+    }
+
+    /// How long the sighted board may show its state before the table speaks.
+    pub(super) fn sighted_delay(&self) -> Option<Duration> {
+        let t = &self.config.timings;
+        match self.sighted_board_state() {
+            SightedBoard::Right | SightedBoard::CopiedEarly | SightedBoard::InHand => None,
+            SightedBoard::NotCopied | SightedBoard::CopyInProgress | SightedBoard::OwnMove => {
+                Some(t.discrepancy_after)
+            }
+            SightedBoard::Wrong => Some(t.sighted_fixup_after),
+        }
+    }
+
     pub(super) fn sighted_quiet(&mut self) {
         self.sighted_handled = Some(self.sighted_quiet_since());
+        match self.sighted_board_state() {
+            SightedBoard::Right | SightedBoard::CopiedEarly | SightedBoard::InHand => {}
+            // The VI player's move not yet executed there: a reminder, not an alert.
+            SightedBoard::NotCopied => {
+                let text = self.sighted_words().execute_on_board();
+                self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
+            }
+            // Half a copy left standing: what is still to do, without an alarm.
+            SightedBoard::CopyInProgress => {
+                if let Some(board) = self.sighted_board.clone() {
+                    let fixes = detect::board_differences(self.game.position().board(), &board);
+                    let text = self.sighted_words().sighted_fixes(&board, &fixes);
+                    self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
+                }
+            }
+            SightedBoard::OwnMove | SightedBoard::Wrong => {
+                let detail = "the sighted board differs from the game".to_string();
+                self.sighted_board_wrong(AlertKind::SightedBoardDiffers, detail, None);
+            }
+        }
+    }
+
+    /// The sighted board is wrong: the sighted player hears exactly what to put right
+    /// (after an illegal move, first which move it was), the VI player that the
+    /// opponent's board is being put right (or the illegal move), and the arbiter is
+    /// alerted.
+    fn sighted_board_wrong(&mut self, kind: AlertKind, detail: String, illegal: Option<Way>) {
         let Some(board) = self.sighted_board.clone() else {
             return;
         };
-        let pos = self.game.position().clone();
-        if &board == pos.board() {
-            return;
+        let fixes = detect::board_differences(self.game.position().board(), &board);
+        let (words, vi) = (self.sighted_words(), self.vi_words());
+        if let Some(way) = illegal {
+            let text = words.illegal_by_you(way);
+            self.tell_sighted(text, Priority::High, AnnounceKind::Arbiter);
         }
-        // The VI player's move not yet executed there: a reminder, not an alert.
-        if let Some(before) = &self.sighted_copy
-            && &board == before.board()
-        {
-            let text = self.sighted_words().execute_on_board();
-            return self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
+        let text = words.sighted_fixes(&board, &fixes);
+        self.tell_sighted(text, Priority::High, AnnounceKind::FixUp);
+        if let Some(way) = illegal {
+            let text = vi.illegal_by_opponent(way);
+            self.tell_vi(text, Priority::High, AnnounceKind::Arbiter);
         }
-        // Only lifted pieces (a move being thought over in the hand): no alert.
-        let extra = board.occupied() & !pos.board().occupied();
-        let changed = Square::ALL
+        self.alert(kind, detail);
+        self.tell_vi(
+            vi.opponent_board_fixing(),
+            Priority::Normal,
+            AnnounceKind::FixUp,
+        );
+        self.sighted_wrong = true;
+    }
+
+    /// The sighted board shows a completed move of the sighted player that is not legal:
+    /// a piece of theirs on a square the game does not have it on, and no legal move that
+    /// leads there. With the piece's way when one piece moved: (role, from, to).
+    pub(super) fn illegal_on_sighted_board(&self) -> Option<Way> {
+        let board = self.sighted_board.as_ref()?;
+        let pos = self.game.position();
+        let sighted = self.sighted();
+        let arrived: Vec<(Square, Piece)> = Square::ALL
             .into_iter()
-            .filter(|&s| {
-                board.piece_at(s).is_some() && board.piece_at(s) != pos.board().piece_at(s)
-            })
-            .count();
-        if extra.is_empty() && changed == 0 {
-            return;
+            .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
+            .filter(|&(s, p)| p.color == sighted && pos.board().piece_at(s) != Some(p))
+            .collect();
+        if arrived.is_empty() || !detect::moves_to(pos, board).is_empty() {
+            return None;
         }
-        let detail = "the sighted board differs from the game".to_string();
-        self.alert(AlertKind::SightedBoardDiffers, detail);
+        let left: Vec<(Square, Piece)> = Square::ALL
+            .into_iter()
+            .filter_map(|s| pos.board().piece_at(s).map(|p| (s, p)))
+            .filter(|&(s, p)| p.color == sighted && board.piece_at(s) != Some(p))
+            .collect();
+        Some(match (arrived.as_slice(), left.as_slice()) {
+            ([(to, p)], [(from, q)]) if p == q => Some((p.role, *from, *to)),
+            _ => None,
+        })
+    }
+
+    /// 7.5.1: the sighted player pressed the clock after an illegal move. The position
+    /// before it stands and it is still their move (their clock runs on); the arbiter
+    /// decides the penalty (7.5.5), the VI player keeps every right to claim.
+    pub(super) fn sighted_illegal_move(&mut self) {
+        let Some(way) = self.illegal_on_sighted_board() else {
+            return;
+        };
+        self.pending_press = None;
+        let uci = way.map_or("several pieces moved".into(), |(_, from, to)| {
+            format!("{from}{to}")
+        });
+        let board = self
+            .sighted_board
+            .as_ref()
+            .map(|b| b.to_string())
+            .unwrap_or_default();
+        let detail = format!(
+            "the sighted player ({}) pressed the clock after an illegal move ({uci}; board \
+             {board}); the position before it stands",
+            self.sighted()
+        );
+        self.sighted_handled = Some(self.sighted_quiet_since());
+        self.sighted_board_wrong(AlertKind::IllegalMove, detail, Some(way));
     }
 }

@@ -44,17 +44,18 @@ impl Table {
         }
         if let Some(at) = self.pending_press {
             out.push((at + t.press_grace, Timer::PressGrace));
+            if self.illegal_on_sighted_board().is_some() {
+                let still = at.max(self.sighted_changed);
+                out.push((still + t.press_settle, Timer::PressSettle));
+            }
         }
         let since = self.sighted_quiet_since();
         if self.started
             && !self.over()
             && self.sighted_handled != Some(since)
-            && self
-                .sighted_board
-                .as_ref()
-                .is_some_and(|b| b != self.game.position().board())
+            && let Some(delay) = self.sighted_delay()
         {
-            out.push((since + t.discrepancy_after, Timer::SightedQuiet));
+            out.push((since + delay, Timer::SightedQuiet));
         }
         out
     }
@@ -110,6 +111,7 @@ impl Table {
                 }
                 Timer::PegQuiet => self.peg_quiet(at),
                 Timer::PressGrace => self.press_grace(at),
+                Timer::PressSettle => self.sighted_illegal_move(),
                 Timer::SightedQuiet => self.sighted_quiet(),
             }
             self.settle(at);

@@ -14,7 +14,7 @@ impl Table {
             return Some(said.m);
         }
         let pos = self.game.position();
-        (self.peg.executed(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
+        (self.peg.shows_move(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
             .then_some(said.m)
     }
 
@@ -72,9 +72,18 @@ impl Table {
         self.made_at = None;
         self.touches.clear();
         self.confirm = None;
-        self.peg.reset();
+        if self.peg_copy.is_some() {
+            // The opponent's last move is still being copied: only this move is done with.
+            let after = self.game.position().board();
+            self.peg
+                .forget(detect::changed_squares(before.board(), after));
+        } else {
+            self.peg.reset();
+        }
         self.peg_handled = None;
-        self.sighted_copy = Some(before.clone());
+        // Copied before the press (D.2: no alarm), or to be copied now.
+        let copied = self.sighted_board.as_ref() == Some(self.game.position().board());
+        self.sighted_copy = (!copied).then(|| before.clone());
         self.sighted_touches.clear();
         self.position_effect(Some(m));
         self.clock_effect(now);
