@@ -6,6 +6,7 @@
 
 use std::io::BufRead;
 
+use annabella_devices::sim::Hands as _;
 use annabella_speech::Ears;
 use annabella_table::{Hypothesis, Input};
 use tokio::sync::mpsc;

@@ -189,7 +189,10 @@ impl FirmwareSim {
         };
         let ready = &sim.observations()[ready]["ready"];
         sim.pty = PathBuf::from(ready["pty"].as_str().unwrap_or_default());
-        sim.link = ready["link"].as_str().map(PathBuf::from);
+        sim.link = ready["link"]
+            .as_str()
+            .filter(|l| !l.is_empty())
+            .map(PathBuf::from);
         Ok(sim)
     }
 
