@@ -238,14 +238,14 @@ impl FirmwareSim {
         }
     }
 
-    /// Waits until the host has sent its first frame (it opened the port), at most
-    /// `limit`. Returns whether it did.
+    /// Waits until the host has opened the port and asked the device to announce itself
+    /// (HELLO_REQUEST), and the firmware has answered; at most `limit`. Returns whether
+    /// it did. (An event of the device queued before that HELLO_REQUEST is dropped by it:
+    /// HELLO resets the link, and the state that follows replaces the events.)
     pub fn wait_for_host(&self, limit: Duration) -> bool {
         self.wait_until(limit, |lines| {
-            lines
-                .iter()
-                .any(|l| l.get("host").is_some() || l["bad_frame"]["from"] == "host")
-        })
+            lines.iter().any(|l| l["host"]["type"] == "hello_request")
+        }) && self.settle().is_ok()
     }
 
     /// Plays an action at the pins (the JSON of a `PegAction`/`ClockAction`, or any
