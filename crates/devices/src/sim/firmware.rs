@@ -270,15 +270,40 @@ impl FirmwareSim {
         self.settle()
     }
 
+    /// Plays `actions` one after another, `gap_ms` of simulated time apart, without
+    /// waiting for each (as fast as the harness runs them), then settles.
+    ///
+    /// # Errors
+    /// [`SimError::Firmware`] with the first refused action's reason (the others still
+    /// ran), [`SimError::Stopped`] when the harness has ended.
+    pub fn play_all<A: Serialize>(&self, actions: &[A], gap_ms: u64) -> Result<(), SimError> {
+        let from = self.log.0.lock().expect("log").lines.len();
+        for action in actions {
+            let line = serde_json::to_string(action).map_err(|e| SimError::Json(e.to_string()))?;
+            self.send(&line)?;
+            self.send(&format!("{{\"wait\":{gap_ms}}}"))?;
+        }
+        let played = Duration::from_millis(gap_ms.saturating_mul(actions.len() as u64));
+        self.settle_within(HARNESS_LIMIT + played)?;
+        let refused = self.observations()[from..]
+            .iter()
+            .find_map(|l| l["error"].as_str().map(str::to_owned));
+        refused.map_or(Ok(()), |why| Err(SimError::Firmware(why)))
+    }
+
     /// Returns once `SETTLE_MS` of simulated time have passed after everything sent
     /// so far has happened: every contact change is debounced and reported.
     ///
     /// # Errors
     /// [`SimError::Stopped`] when the harness has ended.
     pub fn settle(&self) -> Result<(), SimError> {
+        self.settle_within(HARNESS_LIMIT)
+    }
+
+    fn settle_within(&self, limit: Duration) -> Result<(), SimError> {
         self.send(&format!("{{\"wait\":{SETTLE_MS}}}"))?;
         let from = self.send("{\"stats\":true}")?;
-        self.wait_for_line(from, HARNESS_LIMIT, |l| l.get("stats").is_some())
+        self.wait_for_line(from, limit, |l| l.get("stats").is_some())
             .map(|_| ())
             .ok_or(SimError::Stopped)
     }
