@@ -249,7 +249,8 @@ impl FirmwareSim {
     }
 
     /// Plays an action at the pins (the JSON of a `PegAction`/`ClockAction`, or any
-    /// harness command) and returns once it has happened and the firmware has had time
+    /// harness command; its first key names the action, so extra keys such as
+    /// `bounce_ms` must come after it) and returns once it has happened and the firmware has had time
     /// to report it (its debounce, in simulated time).
     ///
     /// # Errors
@@ -342,11 +343,9 @@ impl FirmwareSim {
     fn shutdown(&mut self) {
         let _ = self.send("{\"quit\":true}");
         self.stdin.lock().expect("stdin").take();
-        let ended = self.wait_until(Duration::from_secs(5), |_| false) || {
-            let log = self.log.0.lock().expect("log");
-            log.ended
-        };
-        if !ended {
+        // Returns at once when the harness has ended; it is killed if it has not.
+        self.wait_until(Duration::from_secs(5), |_| false);
+        if !self.log.0.lock().expect("log").ended {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
