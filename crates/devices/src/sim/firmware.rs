@@ -155,7 +155,8 @@ impl FirmwareSim {
             message,
         };
         let mut cmd = Command::new(&plan.harness);
-        cmd.args(["--device", plan.kind.device()]);
+        // It ends when its stdin closes: also when this process dies without a `quit`.
+        cmd.args(["--exit-on-eof", "--device", plan.kind.device()]);
         if let Some(link) = &plan.link {
             cmd.arg("--link").arg(link);
         }
@@ -239,12 +240,20 @@ impl FirmwareSim {
     }
 
     /// Waits until the host has opened the port and asked the device to announce itself
-    /// (HELLO_REQUEST), and the firmware has answered; at most `limit`. Returns whether
+    /// (HELLO_REQUEST), the firmware has acked that, and has had time to answer; at most
+    /// `limit`. Returns whether
     /// it did. (An event of the device queued before that HELLO_REQUEST is dropped by it:
     /// HELLO resets the link, and the state that follows replaces the events.)
     pub fn wait_for_host(&self, limit: Duration) -> bool {
         self.wait_until(limit, |lines| {
-            lines.iter().any(|l| l["host"]["type"] == "hello_request")
+            // A HELLO_REQUEST the firmware took (acked): one sent while it was still
+            // starting is lost, and the host's retry would reset the link again later.
+            lines.iter().enumerate().any(|(i, l)| {
+                l["host"]["type"] == "hello_request"
+                    && lines[i..].iter().any(|d| {
+                        d["device"]["type"] == "ack" && d["device"]["acked"] == l["host"]["seq"]
+                    })
+            })
         }) && self.settle().is_ok()
     }
 
