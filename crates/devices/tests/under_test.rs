@@ -355,7 +355,10 @@ async fn random_sensor_changes(dut: DeviceUnderTest) {
     let mut link = peg_link(&sim).await;
     let started = Instant::now();
     let events = tokio::spawn(async move {
-        let seen = events_until(&mut link, Duration::from_secs(300), |e| e.len() >= count).await;
+        let seen = events_until(&mut link, Duration::from_secs(300), |e| {
+            changes(e).len() >= count
+        })
+        .await;
         (seen, link)
     });
     match &sim {
@@ -372,6 +375,27 @@ async fn random_sensor_changes(dut: DeviceUnderTest) {
     println!(
         "random_sensor_changes {dut:?}: {count} changes in {:.1} s",
         started.elapsed().as_secs_f64()
+    );
+    // Only the power-on announcement may come besides the changes (the firmware's own,
+    // then its answer to the host's HELLO_REQUEST), and only before the first change.
+    let first_change = seen
+        .iter()
+        .position(|e| matches!(e, PegEvent::Lift { .. } | PegEvent::Place { .. }))
+        .unwrap_or(seen.len());
+    let start = Board::default().occupied();
+    assert!(
+        seen[..first_change].iter().all(|e| match e {
+            PegEvent::Hello(_) => true,
+            PegEvent::Snapshot { occupancy, .. } => *occupancy == start,
+            _ => false,
+        }),
+        "{dut:?}, seed {seed}: {:?}",
+        &seen[..first_change]
+    );
+    assert_eq!(
+        changes(&seen[first_change..]).len(),
+        seen.len() - first_change,
+        "{dut:?}, seed {seed}: something other than lifts and places among them"
     );
     let got = changes(&seen);
     let first_wrong = got.iter().zip(&want).position(|(g, w)| g != w);
