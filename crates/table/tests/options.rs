@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use annabella_table::{Audience, ClockCommand, Effect, Haptic, TableConfig};
+use annabella_table::{ClockCommand, Effect, Haptic, Audience, TableConfig};
 use common::*;
 use shakmaty::Color::{Black, White};
 
