@@ -11,6 +11,11 @@ use std::{
 
 use serde_json::Value;
 
+/// More `annabella demo` flags: none here; `tests/firmware.rs` plays these same games
+/// with `--firmware` (it includes this file and has its own `DEMO_FLAGS`).
+#[allow(dead_code)]
+const DEMO_FLAGS: &[&str] = &[];
+
 fn annabella() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annabella"))
 }
@@ -38,7 +43,8 @@ fn play(name: &str, config: bool, text_only: bool) -> Played {
     cmd.args(["demo", "--json", "--script"])
         .arg(scripts().join(format!("{name}.txt")))
         .arg("--out")
-        .arg(dir.path());
+        .arg(dir.path())
+        .args(crate::DEMO_FLAGS);
     if text_only {
         cmd.arg("--text");
     }

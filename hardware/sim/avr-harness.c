@@ -282,6 +282,12 @@ static size_t line_len;
 static int stdin_open = 1;
 static unsigned long line_no;
 
+/* Whether line_buf has room for more input (a full buffer waits for run_lines). */
+static int stdin_room(void)
+{
+    return line_len < sizeof line_buf - 1;
+}
+
 static void read_stdin(void)
 {
     ssize_t n = read(0, line_buf + line_len, sizeof line_buf - 1 - line_len);
@@ -289,10 +295,6 @@ static void read_stdin(void)
         stdin_open = 0;
     } else if (n > 0) {
         line_len += (size_t)n;
-    }
-    if (line_len == sizeof line_buf - 1 && !memchr(line_buf, '\n', line_len)) {
-        observe("\"error\":\"line %lu: longer than %zu bytes\"", line_no + 1, line_len);
-        line_len = 0;
     }
 }
 
@@ -303,6 +305,11 @@ static void run_lines(void)
         waiting_for_host = 0;
         char *nl = memchr(line_buf, '\n', line_len);
         if (!nl) {
+            if (!stdin_room()) {
+                observe("\"error\":\"line %lu: longer than %zu bytes\"", line_no + 1, line_len);
+                line_len = 0;
+                return;
+            }
             if (!stdin_open && line_len) {
                 nl = line_buf + line_len; /* last line without newline */
                 line_buf[line_len++] = '\n';
@@ -485,7 +492,7 @@ int main(int argc, char **argv)
             ahead.tv_nsec = (long)(us % 1000000u) * 1000;
         }
         struct pollfd fds[2] = {{.fd = pty_master, .events = POLLIN},
-                                {.fd = stdin_open ? 0 : -1, .events = POLLIN}};
+                                {.fd = stdin_open && stdin_room() ? 0 : -1, .events = POLLIN}};
         if (ppoll(fds, 2, &ahead, NULL) > 0) {
             if (fds[0].revents & POLLIN) {
                 read_host();

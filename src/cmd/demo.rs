@@ -4,9 +4,10 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
+use annabella_devices::sim::FirmwareKind;
 use annabella_station::{
     config::StationConfig,
-    demo::{self, DemoSetup},
+    demo::{self, DemoFirmware, DemoSetup},
     script,
 };
 use anyhow::Context;
@@ -45,6 +46,19 @@ pub struct Args {
     /// The table's name in the hall (one MQTT topic level, e.g. "3").
     #[arg(long, requires = "hall")]
     table: Option<String>,
+    /// The peg board and the clock are their firmware images run in simavr
+    /// (`make -C hardware` builds them) instead of the Rust simulators; the DGT board
+    /// stays simulated.
+    #[arg(long)]
+    firmware: bool,
+    /// The peg board's firmware image (default: hardware/build/tactile-board.elf of this
+    /// checkout).
+    #[arg(long, value_name = "FILE.elf", requires = "firmware")]
+    board_elf: Option<PathBuf>,
+    /// The clock's firmware image (default: hardware/build/tactile-clock.elf of this
+    /// checkout).
+    #[arg(long, value_name = "FILE.elf", requires = "firmware")]
+    clock_elf: Option<PathBuf>,
 }
 
 const SAMPLE_SCRIPT: &str = include_str!("../../samples/demo-script.txt");
@@ -114,6 +128,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         console: Box::new(std::io::stdout()),
         json: args.json,
         served,
+        firmware: args.firmware.then(|| {
+            let build = annabella_devices::sim::hardware_build_dir();
+            DemoFirmware {
+                harness: build.join("avr-harness"),
+                peg_board: args
+                    .board_elf
+                    .clone()
+                    .unwrap_or_else(|| build.join(FirmwareKind::PegBoard.image_name())),
+                clock: args
+                    .clock_elf
+                    .clone()
+                    .unwrap_or_else(|| build.join(FirmwareKind::Clock.image_name())),
+            }
+        }),
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());

@@ -2,13 +2,16 @@
 //! the path to open on the first line, then acts as the device, driven by a script of
 //! JSON lines (`{"move":"e2e4"}`, `{"lift":"e2"}`, `{"lever":"white"}`,
 //! `{"wait_ms":300}`) and then by stdin (the same, or words: `lift e2`, `lever white`).
+//! With `--firmware FILE.elf` the peg board or clock is the real firmware in simavr
+//! (`hardware/build/avr-harness`), driven at its pins by the same script.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use annabella_devices::sim::{
-    ClockSim, DgtSim, PegBoardSim, SimDevice, Simulator, run_script, start_board, start_occupancy,
+    ClockAction, ClockSim, DgtSim, FirmwareKind, FirmwarePlan, FirmwareSim, Hands, PegAction,
+    PegBoardSim, SimDevice, Simulator, run_script, start_board, start_occupancy,
 };
 use anyhow::Context;
 use shakmaty::Board;
@@ -30,6 +33,11 @@ pub struct Args {
     /// Exit when the script (and stdin) are done instead of serving until killed.
     #[arg(long)]
     exit: bool,
+    /// Run this firmware image (ELF) in simavr instead of the Rust simulator (peg board
+    /// and clock; `make -C hardware` builds `hardware/build/tactile-board.elf` and
+    /// `tactile-clock.elf` and the harness).
+    #[arg(long, value_name = "FILE.elf")]
+    firmware: Option<PathBuf>,
 }
 
 /// The simulated devices.
@@ -53,6 +61,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => start_board(),
     };
+    if let Some(elf) = &args.firmware {
+        let kind = match args.device {
+            Device::Dgt => anyhow::bail!("--firmware: the DGT board has no firmware of ours"),
+            Device::PegBoard => FirmwareKind::PegBoard,
+            Device::Clock => FirmwareKind::Clock,
+        };
+        let mut plan = FirmwarePlan::with_image(kind, elf.clone());
+        plan.link = args.link.clone();
+        plan.occupancy = args
+            .fen
+            .as_ref()
+            .filter(|_| kind == FirmwareKind::PegBoard)
+            .map(|_| board.to_string());
+        let sim = FirmwareSim::spawn(&plan).context("--firmware")?;
+        return match kind {
+            FirmwareKind::PegBoard => drive::<PegAction>(&sim, &args),
+            FirmwareKind::Clock => drive::<ClockAction>(&sim, &args),
+        };
+    }
     match args.device {
         Device::Dgt => serve(DgtSim::new(board), &args),
         Device::PegBoard => {
@@ -73,6 +100,14 @@ fn serve<D: SimDevice>(device: D, args: &Args) -> anyhow::Result<ExitCode> {
         None => Simulator::spawn(device),
     }
     .context("cannot start the simulated device")?;
+    drive::<D::Action>(&sim, args)
+}
+
+/// Prints the path to open, then runs the script and standard input against `sim`.
+fn drive<A: for<'de> serde::Deserialize<'de>>(
+    sim: &(impl Hands<A> + Opened),
+    args: &Args,
+) -> anyhow::Result<ExitCode> {
     {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", sim.path().display())?;
@@ -82,7 +117,7 @@ fn serve<D: SimDevice>(device: D, args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(script) = &args.script {
         let text = std::fs::read_to_string(script)
             .with_context(|| format!("cannot read {}", script.display()))?;
-        run_script(&sim, text.lines().map(str::to_owned), echo)
+        run_script(sim, text.lines().map(str::to_owned), echo)
             .with_context(|| format!("in {}", script.display()))?;
     }
     // Keyboard (or piped) input: a bad line is reported and the simulator goes on.
@@ -92,7 +127,7 @@ fn serve<D: SimDevice>(device: D, args: &Args) -> anyhow::Result<ExitCode> {
         if line.trim() == "quit" {
             return Ok(ExitCode::SUCCESS);
         }
-        if let Err(e) = run_script(&sim, [line], echo) {
+        if let Err(e) = run_script(sim, [line], echo) {
             eprintln!("sim: input line {}: {}", i + 1, e.error);
         }
     }
@@ -102,4 +137,21 @@ fn serve<D: SimDevice>(device: D, args: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A device with a path for the host to open.
+trait Opened {
+    fn path(&self) -> &std::path::Path;
+}
+
+impl<D: SimDevice> Opened for Simulator<D> {
+    fn path(&self) -> &std::path::Path {
+        Simulator::path(self)
+    }
+}
+
+impl Opened for FirmwareSim {
+    fn path(&self) -> &std::path::Path {
+        FirmwareSim::path(self)
+    }
 }

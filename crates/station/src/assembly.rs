@@ -14,7 +14,10 @@ use std::{
 };
 
 use annabella_devices::{
-    sim::{ClockSim, DgtSim, PegBoardSim, SimDevice, Simulator},
+    sim::{
+        ClockSim, DgtSim, FirmwareKind, FirmwarePlan, FirmwareSim, Hands as _, PegBoardSim,
+        SimDevice, Simulated, Simulator,
+    },
     transport::PortConfig,
 };
 use annabella_phonetic::Language;
@@ -173,15 +176,15 @@ impl std::fmt::Debug for StationPlan {
     }
 }
 
-/// The simulators started for devices configured as `sim`.
+/// The simulators started for devices configured as `sim` (or `firmware`).
 #[derive(Debug, Default)]
 pub struct Sims {
     /// The peg board.
-    pub peg: Option<Simulator<PegBoardSim>>,
+    pub peg: Option<Simulated<PegBoardSim>>,
     /// The DGT board.
     pub dgt: Option<Simulator<DgtSim>>,
     /// The tactile clock.
-    pub clock: Option<Simulator<ClockSim>>,
+    pub clock: Option<Simulated<ClockSim>>,
 }
 
 impl Sims {
@@ -333,9 +336,21 @@ impl Station {
         let _entered = runtime.enter();
         let sims = Arc::new(start_sims(&plan.devices, &position)?);
         let links = Links::open(
-            port(&plan.devices.peg_board, sims.peg.as_ref(), 115_200),
-            port(&plan.devices.dgt, sims.dgt.as_ref(), 9600),
-            port(&plan.devices.clock, sims.clock.as_ref(), 115_200),
+            port(
+                &plan.devices.peg_board,
+                sims.peg.as_ref().map(Simulated::path),
+                115_200,
+            ),
+            port(
+                &plan.devices.dgt,
+                sims.dgt.as_ref().map(Simulator::path),
+                9600,
+            ),
+            port(
+                &plan.devices.clock,
+                sims.clock.as_ref().map(Simulated::path),
+                115_200,
+            ),
         );
         let (view_tx, view_rx) = watch::channel(session.table().snapshot());
         let (committed_tx, committed_rx) = watch::channel(session.journal().len());
@@ -478,7 +493,7 @@ fn open_session(journal: &Path, table: TableConfig) -> Result<Session, StationEr
     Ok(session)
 }
 
-/// Starts the simulators of the devices configured as `sim`.
+/// Starts the simulators of the devices configured as `sim` or `firmware`.
 fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError> {
     fn sim<D: SimDevice>(
         spec: &DeviceSpec,
@@ -493,28 +508,63 @@ fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError>
         eprintln!("annabella: simulated {device} on {}", s.path().display());
         Ok(Some(s))
     }
+    fn simulated<D: SimDevice>(
+        spec: &DeviceSpec,
+        device: &'static str,
+        kind: FirmwareKind,
+        occupancy: Option<String>,
+        make: impl FnOnce() -> D,
+    ) -> Result<Option<Simulated<D>>, StationError> {
+        let DeviceSpec::Firmware { elf, harness } = spec else {
+            return Ok(sim(spec, device, make)?.map(Simulated::Rust));
+        };
+        let plan = FirmwarePlan {
+            harness: harness.clone(),
+            elf: elf.clone(),
+            kind,
+            link: None,
+            occupancy,
+        };
+        let f = FirmwareSim::spawn(&plan).map_err(|e| StationError::Device {
+            device,
+            source: std::io::Error::other(e.to_string()),
+        })?;
+        eprintln!(
+            "annabella: {device} firmware {} in simavr on {}",
+            elf.display(),
+            f.path().display()
+        );
+        Ok(Some(Simulated::Firmware(f)))
+    }
+    let occupancy = position.board().to_string();
     Ok(Sims {
-        peg: sim(&devices.peg_board, "peg board", || {
-            PegBoardSim::new(position.board().occupied())
-        })?,
+        peg: simulated(
+            &devices.peg_board,
+            "peg board",
+            FirmwareKind::PegBoard,
+            Some(occupancy),
+            || PegBoardSim::new(position.board().occupied()),
+        )?,
         dgt: sim(&devices.dgt, "DGT board", || {
             DgtSim::new(position.board().clone())
         })?,
-        clock: sim(&devices.clock, "tactile clock", ClockSim::default)?,
+        clock: simulated(
+            &devices.clock,
+            "tactile clock",
+            FirmwareKind::Clock,
+            None,
+            ClockSim::default,
+        )?,
     })
 }
 
-/// Where the station opens a device: its serial port, or its simulator's terminal (at
-/// the device's own `sim_baud`).
-fn port<D: SimDevice>(
-    spec: &DeviceSpec,
-    sim: Option<&Simulator<D>>,
-    sim_baud: u32,
-) -> Option<PortConfig> {
+/// Where the station opens a device: its serial port, or its simulator's terminal `sim`
+/// (at the device's own `sim_baud`).
+fn port(spec: &DeviceSpec, sim: Option<&Path>, sim_baud: u32) -> Option<PortConfig> {
     match spec {
         DeviceSpec::None => None,
         DeviceSpec::Serial { path, baud } => Some(PortConfig::new(path, *baud)),
-        DeviceSpec::Sim => sim.map(|s| PortConfig::new(s.path(), sim_baud)),
+        DeviceSpec::Sim | DeviceSpec::Firmware { .. } => sim.map(|p| PortConfig::new(p, sim_baud)),
     }
 }
 

@@ -68,6 +68,14 @@ pub enum DeviceSpec {
     None,
     /// A simulator on a pseudo-terminal, started by the station.
     Sim,
+    /// A firmware image (peg board or clock) run in simavr by `avr-harness` on a
+    /// pseudo-terminal, started by the station (`annabella demo --firmware`).
+    Firmware {
+        /// The image (ELF).
+        elf: PathBuf,
+        /// The harness (`hardware/build/avr-harness`).
+        harness: PathBuf,
+    },
     /// A serial port.
     Serial {
         /// The port (`/dev/serial/by-id/…` is best: it survives replugging).

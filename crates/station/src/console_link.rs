@@ -20,7 +20,9 @@ use std::{net::SocketAddr, sync::Arc};
 
 use annabella_arbiter::{Plan, Player, RestoreStep};
 use annabella_console::{ArbiterRequest, Console, ConsoleView, Token};
-use annabella_devices::sim::{DgtAction, DgtSim, PegAction, PegBoardSim, Simulator};
+use annabella_devices::sim::{
+    DgtAction, DgtSim, Hands as _, PegAction, PegBoardSim, Simulated, Simulator,
+};
 use annabella_table::{Input, TableConfig, TableView};
 use tokio::sync::{mpsc, watch};
 
@@ -214,7 +216,7 @@ async fn carry(carried: Carry, requests: &mpsc::Sender<Request>) -> Result<(), (
 /// # Errors
 /// A simulator refused a step (named with the board).
 pub fn sim_hands(
-    peg: Option<&Simulator<PegBoardSim>>,
+    peg: Option<&Simulated<PegBoardSim>>,
     dgt: Option<&Simulator<DgtSim>>,
     plan: &Plan,
 ) -> Result<(), String> {

@@ -9,6 +9,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use annabella_devices::sim::Hands as _;
 use annabella_phonetic::Language;
 use annabella_table::{Hypothesis, Input, TableConfig, TableView};
 use annabella_voice::VoicePlan;
@@ -52,6 +53,30 @@ pub struct DemoSetup {
     pub json: bool,
     /// The web console, bound already (the demo then stays until standard input ends).
     pub served: Option<ConsoleSetup>,
+    /// The peg board's and the clock's firmware in simavr instead of the Rust
+    /// simulators (`None`: the Rust simulators).
+    pub firmware: Option<DemoFirmware>,
+}
+
+/// The firmware images the demo runs in simavr for the peg board and the clock.
+#[derive(Debug, Clone)]
+pub struct DemoFirmware {
+    /// `avr-harness`.
+    pub harness: PathBuf,
+    /// The peg board's image (`tactile-board.elf`).
+    pub peg_board: PathBuf,
+    /// The clock's image (`tactile-clock.elf`).
+    pub clock: PathBuf,
+}
+
+impl DemoFirmware {
+    /// The device of `elf` run by this harness.
+    fn spec(&self, elf: &std::path::Path) -> DeviceSpec {
+        DeviceSpec::Firmware {
+            elf: elf.to_owned(),
+            harness: self.harness.clone(),
+        }
+    }
 }
 
 impl std::fmt::Debug for DemoSetup {
@@ -86,10 +111,17 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         records_dir: setup.out.clone(),
         table: setup.config,
         continue_journal: false,
-        devices: Devices {
-            peg_board: DeviceSpec::Sim,
-            dgt: DeviceSpec::Sim,
-            clock: DeviceSpec::Sim,
+        devices: match &setup.firmware {
+            Some(f) => Devices {
+                peg_board: f.spec(&f.peg_board),
+                dgt: DeviceSpec::Sim,
+                clock: f.spec(&f.clock),
+            },
+            None => Devices {
+                peg_board: DeviceSpec::Sim,
+                dgt: DeviceSpec::Sim,
+                clock: DeviceSpec::Sim,
+            },
         },
         voices: setup.voices,
         hearing,

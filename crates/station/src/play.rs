@@ -6,6 +6,7 @@
 
 use std::{io::BufRead, path::Path};
 
+use annabella_devices::sim::Hands as _;
 use annabella_speech::Ears;
 use annabella_table::{ArbiterAction, Hypothesis, Input};
 use tokio::sync::mpsc;

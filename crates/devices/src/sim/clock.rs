@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{SimDevice, SimError, device_ms};
 use crate::link::Endpoint;
@@ -10,7 +10,7 @@ use crate::proto::{Button, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, Running
 
 /// Actions of the simulated tactile clock (JSON: `{"lever":"white"}`,
 /// `{"button":"pause"}`, `{"release":"push_to_talk"}`).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClockAction {
     /// Press the lever of a side.

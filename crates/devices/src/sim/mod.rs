@@ -8,6 +8,7 @@
 
 mod clock;
 mod dgt;
+mod firmware;
 mod peg;
 mod runner;
 mod script;
@@ -20,9 +21,10 @@ use shakmaty::{Bitboard, Board, Piece, Role, Square};
 
 pub use clock::{ClockAction, ClockSim};
 pub use dgt::{DgtAction, DgtSim};
+pub use firmware::{FirmwareError, FirmwareKind, FirmwarePlan, FirmwareSim, hardware_build_dir};
 pub use peg::{PegAction, PegBoardSim};
 pub use runner::Simulator;
-pub use script::{ScriptError, ScriptLine, parse_line, run_script};
+pub use script::{Hands, ScriptError, ScriptLine, Simulated, parse_line, run_script};
 
 /// An action or script line the simulated device cannot carry out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,9 +68,12 @@ pub enum SimError {
     /// No host opened the port in time.
     #[error("no host opened the port within 30 s")]
     NoHost,
-    /// The simulator thread has ended.
+    /// The simulator thread (or the firmware's harness) has ended.
     #[error("simulator stopped")]
     Stopped,
+    /// The firmware's harness refused the action (its reason).
+    #[error("{0}")]
+    Firmware(String),
 }
 
 /// The device side of a simulator: sans-IO.

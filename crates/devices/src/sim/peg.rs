@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Square};
 
 use super::{SimDevice, SimError, device_ms, parse_board, parse_square};
@@ -11,7 +11,7 @@ use crate::proto::{Hello, KIND_PEG_BOARD, Message, PROTOCOL_VERSION};
 
 /// Actions of the simulated peg board (JSON: `{"lift":"e2"}`, `{"place":"e4"}`,
 /// `{"move":"e2e4"}`, `{"occupancy":"<FEN>"}`).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PegAction {
     /// A peg leaves a hole.

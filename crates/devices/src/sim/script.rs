@@ -3,8 +3,10 @@
 use std::thread;
 use std::time::Duration;
 
-use super::{SimDevice, SimError, Simulator};
-use serde::Deserialize;
+use std::path::Path;
+
+use super::{FirmwareSim, SimDevice, SimError, Simulator};
+use serde::{Deserialize, Serialize};
 
 /// A bad script line: what and where.
 #[derive(Debug, thiserror::Error)]
@@ -60,18 +62,86 @@ pub enum ScriptLine<A> {
     WaitHost,
 }
 
-/// Runs script lines against a simulator, in order, stopping at the first bad line.
+/// What a script drives: a device that carries out actions of type `A` and knows
+/// whether its host has opened the port.
+pub trait Hands<A> {
+    /// Carries out one action.
+    ///
+    /// # Errors
+    /// When the action does not fit the device's state, or the device has stopped.
+    fn act(&self, action: A) -> Result<(), SimError>;
+    /// Waits (at most `limit`) until the host has sent something; returns whether it did.
+    fn wait_for_host(&self, limit: Duration) -> bool;
+}
+
+impl<D: SimDevice> Hands<D::Action> for Simulator<D> {
+    fn act(&self, action: D::Action) -> Result<(), SimError> {
+        Simulator::act(self, action)
+    }
+    fn wait_for_host(&self, limit: Duration) -> bool {
+        Simulator::wait_for_host(self, limit)
+    }
+}
+
+impl<A: Serialize> Hands<A> for FirmwareSim {
+    fn act(&self, action: A) -> Result<(), SimError> {
+        FirmwareSim::act(self, &action)
+    }
+    fn wait_for_host(&self, limit: Duration) -> bool {
+        FirmwareSim::wait_for_host(self, limit)
+    }
+}
+
+/// A simulated peg board or clock: the Rust simulator, or the real firmware in simavr.
+#[derive(Debug)]
+pub enum Simulated<D: SimDevice> {
+    /// The Rust simulator ([`Simulator`]).
+    Rust(Simulator<D>),
+    /// The firmware image in `avr-harness` ([`FirmwareSim`]).
+    Firmware(FirmwareSim),
+}
+
+impl<D: SimDevice> Simulated<D> {
+    /// The path the host opens.
+    pub fn path(&self) -> &Path {
+        match self {
+            Simulated::Rust(s) => s.path(),
+            Simulated::Firmware(f) => f.path(),
+        }
+    }
+}
+
+impl<D: SimDevice> Hands<D::Action> for Simulated<D>
+where
+    D::Action: Serialize,
+{
+    fn act(&self, action: D::Action) -> Result<(), SimError> {
+        match self {
+            Simulated::Rust(s) => s.act(action),
+            Simulated::Firmware(f) => f.act(&action),
+        }
+    }
+    fn wait_for_host(&self, limit: Duration) -> bool {
+        match self {
+            Simulated::Rust(s) => s.wait_for_host(limit),
+            Simulated::Firmware(f) => f.wait_for_host(limit),
+        }
+    }
+}
+
+/// Runs script lines against a simulated device, in order, stopping at the first bad
+/// line.
 ///
 /// # Errors
 /// A [`ScriptError`] naming the line.
-pub fn run_script<D: SimDevice>(
-    sim: &Simulator<D>,
+pub fn run_script<A: for<'de> Deserialize<'de>>(
+    sim: &impl Hands<A>,
     lines: impl IntoIterator<Item = String>,
     mut echo: impl FnMut(&str),
 ) -> Result<(), ScriptError> {
     for (i, line) in lines.into_iter().enumerate() {
         let err = |error: SimError| ScriptError { line: i + 1, error };
-        match parse_line::<D::Action>(&line).map_err(err)? {
+        match parse_line::<A>(&line).map_err(err)? {
             None => {}
             Some(ScriptLine::Wait(d)) => thread::sleep(d),
             Some(ScriptLine::WaitHost) if !sim.wait_for_host(Duration::from_secs(30)) => {
