@@ -257,7 +257,7 @@ fn unreachable_devices(devices: &Devices) -> Vec<String> {
                 .err()
                 .map(|why| format!("{key} ({why})"))
         }
-        DeviceSpec::Sim | DeviceSpec::None => None,
+        DeviceSpec::Sim | DeviceSpec::Firmware { .. } | DeviceSpec::None => None,
     })
     .collect()
 }
