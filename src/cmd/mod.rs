@@ -21,12 +21,11 @@ pub mod unwinnable;
 /// shown, and the damage was named on standard error.
 pub const DAMAGED: u8 = 3;
 
-/// `text` quoted for an error message, cut after 80 characters: an error names the bad
-/// input without echoing a whole file of it.
+/// `text` quoted for an error message, cut as [`annabella_rules::excerpt`] cuts it, with
+/// its size when cut: an error names the bad input without echoing a whole file of it.
 pub fn quoted(text: &str) -> String {
-    const MAX: usize = 80;
-    match text.char_indices().nth(MAX) {
-        Some((at, _)) => format!("{:?}… ({} bytes)", &text[..at], text.len()),
-        None => format!("{text:?}"),
+    match annabella_rules::excerpt(text) {
+        std::borrow::Cow::Borrowed(all) => format!("{all:?}"),
+        std::borrow::Cow::Owned(cut) => format!("{cut:?} ({} bytes)", text.len()),
     }
 }

@@ -748,9 +748,9 @@ fn check_format(conn: &Connection) -> Result<(), JournalErrorKind> {
         .unwrap_or(None);
     match format {
         Some(f) if f == expected => Ok(()),
+        // At most 80 characters of a foreign file's "format" are echoed.
         Some(f) => Err(JournalErrorKind::NotAJournal(format!(
-            "format {}, expected {expected}",
-            cap(&f)
+            "format {f:.80}, expected {expected}"
         ))),
         None => Err(JournalErrorKind::NotAJournal(
             "its meta table has no format".into(),
@@ -759,14 +759,6 @@ fn check_format(conn: &Connection) -> Result<(), JournalErrorKind> {
 }
 
 /// Text from a damaged file, cut to a length an error message can hold.
-fn cap(text: &str) -> String {
-    const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_owned(),
-    }
-}
-
 fn head_json(records: u64, hash: &Hash) -> String {
     serde_json::to_string(&Head {
         records,
