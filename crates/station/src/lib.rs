@@ -19,6 +19,7 @@
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
 //! - [`records`], [`braille`]: the PGN and the Braille scoresheet written at the end.
+//! - [`story`]: the console's lines as a person at the table tells them (the demo's default).
 //!
 //! ```
 //! use annabella_station::session::Session;
@@ -56,5 +57,6 @@ pub mod records;
 pub mod script;
 pub mod session;
 pub mod shell;
+pub mod story;
 
 pub use journal::{Journal, JournalError, Record, Recovery};
