@@ -95,7 +95,9 @@ fn the_package_installs_plays_the_demo_checks_a_table_and_purges() {
         "{runpath}"
     );
     // The loader takes libvosk from the package.
-    let out = run(Command::new("ldd").arg(INSTALLED).env_remove("LD_LIBRARY_PATH"));
+    let out = run(Command::new("ldd")
+        .arg(INSTALLED)
+        .env_remove("LD_LIBRARY_PATH"));
     let libs = String::from_utf8_lossy(&out.stdout);
     let vosk = libs
         .lines()
@@ -163,8 +165,7 @@ fn the_package_installs_plays_the_demo_checks_a_table_and_purges() {
     );
 
     // The systemd units: what they run and as whom; systemd checks them itself.
-    let service =
-        std::fs::read_to_string("/lib/systemd/system/annabella@.service").unwrap();
+    let service = std::fs::read_to_string("/lib/systemd/system/annabella@.service").unwrap();
     for line in [
         "ExecStart=/usr/bin/annabella play --config /etc/annabella/%i.toml --allow-missing",
         "User=annabella",
@@ -172,7 +173,10 @@ fn the_package_installs_plays_the_demo_checks_a_table_and_purges() {
         "Restart=on-failure",
         "StandardInput=socket",
     ] {
-        assert!(service.lines().any(|l| l == line), "{line} missing: {service}");
+        assert!(
+            service.lines().any(|l| l == line),
+            "{line} missing: {service}"
+        );
     }
     let out = run(Command::new("systemd-analyze").args([
         "verify",
@@ -188,7 +192,10 @@ fn the_package_installs_plays_the_demo_checks_a_table_and_purges() {
     drop(_sim);
     drop(_purge);
     assert!(!Path::new(INSTALLED).exists(), "purged");
-    assert!(!Path::new("/usr/lib/annabella/libvosk.so").exists(), "purged");
+    assert!(
+        !Path::new("/usr/lib/annabella/libvosk.so").exists(),
+        "purged"
+    );
     let out = run(Command::new("id").arg("annabella"));
     assert!(!out.status.success(), "the user went with the purge");
 }

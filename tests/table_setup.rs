@@ -100,7 +100,14 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
         .arg(&links[0])
         .arg("--port")
         .arg(&links[1])
-        .args(["--vi", "black", "--white", "Anna Muster", "--black", "Bella Beispiel"])
+        .args([
+            "--vi",
+            "black",
+            "--white",
+            "Anna Muster",
+            "--black",
+            "Bella Beispiel",
+        ])
         .args(["--time-control", "5400+30", "--records"])
         .arg(dir.path().join("games"))
         .stdin(Stdio::null())
@@ -109,7 +116,10 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
     let (_, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("DGT board, firmware"), "{stderr}");
-    assert!(stderr.contains("tactile peg board, firmware 1.0"), "{stderr}");
+    assert!(
+        stderr.contains("tactile peg board, firmware 1.0"),
+        "{stderr}"
+    );
     assert!(stderr.contains("tactile clock, firmware 1.0"), "{stderr}");
     let written = std::fs::read_to_string(&config).unwrap();
     for (key, link) in ["peg_board", "dgt", "clock"].iter().zip(&links) {
@@ -119,7 +129,10 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
         );
     }
     assert!(written.contains("vi = \"black\""), "{written}");
-    assert!(written.contains("#   "), "what was found is kept as comments: {written}");
+    assert!(
+        written.contains("#   "),
+        "what was found is kept as comments: {written}"
+    );
 
     // doctor: every device answers as what it is configured as.
     let (out, checks) = doctor(&config);
@@ -160,7 +173,8 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     let started = stdout.lines().any(|l| {
-        serde_json::from_str::<Value>(l).is_ok_and(|v| v["kind"] == "input" && v["input"]["input"] == "start")
+        serde_json::from_str::<Value>(l)
+            .is_ok_and(|v| v["kind"] == "input" && v["input"]["input"] == "start")
     });
     assert!(started, "{stdout}");
     assert!(dir.path().join("games/game.journal").is_file());
@@ -196,11 +210,17 @@ fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
         stderr.contains("Colour of the visually impaired player (white or black) [white]:"),
         "{stderr}"
     );
-    assert!(stderr.contains("Not understood: white or black"), "{stderr}");
+    assert!(
+        stderr.contains("Not understood: white or black"),
+        "{stderr}"
+    );
     let written = std::fs::read_to_string(&config).unwrap();
     assert!(written.contains("vi = \"black\""), "{written}");
     assert!(written.contains("white = \"Anna\""), "{written}");
-    assert!(written.contains("time_control = \"40/5400+30:1800+30\""), "{written}");
+    assert!(
+        written.contains("time_control = \"40/5400+30:1800+30\""),
+        "{written}"
+    );
     assert!(written.contains("sighted = \"en\""), "{written}");
     assert!(written.contains("peg_board = \"none\""), "{written}");
     // An existing file is kept.
@@ -249,7 +269,10 @@ fn doctor_names_a_missing_device_and_a_device_on_the_wrong_port_with_fixes() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     let peg = check(&checks, "device peg_board");
     assert_eq!(peg["status"], "fail");
-    assert!(peg["detail"].as_str().unwrap().contains("unplugged"), "{peg}");
+    assert!(
+        peg["detail"].as_str().unwrap().contains("unplugged"),
+        "{peg}"
+    );
     assert!(peg["fix"].as_str().unwrap().contains("plug"), "{peg}");
     let dgt = check(&checks, "device dgt");
     assert_eq!(dgt["status"], "fail");
@@ -261,7 +284,10 @@ fn doctor_names_a_missing_device_and_a_device_on_the_wrong_port_with_fixes() {
     // espeak-ng speaks German here.
     let vi = check(&checks, "voice.vi");
     assert_eq!(vi["status"], "ok", "{vi}");
-    assert!(vi["detail"].as_str().unwrap().contains("ms of speech"), "{vi}");
+    assert!(
+        vi["detail"].as_str().unwrap().contains("ms of speech"),
+        "{vi}"
+    );
 
     // The same checks as lines: `FAIL device peg_board: … [fix: …]`.
     let lines = annabella()
@@ -276,7 +302,10 @@ fn doctor_names_a_missing_device_and_a_device_on_the_wrong_port_with_fixes() {
             .any(|l| l.starts_with("FAIL device peg_board: ") && l.contains("[fix: ")),
         "{stdout}"
     );
-    assert!(stdout.lines().any(|l| l.starts_with("ok device clock: ")), "{stdout}");
+    assert!(
+        stdout.lines().any(|l| l.starts_with("ok device clock: ")),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -297,8 +326,17 @@ fn doctor_reports_a_microphone_it_cannot_hear_and_a_silent_recording() {
     let (out, checks) = doctor(&config);
     let mic = check(&checks, "microphone");
     assert_eq!(mic["status"], "fail", "{mic}");
-    assert!(mic["detail"].as_str().unwrap().contains("no-such-microphone"), "{mic}");
-    assert!(mic["fix"].as_str().unwrap().contains("devices audio"), "{mic}");
+    assert!(
+        mic["detail"]
+            .as_str()
+            .unwrap()
+            .contains("no-such-microphone"),
+        "{mic}"
+    );
+    assert!(
+        mic["fix"].as_str().unwrap().contains("devices audio"),
+        "{mic}"
+    );
     assert_eq!(out.status.code(), Some(1));
     // The Korean test model is intact.
     assert_eq!(check(&checks, "speech model")["status"], "ok", "{checks:?}");
@@ -308,7 +346,10 @@ fn doctor_reports_a_microphone_it_cannot_hear_and_a_silent_recording() {
     let config = write_config(
         dir.path(),
         none,
-        &format!("source = \"vosk\"\nmodel = \"{}\"\ninput = \"mic\"", model.display()),
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"mic\"",
+            model.display()
+        ),
         &dir.path().join("games"),
     );
     let (_, checks) = doctor(&config);
@@ -348,7 +389,10 @@ fn doctor_reports_a_microphone_it_cannot_hear_and_a_silent_recording() {
     let (out, checks) = doctor(&config);
     let mic = check(&checks, "microphone");
     assert_eq!(mic["status"], "fail", "{mic}");
-    assert!(mic["detail"].as_str().unwrap().starts_with("silence"), "{mic}");
+    assert!(
+        mic["detail"].as_str().unwrap().starts_with("silence"),
+        "{mic}"
+    );
     assert_eq!(out.status.code(), Some(1));
 }
 
@@ -363,18 +407,28 @@ fn doctor_finds_a_damaged_model() {
         .arg(&copy)
         .status()
         .unwrap();
-    assert!(status.success(), "copy the Korean test model (scripts/setup.sh)");
+    assert!(
+        status.success(),
+        "copy the Korean test model (scripts/setup.sh)"
+    );
     let config = write_config(
         dir.path(),
         "peg_board = \"none\"\ndgt = \"none\"\nclock = \"none\"",
-        &format!("source = \"vosk\"\nmodel = \"{}\"\ninput = \"stdin\"", copy.display()),
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"stdin\"",
+            copy.display()
+        ),
         &dir.path().join("games"),
     );
     let files = walk(&copy);
     let size = |p: &PathBuf| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
     let listed = std::fs::read_to_string(copy.join("annabella-manifest.txt")).unwrap();
     let in_manifest = |p: &&PathBuf| {
-        let rel = p.strip_prefix(&copy).unwrap().to_string_lossy().into_owned();
+        let rel = p
+            .strip_prefix(&copy)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         listed.contains(&rel)
     };
 
@@ -394,12 +448,18 @@ fn doctor_finds_a_damaged_model() {
     assert_eq!(model["status"], "fail", "{model}");
     let name = flipped.file_name().unwrap().to_string_lossy().into_owned();
     assert!(model["detail"].as_str().unwrap().contains(&name), "{model}");
-    assert!(model["fix"].as_str().unwrap().contains("fetch.sh"), "{model}");
+    assert!(
+        model["fix"].as_str().unwrap().contains("fetch.sh"),
+        "{model}"
+    );
     assert_eq!(out.status.code(), Some(1));
 
     // The largest file cut in half: the config's own check names it already.
     let victim = files.iter().max_by_key(|p| size(p)).unwrap();
-    let f = std::fs::OpenOptions::new().write(true).open(victim).unwrap();
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(victim)
+        .unwrap();
     f.set_len(size(victim) / 2).unwrap();
     let (out, checks) = doctor(&config);
     let name = victim.file_name().unwrap().to_string_lossy().into_owned();
@@ -407,7 +467,10 @@ fn doctor_finds_a_damaged_model() {
         .iter()
         .find(|c| c["status"] == "fail" && c["detail"].as_str().unwrap().contains(&name))
         .unwrap_or_else(|| panic!("{name} is not named: {checks:?}"));
-    assert!(damaged["fix"].as_str().unwrap().contains("fetch.sh"), "{damaged}");
+    assert!(
+        damaged["fix"].as_str().unwrap().contains("fetch.sh"),
+        "{damaged}"
+    );
     assert_eq!(out.status.code(), Some(1));
 }
 
@@ -455,7 +518,10 @@ fn doctor_fails_a_records_directory_it_cannot_write() {
     let (out, checks) = doctor(&config);
     let c = check(&checks, "records");
     assert_eq!(c["status"], "fail", "{c}");
-    assert!(c["detail"].as_str().unwrap().contains("cannot write"), "{c}");
+    assert!(
+        c["detail"].as_str().unwrap().contains("cannot write"),
+        "{c}"
+    );
     assert_eq!(out.status.code(), Some(1));
 }
 
@@ -478,12 +544,21 @@ fn the_demo_tells_its_story_and_keeps_the_event_stream_behind_json() {
         "4. Qxf7#",
         "game over: 1-0 (checkmate)",
     ] {
-        assert!(stdout.contains(told), "{told:?} missing from the story:\n{stdout}");
+        assert!(
+            stdout.contains(told),
+            "{told:?} missing from the story:\n{stdout}"
+        );
     }
     for plumbing in ["mute_mic", "announcement_done", "{\"effect\"", "peg_lift"] {
-        assert!(!stdout.contains(plumbing), "{plumbing} in the story:\n{stdout}");
+        assert!(
+            !stdout.contains(plumbing),
+            "{plumbing} in the story:\n{stdout}"
+        );
     }
-    assert!(stderr.contains("written: "), "where the records went: {stderr}");
+    assert!(
+        stderr.contains("written: "),
+        "where the records went: {stderr}"
+    );
 
     // --json: every line an event object, the plumbing included.
     let out = annabella()

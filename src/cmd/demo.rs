@@ -179,9 +179,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// `../share/annabella/models`), or in the source tree.
 fn german_model() -> Option<PathBuf> {
     let name = "vosk-model-small-de-0.15";
-    let installed = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|bin| bin.join("../share/annabella/models")));
+    let installed = std::env::current_exe().ok().and_then(|exe| {
+        exe.parent()
+            .map(|bin| bin.join("../share/annabella/models"))
+    });
     [
         Some(PathBuf::from("models")),
         installed,

@@ -63,7 +63,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// What to do about a problem at `key` of the config.
 fn config_fix(key: &str) -> &'static str {
     match key {
-        "speech.model" => "fetch the model again (models/fetch.sh de) and point [speech] model at it",
+        "speech.model" => {
+            "fetch the model again (models/fetch.sh de) and point [speech] model at it"
+        }
         k if k.starts_with("devices") => "annabella init lists the ports and what answers on each",
         _ => "correct this key (samples/table.toml explains each)",
     }

@@ -83,7 +83,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.ports.clone()
     };
     if ports.is_empty() {
-        writeln!(err, "  none found (plug the boards and the clock in by USB)")?;
+        writeln!(
+            err,
+            "  none found (plug the boards and the clock in by USB)"
+        )?;
     }
     let (mut peg_board, mut dgt, mut clock) = (None, None, None);
     for path in &ports {
@@ -110,7 +113,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(err, "  {line}")?;
         found.push(line);
     }
-    for (name, slot) in [("peg board", &peg_board), ("DGT board", &dgt), ("tactile clock", &clock)] {
+    for (name, slot) in [
+        ("peg board", &peg_board),
+        ("DGT board", &dgt),
+        ("tactile clock", &clock),
+    ] {
         if slot.is_none() {
             writeln!(err, "  no {name} found: written as \"none\"")?;
         }

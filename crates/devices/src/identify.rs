@@ -107,7 +107,11 @@ pub fn board_problem(board: &Board) -> Option<String> {
         }
     }
     let pawns = board.by_role(Role::Pawn);
-    if !(pawns & (Bitboard::from_rank(shakmaty::Rank::First) | Bitboard::from_rank(shakmaty::Rank::Eighth))).is_empty() {
+    if !(pawns
+        & (Bitboard::from_rank(shakmaty::Rank::First)
+            | Bitboard::from_rank(shakmaty::Rank::Eighth)))
+    .is_empty()
+    {
         return Some("a pawn on the first or the last rank".to_owned());
     }
     None

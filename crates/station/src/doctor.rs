@@ -153,7 +153,12 @@ pub fn device(key: &str, spec: &DeviceSpec) -> Check {
             ),
             None => Check::ok(
                 name,
-                format!("{} at {}{}", found.describe(), path.display(), pieces(&found)),
+                format!(
+                    "{} at {}{}",
+                    found.describe(),
+                    path.display(),
+                    pieces(&found)
+                ),
             ),
         },
     }
@@ -205,7 +210,11 @@ pub fn microphone(speech: &SpeechSource) -> Check {
             } else {
                 format!(
                     "inputs: {}",
-                    found.iter().map(|d| d.id.as_str()).collect::<Vec<_>>().join(", ")
+                    found
+                        .iter()
+                        .map(|d| d.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             };
             return Check::bad(Status::Fail, name, format!("{why} ({inputs})"), fix_mic);
@@ -272,7 +281,7 @@ fn judge_level(level: &Level, fix: &str) -> Check {
     );
     if level.seconds < LISTEN.as_secs_f64() * 0.9 {
         Check::bad(Status::Fail, name, format!("only {detail}"), fix)
-    } else if !(level.rms_dbfs > SILENT_DBFS) {
+    } else if level.rms_dbfs.is_nan() || level.rms_dbfs <= SILENT_DBFS {
         Check::bad(
             Status::Fail,
             name,
@@ -303,7 +312,10 @@ pub fn model(speech: &SpeechSource) -> Check {
         return Check::bad(Status::Fail, name, e.to_string(), fetch);
     }
     match annabella_speech::check_manifest(dir, true) {
-        Ok(true) => Check::ok(name, format!("{}: every file matches its manifest", dir.display())),
+        Ok(true) => Check::ok(
+            name,
+            format!("{}: every file matches its manifest", dir.display()),
+        ),
         Ok(false) => Check::bad(
             Status::Warn,
             name,
@@ -319,8 +331,7 @@ pub fn voice(hearer: &'static str, voice: &HearerVoice) -> Check {
     let name = format!("voice.{hearer}");
     let fix = "scripts/setup.sh installs espeak-ng and speech-dispatcher; `espeak-ng --voices` \
                lists the voices; or set backend = \"text\"";
-    let found = match annabella_voice::discovery::find(hearer, voice, &SpeechdAddress::from_env())
-    {
+    let found = match annabella_voice::discovery::find(hearer, voice, &SpeechdAddress::from_env()) {
         Ok(found) => found,
         Err(e) => return Check::bad(Status::Fail, name, e.to_string(), fix),
     };
@@ -333,7 +344,11 @@ pub fn voice(hearer: &'static str, voice: &HearerVoice) -> Check {
             match annabella_voice::espeak::render(&speech, &voice.settings) {
                 Ok(pcm) if pcm.samples.iter().any(|&s| s.unsigned_abs() > 1000) => Check::ok(
                     name,
-                    format!("{} speaks {language} ({} ms of speech)", found.name(), pcm.duration_ms()),
+                    format!(
+                        "{} speaks {language} ({} ms of speech)",
+                        found.name(),
+                        pcm.duration_ms()
+                    ),
                 ),
                 Ok(_) => Check::bad(Status::Fail, name, "espeak-ng rendered silence", fix),
                 Err(e) => Check::bad(Status::Fail, name, e.to_string(), fix),
@@ -368,20 +383,28 @@ pub fn records(dir: &Path) -> Check {
     }
     match nix::sys::statvfs::statvfs(dir) {
         Ok(fs) => {
-            let free = fs.blocks_available() as u64 * fs.fragment_size() as u64;
+            let free = fs.blocks_available() * fs.fragment_size();
             let mb = free / (1024 * 1024);
             if free < SPACE_NEEDED {
                 Check::bad(
                     Status::Fail,
                     name,
                     format!("{}: only {mb} MB free", dir.display()),
-                    format!("free space there, or set [records] dir (needs {} MB)", SPACE_NEEDED / (1024 * 1024)),
+                    format!(
+                        "free space there, or set [records] dir (needs {} MB)",
+                        SPACE_NEEDED / (1024 * 1024)
+                    ),
                 )
             } else {
                 Check::ok(name, format!("{}: writable, {mb} MB free", dir.display()))
             }
         }
-        Err(e) => Check::bad(Status::Warn, name, format!("{}: free space unknown: {e}", dir.display()), fix),
+        Err(e) => Check::bad(
+            Status::Warn,
+            name,
+            format!("{}: free space unknown: {e}", dir.display()),
+            fix,
+        ),
     }
 }
 
@@ -429,8 +452,16 @@ mod tests {
 
     #[test]
     fn a_line_names_the_check_and_the_fix() {
-        let c = Check::bad(Status::Fail, "records", "/x: read-only", "set [records] dir");
-        assert_eq!(c.line(), "FAIL records: /x: read-only [fix: set [records] dir]");
+        let c = Check::bad(
+            Status::Fail,
+            "records",
+            "/x: read-only",
+            "set [records] dir",
+        );
+        assert_eq!(
+            c.line(),
+            "FAIL records: /x: read-only [fix: set [records] dir]"
+        );
         assert_eq!(Check::ok("console", "free").line(), "ok console: free");
         assert!(!ready(&[c]));
     }
