@@ -57,6 +57,18 @@ fn three_devices(dir: &Path) -> (Vec<Killed>, [PathBuf; 3]) {
     (sims, links)
 }
 
+/// Runs `cmd` with `input` on its standard input.
+fn with_stdin(cmd: &mut Command, input: &[u8]) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn text(out: &Output) -> (String, String) {
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -153,23 +165,13 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
     assert_eq!(check(&checks, "microphone")["status"], "warn", "{stdout}");
     assert!(out.status.success(), "{stdout}{stderr}");
 
-    // play accepts the config and opens the devices: the game starts and the VI
-    // player's move is read back over the real voices (text for the sighted player).
-    let mut child = annabella()
-        .args(["play", "--json", "--config"])
-        .arg(&config)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"start\nwait 1500\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    // play accepts the config, opens the three devices at their ports and starts.
+    let out = with_stdin(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config),
+        b"start\nwait 1500\n",
+    );
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     let started = stdout.lines().any(|l| {
@@ -177,6 +179,14 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
             .is_ok_and(|v| v["kind"] == "input" && v["input"]["input"] == "start")
     });
     assert!(started, "{stdout}");
+    for link in &links {
+        let opened = format!("opened {}", link.display());
+        assert!(
+            stdout.lines().any(|l| serde_json::from_str::<Value>(l)
+                .is_ok_and(|v| v["kind"] == "device" && v["text"] == opened.as_str())),
+            "{opened}: {stdout}"
+        );
+    }
     assert!(dir.path().join("games/game.journal").is_file());
 }
 
@@ -184,25 +194,16 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
 fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("table.toml");
-    let mut child = annabella()
-        .args(["init", "--out"])
-        .arg(&config)
-        .arg("--port")
-        .arg(dir.path().join("no-such-port"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // colour (wrong, then right), names, time control (default), languages (en, then
     // the default: the same), records (default), model (default: typed words).
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"purple\nblack\nAnna\nBella\n\nen\n\n\n\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(
+        annabella()
+            .args(["init", "--out"])
+            .arg(&config)
+            .arg("--port")
+            .arg(dir.path().join("no-such-port")),
+        b"purple\nblack\nAnna\nBella\n\nen\n\n\n\n",
+    );
     let (_, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("nothing known answers"), "{stderr}");
