@@ -241,4 +241,25 @@ mod tests {
         board.set_piece_at(shakmaty::Square::A8, Color::White.pawn());
         assert!(board_problem(&board).is_some());
     }
+
+    #[test]
+    fn each_simulated_device_is_told_apart_by_its_answer() {
+        use crate::sim::{ClockSim, DgtSim, PegBoardSim, Simulator, start_occupancy};
+        let patience = Duration::from_secs(3);
+        let dgt = Simulator::spawn(DgtSim::new(Board::default())).unwrap();
+        let peg = Simulator::spawn(PegBoardSim::new(start_occupancy())).unwrap();
+        let clock = Simulator::spawn(ClockSim::default()).unwrap();
+        match identify(dgt.path(), patience).unwrap() {
+            Identity::Dgt { board, .. } => assert_eq!(board, Some(Board::default())),
+            other => panic!("{other:?}"),
+        }
+        match identify(peg.path(), patience).unwrap() {
+            Identity::PegBoard { occupied, .. } => assert_eq!(occupied, Some(start_occupancy())),
+            other => panic!("{other:?}"),
+        }
+        let found = identify(clock.path(), patience).unwrap();
+        assert_eq!(found.config_key(), "clock", "{found:?}");
+        let missing = identify(Path::new("/dev/annabella-no-such-port"), patience).unwrap_err();
+        assert!(missing.contains("/dev/annabella-no-such-port"), "{missing}");
+    }
 }
