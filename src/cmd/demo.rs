@@ -9,6 +9,7 @@ use annabella_station::{
     config::StationConfig,
     demo::{self, DemoFirmware, DemoSetup},
     script,
+    story::ConsoleStyle,
 };
 use anyhow::Context;
 
@@ -27,9 +28,14 @@ pub struct Args {
     /// Announcements as text only (no speech-dispatcher or espeak-ng, no audio record).
     #[arg(long)]
     text: bool,
-    /// JSON lines instead of text.
+    /// The full event stream as JSON lines (one object per input, effect,
+    /// announcement heard and device report) instead of the story.
     #[arg(long)]
     json: bool,
+    /// The full event stream in words (every input, effect and device report) instead
+    /// of the story.
+    #[arg(long, short)]
+    verbose: bool,
     /// Feed the VI player's phrases as recognised words even when a German model is
     /// under models/ (otherwise they are spoken by espeak-ng and heard through Vosk).
     #[arg(long)]
@@ -126,7 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         vi_model,
         braille_table: config.braille_table.clone(),
         console: Box::new(std::io::stdout()),
-        json: args.json,
+        style: ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story),
         served,
         firmware: args.firmware.then(|| {
             let build = annabella_devices::sim::hardware_build_dir();
@@ -168,15 +174,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The German small model fetched by `models/fetch.sh de`, in `models/` here or in the
-/// source tree.
+/// The German small model fetched by `models/fetch.sh de`: in `models/` here, in the
+/// installed share directory (`/usr/share/annabella/models`, found beside the binary as
+/// `../share/annabella/models`), or in the source tree.
 fn german_model() -> Option<PathBuf> {
-    let name = "models/vosk-model-small-de-0.15";
+    let name = "vosk-model-small-de-0.15";
+    let installed = std::env::current_exe().ok().and_then(|exe| {
+        exe.parent()
+            .map(|bin| bin.join("../share/annabella/models"))
+    });
     [
-        PathBuf::from(name),
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name),
+        Some(PathBuf::from("models")),
+        installed,
+        Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models")),
     ]
     .into_iter()
+    .flatten()
+    .map(|dir| dir.join(name))
     .find(|p| annabella_speech::check_model_dir(p).is_ok())
 }
 

@@ -50,6 +50,7 @@ pub mod clock;
 pub mod device;
 pub mod dgt;
 pub mod frame;
+pub mod identify;
 pub mod link;
 pub mod peg;
 pub mod proto;

@@ -157,8 +157,8 @@ pub struct StationPlan {
     pub console: Option<ConsoleSetup>,
     /// Where console lines go.
     pub output: Box<dyn Write + Send>,
-    /// JSON lines instead of text.
-    pub json: bool,
+    /// How console lines are written.
+    pub style: crate::story::ConsoleStyle,
     /// Announcements also go to [`Station::heard`] (the script's `expect:`).
     pub heard_log: bool,
     /// Start even when a configured serial device cannot be opened (it is then tried
@@ -396,7 +396,7 @@ impl Station {
             },
             ShellOptions {
                 console: plan.output,
-                json: plan.json,
+                style: plan.style,
                 stop_at_game_over: true,
                 heard_log: heard_tx,
                 lines,

@@ -49,8 +49,8 @@ pub struct DemoSetup {
     pub braille_table: String,
     /// Where console lines go.
     pub console: Box<dyn std::io::Write + Send>,
-    /// JSON lines instead of text.
-    pub json: bool,
+    /// How console lines are written (the story, every event, or JSON).
+    pub style: crate::story::ConsoleStyle,
     /// The web console, bound already (the demo then stays until standard input ends).
     pub served: Option<ConsoleSetup>,
     /// The peg board's and the clock's firmware in simavr instead of the Rust
@@ -127,7 +127,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         hearing,
         console: setup.served,
         output: setup.console,
-        json: setup.json,
+        style: setup.style,
         heard_log: true,
         allow_missing_devices: false,
     })?;

@@ -19,6 +19,9 @@
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
 //! - [`records`], [`braille`]: the PGN and the Braille scoresheet written at the end.
+//! - [`doctor`]: is the table ready? one check per device, microphone, model, voice,
+//!   records and console, with the fix; [`init`]: writes a commented `table.toml`.
+//! - [`story`]: the console's lines as a person at the table tells them (the demo's default).
 //!
 //! ```
 //! use annabella_station::session::Session;
@@ -48,13 +51,16 @@ pub mod config;
 pub mod console_link;
 pub mod demo;
 pub mod device_events;
+pub mod doctor;
 pub mod hearing;
 pub mod herald;
+pub mod init;
 pub use annabella_journal as journal;
 pub mod play;
 pub mod records;
 pub mod script;
 pub mod session;
 pub mod shell;
+pub mod story;
 
 pub use journal::{Journal, JournalError, Record, Recovery};

@@ -18,6 +18,7 @@ use crate::{
     script::{Act, parse_act},
     session::Session,
     shell::Request,
+    story::ConsoleStyle,
 };
 
 /// Runs the table until the game is over or standard input ends. A configured serial
@@ -127,7 +128,7 @@ fn run_table(
         hearing,
         console,
         output: Box::new(std::io::stdout()),
-        json,
+        style: ConsoleStyle::from_flags(json, false, ConsoleStyle::Events),
         heard_log: false,
         allow_missing_devices,
     })?;

@@ -146,8 +146,8 @@ pub type Outcome = (Ending, Session, Option<Herald>);
 pub struct ShellOptions {
     /// Where console lines go (stdout in the CLI).
     pub console: Box<dyn Write + Send>,
-    /// JSON lines instead of text.
-    pub json: bool,
+    /// How lines are written: the story, every event in words, or JSON.
+    pub style: crate::story::ConsoleStyle,
     /// Stop once the game is over.
     pub stop_at_game_over: bool,
     /// Announcements also go to this list (the script's `expect:` reads it).
@@ -161,7 +161,7 @@ pub struct ShellOptions {
 impl std::fmt::Debug for ShellOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ShellOptions")
-            .field("json", &self.json)
+            .field("style", &self.style)
             .field("stop_at_game_over", &self.stop_at_game_over)
             .finish_non_exhaustive()
     }
@@ -245,16 +245,8 @@ impl Shell {
             return;
         }
         let lines = std::mem::take(&mut self.outbox);
-        let texts = lines
-            .iter()
-            .map(|line| {
-                if self.options.json {
-                    serde_json::to_string(line).unwrap_or_default()
-                } else {
-                    human(line)
-                }
-            })
-            .collect();
+        let style = self.options.style;
+        let texts = lines.iter().filter_map(|line| style.render(line)).collect();
         let (written, done) = oneshot::channel();
         if self.console.send((texts, written)).await.is_ok() {
             let _ = done.await;

