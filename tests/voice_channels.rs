@@ -177,6 +177,7 @@ clock: lever white
 wait 300
 dgt: move b1c3
 wait 500
+sighted: resign
 ";
 
 #[test]

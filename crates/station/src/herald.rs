@@ -49,14 +49,14 @@ pub fn earcons(effect: &Effect, vi: Color) -> Vec<(Hearer, Earcon)> {
             .into_iter()
             .map(|h| (h, Earcon::Check))
             .collect(),
-        // The move is made: the own one at the press, the opponent's as announced.
+        // The own move when the press made it; the opponent's just before its
+        // announcement (the earcons of a batch are queued before its words).
         Effect::RecordMove(m) if m.color == vi => vi_only(Earcon::OwnMove),
-        Effect::RecordMove(_) => vi_only(Earcon::OpponentMove),
-        Effect::Announce(a)
-            if a.kind == AnnounceKind::NotUnderstood && a.to != Audience::SightedPlayer =>
-        {
-            vi_only(Earcon::NotUnderstood)
-        }
+        Effect::Announce(a) if a.to != Audience::SightedPlayer => match a.kind {
+            AnnounceKind::OpponentMove => vi_only(Earcon::OpponentMove),
+            AnnounceKind::NotUnderstood => vi_only(Earcon::NotUnderstood),
+            _ => Vec::new(),
+        },
         Effect::Clock(ClockCommand::Haptic {
             pattern: Haptic::MinuteTick,
         }) => vi_only(Earcon::ClockTick),
@@ -100,16 +100,13 @@ mod tests {
     }
 
     #[test]
-    fn moves_tell_own_opponent_and_check_apart() {
+    fn the_own_move_and_check_when_recorded() {
         let vi = Color::White;
         assert_eq!(
             earcons(&recorded(Color::White, "e4"), vi),
             [(Hearer::ViPlayer, Earcon::OwnMove)]
         );
-        assert_eq!(
-            earcons(&recorded(Color::Black, "Nf6"), vi),
-            [(Hearer::ViPlayer, Earcon::OpponentMove)]
-        );
+        assert!(earcons(&recorded(Color::Black, "Nf6"), vi).is_empty());
         assert_eq!(
             earcons(&recorded(Color::Black, "Qh4#"), vi),
             [
@@ -124,7 +121,7 @@ mod tests {
     }
 
     #[test]
-    fn not_understood_ticks_and_the_arbiter() {
+    fn announcements_ticks_and_the_arbiter() {
         let said = |kind, to| {
             Effect::Announce(TableAnnouncement {
                 id: 1,
@@ -140,6 +137,18 @@ mod tests {
             [(Hearer::ViPlayer, Earcon::NotUnderstood)]
         );
         assert!(earcons(&said(AnnounceKind::Answer, Audience::ViPlayer), vi).is_empty());
+        assert_eq!(
+            earcons(&said(AnnounceKind::OpponentMove, Audience::ViPlayer), vi),
+            [(Hearer::ViPlayer, Earcon::OpponentMove)]
+        );
+        // The sighted player's announcement of the VI player's move is no earcon.
+        assert!(
+            earcons(
+                &said(AnnounceKind::OpponentMove, Audience::SightedPlayer),
+                vi
+            )
+            .is_empty()
+        );
         let tick = Effect::Clock(ClockCommand::Haptic {
             pattern: Haptic::MinuteTick,
         });
