@@ -544,34 +544,16 @@ impl Running {
             eprintln!("annabella: voice (output {}): {e}", u.output);
         }
         while let Some(r) = self.speakers.poll_report() {
-            if let Some(earcon) = r.earcon {
-                self.earcon_report(&r, earcon);
-                continue;
-            }
             let output = self.routing.route(r.listener).output;
             let key = (output, r.announcement);
-            let Some(&(id, parts)) = self.pending.get(&key) else {
+            let pending = self.pending.get(&key).copied();
+            if r.earcon.is_none() && pending.is_none() {
                 continue;
-            };
+            }
             let at_ms = self.table_ms(r.started.unwrap_or(r.ended));
             let backend = self.found.get(output).copied().unwrap_or(Found::Text);
-            if let Some(record) = self
-                .record
-                .as_mut()
-                .filter(|_| r.started.is_some() && backend.audible())
-            {
-                let pcm = match r.utterance.and_then(|u| self.capture.take(u)) {
-                    Some(pcm) if !pcm.samples.is_empty() => Ok(pcm),
-                    _ => espeak::render(
-                        &Speech::words(r.text.as_str()),
-                        &self.routing.route(r.listener).voice,
-                    ),
-                };
-                let written =
-                    pcm.and_then(|pcm| record.append(&pcm, EntryInfo::from_report(&r, at_ms)));
-                if let Err(e) = written {
-                    eprintln!("annabella: audio record: {e}");
-                }
+            if r.started.is_some() && backend.audible() {
+                self.record_report(&r, at_ms);
             }
             (self.news)(HeraldNews::Said(Said {
                 at_ms,
@@ -579,9 +561,13 @@ impl Running {
                 backend,
                 text: r.text.clone(),
                 outcome: r.outcome,
-                id,
-                earcon: None,
+                id: pending.map_or(0, |p| p.0),
+                earcon: r.earcon,
             }));
+            // An earcon is no caller's announcement: nothing to close.
+            let Some((id, parts)) = pending else {
+                continue;
+            };
             // An interrupted part is said again by the queue: not over yet, even the last.
             let over = r.part.is_none()
                 || match r.outcome {
@@ -605,34 +591,33 @@ impl Running {
         }
     }
 
-    /// An earcon played (or dropped): into the audio record with its kind, and told.
-    fn earcon_report(&mut self, r: &Report, earcon: Earcon) {
-        let at_ms = self.table_ms(r.started.unwrap_or(r.ended));
-        let output = self.routing.route(r.listener).output;
-        let backend = self.found.get(output).copied().unwrap_or(Found::Text);
-        if let Some(record) = self
-            .record
-            .as_mut()
-            .filter(|_| r.started.is_some() && backend.audible())
-        {
-            let info = EntryInfo {
-                source: Source::Earcon,
-                text: earcon.name().to_owned(),
-                ..EntryInfo::from_report(r, at_ms)
-            };
-            if let Err(e) = record.append(&earcon.render(), info) {
-                eprintln!("annabella: audio record: {e}");
+    /// Puts what was said into the audio record: the audio espeak-ng made for it (or
+    /// espeak-ng's rendering of its words), or an earcon with its kind.
+    fn record_report(&mut self, r: &Report, at_ms: u64) {
+        let Some(record) = self.record.as_mut() else {
+            return;
+        };
+        let written = match r.earcon {
+            Some(earcon) => record.append(
+                &earcon.render(),
+                EntryInfo {
+                    source: Source::Earcon,
+                    text: earcon.name().to_owned(),
+                    ..EntryInfo::from_report(r, at_ms)
+                },
+            ),
+            None => match r.utterance.and_then(|u| self.capture.take(u)) {
+                Some(pcm) if !pcm.samples.is_empty() => Ok(pcm),
+                _ => espeak::render(
+                    &Speech::words(r.text.as_str()),
+                    &self.routing.route(r.listener).voice,
+                ),
             }
+            .and_then(|pcm| record.append(&pcm, EntryInfo::from_report(r, at_ms))),
+        };
+        if let Err(e) = written {
+            eprintln!("annabella: audio record: {e}");
         }
-        (self.news)(HeraldNews::Said(Said {
-            at_ms,
-            listener: r.listener,
-            backend,
-            text: r.text.clone(),
-            outcome: r.outcome,
-            id: 0,
-            earcon: Some(earcon),
-        }));
     }
 
     fn close(&mut self, id: u64) {

@@ -6,8 +6,7 @@
 //! with the daemon's address in the child's environment.
 
 use std::{
-    path::{Path, PathBuf},
-    process::Command,
+    path::Path,
     sync::mpsc,
     time::{Duration, Instant},
 };
@@ -16,59 +15,22 @@ use annabella_phonetic::Language;
 use annabella_voice::{
     Announcement, Hearer, Routing, Speakers, Speech, SpeechEventKind, VoiceError, VoiceSettings,
     espeak,
-    headless::HeadlessSpeechd,
     queue::Outcome,
     tts::{TtsEngine, TtsSpeaker},
 };
 
-/// Milliseconds of audio in the raw capture (22050 Hz mono s16).
-fn raw_ms(path: &Path) -> u64 {
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    bytes / 2 * 1000 / 22050
-}
+mod common;
 
-/// Waits until the capture has audio and stops growing (the ALSA file is written as the
-/// audio plays), at most 30 s.
-fn settled_ms(path: &Path, before: u64) -> u64 {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let mut last = raw_ms(path);
-    loop {
-        std::thread::sleep(Duration::from_millis(300));
-        let now = raw_ms(path);
-        if (now == last && now > before) || Instant::now() > deadline {
-            return now;
-        }
-        last = now;
-    }
-}
-
-/// Set in the child: where the daemon's audio capture is.
-const CAPTURE: &str = "ANNABELLA_TEST_TTS_CAPTURE";
+use common::{in_child, raw_ms, settled_ms};
 
 #[test]
 fn tts_speaks_through_speech_dispatcher_reports_and_cuts_off() {
-    if let Some(capture) = std::env::var_os(CAPTURE) {
-        return speaks_reports_and_cuts_off(&PathBuf::from(capture));
+    if let Some(capture) = in_child(
+        "tts_speaks_through_speech_dispatcher_reports_and_cuts_off",
+        "ANNABELLA_TEST_TTS_CAPTURE",
+    ) {
+        speaks_reports_and_cuts_off(&capture);
     }
-    let daemon = HeadlessSpeechd::start().unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "tts_speaks_through_speech_dispatcher_reports_and_cuts_off",
-            "--nocapture",
-        ])
-        .env("SPEECHD_ADDRESS", daemon.address())
-        .env(CAPTURE, daemon.spoken_raw())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    // The child ran the body (a filter that matched nothing would pass too).
-    assert!(stdout.contains("1 passed"), "{stdout}");
 }
 
 fn speaks_reports_and_cuts_off(capture: &Path) {
