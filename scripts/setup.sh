@@ -24,6 +24,7 @@ packages=(
   ca-certificates curl git gcc g++ make pkg-config python3 python3-pip
   libasound2-dev libspeechd-dev libclang-dev
   espeak-ng speech-dispatcher speech-dispatcher-espeak-ng sox socat
+  alsa-utils
   liblouis-bin liblouis-data
   chromium chromium-driver
   mosquitto mosquitto-clients

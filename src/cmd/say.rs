@@ -1,5 +1,6 @@
 //! `annabella say`: a move (UCI) → the words announced in a lexicon; with `--speak`,
-//! spoken through speech-dispatcher or espeak-ng, or written to a WAV file.
+//! spoken through speech-dispatcher, the `tts` crate or espeak-ng, or written to a WAV
+//! file.
 
 use std::{path::PathBuf, process::ExitCode, sync::mpsc, time::Duration, time::Instant};
 
@@ -9,6 +10,7 @@ use annabella_voice::{
     espeak::{self, Espeak, EspeakOutput},
     queue::Outcome,
     speechd::SpeechDispatcher,
+    tts::{TtsEngine, TtsSpeaker},
 };
 use anyhow::{Context, bail};
 use shakmaty::{Chess, Move, Position, uci::UciMove};
@@ -18,6 +20,9 @@ use shakmaty::{Chess, Move, Position, uci::UciMove};
 pub enum Backend {
     /// speech-dispatcher (the normal Linux speech server).
     Speechd,
+    /// The `tts` crate: the platform's speech (speech-dispatcher on Linux, the running
+    /// screen reader or WinRT on Windows, AVFoundation on macOS).
+    Tts,
     /// The espeak-ng program (plays itself, or writes `--out FILE.wav`).
     Espeak,
 }
@@ -109,6 +114,15 @@ fn speak(args: &Args, speech: Speech, move_ref: MoveRef) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel();
     let backend: Box<dyn Announcer> = match args.backend {
         Backend::Speechd => Box::new(SpeechDispatcher::new(tx)?),
+        Backend::Tts => {
+            let tts = TtsSpeaker::new(tx, TtsEngine::detect(), std::slice::from_ref(&voice))?;
+            eprintln!(
+                "annabella: {} ready (voice chosen in {} ms)",
+                tts.name(),
+                tts.choosing_took().as_millis()
+            );
+            Box::new(tts)
+        }
         Backend::Espeak => {
             espeak::check_voice(&voice)?;
             Box::new(Espeak::new(tx, EspeakOutput::Speaker))

@@ -23,6 +23,7 @@ pub mod parse;
 pub mod render;
 pub mod resolve;
 pub mod spoken_time;
+pub mod typed;
 pub mod utterance;
 pub mod word;
 

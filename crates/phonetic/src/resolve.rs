@@ -326,7 +326,7 @@ impl Utterance {
     }
 }
 
-/// Parses and resolves words in a position.
+/// Parses and resolves words (or a typed move, see [`crate::typed`]) in a position.
 ///
 /// # Examples
 /// ```
@@ -339,7 +339,11 @@ impl Utterance {
 pub fn resolve_words(pos: &Chess, lexicon: &Lexicon, text: &str) -> Verdict {
     match parse(lexicon, text) {
         Ok(u) => u.resolve(pos),
-        Err(e) => Verdict::Unrecognized(e),
+        // A typed move (algebraic or UCI) resolves like the same move said.
+        Err(e) => match crate::typed::parse_typed(text) {
+            Some(m) => Utterance::Move(m).resolve(pos),
+            None => Verdict::Unrecognized(e),
+        },
     }
 }
 

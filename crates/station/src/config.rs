@@ -115,6 +115,9 @@ pub struct VoiceSpec {
     pub voice: String,
     /// Words per minute, if set.
     pub rate: Option<u32>,
+    /// Earcons (short sounds for moves, check, not understood, low-time ticks, the
+    /// arbiter) for this player.
+    pub earcons: bool,
 }
 
 /// Who presses a clock.
@@ -356,8 +359,9 @@ impl StationConfig {
 impl StationConfig {
     /// How both players are to be spoken to (`[voice.vi]`, `[voice.sighted]`).
     pub fn voice_plan(&self) -> VoicePlan {
-        let hearer = |v: &VoiceSpec, language: Language| {
-            HearerVoice::new(v.backend, language, &v.voice, v.rate)
+        let hearer = |v: &VoiceSpec, language: Language| HearerVoice {
+            earcons: v.earcons,
+            ..HearerVoice::new(v.backend, language, &v.voice, v.rate)
         };
         VoicePlan {
             vi: hearer(&self.vi_voice, self.game.vi_language),

@@ -226,7 +226,8 @@ impl People {
                     })
                 })
             }
-            Act::Vi(words) => self
+            // Typed lines are text, whether the spoken ones go through Vosk or not.
+            Act::Vi(words) | Act::Typed(words) => self
                 .requests
                 .blocking_send(Request::Input(Input::Heard {
                     alternatives: vec![Hypothesis {

@@ -182,7 +182,7 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
             }
         };
         let sent = match act {
-            Act::Vi(words) => requests
+            Act::Vi(words) | Act::Typed(words) => requests
                 .blocking_send(Request::Input(Input::Heard {
                     alternatives: vec![Hypothesis {
                         text: words,

@@ -26,6 +26,9 @@ use annabella_table::{ArbiterAction, Input, SightedCommand};
 pub enum Act {
     /// The VI player's words, as recognised.
     Vi(String),
+    /// A line the VI player typed (a Braille keyboard, a screen reader's laptop): words,
+    /// algebraic notation with German or English letters ("Sf3", "Nf3"), or UCI.
+    Typed(String),
     /// An action on the (simulated) peg board.
     Peg(PegAction),
     /// An action on the (simulated) DGT board.
@@ -83,8 +86,8 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
             Ok(Some(Act::Vi(line.to_owned())))
         } else {
             Err(format!(
-                "{line:?}: expected vi:, peg:, dgt:, clock:, assistant:, sighted:, arbiter:, \
-                 start, wait N or expect:"
+                "{line:?}: expected vi:, typed:, peg:, dgt:, clock:, assistant:, sighted:, \
+                 arbiter:, start, wait N or expect:"
             ))
         };
     };
@@ -100,6 +103,10 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
         "vi" => {
             device("vi")?;
             Act::Vi(rest.to_owned())
+        }
+        "typed" => {
+            device("typed")?;
+            Act::Typed(rest.to_owned())
         }
         "expect" => {
             device("expect")?;
@@ -243,5 +250,20 @@ expect: Eva vier
             parse_act("Springer Felix drei", true).unwrap(),
             Some(Act::Vi("Springer Felix drei".into()))
         );
+        // A typed move at the keyboard is a line like any other.
+        assert_eq!(parse_act("Nf3", true).unwrap(), Some(Act::Vi("Nf3".into())));
+    }
+
+    #[test]
+    fn typed_steps_carry_the_line_as_typed() {
+        assert_eq!(
+            parse_act("typed: Sf3", false).unwrap(),
+            Some(Act::Typed("Sf3".into()))
+        );
+        assert_eq!(
+            parse_act("typed: O-O  # castles", false).unwrap(),
+            Some(Act::Typed("O-O".into()))
+        );
+        assert!(parse_act("typed:", false).is_err());
     }
 }

@@ -282,6 +282,10 @@ impl Shell {
             input,
             refused,
         });
+        if let Some(v) = &self.herald {
+            let vi = self.session.table().config().vi_color;
+            crate::herald::play_earcons(v, &effects, vi);
+        }
         let mut over = false;
         for effect in effects {
             over |= matches!(effect, Effect::GameOver(_));

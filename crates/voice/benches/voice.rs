@@ -1,6 +1,7 @@
 //! Request → first audio for each back end, against rendering the whole utterance with
 //! espeak-ng in one go (the peer, same run). speech-dispatcher runs as a headless
-//! daemon started here (ALSA `file` output, module espeak-ng).
+//! daemon started here (ALSA `file` output, module espeak-ng); the `tts` crate speaks
+//! through the same daemon, against speech-dispatcher's own client (the peer).
 
 use std::{
     sync::mpsc,
@@ -14,6 +15,7 @@ use annabella_voice::{
     headless::HeadlessSpeechd,
     queue::UtteranceId,
     speechd::SpeechDispatcher,
+    tts::{TtsEngine, TtsSpeaker},
 };
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -105,6 +107,26 @@ fn request_to_first_audio(c: &mut Criterion) {
     g.bench_function("speech-dispatcher: request to begin", |b| {
         b.iter_custom(|n| timed(n, || first_audio(&mut sd, &rx, &mut seq, &speech, &voice)));
     });
+    why_choosing_a_voice_is_slow();
+    let (tx, rx_t) = mpsc::channel();
+    let mut tts = TtsSpeaker::new(tx, TtsEngine::Platform, std::slice::from_ref(&voice))
+        .expect("tts through the daemon");
+    eprintln!(
+        "tts: engine opened and voice chosen in {:?} (once, at start)",
+        tts.choosing_took()
+    );
+    g.bench_function("tts: request to begin", |b| {
+        b.iter_custom(|n| {
+            timed(n, || {
+                first_audio(&mut tts, &rx_t, &mut seq, &speech, &voice)
+            })
+        });
+    });
+    // The peer again, after tts, so a drift of the daemon shows.
+    g.bench_function("speech-dispatcher: request to begin, again", |b| {
+        b.iter_custom(|n| timed(n, || first_audio(&mut sd, &rx, &mut seq, &speech, &voice)));
+    });
+    drop(tts);
     drop(sd);
     drop(daemon);
 
@@ -119,6 +141,30 @@ fn request_to_first_audio(c: &mut Criterion) {
         b.iter(|| espeak::render(&long, &voice).expect("render"));
     });
     g.finish();
+}
+
+/// Times the `tts` calls behind choosing a voice: listing the voices alone costs as
+/// much as `set_voice`, which lists them again (speech-dispatcher sends every espeak-ng
+/// voice variant).
+fn why_choosing_a_voice_is_slow() {
+    let t = Instant::now();
+    let mut tts = ::tts::Tts::default().expect("tts");
+    let opened = t.elapsed();
+    let t = Instant::now();
+    let voices = tts.voices().expect("voices");
+    let listed = t.elapsed();
+    let german = voices
+        .iter()
+        .find(|v| v.language().primary_language() == "de")
+        .expect("a German voice")
+        .clone();
+    let t = Instant::now();
+    tts.set_voice(&german).expect("set_voice");
+    let set = t.elapsed();
+    eprintln!(
+        "tts: Tts::default {opened:?}; voices() {listed:?} for {} voices; set_voice {set:?}",
+        voices.len()
+    );
 }
 
 criterion_group! {

@@ -64,6 +64,12 @@ pub enum VoiceError {
     /// speech-dispatcher could not be reached or refused a request.
     #[error("speech-dispatcher: {0}")]
     SpeechDispatcher(String),
+    /// The platform's speech through the `tts` crate failed.
+    #[error("tts: {0}")]
+    Tts(String),
+    /// An earcon could not be played.
+    #[error("earcon: {0}")]
+    Earcon(String),
     /// The espeak-ng program could not be run or failed.
     #[error("espeak-ng: {0}")]
     Espeak(String),

@@ -1,6 +1,6 @@
-//! Which back end each hearer gets: the configured [`Backend`] (`auto` takes
-//! speech-dispatcher when its socket answers, else espeak-ng, else text), resolved at
-//! start into what was [`Found`].
+//! Which back end each hearer gets: the configured [`Backend`] (`auto` takes the
+//! running screen reader on Windows, else speech-dispatcher when its socket answers,
+//! else espeak-ng, else text), resolved at start into what was [`Found`] and why.
 
 use std::{
     io::{Read, Write},
@@ -18,10 +18,14 @@ use crate::{Espeak, VoiceSettings, espeak};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Backend {
-    /// The best available: speech-dispatcher, else espeak-ng, else text.
+    /// The best available: the screen reader (Windows), else speech-dispatcher, else
+    /// espeak-ng, else text.
     Auto,
     /// speech-dispatcher.
     Speechd,
+    /// The `tts` crate: the platform's speech (speech-dispatcher on Linux, WinRT on
+    /// Windows, AVFoundation on macOS), or the running screen reader on Windows.
+    Tts,
     /// espeak-ng.
     Espeak,
     /// Printed text only.
@@ -37,6 +41,8 @@ pub struct HearerVoice {
     pub backend: Backend,
     /// Language, voice name, rate.
     pub settings: VoiceSettings,
+    /// Whether the hearer gets earcons (short sounds for events).
+    pub earcons: bool,
 }
 
 impl HearerVoice {
@@ -51,7 +57,11 @@ impl HearerVoice {
         if let Some(wpm) = wpm {
             settings.rate = rate_of_wpm(wpm);
         }
-        HearerVoice { backend, settings }
+        HearerVoice {
+            backend,
+            settings,
+            earcons: false,
+        }
     }
 }
 
@@ -98,6 +108,10 @@ pub fn rate_of_wpm(wpm: u32) -> i8 {
 pub enum Found {
     /// speech-dispatcher.
     Speechd,
+    /// The platform's speech through the `tts` crate.
+    Tts,
+    /// The running screen reader through the `tts` crate (Windows: NVDA, JAWS).
+    ScreenReader,
     /// espeak-ng on the sound device.
     EspeakSpeaker,
     /// espeak-ng into the audio record only (no sound device).
@@ -113,6 +127,8 @@ impl Found {
     pub fn name(self) -> &'static str {
         match self {
             Found::Speechd => "speech-dispatcher",
+            Found::Tts => "tts (the platform's speech)",
+            Found::ScreenReader => "tts (the running screen reader)",
             Found::EspeakSpeaker => "espeak-ng",
             Found::EspeakRecord => "espeak-ng (into the audio record: no sound device)",
             Found::Text => "text",
@@ -124,7 +140,11 @@ impl Found {
     pub fn audible(self) -> bool {
         matches!(
             self,
-            Found::Speechd | Found::EspeakSpeaker | Found::EspeakRecord
+            Found::Speechd
+                | Found::Tts
+                | Found::ScreenReader
+                | Found::EspeakSpeaker
+                | Found::EspeakRecord
         )
     }
 
@@ -188,7 +208,7 @@ impl SpeechdAddress {
 }
 
 /// Whether espeak-ng can play aloud here (an ALSA card or a PulseAudio server).
-fn sound_device() -> bool {
+pub(crate) fn sound_device() -> bool {
     let alsa = std::fs::read_to_string("/proc/asound/cards")
         .is_ok_and(|c| !c.trim().is_empty() && !c.contains("no soundcards"));
     let pulse = std::env::var_os("PULSE_SERVER").is_some()
@@ -197,7 +217,16 @@ fn sound_device() -> bool {
     alsa || pulse
 }
 
-/// The back end `hearer` (`vi`, `sighted`) gets for `voice`.
+/// A back end as found at start, and why it was taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The back end.
+    pub found: Found,
+    /// Why (for `auto`: what was there and what was not).
+    pub why: String,
+}
+
+/// The back end `hearer` (`vi`, `sighted`) gets for `voice`, and why.
 ///
 /// # Errors
 /// espeak-ng was asked for and is missing or lacks the voice.
@@ -205,25 +234,67 @@ pub fn find(
     hearer: &'static str,
     voice: &HearerVoice,
     speechd: &SpeechdAddress,
-) -> Result<Found, HeraldError> {
+) -> Result<Choice, HeraldError> {
     let fail = |message: String| HeraldError { hearer, message };
     let espeak = || {
         Espeak::check().map_err(|e| fail(format!("{e} (scripts/setup.sh installs espeak-ng)")))?;
         espeak::check_voice(&voice.settings).map_err(|e| fail(e.to_string()))?;
-        Ok(if sound_device() {
+        Ok::<_, HeraldError>(if sound_device() {
             Found::EspeakSpeaker
         } else {
             Found::EspeakRecord
         })
     };
-    match voice.backend {
-        Backend::Auto if speechd.answers() => Ok(Found::Speechd),
-        Backend::Auto => espeak().or(Ok(Found::Text)),
-        Backend::Speechd => Ok(Found::Speechd),
-        Backend::Espeak => espeak(),
-        Backend::Text => Ok(Found::Text),
-        Backend::None => Ok(Found::None),
-    }
+    let chose = |found: Found, why: &str| Choice {
+        found,
+        why: why.to_owned(),
+    };
+    let address = speechd
+        .0
+        .as_deref()
+        .unwrap_or("the user's runtime directory");
+    Ok(match voice.backend {
+        Backend::Auto if crate::tts::screen_reader_running() => {
+            chose(Found::ScreenReader, "a screen reader is running")
+        }
+        Backend::Auto if speechd.answers() => Choice {
+            found: Found::Speechd,
+            why: format!("speech-dispatcher answers at {address}"),
+        },
+        // Off Linux the platform's own speech comes before espeak-ng.
+        Backend::Auto if cfg!(any(windows, target_os = "macos")) => {
+            chose(Found::Tts, "no screen reader runs")
+        }
+        Backend::Auto => match espeak() {
+            Ok(found) => Choice {
+                found,
+                why: format!(
+                    "no speech-dispatcher answers at {address}; espeak-ng is installed{}",
+                    if found == Found::EspeakRecord {
+                        ", but there is no sound device"
+                    } else {
+                        ""
+                    }
+                ),
+            },
+            Err(e) => Choice {
+                found: Found::Text,
+                why: format!(
+                    "no speech-dispatcher answers at {address}, and {}",
+                    e.message
+                ),
+            },
+        },
+        Backend::Speechd => chose(Found::Speechd, "configured"),
+        Backend::Tts if crate::tts::screen_reader_running() => chose(
+            Found::ScreenReader,
+            "configured, and a screen reader is running",
+        ),
+        Backend::Tts => chose(Found::Tts, "configured"),
+        Backend::Espeak => chose(espeak()?, "configured"),
+        Backend::Text => chose(Found::Text, "configured"),
+        Backend::None => chose(Found::None, "configured"),
+    })
 }
 
 #[cfg(test)]
@@ -263,7 +334,12 @@ mod tests {
         let address = SpeechdAddress(Some(format!("unix_socket:{}", none.display())));
         assert!(!address.answers());
         let voice = HearerVoice::new(Backend::Auto, Language::De, "de", None);
-        assert_ne!(find("vi", &voice, &address).unwrap(), Found::Speechd);
+        let choice = find("vi", &voice, &address).unwrap();
+        assert_ne!(choice.found, Found::Speechd);
+        assert!(
+            choice.why.starts_with("no speech-dispatcher answers"),
+            "{choice:?}"
+        );
     }
 
     #[test]
@@ -273,6 +349,8 @@ mod tests {
         let address = SpeechdAddress(Some(speechd.address()));
         assert!(address.answers());
         let voice = HearerVoice::new(Backend::Auto, Language::De, "de", None);
-        assert_eq!(find("vi", &voice, &address).unwrap(), Found::Speechd);
+        let choice = find("vi", &voice, &address).unwrap();
+        assert_eq!(choice.found, Found::Speechd);
+        assert!(choice.why.contains("answers at unix_socket:"), "{choice:?}");
     }
 }

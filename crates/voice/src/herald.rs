@@ -27,12 +27,18 @@ use serde::Serialize;
 use crate::{
     Announcement, Announcer, EventSender, Hearer, Route, Routing, Speakers, Speech, SpeechEvent,
     SpeechEventKind, VoiceError, VoiceSettings,
-    discovery::{Found, HeraldError, SpeechdAddress, VoicePlan, find},
+    discovery::{Found, HeraldError, SpeechdAddress, VoicePlan, find, sound_device},
+    earcon::Earcon,
+    earcon_output::{EarconOutput, WithEarcons},
     espeak::{self, Espeak, EspeakOutput, Pcm, PcmSink},
-    queue::{AnnouncementId, Outcome, UtteranceId},
+    queue::{AnnouncementId, Outcome, Report, UtteranceId},
     record::{AudioRecord, EntryInfo, Source},
     speechd::SpeechDispatcher,
+    tts::{TtsEngine, TtsSpeaker},
 };
+
+/// An earcon not begun within this is dropped (it would tell of something past).
+const EARCON_LAPSE: Duration = Duration::from_secs(2);
 
 /// How long [`Herald::finish`] lets queued announcements go on.
 const CLOSING_LIMIT: Duration = Duration::from_secs(30);
@@ -50,8 +56,11 @@ pub struct Said {
     pub text: String,
     /// How it ended.
     pub outcome: Outcome,
-    /// The caller's announcement id.
+    /// The caller's announcement id (0 for an earcon).
     pub id: u64,
+    /// The earcon, when it was one (`text` then names it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub earcon: Option<Earcon>,
 }
 
 /// What the herald reports.
@@ -82,6 +91,7 @@ enum Msg {
     Say(u64, Vec<Announcement>),
     Player(Pcm, u64, String),
     Stop,
+    Earcon(Hearer, Earcon),
     Event(SpeechEvent),
     Close,
 }
@@ -94,7 +104,10 @@ pub struct Herald {
     pub record: Option<PathBuf>,
     /// The back end each hearer gets (VI player, sighted player).
     pub found: (Found, Found),
+    /// Why each back end was taken (VI player, sighted player).
+    pub why: (String, String),
     shared: bool,
+    earcons: (bool, bool),
 }
 
 impl std::fmt::Debug for Herald {
@@ -122,8 +135,9 @@ impl Herald {
         clock: TableClock,
         news: NewsSink,
     ) -> Result<Herald, HeraldError> {
-        let found_vi = find("vi", &plan.vi, speechd)?;
-        let found_sighted = find("sighted", &plan.sighted, speechd)?;
+        let choice_vi = find("vi", &plan.vi, speechd)?;
+        let choice_sighted = find("sighted", &plan.sighted, speechd)?;
+        let (found_vi, found_sighted) = (choice_vi.found, choice_sighted.found);
         let thread_failed = |e: std::io::Error| HeraldError {
             hearer: "vi",
             message: format!("cannot start a thread: {e}"),
@@ -146,9 +160,15 @@ impl Herald {
             ..Route::new(output, language_of(&v.settings))
         };
         let shared = found_vi.same_output(found_sighted);
-        let mut outputs = vec![(found_vi, "vi")];
-        if !shared {
-            outputs.push((found_sighted, "sighted"));
+        let mut outputs = vec![(found_vi, "vi", vec![plan.vi.settings.clone()])];
+        if shared {
+            outputs[0].2.push(plan.sighted.settings.clone());
+        } else {
+            outputs.push((
+                found_sighted,
+                "sighted",
+                vec![plan.sighted.settings.clone()],
+            ));
         }
         let routing = Routing {
             vi_player: route(&plan.vi, 0),
@@ -180,8 +200,8 @@ impl Herald {
             .spawn(move || {
                 let capture = Capture::default();
                 let mut announcers: Vec<Box<dyn Announcer>> = Vec::new();
-                for &(f, hearer) in &outputs {
-                    match make(f, hearer, &ev_tx, &capture) {
+                for (f, hearer, voices) in &outputs {
+                    match make(*f, hearer, voices, &ev_tx, &capture) {
                         Ok(a) => announcers.push(a),
                         Err(e) => {
                             let _ = ready_tx.send(Err(e));
@@ -230,28 +250,40 @@ impl Herald {
             thread: Some(thread),
             record: record_path,
             found: (found_vi, found_sighted),
+            why: (choice_vi.why, choice_sighted.why),
             shared,
+            earcons: (plan.vi.earcons, plan.sighted.earcons),
         })
     }
 
     /// One line naming each hearer's back end and voice, for the start message.
     pub fn describe(&self, plan: &VoicePlan) -> String {
-        let one = |f: Found, v: &VoiceSettings| {
+        let one = |f: Found, v: &VoiceSettings, why: &str, earcons: bool| {
             format!(
-                "{} ({}{}, rate {})",
+                "{} ({}{}, rate{}{}) — {why}",
                 f.name(),
                 v.language,
                 v.voice
                     .as_ref()
                     .map(|n| format!(", voice {n}"))
                     .unwrap_or_default(),
-                v.rate
+                if f == Found::ScreenReader {
+                    " and voice of the screen reader".to_owned()
+                } else {
+                    format!(" {}", v.rate)
+                },
+                if earcons { ", earcons" } else { "" },
             )
         };
         format!(
             "VI player: {}; sighted player: {}",
-            one(self.found.0, &plan.vi.settings),
-            one(self.found.1, &plan.sighted.settings)
+            one(self.found.0, &plan.vi.settings, &self.why.0, self.earcons.0),
+            one(
+                self.found.1,
+                &plan.sighted.settings,
+                &self.why.1,
+                self.earcons.1
+            )
         )
     }
 
@@ -266,6 +298,19 @@ impl Herald {
             .map(|&h| announcement(h))
             .collect();
         let _ = self.jobs.send(Msg::Say(id, parts));
+    }
+
+    /// Plays `earcon` to `hearer`, if they have earcons on (a speaking back end, or a
+    /// text one that prints it). It goes before what waits, never cuts an announcement
+    /// off, and is dropped if it could not begin within two seconds.
+    pub fn earcon(&self, hearer: Hearer, earcon: Earcon) {
+        let on = match hearer {
+            Hearer::ViPlayer => self.earcons.0 && self.found.0 != Found::None,
+            Hearer::SightedPlayer => self.earcons.1 && self.found.1 != Found::None,
+        };
+        if on {
+            let _ = self.jobs.send(Msg::Earcon(hearer, earcon));
+        }
     }
 
     /// The VI player's utterance (16 kHz mono) for the audio record, at table time
@@ -371,25 +416,33 @@ impl Announcer for Printed {
 fn make(
     found: Found,
     hearer: &'static str,
+    voices: &[VoiceSettings],
     events: &EventSender,
     capture: &Capture,
 ) -> Result<Box<dyn Announcer>, HeraldError> {
-    Ok(match found {
-        Found::Speechd => {
-            Box::new(
-                SpeechDispatcher::new(events.clone()).map_err(|e| HeraldError {
-                    hearer,
-                    message: e.to_string(),
-                })?,
-            )
+    let failed = |e: VoiceError| HeraldError {
+        hearer,
+        message: e.to_string(),
+    };
+    let speech: Box<dyn Announcer> = match found {
+        Found::Tts | Found::ScreenReader => {
+            let engine = if found == Found::ScreenReader {
+                TtsEngine::ScreenReader
+            } else {
+                TtsEngine::Platform
+            };
+            Box::new(TtsSpeaker::new(events.clone(), engine, voices).map_err(failed)?)
         }
+        Found::Speechd => Box::new(SpeechDispatcher::new(events.clone()).map_err(failed)?),
         Found::EspeakSpeaker => Box::new(Espeak::new(events.clone(), EspeakOutput::Speaker)),
         Found::EspeakRecord => Box::new(Espeak::new(
             events.clone(),
             EspeakOutput::Sink(Box::new(capture.clone())),
         )),
         Found::Text | Found::None => Box::new(Printed(events.clone())),
-    })
+    };
+    let earcons = EarconOutput::find(found.audible() && sound_device());
+    Ok(Box::new(WithEarcons::new(speech, earcons, events.clone())))
 }
 
 fn language_of(v: &VoiceSettings) -> Language {
@@ -436,6 +489,11 @@ impl Running {
             match msg {
                 Ok(Msg::Say(id, announcements)) => self.say(now, id, announcements),
                 Ok(Msg::Stop) => self.speakers.stop(now, Hearer::ViPlayer),
+                Ok(Msg::Earcon(hearer, earcon)) => {
+                    let expires = now + EARCON_LAPSE;
+                    self.speakers
+                        .announce(now, Announcement::earcon(hearer, earcon, Some(expires)));
+                }
                 Ok(Msg::Player(pcm, time_ms, text)) => self.record_player(&pcm, time_ms, text),
                 Ok(Msg::Event(e)) => self.speakers.handle_event(now, e),
                 Ok(Msg::Close) => closing = Some(now + CLOSING_LIMIT),
@@ -488,28 +546,14 @@ impl Running {
         while let Some(r) = self.speakers.poll_report() {
             let output = self.routing.route(r.listener).output;
             let key = (output, r.announcement);
-            let Some(&(id, parts)) = self.pending.get(&key) else {
+            let pending = self.pending.get(&key).copied();
+            if r.earcon.is_none() && pending.is_none() {
                 continue;
-            };
+            }
             let at_ms = self.table_ms(r.started.unwrap_or(r.ended));
             let backend = self.found.get(output).copied().unwrap_or(Found::Text);
-            if let Some(record) = self
-                .record
-                .as_mut()
-                .filter(|_| r.started.is_some() && backend.audible())
-            {
-                let pcm = match r.utterance.and_then(|u| self.capture.take(u)) {
-                    Some(pcm) if !pcm.samples.is_empty() => Ok(pcm),
-                    _ => espeak::render(
-                        &Speech::words(r.text.as_str()),
-                        &self.routing.route(r.listener).voice,
-                    ),
-                };
-                let written =
-                    pcm.and_then(|pcm| record.append(&pcm, EntryInfo::from_report(&r, at_ms)));
-                if let Err(e) = written {
-                    eprintln!("annabella: audio record: {e}");
-                }
+            if r.started.is_some() && backend.audible() {
+                self.record_report(&r, at_ms);
             }
             (self.news)(HeraldNews::Said(Said {
                 at_ms,
@@ -517,8 +561,13 @@ impl Running {
                 backend,
                 text: r.text.clone(),
                 outcome: r.outcome,
-                id,
+                id: pending.map_or(0, |p| p.0),
+                earcon: r.earcon,
             }));
+            // An earcon is no caller's announcement: nothing to close.
+            let Some((id, parts)) = pending else {
+                continue;
+            };
             // An interrupted part is said again by the queue: not over yet, even the last.
             let over = r.part.is_none()
                 || match r.outcome {
@@ -539,6 +588,35 @@ impl Running {
             for id in ids {
                 self.close(id);
             }
+        }
+    }
+
+    /// Puts what was said into the audio record: the audio espeak-ng made for it (or
+    /// espeak-ng's rendering of its words), or an earcon with its kind.
+    fn record_report(&mut self, r: &Report, at_ms: u64) {
+        let Some(record) = self.record.as_mut() else {
+            return;
+        };
+        let written = match r.earcon {
+            Some(earcon) => record.append(
+                &earcon.render(),
+                EntryInfo {
+                    source: Source::Earcon,
+                    text: earcon.name().to_owned(),
+                    ..EntryInfo::from_report(r, at_ms)
+                },
+            ),
+            None => match r.utterance.and_then(|u| self.capture.take(u)) {
+                Some(pcm) if !pcm.samples.is_empty() => Ok(pcm),
+                _ => espeak::render(
+                    &Speech::words(r.text.as_str()),
+                    &self.routing.route(r.listener).voice,
+                ),
+            }
+            .and_then(|pcm| record.append(&pcm, EntryInfo::from_report(r, at_ms))),
+        };
+        if let Err(e) = written {
+            eprintln!("annabella: audio record: {e}");
         }
     }
 

@@ -5,7 +5,10 @@
 //! - [`queue::Queue`]: the sans-IO announcement queue of one speaker (priorities,
 //!   supersession, stop, skip), time passed in as a value.
 //! - [`Announcer`]: the back ends — [`speechd::SpeechDispatcher`] (the speech-dispatcher
-//!   client library), [`espeak::Espeak`] (espeak-ng) and the in-memory [`Recorder`].
+//!   client library), [`tts::TtsSpeaker`] (the `tts` crate: the platform's speech or
+//!   the screen reader), [`espeak::Espeak`] (espeak-ng) and the in-memory [`Recorder`].
+//! - [`Earcon`]: short generated sounds (own move, opponent moved, check, not
+//!   understood, low-time tick, arbiter), played through the same queue.
 //! - [`record::AudioRecord`]: the audio record of the game (Law D.2.7) with its index.
 //! - [`Speakers`]: the queues and back ends of both [`Hearer`]s, driven by the caller.
 //! - [`discovery`]: which back end each hearer gets ([`VoicePlan`] → [`Found`]).
@@ -40,6 +43,8 @@
 
 pub mod announcer;
 pub mod discovery;
+pub mod earcon;
+pub mod earcon_output;
 pub mod espeak;
 pub mod headless;
 pub mod hearer;
@@ -50,11 +55,13 @@ pub mod recorder;
 pub mod speakers;
 pub mod speech;
 pub mod speechd;
+pub mod tts;
 
 pub use announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError};
 pub use discovery::{
     Backend, Found, HearerVoice, HeraldError, SpeechdAddress, VoicePlan, rate_of_wpm,
 };
+pub use earcon::Earcon;
 pub use espeak::Espeak;
 pub use hearer::{Hearer, Route, Routing, VoiceSettings};
 pub use herald::{Herald, HeraldNews, RecordAt, Said};

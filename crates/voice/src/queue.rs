@@ -15,6 +15,8 @@
 //!   arbiter was alerted) are kept.
 //! - "Skip" cuts off the current part of a long readout and goes on with the next.
 //! - An announcement with an expiry time that has passed before it is spoken is dropped.
+//! - An earcon ([`Announcement::earcon`]) goes before the announcements waiting, but
+//!   never cuts one off, and is never cut off itself (it is shorter than a word).
 
 use std::{
     collections::VecDeque,
@@ -24,7 +26,7 @@ use std::{
 use serde::Serialize;
 use shakmaty::Color;
 
-use crate::{hearer::Hearer, speech::Speech};
+use crate::{earcon::Earcon, hearer::Hearer, speech::Speech};
 
 /// Readouts longer than this many characters are split into skippable parts.
 pub const MAX_PART_CHARS: usize = 120;
@@ -55,6 +57,8 @@ pub enum Priority {
     Notice,
     /// A move announcement (or its read-back): the clock waits for it.
     Move,
+    /// An earcon: first of those waiting, but it neither cuts nor is cut off.
+    Earcon,
 }
 
 /// The move an announcement belongs to, for the audio record's index.
@@ -118,6 +122,18 @@ impl Announcement {
         Self {
             priority: Priority::Notice,
             ..Self::answer(listener, speech)
+        }
+    }
+
+    /// An earcon for `listener`, dropped if not begun by `expires` (a stale sound
+    /// would mislead).
+    pub fn earcon(listener: Hearer, earcon: Earcon, expires: Option<Instant>) -> Self {
+        Self {
+            listener,
+            priority: Priority::Earcon,
+            parts: vec![Speech::earcon(earcon)],
+            move_ref: None,
+            expires,
         }
     }
 
@@ -195,6 +211,8 @@ pub struct Report {
     pub move_ref: Option<MoveRef>,
     /// The words (of the part, or of all parts).
     pub text: String,
+    /// The earcon, when the part was one.
+    pub earcon: Option<Earcon>,
     /// When the back end began to speak it.
     pub started: Option<Instant>,
     /// When it ended or was dropped.
@@ -309,7 +327,11 @@ impl Queue {
         }
         if let Some(cur) = &self.current {
             let a = &cur.entry.announcement;
-            if priority == Priority::Move && a.priority == Priority::Move && a.listener == listener
+            if priority == Priority::Earcon || a.priority == Priority::Earcon {
+                // Too short to cut or to be cut: it ends on its own in a moment.
+            } else if priority == Priority::Move
+                && a.priority == Priority::Move
+                && a.listener == listener
             {
                 self.cut(now, Outcome::Superseded);
             } else if a.priority < priority {
@@ -496,6 +518,7 @@ impl Queue {
             priority: a.priority,
             move_ref: a.move_ref,
             text: a.parts[cur.part].to_string(),
+            earcon: a.parts[cur.part].earcon_sound(),
             started: cur.started,
             ended: now,
             outcome,
@@ -516,6 +539,9 @@ impl Queue {
             priority: a.priority,
             move_ref: a.move_ref,
             text: text.join(" "),
+            earcon: a.parts[entry.next_part..]
+                .iter()
+                .find_map(Speech::earcon_sound),
             started: None,
             ended: now,
             outcome,
@@ -841,5 +867,75 @@ mod tests {
         let (s2, _) = drain(&mut q);
         assert_eq!(s2[0].1, "b");
         assert_eq!(reports(&mut q), [("a".to_owned(), Outcome::Failed)]);
+    }
+
+    #[test]
+    fn an_earcon_never_cuts_a_move_announcement_and_follows_it() {
+        let t = Instant::now();
+        let mut q = Queue::new(0);
+        q.push(
+            t,
+            Announcement::of_move(
+                VI,
+                Speech::words("Schwarz: Dame David acht Hugo vier"),
+                mv(3),
+            ),
+        );
+        let (s, _) = drain(&mut q);
+        q.handle_started(t, s[0].0);
+        q.push(t, Announcement::earcon(VI, Earcon::Check, None));
+        q.push(t, Announcement::answer(VI, Speech::words("Weiß am Zug")));
+        let (more, cancelled) = drain(&mut q);
+        assert!(cancelled.is_empty(), "the earcon cut the move off");
+        assert!(more.is_empty());
+        q.handle_finished(t, s[0].0);
+        // The earcon goes before the answer that waited with it.
+        assert_eq!(speak_all(&mut q, t), ["(earcon: check)", "Weiß am Zug"]);
+        let r = reports(&mut q);
+        assert_eq!(r[0].1, Outcome::Spoken);
+        assert!(r.iter().all(|(_, o)| *o == Outcome::Spoken), "{r:?}");
+    }
+
+    #[test]
+    fn a_move_announcement_waits_for_a_playing_earcon() {
+        let t = Instant::now();
+        let mut q = Queue::new(0);
+        q.push(t, Announcement::earcon(VI, Earcon::OpponentMove, None));
+        let (s, _) = drain(&mut q);
+        q.handle_started(t, s[0].0);
+        q.push(
+            t,
+            Announcement::of_move(VI, Speech::words("Schwarz: Springer Felix sechs"), mv(1)),
+        );
+        let (started, cancelled) = drain(&mut q);
+        assert!(
+            cancelled.is_empty() && started.is_empty(),
+            "the earcon was cut"
+        );
+        q.handle_finished(t, s[0].0);
+        assert_eq!(speak_all(&mut q, t), ["Schwarz: Springer Felix sechs"]);
+        let r: Vec<Report> = std::iter::from_fn(|| q.poll_report()).collect();
+        assert_eq!(r[0].earcon, Some(Earcon::OpponentMove));
+        assert_eq!(r[0].outcome, Outcome::Spoken);
+        assert_eq!(r[1].earcon, None);
+    }
+
+    #[test]
+    fn a_stale_earcon_is_dropped() {
+        let t = Instant::now();
+        let mut q = Queue::new(0);
+        q.push(
+            t,
+            Announcement::answer(VI, Speech::words("Weiß eine Stunde")),
+        );
+        let (s, _) = drain(&mut q);
+        q.push(
+            t,
+            Announcement::earcon(VI, Earcon::ClockTick, Some(t + Duration::from_secs(1))),
+        );
+        q.handle_finished(t + Duration::from_secs(2), s[0].0);
+        assert!(q.is_idle());
+        let r = reports(&mut q);
+        assert_eq!(r.last().map(|x| x.1), Some(Outcome::Expired));
     }
 }

@@ -38,6 +38,8 @@ pub enum Source {
     Announcement,
     /// A player speaking (from the speech front end).
     Player,
+    /// An earcon (the index's `text` names its kind).
+    Earcon,
 }
 
 /// One line of the index.

@@ -5,6 +5,8 @@ use std::{fmt, time::Duration};
 use annabella_phonetic::{Form, Lexicon, Lookup, Word, render_words};
 use shakmaty::{Chess, Move};
 
+use crate::earcon::Earcon;
+
 /// The pause between a file and its rank ("Felix · drei"), so the two are not heard as one.
 pub const FILE_RANK_PAUSE: Duration = Duration::from_millis(150);
 
@@ -31,12 +33,36 @@ pub enum Segment {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Speech {
     segments: Vec<Segment>,
+    /// A sound instead of words ([`Speech::earcon`]).
+    earcon: Option<Earcon>,
 }
 
 impl Speech {
     /// Speech of these words.
     pub fn words(text: impl Into<String>) -> Self {
         Self::default().then(text)
+    }
+
+    /// An earcon: a short sound, played through the same queue as words.
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_voice::{Earcon, Speech};
+    /// let s = Speech::earcon(Earcon::Check);
+    /// assert_eq!(s.earcon_sound(), Some(Earcon::Check));
+    /// assert!(!s.is_empty());
+    /// assert_eq!(s.to_string(), "(earcon: check)");
+    /// ```
+    pub fn earcon(earcon: Earcon) -> Self {
+        Self {
+            segments: Vec::new(),
+            earcon: Some(earcon),
+        }
+    }
+
+    /// The earcon this speech is, if it is one.
+    pub fn earcon_sound(&self) -> Option<Earcon> {
+        self.earcon
     }
 
     /// Appends words (joined to the previous words with a space).
@@ -70,7 +96,7 @@ impl Speech {
 
     /// Whether there is nothing to say.
     pub fn is_empty(&self) -> bool {
-        !self.segments.iter().any(|s| matches!(s, Segment::Words(_)))
+        self.earcon.is_none() && !self.segments.iter().any(|s| matches!(s, Segment::Words(_)))
     }
 
     /// The announcement of a legal move in a lexicon, with a pause between each file and
@@ -248,6 +274,9 @@ fn escape_xml(text: &str, out: &mut String) {
 /// The words alone, without pauses: what the record's index and logs show.
 impl fmt::Display for Speech {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(e) = self.earcon {
+            return write!(f, "(earcon: {e})");
+        }
         let mut first = true;
         for s in &self.segments {
             if let Segment::Words(w) = s {

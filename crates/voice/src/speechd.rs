@@ -24,16 +24,26 @@ use crate::{
     speech::Speech,
 };
 
-/// Maps speech-dispatcher message ids to our utterances. Callbacks may arrive before
+/// Maps a back end's message ids (`K`) to our utterances. Callbacks may arrive before
 /// `speak` has learnt the message id; they wait in `early` until it has.
-struct Ids {
+pub(crate) struct Ids<K> {
     events: EventSender,
-    known: HashMap<u64, UtteranceId>,
-    early: Vec<(u64, SpeechEventKind)>,
+    known: HashMap<K, UtteranceId>,
+    early: Vec<(K, SpeechEventKind)>,
 }
 
-impl Ids {
-    fn deliver(&mut self, msg: u64, kind: SpeechEventKind) {
+impl<K: Eq + std::hash::Hash + Clone> Ids<K> {
+    /// No message known yet; events go to `events`.
+    pub(crate) fn new(events: EventSender) -> Self {
+        Self {
+            events,
+            known: HashMap::new(),
+            early: Vec::new(),
+        }
+    }
+
+    /// The back end reported `kind` for message `msg`.
+    pub(crate) fn deliver(&mut self, msg: K, kind: SpeechEventKind) {
         match self.known.get(&msg) {
             Some(&utterance) => {
                 if kind != SpeechEventKind::Started {
@@ -46,8 +56,9 @@ impl Ids {
         }
     }
 
-    fn learn(&mut self, msg: u64, utterance: UtteranceId) {
-        self.known.insert(msg, utterance);
+    /// `speak` learnt that message `msg` is `utterance`.
+    pub(crate) fn learn(&mut self, msg: K, utterance: UtteranceId) {
+        self.known.insert(msg.clone(), utterance);
         let early = std::mem::take(&mut self.early);
         for (m, kind) in early {
             if m == msg {
@@ -67,7 +78,7 @@ impl Ids {
 /// The speech-dispatcher back end.
 pub struct SpeechDispatcher {
     connection: Connection,
-    ids: Arc<Mutex<Ids>>,
+    ids: Arc<Mutex<Ids<u64>>>,
     current: Option<VoiceSettings>,
 }
 
@@ -97,11 +108,7 @@ impl SpeechDispatcher {
                     std::env::var("SPEECHD_ADDRESS").unwrap_or_else(|_| "(unset)".into())
                 ))
             })?;
-        let ids = Arc::new(Mutex::new(Ids {
-            events,
-            known: HashMap::new(),
-            early: Vec::new(),
-        }));
+        let ids = Arc::new(Mutex::new(Ids::new(events)));
         let callback = |kind: SpeechEventKind| {
             let ids = Arc::clone(&ids);
             Some(Box::new(move |msg: usize, _client: usize| {

@@ -6,8 +6,7 @@
 //! address in the child's environment (no `set_var` in a running test process).
 
 use std::{
-    path::{Path, PathBuf},
-    process::Command,
+    path::Path,
     sync::mpsc,
     time::{Duration, Instant},
 };
@@ -15,59 +14,21 @@ use std::{
 use annabella_phonetic::Language;
 use annabella_voice::{
     Announcement, Hearer, Routing, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
-    headless::HeadlessSpeechd, queue::Outcome, speechd::SpeechDispatcher,
+    queue::Outcome, speechd::SpeechDispatcher,
 };
 
-/// Milliseconds of audio in the raw capture (22050 Hz mono s16).
-fn raw_ms(path: &Path) -> u64 {
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    bytes / 2 * 1000 / 22050
-}
+mod common;
 
-/// Waits until the capture stops growing (the ALSA file is written as audio plays).
-fn settled_ms(path: &Path) -> u64 {
-    let mut last = raw_ms(path);
-    loop {
-        std::thread::sleep(Duration::from_millis(300));
-        let now = raw_ms(path);
-        if now == last {
-            return now;
-        }
-        last = now;
-    }
-}
-
-/// Set in the child: where the daemon's audio capture is.
-const CAPTURE: &str = "ANNABELLA_TEST_SPEECHD_CAPTURE";
+use common::{in_child, raw_ms, settled_ms};
 
 #[test]
 fn speech_dispatcher_speaks_reports_and_cuts_off() {
-    if let Some(capture) = std::env::var_os(CAPTURE) {
-        return speaks_reports_and_cuts_off(&PathBuf::from(capture));
+    if let Some(capture) = in_child(
+        "speech_dispatcher_speaks_reports_and_cuts_off",
+        "ANNABELLA_TEST_SPEECHD_CAPTURE",
+    ) {
+        speaks_reports_and_cuts_off(&capture);
     }
-    let daemon = HeadlessSpeechd::start().unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "speech_dispatcher_speaks_reports_and_cuts_off",
-            "--nocapture",
-        ])
-        .env("SPEECHD_ADDRESS", daemon.address())
-        .env(CAPTURE, daemon.spoken_raw())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    // The child ran the body (a filter that matched nothing would pass too).
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains("1 passed"),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
 }
 
 /// The test's body, in the child that has the daemon's address; `capture` is the raw
@@ -101,7 +62,7 @@ fn speaks_reports_and_cuts_off(capture: &Path) {
     assert_eq!(report.outcome, Outcome::Spoken);
     let started = report.started.expect("started");
     assert!(started <= report.ended);
-    let captured = settled_ms(capture);
+    let captured = settled_ms(capture, 0);
     let reference = espeak::render(&Speech::words(text), &voice)
         .expect("espeak-ng")
         .duration_ms();
@@ -127,7 +88,7 @@ fn speaks_reports_and_cuts_off(capture: &Path) {
         .recv_timeout(Duration::from_secs(30))
         .expect("cancel event");
     assert_eq!(ev.kind, SpeechEventKind::Cancelled);
-    let cut = settled_ms(capture) - before;
+    let cut = settled_ms(capture, before) - before;
     let full = espeak::render(&Speech::words(long), &voice)
         .expect("espeak-ng")
         .duration_ms();

@@ -312,10 +312,11 @@ impl Checker<'_> {
             |s| match s {
                 "auto" => Ok(Backend::Auto),
                 "speechd" | "speech-dispatcher" => Ok(Backend::Speechd),
+                "tts" => Ok(Backend::Tts),
                 "espeak" | "espeak-ng" => Ok(Backend::Espeak),
                 "text" => Ok(Backend::Text),
                 "none" => Ok(Backend::None),
-                _ => Err("expected auto, speechd, espeak, text or none"),
+                _ => Err("expected auto, speechd, tts, espeak, text or none"),
             },
         );
         if let Some(rate) = raw.rate
@@ -333,6 +334,7 @@ impl Checker<'_> {
                 .clone()
                 .unwrap_or_else(|| language.code().to_owned()),
             rate: raw.rate,
+            earcons: raw.earcons.unwrap_or(false),
         }
     }
 

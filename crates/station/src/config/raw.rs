@@ -139,14 +139,16 @@ pub struct RawVoices {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RawVoice {
-    /// `auto` (speech-dispatcher, else espeak-ng, else text), `speechd`, `espeak`, `text`
-    /// or `none`.
+    /// `auto` (the screen reader on Windows, else speech-dispatcher, else espeak-ng,
+    /// else text), `speechd`, `tts`, `espeak`, `text` or `none`.
     pub backend: Option<String>,
     /// A voice name of the back end (`de`, `en-us`, …); the player's language when absent.
     pub voice: Option<String>,
     /// Speaking rate, words per minute, 80–350 (175 is normal; speech-dispatcher gets
     /// the same relative rate).
     pub rate: Option<u32>,
+    /// Earcons for this player: `true` or `false` (off).
+    pub earcons: Option<bool>,
 }
 
 /// `[clock]` as written.
