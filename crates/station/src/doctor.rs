@@ -332,13 +332,20 @@ pub fn voice(hearer: &'static str, voice: &HearerVoice) -> Check {
     let fix = "scripts/setup.sh installs espeak-ng and speech-dispatcher; `espeak-ng --voices` \
                lists the voices; or set backend = \"text\"";
     let found = match annabella_voice::discovery::find(hearer, voice, &SpeechdAddress::from_env()) {
-        Ok(found) => found,
+        Ok(choice) => choice.found,
         Err(e) => return Check::bad(Status::Fail, name, e.to_string(), fix),
     };
     let language = &voice.settings.language;
     match found {
         Found::Text | Found::None => Check::ok(name, format!("{} (nothing spoken)", found.name())),
         Found::Speechd => Check::ok(name, format!("speech-dispatcher answers ({language})")),
+        Found::Tts | Found::ScreenReader => Check::ok(
+            name,
+            format!(
+                "{} was found ({language}); its voice is chosen at start",
+                found.name()
+            ),
+        ),
         Found::EspeakSpeaker | Found::EspeakRecord => {
             let speech = annabella_voice::Speech::words("Die Partie beginnt.");
             match annabella_voice::espeak::render(&speech, &voice.settings) {
