@@ -231,11 +231,11 @@ impl Game {
     /// Plays a move that is legal in the current position (the game is running).
     pub(crate) fn play_legal(&mut self, m: Move) -> Option<Outcome> {
         let mover = self.pos.turn();
-        let key = RepetitionKey::after(&self.pos, self.key(), m);
+        let before = self.pos.clone();
         self.pos.play_unchecked(m);
+        let key = RepetitionKey::after(&before, self.key(), m, &self.pos);
         self.moves.push(m);
-        self.keys
-            .push(key.unwrap_or_else(|| RepetitionKey::of(&self.pos)));
+        self.keys.push(key);
         self.touched = None;
         if self.draw_offer == Some(!mover) {
             // Law 9.1.2.3: the offer lapses when the opponent moves instead of accepting.
