@@ -95,8 +95,8 @@ pub fn is_unwinnable_fast(pos: &Chess, color: Color) -> bool {
 
 /// Law 5.2.2: a dead position, where neither player can checkmate by any series of legal
 /// moves. Each side is proven unable to mate by the fast check or else by the full
-/// search; the side with more material goes first, as it is the likelier to have a
-/// helpmate, and one found ends the question (the position is not dead) without
+/// search; the side likelier to have a helpmate goes first (a queen, rook or pawn, then
+/// more material), and one found ends the question (the position is not dead) without
 /// searching for the other side.
 ///
 /// # Examples
@@ -115,7 +115,7 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     let Some(board) = to_chess(pos) else {
         return false; // undetermined: never called dead
     };
-    let first = if material(pos, Color::Black) > material(pos, Color::White) {
+    let first = if promise(pos, Color::Black) > promise(pos, Color::White) {
         Color::Black
     } else {
         Color::White
@@ -127,11 +127,15 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     })
 }
 
-/// The usual count of `color`'s material (pawn 1, knight and bishop 3, rook 5, queen 9).
-fn material(pos: &Chess, color: Color) -> u32 {
+/// How likely `color` is to have a helpmate that is quick to find: first whether it has
+/// a queen, a rook or a pawn (a lone minor piece's mates need the opponent's own men
+/// around the king and take the search long), then the usual count of its material (pawn
+/// 1, knight and bishop 3, rook 5, queen 9).
+fn promise(pos: &Chess, color: Color) -> (bool, u32) {
     let board = pos.board();
     let ours = board.by_color(color);
-    [
+    let major_or_pawn = ((board.queens() | board.rooks() | board.pawns()) & ours).any();
+    let material = [
         (Role::Pawn, 1),
         (Role::Knight, 3),
         (Role::Bishop, 3),
@@ -140,7 +144,8 @@ fn material(pos: &Chess, color: Color) -> u32 {
     ]
     .into_iter()
     .map(|(role, value)| value * (board.by_role(role) & ours).count() as u32)
-    .sum()
+    .sum();
+    (major_or_pawn, material)
 }
 
 /// The cheap, sound but incomplete half of [`is_dead_position`]: `true` only when the
