@@ -16,7 +16,8 @@ const DEMO_FLAGS: &[&str] = &["--firmware"];
 
 #[path = "scenarios.rs"]
 mod scenarios;
-mod support;
+
+use scenarios::support;
 
 fn build_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("hardware/build")

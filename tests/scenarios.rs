@@ -6,7 +6,8 @@
 
 use serde_json::Value;
 
-mod support;
+// `pub(crate)`: tests/firmware.rs, which includes this file, uses it too.
+pub(crate) mod support;
 use support::*;
 
 /// More `annabella demo` flags: none here; `tests/firmware.rs` plays these same games
