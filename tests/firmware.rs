@@ -17,6 +17,8 @@ const DEMO_FLAGS: &[&str] = &["--firmware"];
 #[path = "scenarios.rs"]
 mod scenarios;
 
+use scenarios::support;
+
 fn build_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("hardware/build")
 }
@@ -47,8 +49,8 @@ fn moves_and_result(pgn: &str) -> String {
 /// Runs `annabella demo --text --typed` (plus `flags`) and returns the PGN it wrote.
 fn demo_pgn(flags: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args(["demo", "--text", "--typed", "--out"])
+    let out = support::demo()
+        .args(["--text", "--typed", "--out"])
         .arg(dir.path())
         .args(flags)
         .output()
@@ -71,8 +73,8 @@ fn the_demo_with_the_firmware_plays_the_same_game() {
 #[test]
 fn a_missing_firmware_image_names_the_fix() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args(["demo", "--text", "--typed", "--firmware", "--board-elf"])
+    let out = support::demo()
+        .args(["--text", "--typed", "--firmware", "--board-elf"])
         .arg(dir.path().join("nothing.elf"))
         .arg("--out")
         .arg(dir.path())
@@ -95,7 +97,7 @@ impl Drop for Killed {
 
 /// `annabella sim DEVICE --firmware ELF` with `script` on stdin; the path it printed.
 fn sim(device: &str, elf: &Path, script: &str) -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+    let mut child = support::annabella()
         .args(["sim", device, "--firmware"])
         .arg(elf)
         .stdin(Stdio::piped())

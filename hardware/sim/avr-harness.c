@@ -91,7 +91,7 @@ static int waiting_for_host;
 static int quit;
 static uint64_t wall_start_ns;
 
-static uint64_t mono_ns(void)
+uint64_t mono_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -348,6 +348,46 @@ static void run_lines(void)
     }
 }
 
+/* --- the clock ---------------------------------------------------------------------- */
+
+/* --sim-time: how far simulated time may pass a reliable device frame the host has not
+ * acked yet (well within the firmware's 250 ms retry, so a slow host never causes one). */
+#define HOST_ANSWER_MS 20u
+/* A host silent this long (wall time) about a frame is taken as gone (or never there):
+ * simulated time goes on, and the firmware retries and gives up as on a dead line. */
+#define HOST_GONE_MS 1000u
+
+static int sim_time;
+/* Paced, simulated time follows the wall clock from this pair on (µs). */
+static uint64_t pace_sim_us, pace_wall_us;
+
+/* Where paced simulated time should be at wall time `wall_us`. */
+static uint64_t paced_us(uint64_t wall_us)
+{
+    return pace_sim_us + (wall_us - pace_wall_us);
+}
+
+/* Whether the script has work scheduled in simulated time: a contact change, a wait,
+ * or a command line ready to run. */
+static int script_busy(void)
+{
+    if (quit || sched_count > 0 || avr->cycle < wait_until) {
+        return 1;
+    }
+    return memchr(line_buf, '\n', line_len) && !(waiting_for_host && !host_seen);
+}
+
+/* The cycle simulated time may not pass before the host acks the device's frame in
+ * flight (--sim-time only), or no limit. */
+static uint64_t host_gate(void)
+{
+    if (!sim_time || !awaiting_host || !host_seen ||
+        mono_ns() - awaited_wall_ns >= (uint64_t)HOST_GONE_MS * 1000000u) {
+        return UINT64_MAX;
+    }
+    return awaited_cycle + us_to_cycles(HOST_ANSWER_MS * 1000u);
+}
+
 /* --- main ------------------------------------------------------------------------- */
 
 static void no_sleep(avr_t *a, avr_cycle_count_t how_long)
@@ -360,8 +400,9 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: avr-harness [--device board|clock] [--link PATH] [--occupancy FEN|start]\n"
-            "                   [--exit-on-eof] [--verbose] FIRMWARE.elf\n"
-            "Runs the firmware in simavr paced to real time; its UART is a pseudo-terminal.\n"
+            "                   [--exit-on-eof] [--sim-time] [--verbose] FIRMWARE.elf\n"
+            "Runs the firmware in simavr paced to real time (--sim-time: as fast as it can\n"
+            "while the script has work); its UART is a pseudo-terminal.\n"
             "Commands on stdin, observations on stdout (JSON lines); see hardware/sim/README.md.\n");
 }
 
@@ -378,6 +419,8 @@ int main(int argc, char **argv)
             dev = argv[++i];
         } else if (!strcmp(argv[i], "--exit-on-eof")) {
             exit_on_eof = 1;
+        } else if (!strcmp(argv[i], "--sim-time")) {
+            sim_time = 1;
         } else if (!strcmp(argv[i], "--verbose")) {
             verbose = 1;
         } else if (argv[i][0] == '-') {
@@ -446,51 +489,61 @@ int main(int argc, char **argv)
     while (!quit) {
         uint64_t wall_us = (mono_ns() - wall_start_ns) / 1000u;
         uint64_t now_us = sim_us();
-        if (now_us <= wall_us) {
-            if (wall_us - now_us > stats.behind_max_us && now_us > 0) {
-                stats.behind_max_us = wall_us - now_us;
+        int busy = sim_time && script_busy();
+        /* How far simulated time may go before the harness looks at the world again. */
+        uint64_t target_us = busy ? now_us + 1000u : paced_us(wall_us);
+        if (!sim_time && wall_us > now_us && now_us > 0 &&
+            wall_us - now_us > stats.behind_max_us) {
+            stats.behind_max_us = wall_us - now_us;
+        }
+        if (target_us > now_us + 1000u) {
+            target_us = now_us + 1000u; /* at most 1 ms between looks at the world */
+        }
+        uint64_t until = us_to_cycles(target_us);
+        while (avr->cycle < until && avr->cycle < host_gate()) {
+            /* simavr executes SLEEP and skips to the next timer in one avr_run:
+             * the busy stretch ends where that run began. */
+            uint64_t before = avr->cycle;
+            int st = avr_run(avr);
+            uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
+            if (sp < stats.sp_min && sp > 0) {
+                stats.sp_min = sp;
             }
-            /* Catch up at most 1 ms of simulated time between looks at the world. */
-            uint64_t slice = wall_us - now_us + 1;
-            uint64_t until = avr->cycle + us_to_cycles(slice < 1000 ? slice : 1000);
-            while (avr->cycle < until) {
-                /* simavr executes SLEEP and skips to the next timer in one avr_run:
-                 * the busy stretch ends where that run began. */
-                uint64_t before = avr->cycle;
-                int st = avr_run(avr);
-                uint16_t sp = (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
-                if (sp < stats.sp_min && sp > 0) {
-                    stats.sp_min = sp;
-                }
-                if (st == cpu_Done || st == cpu_Crashed) {
-                    observe("\"crashed\":\"%s\"", st == cpu_Done ? "done" : "crashed");
-                    return 1;
-                }
-                if (st != prev_state) {
-                    if (st == cpu_Running && prev_state == cpu_Sleeping) {
-                        stats.woke_at = avr->cycle;
-                        stats.wakeups++;
-                    } else if (st == cpu_Sleeping && prev_state == cpu_Running &&
-                               stats.woke_at) {
-                        uint64_t busy = before - stats.woke_at;
-                        stats.busy_cycles += busy;
-                        if (busy > stats.busy_max) {
-                            stats.busy_max = busy;
-                        }
+            if (st == cpu_Done || st == cpu_Crashed) {
+                observe("\"crashed\":\"%s\"", st == cpu_Done ? "done" : "crashed");
+                return 1;
+            }
+            if (st != prev_state) {
+                if (st == cpu_Running && prev_state == cpu_Sleeping) {
+                    stats.woke_at = avr->cycle;
+                    stats.wakeups++;
+                } else if (st == cpu_Sleeping && prev_state == cpu_Running && stats.woke_at) {
+                    uint64_t busy_cycles = before - stats.woke_at;
+                    stats.busy_cycles += busy_cycles;
+                    if (busy_cycles > stats.busy_max) {
+                        stats.busy_max = busy_cycles;
                     }
-                    prev_state = st;
                 }
+                prev_state = st;
             }
         }
-        /* Ahead of the wall clock: wait for it, or for the host or a command. */
-        struct timespec ahead = {0, 0};
-        now_us = sim_us();
+        /* Wait for the wall clock (paced), for the host's ACK (gated), or only look
+         * (simulated time with work to do); the host or a command ends any wait. */
+        uint64_t wait_us = 0;
         wall_us = (mono_ns() - wall_start_ns) / 1000u;
-        if (now_us > wall_us) {
-            uint64_t us = now_us - wall_us;
-            ahead.tv_sec = (time_t)(us / 1000000u);
-            ahead.tv_nsec = (long)(us % 1000000u) * 1000;
+        now_us = sim_us();
+        if (avr->cycle >= host_gate()) {
+            uint64_t waited_us = (mono_ns() - awaited_wall_ns) / 1000u;
+            wait_us = waited_us < HOST_GONE_MS * 1000u ? HOST_GONE_MS * 1000u - waited_us : 0;
+        } else if (!busy && now_us > paced_us(wall_us)) {
+            wait_us = now_us - paced_us(wall_us);
         }
+        if (sim_time && busy) {
+            /* Real-time pacing takes over from here when the script runs dry. */
+            pace_sim_us = now_us;
+            pace_wall_us = wall_us;
+        }
+        struct timespec ahead = {(time_t)(wait_us / 1000000u), (long)(wait_us % 1000000u) * 1000};
         struct pollfd fds[2] = {{.fd = pty_master, .events = POLLIN},
                                 {.fd = stdin_open && stdin_room() ? 0 : -1, .events = POLLIN}};
         if (ppoll(fds, 2, &ahead, NULL) > 0) {

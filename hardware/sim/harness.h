@@ -34,6 +34,8 @@ extern const uint8_t clock_pins[CLOCK_INPUTS];
 
 /* Simulated microseconds since reset, and microseconds as CPU cycles. */
 uint64_t sim_us(void);
+/* The monotonic wall clock in nanoseconds. */
+uint64_t mono_ns(void);
 uint64_t us_to_cycles(uint64_t us);
 
 /* Writes one observation line: {"t_us":N,<fmt>} (avr-harness.c). */
@@ -48,6 +50,12 @@ extern int pty_master;
 extern char pty_path[256];
 /* Whether the host has sent anything yet. */
 extern int host_seen;
+/* Whether a reliable frame of the device waits for the host's ACK: its seq, and the
+ * cycle and wall-clock time (mono_ns) at which its last byte left the UART. */
+extern int awaiting_host;
+extern uint8_t awaited_seq;
+extern uint64_t awaited_cycle;
+extern uint64_t awaited_wall_ns;
 
 /* Opens the pseudo-terminal (raw), and points the symlink `link` at it unless NULL. */
 int open_pty(const char *link);

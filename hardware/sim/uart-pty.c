@@ -19,6 +19,10 @@ static uint8_t host_fifo[4096];
 static size_t host_head, host_len;
 static int uart_xon = 1;
 int host_seen;
+int awaiting_host;
+uint8_t awaited_seq;
+uint64_t awaited_cycle;
+uint64_t awaited_wall_ns;
 static avr_irq_t *uart_in;
 static struct frame_decoder device_frames, host_frames;
 
@@ -62,6 +66,11 @@ static void uart_output(struct avr_irq_t *irq, uint32_t value, void *param)
         observe("\"device\":%s", json);
         if (device_frames.packet[0] != 0) {
             report_latency(device_frames.packet, device_frames.packet_len);
+            /* A reliable frame (a first send or a retry): the host's ACK is due. */
+            awaiting_host = 1;
+            awaited_seq = device_frames.packet[0];
+            awaited_cycle = avr->cycle;
+            awaited_wall_ns = mono_ns();
         }
     } else if (r != FRAME_NONE) {
         observe("\"bad_frame\":{\"from\":\"device\",\"kind\":\"%s\"}", frame_error_name(r));
@@ -116,6 +125,10 @@ void read_host(void)
                 char json[512];
                 describe_packet(json, sizeof json, host_frames.packet, host_frames.packet_len);
                 observe("\"host\":%s", json);
+                const uint8_t *p = host_frames.packet;
+                if (p[1] == MSG_ACK && host_frames.packet_len == 3 && p[2] == awaited_seq) {
+                    awaiting_host = 0;
+                }
             } else if (r != FRAME_NONE) {
                 observe("\"bad_frame\":{\"from\":\"host\",\"kind\":\"%s\"}",
                         frame_error_name(r));

@@ -7,8 +7,8 @@ use std::hint::black_box;
 use annabella_rules::{
     Edition, RateOfPlay,
     pgn::{PgnGame, read_games},
-    shakmaty::{Chess, Position, san::SanPlus},
-    unwinnable::is_dead_position,
+    shakmaty::{Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus},
+    unwinnable::{Winnability, is_dead_position, is_dead_position_fast, winnability},
 };
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -108,6 +108,20 @@ fn replay(c: &mut Criterion) {
         .filter_map(|g| g.replay(Edition::default(), RateOfPlay::default()).ok())
         .map(|g| g.position().clone())
         .collect();
+    // The verdict is the one of Law 5.2.2's plain definition on every last position:
+    // both sides proven unable to mate by the fast checks, or else by full searches.
+    for pos in &last {
+        let plain = is_dead_position_fast(pos)
+            || [Color::White, Color::Black]
+                .into_iter()
+                .all(|c| winnability(pos, c) == Winnability::Unwinnable);
+        assert_eq!(
+            is_dead_position(pos),
+            plain,
+            "{}",
+            Fen::from_position(pos, EnPassantMode::Legal)
+        );
+    }
     interleaved_ratios(&games, &last);
     group.bench_function("dead position (5.2.2) on each last position", |b| {
         b.iter(|| last.iter().filter(|p| is_dead_position(p)).count())

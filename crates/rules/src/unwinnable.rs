@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use shakmaty::FromSetup;
 
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, Role, fen::Fen, uci::UciMove};
 
 /// Whether a side can still checkmate.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -65,10 +65,15 @@ pub fn winnability(pos: &Chess, color: Color) -> Winnability {
     if pos.has_insufficient_material(color) {
         return Winnability::Unwinnable;
     }
-    let Some(board) = to_chess(pos) else {
-        return Winnability::Undetermined;
-    };
-    match chasolver::winnability(&board, to_chess_color(color)) {
+    match to_chess(pos) {
+        Some(board) => search(&board, color),
+        None => Winnability::Undetermined,
+    }
+}
+
+/// chasolver's full helpmate search for `color` on the converted board.
+fn search(board: &chess::Board, color: Color) -> Winnability {
+    match chasolver::winnability(board, to_chess_color(color)) {
         Some(chasolver::Winnability::Unwinnable) => Winnability::Unwinnable,
         Some(chasolver::Winnability::Winnable { helpmate }) => Winnability::Winnable(
             helpmate
@@ -89,7 +94,10 @@ pub fn is_unwinnable_fast(pos: &Chess, color: Color) -> bool {
 }
 
 /// Law 5.2.2: a dead position, where neither player can checkmate by any series of legal
-/// moves (the fast check first, then the full search for each side).
+/// moves. Each side is proven unable to mate by the fast check or else by the full
+/// search; the side likelier to have a helpmate goes first (a queen, rook or pawn, then
+/// more material), and one found ends the question (the position is not dead) without
+/// searching for the other side.
 ///
 /// # Examples
 ///
@@ -101,12 +109,43 @@ pub fn is_unwinnable_fast(pos: &Chess, color: Color) -> bool {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn is_dead_position(pos: &Chess) -> bool {
-    if is_dead_position_fast(pos) {
+    if pos.is_insufficient_material() {
         return true;
     }
-    [Color::White, Color::Black]
-        .into_iter()
-        .all(|color| winnability(pos, color) == Winnability::Unwinnable)
+    let Some(board) = to_chess(pos) else {
+        return false; // undetermined: never called dead
+    };
+    let first = if promise(pos, Color::Black) > promise(pos, Color::White) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    [first, !first].into_iter().all(|color| {
+        pos.has_insufficient_material(color)
+            || chasolver::is_unwinnable_fast(&board, to_chess_color(color))
+            || search(&board, color) == Winnability::Unwinnable
+    })
+}
+
+/// How likely `color` is to have a helpmate that is quick to find: first whether it has
+/// a queen, a rook or a pawn (a lone minor piece's mates need the opponent's own men
+/// around the king and take the search long), then the usual count of its material (pawn
+/// 1, knight and bishop 3, rook 5, queen 9).
+fn promise(pos: &Chess, color: Color) -> (bool, u32) {
+    let board = pos.board();
+    let ours = board.by_color(color);
+    let major_or_pawn = ((board.queens() | board.rooks() | board.pawns()) & ours).any();
+    let material = [
+        (Role::Pawn, 1),
+        (Role::Knight, 3),
+        (Role::Bishop, 3),
+        (Role::Rook, 5),
+        (Role::Queen, 9),
+    ]
+    .into_iter()
+    .map(|(role, value)| value * (board.by_role(role) & ours).count() as u32)
+    .sum();
+    (major_or_pawn, material)
 }
 
 /// The cheap, sound but incomplete half of [`is_dead_position`]: `true` only when the

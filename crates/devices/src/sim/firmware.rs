@@ -57,6 +57,18 @@ pub fn hardware_build_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../hardware/build")
 }
 
+/// Which clock the simulated AVR runs on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum HarnessClock {
+    /// Paced to the wall clock, as a device on the table (the station, the demo).
+    #[default]
+    RealTime,
+    /// As fast as the harness can while it has actions to play (`--sim-time`), never
+    /// passing a frame's 20 ms answer allowance before the host has acked it; at the
+    /// wall clock's pace when idle. For long tests of many inputs.
+    Simulated,
+}
+
 /// What to run: the harness, the image and how it is wired.
 #[derive(Debug, Clone)]
 pub struct FirmwarePlan {
@@ -139,6 +151,14 @@ impl FirmwareSim {
     /// [`FirmwareError::Missing`] naming the missing file and the fix, or
     /// [`FirmwareError::Harness`] when it does not come up.
     pub fn spawn(plan: &FirmwarePlan) -> Result<Self, FirmwareError> {
+        Self::spawn_on(plan, HarnessClock::RealTime)
+    }
+
+    /// Starts the harness with the image on `clock` and waits for its `ready` line.
+    ///
+    /// # Errors
+    /// As [`spawn`](Self::spawn).
+    pub fn spawn_on(plan: &FirmwarePlan, clock: HarnessClock) -> Result<Self, FirmwareError> {
         for (what, path) in [
             ("avr-harness", &plan.harness),
             ("firmware image", &plan.elf),
@@ -162,6 +182,9 @@ impl FirmwareSim {
         }
         if let Some(occ) = &plan.occupancy {
             cmd.args(["--occupancy", occ]);
+        }
+        if clock == HarnessClock::Simulated {
+            cmd.arg("--sim-time");
         }
         cmd.arg(&plan.elf)
             .stdin(Stdio::piped())
@@ -241,9 +264,9 @@ impl FirmwareSim {
 
     /// Waits until the host has opened the port and asked the device to announce itself
     /// (HELLO_REQUEST), the firmware has acked that, and has had time to answer; at most
-    /// `limit`. Returns whether
-    /// it did. (An event of the device queued before that HELLO_REQUEST is dropped by it:
-    /// HELLO resets the link, and the state that follows replaces the events.)
+    /// `limit`. Returns whether it did. (An event of the device queued before that
+    /// HELLO_REQUEST is dropped by it: the device empties its queue to answer HELLO, and
+    /// the state that follows replaces the events.)
     pub fn wait_for_host(&self, limit: Duration) -> bool {
         self.wait_until(limit, |lines| {
             // A HELLO_REQUEST the firmware took (acked): one sent while it was still

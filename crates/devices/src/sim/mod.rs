@@ -21,7 +21,9 @@ use shakmaty::{Bitboard, Board, Piece, Role, Square};
 
 pub use clock::{ClockAction, ClockSim};
 pub use dgt::{DgtAction, DgtSim};
-pub use firmware::{FirmwareError, FirmwareKind, FirmwarePlan, FirmwareSim, hardware_build_dir};
+pub use firmware::{
+    FirmwareError, FirmwareKind, FirmwarePlan, FirmwareSim, HarnessClock, hardware_build_dir,
+};
 pub use peg::{PegAction, PegBoardSim};
 pub use runner::Simulator;
 pub use script::{Hands, ScriptError, ScriptLine, Simulated, parse_line, run_script};

@@ -231,11 +231,11 @@ impl Game {
     /// Plays a move that is legal in the current position (the game is running).
     pub(crate) fn play_legal(&mut self, m: Move) -> Option<Outcome> {
         let mover = self.pos.turn();
-        let key = RepetitionKey::after(&self.pos, self.key(), m);
+        let before = self.pos.clone();
         self.pos.play_unchecked(m);
+        let key = RepetitionKey::after(&before, self.key(), m, &self.pos);
         self.moves.push(m);
-        self.keys
-            .push(key.unwrap_or_else(|| RepetitionKey::of(&self.pos)));
+        self.keys.push(key);
         self.touched = None;
         if self.draw_offer == Some(!mover) {
             // Law 9.1.2.3: the offer lapses when the opponent moves instead of accepting.
@@ -314,7 +314,11 @@ impl Game {
     /// stalemate there, then Law 5.2.2 for the whole series; afterwards every move is
     /// checked as in play. A dead position stays dead (every series of moves
     /// from a later position is one from the earlier), so the full search runs on the last
-    /// position and, only when that is dead, in a binary search for the first dead one.
+    /// position and, only when that is dead, looks for the first dead one: the final run
+    /// of positions with insufficient material is dead without a search (material only
+    /// ever goes), the position just before that run is searched next (usually the
+    /// answer: where a game dies, it dies at that capture), and only if that one is dead
+    /// too does a binary search go on before it.
     /// When moves were played after the first dead position, the game is cut back to it
     /// and its ply returned; the game then has ended there (unless it ended otherwise on
     /// the same ply, e.g. by stalemate).
@@ -328,8 +332,15 @@ impl Game {
         if !unwinnable::is_dead_position(&self.pos) {
             return None;
         }
-        let (mut alive, mut dead) = (None::<usize>, self.moves.len());
+        let (mut alive, mut dead) = (None::<usize>, self.insufficient_since());
         // Invariant: the position after `dead` plies is dead; after `alive` plies (if any) alive.
+        if dead > 0 {
+            if unwinnable::is_dead_position(&self.position_after(dead - 1)) {
+                dead -= 1;
+            } else {
+                alive = Some(dead - 1);
+            }
+        }
         while alive.map_or(0, |a| a + 1) < dead {
             let lo = alive.map_or(0, |a| a + 1);
             let mid = lo + (dead - lo) / 2;
@@ -347,6 +358,25 @@ impl Game {
             self.outcome = Some(Outcome::draw(Termination::DeadPosition));
         }
         (dead < played).then_some(dead)
+    }
+
+    /// The first ply from which every position to the end has insufficient material for
+    /// both sides (a dead position by shakmaty's exact rule), or the number of plies.
+    fn insufficient_since(&self) -> usize {
+        let mut pos = self.start.clone();
+        let mut since = None;
+        for (ply, &m) in self.moves.iter().enumerate() {
+            if !pos.is_insufficient_material() {
+                since = None;
+            } else if since.is_none() {
+                since = Some(ply);
+            }
+            pos.play_unchecked(m);
+        }
+        match since {
+            Some(ply) if pos.is_insufficient_material() => ply,
+            _ => self.moves.len(),
+        }
     }
 
     /// The position after the first `ply` moves of this game (`ply` ≤ [`Game::plies`]).

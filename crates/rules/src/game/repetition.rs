@@ -2,7 +2,10 @@
 //! pieces on the same squares, same possible moves — castling rights, and an en passant
 //! capture only when one is legal.
 
-use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
+use shakmaty::{
+    CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square,
+    zobrist::{Zobrist64, ZobristValue},
+};
 
 /// A 64-bit Zobrist key of the position as Law 9.2.3 identifies it.
 ///
@@ -17,13 +20,60 @@ impl RepetitionKey {
         RepetitionKey(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0)
     }
 
-    /// The key after the legal move `m` from `pos` (whose key is `key`), updated
-    /// incrementally; `None` where shakmaty has no exact incremental update (king and
-    /// castling-rook moves, double pawn pushes, moves from a position with an en passant
-    /// square): then [`RepetitionKey::of`] the new position gives it.
-    pub fn after(pos: &Chess, key: RepetitionKey, m: Move) -> Option<RepetitionKey> {
-        pos.update_zobrist_hash(Zobrist64(key.0), m, EnPassantMode::Legal)
-            .map(|z: Zobrist64| RepetitionKey(z.0))
+    /// The key of `after`, the position the legal move `m` made from `before` (whose key
+    /// is `key`), updated exactly from the squares the move changed: the pieces moved,
+    /// taken or promoted (the rook too when castling, the pawn taken en passant), the
+    /// castling rights lost, the side to move, and the en passant file where a capture
+    /// is legal before or after.
+    pub fn after(before: &Chess, key: RepetitionKey, m: Move, after: &Chess) -> RepetitionKey {
+        let piece =
+            |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color));
+        let us = before.turn();
+        let mut z = Zobrist64(key.0) ^ Zobrist64::zobrist_for_white_turn();
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                z ^= piece(from, role, us);
+                z ^= piece(to, promotion.unwrap_or(role), us);
+                if let Some(taken) = capture {
+                    z ^= piece(to, taken, !us);
+                }
+            }
+            Move::EnPassant { from, to } => {
+                z ^= piece(from, Role::Pawn, us);
+                z ^= piece(to, Role::Pawn, us);
+                z ^= piece(Square::from_coords(to.file(), from.rank()), Role::Pawn, !us);
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(king < rook);
+                z ^= piece(king, Role::King, us);
+                z ^= piece(rook, Role::Rook, us);
+                z ^= piece(side.king_to(us), Role::King, us);
+                z ^= piece(side.rook_to(us), Role::Rook, us);
+            }
+            Move::Put { .. } => return RepetitionKey::of(after),
+        }
+        let (was, now) = (before.castles(), after.castles());
+        if was.castling_rights() != now.castling_rights() {
+            for color in Color::ALL {
+                for side in CastlingSide::ALL {
+                    if was.has(color, side) != now.has(color, side) {
+                        z ^= Zobrist64::zobrist_for_castling_right(color, side);
+                    }
+                }
+            }
+        }
+        for pos in [before, after] {
+            if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+                z ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+            }
+        }
+        RepetitionKey(z.0)
     }
 }
 
@@ -62,21 +112,15 @@ mod tests {
             for m in start.legal_moves() {
                 let key = RepetitionKey::of(&start);
                 let mut next = start.clone();
-                let inc = RepetitionKey::after(&start, key, m);
                 next.play_unchecked(m);
-                assert!(
-                    inc.is_none_or(|k| k == RepetitionKey::of(&next)),
-                    "{fen} {m}"
-                );
+                let inc = RepetitionKey::after(&start, key, m, &next);
+                assert_eq!(inc, RepetitionKey::of(&next), "{fen} {m}");
                 for reply in next.legal_moves() {
                     let key = RepetitionKey::of(&next);
-                    let inc = RepetitionKey::after(&next, key, reply);
                     let mut after = next.clone();
                     after.play_unchecked(reply);
-                    assert!(
-                        inc.is_none_or(|k| k == RepetitionKey::of(&after)),
-                        "{fen} {m} {reply}"
-                    );
+                    let inc = RepetitionKey::after(&next, key, reply, &after);
+                    assert_eq!(inc, RepetitionKey::of(&after), "{fen} {m} {reply}");
                 }
             }
         }
