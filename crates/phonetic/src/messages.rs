@@ -230,6 +230,14 @@ mod tests {
             ("pieces", "Anna eins weißer Turm".into()),
             ("white-lost", "keine".into()),
             ("black-lost", "ein Springer".into()),
+            ("side", "short".into()),
+            (
+                "moves",
+                "Springer Bella eins David zwei oder Springer Felix drei David zwei".into(),
+            ),
+            ("word", "Zebra".into()),
+            ("label", "a square".into()),
+            ("what", "square".into()),
         ]
     }
 

@@ -166,3 +166,46 @@ piece-on-square = { $piece } auf { $square }
 diagonal = { $from } bis { $to }: { $pieces }.
 material = Material: Weiß { $white }, Schwarz { $black }. Geschlagen: Weiß { $white-lost }, Schwarz { $black-lost }.
 piece-count = { $count } { $name }
+
+# Warum das Gesagte kein Zug ist ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = { $role ->
+    [queen] keine
+   *[other] kein
+ } { $name } kann { $square } erreichen
+refusal-no-piece-on = auf { $square } steht { $role ->
+    [queen] keine
+   *[other] kein
+ } { $name }
+refusal-pinned = { $role ->
+    [queen] die
+   *[other] der
+ } { $name } auf { $square } ist gefesselt
+refusal-nothing-on = auf { $square } steht keine eigene Figur
+refusal-king-in-check = der König stünde im Schach
+refusal-nothing-to-capture = auf { $square } ist nichts zu schlagen
+refusal-own-piece = auf { $square } steht eine eigene Figur
+refusal-cannot-castle = { $side ->
+    [short] kurze Rochade ist nicht möglich
+    [long] lange Rochade ist nicht möglich
+   *[any] Rochade ist nicht möglich
+ }
+refusal-not-en-passant = das ist kein Schlagen en passant
+refusal-not-promotion = dieser Zug ist keine Umwandlung
+refusal-bad-promotion = ein Bauer kann nicht { $name } werden
+refusal-promotion-missing = Umwandlungsfigur fehlt
+refusal-ambiguous = mehrdeutig: { $moves }
+or = oder
+heard-nothing = nichts verstanden
+heard-unknown-word = unbekanntes Wort { $word }
+heard-unknown = unbekanntes Wort
+heard-unexpected = nicht verstanden bei { $word }, erwartet { expected }
+heard-incomplete = unvollständig, erwartet { expected }
+expected = { $what ->
+    [file] eine Linie
+    [rank] eine Reihe
+    [square] ein Feld
+    [piece] eine Figur
+    [number] eine Zahl
+    [nothing] nichts mehr
+   *[other] einen Zug oder ein Kommando
+ }

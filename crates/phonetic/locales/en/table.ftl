@@ -138,3 +138,37 @@ piece-on-square = { $piece } on { $square }
 diagonal = { $from } to { $to }: { $pieces }.
 material = Material: White { $white }, Black { $black }. Captured: White { $white-lost }, Black { $black-lost }.
 piece-count = { $count } { $name }
+
+# Why what was said is no move ($label is the parser's English name of what was expected)
+refusal-no-piece-can-reach = no { $name } can reach { $square }
+refusal-no-piece-on = there is no { $name } on { $square }
+refusal-pinned = the { $name } on { $square } is pinned
+refusal-nothing-on = none of your pieces stands on { $square }
+refusal-king-in-check = king would be in check
+refusal-nothing-to-capture = there is nothing to capture on { $square }
+refusal-own-piece = { $square } is occupied by an own piece
+refusal-cannot-castle = { $side ->
+    [short] castling short is not possible
+    [long] castling long is not possible
+   *[any] castling is not possible
+ }
+refusal-not-en-passant = this is no en passant capture
+refusal-not-promotion = this move is no promotion
+refusal-bad-promotion = a pawn cannot become a { $name }
+refusal-promotion-missing = name the promotion piece
+refusal-ambiguous = ambiguous: { $moves }
+or = or
+heard-nothing = nothing was said
+heard-unknown-word = unknown word "{ $word }"
+heard-unknown = unknown word
+heard-unexpected = unexpected "{ $word }" (expected { $label })
+heard-incomplete = incomplete: expected { $label }
+expected = { $what ->
+    [file] a file
+    [rank] a rank
+    [square] a square
+    [piece] a piece
+    [number] a number
+    [nothing] no more words
+   *[other] a move or a command
+ }

@@ -141,3 +141,37 @@ piece-on-square = { $piece } a { $square } mezőn
 diagonal = { $from } és { $to } között: { $pieces }.
 material = Anyag: világos { $white }, sötét { $black }. Leütve: világos { $white-lost }, sötét { $black-lost }.
 piece-count = { $count } { $name }
+
+# Miért nem lépés, amit mondott ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = egyik { $name } sem juthat a { $square } mezőre
+refusal-no-piece-on = a { $square } mezőn nincs { $name }
+refusal-pinned = a { $square } mezőn álló { $name } kötésben van
+refusal-nothing-on = a { $square } mezőn nincs saját báb
+refusal-king-in-check = a király sakkban állna
+refusal-nothing-to-capture = a { $square } mezőn nincs mit ütni
+refusal-own-piece = a { $square } mezőn saját báb áll
+refusal-cannot-castle = { $side ->
+    [short] a rövid sánc nem lehetséges
+    [long] a hosszú sánc nem lehetséges
+   *[any] a sánc nem lehetséges
+ }
+refusal-not-en-passant = ez nem menet közbeni ütés
+refusal-not-promotion = ez a lépés nem átváltozás
+refusal-bad-promotion = a gyalog nem változhat át { $name } bábbá
+refusal-promotion-missing = mondja meg, mivé változik a gyalog
+refusal-ambiguous = nem egyértelmű: { $moves }
+or = vagy
+heard-nothing = semmit sem hallottam
+heard-unknown-word = ismeretlen szó: { $word }
+heard-unknown = ismeretlen szó
+heard-unexpected = nem értettem ennél: { $word }, várt: { expected }
+heard-incomplete = hiányos, várt: { expected }
+expected = { $what ->
+    [file] vonal
+    [rank] sor
+    [square] mező
+    [piece] báb
+    [number] szám
+    [nothing] semmi több
+   *[other] lépés vagy parancs
+ }

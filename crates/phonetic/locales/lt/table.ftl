@@ -177,3 +177,37 @@ piece-on-square = { $piece } ant { $square }
 diagonal = Nuo { $from } iki { $to }: { $pieces }.
 material = Materialas: baltieji { $white }, juodieji { $black }. Nukirsta: baltųjų { $white-lost }, juodųjų { $black-lost }.
 piece-count = { $count } { $name }
+
+# Kodėl pasakyta nėra ėjimas ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = joks { $name } negali pasiekti { $square }
+refusal-no-piece-on = ant { $square } nėra { $name }
+refusal-pinned = { $name } ant { $square } yra surištas
+refusal-nothing-on = ant { $square } nėra jūsų figūros
+refusal-king-in-check = karaliui būtų šachas
+refusal-nothing-to-capture = ant { $square } nėra ką kirsti
+refusal-own-piece = ant { $square } stovi jūsų figūra
+refusal-cannot-castle = { $side ->
+    [short] trumpoji rokiruotė negalima
+    [long] ilgoji rokiruotė negalima
+   *[any] rokiruotė negalima
+ }
+refusal-not-en-passant = tai nėra kirtimas prasilenkiant
+refusal-not-promotion = šis ėjimas nėra pėstininko pavertimas
+refusal-bad-promotion = pėstininkas negali virsti { $name }
+refusal-promotion-missing = pasakykite, kuo virsta pėstininkas
+refusal-ambiguous = dviprasmiška: { $moves }
+or = ar
+heard-nothing = nieko neišgirsta
+heard-unknown-word = nežinomas žodis { $word }
+heard-unknown = nežinomas žodis
+heard-unexpected = nesuprasta ties { $word }, laukta: { expected }
+heard-incomplete = nebaigta, laukta: { expected }
+expected = { $what ->
+    [file] vertikalė
+    [rank] horizontalė
+    [square] laukelis
+    [piece] figūra
+    [number] skaičius
+    [nothing] nieko daugiau
+   *[other] ėjimas arba komanda
+ }

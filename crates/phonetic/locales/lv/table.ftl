@@ -172,3 +172,37 @@ piece-on-square = { $piece } uz { $square }
 diagonal = No { $from } līdz { $to }: { $pieces }.
 material = Materiāls: baltajiem { $white }, melnajiem { $black }. Sisti: baltajiem { $white-lost }, melnajiem { $black-lost }.
 piece-count = { $count } { $name }
+
+# Kāpēc teiktais nav gājiens ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = neviens { $name } nevar nokļūt uz { $square }
+refusal-no-piece-on = uz { $square } nav { $name }
+refusal-pinned = { $name } uz { $square } ir piesaistīts
+refusal-nothing-on = uz { $square } nav jūsu figūras
+refusal-king-in-check = karalis atrastos šahā
+refusal-nothing-to-capture = uz { $square } nav ko sist
+refusal-own-piece = uz { $square } atrodas jūsu figūra
+refusal-cannot-castle = { $side ->
+    [short] īsā rokāde nav iespējama
+    [long] garā rokāde nav iespējama
+   *[any] rokāde nav iespējama
+ }
+refusal-not-en-passant = tā nav ņemšana garāmejot
+refusal-not-promotion = šis gājiens nav bandinieka pārvēršanās
+refusal-bad-promotion = bandinieks nevar pārvērsties par { $name }
+refusal-promotion-missing = nosauciet figūru, par kuru pārvēršas bandinieks
+refusal-ambiguous = neviennozīmīgi: { $moves }
+or = vai
+heard-nothing = nekas nav sadzirdēts
+heard-unknown-word = nezināms vārds { $word }
+heard-unknown = nezināms vārds
+heard-unexpected = nav saprasts pie { $word }, gaidīts: { expected }
+heard-incomplete = nepilnīgi, gaidīts: { expected }
+expected = { $what ->
+    [file] vertikāle
+    [rank] horizontāle
+    [square] lauciņš
+    [piece] figūra
+    [number] skaitlis
+    [nothing] nekas vairāk
+   *[other] gājiens vai komanda
+ }
