@@ -476,14 +476,14 @@ impl ParseError {
             }
             (ParseErrorKind::UnknownWord, None) => messages.text("heard-unknown", &[]),
             (ParseErrorKind::Expected(e), Some(w)) => {
-                let [label, what] = expected(*e);
+                let [label, what] = expected(e);
                 messages.text(
                     "heard-unexpected",
                     &[("word", w.as_str().into()), label, what],
                 )
             }
             (ParseErrorKind::Expected(e), None) => {
-                let [label, what] = expected(*e);
+                let [label, what] = expected(e);
                 messages.text("heard-incomplete", &[label, what])
             }
         }
