@@ -611,7 +611,7 @@ mod tests {
         let lv = Phrases::new(Language::Lv);
         assert_eq!(
             lv.touch_move(Square::G1, Color::White.knight()),
-            "Aizskarts: Springer uz Gustavs eins. Ar šo figūru jāizdara gājiens."
+            "Aizskarta figūra: Springer uz Gustavs eins. Ar šo figūru jāizdara gājiens."
         );
         assert_eq!(
             lv.time(Duration::from_secs(3600 + 21 * 60), Duration::from_secs(62)),

@@ -48,8 +48,8 @@ not-announced = Ėjimas nepaskelbtas.
 placed-not-announced = Pastatyta, bet nepaskelbta: { $move }?
 placed-other = Paskelbta: { $said }. Pastatyta: { $placed }.
 capture-not-removed = Nukirsta figūra { piece } ant { $square } dar nenuimta.
-not-placed = { $name } dar nepastatyta ant { $square }.
-touch-move = Paliesta: { $name } ant { $square }. Ši figūra turi eiti.
+not-placed = Figūra { $name } dar nepastatyta ant { $square }.
+touch-move = Paliesta figūra: { $name } ant { $square }. Ši figūra turi eiti.
 touch-capture = Paliesta varžovo figūra: { $name } ant { $square }. Ją reikia kirsti.
 
 # Lentos taisymas

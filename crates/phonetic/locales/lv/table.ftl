@@ -41,12 +41,9 @@ nothing-to-correct = Neviens gājiens nav paziņots.
 not-announced = Gājiens nav paziņots.
 placed-not-announced = Novietots, bet nav paziņots: { $move }?
 placed-other = Paziņots: { $said }. Novietots: { $placed }.
-capture-not-removed = Sistais { $color ->
-    [white] baltais
-   *[black] melnais
- } { $name } uz { $square } vēl nav noņemts.
-not-placed = { $name } vēl nav novietots uz { $square }.
-touch-move = Aizskarts: { $name } uz { $square }. Ar šo figūru jāizdara gājiens.
+capture-not-removed = Sistā figūra { piece } uz { $square } vēl nav noņemta.
+not-placed = Figūra { $name } vēl nav novietota uz { $square }.
+touch-move = Aizskarta figūra: { $name } uz { $square }. Ar šo figūru jāizdara gājiens.
 touch-capture = Aizskarta pretinieka figūra: { $name } uz { $square }. Tā ir jāsit.
 
 # Galdiņa labošana
