@@ -186,12 +186,39 @@ fn say_prints_the_announcement() {
         ),
         (&["--fen", START, "--scheme", "en", "e2e4"], "Eva four"),
         (
-            &["--fen", START, "--scheme", "lt", "b1c3"],
+            &[
+                "--fen",
+                START,
+                "--scheme",
+                "lt",
+                "--local-piece-names",
+                "b1c3",
+            ],
             "žirgas Cäsar drei",
         ),
         (
-            &["--fen", START, "--scheme", "lv", "b1c3"],
+            &[
+                "--fen",
+                START,
+                "--scheme",
+                "lv",
+                "--local-piece-names",
+                "b1c3",
+            ],
             "zirgs Cäsar drei",
+        ),
+        // The FIDE scheme for every federation; lv with its Laws' file names.
+        (
+            &["--fen", START, "--scheme", "lv", "g1f3"],
+            "Springer Felikss drei",
+        ),
+        (
+            &["--fen", START, "--scheme", "lt", "b1c3"],
+            "Springer Cäsar drei",
+        ),
+        (
+            &["--fen", START, "--scheme", "hu", "b1c3"],
+            "Springer Cäsar drei",
         ),
         (
             &["--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"],

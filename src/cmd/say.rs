@@ -33,9 +33,14 @@ pub struct Args {
     /// The position before the move, as FEN or Shredder-FEN.
     #[arg(long)]
     pub fen: String,
-    /// The announcement language: de (FIDE scheme), en, lt, lv or hu.
+    /// The announcement language: de, lt, lv or hu (all in the FIDE scheme: German piece
+    /// names and ranks, Anna … Hektor; lv with the Latvian Laws' file names) or en.
     #[arg(long, default_value = "de")]
     pub scheme: Language,
+    /// Name pieces and captures in the scheme's own language ("zirgs", "huszár")
+    /// instead of the FIDE scheme's German words.
+    #[arg(long)]
+    pub local_piece_names: bool,
     /// Say the full from-to form instead of the shortest unambiguous one.
     #[arg(long)]
     pub full: bool,
@@ -73,6 +78,15 @@ fn position_and_move(args: &Args) -> anyhow::Result<(Chess, Move)> {
     Ok((pos, m))
 }
 
+/// The lexicon of the flags: the FIDE scheme unless `--local-piece-names`.
+fn lexicon(args: &Args) -> &'static Lexicon {
+    if args.local_piece_names {
+        Lexicon::local(args.scheme)
+    } else {
+        Lexicon::get(args.scheme)
+    }
+}
+
 fn form(args: &Args) -> Form {
     if args.full { Form::Full } else { Form::Short }
 }
@@ -83,12 +97,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--out needs --backend espeak (speech-dispatcher plays; it writes no files)");
     }
     let (pos, m) = position_and_move(&args)?;
-    println!(
-        "{}",
-        render(&pos, m, Lexicon::get(args.scheme), form(&args))
-    );
+    println!("{}", render(&pos, m, lexicon(&args), form(&args)));
     if args.speak {
-        let speech = Speech::for_move(&pos, m, Lexicon::get(args.scheme), form(&args));
+        let speech = Speech::for_move(&pos, m, lexicon(&args), form(&args));
         let move_ref = MoveRef {
             number: pos.fullmoves().get(),
             color: pos.turn(),
@@ -103,7 +114,7 @@ fn speak(args: &Args, speech: Speech, move_ref: MoveRef) -> anyhow::Result<()> {
     voice.voice.clone_from(&args.voice);
     voice.rate = args.rate;
     if let Some(path) = &args.out {
-        let pcm = espeak::render_to_wav(&speech, &voice, path)?;
+        let pcm = espeak::render_to_wav(&speech.voiced_for(&voice.language), &voice, path)?;
         eprintln!(
             "annabella: wrote {} ms of speech to {}",
             pcm.duration_ms(),

@@ -1,36 +1,41 @@
 //! Answers to the players' questions, in words of a lexicon: where the pieces are, what
-//! stands on a square, a rank or file read out, the attackers of a square. German for
-//! `de`, English words (with the lexicon's piece and square names) otherwise.
+//! stands on a square, a rank or file read out, the attackers of a square. The sentences
+//! are the Fluent messages of the lexicon's language ([`crate::messages`]); pieces and
+//! squares are the lexicon's words.
 
 use shakmaty::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
 
-use crate::lexicon::{Language, Lexicon};
+use crate::{
+    lexicon::{Language, Lexicon},
+    messages::{Arg, Messages, piece_args, role_arg},
+};
 
 fn german(lexicon: &Lexicon) -> bool {
     lexicon.language() == Language::De
 }
 
+/// The message `id` of the lexicon's language.
+fn say(lexicon: &Lexicon, id: &str, args: &[Arg<'_>]) -> String {
+    Messages::get(lexicon.language()).text(id, args)
+}
+
 /// "weißer Springer" / "schwarze Dame" / "white Knight".
 fn piece_words(piece: Piece, lexicon: &Lexicon) -> String {
-    let name = lexicon.piece_name(piece.role);
-    if german(lexicon) {
-        let stem = match piece.color {
-            Color::White => "weiß",
-            Color::Black => "schwarz",
-        };
-        let ending = if piece.role == Role::Queen { "e" } else { "er" };
-        format!("{stem}{ending} {name}")
-    } else {
-        format!("{} {name}", piece.color.fold_wb("white", "black"))
-    }
+    say(lexicon, "piece", &piece_args(piece, lexicon))
 }
 
 fn list(items: Vec<String>, lexicon: &Lexicon) -> String {
-    let and = if german(lexicon) { " und " } else { " and " };
     match items.len() {
         0 => String::new(),
         1 => items.into_iter().next().unwrap_or_default(),
-        n => format!("{}{and}{}", items[..n - 1].join(", "), items[n - 1]),
+        n => say(
+            lexicon,
+            "list-and",
+            &[
+                ("head", items[..n - 1].join(", ").into()),
+                ("last", items[n - 1].clone().into()),
+            ],
+        ),
     }
 }
 
@@ -54,15 +59,15 @@ fn squares(set: Bitboard, lexicon: &Lexicon) -> String {
 /// ```
 pub fn where_is(board: &Board, role: Role, color: Color, lexicon: &Lexicon) -> String {
     let set = board.by_piece(Piece { color, role });
-    let name = lexicon.piece_name(role);
-    match (set.is_empty(), german(lexicon)) {
-        (true, true) => format!(
-            "{} {name} mehr",
-            if role == Role::Queen { "keine" } else { "kein" }
-        ),
-        (true, false) => format!("no {name} left"),
-        (false, true) => format!("{name} auf {}", squares(set, lexicon)),
-        (false, false) => format!("{name} on {}", squares(set, lexicon)),
+    let name = ("name", lexicon.piece_name(role).into());
+    if set.is_empty() {
+        say(lexicon, "none-left", &[name, ("role", role_arg(role))])
+    } else {
+        say(
+            lexicon,
+            "where-is",
+            &[name, ("squares", squares(set, lexicon).into())],
+        )
     }
 }
 
@@ -70,10 +75,16 @@ pub fn where_is(board: &Board, role: Role, color: Color, lexicon: &Lexicon) -> S
 pub fn what_is_on(board: &Board, square: Square, lexicon: &Lexicon) -> String {
     let what = match board.piece_at(square) {
         Some(p) => piece_words(p, lexicon),
-        None if german(lexicon) => "leer".to_owned(),
-        None => "empty".to_owned(),
+        None => say(lexicon, "empty", &[]),
     };
-    format!("{}, {what}", lexicon.square_words(square))
+    say(
+        lexicon,
+        "what-is-on",
+        &[
+            ("square", lexicon.square_words(square).into()),
+            ("what", what.into()),
+        ],
+    )
 }
 
 fn read(board: &Board, line: impl Iterator<Item = Square>, lexicon: &Lexicon) -> String {
@@ -85,11 +96,7 @@ fn read(board: &Board, line: impl Iterator<Item = Square>, lexicon: &Lexicon) ->
         })
         .collect();
     if items.is_empty() {
-        return if german(lexicon) {
-            "leer".to_owned()
-        } else {
-            "empty".to_owned()
-        };
+        return say(lexicon, "empty", &[]);
     }
     items.join(", ")
 }
@@ -130,25 +137,23 @@ pub fn attackers(board: &Board, square: Square, lexicon: &Lexicon) -> String {
     let occupied = board.occupied();
     let set = board.attacks_to(square, Color::White, occupied)
         | board.attacks_to(square, Color::Black, occupied);
-    let on = if german(lexicon) { "auf" } else { "on" };
     let items: Vec<String> = set
         .into_iter()
         .filter_map(|sq| {
             board.piece_at(sq).map(|p| {
-                format!(
-                    "{} {on} {}",
-                    piece_words(p, lexicon),
-                    lexicon.square_words(sq)
+                say(
+                    lexicon,
+                    "piece-on-square",
+                    &[
+                        ("piece", piece_words(p, lexicon).into()),
+                        ("square", lexicon.square_words(sq).into()),
+                    ],
                 )
             })
         })
         .collect();
     if items.is_empty() {
-        return if german(lexicon) {
-            "keine".to_owned()
-        } else {
-            "none".to_owned()
-        };
+        return say(lexicon, "none", &[]);
     }
     list(items, lexicon)
 }
@@ -199,17 +204,19 @@ fn diagonal_lines(square: Square) -> [Vec<Square>; 2] {
 /// Both diagonals through a square, each from its end on the Anna side, occupied squares
 /// only: "Anna eins bis Hektor acht: Anna eins weißer Turm, …. Anna drei bis Cäsar eins: leer."
 pub fn diagonals(board: &Board, square: Square, lexicon: &Lexicon) -> String {
-    let to = if german(lexicon) { "bis" } else { "to" };
     diagonal_lines(square)
         .into_iter()
         .filter(|l| l.len() > 1)
         .map(|l| {
             let (first, last) = (l[0], l[l.len() - 1]);
-            format!(
-                "{} {to} {}: {}.",
-                lexicon.square_words(first),
-                lexicon.square_words(last),
-                read(board, l.into_iter(), lexicon)
+            say(
+                lexicon,
+                "diagonal",
+                &[
+                    ("from", lexicon.square_words(first).into()),
+                    ("to", lexicon.square_words(last).into()),
+                    ("pieces", read(board, l.into_iter(), lexicon).into()),
+                ],
             )
         })
         .collect::<Vec<_>>()
@@ -227,10 +234,21 @@ fn value(role: Role) -> u32 {
     }
 }
 
-/// "zwei Bauern", "eine Dame", "one knight", "two rooks".
+/// "zwei Bauern", "eine Dame", "one knight", "two rooks", "2 Springer" (lt, lv and hu
+/// say numbers as digits, which their voices read in their own language).
 fn count_of(n: u32, role: Role, lexicon: &Lexicon) -> String {
     use crate::number::Genus;
     let name = lexicon.piece_name(role);
+    if matches!(
+        lexicon.language(),
+        Language::Lt | Language::Lv | Language::Hu
+    ) {
+        return say(
+            lexicon,
+            "piece-count",
+            &[("count", n.into()), ("name", name.into())],
+        );
+    }
     if german(lexicon) {
         let plural = match role {
             Role::Pawn => "Bauern",
@@ -273,13 +291,10 @@ fn count_of(n: u32, role: Role, lexicon: &Lexicon) -> String {
 /// ```
 pub fn material(board: &Board, lexicon: &Lexicon) -> String {
     use crate::number::{Usage, english, german as german_number};
-    let de = german(lexicon);
-    let say = |n: u32| {
-        if de {
-            german_number(n, Usage::Alone)
-        } else {
-            english(n)
-        }
+    let number = |n: u32| match lexicon.language() {
+        Language::De => german_number(n, Usage::Alone),
+        Language::En => english(n),
+        Language::Lt | Language::Lv | Language::Hu => n.to_string(),
     };
     let full = [
         (Role::Queen, 1),
@@ -303,18 +318,23 @@ pub fn material(board: &Board, lexicon: &Lexicon) -> String {
             })
             .collect();
         let lost = if lost.is_empty() {
-            (if de { "keine" } else { "none" }).to_owned()
+            say(lexicon, "none", &[])
         } else {
             list(lost, lexicon)
         };
-        (say(total), lost)
+        (number(total), lost)
     };
     let ((w, wl), (b, bl)) = (side(Color::White), side(Color::Black));
-    if de {
-        format!("Material: Weiß {w}, Schwarz {b}. Geschlagen: Weiß {wl}, Schwarz {bl}.")
-    } else {
-        format!("Material: White {w}, Black {b}. Captured: White {wl}, Black {bl}.")
-    }
+    say(
+        lexicon,
+        "material",
+        &[
+            ("white", w.into()),
+            ("black", b.into()),
+            ("white-lost", wl.into()),
+            ("black-lost", bl.into()),
+        ],
+    )
 }
 
 #[cfg(test)]
@@ -353,6 +373,18 @@ mod tests {
         assert_eq!(
             material(b, en),
             "Material: White thirty-nine, Black thirty-nine. Captured: White none, Black none."
+        );
+        let lv = Lexicon::get(Language::Lv);
+        assert_eq!(
+            where_is(b, Role::Knight, Color::White, lv),
+            "Springer: Bella eins un Gustavs eins"
+        );
+        assert_eq!(what_is_on(b, Square::D8, lv), "Dāvids acht: melnā Dame");
+        assert_eq!(
+            material(&"4k3/8/8/8/8/8/8/4K3".parse().expect("board"), lv),
+            "Materiāls: baltajiem 0, melnajiem 0. \
+             Sisti: baltajiem 1 Dame, 2 Turm, 2 Läufer, 2 Springer un 8 Bauer, \
+             melnajiem 1 Dame, 2 Turm, 2 Läufer, 2 Springer un 8 Bauer."
         );
         let empty = Board::empty();
         assert_eq!(

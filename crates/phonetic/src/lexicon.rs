@@ -18,11 +18,15 @@ pub enum Language {
     De,
     /// English: the same file names, English numbers and pieces.
     En,
-    /// Lithuanian piece names; files and ranks in the FIDE scheme.
+    /// Lithuanian: moves in the FIDE scheme (German piece names and ranks, Anna …
+    /// Hektor); Lithuanian piece names for typed input or [`Lexicon::local`].
     Lt,
-    /// Latvian piece names; files and ranks in the FIDE scheme.
+    /// Latvian: moves in the FIDE scheme with the Latvian Laws' file names (Cēzars,
+    /// Dāvids, Felikss, Gustavs, Hektors); Latvian piece names for typed input or
+    /// [`Lexicon::local`].
     Lv,
-    /// Hungarian piece names; files and ranks in the FIDE scheme.
+    /// Hungarian: moves in the FIDE scheme; Hungarian piece names for typed input or
+    /// [`Lexicon::local`].
     Hu,
 }
 
@@ -82,6 +86,8 @@ impl FromStr for Language {
 #[derive(Debug)]
 pub struct Lexicon {
     language: Language,
+    /// Whether pieces and move words are the language's own instead of the FIDE scheme's.
+    local: bool,
     /// Spoken entries; the first spelling of a word is the one announced.
     spoken: Vec<(&'static str, Word)>,
     /// Normalised spelling (spoken and typed-only) → word.
@@ -117,12 +123,32 @@ type Parts = (
     &'static [&'static str],
 );
 
-static LEXICONS: LazyLock<[Lexicon; 5]> = LazyLock::new(|| Language::ALL.map(Lexicon::build));
+static LEXICONS: LazyLock<[Lexicon; 5]> =
+    LazyLock::new(|| Language::ALL.map(|l| Lexicon::build(l, false)));
+
+static LOCAL_LEXICONS: LazyLock<[Lexicon; 5]> =
+    LazyLock::new(|| Language::ALL.map(|l| Lexicon::build(l, true)));
 
 impl Lexicon {
-    /// The lexicon of a language (built once, shared).
+    /// The lexicon of a language (built once, shared): moves in the FIDE scheme, as the
+    /// Laws' blind-play appendix has them for every federation (German piece names and
+    /// ranks, Anna … Hektor); English keeps its own words.
     pub fn get(language: Language) -> &'static Lexicon {
         &LEXICONS[language as usize]
+    }
+
+    /// The lexicon with the language's own piece and move words ("zirgs", "huszár"), an
+    /// explicit option; the same as [`Lexicon::get`] for `de` and `en`.
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_phonetic::{Lexicon, Language};
+    /// use shakmaty::Role;
+    /// assert_eq!(Lexicon::get(Language::Lv).piece_name(Role::Knight), "Springer");
+    /// assert_eq!(Lexicon::local(Language::Lv).piece_name(Role::Knight), "zirgs");
+    /// ```
+    pub fn local(language: Language) -> &'static Lexicon {
+        &LOCAL_LEXICONS[language as usize]
     }
 
     /// This lexicon's language.
@@ -130,10 +156,15 @@ impl Lexicon {
         self.language
     }
 
-    fn build(language: Language) -> Lexicon {
+    /// Whether pieces and move words are the language's own ([`Lexicon::local`]).
+    pub fn is_local(&self) -> bool {
+        self.local
+    }
+
+    fn build(language: Language, local: bool) -> Lexicon {
         let (spoken, typed, fillers, castles_first, promotion_forms, command_templates): Parts =
-            match language {
-                Language::De => (
+            match (language, local) {
+                (Language::De, _) => (
                     [
                         fide_squares(),
                         DE_PIECES.to_vec(),
@@ -147,7 +178,7 @@ impl Lexicon {
                     &[&["wird"], &["Umwandlung", "in"]],
                     DE_COMMANDS,
                 ),
-                Language::En => (
+                (Language::En, _) => (
                     [
                         EN_SQUARES.to_vec(),
                         EN_PIECES.to_vec(),
@@ -161,7 +192,21 @@ impl Lexicon {
                     &[&["promotes", "to"]],
                     EN_COMMANDS,
                 ),
-                Language::Lt => (
+                (Language::Lt | Language::Lv | Language::Hu, false) => (
+                    [
+                        local_files(language).to_vec(),
+                        fide_squares(),
+                        DE_PIECES.to_vec(),
+                        DE_MOVE.to_vec(),
+                    ]
+                    .concat(),
+                    [local_words(language), DE_TYPED, TYPED].concat(),
+                    &["en"],
+                    false,
+                    &[&["wird"]],
+                    &[],
+                ),
+                (Language::Lt, true) => (
                     [fide_squares(), LT.to_vec()].concat(),
                     [DE_TYPED, TYPED].concat(),
                     &["en"],
@@ -169,7 +214,7 @@ impl Lexicon {
                     &[&["virsta"]],
                     &[],
                 ),
-                Language::Lv => (
+                (Language::Lv, true) => (
                     [fide_squares(), LV.to_vec()].concat(),
                     [DE_TYPED, TYPED].concat(),
                     &["en"],
@@ -177,7 +222,7 @@ impl Lexicon {
                     &[&["kļūst"]],
                     &[],
                 ),
-                Language::Hu => (
+                (Language::Hu, true) => (
                     [fide_squares(), HU.to_vec()].concat(),
                     [DE_TYPED, TYPED].concat(),
                     &["en"],
@@ -192,6 +237,7 @@ impl Lexicon {
         }
         Lexicon {
             language,
+            local,
             spoken,
             map,
             fillers: fillers.iter().map(|f| normalize(f)).collect(),
@@ -377,6 +423,36 @@ pub fn side_word(side: CastlingSide) -> Word {
 fn fide_squares() -> Vec<(&'static str, Word)> {
     [DE_FILES, DE_RANKS, DE_NUMBERS].concat()
 }
+
+/// File names a federation's Laws write in its own spelling (announced before the
+/// German ones, which stay understood).
+fn local_files(language: Language) -> &'static [(&'static str, Word)] {
+    match language {
+        Language::Lv => LV_FILES,
+        _ => &[],
+    }
+}
+
+/// A language's own piece and move words: understood when typed, never announced in
+/// the FIDE scheme.
+fn local_words(language: Language) -> &'static [(&'static str, Word)] {
+    match language {
+        Language::Lt => LT,
+        Language::Lv => LV,
+        Language::Hu => HU,
+        Language::De | Language::En => &[],
+    }
+}
+
+/// The Latvian Laws' names of the files (appendix E.2.1 of the FIDE Laws of Chess in
+/// Latvian): Anna, Bella, Cēzars, Dāvids, Eva, Felikss, Gustavs, Hektors.
+const LV_FILES: &[(&str, Word)] = &[
+    ("Cēzars", f(2)),
+    ("Dāvids", f(3)),
+    ("Felikss", f(5)),
+    ("Gustavs", f(6)),
+    ("Hektors", f(7)),
+];
 
 const fn f(i: u32) -> Word {
     Word::File(File::new(i))

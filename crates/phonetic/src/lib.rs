@@ -17,6 +17,7 @@
 pub mod answer;
 pub mod grammar;
 pub mod lexicon;
+pub mod messages;
 mod normalize;
 pub mod number;
 pub mod parse;
@@ -25,6 +26,7 @@ pub mod resolve;
 pub mod spoken_time;
 pub mod typed;
 pub mod utterance;
+pub mod voiced;
 pub mod word;
 
 pub use grammar::{Grammar, Vocabulary, build_grammar};

@@ -456,27 +456,36 @@ impl ParseError {
     /// The error in words of the lexicon's language (German or English; the others get
     /// English), to be spoken to the player.
     pub fn describe(&self, lexicon: &Lexicon) -> String {
-        use crate::lexicon::Language;
-        if lexicon.language() != Language::De {
-            return self.to_string();
-        }
-        let what = |w: &str| match w {
-            "a file" => "eine Linie",
-            "a rank" => "eine Reihe",
-            "a square" => "ein Feld",
-            "a piece" => "eine Figur",
-            "a number" => "eine Zahl",
-            "no more words" => "nichts mehr",
-            _ => "einen Zug oder ein Kommando",
+        let messages = crate::messages::Messages::get(lexicon.language());
+        let expected = |label: &'static str| {
+            let what = match label {
+                "a file" => "file",
+                "a rank" => "rank",
+                "a square" => "square",
+                "a piece" => "piece",
+                "a number" => "number",
+                "no more words" => "nothing",
+                _ => "other",
+            };
+            [("label", label.into()), ("what", what.into())]
         };
         match (&self.kind, &self.word) {
-            (ParseErrorKind::Empty, _) => "nichts verstanden".to_owned(),
-            (ParseErrorKind::UnknownWord, Some(w)) => format!("unbekanntes Wort {w}"),
-            (ParseErrorKind::UnknownWord, None) => "unbekanntes Wort".to_owned(),
-            (ParseErrorKind::Expected(e), Some(w)) => {
-                format!("nicht verstanden bei {w}, erwartet {}", what(e))
+            (ParseErrorKind::Empty, _) => messages.text("heard-nothing", &[]),
+            (ParseErrorKind::UnknownWord, Some(w)) => {
+                messages.text("heard-unknown-word", &[("word", w.as_str().into())])
             }
-            (ParseErrorKind::Expected(e), None) => format!("unvollständig, erwartet {}", what(e)),
+            (ParseErrorKind::UnknownWord, None) => messages.text("heard-unknown", &[]),
+            (ParseErrorKind::Expected(e), Some(w)) => {
+                let [label, what] = expected(e);
+                messages.text(
+                    "heard-unexpected",
+                    &[("word", w.as_str().into()), label, what],
+                )
+            }
+            (ParseErrorKind::Expected(e), None) => {
+                let [label, what] = expected(e);
+                messages.text("heard-incomplete", &[label, what])
+            }
         }
     }
 }

@@ -102,7 +102,8 @@ pub fn render_words(pos: &Chess, m: Move, lexicon: &Lexicon, form: Form) -> Vec<
 /// let m = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
 /// assert_eq!(render(&pos, m, Lexicon::get(Language::De), Form::Short), "Springer Felix drei");
 /// assert_eq!(render(&pos, m, Lexicon::get(Language::De), Form::Full), "Springer Gustav eins Felix drei");
-/// assert_eq!(render(&pos, m, Lexicon::get(Language::Lt), Form::Short), "žirgas Felix drei");
+/// assert_eq!(render(&pos, m, Lexicon::get(Language::Lv), Form::Short), "Springer Felikss drei");
+/// assert_eq!(render(&pos, m, Lexicon::local(Language::Lt), Form::Short), "žirgas Felix drei");
 /// ```
 pub fn render(pos: &Chess, m: Move, lexicon: &Lexicon, form: Form) -> String {
     render_words(pos, m, lexicon, form).join(" ")
@@ -116,6 +117,10 @@ mod tests {
     use crate::lexicon::Language;
 
     fn say(fen: &str, uci: &str, lang: Language, form: Form) -> String {
+        say_in(fen, uci, Lexicon::get(lang), form)
+    }
+
+    fn say_in(fen: &str, uci: &str, lexicon: &Lexicon, form: Form) -> String {
         let fen: Fen = fen.parse().expect("fen");
         let mode = CastlingMode::detect(&fen.clone().into_setup());
         let pos: Chess = fen.into_position(mode).expect("pos");
@@ -124,7 +129,7 @@ mod tests {
             .expect("uci")
             .to_move(&pos)
             .expect("legal");
-        render(&pos, m, Lexicon::get(lang), form)
+        render(&pos, m, lexicon, form)
     }
 
     #[test]
@@ -227,6 +232,57 @@ mod tests {
                 De,
                 Short,
                 "Lange Rochade",
+            ),
+        ];
+        for (fen, uci, lang, form, want) in table {
+            // The lt/lv/hu rows are the explicit option of the language's own piece words.
+            assert_eq!(
+                say_in(fen, uci, Lexicon::local(lang), form),
+                want,
+                "{fen} {uci} {lang} {form:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lt_lv_hu_announce_in_the_fide_scheme() {
+        use Form::*;
+        use Language::*;
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let table = [
+            (start, "g1f3", Lv, Short, "Springer Felikss drei"),
+            (
+                start,
+                "g1f3",
+                Lv,
+                Full,
+                "Springer Gustavs eins Felikss drei",
+            ),
+            (start, "g1f3", Lt, Short, "Springer Felix drei"),
+            (start, "g1f3", Hu, Full, "Springer Gustav eins Felix drei"),
+            (castles, "e1g1", Lv, Short, "Kurze Rochade"),
+            (castles, "e1c1", Hu, Short, "Lange Rochade"),
+            (
+                "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+                "a1a8",
+                Lt,
+                Short,
+                "Turm Anna acht Matt",
+            ),
+            (
+                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+                "a7a8q",
+                Lv,
+                Short,
+                "Anna acht Dame Schach",
+            ),
+            (
+                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                "e4d5",
+                Lv,
+                Short,
+                "Eva schlägt Dāvids fünf",
             ),
         ];
         for (fen, uci, lang, form, want) in table {

@@ -9,7 +9,8 @@ use shakmaty::{
 };
 
 use crate::{
-    lexicon::{Language, Lexicon},
+    lexicon::Lexicon,
+    messages::{Arg, Messages, role_arg},
     parse::{ParseError, ParseErrorKind, parse},
     render::{Form, render},
     utterance::{Command, SpokenMove, Utterance},
@@ -47,9 +48,10 @@ impl fmt::Display for Missing {
 impl Missing {
     /// What is missing, in the lexicon's language (de or en).
     pub fn describe(&self, lexicon: &Lexicon) -> String {
-        match (self, lexicon.language()) {
-            (Missing::Promotion, Language::De) => "Umwandlungsfigur fehlt".to_owned(),
-            (Missing::Promotion, _) => "name the promotion piece".to_owned(),
+        match self {
+            Missing::Promotion => {
+                Messages::get(lexicon.language()).text("refusal-promotion-missing", &[])
+            }
         }
     }
 }
@@ -175,74 +177,43 @@ impl Illegal {
     /// assert_eq!(why.describe(Lexicon::get(Language::En)), "no Knight can reach Felix three");
     /// ```
     pub fn describe(&self, lexicon: &Lexicon) -> String {
-        let sq = |s: Square| lexicon.square_words(s);
-        let piece = |r: Role| lexicon.piece_name(r);
-        if lexicon.language() == Language::De {
-            let (kein, der) = if matches!(
-                self,
-                Illegal::NoPieceCanReach {
-                    role: Role::Queen,
-                    ..
-                } | Illegal::NoPieceOn {
-                    role: Role::Queen,
-                    ..
-                } | Illegal::Pinned {
-                    role: Role::Queen,
-                    ..
-                }
-            ) {
-                ("keine", "die")
-            } else {
-                ("kein", "der")
-            };
-            return match *self {
-                Illegal::NoPieceCanReach { role, to } => {
-                    format!("{kein} {} kann {} erreichen", piece(role), sq(to))
-                }
-                Illegal::NoPieceOn { role, from } => {
-                    format!("auf {} steht {kein} {}", sq(from), piece(role))
-                }
-                Illegal::Pinned { role, from } => {
-                    format!("{der} {} auf {} ist gefesselt", piece(role), sq(from))
-                }
-                Illegal::NothingOn { from } => format!("auf {} steht keine eigene Figur", sq(from)),
-                Illegal::KingInCheck => "der König stünde im Schach".to_owned(),
-                Illegal::NothingToCapture { to } => {
-                    format!("auf {} ist nichts zu schlagen", sq(to))
-                }
-                Illegal::OwnPiece { to } => format!("auf {} steht eine eigene Figur", sq(to)),
-                Illegal::CannotCastle {
-                    side: Some(CastlingSide::KingSide),
-                } => "kurze Rochade ist nicht möglich".to_owned(),
-                Illegal::CannotCastle {
-                    side: Some(CastlingSide::QueenSide),
-                } => "lange Rochade ist nicht möglich".to_owned(),
-                Illegal::CannotCastle { side: None } => "Rochade ist nicht möglich".to_owned(),
-                Illegal::NotEnPassant => "das ist kein Schlagen en passant".to_owned(),
-                Illegal::NotPromotion => "dieser Zug ist keine Umwandlung".to_owned(),
-                Illegal::BadPromotion { role } => {
-                    format!("ein Bauer kann nicht {} werden", piece(role))
-                }
-            };
-        }
-        match *self {
+        let messages = Messages::get(lexicon.language());
+        let square = |s: Square| -> Arg<'static> { ("square", lexicon.square_words(s).into()) };
+        let piece = |r: Role| -> [Arg<'static>; 2] {
+            [
+                ("role", role_arg(r)),
+                ("name", lexicon.piece_name(r).into()),
+            ]
+        };
+        let (id, args): (&str, Vec<Arg<'static>>) = match *self {
             Illegal::NoPieceCanReach { role, to } => {
-                format!("no {} can reach {}", piece(role), sq(to))
+                let [r, n] = piece(role);
+                ("refusal-no-piece-can-reach", vec![r, n, square(to)])
             }
             Illegal::NoPieceOn { role, from } => {
-                format!("there is no {} on {}", piece(role), sq(from))
+                let [r, n] = piece(role);
+                ("refusal-no-piece-on", vec![r, n, square(from)])
             }
             Illegal::Pinned { role, from } => {
-                format!("the {} on {} is pinned", piece(role), sq(from))
+                let [r, n] = piece(role);
+                ("refusal-pinned", vec![r, n, square(from)])
             }
-            Illegal::NothingToCapture { to } => {
-                format!("there is nothing to capture on {}", sq(to))
+            Illegal::NothingOn { from } => ("refusal-nothing-on", vec![square(from)]),
+            Illegal::KingInCheck => ("refusal-king-in-check", vec![]),
+            Illegal::NothingToCapture { to } => ("refusal-nothing-to-capture", vec![square(to)]),
+            Illegal::OwnPiece { to } => ("refusal-own-piece", vec![square(to)]),
+            Illegal::CannotCastle { side } => (
+                "refusal-cannot-castle",
+                vec![("side", side.map_or("any", en_side).into())],
+            ),
+            Illegal::NotEnPassant => ("refusal-not-en-passant", vec![]),
+            Illegal::NotPromotion => ("refusal-not-promotion", vec![]),
+            Illegal::BadPromotion { role } => {
+                let [r, n] = piece(role);
+                ("refusal-bad-promotion", vec![r, n])
             }
-            Illegal::OwnPiece { to } => format!("{} is occupied by an own piece", sq(to)),
-            Illegal::NothingOn { from } => format!("none of your pieces stands on {}", sq(from)),
-            Illegal::BadPromotion { role } => format!("a pawn cannot become a {}", piece(role)),
-            other => other.to_string(),
-        }
+        };
+        messages.text(id, &args)
     }
 }
 
@@ -293,10 +264,9 @@ impl Verdict {
                     .iter()
                     .map(|&m| render(pos, m, lexicon, Form::Full))
                     .collect();
-                Some(match lexicon.language() {
-                    Language::De => format!("mehrdeutig: {}", said.join(" oder ")),
-                    _ => format!("ambiguous: {}", said.join(" or ")),
-                })
+                let messages = Messages::get(lexicon.language());
+                let or = format!(" {} ", messages.text("or", &[]));
+                Some(messages.text("refusal-ambiguous", &[("moves", said.join(&or).into())]))
             }
             Verdict::Incomplete(m) => Some(m.describe(lexicon)),
             Verdict::Illegal(i) => Some(i.describe(lexicon)),
@@ -635,6 +605,7 @@ mod tests {
     use shakmaty::{CastlingMode, fen::Fen};
 
     use super::*;
+    use crate::lexicon::Language;
 
     fn pos(fen: &str) -> Chess {
         let fen: Fen = fen.parse().expect("fen");
@@ -782,5 +753,25 @@ mod tests {
             resolve_nbest(&p, de, &none, 0.1),
             Verdict::Illegal(_)
         ));
+    }
+
+    #[test]
+    fn reasons_are_said_in_the_players_language_with_fide_scheme_words() {
+        let why = Illegal::NoPieceCanReach {
+            role: Role::Knight,
+            to: Square::F5,
+        };
+        assert_eq!(
+            why.describe(Lexicon::get(Language::Lv)),
+            "neviens Springer nevar nokļūt uz Felikss fünf"
+        );
+        assert_eq!(
+            Illegal::KingInCheck.describe(Lexicon::get(Language::Hu)),
+            "a király sakkban állna"
+        );
+        assert_eq!(
+            Missing::Promotion.describe(Lexicon::get(Language::Lt)),
+            "pasakykite, kuo virsta pėstininkas"
+        );
     }
 }

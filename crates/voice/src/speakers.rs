@@ -243,7 +243,8 @@ impl Speakers {
             match action {
                 SpeakerCommand::Speak(u) => {
                     let voice = &self.routing.route(u.listener).voice;
-                    if let Err(e) = o.announcer.speak(u.id, &u.speech, voice) {
+                    let speech = u.speech.voiced_for(&voice.language);
+                    if let Err(e) = o.announcer.speak(u.id, &speech, voice) {
                         self.errors.push_back((u.id, e));
                         o.queue.handle_failed(now, u.id);
                     }

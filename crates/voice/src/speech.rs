@@ -126,6 +126,34 @@ impl Speech {
         speech
     }
 
+    /// The speech as a voice of `language` (a code such as "lv" or "lv+f3") should get
+    /// it: the FIDE scheme's German words respelled so that voice says them as German
+    /// ([`annabella_phonetic::voiced`]); unchanged for German, English or unknown voices.
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_voice::Speech;
+    /// let s = Speech::words("Springer Felikss drei");
+    /// assert_eq!(s.voiced_for("lv").to_plain(), "špringer Felikss drai");
+    /// assert_eq!(s.voiced_for("de").to_plain(), "Springer Felikss drei");
+    /// ```
+    #[must_use]
+    pub fn voiced_for(&self, language: &str) -> Speech {
+        let code = language.split(['-', '+', '_']).next().unwrap_or_default();
+        let Ok(voice) = code.parse::<annabella_phonetic::Language>() else {
+            return self.clone();
+        };
+        let segments = self
+            .segments
+            .iter()
+            .map(|s| match s {
+                Segment::Words(w) => Segment::Words(annabella_phonetic::voiced::text(voice, w)),
+                pause => pause.clone(),
+            })
+            .collect();
+        Speech { segments }
+    }
+
     /// Plain text for engines without markup: a pause becomes a comma.
     pub fn to_plain(&self) -> String {
         let mut out = String::new();

@@ -1,0 +1,211 @@
+# Die Sätze des Tisches auf Deutsch. Züge und Felder kommen im Ansageschema; $color ist
+# "white" oder "black", $role "king" … "pawn", $name der Name der Figur.
+
+color = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+ }
+piece = { $color ->
+    [white] weiß
+   *[black] schwarz
+ }{ $role ->
+    [queen] e
+   *[other] er
+ } { $name }
+piece-accusative = { $role ->
+    [queen] die { $color ->
+        [white] weiße
+       *[black] schwarze
+     } { $name }
+    [pawn] den { $color ->
+        [white] weißen
+       *[black] schwarzen
+     } { $name }n
+   *[other] den { $color ->
+        [white] weißen
+       *[black] schwarzen
+     } { $name }
+ }
+list-and = { $head } und { $last }
+
+# Ablauf der Partie
+game-starts = Die Partie beginnt. { color } am Zug.
+move-by = { color }: { $move }
+take-off-captured-pawn = Nimm den geschlagenen { $pawn }n von { $square }.
+not-started = Die Partie hat noch nicht begonnen.
+game-is-over = Die Partie ist beendet.
+not-your-turn = Sie sind nicht am Zug.
+clocks-stopped = Die Uhren sind angehalten.
+clocks-run-again = Die Uhren laufen wieder.
+say-move-again = Bitte den Zug ansagen.
+already-made = Der Zug ist bereits ausgeführt.
+released-touched = Der Zug ist bereits ausgeführt, die Figur war losgelassen.
+nothing-to-correct = Es ist kein Zug angesagt.
+not-announced = Der Zug ist nicht angesagt.
+placed-not-announced = Gesetzt, aber nicht angesagt: { $move }?
+placed-other = Angesagt: { $said }. Gesetzt: { $placed }.
+capture-not-removed = { $role ->
+    [queen] Die
+   *[other] Der
+ } geschlagene { $color ->
+    [white] weiße
+   *[black] schwarze
+ } { $name } auf { $square } ist noch nicht entfernt.
+not-placed = { $role ->
+    [queen] Die
+   *[other] Der
+ } { $name } ist noch nicht auf { $square } gesetzt.
+touch-move = Berührt: { $name } auf { $square }. Diese Figur muss ziehen.
+touch-capture = Berührt: gegnerische Figur { $name } auf { $square }. Sie muss geschlagen werden.
+
+# Das Brett berichtigen
+fix-remove = Nimm die Figur von { $square }.
+fix-remove-piece = Nimm { $piece } von { $square }.
+fix-place = Setze { $piece } auf { $square }.
+fix-replace = Ersetze { $found } auf { $square } durch { $piece }.
+fixes-more = Und { $count } weitere Abweichungen.
+board-right = Das Brett stimmt.
+sighted-board-wrong = Ihr Brett stimmt nicht.
+opponent-board-fixing = Das Brett Ihres Gegners wird berichtigt.
+opponent-board-right = Das Brett Ihres Gegners stimmt wieder.
+
+# Fragen
+time = Weiß { $white }, Schwarz { $black }.
+moves-played = Gespielt: Weiß { $white }, Schwarz { $black }.
+moves-to-control = { $played } Noch { $left } bis zur Zeitkontrolle.
+whose-turn-you = { color } ist am Zug: Sie.
+whose-turn-opponent = { color } ist am Zug: Ihr Gegner.
+opponent-name = Ihr Gegner ist { $name }.
+opponent-name-unknown = Der Name des Gegners ist nicht bekannt.
+opponent-touched = Ihr Gegner hatte { $piece } auf { $square } berührt.
+no-capture-yet = Noch nichts geschlagen.
+no-moves-yet = Noch kein Zug gespielt.
+help = Züge: Springer Felix drei. Korrektur: Korrektur. Brett: wo ist meine Dame, alle meine Figuren, was steht auf Eva vier, Reihe vier, Linie Eva, Diagonale Cäsar eins, wer greift Eva vier an, Material, letzter Schlagzug. Partie: wer ist am Zug, letzter Zug, Zeit, wie viele Züge, wer ist mein Gegner. Erklärungen: Remis, Remis angenommen, ich gebe auf, Reklamation Stellungswiederholung Springer Gustav eins. Schiedsrichter, Pause, Ruhe.
+
+# Hängepartie
+adjourned = Die Partie wird unterbrochen. { color } gibt den Abgabezug ab.
+sealed-by-you = Abgabezug notiert: { $move }. Die Uhren sind angehalten.
+sealed = { color } hat den Abgabezug abgegeben. Die Uhren sind angehalten.
+adjourned-sealed = Die Partie ist unterbrochen, der Abgabezug ist abgegeben.
+
+# Schiedsrichter, Uhr, Reklamationen
+arbiter-informed = Der Schiedsrichter ist informiert.
+clock-pressed = Uhr gedrückt.
+draw-offered = { color } bietet Remis an.
+draw-declined = { color } lehnt das Remis ab.
+no-draw-offer = Es liegt kein Remisangebot vor.
+confirm-resign = Wirklich aufgeben? Bitte ja oder nein.
+confirm-accept-draw = Remis annehmen? Bitte ja oder nein.
+cancelled = Abgebrochen.
+nothing-to-confirm = Es gibt nichts zu bestätigen.
+claim-rejected = Reklamation abgelehnt. Sie gilt als Remisangebot.
+make-intended-move = Bitte den beabsichtigten Zug ausführen: { $move }.
+claim-needs-move = Reklamation: bitte den beabsichtigten Zug nennen.
+claim-right-lost = Nach dem Berühren einer Figur ist keine Reklamation mehr möglich.
+flag-not-fallen = Die Zeit ist nicht abgelaufen.
+arbiter-called = Der Schiedsrichter wird gerufen.
+arbiter-called-clocks-stopped = Der Schiedsrichter wird gerufen. Die Uhren sind angehalten.
+flag-fell = Die Zeit von { color } ist abgelaufen.
+time-added = { color } erhält { $time }.
+illegal-move-penalty = Unzulässiger Zug von { color } (Nummer { $count }).
+position-restored = Die Stellung nach Halbzug { $count } ist wiederhergestellt.
+sighted-illegal = { $move }: kein zulässiger Zug ({ $why }).
+execute-on-board = Bitte den Zug des Gegners auf Ihrem Brett ausführen.
+illegal-by-you = Unzulässiger Zug{ $shown }. Der Schiedsrichter ist informiert.
+illegal-by-opponent = Ihr Gegner hat einen unzulässigen Zug ausgeführt{ $shown }.
+
+# Ergebnisse
+game-over = Partie beendet: { $result ->
+    [white-wins] Weiß gewinnt
+    [black-wins] Schwarz gewinnt
+   *[draw] Remis
+ }, { termination }.
+termination = { $termination ->
+    [checkmate] Schachmatt
+    [stalemate] Patt
+    [dead-position] tote Stellung
+    [fivefold-repetition] fünfmalige Stellungswiederholung
+    [seventy-five-moves] 75-Züge-Regel
+    [resignation] Aufgabe
+    [agreement] Einigung
+    [threefold-claim] dreimalige Stellungswiederholung reklamiert
+    [fifty-moves-claim] 50-Züge-Regel reklamiert
+    [flag-fall] Zeitüberschreitung
+    [illegal-moves] unzulässige Züge
+   *[other] Entscheidung des Schiedsrichters
+ }
+
+# Zeiten und Anzahlen (Deutsch und Englisch sagen Zahlen in Worten, siehe spoken_time)
+hours = { $count } { $count ->
+    [one] Stunde
+   *[other] Stunden
+ }
+minutes = { $count } { $count ->
+    [one] Minute
+   *[other] Minuten
+ }
+seconds = { $count } { $count ->
+    [one] Sekunde
+   *[other] Sekunden
+ }
+moves = { $count } { $count ->
+    [one] Zug
+   *[other] Züge
+ }
+
+# Antworten zum Brett
+where-is = { $name } auf { $squares }
+none-left = { $role ->
+    [queen] keine
+   *[other] kein
+ } { $name } mehr
+what-is-on = { $square }, { $what }
+empty = leer
+none = keine
+piece-on-square = { $piece } auf { $square }
+diagonal = { $from } bis { $to }: { $pieces }.
+material = Material: Weiß { $white }, Schwarz { $black }. Geschlagen: Weiß { $white-lost }, Schwarz { $black-lost }.
+piece-count = { $count } { $name }
+
+# Warum das Gesagte kein Zug ist ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = { $role ->
+    [queen] keine
+   *[other] kein
+ } { $name } kann { $square } erreichen
+refusal-no-piece-on = auf { $square } steht { $role ->
+    [queen] keine
+   *[other] kein
+ } { $name }
+refusal-pinned = { $role ->
+    [queen] die
+   *[other] der
+ } { $name } auf { $square } ist gefesselt
+refusal-nothing-on = auf { $square } steht keine eigene Figur
+refusal-king-in-check = der König stünde im Schach
+refusal-nothing-to-capture = auf { $square } ist nichts zu schlagen
+refusal-own-piece = auf { $square } steht eine eigene Figur
+refusal-cannot-castle = { $side ->
+    [short] kurze Rochade ist nicht möglich
+    [long] lange Rochade ist nicht möglich
+   *[any] Rochade ist nicht möglich
+ }
+refusal-not-en-passant = das ist kein Schlagen en passant
+refusal-not-promotion = dieser Zug ist keine Umwandlung
+refusal-bad-promotion = ein Bauer kann nicht { $name } werden
+refusal-promotion-missing = Umwandlungsfigur fehlt
+refusal-ambiguous = mehrdeutig: { $moves }
+or = oder
+heard-nothing = nichts verstanden
+heard-unknown-word = unbekanntes Wort { $word }
+heard-unknown = unbekanntes Wort
+heard-unexpected = nicht verstanden bei { $word }, erwartet { expected }
+heard-incomplete = unvollständig, erwartet { expected }
+expected = { $what ->
+    [file] eine Linie
+    [rank] eine Reihe
+    [square] ein Feld
+    [piece] eine Figur
+    [number] eine Zahl
+    [nothing] nichts mehr
+   *[other] einen Zug oder ein Kommando
+ }

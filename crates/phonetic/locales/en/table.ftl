@@ -1,0 +1,174 @@
+# The table's sentences in English. Moves and squares arrive rendered in the announcement
+# scheme; $color is "white" or "black", $role "king" … "pawn", $name the piece's name.
+
+color = { $color ->
+    [white] White
+   *[black] Black
+ }
+piece = { $color ->
+    [white] white
+   *[black] black
+ } { $name }
+piece-accusative = the { piece }
+list-and = { $head } and { $last }
+
+# Game flow
+game-starts = The game starts. { color } to move.
+move-by = { color }: { $move }
+take-off-captured-pawn = Take the captured pawn off { $square }.
+not-started = The game has not started.
+game-is-over = The game is over.
+not-your-turn = It is not your move.
+clocks-stopped = The clocks are stopped.
+clocks-run-again = The clocks run again.
+say-move-again = Please say your move.
+already-made = The move has already been made.
+released-touched = The move has already been made and the piece was released.
+nothing-to-correct = No move has been announced.
+not-announced = The move has not been announced.
+placed-not-announced = Placed but not announced: { $move }?
+placed-other = Announced: { $said }. Placed: { $placed }.
+capture-not-removed = The captured { piece } on { $square } has not been removed.
+not-placed = The { $name } has not been placed on { $square }.
+touch-move = Touched: { $name } on { $square }. This piece must move.
+touch-capture = Touched: the opponent's { $name } on { $square }. It must be captured.
+
+# Putting a board right
+fix-remove = Take the piece off { $square }.
+fix-remove-piece = Take { $piece } off { $square }.
+fix-place = Put { $piece } on { $square }.
+fix-replace = Replace { $found } on { $square } with { $piece }.
+fixes-more = And { $count } more differences.
+board-right = The board is right.
+sighted-board-wrong = Your board is wrong.
+opponent-board-fixing = Your opponent's board is being put right.
+opponent-board-right = Your opponent's board is right again.
+
+# Questions
+time = White { $white }, Black { $black }.
+moves-played = Played: White { $white }, Black { $black }.
+moves-to-control = { $played } { $left } left to the time control.
+whose-turn-you = { color } to move: you.
+whose-turn-opponent = { color } to move: your opponent.
+opponent-name = Your opponent is { $name }.
+opponent-name-unknown = The opponent's name is not known.
+opponent-touched = Your opponent had touched { $piece } on { $square }.
+no-capture-yet = Nothing has been captured yet.
+no-moves-yet = No move has been played yet.
+help = Moves: Knight Felix three. Correction: correction. Board: where is my queen, where are my pieces, what is on Eva four, rank four, file Eva, diagonal Caesar one, who attacks Eva four, material, last capture. Game: whose turn, last move, time, how many moves, who is my opponent. Declarations: draw, draw accepted, I resign, claim repetition Knight Gustav one. Call the arbiter, pause, stop.
+
+# Adjournment
+adjourned = The game is adjourned. { color } seals the next move.
+sealed-by-you = Sealed move recorded: { $move }. The clocks are stopped.
+sealed = { color } has sealed a move. The clocks are stopped.
+adjourned-sealed = The game is adjourned; the move is sealed.
+
+# Arbiter, clock, claims
+arbiter-informed = The arbiter has been informed.
+clock-pressed = Clock pressed.
+draw-offered = { color } offers a draw.
+draw-declined = { color } declines the draw.
+no-draw-offer = There is no draw offer.
+confirm-resign = Really resign? Please say yes or no.
+confirm-accept-draw = Accept the draw? Please say yes or no.
+cancelled = Cancelled.
+nothing-to-confirm = There is nothing to confirm.
+claim-rejected = Claim rejected. It stands as a draw offer.
+make-intended-move = Please make the intended move: { $move }.
+claim-needs-move = Claim: please name the intended move.
+claim-right-lost = After touching a piece you can no longer claim.
+flag-not-fallen = The time has not run out.
+arbiter-called = The arbiter has been called.
+arbiter-called-clocks-stopped = The arbiter has been called. The clocks are stopped.
+flag-fell = { color }'s time has run out.
+time-added = { color } receives { $time }.
+illegal-move-penalty = Illegal move by { color } (number { $count }).
+position-restored = The position after half-move { $count } is restored.
+sighted-illegal = { $move }: not a legal move ({ $why }).
+execute-on-board = Please execute the opponent's move on your board.
+illegal-by-you = Illegal move{ $shown }. The arbiter has been informed.
+illegal-by-opponent = Your opponent has completed an illegal move{ $shown }.
+
+# Results
+game-over = Game over: { $result ->
+    [white-wins] White wins
+    [black-wins] Black wins
+   *[draw] Draw
+ }, { termination }.
+termination = { $termination ->
+    [checkmate] checkmate
+    [stalemate] stalemate
+    [dead-position] dead position
+    [fivefold-repetition] fivefold repetition
+    [seventy-five-moves] seventy-five-move rule
+    [resignation] resignation
+    [agreement] agreement
+    [threefold-claim] threefold repetition claimed
+    [fifty-moves-claim] fifty-move rule claimed
+    [flag-fall] time forfeit
+    [illegal-moves] illegal moves
+   *[other] arbiter's decision
+ }
+
+# Times and counts (lt, lv and hu say numbers as digits, which their voices read)
+hours = { $count } { $count ->
+    [one] hour
+   *[other] hours
+ }
+minutes = { $count } { $count ->
+    [one] minute
+   *[other] minutes
+ }
+seconds = { $count } { $count ->
+    [one] second
+   *[other] seconds
+ }
+moves = { $count } { $count ->
+    [one] move
+   *[other] moves
+ }
+
+# Answers about the board
+where-is = { $name } on { $squares }
+none-left = no { $name } left
+what-is-on = { $square }, { $what }
+empty = empty
+none = none
+piece-on-square = { $piece } on { $square }
+diagonal = { $from } to { $to }: { $pieces }.
+material = Material: White { $white }, Black { $black }. Captured: White { $white-lost }, Black { $black-lost }.
+piece-count = { $count } { $name }
+
+# Why what was said is no move ($label is the parser's English name of what was expected)
+refusal-no-piece-can-reach = no { $name } can reach { $square }
+refusal-no-piece-on = there is no { $name } on { $square }
+refusal-pinned = the { $name } on { $square } is pinned
+refusal-nothing-on = none of your pieces stands on { $square }
+refusal-king-in-check = king would be in check
+refusal-nothing-to-capture = there is nothing to capture on { $square }
+refusal-own-piece = { $square } is occupied by an own piece
+refusal-cannot-castle = { $side ->
+    [short] castling short is not possible
+    [long] castling long is not possible
+   *[any] castling is not possible
+ }
+refusal-not-en-passant = this is no en passant capture
+refusal-not-promotion = this move is no promotion
+refusal-bad-promotion = a pawn cannot become a { $name }
+refusal-promotion-missing = name the promotion piece
+refusal-ambiguous = ambiguous: { $moves }
+or = or
+heard-nothing = nothing was said
+heard-unknown-word = unknown word "{ $word }"
+heard-unknown = unknown word
+heard-unexpected = unexpected "{ $word }" (expected { $label })
+heard-incomplete = incomplete: expected { $label }
+expected = { $what ->
+    [file] a file
+    [rank] a rank
+    [square] a square
+    [piece] a piece
+    [number] a number
+    [nothing] no more words
+   *[other] a move or a command
+ }

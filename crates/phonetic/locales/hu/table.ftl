@@ -1,0 +1,177 @@
+# Az asztal mondatai magyarul (a szakszavak a magyar sakkjáték-szabályzat szerint). A
+# lépések és mezők a FIDE-séma szavaival érkeznek (Anna … Hektor, német számok és
+# bábunevek); $color "white" vagy "black", $role "king" … "pawn", $name a báb neve.
+
+color = { $color ->
+    [white] Világos
+   *[black] Sötét
+ }
+piece = { $color ->
+    [white] világos
+   *[black] sötét
+ } { $name }
+# A FIDE-séma német bábuneveinek tárgyesete.
+piece-accusative = a { $color ->
+    [white] világos
+   *[black] sötét
+ } { $role ->
+    [king] Königet
+    [queen] Damét
+    [rook] Turmot
+    [bishop] Läufert
+    [knight] Springert
+   *[pawn] Bauert
+ }
+list-and = { $head } és { $last }
+
+# A játszma menete
+game-starts = A játszma kezdődik. { color } lép.
+move-by = { color }: { $move }
+take-off-captured-pawn = Vegye le a leütött { $pawn }t a { $square } mezőről.
+not-started = A játszma még nem kezdődött el.
+game-is-over = A játszma véget ért.
+not-your-turn = Nem Ön következik.
+clocks-stopped = Az órák meg vannak állítva.
+clocks-run-again = Az órák újra járnak.
+say-move-again = Kérem, mondja be a lépését.
+already-made = A lépés már megtörtént.
+released-touched = A lépés már megtörtént, a bábut elengedte.
+nothing-to-correct = Nincs bemondott lépés.
+not-announced = A lépés nincs bemondva.
+placed-not-announced = Letéve, de nincs bemondva: { $move }?
+placed-other = Bemondva: { $said }. Letéve: { $placed }.
+capture-not-removed = A leütött { piece } a { $square } mezőn még nincs levéve.
+not-placed = A { $name } még nincs letéve a { $square } mezőre.
+touch-move = Megérintve: { $name } a { $square } mezőn. Ezzel a bábbal kell lépni.
+touch-capture = Megérintve az ellenfél bábja: { $name } a { $square } mezőn. Le kell ütni.
+
+# A tábla helyreállítása
+fix-remove = Vegye le a bábut a { $square } mezőről.
+fix-remove-piece = Vegye le { $piece } a { $square } mezőről.
+fix-place = Tegye { $piece } a { $square } mezőre.
+fix-replace = A { $square } mezőn cserélje { $found } erre: { $piece }.
+fixes-more = És még { $count } eltérés.
+board-right = A tábla rendben van.
+sighted-board-wrong = Az Ön tábláján hibás az állás.
+opponent-board-fixing = Az ellenfél tábláján helyreállítják az állást.
+opponent-board-right = Az ellenfél tábláján újra helyes az állás.
+
+# Kérdések
+time = Világos { $white }, sötét { $black }.
+moves-played = Megtett lépések: világos { $white }, sötét { $black }.
+moves-to-control = { $played } Az időellenőrzésig még { $left }.
+whose-turn-you = { color } lép: Ön.
+whose-turn-opponent = { color } lép: az ellenfele.
+opponent-name = Az ellenfele { $name }.
+opponent-name-unknown = Az ellenfél neve nem ismert.
+opponent-touched = Az ellenfele megérintette { $piece } a { $square } mezőn.
+no-capture-yet = Még nem volt ütés.
+no-moves-yet = Még nem volt lépés.
+help = Lépések a FIDE-séma szerint: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Magyarul mondott kérdéseket és bejelentéseket az asztal még nem ért.
+
+# Függőjátszma
+adjourned = A játszma függőben marad. { color } borítékolja a következő lépését.
+sealed-by-you = A borítékolt lépés feljegyezve: { $move }. Az órák meg vannak állítva.
+sealed = { color } borítékolta a lépését. Az órák meg vannak állítva.
+adjourned-sealed = A játszma függőben van, a lépés borítékolva.
+
+# Versenybíró, óra, reklamációk
+arbiter-informed = A versenybíró értesítve.
+clock-pressed = Óra megnyomva.
+draw-offered = { color } döntetlent ajánl.
+draw-declined = { color } elutasítja a döntetlent.
+no-draw-offer = Nincs döntetlenajánlat.
+confirm-resign = Valóban feladja? Kérem, mondja: igen vagy nem.
+confirm-accept-draw = Elfogadja a döntetlent? Kérem, mondja: igen vagy nem.
+cancelled = Visszavonva.
+nothing-to-confirm = Nincs mit megerősíteni.
+claim-rejected = A reklamációt elutasították. Döntetlenajánlatnak számít.
+make-intended-move = Kérem, tegye meg a szándékolt lépést: { $move }.
+claim-needs-move = Reklamáció: kérem, mondja be a szándékolt lépést.
+claim-right-lost = Báb megérintése után már nem reklamálhat.
+flag-not-fallen = Az idő nem járt le.
+arbiter-called = A versenybírót hívják.
+arbiter-called-clocks-stopped = A versenybírót hívják. Az órák meg vannak állítva.
+flag-fell = { $color ->
+    [white] Világos
+   *[black] Sötét
+ } zászlója leesett.
+time-added = { color } { $time } többletidőt kap.
+illegal-move-penalty = { color } szabálytalan lépése ({ $count }. számú).
+position-restored = A { $count }. féllépés utáni állás helyreállítva.
+sighted-illegal = { $move }: szabálytalan lépés ({ $why }).
+execute-on-board = Kérem, tegye meg az ellenfél lépését a saját tábláján.
+illegal-by-you = Szabálytalan lépés{ $shown }. A versenybíró értesítve.
+illegal-by-opponent = Az ellenfele szabálytalan lépést tett{ $shown }.
+
+# Eredmények
+game-over = A játszma véget ért: { $result ->
+    [white-wins] világos nyert
+    [black-wins] sötét nyert
+   *[draw] döntetlen
+ }, { termination }.
+termination = { $termination ->
+    [checkmate] matt
+    [stalemate] patt
+    [dead-position] holt állás
+    [fivefold-repetition] ötszörös állásismétlés
+    [seventy-five-moves] 75 lépéses szabály
+    [resignation] feladás
+    [agreement] megegyezés
+    [threefold-claim] háromszoros állásismétlés reklamálva
+    [fifty-moves-claim] 50 lépéses szabály reklamálva
+    [flag-fall] zászlóleesés
+    [illegal-moves] szabálytalan lépések
+   *[other] versenybírói döntés
+ }
+
+# Idők és számok: számjegyek, amelyeket a magyar hang magyarul mond
+hours = { $count } óra
+minutes = { $count } perc
+seconds = { $count } másodperc
+moves = { $count } lépés
+
+# Válaszok a tábláról
+where-is = { $name }: { $squares }
+none-left = { $name } már nincs
+what-is-on = { $square }: { $what }
+empty = üres
+none = nincs
+piece-on-square = { $piece } a { $square } mezőn
+diagonal = { $from } és { $to } között: { $pieces }.
+material = Anyag: világos { $white }, sötét { $black }. Leütve: világos { $white-lost }, sötét { $black-lost }.
+piece-count = { $count } { $name }
+
+# Miért nem lépés, amit mondott ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = egyik { $name } sem juthat a { $square } mezőre
+refusal-no-piece-on = a { $square } mezőn nincs { $name }
+refusal-pinned = a { $square } mezőn álló { $name } kötésben van
+refusal-nothing-on = a { $square } mezőn nincs saját báb
+refusal-king-in-check = a király sakkban állna
+refusal-nothing-to-capture = a { $square } mezőn nincs mit ütni
+refusal-own-piece = a { $square } mezőn saját báb áll
+refusal-cannot-castle = { $side ->
+    [short] a rövid sánc nem lehetséges
+    [long] a hosszú sánc nem lehetséges
+   *[any] a sánc nem lehetséges
+ }
+refusal-not-en-passant = ez nem menet közbeni ütés
+refusal-not-promotion = ez a lépés nem átváltozás
+refusal-bad-promotion = a gyalog nem változhat át { $name } bábbá
+refusal-promotion-missing = mondja meg, mivé változik a gyalog
+refusal-ambiguous = nem egyértelmű: { $moves }
+or = vagy
+heard-nothing = semmit sem hallottam
+heard-unknown-word = ismeretlen szó: { $word }
+heard-unknown = ismeretlen szó
+heard-unexpected = nem értettem ennél: { $word }, várt: { expected }
+heard-incomplete = hiányos, várt: { expected }
+expected = { $what ->
+    [file] vonal
+    [rank] sor
+    [square] mező
+    [piece] báb
+    [number] szám
+    [nothing] semmi több
+   *[other] lépés vagy parancs
+ }

@@ -1,0 +1,213 @@
+# Stalo sakiniai lietuviškai (terminai kaip lietuviškose Šachmatų taisyklėse). Ėjimai ir
+# laukeliai sakomi FIDE schema (Anna … Hektor, vokiški skaičiai ir figūrų pavadinimai);
+# $color yra "white" arba "black", $role "king" … "pawn", $name figūros pavadinimas.
+
+color = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+ }
+piece = { $color ->
+    [white] { $role ->
+        [queen] baltoji
+       *[other] baltasis
+     }
+   *[black] { $role ->
+        [queen] juodoji
+       *[other] juodasis
+     }
+ } { $name }
+piece-accusative = { $color ->
+    [white] { $role ->
+        [queen] baltąją
+       *[other] baltąjį
+     }
+   *[black] { $role ->
+        [queen] juodąją
+       *[other] juodąjį
+     }
+ } { $name }
+list-and = { $head } ir { $last }
+
+# Partijos eiga
+game-starts = Partija prasideda. Ėjimas { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+ }.
+move-by = { color }: { $move }
+take-off-captured-pawn = Nuimkite nukirstą { $pawn } nuo { $square }.
+not-started = Partija dar neprasidėjo.
+game-is-over = Partija baigta.
+not-your-turn = Dabar ne jūsų ėjimas.
+clocks-stopped = Laikrodžiai sustabdyti.
+clocks-run-again = Laikrodžiai vėl eina.
+say-move-again = Prašome pasakyti savo ėjimą.
+already-made = Ėjimas jau padarytas.
+released-touched = Ėjimas jau padarytas, figūra buvo paleista.
+nothing-to-correct = Joks ėjimas nepaskelbtas.
+not-announced = Ėjimas nepaskelbtas.
+placed-not-announced = Pastatyta, bet nepaskelbta: { $move }?
+placed-other = Paskelbta: { $said }. Pastatyta: { $placed }.
+capture-not-removed = Nukirsta figūra { piece } ant { $square } dar nenuimta.
+not-placed = Figūra { $name } dar nepastatyta ant { $square }.
+touch-move = Paliesta figūra: { $name } ant { $square }. Ši figūra turi eiti.
+touch-capture = Paliesta varžovo figūra: { $name } ant { $square }. Ją reikia kirsti.
+
+# Lentos taisymas
+fix-remove = Nuimkite figūrą nuo { $square }.
+fix-remove-piece = Nuimkite { $piece } nuo { $square }.
+fix-place = Pastatykite { $piece } ant { $square }.
+fix-replace = Ant { $square } pakeiskite { $found } į { $piece }.
+fixes-more = Ir dar { $count } { LT_PLURAL($count) ->
+    [one] skirtumas
+    [few] skirtumai
+   *[other] skirtumų
+ }.
+board-right = Pozicija lentoje teisinga.
+sighted-board-wrong = Pozicija jūsų lentoje neteisinga.
+opponent-board-fixing = Varžovo lentos pozicija taisoma.
+opponent-board-right = Varžovo lentos pozicija vėl teisinga.
+
+# Klausimai
+time = Baltieji { $white }, juodieji { $black }.
+moves-played = Sužaista: baltieji { $white }, juodieji { $black }.
+moves-to-control = { $played } Iki laiko kontrolės liko { $left }.
+whose-turn-you = Ėjimas { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+ }: jūsų.
+whose-turn-opponent = Ėjimas { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+ }: varžovo.
+opponent-name = Jūsų varžovas yra { $name }.
+opponent-name-unknown = Varžovo vardas nežinomas.
+opponent-touched = Jūsų varžovas buvo palietęs { $piece } ant { $square }.
+no-capture-yet = Dar niekas nenukirsta.
+no-moves-yet = Dar nepadarytas nė vienas ėjimas.
+help = Ėjimai FIDE schema: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Klausimų ir pareiškimų lietuviškai stalas dar nesupranta.
+
+# Atidėta partija
+adjourned = Partija atidedama. { color } užrašo kitą ėjimą į voką.
+sealed-by-you = Į voką užrašytas ėjimas įrašytas: { $move }. Laikrodžiai sustabdyti.
+sealed = { color } užrašė ėjimą į voką. Laikrodžiai sustabdyti.
+adjourned-sealed = Partija atidėta, ėjimas užrašytas į voką.
+
+# Teisėjas, laikrodis, reikalavimai
+arbiter-informed = Teisėjas informuotas.
+clock-pressed = Laikrodis perjungtas.
+draw-offered = { color } siūlo lygiąsias.
+draw-declined = { color } atmeta lygiųjų pasiūlymą.
+no-draw-offer = Lygiųjų pasiūlymo nėra.
+confirm-resign = Ar tikrai pasiduodate? Prašome pasakyti taip arba ne.
+confirm-accept-draw = Priimti lygiąsias? Prašome pasakyti taip arba ne.
+cancelled = Atšaukta.
+nothing-to-confirm = Nėra ko patvirtinti.
+claim-rejected = Reikalavimas atmestas. Jis laikomas lygiųjų pasiūlymu.
+make-intended-move = Prašome padaryti numatytą ėjimą: { $move }.
+claim-needs-move = Reikalavimas: prašome pasakyti numatytą ėjimą.
+claim-right-lost = Palietus figūrą, reikalauti lygiųjų nebegalima.
+flag-not-fallen = Laikas nepasibaigė.
+arbiter-called = Kviečiamas teisėjas.
+arbiter-called-clocks-stopped = Kviečiamas teisėjas. Laikrodžiai sustabdyti.
+flag-fell = { $color ->
+    [white] Baltiesiems
+   *[black] Juodiesiems
+ } nukrito vėliavėlė.
+time-added = { color } gauna { $time }.
+illegal-move-penalty = Neleistinas { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+ } ėjimas (numeris { $count }).
+position-restored = Pozicija po { $count } pusėjimio atkurta.
+sighted-illegal = { $move }: neleistinas ėjimas ({ $why }).
+execute-on-board = Prašome padaryti varžovo ėjimą savo lentoje.
+illegal-by-you = Neleistinas ėjimas{ $shown }. Teisėjas informuotas.
+illegal-by-opponent = Jūsų varžovas padarė neleistiną ėjimą{ $shown }.
+
+# Rezultatai
+game-over = Partija baigta: { $result ->
+    [white-wins] laimi baltieji
+    [black-wins] laimi juodieji
+   *[draw] lygiosios
+ }, { termination }.
+termination = { $termination ->
+    [checkmate] matas
+    [stalemate] patas
+    [dead-position] neišvengiamos lygiosios
+    [fivefold-repetition] penkis kartus pasikartojusi pozicija
+    [seventy-five-moves] 75 ėjimų taisyklė
+    [resignation] pasidavimas
+    [agreement] susitarimas
+    [threefold-claim] pareikalauta dėl tris kartus pasikartojusios pozicijos
+    [fifty-moves-claim] pareikalauta pagal 50 ėjimų taisyklę
+    [flag-fall] pasibaigęs laikas
+    [illegal-moves] neleistini ėjimai
+   *[other] teisėjo sprendimas
+ }
+
+# Laikai ir kiekiai: skaitmenys, kuriuos lietuviškas balsas perskaito lietuviškai
+hours = { $count } { LT_PLURAL($count) ->
+    [one] valanda
+    [few] valandos
+   *[other] valandų
+ }
+minutes = { $count } { LT_PLURAL($count) ->
+    [one] minutė
+    [few] minutės
+   *[other] minučių
+ }
+seconds = { $count } { LT_PLURAL($count) ->
+    [one] sekundė
+    [few] sekundės
+   *[other] sekundžių
+ }
+moves = { $count } { LT_PLURAL($count) ->
+    [one] ėjimas
+    [few] ėjimai
+   *[other] ėjimų
+ }
+
+# Atsakymai apie lentą
+where-is = { $name }: { $squares }
+none-left = { $name } nebeliko
+what-is-on = { $square }: { $what }
+empty = tuščia
+none = nėra
+piece-on-square = { $piece } ant { $square }
+diagonal = Nuo { $from } iki { $to }: { $pieces }.
+material = Materialas: baltieji { $white }, juodieji { $black }. Nukirsta: baltųjų { $white-lost }, juodųjų { $black-lost }.
+piece-count = { $count } { $name }
+
+# Kodėl pasakyta nėra ėjimas ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = joks { $name } negali pasiekti { $square }
+refusal-no-piece-on = ant { $square } nėra { $name }
+refusal-pinned = { $name } ant { $square } yra surištas
+refusal-nothing-on = ant { $square } nėra jūsų figūros
+refusal-king-in-check = karaliui būtų šachas
+refusal-nothing-to-capture = ant { $square } nėra ką kirsti
+refusal-own-piece = ant { $square } stovi jūsų figūra
+refusal-cannot-castle = { $side ->
+    [short] trumpoji rokiruotė negalima
+    [long] ilgoji rokiruotė negalima
+   *[any] rokiruotė negalima
+ }
+refusal-not-en-passant = tai nėra kirtimas prasilenkiant
+refusal-not-promotion = šis ėjimas nėra pėstininko pavertimas
+refusal-bad-promotion = pėstininkas negali virsti { $name }
+refusal-promotion-missing = pasakykite, kuo virsta pėstininkas
+refusal-ambiguous = dviprasmiška: { $moves }
+or = ar
+heard-nothing = nieko neišgirsta
+heard-unknown-word = nežinomas žodis { $word }
+heard-unknown = nežinomas žodis
+heard-unexpected = nesuprasta ties { $word }, laukta: { expected }
+heard-incomplete = nebaigta, laukta: { expected }
+expected = { $what ->
+    [file] vertikalė
+    [rank] horizontalė
+    [square] laukelis
+    [piece] figūra
+    [number] skaičius
+    [nothing] nieko daugiau
+   *[other] ėjimas arba komanda
+ }

@@ -1,0 +1,205 @@
+# Galdiņa teikumi latviski (termini kā FIDE Šaha Noteikumos latviešu valodā). Gājieni un
+# lauki nāk FIDE shēmā (Anna … Hektors, vācu cipari un figūru nosaukumi); $color ir
+# "white" vai "black", $role "king" … "pawn", $name figūras nosaukums.
+
+color = { $color ->
+    [white] Baltie
+   *[black] Melnie
+ }
+piece = { $color ->
+    [white] { $role ->
+        [queen] baltā
+       *[other] baltais
+     }
+   *[black] { $role ->
+        [queen] melnā
+       *[other] melnais
+     }
+ } { $name }
+piece-accusative = { $color ->
+    [white] balto
+   *[black] melno
+ } { $name }
+list-and = { $head } un { $last }
+
+# Partijas gaita
+game-starts = Partija sākas. Gājiens { $color ->
+    [white] baltajiem
+   *[black] melnajiem
+ }.
+move-by = { color }: { $move }
+take-off-captured-pawn = Noņemiet sisto { $pawn } no { $square }.
+not-started = Partija vēl nav sākusies.
+game-is-over = Partija ir beigusies.
+not-your-turn = Tagad nav jūsu gājiens.
+clocks-stopped = Pulksteņi ir apturēti.
+clocks-run-again = Pulksteņi atkal iet.
+say-move-again = Lūdzu, paziņojiet savu gājienu.
+already-made = Gājiens jau ir izdarīts.
+released-touched = Gājiens jau ir izdarīts, figūra bija atlaista.
+nothing-to-correct = Neviens gājiens nav paziņots.
+not-announced = Gājiens nav paziņots.
+placed-not-announced = Novietots, bet nav paziņots: { $move }?
+placed-other = Paziņots: { $said }. Novietots: { $placed }.
+capture-not-removed = Sistā figūra { piece } uz { $square } vēl nav noņemta.
+not-placed = Figūra { $name } vēl nav novietota uz { $square }.
+touch-move = Aizskarta figūra: { $name } uz { $square }. Ar šo figūru jāizdara gājiens.
+touch-capture = Aizskarta pretinieka figūra: { $name } uz { $square }. Tā ir jāsit.
+
+# Galdiņa labošana
+fix-remove = Noņemiet figūru no { $square }.
+fix-remove-piece = Noņemiet { $piece } no { $square }.
+fix-place = Novietojiet { $piece } uz { $square }.
+fix-replace = Uz { $square } nomainiet { $found } pret { $piece }.
+fixes-more = Un vēl { $count } { $count ->
+    [one] atšķirība
+   *[other] atšķirības
+ }.
+board-right = Pozīcija uz galdiņa ir pareiza.
+sighted-board-wrong = Pozīcija uz jūsu galdiņa nav pareiza.
+opponent-board-fixing = Pozīciju uz pretinieka galdiņa labo.
+opponent-board-right = Pozīcija uz pretinieka galdiņa atkal ir pareiza.
+
+# Jautājumi
+time = Baltajiem { $white }, melnajiem { $black }.
+moves-played = Izspēlēts: baltie { $white }, melnie { $black }.
+moves-to-control = { $played } Līdz laika kontrolei vēl { $left }.
+whose-turn-you = Gājiens { $color ->
+    [white] baltajiem
+   *[black] melnajiem
+ }: jums.
+whose-turn-opponent = Gājiens { $color ->
+    [white] baltajiem
+   *[black] melnajiem
+ }: pretiniekam.
+opponent-name = Jūsu pretinieks ir { $name }.
+opponent-name-unknown = Pretinieka vārds nav zināms.
+opponent-touched = Jūsu pretinieks bija aizskāris { $piece } uz { $square }.
+no-capture-yet = Vēl nekas nav sists.
+no-moves-yet = Vēl nav izdarīts neviens gājiens.
+help = Gājieni FIDE shēmā: Springer Felikss drei, Eva schlägt Dāvids fünf, Kurze Rochade. Jautājumus un paziņojumus latviski galdiņš vēl nesaprot.
+
+# Atlikta partija
+adjourned = Partija tiek atlikta. { color } ieraksta nākamo gājienu aploksnē.
+sealed-by-you = Aploksnē ierakstītais gājiens pierakstīts: { $move }. Pulksteņi ir apturēti.
+sealed = { color } ierakstīja gājienu aploksnē. Pulksteņi ir apturēti.
+adjourned-sealed = Partija ir atlikta, gājiens ir ierakstīts aploksnē.
+
+# Tiesnesis, pulkstenis, pieprasījumi
+arbiter-informed = Tiesnesis ir informēts.
+clock-pressed = Pulkstenis pārslēgts.
+draw-offered = { color } piedāvā neizšķirtu.
+draw-declined = { color } noraida neizšķirta piedāvājumu.
+no-draw-offer = Neizšķirta piedāvājuma nav.
+confirm-resign = Vai tiešām padoties? Lūdzu, sakiet jā vai nē.
+confirm-accept-draw = Pieņemt neizšķirtu? Lūdzu, sakiet jā vai nē.
+cancelled = Atcelts.
+nothing-to-confirm = Nav nekā, ko apstiprināt.
+claim-rejected = Pieprasījums noraidīts. Tas ir spēkā kā neizšķirta piedāvājums.
+make-intended-move = Lūdzu, izdariet paredzēto gājienu: { $move }.
+claim-needs-move = Pieprasījums: lūdzu, nosauciet paredzēto gājienu.
+claim-right-lost = Pēc figūras aizskaršanas pieprasīt vairs nevar.
+flag-not-fallen = Laiks nav beidzies.
+arbiter-called = Tiek saukts tiesnesis.
+arbiter-called-clocks-stopped = Tiek saukts tiesnesis. Pulksteņi ir apturēti.
+flag-fell = { $color ->
+    [white] Baltajiem
+   *[black] Melnajiem
+ } ir nokritis karodziņš.
+time-added = { $color ->
+    [white] Baltie
+   *[black] Melnie
+ } saņem { $time }.
+illegal-move-penalty = { $color ->
+    [white] Balto
+   *[black] Melno
+ } neiespējamais gājiens (numurs { $count }).
+position-restored = Pozīcija pēc { $count }. pusgājiena ir atjaunota.
+sighted-illegal = { $move }: neiespējams gājiens ({ $why }).
+execute-on-board = Lūdzu, izdariet pretinieka gājienu uz sava galdiņa.
+illegal-by-you = Neiespējams gājiens{ $shown }. Tiesnesis ir informēts.
+illegal-by-opponent = Jūsu pretinieks izdarīja neiespējamu gājienu{ $shown }.
+
+# Rezultāti
+game-over = Partija beigusies: { $result ->
+    [white-wins] uzvar baltie
+    [black-wins] uzvar melnie
+   *[draw] neizšķirts
+ }, { termination }.
+termination = { $termination ->
+    [checkmate] mats
+    [stalemate] pats
+    [dead-position] pozīcija, kurā mats nav iespējams
+    [fivefold-repetition] pozīcija atkārtojusies piecas reizes
+    [seventy-five-moves] 75 gājienu noteikums
+    [resignation] padošanās
+    [agreement] vienošanās
+    [threefold-claim] pieprasīts trīskāršs pozīcijas atkārtojums
+    [fifty-moves-claim] pieprasīts 50 gājienu noteikums
+    [flag-fall] laika pārsniegšana
+    [illegal-moves] neiespējami gājieni
+   *[other] tiesneša lēmums
+ }
+
+# Laiki un skaiti: cipari, ko latviešu balss nolasa latviski
+hours = { $count } { $count ->
+    [one] stunda
+   *[other] stundas
+ }
+minutes = { $count } { $count ->
+    [one] minūte
+   *[other] minūtes
+ }
+seconds = { $count } { $count ->
+    [one] sekunde
+   *[other] sekundes
+ }
+moves = { $count } { $count ->
+    [one] gājiens
+   *[other] gājieni
+ }
+
+# Atbildes par galdiņu
+where-is = { $name }: { $squares }
+none-left = { $name } vairs nav
+what-is-on = { $square }: { $what }
+empty = tukšs
+none = nav
+piece-on-square = { $piece } uz { $square }
+diagonal = No { $from } līdz { $to }: { $pieces }.
+material = Materiāls: baltajiem { $white }, melnajiem { $black }. Sisti: baltajiem { $white-lost }, melnajiem { $black-lost }.
+piece-count = { $count } { $name }
+
+# Kāpēc teiktais nav gājiens ($what: file, rank, square, piece, number, nothing, other)
+refusal-no-piece-can-reach = neviens { $name } nevar nokļūt uz { $square }
+refusal-no-piece-on = uz { $square } nav { $name }
+refusal-pinned = { $name } uz { $square } ir piesaistīts
+refusal-nothing-on = uz { $square } nav jūsu figūras
+refusal-king-in-check = karalis atrastos šahā
+refusal-nothing-to-capture = uz { $square } nav ko sist
+refusal-own-piece = uz { $square } atrodas jūsu figūra
+refusal-cannot-castle = { $side ->
+    [short] īsā rokāde nav iespējama
+    [long] garā rokāde nav iespējama
+   *[any] rokāde nav iespējama
+ }
+refusal-not-en-passant = tā nav ņemšana garāmejot
+refusal-not-promotion = šis gājiens nav bandinieka pārvēršanās
+refusal-bad-promotion = bandinieks nevar pārvērsties par { $name }
+refusal-promotion-missing = nosauciet figūru, par kuru pārvēršas bandinieks
+refusal-ambiguous = neviennozīmīgi: { $moves }
+or = vai
+heard-nothing = nekas nav sadzirdēts
+heard-unknown-word = nezināms vārds { $word }
+heard-unknown = nezināms vārds
+heard-unexpected = nav saprasts pie { $word }, gaidīts: { expected }
+heard-incomplete = nepilnīgi, gaidīts: { expected }
+expected = { $what ->
+    [file] vertikāle
+    [rank] horizontāle
+    [square] lauciņš
+    [piece] figūra
+    [number] skaitlis
+    [nothing] nekas vairāk
+   *[other] gājiens vai komanda
+ }

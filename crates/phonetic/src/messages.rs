@@ -1,0 +1,316 @@
+//! The table's sentences in each language, from one Project Fluent file per language
+//! (`locales/<lang>/table.ftl`, compiled in). A message a language lacks falls back to
+//! English; [`missing`] names such messages.
+//!
+//! Moves and squares are arguments, rendered by the caller in the listener's scheme;
+//! pieces are `color` (`white`/`black`), `role` (`king` … `pawn`) and `name` (the
+//! lexicon's piece name); counts are numbers, so each language picks its plural form.
+
+use std::sync::LazyLock;
+
+/// A Fluent argument value: words or a number.
+pub use fluent_bundle::FluentValue;
+use fluent_bundle::{FluentArgs, FluentResource, concurrent::FluentBundle};
+use shakmaty::{Color, Piece, Role};
+use unic_langid::LanguageIdentifier;
+
+use crate::lexicon::{Language, Lexicon};
+
+/// The Fluent source of each language, in [`Language::ALL`] order.
+const SOURCES: [&str; 5] = [
+    include_str!("../locales/de/table.ftl"),
+    include_str!("../locales/en/table.ftl"),
+    include_str!("../locales/lt/table.ftl"),
+    include_str!("../locales/lv/table.ftl"),
+    include_str!("../locales/hu/table.ftl"),
+];
+
+/// One argument of a message: words or a number.
+pub type Arg<'a> = (&'a str, FluentValue<'a>);
+
+/// The messages of one language (built once, shared).
+pub struct Messages {
+    language: Language,
+    bundle: FluentBundle<FluentResource>,
+    /// Syntax errors of the language's file, as Fluent reports them.
+    errors: Vec<String>,
+}
+
+impl std::fmt::Debug for Messages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Messages")
+            .field("language", &self.language)
+            .field("errors", &self.errors)
+            .finish_non_exhaustive()
+    }
+}
+
+static MESSAGES: LazyLock<[Messages; 5]> = LazyLock::new(|| Language::ALL.map(Messages::build));
+
+impl Messages {
+    /// The messages of a language.
+    pub fn get(language: Language) -> &'static Messages {
+        &MESSAGES[language as usize]
+    }
+
+    fn build(language: Language) -> Messages {
+        let id: LanguageIdentifier = language
+            .code()
+            .parse()
+            .unwrap_or_else(|_| LanguageIdentifier::default());
+        let mut bundle = FluentBundle::new_concurrent(vec![id]);
+        // Isolation marks would reach the voice and the Braille display as characters.
+        bundle.set_use_isolating(false);
+        let mut errors = Vec::new();
+        if let Err(e) =
+            bundle.add_function("LT_PLURAL", |positional, _named| match positional.first() {
+                Some(FluentValue::Number(n)) => lithuanian_plural(n.value).into(),
+                _ => FluentValue::Error,
+            })
+        {
+            errors.push(format!("{language}: LT_PLURAL: {e}"));
+        }
+        let resource = match FluentResource::try_new(SOURCES[language as usize].to_owned()) {
+            Ok(r) => r,
+            Err((r, errs)) => {
+                errors.extend(errs.iter().map(|e| format!("{language}/table.ftl: {e:?}")));
+                r
+            }
+        };
+        if let Err(errs) = bundle.add_resource(resource) {
+            errors.extend(errs.iter().map(|e| format!("{language}/table.ftl: {e}")));
+        }
+        Messages {
+            language,
+            bundle,
+            errors,
+        }
+    }
+
+    /// This language.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Whether this language's file has the message.
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.has_message(id)
+    }
+
+    /// The message `id` with `args`; from English when this language lacks it, and the id
+    /// itself when no language has it (never a panic).
+    pub fn text(&self, id: &str, args: &[Arg<'_>]) -> String {
+        self.try_text(id, args)
+            .or_else(|| Messages::get(Language::En).try_text(id, args))
+            .map_or_else(|| id.to_owned(), |(text, _)| text)
+    }
+
+    /// The message and the errors Fluent met formatting it (an unknown argument, …).
+    pub fn try_text(&self, id: &str, args: &[Arg<'_>]) -> Option<(String, Vec<String>)> {
+        let pattern = self.bundle.get_message(id)?.value()?;
+        let mut fluent_args = FluentArgs::with_capacity(args.len());
+        for (name, value) in args {
+            fluent_args.set(*name, value.clone());
+        }
+        let mut errors = Vec::new();
+        let text = self
+            .bundle
+            .format_pattern(pattern, Some(&fluent_args), &mut errors);
+        Some((
+            text.into_owned(),
+            errors.iter().map(ToString::to_string).collect(),
+        ))
+    }
+
+    /// Syntax errors of this language's file.
+    pub fn errors(&self) -> &[String] {
+        &self.errors
+    }
+}
+
+/// The Lithuanian plural form of a whole number (`one`, `few`, `other`), by the CLDR
+/// rule on its last digits: 21 is `one`, 28 `few`, 12 and 20 `other`. The plural rules
+/// fluent-bundle uses (intl_pluralrules 7) test the whole number for `few`, so 22 … 29
+/// would come out `other`; the Lithuanian file selects with `LT_PLURAL($count)`.
+fn lithuanian_plural(n: f64) -> &'static str {
+    let n = n.abs().trunc() as u64;
+    match (n % 10, n % 100) {
+        (_, 11..=19) => "other",
+        (1, _) => "one",
+        (2..=9, _) => "few",
+        _ => "other",
+    }
+}
+
+/// Every message id, as the English file has them.
+pub fn ids() -> Vec<&'static str> {
+    let mut ids = Vec::new();
+    for line in SOURCES[Language::En as usize].lines() {
+        if let Some((id, _)) = line.split_once(" = ")
+            && !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// The message ids a language lacks (said in English instead).
+pub fn missing(language: Language) -> Vec<&'static str> {
+    let messages = Messages::get(language);
+    ids().into_iter().filter(|id| !messages.has(id)).collect()
+}
+
+/// The Fluent name of a colour: `white`, `black`.
+pub fn color_arg(color: Color) -> FluentValue<'static> {
+    color.fold_wb("white", "black").into()
+}
+
+/// The Fluent name of a role: `king` … `pawn`.
+pub fn role_arg(role: Role) -> FluentValue<'static> {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+    .into()
+}
+
+/// The three arguments of a piece: `color`, `role`, `name` (from the lexicon).
+pub fn piece_args(piece: Piece, lexicon: &Lexicon) -> [Arg<'static>; 3] {
+    [
+        ("color", color_arg(piece.color)),
+        ("role", role_arg(piece.role)),
+        ("name", lexicon.piece_name(piece.role).into()),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sample arguments covering every argument any message uses.
+    fn samples(color: &'static str, role: &'static str) -> Vec<Arg<'static>> {
+        vec![
+            ("color", color.into()),
+            ("role", role.into()),
+            ("name", "Springer".into()),
+            ("square", "Felix drei".into()),
+            ("move", "Springer Gustav eins Felix drei".into()),
+            ("said", "Eva zwei Eva vier".into()),
+            ("placed", "Eva zwei Eva drei".into()),
+            ("piece", "den weißen Springer".into()),
+            ("found", "den schwarzen Bauern".into()),
+            ("pawn", "Bauer".into()),
+            ("count", 3.into()),
+            ("white", "zwei Minuten".into()),
+            ("black", "eine Minute".into()),
+            (
+                "played",
+                "Gespielt: Weiß drei Züge, Schwarz zwei Züge.".into(),
+            ),
+            ("left", "zwölf Züge".into()),
+            ("time", "zwei Minuten".into()),
+            ("why", "kein Springer kann Felix fünf erreichen".into()),
+            ("shown", ": Läufer Felix acht Bella vier".into()),
+            ("result", "white-wins".into()),
+            ("termination", "checkmate".into()),
+            ("head", "Anna eins, Bella eins".into()),
+            ("last", "Cäsar eins".into()),
+            ("squares", "Bella eins und Gustav eins".into()),
+            ("what", "weißer Springer".into()),
+            ("from", "Anna eins".into()),
+            ("to", "Hektor acht".into()),
+            ("pieces", "Anna eins weißer Turm".into()),
+            ("white-lost", "keine".into()),
+            ("black-lost", "ein Springer".into()),
+            ("side", "short".into()),
+            (
+                "moves",
+                "Springer Bella eins David zwei oder Springer Felix drei David zwei".into(),
+            ),
+            ("word", "Zebra".into()),
+            ("label", "a square".into()),
+            ("what", "square".into()),
+        ]
+    }
+
+    #[test]
+    fn every_language_has_every_message_and_each_formats_cleanly() {
+        let ids = ids();
+        assert!(
+            ids.len() > 80,
+            "only {} ids found in en/table.ftl",
+            ids.len()
+        );
+        let mut report = Vec::new();
+        for language in Language::ALL {
+            let messages = Messages::get(language);
+            report.extend(messages.errors().iter().cloned());
+            for id in missing(language) {
+                report.push(format!("{language}: no message {id:?} (English is said)"));
+            }
+            for id in &ids {
+                for (color, role) in [("white", "queen"), ("black", "pawn"), ("white", "knight")] {
+                    let Some((text, errors)) = messages.try_text(id, &samples(color, role)) else {
+                        continue;
+                    };
+                    if !errors.is_empty() {
+                        report.push(format!("{language}: {id}: {errors:?}"));
+                    }
+                    if text.trim().is_empty() || text.contains('{') || text.contains('$') {
+                        report.push(format!("{language}: {id}: {text:?}"));
+                    }
+                }
+            }
+        }
+        assert!(report.is_empty(), "{}", report.join("\n"));
+    }
+
+    #[test]
+    fn a_message_no_language_has_is_its_id_and_english_fills_gaps() {
+        let lv = Messages::get(Language::Lv);
+        assert_eq!(lv.text("no-such-message", &[]), "no-such-message");
+        assert!(ids().contains(&"board-right"));
+        assert_eq!(
+            lv.text("board-right", &[]),
+            "Pozīcija uz galdiņa ir pareiza."
+        );
+    }
+
+    #[test]
+    fn plural_forms_follow_each_language() {
+        let say = |l, n: u32| Messages::get(l).text("minutes", &[("count", n.into())]);
+        assert_eq!(say(Language::Lv, 1), "1 minūte");
+        assert_eq!(say(Language::Lv, 21), "21 minūte");
+        assert_eq!(say(Language::Lv, 10), "10 minūtes");
+        assert_eq!(say(Language::Lv, 3), "3 minūtes");
+        assert_eq!(say(Language::Lt, 2), "2 minutės");
+        assert_eq!(say(Language::Lt, 12), "12 minučių");
+        assert_eq!(say(Language::Lt, 28), "28 minutės");
+        assert_eq!(say(Language::Lt, 22), "22 minutės");
+        assert_eq!(say(Language::Hu, 5), "5 perc");
+    }
+
+    #[test]
+    fn pieces_take_the_case_and_gender_of_the_sentence() {
+        let lex = Lexicon::get(Language::Lv);
+        let queen = piece_args(Color::White.queen(), lex);
+        assert_eq!(
+            Messages::get(Language::Lv).text("piece", &queen),
+            "baltā Dame"
+        );
+        let hu = Messages::get(Language::Hu);
+        let rook = piece_args(Color::Black.rook(), Lexicon::get(Language::Hu));
+        assert_eq!(hu.text("piece-accusative", &rook), "a sötét Turmot");
+        let de = Messages::get(Language::De);
+        let pawn = piece_args(Color::Black.pawn(), Lexicon::get(Language::De));
+        assert_eq!(de.text("piece-accusative", &pawn), "den schwarzen Bauern");
+    }
+}
