@@ -5,7 +5,7 @@
 
 use std::{
     ffi::{CStr, CString, c_char, c_int, c_uint, c_void},
-    sync::mpsc,
+    sync::{OnceLock, mpsc},
     thread,
     time::Duration,
 };
@@ -68,7 +68,16 @@ struct Api {
     strerror: unsafe extern "C" fn(*const c_void) -> *const c_char,
 }
 
+/// libbrlapi, loaded once and never unloaded: its per-thread error state has destructors
+/// that run when a thread ends.
+static API: OnceLock<Result<Api, String>> = OnceLock::new();
+
 impl Api {
+    /// libbrlapi, loaded on first use.
+    fn get() -> Result<&'static Api, String> {
+        API.get_or_init(Api::load).as_ref().map_err(Clone::clone)
+    }
+
     /// Loads libbrlapi.
     fn load() -> Result<Api, String> {
         let mut last = String::new();
@@ -172,6 +181,9 @@ impl<'a> Connection<'a> {
                 return Err(api.error("reading the display size"));
             }
             conn.width = (x * y.max(1)) as usize;
+            if conn.width == 0 {
+                return Err(format!("brltty at {place} has no display yet"));
+            }
             // The root of the tty tree (no screen needed); keys come as brltty commands.
             if (api.enter_tty_mode)(h, std::ptr::null(), 0, std::ptr::null()) < 0 {
                 return Err(api.error("taking the display"));
@@ -235,11 +247,11 @@ impl BrlapiDisplay {
         settings: BrlapiSettings,
         events: mpsc::Sender<DisplayEvent>,
     ) -> Result<BrlapiDisplay, String> {
-        let api = Api::load()?;
+        let api = Api::get()?;
         let (frames, rx) = mpsc::channel();
         thread::Builder::new()
             .name("braille display".into())
-            .spawn(move || connection_loop(&api, &settings, &rx, &events))
+            .spawn(move || connection_loop(api, &settings, &rx, &events))
             .map_err(|e| format!("braille display thread: {e}"))?;
         Ok(BrlapiDisplay { frames })
     }
