@@ -243,9 +243,9 @@ impl BrlapiDisplay {
     ///
     /// # Errors
     /// libbrlapi cannot be loaded.
-    pub fn start(
+    pub fn start<E: From<DisplayEvent> + Send + 'static>(
         settings: BrlapiSettings,
-        events: mpsc::Sender<DisplayEvent>,
+        events: mpsc::Sender<E>,
     ) -> Result<BrlapiDisplay, String> {
         let api = Api::get()?;
         let (frames, rx) = mpsc::channel();
@@ -266,11 +266,11 @@ impl Surface for BrlapiDisplay {
 }
 
 /// Connects, shows, reads keys; reports a loss and connects again.
-fn connection_loop(
+fn connection_loop<E: From<DisplayEvent>>(
     api: &Api,
     settings: &BrlapiSettings,
     frames: &mpsc::Receiver<Vec<Dots>>,
-    events: &mpsc::Sender<DisplayEvent>,
+    events: &mpsc::Sender<E>,
 ) {
     let mut last_error = String::new();
     let mut shown: Option<Vec<Dots>> = None;
@@ -279,7 +279,7 @@ fn connection_loop(
             Ok(mut conn) => {
                 last_error.clear();
                 if events
-                    .send(DisplayEvent::Connected { width: conn.width })
+                    .send(DisplayEvent::Connected { width: conn.width }.into())
                     .is_err()
                 {
                     return;
@@ -297,7 +297,11 @@ fn connection_loop(
             }
             Err(e) => e,
         };
-        if lost != last_error && events.send(DisplayEvent::Lost(lost.clone())).is_err() {
+        if lost != last_error
+            && events
+                .send(DisplayEvent::Lost(lost.clone()).into())
+                .is_err()
+        {
             return;
         }
         last_error = lost;
@@ -311,10 +315,10 @@ fn connection_loop(
 }
 
 /// Serves one connection: `Some(why)` when it was lost, `None` when the owner is gone.
-fn serve(
+fn serve<E: From<DisplayEvent>>(
     conn: &mut Connection<'_>,
     frames: &mpsc::Receiver<Vec<Dots>>,
-    events: &mpsc::Sender<DisplayEvent>,
+    events: &mpsc::Sender<E>,
     shown: &mut Option<Vec<Dots>>,
 ) -> Option<String> {
     loop {
@@ -336,7 +340,7 @@ fn serve(
         match conn.read_key() {
             Ok(Some(code)) => {
                 if let Some(key) = DisplayKey::from_brlapi(code)
-                    && events.send(DisplayEvent::Key(key)).is_err()
+                    && events.send(DisplayEvent::Key(key).into()).is_err()
                 {
                     return None;
                 }

@@ -302,7 +302,7 @@ fn last_moves(view: &TableView, script: &dyn BrailleScript) -> String {
     let mut after_white = false;
     for (j, san) in view.moves.iter().enumerate().skip(n.saturating_sub(2)) {
         let half = (now + j).saturating_sub(n);
-        let (number, white) = (half / 2 + 1, half % 2 == 0);
+        let (number, white) = (half / 2 + 1, half.is_multiple_of(2));
         if !text.is_empty() {
             text.push(' ');
         }

@@ -17,6 +17,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
+    braille_display::{BrailleDisplayPlan, DisplaySurface},
     config::{DeviceSpec, Devices},
     console_link::ConsoleSetup,
     script::Act,
@@ -38,7 +39,8 @@ pub struct DemoSetup {
     /// The table.
     pub config: TableConfig,
     /// Where the records go (journal `game.journal`, `game.pgn`, `game.brf`,
-    /// `announcements.wav`/`.jsonl`).
+    /// `announcements.wav`/`.jsonl`, the simulated Braille display's
+    /// `braille-display.jsonl`).
     pub out: PathBuf,
     /// The voices.
     pub voices: VoicePlan,
@@ -130,6 +132,10 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         json: setup.json,
         heard_log: true,
         allow_missing_devices: false,
+        braille_display: Some(BrailleDisplayPlan {
+            surface: DisplaySurface::Simulated,
+            braille_table: setup.braille_table.clone(),
+        }),
     })?;
     // Asked for with `heard_log`; an empty log would fail every `expect:` step.
     let heard = station

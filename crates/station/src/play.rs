@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 
 use crate::{
     assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
+    braille_display::{BrailleDisplayPlan, DisplaySurface},
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
     script::{Act, parse_act},
@@ -130,6 +131,13 @@ fn run_table(
         json,
         heard_log: false,
         allow_missing_devices,
+        braille_display: config
+            .braille_display
+            .clone()
+            .map(|settings| BrailleDisplayPlan {
+                surface: DisplaySurface::Brlapi(settings),
+                braille_table: config.braille_table.clone(),
+            }),
     })?;
     if let Some(input) = first {
         let _ = station.requests.blocking_send(Request::Input(input));
