@@ -40,6 +40,42 @@ const ARG_MASK: u64 = 0xFFFF;
 const ROUTE_BLOCK: u64 = 0x1_0000;
 
 impl DisplayKey {
+    /// The key of a brltty command name, as the Virtual driver and scripts write it
+    /// (`FWINRT`, `LNDN`, `ROUTE 3`; any case).
+    ///
+    /// # Errors
+    /// The name is not one of the display keys the table uses.
+    ///
+    /// ```
+    /// use annabella_braille_display::DisplayKey;
+    /// assert_eq!(DisplayKey::from_name("lndn"), Ok(DisplayKey::LineDown));
+    /// assert_eq!(DisplayKey::from_name("ROUTE 3"), Ok(DisplayKey::Route(3)));
+    /// ```
+    pub fn from_name(name: &str) -> Result<DisplayKey, String> {
+        let upper = name.trim().to_ascii_uppercase();
+        let mut words = upper.split_whitespace();
+        let key = match (words.next(), words.next(), words.next()) {
+            (Some("ROUTE"), Some(cell), None) => cell
+                .parse()
+                .map(DisplayKey::Route)
+                .map_err(|_| format!("ROUTE {cell}: expected a cell number"))?,
+            (Some(word), None, None) => match word {
+                "FWINLT" => DisplayKey::PanLeft,
+                "FWINRT" => DisplayKey::PanRight,
+                "LNUP" => DisplayKey::LineUp,
+                "LNDN" => DisplayKey::LineDown,
+                "TOP" => DisplayKey::Top,
+                "BOT" => DisplayKey::Bottom,
+                "SAY_LINE" => DisplayKey::SayLine,
+                "TIME" => DisplayKey::Time,
+                "INFO" => DisplayKey::Info,
+                _ => return Err(unknown_key(name)),
+            },
+            _ => return Err(unknown_key(name)),
+        };
+        Ok(key)
+    }
+
     /// The key of a BrlAPI key code (`brlapi_keyCode_t`); `None` for keys the table does
     /// not use (they are left alone).
     ///
@@ -73,6 +109,13 @@ impl DisplayKey {
             _ => return None,
         })
     }
+}
+
+fn unknown_key(name: &str) -> String {
+    format!(
+        "{name:?}: expected a display key: FWINLT, FWINRT, LNUP, LNDN, TOP, BOT, ROUTE n, \
+         SAY_LINE, TIME or INFO"
+    )
 }
 
 /// The words that ask `command` in the table's language: the first of the language's
@@ -133,6 +176,20 @@ mod tests {
             DisplayKey::from_brlapi((1 << 40) | TYPE_CMD | 24),
             Some(DisplayKey::PanRight)
         );
+    }
+
+    #[test]
+    fn key_names_are_brlttys_command_names() {
+        assert_eq!(DisplayKey::from_name(" fwinrt "), Ok(DisplayKey::PanRight));
+        assert_eq!(DisplayKey::from_name("BOT"), Ok(DisplayKey::Bottom));
+        assert_eq!(DisplayKey::from_name("say_line"), Ok(DisplayKey::SayLine));
+        assert_eq!(DisplayKey::from_name("Route 12"), Ok(DisplayKey::Route(12)));
+        let e = DisplayKey::from_name("ROUTE x").unwrap_err();
+        assert!(e.contains("cell number"), "{e}");
+        let e = DisplayKey::from_name("HOME").unwrap_err();
+        assert!(e.contains("\"HOME\"") && e.contains("FWINRT"), "{e}");
+        assert!(DisplayKey::from_name("LNDN 2").is_err());
+        assert!(DisplayKey::from_name("").is_err());
     }
 
     #[test]

@@ -30,7 +30,7 @@ use shakmaty::{Chess, Position};
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    braille_display::{self, BrailleDisplayPlan, RunningDisplay},
+    braille_display::{self, BrailleDisplayPlan, DisplayKeys, RunningDisplay},
     config::{DeviceSpec, Devices},
     console_link::{self, ConsoleSetup, Hands},
     hearing, records,
@@ -230,6 +230,8 @@ pub struct Station {
     pub heard: Option<std_mpsc::Receiver<String>>,
     /// The audio record, if announcements are recorded.
     pub audio_record: Option<PathBuf>,
+    /// The keys of the VI player's Braille display, if there is one.
+    pub braille_keys: Option<DisplayKeys>,
     /// The VI player's Braille display, if any.
     braille_display: Option<RunningDisplay>,
 }
@@ -443,6 +445,7 @@ impl Station {
             committed: committed_rx,
             heard: heard_rx,
             audio_record,
+            braille_keys: braille_display.as_ref().map(RunningDisplay::keys),
             braille_display,
         })
     }

@@ -16,7 +16,7 @@ use std::{
 };
 
 use annabella_braille_display::{
-    BrailleScript, Frame, Panel, Surface,
+    BrailleScript, DisplayKey, Frame, Panel, Surface,
     brlapi::{BrlapiDisplay, BrlapiSettings, DisplayEvent},
     cells::{Dots, from_braille_ascii},
     keys::phrase,
@@ -116,6 +116,7 @@ fn pawn_letter(language: Language) -> &'static str {
 }
 
 /// What the display thread hears.
+#[derive(Debug)]
 enum Event {
     Line(Box<Line>),
     Display(DisplayEvent),
@@ -133,9 +134,26 @@ impl From<DisplayEvent> for Event {
 #[derive(Debug)]
 pub struct RunningDisplay {
     thread: JoinHandle<()>,
+    keys: DisplayKeys,
+}
+
+/// Presses the keys of a display (the demo's script presses the simulated display's).
+#[derive(Debug, Clone)]
+pub struct DisplayKeys(std_mpsc::Sender<Event>);
+
+impl DisplayKeys {
+    /// Presses `key`; `false` when the display has stopped.
+    pub fn press(&self, key: DisplayKey) -> bool {
+        self.0.send(Event::Display(DisplayEvent::Key(key))).is_ok()
+    }
 }
 
 impl RunningDisplay {
+    /// The display's keys.
+    pub fn keys(&self) -> DisplayKeys {
+        self.keys.clone()
+    }
+
     /// Waits until the display has shown the table's last state.
     pub fn join(self) {
         let _ = self.thread.join();
@@ -169,6 +187,7 @@ pub(crate) fn start(
         ),
     };
     let (lines_tx, mut lines_rx) = mpsc::channel::<Line>(1024);
+    let keys = DisplayKeys(events_tx.clone());
     let forward = events_tx;
     thread::Builder::new()
         .name("braille lines".into())
@@ -200,7 +219,7 @@ pub(crate) fn start(
         .name("braille panel".into())
         .spawn(move || reader.run(&events))
         .map_err(|e| format!("braille display thread: {e}"))?;
-    Ok((lines_tx, RunningDisplay { thread }))
+    Ok((lines_tx, RunningDisplay { thread, keys }))
 }
 
 /// The display thread's state.

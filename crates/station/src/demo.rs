@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
-    braille_display::{BrailleDisplayPlan, DisplaySurface},
+    braille_display::{BrailleDisplayPlan, DisplayKeys, DisplaySurface},
     config::{DeviceSpec, Devices},
     console_link::ConsoleSetup,
     script::Act,
@@ -149,6 +149,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         feed: station.feed.take(),
         view: station.view.clone(),
         hold,
+        braille_keys: station.braille_keys.clone(),
     };
     let driver = thread::spawn(move || people.drive(script));
     let (journal, record) = (station.journal.clone(), station.audio_record.clone());
@@ -176,6 +177,7 @@ struct People {
     feed: Option<std_mpsc::Sender<Vec<i16>>>,
     view: watch::Receiver<TableView>,
     hold: bool,
+    braille_keys: Option<DisplayKeys>,
 }
 
 impl People {
@@ -254,6 +256,11 @@ impl People {
                 Ok(())
             }
             Act::Expect(text) => expect(&self.heard, &text),
+            Act::Braille(key) => match &self.braille_keys {
+                Some(keys) if keys.press(key) => Ok(()),
+                Some(_) => Err("the Braille display has stopped".to_owned()),
+                None => Err("no Braille display".to_owned()),
+            },
         }
     }
 

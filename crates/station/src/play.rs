@@ -221,6 +221,7 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
                 Ok(())
             }
             Act::Expect(_) => Err("expect: is for scripts".to_owned()),
+            Act::Braille(_) => Err("braille: is for the demo's simulated display".to_owned()),
         };
         match sent {
             Err(e) if e == "stopped" => return,
