@@ -79,14 +79,8 @@ impl BrailleScript for Louis {
         let (white, black) = match self.language {
             Language::De => ("W", "S"),
             Language::En => ("W", "B"),
-            Language::Lt | Language::Lv => (
-                "B",
-                if self.language == Language::Lt {
-                    "J"
-                } else {
-                    "M"
-                },
-            ),
+            Language::Lt => ("B", "J"),
+            Language::Lv => ("B", "M"),
             Language::Hu => ("V", "S"),
         };
         color.fold_wb(white, black).to_owned()
@@ -309,5 +303,64 @@ impl Reader {
             eprintln!("annabella: braille display: {text}");
             self.last_problem = text;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::config::StationConfig;
+
+    use super::*;
+
+    const SAMPLE: &str = include_str!("../../../samples/table.toml");
+
+    fn load(braille: &str) -> Result<StationConfig, crate::config::ConfigError> {
+        StationConfig::from_toml_str(&format!("{SAMPLE}\n{braille}"), Path::new("."))
+    }
+
+    #[test]
+    fn the_braille_section_chooses_the_display() {
+        let none = load("").unwrap();
+        assert_eq!(none.braille_display, None);
+        let off = load("[braille]\ndisplay = \"none\"").unwrap();
+        assert_eq!(off.braille_display, None);
+        let on = load("[braille]\ndisplay = \"brlapi\"\nhost = \"127.0.0.1:3\"\nauth = \"none\"")
+            .unwrap();
+        assert_eq!(
+            on.braille_display,
+            Some(BrlapiSettings {
+                host: Some("127.0.0.1:3".into()),
+                auth: Some("none".into()),
+            })
+        );
+        let e = load("[braille]\ndisplay = \"fax\"").unwrap_err();
+        assert_eq!(e.problems.len(), 1, "{e}");
+        assert_eq!(e.problems[0].key, "braille.display");
+        assert!(e.problems[0].message.contains("\"fax\""), "{e}");
+        assert!(
+            load("[braille]\ncells = 40").is_err(),
+            "unknown keys are refused"
+        );
+    }
+
+    #[test]
+    fn liblouis_gives_the_cells_of_the_tables_braille_setting() {
+        let louis = Louis {
+            language: Language::De,
+            table: "de-g0.utb".into(),
+        };
+        // Number sign (3456) and a (1): the digit 1; dot 3: the period.
+        assert_eq!(louis.cells("1."), Ok(vec![0b11_1100, 0b1, 0b100]));
+        assert_eq!(louis.piece_letter(Role::Knight), "S");
+        assert_eq!(louis.piece_letter(Role::Pawn), "B");
+        assert_eq!(louis.san("Nxe4+"), "Sxe4+");
+        let broken = Louis {
+            language: Language::De,
+            table: "xx-none.ctb".into(),
+        };
+        let e = broken.cells("1.").unwrap_err();
+        assert!(e.contains("xx-none.ctb"), "{e}");
     }
 }
