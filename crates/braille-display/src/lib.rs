@@ -8,12 +8,15 @@
 //! - Edges behind [`Surface`]: [`brlapi`] (a real display through brltty's BrlAPI,
 //!   libbrlapi loaded at run time) and [`record`] (a simulated display that writes what
 //!   it showed, with times, as JSON lines).
+//! - [`virtual_display`]: a display in brltty's Virtual driver protocol, and a brltty
+//!   wired to it, for tests without hardware.
 
 pub mod brlapi;
 pub mod cells;
 pub mod keys;
 pub mod panel;
 pub mod record;
+pub mod virtual_display;
 
 use std::time::Duration;
 
