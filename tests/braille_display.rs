@@ -153,3 +153,110 @@ fn the_demo_display_shows_the_game_and_its_keys_ask_the_table() {
     );
     assert!(answers[3].contains("Eva sieben Eva fünf"), "{answers:?}");
 }
+
+/// `annabella play` with `[braille] display = "brlapi"` against a real brltty whose
+/// Virtual driver talks to this test's display: the display shows the table, and its
+/// keys reach the table as the VI player's questions.
+#[test]
+fn play_shows_the_table_on_a_brltty_display_and_takes_its_keys() {
+    use std::{
+        io::{BufRead, BufReader, Write},
+        net::TcpListener,
+        process::Stdio,
+        sync::mpsc,
+        time::{Duration, Instant},
+    };
+
+    use annabella_braille_display::virtual_display::{Brltty, VirtualDisplay, free_api_host};
+
+    const LIMIT: Duration = Duration::from_secs(30);
+    let dir = tempfile::tempdir().unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let api = free_api_host().unwrap();
+    let _brltty = Brltty::start(listener.local_addr().unwrap().port(), &api)
+        .expect("brltty is installed (scripts/setup.sh)");
+    let mut display = VirtualDisplay::accept(&listener, 40, LIMIT).unwrap();
+
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\n\
+             clock = \"sim\"\n[voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n\
+             [braille]\ndisplay = \"brlapi\"\nhost = \"{api}\"\nauth = \"none\"\n"
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["play", "--json", "--config"])
+        .arg(&config)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (lines_tx, lines) = mpsc::channel::<Value>();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Ok(v) = serde_json::from_str(&line) {
+                let _ = lines_tx.send(v);
+            }
+        }
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "start").unwrap();
+
+    // The first line: no move yet ("-", dots 3 and 6), the rest of the 40 cells blank.
+    let blank_moves =
+        |c: &[u8]| c.len() == 40 && c[0] == 0b10_0100 && c[1..].iter().all(|d| *d == 0);
+    if let Err(seen) = display.wait_for(LIMIT, blank_moves) {
+        panic!("the display never showed the empty moves line: {seen:?}");
+    }
+    // One key at a time, each waited for: brltty's Virtual driver takes one command a read.
+    display.press("TIME").unwrap();
+    // The clock line: W (dots 2456), a blank, the number sign.
+    let clock = |c: &[u8]| c.starts_with(&[0b11_1010, 0, 0b11_1100]);
+    if let Err(seen) = display.wait_for(LIMIT, clock) {
+        panic!("the display never showed the clock: {seen:?}");
+    }
+    display.press("LNDN").unwrap();
+    // Rank 8: number sign and h (8), a blank, then dot 3 and t for Black's rook.
+    let rank_8 = |c: &[u8]| c.starts_with(&[0b11_1100, 0b1_0011, 0, 0b100, 0b1_1110]);
+    if let Err(seen) = display.wait_for(LIMIT, rank_8) {
+        drop(stdin);
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        panic!(
+            "the display never showed rank 8: {seen:?}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    display.press("ROUTE 2").unwrap();
+
+    // The table heard "Reihe acht", journalled it, and answered the VI player.
+    let deadline = Instant::now() + LIMIT;
+    let mut heard_at = None;
+    let answer = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = lines
+            .recv_timeout(left)
+            .expect("no answer to the display's key");
+        if line["kind"] == "input" && line["input"]["alternatives"][0]["text"] == "Reihe acht" {
+            heard_at = line["seq"].as_u64();
+        }
+        if heard_at.is_some() && line["effect"]["kind"] == "answer" {
+            break line["effect"]["text"].as_str().unwrap().to_owned();
+        }
+    };
+    assert!(answer.starts_with("Anna acht schwarzer Turm"), "{answer}");
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(status.success(), "{stderr}");
+    assert!(
+        stderr.contains("braille display: connected, 40 cells"),
+        "{stderr}"
+    );
+}

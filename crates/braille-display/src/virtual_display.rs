@@ -76,7 +76,8 @@ pub fn free_api_host() -> std::io::Result<String> {
 /// The display brltty's Virtual driver talks to.
 #[derive(Debug)]
 pub struct VirtualDisplay {
-    lines: BufReader<TcpStream>,
+    /// The rows brltty shows, read by a thread of their own.
+    rows: mpsc::Receiver<Vec<Dots>>,
     keys: TcpStream,
 }
 
@@ -93,16 +94,24 @@ impl VirtualDisplay {
         let stream = rx.recv_timeout(limit).map_err(|_| {
             std::io::Error::new(std::io::ErrorKind::TimedOut, "brltty never connected")
         })??;
-        stream.set_read_timeout(Some(Duration::from_millis(200)))?;
         let mut keys = stream.try_clone()?;
         writeln!(keys, "cells {cells}")?;
-        Ok(VirtualDisplay {
-            lines: BufReader::new(stream),
-            keys,
-        })
+        let (rows_tx, rows) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                if let Some(dots) = line.trim().strip_prefix("Braille ")
+                    && rows_tx.send(parse_dots(dots.trim_matches('"'))).is_err()
+                {
+                    break;
+                }
+            }
+        });
+        Ok(VirtualDisplay { rows, keys })
     }
 
-    /// Presses a key (a brltty command name, with its argument: `ROUTE 5`).
+    /// Presses a key (a brltty command name, with its argument: `ROUTE 5`). Wait for a
+    /// key's effect before the next: the driver takes one command a read, so keys sent
+    /// together wait for later input.
     ///
     /// # Errors
     /// brltty has gone.
@@ -122,20 +131,14 @@ impl VirtualDisplay {
     ) -> Result<Vec<Dots>, Vec<Vec<Dots>>> {
         let deadline = Instant::now() + limit;
         let mut seen = Vec::new();
-        while Instant::now() < deadline {
-            let mut line = String::new();
-            match self.lines.read_line(&mut line) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(_) => continue,
+        while let Ok(cells) = self
+            .rows
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            if wanted(&cells) {
+                return Ok(cells);
             }
-            if let Some(dots) = line.trim().strip_prefix("Braille ") {
-                let cells = parse_dots(dots.trim_matches('"'));
-                if wanted(&cells) {
-                    return Ok(cells);
-                }
-                seen.push(cells);
-            }
+            seen.push(cells);
         }
         Err(seen)
     }

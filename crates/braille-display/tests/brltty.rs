@@ -83,6 +83,14 @@ fn cells_reach_a_real_brltty_and_its_keys_come_back_even_after_it_restarts() {
         assert_eq!(next_event(&events), DisplayEvent::Key(key), "{press}");
     }
 
+    // Cells written after keys were read are shown too.
+    let mut after_keys = vec![0u8; 40];
+    after_keys[1] = 0x07;
+    surface
+        .show(Duration::ZERO, &frame(after_keys.clone()))
+        .unwrap();
+    shows(&mut display, &after_keys);
+
     // brltty stops: the loss is reported; a new brltty gets the last frame again.
     drop(brltty);
     drop(display);
@@ -93,7 +101,7 @@ fn cells_reach_a_real_brltty_and_its_keys_come_back_even_after_it_restarts() {
     let _brltty = Brltty::start(display_port, &api).unwrap();
     let mut display = VirtualDisplay::accept(&listener, 40, LIMIT).unwrap();
     assert_eq!(connected(&events), 40);
-    shows(&mut display, &cells);
+    shows(&mut display, &after_keys);
     let mut next = vec![0u8; 40];
     next[0] = 0x3f;
     surface.show(Duration::ZERO, &frame(next.clone())).unwrap();
