@@ -5,7 +5,8 @@
 //! the last question, the clock (shown on request), then the board rank by rank from
 //! the far side of the VI player's board to the near side (`8 .t.s.l.d.k.l.s.t`: files
 //! Anna to Hektor, `-` an empty square, a white piece by its letter, a black piece by a
-//! period and its letter, so that Braille tables without capital signs keep the colour).
+//! period and its letter; letters in lower case, since Braille tables without capital
+//! signs such as German Basisschrift could not show case).
 
 use std::time::Duration;
 

@@ -170,15 +170,14 @@ pub(crate) fn start(
     records_dir: &Path,
 ) -> Result<(mpsc::Sender<Line>, RunningDisplay), String> {
     let (events_tx, events) = std_mpsc::channel::<Event>();
-    let (surface, width): (Box<dyn Surface>, usize) = match plan.surface {
-        DisplaySurface::Brlapi(settings) => (
-            Box::new(BrlapiDisplay::start(settings, events_tx.clone())?),
-            SIMULATED_CELLS,
-        ),
-        DisplaySurface::Simulated => (
-            Box::new(DisplayRecord::create(&records_dir.join(record::FILE_NAME))?),
-            SIMULATED_CELLS,
-        ),
+    // A real display's width comes with its connection.
+    let surface: Box<dyn Surface> = match plan.surface {
+        DisplaySurface::Brlapi(settings) => {
+            Box::new(BrlapiDisplay::start(settings, events_tx.clone())?)
+        }
+        DisplaySurface::Simulated => {
+            Box::new(DisplayRecord::create(&records_dir.join(record::FILE_NAME))?)
+        }
     };
     let (lines_tx, mut lines_rx) = mpsc::channel::<Line>(1024);
     let keys = DisplayKeys(events_tx.clone());
@@ -196,7 +195,7 @@ pub(crate) fn start(
         })
         .map_err(|e| format!("braille display thread: {e}"))?;
     let mut reader = Reader {
-        panel: Panel::new(width, table.vi_color),
+        panel: Panel::new(SIMULATED_CELLS, table.vi_color),
         script: Louis {
             language: table.language,
             table: plan.braille_table,
