@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+#[allow(unused_imports, reason = "each test file uses a part")]
 pub use annabella_test_support::korean::{NUMBERS, model_dir};
 
 /// Speaks `text` with `espeak-ng -v ko` and writes it as 16 kHz mono 16-bit WAV.
