@@ -49,7 +49,7 @@ pub async fn start(width: u32, height: u32) -> (Driver, Client) {
         .prefix("annabella-chromium-")
         .tempdir()
         .expect("a browser profile directory");
-    let port_dir = profile.path().display().to_string();
+    let profile_dir = profile.path().display().to_string();
     let driver = Driver {
         child,
         _profile: profile,
@@ -65,7 +65,7 @@ pub async fn start(width: u32, height: u32) -> (Driver, Client) {
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
                 format!("--window-size={width},{height}"),
-                format!("--user-data-dir={port_dir}"),
+                format!("--user-data-dir={profile_dir}"),
             ],
         }),
     );
