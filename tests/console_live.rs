@@ -11,17 +11,18 @@
 
 use std::{
     io::{BufRead, BufReader, Read, Write},
-    net::{TcpListener as StdListener, TcpStream},
+    net::TcpStream,
     path::{Path, PathBuf},
     process::{Child, ChildStdin, Command, Stdio},
     sync::mpsc,
     time::{Duration, Instant},
 };
 
-use fantoccini::{Client, ClientBuilder, Locator};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+use annabella_test_support::{
+    axe,
+    browser::{self, count},
+};
+use fantoccini::{Client, Locator};
 
 /// A child process killed on drop.
 struct Killed(Child);
@@ -31,59 +32,6 @@ impl Drop for Killed {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn free_port() -> u16 {
-    StdListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-async fn start_browser(profile: &Path) -> (Killed, Client) {
-    for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
-        assert!(
-            Path::new(path).exists(),
-            "{path} is missing: install the Debian package {package} (scripts/setup.sh does)"
-        );
-    }
-    let port = free_port();
-    let driver = Killed(
-        Command::new(CHROMEDRIVER)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chromedriver"),
-    );
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < deadline,
-            "chromedriver did not listen on port {port}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--window-size=1280,2400",
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        }),
-    );
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a chromium session through chromedriver");
-    (driver, client)
 }
 
 fn shots() -> PathBuf {
@@ -102,14 +50,6 @@ async fn screenshot(client: &Client, name: &str) {
     let path = shots().join(name);
     std::fs::write(&path, png).expect("write screenshot");
     println!("screenshot: {}", path.display());
-}
-
-async fn count(client: &Client, css: &str) -> usize {
-    client
-        .find_all(Locator::Css(css))
-        .await
-        .expect("find_all")
-        .len()
 }
 
 async fn text(client: &Client, css: &str) -> String {
@@ -295,7 +235,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
     assert_ne!(view["boards"]["vi"], view["boards"]["sighted"], "{view}");
     assert_eq!(view["plan"]["case"], "scoresheets-agree", "{view}");
 
-    let (_driver, client) = start_browser(&dir.path().join("chromium")).await;
+    let (_driver, client) = browser::start(1280, 2400).await;
 
     // The players' / spectators' view: the discrepancy, no way to act.
     client
@@ -324,6 +264,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
         "alerts live region"
     );
     screenshot(&client, "live-1-spectator-discrepancy.png").await;
+    axe::assert_accessible(&client, "the live table's spectator view").await;
 
     // Without the token nothing is carried out.
     let target_fen = view["plan"]["target_fen"]
@@ -374,6 +315,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
         "the sighted board is right"
     );
     screenshot(&client, "live-2-arbiter-plan.png").await;
+    axe::assert_accessible(&client, "the live table's arbiter view").await;
     client
         .find(Locator::XPath(
             "//button[normalize-space()='Carry out the plan']",

@@ -3,75 +3,26 @@
 //! `annabella hall publish`, `annabella hall` serving the page. An alert at the table
 //! appears at the top of the hall within a second of its journal commit, in the ARIA
 //! live region; the spectator view has no actions; the chief arbiter's view sends a
-//! signed action that the hall sees verified with the arbiter's name.
+//! signed action that the hall sees verified with the arbiter's name. Every page passes
+//! axe-core (WCAG 2.2 AA).
 //!
 //! FAILS (never skips) when chromium, chromedriver or mosquitto is missing.
 
 mod hall_support;
 
 use std::{
-    path::Path,
     process::{Command, Stdio},
     time::{Duration, Instant},
 };
 
 use annabella_station::session::Session;
 use annabella_table::{Input, SightedCommand, TableConfig};
-use fantoccini::{Client, ClientBuilder, Locator};
+use annabella_test_support::{
+    axe,
+    browser::{self, count},
+};
+use fantoccini::{Client, Locator};
 use hall_support::*;
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-async fn start_browser(profile: &Path) -> (Killed, Client) {
-    for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
-        assert!(
-            Path::new(path).exists(),
-            "{path} is missing: install the Debian package {package} (scripts/setup.sh does)"
-        );
-    }
-    let port = free_port();
-    let driver = Killed(
-        Command::new(CHROMEDRIVER)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chromedriver"),
-    );
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not listen");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--window-size=1280,1600",
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        }),
-    );
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a chromium session through chromedriver");
-    (driver, client)
-}
-
-async fn count(client: &Client, css: &str) -> usize {
-    client
-        .find_all(Locator::Css(css))
-        .await
-        .expect("find_all")
-        .len()
-}
 
 /// Waits until `css` matches, up to `limit`; the time it took.
 async fn appears(client: &Client, css: &str, limit: Duration) -> Duration {
@@ -128,7 +79,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
             .expect("annabella hall publish"),
     );
 
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = browser::start(1280, 1600).await;
     client
         .goto(&format!("http://{}/", hall.addr))
         .await
@@ -187,6 +138,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         0,
         "still no actions for spectators"
     );
+    axe::assert_accessible(&client, "the hall for spectators, with an alert").await;
 
     // The table's own view, read-only.
     client
@@ -195,6 +147,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         .unwrap();
     appears(&client, "svg", Duration::from_secs(5)).await;
     assert_eq!(count(&client, "form").await, 0);
+    axe::assert_accessible(&client, "a table's page in the hall").await;
 
     // The chief arbiter: actions, signed with the table's key, seen verified on the tree.
     let (status, _) = hall.get("/arbiter?token=wrong&by=X");
@@ -207,6 +160,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         .await
         .unwrap();
     appears(&client, r#"button[value="pause"]"#, Duration::from_secs(5)).await;
+    axe::assert_accessible(&client, "the chief arbiter's hall").await;
     client
         .find(Locator::Css(r#"button[value="pause"]"#))
         .await

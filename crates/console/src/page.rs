@@ -300,7 +300,7 @@ fn alerts_region(view: &ConsoleView, mode: &Mode) -> String {
                 s.push_str(&button(
                     mode,
                     &[("action", "dismiss-alert"), ("alert", &id)],
-                    "Dismiss",
+                    &format!("Dismiss alert {id}"),
                 ));
             }
             s.push_str("</li>");

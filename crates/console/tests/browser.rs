@@ -1,115 +1,29 @@
 //! The console in headless Chromium (Debian's chromium + chromedriver, driven with
 //! fantoccini): the arbiter sees the discrepancy, carries out the plan, and both boards
-//! agree afterwards; players' views are read-only; updates arrive live. Screenshots go to
-//! `target/console-screenshots/`.
+//! agree afterwards; players' views are read-only; updates arrive live; every view passes
+//! axe-core (WCAG 2.2 AA) and the arbiter reaches every action by keyboard. Screenshots
+//! go to `target/console-screenshots/`.
 //!
 //! These tests FAIL (never skip) when chromium or chromedriver is missing.
 
 use std::{
-    net::{SocketAddr, TcpListener as StdListener},
+    net::SocketAddr,
     path::PathBuf,
-    process::{Child, Command, Stdio},
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
 use annabella_console::{Alert, ArbiterCommand, ArbiterRequest, Console, ConsoleView, Token, demo};
-use fantoccini::{Client, ClientBuilder, Locator};
+use annabella_test_support::{
+    axe,
+    browser::{self, count},
+    keyboard,
+};
+use fantoccini::{Client, Locator, key::Key};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     sync::{mpsc, watch},
 };
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-fn free_port() -> u16 {
-    StdListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-/// chromedriver on a free port; killed on drop.
-struct Driver {
-    child: Child,
-    port: u16,
-    _profile: tempfile_dir::Dir,
-}
-
-mod tempfile_dir {
-    //! A temporary directory removed on drop (the Chromium profile).
-    pub struct Dir(pub std::path::PathBuf);
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-async fn start_driver() -> (Driver, Client) {
-    for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
-        assert!(
-            std::path::Path::new(path).exists(),
-            "{path} is missing: install the Debian package {package} (scripts/setup.sh does)"
-        );
-    }
-    let port = free_port();
-    let child = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromedriver");
-    let profile = std::env::temp_dir().join(format!(
-        "annabella-console-chromium-{}-{port}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&profile).expect("profile dir");
-    let driver = Driver {
-        child,
-        port,
-        _profile: tempfile_dir::Dir(profile.clone()),
-    };
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .is_err()
-    {
-        assert!(
-            Instant::now() < deadline,
-            "chromedriver did not listen on port {port}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--window-size=1280,2400",
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        }),
-    );
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a chromium session through chromedriver");
-    (driver, client)
-}
 
 /// A console over the demo scenario with a stand-in station: every request is recorded
 /// and carried out on the view as the station would.
@@ -163,14 +77,6 @@ async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.expect("screenshot");
     assert!(png.starts_with(b"\x89PNG"), "a PNG");
     std::fs::write(shots().join(name), png).expect("write screenshot");
-}
-
-async fn count(client: &Client, css: &str) -> usize {
-    client
-        .find_all(Locator::Css(css))
-        .await
-        .expect("find_all")
-        .len()
 }
 
 async fn wait_for(client: &Client, css: &str) {
@@ -230,7 +136,7 @@ async fn http(addr: SocketAddr, request: &str) -> (u16, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arbiter_carries_out_the_plan_and_the_boards_agree() {
     let table = start_table().await;
-    let (_driver, client) = start_driver().await;
+    let (_driver, client) = browser::start(1280, 2400).await;
     let url = format!(
         "http://{}/arbiter?token={}&by=IA%20Weber",
         table.addr,
@@ -324,7 +230,7 @@ async fn arbiter_carries_out_the_plan_and_the_boards_agree() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_view_is_read_only_and_updates_live() {
     let table = start_table().await;
-    let (_driver, client) = start_driver().await;
+    let (_driver, client) = browser::start(1280, 2400).await;
     client
         .goto(&format!("http://{}/", table.addr))
         .await
@@ -453,7 +359,7 @@ async fn players_view_is_read_only_and_updates_live() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
     let table = start_table().await;
-    let (_driver, client) = start_driver().await;
+    let (_driver, client) = browser::start(1280, 2400).await;
     let url = format!(
         "http://{}/arbiter?token={}&by=IA%20Weber",
         table.addr,
@@ -525,5 +431,151 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
         "{text}"
     );
     assert_eq!(table.received.lock().expect("lock").len(), 1);
+    client.close().await.expect("close");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_view_passes_axe_core_and_new_alerts_reach_the_live_region() {
+    let table = start_table().await;
+    let (_driver, client) = browser::start(1280, 2400).await;
+    // The check itself finds what it should: an image without a text alternative.
+    client
+        .goto("data:text/html,<!DOCTYPE html><html lang=en><title>t</title><img src=x.png>")
+        .await
+        .expect("open a page with a fault");
+    let found = axe::violations(&client).await;
+    assert!(
+        found.iter().any(|v| v["id"] == "image-alt"),
+        "axe-core missed the image without alt: {found:?}"
+    );
+    let arbiter = format!(
+        "http://{}/arbiter?token={}&by=IA%20Weber",
+        table.addr,
+        table.token.as_str()
+    );
+    client.goto(&arbiter).await.expect("open the arbiter view");
+    wait_for(&client, "#plan-case").await;
+    axe::assert_accessible(&client, "the arbiter view (a discrepancy and its plan)").await;
+    client
+        .goto(&format!("http://{}/arbiter", table.addr))
+        .await
+        .expect("open the sign-in page");
+    axe::assert_accessible(&client, "the arbiter sign-in page").await;
+
+    // The players' view, then with a new alert that arrived live.
+    client
+        .goto(&format!("http://{}/", table.addr))
+        .await
+        .expect("open the players' view");
+    wait_for(&client, "body[data-revision]").await;
+    axe::assert_accessible(&client, "the players' view").await;
+    let region = client
+        .find(Locator::Css("[data-region=alerts]"))
+        .await
+        .expect("the alerts region");
+    assert_eq!(
+        region.attr("aria-live").await.expect("attr").as_deref(),
+        Some("assertive"),
+        "alerts interrupt the screen reader"
+    );
+    let alert = "The boards differ on c5 and e7 for 30 seconds: the arbiter is called.";
+    table.view.send_modify(|v| {
+        v.revision += 1;
+        v.alerts.push(Alert {
+            id: 8,
+            text: alert.into(),
+            urgent: true,
+        });
+    });
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        // The region itself stays (only its content is replaced), so the screen reader
+        // announces the change.
+        let text = region.text().await.expect("the same live region");
+        if text.contains(alert) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the alert did not arrive: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    axe::assert_accessible(
+        &client,
+        "the spectators' view with a live discrepancy alert",
+    )
+    .await;
+    client.close().await.expect("close");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_arbiter_reaches_every_action_by_keyboard_and_acts_with_enter() {
+    let table = start_table().await;
+    table.view.send_modify(|v| {
+        v.revision += 1;
+        v.alerts.push(Alert {
+            id: 9,
+            text: "White's flag fell.".into(),
+            urgent: true,
+        });
+    });
+    let (_driver, client) = browser::start(1280, 2400).await;
+    client
+        .goto(&format!(
+            "http://{}/arbiter?token={}&by=IA%20Weber",
+            table.addr,
+            table.token.as_str()
+        ))
+        .await
+        .expect("open the arbiter view");
+    wait_for(&client, "#plan-case").await;
+
+    let controls = keyboard::controls(&client).await;
+    let order = keyboard::tab_order(&client, controls.len() + 10).await;
+    println!("tab order: {order:#?}");
+    for label in [
+        "Carry out the plan",
+        "Pause clocks",
+        "Resume clocks",
+        "Set clock",
+        "Set counter",
+        "Apply penalty",
+        "Declare result",
+        "Dismiss alert 9",
+    ] {
+        assert!(
+            order.iter().any(|c| c.contains(&format!("\"{label}\""))),
+            "the button {label:?} is not reached by Tab: {order:#?}"
+        );
+    }
+    let missed: Vec<&String> = controls.iter().filter(|c| !order.contains(c)).collect();
+    assert!(missed.is_empty(), "not reached by Tab: {missed:#?}");
+
+    // Tab to "Pause clocks" and press Enter: the request goes out, named.
+    let pause = order
+        .iter()
+        .position(|c| c.contains("\"Pause clocks\""))
+        .expect("pause in the order");
+    keyboard::from_top(&client).await;
+    for _ in 0..=pause {
+        keyboard::press(&client, Key::Tab).await;
+    }
+    assert_eq!(keyboard::focused(&client).await, order[pause]);
+    keyboard::press(&client, Key::Enter).await;
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while table.received.lock().expect("lock").is_empty() {
+        assert!(Instant::now() < deadline, "Enter sent nothing");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let received = table.received.lock().expect("lock").clone();
+    assert_eq!(
+        received,
+        vec![ArbiterRequest {
+            by: "IA Weber".into(),
+            action: ArbiterCommand::Pause
+        }]
+    );
+    wait_for(&client, "#notice").await;
     client.close().await.expect("close");
 }

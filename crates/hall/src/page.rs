@@ -214,7 +214,8 @@ const STYLE: &str = "body{font-family:sans-serif;margin:1rem}\
 #alerts{border:4px solid #b00;padding:.5rem;background:#fee;font-size:1.3rem}\
 #alerts .calm{color:#060}.tables{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}\
 .table{border:1px solid #888;padding:.5rem;width:18rem}.table svg{width:16rem;height:auto}\
-.needs-arbiter{border:4px solid #b00}";
+.needs-arbiter{border:4px solid #b00}\
+button{min-height:2rem;margin:.2rem 0}";
 
 const SCRIPT: &str = r#"
 (function(){

@@ -81,12 +81,18 @@ impl HallWeb {
             .with_state(self.clone())
     }
 
-    /// Serves on `listener` until it fails.
+    /// Serves on `listener` within the console's default serving limits (idle and
+    /// header timeouts, a bound on connections and bodies) until it fails.
     ///
     /// # Errors
     /// The listener's I/O error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        axum::serve(listener, self.router()).await
+        annabella_console::serving::serve(
+            listener,
+            self.router(),
+            annabella_console::serving::Limits::default(),
+        )
+        .await
     }
 
     fn viewer(&self, q: &HashMap<String, String>) -> Result<Viewer, Refusal> {

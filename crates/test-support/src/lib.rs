@@ -1,0 +1,17 @@
+//! Helpers shared by annabella's tests (a dev-dependency only): headless Chromium
+//! through chromedriver ([`browser`]), the axe-core accessibility check and keyboard
+//! walks of a page ([`axe`], [`keyboard`]), and Korean speech with the Korean Vosk model
+//! for the speech tests ([`korean`]). Missing tools fail with what to install; nothing
+//! is skipped.
+
+pub mod axe;
+pub mod browser;
+pub mod keyboard;
+pub mod korean;
+
+use std::path::PathBuf;
+
+/// The workspace's root directory (where `.local/` and `target/` are).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
