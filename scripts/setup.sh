@@ -4,7 +4,8 @@
 #
 #   system packages  build headers, espeak-ng, speech-dispatcher, sox, socat, liblouis,
 #                    chromium (web console tests), mosquitto + mosquitto-clients (the
-#                    hall's broker, its tests and benchmark), the AVR toolchain and
+#                    hall's broker, its tests and benchmark; openssl makes the TLS
+#                    test's certificates), the AVR toolchain and
 #                    simavr (hardware/ firmware and its simulator harness)
 #   Rust             cargo >= 1.95 (rustup, only when cargo is missing or too old)
 #   libvosk          vosk/libvosk.so from the PyPI wheel vosk==0.3.45 -> .local/vosk/
@@ -25,7 +26,7 @@ packages=(
   espeak-ng speech-dispatcher speech-dispatcher-espeak-ng sox socat
   liblouis-bin liblouis-data
   chromium chromium-driver
-  mosquitto mosquitto-clients
+  mosquitto mosquitto-clients openssl
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
 )
 missing=()

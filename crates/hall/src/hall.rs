@@ -185,7 +185,7 @@ impl Hall {
             .values()
             .filter(|t| t.result.is_none())
             .flat_map(|t| {
-                t.alerts.iter().map(|a| HallAlert {
+                t.alerts.iter().filter(|a| !a.dismissed).map(|a| HallAlert {
                     table: t.name.clone(),
                     note: a.clone(),
                 })
@@ -301,7 +301,7 @@ impl Hall {
                 }
             }
             Body::Alert(note) => {
-                if !entry.alerts.contains(&note) {
+                if !entry.alerts.iter().any(|a| a.same(&note)) {
                     entry.alerts.push(note.clone());
                     news.push(News::Alert { table, note });
                 }
@@ -389,7 +389,10 @@ fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news
         });
     }
     for note in &state.alerts {
-        if !entry.alerts.contains(note) {
+        // A dismissal comes with the view: the table journalled it.
+        if let Some(known) = entry.alerts.iter_mut().find(|a| a.same(note)) {
+            known.dismissed = note.dismissed;
+        } else {
             entry.alerts.push(note.clone());
             news.push(News::Alert {
                 table: entry.name.clone(),
@@ -534,5 +537,31 @@ mod tests {
         assert!(matches!(&news[0], News::Rejected { reason, .. } if reason.contains("limit")));
         assert_eq!(hall.rejected(), 3);
         assert!(hall.table("4").is_none());
+    }
+
+    #[test]
+    fn an_alert_goes_from_the_top_when_the_tables_view_says_it_was_dismissed() {
+        let mut r = Replica::new("5", TableConfig::default(), 9).unwrap();
+        let call = Input::Sighted(annabella_table::SightedCommand::CallArbiter);
+        let dismiss = Input::ByArbiter {
+            by: "hall:Chief Arbiter".into(),
+            what: crate::action::dismissal_what(2),
+            action: None,
+        };
+        let mut hall = Hall::new(ActionKeys::new());
+        for (seq, input) in [(1, Input::Start), (2, call)] {
+            for m in r.apply(seq, Duration::from_secs(seq), input, true) {
+                wire(&mut hall, &m);
+            }
+        }
+        assert_eq!(hall.alerts().len(), 1);
+        let again = hall.alerts();
+        for m in r.apply(3, Duration::from_secs(3), dismiss, true) {
+            wire(&mut hall, &m);
+        }
+        assert!(hall.alerts().is_empty(), "{again:?}");
+        let kept = &hall.table("5").unwrap().alerts;
+        assert_eq!(kept.len(), 1, "the table's own view keeps it");
+        assert!(kept[0].dismissed);
     }
 }

@@ -6,6 +6,8 @@
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
 use annabella_table::ArbiterAction;
+
+use crate::action::{HallAction, HallOnly};
 use axum::{
     Form, Json, Router,
     extract::{Path, Query, State},
@@ -178,17 +180,11 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
     let Some(table) = param(&f, "table") else {
         return refuse(StatusCode::BAD_REQUEST, "field \"table\" is missing");
     };
-    let (act, what) = match param(&f, "action") {
-        Some("pause") => (ArbiterAction::Pause, "pause the clocks (from the hall)"),
-        Some("resume") => (ArbiterAction::Resume, "resume the clocks (from the hall)"),
-        other => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                &format!("field \"action\": expected pause or resume, got {other:?}"),
-            );
-        }
+    let (act, what) = match hall_action(&f) {
+        Ok(a) => a,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &e),
     };
-    let sent = match w.shared.send_action(table, &by, what, act).await {
+    let sent = match w.shared.send_action(table, &by, &what, act).await {
         Ok(()) => format!("Sent to table {table}: {what}."),
         Err(e) => format!("Not sent to table {table}: {e}."),
     };
@@ -199,6 +195,47 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
         encode(&sent)
     ))
     .into_response()
+}
+
+/// The action a form asks for, with its words.
+fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), String> {
+    Ok(match param(f, "action") {
+        Some("pause") => (
+            ArbiterAction::Pause.into(),
+            "pause the clocks (from the hall)".into(),
+        ),
+        Some("resume") => (
+            ArbiterAction::Resume.into(),
+            "resume the clocks (from the hall)".into(),
+        ),
+        Some("declare-result") => {
+            let result = match param(f, "result") {
+                Some(r @ ("1-0" | "0-1" | "1/2-1/2")) => r.to_owned(),
+                other => {
+                    return Err(format!(
+                        "field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {other:?}"
+                    ));
+                }
+            };
+            let what = format!("declare the result {result} (from the hall)");
+            (ArbiterAction::DeclareResult { result }.into(), what)
+        }
+        Some("dismiss-alert") => {
+            let seq = param(f, "seq")
+                .and_then(|s| s.parse::<u64>().ok())
+                .ok_or("field \"seq\": expected the record number of the alert")?;
+            (
+                HallAction::Hall(HallOnly::DismissAlert { seq }),
+                crate::action::dismissal_what(seq),
+            )
+        }
+        other => {
+            return Err(format!(
+                "field \"action\": expected pause, resume, declare-result or dismiss-alert, \
+                 got {other:?}"
+            ));
+        }
+    })
 }
 
 async fn api_hall(State(w): State<HallWeb>) -> Response {

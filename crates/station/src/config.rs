@@ -209,6 +209,8 @@ pub struct StationConfig {
     pub table: TableOptions,
     /// The web console, when `[console]` is in the file.
     pub console: Option<ConsoleSettings>,
+    /// The tournament hall's broker, when `[hall]` is in the file.
+    pub hall: Option<annabella_hall::HallConfig>,
 }
 
 /// One problem in a config file, at a key path.

@@ -497,6 +497,15 @@ impl RawConfig {
         let timings = c.timings(&self.timings);
         let table = c.table(&self.table);
         let console = self.console.as_ref().map(|raw| c.console(raw));
+        let hall = self.hall.as_ref().and_then(|raw| {
+            raw.check("hall", c.base)
+                .map_err(|problems| {
+                    for p in problems {
+                        c.problem(&p.key, p.message);
+                    }
+                })
+                .ok()
+        });
         if !c.problems.is_empty() {
             return Err(ConfigError {
                 path: None,
@@ -514,6 +523,7 @@ impl RawConfig {
             timings,
             table,
             console,
+            hall,
         })
     }
 }

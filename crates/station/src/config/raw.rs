@@ -32,6 +32,8 @@ pub struct RawConfig {
     pub table: RawTable,
     /// `[console]`: the arbiter's web console (served only when the section is there).
     pub console: Option<RawConsole>,
+    /// `[hall]`: the tournament hall's broker (published only when the section is there).
+    pub hall: Option<annabella_hall::RawHall>,
 }
 
 /// `[console]` as written.
