@@ -241,26 +241,10 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
     client.close().await.unwrap();
 }
 
-/// GET `path` at `addr`; the body.
-fn http_get(addr: &str, path: &str) -> String {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    text.split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap_or_default()
-}
-
 /// The alerts the station's own console shows.
 fn console_alerts(addr: &str, token: &str) -> Vec<serde_json::Value> {
     let view: serde_json::Value =
-        serde_json::from_str(&http_get(addr, &format!("/api/view?token={token}")))
+        serde_json::from_str(&http_get(addr, &format!("/api/view?token={token}")).1)
             .unwrap_or_default();
     view["alerts"].as_array().cloned().unwrap_or_default()
 }

@@ -269,27 +269,37 @@ impl Hall {
 
     /// GET `path` on the hall's server.
     pub fn get(&self, path: &str) -> (u16, String) {
-        use std::io::{Read, Write};
-        let mut s = TcpStream::connect(&self.addr).unwrap();
-        write!(
-            s,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            self.addr
-        )
-        .unwrap();
-        let mut text = String::new();
-        s.read_to_string(&mut text).unwrap();
-        let status = text
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let body = text
-            .split_once("\r\n\r\n")
-            .map(|(_, b)| b.to_owned())
-            .unwrap_or_default();
-        (status, body)
+        http_get(&self.addr, path)
     }
+}
+
+/// Sends one HTTP/1.1 request (`head` without Host and Connection, then `body`) to
+/// `addr`; the status and the body.
+pub fn http(addr: &str, head: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "{head}\r\nHost: {addr}\r\nConnection: close\r\n\r\n{body}"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// GET `path` at `addr`: the status and the body.
+pub fn http_get(addr: &str, path: &str) -> (u16, String) {
+    http(addr, &format!("GET {path} HTTP/1.1"), "")
 }
 
 /// `annabella demo` of the sample game at table `table`, publishing to `broker`.
@@ -487,24 +497,15 @@ impl Play {
 
 /// POSTs a form to `addr` (`application/x-www-form-urlencoded`); the status.
 pub fn post_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> u16 {
-    use std::io::{Read, Write};
     let body: Vec<String> = fields
         .iter()
         .map(|(k, v)| format!("{k}={}", annabella_hall::page::encode(v)))
         .collect();
     let body = body.join("&");
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}",
         body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    text.split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
+    );
+    http(addr, &head, &body).0
 }

@@ -67,6 +67,14 @@ pub enum News {
         #[serde(flatten)]
         note: AlertNote,
     },
+    /// The table journalled that the chief arbiter dismissed an alert.
+    Dismissed {
+        /// The table.
+        table: String,
+        /// The alert.
+        #[serde(flatten)]
+        note: AlertNote,
+    },
     /// The table announced something.
     Announce {
         /// The table.
@@ -391,6 +399,12 @@ fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news
     for note in &state.alerts {
         // A dismissal comes with the view: the table journalled it.
         if let Some(known) = entry.alerts.iter_mut().find(|a| a.same(note)) {
+            if note.dismissed && !known.dismissed {
+                news.push(News::Dismissed {
+                    table: entry.name.clone(),
+                    note: note.clone(),
+                });
+            }
             known.dismissed = note.dismissed;
         } else {
             entry.alerts.push(note.clone());
@@ -556,9 +570,17 @@ mod tests {
         }
         assert_eq!(hall.alerts().len(), 1);
         let again = hall.alerts();
-        for m in r.apply(3, Duration::from_secs(3), dismiss, true) {
-            wire(&mut hall, &m);
-        }
+        let news: Vec<News> = r
+            .apply(3, Duration::from_secs(3), dismiss, true)
+            .iter()
+            .flat_map(|m| wire(&mut hall, m))
+            .collect();
+        assert!(
+            news.iter().any(
+                |n| matches!(n, News::Dismissed { note, .. } if note.seq == 2) && n.changes_page()
+            ),
+            "the page is redrawn: {news:?}"
+        );
         assert!(hall.alerts().is_empty(), "{again:?}");
         let kept = &hall.table("5").unwrap().alerts;
         assert_eq!(kept.len(), 1, "the table's own view keeps it");

@@ -6,8 +6,6 @@
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
 use annabella_table::ArbiterAction;
-
-use crate::action::{HallAction, HallOnly};
 use axum::{
     Form, Json, Router,
     extract::{Path, Query, State},
@@ -22,6 +20,7 @@ use futures_util::stream::{self, Stream};
 use serde::Serialize;
 
 use crate::{
+    action::{HallAction, HallOnly},
     hall::{HallAlert, TableEntry},
     page::{self, Viewer, encode},
     subscriber::{KEEP_ALIVE, Shared},
@@ -298,4 +297,36 @@ async fn events(
         ))
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn the_arbiters_forms_become_hall_actions_and_bad_ones_are_named() {
+        let (a, what) =
+            hall_action(&form(&[("action", "declare-result"), ("result", "0-1")])).unwrap();
+        assert_eq!(
+            a,
+            HallAction::Table(ArbiterAction::DeclareResult {
+                result: "0-1".into()
+            })
+        );
+        assert!(what.contains("0-1"));
+        let (a, _) = hall_action(&form(&[("action", "dismiss-alert"), ("seq", "12")])).unwrap();
+        assert_eq!(a, HallAction::Hall(HallOnly::DismissAlert { seq: 12 }));
+        let e = hall_action(&form(&[("action", "declare-result"), ("result", "2-0")])).unwrap_err();
+        assert!(e.contains("field \"result\""), "{e}");
+        let e = hall_action(&form(&[("action", "dismiss-alert")])).unwrap_err();
+        assert!(e.contains("field \"seq\""), "{e}");
+        assert!(hall_action(&form(&[("action", "explode")])).is_err());
+    }
 }
