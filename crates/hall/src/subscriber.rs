@@ -163,6 +163,9 @@ pub fn start(
                             })
                             .unwrap_or_default();
                         let hall_us = unix_us();
+                        // A table's view (clocks, a pause, a dismissal) changes the page.
+                        page_dirty |= matches!(crate::topic::parse(&p.topic), Ok((Kind::View, _)))
+                            && !applied.iter().any(|n| matches!(n, News::Rejected { .. }));
                         for n in applied {
                             page_dirty |= n.changes_page();
                             if let News::Rejected { topic, reason } = &n {

@@ -27,7 +27,7 @@ use crate::{assembly::StationError, shell::Request};
 /// Journal meta key of the last nonce of a hall action the station accepted.
 pub const NONCE_META: &str = "hall_action_nonce";
 
-/// At most one refusal note a this often in the journal (the log has every one).
+/// At most one refusal note this often in the journal (the log has every one).
 const REFUSAL_NOTE_EVERY: Duration = Duration::from_secs(10);
 
 /// The longest `by` or `what` journalled from the hall, in characters.
