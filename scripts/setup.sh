@@ -5,7 +5,8 @@
 #   system packages  build headers, espeak-ng, speech-dispatcher, sox, socat, liblouis,
 #                    brltty + libbrlapi (the VI player's Braille display and its test),
 #                    chromium (web console tests), mosquitto + mosquitto-clients (the
-#                    hall's broker, its tests and benchmark), the AVR toolchain and
+#                    hall's broker, its tests and benchmark; openssl makes the TLS
+#                    test's certificates), the AVR toolchain and
 #                    simavr (hardware/ firmware and its simulator harness)
 #   Rust             cargo >= 1.95 (rustup, only when cargo is missing or too old)
 #   cargo-deb        the Debian package (scripts/package.sh; patchelf sets its rpath)
@@ -31,7 +32,7 @@ packages=(
   liblouis-bin liblouis-data
   brltty libbrlapi-dev
   chromium chromium-driver nodejs npm
-  mosquitto mosquitto-clients
+  mosquitto mosquitto-clients openssl
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
   patchelf dpkg-dev
 )

@@ -194,3 +194,114 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
     );
     client.close().await.unwrap();
 }
+
+/// The alerts the station's own console shows.
+fn console_alerts(addr: &str, token: &str) -> Vec<serde_json::Value> {
+    let view: serde_json::Value =
+        serde_json::from_str(&http_get(addr, &format!("/api/view?token={token}")).1)
+            .unwrap_or_default();
+    view["alerts"].as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chief_arbiter_dismisses_an_alert_in_the_hall_and_the_table_journals_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &["--action-key", &format!("9={KEY}")]);
+    let config = hall_table(
+        dir.path(),
+        &broker,
+        "9",
+        "[console]\nlisten = \"127.0.0.1:0\"\ntable = \"Table 9\"\n",
+    );
+    let mut play = Play::start(&config);
+    let banner = play.wait_log(Duration::from_secs(30), "arbiter: http://");
+    let (console, token) = banner
+        .trim_start_matches("arbiter: http://")
+        .split_once("/arbiter?token=")
+        .map(|(a, rest)| {
+            (
+                a.to_owned(),
+                rest.split('&').next().unwrap_or("").to_owned(),
+            )
+        })
+        .expect("the console's address and token");
+    play.wait_log(Duration::from_secs(30), "taking signed arbiter actions");
+    play.say("wait 800\nstart\nwait 300\nsighted: call_arbiter\n");
+
+    let (_driver, client) = browser::start(1280, 1600).await;
+    client
+        .goto(&format!(
+            "http://{}/arbiter?token={}&by=Chief%20Arbiter",
+            hall.addr, hall.token
+        ))
+        .await
+        .unwrap();
+    let alert = r#"#alerts-body li.alert[data-table="9"]"#;
+    appears(&client, alert, Duration::from_secs(60)).await;
+    assert_eq!(
+        console_alerts(&console, &token).len(),
+        1,
+        "the station's console shows the alert too"
+    );
+    client
+        .find(Locator::Css(&format!(
+            r#"{alert} button[value="dismiss-alert"]"#
+        )))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    // The table journals the dismissal with who acted; its publication clears the hall.
+    let start = Instant::now();
+    while count(&client, alert).await > 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the alert stays in the hall:\n{}",
+            client.source().await.unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let dismissed = play.inputs_by("hall:Chief Arbiter");
+    assert_eq!(dismissed.len(), 1, "{dismissed:?}");
+    let what = dismissed[0]["input"]["what"].as_str().unwrap_or_default();
+    assert!(
+        annabella_hall::action::dismissed_record(what).is_some(),
+        "{what}"
+    );
+    assert!(
+        client
+            .find(Locator::Css("#alerts-body p.calm"))
+            .await
+            .is_ok(),
+        "the hall says no table needs the arbiter"
+    );
+    let console_clear = {
+        let start = Instant::now();
+        loop {
+            let alerts = console_alerts(&console, &token);
+            if alerts.is_empty() || start.elapsed() > Duration::from_secs(10) {
+                break alerts;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    assert!(
+        console_clear.is_empty(),
+        "the station's console shows it dismissed: {console_clear:?}"
+    );
+    // The table's own hall view keeps it, marked.
+    client
+        .goto(&format!(
+            "http://{}/table/9?token={}&by=Chief%20Arbiter",
+            hall.addr, hall.token
+        ))
+        .await
+        .unwrap();
+    let page = client.source().await.unwrap_or_default();
+    assert!(page.contains("(dismissed)"), "{page}");
+    client.close().await.unwrap();
+    let _ = play.quit(Duration::from_secs(30));
+}

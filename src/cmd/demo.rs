@@ -117,11 +117,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let outbox = match (&args.hall, &args.table) {
-        (Some(url), Some(table)) => Some(super::hall::start_outbox(
+    let mut outbox = match (&args.hall, &args.table) {
+        (Some(url), Some(table)) => Some(annabella_station::hall_link::start(
+            &super::hall::demo_hall(url, table)?,
             out.join("game.journal"),
-            table,
-            url,
+            None,
+            None,
         )?),
         _ => None,
     };
@@ -151,11 +152,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
-    if let Some(outbox) = outbox
-        && let Err(e) = outbox.drain(std::time::Duration::from_secs(60))
-    {
-        eprintln!("annabella: {e:#}");
+    if let Some(outbox) = outbox.as_mut() {
+        match outbox.drain(std::time::Duration::from_secs(60)) {
+            Ok(last) => eprintln!("hall: records 1-{last} are at the broker"),
+            Err(e) => eprintln!("annabella: {e}"),
+        }
     }
+    drop(outbox);
     for p in &report.written {
         eprintln!("written: {}", p.display());
     }

@@ -2,7 +2,7 @@
 //! one MQTT broker, the round's live PGN, and (`hall publish`) one table's journal
 //! published to the hall.
 
-use std::{io::Write as _, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
+use std::{io::Write as _, path::PathBuf, process::ExitCode, sync::Arc};
 
 use annabella_console::Token;
 use annabella_hall::{
@@ -27,8 +27,8 @@ pub struct Args {
 /// What else `annabella hall` does.
 #[derive(Debug, clap::Subcommand)]
 enum Job {
-    /// Publish one table's journal to the hall (what `demo --hall` and, later, the
-    /// station do beside the table); stays, following the journal, until killed.
+    /// Publish one table's journal to the hall (what `play` with `[hall]` and `demo
+    /// --hall` do beside the table); stays, following the journal, until killed.
     Publish(PublishArgs),
     /// Load benchmark: simulated tables through one mosquitto on 127.0.0.1.
     Bench(super::hall_bench::BenchArgs),
@@ -52,9 +52,17 @@ struct ServeArgs {
     /// The chief arbiter's token (default: a random one, printed at start).
     #[arg(long)]
     token: Option<String>,
-    /// TOML file of the tables' action keys: `"3" = "hex…"` per table.
+    /// TOML file of the tables' action keys: `"3" = "hex…"` per table (each the
+    /// `[hall] action_key` of that table's table.toml).
     #[arg(long, value_name = "FILE")]
     keys: Option<PathBuf>,
+    /// One table's action key, `TABLE=HEX` (repeat for more tables; adds to --keys).
+    #[arg(long, value_name = "TABLE=HEX")]
+    action_key: Vec<String>,
+    /// With `mqtts://`: the PEM file of the CA that signed the broker's certificate
+    /// (default: the system's roots).
+    #[arg(long, value_name = "FILE")]
+    ca: Option<PathBuf>,
     /// The hall's client id at the broker (the broker keeps its session under it).
     #[arg(long, default_value = "annabella-hall")]
     client_id: String,
@@ -75,6 +83,9 @@ pub struct PublishArgs {
     /// Stop once every record is at the broker (default: follow the journal).
     #[arg(long)]
     once: bool,
+    /// With `mqtts://`: the PEM file of the CA that signed the broker's certificate.
+    #[arg(long, value_name = "FILE")]
+    ca: Option<PathBuf>,
 }
 
 /// Runs `annabella hall`.
@@ -91,10 +102,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn broker(url: &str, flag: &str) -> anyhow::Result<Broker> {
-    let b = Broker::parse(url).map_err(|e| anyhow::anyhow!("{flag} {e}"))?;
-    if b.tls {
-        bail!("{flag} {url:?}: this build connects without TLS only (see crates/hall/PROTOCOL.md)");
+fn broker(url: &str, flag: &str, ca: Option<&PathBuf>) -> anyhow::Result<Broker> {
+    let mut b = Broker::parse(url).map_err(|e| anyhow::anyhow!("{flag} {e}"))?;
+    if let Some(ca) = ca {
+        if !b.tls {
+            bail!("--ca is for TLS: use mqtts:// in {flag}");
+        }
+        b.ca = Some(ca.clone());
     }
     Ok(b)
 }
@@ -117,7 +131,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let Some(url) = &args.broker else {
         bail!("--broker URL is needed (e.g. mqtt://127.0.0.1:1883)");
     };
-    let broker = broker(url, "--broker")?;
+    let broker = broker(url, "--broker", args.ca.as_ref())?;
     let token = match args.token {
         Some(t) if t.len() < 8 => bail!("--token: use at least 8 characters"),
         Some(t) => t,
@@ -126,10 +140,19 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             .as_str()
             .to_owned(),
     };
-    let keys = match &args.keys {
+    let mut keys = match &args.keys {
         Some(p) => load_keys(p)?,
         None => ActionKeys::new(),
     };
+    for pair in &args.action_key {
+        let (table, hex) = pair
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--action-key {pair:?}: expected TABLE=HEX"))?;
+        let key = hex
+            .parse::<ActionKey>()
+            .map_err(|e| anyhow::anyhow!("--action-key for table {table:?}: {e}"))?;
+        keys.insert(table.to_owned(), key);
+    }
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .with_context(|| format!("--listen {}: cannot listen there", args.listen))?;
@@ -146,7 +169,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         settings,
         news_tx,
         Box::new(|line| eprintln!("annabella: {line}")),
-    );
+    )
+    .map_err(|e| anyhow::anyhow!("--broker {url}: {e}"))?;
     eprintln!("hall: http://{addr}/ (spectators, read-only)");
     eprintln!("arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME");
     eprintln!("games: http://{addr}/games.pgn");
@@ -168,7 +192,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
-    let broker = broker(&args.broker, "--broker")?;
+    let broker = broker(&args.broker, "--broker", args.ca.as_ref())?;
     annabella_hall::topic::check_table_name(&args.table)
         .map_err(|e| anyhow::anyhow!("--table {:?}: {e}", args.table))?;
     let settings = OutboxSettings::new(args.journal.clone(), &args.table, broker);
@@ -198,59 +222,27 @@ async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs the outbox of a demo's journal on its own thread; the handle tells how far it is.
-pub fn start_outbox(journal: PathBuf, table: &str, url: &str) -> anyhow::Result<OutboxThread> {
-    let broker = broker(url, "--hall")?;
-    annabella_hall::topic::check_table_name(table)
-        .map_err(|e| anyhow::anyhow!("--table {table:?}: {e}"))?;
-    let settings = OutboxSettings::new(journal.clone(), table, broker);
-    let (status_tx, status_rx) = watch::channel(OutboxStatus::default());
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("tokio runtime")?;
-    std::thread::Builder::new()
-        .name("hall-outbox".into())
-        .spawn(move || {
-            runtime.block_on(outbox::run(
-                settings,
-                None,
-                status_tx,
-                Box::new(|line| eprintln!("annabella: {line}")),
-            ));
-        })
-        .context("outbox thread")?;
-    Ok(OutboxThread {
-        journal,
-        status: status_rx,
-    })
-}
-
-/// A demo's outbox running beside it.
-pub struct OutboxThread {
-    journal: PathBuf,
-    status: watch::Receiver<OutboxStatus>,
-}
-
-impl OutboxThread {
-    /// Waits up to `limit` until every record of the journal is at the broker.
-    pub fn drain(mut self, limit: Duration) -> anyhow::Result<()> {
-        let last = JournalTail::open(&self.journal)?.0.last_seq()?;
-        let deadline = std::time::Instant::now() + limit;
-        loop {
-            let acked = self.status.borrow_and_update().acked;
-            if acked >= last {
-                eprintln!("hall: records 1-{last} are at the broker");
-                return Ok(());
-            }
-            if std::time::Instant::now() >= deadline {
-                bail!(
-                    "the hall's broker has records 1-{acked} of {last}; the rest wait in the \
-                     journal: `annabella hall publish --once --journal {} …` sends them",
-                    self.journal.display()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+/// The `[hall]` of `demo --hall URL --table NAME` (TLS with `mqtts://` and the system's
+/// roots).
+pub fn demo_hall(url: &str, table: &str) -> anyhow::Result<annabella_hall::HallConfig> {
+    annabella_hall::RawHall {
+        broker: Some(url.to_owned()),
+        table: Some(table.to_owned()),
+        ..annabella_hall::RawHall::default()
     }
+    .check("hall", std::path::Path::new("."))
+    .map_err(|problems| {
+        let text: Vec<String> = problems
+            .iter()
+            .map(|p| {
+                let flag = if p.key == "hall.table" {
+                    "--table"
+                } else {
+                    "--hall"
+                };
+                format!("{flag}: {}", p.message)
+            })
+            .collect();
+        anyhow::anyhow!(text.join("; "))
+    })
 }

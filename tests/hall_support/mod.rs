@@ -58,10 +58,26 @@ pub struct Broker {
     pub port: u16,
     dir: PathBuf,
     child: Option<Killed>,
+    tls: bool,
 }
 
 impl Broker {
     pub fn start(dir: &Path) -> Broker {
+        Broker::start_with(dir, "")
+    }
+
+    /// mosquitto with TLS only: the certificate and key of `cert`/`key` (PEM).
+    pub fn start_tls(dir: &Path, cert: &Path, key: &Path) -> Broker {
+        let mut b = Broker::start_with(
+            dir,
+            &format!("certfile {}\nkeyfile {}\n", cert.display(), key.display()),
+        );
+        b.tls = true;
+        b
+    }
+
+    /// mosquitto with `listener_extra` lines after its listener line.
+    fn start_with(dir: &Path, listener_extra: &str) -> Broker {
         assert!(
             Path::new(MOSQUITTO).exists(),
             "{MOSQUITTO} is missing: install the Debian package mosquitto (scripts/setup.sh does)"
@@ -72,7 +88,7 @@ impl Broker {
         std::fs::write(
             dir.join("mosquitto.conf"),
             format!(
-                "listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\n\
+                "listener {port} 127.0.0.1\n{listener_extra}allow_anonymous true\npersistence true\n\
                  persistence_location {}/\nautosave_interval 1\nmax_queued_messages 100000\n\
                  log_dest stderr\n",
                 data.display()
@@ -83,13 +99,15 @@ impl Broker {
             port,
             dir: dir.to_owned(),
             child: None,
+            tls: false,
         };
         b.restart();
         b
     }
 
     pub fn url(&self) -> String {
-        format!("mqtt://127.0.0.1:{}", self.port)
+        let scheme = if self.tls { "mqtts" } else { "mqtt" };
+        format!("{scheme}://127.0.0.1:{}", self.port)
     }
 
     /// kill -9: no goodbye, nothing saved since the last autosave.
@@ -251,27 +269,37 @@ impl Hall {
 
     /// GET `path` on the hall's server.
     pub fn get(&self, path: &str) -> (u16, String) {
-        use std::io::{Read, Write};
-        let mut s = TcpStream::connect(&self.addr).unwrap();
-        write!(
-            s,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            self.addr
-        )
-        .unwrap();
-        let mut text = String::new();
-        s.read_to_string(&mut text).unwrap();
-        let status = text
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let body = text
-            .split_once("\r\n\r\n")
-            .map(|(_, b)| b.to_owned())
-            .unwrap_or_default();
-        (status, body)
+        http_get(&self.addr, path)
     }
+}
+
+/// Sends one HTTP/1.1 request (`head` without Host and Connection, then `body`) to
+/// `addr`; the status and the body.
+pub fn http(addr: &str, head: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "{head}\r\nHost: {addr}\r\nConnection: close\r\n\r\n{body}"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// GET `path` at `addr`: the status and the body.
+pub fn http_get(addr: &str, path: &str) -> (u16, String) {
+    http(addr, &format!("GET {path} HTTP/1.1"), "")
 }
 
 /// `annabella demo` of the sample game at table `table`, publishing to `broker`.
@@ -351,4 +379,133 @@ pub fn assert_moves_once_in_order(hall: &Hall, table: &str, expected: &[String])
     );
     let sans: Vec<String> = moves.into_iter().map(|m| m.1).collect();
     assert_eq!(sans, expected, "table {table}: the moves");
+}
+
+/// The key of the test tables' signed actions.
+pub const KEY: &str = "00112233445566778899aabbccddeeff";
+
+/// A `table.toml` in `dir` for table `table` in the hall of `broker`: simulated devices,
+/// text voices, records in `dir/records`; `extra` is appended (more sections).
+pub fn hall_table(dir: &Path, broker: &Broker, table: &str, extra: &str) -> PathBuf {
+    let config = dir.join("table.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\n\
+             clock = \"sim\"\n[voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n\
+             [hall]\nbroker = \"{}\"\ntable = \"{table}\"\naction_key = \"{KEY}\"\n{extra}",
+            broker.url()
+        ),
+    )
+    .unwrap();
+    config
+}
+
+/// `annabella play --json --config …` with its keyboard, its JSON lines and its log.
+pub struct Play {
+    child: Killed,
+    stdin: Option<std::process::ChildStdin>,
+    pub out: Arc<Mutex<Vec<serde_json::Value>>>,
+    pub err: Arc<Mutex<Vec<String>>>,
+}
+
+impl Play {
+    pub fn start(config: &Path) -> Play {
+        let mut child = Command::new(BIN)
+            .args(["play", "--json", "--config"])
+            .arg(config)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start annabella play");
+        let out: Arc<Mutex<Vec<serde_json::Value>>> = Arc::default();
+        let err: Arc<Mutex<Vec<String>>> = Arc::default();
+        let stdout = child.stdout.take().unwrap();
+        let o = Arc::clone(&out);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Ok(v) = serde_json::from_str(&line) {
+                    o.lock().unwrap().push(v);
+                }
+            }
+        });
+        let stderr = child.stderr.take().unwrap();
+        let e = Arc::clone(&err);
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                eprintln!("[play] {line}");
+                e.lock().unwrap().push(line);
+            }
+        });
+        Play {
+            stdin: child.stdin.take(),
+            child: Killed(child),
+            out,
+            err,
+        }
+    }
+
+    /// Types `lines` at the table's keyboard (the script language).
+    pub fn say(&mut self, lines: &str) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("the keyboard is open");
+        stdin.write_all(lines.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Waits until a log line contains `text`.
+    pub fn wait_log(&self, limit: Duration, text: &str) -> String {
+        let err = Arc::clone(&self.err);
+        wait_for(limit, &format!("play logs {text:?}"), || {
+            let log = err.lock().unwrap();
+            let found = log.iter().find(|l| l.contains(text)).cloned();
+            (found.is_some(), found)
+        })
+        .unwrap_or_default()
+    }
+
+    /// The arbiter's inputs the table journalled that `by` took.
+    pub fn inputs_by(&self, by: &str) -> Vec<serde_json::Value> {
+        self.out
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|v| v["kind"] == "input" && v["input"]["by"] == by)
+            .cloned()
+            .collect()
+    }
+
+    /// Ends the keyboard and waits for the table to stop; its log.
+    pub fn quit(mut self, limit: Duration) -> String {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.0.try_wait().unwrap() {
+                let log = self.err.lock().unwrap().join("\n");
+                assert!(status.success(), "play failed ({status}):\n{log}");
+                return log;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "play did not stop within {limit:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// POSTs a form to `addr` (`application/x-www-form-urlencoded`); the status.
+pub fn post_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> u16 {
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", annabella_hall::page::encode(v)))
+        .collect();
+    let body = body.join("&");
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Content-Length: {}",
+        body.len()
+    );
+    http(addr, &head, &body).0
 }

@@ -66,8 +66,49 @@ pub struct ActionBody {
     pub by: String,
     /// What, in words.
     pub what: String,
-    /// The table action.
-    pub action: ArbiterAction,
+    /// What to do: a table action, or the hall's own (dismiss an alert).
+    pub action: HallAction,
+}
+
+/// What the hall asks a table to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum HallAction {
+    /// The hall's own actions (`{"action":"dismiss_alert","seq":12}`).
+    Hall(HallOnly),
+    /// A table action, as in the journal (`{"action":"pause"}`).
+    Table(ArbiterAction),
+}
+
+/// Actions only the hall sends (the console has its own way to them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum HallOnly {
+    /// The chief arbiter has seen the alerts raised by journal record `seq`.
+    DismissAlert {
+        /// The journal record that raised the alert ([`AlertNote::seq`](crate::AlertNote)).
+        seq: u64,
+    },
+}
+
+impl From<ArbiterAction> for HallAction {
+    fn from(a: ArbiterAction) -> HallAction {
+        HallAction::Table(a)
+    }
+}
+
+/// The journalled words of a dismissal from the hall (`what` of the arbiter's note), from
+/// which the replica and the console know which alert went.
+pub fn dismissal_what(seq: u64) -> String {
+    format!("dismiss the alert of record {seq} (from the hall)")
+}
+
+/// The record whose alerts a journalled note dismisses, when it is a hall dismissal.
+pub fn dismissed_record(what: &str) -> Option<u64> {
+    what.strip_prefix("dismiss the alert of record ")?
+        .strip_suffix(" (from the hall)")?
+        .parse()
+        .ok()
 }
 
 /// The message on `annabella/action/<table>`.
@@ -227,7 +268,7 @@ mod tests {
             sent_ms: 1,
             by: "Chief Arbiter".into(),
             what: "pause the clocks".into(),
-            action: ArbiterAction::Pause,
+            action: ArbiterAction::Pause.into(),
         }
     }
 
@@ -282,6 +323,27 @@ mod tests {
             verify(&ActionKeys::new(), "3", &good),
             Err(ActionRefused::NoKey("3".into()))
         );
+    }
+
+    #[test]
+    fn table_and_hall_actions_keep_their_wire_form() {
+        let pause = serde_json::to_string(&HallAction::from(ArbiterAction::Pause)).unwrap();
+        assert_eq!(pause, r#"{"action":"pause"}"#);
+        let dismiss = HallAction::Hall(HallOnly::DismissAlert { seq: 12 });
+        let text = serde_json::to_string(&dismiss).unwrap();
+        assert_eq!(text, r#"{"action":"dismiss_alert","seq":12}"#);
+        assert_eq!(serde_json::from_str::<HallAction>(&text).unwrap(), dismiss);
+        let result: HallAction =
+            serde_json::from_str(r#"{"action":"declare_result","result":"1-0"}"#).unwrap();
+        assert_eq!(
+            result,
+            HallAction::Table(ArbiterAction::DeclareResult {
+                result: "1-0".into()
+            })
+        );
+        assert!(serde_json::from_str::<HallAction>(r#"{"action":"explode"}"#).is_err());
+        assert_eq!(dismissed_record(&dismissal_what(12)), Some(12));
+        assert_eq!(dismissed_record("dismiss alert 3"), None);
     }
 
     #[test]

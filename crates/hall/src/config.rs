@@ -7,7 +7,8 @@
 //! table = "3"
 //! user = "table3"            # optional, with password
 //! password = "…"
-//! tls = false                # mqtts:// needs a TLS build; see crates/hall/PROTOCOL.md
+//! tls = false                # or mqtts://: TLS with the system's roots, or `ca`
+//! ca = "hall-ca.pem"         # optional: the CA that signed the broker's certificate
 //! action_key = "…32+ hex digits…"   # optional: accept signed arbiter actions
 //! ```
 
@@ -31,6 +32,9 @@ pub struct RawHall {
     pub tls: Option<bool>,
     /// The table's key for signed arbiter actions (hex).
     pub action_key: Option<String>,
+    /// A PEM file of the CA certificate(s) the broker's certificate is checked against
+    /// (TLS only; default: the system's roots).
+    pub ca: Option<String>,
 }
 
 /// Where the broker is.
@@ -42,6 +46,8 @@ pub struct Broker {
     pub port: u16,
     /// Whether the connection is encrypted.
     pub tls: bool,
+    /// With TLS: the PEM file of the CA to trust instead of the system's roots.
+    pub ca: Option<std::path::PathBuf>,
 }
 
 impl Broker {
@@ -78,6 +84,7 @@ impl Broker {
             host: host.to_owned(),
             port,
             tls,
+            ca: None,
         })
     }
 }
@@ -111,11 +118,12 @@ impl std::fmt::Display for HallProblem {
 }
 
 impl RawHall {
-    /// Checks the section found at `at` (`"hall"`); every problem, each with its key.
+    /// Checks the section found at `at` (`"hall"`); every problem, each with its key. A
+    /// relative `ca` is taken from `base` (the config file's directory).
     ///
     /// # Errors
     /// The problems, in key order.
-    pub fn check(&self, at: &str) -> Result<HallConfig, Vec<HallProblem>> {
+    pub fn check(&self, at: &str, base: &std::path::Path) -> Result<HallConfig, Vec<HallProblem>> {
         let mut problems = Vec::new();
         let mut problem = |key: &str, message: String| {
             problems.push(HallProblem {
@@ -163,18 +171,31 @@ impl RawHall {
                 .map_err(|e| problem("action_key", e))
                 .ok()
         });
+        let tls = self.tls.unwrap_or(false) || broker.as_ref().is_some_and(|b| b.tls);
+        let ca = match &self.ca {
+            None => None,
+            Some(_) if !tls => {
+                problem(
+                    "ca",
+                    "a CA is for TLS: set tls = true or use mqtts:// in broker".into(),
+                );
+                None
+            }
+            Some(p) => {
+                let path = base.join(p);
+                if path.is_file() {
+                    Some(path)
+                } else {
+                    problem("ca", format!("{}: no such file", path.display()));
+                    None
+                }
+            }
+        };
         let broker = broker.map(|mut b| {
-            b.tls |= self.tls.unwrap_or(false);
+            b.tls = tls;
+            b.ca = ca;
             b
         });
-        if broker.as_ref().is_some_and(|b| b.tls) {
-            problem(
-                "tls",
-                "this build connects without TLS only; put the broker behind a TLS tunnel \
-                 (stunnel) or use mqtt:// on the hall's own network"
-                    .into(),
-            );
-        }
         match (broker, table) {
             (Some(broker), Some(table)) if problems.is_empty() => Ok(HallConfig {
                 broker,
@@ -205,14 +226,15 @@ mod tests {
             "[hall]\nbroker = \"mqtt://hall.local:1884\"\ntable = \"3\"\nuser = \"t3\"\n\
              password = \"pw\"\naction_key = \"00112233445566778899aabbccddeeff\"\n",
         )
-        .check("hall")
+        .check("hall", std::path::Path::new("."))
         .unwrap();
         assert_eq!(
             c.broker,
             Broker {
                 host: "hall.local".into(),
                 port: 1884,
-                tls: false
+                tls: false,
+                ca: None
             }
         );
         assert_eq!(c.table, "3");
@@ -226,7 +248,7 @@ mod tests {
         let problems = raw(
             "[hall]\nbroker = \"http://x\"\ntable = \"a/b\"\nuser = \"u\"\naction_key = \"12\"\n",
         )
-        .check("hall")
+        .check("hall", std::path::Path::new("."))
         .unwrap_err();
         let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
         assert_eq!(
@@ -238,13 +260,26 @@ mod tests {
                 "hall.action_key"
             ]
         );
-        let missing = RawHall::default().check("hall").unwrap_err();
+        let missing = RawHall::default()
+            .check("hall", std::path::Path::new("."))
+            .unwrap_err();
         assert_eq!(missing.len(), 2);
         assert!(missing[0].to_string().starts_with("hall.broker: missing"));
         let tls = raw("[hall]\nbroker = \"mqtts://x\"\ntable = \"1\"\n")
-            .check("hall")
+            .check("hall", std::path::Path::new("."))
+            .unwrap();
+        assert_eq!((tls.broker.tls, tls.broker.port), (true, 8883));
+        let no_ca = raw(
+            "[hall]\nbroker = \"mqtt://x:1\"\ntable = \"1\"\ntls = true\nca = \"nowhere.pem\"\n",
+        )
+        .check("hall", std::path::Path::new("."))
+        .unwrap_err();
+        assert_eq!(no_ca[0].key, "hall.ca");
+        assert!(no_ca[0].message.contains("nowhere.pem: no such file"));
+        let ca_without_tls = raw("[hall]\nbroker = \"mqtt://x\"\ntable = \"1\"\nca = \"c.pem\"\n")
+            .check("hall", std::path::Path::new("."))
             .unwrap_err();
-        assert_eq!(tls[0].key, "hall.tls");
+        assert!(ca_without_tls[0].message.contains("a CA is for TLS"));
     }
 
     #[test]

@@ -67,6 +67,14 @@ pub enum News {
         #[serde(flatten)]
         note: AlertNote,
     },
+    /// The table journalled that the chief arbiter dismissed an alert.
+    Dismissed {
+        /// The table.
+        table: String,
+        /// The alert.
+        #[serde(flatten)]
+        note: AlertNote,
+    },
     /// The table announced something.
     Announce {
         /// The table.
@@ -185,7 +193,7 @@ impl Hall {
             .values()
             .filter(|t| t.result.is_none())
             .flat_map(|t| {
-                t.alerts.iter().map(|a| HallAlert {
+                t.alerts.iter().filter(|a| !a.dismissed).map(|a| HallAlert {
                     table: t.name.clone(),
                     note: a.clone(),
                 })
@@ -301,7 +309,7 @@ impl Hall {
                 }
             }
             Body::Alert(note) => {
-                if !entry.alerts.contains(&note) {
+                if !entry.alerts.iter().any(|a| a.same(&note)) {
                     entry.alerts.push(note.clone());
                     news.push(News::Alert { table, note });
                 }
@@ -389,7 +397,16 @@ fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news
         });
     }
     for note in &state.alerts {
-        if !entry.alerts.contains(note) {
+        // A dismissal comes with the view: the table journalled it.
+        if let Some(known) = entry.alerts.iter_mut().find(|a| a.same(note)) {
+            if note.dismissed && !known.dismissed {
+                news.push(News::Dismissed {
+                    table: entry.name.clone(),
+                    note: note.clone(),
+                });
+            }
+            known.dismissed = note.dismissed;
+        } else {
             entry.alerts.push(note.clone());
             news.push(News::Alert {
                 table: entry.name.clone(),
@@ -534,5 +551,39 @@ mod tests {
         assert!(matches!(&news[0], News::Rejected { reason, .. } if reason.contains("limit")));
         assert_eq!(hall.rejected(), 3);
         assert!(hall.table("4").is_none());
+    }
+
+    #[test]
+    fn an_alert_goes_from_the_top_when_the_tables_view_says_it_was_dismissed() {
+        let mut r = Replica::new("5", TableConfig::default(), 9).unwrap();
+        let call = Input::Sighted(annabella_table::SightedCommand::CallArbiter);
+        let dismiss = Input::ByArbiter {
+            by: "hall:Chief Arbiter".into(),
+            what: crate::action::dismissal_what(2),
+            action: None,
+        };
+        let mut hall = Hall::new(ActionKeys::new());
+        for (seq, input) in [(1, Input::Start), (2, call)] {
+            for m in r.apply(seq, Duration::from_secs(seq), input, true) {
+                wire(&mut hall, &m);
+            }
+        }
+        assert_eq!(hall.alerts().len(), 1);
+        let again = hall.alerts();
+        let news: Vec<News> = r
+            .apply(3, Duration::from_secs(3), dismiss, true)
+            .iter()
+            .flat_map(|m| wire(&mut hall, m))
+            .collect();
+        assert!(
+            news.iter().any(
+                |n| matches!(n, News::Dismissed { note, .. } if note.seq == 2) && n.changes_page()
+            ),
+            "the page is redrawn: {news:?}"
+        );
+        assert!(hall.alerts().is_empty(), "{again:?}");
+        let kept = &hall.table("5").unwrap().alerts;
+        assert_eq!(kept.len(), 1, "the table's own view keeps it");
+        assert!(kept[0].dismissed);
     }
 }

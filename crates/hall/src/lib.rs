@@ -9,22 +9,29 @@
 //! - Hall side: [`hall::Hall`] orders and deduplicates what arrives and keeps every
 //!   table's state; [`subscriber`] is its MQTT shell (and keeps the round's PGN file),
 //!   [`web`] and [`page`] the chief arbiter's and the spectators' page.
-//! - [`action`]: signed arbiter actions from the hall to a table; [`config`]: `[hall]`.
+//! - [`action`]: signed arbiter actions from the hall to a table, [`inbox`] the
+//!   station's MQTT shell that receives them; [`config`]: `[hall]`; [`tls`]: TLS to the
+//!   broker.
 //!
 //! The topic tree and payloads are written down in `PROTOCOL.md` beside this crate.
 
 pub mod action;
 pub mod config;
 pub mod hall;
+pub mod inbox;
 pub mod message;
 pub mod outbox;
 pub mod page;
 pub mod replica;
 pub mod subscriber;
+pub mod tls;
 pub mod topic;
 pub mod web;
 
-pub use action::{ActionBody, ActionKey, ActionKeys, ActionRefused, ReplayGuard, SignedAction};
+pub use action::{
+    ActionBody, ActionKey, ActionKeys, ActionRefused, HallAction, HallOnly, ReplayGuard,
+    SignedAction,
+};
 pub use config::{Broker, HallConfig, HallProblem, RawHall};
 pub use hall::{Hall, HallAlert, News, TableEntry};
 pub use message::{AlertNote, Body, HallMessage, MoveEvent, TableState};

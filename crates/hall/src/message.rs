@@ -104,6 +104,19 @@ pub struct AlertNote {
     pub seq: u64,
     /// When, Unix ms.
     pub at_ms: u64,
+    /// The chief arbiter dismissed it from the hall (journalled at the table).
+    #[serde(default)]
+    pub dismissed: bool,
+}
+
+impl AlertNote {
+    /// Whether `other` is the same alert (perhaps dismissed since).
+    pub fn same(&self, other: &AlertNote) -> bool {
+        self.seq == other.seq
+            && self.kind == other.kind
+            && self.detail == other.detail
+            && self.ply == other.ply
+    }
 }
 
 /// The whole table: what a newcomer to the hall needs (published retained).

@@ -77,7 +77,8 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
     for a in &alerts {
         let _ = write!(
             s,
-            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">Table {t}</a>: <strong>{k}</strong> — {d} <span class="ply">(after half-move {p})</span></li>"#,
+            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">Table {t}</a>: <strong>{k}</strong> — {d} <span class="ply">(after half-move {p})</span>{x}</li>"#,
+            x = dismiss_form(a, viewer),
             t = escape(&a.table),
             u = encode(&a.table),
             q = viewer.query(),
@@ -171,7 +172,7 @@ fn players(t: &TableEntry) -> String {
 pub fn tables(hall: &Hall, viewer: &Viewer) -> String {
     let mut s = String::from(r#"<ul class="tables">"#);
     for (i, t) in hall.tables().enumerate() {
-        let open = t.result.is_none() && !t.alerts.is_empty();
+        let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
         let _ = write!(
             s,
             r#"<li class="table{cls}" data-table="{n}"><h3><a href="/table/{u}{q}">Table {n}</a>: {p}</h3>{st}{cl}{lm}{bd}{act}</li>"#,
@@ -194,19 +195,37 @@ pub fn tables(hall: &Hall, viewer: &Viewer) -> String {
     s
 }
 
+/// The hidden fields of an arbiter's form for table `table`.
+fn hidden(token: &str, by: &str, table: &str) -> String {
+    format!(
+        r#"<input type="hidden" name="token" value="{}"><input type="hidden" name="by" value="{}"><input type="hidden" name="table" value="{}">"#,
+        escape(token),
+        escape(by),
+        escape(table)
+    )
+}
+
+/// The chief arbiter's button that dismisses one alert (a signed action to its table).
+fn dismiss_form(a: &HallAlert, viewer: &Viewer) -> String {
+    let Viewer::Arbiter { token, by } = viewer else {
+        return String::new();
+    };
+    format!(
+        r#" <form method="post" action="/action" class="dismiss">{h}<input type="hidden" name="seq" value="{seq}"><button name="action" value="dismiss-alert">Dismiss this alert at table {n}</button></form>"#,
+        h = hidden(token, by, &a.table),
+        seq = a.note.seq,
+        n = escape(&a.table)
+    )
+}
+
 fn actions(t: &TableEntry, viewer: &Viewer) -> String {
     let Viewer::Arbiter { token, by } = viewer else {
         return String::new();
     };
-    let hidden = format!(
-        r#"<input type="hidden" name="token" value="{}"><input type="hidden" name="by" value="{}"><input type="hidden" name="table" value="{}">"#,
-        escape(token),
-        escape(by),
-        escape(&t.name)
-    );
+    let h = hidden(token, by, &t.name);
+    let n = escape(&t.name);
     format!(
-        r#"<form method="post" action="/action" class="actions">{hidden}<button name="action" value="pause">Pause clocks at table {n}</button> <button name="action" value="resume">Resume clocks at table {n}</button></form>"#,
-        n = escape(&t.name)
+        r#"<form method="post" action="/action" class="actions">{h}<button name="action" value="pause">Pause clocks at table {n}</button> <button name="action" value="resume">Resume clocks at table {n}</button></form><form method="post" action="/action" class="result">{h}<input type="hidden" name="action" value="declare-result"><label>Result at table {n} <select name="result"><option>1-0</option><option>1/2-1/2</option><option>0-1</option></select></label> <button>Declare the result at table {n}</button></form>"#
     )
 }
 
@@ -263,9 +282,10 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
                 note: a.clone(),
             });
             format!(
-                "<li><strong>{}</strong> — {}</li>",
+                "<li><strong>{}</strong> — {}{}</li>",
                 escape(&kind),
-                escape(&a.detail)
+                escape(&a.detail),
+                if a.dismissed { " (dismissed)" } else { "" }
             )
         })
         .collect();

@@ -75,6 +75,15 @@ impl Replica {
     ) -> Vec<HallMessage> {
         self.last_seq = seq;
         let at_ms = self.epoch_unix_ms + ms(now);
+        if let Input::ByArbiter {
+            action: None, what, ..
+        } = &input
+            && let Some(raised) = crate::action::dismissed_record(what)
+        {
+            for a in self.alerts.iter_mut().filter(|a| a.seq == raised) {
+                a.dismissed = true;
+            }
+        }
         // A refused input was refused at the table too: no effects, nothing to publish.
         let _refused = self.table.handle(now, input);
         let mut bodies = Vec::new();
@@ -91,6 +100,7 @@ impl Replica {
                         ply: a.ply,
                         seq,
                         at_ms,
+                        dismissed: false,
                     };
                     self.alerts.push(note.clone());
                     bodies.push(Body::Alert(note));
@@ -218,5 +228,28 @@ mod tests {
         assert_eq!(r.last_seq(), 1);
         let msgs = r.apply(2, Duration::from_secs(1), heard("Ruhe"), true);
         assert!(!msgs.is_empty());
+    }
+
+    #[test]
+    fn a_journalled_dismissal_marks_the_alert_in_the_next_view() {
+        let mut r = Replica::new("3", TableConfig::default(), 0).unwrap();
+        r.apply(1, Duration::ZERO, Input::Start, false);
+        let call = Input::Sighted(annabella_table::SightedCommand::CallArbiter);
+        let msgs = r.apply(2, Duration::from_secs(1), call, true);
+        assert!(
+            msgs.iter()
+                .any(|m| matches!(&m.body, Body::Alert(a) if a.seq == 2))
+        );
+        let dismiss = Input::ByArbiter {
+            by: "hall:Chief Arbiter".into(),
+            what: crate::action::dismissal_what(2),
+            action: None,
+        };
+        let msgs = r.apply(3, Duration::from_secs(2), dismiss, true);
+        let Some(Body::View(state)) = msgs.last().map(|m| &m.body) else {
+            unreachable!("the view closes every record")
+        };
+        assert_eq!(state.alerts.len(), 1);
+        assert!(state.alerts[0].dismissed, "{:?}", state.alerts);
     }
 }

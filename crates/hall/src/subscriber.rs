@@ -9,13 +9,12 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
-use annabella_table::ArbiterAction;
 use rumqttc::{AsyncClient, Event, Packet, QoS};
 use serde::Serialize;
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    action::{self, ActionBody, ActionKeys},
+    action::{self, ActionBody, ActionKeys, HallAction},
     config::Broker,
     hall::{Hall, News},
     outbox::{Report, drive, mqtt_options, position::write_atomically},
@@ -76,7 +75,7 @@ impl Shared {
         table: &str,
         by: &str,
         what: &str,
-        action: ArbiterAction,
+        action: HallAction,
     ) -> Result<(), String> {
         let key = self
             .keys
@@ -112,16 +111,19 @@ impl Shared {
 
 /// Connects the hall and runs it until the task is dropped: the shared state to serve,
 /// and every news item sent to `news`.
+///
+/// # Errors
+/// The TLS settings cannot be made (see [`mqtt_options`]).
 pub fn start(
     settings: HallSettings,
     news: mpsc::UnboundedSender<Stamped>,
     report: Report,
-) -> Arc<Shared> {
+) -> Result<Arc<Shared>, String> {
     let mut options = mqtt_options(
         &settings.client_id,
         &settings.broker,
         settings.credentials.as_ref(),
-    );
+    )?;
     options.set_clean_session(false);
     let (client, eventloop) = AsyncClient::new(options, 256);
     let shared = Arc::new(Shared {
@@ -161,6 +163,9 @@ pub fn start(
                             })
                             .unwrap_or_default();
                         let hall_us = unix_us();
+                        // A table's view (clocks, a pause, a dismissal) changes the page.
+                        page_dirty |= matches!(crate::topic::parse(&p.topic), Ok((Kind::View, _)))
+                            && !applied.iter().any(|n| matches!(n, News::Rejected { .. }));
                         for n in applied {
                             page_dirty |= n.changes_page();
                             if let News::Rejected { topic, reason } = &n {
@@ -179,9 +184,11 @@ pub fn start(
                     Err(text) => {
                         if text != last_error {
                             report(format!(
-                                "hall: broker {}:{}: {text} (retrying; the broker keeps the \
+                                "hall: broker {}:{}: {text}{} (retrying; the broker keeps the \
                                  hall's messages meanwhile)",
-                                settings.broker.host, settings.broker.port
+                                settings.broker.host,
+                                settings.broker.port,
+                                crate::tls::hint(&text, &settings.broker)
                             ));
                             last_error = text;
                         }
@@ -200,7 +207,7 @@ pub fn start(
             }
         }
     });
-    shared
+    Ok(shared)
 }
 
 /// How long a page waits between pushes at most (a keep-alive for idle halls).

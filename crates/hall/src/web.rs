@@ -20,6 +20,7 @@ use futures_util::stream::{self, Stream};
 use serde::Serialize;
 
 use crate::{
+    action::{HallAction, HallOnly},
     hall::{HallAlert, TableEntry},
     page::{self, Viewer, encode},
     subscriber::{KEEP_ALIVE, Shared},
@@ -184,17 +185,11 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
     let Some(table) = param(&f, "table") else {
         return refuse(StatusCode::BAD_REQUEST, "field \"table\" is missing");
     };
-    let (act, what) = match param(&f, "action") {
-        Some("pause") => (ArbiterAction::Pause, "pause the clocks (from the hall)"),
-        Some("resume") => (ArbiterAction::Resume, "resume the clocks (from the hall)"),
-        other => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                &format!("field \"action\": expected pause or resume, got {other:?}"),
-            );
-        }
+    let (act, what) = match hall_action(&f) {
+        Ok(a) => a,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &e),
     };
-    let sent = match w.shared.send_action(table, &by, what, act).await {
+    let sent = match w.shared.send_action(table, &by, &what, act).await {
         Ok(()) => format!("Sent to table {table}: {what}."),
         Err(e) => format!("Not sent to table {table}: {e}."),
     };
@@ -205,6 +200,47 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
         encode(&sent)
     ))
     .into_response()
+}
+
+/// The action a form asks for, with its words.
+fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), String> {
+    Ok(match param(f, "action") {
+        Some("pause") => (
+            ArbiterAction::Pause.into(),
+            "pause the clocks (from the hall)".into(),
+        ),
+        Some("resume") => (
+            ArbiterAction::Resume.into(),
+            "resume the clocks (from the hall)".into(),
+        ),
+        Some("declare-result") => {
+            let result = match param(f, "result") {
+                Some(r @ ("1-0" | "0-1" | "1/2-1/2")) => r.to_owned(),
+                other => {
+                    return Err(format!(
+                        "field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {other:?}"
+                    ));
+                }
+            };
+            let what = format!("declare the result {result} (from the hall)");
+            (ArbiterAction::DeclareResult { result }.into(), what)
+        }
+        Some("dismiss-alert") => {
+            let seq = param(f, "seq")
+                .and_then(|s| s.parse::<u64>().ok())
+                .ok_or("field \"seq\": expected the record number of the alert")?;
+            (
+                HallAction::Hall(HallOnly::DismissAlert { seq }),
+                crate::action::dismissal_what(seq),
+            )
+        }
+        other => {
+            return Err(format!(
+                "field \"action\": expected pause, resume, declare-result or dismiss-alert, \
+                 got {other:?}"
+            ));
+        }
+    })
 }
 
 async fn api_hall(State(w): State<HallWeb>) -> Response {
@@ -267,4 +303,36 @@ async fn events(
         ))
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn the_arbiters_forms_become_hall_actions_and_bad_ones_are_named() {
+        let (a, what) =
+            hall_action(&form(&[("action", "declare-result"), ("result", "0-1")])).unwrap();
+        assert_eq!(
+            a,
+            HallAction::Table(ArbiterAction::DeclareResult {
+                result: "0-1".into()
+            })
+        );
+        assert!(what.contains("0-1"));
+        let (a, _) = hall_action(&form(&[("action", "dismiss-alert"), ("seq", "12")])).unwrap();
+        assert_eq!(a, HallAction::Hall(HallOnly::DismissAlert { seq: 12 }));
+        let e = hall_action(&form(&[("action", "declare-result"), ("result", "2-0")])).unwrap_err();
+        assert!(e.contains("field \"result\""), "{e}");
+        let e = hall_action(&form(&[("action", "dismiss-alert")])).unwrap_err();
+        assert!(e.contains("field \"seq\""), "{e}");
+        assert!(hall_action(&form(&[("action", "explode")])).is_err());
+    }
 }

@@ -111,6 +111,9 @@ pub enum StationError {
         /// Why it cannot be resumed.
         reason: String,
     },
+    /// The tournament hall's link could not start (`[hall]`).
+    #[error("hall: {0}")]
+    Hall(String),
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
     Script {

@@ -214,6 +214,8 @@ pub struct StationConfig {
     pub console: Option<ConsoleSettings>,
     /// The VI player's Braille display (`[braille] display = "brlapi"`).
     pub braille_display: Option<annabella_braille_display::brlapi::BrlapiSettings>,
+    /// The tournament hall's broker, when `[hall]` is in the file.
+    pub hall: Option<annabella_hall::HallConfig>,
 }
 
 /// One problem in a config file, at a key path.

@@ -15,7 +15,8 @@
 //! - [`hearing`]: the VI player's utterances (heard by `annabella_speech::Hearing`) as
 //!   table inputs with their journalled timings.
 //! - [`herald`]: the table's announcements for `annabella_voice::Herald`.
-//! - [`console_link`]: the arbiter's web console on a live table.
+//! - [`console_link`]: the arbiter's web console on a live table; [`hall_link`]: the
+//!   table in a tournament hall (its journal published, the hall's signed actions taken).
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
 //! - [`records`], [`braille`]: the PGN and the Braille scoresheet written at the end.
@@ -53,6 +54,7 @@ pub mod console_link;
 pub mod demo;
 pub mod device_events;
 pub mod doctor;
+pub mod hall_link;
 pub mod hearing;
 pub mod herald;
 pub mod init;

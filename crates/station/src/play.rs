@@ -16,11 +16,15 @@ use crate::{
     braille_display::{BrailleDisplayPlan, DisplaySurface},
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
+    hall_link,
     script::{Act, parse_act},
     session::Session,
     shell::Request,
     story::ConsoleStyle,
 };
+
+/// How long a stopped table waits for the hall's broker to have every record.
+const HALL_DRAIN: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Runs the table until the game is over or standard input ends. A configured serial
 /// device that cannot be opened stops it before anything starts, unless
@@ -140,6 +144,16 @@ fn run_table(
                 braille_table: config.braille_table.clone(),
             }),
     })?;
+    // The table in the hall: its journal published, the hall's signed actions taken.
+    let mut hall = match &config.hall {
+        Some(h) => Some(hall_link::start(
+            h,
+            station.journal.clone(),
+            Some(station.committed.clone()),
+            Some(station.requests.clone()),
+        )?),
+        None => None,
+    };
     if let Some(input) = first {
         let _ = station.requests.blocking_send(Request::Input(input));
     }
@@ -157,6 +171,13 @@ fn run_table(
         station.audio_record.clone(),
     );
     let stopped = station.wait()?;
+    if let Some(h) = hall.as_mut() {
+        match h.drain(HALL_DRAIN) {
+            Ok(last) => eprintln!("hall: records 1-{last} are at the broker"),
+            Err(e) => eprintln!("annabella: hall: {e}"),
+        }
+    }
+    drop(hall);
     StationReport::finish(journal, &stopped, &dir, &config.braille_table, record)
 }
 

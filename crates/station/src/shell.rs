@@ -126,6 +126,15 @@ pub enum Request {
         /// Its timings.
         timing: HeardTiming,
     },
+    /// A signed arbiter action from the tournament hall: its nonce is kept in the
+    /// journal's meta ([`NONCE_META`](crate::hall_link::NONCE_META)) before the input is
+    /// journalled, so a restarted station refuses the same message again.
+    FromHall {
+        /// The arbiter's input (`Input::ByArbiter`, by `hall:<name>`).
+        input: Input,
+        /// The action's nonce.
+        nonce: u64,
+    },
     /// Stop the shell (the journal keeps the game; `play` continues it).
     Quit,
 }
@@ -605,6 +614,15 @@ impl Shell {
                     Some(Request::InputThen(i, then)) => {
                         ack = Some(then);
                         Some(i)
+                    }
+                    Some(Request::FromHall { input, nonce }) => {
+                        tokio::task::block_in_place(|| {
+                            self.session
+                                .journal_mut()
+                                .set_meta(crate::hall_link::NONCE_META, &nonce)
+                        })
+                        .map_err(SessionError::from)?;
+                        Some(input)
                     }
                     Some(Request::Heard { input, timing }) => {
                         heard_timing = Some(timing);

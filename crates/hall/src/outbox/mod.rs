@@ -74,12 +74,15 @@ pub struct OutboxStatus {
 /// A problem the outbox reports and survives (it retries).
 pub type Report = Box<dyn Fn(String) + Send + Sync>;
 
-/// The broker options of a client called `client_id`.
+/// The broker options of a client called `client_id` (TLS when the broker asks for it).
+///
+/// # Errors
+/// The TLS settings cannot be made (CA file unreadable, no system roots).
 pub fn mqtt_options(
     client_id: &str,
     broker: &Broker,
     credentials: Option<&(String, String)>,
-) -> MqttOptions {
+) -> Result<MqttOptions, String> {
     let mut options = MqttOptions::new(client_id, broker.host.clone(), broker.port);
     options.set_keep_alive(Duration::from_secs(5));
     options.set_max_packet_size(32 * 1024 * 1024, 32 * 1024 * 1024);
@@ -87,7 +90,13 @@ pub fn mqtt_options(
     if let Some((user, password)) = credentials {
         options.set_credentials(user.clone(), password.clone());
     }
-    options
+    if broker.tls {
+        let config = crate::tls::client_config(broker.ca.as_deref())?;
+        options.set_transport(rumqttc::Transport::tls_with_config(
+            rumqttc::TlsConfiguration::Rustls(config),
+        ));
+    }
+    Ok(options)
 }
 
 fn wire(message: &crate::message::HallMessage) -> Outgoing {
@@ -169,7 +178,16 @@ pub async fn run(
     }
     let mut book = AckBook::new(replica.last_seq());
     let client_id = format!("annabella-table-{}", settings.table);
-    let options = mqtt_options(&client_id, &settings.broker, settings.credentials.as_ref());
+    let options = loop {
+        match mqtt_options(&client_id, &settings.broker, settings.credentials.as_ref()) {
+            Ok(o) => break o,
+            Err(e) => {
+                // Reported once a minute until the file is there (the journal waits).
+                report(format!("hall outbox: {e}"));
+                tokio::time::sleep(Duration::from_secs(60)).await;
+            }
+        }
+    };
     let (client, eventloop) = AsyncClient::new(options, 64);
     let mut events = drive(eventloop);
     let mut connected = false;
@@ -216,9 +234,11 @@ pub async fn run(
                     connected = false;
                     if text != last_error {
                         report(format!(
-                            "hall outbox: broker {}:{}: {text} (retrying; the journal keeps \
+                            "hall outbox: broker {}:{}: {text}{} (retrying; the journal keeps \
                              every record)",
-                            settings.broker.host, settings.broker.port
+                            settings.broker.host,
+                            settings.broker.port,
+                            crate::tls::hint(&text, &settings.broker)
                         ));
                         last_error = text;
                     }

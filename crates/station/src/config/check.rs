@@ -520,6 +520,15 @@ impl RawConfig {
         let table = c.table(&self.table);
         let console = self.console.as_ref().map(|raw| c.console(raw));
         let braille_display = self.braille.as_ref().and_then(|raw| c.braille(raw));
+        let hall = self.hall.as_ref().and_then(|raw| {
+            raw.check("hall", c.base)
+                .map_err(|problems| {
+                    for p in problems {
+                        c.problem(&p.key, p.message);
+                    }
+                })
+                .ok()
+        });
         if !c.problems.is_empty() {
             return Err(ConfigError {
                 path: None,
@@ -538,6 +547,7 @@ impl RawConfig {
             table,
             console,
             braille_display,
+            hall,
         })
     }
 }

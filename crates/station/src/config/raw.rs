@@ -34,6 +34,8 @@ pub struct RawConfig {
     pub console: Option<RawConsole>,
     /// `[braille]`: the VI player's refreshable Braille display.
     pub braille: Option<RawBraille>,
+    /// `[hall]`: the tournament hall's broker (published only when the section is there).
+    pub hall: Option<annabella_hall::RawHall>,
 }
 
 /// `[braille]` as written.

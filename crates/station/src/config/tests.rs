@@ -347,3 +347,33 @@ fn a_wrong_table_option_is_named_by_its_key() {
         "{wrong_kind:?}"
     );
 }
+
+#[test]
+fn the_hall_section_is_checked_with_the_others() {
+    assert!(parse("").unwrap().hall.is_none());
+    let c = parse(
+        "[hall]\nbroker = \"mqtt://hall.local:1884\"\ntable = \"3\"\n\
+         action_key = \"00112233445566778899aabbccddeeff\"\n",
+    )
+    .unwrap();
+    let hall = c.hall.unwrap();
+    assert_eq!(
+        (hall.broker.host.as_str(), hall.broker.port),
+        ("hall.local", 1884)
+    );
+    assert_eq!(hall.table, "3");
+    assert!(hall.action_key.is_some());
+    assert_eq!(
+        problems("[game]\ntime_control = \"x\"\n[hall]\nbroker = \"http://h\"\ntable = \"3\"\n")
+            .iter()
+            .filter(|p| p.starts_with("hall.") || p.starts_with("game."))
+            .map(|p| p.split(':').next().unwrap_or_default())
+            .collect::<Vec<_>>(),
+        ["game.time_control", "hall.broker"],
+        "every problem of every section, each by its key"
+    );
+    let ca = problems("[hall]\nbroker = \"mqtts://h\"\ntable = \"3\"\nca = \"ca.pem\"\n");
+    assert_eq!(ca, ["hall.ca: /tables/1/ca.pem: no such file"]);
+    let unknown = parse("[hall]\nbrokr = \"x\"\n").unwrap_err().to_string();
+    assert!(unknown.contains("brokr"), "{unknown}");
+}

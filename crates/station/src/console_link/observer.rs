@@ -42,6 +42,8 @@ fn ms(d: Duration) -> u64 {
 struct Raised {
     alert: Alert,
     kind: AlertKind,
+    /// The journal record whose input raised it.
+    seq: u64,
 }
 
 /// Everything the console knows beyond the table's snapshot.
@@ -57,6 +59,8 @@ pub struct Observer {
     had_claim: bool,
     revision: u64,
     last: Option<ConsoleView>,
+    /// The journal record of the last input seen.
+    last_seq: u64,
 }
 
 impl Observer {
@@ -79,6 +83,7 @@ impl Observer {
             had_claim: false,
             revision: 0,
             last: None,
+            last_seq: 0,
         })
     }
 
@@ -98,10 +103,19 @@ impl Observer {
         match line {
             Line::Input {
                 at_ms,
+                seq,
                 input,
                 refused,
-                ..
             } => {
+                self.last_seq = *seq;
+                // The chief arbiter dismissed an alert in the hall: it goes here too.
+                if let Input::ByArbiter {
+                    action: None, what, ..
+                } = input
+                    && let Some(raised) = annabella_hall::action::dismissed_record(what)
+                {
+                    self.alerts.retain(|a| a.seq != raised);
+                }
                 let at = Duration::from_millis(*at_ms);
                 let text = match input {
                     Input::ByArbiter { by, what, .. } => Some(format!("{by}: {what}.")),
@@ -169,6 +183,7 @@ impl Observer {
                                 urgent: true,
                             },
                             kind: a.kind.clone(),
+                            seq: self.last_seq,
                         });
                     }
                     Effect::GameOver(g) => {
@@ -197,6 +212,7 @@ impl Observer {
                             urgent: false,
                         },
                         kind: AlertKind::Called,
+                        seq: 0,
                     });
                 }
             }

@@ -272,3 +272,34 @@ fn signed_inputs_round_trip_through_json() {
     );
     assert_eq!(serde_json::from_str::<Input>(&json).expect("back"), input);
 }
+
+fn hall_dismissal(seq: u64) -> Input {
+    crate::hall_link::input_of(&annabella_hall::ActionBody {
+        table: "7".into(),
+        nonce: 1,
+        sent_ms: 1,
+        by: "Chief Arbiter".into(),
+        what: "dismiss".into(),
+        action: annabella_hall::HallAction::Hall(annabella_hall::HallOnly::DismissAlert { seq }),
+    })
+}
+
+#[test]
+fn an_alert_dismissed_in_the_hall_goes_from_the_console_too() {
+    let mut r = Run::new();
+    r.feed(Input::Start);
+    r.feed(Input::Sighted(annabella_table::SightedCommand::CallArbiter));
+    let raised_at = r.seq;
+    assert_eq!(r.view().alerts.len(), 1);
+    r.feed(hall_dismissal(raised_at + 1));
+    assert_eq!(r.view().alerts.len(), 1, "another record's alert stays");
+    r.feed(hall_dismissal(raised_at));
+    assert!(r.view().alerts.is_empty(), "{:?}", r.view().alerts);
+    let log = r.view().log;
+    assert!(
+        log.iter().any(|l| l
+            .text
+            .starts_with("hall:Chief Arbiter: dismiss the alert of record")),
+        "{log:?}"
+    );
+}

@@ -1,0 +1,287 @@
+//! The table in a tournament hall (`[hall]` in table.toml, `demo --hall`): the outbox
+//! publishes the journal to the hall's broker (waking on the station's commit signal),
+//! and, with an `action_key`, the hall's signed arbiter actions become the arbiter's
+//! inputs, journalled with who acted (`hall:<name>`) exactly like console actions. The
+//! last accepted nonce is kept in the journal's meta before the action is journalled, so
+//! a restarted station refuses a replayed action. Both run on a thread of their own with
+//! their own runtime: the table never waits for the broker, and nothing from the broker
+//! can block it.
+
+use std::{
+    path::PathBuf,
+    thread::JoinHandle,
+    time::{Duration, Instant},
+};
+
+use annabella_hall::{
+    ActionBody, HallAction, HallConfig, HallOnly,
+    action::dismissal_what,
+    inbox::{self, Arrival, InboxSettings},
+    outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
+};
+use annabella_table::Input;
+use tokio::sync::{mpsc, oneshot, watch};
+
+use crate::{assembly::StationError, shell::Request};
+
+/// Journal meta key of the last nonce of a hall action the station accepted.
+pub const NONCE_META: &str = "hall_action_nonce";
+
+/// At most one refusal note this often in the journal (the log has every one).
+const REFUSAL_NOTE_EVERY: Duration = Duration::from_secs(10);
+
+/// The longest `by` or `what` journalled from the hall, in characters.
+const MAX_WORDS: usize = 120;
+
+/// The hall link running beside a station.
+#[derive(Debug)]
+pub struct HallLink {
+    journal: PathBuf,
+    status: watch::Receiver<OutboxStatus>,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Journalled text from the hall: no control characters, at most [`MAX_WORDS`].
+fn clean(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_WORDS)
+        .collect()
+}
+
+/// The table input an accepted action comes to (`by` is `hall:<name>`).
+pub fn input_of(body: &ActionBody) -> Input {
+    let by = format!("hall:{}", clean(&body.by));
+    match &body.action {
+        HallAction::Table(action) => Input::ByArbiter {
+            by,
+            what: clean(&body.what),
+            action: Some(action.clone()),
+        },
+        HallAction::Hall(HallOnly::DismissAlert { seq }) => Input::ByArbiter {
+            by,
+            what: dismissal_what(*seq),
+            action: None,
+        },
+    }
+}
+
+/// How far the hall's clock may be behind the station's at the start of a game.
+const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
+
+/// Where the replay guard starts: the last accepted nonce in the journal's meta, and at
+/// least the game's start (the hall's nonces count from its clock in µs·1000, less ten
+/// minutes for the clocks' difference), so an earlier game's actions are refused.
+fn last_nonce(journal: &std::path::Path) -> u64 {
+    let Ok(follower) = annabella_journal::Follower::<Input>::open(journal) else {
+        return 0;
+    };
+    let meta = |key: &str| -> u64 {
+        follower
+            .meta_json(key)
+            .ok()
+            .flatten()
+            .and_then(|json| serde_json::from_str(&json).ok())
+            .unwrap_or(0)
+    };
+    let game_start = meta(crate::session::META_EPOCH).saturating_sub(CLOCK_SKEW_MS);
+    meta(NONCE_META).max(game_start.saturating_mul(1000))
+}
+
+fn report(line: String) {
+    eprintln!("annabella: {line}");
+}
+
+/// Hands what arrives on the action topic to the table; refusals are logged, and noted
+/// in the journal (so the console shows them) at most once every ten seconds.
+async fn forward(mut arrivals: mpsc::Receiver<Arrival>, requests: mpsc::Sender<Request>) {
+    let mut last_note: Option<Instant> = None;
+    let mut unnoted = 0u32;
+    while let Some(arrival) = arrivals.recv().await {
+        let request = match arrival {
+            Arrival::Accepted(body) => {
+                let input = input_of(&body);
+                if let Input::ByArbiter { by, what, .. } = &input {
+                    report(format!("hall: {by}: {what}"));
+                }
+                Request::FromHall {
+                    input,
+                    nonce: body.nonce,
+                }
+            }
+            Arrival::Refused(why) => {
+                report(format!("hall actions: refused a message: {why}"));
+                if last_note.is_some_and(|t| t.elapsed() < REFUSAL_NOTE_EVERY) {
+                    unnoted += 1;
+                    continue;
+                }
+                last_note = Some(Instant::now());
+                let more = match std::mem::take(&mut unnoted) {
+                    0 => String::new(),
+                    n => format!(" ({n} more refused before it)"),
+                };
+                Request::Input(Input::ByArbiter {
+                    by: "hall".into(),
+                    what: format!(
+                        "a message on the table's action topic was refused: {}{more}",
+                        clean(&why)
+                    ),
+                    action: None,
+                })
+            }
+        };
+        if requests.send(request).await.is_err() {
+            return;
+        }
+    }
+}
+
+/// Starts the hall link of the table whose journal is `journal`. `commits`: the
+/// station's last committed record (else the journal is read every 20 ms); `requests`:
+/// where accepted actions go (none: the hall's actions are not taken).
+///
+/// # Errors
+/// [`StationError::Hall`]: the TLS settings cannot be made, or the thread cannot start.
+pub fn start(
+    config: &HallConfig,
+    journal: PathBuf,
+    commits: Option<watch::Receiver<u64>>,
+    requests: Option<mpsc::Sender<Request>>,
+) -> Result<HallLink, StationError> {
+    if config.broker.tls {
+        annabella_hall::tls::client_config(config.broker.ca.as_deref())
+            .map_err(|e| StationError::Hall(format!("hall.ca: {e}")))?;
+    }
+    let mut settings = OutboxSettings::new(journal.clone(), &config.table, config.broker.clone());
+    settings.credentials.clone_from(&config.credentials);
+    let inbox = match (&config.action_key, requests) {
+        (Some(key), Some(requests)) => Some((
+            InboxSettings {
+                broker: config.broker.clone(),
+                credentials: config.credentials.clone(),
+                table: config.table.clone(),
+                key: key.clone(),
+                last_nonce: last_nonce(&journal),
+            },
+            requests,
+        )),
+        _ => None,
+    };
+    let (status_tx, status_rx) = watch::channel(OutboxStatus::default());
+    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StationError::Hall(format!("cannot start its runtime: {e}")))?;
+    let thread = std::thread::Builder::new()
+        .name("hall-link".into())
+        .spawn(move || {
+            runtime.block_on(async move {
+                let publish = outbox::run(settings, commits, status_tx, Box::new(report));
+                let actions = async move {
+                    let Some((settings, requests)) = inbox else {
+                        return std::future::pending().await;
+                    };
+                    let (tx, rx) = mpsc::channel(16);
+                    tokio::join!(
+                        inbox::run(settings, tx, Box::new(report)),
+                        forward(rx, requests)
+                    );
+                };
+                tokio::select! {
+                    _ = async { tokio::join!(publish, actions) } => {}
+                    _ = stop_rx => {}
+                }
+            });
+        })
+        .map_err(|e| StationError::Hall(format!("cannot start its thread: {e}")))?;
+    Ok(HallLink {
+        journal,
+        status: status_rx,
+        stop: Some(stop_tx),
+        thread: Some(thread),
+    })
+}
+
+impl HallLink {
+    /// How far the outbox is.
+    pub fn status(&self) -> OutboxStatus {
+        *self.status.borrow()
+    }
+
+    /// Waits up to `limit` until every record of the journal is at the broker.
+    ///
+    /// # Errors
+    /// What the broker has and how to send the rest later.
+    pub fn drain(&mut self, limit: Duration) -> Result<u64, String> {
+        let last = JournalTail::open(&self.journal)
+            .and_then(|(tail, _, _)| tail.last_seq())
+            .map_err(|e| e.to_string())?;
+        let waiter = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .map_err(|e| e.to_string())?;
+        let mut status = self.status.clone();
+        let drained = waiter.block_on(async {
+            tokio::time::timeout(limit, status.wait_for(|s| s.acked >= last)).await
+        });
+        match drained {
+            Ok(Ok(_)) => Ok(last),
+            _ => Err(format!(
+                "the hall's broker has records 1-{} of {last}; the rest wait in the journal: \
+                 `annabella hall publish --once --journal {} …` sends them",
+                self.status().acked,
+                self.journal.display()
+            )),
+        }
+    }
+}
+
+impl Drop for HallLink {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use annabella_table::ArbiterAction;
+
+    use super::*;
+
+    fn body(action: HallAction) -> ActionBody {
+        ActionBody {
+            table: "3".into(),
+            nonce: 7,
+            sent_ms: 1,
+            by: "Chief\nArbiter".into(),
+            what: "pause the clocks (from the hall)".into(),
+            action,
+        }
+    }
+
+    #[test]
+    fn actions_become_the_arbiters_inputs_naming_the_hall() {
+        assert_eq!(
+            input_of(&body(ArbiterAction::Pause.into())),
+            Input::ByArbiter {
+                by: "hall:ChiefArbiter".into(),
+                what: "pause the clocks (from the hall)".into(),
+                action: Some(ArbiterAction::Pause),
+            }
+        );
+        let Input::ByArbiter { what, action, .. } =
+            input_of(&body(HallAction::Hall(HallOnly::DismissAlert { seq: 4 })))
+        else {
+            unreachable!("always ByArbiter")
+        };
+        assert_eq!(action, None);
+        assert_eq!(annabella_hall::action::dismissed_record(&what), Some(4));
+    }
+}
