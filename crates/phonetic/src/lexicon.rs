@@ -6,6 +6,8 @@ use std::{collections::HashMap, fmt, str::FromStr, sync::LazyLock};
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
+mod own_language;
+
 use crate::{
     normalize::normalize,
     word::{Keyword as K, Token, Word},
@@ -198,37 +200,53 @@ impl Lexicon {
                         fide_squares(),
                         DE_PIECES.to_vec(),
                         DE_MOVE.to_vec(),
+                        own_language::keys(language).to_vec(),
                     ]
                     .concat(),
                     [local_words(language), DE_TYPED, TYPED].concat(),
-                    &["en"],
+                    own_language::fillers(language),
                     false,
                     &[&["wird"]],
-                    &[],
+                    own_language::commands(language),
                 ),
                 (Language::Lt, true) => (
-                    [fide_squares(), LT.to_vec()].concat(),
-                    [DE_TYPED, TYPED].concat(),
-                    &["en"],
+                    [
+                        fide_squares(),
+                        LT.to_vec(),
+                        own_language::keys(language).to_vec(),
+                    ]
+                    .concat(),
+                    [DE_PIECES, DE_TYPED, TYPED].concat(),
+                    own_language::fillers(language),
                     false,
                     &[&["virsta"]],
-                    &[],
+                    own_language::commands(language),
                 ),
                 (Language::Lv, true) => (
-                    [fide_squares(), LV.to_vec()].concat(),
-                    [DE_TYPED, TYPED].concat(),
-                    &["en"],
+                    [
+                        fide_squares(),
+                        LV.to_vec(),
+                        own_language::keys(language).to_vec(),
+                    ]
+                    .concat(),
+                    [DE_PIECES, DE_TYPED, TYPED].concat(),
+                    own_language::fillers(language),
                     false,
                     &[&["kļūst"]],
-                    &[],
+                    own_language::commands(language),
                 ),
                 (Language::Hu, true) => (
-                    [fide_squares(), HU.to_vec()].concat(),
-                    [DE_TYPED, TYPED].concat(),
-                    &["en"],
+                    [
+                        fide_squares(),
+                        HU.to_vec(),
+                        own_language::keys(language).to_vec(),
+                    ]
+                    .concat(),
+                    [DE_PIECES, DE_TYPED, TYPED].concat(),
+                    own_language::fillers(language),
                     false,
                     &[&["átváltozik"]],
-                    &[],
+                    own_language::commands(language),
                 ),
             };
         let mut map = HashMap::new();
