@@ -151,7 +151,10 @@ impl Speech {
                 pause => pause.clone(),
             })
             .collect();
-        Speech { segments }
+        Speech {
+            segments,
+            earcon: self.earcon,
+        }
     }
 
     /// Plain text for engines without markup: a pause becomes a comma.
