@@ -1,7 +1,8 @@
 //! The player's own language: a Latvian VI player (samples/table-lv.toml) hears the
 //! table's sentences in Latvian and every move in the FIDE scheme with the Latvian Laws'
 //! file names, while the German sighted player hears German; `say` follows the same
-//! scheme and keeps local piece names behind an explicit option.
+//! scheme and keeps local piece names behind an explicit option. The Latvian player asks
+//! and declares in Latvian too.
 
 use std::process::Command;
 
@@ -60,6 +61,45 @@ fn a_latvian_player_hears_latvian_and_the_fide_scheme_in_the_demo() {
     );
     assert!(
         sighted.contains(&"Partie beendet: Weiß gewinnt, Schachmatt.".to_owned()),
+        "{sighted:?}"
+    );
+}
+
+#[test]
+fn a_latvian_player_asks_and_declares_in_latvian_in_the_demo() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = annabella()
+        .args(["demo", "--text", "--json", "--config"])
+        .arg(format!("{SAMPLES}/table-lv.toml"))
+        .arg("--script")
+        .arg(format!("{SAMPLES}/demo-script-lv-commands.txt"))
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .expect("annabella runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    // Resigned in Latvian and confirmed with "jā".
+    assert!(stderr.contains("game over: 0-1"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let vi = said_to(&stdout, "vi_player");
+    for want in [
+        "Gājiens baltajiem: jums.",
+        "Dame: Dāvids eins",
+        "Springer: Bella acht un Gustavs acht",
+        "Vai tiešām padoties? Lūdzu, sakiet jā vai nē.",
+        "Partija beigusies: uzvar melnie, padošanās.",
+    ] {
+        assert!(vi.iter().any(|s| s == want), "{want:?} not in {vi:?}");
+    }
+    assert!(
+        !vi.iter()
+            .any(|s| s.contains("nezināms") || s.contains("unknown")),
+        "every Latvian phrase understood: {vi:?}"
+    );
+    let sighted = said_to(&stdout, "sighted_player");
+    assert!(
+        sighted.contains(&"Partie beendet: Schwarz gewinnt, Aufgabe.".to_owned()),
         "{sighted:?}"
     );
 }
