@@ -3,6 +3,7 @@
 # Idempotent: every step checks first and does nothing when its part is already there.
 #
 #   system packages  build headers, espeak-ng, speech-dispatcher, sox, socat, liblouis,
+#                    brltty + libbrlapi (the VI player's Braille display and its test),
 #                    chromium (web console tests), mosquitto + mosquitto-clients (the
 #                    hall's broker, its tests and benchmark), the AVR toolchain and
 #                    simavr (hardware/ firmware and its simulator harness)
@@ -26,6 +27,7 @@ packages=(
   espeak-ng speech-dispatcher speech-dispatcher-espeak-ng sox socat
   alsa-utils
   liblouis-bin liblouis-data
+  brltty libbrlapi-dev
   chromium chromium-driver
   mosquitto mosquitto-clients
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev

@@ -268,13 +268,36 @@ fn a_touched_piece_binds_the_vi_player_and_a_sighted_touch_is_reported() {
                 played.stderr
             )
         });
-    let spoken: Vec<String> = index
+    let record: Vec<Value> = index
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .filter(|v| v["listener"] == "vi_player")
-        .map(|v| v["text"].as_str().unwrap().to_owned())
         .collect();
-    assert_eq!(spoken, vi, "what the VI player heard, in the audio record");
+    let heard = |earcon: bool| -> Vec<String> {
+        record
+            .iter()
+            .filter(|v| (v["source"] == "earcon") == earcon)
+            .map(|v| v["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        heard(false),
+        vi,
+        "what the VI player heard, in the audio record"
+    );
+    // The sample table gives the VI player earcons: they are in the record too.
+    assert_eq!(
+        heard(true),
+        [
+            "own_move",
+            "arbiter",
+            "opponent_move",
+            "own_move",
+            "opponent_move",
+            "check"
+        ],
+        "the VI player's earcons, in the audio record"
+    );
     let wav = std::fs::metadata(played.dir.path().join("announcements.wav")).unwrap();
     assert!(wav.len() > 100_000, "{} bytes of speech", wav.len());
 

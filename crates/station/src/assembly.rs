@@ -30,6 +30,7 @@ use shakmaty::{Chess, Position};
 use tokio::sync::{mpsc, watch};
 
 use crate::{
+    braille_display::{self, BrailleDisplayPlan, DisplayKeys, RunningDisplay},
     config::{DeviceSpec, Devices},
     console_link::{self, ConsoleSetup, Hands},
     hearing, records,
@@ -83,6 +84,9 @@ pub enum StationError {
         /// Why.
         source: std::io::Error,
     },
+    /// The VI player's Braille display could not start (libbrlapi, its record).
+    #[error("braille display: {0}")]
+    BrailleDisplay(String),
     /// The async runtime or a thread could not start.
     #[error("cannot start the station's threads: {0}")]
     Runtime(std::io::Error),
@@ -164,6 +168,8 @@ pub struct StationPlan {
     /// Start even when a configured serial device cannot be opened (it is then tried
     /// again and again, as after a lost connection).
     pub allow_missing_devices: bool,
+    /// The VI player's refreshable Braille display, if any.
+    pub braille_display: Option<BrailleDisplayPlan>,
 }
 
 impl std::fmt::Debug for StationPlan {
@@ -224,6 +230,10 @@ pub struct Station {
     pub heard: Option<std_mpsc::Receiver<String>>,
     /// The audio record, if announcements are recorded.
     pub audio_record: Option<PathBuf>,
+    /// The keys of the VI player's Braille display, if there is one.
+    pub braille_keys: Option<DisplayKeys>,
+    /// The VI player's Braille display, if any.
+    braille_display: Option<RunningDisplay>,
 }
 
 impl std::fmt::Debug for Station {
@@ -377,6 +387,22 @@ impl Station {
             }
             None => None,
         };
+        let (lines, braille_display) = match plan.braille_display {
+            Some(display) => {
+                let (tx, running) = braille_display::start(
+                    display,
+                    lines,
+                    &table,
+                    view_rx.clone(),
+                    requests_tx.clone(),
+                    time,
+                    &dir,
+                )
+                .map_err(StationError::BrailleDisplay)?;
+                (Some(tx), Some(running))
+            }
+            None => (lines, None),
+        };
         let (heard_tx, heard_rx) = if plan.heard_log {
             let (tx, rx) = std_mpsc::channel();
             (Some(tx), Some(rx))
@@ -419,6 +445,8 @@ impl Station {
             committed: committed_rx,
             heard: heard_rx,
             audio_record,
+            braille_keys: braille_display.as_ref().map(RunningDisplay::keys),
+            braille_display,
         })
     }
 
@@ -457,11 +485,15 @@ impl Station {
             mut hearing,
             requests,
             feed,
+            braille_display,
             ..
         } = self;
         drop(requests);
         let result = runtime.block_on(shell);
         runtime.shutdown_timeout(Duration::from_millis(500));
+        if let Some(display) = braille_display {
+            display.join();
+        }
         if let Some(h) = hearing.as_mut() {
             h.stop();
         }
@@ -742,6 +774,10 @@ impl StationReport {
         let session = &stopped.session;
         let (mut written, problem) =
             records::write(session.table(), dir, braille_table).map_err(io(dir))?;
+        let display = dir.join(annabella_braille_display::record::FILE_NAME);
+        if display.exists() {
+            written.push(display);
+        }
         if let Some(r) = audio_record.filter(|r| r.exists()) {
             let index = r.with_extension("jsonl");
             if index.exists() {

@@ -47,8 +47,8 @@ use shakmaty::Color;
 
 pub use check::default_braille_table;
 pub use raw::{
-    RawClock, RawConfig, RawConsole, RawDevices, RawGame, RawLanguage, RawPlayers, RawRecords,
-    RawSpeech, RawTimings, RawVoice, RawVoices,
+    RawBraille, RawClock, RawConfig, RawConsole, RawDevices, RawGame, RawLanguage, RawPlayers,
+    RawRecords, RawSpeech, RawTimings, RawVoice, RawVoices,
 };
 
 /// The arbiter's web console of a table.
@@ -212,6 +212,8 @@ pub struct StationConfig {
     pub table: TableOptions,
     /// The web console, when `[console]` is in the file.
     pub console: Option<ConsoleSettings>,
+    /// The VI player's Braille display (`[braille] display = "brlapi"`).
+    pub braille_display: Option<annabella_braille_display::brlapi::BrlapiSettings>,
 }
 
 /// One problem in a config file, at a key path.

@@ -17,6 +17,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
+    braille_display::{BrailleDisplayPlan, DisplayKeys, DisplaySurface},
     config::{DeviceSpec, Devices},
     console_link::ConsoleSetup,
     script::Act,
@@ -38,7 +39,8 @@ pub struct DemoSetup {
     /// The table.
     pub config: TableConfig,
     /// Where the records go (journal `game.journal`, `game.pgn`, `game.brf`,
-    /// `announcements.wav`/`.jsonl`).
+    /// `announcements.wav`/`.jsonl`, the simulated Braille display's
+    /// `braille-display.jsonl`).
     pub out: PathBuf,
     /// The voices.
     pub voices: VoicePlan,
@@ -130,6 +132,10 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         style: setup.style,
         heard_log: true,
         allow_missing_devices: false,
+        braille_display: Some(BrailleDisplayPlan {
+            surface: DisplaySurface::Simulated,
+            braille_table: setup.braille_table.clone(),
+        }),
     })?;
     // Asked for with `heard_log`; an empty log would fail every `expect:` step.
     let heard = station
@@ -143,6 +149,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         feed: station.feed.take(),
         view: station.view.clone(),
         hold,
+        braille_keys: station.braille_keys.clone(),
     };
     let driver = thread::spawn(move || people.drive(script));
     let (journal, record) = (station.journal.clone(), station.audio_record.clone());
@@ -170,6 +177,7 @@ struct People {
     feed: Option<std_mpsc::Sender<Vec<i16>>>,
     view: watch::Receiver<TableView>,
     hold: bool,
+    braille_keys: Option<DisplayKeys>,
 }
 
 impl People {
@@ -249,6 +257,11 @@ impl People {
                 Ok(())
             }
             Act::Expect(text) => expect(&self.heard, &text),
+            Act::Braille(key) => match &self.braille_keys {
+                Some(keys) if keys.press(key) => Ok(()),
+                Some(_) => Err("the Braille display has stopped".to_owned()),
+                None => Err("no Braille display".to_owned()),
+            },
         }
     }
 

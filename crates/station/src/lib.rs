@@ -47,6 +47,7 @@
 
 pub mod assembly;
 pub mod braille;
+pub mod braille_display;
 pub mod config;
 pub mod console_link;
 pub mod demo;

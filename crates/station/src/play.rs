@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 
 use crate::{
     assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
+    braille_display::{BrailleDisplayPlan, DisplaySurface},
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
     script::{Act, parse_act},
@@ -131,6 +132,13 @@ fn run_table(
         style: ConsoleStyle::from_flags(json, false, ConsoleStyle::Events),
         heard_log: false,
         allow_missing_devices,
+        braille_display: config
+            .braille_display
+            .clone()
+            .map(|settings| BrailleDisplayPlan {
+                surface: DisplaySurface::Brlapi(settings),
+                braille_table: config.braille_table.clone(),
+            }),
     })?;
     if let Some(input) = first {
         let _ = station.requests.blocking_send(Request::Input(input));
@@ -214,6 +222,7 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
                 Ok(())
             }
             Act::Expect(_) => Err("expect: is for scripts".to_owned()),
+            Act::Braille(_) => Err("braille: is for the demo's simulated display".to_owned()),
         };
         match sent {
             Err(e) if e == "stopped" => return,

@@ -41,6 +41,8 @@ pub enum Act {
     Wait(Duration),
     /// Wait until an announcement containing this text has been made.
     Expect(String),
+    /// A key of the VI player's Braille display (`braille: LNDN`).
+    Braille(annabella_braille_display::DisplayKey),
 }
 
 /// A script line that cannot be read.
@@ -127,6 +129,10 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
         "arbiter" => Act::Input(Input::Arbiter(json_or_word::<ArbiterAction>(
             "arbiter", "action", rest,
         )?)),
+        "braille" => Act::Braille(
+            annabella_braille_display::DisplayKey::from_name(rest)
+                .map_err(|e| format!("braille: {e}"))?,
+        ),
         "input" => {
             Act::Input(serde_json::from_str(rest).map_err(|e| format!("input {rest:?}: {e}"))?)
         }

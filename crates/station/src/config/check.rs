@@ -7,6 +7,7 @@ use std::{
     time::Duration,
 };
 
+use annabella_braille_display::brlapi::BrlapiSettings;
 use annabella_phonetic::Language;
 use annabella_rules::{Edition, RateOfPlay, TimeControl, TimeControlTag};
 use annabella_speech::{AudioInput, HearingSetup};
@@ -17,7 +18,8 @@ use super::{
     ConfigError, ConsoleSettings, DeviceSpec, Devices, GameSettings, Press, Problem, SpeechSource,
     StationConfig, TableOptions, TimingsOverride, VoiceSpec,
     raw::{
-        RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTable, RawTimings, RawVoice,
+        RawBraille, RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTable, RawTimings,
+        RawVoice,
     },
 };
 
@@ -434,6 +436,24 @@ impl Checker<'_> {
         }
     }
 
+    /// `[braille]`: the display, if one is configured.
+    fn braille(&mut self, raw: &RawBraille) -> Option<BrlapiSettings> {
+        match raw.display.as_deref() {
+            Some("brlapi") => Some(BrlapiSettings {
+                host: raw.host.clone(),
+                auth: raw.auth.clone(),
+            }),
+            None | Some("none") => None,
+            Some(other) => {
+                self.problem(
+                    "braille.display",
+                    format!("{other:?}: expected \"brlapi\" or \"none\""),
+                );
+                None
+            }
+        }
+    }
+
     /// `[console]`.
     fn console(&mut self, raw: &RawConsole) -> ConsoleSettings {
         ConsoleSettings {
@@ -499,6 +519,7 @@ impl RawConfig {
         let timings = c.timings(&self.timings);
         let table = c.table(&self.table);
         let console = self.console.as_ref().map(|raw| c.console(raw));
+        let braille_display = self.braille.as_ref().and_then(|raw| c.braille(raw));
         if !c.problems.is_empty() {
             return Err(ConfigError {
                 path: None,
@@ -516,6 +537,7 @@ impl RawConfig {
             timings,
             table,
             console,
+            braille_display,
         })
     }
 }

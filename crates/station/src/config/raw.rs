@@ -32,6 +32,20 @@ pub struct RawConfig {
     pub table: RawTable,
     /// `[console]`: the arbiter's web console (served only when the section is there).
     pub console: Option<RawConsole>,
+    /// `[braille]`: the VI player's refreshable Braille display.
+    pub braille: Option<RawBraille>,
+}
+
+/// `[braille]` as written.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawBraille {
+    /// `"brlapi"` (a display through brltty) or `"none"`.
+    pub display: Option<String>,
+    /// brltty's BrlAPI server (`host:port`, `:N`; libbrlapi's default when absent).
+    pub host: Option<String>,
+    /// BrlAPI authorization (`none`, `keyfile:/etc/brlapi.key`; libbrlapi's default when absent).
+    pub auth: Option<String>,
 }
 
 /// `[console]` as written.
