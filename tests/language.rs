@@ -24,22 +24,28 @@ fn said_to(stdout: &str, audience: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn a_latvian_player_hears_latvian_and_the_fide_scheme_in_the_demo() {
+/// Runs the demo with the Latvian table and a script of `samples/`; its standard output
+/// and error, after checking that it succeeded.
+fn latvian_demo(script: &str) -> (String, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = annabella()
         .args(["demo", "--text", "--json", "--config"])
         .arg(format!("{SAMPLES}/table-lv.toml"))
         .arg("--script")
-        .arg(format!("{SAMPLES}/demo-script-lv.txt"))
+        .arg(format!("{SAMPLES}/{script}"))
         .arg("--out")
         .arg(dir.path())
         .output()
         .expect("annabella runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "demo failed: {stderr}");
+    (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+}
+
+#[test]
+fn a_latvian_player_hears_latvian_and_the_fide_scheme_in_the_demo() {
+    let (stdout, stderr) = latvian_demo("demo-script-lv.txt");
     assert!(stderr.contains("game over: 1-0"), "{stderr}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let vi = said_to(&stdout, "vi_player");
     let sighted = said_to(&stdout, "sighted_player");
     for want in [
@@ -67,21 +73,9 @@ fn a_latvian_player_hears_latvian_and_the_fide_scheme_in_the_demo() {
 
 #[test]
 fn a_latvian_player_asks_and_declares_in_latvian_in_the_demo() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = annabella()
-        .args(["demo", "--text", "--json", "--config"])
-        .arg(format!("{SAMPLES}/table-lv.toml"))
-        .arg("--script")
-        .arg(format!("{SAMPLES}/demo-script-lv-commands.txt"))
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .expect("annabella runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "demo failed: {stderr}");
+    let (stdout, stderr) = latvian_demo("demo-script-lv-commands.txt");
     // Resigned in Latvian and confirmed with "jā".
     assert!(stderr.contains("game over: 0-1"), "{stderr}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let vi = said_to(&stdout, "vi_player");
     for want in [
         "Gājiens baltajiem: jums.",
