@@ -491,11 +491,13 @@ const HU_COMMANDS: &[&str] = &[
     "leütött bábuk",
     "utolsó ütés",
     "átló {square}",
+    "mi van az {square} mezőn",
     "mi van a {square} mezőn",
     "vízszintes {rank}",
     "sor {rank}",
     "függőleges {file}",
     "oszlop {file}",
+    "ki támadja az {square} mezőt",
     "ki támadja a {square} mezőt",
     "javítás",
     "nem",
@@ -644,7 +646,7 @@ mod tests {
             (Language::Hu, "bíró", C::CallArbiter),
             (
                 Language::Hu,
-                "ki támadja a Eva vier mezőt",
+                "ki támadja az Eva vier mezőt",
                 C::Attackers(Square::E4),
             ),
             (
@@ -686,6 +688,27 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_help_lists_only_what_can_be_said() {
+        for language in Language::ALL {
+            let help = crate::messages::Messages::get(language).text("help", &[]);
+            let lex = Lexicon::get(language);
+            let mut examples = 0;
+            for sentence in help.split(". ") {
+                let sentence = sentence.trim_end_matches('.');
+                let listed = sentence.split_once(": ").map_or(sentence, |(_, l)| l);
+                for example in listed.split(", ") {
+                    assert!(
+                        parse(lex, example).is_ok(),
+                        "{language}: the help says {example:?}"
+                    );
+                    examples += 1;
+                }
+            }
+            assert!(examples > 20, "{language}: {help}");
         }
     }
 
