@@ -1,7 +1,8 @@
 //! The player's own language: a Latvian VI player (samples/table-lv.toml) hears the
 //! table's sentences in Latvian and every move in the FIDE scheme with the Latvian Laws'
 //! file names, while the German sighted player hears German; `say` follows the same
-//! scheme and keeps local piece names behind an explicit option.
+//! scheme and keeps local piece names behind an explicit option. The Latvian player asks
+//! and declares in Latvian too.
 
 use std::process::Command;
 
@@ -23,22 +24,28 @@ fn said_to(stdout: &str, audience: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn a_latvian_player_hears_latvian_and_the_fide_scheme_in_the_demo() {
+/// Runs the demo with the Latvian table and a script of `samples/`; its standard output
+/// and error, after checking that it succeeded.
+fn latvian_demo(script: &str) -> (String, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = annabella()
         .args(["demo", "--text", "--json", "--config"])
         .arg(format!("{SAMPLES}/table-lv.toml"))
         .arg("--script")
-        .arg(format!("{SAMPLES}/demo-script-lv.txt"))
+        .arg(format!("{SAMPLES}/{script}"))
         .arg("--out")
         .arg(dir.path())
         .output()
         .expect("annabella runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "demo failed: {stderr}");
+    (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+}
+
+#[test]
+fn a_latvian_player_hears_latvian_and_the_fide_scheme_in_the_demo() {
+    let (stdout, stderr) = latvian_demo("demo-script-lv.txt");
     assert!(stderr.contains("game over: 1-0"), "{stderr}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let vi = said_to(&stdout, "vi_player");
     let sighted = said_to(&stdout, "sighted_player");
     for want in [
@@ -60,6 +67,33 @@ fn a_latvian_player_hears_latvian_and_the_fide_scheme_in_the_demo() {
     );
     assert!(
         sighted.contains(&"Partie beendet: Weiß gewinnt, Schachmatt.".to_owned()),
+        "{sighted:?}"
+    );
+}
+
+#[test]
+fn a_latvian_player_asks_and_declares_in_latvian_in_the_demo() {
+    let (stdout, stderr) = latvian_demo("demo-script-lv-commands.txt");
+    // Resigned in Latvian and confirmed with "jā".
+    assert!(stderr.contains("game over: 0-1"), "{stderr}");
+    let vi = said_to(&stdout, "vi_player");
+    for want in [
+        "Gājiens baltajiem: jums.",
+        "Dame: Dāvids eins",
+        "Springer: Bella acht un Gustavs acht",
+        "Vai tiešām padoties? Lūdzu, sakiet jā vai nē.",
+        "Partija beigusies: uzvar melnie, padošanās.",
+    ] {
+        assert!(vi.iter().any(|s| s == want), "{want:?} not in {vi:?}");
+    }
+    assert!(
+        !vi.iter()
+            .any(|s| s.contains("nezināms") || s.contains("unknown")),
+        "every Latvian phrase understood: {vi:?}"
+    );
+    let sighted = said_to(&stdout, "sighted_player");
+    assert!(
+        sighted.contains(&"Partie beendet: Schwarz gewinnt, Aufgabe.".to_owned()),
         "{sighted:?}"
     );
 }

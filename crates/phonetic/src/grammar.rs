@@ -509,7 +509,7 @@ mod tests {
     #[test]
     fn every_phrase_means_a_legal_move_or_a_command() {
         let pos = Chess::default();
-        for lang in [Language::De, Language::En] {
+        for lang in Language::ALL {
             let lexicon = Lexicon::get(lang);
             let grammar = build_grammar(&pos, lexicon, |_| true);
             assert_eq!(grammar.phrases.last().map(String::as_str), Some("[unk]"));
@@ -538,6 +538,12 @@ mod tests {
                     assert!(grammar.phrases.iter().any(|p| p == phrase), "{phrase}");
                 }
                 assert!(!grammar.phrases.iter().any(|p| p == "wo ist mein dame"));
+            }
+            if lang == Language::Lv {
+                // Both the German and the Latvian piece name, as written.
+                for phrase in ["kur ir mana dame", "kur ir mana dāma", "kam gājiens"] {
+                    assert!(grammar.phrases.iter().any(|p| p == phrase), "{phrase}");
+                }
             }
             for m in pos.legal_moves() {
                 let said = crate::render::render(&pos, m, lexicon, crate::render::Form::Short)

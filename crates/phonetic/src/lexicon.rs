@@ -6,6 +6,8 @@ use std::{collections::HashMap, fmt, str::FromStr, sync::LazyLock};
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
+mod own_language;
+
 use crate::{
     normalize::normalize,
     word::{Keyword as K, Token, Word},
@@ -19,14 +21,15 @@ pub enum Language {
     /// English: the same file names, English numbers and pieces.
     En,
     /// Lithuanian: moves in the FIDE scheme (German piece names and ranks, Anna …
-    /// Hektor); Lithuanian piece names for typed input or [`Lexicon::local`].
+    /// Hektor); Lithuanian piece names for typed input or [`Lexicon::local`]; questions
+    /// and declarations in Lithuanian.
     Lt,
     /// Latvian: moves in the FIDE scheme with the Latvian Laws' file names (Cēzars,
     /// Dāvids, Felikss, Gustavs, Hektors); Latvian piece names for typed input or
-    /// [`Lexicon::local`].
+    /// [`Lexicon::local`]; questions and declarations in Latvian.
     Lv,
     /// Hungarian: moves in the FIDE scheme; Hungarian piece names for typed input or
-    /// [`Lexicon::local`].
+    /// [`Lexicon::local`]; questions and declarations in Hungarian.
     Hu,
 }
 
@@ -198,37 +201,28 @@ impl Lexicon {
                         fide_squares(),
                         DE_PIECES.to_vec(),
                         DE_MOVE.to_vec(),
+                        own_language::keys(language).to_vec(),
                     ]
                     .concat(),
                     [local_words(language), DE_TYPED, TYPED].concat(),
-                    &["en"],
+                    own_language::fillers(language),
                     false,
                     &[&["wird"]],
-                    &[],
+                    own_language::commands(language),
                 ),
-                (Language::Lt, true) => (
-                    [fide_squares(), LT.to_vec()].concat(),
-                    [DE_TYPED, TYPED].concat(),
-                    &["en"],
+                (Language::Lt | Language::Lv | Language::Hu, true) => (
+                    [
+                        fide_squares(),
+                        local_words(language).to_vec(),
+                        own_language::keys(language).to_vec(),
+                    ]
+                    .concat(),
+                    // German piece names stay understood (in questions too).
+                    [DE_PIECES, DE_TYPED, TYPED].concat(),
+                    own_language::fillers(language),
                     false,
-                    &[&["virsta"]],
-                    &[],
-                ),
-                (Language::Lv, true) => (
-                    [fide_squares(), LV.to_vec()].concat(),
-                    [DE_TYPED, TYPED].concat(),
-                    &["en"],
-                    false,
-                    &[&["kļūst"]],
-                    &[],
-                ),
-                (Language::Hu, true) => (
-                    [fide_squares(), HU.to_vec()].concat(),
-                    [DE_TYPED, TYPED].concat(),
-                    &["en"],
-                    false,
-                    &[&["átváltozik"]],
-                    &[],
+                    local_promotion(language),
+                    own_language::commands(language),
                 ),
             };
         let mut map = HashMap::new();
@@ -440,6 +434,16 @@ fn local_words(language: Language) -> &'static [(&'static str, Word)] {
         Language::Lt => LT,
         Language::Lv => LV,
         Language::Hu => HU,
+        Language::De | Language::En => &[],
+    }
+}
+
+/// The phrase that introduces a promotion piece in a language's own words.
+fn local_promotion(language: Language) -> &'static [&'static [&'static str]] {
+    match language {
+        Language::Lt => &[&["virsta"]],
+        Language::Lv => &[&["kļūst"]],
+        Language::Hu => &[&["átváltozik"]],
         Language::De | Language::En => &[],
     }
 }

@@ -67,7 +67,7 @@ opponent-name-unknown = Az ellenfél neve nem ismert.
 opponent-touched = Az ellenfele megérintette { $piece } a { $square } mezőn.
 no-capture-yet = Még nem volt ütés.
 no-moves-yet = Még nem volt lépés.
-help = Lépések a FIDE-séma szerint: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Magyarul mondott kérdéseket és bejelentéseket az asztal még nem ért.
+help = Lépések a FIDE-séma szerint: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Javítás: javítás. Tábla: hol van a vezérem, hol vannak a saját bábuim, mi van az Eva vier mezőn, vízszintes vier, függőleges Eva, átló Cäsar eins, ki támadja az Eva vier mezőt, anyag, utolsó ütés. Játszma: ki lép, utolsó lépés, idő, hány lépés, az ellenfél neve. Bejelentések: döntetlent ajánlok, döntetlent elfogadom, feladom, igénylem a döntetlent lépésismétlés miatt Springer Gustav eins. Bíró, szünet, csend.
 
 # Függőjátszma
 adjourned = A játszma függőben marad. { color } borítékolja a következő lépését.

@@ -84,7 +84,7 @@ opponent-name-unknown = Varžovo vardas nežinomas.
 opponent-touched = Jūsų varžovas buvo palietęs { $piece } ant { $square }.
 no-capture-yet = Dar niekas nenukirsta.
 no-moves-yet = Dar nepadarytas nė vienas ėjimas.
-help = Ėjimai FIDE schema: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Klausimų ir pareiškimų lietuviškai stalas dar nesupranta.
+help = Ėjimai FIDE schema: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Taisymas: taisymas. Lenta: kur yra mano valdovė, visos mano figūros, kas stovi ant Eva vier, horizontalė vier, vertikalė Eva, įstrižainė Cäsar eins, kas puola Eva vier, materialas, paskutinis kirtimas. Partija: kieno ėjimas, paskutinis ėjimas, laikas, kiek ėjimų, kas yra mano priešininkas. Pareiškimai: siūlau lygiąsias, lygiosios priimtos, pasiduodu, reikalauju lygiųjų dėl pasikartojimo Springer Gustav eins. Teisėjas, pauzė, tyla.
 
 # Atidėta partija
 adjourned = Partija atidedama. { color } užrašo kitą ėjimą į voką.

@@ -77,7 +77,7 @@ opponent-name-unknown = Pretinieka vārds nav zināms.
 opponent-touched = Jūsu pretinieks bija aizskāris { $piece } uz { $square }.
 no-capture-yet = Vēl nekas nav sists.
 no-moves-yet = Vēl nav izdarīts neviens gājiens.
-help = Gājieni FIDE shēmā: Springer Felikss drei, Eva schlägt Dāvids fünf, Kurze Rochade. Jautājumus un paziņojumus latviski galdiņš vēl nesaprot.
+help = Gājieni FIDE shēmā: Springer Felikss drei, Eva schlägt Dāvids fünf, Kurze Rochade. Labojums: labojums. Galdiņš: kur ir mana dāma, visas manas figūras, kas stāv uz Eva vier, horizontāle vier, vertikāle Eva, diagonāle Cēzars eins, kuri uzbrūk Eva vier, materiāls, pēdējais sitiens. Partija: kam gājiens, pēdējais gājiens, laiks, cik gājienu, kas ir mans pretinieks. Paziņojumi: piedāvāju neizšķirtu, pieņemu neizšķirtu, padodos, pieprasu neizšķirtu atkārtošanās dēļ Springer Gustavs eins. Tiesnesis, pauze, klusu.
 
 # Atlikta partija
 adjourned = Partija tiek atlikta. { color } ieraksta nākamo gājienu aploksnē.
