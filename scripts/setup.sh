@@ -31,11 +31,16 @@ packages=(
   alsa-utils
   liblouis-bin liblouis-data
   brltty libbrlapi-dev
-  chromium chromium-driver nodejs npm
+  chromium chromium-driver
   mosquitto mosquitto-clients openssl
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
   patchelf dpkg-dev
 )
+# npm fetches axe-core. A node.js that brings its own npm (e.g. NodeSource's, which
+# conflicts with Debian's npm package) is used as it is.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

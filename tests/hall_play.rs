@@ -370,3 +370,47 @@ fn tls_to_the_broker_works_with_its_ca_and_a_wrong_ca_is_refused() {
         },
     );
 }
+
+/// `annabella doctor --json --config …`: its `hall` check.
+fn doctor_hall_check(config: &Path) -> serde_json::Value {
+    let out = Command::new(BIN)
+        .args(["doctor", "--json", "--config"])
+        .arg(config)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|c| c["check"] == "hall")
+        .unwrap_or_else(|| panic!("no hall check: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn doctor_checks_that_the_halls_broker_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut broker = Broker::start(dir.path());
+    let config = hall_table(dir.path(), &broker, "5", "");
+
+    let up = doctor_hall_check(&config);
+    assert_eq!(up["status"], "ok", "{up}");
+    assert!(
+        up["detail"]
+            .as_str()
+            .unwrap()
+            .contains(&broker.port.to_string()),
+        "{up}"
+    );
+
+    broker.kill9();
+    let down = doctor_hall_check(&config);
+    assert_eq!(down["status"], "fail", "{down}");
+    let detail = down["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(&format!("mqtt://127.0.0.1:{}", broker.port)),
+        "the broker's address is named: {down}"
+    );
+    assert!(
+        down["fix"].as_str().unwrap().contains("[hall] broker"),
+        "{down}"
+    );
+}

@@ -22,6 +22,7 @@ pub mod inbox;
 pub mod message;
 pub mod outbox;
 pub mod page;
+pub mod probe;
 pub mod replica;
 pub mod subscriber;
 pub mod tls;

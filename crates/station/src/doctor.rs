@@ -108,7 +108,37 @@ pub fn check_table(config: &StationConfig) -> Vec<Check> {
     if let Some(console) = &config.console {
         checks.push(port_free(console.listen));
     }
+    if let Some(hall) = &config.hall {
+        checks.push(hall_broker(hall));
+    }
     checks
+}
+
+/// How long the hall's broker has to accept a connection.
+pub const BROKER_ANSWER: Duration = Duration::from_secs(5);
+
+/// The hall's broker accepts the table's connection (TLS and credentials as configured).
+pub fn hall_broker(hall: &annabella_hall::HallConfig) -> Check {
+    let name = "hall";
+    let at = format!(
+        "{}://{}:{}",
+        if hall.broker.tls { "mqtts" } else { "mqtt" },
+        hall.broker.host,
+        hall.broker.port
+    );
+    match annabella_hall::probe::broker_answers(hall, BROKER_ANSWER) {
+        Ok(()) => Check::ok(
+            name,
+            format!("the broker at {at} answers (table {})", hall.table),
+        ),
+        Err(why) => Check::bad(
+            Status::Fail,
+            name,
+            format!("{at}: {why}"),
+            "start the hall's broker (mosquitto) or correct [hall] broker; the table plays \
+             without it, but the hall sees nothing until it answers",
+        ),
+    }
 }
 
 /// The device `key` of `[devices]` opens and answers as that device, with a sane board.
