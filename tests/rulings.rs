@@ -336,16 +336,16 @@ fn the_vi_player_asks_about_the_game() {
     assert_eq!(answers[1], "Dame auf David acht");
     assert_eq!(
         answers[2],
-        "Bauer auf Anna zwei, Bella zwei, Cäsar zwei, David zwei, Felix zwei, Gustav zwei, Hektor zwei und David fünf"
+        "Bauern auf Anna zwei, Bella zwei, Cäsar zwei, David zwei, Felix zwei, Gustav zwei, Hektor zwei und David fünf"
     );
     assert!(
         answers[3].starts_with(
-            "König auf Eva acht. Dame auf David acht. Turm auf Anna acht und Hektor acht."
+            "König auf Eva acht. Dame auf David acht. Türme auf Anna acht und Hektor acht."
         ),
         "{}",
         answers[3]
     );
-    assert!(answers[3].ends_with("Bauer auf Anna sieben, Bella sieben, Cäsar sieben, Eva sieben, Felix sieben, Gustav sieben und Hektor sieben."), "{}", answers[3]);
+    assert!(answers[3].ends_with("Bauern auf Anna sieben, Bella sieben, Cäsar sieben, Eva sieben, Felix sieben, Gustav sieben und Hektor sieben."), "{}", answers[3]);
     assert_eq!(
         answers[4],
         "Cäsar eins bis Hektor sechs: Cäsar eins weißer Läufer, David zwei weißer Bauer. \

@@ -66,7 +66,12 @@ pub fn where_is(board: &Board, role: Role, color: Color, lexicon: &Lexicon) -> S
         say(
             lexicon,
             "where-is",
-            &[name, ("squares", squares(set, lexicon).into())],
+            &[
+                name,
+                ("role", role_arg(role)),
+                ("count", set.count().into()),
+                ("squares", squares(set, lexicon).into()),
+            ],
         )
     }
 }
@@ -159,7 +164,7 @@ pub fn attackers(board: &Board, square: Square, lexicon: &Lexicon) -> String {
 }
 
 /// Every piece of one colour, kind by kind (king first): "König auf Eva eins. Dame auf
-/// David eins. Turm auf Anna eins und Hektor eins. …".
+/// David eins. Türme auf Anna eins und Hektor eins. …".
 ///
 /// # Examples
 /// ```

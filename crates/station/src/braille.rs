@@ -13,6 +13,7 @@
 use std::{
     io::Write,
     process::{Command, Stdio},
+    time::Duration,
 };
 
 use annabella_phonetic::Language;
@@ -129,6 +130,16 @@ pub enum BrailleError {
         /// What liblouis said.
         stderr: String,
     },
+    /// `lou_translate` ran past its time (liblouis loops on a few inputs) and was stopped.
+    #[error(
+        "lou_translate with table {table} did not finish within {secs} s (liblouis loops on some inputs) and was stopped"
+    )]
+    Stopped {
+        /// The table.
+        table: String,
+        /// The time it had.
+        secs: u64,
+    },
     /// The output has a line count different from the input.
     #[error("lou_translate gave {got} lines for {sent}")]
     Lines {
@@ -147,6 +158,63 @@ pub enum BrailleError {
         /// The table.
         table: String,
     },
+}
+
+/// How long liblouis may take for a translation (plus 10 ms a line): `lou_translate`
+/// loops forever on a few inputs (seen with `de-g0.utb` and "4 -.bb-----"), and a table
+/// must never wait on it.
+pub const LOUIS_TIME: Duration = Duration::from_secs(3);
+
+enum Finished {
+    Io(std::io::Error),
+    TooLong,
+}
+
+/// `child`'s output once it exits, or [`Finished::TooLong`] (the child killed) when it
+/// runs past `limit`.
+fn finish_within(
+    mut child: std::process::Child,
+    limit: Duration,
+) -> Result<std::process::Output, Finished> {
+    use std::io::Read;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(Finished::Io)? {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Finished::TooLong);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    Ok(std::process::Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    })
 }
 
 /// Translates print lines into Braille ASCII lines with liblouis (`lou_translate`).
@@ -175,9 +243,17 @@ pub fn translate(table: &str, lines: &[String]) -> Result<Vec<String>, BrailleEr
             }
         })
         .collect();
+    let deadline =
+        LOUIS_TIME + Duration::from_millis(10) * u32::try_from(lines.len()).unwrap_or(u32::MAX);
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().map_err(BrailleError::Missing)?;
+    let output = finish_within(child, deadline).map_err(|e| match e {
+        Finished::Io(e) => BrailleError::Missing(e),
+        Finished::TooLong => BrailleError::Stopped {
+            table: table.to_owned(),
+            secs: deadline.as_secs(),
+        },
+    })?;
     let _ = writer.join();
     let stderr = String::from_utf8_lossy(&output.stderr).trim().to_owned();
     if !output.status.success() || !stderr.is_empty() {
@@ -255,6 +331,29 @@ pub fn scoresheet_brf(table: &str, lines: &[String]) -> Result<String, BrailleEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// liblouis 3.x loops forever on this board line with the German table; the
+    /// translation is stopped and named instead of hanging the display (and the table).
+    #[test]
+    fn a_looping_liblouis_is_stopped_and_named() {
+        let start = std::time::Instant::now();
+        match translate("de-g0.utb", &["4 -.bb-----".to_owned()]) {
+            Err(e @ BrailleError::Stopped { .. }) => {
+                assert!(e.to_string().contains("de-g0.utb"), "{e}");
+            }
+            // A liblouis without the bug translates it: then it must be quick.
+            Ok(lines) => assert_eq!(lines.len(), 1),
+            Err(e) => panic!("{e}"),
+        }
+        assert!(start.elapsed() < LOUIS_TIME + Duration::from_secs(2));
+        // Ordinary lines still translate.
+        assert_eq!(
+            translate("de-g0.utb", &["4 -.b------".to_owned()])
+                .unwrap()
+                .len(),
+            1
+        );
+    }
 
     #[test]
     fn piece_letters_follow_the_scoresheet_table() {

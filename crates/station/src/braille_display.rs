@@ -91,8 +91,18 @@ impl BrailleScript for Louis {
     }
 
     fn cells(&self, text: &str) -> Result<Vec<Dots>, String> {
-        let lines = translate(&self.table, &[text.to_owned()]).map_err(|e| e.to_string())?;
-        let line = lines.first().map(String::as_str).unwrap_or_default();
+        let line = match translate(&self.table, &[text.to_owned()]) {
+            Ok(lines) => lines.into_iter().next().unwrap_or_default(),
+            // liblouis refused or looped (it does on a few board lines): a text that is
+            // Braille ASCII already (the board lines are) is shown as it is, never a
+            // stale line.
+            Err(crate::braille::BrailleError::Stopped { .. })
+                if text.chars().all(|c| from_braille_ascii(c).is_some()) =>
+            {
+                text.to_owned()
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         line.chars()
             .map(|c| from_braille_ascii(c).ok_or_else(|| format!("{c:?} is not Braille ASCII")))
             .collect()

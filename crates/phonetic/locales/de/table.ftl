@@ -154,7 +154,16 @@ moves = { $count } { $count ->
  }
 
 # Antworten zum Brett
-where-is = { $name } auf { $squares }
+where-is = { $count ->
+    [one] { $name }
+   *[other] { $role ->
+        [pawn] Bauern
+        [rook] Türme
+        [queen] Damen
+        [king] Könige
+       *[other] { $name }
+    }
+ } auf { $squares }
 none-left = { $role ->
     [queen] keine
    *[other] kein

@@ -129,7 +129,10 @@ moves = { $count } { $count ->
  }
 
 # Answers about the board
-where-is = { $name } on { $squares }
+where-is = { $count ->
+    [one] { $name }
+   *[other] { $name }s
+ } on { $squares }
 none-left = no { $name } left
 what-is-on = { $square }, { $what }
 empty = empty
