@@ -171,13 +171,14 @@ enum Finished {
 }
 
 /// `child`'s output once it exits, or [`Finished::TooLong`] (the child killed) when it
-/// runs past `limit`.
+/// runs past `limit`; its pipes are drained on threads so a full pipe never stalls it.
 fn finish_within(
     mut child: std::process::Child,
     limit: Duration,
 ) -> Result<std::process::Output, Finished> {
     use std::io::Read;
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+    use wait_timeout::ChildExt;
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
             if let Some(mut pipe) = pipe {
@@ -185,30 +186,13 @@ fn finish_within(
             }
             bytes
         })
-    };
-    let stdout = drain(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let stderr = drain(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(Finished::Io)? {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(Finished::TooLong);
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    }
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    let Some(status) = child.wait_timeout(limit).map_err(Finished::Io)? else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(Finished::TooLong);
     };
     Ok(std::process::Output {
         status,

@@ -1,13 +1,16 @@
 //! Helpers shared by annabella's tests (a dev-dependency only): headless Chromium
 //! through chromedriver ([`browser`]), the axe-core accessibility check and keyboard
 //! walks of a page ([`axe`], [`keyboard`]), and Korean speech with the Korean Vosk model
-//! for the speech tests ([`korean`]). Missing tools fail with what to install; nothing
+//! for the speech tests ([`korean`]), child processes with a deadline ([`process`]) and
+//! waits on a condition ([`wait`]). Missing tools fail with what to install; nothing
 //! is skipped.
 
 pub mod axe;
 pub mod browser;
 pub mod keyboard;
 pub mod korean;
+pub mod process;
+pub mod wait;
 
 use std::path::PathBuf;
 

@@ -1,0 +1,107 @@
+//! Child processes with a deadline: a run past its limit is killed and fails the test
+//! naming the program and the limit (a hang to report, not to wait for).
+
+use std::{
+    io::Read,
+    process::{Child, Command, ExitStatus, Output, Stdio},
+    thread::JoinHandle,
+    time::Duration,
+};
+
+use wait_timeout::ChildExt;
+
+/// `cmd`'s output (stdout and stderr piped and drained on threads, so a chatty child
+/// never blocks); a run past `limit` is killed and fails with what it wrote on stderr.
+pub fn output_within(cmd: &mut Command, limit: Duration) -> Output {
+    let program = cmd.get_program().to_string_lossy().into_owned();
+    let child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("start {program}: {e}"));
+    output_of(child, limit, &program)
+}
+
+/// The output of a started `child` (`what` names it in failures): its piped stdout and
+/// stderr drained on threads, the wait bounded by `limit` as in [`output_within`].
+pub fn output_of(mut child: Child, limit: Duration, what: &str) -> Output {
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    match child.wait_timeout(limit).expect("wait for the child") {
+        Some(status) => Output {
+            status,
+            stdout: stdout.join().unwrap_or_default(),
+            stderr: stderr.join().unwrap_or_default(),
+        },
+        None => {
+            kill(&mut child);
+            panic!(
+                "{what} did not finish within {} s (killed): {}",
+                limit.as_secs_f32(),
+                String::from_utf8_lossy(&stderr.join().unwrap_or_default())
+            );
+        }
+    }
+}
+
+/// Waits for `child` (`what` names it in failures) up to `limit`; past it the child is
+/// killed and the test fails.
+pub fn wait_within(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
+    match child.wait_timeout(limit).expect("wait for the child") {
+        Some(status) => status,
+        None => {
+            kill(child);
+            panic!(
+                "{what} did not finish within {} s (killed)",
+                limit.as_secs_f32()
+            );
+        }
+    }
+}
+
+fn kill(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+fn drain(pipe: Option<impl Read + Send + 'static>) -> JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_end(&mut bytes);
+        }
+        bytes
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finished_child_gives_its_output() {
+        let out = output_within(
+            Command::new("sh").args(["-c", "echo out; echo err >&2; exit 3"]),
+            Duration::from_secs(30),
+        );
+        assert_eq!(out.status.code(), Some(3));
+        assert_eq!(out.stdout, b"out\n");
+        assert_eq!(out.stderr, b"err\n");
+    }
+
+    #[test]
+    #[should_panic(expected = "sh did not finish within 0.2 s (killed): waiting")]
+    fn a_child_past_its_limit_is_killed_and_named() {
+        output_within(
+            Command::new("sh").args(["-c", "echo waiting >&2; exec sleep 60"]),
+            Duration::from_millis(200),
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "the sleeper did not finish within 0.2 s (killed)")]
+    fn wait_within_kills_a_child_past_its_limit() {
+        let mut child = Command::new("sleep").arg("60").spawn().unwrap();
+        wait_within(&mut child, Duration::from_millis(200), "the sleeper");
+    }
+}
