@@ -12,7 +12,7 @@
 use std::{
     io::{BufRead, BufReader, Read, Write},
     net::TcpStream,
-    path::{Path, PathBuf},
+    path::Path,
     process::{Child, ChildStdin, Command, Stdio},
     sync::mpsc,
     time::{Duration, Instant},
@@ -20,9 +20,16 @@ use std::{
 
 use annabella_test_support::{
     axe,
-    browser::{self, count},
+    browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
+    process::wait_within,
+    wait::wait_for,
 };
-use fantoccini::{Client, Locator};
+use fantoccini::Locator;
+
+/// How long a page element may take to appear.
+const PAGE_LIMIT: Duration = Duration::from_secs(20);
+/// How long a table may take to stop once its keyboard (stdin) is closed.
+const STOP_LIMIT: Duration = Duration::from_secs(30);
 
 /// A child process killed on drop.
 struct Killed(Child);
@@ -32,66 +39,6 @@ impl Drop for Killed {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn shots() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"),
-        PathBuf::from,
-    );
-    let dir = target.join("console-screenshots");
-    std::fs::create_dir_all(&dir).expect("screenshot dir");
-    dir
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    let png = client.screenshot().await.expect("screenshot");
-    assert!(png.starts_with(b"\x89PNG"), "a PNG");
-    let path = shots().join(name);
-    std::fs::write(&path, png).expect("write screenshot");
-    println!("screenshot: {}", path.display());
-}
-
-async fn text(client: &Client, css: &str) -> String {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .text()
-        .await
-        .expect("text")
-}
-
-async fn wait_for(client: &Client, css: &str) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if count(client, css).await > 0 {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{css} did not appear; page:\n{}",
-            client.source().await.unwrap_or_default()
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn pieces(client: &Client, board: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for e in client
-        .find_all(Locator::Css(&format!("svg#board-{board} text.piece")))
-        .await
-        .expect("pieces")
-    {
-        let attr = |name: &'static str| {
-            let e = e.clone();
-            async move { e.attr(name).await.ok().flatten().unwrap_or_default() }
-        };
-        out.push((attr("data-square").await, attr("data-piece").await));
-    }
-    out.sort();
-    out
 }
 
 fn http(addr: &str, request: &str) -> (u16, String) {
@@ -290,7 +237,8 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
         ),
     );
     assert!(matches!(code, 401 | 403), "form without token: {code}");
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Refused at the door: the station never sees it (the log checked after the arbiter's
+    // own action, which the station handles after anything earlier, has no Intruder).
     assert_ne!(
         api_view(&addr)["boards"]["vi"],
         api_view(&addr)["boards"]["sighted"],
@@ -328,14 +276,14 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
 
     // The station journals the action, the arbiter's hands (the simulators) move the
     // pawn, the peg board reports it over its serial line, the page updates.
-    wait_for(&client, "#boards-agree").await;
+    wait_for_css(&client, "#boards-agree", PAGE_LIMIT).await;
     assert_eq!(count(&client, "rect.differs").await, 0);
-    wait_for(&client, "#no-plan").await;
-    let vi = pieces(&client, "vi").await;
+    wait_for_css(&client, "#no-plan", PAGE_LIMIT).await;
+    let vi = board_pieces(&client, "vi").await;
     assert_eq!(vi.len(), 32);
     assert_eq!(
         vi,
-        pieces(&client, "sighted").await,
+        board_pieces(&client, "sighted").await,
         "both boards agree on the page"
     );
     assert!(
@@ -352,21 +300,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
         .click()
         .await
         .expect("click");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while client
-        .find_all(Locator::XPath(
-            "//*[contains(text(), 'Clocks paused by the arbiter.')]",
-        ))
-        .await
-        .expect("find")
-        .is_empty()
-    {
-        assert!(
-            Instant::now() < deadline,
-            "the page never said the clocks are paused"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_for_text(&client, "body", "Clocks paused by the arbiter.", PAGE_LIMIT).await;
     client.close().await.expect("close");
 
     let view = api_view(&addr);
@@ -381,14 +315,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
 
     // End the demo; the journal's replay is the same table, with who acted.
     drop(demo.stdin.take());
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while demo.child.0.try_wait().expect("wait").is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "the demo did not end after stdin closed"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_within(&mut demo.child.0, STOP_LIMIT, "the demo after stdin closed");
     let replayed = replay(&out.join("game.journal"));
     assert_eq!(replayed["moves"], serde_json::json!(["e4", "e5"]));
     assert_eq!(replayed["peg_in_sync"], true, "{replayed}");
@@ -416,19 +343,17 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
     assert_eq!(actions[1]["by"], "IA Weber");
     assert_eq!(actions[1]["what"], "pause the clocks");
     assert_eq!(replayed["paused"], true, "{replayed}");
-    println!("screenshots in {}", shots().display());
 }
 
 fn wait_view(addr: &str, what: &str, ok: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let v = api_view(addr);
-        if ok(&v) {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "{what} never showed; view: {v}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_for(
+        Duration::from_secs(20),
+        &format!("{what} never showed"),
+        || {
+            let v = api_view(addr);
+            (ok(&v), v)
+        },
+    )
 }
 
 #[test]
@@ -496,14 +421,7 @@ fn play_serves_the_console_of_its_table_and_journals_who_acted() {
     );
 
     drop(stdin.take());
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while child.0.try_wait().expect("wait").is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "play did not end after stdin closed"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_within(&mut child.0, STOP_LIMIT, "play after stdin closed");
     let replayed = replay(&dir.path().join("rec/game.journal"));
     assert_eq!(replayed["paused"], true, "{replayed}");
     assert_eq!(replayed["black_time"]["secs"], 123, "{replayed}");

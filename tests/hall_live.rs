@@ -12,33 +12,18 @@ mod hall_support;
 
 use std::{
     process::{Command, Stdio},
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use annabella_station::session::Session;
 use annabella_table::{Input, SightedCommand, TableConfig};
 use annabella_test_support::{
     axe,
-    browser::{self, count},
+    browser::{self, count, text, wait_for_css, wait_gone_css},
+    wait::wait_for_async,
 };
 use fantoccini::{Client, Locator};
 use hall_support::*;
-
-/// Waits until `css` matches, up to `limit`; the time it took.
-async fn appears(client: &Client, css: &str, limit: Duration) -> Duration {
-    let start = Instant::now();
-    loop {
-        if count(client, css).await > 0 {
-            return start.elapsed();
-        }
-        assert!(
-            start.elapsed() < limit,
-            "{css} did not appear within {limit:?}; page:\n{}",
-            client.source().await.unwrap_or_default()
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
 
 async fn top(client: &Client, css: &str) -> f64 {
     let rect = client
@@ -84,7 +69,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         .goto(&format!("http://{}/", hall.addr))
         .await
         .unwrap();
-    appears(
+    wait_for_css(
         &client,
         r#"li.table[data-table="L"]"#,
         Duration::from_secs(20),
@@ -110,20 +95,14 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
             Input::Sighted(SightedCommand::CallArbiter),
         )
         .unwrap();
-    let took = appears(
+    let took = wait_for_css(
         &client,
         r#"#alerts-body li.alert[data-table="L"]"#,
         Duration::from_secs(1),
     )
     .await;
     println!("alert on the hall page {took:?} after its journal commit");
-    let alert = client
-        .find(Locator::Css(r#"#alerts-body li.alert[data-table="L"]"#))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let alert = text(&client, r#"#alerts-body li.alert[data-table="L"]"#).await;
     assert!(
         alert.contains("Table L") && alert.contains("called"),
         "{alert}"
@@ -145,7 +124,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         .goto(&format!("http://{}/table/L", hall.addr))
         .await
         .unwrap();
-    appears(&client, "svg", Duration::from_secs(5)).await;
+    wait_for_css(&client, "svg", Duration::from_secs(5)).await;
     assert_eq!(count(&client, "form").await, 0);
     axe::assert_accessible(&client, "a table's page in the hall").await;
 
@@ -159,7 +138,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         ))
         .await
         .unwrap();
-    appears(&client, r#"button[value="pause"]"#, Duration::from_secs(5)).await;
+    wait_for_css(&client, r#"button[value="pause"]"#, Duration::from_secs(5)).await;
     axe::assert_accessible(&client, "the chief arbiter's hall").await;
     client
         .find(Locator::Css(r#"button[value="pause"]"#))
@@ -168,14 +147,8 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         .click()
         .await
         .unwrap();
-    appears(&client, "p.notice", Duration::from_secs(5)).await;
-    let notice = client
-        .find(Locator::Css("p.notice"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    wait_for_css(&client, "p.notice", Duration::from_secs(5)).await;
+    let notice = text(&client, "p.notice").await;
     assert!(notice.contains("Sent to table L"), "{notice}");
     let action = wait_for(
         Duration::from_secs(10),
@@ -238,7 +211,7 @@ async fn the_chief_arbiter_dismisses_an_alert_in_the_hall_and_the_table_journals
         .await
         .unwrap();
     let alert = r#"#alerts-body li.alert[data-table="9"]"#;
-    appears(&client, alert, Duration::from_secs(60)).await;
+    wait_for_css(&client, alert, Duration::from_secs(60)).await;
     assert_eq!(
         console_alerts(&console, &token).len(),
         1,
@@ -255,15 +228,7 @@ async fn the_chief_arbiter_dismisses_an_alert_in_the_hall_and_the_table_journals
         .unwrap();
 
     // The table journals the dismissal with who acted; its publication clears the hall.
-    let start = Instant::now();
-    while count(&client, alert).await > 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the alert stays in the hall:\n{}",
-            client.source().await.unwrap_or_default()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    wait_gone_css(&client, alert, Duration::from_secs(20)).await;
     let dismissed = play.inputs_by("hall:Chief Arbiter");
     assert_eq!(dismissed.len(), 1, "{dismissed:?}");
     let what = dismissed[0]["input"]["what"].as_str().unwrap_or_default();
@@ -278,20 +243,15 @@ async fn the_chief_arbiter_dismisses_an_alert_in_the_hall_and_the_table_journals
             .is_ok(),
         "the hall says no table needs the arbiter"
     );
-    let console_clear = {
-        let start = Instant::now();
-        loop {
+    wait_for_async(
+        Duration::from_secs(10),
+        "the station's console shows it dismissed",
+        async || {
             let alerts = console_alerts(&console, &token);
-            if alerts.is_empty() || start.elapsed() > Duration::from_secs(10) {
-                break alerts;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    };
-    assert!(
-        console_clear.is_empty(),
-        "the station's console shows it dismissed: {console_clear:?}"
-    );
+            (alerts.is_empty(), alerts)
+        },
+    )
+    .await;
     // The table's own hall view keeps it, marked.
     client
         .goto(&format!(

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use annabella_test_support::korean::{model_dir, run as tool, spoken};
+use annabella_test_support::process::output_within;
 
 /// "여섯", a second of silence, "여덟", at 22.05 kHz as espeak-ng writes it (the
 /// program resamples), with a leading 0.3 s and trailing 1 s of silence each.
@@ -249,34 +250,21 @@ fn listen_mic_through_an_alsa_file_device() {
     assert_eq!(wavin["sample_format"], "f32", "{wavin}");
 
     let model = model_dir();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args([
-            "listen",
-            "--model",
-            model.to_str().unwrap(),
-            "--mic",
-            "alsa:wavin",
-        ])
-        .args(["--grammar-words", WORDS, "--json", "--count", "1"])
-        .env("ALSA_CONFIG_PATH", &alsa_path)
-        .env_remove("LD_LIBRARY_PATH")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "no utterance from the ALSA file device within 90 s: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
+    // One utterance from the ALSA file device within 90 s, or the run is killed.
+    let out = output_within(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args([
+                "listen",
+                "--model",
+                model.to_str().unwrap(),
+                "--mic",
+                "alsa:wavin",
+            ])
+            .args(["--grammar-words", WORDS, "--json", "--count", "1"])
+            .env("ALSA_CONFIG_PATH", &alsa_path)
+            .env_remove("LD_LIBRARY_PATH"),
+        std::time::Duration::from_secs(90),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),

@@ -141,6 +141,7 @@ fn unwinnable_tells_each_side_and_gives_a_helpmate() {
 
 /// Peak resident memory (`VmHWM`, kB) of a running child, sampled until it exits.
 fn peak_rss_kb(mut child: std::process::Child) -> (u64, std::process::ExitStatus) {
+    use wait_timeout::ChildExt;
     let status_file = format!("/proc/{}/status", child.id());
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
     let mut peak = 0;
@@ -154,15 +155,15 @@ fn peak_rss_kb(mut child: std::process::Child) -> (u64, std::process::ExitStatus
         {
             peak = peak.max(kb);
         }
-        if let Some(exit) = child.try_wait().expect("wait for annabella") {
-            return (peak, exit);
-        }
         assert!(
             std::time::Instant::now() < deadline,
             "replay did not finish"
         );
-        // A sampling interval, not a wait for anything.
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        // Waits one sampling interval for the exit, then samples again.
+        let interval = std::time::Duration::from_millis(5);
+        if let Some(exit) = child.wait_timeout(interval).expect("wait for annabella") {
+            return (peak, exit);
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::{
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
     sync::{Arc, Mutex},
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_annabella");
@@ -33,25 +33,8 @@ pub fn free_port() -> u16 {
         .expect("a free port")
 }
 
-/// Waits for `ok` up to `limit`, then fails with `what` and the last state.
-pub fn wait_for<T: std::fmt::Debug>(
-    limit: Duration,
-    what: &str,
-    mut probe: impl FnMut() -> (bool, T),
-) -> T {
-    let deadline = Instant::now() + limit;
-    loop {
-        let (ok, state) = probe();
-        if ok {
-            return state;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{what} (waited {limit:?}): {state:?}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
+use annabella_test_support::process::wait_within;
+pub use annabella_test_support::wait::wait_for;
 
 /// mosquitto on 127.0.0.1 with persistence in its own directory.
 pub struct Broker {
@@ -328,25 +311,16 @@ pub fn demo(broker: &Broker, out: &Path, table: &str) -> Killed {
 /// Waits for a demo to end and returns its stderr, failing on a failed exit.
 pub fn finish(mut demo: Killed, limit: Duration) -> String {
     use std::io::Read;
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = demo.0.try_wait().unwrap() {
-            let mut err = String::new();
-            demo.0
-                .stderr
-                .take()
-                .unwrap()
-                .read_to_string(&mut err)
-                .unwrap();
-            assert!(status.success(), "demo failed ({status}):\n{err}");
-            return err;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "demo did not end within {limit:?}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let status = wait_within(&mut demo.0, limit, "annabella demo");
+    let mut err = String::new();
+    demo.0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "demo failed ({status}):\n{err}");
+    err
 }
 
 /// The game PGN as the hall broadcasts it: the station's with a Board tag.
@@ -479,19 +453,10 @@ impl Play {
     /// Ends the keyboard and waits for the table to stop; its log.
     pub fn quit(mut self, limit: Duration) -> String {
         drop(self.stdin.take());
-        let deadline = Instant::now() + limit;
-        loop {
-            if let Some(status) = self.child.0.try_wait().unwrap() {
-                let log = self.err.lock().unwrap().join("\n");
-                assert!(status.success(), "play failed ({status}):\n{log}");
-                return log;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "play did not stop within {limit:?}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let status = wait_within(&mut self.child.0, limit, "annabella play");
+        let log = self.err.lock().unwrap().join("\n");
+        assert!(status.success(), "play failed ({status}):\n{log}");
+        log
     }
 }
 

@@ -49,51 +49,6 @@ pub struct Played {
 /// a demo that does not end is a hang to report, not to wait for).
 pub const DEMO_LIMIT: std::time::Duration = std::time::Duration::from_secs(240);
 
-/// `cmd`'s output; a run past `limit` is killed and fails the test with what it wrote.
-pub fn output_within(
-    cmd: &mut Command,
-    limit: std::time::Duration,
-    name: &str,
-) -> std::process::Output {
-    use std::io::Read;
-    use std::process::Stdio;
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            bytes
-        })
-    };
-    let stdout = drain(Box::new(child.stdout.take().unwrap()));
-    let stderr = drain(Box::new(child.stderr.take().unwrap()));
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "demo {name} did not finish within {} s (killed): {}",
-                limit.as_secs(),
-                String::from_utf8_lossy(&stderr.join().unwrap_or_default())
-            );
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    std::process::Output {
-        status,
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-    }
-}
-
 /// Runs `annabella demo --text --json` on `tests/data/scripts/NAME.txt` (with the table
 /// configuration NAME.toml when `config`), which must end the game.
 pub fn play(name: &str, config: bool, text_only: bool) -> Played {
@@ -111,7 +66,7 @@ pub fn play(name: &str, config: bool, text_only: bool) -> Played {
         cmd.arg("--config")
             .arg(scripts().join(format!("{name}.toml")));
     }
-    let out = output_within(&mut cmd, DEMO_LIMIT, name);
+    let out = annabella_test_support::process::output_within(&mut cmd, DEMO_LIMIT);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -8,22 +8,25 @@
 
 use std::{
     net::SocketAddr,
-    path::PathBuf,
     sync::{Arc, Mutex},
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use annabella_console::{Alert, ArbiterCommand, ArbiterRequest, Console, ConsoleView, Token, demo};
 use annabella_test_support::{
     axe,
-    browser::{self, count},
+    browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
     keyboard,
+    wait::wait_for_async,
 };
-use fantoccini::{Client, Locator, key::Key};
+use fantoccini::{Locator, key::Key};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     sync::{mpsc, watch},
 };
+
+/// How long a page element may take to appear.
+const PAGE_LIMIT: Duration = Duration::from_secs(15);
 
 /// A console over the demo scenario with a stand-in station: every request is recorded
 /// and carried out on the view as the station would.
@@ -32,6 +35,17 @@ struct Table {
     token: Token,
     view: watch::Sender<ConsoleView>,
     received: Arc<Mutex<Vec<ArbiterRequest>>>,
+}
+
+impl Table {
+    /// Waits up to `limit` until the stand-in station has received a request.
+    async fn delivered(&self, what: &str, limit: Duration) {
+        wait_for_async(limit, what, async || {
+            let received = self.received.lock().expect("lock").len();
+            (received > 0, received)
+        })
+        .await;
+    }
 }
 
 async fn start_table() -> Table {
@@ -63,61 +77,6 @@ async fn start_table() -> Table {
     }
 }
 
-fn shots() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
-        PathBuf::from,
-    );
-    let dir = target.join("console-screenshots");
-    std::fs::create_dir_all(&dir).expect("screenshot dir");
-    dir
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    let png = client.screenshot().await.expect("screenshot");
-    assert!(png.starts_with(b"\x89PNG"), "a PNG");
-    std::fs::write(shots().join(name), png).expect("write screenshot");
-}
-
-async fn wait_for(client: &Client, css: &str) {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        if count(client, css).await > 0 {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{css} did not appear; page:\n{}",
-            client.source().await.unwrap_or_default()
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn pieces(client: &Client, board: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for e in client
-        .find_all(Locator::Css(&format!("svg#board-{board} text.piece")))
-        .await
-        .expect("pieces")
-    {
-        out.push((
-            e.attr("data-square")
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_default(),
-            e.attr("data-piece")
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_default(),
-        ));
-    }
-    out.sort();
-    out
-}
-
 /// A raw HTTP/1.1 request; returns the status code and body.
 async fn http(addr: SocketAddr, request: &str) -> (u16, String) {
     let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
@@ -147,13 +106,7 @@ async fn arbiter_carries_out_the_plan_and_the_boards_agree() {
     // The discrepancy: the sighted board has the bishop on c5, not e7.
     assert_eq!(count(&client, "svg#board-vi rect.differs").await, 2);
     assert_eq!(count(&client, "svg#board-sighted rect.differs").await, 2);
-    let diffs = client
-        .find(Locator::Css("#differences"))
-        .await
-        .expect("differences")
-        .text()
-        .await
-        .expect("text");
+    let diffs = text(&client, "#differences").await;
     assert!(
         diffs.contains("c5: VI board empty, sighted board black bishop"),
         "{diffs}"
@@ -162,25 +115,13 @@ async fn arbiter_carries_out_the_plan_and_the_boards_agree() {
         diffs.contains("e7: VI board black bishop, sighted board empty"),
         "{diffs}"
     );
-    let case = client
-        .find(Locator::Css("#plan-case"))
-        .await
-        .expect("plan case")
-        .text()
-        .await
-        .expect("text");
+    let case = text(&client, "#plan-case").await;
     assert!(case.contains("scoresheets-agree"), "{case}");
-    let steps = client
-        .find(Locator::Css("ol.steps[data-board=sighted]"))
-        .await
-        .expect("steps")
-        .text()
-        .await
-        .expect("text");
+    let steps = text(&client, "ol.steps[data-board=sighted]").await;
     assert_eq!(steps, "move the black bishop from Caesar five to Eva seven");
     assert_ne!(
-        pieces(&client, "vi").await,
-        pieces(&client, "sighted").await
+        board_pieces(&client, "vi").await,
+        board_pieces(&client, "sighted").await
     );
     screenshot(&client, "1-discrepancy.png").await;
 
@@ -194,23 +135,21 @@ async fn arbiter_carries_out_the_plan_and_the_boards_agree() {
         .await
         .expect("click");
 
-    wait_for(&client, "#boards-agree").await;
+    wait_for_css(&client, "#boards-agree", PAGE_LIMIT).await;
     assert_eq!(count(&client, "rect.differs").await, 0);
     assert_eq!(count(&client, "#no-plan").await, 1);
-    let vi = pieces(&client, "vi").await;
+    let vi = board_pieces(&client, "vi").await;
     assert_eq!(vi.len(), 32);
-    assert_eq!(vi, pieces(&client, "sighted").await, "both boards agree");
+    assert_eq!(
+        vi,
+        board_pieces(&client, "sighted").await,
+        "both boards agree"
+    );
     assert!(
         vi.contains(&("e7".into(), "b".into())),
         "the bishop is on e7"
     );
-    let notice = client
-        .find(Locator::Css("#notice"))
-        .await
-        .expect("notice")
-        .text()
-        .await
-        .expect("text");
+    let notice = text(&client, "#notice").await;
     assert_eq!(
         notice,
         "Sent: carry out the reconciliation plan (by IA Weber)."
@@ -259,25 +198,14 @@ async fn players_view_is_read_only_and_updates_live() {
             urgent: true,
         });
     });
-    wait_for(&client, "body[data-revision]").await;
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        let alerts = client
-            .find(Locator::Css("[data-region=alerts]"))
-            .await
-            .expect("alerts")
-            .text()
-            .await
-            .expect("text");
-        if alerts.contains("White's flag fell.") {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the alert did not arrive: {alerts}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_for_css(&client, "body[data-revision]", PAGE_LIMIT).await;
+    wait_for_text(
+        &client,
+        "[data-region=alerts]",
+        "White's flag fell.",
+        PAGE_LIMIT,
+    )
+    .await;
     let shown: u64 = client
         .find(Locator::Css("body"))
         .await
@@ -331,28 +259,18 @@ async fn players_view_is_read_only_and_updates_live() {
     )
     .await;
     assert_eq!(code, 202);
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while table.received.lock().expect("lock").is_empty() {
-        assert!(Instant::now() < deadline, "request not delivered");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    table
+        .delivered("request not delivered", Duration::from_secs(5))
+        .await;
     assert_eq!(table.received.lock().expect("lock")[0].by, "Mallory");
-    wait_for(&client, "#clock-state").await;
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        let log = client
-            .find(Locator::Css("[data-region=log]"))
-            .await
-            .expect("log")
-            .text()
-            .await
-            .expect("text");
-        if log.contains("Mallory: pause the clocks.") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "log not updated: {log}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_for_css(&client, "#clock-state", PAGE_LIMIT).await;
+    wait_for_text(
+        &client,
+        "[data-region=log]",
+        "Mallory: pause the clocks.",
+        PAGE_LIMIT,
+    )
+    .await;
     client.close().await.expect("close");
 }
 
@@ -387,20 +305,9 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
         .click()
         .await
         .expect("click");
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        // The live page replaces the clocks' region as it updates: between the old one and
-        // the new one the element may be missing or stale for a moment.
-        let black = match client.find(Locator::Css("#clock-black")).await {
-            Ok(e) => e.text().await.unwrap_or_default(),
-            Err(_) => String::new(),
-        };
-        if black.starts_with("1:05:00") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "clock not set: {black}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    // The live page replaces the clocks' region as it updates.
+    let black = wait_for_text(&client, "#clock-black", "1:05:00", PAGE_LIMIT).await;
+    assert!(black.starts_with("1:05:00"), "clock not set: {black}");
     let received = table.received.lock().expect("lock").clone();
     assert_eq!(
         received,
@@ -454,7 +361,7 @@ async fn every_view_passes_axe_core_and_new_alerts_reach_the_live_region() {
         table.token.as_str()
     );
     client.goto(&arbiter).await.expect("open the arbiter view");
-    wait_for(&client, "#plan-case").await;
+    wait_for_css(&client, "#plan-case", PAGE_LIMIT).await;
     axe::assert_accessible(&client, "the arbiter view (a discrepancy and its plan)").await;
     client
         .goto(&format!("http://{}/arbiter", table.addr))
@@ -467,7 +374,7 @@ async fn every_view_passes_axe_core_and_new_alerts_reach_the_live_region() {
         .goto(&format!("http://{}/", table.addr))
         .await
         .expect("open the players' view");
-    wait_for(&client, "body[data-revision]").await;
+    wait_for_css(&client, "body[data-revision]", PAGE_LIMIT).await;
     axe::assert_accessible(&client, "the players' view").await;
     let region = client
         .find(Locator::Css("[data-region=alerts]"))
@@ -487,20 +394,17 @@ async fn every_view_passes_axe_core_and_new_alerts_reach_the_live_region() {
             urgent: true,
         });
     });
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        // The region itself stays (only its content is replaced), so the screen reader
-        // announces the change.
-        let text = region.text().await.expect("the same live region");
-        if text.contains(alert) {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the alert did not arrive: {text}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    // The region itself stays (only its content is replaced), so the screen reader
+    // announces the change.
+    wait_for_async(
+        PAGE_LIMIT,
+        "the alert in the same live region",
+        async || {
+            let text = region.text().await.expect("the same live region");
+            (text.contains(alert), text)
+        },
+    )
+    .await;
     axe::assert_accessible(
         &client,
         "the spectators' view with a live discrepancy alert",
@@ -529,7 +433,7 @@ async fn the_arbiter_reaches_every_action_by_keyboard_and_acts_with_enter() {
         ))
         .await
         .expect("open the arbiter view");
-    wait_for(&client, "#plan-case").await;
+    wait_for_css(&client, "#plan-case", PAGE_LIMIT).await;
 
     let controls = keyboard::controls(&client).await;
     let order = keyboard::tab_order(&client, controls.len() + 10).await;
@@ -563,11 +467,7 @@ async fn the_arbiter_reaches_every_action_by_keyboard_and_acts_with_enter() {
     }
     assert_eq!(keyboard::focused(&client).await, order[pause]);
     keyboard::press(&client, Key::Enter).await;
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while table.received.lock().expect("lock").is_empty() {
-        assert!(Instant::now() < deadline, "Enter sent nothing");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    table.delivered("Enter sent nothing", PAGE_LIMIT).await;
     let received = table.received.lock().expect("lock").clone();
     assert_eq!(
         received,
@@ -576,6 +476,6 @@ async fn the_arbiter_reaches_every_action_by_keyboard_and_acts_with_enter() {
             action: ArbiterCommand::Pause
         }]
     );
-    wait_for(&client, "#notice").await;
+    wait_for_css(&client, "#notice", PAGE_LIMIT).await;
     client.close().await.expect("close");
 }

@@ -105,3 +105,97 @@ pub async fn count(client: &Client, css: &str) -> usize {
         .expect("find_all")
         .len()
 }
+
+/// Waits up to `limit` for an element matching `css`; how long it took. Fails with the
+/// page's source.
+pub async fn wait_for_css(client: &Client, css: &str, limit: Duration) -> Duration {
+    let start = std::time::Instant::now();
+    wait_count(client, css, limit, "did not appear", |n| n > 0).await;
+    start.elapsed()
+}
+
+/// Waits up to `limit` until no element matches `css`; fails with the page's source.
+pub async fn wait_gone_css(client: &Client, css: &str, limit: Duration) {
+    wait_count(client, css, limit, "stays", |n| n == 0).await;
+}
+
+/// Waits up to `limit` until the number of elements matching `css` is `ok`.
+async fn wait_count(
+    client: &Client,
+    css: &str,
+    limit: Duration,
+    fails: &str,
+    ok: fn(usize) -> bool,
+) {
+    crate::wait::wait_for_async(limit, &format!("{css} {fails}"), async || {
+        if ok(count(client, css).await) {
+            (true, None)
+        } else {
+            (false, Some(Page(client.source().await.unwrap_or_default())))
+        }
+    })
+    .await;
+}
+
+/// A page's source, shown as it is (lines, not an escaped string) in a failure.
+struct Page(String);
+
+impl std::fmt::Debug for Page {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "page:\n{}", self.0)
+    }
+}
+
+/// The text of the element matching `css`; fails naming `css` when there is none.
+pub async fn text(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+/// Saves a screenshot of the page as `target/console-screenshots/NAME` and prints its path.
+pub async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| crate::workspace_root().join("target"), Into::into);
+    let dir = target.join("console-screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    let path = dir.join(name);
+    std::fs::write(&path, png).expect("write screenshot");
+    println!("screenshot: {}", path.display());
+}
+
+/// The pieces drawn on the console's board `board` (`vi`, `sighted`): (square, piece),
+/// sorted.
+pub async fn board_pieces(client: &Client, board: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for e in client
+        .find_all(Locator::Css(&format!("svg#board-{board} text.piece")))
+        .await
+        .expect("pieces")
+    {
+        let attr = async |name: &str| e.attr(name).await.ok().flatten().unwrap_or_default();
+        out.push((attr("data-square").await, attr("data-piece").await));
+    }
+    out.sort();
+    out
+}
+
+/// Waits up to `limit` until the element matching `css` has a text containing `needle`
+/// (a live page may replace the element meanwhile: missing or stale counts as empty);
+/// that text. Fails naming `css`, `needle` and the last text.
+pub async fn wait_for_text(client: &Client, css: &str, needle: &str, limit: Duration) -> String {
+    crate::wait::wait_for_async(limit, &format!("{css} shows {needle:?}"), async || {
+        let text = match client.find(Locator::Css(css)).await {
+            Ok(e) => e.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        (text.contains(needle), text)
+    })
+    .await
+}

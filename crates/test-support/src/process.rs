@@ -11,9 +11,14 @@ use std::{
 use wait_timeout::ChildExt;
 
 /// `cmd`'s output (stdout and stderr piped and drained on threads, so a chatty child
-/// never blocks); a run past `limit` is killed and fails with what it wrote on stderr.
+/// never blocks); a run past `limit` is killed and fails naming the command line, with
+/// what it wrote on stderr.
 pub fn output_within(cmd: &mut Command, limit: Duration) -> Output {
-    let program = cmd.get_program().to_string_lossy().into_owned();
+    let program = std::iter::once(cmd.get_program())
+        .chain(cmd.get_args())
+        .map(|a| a.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ");
     let child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -90,7 +95,9 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "sh did not finish within 0.2 s (killed): waiting")]
+    #[should_panic(
+        expected = "sh -c echo waiting >&2; exec sleep 60 did not finish within 0.2 s (killed): waiting"
+    )]
     fn a_child_past_its_limit_is_killed_and_named() {
         output_within(
             Command::new("sh").args(["-c", "echo waiting >&2; exec sleep 60"]),

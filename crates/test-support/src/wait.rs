@@ -33,10 +33,10 @@ pub fn wait_until(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
 }
 
 /// The async twin of [`wait_for`]: polls `probe` on the runtime's timer.
-pub async fn wait_for_async<T: std::fmt::Debug, F: Future<Output = (bool, T)>>(
+pub async fn wait_for_async<T: std::fmt::Debug>(
     limit: Duration,
     what: &str,
-    mut probe: impl FnMut() -> F,
+    mut probe: impl AsyncFnMut() -> (bool, T),
 ) -> T {
     let deadline = Instant::now() + limit;
     loop {
