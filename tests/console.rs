@@ -92,16 +92,15 @@ fn demo_console_serves_and_carries_out_requests() {
         head.contains("location: /arbiter?token=demo-secret-1&by=IA%20Weber&sent="),
         "{head}"
     );
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let (_, json) = get(&addr, "/api/view");
-        if json.contains(r#""paused":false"#) {
-            assert!(json.contains("IA Weber: resume the clocks."), "{json}");
-            break;
-        }
-        assert!(std::time::Instant::now() < deadline, "not resumed: {json}");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let json = annabella_test_support::wait::wait_for(
+        std::time::Duration::from_secs(10),
+        "not resumed",
+        || {
+            let (_, json) = get(&addr, "/api/view");
+            (json.contains(r#""paused":false"#), json)
+        },
+    );
+    assert!(json.contains("IA Weber: resume the clocks."), "{json}");
     drop(server);
 }
 
