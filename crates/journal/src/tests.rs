@@ -39,15 +39,22 @@ fn three() -> Vec<(u64, Input)> {
 }
 
 /// Runs SQL on the file behind the journal's back, as a hand edit would.
+/// A journal of [`three`] records as `t.journal` in a fresh directory (kept while the
+/// directory lives).
+fn three_on_disk() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three());
+    (dir, path)
+}
+
 fn edit(path: &Path, sql: &str) {
     Connection::open(path).unwrap().execute_batch(sql).unwrap();
 }
 
 #[test]
 fn records_come_back_in_order_with_their_times() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     let (j, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
     assert_eq!(rec.dropped, None);
     let got: Vec<_> = rec
@@ -100,9 +107,7 @@ fn the_file_is_in_wal_mode() {
 
 #[test]
 fn a_truncated_last_record_is_set_aside_and_reported() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     edit(
         &path,
         "UPDATE inputs SET input = substr(input, 1, 12) WHERE seq = 3",
@@ -166,9 +171,7 @@ fn an_intact_record_that_does_not_decode_is_refused_even_at_the_end() {
 
 #[test]
 fn damage_before_the_last_record_is_an_error_naming_it_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     edit(
         &path,
         "UPDATE inputs SET input = '{\"Lever\":{\"white\":false}}' WHERE seq = 2",
@@ -192,9 +195,7 @@ fn damage_before_the_last_record_is_an_error_naming_it_and_changes_nothing() {
 
 #[test]
 fn a_missing_record_is_an_error_even_at_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     edit(&path, "DELETE FROM inputs WHERE seq = 2");
     let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
     assert!(
@@ -225,9 +226,7 @@ fn a_missing_record_is_an_error_even_at_the_end() {
 
 #[test]
 fn records_vanished_from_the_end_are_found() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     edit(&path, "DELETE FROM inputs WHERE seq >= 2");
     let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
     assert_eq!(rec.records.len(), 1);
@@ -246,9 +245,7 @@ fn records_vanished_from_the_end_are_found() {
 
 #[test]
 fn a_null_column_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     edit(&path, "UPDATE inputs SET hash = 'x' WHERE seq = 1");
     let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
     assert!(e.to_string().contains("column hash holds text"), "{e}");
@@ -263,9 +260,7 @@ fn a_null_column_is_named() {
 
 #[test]
 fn a_record_number_of_the_wrong_kind_names_the_record() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     // SQLite keeps a rowid alias an integer, so damage shows in the other columns.
     edit(&path, "UPDATE inputs SET now_ms = 'soon' WHERE seq = 2");
     let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
@@ -278,9 +273,7 @@ fn a_record_number_of_the_wrong_kind_names_the_record() {
 
 #[test]
 fn settings_are_under_the_same_check_as_the_records() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     {
         let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
         j.set_meta("time_control", "5400+30").unwrap();
@@ -305,9 +298,7 @@ fn settings_are_under_the_same_check_as_the_records() {
 
 #[test]
 fn a_closed_journal_is_whole_in_its_main_file_and_reading_creates_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (dir, path) = three_on_disk();
     let names = || {
         let mut v: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
@@ -365,9 +356,7 @@ fn a_foreign_database_is_never_changed() {
 
 #[test]
 fn a_damaged_finished_game_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     {
         let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
         j.finish_game(&FinishedGame {
@@ -391,9 +380,7 @@ fn a_damaged_finished_game_is_named() {
 
 #[test]
 fn read_only_reports_a_torn_record_but_leaves_the_file_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.journal");
-    journal_with(&path, &three());
+    let (_dir, path) = three_on_disk();
     edit(
         &path,
         "UPDATE inputs SET input = substr(input, 1, 5) WHERE seq = 3",
