@@ -9,20 +9,6 @@ use annabella_table::{
 use common::*;
 use shakmaty::Color::{Black, White};
 
-fn config() -> TableConfig {
-    TableConfig {
-        time_control: "5400+30".parse().unwrap(),
-        ..TableConfig::default()
-    }
-}
-
-/// The VI player (White) says, executes and presses.
-fn vi_move(run: &mut Run, t: f64, words: &str, from: &str, to: &str) {
-    run.say(t, words)
-        .peg(t + 1.0, from, to)
-        .lever(t + 2.0, White);
-}
-
 /// The sighted player (Black) plays by the assistant's keyboard and presses; the VI
 /// player copies the move on the peg board.
 fn sighted_move(run: &mut Run, t: f64, san: &str, from: &str, to: &str) {
@@ -33,7 +19,7 @@ fn sighted_move(run: &mut Run, t: f64, san: &str, from: &str, to: &str) {
 
 #[test]
 fn a_capture_announced_before_the_captured_piece_is_removed() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Bauer Eva vier", "e2", "e4");
     sighted_move(&mut run, 10.0, "d5", "d7", "d5");
@@ -72,7 +58,7 @@ fn a_capture_announced_before_the_captured_piece_is_removed() {
 
 #[test]
 fn a_removed_piece_without_the_capturing_piece_placed_is_not_a_move() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     sighted_move(&mut run, 10.0, "d5", "d7", "d5");
@@ -92,7 +78,7 @@ fn a_removed_piece_without_the_capturing_piece_placed_is_not_a_move() {
 
 #[test]
 fn a_correction_before_the_clock_press_replaces_the_move() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Springer Felix drei");
     assert_eq!(
@@ -125,7 +111,7 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
 fn with_automatic_press_nein_after_the_move_is_made_is_too_late() {
     let mut run = Run::new(TableConfig {
         vi_press: ClockPress::Automatic,
-        ..config()
+        ..classical()
     });
     run.start(0.0);
     run.say(1.0, "Springer Felix drei");
@@ -151,7 +137,7 @@ fn with_automatic_press_nein_after_the_move_is_made_is_too_late() {
 
 #[test]
 fn a_sighted_move_executed_wrongly_on_the_peg_board_is_fixed() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.typed(10.0, "Nf6").lever(11.0, Black);
@@ -193,7 +179,7 @@ fn a_sighted_move_executed_wrongly_on_the_peg_board_is_fixed() {
 
 #[test]
 fn an_unfixed_peg_board_is_reported_to_the_arbiter() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.typed(10.0, "e5").lever(11.0, Black);
@@ -219,7 +205,7 @@ fn an_unfixed_peg_board_is_reported_to_the_arbiter() {
 
 #[test]
 fn a_touched_piece_must_move() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     // The knight is taken out of its hole and put back: it is touched (D.2.2).
     run.lift(1.0, "g1").place(1.5, "g1");
@@ -236,7 +222,7 @@ fn a_touched_piece_must_move() {
 
 #[test]
 fn a_touched_piece_that_cannot_move_binds_nothing() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.lift(1.0, "a1").place(1.5, "a1");
     vi_move(&mut run, 2.0, "Eva vier", "e2", "e4");
@@ -245,7 +231,7 @@ fn a_touched_piece_that_cannot_move_binds_nothing() {
 
 #[test]
 fn a_touch_after_the_announcement_blocks_the_press() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Eva vier");
     run.lift(2.0, "d2").place(2.5, "d2");
@@ -262,7 +248,7 @@ fn a_touch_after_the_announcement_blocks_the_press() {
 
 #[test]
 fn the_sighted_players_touch_of_another_piece_is_reported() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.at(10.0, Input::SightedLift { square: sq("b8") });
@@ -331,7 +317,7 @@ fn a_flag_fall_against_a_player_who_can_mate_wins() {
 fn the_vi_players_own_flag_is_reported_not_claimed() {
     let mut run = Run::new(TableConfig {
         time_control: "60".parse().unwrap(),
-        ..config()
+        ..classical()
     });
     run.start(0.0);
     run.advance(s(61.0));
@@ -365,7 +351,7 @@ fn knight_dance(run: &mut Run, cycles: usize) -> f64 {
 
 #[test]
 fn a_threefold_claim_with_the_intended_move_is_upheld() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     let t = knight_dance(&mut run, 2);
     run.heard_by(Audience::ViPlayer);
@@ -388,7 +374,7 @@ fn a_threefold_claim_with_the_intended_move_is_upheld() {
 
 #[test]
 fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_made_by_the_player() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     let t = knight_dance(&mut run, 1);
     let black_before = run.view().black_time;
@@ -433,7 +419,7 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_made_by_the_playe
 
 #[test]
 fn resignation_needs_a_yes() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "ich gebe auf");
     assert_eq!(
@@ -448,7 +434,7 @@ fn resignation_needs_a_yes() {
 
 #[test]
 fn draw_offer_and_acceptance() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.said();
@@ -475,7 +461,7 @@ fn draw_offer_and_acceptance() {
 
 #[test]
 fn time_and_moves_are_told_only_when_asked() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     sighted_move(&mut run, 63.0, "e5", "e7", "e5");
@@ -498,7 +484,7 @@ fn time_and_moves_are_told_only_when_asked() {
 
 #[test]
 fn the_mic_is_muted_while_speaking() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     assert_eq!(
         run.effects
@@ -517,14 +503,8 @@ fn the_mic_is_muted_while_speaking() {
 
 #[test]
 fn the_sighted_board_gives_moves_and_reminds_to_copy() {
-    let mut run = Run::new(config());
-    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-    run.at(
-        0.0,
-        Input::SightedBoard {
-            placement: start.into(),
-        },
-    );
+    let mut run = Run::new(classical());
+    run.sighted_board(0.0, START);
     run.start(0.5);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.heard_by(Audience::SightedPlayer);
@@ -535,19 +515,9 @@ fn the_sighted_board_gives_moves_and_reminds_to_copy() {
         ["Bitte den Zug des Gegners auf Ihrem Brett ausführen."]
     );
     let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
-    run.at(
-        11.0,
-        Input::SightedBoard {
-            placement: after_e4.into(),
-        },
-    );
+    run.sighted_board(11.0, after_e4);
     let after_c5 = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR";
-    run.at(
-        12.0,
-        Input::SightedBoard {
-            placement: after_c5.into(),
-        },
-    );
+    run.sighted_board(12.0, after_c5);
     assert_eq!(run.view().moves, ["e4", "c5"]);
     // The same move reported again by the station's detector is ignored.
     run.at(
@@ -566,7 +536,7 @@ fn the_sighted_board_gives_moves_and_reminds_to_copy() {
 
 #[test]
 fn a_clock_press_before_the_board_reports_the_move_counts_from_the_press() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.lever(10.0, Black);
@@ -587,7 +557,7 @@ fn a_clock_press_before_the_board_reports_the_move_counts_from_the_press() {
 
 #[test]
 fn placed_but_not_announced_is_reported() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.peg(1.0, "e2", "e4");
     run.advance(s(10.0));
@@ -606,7 +576,7 @@ fn placed_but_not_announced_is_reported() {
 
 #[test]
 fn pgn_has_clock_times_and_tags() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     sighted_move(&mut run, 10.0, "e5", "e7", "e5");
@@ -631,7 +601,7 @@ fn the_opera_game_is_played_to_mate() {
     let sans = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 \
                 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#";
     let de = annabella_phonetic::Lexicon::get(annabella_phonetic::Language::De);
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     let mut pos = Chess::default();
     let mut t = 1.0;

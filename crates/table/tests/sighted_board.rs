@@ -4,18 +4,9 @@
 
 mod common;
 
-use annabella_table::{AlertKind, Audience, Effect, Input, TableConfig};
+use annabella_table::{AlertKind, Audience, Effect, TableConfig};
 use common::*;
 use shakmaty::Color::{Black, White};
-
-fn board(run: &mut Run, t: f64, placement: &str) {
-    run.at(
-        t,
-        Input::SightedBoard {
-            placement: placement.into(),
-        },
-    );
-}
 
 fn alerts(run: &Run) -> Vec<AlertKind> {
     run.all(|e| match e {
@@ -27,21 +18,13 @@ fn alerts(run: &Run) -> Vec<AlertKind> {
 /// 1. e4 d5 2. exd5, both boards copied up to d5.
 fn after_exd5() -> Run {
     let mut run = Run::new(TableConfig::default());
-    board(&mut run, 0.0, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    run.sighted_board(0.0, START);
     run.start(0.5);
     run.say(1.0, "Eva vier")
         .peg(1.5, "e2", "e4")
         .lever(2.5, White);
-    board(
-        &mut run,
-        3.0,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
-    );
-    board(
-        &mut run,
-        4.0,
-        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR",
-    );
+    run.sighted_board(3.0, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    run.sighted_board(4.0, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR");
     run.lever(4.2, Black).peg(4.5, "d7", "d5");
     run.say(6.0, "Eva schlägt David fünf")
         .lift(6.5, "d5")
@@ -57,11 +40,7 @@ fn after_exd5() -> Run {
 fn half_a_copy_is_told_what_is_left_without_an_alarm() {
     let mut run = after_exd5();
     // The captured pawn is off, the capturing one still on e4.
-    board(
-        &mut run,
-        8.0,
-        "rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
-    );
+    run.sighted_board(8.0, "rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
     run.advance(s(12.5));
     assert!(run.heard_by(Audience::SightedPlayer).is_empty(), "not yet");
     run.advance(s(13.5));
@@ -74,16 +53,8 @@ fn half_a_copy_is_told_what_is_left_without_an_alarm() {
     );
     assert!(alerts(&run).is_empty());
     // No touch of the white pawn, and Black's next move stands once copied.
-    board(
-        &mut run,
-        14.0,
-        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR",
-    );
-    board(
-        &mut run,
-        15.0,
-        "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR",
-    );
+    run.sighted_board(14.0, "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR");
+    run.sighted_board(15.0, "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR");
     assert_eq!(run.view().moves, ["e4", "d5", "exd5", "Nf6"]);
     let vi = run.heard_by(Audience::ViPlayer);
     assert_none(&vi, "berührt");
@@ -94,11 +65,7 @@ fn half_a_copy_is_told_what_is_left_without_an_alarm() {
 fn a_move_on_a_board_still_without_the_copy_stands_and_the_copy_is_asked_for() {
     let mut run = after_exd5();
     // Black plays Nf6 without first copying exd5.
-    board(
-        &mut run,
-        8.0,
-        "rnbqkb1r/ppp1pppp/5n2/3p4/4P3/8/PPPP1PPP/RNBQKBNR",
-    );
+    run.sighted_board(8.0, "rnbqkb1r/ppp1pppp/5n2/3p4/4P3/8/PPPP1PPP/RNBQKBNR");
     assert_eq!(run.view().moves, ["e4", "d5", "exd5", "Nf6"]);
     assert_any(
         &run.heard_by(Audience::ViPlayer),
@@ -116,11 +83,7 @@ fn a_move_on_a_board_still_without_the_copy_stands_and_the_copy_is_asked_for() {
         ]
     );
     assert!(alerts(&run).is_empty());
-    board(
-        &mut run,
-        14.0,
-        "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR",
-    );
+    run.sighted_board(14.0, "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR");
     assert_eq!(run.view().sighted_in_sync, Some(true));
     run.advance(s(30.0));
     assert!(run.heard_by(Audience::SightedPlayer).is_empty());

@@ -9,17 +9,10 @@ use annabella_table::{Audience, TableConfig};
 use common::*;
 use shakmaty::Color::{Black, White};
 
-fn config() -> TableConfig {
-    TableConfig {
-        time_control: "5400+30".parse().unwrap(),
-        ..TableConfig::default()
-    }
-}
-
 #[test]
 fn german_and_english_letters_and_uci_are_read_back_in_the_players_words() {
     for typed in ["Sf3", "Nf3", "g1f3", "Sg1-f3"] {
-        let mut run = Run::new(config());
+        let mut run = Run::new(classical());
         run.start(0.0);
         run.say(1.0, typed);
         assert_eq!(
@@ -37,7 +30,7 @@ fn english_players_type_and_hear_english() {
     let mut run = Run::new(TableConfig {
         language: Language::En,
         sighted_language: Language::En,
-        ..config()
+        ..classical()
     });
     run.start(0.0);
     run.say(1.0, "e4");
@@ -60,7 +53,7 @@ fn an_ambiguous_typed_move_is_asked_about_and_the_file_settles_it() {
     // Knights on b1 and f1 both reach d2.
     let mut run = Run::new(TableConfig {
         start_fen: Some("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1".into()),
-        ..config()
+        ..classical()
     });
     run.start(0.0);
     run.say(1.0, "Sd2");
@@ -77,7 +70,7 @@ fn an_ambiguous_typed_move_is_asked_about_and_the_file_settles_it() {
 
 #[test]
 fn an_illegal_typed_move_is_refused_with_the_reason() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Dh5");
     let refused = run.heard_by(Audience::ViPlayer);
@@ -91,7 +84,7 @@ fn an_illegal_typed_move_is_refused_with_the_reason() {
 
 #[test]
 fn a_typed_move_is_corrected_like_a_spoken_one() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Nf3");
     run.said();
@@ -111,7 +104,7 @@ fn castling_typed_with_zeros_or_letters() {
     for typed in ["O-O", "0-0", "e1g1"] {
         let mut run = Run::new(TableConfig {
             start_fen: Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".into()),
-            ..config()
+            ..classical()
         });
         run.start(0.0);
         run.say(1.0, typed);

@@ -19,6 +19,24 @@ pub fn sq(name: &str) -> Square {
     name.parse().unwrap_or_else(|_| panic!("bad square {name}"))
 }
 
+/// The standard time control of these games: 90 minutes plus 30 seconds a move.
+pub fn classical() -> TableConfig {
+    TableConfig {
+        time_control: "5400+30".parse().unwrap(),
+        ..TableConfig::default()
+    }
+}
+
+/// The initial position's placement (FEN field 1), as a sighted board reports it.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+/// The VI player (White) says, executes and presses.
+pub fn vi_move(run: &mut Run, t: f64, words: &str, from: &str, to: &str) {
+    run.say(t, words)
+        .peg(t + 1.0, from, to)
+        .lever(t + 2.0, Color::White);
+}
+
 /// The table, its inputs as journaled, and every effect it gave.
 pub struct Run {
     pub table: Table,
@@ -107,6 +125,16 @@ impl Run {
 
     pub fn lever(&mut self, t: f64, side: Color) -> &mut Run {
         self.at(t, Input::Lever { side })
+    }
+
+    /// The sighted board reports `placement` at `t`.
+    pub fn sighted_board(&mut self, t: f64, placement: &str) -> &mut Run {
+        self.at(
+            t,
+            Input::SightedBoard {
+                placement: placement.into(),
+            },
+        )
     }
 
     pub fn typed(&mut self, t: f64, text: &str) -> &mut Run {

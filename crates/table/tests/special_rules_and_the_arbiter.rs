@@ -1,4 +1,6 @@
-//! Promotion, questions, English, the arbiter's corrections, sighted-board discrepancies.
+//! The special rules and the arbiter at the table (virtual clock): promotion, Chess960
+//! castling, threefold claims, draw offers, sealed moves, questions and English, the
+//! arbiter's restorations, declarations and penalties, sighted-board discrepancies.
 
 mod common;
 
@@ -9,18 +11,11 @@ use annabella_table::{
 use common::*;
 use shakmaty::Color::{Black, White};
 
-fn config() -> TableConfig {
-    TableConfig {
-        time_control: "5400+30".parse().unwrap(),
-        ..TableConfig::default()
-    }
-}
-
 #[test]
 fn promotion_needs_the_piece_and_is_made_on_the_peg_board() {
     let mut run = Run::new(TableConfig {
         start_fen: Some("7k/4P3/8/8/8/8/8/4K3 w - - 0 1".into()),
-        ..config()
+        ..classical()
     });
     run.start(0.0);
     run.say(1.0, "Eva acht");
@@ -41,7 +36,7 @@ fn promotion_needs_the_piece_and_is_made_on_the_peg_board() {
 
 #[test]
 fn questions_are_answered_from_the_game() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "wo ist mein Springer");
     assert_eq!(
@@ -55,9 +50,7 @@ fn questions_are_answered_from_the_game() {
         run.heard_by(Audience::ViPlayer),
         ["Noch kein Zug gespielt."]
     );
-    run.say(4.0, "Eva vier")
-        .peg(5.0, "e2", "e4")
-        .lever(6.0, White);
+    vi_move(&mut run, 4.0, "Eva vier", "e2", "e4");
     run.typed(7.0, "c5").lever(7.5, Black).peg(8.0, "c7", "c5");
     run.heard_by(Audience::ViPlayer);
     run.say(9.0, "letzte drei Züge");
@@ -79,7 +72,7 @@ fn an_english_table() {
     let mut run = Run::new(TableConfig {
         language: Language::En,
         sighted_language: Language::En,
-        ..config()
+        ..classical()
     });
     run.at(0.0, Input::Start);
     assert_eq!(
@@ -100,16 +93,14 @@ fn an_english_table() {
 
 #[test]
 fn the_sighted_players_typing_is_checked() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.typed(1.0, "e5");
     assert_eq!(
         run.heard_by(Audience::SightedPlayer),
         ["Sie sind nicht am Zug."]
     );
-    run.say(2.0, "Eva vier")
-        .peg(3.0, "e2", "e4")
-        .lever(4.0, White);
+    vi_move(&mut run, 2.0, "Eva vier", "e2", "e4");
     run.said();
     run.typed(5.0, "Ke7");
     let told = run.heard_by(Audience::SightedPlayer);
@@ -121,14 +112,12 @@ fn the_sighted_players_typing_is_checked() {
 
 #[test]
 fn the_paused_clock_ignores_the_lever() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Pause");
     assert_eq!(run.view().running, None);
     assert!(run.view().paused);
-    run.say(2.0, "Eva vier")
-        .peg(3.0, "e2", "e4")
-        .lever(4.0, White);
+    vi_move(&mut run, 2.0, "Eva vier", "e2", "e4");
     assert!(run.view().moves.is_empty());
     assert_any(
         &run.heard_by(Audience::ViPlayer),
@@ -143,15 +132,11 @@ fn the_paused_clock_ignores_the_lever() {
 
 #[test]
 fn the_arbiter_restores_a_position_and_the_boards_follow() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
-    run.say(1.0, "Eva vier")
-        .peg(2.0, "e2", "e4")
-        .lever(3.0, White);
+    vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.typed(4.0, "e5").lever(4.5, Black).peg(5.0, "e7", "e5");
-    run.say(6.0, "Springer Felix drei")
-        .peg(7.0, "g1", "f3")
-        .lever(8.0, White);
+    vi_move(&mut run, 6.0, "Springer Felix drei", "g1", "f3");
     assert_eq!(run.view().moves, ["e4", "e5", "Nf3"]);
     run.at(
         9.0,
@@ -186,7 +171,7 @@ fn the_arbiter_restores_a_position_and_the_boards_follow() {
 
 #[test]
 fn the_arbiter_declares_and_penalises() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.at(
         1.0,
@@ -204,7 +189,7 @@ fn the_arbiter_declares_and_penalises() {
         run.view().result.map(|e| e.termination),
         Some("illegal-moves".into())
     );
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     assert!(
         run.table
@@ -231,25 +216,13 @@ fn the_arbiter_declares_and_penalises() {
 
 #[test]
 fn a_sighted_board_with_a_wrong_piece_goes_to_the_arbiter_with_both_boards() {
-    let mut run = Run::new(config());
-    run.at(
-        0.0,
-        Input::SightedBoard {
-            placement: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
-        },
-    );
+    let mut run = Run::new(classical());
+    run.sighted_board(0.0, START);
     run.start(0.5);
-    run.say(1.0, "Eva vier")
-        .peg(2.0, "e2", "e4")
-        .lever(3.0, White);
+    vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     // The sighted player executes e4 as e3.
     let wrong = "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR";
-    run.at(
-        4.0,
-        Input::SightedBoard {
-            placement: wrong.into(),
-        },
-    );
+    run.sighted_board(4.0, wrong);
     run.advance(s(15.0));
     let alerts = run.all(|e| match e {
         Effect::ArbiterAlert(a) => Some(a.clone()),
@@ -272,7 +245,7 @@ fn a_sighted_board_with_a_wrong_piece_goes_to_the_arbiter_with_both_boards() {
 
 #[test]
 fn a_sighted_threefold_claim() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     let mut t = 1.0;
     for _ in 0..2 {
@@ -307,11 +280,9 @@ fn a_sighted_threefold_claim() {
 
 #[test]
 fn a_move_out_of_turn_is_not_resolved_for_the_opponent() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
-    run.say(1.0, "Eva vier")
-        .peg(2.0, "e2", "e4")
-        .lever(3.0, White);
+    vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.said();
     run.say(4.0, "Springer Felix drei");
     assert_eq!(run.heard_by(Audience::ViPlayer), ["Sie sind nicht am Zug."]);
@@ -326,7 +297,7 @@ fn chess960_castling_on_the_peg_board() {
     let mut run = Run::new(TableConfig {
         start_fen: Some("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1".into()),
         chess960: true,
-        ..config()
+        ..classical()
     });
     run.start(0.0);
     run.say(1.0, "Springer Gustav drei");
@@ -353,7 +324,7 @@ fn chess960_castling_on_the_peg_board() {
 
 #[test]
 fn the_vi_player_offers_and_the_sighted_player_accepts() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Remis");
     assert_eq!(
@@ -370,11 +341,9 @@ fn the_vi_player_offers_and_the_sighted_player_accepts() {
 
 #[test]
 fn the_vi_player_declines_and_a_touch_declines_too() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
-    run.say(1.0, "Eva vier")
-        .peg(2.0, "e2", "e4")
-        .lever(3.0, White);
+    vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.at(4.0, Input::Sighted(SightedCommand::OfferDraw));
     run.said();
     run.say(5.0, "Remis abgelehnt");
@@ -397,7 +366,7 @@ fn the_vi_player_declines_and_a_touch_declines_too() {
 fn the_automatic_press_waits_for_the_end_of_a_pause() {
     let mut run = Run::new(TableConfig {
         vi_press: annabella_table::ClockPress::Automatic,
-        ..config()
+        ..classical()
     });
     run.start(0.0);
     run.say(1.0, "Eva vier").peg(2.0, "e2", "e4");
@@ -421,19 +390,11 @@ fn the_automatic_press_waits_for_the_end_of_a_pause() {
 
 #[test]
 fn the_sighted_player_gets_time_to_copy_a_move_before_the_reminder() {
-    let mut run = Run::new(config());
-    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-    run.at(
-        0.0,
-        Input::SightedBoard {
-            placement: start.into(),
-        },
-    );
+    let mut run = Run::new(classical());
+    run.sighted_board(0.0, START);
     run.start(0.5);
     // The sighted board has been still for 20 s when the VI player's move is made.
-    run.say(20.0, "Eva vier")
-        .peg(21.0, "e2", "e4")
-        .lever(22.0, White);
+    vi_move(&mut run, 20.0, "Eva vier", "e2", "e4");
     assert_eq!(run.view().moves, ["e4"]);
     assert_eq!(
         run.heard_by(Audience::SightedPlayer),
@@ -451,7 +412,7 @@ fn the_sighted_player_gets_time_to_copy_a_move_before_the_reminder() {
 
 #[test]
 fn a_sealed_move_set_on_the_peg_board_early_is_neither_reminded_nor_fixed() {
-    let mut run = Run::new(config());
+    let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Eva vier")
         .peg(1.5, "e2", "e4")
