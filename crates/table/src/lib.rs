@@ -13,7 +13,6 @@ mod config;
 pub mod detect;
 mod effect;
 mod input;
-mod peg;
 pub mod pgn;
 mod phrases;
 mod table;

@@ -23,24 +23,7 @@ use crate::{
 /// The espeak-ng program (looked up on `PATH`).
 pub const PROGRAM: &str = "espeak-ng";
 
-/// Mono 16-bit audio.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Pcm {
-    /// Samples per second.
-    pub rate: u32,
-    /// The samples.
-    pub samples: Vec<i16>,
-}
-
-impl Pcm {
-    /// The length in milliseconds.
-    pub fn duration_ms(&self) -> u64 {
-        if self.rate == 0 {
-            return 0;
-        }
-        self.samples.len() as u64 * 1000 / u64::from(self.rate)
-    }
-}
+pub use crate::pcm::Pcm;
 
 /// Receives the audio of the espeak-ng back end as it is made.
 pub trait PcmSink: Send {

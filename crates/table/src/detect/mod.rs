@@ -23,6 +23,7 @@
 
 mod difference;
 mod occupancy;
+mod peg;
 mod snapshot;
 
 use std::collections::VecDeque;
@@ -30,9 +31,9 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move, Piece, Position, Role, Square};
 
-pub use crate::peg::{PegTracker, changed_squares};
 pub use difference::{Difference, board_differences, occupancy_differences};
 pub use occupancy::OccupancyTracker;
+pub use peg::{PegTracker, changed_squares};
 pub use snapshot::{SnapshotMatcher, moves_to};
 
 /// What move detection reports.

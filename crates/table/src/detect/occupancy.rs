@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
 
+use super::PegTracker;
 use super::{DetectConfig, Detection, Outbox, Pending};
-use crate::peg::PegTracker;
 
 /// Infers moves on an occupancy-only board from lifts and places.
 #[derive(Debug, Clone)]
