@@ -5,7 +5,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Square};
 
-use super::{SimDevice, SimError, device_ms, parse_board, parse_square};
+use super::{FramedDevice, SimError, device_ms, parse_board, parse_square};
 use crate::link::Endpoint;
 use crate::proto::{Hello, KIND_PEG_BOARD, Message, PROTOCOL_VERSION};
 
@@ -94,32 +94,36 @@ impl PegBoardSim {
     }
 }
 
-impl SimDevice for PegBoardSim {
+impl FramedDevice for PegBoardSim {
     type Action = PegAction;
 
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
-        self.link.handle_bytes(now, bytes);
-        while let Some(ev) = self.link.poll_event() {
-            let Ok(m) = ev.into_result() else { continue };
-            let snapshot = Message::Snapshot {
-                occupancy: self.occupancy.0,
-                time_ms: device_ms(self.start, now),
-            };
-            match m {
-                Message::HelloRequest => {
-                    self.link.clear_queue();
-                    self.link.send(now, Self::hello());
-                    self.link.send(now, snapshot);
-                }
-                Message::SnapshotRequest => self.link.send(now, snapshot),
-                Message::Indicate { square, pattern } => self.indications.push((square, pattern)),
-                Message::Ping => {}
-                _ => self.link.send(now, Message::Error(1)),
+    fn endpoint(&mut self) -> &mut Endpoint {
+        &mut self.link
+    }
+
+    fn endpoint_ref(&self) -> &Endpoint {
+        &self.link
+    }
+
+    fn receive(&mut self, now: Instant, m: Message) {
+        let snapshot = Message::Snapshot {
+            occupancy: self.occupancy.0,
+            time_ms: device_ms(self.start, now),
+        };
+        match m {
+            Message::HelloRequest => {
+                self.link.clear_queue();
+                self.link.send(now, Self::hello());
+                self.link.send(now, snapshot);
             }
+            Message::SnapshotRequest => self.link.send(now, snapshot),
+            Message::Indicate { square, pattern } => self.indications.push((square, pattern)),
+            Message::Ping => {}
+            _ => self.link.send(now, Message::Error(1)),
         }
     }
 
-    fn act(&mut self, now: Instant, action: PegAction) -> Result<(), SimError> {
+    fn perform(&mut self, now: Instant, action: PegAction) -> Result<(), SimError> {
         match action {
             PegAction::Lift(s) => self.lift(now, parse_square(&s)?),
             PegAction::Place(s) => self.place(now, parse_square(&s)?),
@@ -160,18 +164,5 @@ impl SimDevice for PegBoardSim {
                 Ok(())
             }
         }
-    }
-
-    fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
-        self.link.poll_transmit(buf)
-    }
-
-    fn poll_timeout(&self) -> Option<Instant> {
-        self.link.poll_timeout()
-    }
-
-    fn handle_timeout(&mut self, now: Instant) {
-        self.link.handle_timeout(now);
-        while self.link.poll_event().is_some() {}
     }
 }
