@@ -62,34 +62,27 @@ impl PegBoardSim {
     }
 
     fn lift(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
-        if !self.occupancy.contains(sq) {
-            return Err(SimError::NoPeg(sq));
-        }
-        self.occupancy.discard(sq);
-        let time_ms = device_ms(self.start, now);
-        self.link.send(
-            now,
-            Message::Lift {
-                square: sq as u8,
-                time_ms,
-            },
-        );
-        Ok(())
+        self.hand(now, sq, true)
     }
 
     fn place(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
-        if self.occupancy.contains(sq) {
-            return Err(SimError::HoleFull(sq));
+        self.hand(now, sq, false)
+    }
+
+    /// A peg leaves (`lift`) or goes into the hole `sq`, reported to the host.
+    fn hand(&mut self, now: Instant, sq: Square, lift: bool) -> Result<(), SimError> {
+        match (self.occupancy.contains(sq), lift) {
+            (false, true) => return Err(SimError::NoPeg(sq)),
+            (true, false) => return Err(SimError::HoleFull(sq)),
+            _ => self.occupancy.toggle(sq),
         }
-        self.occupancy.add(sq);
-        let time_ms = device_ms(self.start, now);
-        self.link.send(
-            now,
-            Message::Place {
-                square: sq as u8,
-                time_ms,
-            },
-        );
+        let (square, time_ms) = (sq as u8, device_ms(self.start, now));
+        let message = if lift {
+            Message::Lift { square, time_ms }
+        } else {
+            Message::Place { square, time_ms }
+        };
+        self.link.send(now, message);
         Ok(())
     }
 }
