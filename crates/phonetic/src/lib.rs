@@ -16,6 +16,7 @@
 
 pub mod answer;
 pub mod grammar;
+pub mod letters;
 pub mod lexicon;
 pub mod messages;
 mod normalize;
@@ -30,6 +31,7 @@ pub mod voiced;
 pub mod word;
 
 pub use grammar::{Grammar, Vocabulary, build_grammar};
+pub use letters::{localize_san, piece_letters};
 pub use lexicon::{Language, Lexicon, Lookup};
 pub use normalize::normalize;
 pub use parse::{ParseError, ParseErrorKind, Words, parse};
