@@ -14,7 +14,7 @@ use std::{
 };
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
+    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
     hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
@@ -397,11 +397,6 @@ impl Espeak {
     }
 }
 
-fn send(events: &EventSender, utterance: UtteranceId, kind: SpeechEventKind) {
-    // Nobody listening any more is not an error of the speech.
-    let _ = events.send(SpeechEvent { utterance, kind });
-}
-
 impl Announcer for Espeak {
     fn speak(
         &mut self,
@@ -440,7 +435,7 @@ impl Announcer for Espeak {
                         Err(e) => SpeechEventKind::Failed(e.to_string()),
                     }
                 };
-                send(&events, utterance, kind);
+                report(&events, utterance, kind);
             })
             .map_err(|e| VoiceError::Espeak(format!("cannot start a thread: {e}")))?;
         Ok(())
@@ -477,7 +472,7 @@ fn run_utterance(
     cancelled: &AtomicBool,
 ) -> Result<(), VoiceError> {
     let (Some(mut out), Some(sink)) = (stdout, sink) else {
-        send(events, utterance, SpeechEventKind::Started);
+        report(events, utterance, SpeechEventKind::Started);
         return Ok(());
     };
     let rate = read_header(&mut out)?;
@@ -490,7 +485,7 @@ fn run_utterance(
         }
         if !started {
             started = true;
-            send(events, utterance, SpeechEventKind::Started);
+            report(events, utterance, SpeechEventKind::Started);
         }
         lock().samples(s)?;
         Ok(true)

@@ -139,15 +139,24 @@ struct Outbox {
 }
 
 impl Outbox {
-    /// What waits, if its hold time is over at `now` (it no longer waits then).
-    fn take_due(&mut self, now: Duration) -> Option<Pending> {
+    /// The candidate moves whose hold time is over at `now` (they no longer wait
+    /// then); a mismatch that is due is reported here, the same for every detector.
+    fn due_moves(&mut self, now: Duration) -> Option<Vec<Move>> {
         match self.pending.take()? {
-            (at, pending) if now >= at => Some(pending),
+            (at, Pending::Moves(moves)) if now >= at => Some(moves),
+            (at, Pending::Mismatch(diffs)) if now >= at => {
+                self.events.push_back(Detection::Mismatch(diffs));
+                None
+            }
             not_yet => {
                 self.pending = Some(not_yet);
                 None
             }
         }
+    }
+
+    fn poll_event(&mut self) -> Option<Detection> {
+        self.events.pop_front()
     }
 
     fn poll_timeout(&self) -> Option<Duration> {
