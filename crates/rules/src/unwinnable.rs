@@ -325,38 +325,26 @@ mod tests {
     use std::str::FromStr;
 
     use super::*;
+    use crate::test_positions::plies_two_deep;
 
     /// The board copied square by square is the board the `chess` crate reads from the
     /// same position's FEN: pieces, side to move, castling rights and a legal en passant
     /// square, over every position two plies deep from positions that have all of them.
     #[test]
     fn the_copied_board_is_the_one_its_fen_gives() {
-        let starts = [
+        let plies = plies_two_deep(&[
             "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 8",
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
             "r3k3/8/8/8/3pP3/8/8/4K2R b Kq e3 0 1",
-        ];
-        let mut compared = 0;
-        for fen in starts {
-            let start: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
-            for first in start.legal_moves() {
-                let after = start.clone().play(first).unwrap();
-                for second in after.legal_moves() {
-                    let pos = after.clone().play(second).unwrap();
-                    let text = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-                    assert_eq!(
-                        to_chess(&pos),
-                        Some(chess::Board::from_str(&text).unwrap()),
-                        "{text}"
-                    );
-                    compared += 1;
-                }
-            }
+        ]);
+        assert!(plies.len() > 2_000, "{} positions", plies.len());
+        for (_, _, pos) in plies {
+            let text = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+            assert_eq!(
+                to_chess(&pos),
+                Some(chess::Board::from_str(&text).unwrap()),
+                "{text}"
+            );
         }
-        assert!(compared > 2_000, "{compared} positions compared");
     }
 }
