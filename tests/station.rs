@@ -233,11 +233,31 @@ fn a_killed_station_loses_no_move_and_keeps_the_clocks() {
         state ^= state << 17;
         state
     };
-    // Kill points spread over the whole demo game (about 12 s), each jittered.
+    // Kill points spread over the whole demo game (about 12 s), each jittered. The runs
+    // are independent (a directory each), so four go at a time; each is checked alike.
     let points: Vec<u64> = (0..8).map(|i| 700 + i * 1500 + random() % 1400).collect();
-    for &at in &points {
-        let dir = tempfile::tempdir().unwrap();
-        let told = run_and_kill(dir.path(), Duration::from_millis(at));
+    let runs: Vec<(u64, tempfile::TempDir, Told)> = points
+        .chunks(4)
+        .flat_map(|wave| {
+            thread::scope(|scope| {
+                let handles: Vec<_> = wave
+                    .iter()
+                    .map(|&at| {
+                        scope.spawn(move || {
+                            let dir = tempfile::tempdir().unwrap();
+                            let told = run_and_kill(dir.path(), Duration::from_millis(at));
+                            (at, dir, told)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a kill run"))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    for (at, dir, told) in runs {
         let view = replay(&dir.path().join("game.journal"));
         let moves: Vec<String> = view["moves"]
             .as_array()

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use annabella_console::{ArbiterRequest, Console, DEFAULT_ADDR, Token, demo};
+use annabella_rules::ClockTime;
 use anyhow::{Context, bail};
 use tokio::sync::{mpsc, watch};
 
@@ -59,8 +60,7 @@ async fn serve(listen: String, token: Token) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
     tokio::spawn(async move {
         while let Some(request) = req_rx.recv().await {
-            let s = started.elapsed().as_secs();
-            let at = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+            let at = ClockTime(started.elapsed()).hms();
             view_tx.send_modify(|view| {
                 if let Err(e) = demo::handle(view, &request, &at) {
                     eprintln!("annabella: request refused: {e}");

@@ -5,10 +5,12 @@ use std::{
     process::ExitCode,
 };
 
-use annabella_phonetic::{ClaimGround, Command, Language, Lexicon, Side, Verdict, resolve_words};
+use annabella_phonetic::{
+    ClaimGround, Command, Language, Lexicon, Side, Verdict, english_piece_name, resolve_words,
+};
 use anyhow::Context;
 use serde_json::{Value, json};
-use shakmaty::{CastlingMode, Chess, Position, Role, fen::Fen, san::San};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::San};
 
 /// Flags of `annabella parse`.
 #[derive(Debug, clap::Args)]
@@ -94,17 +96,6 @@ pub fn position(fen: &str) -> anyhow::Result<Chess> {
         .context("FEN is not a legal position")
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 /// A JSON object with its keys in the given order (`status` first); values are JSON text.
 fn object(pairs: &[(&str, String)]) -> String {
     let body: Vec<String> = pairs
@@ -158,7 +149,7 @@ pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String
             match c {
                 Command::LastMoves(n) => pairs.push(("n", n.to_string())),
                 Command::WhereIs { role, side } => {
-                    pairs.push(("piece", s(role_name(*role))));
+                    pairs.push(("piece", s(english_piece_name(*role))));
                     pairs.push((
                         "side",
                         s(match side {

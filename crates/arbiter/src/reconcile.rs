@@ -3,6 +3,7 @@
 //! puts their board right; if they differ, the game goes back to the last ply where they
 //! agree and the clocks are set for it.
 
+use annabella_rules::ClockTime;
 use shakmaty::{Board, Chess, Color, EnPassantMode, Move, Position, Square, fen::Fen};
 
 use crate::{
@@ -252,9 +253,9 @@ fn case_words(case: Case, ev: &Evidence, target_ply: usize) -> Words {
     }
 }
 
+/// A recorded clock reading as the clock shows it (`h:mm:ss`).
 fn format_ms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    ClockTime(std::time::Duration::from_millis(ms)).hms()
 }
 
 fn clock_proposal(ev: &Evidence, target_ply: usize) -> ClockProposal {

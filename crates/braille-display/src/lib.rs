@@ -10,6 +10,40 @@
 //!   it showed, with times, as JSON lines).
 //! - [`virtual_display`]: a display in brltty's Virtual driver protocol, and a brltty
 //!   wired to it, for tests without hardware.
+//!
+//! The table's position on a 40-cell display, read rank by rank with the display's keys
+//! (here in computer Braille, one cell per character; the station translates with
+//! liblouis):
+//!
+//! ```
+//! use annabella_braille_display::{cells, BrailleScript, DisplayKey, LineKind, Panel};
+//! use annabella_table::{Table, TableConfig};
+//! use shakmaty::{Color, Rank, Role};
+//!
+//! struct ComputerBraille;
+//! impl BrailleScript for ComputerBraille {
+//!     fn piece_letter(&self, role: Role) -> String { role.upper_char().to_string() }
+//!     fn side_letter(&self, color: Color) -> String { color.fold_wb("W", "B").into() }
+//!     fn san(&self, san: &str) -> String { san.into() }
+//!     fn cells(&self, text: &str) -> Result<Vec<cells::Dots>, String> {
+//!         text.chars()
+//!             .map(|c| cells::from_braille_ascii(c).ok_or(format!("no cell for {c:?}")))
+//!             .collect()
+//!     }
+//! }
+//!
+//! let mut panel = Panel::new(40, Color::White);
+//! let table = Table::new(TableConfig::default())?;
+//! panel.observe_view(&table.snapshot(), &ComputerBraille)?;
+//! for _ in 0..3 {
+//!     panel.key(DisplayKey::LineDown, &ComputerBraille)?; // answer, clock, 8th rank
+//! }
+//! let frame = panel.frame();
+//! assert_eq!(frame.line, LineKind::Rank(Rank::Eighth));
+//! assert_eq!(frame.cells.len(), 40);
+//! println!("{}: {}", frame.text, cells::unicode_row(&frame.cells));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod brlapi;
 pub mod cells;

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use annabella_phonetic::english_piece_name;
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::text::escape;
@@ -25,14 +26,7 @@ fn glyph(role: Role) -> char {
 
 /// "white knight".
 pub fn piece_name(piece: Piece) -> String {
-    let role = match piece.role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    };
+    let role = english_piece_name(piece.role);
     format!("{} {role}", piece.color.fold_wb("white", "black"))
 }
 

@@ -14,6 +14,32 @@
 //!   broker.
 //!
 //! The topic tree and payloads are written down in `PROTOCOL.md` beside this crate.
+//!
+//! An arbiter's action from the hall, signed with the table's key, and the station's
+//! check of it (a second delivery of the same message is refused as a replay):
+//!
+//! ```
+//! use annabella_hall::action::{sign, ActionBody, ActionRefused, ReplayGuard};
+//! use annabella_table::ArbiterAction;
+//!
+//! let key = "00112233445566778899aabbccddeeff".parse()?;
+//! let body = ActionBody {
+//!     table: "board-7".into(),
+//!     nonce: 1,
+//!     sent_ms: 0,
+//!     by: "Chief Arbiter".into(),
+//!     what: "pause".into(),
+//!     action: ArbiterAction::Pause.into(),
+//! };
+//! let payload = sign(&key, &body)?;
+//! let mut guard = ReplayGuard::default();
+//! assert_eq!(guard.accept(&key, "board-7", &payload).ok(), Some(body));
+//! assert!(matches!(
+//!     guard.accept(&key, "board-7", &payload),
+//!     Err(ActionRefused::Replayed { .. })
+//! ));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod action;
 pub mod config;

@@ -16,6 +16,7 @@
 
 pub mod answer;
 pub mod grammar;
+pub mod letters;
 pub mod lexicon;
 pub mod messages;
 mod normalize;
@@ -30,12 +31,14 @@ pub mod voiced;
 pub mod word;
 
 pub use grammar::{Grammar, Vocabulary, build_grammar};
+pub use letters::{localize_san, piece_letters};
 pub use lexicon::{Language, Lexicon, Lookup};
 pub use normalize::normalize;
 pub use parse::{ParseError, ParseErrorKind, Words, parse};
 pub use render::{Form, render, render_words};
 pub use resolve::{
-    Alternative, Illegal, Missing, ResolveError, Verdict, resolve_nbest, resolve_words,
+    Alternative, Illegal, Missing, ResolveError, Verdict, english_piece_name, resolve_nbest,
+    resolve_words,
 };
 pub use utterance::{ClaimGround, Command, Side, SpokenMove, Suffix, Utterance};
 pub use word::{Keyword, Token, Word};

@@ -171,15 +171,7 @@ pub fn color_arg(color: Color) -> FluentValue<'static> {
 
 /// The Fluent name of a role: `king` … `pawn`.
 pub fn role_arg(role: Role) -> FluentValue<'static> {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
-    .into()
+    crate::english_piece_name(role).into()
 }
 
 /// The three arguments of a piece: `color`, `role`, `name` (from the lexicon).

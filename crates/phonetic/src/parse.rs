@@ -123,11 +123,16 @@ fn key<'a>(k: K) -> impl FnMut(Words<'a>) -> PResult<'a, ()> {
     tok("a command word", move |w| (w == Word::Key(k)).then_some(()))
 }
 
-fn file_word(i: Words<'_>) -> PResult<'_, File> {
-    tok("a file", |w| match w {
+/// The file a word names, if it names one.
+fn file_of(w: Word) -> Option<File> {
+    match w {
         Word::File(f) => Some(f),
         _ => None,
-    })(i)
+    }
+}
+
+fn file_word(i: Words<'_>) -> PResult<'_, File> {
+    tok("a file", file_of)(i)
 }
 
 fn rank_word(i: Words<'_>) -> PResult<'_, Rank> {
@@ -138,10 +143,7 @@ fn rank_word(i: Words<'_>) -> PResult<'_, Rank> {
 }
 
 fn square(i: Words<'_>) -> PResult<'_, Square> {
-    let (i, file) = tok("a square", |w| match w {
-        Word::File(f) => Some(f),
-        _ => None,
-    })(i)?;
+    let (i, file) = tok("a square", file_of)(i)?;
     let (i, rank) = rank_word(i)?;
     Ok((i, Square::from_coords(file, rank)))
 }

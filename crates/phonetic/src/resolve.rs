@@ -116,7 +116,9 @@ pub enum Illegal {
     },
 }
 
-fn en_piece(role: Role) -> &'static str {
+/// The English name of a piece (`knight`), for messages and JSON meant for people and
+/// tools rather than the spoken language.
+pub fn english_piece_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",
@@ -138,13 +140,13 @@ impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Illegal::NoPieceCanReach { role, to } => {
-                write!(f, "no {} can reach {to}", en_piece(role))
+                write!(f, "no {} can reach {to}", english_piece_name(role))
             }
             Illegal::NoPieceOn { role, from } => {
-                write!(f, "there is no {} on {from}", en_piece(role))
+                write!(f, "there is no {} on {from}", english_piece_name(role))
             }
             Illegal::Pinned { role, from } => {
-                write!(f, "the {} on {from} is pinned", en_piece(role))
+                write!(f, "the {} on {from} is pinned", english_piece_name(role))
             }
             Illegal::NothingOn { from } => write!(f, "none of your pieces stands on {from}"),
             Illegal::KingInCheck => f.write_str("king would be in check"),
@@ -157,7 +159,7 @@ impl fmt::Display for Illegal {
             Illegal::NotEnPassant => f.write_str("this is no en passant capture"),
             Illegal::NotPromotion => f.write_str("this move is no promotion"),
             Illegal::BadPromotion { role } => {
-                write!(f, "a pawn cannot become a {}", en_piece(role))
+                write!(f, "a pawn cannot become a {}", english_piece_name(role))
             }
         }
     }

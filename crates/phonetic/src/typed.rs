@@ -21,19 +21,8 @@ use shakmaty::{
     uci::UciMove,
 };
 
+use crate::letters::english_of_german;
 use crate::utterance::{SpokenMove, Suffix};
-
-/// The English piece letter for a German one (`D`ame, `T`urm, `L`äufer, `S`pringer);
-/// other letters stay. `B` stays the bishop: German pawn moves carry no letter.
-fn english_letter(c: char) -> char {
-    match c {
-        'D' => 'Q',
-        'T' => 'R',
-        'L' => 'B',
-        'S' => 'N',
-        other => other,
-    }
-}
 
 /// Castling typed with letter O or digit zero ("O-O", "0-0-0", "o-o"), with an
 /// optional check mark.
@@ -77,13 +66,13 @@ fn to_san_ascii(text: &str) -> String {
                 after_equals = true;
             }
             c if i == 0 || after_equals => {
-                out.push(english_letter(c));
+                out.push(english_of_german(c));
                 after_equals = false;
             }
             // A promotion letter without '=' ("e8D", "e8Q").
             c if c.is_ascii_uppercase() && out.ends_with(|d: char| d.is_ascii_digit()) => {
                 out.push('=');
-                out.push(english_letter(c));
+                out.push(english_of_german(c));
             }
             c => out.push(c),
         }

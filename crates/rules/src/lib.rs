@@ -40,3 +40,5 @@ pub mod unwinnable;
 pub use unwinnable::Winnability;
 
 pub mod pgn;
+#[cfg(test)]
+mod test_positions;

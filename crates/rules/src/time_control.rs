@@ -27,6 +27,10 @@ use std::{fmt, num::NonZeroU32, str::FromStr, time::Duration};
 
 use crate::RateOfPlay;
 
+/// The most time a clock may hold or be given at once: 24 hours. Longer times and
+/// increments are refused with an error instead of saturating.
+pub const MAX_CLOCK_TIME: Duration = Duration::from_secs(24 * 3600);
+
 /// What a period gives besides its base time (Law 6.3.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Bonus {
@@ -132,7 +136,7 @@ pub enum TimeControlError {
         /// The offending period, counted from 1.
         period: usize,
     },
-    /// A period's time or bonus is longer than a clock may hold ([`crate::clock::MAX_CLOCK_TIME`]).
+    /// A period's time or bonus is longer than a clock may hold ([`MAX_CLOCK_TIME`]).
     #[error("period {period}: {what} longer than 24 hours")]
     OutOfRange {
         /// The offending period, counted from 1.
@@ -158,7 +162,7 @@ impl TimeControl {
         {
             return Err(TimeControlError::SuddenDeathNotLast { period: i + 1 });
         }
-        let max = crate::clock::MAX_CLOCK_TIME;
+        let max = MAX_CLOCK_TIME;
         for (i, p) in periods.iter().enumerate() {
             let bonus = match p.bonus {
                 Bonus::None => Duration::ZERO,

@@ -1,16 +1,16 @@
 //! Whether a side can still checkmate by any series of legal moves (Laws 5.2.2, 6.9,
 //! 7.5.5), decided by chasolver's helpmate search.
 //!
-//! chasolver works on the `chess` crate's boards, so positions cross over as FEN.
+//! chasolver works on the `chess` crate's boards, so positions are copied over square by square.
 //! Chess960 castling rights are dropped on the way (the `chess` crate knows only
 //! standard castling); a castling move is never what decides whether a mate exists
 //! except in constructed positions, and the verdict then errs towards "winnable".
 
-use std::str::FromStr;
-
 use shakmaty::FromSetup;
 
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, Role, fen::Fen, uci::UciMove};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Position, Role, fen::Fen, uci::UciMove,
+};
 
 /// Whether a side can still checkmate.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -34,13 +34,63 @@ impl Winnability {
     }
 }
 
+/// The position on the `chess` crate's board, square by square (no FEN text in between);
+/// `None` where that crate refuses it (it checks the board is sane).
 fn to_chess(pos: &Chess) -> Option<chess::Board> {
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    if pos.castles().mode() == CastlingMode::Chess960 {
-        setup.castling_rights = shakmaty::Bitboard::EMPTY;
+    let mut board = chess::BoardBuilder::new();
+    for (square, piece) in pos.board() {
+        board.piece(
+            chess::ALL_SQUARES[usize::from(square)],
+            to_chess_role(piece.role),
+            to_chess_color(piece.color),
+        );
     }
-    let fen = Fen::try_from_setup(setup).ok()?.to_string();
-    chess::Board::from_str(&fen).ok()
+    board.side_to_move(to_chess_color(pos.turn()));
+    if pos.castles().mode() == CastlingMode::Standard {
+        for color in Color::ALL {
+            let rights = match (
+                pos.castles().has(color, CastlingSide::KingSide),
+                pos.castles().has(color, CastlingSide::QueenSide),
+            ) {
+                (true, true) => chess::CastleRights::Both,
+                (true, false) => chess::CastleRights::KingSide,
+                (false, true) => chess::CastleRights::QueenSide,
+                (false, false) => chess::CastleRights::NoRights,
+            };
+            board.castle_rights(to_chess_color(color), rights);
+        }
+    }
+    board.en_passant(
+        pos.ep_square(EnPassantMode::Legal)
+            .map(|square| chess::File::from_index(usize::from(square.file()))),
+    );
+    chess::Board::try_from(board).ok()
+}
+
+fn from_chess_square(square: chess::Square) -> shakmaty::Square {
+    shakmaty::Square::new(square.to_index() as u32)
+}
+
+fn from_chess_role(piece: chess::Piece) -> Role {
+    match piece {
+        chess::Piece::Pawn => Role::Pawn,
+        chess::Piece::Knight => Role::Knight,
+        chess::Piece::Bishop => Role::Bishop,
+        chess::Piece::Rook => Role::Rook,
+        chess::Piece::Queen => Role::Queen,
+        chess::Piece::King => Role::King,
+    }
+}
+
+fn to_chess_role(role: Role) -> chess::Piece {
+    match role {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
+    }
 }
 
 fn to_chess_color(color: Color) -> chess::Color {
@@ -71,6 +121,15 @@ pub fn winnability(pos: &Chess, color: Color) -> Winnability {
     }
 }
 
+/// Whether chasolver's full search proves that `color` cannot mate (the helpmate it finds
+/// otherwise is not needed, so it is not converted).
+fn proven_unwinnable(board: &chess::Board, color: Color) -> bool {
+    matches!(
+        chasolver::winnability(board, to_chess_color(color)),
+        Some(chasolver::Winnability::Unwinnable)
+    )
+}
+
 /// chasolver's full helpmate search for `color` on the converted board.
 fn search(board: &chess::Board, color: Color) -> Winnability {
     match chasolver::winnability(board, to_chess_color(color)) {
@@ -78,7 +137,11 @@ fn search(board: &chess::Board, color: Color) -> Winnability {
         Some(chasolver::Winnability::Winnable { helpmate }) => Winnability::Winnable(
             helpmate
                 .iter()
-                .filter_map(|m| UciMove::from_str(&m.to_string()).ok())
+                .map(|m| UciMove::Normal {
+                    from: from_chess_square(m.get_source()),
+                    to: from_chess_square(m.get_dest()),
+                    promotion: m.get_promotion().map(from_chess_role),
+                })
                 .collect(),
         ),
         None => Winnability::Undetermined,
@@ -97,7 +160,9 @@ pub fn is_unwinnable_fast(pos: &Chess, color: Color) -> bool {
 /// moves. Each side is proven unable to mate by the fast check or else by the full
 /// search; the side likelier to have a helpmate goes first (a queen, rook or pawn, then
 /// more material), and one found ends the question (the position is not dead) without
-/// searching for the other side.
+/// searching for the other side. When that side has a queen, rook or pawn its search
+/// runs before its fast check (the helpmate is usually found sooner than the fast check
+/// ends; the fast check still decides if the search gives up), so the verdict is the same.
 ///
 /// # Examples
 ///
@@ -115,15 +180,25 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     let Some(board) = to_chess(pos) else {
         return false; // undetermined: never called dead
     };
-    let first = if promise(pos, Color::Black) > promise(pos, Color::White) {
-        Color::Black
+    let (white, black) = (promise(pos, Color::White), promise(pos, Color::Black));
+    let (first, likely) = if black > white {
+        (Color::Black, black.0)
     } else {
-        Color::White
+        (Color::White, white.0)
     };
     [first, !first].into_iter().all(|color| {
+        let fast = || chasolver::is_unwinnable_fast(&board, to_chess_color(color));
         pos.has_insufficient_material(color)
-            || chasolver::is_unwinnable_fast(&board, to_chess_color(color))
-            || search(&board, color) == Winnability::Unwinnable
+            || if color == first && likely {
+                // Most likely a helpmate, found before the fast check would have ended.
+                match chasolver::winnability(&board, to_chess_color(color)) {
+                    Some(chasolver::Winnability::Unwinnable) => true,
+                    Some(chasolver::Winnability::Winnable { .. }) => false,
+                    None => fast(),
+                }
+            } else {
+                fast() || proven_unwinnable(&board, color)
+            }
     })
 }
 
@@ -242,5 +317,34 @@ pub fn position_for_question(text: &str) -> Result<(Chess, Option<Unreachable>),
     {
         Ok(pos) => Ok((pos, Some(why))),
         Err(e) => Err(bad(format!("{e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use super::*;
+    use crate::test_positions::plies_two_deep;
+
+    /// The board copied square by square is the board the `chess` crate reads from the
+    /// same position's FEN: pieces, side to move, castling rights and a legal en passant
+    /// square, over every position two plies deep from positions that have all of them.
+    #[test]
+    fn the_copied_board_is_the_one_its_fen_gives() {
+        let plies = plies_two_deep(&[
+            "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 8",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "r3k3/8/8/8/3pP3/8/8/4K2R b Kq e3 0 1",
+        ]);
+        assert!(plies.len() > 2_000, "{} positions", plies.len());
+        for (_, _, pos) in plies {
+            let text = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+            assert_eq!(
+                to_chess(&pos),
+                Some(chess::Board::from_str(&text).unwrap()),
+                "{text}"
+            );
+        }
     }
 }

@@ -79,6 +79,17 @@ fn normalise(readings: &mut [Reading]) {
     }
 }
 
+/// A word Vosk heard, its times (seconds of the stream) made relative to `base`, the
+/// start of the current utterance.
+fn heard_word(word: &str, start: f32, end: f32, base: f32, confidence: Option<f32>) -> HeardWord {
+    HeardWord {
+        word: word.to_owned(),
+        start: (start - base).max(0.0),
+        end: (end - base).max(0.0),
+        confidence,
+    }
+}
+
 /// A Vosk recognizer for one phrase list. Rebuild it (≈ 1 ms) when the list changes.
 pub struct Decoder {
     rec: vosk::Recognizer,
@@ -279,12 +290,7 @@ impl Decoder {
                 let words: Vec<HeardWord> = s
                     .result
                     .iter()
-                    .map(|w| HeardWord {
-                        word: w.word.to_owned(),
-                        start: (w.start - base).max(0.0),
-                        end: (w.end - base).max(0.0),
-                        confidence: Some(w.conf),
-                    })
+                    .map(|w| heard_word(w.word, w.start, w.end, base, Some(w.conf)))
                     .collect();
                 let score = if words.is_empty() {
                     0.0
@@ -309,12 +315,7 @@ impl Decoder {
                         words: a
                             .result
                             .iter()
-                            .map(|w| HeardWord {
-                                word: w.word.to_owned(),
-                                start: (w.start - base).max(0.0),
-                                end: (w.end - base).max(0.0),
-                                confidence: None,
-                            })
+                            .map(|w| heard_word(w.word, w.start, w.end, base, None))
                             .collect(),
                     })
                     .collect();

@@ -202,6 +202,18 @@ struct Utterance {
     partial_checked: u64,
 }
 
+impl Utterance {
+    /// Counts a frame of `samples` ending at `end`: voice resets the silence.
+    fn hear(&mut self, speech: bool, end: u64, samples: usize) {
+        if speech {
+            self.last_voice = end;
+            self.silent = 0;
+        } else {
+            self.silent += samples as u64;
+        }
+    }
+}
+
 /// The listening pipeline for one microphone and one table.
 pub struct Recognizer {
     model: Arc<SpeechModel>,
@@ -545,12 +557,7 @@ impl Recognizer {
             return Ok(());
         };
         self.feed.extend_from_slice(frame);
-        if speech {
-            u.last_voice = end;
-            u.silent = 0;
-        } else {
-            u.silent += frame.len() as u64;
-        }
+        u.hear(speech, end, frame.len());
         let utterance_start = u.start;
         if u.silent >= samples_of(self.config.trailing_silence) {
             self.finalize(EndedBy::Silence, end)?;
@@ -579,12 +586,7 @@ impl Recognizer {
         self.feed.extend_from_slice(frame);
         let max = samples_of(self.config.max_utterance);
         if let Some(u) = &mut self.utterance {
-            if speech {
-                u.last_voice = end;
-                u.silent = 0;
-            } else {
-                u.silent += frame.len() as u64;
-            }
+            u.hear(speech, end, frame.len());
             if end - u.start >= max {
                 self.finalize(EndedBy::MaxLength, end)?;
                 // Holding the key longer does not start another utterance.

@@ -17,6 +17,8 @@ use std::{
 };
 
 use annabella_phonetic::Language;
+/// The scoresheet's piece letters, from the crate that owns words.
+pub use annabella_phonetic::{localize_san, piece_letters};
 
 /// Cells per line of a BRF page.
 pub const CELLS: usize = 40;
@@ -24,42 +26,6 @@ pub const CELLS: usize = 40;
 pub const LINES: usize = 25;
 /// The liblouis display table giving BRF's Braille ASCII.
 pub const DISPLAY_TABLE: &str = "en-us-brf.dis";
-
-/// Piece letters on a scoresheet: king, queen, rook, bishop, knight.
-pub fn piece_letters(language: Language) -> [&'static str; 5] {
-    match language {
-        Language::De => ["K", "D", "T", "L", "S"],
-        Language::Lv => ["K", "D", "T", "L", "Z"],
-        Language::En => ["K", "Q", "R", "B", "N"],
-        Language::Lt => ["K", "V", "B", "R", "Ž"],
-        Language::Hu => ["K", "V", "B", "F", "H"],
-    }
-}
-
-/// English SAN (`Nxe4+`, `e8=Q#`) with the piece letters of `language` (`Sxe4+`, `e8=D#`).
-///
-/// # Examples
-///
-/// ```
-/// use annabella_phonetic::Language;
-/// use annabella_station::braille::localize_san;
-/// assert_eq!(localize_san("Nxe4+", Language::De), "Sxe4+");
-/// assert_eq!(localize_san("exd8=Q#", Language::Hu), "exd8=V#");
-/// assert_eq!(localize_san("O-O", Language::De), "O-O");
-/// ```
-pub fn localize_san(san: &str, language: Language) -> String {
-    let letters = piece_letters(language);
-    san.chars()
-        .map(|c| match c {
-            'K' => letters[0].to_owned(),
-            'Q' => letters[1].to_owned(),
-            'R' => letters[2].to_owned(),
-            'B' => letters[3].to_owned(),
-            'N' => letters[4].to_owned(),
-            other => other.to_string(),
-        })
-        .collect()
-}
 
 /// What a scoresheet shows besides the moves.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -337,15 +303,6 @@ mod tests {
                 .len(),
             1
         );
-    }
-
-    #[test]
-    fn piece_letters_follow_the_scoresheet_table() {
-        assert_eq!(piece_letters(Language::De), ["K", "D", "T", "L", "S"]);
-        assert_eq!(piece_letters(Language::Lv), ["K", "D", "T", "L", "Z"]);
-        assert_eq!(piece_letters(Language::Hu), ["K", "V", "B", "F", "H"]);
-        assert_eq!(localize_san("Bxc6", Language::Lt), "Rxc6");
-        assert_eq!(localize_san("Kf1", Language::En), "Kf1");
     }
 
     #[test]

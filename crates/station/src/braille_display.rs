@@ -29,8 +29,9 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     braille::{localize_san, piece_letters, translate},
+    line::Line,
     session::TableTime,
-    shell::{Line, Request},
+    shell::Request,
 };
 
 /// Cells of the demo's simulated display.

@@ -26,7 +26,7 @@ use annabella_devices::sim::{
 use annabella_table::{Input, TableConfig, TableView};
 use tokio::sync::{mpsc, watch};
 
-use crate::shell::{Line, Request};
+use crate::{line::Line, shell::Request};
 
 pub use observer::Observer;
 

@@ -22,10 +22,10 @@ use annabella_hall::{
 use annabella_table::Input;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use crate::{assembly::StationError, shell::Request};
-
-/// Journal meta key of the last nonce of a hall action the station accepted.
-pub const NONCE_META: &str = "hall_action_nonce";
+use crate::{
+    assembly::StationError,
+    shell::{NONCE_META, Request},
+};
 
 /// At most one refusal note this often in the journal (the log has every one).
 const REFUSAL_NOTE_EVERY: Duration = Duration::from_secs(10);

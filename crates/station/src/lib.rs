@@ -58,6 +58,7 @@ pub mod hall_link;
 pub mod hearing;
 pub mod herald;
 pub mod init;
+pub mod line;
 pub use annabella_journal as journal;
 pub mod play;
 pub mod records;

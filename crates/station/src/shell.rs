@@ -26,15 +26,20 @@ use annabella_devices::{
 };
 use annabella_speech::Ears;
 use annabella_table::{ClockCommand, Effect, Haptic, Input, TableView};
-use annabella_voice::{Herald, HeraldNews, Said};
+use annabella_voice::{Herald, HeraldNews};
 use shakmaty::Color;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::{
     device_events::{self, Reading},
     hearing::{HeardTiming, timing_key},
+    line::Line,
     session::{Session, SessionError, TableTime},
 };
+
+/// Journal meta key of the last nonce of a hall action the station accepted (the hall
+/// link reads it back on a restart, so a replayed action is refused).
+pub const NONCE_META: &str = "hall_action_nonce";
 
 /// Batches of console lines waiting for the writer thread.
 const CONSOLE_QUEUE: usize = 16;
@@ -65,51 +70,6 @@ impl Links {
     }
 }
 
-/// One line of what happens at the table, for the console (`--json` prints these).
-#[derive(Debug, Clone, serde::Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Line {
-    /// An input was journalled and handed to the table.
-    Input {
-        /// Table time, ms.
-        at_ms: u64,
-        /// Journal record number.
-        seq: u64,
-        /// The input.
-        input: Input,
-        /// Why the table refused it, if it did.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        refused: Option<String>,
-    },
-    /// An effect of the table.
-    Effect {
-        /// Table time, ms.
-        at_ms: u64,
-        /// The effect.
-        effect: Effect,
-    },
-    /// An announcement (or a part of one) a listener heard, or that was cut off.
-    Said(Said),
-    /// The timings of an utterance heard through the speech front end.
-    Utterance {
-        /// Table time, ms.
-        at_ms: u64,
-        /// The journal record of its `heard` input.
-        seq: u64,
-        /// The timings.
-        timing: HeardTiming,
-    },
-    /// A device's link changed state or reported a problem.
-    Device {
-        /// Table time, ms.
-        at_ms: u64,
-        /// Which device.
-        device: &'static str,
-        /// What happened.
-        text: String,
-    },
-}
-
 /// What the world outside the devices sends the shell.
 #[derive(Debug)]
 pub enum Request {
@@ -127,7 +87,7 @@ pub enum Request {
         timing: HeardTiming,
     },
     /// A signed arbiter action from the tournament hall: its nonce is kept in the
-    /// journal's meta ([`NONCE_META`](crate::hall_link::NONCE_META)) before the input is
+    /// journal's meta ([`NONCE_META`]) before the input is
     /// journalled, so a restarted station refuses the same message again.
     FromHall {
         /// The arbiter's input (`Input::ByArbiter`, by `hall:<name>`).
@@ -440,69 +400,6 @@ impl Shell {
     }
 }
 
-/// A console line in words.
-pub fn human(line: &Line) -> String {
-    let secs = |ms: u64| format!("{:>8.3}", ms as f64 / 1000.0);
-    match line {
-        Line::Input {
-            at_ms,
-            seq,
-            input,
-            refused,
-        } => {
-            let mut s = format!(
-                "{} #{seq:<4} < {}",
-                secs(*at_ms),
-                serde_json::to_string(input).unwrap_or_default()
-            );
-            if let Some(r) = refused {
-                s.push_str(&format!("  (refused: {r})"));
-            }
-            s
-        }
-        Line::Effect { at_ms, effect } => {
-            let what = match effect {
-                Effect::Announce(a) => format!("say to {:?}: {}", a.to, a.text),
-                Effect::RecordMove(m) => format!(
-                    "move {}{} {}  [%clk {}]",
-                    m.ply.div_ceil(2),
-                    if m.color == Color::White { "." } else { "..." },
-                    m.san,
-                    annabella_table::pgn::clk(m.clock)
-                ),
-                Effect::ArbiterAlert(a) => format!("ARBITER {:?}: {}", a.kind, a.detail),
-                Effect::GameOver(g) => format!("GAME OVER {} ({})", g.result, g.termination),
-                other => serde_json::to_string(other).unwrap_or_default(),
-            };
-            format!("{}       > {what}", secs(*at_ms))
-        }
-        Line::Utterance { at_ms, seq, timing } => format!(
-            "{}       ) #{seq} heard {:?}: speech {}–{} ms, result at {} ms ({:.0} ms after the last word, {}), rtf {:.3}",
-            secs(*at_ms),
-            timing.words,
-            timing.speech_start_ms,
-            timing.last_word_end_ms,
-            timing.final_ms,
-            timing.speech_end_to_final_ms,
-            timing.ended_by,
-            timing.rtf
-        ),
-        Line::Said(s) => format!(
-            "{}       ) {} heard ({}, {:?}): {}",
-            secs(s.at_ms),
-            s.listener,
-            s.backend.name(),
-            s.outcome,
-            s.text
-        ),
-        Line::Device {
-            at_ms,
-            device,
-            text,
-        } => format!("{}       ! {device}: {text}", secs(*at_ms)),
-    }
-}
-
 /// Runs a table until the game is over (with `stop_at_game_over`) or a [`Request::Quit`].
 ///
 /// Device inputs, requests and the table's timer are fed in the order they come; each
@@ -619,7 +516,7 @@ impl Shell {
                         tokio::task::block_in_place(|| {
                             self.session
                                 .journal_mut()
-                                .set_meta(crate::hall_link::NONCE_META, &nonce)
+                                .set_meta(NONCE_META, &nonce)
                         })
                         .map_err(SessionError::from)?;
                         Some(input)

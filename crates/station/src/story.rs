@@ -6,7 +6,7 @@
 use annabella_table::{Effect, Input};
 use shakmaty::Color;
 
-use crate::shell::Line;
+use crate::line::{Line, human};
 
 /// How the shell writes its lines to the console.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -14,7 +14,7 @@ pub enum ConsoleStyle {
     /// What a person at the table notices ([`story`]).
     Story,
     /// Every input, effect, announcement and device report in words
-    /// ([`crate::shell::human`]).
+    /// ([`human`]).
     #[default]
     Events,
     /// Every line as one JSON object.
@@ -35,7 +35,7 @@ impl ConsoleStyle {
     pub fn render(self, line: &Line) -> Option<String> {
         match self {
             ConsoleStyle::Story => story(line),
-            ConsoleStyle::Events => Some(crate::shell::human(line)),
+            ConsoleStyle::Events => Some(human(line)),
             ConsoleStyle::Json => serde_json::to_string(line).ok(),
         }
     }

@@ -8,12 +8,33 @@
 //! says when to call [`Table::handle_timeout`]. No I/O, no clock of its own: the same
 //! inputs always rebuild the same table, so a journal of `(now, Input)` is a complete
 //! record. See the crate README for the rules the table follows.
+//!
+//! ```
+//! use std::time::Duration;
+//! use annabella_table::{Audience, Effect, Hypothesis, Input, Table, TableConfig};
+//!
+//! let mut table = Table::new(TableConfig::default())?;
+//! table.handle(Duration::ZERO, Input::Start)?;
+//! // The VI player (White by default) says a move in the blind-play scheme.
+//! let heard = vec![Hypothesis { text: "Springer Felix drei".into(), score: 1.0 }];
+//! table.handle(Duration::from_secs(2), Input::Heard { alternatives: heard })?;
+//! let mut read_back = Vec::new();
+//! while let Some(effect) = table.poll_effect() {
+//!     if let Effect::Announce(a) = effect {
+//!         if a.to == Audience::ViPlayer {
+//!             read_back.push(a.text);
+//!         }
+//!     }
+//! }
+//! // The move is read back to the player (Law D.2.8) before it is executed.
+//! assert!(read_back.iter().any(|t| t.contains("Gustav eins Felix drei")), "{read_back:?}");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 mod config;
 pub mod detect;
 mod effect;
 mod input;
-mod peg;
 pub mod pgn;
 mod phrases;
 mod table;

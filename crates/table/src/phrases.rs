@@ -560,6 +560,24 @@ impl Phrases {
     }
 }
 
+impl Difference {
+    /// The instruction that fixes this difference, in the words the table speaks
+    /// (square and piece names from the `phonetic` lexicon of `language`).
+    ///
+    /// # Examples
+    /// ```
+    /// use annabella_phonetic::Language;
+    /// use annabella_table::detect::Difference;
+    /// use shakmaty::{Color, Square};
+    /// let d = Difference::Place { square: Square::D1, piece: Color::White.queen() };
+    /// assert_eq!(d.instruction(Language::En), "Put the white Queen on David one.");
+    /// assert_eq!(d.instruction(Language::De), "Setze die weiße Dame auf David eins.");
+    /// ```
+    pub fn instruction(&self, language: Language) -> String {
+        Phrases::new(language).fix(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

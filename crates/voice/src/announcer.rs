@@ -30,6 +30,12 @@ pub enum SpeechEventKind {
 /// Where back ends send their [`SpeechEvent`]s.
 pub type EventSender = Sender<SpeechEvent>;
 
+/// Sends `kind` for `utterance` to `events`; nobody listening any more is not an
+/// error of the speech, so a closed channel is passed over.
+pub(crate) fn report(events: &EventSender, utterance: UtteranceId, kind: SpeechEventKind) {
+    let _ = events.send(SpeechEvent { utterance, kind });
+}
+
 /// A voice back end: speech-dispatcher, espeak-ng, or the in-memory recorder.
 ///
 /// `speak` returns at once; the back end reports through the [`EventSender`] it was

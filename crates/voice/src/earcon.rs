@@ -7,7 +7,7 @@ use std::f32::consts::TAU;
 
 use serde::{Deserialize, Serialize};
 
-use crate::espeak::Pcm;
+use crate::pcm::Pcm;
 
 /// The sample rate of the earcons (the audio record's).
 pub const EARCON_RATE: u32 = 22_050;

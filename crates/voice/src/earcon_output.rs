@@ -16,7 +16,7 @@ use std::{
 };
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
+    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
     earcon::{EARCON_RATE, Earcon},
     hearer::VoiceSettings,
     queue::UtteranceId,
@@ -91,14 +91,10 @@ impl WithEarcons {
         }
     }
 
-    fn report(events: &EventSender, utterance: UtteranceId, kind: SpeechEventKind) {
-        let _ = events.send(SpeechEvent { utterance, kind });
-    }
-
     fn play(&mut self, utterance: UtteranceId, earcon: Earcon) -> Result<(), VoiceError> {
         let EarconOutput::Program(program) = self.output else {
-            Self::report(&self.events, utterance, SpeechEventKind::Started);
-            Self::report(&self.events, utterance, SpeechEventKind::Finished);
+            report(&self.events, utterance, SpeechEventKind::Started);
+            report(&self.events, utterance, SpeechEventKind::Finished);
             return Ok(());
         };
         let mut child = EarconOutput::command(program)
@@ -112,7 +108,7 @@ impl WithEarcons {
             .collect();
         let stdin = child.stdin.take();
         *self.playing.lock().unwrap_or_else(PoisonError::into_inner) = Some(child);
-        Self::report(&self.events, utterance, SpeechEventKind::Started);
+        report(&self.events, utterance, SpeechEventKind::Started);
         let (events, playing) = (self.events.clone(), Arc::clone(&self.playing));
         thread::Builder::new()
             .name("annabella-earcon".into())
@@ -133,7 +129,7 @@ impl WithEarcons {
                     // Cancelled: the child was taken and killed.
                     None => SpeechEventKind::Cancelled,
                 };
-                Self::report(&events, utterance, kind);
+                report(&events, utterance, kind);
             })
             .map_err(|e| VoiceError::Earcon(format!("cannot start a thread: {e}")))?;
         Ok(())

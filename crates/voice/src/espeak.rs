@@ -14,7 +14,7 @@ use std::{
 };
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
+    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
     hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
@@ -23,24 +23,7 @@ use crate::{
 /// The espeak-ng program (looked up on `PATH`).
 pub const PROGRAM: &str = "espeak-ng";
 
-/// Mono 16-bit audio.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Pcm {
-    /// Samples per second.
-    pub rate: u32,
-    /// The samples.
-    pub samples: Vec<i16>,
-}
-
-impl Pcm {
-    /// The length in milliseconds.
-    pub fn duration_ms(&self) -> u64 {
-        if self.rate == 0 {
-            return 0;
-        }
-        self.samples.len() as u64 * 1000 / u64::from(self.rate)
-    }
-}
+pub use crate::pcm::Pcm;
 
 /// Receives the audio of the espeak-ng back end as it is made.
 pub trait PcmSink: Send {
@@ -414,11 +397,6 @@ impl Espeak {
     }
 }
 
-fn send(events: &EventSender, utterance: UtteranceId, kind: SpeechEventKind) {
-    // Nobody listening any more is not an error of the speech.
-    let _ = events.send(SpeechEvent { utterance, kind });
-}
-
 impl Announcer for Espeak {
     fn speak(
         &mut self,
@@ -457,7 +435,7 @@ impl Announcer for Espeak {
                         Err(e) => SpeechEventKind::Failed(e.to_string()),
                     }
                 };
-                send(&events, utterance, kind);
+                report(&events, utterance, kind);
             })
             .map_err(|e| VoiceError::Espeak(format!("cannot start a thread: {e}")))?;
         Ok(())
@@ -494,7 +472,7 @@ fn run_utterance(
     cancelled: &AtomicBool,
 ) -> Result<(), VoiceError> {
     let (Some(mut out), Some(sink)) = (stdout, sink) else {
-        send(events, utterance, SpeechEventKind::Started);
+        report(events, utterance, SpeechEventKind::Started);
         return Ok(());
     };
     let rate = read_header(&mut out)?;
@@ -507,7 +485,7 @@ fn run_utterance(
         }
         if !started {
             started = true;
-            send(events, utterance, SpeechEventKind::Started);
+            report(events, utterance, SpeechEventKind::Started);
         }
         lock().samples(s)?;
         Ok(true)

@@ -399,7 +399,7 @@ struct Printed(EventSender);
 impl Announcer for Printed {
     fn speak(&mut self, u: UtteranceId, _: &Speech, _: &VoiceSettings) -> Result<(), VoiceError> {
         for kind in [SpeechEventKind::Started, SpeechEventKind::Finished] {
-            let _ = self.0.send(SpeechEvent { utterance: u, kind });
+            crate::announcer::report(&self.0, u, kind);
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
+    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError, report},
     hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
@@ -113,8 +113,7 @@ impl Recorder {
     }
 
     fn send(&self, utterance: UtteranceId, kind: SpeechEventKind) {
-        // A closed channel means nobody listens any more; nothing to report to.
-        let _ = self.log.events.send(SpeechEvent { utterance, kind });
+        report(&self.log.events, utterance, kind);
     }
 }
 

@@ -18,7 +18,7 @@ use std::{
 use speech_dispatcher::{Connection, DataMode, Mode, Priority};
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
+    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
     hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
@@ -49,8 +49,7 @@ impl<K: Eq + std::hash::Hash + Clone> Ids<K> {
                 if kind != SpeechEventKind::Started {
                     self.known.remove(&msg);
                 }
-                // Nobody listening any more is not an error of the speech.
-                let _ = self.events.send(SpeechEvent { utterance, kind });
+                report(&self.events, utterance, kind);
             }
             None => self.early.push((msg, kind)),
         }

@@ -15,7 +15,7 @@ use std::{
 use ::tts::{Features, Tts, UtteranceId as TtsUtterance};
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError},
+    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
     hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
@@ -180,7 +180,7 @@ impl TtsSpeaker {
     }
 
     fn report(&self, utterance: UtteranceId, kind: SpeechEventKind) {
-        let _ = self.events.send(SpeechEvent { utterance, kind });
+        report(&self.events, utterance, kind);
     }
 }
 

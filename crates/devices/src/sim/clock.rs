@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::{SimDevice, SimError, device_ms};
+use super::{FramedDevice, SimError, device_ms};
 use crate::link::Endpoint;
 use crate::proto::{Button, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, Running, Side};
 
@@ -86,55 +86,59 @@ impl ClockSim {
     }
 }
 
-impl SimDevice for ClockSim {
+impl FramedDevice for ClockSim {
     type Action = ClockAction;
 
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
-        self.link.handle_bytes(now, bytes);
-        while let Some(ev) = self.link.poll_event() {
-            let Ok(m) = ev.into_result() else { continue };
-            match &m {
-                Message::HelloRequest => {
-                    self.link.clear_queue();
-                    self.link.send(
-                        now,
-                        Message::Hello(Hello {
-                            version: PROTOCOL_VERSION,
-                            kind: KIND_CLOCK,
-                            firmware_major: 1,
-                            firmware_minor: 0,
-                            capabilities: 0b1_1111,
-                        }),
-                    );
-                    let s = self.state(now);
-                    self.link.send(now, s);
-                }
-                Message::StateRequest => {
-                    let s = self.state(now);
-                    self.link.send(now, s);
-                }
-                Message::SetAndRun {
-                    white_ms,
-                    black_ms,
-                    running,
-                } => self.set(now, *white_ms, *black_ms, *running),
-                Message::Pause => {
-                    let (w, b, _) = self.shown(now);
-                    self.set(now, w, b, Running::None);
-                }
-                Message::Display { white_ms, black_ms } => {
-                    self.set(now, *white_ms, *black_ms, Running::None)
-                }
-                Message::Haptic { .. } | Message::Beep { .. } | Message::Ping => {}
-                _ => self.link.send(now, Message::Error(1)),
+    fn endpoint(&mut self) -> &mut Endpoint {
+        &mut self.link
+    }
+
+    fn endpoint_ref(&self) -> &Endpoint {
+        &self.link
+    }
+
+    fn receive(&mut self, now: Instant, m: Message) {
+        match &m {
+            Message::HelloRequest => {
+                self.link.clear_queue();
+                self.link.send(
+                    now,
+                    Message::Hello(Hello {
+                        version: PROTOCOL_VERSION,
+                        kind: KIND_CLOCK,
+                        firmware_major: 1,
+                        firmware_minor: 0,
+                        capabilities: 0b1_1111,
+                    }),
+                );
+                let s = self.state(now);
+                self.link.send(now, s);
             }
-            if !matches!(m, Message::Ping) {
-                self.received.push(m);
+            Message::StateRequest => {
+                let s = self.state(now);
+                self.link.send(now, s);
             }
+            Message::SetAndRun {
+                white_ms,
+                black_ms,
+                running,
+            } => self.set(now, *white_ms, *black_ms, *running),
+            Message::Pause => {
+                let (w, b, _) = self.shown(now);
+                self.set(now, w, b, Running::None);
+            }
+            Message::Display { white_ms, black_ms } => {
+                self.set(now, *white_ms, *black_ms, Running::None)
+            }
+            Message::Haptic { .. } | Message::Beep { .. } | Message::Ping => {}
+            _ => self.link.send(now, Message::Error(1)),
+        }
+        if !matches!(m, Message::Ping) {
+            self.received.push(m);
         }
     }
 
-    fn act(&mut self, now: Instant, action: ClockAction) -> Result<(), SimError> {
+    fn perform(&mut self, now: Instant, action: ClockAction) -> Result<(), SimError> {
         let time_ms = device_ms(self.start, now);
         match action {
             ClockAction::Lever(side) => {
@@ -165,18 +169,5 @@ impl SimDevice for ClockSim {
             ),
         }
         Ok(())
-    }
-
-    fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
-        self.link.poll_transmit(buf)
-    }
-
-    fn poll_timeout(&self) -> Option<Instant> {
-        self.link.poll_timeout()
-    }
-
-    fn handle_timeout(&mut self, now: Instant) {
-        self.link.handle_timeout(now);
-        while self.link.poll_event().is_some() {}
     }
 }

@@ -9,6 +9,7 @@
 mod clock;
 mod dgt;
 mod firmware;
+mod framed;
 mod peg;
 mod runner;
 mod script;
@@ -24,6 +25,7 @@ pub use dgt::{DgtAction, DgtSim};
 pub use firmware::{
     FirmwareError, FirmwareKind, FirmwarePlan, FirmwareSim, HarnessClock, hardware_build_dir,
 };
+pub use framed::FramedDevice;
 pub use peg::{PegAction, PegBoardSim};
 pub use runner::Simulator;
 pub use script::{Hands, ScriptError, ScriptLine, Simulated, parse_line, run_script};

@@ -5,7 +5,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Square};
 
-use super::{SimDevice, SimError, device_ms, parse_board, parse_square};
+use super::{FramedDevice, SimError, device_ms, parse_board, parse_square};
 use crate::link::Endpoint;
 use crate::proto::{Hello, KIND_PEG_BOARD, Message, PROTOCOL_VERSION};
 
@@ -62,64 +62,61 @@ impl PegBoardSim {
     }
 
     fn lift(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
-        if !self.occupancy.contains(sq) {
-            return Err(SimError::NoPeg(sq));
-        }
-        self.occupancy.discard(sq);
-        let time_ms = device_ms(self.start, now);
-        self.link.send(
-            now,
-            Message::Lift {
-                square: sq as u8,
-                time_ms,
-            },
-        );
-        Ok(())
+        self.hand(now, sq, true)
     }
 
     fn place(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
-        if self.occupancy.contains(sq) {
-            return Err(SimError::HoleFull(sq));
+        self.hand(now, sq, false)
+    }
+
+    /// A peg leaves (`lift`) or goes into the hole `sq`, reported to the host.
+    fn hand(&mut self, now: Instant, sq: Square, lift: bool) -> Result<(), SimError> {
+        match (self.occupancy.contains(sq), lift) {
+            (false, true) => return Err(SimError::NoPeg(sq)),
+            (true, false) => return Err(SimError::HoleFull(sq)),
+            _ => self.occupancy.toggle(sq),
         }
-        self.occupancy.add(sq);
-        let time_ms = device_ms(self.start, now);
-        self.link.send(
-            now,
-            Message::Place {
-                square: sq as u8,
-                time_ms,
-            },
-        );
+        let (square, time_ms) = (sq as u8, device_ms(self.start, now));
+        let message = if lift {
+            Message::Lift { square, time_ms }
+        } else {
+            Message::Place { square, time_ms }
+        };
+        self.link.send(now, message);
         Ok(())
     }
 }
 
-impl SimDevice for PegBoardSim {
+impl FramedDevice for PegBoardSim {
     type Action = PegAction;
 
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
-        self.link.handle_bytes(now, bytes);
-        while let Some(ev) = self.link.poll_event() {
-            let Ok(m) = ev.into_result() else { continue };
-            let snapshot = Message::Snapshot {
-                occupancy: self.occupancy.0,
-                time_ms: device_ms(self.start, now),
-            };
-            match m {
-                Message::HelloRequest => {
-                    self.link.clear_queue();
-                    self.link.send(now, Self::hello());
-                    self.link.send(now, snapshot);
-                }
-                Message::SnapshotRequest => self.link.send(now, snapshot),
-                Message::Indicate { square, pattern } => self.indications.push((square, pattern)),
-                Message::Ping => {}
-                _ => self.link.send(now, Message::Error(1)),
+    fn endpoint(&mut self) -> &mut Endpoint {
+        &mut self.link
+    }
+
+    fn endpoint_ref(&self) -> &Endpoint {
+        &self.link
+    }
+
+    fn receive(&mut self, now: Instant, m: Message) {
+        let snapshot = Message::Snapshot {
+            occupancy: self.occupancy.0,
+            time_ms: device_ms(self.start, now),
+        };
+        match m {
+            Message::HelloRequest => {
+                self.link.clear_queue();
+                self.link.send(now, Self::hello());
+                self.link.send(now, snapshot);
             }
+            Message::SnapshotRequest => self.link.send(now, snapshot),
+            Message::Indicate { square, pattern } => self.indications.push((square, pattern)),
+            Message::Ping => {}
+            _ => self.link.send(now, Message::Error(1)),
         }
     }
 
-    fn act(&mut self, now: Instant, action: PegAction) -> Result<(), SimError> {
+    fn perform(&mut self, now: Instant, action: PegAction) -> Result<(), SimError> {
         match action {
             PegAction::Lift(s) => self.lift(now, parse_square(&s)?),
             PegAction::Place(s) => self.place(now, parse_square(&s)?),
@@ -160,18 +157,5 @@ impl SimDevice for PegBoardSim {
                 Ok(())
             }
         }
-    }
-
-    fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
-        self.link.poll_transmit(buf)
-    }
-
-    fn poll_timeout(&self) -> Option<Instant> {
-        self.link.poll_timeout()
-    }
-
-    fn handle_timeout(&mut self, now: Instant) {
-        self.link.handle_timeout(now);
-        while self.link.poll_event().is_some() {}
     }
 }

@@ -29,13 +29,10 @@ use std::{fmt, time::Duration};
 
 use shakmaty::{ByColor, Color};
 
+pub use crate::time_control::MAX_CLOCK_TIME;
 use crate::time_control::{Bonus, TimeControl};
 
 pub mod script;
-
-/// The most time a clock may hold or be given at once: 24 hours. Longer times and
-/// increments are refused with an error instead of saturating.
-pub const MAX_CLOCK_TIME: Duration = Duration::from_secs(24 * 3600);
 
 /// A flag that fell: whose, and when (on the caller's time line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

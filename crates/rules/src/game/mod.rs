@@ -6,7 +6,6 @@
 
 mod outcome;
 mod penalty;
-mod pgn_out;
 mod repetition;
 #[cfg(test)]
 mod tests;

@@ -89,40 +89,22 @@ pub(crate) fn count(keys: &[RepetitionKey], key: RepetitionKey, window: usize) -
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
-
     use super::RepetitionKey;
+    use crate::test_positions::plies_two_deep;
 
     /// Every move of some games with castling, en passant (legal and not) and
     /// promotions: the incremental key equals the key computed afresh.
     #[test]
     fn the_incremental_key_is_the_key_from_scratch() {
-        let starts = [
+        let plies = plies_two_deep(&[
             "r3k2r/ppp1qppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1",
             "4k3/1P6/8/8/2p5/8/3P4/4K3 w - - 0 1",
             "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
-        ];
-        for fen in starts {
-            let start: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
-            // Two plies deep from each start: every legal move, then every reply.
-            for m in start.legal_moves() {
-                let key = RepetitionKey::of(&start);
-                let mut next = start.clone();
-                next.play_unchecked(m);
-                let inc = RepetitionKey::after(&start, key, m, &next);
-                assert_eq!(inc, RepetitionKey::of(&next), "{fen} {m}");
-                for reply in next.legal_moves() {
-                    let key = RepetitionKey::of(&next);
-                    let mut after = next.clone();
-                    after.play_unchecked(reply);
-                    let inc = RepetitionKey::after(&next, key, reply, &after);
-                    assert_eq!(inc, RepetitionKey::of(&after), "{fen} {m} {reply}");
-                }
-            }
+        ]);
+        assert!(plies.len() > 1_000, "{} plies", plies.len());
+        for (before, m, after) in plies {
+            let inc = RepetitionKey::after(&before, RepetitionKey::of(&before), m, &after);
+            assert_eq!(inc, RepetitionKey::of(&after), "{before:?} {m}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Games in PGN: one reader ([`PgnReader`], streaming game by game), one writer
 //! ([`PgnWriter`]) and the replay of a game's moves under the Laws ([`PgnGame::replay`]).
 
+mod of_game;
 mod read;
 mod replay;
 mod write;

@@ -13,7 +13,7 @@ use annabella_table::{AlertKind, Audience, Effect, Ground, Input, TableConfig, T
 use shakmaty::{Bitboard, Board, Chess, Color, Position};
 
 use super::peg_pieces;
-use crate::shell::Line;
+use crate::line::Line;
 
 /// How many log lines the console keeps.
 pub const LOG_LINES: usize = 300;

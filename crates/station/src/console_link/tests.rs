@@ -9,7 +9,7 @@ use annabella_table::{ArbiterAction, Hypothesis, Input, Table, TableConfig};
 use shakmaty::Square;
 
 use super::{Observer, actions::inputs_for};
-use crate::shell::Line;
+use crate::line::Line;
 
 struct Run {
     table: Table,

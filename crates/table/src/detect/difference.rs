@@ -2,10 +2,7 @@
 //! replace, square by square. Their words are the table's fix-up sentences
 //! ([`Difference::instruction`]).
 
-use annabella_phonetic::Language;
 use shakmaty::{Bitboard, Board, Piece, Square};
-
-use crate::phrases::Phrases;
 
 /// One square where the table differs from the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -94,26 +91,11 @@ impl Difference {
             | Difference::Replace { square, .. } => square,
         }
     }
-
-    /// The instruction that fixes this difference, in the words the table speaks
-    /// (square and piece names from the `phonetic` lexicon of `language`).
-    ///
-    /// # Examples
-    /// ```
-    /// use annabella_phonetic::Language;
-    /// use annabella_table::detect::Difference;
-    /// use shakmaty::{Color, Square};
-    /// let d = Difference::Place { square: Square::D1, piece: Color::White.queen() };
-    /// assert_eq!(d.instruction(Language::En), "Put the white Queen on David one.");
-    /// assert_eq!(d.instruction(Language::De), "Setze die weiße Dame auf David eins.");
-    /// ```
-    pub fn instruction(&self, language: Language) -> String {
-        Phrases::new(language).fix(self)
-    }
 }
 #[cfg(test)]
 mod tests {
     use super::*;
+    use annabella_phonetic::Language;
     use shakmaty::{Chess, Color, Position};
 
     fn instructions(diffs: &[Difference], language: Language) -> Vec<String> {

@@ -23,6 +23,7 @@
 
 mod difference;
 mod occupancy;
+mod peg;
 mod snapshot;
 
 use std::collections::VecDeque;
@@ -30,9 +31,9 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move, Piece, Position, Role, Square};
 
-pub use crate::peg::{PegTracker, changed_squares};
 pub use difference::{Difference, board_differences, occupancy_differences};
 pub use occupancy::OccupancyTracker;
+pub use peg::{PegTracker, changed_squares};
 pub use snapshot::{SnapshotMatcher, moves_to};
 
 /// What move detection reports.
@@ -138,15 +139,24 @@ struct Outbox {
 }
 
 impl Outbox {
-    /// What waits, if its hold time is over at `now` (it no longer waits then).
-    fn take_due(&mut self, now: Duration) -> Option<Pending> {
+    /// The candidate moves whose hold time is over at `now` (they no longer wait
+    /// then); a mismatch that is due is reported here, the same for every detector.
+    fn due_moves(&mut self, now: Duration) -> Option<Vec<Move>> {
         match self.pending.take()? {
-            (at, pending) if now >= at => Some(pending),
+            (at, Pending::Moves(moves)) if now >= at => Some(moves),
+            (at, Pending::Mismatch(diffs)) if now >= at => {
+                self.events.push_back(Detection::Mismatch(diffs));
+                None
+            }
             not_yet => {
                 self.pending = Some(not_yet);
                 None
             }
         }
+    }
+
+    fn poll_event(&mut self) -> Option<Detection> {
+        self.events.pop_front()
     }
 
     fn poll_timeout(&self) -> Option<Duration> {

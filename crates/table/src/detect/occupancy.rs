@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
 
+use super::PegTracker;
 use super::{DetectConfig, Detection, Outbox, Pending};
-use crate::peg::PegTracker;
 
 /// Infers moves on an occupancy-only board from lifts and places.
 #[derive(Debug, Clone)]
@@ -165,7 +165,7 @@ impl OccupancyTracker {
 
     /// The next detection.
     pub fn poll_event(&mut self) -> Option<Detection> {
-        self.out.events.pop_front()
+        self.out.poll_event()
     }
 
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
@@ -175,13 +175,10 @@ impl OccupancyTracker {
 
     /// Reports a move or mismatch whose hold time is over.
     pub fn handle_timeout(&mut self, now: Duration) {
-        let Some(pending) = self.out.take_due(now) else {
-            return;
-        };
-        match pending {
-            Pending::Moves(moves) if moves.len() == 1 => self.apply(moves[0]),
-            Pending::Moves(moves) => self.promotion_or_ambiguous(moves),
-            Pending::Mismatch(diffs) => self.out.events.push_back(Detection::Mismatch(diffs)),
+        match self.out.due_moves(now) {
+            Some(moves) if moves.len() == 1 => self.apply(moves[0]),
+            Some(moves) => self.promotion_or_ambiguous(moves),
+            None => {}
         }
     }
 

@@ -102,7 +102,7 @@ impl SnapshotMatcher {
 
     /// The next detection.
     pub fn poll_event(&mut self) -> Option<Detection> {
-        self.out.events.pop_front()
+        self.out.poll_event()
     }
 
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
@@ -112,18 +112,18 @@ impl SnapshotMatcher {
 
     /// Reports a move or mismatch whose hold time is over.
     pub fn handle_timeout(&mut self, now: Duration) {
-        let Some(pending) = self.out.take_due(now) else {
+        let Some(moves) = self.out.due_moves(now) else {
             return;
         };
-        match pending {
-            Pending::Moves(moves) if moves.len() == 1 => {
-                self.position.play_unchecked(moves[0]);
+        let detection = match moves[..] {
+            [one] => {
+                self.position.play_unchecked(one);
                 self.in_sync = true;
-                self.out.events.push_back(Detection::Move(moves[0]));
+                Detection::Move(one)
             }
-            Pending::Moves(moves) => self.out.events.push_back(Detection::Ambiguous(moves)),
-            Pending::Mismatch(diffs) => self.out.events.push_back(Detection::Mismatch(diffs)),
-        }
+            _ => Detection::Ambiguous(moves),
+        };
+        self.out.events.push_back(detection);
     }
 }
 

@@ -320,6 +320,33 @@ impl Table {
         }
     }
 
+    /// The VI player's draw offer or decline once the game has taken it (`done`): the
+    /// sighted player hears it at once, the VI player hears it confirmed (`say` words
+    /// it); a refusal by the game is read back to the VI player.
+    fn vi_draw_step(
+        &mut self,
+        done: Result<(), GameError>,
+        say: fn(Phrases, Color) -> String,
+    ) -> (String, Priority, AnnounceKind) {
+        match done {
+            Ok(()) => {
+                let by = self.vi;
+                let text = say(self.sighted_words(), by);
+                self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
+                (
+                    say(self.vi_words(), by),
+                    Priority::Normal,
+                    AnnounceKind::Declaration,
+                )
+            }
+            Err(e) => (
+                self.game_error_words(&e),
+                Priority::Normal,
+                AnnounceKind::Declaration,
+            ),
+        }
+    }
+
     pub(super) fn game_error_words(&self, e: &GameError) -> String {
         let words = self.vi_words();
         match e {
@@ -401,23 +428,10 @@ impl Table {
                 Priority::Low,
                 AnnounceKind::Answer,
             ),
-            Command::OfferDraw => match self.game.offer_draw(self.vi) {
-                Ok(()) => {
-                    let by = self.vi;
-                    let text = self.sighted_words().draw_offered(by);
-                    self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
-                    (
-                        words.draw_offered(by),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                }
-                Err(e) => (
-                    self.game_error_words(&e),
-                    Priority::Normal,
-                    AnnounceKind::Declaration,
-                ),
-            },
+            Command::OfferDraw => {
+                let done = self.game.offer_draw(self.vi);
+                self.vi_draw_step(done, Phrases::draw_offered)
+            }
             Command::Accept => {
                 if self.game.pending_draw_offer() == Some(self.sighted()) && !self.over() {
                     self.confirm = Some(Confirm::AcceptDraw);
@@ -434,23 +448,10 @@ impl Table {
                     )
                 }
             }
-            Command::Decline => match self.game.decline_draw(self.vi) {
-                Ok(()) => {
-                    let by = self.vi;
-                    let text = self.sighted_words().draw_declined(by);
-                    self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
-                    (
-                        words.draw_declined(by),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                }
-                Err(e) => (
-                    self.game_error_words(&e),
-                    Priority::Normal,
-                    AnnounceKind::Declaration,
-                ),
-            },
+            Command::Decline => {
+                let done = self.game.decline_draw(self.vi);
+                self.vi_draw_step(done, Phrases::draw_declined)
+            }
             Command::Resign => {
                 if self.over() {
                     (

@@ -1,10 +1,10 @@
 //! Writing a game as PGN (the scoresheet of Law 8, in export format) with the one writer,
-//! [`crate::pgn::PgnWriter`].
+//! [`PgnWriter`].
 
 use shakmaty::san::SanPlus;
 
-use super::Game;
-use crate::pgn::PgnWriter;
+use super::PgnWriter;
+use crate::Game;
 
 impl Game {
     /// The game as PGN: the tags given, `SetUp`/`FEN`/`Variant` when the start is not the
@@ -39,15 +39,15 @@ impl Game {
             pgn.tag(name, value);
         }
         pgn.tag("Result", &result);
-        if self.start != shakmaty::Chess::default() {
-            pgn.setup_tags(&self.start, false);
+        if *self.start() != shakmaty::Chess::default() {
+            pgn.setup_tags(self.start(), false);
         }
-        let mut pos = self.start.clone();
+        let mut pos = self.start().clone();
         let moves = self.moves().iter().enumerate().map(|(ply, &m)| {
             let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
             (san, comment(ply))
         });
-        pgn.moves(&self.start, moves.collect::<Vec<_>>());
+        pgn.moves(self.start(), moves.collect::<Vec<_>>());
         pgn.finish(&result)
     }
 }

@@ -1,13 +1,13 @@
 //! What the peg board shows: occupancy only, tracked from lifts, places and snapshots,
 //! and which holes lost or received a peg since the last time the board matched the
 //! game; which moves that shows executed. Shared by the table and the
-//! [`OccupancyTracker`](crate::detect::OccupancyTracker).
+//! [`OccupancyTracker`](super::OccupancyTracker).
 
 use std::time::Duration;
 
 use shakmaty::{Bitboard, Board, Chess, Move, Position, Square};
 
-use crate::detect::{Difference, occupancy_differences};
+use super::{Difference, occupancy_differences};
 use crate::touch::captured_square;
 
 /// Squares whose content a move changes (for a capture, the target square too).

@@ -1,0 +1,117 @@
+//! What happens at the table, one [`Line`] each, as the shell hands it to the console,
+//! and that line in words ([`human`]); the table's story ([`crate::story`]) is the other
+//! way of telling it.
+
+use annabella_table::{Effect, Input};
+use annabella_voice::Said;
+use shakmaty::Color;
+
+use crate::hearing::HeardTiming;
+
+/// One line of what happens at the table, for the console (`--json` prints these).
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Line {
+    /// An input was journalled and handed to the table.
+    Input {
+        /// Table time, ms.
+        at_ms: u64,
+        /// Journal record number.
+        seq: u64,
+        /// The input.
+        input: Input,
+        /// Why the table refused it, if it did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        refused: Option<String>,
+    },
+    /// An effect of the table.
+    Effect {
+        /// Table time, ms.
+        at_ms: u64,
+        /// The effect.
+        effect: Effect,
+    },
+    /// An announcement (or a part of one) a listener heard, or that was cut off.
+    Said(Said),
+    /// The timings of an utterance heard through the speech front end.
+    Utterance {
+        /// Table time, ms.
+        at_ms: u64,
+        /// The journal record of its `heard` input.
+        seq: u64,
+        /// The timings.
+        timing: HeardTiming,
+    },
+    /// A device's link changed state or reported a problem.
+    Device {
+        /// Table time, ms.
+        at_ms: u64,
+        /// Which device.
+        device: &'static str,
+        /// What happened.
+        text: String,
+    },
+}
+
+/// A console line in words.
+pub fn human(line: &Line) -> String {
+    let secs = |ms: u64| format!("{:>8.3}", ms as f64 / 1000.0);
+    match line {
+        Line::Input {
+            at_ms,
+            seq,
+            input,
+            refused,
+        } => {
+            let mut s = format!(
+                "{} #{seq:<4} < {}",
+                secs(*at_ms),
+                serde_json::to_string(input).unwrap_or_default()
+            );
+            if let Some(r) = refused {
+                s.push_str(&format!("  (refused: {r})"));
+            }
+            s
+        }
+        Line::Effect { at_ms, effect } => {
+            let what = match effect {
+                Effect::Announce(a) => format!("say to {:?}: {}", a.to, a.text),
+                Effect::RecordMove(m) => format!(
+                    "move {}{} {}  [%clk {}]",
+                    m.ply.div_ceil(2),
+                    if m.color == Color::White { "." } else { "..." },
+                    m.san,
+                    annabella_table::pgn::clk(m.clock)
+                ),
+                Effect::ArbiterAlert(a) => format!("ARBITER {:?}: {}", a.kind, a.detail),
+                Effect::GameOver(g) => format!("GAME OVER {} ({})", g.result, g.termination),
+                other => serde_json::to_string(other).unwrap_or_default(),
+            };
+            format!("{}       > {what}", secs(*at_ms))
+        }
+        Line::Utterance { at_ms, seq, timing } => format!(
+            "{}       ) #{seq} heard {:?}: speech {}–{} ms, result at {} ms ({:.0} ms after the last word, {}), rtf {:.3}",
+            secs(*at_ms),
+            timing.words,
+            timing.speech_start_ms,
+            timing.last_word_end_ms,
+            timing.final_ms,
+            timing.speech_end_to_final_ms,
+            timing.ended_by,
+            timing.rtf
+        ),
+        Line::Said(s) => format!(
+            "{}       ) {} heard ({}, {:?}): {}",
+            secs(s.at_ms),
+            s.listener,
+            s.backend.name(),
+            s.outcome,
+            s.text
+        ),
+        Line::Device {
+            at_ms,
+            device,
+            text,
+        } => format!("{}       ! {device}: {text}", secs(*at_ms)),
+    }
+}

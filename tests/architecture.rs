@@ -1,0 +1,193 @@
+//! The layout ARCHITECTURE.md promises: inside each crate, the top-level modules use each
+//! other without a circle (a module's shared types live in the module that owns them, so
+//! each can be read and tested from the bottom up). Read from the source text: every
+//! `crate::module` path outside comments and test modules is an edge.
+
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    fs,
+    path::{Path, PathBuf},
+};
+
+/// The `src` folders of the workspace: the binary's and each crate's.
+fn source_roots() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut roots = vec![root.join("src")];
+    let mut crates: Vec<PathBuf> = fs::read_dir(root.join("crates"))
+        .expect("the crates folder")
+        .map(|e| e.expect("a crates entry").path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    crates.sort();
+    roots.extend(crates);
+    roots
+}
+
+/// The `.rs` files below `dir`, without test files (`tests.rs`, a `tests` folder).
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("a source entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            if name != "tests" {
+                rust_files(&path, out);
+            }
+        } else if name.ends_with(".rs") && name != "tests.rs" {
+            out.push(path);
+        }
+    }
+}
+
+/// The source without comment lines and without the inline test module at its end.
+fn code_of(text: &str) -> String {
+    let mut code = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]")
+            && lines
+                .peek()
+                .is_some_and(|l| l.trim_start().starts_with("mod "))
+        {
+            break;
+        }
+        if !trimmed.starts_with("//") {
+            code.push_str(line);
+            code.push('\n');
+        }
+    }
+    code
+}
+
+/// The first path segments after `crate::`, also inside `crate::{a::X, b}` groups.
+fn crate_paths(code: &str) -> BTreeSet<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut found = BTreeSet::new();
+    for (at, _) in code.match_indices("crate::") {
+        let rest = &code[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 0;
+            let mut start = true;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => start = true,
+                    c if c.is_whitespace() => {}
+                    _ if start => {
+                        found.insert(ident(&group[i..]));
+                        start = false;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            found.insert(ident(rest));
+        }
+    }
+    found
+}
+
+/// For one `src` folder: each top-level module and the top-level modules it uses.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let top = |file: &Path| -> Option<String> {
+        let first = file.strip_prefix(src).ok()?.components().next()?;
+        let name = first
+            .as_os_str()
+            .to_str()?
+            .trim_end_matches(".rs")
+            .to_owned();
+        (name != "lib" && name != "main").then_some(name)
+    };
+    let modules: BTreeSet<String> = files.iter().filter_map(|f| top(f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = modules
+        .iter()
+        .map(|m| (m.clone(), BTreeSet::new()))
+        .collect();
+    for file in &files {
+        let Some(from) = top(file) else { continue };
+        let text = fs::read_to_string(file).expect("a source file");
+        for to in crate_paths(&code_of(&text)) {
+            if to != from && modules.contains(&to) {
+                graph.get_mut(&from).expect("a module").insert(to);
+            }
+        }
+    }
+    graph
+}
+
+/// One circle of the graph, if there is any: the modules in order, the first again last.
+fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut found = path[at..].to_vec();
+            found.push(node.to_owned());
+            return Some(found);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_owned());
+        for next in &graph[node] {
+            if let Some(found) = visit(next, graph, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_crate_has_a_circle_among_its_top_level_modules() {
+    let mut circles = Vec::new();
+    let mut edges = 0;
+    for src in source_roots() {
+        let graph = module_graph(&src);
+        edges += graph.values().map(BTreeSet::len).sum::<usize>();
+        if let Some(found) = circle(&graph) {
+            circles.push(format!("{}: {}", src.display(), found.join(" → ")));
+        }
+    }
+    assert!(
+        edges > 100,
+        "only {edges} module uses found: the reading is broken"
+    );
+    assert!(
+        circles.is_empty(),
+        "import circles:\n{}",
+        circles.join("\n")
+    );
+}
+
+#[test]
+fn the_reading_finds_a_circle_and_grouped_paths() {
+    let code = code_of(
+        "use crate::{a::X, b::{Y, Z}};\n// crate::c in a comment\nfn f() { crate::d::g(); }\n\
+         #[cfg(test)]\nmod tests { use crate::e; }\n",
+    );
+    let paths: Vec<String> = crate_paths(&code).into_iter().collect();
+    assert_eq!(paths, ["a", "b", "d"]);
+    let graph: BTreeMap<String, BTreeSet<String>> = [("a", "b"), ("b", "c"), ("c", "a")]
+        .into_iter()
+        .map(|(from, to)| (from.to_owned(), BTreeSet::from([to.to_owned()])))
+        .collect();
+    assert_eq!(circle(&graph).expect("a circle"), ["a", "b", "c", "a"]);
+}
