@@ -2,10 +2,11 @@
 //! demo table on localhost, prints its URLs and token, and carries out arbiter requests.
 
 use std::{
-    io::{BufRead, BufReader, Read, Write},
-    net::TcpStream,
+    io::{BufRead, BufReader},
     process::{Child, Command, Stdio},
 };
+
+use annabella_test_support::http::exchange as http;
 
 struct Server(Child);
 
@@ -14,19 +15,6 @@ impl Drop for Server {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn http(addr: &str, request: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).expect("connect to the console");
-    s.write_all(request.as_bytes()).expect("send");
-    let mut text = String::new();
-    s.read_to_string(&mut text).expect("read");
-    let code = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (code, text)
 }
 
 fn get(addr: &str, path: &str) -> (u16, String) {

@@ -10,8 +10,7 @@
 //! FAILS (never skips) when chromium or chromedriver is missing.
 
 use std::{
-    io::{BufRead, BufReader, Read, Write},
-    net::TcpStream,
+    io::{BufRead, BufReader, Write},
     path::Path,
     process::{Child, ChildStdin, Command, Stdio},
     sync::mpsc,
@@ -21,6 +20,7 @@ use std::{
 use annabella_test_support::{
     axe,
     browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
+    http::{body_of, exchange as http},
     process::wait_within,
     wait::wait_for,
 };
@@ -41,26 +41,13 @@ impl Drop for Killed {
     }
 }
 
-fn http(addr: &str, request: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).expect("connect to the console");
-    s.write_all(request.as_bytes()).expect("send");
-    let mut text = String::new();
-    s.read_to_string(&mut text).expect("read");
-    let code = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (code, text)
-}
-
 fn api_view(addr: &str) -> serde_json::Value {
     let (code, text) = http(
         addr,
         "GET /api/view HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
     );
     assert_eq!(code, 200, "{text}");
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or_default();
+    let body = body_of(&text);
     serde_json::from_str(body).unwrap_or_else(|e| panic!("/api/view: {e}: {body}"))
 }
 

@@ -33,8 +33,11 @@ pub fn free_port() -> u16 {
         .expect("a free port")
 }
 
-use annabella_test_support::process::wait_within;
 pub use annabella_test_support::wait::wait_for;
+use annabella_test_support::{
+    http::{body_of, exchange},
+    process::wait_within,
+};
 
 /// mosquitto on 127.0.0.1 with persistence in its own directory.
 pub struct Broker {
@@ -259,25 +262,11 @@ impl Hall {
 /// Sends one HTTP/1.1 request (`head` without Host and Connection, then `body`) to
 /// `addr`; the status and the body.
 pub fn http(addr: &str, head: &str, body: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "{head}\r\nHost: {addr}\r\nConnection: close\r\n\r\n{body}"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap_or_default();
-    (status, body)
+    let (status, text) = exchange(
+        addr,
+        &format!("{head}\r\nHost: {addr}\r\nConnection: close\r\n\r\n{body}"),
+    );
+    (status, body_of(&text).to_owned())
 }
 
 /// GET `path` at `addr`: the status and the body.

@@ -16,6 +16,7 @@ use annabella_console::{Alert, ArbiterCommand, ArbiterRequest, Console, ConsoleV
 use annabella_test_support::{
     axe,
     browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
+    http::status_of,
     keyboard,
     wait::wait_for_async,
 };
@@ -84,12 +85,7 @@ async fn http(addr: SocketAddr, request: &str) -> (u16, String) {
     let mut buf = Vec::new();
     s.read_to_end(&mut buf).await.expect("read");
     let text = String::from_utf8_lossy(&buf).into_owned();
-    let code = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (code, text)
+    (status_of(&text), text)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

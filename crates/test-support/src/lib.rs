@@ -1,12 +1,13 @@
 //! Helpers shared by annabella's tests (a dev-dependency only): headless Chromium
 //! through chromedriver ([`browser`]), the axe-core accessibility check and keyboard
 //! walks of a page ([`axe`], [`keyboard`]), and Korean speech with the Korean Vosk model
-//! for the speech tests ([`korean`]), child processes with a deadline ([`process`]) and
-//! waits on a condition ([`wait`]). Missing tools fail with what to install; nothing
+//! for the speech tests ([`korean`]), child processes with a deadline ([`process`]),
+//! waits on a condition ([`wait`]) and raw HTTP exchanges ([`http`]). Missing tools fail with what to install; nothing
 //! is skipped.
 
 pub mod axe;
 pub mod browser;
+pub mod http;
 pub mod keyboard;
 pub mod korean;
 pub mod process;
