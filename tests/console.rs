@@ -3,19 +3,11 @@
 
 use std::{
     io::{BufRead, BufReader},
-    process::{Child, Command, Stdio},
+    process::{Command, Stdio},
 };
 
 use annabella_test_support::http::exchange as http;
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use annabella_test_support::process::Killed as Server;
 
 fn get(addr: &str, path: &str) -> (u16, String) {
     http(

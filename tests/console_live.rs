@@ -12,11 +12,12 @@
 use std::{
     io::{BufRead, BufReader, Write},
     path::Path,
-    process::{Child, ChildStdin, Command, Stdio},
+    process::{ChildStdin, Command, Stdio},
     sync::mpsc,
     time::{Duration, Instant},
 };
 
+use annabella_test_support::process::Killed;
 use annabella_test_support::{
     axe,
     browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
@@ -30,16 +31,6 @@ use fantoccini::Locator;
 const PAGE_LIMIT: Duration = Duration::from_secs(20);
 /// How long a table may take to stop once its keyboard (stdin) is closed.
 const STOP_LIMIT: Duration = Duration::from_secs(30);
-
-/// A child process killed on drop.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn api_view(addr: &str) -> serde_json::Value {
     let (code, text) = http(

@@ -2,18 +2,12 @@
 //! on a pseudo-terminal, watched by the real binary over the real serial code.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
+use annabella_test_support::process::Killed;
+use annabella_test_support::process::output_within;
 use serde_json::Value;
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use std::time::Duration;
 
 /// Starts `annabella sim DEVICE --script FILE` and returns it with the pty path it printed.
 fn sim(device: &str, script: &str, dir: &std::path::Path) -> (Killed, String) {
@@ -33,21 +27,21 @@ fn sim(device: &str, script: &str, dir: &std::path::Path) -> (Killed, String) {
     (Killed(child), line.trim().to_string())
 }
 
+/// The `event` names of watch's JSON lines, in order.
+fn event_names(events: &[Value]) -> Vec<&str> {
+    events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect()
+}
+
 fn watch(flag: &str, path: &str, count: usize) -> Vec<Value> {
-    let out = Command::new("timeout")
-        .args([
-            "20",
-            env!("CARGO_BIN_EXE_annabella"),
-            "devices",
-            "watch",
-            flag,
-            path,
-            "--json",
-            "--count",
-        ])
-        .arg(count.to_string())
-        .output()
-        .expect("run watch");
+    let out = output_within(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["devices", "watch", flag, path, "--json", "--count"])
+            .arg(count.to_string()),
+        Duration::from_secs(20),
+    );
     assert!(
         out.status.success(),
         "watch failed: {}",
@@ -70,10 +64,7 @@ fn dgt_sim_and_watch_report_a_move() {
     );
     assert!(path.starts_with("/dev/pts/"), "{path}");
     let events = watch("--dgt", &path, 4);
-    let names: Vec<&str> = events
-        .iter()
-        .map(|e| e["event"].as_str().unwrap())
-        .collect();
+    let names = event_names(&events);
     assert_eq!(names, ["opened", "hello", "in_sync", "move"], "{events:?}");
     assert_eq!(events[3]["uci"], "e2e4");
 }
@@ -87,10 +78,7 @@ fn peg_board_sim_and_watch_report_touch_and_move() {
         dir.path(),
     );
     let events = watch("--peg-board", &path, 7);
-    let names: Vec<&str> = events
-        .iter()
-        .map(|e| e["event"].as_str().unwrap())
-        .collect();
+    let names = event_names(&events);
     assert_eq!(
         names,
         [

@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
@@ -17,6 +17,7 @@ const DEMO_FLAGS: &[&str] = &["--firmware"];
 #[path = "scenarios.rs"]
 mod scenarios;
 
+use annabella_test_support::process::Killed;
 use scenarios::support;
 
 fn build_dir() -> PathBuf {
@@ -84,15 +85,6 @@ fn a_missing_firmware_image_names_the_fix() {
     assert!(!out.status.success(), "{stderr}");
     assert!(stderr.contains("nothing.elf"), "{stderr}");
     assert!(stderr.contains("make -C hardware"), "{stderr}");
-}
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// `annabella sim DEVICE --firmware ELF` with `script` on stdin; the path it printed.

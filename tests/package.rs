@@ -4,9 +4,10 @@
 //! through this checkout); the systemd units are verified; `dpkg --purge` removes it all,
 //! also when the test fails.
 
+use annabella_test_support::process::Killed;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
 const INSTALLED: &str = "/usr/bin/annabella";
 
@@ -35,15 +36,6 @@ impl Drop for Installed {
         {
             eprintln!("dpkg --purge annabella failed: {}", text(&out));
         }
-    }
-}
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
     }
 }
 

@@ -5,21 +5,13 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
+use annabella_test_support::process::Killed;
 use serde_json::Value;
 
 fn annabella() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annabella"))
-}
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// `annabella sim DEVICE --link LINK`: a simulated device behind a stable name, as

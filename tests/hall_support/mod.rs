@@ -8,23 +8,13 @@ use std::{
     io::{BufRead, BufReader},
     net::{TcpListener, TcpStream},
     path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
+    process::{Command, Stdio},
     sync::{Arc, Mutex},
     time::Duration,
 };
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_annabella");
 pub const MOSQUITTO: &str = "/usr/sbin/mosquitto";
-
-/// A child process killed on drop.
-pub struct Killed(pub Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -33,6 +23,7 @@ pub fn free_port() -> u16 {
         .expect("a free port")
 }
 
+pub use annabella_test_support::process::Killed;
 pub use annabella_test_support::wait::wait_for;
 use annabella_test_support::{
     http::{body_of, exchange},

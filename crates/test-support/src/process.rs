@@ -64,6 +64,16 @@ pub fn wait_within(child: &mut Child, limit: Duration, what: &str) -> ExitStatus
     }
 }
 
+/// A child process the test owns: killed (and reaped) when dropped, so a failing test
+/// leaves no simulator, server or table running.
+pub struct Killed(pub Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        kill(&mut self.0);
+    }
+}
+
 fn kill(child: &mut Child) {
     let _ = child.kill();
     let _ = child.wait();
