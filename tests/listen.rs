@@ -3,12 +3,11 @@
 //! scripts/setup.sh, with `--grammar-words`. No German/English model exists on the
 //! build machines; the Korean words this voice is recognised as reliably are asserted.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use annabella_test_support::korean::{model_dir, run as tool, spoken};
-use annabella_test_support::process::output_within;
+use annabella_test_support::process::{output_with_input, output_within};
 
 /// "여섯", a second of silence, "여덟", at 22.05 kHz as espeak-ng writes it (the
 /// program resamples), with a leading 0.3 s and trailing 1 s of silence each.
@@ -32,21 +31,14 @@ fn two_words(dir: &Path) -> PathBuf {
 }
 
 fn listen(args: &[&str], stdin: Option<Vec<u8>>) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .arg("listen")
-        .args(args)
-        .env_remove("LD_LIBRARY_PATH")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run annabella");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(bytes) = stdin {
-        input.write_all(&bytes).unwrap();
-    }
-    drop(input);
-    let out = child.wait_with_output().unwrap();
+    let out = output_with_input(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .arg("listen")
+            .args(args)
+            .env_remove("LD_LIBRARY_PATH"),
+        &stdin.unwrap_or_default(),
+        std::time::Duration::from_secs(120),
+    );
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -1,9 +1,8 @@
 //! End-to-end tests of `annabella parse`, `say` and `grammar` (crates/phonetic).
 
-use std::{
-    io::Write,
-    process::{Command, Stdio},
-};
+use std::process::Command;
+
+use annabella_test_support::process::output_with_input;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -92,24 +91,21 @@ fn parse_prints_one_json_line_per_status() {
     }
 }
 
+/// `annabella parse --stdin` on `input` (at most 30 s).
+fn parse_stdin(input: &[u8]) -> std::process::Output {
+    output_with_input(
+        Command::new(env!("CARGO_BIN_EXE_annabella")).args(["parse", "--stdin"]),
+        input,
+        std::time::Duration::from_secs(30),
+    )
+}
+
 #[test]
 fn parse_stdin_answers_every_line_and_survives_bad_ones() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args(["parse", "--stdin"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
     let input = format!(
         "{{\"fen\":\"{START}\",\"scheme\":\"en\",\"words\":\"Eva four\"}}\nnot json\n{{\"fen\":\"nonsense\",\"words\":\"Eva vier\"}}\n{{\"fen\":\"{START}\",\"words\":\"Zeit\"}}\n"
     );
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
+    let out = parse_stdin(input.as_bytes());
     let lines: Vec<&str> = std::str::from_utf8(&out.stdout)
         .expect("utf8")
         .lines()
@@ -132,24 +128,12 @@ fn parse_stdin_answers_every_line_and_survives_bad_ones() {
 
 #[test]
 fn parse_stdin_reports_a_line_that_is_not_utf8_and_reads_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args(["parse", "--stdin"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
     let mut input = format!("{{\"fen\":\"{START}\",\"words\":\"Eva vier\"}}\n").into_bytes();
     input.extend_from_slice(b"{\"words\":\"Eva \xff\xfe vier\"}\n");
     input.extend_from_slice(
         format!("{{\"fen\":\"{START}\",\"words\":\"David vier\"}}\n").as_bytes(),
     );
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&input)
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
+    let out = parse_stdin(&input);
     let text = String::from_utf8(out.stdout).expect("the answers are UTF-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{lines:?}");

@@ -10,6 +10,7 @@ use std::process::Command;
 use serde_json::Value;
 
 mod support;
+use annabella_test_support::process::output_with_input;
 use support::*;
 
 /// More `annabella demo` flags: none.
@@ -276,20 +277,11 @@ fn times_are_said_in_words() {
 /// The cells liblouis gives `text` in `table` as Braille ASCII (BRF), as the scoresheet
 /// has them.
 fn braille(table: &str, text: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new("lou_translate")
-        .args(["--forward", &format!("en-us-brf.dis,{table}")])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("lou_translate (liblouis-bin, scripts/setup.sh)");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{text}\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = output_with_input(
+        Command::new("lou_translate").args(["--forward", &format!("en-us-brf.dis,{table}")]),
+        format!("{text}\n").as_bytes(),
+        std::time::Duration::from_secs(30),
+    );
     String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }
 

@@ -12,6 +12,7 @@ use std::{
     time::{Duration, Instant, SystemTime},
 };
 
+use annabella_test_support::process::output_with_input;
 use serde_json::Value;
 
 fn annabella() -> Command {
@@ -310,20 +311,14 @@ fn play(config: &Path, input: &str) -> std::process::Output {
 }
 
 fn play_with(config: &Path, flags: &[&Path], input: &str) -> std::process::Output {
-    use std::io::Write;
-    let mut child = annabella()
-        .args(["play", "--json", "--config"])
-        .arg(config)
-        .args(flags)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    output_with_input(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(config)
+            .args(flags),
+        input.as_bytes(),
+        std::time::Duration::from_secs(240),
+    )
 }
 
 #[test]

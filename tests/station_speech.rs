@@ -5,12 +5,12 @@
 //! utterance's timings are journalled.
 
 use std::{
-    io::Write,
     path::{Path, PathBuf},
-    process::{Command, Stdio},
+    process::Command,
 };
 
 use annabella_test_support::korean::{korean_wav, model_dir};
+use annabella_test_support::process::output_with_input;
 use serde_json::Value;
 
 fn annabella() -> Command {
@@ -32,21 +32,11 @@ fn config(dir: &Path, speech: &str) -> PathBuf {
 }
 
 fn play(config: &Path, stdin: &str) -> std::process::Output {
-    let mut child = annabella()
-        .args(["play", "--json", "--config"])
-        .arg(config)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    output_with_input(
+        annabella().args(["play", "--json", "--config"]).arg(config),
+        stdin.as_bytes(),
+        std::time::Duration::from_secs(240),
+    )
 }
 
 #[test]

@@ -3,11 +3,12 @@
 //! `play` accepts; `annabella doctor` checks devices, microphone, model, voices, records
 //! and console; `annabella demo` tells its story by default.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use annabella_test_support::process::Killed;
+use annabella_test_support::process::output_with_input;
 use serde_json::Value;
 
 fn annabella() -> Command {
@@ -49,16 +50,9 @@ fn three_devices(dir: &Path) -> (Vec<Killed>, [PathBuf; 3]) {
     (sims, links)
 }
 
-/// Runs `cmd` with `input` on its standard input.
+/// Runs `cmd` with `input` on its standard input (at most two minutes).
 fn with_stdin(cmd: &mut Command, input: &[u8]) -> Output {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    output_with_input(cmd, input, std::time::Duration::from_secs(120))
 }
 
 fn text(out: &Output) -> (String, String) {

@@ -2,7 +2,7 @@
 //! naming the program and the limit (a hang to report, not to wait for).
 
 use std::{
-    io::Read,
+    io::{Read, Write},
     process::{Child, Command, ExitStatus, Output, Stdio},
     thread::JoinHandle,
     time::Duration,
@@ -14,17 +14,33 @@ use wait_timeout::ChildExt;
 /// never blocks); a run past `limit` is killed and fails naming the command line, with
 /// what it wrote on stderr.
 pub fn output_within(cmd: &mut Command, limit: Duration) -> Output {
-    let program = std::iter::once(cmd.get_program())
-        .chain(cmd.get_args())
-        .map(|a| a.to_string_lossy())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let program = command_line(cmd);
     let child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("start {program}: {e}"));
     output_of(child, limit, &program)
+}
+
+/// `cmd`'s output with `input` written to its standard input (then closed), bounded by
+/// `limit` as in [`output_within`].
+pub fn output_with_input(cmd: &mut Command, input: &[u8], limit: Duration) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("start {}: {e}", command_line(cmd)));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_vec();
+    // Written on a thread: a child that answers before reading everything never blocks us.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = output_of(child, limit, &command_line(cmd));
+    let _ = writer.join();
+    out
 }
 
 /// The output of a started `child` (`what` names it in failures): its piped stdout and
@@ -72,6 +88,15 @@ impl Drop for Killed {
     fn drop(&mut self) {
         kill(&mut self.0);
     }
+}
+
+/// `cmd`'s program and arguments, as failures name it.
+fn command_line(cmd: &Command) -> String {
+    std::iter::once(cmd.get_program())
+        .chain(cmd.get_args())
+        .map(|a| a.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn kill(child: &mut Child) {
