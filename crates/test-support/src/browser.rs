@@ -119,7 +119,8 @@ pub async fn wait_gone_css(client: &Client, css: &str, limit: Duration) {
     wait_count(client, css, limit, "stays", |n| n == 0).await;
 }
 
-/// Waits up to `limit` until the number of elements matching `css` is `ok`.
+/// Waits up to `limit` until the number of elements matching `css` is `ok` (the page's
+/// source is fetched only for the failure, so polling stays quick).
 async fn wait_count(
     client: &Client,
     css: &str,
@@ -127,22 +128,14 @@ async fn wait_count(
     fails: &str,
     ok: fn(usize) -> bool,
 ) {
-    crate::wait::wait_for_async(limit, &format!("{css} {fails}"), async || {
-        if ok(count(client, css).await) {
-            (true, None)
-        } else {
-            (false, Some(Page(client.source().await.unwrap_or_default())))
-        }
-    })
-    .await;
-}
-
-/// A page's source, shown as it is (lines, not an escaped string) in a failure.
-struct Page(String);
-
-impl std::fmt::Debug for Page {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "page:\n{}", self.0)
+    let deadline = std::time::Instant::now() + limit;
+    while !ok(count(client, css).await) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{css} {fails} (waited {limit:?}); page:\n{}",
+            client.source().await.unwrap_or_default()
+        );
+        tokio::time::sleep(crate::wait::POLL).await;
     }
 }
 

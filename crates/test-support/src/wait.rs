@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 /// How often a condition is polled.
-const POLL: Duration = Duration::from_millis(20);
+pub const POLL: Duration = Duration::from_millis(20);
 
 /// Polls `probe` until it reports `true` or `limit` passes; its state at that moment.
 /// Fails with `what` and the last state when the limit passes first.
