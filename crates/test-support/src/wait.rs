@@ -27,11 +27,6 @@ pub fn wait_for<T: std::fmt::Debug>(
     }
 }
 
-/// Polls `done` until it holds; fails with `what` when `limit` passes first.
-pub fn wait_until(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
-    wait_for(limit, what, || (done(), ()));
-}
-
 /// The async twin of [`wait_for`]: polls `probe` on the runtime's timer.
 pub async fn wait_for_async<T: std::fmt::Debug>(
     limit: Duration,
