@@ -351,19 +351,19 @@ fn a_flag_fall_against_a_lone_king_is_a_draw_claimed_for_the_vi_player() {
             .all(|k| ["announcement_done", "sighted_lift", "sighted_board", "tick"].contains(k)),
         "{after:?}"
     );
-    // Black's 20 s ran out in full; White's clock kept what it had after Kd1.
+    // Black's 10 s ran out in full; White's clock kept what it had after Kd1.
     let (black_from, _) = played.clock_runs()[1].clone();
     let over_at = played.effects("game_over").next().unwrap()["at_ms"]
         .as_u64()
         .unwrap();
-    assert!(over_at >= black_from + 20_000, "{black_from} → {over_at}");
+    assert!(over_at >= black_from + 10_000, "{black_from} → {over_at}");
     assert_pgn(&played, "1/2-1/2", "time forfeit");
     let pgn = played.pgn();
     assert!(
         pgn.contains("[FEN \"q3k3/8/8/8/8/8/8/4K3 w - - 0 1\"]"),
         "{pgn}"
     );
-    assert!(pgn.contains("[TimeControl \"20\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"10\"]"), "{pgn}");
     let view = played.replay_agrees();
     assert_eq!(
         view["black_time"],
