@@ -15,4 +15,7 @@ cargo fmt --all -- --check
 echo "== cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
-cargo test --workspace --locked
+# Most tests wait (serial round trips, the table's timers, demo scripts played in real
+# time) rather than compute: a run keeps about a fifth of two cores busy. Four test
+# threads per binary overlap those waits.
+cargo test --workspace --locked -- --test-threads=4
