@@ -259,6 +259,7 @@ fn a_killed_station_loses_no_move_and_keeps_the_clocks() {
         })
         .collect();
     for (at, dir, told) in runs {
+        eprintln!("the run killed after {at} ms:");
         let view = replay(&dir.path().join("game.journal"));
         let moves: Vec<String> = view["moves"]
             .as_array()

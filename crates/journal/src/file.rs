@@ -67,14 +67,25 @@ pub(super) struct ReadConnection {
     pub _copy: Option<tempfile::TempDir>,
 }
 
+/// The rollback journal SQLite keeps beside `path` during a transaction outside WAL mode
+/// (left behind by a crash, it must be undone before the file is read).
+fn rollback_journal_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-journal");
+    PathBuf::from(name)
+}
+
 /// Opens `path` for reading without touching it. A journal closed normally holds
 /// everything in its main file and is opened read-only in place. One in WAL mode (a
 /// running table, or one that crashed) is copied with its `-wal` into a private directory
-/// first, because SQLite would otherwise create `-shm` (and recover the log) beside it.
+/// first, because SQLite would otherwise create `-shm` (and recover the log) beside it;
+/// so is one with a rollback journal beside it (a crash in the middle of a transaction),
+/// which SQLite must undo before anything is read.
 pub(super) fn open_for_reading(path: &Path, kind: Kind) -> Result<ReadConnection, String> {
     let wal = wal_path(path);
+    let rollback = rollback_journal_path(path);
     let in_wal_mode = matches!(kind, Kind::Sqlite { wal: true }) || wal.exists();
-    if !in_wal_mode {
+    if !in_wal_mode && !rollback.exists() {
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -88,6 +99,10 @@ pub(super) fn open_for_reading(path: &Path, kind: Kind) -> Result<ReadConnection
     if wal.exists() {
         fs::copy(&wal, wal_path(&copy))
             .map_err(|e| format!("cannot copy its write-ahead log: {e}"))?;
+    }
+    if rollback.exists() {
+        fs::copy(&rollback, rollback_journal_path(&copy))
+            .map_err(|e| format!("cannot copy its rollback journal: {e}"))?;
     }
     let conn = Connection::open(&copy).map_err(|e| e.to_string())?;
     Ok(ReadConnection {

@@ -704,15 +704,39 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
 /// anything is changed in it; a new or empty file gets the schema, the format and an empty
 /// head.
 fn open_for_writing(path: &Path, kind: file::Kind) -> Result<Connection, JournalErrorKind> {
-    let conn = Connection::open(path)?;
     if kind == file::Kind::Empty {
+        create(path)?;
+    }
+    Ok(Connection::open(path)?)
+}
+
+/// Makes a new journal whole in a file beside `path` and renames it into place, so a
+/// station killed while the journal is made leaves either no journal or a whole one
+/// (never a half-made file with a rollback journal a reader cannot undo).
+fn create(path: &Path) -> Result<(), JournalErrorKind> {
+    let file_error = |e: std::io::Error| JournalErrorKind::File(e.to_string());
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let fresh = tempfile::Builder::new()
+        .prefix(".new-journal-")
+        .tempfile_in(dir)
+        .map_err(file_error)?;
+    {
+        let conn = Connection::open(fresh.path())?;
         let tx = conn.unchecked_transaction()?;
         tx.execute_batch(SCHEMA)?;
         put_meta(&tx, "format", &serde_json::to_string(FORMAT)?)?;
         put_meta(&tx, HEAD, &head_json(0, &integrity::genesis(FORMAT)))?;
         tx.commit()?;
     }
-    Ok(conn)
+    fresh.as_file().sync_all().map_err(file_error)?;
+    fresh.persist(path).map_err(|e| file_error(e.error))?;
+    if let Ok(dir) = std::fs::File::open(dir) {
+        let _ = dir.sync_all(); // the rename itself, where the file system allows it
+    }
+    Ok(())
 }
 
 /// Turns on write-ahead logging with an fsync at every commit, once the file is known to

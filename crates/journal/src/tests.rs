@@ -551,3 +551,60 @@ proptest! {
         }
     }
 }
+
+/// A crash in the middle of a transaction outside WAL mode leaves the file half written
+/// and a rollback journal beside it: reading undoes the transaction in a private copy and
+/// gives the records as they were committed, leaving the files as they are.
+#[test]
+fn a_crash_in_the_middle_of_a_transaction_is_read_as_committed() {
+    let (_dir, path) = three_on_disk();
+    let crash = tempfile::tempdir().unwrap();
+    let image = crash.path().join("t.journal");
+    {
+        let conn = Connection::open(&path).unwrap();
+        // A one-page cache spills the changes into the file before the commit.
+        conn.execute_batch("PRAGMA cache_size = 1; BEGIN; DELETE FROM inputs;")
+            .unwrap();
+        conn.execute_batch(
+            "CREATE TABLE filler (x BLOB); \
+             INSERT INTO filler SELECT randomblob(4000) FROM (SELECT 1 UNION SELECT 2 UNION SELECT 3);",
+        )
+        .unwrap();
+        let mut rollback = path.clone().into_os_string();
+        rollback.push("-journal");
+        assert!(
+            Path::new(&rollback).exists(),
+            "the transaction has a rollback journal"
+        );
+        // The crash: the files as they are now, the transaction never ended.
+        std::fs::copy(&path, &image).unwrap();
+        let mut image_rollback = image.clone().into_os_string();
+        image_rollback.push("-journal");
+        std::fs::copy(&rollback, &image_rollback).unwrap();
+    }
+    let before = std::fs::read(&image).unwrap();
+    let (_, rec) = Journal::<Input>::open(&image, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 3, "the committed records");
+    assert_eq!(
+        std::fs::read(&image).unwrap(),
+        before,
+        "the file is untouched"
+    );
+}
+
+/// A new journal appears whole or not at all: it is made beside its path and renamed
+/// into place, so no half-made file or rollback journal is ever at the journal's path.
+#[test]
+fn a_new_journal_is_renamed_into_place_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.journal");
+    let (journal, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    drop(journal);
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["new.journal"], "nothing else is left beside it");
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert!(rec.records.is_empty());
+}
