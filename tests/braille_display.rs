@@ -6,6 +6,7 @@
 
 use std::{path::Path, process::Command};
 
+use annabella_test_support::process::{DEMO_LIMIT, output_within};
 use serde_json::Value;
 
 const SCRIPT: &str = "\
@@ -44,13 +45,14 @@ fn run_demo(dir: &Path) -> (Vec<Value>, Vec<Value>) {
     let script = dir.join("script.txt");
     std::fs::write(&script, SCRIPT).unwrap();
     let out_dir = dir.join("out");
-    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args(["demo", "--text", "--typed", "--json", "--script"])
-        .arg(&script)
-        .arg("--out")
-        .arg(&out_dir)
-        .output()
-        .unwrap();
+    let out = output_within(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["demo", "--text", "--typed", "--json", "--script"])
+            .arg(&script)
+            .arg("--out")
+            .arg(&out_dir),
+        DEMO_LIMIT,
+    );
     assert!(
         out.status.success(),
         "demo failed: {}",

@@ -50,12 +50,13 @@ fn moves_and_result(pgn: &str) -> String {
 /// Runs `annabella demo --text --typed` (plus `flags`) and returns the PGN it wrote.
 fn demo_pgn(flags: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let out = support::demo()
-        .args(["--text", "--typed", "--out"])
-        .arg(dir.path())
-        .args(flags)
-        .output()
-        .unwrap();
+    let out = support::output_within(
+        support::demo()
+            .args(["--text", "--typed", "--out"])
+            .arg(dir.path())
+            .args(flags),
+        support::DEMO_LIMIT,
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "demo {flags:?} failed: {stderr}");
     std::fs::read_to_string(dir.path().join("game.pgn")).unwrap()
@@ -74,13 +75,14 @@ fn the_demo_with_the_firmware_plays_the_same_game() {
 #[test]
 fn a_missing_firmware_image_names_the_fix() {
     let dir = tempfile::tempdir().unwrap();
-    let out = support::demo()
-        .args(["--text", "--typed", "--firmware", "--board-elf"])
-        .arg(dir.path().join("nothing.elf"))
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let out = support::output_within(
+        support::demo()
+            .args(["--text", "--typed", "--firmware", "--board-elf"])
+            .arg(dir.path().join("nothing.elf"))
+            .arg("--out")
+            .arg(dir.path()),
+        support::DEMO_LIMIT,
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
     assert!(stderr.contains("nothing.elf"), "{stderr}");

@@ -17,6 +17,7 @@ use annabella_station::{
     journal::{FinishedGame, OpenMode},
     session::{META_CONFIG, Session},
 };
+use annabella_test_support::process::{DEMO_LIMIT, output_within};
 
 fn annabella() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annabella"))
@@ -26,13 +27,14 @@ fn annabella() -> Command {
 fn finished_journal(dir: &Path) -> PathBuf {
     let script = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/scripts/correction-before-press.txt");
-    let out = annabella()
-        .args(["demo", "--text", "--json", "--script"])
-        .arg(&script)
-        .arg("--out")
-        .arg(dir)
-        .output()
-        .unwrap();
+    let out = output_within(
+        annabella()
+            .args(["demo", "--text", "--json", "--script"])
+            .arg(&script)
+            .arg("--out")
+            .arg(dir),
+        DEMO_LIMIT,
+    );
     assert!(
         out.status.success(),
         "demo failed: {}",

@@ -6,6 +6,7 @@
 
 use std::process::Command;
 
+use annabella_test_support::process::{DEMO_LIMIT, output_within};
 use serde_json::Value;
 
 fn annabella() -> Command {
@@ -28,15 +29,16 @@ fn said_to(stdout: &str, audience: &str) -> Vec<String> {
 /// and error, after checking that it succeeded.
 fn latvian_demo(script: &str) -> (String, String) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let out = annabella()
-        .args(["demo", "--text", "--json", "--config"])
-        .arg(format!("{SAMPLES}/table-lv.toml"))
-        .arg("--script")
-        .arg(format!("{SAMPLES}/{script}"))
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .expect("annabella runs");
+    let out = output_within(
+        annabella()
+            .args(["demo", "--text", "--json", "--config"])
+            .arg(format!("{SAMPLES}/table-lv.toml"))
+            .arg("--script")
+            .arg(format!("{SAMPLES}/{script}"))
+            .arg("--out")
+            .arg(dir.path()),
+        DEMO_LIMIT,
+    );
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "demo failed: {stderr}");
     (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)

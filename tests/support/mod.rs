@@ -13,6 +13,7 @@ use std::{
     process::Command,
 };
 
+pub use annabella_test_support::process::{DEMO_LIMIT, output_within};
 use serde_json::Value;
 
 /// The `annabella` binary under test.
@@ -45,10 +46,6 @@ pub struct Played {
     pub stderr: String,
 }
 
-/// How long a scripted demo may run before the test stops it (the scripts take 10–60 s;
-/// a demo that does not end is a hang to report, not to wait for).
-pub const DEMO_LIMIT: std::time::Duration = std::time::Duration::from_secs(240);
-
 /// Runs `annabella demo --text --json` on `tests/data/scripts/NAME.txt` (with the table
 /// configuration NAME.toml when `config`), which must end the game.
 pub fn play(name: &str, config: bool, text_only: bool) -> Played {
@@ -66,7 +63,7 @@ pub fn play(name: &str, config: bool, text_only: bool) -> Played {
         cmd.arg("--config")
             .arg(scripts().join(format!("{name}.toml")));
     }
-    let out = annabella_test_support::process::output_within(&mut cmd, DEMO_LIMIT);
+    let out = output_within(&mut cmd, DEMO_LIMIT);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -10,6 +10,10 @@ use std::{
 
 use wait_timeout::ChildExt;
 
+/// How long a scripted `annabella demo` may run before the test stops it (the scripts
+/// take 10–60 s; a demo that does not end is a hang to report, not to wait for).
+pub const DEMO_LIMIT: Duration = Duration::from_secs(240);
+
 /// `cmd`'s output (stdout and stderr piped and drained on threads, so a chatty child
 /// never blocks); a run past `limit` is killed and fails naming the command line, with
 /// what it wrote on stderr.
