@@ -20,6 +20,19 @@ pub enum ClockPress {
     Automatic,
 }
 
+/// What the table knows of the VI player's own board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ViBoard {
+    /// The tactile peg board with sensors: a move is made when its pegs show it (D.2.3).
+    #[default]
+    Sensors,
+    /// An ordinary tactile set without sensors: a move is made when the VI player
+    /// confirms it — the clock press (it stands for "placed and released"), the word
+    /// "gesetzt"/"done", or the assistant's key. Touches (4.3) cannot be seen there.
+    Plain,
+}
+
 /// When the table speaks up on its own (all from the last change on a board).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -129,6 +142,8 @@ pub struct TableConfig {
     pub start_fen: Option<String>,
     /// Chess960 castling rules.
     pub chess960: bool,
+    /// The VI player's board: with sensors (the peg board) or an ordinary tactile set.
+    pub vi_board: ViBoard,
     /// Who presses the VI player's clock.
     pub vi_press: ClockPress,
     /// Who presses the sighted player's clock.
@@ -161,6 +176,7 @@ impl Default for TableConfig {
             edition: Edition::default(),
             start_fen: None,
             chess960: false,
+            vi_board: ViBoard::Sensors,
             vi_press: ClockPress::Lever,
             sighted_press: ClockPress::Lever,
             claims_by_arbiter: false,

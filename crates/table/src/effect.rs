@@ -157,6 +157,9 @@ pub enum AlertKind {
     Claim,
     /// An illegal move was attempted on the sighted board.
     IllegalMove,
+    /// The clock device is not connected, switched off, or on low battery; the table
+    /// keeps the time itself (presses automatic) while it is lost.
+    ClockDevice,
 }
 
 /// The table asks for the arbiter, with both boards as they are.

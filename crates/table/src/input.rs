@@ -25,6 +25,26 @@ pub enum ClockButton {
     Pause,
     /// Hold to speak (the microphone is open while held).
     PushToTalk,
+    /// Whose turn it is (a DGT 3000 button).
+    WhoseTurn,
+    /// Repeat the last move, and a fix-up of the VI player's board still to do (a DGT
+    /// 3000 button).
+    RepeatLastMove,
+    /// Call the arbiter: the clocks stop (a DGT 3000 button).
+    CallArbiter,
+}
+
+/// What the clock device reports of itself (a DGT 3000 on the DGT board's cable).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockDevice {
+    /// The clock answers and can be trusted: its lever presses count again.
+    Connected,
+    /// The clock is not connected or switched off: the table keeps the time itself and
+    /// completes moves without its lever (presses become automatic) until it is back.
+    Lost,
+    /// The clock reports a low battery: the arbiter is told; play goes on.
+    LowBattery,
 }
 
 /// Draw claims (9.2, 9.3).
@@ -200,6 +220,15 @@ pub enum Input {
         /// Whose lever.
         #[serde(with = "crate::text_serde")]
         side: Color,
+    },
+    /// The VI player confirmed that the announced move is placed and released on a
+    /// board without sensors: their word ("gesetzt", "done"), the assistant's key, or the
+    /// Braille display's key (E.2.3: a move is made once announced and placed).
+    ViPlaced,
+    /// The clock device reported its state.
+    ClockDevice {
+        /// Connected, lost or on low battery.
+        state: ClockDevice,
     },
     /// A button of the tactile clock was pressed.
     Button {

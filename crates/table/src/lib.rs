@@ -44,11 +44,13 @@ mod text_serde;
 mod touch;
 mod view;
 
-pub use config::{ClockPress, ConfigError, Event, TableConfig, Timings};
+pub use config::{ClockPress, ConfigError, Event, TableConfig, Timings, ViBoard};
 pub use effect::{
     AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, ClockCommand, Effect, GameEnd,
     Haptic, PegFix, Priority, RecordedMove, SealedMove,
 };
-pub use input::{ArbiterAction, ClockButton, Ground, Hypothesis, Input, SightedCommand};
+pub use input::{
+    ArbiterAction, ClockButton, ClockDevice, Ground, Hypothesis, Input, SightedCommand,
+};
 pub use table::{InputError, Table};
 pub use view::{PendingClaimView, TableView};

@@ -211,6 +211,58 @@ impl Phrases {
         }
     }
 
+    /// A board without sensors goes from `from` to `to`: each piece that changed squares
+    /// as one step ("Setze den weißen Springer von Gustav eins auf Felix drei."), then
+    /// what is only taken off or only put on. Empty when the boards agree.
+    pub(crate) fn plain_fixes(self, from: &shakmaty::Board, to: &shakmaty::Board) -> String {
+        let mut gone: Vec<(Square, Piece)> = Vec::new();
+        let mut new: Vec<(Square, Piece)> = Vec::new();
+        for sq in Square::ALL {
+            let (a, b) = (from.piece_at(sq), to.piece_at(sq));
+            if a != b {
+                gone.extend(a.map(|p| (sq, p)));
+                new.extend(b.map(|p| (sq, p)));
+            }
+        }
+        let mut steps = Vec::new();
+        let mut removals = Vec::new();
+        for (sq, piece) in gone {
+            match new.iter().position(|&(_, p)| p == piece) {
+                Some(i) => {
+                    let (dest, _) = new.remove(i);
+                    steps.push(self.say(
+                        "fix-move",
+                        &[
+                            ("piece", self.piece_accusative(piece).into()),
+                            ("from", self.square(sq).into()),
+                            ("to", self.square(dest).into()),
+                        ],
+                    ));
+                }
+                None => removals.push(Difference::Remove { square: sq }),
+            }
+        }
+        let rest: Vec<Difference> = removals
+            .into_iter()
+            .chain(
+                new.into_iter()
+                    .map(|(square, piece)| Difference::Place { square, piece }),
+            )
+            .collect();
+        steps.extend(rest.iter().map(|d| self.fix_on(from, d)));
+        steps.join(" ")
+    }
+
+    /// The clock device is lost: the table keeps the time and presses the clocks.
+    pub(crate) fn clock_lost(self) -> String {
+        self.say("clock-lost", &[])
+    }
+
+    /// The clock device is back.
+    pub(crate) fn clock_back(self) -> String {
+        self.say("clock-back", &[])
+    }
+
     /// The steps to put the board right; at most [`SPOKEN_FIXES`] are said, then how
     /// many more there are.
     pub(crate) fn fixes(self, fixes: &[Difference]) -> String {

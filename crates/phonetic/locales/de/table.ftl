@@ -62,6 +62,7 @@ touch-capture = Berührt: gegnerische Figur { $name } auf { $square }. Sie muss 
 fix-remove = Nimm die Figur von { $square }.
 fix-remove-piece = Nimm { $piece } von { $square }.
 fix-place = Setze { $piece } auf { $square }.
+fix-move = Setze { $piece } von { $from } auf { $to }.
 fix-replace = Ersetze { $found } auf { $square } durch { $piece }.
 fixes-more = Und { $count } weitere Abweichungen.
 board-right = Das Brett stimmt.
@@ -218,3 +219,5 @@ expected = { $what ->
     [nothing] nichts mehr
    *[other] einen Zug oder ein Kommando
  }
+clock-lost = Die Uhr ist nicht verbunden. Der Tisch führt die Zeit und drückt die Uhr.
+clock-back = Die Uhr ist wieder verbunden.

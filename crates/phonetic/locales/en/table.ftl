@@ -37,6 +37,7 @@ touch-capture = Touched: the opponent's { $name } on { $square }. It must be cap
 fix-remove = Take the piece off { $square }.
 fix-remove-piece = Take { $piece } off { $square }.
 fix-place = Put { $piece } on { $square }.
+fix-move = Move { $piece } from { $from } to { $to }.
 fix-replace = Replace { $found } on { $square } with { $piece }.
 fixes-more = And { $count } more differences.
 board-right = The board is right.
@@ -175,3 +176,5 @@ expected = { $what ->
     [nothing] no more words
    *[other] a move or a command
  }
+clock-lost = The clock is not connected. The table keeps the time and presses the clock.
+clock-back = The clock is connected again.

@@ -49,6 +49,7 @@ touch-capture = Megérintve az ellenfél bábja: { $name } a { $square } mezőn.
 fix-remove = Vegye le a bábut a { $square } mezőről.
 fix-remove-piece = Vegye le { $piece } a { $square } mezőről.
 fix-place = Tegye { $piece } a { $square } mezőre.
+fix-move = Tegye { $piece } a { $from } mezőről a { $to } mezőre.
 fix-replace = A { $square } mezőn cserélje { $found } erre: { $piece }.
 fixes-more = És még { $count } eltérés.
 board-right = A tábla rendben van.
@@ -175,3 +176,5 @@ expected = { $what ->
     [nothing] semmi több
    *[other] lépés vagy parancs
  }
+clock-lost = Az óra nincs csatlakoztatva. Az időt az asztal méri, és ő nyomja meg az órát.
+clock-back = Az óra újra csatlakozik.

@@ -56,6 +56,7 @@ touch-capture = Paliesta varžovo figūra: { $name } ant { $square }. Ją reikia
 fix-remove = Nuimkite figūrą nuo { $square }.
 fix-remove-piece = Nuimkite { $piece } nuo { $square }.
 fix-place = Pastatykite { $piece } ant { $square }.
+fix-move = Perkelkite { $piece } nuo { $from } ant { $to }.
 fix-replace = Ant { $square } pakeiskite { $found } į { $piece }.
 fixes-more = Ir dar { $count } { LT_PLURAL($count) ->
     [one] skirtumas
@@ -211,3 +212,5 @@ expected = { $what ->
     [nothing] nieko daugiau
    *[other] ėjimas arba komanda
  }
+clock-lost = Laikrodis neprijungtas. Laiką skaičiuoja stalas ir jis paspaudžia laikrodį.
+clock-back = Laikrodis vėl prijungtas.

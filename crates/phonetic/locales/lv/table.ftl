@@ -50,6 +50,7 @@ touch-capture = Aizskarta pretinieka figūra: { $name } uz { $square }. Tā ir j
 fix-remove = Noņemiet figūru no { $square }.
 fix-remove-piece = Noņemiet { $piece } no { $square }.
 fix-place = Novietojiet { $piece } uz { $square }.
+fix-move = Pārvietojiet { $piece } no { $from } uz { $to }.
 fix-replace = Uz { $square } nomainiet { $found } pret { $piece }.
 fixes-more = Un vēl { $count } { $count ->
     [one] atšķirība
@@ -203,3 +204,5 @@ expected = { $what ->
     [nothing] nekas vairāk
    *[other] gājiens vai komanda
  }
+clock-lost = Pulkstenis nav pievienots. Laiku skaita galds un tas nospiež pulksteni.
+clock-back = Pulkstenis atkal ir pievienots.

@@ -241,6 +241,7 @@ impl Table {
                 self.finish(now, o);
             }
             ArbiterAction::RestorePosition { ply } => {
+                let before = self.game.position().board().clone();
                 self.game
                     .go_back_to(ply)
                     .map_err(|e| InputError::Restore(e.to_string()))?;
@@ -285,11 +286,13 @@ impl Table {
                     Priority::High,
                     AnnounceKind::Arbiter,
                 );
+                self.plain_restored(&before);
                 if let Some(o) = self.game.outcome().copied() {
                     self.finish(now, o);
                 }
             }
             ArbiterAction::BoardsCorrected => {
+                self.plain_fix = None;
                 let pos = self.game.position().clone();
                 self.peg.snapshot(now, pos.board().occupied());
                 self.peg.reset();

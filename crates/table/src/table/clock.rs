@@ -55,7 +55,8 @@ impl Table {
             if self.game.turn() != self.vi {
                 return;
             }
-            if self.vi_made().is_some() {
+            // On a board without sensors the press stands for "placed and released".
+            if self.vi_made().is_some() || self.confirm_placed() {
                 self.commit_vi(now);
                 if self.config.press_confirmation && !self.over() {
                     let text = self.vi_words().pressed();
@@ -79,6 +80,9 @@ impl Table {
         match button {
             ClockButton::TimeQuery => self.command(now, Command::AskTime),
             ClockButton::Pause => self.command(now, Command::Pause),
+            ClockButton::WhoseTurn => self.command(now, Command::WhoseTurn),
+            ClockButton::RepeatLastMove => self.command(now, Command::RepeatLastMove),
+            ClockButton::CallArbiter => self.command(now, Command::CallArbiter),
             ClockButton::PushToTalk => {
                 if !self.speaking.is_empty() {
                     self.speaking.clear();

@@ -22,6 +22,7 @@ mod arbiter;
 mod claims;
 mod clock;
 mod peg_board;
+mod plain;
 mod sighted;
 mod timers;
 
@@ -168,6 +169,12 @@ pub struct Table {
     low_time_ticked: Option<Duration>,
     pending_claim: Option<PendingClaim>,
     alerts: usize,
+    /// The clock device is lost: the table keeps the time, presses are automatic.
+    clock_lost: bool,
+    /// The clock device reported a low battery (told once).
+    clock_low_battery: bool,
+    /// A board without sensors: the fix-up still to be done, repeated on request.
+    plain_fix: Option<String>,
     /// Plies (from 1) after which a draw offer was made: `(=)` on the scoresheet (9.1.2.2).
     draw_offers: Vec<usize>,
     /// A draw offer made by this player before their move: it goes after that move.
@@ -271,6 +278,9 @@ impl Table {
             sealed: None,
             pending_claim: None,
             alerts: 0,
+            clock_lost: false,
+            clock_low_battery: false,
+            plain_fix: None,
             draw_offers: Vec::new(),
             offer_with_next: None,
         })
@@ -407,6 +417,9 @@ impl Table {
             Input::Start => self.start(now),
             Input::Tick => {}
             Input::Heard { alternatives } => self.heard(now, &alternatives),
+            // A board without sensors sends nothing; a stray event changes nothing.
+            Input::PegLift { .. } | Input::PegPlace { .. } | Input::PegSnapshot { .. }
+                if self.plain() => {}
             Input::PegLift { square } => self.peg_lift(now, square),
             Input::PegPlace { square } => self.peg_place(now, square),
             Input::PegSnapshot { occupied } => {
@@ -427,6 +440,8 @@ impl Table {
             Input::SightedLift { square } => self.sighted_lift(square),
             Input::AssistantMove { text } => self.assistant_move(now, &text),
             Input::Lever { side } => self.lever(now, side),
+            Input::ViPlaced => self.vi_placed(now),
+            Input::ClockDevice { state } => self.clock_device(now, state),
             Input::Button { button } => self.button(now, button),
             Input::ButtonReleased { .. } => {}
             Input::Sighted(SightedCommand::CallArbiter) => {

@@ -53,6 +53,7 @@ impl Table {
 
     /// After every input: finished copies, "board right", the made state.
     pub(super) fn settle(&mut self, now: Duration) {
+        self.plain_follow(now);
         let made = self.vi_made().is_some();
         if made && let Some(said) = self.said.as_mut() {
             said.made = true;
@@ -139,8 +140,9 @@ impl Table {
 
     /// Whether the peg board needs a word when it stays still.
     pub(super) fn peg_needs_attention(&self) -> bool {
-        // A sealed move waits for the resumption: the peg board is not told anything.
-        if !self.started || self.over() || self.sealed.is_some() {
+        // A sealed move waits for the resumption: the peg board is not told anything. A
+        // board without sensors shows nothing to remind of.
+        if !self.started || self.over() || self.sealed.is_some() || self.plain() {
             return false;
         }
         let pos = self.game.position();

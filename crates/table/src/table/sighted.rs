@@ -270,7 +270,7 @@ impl Table {
         if let Some(at) = self.pending_press.take() {
             self.press(at, by);
             self.clock_effect(now);
-        } else if self.config.sighted_press == ClockPress::Automatic {
+        } else if self.sighted_press() == ClockPress::Automatic {
             self.press(now, by);
             self.clock_effect(now);
         }

@@ -15,7 +15,7 @@ impl Table {
                 out.push((f.at, Timer::Flag(color)));
             }
         }
-        if self.config.vi_press == ClockPress::Automatic
+        if self.vi_press() == ClockPress::Automatic
             && !self.clock.is_paused()
             && let Some(at) = self.made_at
         {

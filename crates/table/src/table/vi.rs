@@ -13,6 +13,10 @@ impl Table {
         if said.made {
             return Some(said.m);
         }
+        if self.plain() {
+            // Nothing is seen on a board without sensors: only a confirmation makes it.
+            return None;
+        }
         let pos = self.game.position();
         (self.peg.shows_move(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
             .then_some(said.m)
@@ -48,6 +52,7 @@ impl Table {
             return;
         };
         self.intended = None;
+        self.plain_fix = None;
         let m = said.m;
         // The sighted player forgot to press: their clock ran until now.
         let sighted = self.sighted();
@@ -377,7 +382,13 @@ impl Table {
                     self.moves_to_control(),
                 ))
             }
-            Command::RepeatLastMove => answer(self.last_moves_words(1)),
+            Command::RepeatLastMove => {
+                let last = self.last_moves_words(1);
+                answer(match self.plain_fix_words() {
+                    Some(fix) => format!("{last} {fix}"),
+                    None => last,
+                })
+            }
             Command::LastMoves(n) => answer(self.last_moves_words(usize::from(n.max(1)))),
             Command::WhereIs { role, side } => {
                 answer(answer::where_is(board, role, self.side_color(side), lex))
