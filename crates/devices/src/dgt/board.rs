@@ -1,13 +1,37 @@
 //! [`DgtBoard`]: the sans-IO host side of a DGT board: update mode, debounce of field
 //! updates then a board-dump request, clock commands one at a time with ack and retry,
-//! rotated-board recognition.
+//! rotated-board recognition, and the DGT 3000 on the board's cable: its lever, status,
+//! buttons and silence.
+//!
+//! # The DGT 3000
+//!
+//! Every valid clock report carries the status byte ([`ClockStatus`]). The host keeps
+//! the last one and compares:
+//!
+//! - the lever's position changed between two reports of a connected clock →
+//!   [`DgtEvent::ClockLever`] (a *press*); a report with the lever where it was is a
+//!   mere time report ([`DgtEvent::ClockTimes`] only). The first report after
+//!   connecting, after the clock came back, or after it was not connected, only sets
+//!   the position: no press is inferred across a gap;
+//! - connected, running or low battery changed (or the first report) →
+//!   [`DgtEvent::ClockStatus`];
+//! - no clock message (times or ack) for [`DgtConfig::clock_silence`] while the clock
+//!   was connected → [`DgtEvent::ClockGone`] once. After [`DgtConfig::clock_poll`] of
+//!   quiet (a stopped clock in the default update mode reports nothing) the host asks
+//!   for the times (`0x41`), so a silent but present clock is never taken for gone.
+//!
+//! A report while no clock is connected (status D5) carries no valid times: only its
+//! [`DgtEvent::ClockStatus`] is given. An all-zero report (some boards send one right
+//! after a clock command) is ignored.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use super::clock::ClockCommand;
 use super::codes::{clk, cmd};
-use super::message::{ClockTimes, DecodeError, Decoder, Message};
+use super::message::{DecodeError, Decoder, Message};
+use super::status::{ClockSide, ClockStatus, ClockTimes, button};
+use crate::proto::Side;
 use shakmaty::{Board, Piece, Square};
 
 /// Timing and mode of the host side.
@@ -21,6 +45,31 @@ pub struct DgtConfig {
     pub clock_retries: u8,
     /// Update mode command sent after connecting.
     pub update_mode: u8,
+    /// The side of the DGT clock White's lever and time are on.
+    pub white: ClockSide,
+    /// Quiet time after which the clock's times are asked for (`0x41`).
+    pub clock_poll: Duration,
+    /// Silence after which a connected clock is reported gone.
+    pub clock_silence: Duration,
+}
+
+impl DgtConfig {
+    /// The player at a side of the clock.
+    pub fn player(&self, side: ClockSide) -> Side {
+        if side == self.white {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// The side of the clock a player sits at.
+    pub fn side_of(&self, player: Side) -> ClockSide {
+        match player {
+            Side::White => self.white,
+            Side::Black => self.white.other(),
+        }
+    }
 }
 
 impl Default for DgtConfig {
@@ -30,6 +79,9 @@ impl Default for DgtConfig {
             clock_ack_timeout: Duration::from_millis(500),
             clock_retries: 3,
             update_mode: cmd::SEND_UPDATE_NICE,
+            white: ClockSide::Left,
+            clock_poll: Duration::from_secs(2),
+            clock_silence: Duration::from_secs(5),
         }
     }
 }
@@ -46,9 +98,32 @@ pub enum DgtEvent {
         /// What is on it now.
         piece: Option<Piece>,
     },
-    /// Clock times.
+    /// Clock times of a connected clock (every valid report, presses included).
     ClockTimes(ClockTimes),
-    /// A DGT 3000 button was pressed (button code).
+    /// The DGT 3000's lever changed position between two reports: `side` pressed it.
+    /// Their lever is now down, their move is complete, and the other player's clock is
+    /// the one to run (the clock itself switches only if it was set to; the table sets
+    /// the times and the running side again). Comes before the report's `ClockTimes`.
+    ClockLever {
+        /// The player who pressed (by [`DgtConfig::white`]).
+        side: Side,
+        /// The side of the clock whose lever went down.
+        lever: ClockSide,
+        /// The report that showed the press.
+        times: ClockTimes,
+    },
+    /// The clock's connection, run state or battery changed, or the first report since
+    /// connecting (or since the clock was gone).
+    ClockStatus(ClockStatus),
+    /// A connected clock sent nothing (no times, no ack) for this long, although asked:
+    /// cable pulled, clock off or the board stopped relaying it. Given once; the next
+    /// report brings a [`DgtEvent::ClockStatus`].
+    ClockGone {
+        /// How long it has been silent.
+        silent: Duration,
+    },
+    /// A DGT 3000 button was pressed: its number, 1–5 from left to right (`<`, `−`,
+    /// play/pause, `+`, `>`; see [`button`]).
     ClockButton(u8),
     /// The clock acknowledged a command.
     ClockAck(ClockCommand),
@@ -88,6 +163,12 @@ pub struct DgtBoard {
     clock: Option<ClockInFlight>,
     rotated: bool,
     awaiting_dump: bool,
+    /// The last valid clock status since connecting (or since the clock went silent).
+    clock_status: Option<ClockStatus>,
+    /// When the last clock message (times or ack) came; `None` before connecting.
+    clock_heard: Option<Instant>,
+    /// When to ask for the clock's times next.
+    clock_poll_at: Option<Instant>,
 }
 
 impl Default for DgtBoard {
@@ -110,7 +191,21 @@ impl DgtBoard {
             clock: None,
             rotated: false,
             awaiting_dump: false,
+            clock_status: None,
+            clock_heard: None,
+            clock_poll_at: None,
         }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &DgtConfig {
+        &self.config
+    }
+
+    /// The clock's last valid status (`None` before the first report since connecting,
+    /// or after it went silent).
+    pub fn clock_status(&self) -> Option<ClockStatus> {
+        self.clock_status
     }
 
     /// Whether the board stands the other way round (Black's pieces on the squares the
@@ -138,6 +233,9 @@ impl DgtBoard {
         if let Some(f) = self.clock.as_mut() {
             f.deadline = now;
         }
+        self.clock_status = None;
+        self.clock_heard = Some(now);
+        self.clock_poll_at = Some(now + self.config.clock_poll);
     }
 
     /// Asks for a board dump now (asked again on each keep-alive until one arrives).
@@ -163,6 +261,58 @@ impl DgtBoard {
     pub fn clock_command(&mut self, now: Instant, command: ClockCommand) {
         self.clock_queue.push_back(command);
         self.pump_clock(now);
+    }
+
+    /// Shows `text` on the DGT 3000 ("PAUSE", "ARBITER", "CHECK"; eight ASCII
+    /// characters), beeping with it if `beep`; [`clock_end_text`](Self::clock_end_text)
+    /// brings the times back.
+    pub fn clock_text(&mut self, now: Instant, text: &str, beep: bool) {
+        self.clock_command(now, ClockCommand::text(text, beep));
+    }
+
+    /// The DGT 3000 shows its times again.
+    pub fn clock_end_text(&mut self, now: Instant) {
+        self.clock_command(now, ClockCommand::EndText);
+    }
+
+    /// The DGT 3000 beeps for `duration` (64 ms steps).
+    pub fn clock_beep(&mut self, now: Instant, duration: Duration) {
+        self.clock_command(now, ClockCommand::beep(duration));
+    }
+
+    fn heard_clock(&mut self, now: Instant) {
+        self.clock_heard = Some(now);
+        self.clock_poll_at = Some(now + self.config.clock_poll);
+    }
+
+    fn clock_report(&mut self, t: ClockTimes) {
+        if t.is_empty_report() {
+            return;
+        }
+        let status = t.status;
+        let previous = self.clock_status.replace(status);
+        if !status.connected {
+            if previous.is_none_or(|p| p.connected) {
+                self.events.push_back(DgtEvent::ClockStatus(status));
+            }
+            return;
+        }
+        match previous {
+            Some(p) if p.connected => {
+                if (p.running, p.low_battery) != (status.running, status.low_battery) {
+                    self.events.push_back(DgtEvent::ClockStatus(status));
+                }
+                if p.lever_down != status.lever_down {
+                    self.events.push_back(DgtEvent::ClockLever {
+                        side: self.config.player(status.lever_down),
+                        lever: status.lever_down,
+                        times: t,
+                    });
+                }
+            }
+            _ => self.events.push_back(DgtEvent::ClockStatus(status)),
+        }
+        self.events.push_back(DgtEvent::ClockTimes(t));
     }
 
     fn pump_clock(&mut self, now: Instant) {
@@ -210,14 +360,20 @@ impl DgtBoard {
                     self.events
                         .push_back(DgtEvent::FieldUpdate { square, piece });
                 }
-                Ok(Message::ClockTimes(t)) => self.events.push_back(DgtEvent::ClockTimes(t)),
+                Ok(Message::ClockTimes(t)) => {
+                    self.heard_clock(now);
+                    self.clock_report(t);
+                }
                 Ok(Message::ClockAck { command, data }) => {
+                    self.heard_clock(now);
                     if command == clk::ACK_BUTTON {
-                        self.events.push_back(DgtEvent::ClockButton(data[1]));
+                        if let Some(n) = button::number(data[1]) {
+                            self.events.push_back(DgtEvent::ClockButton(n));
+                        }
                     } else if self
                         .clock
                         .as_ref()
-                        .is_some_and(|f| f.command.code() == command)
+                        .is_some_and(|f| f.command.acked_by(command))
                     {
                         let f = self.clock.take().expect("in flight");
                         self.events.push_back(DgtEvent::ClockAck(f.command));
@@ -247,14 +403,42 @@ impl DgtBoard {
 
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
     pub fn poll_timeout(&self) -> Option<Instant> {
-        match (self.debounce, self.clock.as_ref().map(|f| f.deadline)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [
+            self.debounce,
+            self.clock.as_ref().map(|f| f.deadline),
+            self.clock_poll_at,
+            self.clock_gone_at(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
-    /// Runs due timers: the debounce (→ board-dump request) and clock retries.
+    /// When a connected clock counts as gone if nothing comes before.
+    fn clock_gone_at(&self) -> Option<Instant> {
+        self.clock_status
+            .filter(|s| s.connected)
+            .and(self.clock_heard)
+            .map(|t| t + self.config.clock_silence)
+    }
+
+    /// Runs due timers: the debounce (→ board-dump request), clock retries, the clock
+    /// poll (→ times request) and the clock's silence (→ [`DgtEvent::ClockGone`]).
     pub fn handle_timeout(&mut self, now: Instant) {
+        if let (Some(gone), Some(heard)) = (self.clock_gone_at(), self.clock_heard)
+            && now >= gone
+        {
+            self.clock_status = None;
+            self.events.push_back(DgtEvent::ClockGone {
+                silent: now.saturating_duration_since(heard),
+            });
+        }
+        if self.clock_poll_at.is_some_and(|t| now >= t) {
+            self.clock_poll_at = Some(now + self.config.clock_poll);
+            if self.clock.is_none() {
+                self.transmits.push_back(vec![cmd::SEND_CLK]);
+            }
+        }
         if self.debounce.is_some_and(|d| now >= d) {
             self.debounce = None;
             self.request_board();
@@ -398,6 +582,275 @@ mod tests {
                 piece: None
             })
         );
+    }
+
+    fn report(left: u64, right: u64, status: u8) -> Vec<u8> {
+        let mut b = Vec::new();
+        Message::ClockTimes(ClockTimes::new(
+            Duration::from_secs(left),
+            Duration::from_secs(right),
+            ClockStatus::from_byte(status),
+        ))
+        .encode(&mut b);
+        b
+    }
+
+    fn events(board: &mut DgtBoard) -> Vec<DgtEvent> {
+        std::iter::from_fn(|| board.poll_event()).collect()
+    }
+
+    fn is_lever(e: &DgtEvent) -> bool {
+        matches!(e, DgtEvent::ClockLever { .. })
+    }
+
+    // Status bytes: running (D0), left lever down (D1), battery low (D2), right's turn
+    // (D3), left's turn (D4), no clock (D5).
+    const WHITE_TO_MOVE_RUNNING: u8 = 0x11;
+    const BLACK_TO_MOVE_RUNNING: u8 = 0x0B;
+
+    #[test]
+    fn a_lever_press_is_told_from_a_time_report() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        board.connect(t0);
+        // The first report only sets the lever's position.
+        board.handle_bytes(t0, &report(300, 300, WHITE_TO_MOVE_RUNNING));
+        let first = events(&mut board);
+        assert!(
+            matches!(
+                first[..],
+                [DgtEvent::ClockStatus(s), DgtEvent::ClockTimes(_)]
+                    if s.connected && s.running && s.lever_down == ClockSide::Right
+            ),
+            "{first:?}"
+        );
+        // Times go down, the lever stays: mere time reports.
+        board.handle_bytes(t0, &report(299, 300, WHITE_TO_MOVE_RUNNING));
+        board.handle_bytes(t0, &report(298, 300, WHITE_TO_MOVE_RUNNING));
+        let reports = events(&mut board);
+        assert_eq!(reports.len(), 2);
+        assert!(reports.iter().all(|e| matches!(e, DgtEvent::ClockTimes(_))));
+        // White presses: the left lever goes down (D1), Black's turn.
+        board.handle_bytes(t0, &report(297, 300, BLACK_TO_MOVE_RUNNING));
+        let press = events(&mut board);
+        let DgtEvent::ClockLever { side, lever, times } = &press[0] else {
+            panic!("{press:?}")
+        };
+        assert_eq!((*side, *lever), (Side::White, ClockSide::Left));
+        assert_eq!(times.left, Duration::from_secs(297));
+        assert!(matches!(press[1], DgtEvent::ClockTimes(_)));
+        assert_eq!(press.len(), 2, "running did not change: no status");
+        // Black answers.
+        board.handle_bytes(t0, &report(297, 290, WHITE_TO_MOVE_RUNNING));
+        assert!(matches!(
+            events(&mut board)[0],
+            DgtEvent::ClockLever {
+                side: Side::Black,
+                lever: ClockSide::Right,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_turned_clock_maps_the_levers_to_the_players() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::new(DgtConfig {
+            white: ClockSide::Right,
+            ..DgtConfig::default()
+        });
+        board.connect(t0);
+        board.handle_bytes(t0, &report(300, 300, WHITE_TO_MOVE_RUNNING));
+        board.handle_bytes(t0, &report(300, 299, BLACK_TO_MOVE_RUNNING));
+        let lever = events(&mut board).into_iter().find(is_lever);
+        assert!(
+            matches!(
+                lever,
+                Some(DgtEvent::ClockLever {
+                    side: Side::Black,
+                    lever: ClockSide::Left,
+                    ..
+                })
+            ),
+            "{lever:?}"
+        );
+    }
+
+    #[test]
+    fn status_changes_are_reported_once() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        board.connect(t0);
+        board.handle_bytes(t0, &report(60, 60, 0x10));
+        events(&mut board);
+        // Started by the host: running.
+        board.handle_bytes(t0, &report(60, 60, 0x11));
+        board.handle_bytes(t0, &report(59, 60, 0x11));
+        let ev = events(&mut board);
+        let statuses: Vec<_> = ev
+            .iter()
+            .filter_map(|e| match e {
+                DgtEvent::ClockStatus(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(statuses.len(), 1);
+        assert!(statuses[0].running);
+        // Low battery.
+        board.handle_bytes(t0, &report(58, 60, 0x15));
+        board.handle_bytes(t0, &report(57, 60, 0x15));
+        let ev = events(&mut board);
+        assert!(
+            matches!(ev[0], DgtEvent::ClockStatus(s) if s.low_battery),
+            "{ev:?}"
+        );
+        assert_eq!(
+            ev.iter()
+                .filter(|e| matches!(e, DgtEvent::ClockStatus(_)))
+                .count(),
+            1
+        );
+        // Unplugged: no valid times, one status; a lever seen on return is no press.
+        board.handle_bytes(t0, &report(0, 0, 0x20));
+        board.handle_bytes(t0, &report(0, 0, 0x20));
+        let ev = events(&mut board);
+        assert!(
+            matches!(ev[..], [DgtEvent::ClockStatus(s)] if !s.connected),
+            "{ev:?}"
+        );
+        board.handle_bytes(t0, &report(57, 60, 0x0B));
+        let ev = events(&mut board);
+        assert!(
+            matches!(ev[..], [DgtEvent::ClockStatus(s), DgtEvent::ClockTimes(_)] if s.connected),
+            "{ev:?}"
+        );
+    }
+
+    #[test]
+    fn an_empty_report_is_ignored() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        board.connect(t0);
+        board.handle_bytes(t0, &report(300, 300, 0x0B));
+        events(&mut board);
+        // All zero would read as the right lever down: not a press.
+        board.handle_bytes(t0, &[0x8D, 0, 10, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(events(&mut board), vec![]);
+    }
+
+    #[test]
+    fn buttons_come_as_numbers_left_to_right() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        for (code, number) in [(0x31, 1), (0x34, 2), (0x33, 3), (0x32, 4), (0x35, 5)] {
+            let mut b = Vec::new();
+            Message::ClockAck {
+                command: clk::ACK_BUTTON,
+                data: [0x01, code],
+            }
+            .encode(&mut b);
+            board.handle_bytes(t0, &b);
+            assert_eq!(board.poll_event(), Some(DgtEvent::ClockButton(number)));
+        }
+        let mut b = Vec::new();
+        Message::ClockAck {
+            command: clk::ACK_BUTTON,
+            data: [0x01, 0x36],
+        }
+        .encode(&mut b);
+        board.handle_bytes(t0, &b);
+        assert_eq!(board.poll_event(), None, "no sixth button");
+    }
+
+    #[test]
+    fn a_quiet_clock_is_asked_and_a_silent_one_is_gone() {
+        let t0 = Instant::now();
+        let config = DgtConfig::default();
+        let mut board = DgtBoard::new(config);
+        board.connect(t0);
+        let mut out = Vec::new();
+        while board.poll_transmit(&mut out).is_some() {}
+        board.handle_bytes(t0, &report(300, 300, 0x10));
+        events(&mut board);
+        // Stopped, the clock says nothing: after the poll interval its times are asked.
+        let poll = t0 + config.clock_poll;
+        assert_eq!(board.poll_timeout(), Some(poll));
+        board.handle_timeout(poll);
+        out.clear();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert_eq!(out, vec![cmd::SEND_CLK]);
+        assert_eq!(events(&mut board), vec![]);
+        // It answers: not gone.
+        board.handle_bytes(poll, &report(300, 300, 0x10));
+        assert_eq!(events(&mut board).len(), 1, "times only");
+        // Then nothing at all: gone once, at the silence limit, still asked after.
+        let heard = poll;
+        let mut now = heard;
+        let mut gone = Vec::new();
+        while now < heard + config.clock_silence * 2 {
+            now = board.poll_timeout().expect("a timer");
+            board.handle_timeout(now);
+            gone.extend(events(&mut board));
+        }
+        assert_eq!(
+            gone,
+            vec![DgtEvent::ClockGone {
+                silent: config.clock_silence
+            }]
+        );
+        out.clear();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert!(
+            out.iter().all(|b| *b == cmd::SEND_CLK) && out.len() >= 4,
+            "{out:?}"
+        );
+        // It comes back: a status, no press inferred across the gap.
+        board.handle_bytes(now, &report(300, 300, 0x0B));
+        let back = events(&mut board);
+        assert!(
+            matches!(back[..], [DgtEvent::ClockStatus(s), DgtEvent::ClockTimes(_)] if s.connected),
+            "{back:?}"
+        );
+    }
+
+    #[test]
+    fn a_board_without_a_clock_never_reports_one_gone() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        board.connect(t0);
+        let mut now = t0;
+        for _ in 0..10 {
+            now = board.poll_timeout().expect("the poll");
+            board.handle_timeout(now);
+        }
+        assert!(now >= t0 + Duration::from_secs(10));
+        assert_eq!(events(&mut board), vec![]);
+    }
+
+    #[test]
+    fn text_and_beep_commands_wait_for_their_acks() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        board.clock_text(t0, "ARBITER", true);
+        board.clock_beep(t0, Duration::from_millis(640));
+        let mut out = Vec::new();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert_eq!(&out[..4], &[0x2B, 0x0C, 0x03, clk::ASCII]);
+        assert_eq!(out.len(), 14, "only the text goes out first");
+        let mut ack = Vec::new();
+        Message::ClockAck {
+            command: clk::ASCII,
+            data: [0, 0],
+        }
+        .encode(&mut ack);
+        board.handle_bytes(t0, &ack);
+        assert_eq!(
+            board.poll_event(),
+            Some(DgtEvent::ClockAck(ClockCommand::text("ARBITER", true)))
+        );
+        out.clear();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert_eq!(out, vec![0x2B, 0x04, 0x03, clk::BEEP, 10, 0x00]);
     }
 
     proptest! {

@@ -47,6 +47,8 @@ pub mod clk {
     pub const START: u8 = 0x03;
     /// Ends a wrapped command.
     pub const END: u8 = 0x00;
+    /// Segment display (DGT XL); older clocks also ack a text with it.
+    pub const DISPLAY: u8 = 0x01;
     /// Ends a display (back to times).
     pub const END_DISPLAY: u8 = 0x03;
     /// Ask the clock's version.
@@ -57,7 +59,8 @@ pub mod clk {
     pub const BEEP: u8 = 0x0B;
     /// Show 8 ASCII characters.
     pub const ASCII: u8 = 0x0C;
-    /// Ack code the clock uses for a button press.
+    /// Ack code the clock uses for a button press (ack byte 3 names the button, see
+    /// [`button`](super::button)).
     pub const ACK_BUTTON: u8 = 0x88;
 }
 

@@ -5,19 +5,8 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use super::codes::{msg, piece_from_dgt, piece_to_dgt, square_from_dgt, square_to_dgt};
+use super::status::{ClockStatus, ClockTimes, SideFlags};
 use shakmaty::{Board, Piece, Square};
-
-/// Times shown by a clock connected to the board (right and left as seen by the
-/// board's owner; the DGT 3000 reports both).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct ClockTimes {
-    /// Right side's time.
-    pub right: Duration,
-    /// Left side's time.
-    pub left: Duration,
-    /// Status bits (bit 0 running, bit 1 lever: right side down, bit 2 battery low).
-    pub status: u8,
-}
 
 /// Which clock side runs after a DGT 3000 set-and-run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -304,7 +293,9 @@ fn decode_body(id: u8, d: &[u8]) -> Result<Message, DecodeErrorKind> {
             Ok(Message::ClockTimes(ClockTimes {
                 right: time(d[0], d[1], d[2]),
                 left: time(d[3], d[4], d[5]),
-                status: d[6],
+                right_flags: SideFlags::from_hours_byte(d[0]),
+                left_flags: SideFlags::from_hours_byte(d[3]),
+                status: ClockStatus::from_byte(d[6]),
             }))
         }
         msg::SERIALNR => Ok(Message::SerialNumber(
@@ -336,15 +327,15 @@ impl Message {
                 msg::FIELD_UPDATE
             }
             Message::ClockTimes(t) => {
-                for d in [t.right, t.left] {
+                for (d, flags) in [(t.right, t.right_flags), (t.left, t.left_flags)] {
                     let s = d.as_secs();
                     data.extend_from_slice(&[
-                        ((s / 3600) % 10) as u8,
+                        ((s / 3600) % 10) as u8 | flags.bits(),
                         to_bcd((s / 60) % 60),
                         to_bcd(s % 60),
                     ]);
                 }
-                data.push(t.status & 0x7F);
+                data.push(t.status.to_byte());
                 msg::BWTIME
             }
             Message::ClockAck {
@@ -390,7 +381,7 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgt::clk;
+    use crate::dgt::{ClockSide, clk};
     use proptest::prelude::*;
 
     fn start_board() -> Board {
@@ -422,13 +413,15 @@ mod tests {
                 square: square_from_dgt(s).unwrap(),
                 piece: piece_from_dgt(p).unwrap()
             }),
-            (0u64..36000, 0u64..36000, 0u8..0x80).prop_map(|(r, l, status)| Message::ClockTimes(
-                ClockTimes {
+            (0u64..36000, 0u64..36000, 0u8..8, 0u8..8, 0u8..0x40)
+                .prop_filter("D3 and D4 never both", |t| t.4 & 0x18 != 0x18)
+                .prop_map(|(r, l, rf, lf, status)| Message::ClockTimes(ClockTimes {
                     right: Duration::from_secs(r),
                     left: Duration::from_secs(l),
-                    status
-                }
-            )),
+                    right_flags: SideFlags::from_hours_byte(rf << 4),
+                    left_flags: SideFlags::from_hours_byte(lf << 4),
+                    status: ClockStatus::from_byte(status),
+                })),
             (any::<u8>(), any::<u8>(), any::<u8>()).prop_map(|(command, a, b)| Message::ClockAck {
                 command,
                 data: [a, b]
@@ -526,14 +519,53 @@ mod tests {
 
     #[test]
     fn clock_times_round_trip() {
-        let m = Message::ClockTimes(ClockTimes {
-            right: Duration::from_secs(5400 + 59),
-            left: Duration::from_secs(3 * 60 + 7),
-            status: 1,
-        });
+        let m = Message::ClockTimes(ClockTimes::new(
+            Duration::from_secs(3 * 60 + 7),
+            Duration::from_secs(5400 + 59),
+            ClockStatus::from_byte(0x01),
+        ));
         let mut b = Vec::new();
         m.encode(&mut b);
         assert_eq!(decode_all(&b), vec![Ok(m)]);
+    }
+
+    #[test]
+    fn clock_times_bytes_as_documented() {
+        // Right 1:30:05 with its flag shown, left 0:04:59 with Fischer on; running, left
+        // lever down (the right side high), the right player's turn.
+        let bytes = [0x8D, 0x00, 0x0A, 0x41, 0x30, 0x05, 0x20, 0x04, 0x59, 0x0B];
+        let Ok(Message::ClockTimes(t)) = decode_all(&bytes).remove(0) else {
+            panic!("not clock times")
+        };
+        assert_eq!(t.right, Duration::from_secs(5405));
+        assert_eq!(t.left, Duration::from_secs(299));
+        assert!(t.right_flags.flag && !t.right_flags.blocked);
+        assert!(t.left_flags.time_per_move && !t.left_flags.fallen());
+        assert!(t.status.connected && t.status.running && !t.status.low_battery);
+        assert_eq!(t.status.lever_down, ClockSide::Left);
+        assert_eq!(t.status.to_move, Some(ClockSide::Right));
+        let mut again = Vec::new();
+        Message::ClockTimes(t).encode(&mut again);
+        assert_eq!(again, bytes);
+        // No clock on the board: D5.
+        let Ok(Message::ClockTimes(t)) =
+            decode_all(&[0x8D, 0, 10, 0, 0, 0, 0, 0, 0, 0x20]).remove(0)
+        else {
+            panic!("not clock times")
+        };
+        assert!(!t.status.connected);
+    }
+
+    #[test]
+    fn button_press_ack_as_documented() {
+        // ack0 0x10, ack1 0x88 (its top bit in byte 3's D5), ack2 0x05, ack3 0x31 (back).
+        assert_eq!(
+            decode_all(&[0x8D, 0, 10, 0x0A, 0x10, 0x08, 0x2A, 0x05, 0x31, 0x00]),
+            vec![Ok(Message::ClockAck {
+                command: clk::ACK_BUTTON,
+                data: [0x05, 0x31]
+            })]
+        );
     }
 
     proptest! {

@@ -12,7 +12,8 @@
 //!
 //! One file per idea: [`codes`](self) (wire codes and numbering), messages and their
 //! decoder, DGT 3000 clock commands, the host-side [`DgtBoard`], the board-side
-//! [`CommandDecoder`]. Everything is re-exported here, so paths such as
+//! [`CommandDecoder`], and what the DGT 3000 reports ([`ClockTimes`], [`ClockStatus`],
+//! [`button`] numbers). Everything is re-exported here, so paths such as
 //! `dgt::Message` and `dgt::cmd::BOARD_DUMP` stay as they were.
 
 mod board;
@@ -20,9 +21,11 @@ mod clock;
 mod codes;
 mod command;
 mod message;
+mod status;
 
 pub use board::*;
 pub use clock::*;
 pub use codes::*;
 pub use command::*;
 pub use message::*;
+pub use status::*;

@@ -1,4 +1,11 @@
-//! The simulated DGT e-board with a DGT 3000 on it.
+//! The simulated DGT e-board with a DGT 3000 on its cable.
+//!
+//! The clock keeps its own two times, counting down the running side; in update mode
+//! the board reports them (the 10-byte clock message with the status byte) once a
+//! second while the clock runs (always, in the plain update mode `0x43`), at once on a
+//! lever press, a set-and-run or a change of connection or battery, and whenever the
+//! host asks (`0x41`). Clock commands are acked as the board does in update mode; a
+//! text stays on the display until the end-text command.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -7,10 +14,15 @@ use serde::Deserialize;
 use shakmaty::{Board, Piece, Square};
 
 use super::{SimDevice, SimError, board_move, parse_board, parse_square};
-use crate::dgt::{self, ClockTimes, CommandDecoder, HostCommand, clk, cmd};
+use crate::dgt::{
+    self, ClockRun, ClockSide, ClockStatus, ClockTimes, CommandDecoder, HostCommand, SideFlags,
+    button, clk, cmd,
+};
+use crate::proto::Side;
 
 /// Actions of the simulated DGT board (JSON: `{"move":"e2e4"}`, `{"lift":"e2"}`,
-/// `{"place":"Qd1"}`, `{"board":"<FEN>"}`, `{"clock_button":1}`).
+/// `{"place":"Qd1"}`, `{"board":"<FEN>"}`, `{"lever":"white"}`, `{"clock_button":3}`,
+/// `{"clock":"disconnected"}`, `{"clock_times":[300,295]}`; or words: `lever white`).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DgtAction {
@@ -22,17 +34,54 @@ pub enum DgtAction {
     Place(String),
     /// Set up a whole board (FEN or its board part); sends one field update per change.
     Board(String),
-    /// Press a DGT 3000 button (code).
+    /// Press a DGT 3000 button: 1–5 from left to right (`<`, `−`, play/pause, `+`, `>`).
     ClockButton(u8),
-    /// Report clock times (seconds, right and left).
+    /// Set the clock's shown times (seconds, right and left) and report them.
     ClockTimes([u64; 2]),
+    /// This player presses their lever on the DGT 3000: their clock stops and, if the
+    /// clock runs, the other player's runs.
+    Lever(Side),
+    /// The DGT 3000 is (dis)connected, its battery low or fine, or the board goes silent.
+    Clock(ClockState),
+}
+
+/// What can happen to the DGT 3000 on the board's cable (`dgt: clock disconnected`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockState {
+    /// Plugged in and on (also ends `silent`); reported at once.
+    Connected,
+    /// Unplugged or switched off: the board reports "no clock" (status D5).
+    Disconnected,
+    /// The clock shows its low-battery sign (status D2).
+    LowBattery,
+    /// The battery is fine again.
+    BatteryOk,
+    /// The board stops relaying the clock at all: no reports, no acks.
+    Silent,
+}
+
+/// The DGT 3000's own state in the simulator.
+#[derive(Debug, Clone)]
+struct Dgt3000 {
+    /// Left and right time at `since`.
+    left: Duration,
+    right: Duration,
+    run: ClockRun,
+    since: Instant,
+    lever_down: ClockSide,
+    connected: bool,
+    low_battery: bool,
+    silent: bool,
+    text: Option<String>,
 }
 
 /// The simulated DGT board (with a DGT 3000 clock attached).
 #[derive(Debug)]
 pub struct DgtSim {
     board: Board,
-    update_mode: bool,
+    /// The update mode command in force (`None`: idle).
+    update_mode: Option<u8>,
     commands: CommandDecoder,
     out: VecDeque<u8>,
     /// Clock commands received (code, parameters), for tests.
@@ -41,28 +90,36 @@ pub struct DgtSim {
     pub drop_clock_acks: u32,
     /// A hung board: reads and ignores everything, sends nothing.
     pub mute: bool,
-    /// The DGT 3000: left and right time at `since`, and which side runs.
-    clock: (Duration, Duration, dgt::ClockRun, Instant),
+    /// The side of the clock White sits at (left, as the host assumes by default).
+    pub white: ClockSide,
+    clock: Dgt3000,
     next_clock_report: Option<Instant>,
 }
 
 impl DgtSim {
-    /// A board with these pieces.
+    /// A board with these pieces; its DGT 3000 connected, stopped at 0:00 / 0:00, the
+    /// right (Black's) lever down: White to move.
     pub fn new(board: Board) -> Self {
         DgtSim {
             board,
-            update_mode: false,
+            update_mode: None,
             commands: CommandDecoder::default(),
             out: VecDeque::new(),
             clock_log: Vec::new(),
             drop_clock_acks: 0,
             mute: false,
-            clock: (
-                Duration::ZERO,
-                Duration::ZERO,
-                dgt::ClockRun::Paused,
-                Instant::now(),
-            ),
+            white: ClockSide::Left,
+            clock: Dgt3000 {
+                left: Duration::ZERO,
+                right: Duration::ZERO,
+                run: ClockRun::Paused,
+                since: Instant::now(),
+                lever_down: ClockSide::Right,
+                connected: true,
+                low_battery: false,
+                silent: false,
+                text: None,
+            },
             next_clock_report: None,
         }
     }
@@ -73,24 +130,185 @@ impl DgtSim {
     }
 
     /// The DGT 3000's shown times (left, right) and which side runs.
-    pub fn clock_times(&self, now: Instant) -> (Duration, Duration, dgt::ClockRun) {
-        let (left, right, run, since) = self.clock;
-        let ran = now.saturating_duration_since(since);
-        match run {
-            dgt::ClockRun::Left => (left.saturating_sub(ran), right, run),
-            dgt::ClockRun::Right => (left, right.saturating_sub(ran), run),
-            dgt::ClockRun::Paused => (left, right, run),
+    pub fn clock_times(&self, now: Instant) -> (Duration, Duration, ClockRun) {
+        let c = &self.clock;
+        let ran = now.saturating_duration_since(c.since);
+        match c.run {
+            ClockRun::Left => (c.left.saturating_sub(ran), c.right, c.run),
+            ClockRun::Right => (c.left, c.right.saturating_sub(ran), c.run),
+            ClockRun::Paused => (c.left, c.right, c.run),
         }
     }
 
+    /// The status byte the board would report now.
+    pub fn clock_status(&self) -> ClockStatus {
+        let c = &self.clock;
+        ClockStatus {
+            connected: c.connected,
+            running: c.run != ClockRun::Paused,
+            lever_down: c.lever_down,
+            low_battery: c.low_battery,
+            to_move: Some(c.lever_down.other()),
+        }
+    }
+
+    /// The text the DGT 3000 shows (after an ASCII command, until the end-text command).
+    pub fn clock_text(&self) -> Option<&str> {
+        self.clock.text.as_deref()
+    }
+
+    /// `player` presses their lever: it goes down; if the clock runs, the other side
+    /// runs from now. Pressing a lever that is already down changes nothing.
+    ///
+    /// # Errors
+    /// When the clock is not connected.
+    pub fn press_lever(&mut self, now: Instant, player: Side) -> Result<(), SimError> {
+        self.clock_present()?;
+        let side = match player {
+            Side::White => self.white,
+            Side::Black => self.white.other(),
+        };
+        if self.clock.lever_down == side {
+            return Ok(());
+        }
+        self.freeze(now);
+        self.clock.lever_down = side;
+        if self.clock.run != ClockRun::Paused {
+            self.clock.run = match side {
+                ClockSide::Left => ClockRun::Right,
+                ClockSide::Right => ClockRun::Left,
+            };
+        }
+        self.report_now(now);
+        Ok(())
+    }
+
+    /// Presses button `number` (1–5, left to right): the board sends the clock's
+    /// button ack.
+    ///
+    /// # Errors
+    /// When there is no such button or the clock is not connected.
+    pub fn press_clock_button(&mut self, number: u8) -> Result<(), SimError> {
+        let (Some(code), Some(mask)) = (button::code(number), button::mask(number)) else {
+            return Err(SimError::Clock(format!(
+                "no button {number}: the DGT 3000's buttons are 1-5, left to right"
+            )));
+        };
+        self.clock_present()?;
+        if self.update_mode.is_some() && !self.clock.silent {
+            self.send(dgt::Message::ClockAck {
+                command: clk::ACK_BUTTON,
+                data: [mask, code],
+            });
+        }
+        Ok(())
+    }
+
+    /// Changes the clock's connection or battery, or silences the board's clock reports.
+    pub fn set_clock_state(&mut self, now: Instant, state: ClockState) {
+        let c = &mut self.clock;
+        match state {
+            ClockState::Connected => {
+                c.connected = true;
+                c.silent = false;
+            }
+            ClockState::Disconnected => c.connected = false,
+            ClockState::LowBattery => c.low_battery = true,
+            ClockState::BatteryOk => c.low_battery = false,
+            ClockState::Silent => c.silent = true,
+        }
+        self.report_now(now);
+    }
+
+    fn clock_present(&self) -> Result<(), SimError> {
+        if self.clock.connected {
+            Ok(())
+        } else {
+            Err(SimError::Clock("the DGT 3000 is not connected".into()))
+        }
+    }
+
+    /// Books the running side's time up to `now`.
+    fn freeze(&mut self, now: Instant) {
+        let (left, right, _) = self.clock_times(now);
+        self.clock.left = left;
+        self.clock.right = right;
+        self.clock.since = now;
+    }
+
+    fn report_now(&mut self, now: Instant) {
+        self.next_clock_report = Some(now);
+    }
+
     fn report_clock(&mut self, now: Instant) {
-        let (left, right, run) = self.clock_times(now);
-        let status = if run == dgt::ClockRun::Paused { 0 } else { 1 };
-        self.send(dgt::Message::ClockTimes(ClockTimes {
-            right,
-            left,
-            status,
-        }));
+        if self.clock.silent {
+            return;
+        }
+        let times = if self.clock.connected {
+            let (left, right, _) = self.clock_times(now);
+            let flags = |t: Duration| SideFlags {
+                blocked: t.is_zero(),
+                ..SideFlags::default()
+            };
+            ClockTimes {
+                right,
+                left,
+                right_flags: flags(right),
+                left_flags: flags(left),
+                status: self.clock_status(),
+            }
+        } else {
+            ClockTimes::new(Duration::ZERO, Duration::ZERO, self.clock_status())
+        };
+        self.send(dgt::Message::ClockTimes(times));
+    }
+
+    fn clock_command(&mut self, now: Instant, code: u8, params: Vec<u8>) {
+        self.clock_log.push((code, params.clone()));
+        if !self.clock.connected || self.clock.silent {
+            return;
+        }
+        match code {
+            clk::SETNRUN if params.len() == 7 => {
+                let t = |h: u8, m: u8, s: u8| {
+                    Duration::from_secs(
+                        u64::from(h & 0x0F) * 3600 + u64::from(m) * 60 + u64::from(s),
+                    )
+                };
+                self.clock.left = t(params[0], params[1], params[2]);
+                self.clock.right = t(params[3], params[4], params[5]);
+                self.clock.run = match params[6] {
+                    r if r & 0x04 != 0 => ClockRun::Paused,
+                    r if r & 0x01 != 0 => ClockRun::Left,
+                    r if r & 0x02 != 0 => ClockRun::Right,
+                    _ => ClockRun::Paused,
+                };
+                self.clock.since = now;
+                self.report_now(now);
+            }
+            clk::ASCII if params.len() == 9 => {
+                let text = String::from_utf8_lossy(&params[..8]).trim_end().to_string();
+                self.clock.text = Some(text);
+            }
+            clk::END_DISPLAY => self.clock.text = None,
+            _ => {}
+        }
+        if self.update_mode.is_none() {
+            return;
+        }
+        if self.drop_clock_acks > 0 {
+            self.drop_clock_acks -= 1;
+        } else {
+            let data = if code == clk::VERSION {
+                [0x20, 0]
+            } else {
+                [0, 0]
+            };
+            self.send(dgt::Message::ClockAck {
+                command: code,
+                data,
+            });
+        }
     }
 
     fn send(&mut self, m: dgt::Message) {
@@ -104,7 +322,7 @@ impl DgtSim {
             Some(p) => self.board.set_piece_at(sq, p),
             None => self.board.discard_piece_at(sq),
         }
-        if self.update_mode {
+        if self.update_mode.is_some() {
             self.send(dgt::Message::FieldUpdate { square: sq, piece });
         }
     }
@@ -120,13 +338,18 @@ impl SimDevice for DgtSim {
         }
         for c in commands {
             match c {
-                HostCommand::Byte(cmd::RESET) => self.update_mode = false,
+                HostCommand::Byte(cmd::RESET) => self.update_mode = None,
                 HostCommand::Byte(cmd::SEND_BRD) => {
                     self.send(dgt::Message::BoardDump(self.board.clone()))
                 }
                 HostCommand::Byte(
-                    cmd::SEND_UPDATE | cmd::SEND_UPDATE_BRD | cmd::SEND_UPDATE_NICE,
-                ) => self.update_mode = true,
+                    m @ (cmd::SEND_UPDATE | cmd::SEND_UPDATE_BRD | cmd::SEND_UPDATE_NICE),
+                ) => {
+                    self.update_mode = Some(m);
+                    if m == cmd::SEND_UPDATE {
+                        self.report_now(now);
+                    }
+                }
                 HostCommand::Byte(cmd::RETURN_SERIALNR) => {
                     self.send(dgt::Message::SerialNumber("04711".into()))
                 }
@@ -135,39 +358,12 @@ impl SimDevice for DgtSim {
                 }
                 HostCommand::Byte(cmd::SEND_CLK) => self.report_clock(now),
                 HostCommand::Byte(_) => {}
-                HostCommand::Clock { code, params } => {
-                    if code == clk::SETNRUN && params.len() == 7 {
-                        let t = |h: u8, m: u8, s: u8| {
-                            Duration::from_secs(
-                                u64::from(h) * 3600 + u64::from(m) * 60 + u64::from(s),
-                            )
-                        };
-                        let run = match params[6] {
-                            0x01 => dgt::ClockRun::Left,
-                            0x02 => dgt::ClockRun::Right,
-                            _ => dgt::ClockRun::Paused,
-                        };
-                        let left = t(params[0], params[1], params[2]);
-                        let right = t(params[3], params[4], params[5]);
-                        self.clock = (left, right, run, now);
-                        self.next_clock_report = Some(now);
-                    }
-                    self.clock_log.push((code, params));
-                    if self.drop_clock_acks > 0 {
-                        self.drop_clock_acks -= 1;
-                    } else {
-                        let data = if code == clk::VERSION { [2, 0] } else { [0, 0] };
-                        self.send(dgt::Message::ClockAck {
-                            command: code,
-                            data,
-                        });
-                    }
-                }
+                HostCommand::Clock { code, params } => self.clock_command(now, code, params),
             }
         }
     }
 
-    fn act(&mut self, _now: Instant, action: DgtAction) -> Result<(), SimError> {
+    fn act(&mut self, now: Instant, action: DgtAction) -> Result<(), SimError> {
         match action {
             DgtAction::Move(uci) => {
                 for (sq, p) in board_move(&self.board, &uci)? {
@@ -198,17 +394,16 @@ impl SimDevice for DgtSim {
                     }
                 }
             }
-            DgtAction::ClockButton(code) => self.send(dgt::Message::ClockAck {
-                command: clk::ACK_BUTTON,
-                data: [0, code],
-            }),
+            DgtAction::ClockButton(n) => self.press_clock_button(n)?,
             DgtAction::ClockTimes([right, left]) => {
-                self.send(dgt::Message::ClockTimes(ClockTimes {
-                    right: Duration::from_secs(right),
-                    left: Duration::from_secs(left),
-                    status: 1,
-                }))
+                self.clock_present()?;
+                self.clock.right = Duration::from_secs(right);
+                self.clock.left = Duration::from_secs(left);
+                self.clock.since = now;
+                self.report_now(now);
             }
+            DgtAction::Lever(player) => self.press_lever(now, player)?,
+            DgtAction::Clock(state) => self.set_clock_state(now, state),
         }
         Ok(())
     }
@@ -224,20 +419,22 @@ impl SimDevice for DgtSim {
 
     fn poll_timeout(&self) -> Option<Instant> {
         self.next_clock_report
-            .filter(|_| self.update_mode && !self.mute)
+            .filter(|_| self.update_mode.is_some() && !self.mute)
     }
 
-    /// In update mode the board reports the clock's times once a second while it runs.
+    /// In update mode the board reports the clock's times once a second while it runs
+    /// (always in the plain update mode), and at once when something changed.
     fn handle_timeout(&mut self, now: Instant) {
         let Some(due) = self.next_clock_report else {
             return;
         };
-        if now < due || !self.update_mode || self.mute {
+        if now < due || self.update_mode.is_none() || self.mute {
             return;
         }
         self.report_clock(now);
-        self.next_clock_report =
-            (self.clock.2 != dgt::ClockRun::Paused).then(|| now + Duration::from_secs(1));
+        let every_second = self.clock.run != ClockRun::Paused && self.clock.connected
+            || self.update_mode == Some(cmd::SEND_UPDATE);
+        self.next_clock_report = every_second.then(|| now + Duration::from_secs(1));
     }
 }
 

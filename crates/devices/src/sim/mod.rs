@@ -21,7 +21,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, Board, Piece, Role, Square};
 
 pub use clock::{ClockAction, ClockSim};
-pub use dgt::{DgtAction, DgtSim};
+pub use dgt::{ClockState, DgtAction, DgtSim};
 pub use firmware::{
     FirmwareError, FirmwareKind, FirmwarePlan, FirmwareSim, HarnessClock, hardware_build_dir,
 };
@@ -75,6 +75,9 @@ pub enum SimError {
     /// The simulator thread (or the firmware's harness) has ended.
     #[error("simulator stopped")]
     Stopped,
+    /// The simulated DGT 3000 cannot do this (no such button, not connected).
+    #[error("{0}")]
+    Clock(String),
     /// The firmware's harness refused the action (its reason).
     #[error("{0}")]
     Firmware(String),
