@@ -68,14 +68,25 @@ pub struct Args {
 }
 
 const SAMPLE_SCRIPT: &str = include_str!("../../samples/demo-script.txt");
+const CLUB_SCRIPT: &str = include_str!("../../samples/demo-script-club.txt");
 const SAMPLE_CONFIG: &str = include_str!("../../samples/table.toml");
 
 /// Runs the demo.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let config = match &args.config {
+        Some(p) => StationConfig::load(p)?,
+        None => StationConfig::from_toml_str(SAMPLE_CONFIG, std::path::Path::new("."))?,
+    };
+    // A table without a peg board (a club's ordinary tactile set) plays the club's script.
+    let club = config.devices.vi_board() == annabella_table::ViBoard::Plain;
     let (script_text, script_name) = match &args.script {
         Some(p) => (
             std::fs::read_to_string(p).with_context(|| format!("{}", p.display()))?,
             p.display().to_string(),
+        ),
+        None if club => (
+            CLUB_SCRIPT.to_owned(),
+            "samples/demo-script-club.txt".to_owned(),
         ),
         None => (
             SAMPLE_SCRIPT.to_owned(),
@@ -83,10 +94,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ),
     };
     let script = script::parse_script(&script_text).with_context(|| script_name.clone())?;
-    let config = match &args.config {
-        Some(p) => StationConfig::load(p)?,
-        None => StationConfig::from_toml_str(SAMPLE_CONFIG, std::path::Path::new("."))?,
-    };
     let vi_model = (!args.typed).then(german_model).flatten();
     let mut voices = config.voice_plan();
     if args.text {
@@ -135,6 +142,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         console: Box::new(std::io::stdout()),
         style: ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story),
         served,
+        devices: config.devices.simulated(),
         firmware: args.firmware.then(|| {
             let build = annabella_devices::sim::hardware_build_dir();
             DemoFirmware {

@@ -270,7 +270,9 @@ fn unreachable_devices(devices: &Devices) -> Vec<String> {
                 .err()
                 .map(|why| format!("{key} ({why})"))
         }
-        DeviceSpec::Sim | DeviceSpec::Firmware { .. } | DeviceSpec::None => None,
+        DeviceSpec::Sim | DeviceSpec::Firmware { .. } | DeviceSpec::OnDgt | DeviceSpec::None => {
+            None
+        }
     })
     .collect()
 }
@@ -430,6 +432,8 @@ impl Station {
                 heard_log: heard_tx,
                 lines,
                 ears: ears.clone(),
+                dgt_clock: (plan.devices.clock == DeviceSpec::OnDgt)
+                    .then_some(plan.devices.dgt_buttons),
             },
         ));
         drop(_entered);
@@ -597,7 +601,8 @@ fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError>
 /// (at the device's own `sim_baud`).
 fn port(spec: &DeviceSpec, sim: Option<&Path>, sim_baud: u32) -> Option<PortConfig> {
     match spec {
-        DeviceSpec::None => None,
+        // The DGT 3000's messages come through the DGT board's link.
+        DeviceSpec::None | DeviceSpec::OnDgt => None,
         DeviceSpec::Serial { path, baud } => Some(PortConfig::new(path, *baud)),
         DeviceSpec::Sim | DeviceSpec::Firmware { .. } => sim.map(|p| PortConfig::new(p, sim_baud)),
     }

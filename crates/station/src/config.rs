@@ -29,6 +29,7 @@
 
 mod check;
 mod raw;
+mod set_up;
 #[cfg(test)]
 mod tests;
 
@@ -76,6 +77,9 @@ pub enum DeviceSpec {
         /// The harness (`hardware/build/avr-harness`).
         harness: PathBuf,
     },
+    /// The DGT 3000 clock on the DGT board's cable (only for `devices.clock`): its
+    /// lever and buttons come through the board's link.
+    OnDgt,
     /// A serial port.
     Serial {
         /// The port (`/dev/serial/by-id/…` is best: it survives replugging).
@@ -92,9 +96,62 @@ pub struct Devices {
     pub peg_board: DeviceSpec,
     /// The sighted player's DGT e-board.
     pub dgt: DeviceSpec,
-    /// The tactile clock.
+    /// The clock: the tactile clock, the DGT 3000 on the DGT board ([`DeviceSpec::OnDgt`])
+    /// or none (the table keeps the time).
     pub clock: DeviceSpec,
+    /// What the DGT 3000's buttons 1–5 ask (`None`: nothing).
+    pub dgt_buttons: [Option<annabella_table::ClockButton>; 5],
 }
+
+impl Devices {
+    /// The full simulated table: the peg board, the DGT board and the tactile clock.
+    pub fn all_simulated() -> Devices {
+        Devices {
+            peg_board: DeviceSpec::Sim,
+            dgt: DeviceSpec::Sim,
+            clock: DeviceSpec::Sim,
+            dgt_buttons: DEFAULT_DGT_BUTTONS,
+        }
+    }
+
+    /// The same table with every connected device simulated (for `demo`): a serial port
+    /// or firmware becomes its simulator, `none` and the DGT 3000 on the board stay.
+    pub fn simulated(&self) -> Devices {
+        let sim = |d: &DeviceSpec| match d {
+            DeviceSpec::None => DeviceSpec::None,
+            DeviceSpec::OnDgt => DeviceSpec::OnDgt,
+            _ => DeviceSpec::Sim,
+        };
+        Devices {
+            peg_board: sim(&self.peg_board),
+            dgt: sim(&self.dgt),
+            clock: sim(&self.clock),
+            dgt_buttons: self.dgt_buttons,
+        }
+    }
+
+    /// Whether the VI player's board has sensors (the peg board); without one the VI
+    /// player confirms each move (the press, the word, the assistant's key).
+    pub fn vi_board(&self) -> annabella_table::ViBoard {
+        match self.peg_board {
+            DeviceSpec::None => annabella_table::ViBoard::Plain,
+            _ => annabella_table::ViBoard::Sensors,
+        }
+    }
+}
+
+/// The DGT 3000's buttons unless configured: time, whose turn, repeat the last move,
+/// call the arbiter, pause.
+pub const DEFAULT_DGT_BUTTONS: [Option<annabella_table::ClockButton>; 5] = {
+    use annabella_table::ClockButton as B;
+    [
+        Some(B::TimeQuery),
+        Some(B::WhoseTurn),
+        Some(B::RepeatLastMove),
+        Some(B::CallArbiter),
+        Some(B::Pause),
+    ]
+};
 
 /// Where the VI player's words come from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -336,6 +393,7 @@ impl StationConfig {
             edition: g.edition,
             start_fen: g.start_fen.clone(),
             chess960: g.chess960,
+            vi_board: self.devices.vi_board(),
             vi_press: press(g.vi_press),
             sighted_press: press(g.sighted_press),
             event: Event {

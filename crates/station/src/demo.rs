@@ -58,6 +58,9 @@ pub struct DemoSetup {
     /// The peg board's and the clock's firmware in simavr instead of the Rust
     /// simulators (`None`: the Rust simulators).
     pub firmware: Option<DemoFirmware>,
+    /// The table's devices, each simulated ([`Devices::simulated`]): the full tactile set
+    /// by default, a club's DGT board and DGT 3000 with `--config samples/table-club.toml`.
+    pub devices: Devices,
 }
 
 /// The firmware images the demo runs in simavr for the peg board and the clock.
@@ -118,12 +121,9 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
                 peg_board: f.spec(&f.peg_board),
                 dgt: DeviceSpec::Sim,
                 clock: f.spec(&f.clock),
+                dgt_buttons: setup.devices.dgt_buttons,
             },
-            None => Devices {
-                peg_board: DeviceSpec::Sim,
-                dgt: DeviceSpec::Sim,
-                clock: DeviceSpec::Sim,
-            },
+            None => setup.devices.clone(),
         },
         voices: setup.voices,
         hearing,

@@ -9,7 +9,7 @@ use annabella_devices::{
     proto::{Button, Side},
     transport::PortEvent,
 };
-use annabella_table::{ClockButton, Input};
+use annabella_table::{ClockButton, ClockDevice, Input};
 use shakmaty::Color;
 
 /// One device report, read.
@@ -41,8 +41,49 @@ pub fn peg(event: PortEvent<PegEvent>) -> Reading {
     }
 }
 
-/// The DGT board's report.
-pub fn dgt(event: PortEvent<DgtEvent>) -> Reading {
+/// What the DGT 3000's buttons 1–5 ask, when the DGT 3000 is the table's clock.
+pub type DgtButtons = [Option<ClockButton>; 5];
+
+/// The DGT board's report. With `clock` (the DGT 3000 on the board is the table's
+/// clock, its buttons mapped so) its lever, buttons and state are inputs too.
+pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
+    match (event, clock) {
+        (PortEvent::Device(DgtEvent::ClockLever { side, .. }), Some(_)) => {
+            Reading::Input(Input::Lever {
+                side: color_of(side),
+            })
+        }
+        (PortEvent::Device(DgtEvent::ClockStatus(status)), Some(_)) => {
+            Reading::Input(Input::ClockDevice {
+                state: if !status.connected {
+                    ClockDevice::Lost
+                } else if status.low_battery {
+                    ClockDevice::LowBattery
+                } else {
+                    ClockDevice::Connected
+                },
+            })
+        }
+        (PortEvent::Device(DgtEvent::ClockGone { .. }), Some(_)) => {
+            Reading::Input(Input::ClockDevice {
+                state: ClockDevice::Lost,
+            })
+        }
+        (PortEvent::Device(DgtEvent::ClockButton(n)), Some(buttons)) => {
+            match usize::from(n)
+                .checked_sub(1)
+                .and_then(|i| buttons.get(i).copied().flatten())
+            {
+                Some(button) => Reading::Input(Input::Button { button }),
+                None => Reading::Nothing,
+            }
+        }
+        (event, _) => dgt_board(event),
+    }
+}
+
+/// The board's own report (and the clock's when it is not the table's clock).
+fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
     match event {
         PortEvent::Device(DgtEvent::Snapshot(board)) => Reading::Input(Input::SightedBoard {
             placement: board.to_string(),
@@ -54,6 +95,10 @@ pub fn dgt(event: PortEvent<DgtEvent>) -> Reading {
         PortEvent::Device(
             DgtEvent::FieldUpdate { .. }
             | DgtEvent::ClockTimes(_)
+            | DgtEvent::ClockLever { .. }
+            | DgtEvent::ClockStatus(_)
+            | DgtEvent::ClockGone { .. }
+            | DgtEvent::ClockButton(_)
             | DgtEvent::ClockAck(_)
             | DgtEvent::SerialNumber(_)
             | DgtEvent::Trademark(_),
@@ -66,12 +111,7 @@ pub fn dgt(event: PortEvent<DgtEvent>) -> Reading {
 pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     match event {
         PortEvent::Device(ClockEvent::Lever { side: s, .. }) => (
-            Reading::Input(Input::Lever {
-                side: match s {
-                    Side::White => Color::White,
-                    Side::Black => Color::Black,
-                },
-            }),
+            Reading::Input(Input::Lever { side: color_of(s) }),
             None,
         ),
         PortEvent::Device(ClockEvent::Button {
@@ -92,6 +132,13 @@ pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
         }
         PortEvent::Device(ClockEvent::State { .. }) => (Reading::Nothing, None),
         other => (Reading::Report(describe(&other)), None),
+    }
+}
+
+fn color_of(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
     }
 }
 

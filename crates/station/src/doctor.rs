@@ -147,6 +147,13 @@ pub fn device(key: &str, spec: &DeviceSpec) -> Check {
     let path = match spec {
         DeviceSpec::None => return Check::ok(name, "not used (\"none\")"),
         DeviceSpec::Sim => return Check::ok(name, "simulated (\"sim\")"),
+        DeviceSpec::OnDgt => {
+            return Check::ok(
+                name,
+                "the DGT 3000 on the DGT board's cable (its lever, buttons and state come \
+                 through devices.dgt; the table falls back to its own clock when it is lost)",
+            );
+        }
         DeviceSpec::Firmware { elf, harness } => {
             return match (elf.is_file(), harness.is_file()) {
                 (true, true) => Check::ok(name, format!("firmware {}", elf.display())),

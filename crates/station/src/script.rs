@@ -5,6 +5,7 @@
 //! ```text
 //! # comment
 //! start                          # the arbiter starts the clocks
+//! placed                         # the assistant's key: the VI player's move is placed
 //! vi: Bauer Eva vier             # the VI player says this (recognised words)
 //! peg: move e2e4                 # the peg board (annabella sim's actions: lift/place/move)
 //! clock: lever white             # the tactile clock (lever, button, release)
@@ -68,6 +69,10 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
     }
     if line == "start" {
         return Ok(Some(Act::Input(Input::Start)));
+    }
+    if line == "placed" {
+        // The assistant's key: the VI player's move is placed and released.
+        return Ok(Some(Act::Input(Input::ViPlaced)));
     }
     if let Some(ms) = line.strip_prefix("wait ") {
         /// The longest wait one line may ask for.

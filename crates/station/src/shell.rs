@@ -125,6 +125,9 @@ pub struct ShellOptions {
     pub lines: Option<mpsc::Sender<Line>>,
     /// The speech front end (grammar per position, muted while we speak, push-to-talk).
     pub ears: Option<Ears>,
+    /// The DGT 3000 on the DGT board is the table's clock: its lever, state and buttons
+    /// (mapped so) are inputs; the flag beeps and short texts go to its display.
+    pub dgt_clock: Option<device_events::DgtButtons>,
 }
 
 impl std::fmt::Debug for ShellOptions {
@@ -179,6 +182,8 @@ struct Shell {
     outbox: Vec<Line>,
     /// Text lines for the console writer thread.
     console: mpsc::Sender<ConsoleText>,
+    /// The DGT 3000 shows a text ("PAUSE", "ARBITER") instead of the times.
+    dgt_text: bool,
 }
 
 /// Lines for the console writer, and who to tell once they are written.
@@ -318,7 +323,11 @@ impl Shell {
                         Some(Color::White) => ClockRun::Left,
                         Some(Color::Black) => ClockRun::Right,
                     };
+                    let end_text = std::mem::take(&mut self.dgt_text);
                     d.command(move |d, now| {
+                        if end_text {
+                            d.clock_command(now, DgtClockCommand::EndText);
+                        }
                         d.clock_command(
                             now,
                             DgtClockCommand::SetAndRun {
@@ -328,6 +337,9 @@ impl Shell {
                             },
                         );
                     });
+                    if running.is_none() && self.session.table().clock().is_paused() {
+                        self.dgt_show("PAUSE", false);
+                    }
                 }
             }
             Effect::MuteMic | Effect::UnmuteMic => {
@@ -345,6 +357,26 @@ impl Shell {
                     v.stop();
                 }
             }
+            Effect::ArbiterAlert(alert) if alert.kind == annabella_table::AlertKind::Called => {
+                self.dgt_show("ARBITER", true);
+            }
+            Effect::RecordMove(record) if record.san.ends_with('+') => {
+                self.dgt_show("CHECK", true);
+            }
+            Effect::Clock(ClockCommand::Haptic {
+                pattern: Haptic::Flag,
+            }) if self.options.dgt_clock.is_some() => {
+                if let Some(d) = &self.links.dgt {
+                    d.command(|d, now| {
+                        d.clock_command(
+                            now,
+                            DgtClockCommand::Beep {
+                                duration: std::time::Duration::from_secs(1),
+                            },
+                        );
+                    });
+                }
+            }
             Effect::Clock(ClockCommand::Haptic { pattern }) => {
                 let pattern = match pattern {
                     Haptic::Flag => DeviceHaptic::Flag,
@@ -358,6 +390,26 @@ impl Shell {
             _ => {}
         }
         self.print(&Line::Effect { at_ms, effect });
+    }
+
+    /// Shows a short text on the DGT 3000 when it is the table's clock (until the next
+    /// clock setting brings the times back).
+    fn dgt_show(&mut self, text: &'static str, beep: bool) {
+        if self.options.dgt_clock.is_none() || (self.dgt_text && !beep) {
+            return;
+        }
+        if let Some(d) = &self.links.dgt {
+            self.dgt_text = true;
+            d.command(move |d, now| {
+                d.clock_command(
+                    now,
+                    DgtClockCommand::Text {
+                        text: text.into(),
+                        beep,
+                    },
+                );
+            });
+        }
     }
 
     /// A device's reading: its input, or its report on the console.
@@ -440,6 +492,7 @@ pub async fn run(
         committed,
         news,
         outbox: Vec::new(),
+        dgt_text: false,
         console,
     };
     let ending = shell.run(&mut requests).await;
@@ -504,7 +557,10 @@ impl Shell {
                     }
                 },
                 Some(e) = next_of(&mut self.links.peg) => self.reading("peg_board", device_events::peg(e)),
-                Some(e) = next_of(&mut self.links.dgt) => self.reading("dgt", device_events::dgt(e)),
+                Some(e) = next_of(&mut self.links.dgt) => {
+                    let reading = device_events::dgt(e, self.options.dgt_clock.as_ref());
+                    self.reading("dgt", reading)
+                }
                 Some(e) = next_of(&mut self.links.clock) => self.clock_input(e),
                 r = requests.recv() => match r {
                     Some(Request::Input(i)) => Some(i),

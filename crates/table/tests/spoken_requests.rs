@@ -8,16 +8,16 @@ use annabella_table::Audience;
 use common::*;
 
 #[test]
-fn placed_is_understood_and_not_yet_acted_on() {
+fn placed_at_a_peg_board_asks_what_is_still_missing() {
     let mut run = Run::new(classical());
     run.start(0.0);
     run.say(1.0, "Eva vier");
     run.said();
     run.say(2.0, "gesetzt");
     let told = run.heard_by(Audience::ViPlayer);
-    assert_eq!(told, ["Es gibt nichts zu bestätigen."]);
+    assert_eq!(told, ["Der Bauer ist noch nicht auf Eva vier gesetzt."]);
     assert!(
         run.view().moves.is_empty(),
-        "no move made by the word alone"
+        "the peg board decides when the move is made, not the word"
     );
 }

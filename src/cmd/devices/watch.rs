@@ -114,6 +114,20 @@ pub enum WatchEvent {
         /// Device time.
         time_ms: u32,
     },
+    /// The DGT 3000's connection, run state or battery changed.
+    ClockStatus {
+        /// A clock answers on the board's cable.
+        connected: bool,
+        /// The clock runs.
+        running: bool,
+        /// It shows its low-battery sign.
+        low_battery: bool,
+    },
+    /// The DGT 3000 went silent although asked.
+    ClockGone {
+        /// How long, ms.
+        silent_ms: u64,
+    },
     /// Clock times shown (ms).
     ClockTimes {
         /// White's / left time in ms.
@@ -218,6 +232,17 @@ impl Watchable for DgtBoard {
                 running: None,
             }),
             DgtEvent::ClockButton(code) => out.push_back(WatchEvent::ClockButton { code }),
+            DgtEvent::ClockLever { side, .. } => {
+                out.push_back(WatchEvent::Lever { side, time_ms: 0 })
+            }
+            DgtEvent::ClockStatus(s) => out.push_back(WatchEvent::ClockStatus {
+                connected: s.connected,
+                running: s.running,
+                low_battery: s.low_battery,
+            }),
+            DgtEvent::ClockGone { silent } => out.push_back(WatchEvent::ClockGone {
+                silent_ms: silent.as_millis() as u64,
+            }),
             DgtEvent::ClockAck(_) => out.push_back(WatchEvent::ClockAck),
             DgtEvent::ClockFailed(_) => out.push_back(WatchEvent::ClockFailed),
             DgtEvent::Version { major, minor } => out.push_back(WatchEvent::Hello {

@@ -217,10 +217,21 @@ impl Checker<'_> {
                 self.problem(key, format!("{b} is not a standard baud rate"));
             }
         }
+        let clock = match d.clock.as_deref().map(str::trim) {
+            Some("dgt") => DeviceSpec::OnDgt,
+            other => self.device("devices.clock", other, tactile_baud),
+        };
         Devices {
             peg_board: self.device("devices.peg_board", d.peg_board.as_deref(), tactile_baud),
             dgt: self.device("devices.dgt", d.dgt.as_deref(), dgt_baud),
-            clock: self.device("devices.clock", d.clock.as_deref(), tactile_baud),
+            clock,
+            dgt_buttons: match super::set_up::dgt_buttons(d.dgt_buttons.as_deref()) {
+                Ok(b) => b,
+                Err(p) => {
+                    self.problems.push(p);
+                    super::DEFAULT_DGT_BUTTONS
+                }
+            },
         }
     }
 
@@ -510,8 +521,11 @@ impl RawConfig {
             base,
             problems: Vec::new(),
         };
-        let game = c.game(self);
+        let mut game = c.game(self);
         let devices = c.devices(&self.devices);
+        for p in super::set_up::check(self, &mut game, &devices) {
+            c.problems.push(p);
+        }
         let speech = c.speech(&self.speech);
         let vi_voice = c.voice("voice.vi", &self.voice.vi, game.vi_language);
         let sighted_voice = c.voice("voice.sighted", &self.voice.sighted, game.sighted_language);

@@ -114,8 +114,12 @@ pub struct RawDevices {
     pub peg_board: Option<String>,
     /// The sighted player's DGT e-board.
     pub dgt: Option<String>,
-    /// The tactile clock.
+    /// The clock: the tactile clock's serial path or `"sim"`, `"dgt"` (a DGT 3000 on the
+    /// DGT board's cable), or `"none"` (the table keeps the time itself).
     pub clock: Option<String>,
+    /// What the DGT 3000's five buttons ask, left to right: `time`, `whose_turn`,
+    /// `repeat`, `arbiter`, `pause` or `none` each.
+    pub dgt_buttons: Option<Vec<String>>,
     /// Baud rate of the DGT board (9600).
     pub dgt_baud: Option<u32>,
     /// Baud rate of the peg board and tactile clock (115200).

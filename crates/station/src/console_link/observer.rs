@@ -356,6 +356,7 @@ fn alert_title(kind: &AlertKind) -> &'static str {
         AlertKind::ViTouch => "Touch-move (VI player)",
         AlertKind::PressWithoutMove => "Clock pressed without a move",
         AlertKind::FlagFall => "Flag fall",
+        AlertKind::ClockDevice => "The clock device (lost, back or low battery)",
         AlertKind::Claim => "A claim to rule on",
         AlertKind::IllegalMove => "Illegal move on the sighted board",
     }

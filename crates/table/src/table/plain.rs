@@ -141,6 +141,11 @@ impl Table {
                 self.tell_both(|p| p.clock_back(), Priority::Normal, AnnounceKind::Clock);
                 self.clock_effect(now);
             }
+            ClockDevice::LowBattery if self.clock_lost => {
+                // It answers again (on a low battery): back first, then the battery.
+                self.clock_device(now, ClockDevice::Connected);
+                self.clock_device(now, ClockDevice::LowBattery);
+            }
             ClockDevice::LowBattery if !self.clock_low_battery => {
                 self.clock_low_battery = true;
                 self.alert(

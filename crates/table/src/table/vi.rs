@@ -434,8 +434,8 @@ impl Table {
                     )
                 }
             }
-            // "gesetzt" is not handled yet (a board without sensors): nothing to confirm.
-            Command::Yes | Command::Placed => (
+            Command::Placed => return self.vi_placed(now),
+            Command::Yes => (
                 words.nothing_to_confirm(),
                 Priority::Low,
                 AnnounceKind::Answer,
