@@ -441,6 +441,7 @@ impl SimDevice for DgtSim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dgt::{ClockCommand, DgtBoard, DgtConfig, DgtEvent};
     use shakmaty::Color;
 
     #[test]
@@ -451,5 +452,180 @@ mod tests {
         assert_eq!(steps[3], (Square::F1, Some(Color::White.rook())));
         let steps = board_move(&b, "e5d6").unwrap();
         assert_eq!(steps.last(), Some(&(Square::D5, None)));
+    }
+
+    /// The host side and the simulated board, wired byte for byte in virtual time.
+    struct Bench {
+        host: DgtBoard,
+        sim: DgtSim,
+        now: Instant,
+    }
+
+    impl Bench {
+        fn new() -> Bench {
+            let now = Instant::now();
+            let mut host = DgtBoard::default();
+            host.connect(now);
+            let mut b = Bench {
+                host,
+                sim: DgtSim::new(Board::default()),
+                now,
+            };
+            b.exchange();
+            b.events();
+            b
+        }
+
+        fn exchange(&mut self) {
+            for _ in 0..4 {
+                let mut wire = Vec::new();
+                while self.host.poll_transmit(&mut wire).is_some() {}
+                self.sim.handle_bytes(self.now, &wire);
+                self.sim.handle_timeout(self.now);
+                wire.clear();
+                while self.sim.poll_transmit(&mut wire).is_some() {}
+                self.host.handle_bytes(self.now, &wire);
+            }
+        }
+
+        /// Runs both sides' timers for `d` of virtual time.
+        fn run(&mut self, d: Duration) {
+            let end = self.now + d;
+            loop {
+                let next = [self.host.poll_timeout(), self.sim.poll_timeout()]
+                    .into_iter()
+                    .flatten()
+                    .min()
+                    .filter(|t| *t <= end);
+                let Some(t) = next else { break };
+                self.now = self.now.max(t);
+                self.host.handle_timeout(self.now);
+                self.exchange();
+            }
+            self.now = end;
+        }
+
+        fn act(&mut self, a: DgtAction) {
+            self.sim.act(self.now, a).unwrap();
+            self.sim.handle_timeout(self.now);
+            self.exchange();
+        }
+
+        fn events(&mut self) -> Vec<DgtEvent> {
+            std::iter::from_fn(|| self.host.poll_event()).collect()
+        }
+    }
+
+    #[test]
+    fn the_clock_counts_down_the_running_side_and_levers_switch_it() {
+        let mut b = Bench::new();
+        b.host.clock_command(
+            b.now,
+            ClockCommand::SetAndRun {
+                left: Duration::from_secs(300),
+                right: Duration::from_secs(300),
+                run: ClockRun::Left,
+            },
+        );
+        b.exchange();
+        b.run(Duration::from_millis(3500));
+        let ev = b.events();
+        assert!(matches!(ev[0], DgtEvent::ClockAck(_)), "{ev:?}");
+        let times: Vec<u64> = ev
+            .iter()
+            .filter_map(|e| match e {
+                DgtEvent::ClockTimes(t) => Some(t.left.as_secs()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(times, vec![300, 299, 298, 297], "once a second");
+        assert!(!ev.iter().any(|e| matches!(e, DgtEvent::ClockLever { .. })));
+        // White presses: reported at once, Black's time runs.
+        b.act(DgtAction::Lever(Side::White));
+        let ev = b.events();
+        assert!(
+            matches!(
+                &ev[..],
+                [DgtEvent::ClockLever { side: Side::White, lever: ClockSide::Left, times }, DgtEvent::ClockTimes(_)]
+                    if times.left.as_secs() == 296
+            ),
+            "{ev:?}"
+        );
+        assert_eq!(b.sim.clock_times(b.now).2, ClockRun::Right);
+        b.run(Duration::from_secs(2));
+        let (left, right, _) = b.sim.clock_times(b.now);
+        assert_eq!((left.as_millis(), right.as_millis()), (296_500, 298_000));
+        // Pressing the lever that is already down is nothing.
+        b.act(DgtAction::Lever(Side::White));
+        assert!(
+            !b.events()
+                .iter()
+                .any(|e| matches!(e, DgtEvent::ClockLever { .. }))
+        );
+        b.act(DgtAction::Lever(Side::Black));
+        assert!(matches!(
+            b.events()[0],
+            DgtEvent::ClockLever {
+                side: Side::Black,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn texts_stay_until_ended_and_buttons_are_numbered() {
+        let mut b = Bench::new();
+        b.host.clock_text(b.now, "PAUSE", false);
+        b.exchange();
+        assert_eq!(b.sim.clock_text(), Some("PAUSE"));
+        b.host.clock_end_text(b.now);
+        b.exchange();
+        assert_eq!(b.sim.clock_text(), None);
+        assert_eq!(
+            b.events(),
+            vec![
+                DgtEvent::ClockAck(ClockCommand::text("PAUSE", false)),
+                DgtEvent::ClockAck(ClockCommand::EndText)
+            ]
+        );
+        for n in 1..=5 {
+            b.act(DgtAction::ClockButton(n));
+            assert_eq!(b.events(), vec![DgtEvent::ClockButton(n)]);
+        }
+        assert!(matches!(
+            b.sim.act(b.now, DgtAction::ClockButton(6)),
+            Err(SimError::Clock(_))
+        ));
+    }
+
+    #[test]
+    fn an_unplugged_clock_a_low_battery_and_a_silent_board_are_reported() {
+        let mut b = Bench::new();
+        b.act(DgtAction::ClockTimes([60, 60]));
+        let ev = b.events();
+        assert!(matches!(ev[0], DgtEvent::ClockStatus(s) if s.connected && !s.running));
+        b.act(DgtAction::Clock(ClockState::LowBattery));
+        assert!(matches!(b.events()[0], DgtEvent::ClockStatus(s) if s.low_battery));
+        b.act(DgtAction::Clock(ClockState::Disconnected));
+        assert!(matches!(b.events()[..], [DgtEvent::ClockStatus(s)] if !s.connected));
+        assert!(b.sim.act(b.now, DgtAction::Lever(Side::White)).is_err());
+        // Commands to a missing clock are never acked.
+        b.host.clock_text(b.now, "CHECK", true);
+        b.exchange();
+        b.run(Duration::from_secs(3));
+        assert!(
+            b.events()
+                .contains(&DgtEvent::ClockFailed(ClockCommand::text("CHECK", true)))
+        );
+        b.act(DgtAction::Clock(ClockState::Connected));
+        assert!(matches!(b.events()[0], DgtEvent::ClockStatus(s) if s.connected));
+        // The board stops relaying the clock: gone after the silence limit.
+        b.act(DgtAction::Clock(ClockState::Silent));
+        b.run(Duration::from_secs(6));
+        let ev = b.events();
+        assert!(
+            matches!(ev[..], [DgtEvent::ClockGone { silent }] if silent == DgtConfig::default().clock_silence),
+            "{ev:?}"
+        );
     }
 }

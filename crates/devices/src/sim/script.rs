@@ -161,7 +161,7 @@ pub fn run_script<A: for<'de> Deserialize<'de>>(
 mod tests {
     use super::*;
     use crate::proto::{Button, Side};
-    use crate::sim::{ClockAction, DgtAction, PegAction};
+    use crate::sim::{ClockAction, ClockState, DgtAction, PegAction};
 
     #[test]
     fn script_lines_parse_as_json_or_words() {
@@ -188,6 +188,31 @@ mod tests {
             Ok(Some(ScriptLine::Wait(Duration::from_millis(300))))
         );
         assert_eq!(parse_line::<DgtAction>("# comment"), Ok(None));
+        // The DGT 3000 on the DGT board (`dgt: lever white` in the table's scripts).
+        assert_eq!(
+            parse_line::<DgtAction>("lever white"),
+            Ok(Some(ScriptLine::Act(DgtAction::Lever(Side::White))))
+        );
+        assert_eq!(
+            parse_line::<DgtAction>("clock_button 3"),
+            Ok(Some(ScriptLine::Act(DgtAction::ClockButton(3))))
+        );
+        assert_eq!(
+            parse_line::<DgtAction>("clock disconnected"),
+            Ok(Some(ScriptLine::Act(DgtAction::Clock(
+                ClockState::Disconnected
+            ))))
+        );
+        assert_eq!(
+            parse_line::<DgtAction>(r#"{"clock":"low_battery"}"#),
+            Ok(Some(ScriptLine::Act(DgtAction::Clock(
+                ClockState::LowBattery
+            ))))
+        );
+        assert!(matches!(
+            parse_line::<DgtAction>("lever left"),
+            Err(SimError::Action(_))
+        ));
         assert_eq!(
             parse_line::<DgtAction>("wait_host"),
             Ok(Some(ScriptLine::WaitHost))
