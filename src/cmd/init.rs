@@ -89,11 +89,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     let (mut peg_board, mut dgt, mut clock) = (None, None, None);
+    let mut dgt_clock = false;
     for path in &ports {
         let line = match identify(path, Duration::from_millis(1500)) {
             Ok(identity) => {
                 let slot = match identity {
-                    Identity::Dgt { .. } => &mut dgt,
+                    Identity::Dgt { clock, .. } => {
+                        dgt_clock |= clock && dgt.is_none();
+                        &mut dgt
+                    }
                     Identity::PegBoard { .. } => &mut peg_board,
                     Identity::Clock { .. } => &mut clock,
                 };
@@ -220,11 +224,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         peg_board,
         dgt,
         clock,
+        dgt_clock,
         model,
         microphone: args.mic.clone(),
         vi_voice: None,
     };
+    for note in annabella_station::init::set_up_notes(&answers) {
+        writeln!(err, "Set-up: {note}")?;
+        found.push(note);
+    }
     let text = table_toml(&answers, &found);
+    // What init writes must be a table that can play (every move made, every clock started).
+    annabella_station::config::StationConfig::from_toml_str(
+        &text,
+        args.out.parent().unwrap_or(Path::new(".")),
+    )
+    .map_err(|e| anyhow::anyhow!("the configuration init would write cannot play: {e}"))?;
     std::fs::write(&args.out, &text).with_context(|| format!("{}", args.out.display()))?;
     writeln!(
         err,

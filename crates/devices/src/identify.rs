@@ -31,6 +31,8 @@ pub enum Identity {
         version: (u8, u8),
         /// The pieces it reported (`None`: no board report in time).
         board: Option<Board>,
+        /// A DGT 3000 clock on its cable reported itself (a connected clock's message).
+        clock: bool,
     },
     /// The tactile peg board: its HELLO and the holes holding a peg.
     PegBoard {
@@ -61,8 +63,16 @@ impl Identity {
         match self {
             Identity::Dgt {
                 version: (major, minor),
+                clock,
                 ..
-            } => format!("DGT board, firmware {major}.{minor}"),
+            } => format!(
+                "DGT board, firmware {major}.{minor}{}",
+                if *clock {
+                    ", with a DGT 3000 clock on its cable"
+                } else {
+                    ""
+                }
+            ),
             Identity::PegBoard { hello, .. } => format!(
                 "tactile peg board, firmware {}.{}",
                 hello.firmware_major, hello.firmware_minor
@@ -160,20 +170,25 @@ pub fn identify(path: &Path, patience: Duration) -> Result<Identity, String> {
         }
     }
     let mut dgt = DgtBoard::default();
-    let (mut version, mut board) = (None, None);
-    talk(path, DGT_BAUD, &mut dgt, patience, |event| match event {
-        DgtEvent::Version { major, minor } => {
-            version = Some((major, minor));
-            board.is_some()
+    let (mut version, mut board, mut clock) = (None, None, false);
+    // A board without a clock is known only when patience is up: a DGT 3000 on its cable
+    // reports itself about once a second.
+    talk(path, DGT_BAUD, &mut dgt, patience, |event| {
+        match event {
+            DgtEvent::Version { major, minor } => version = Some((major, minor)),
+            DgtEvent::Snapshot(b) => board = Some(b),
+            DgtEvent::ClockStatus(s) if s.connected => clock = true,
+            DgtEvent::ClockLever { .. } | DgtEvent::ClockButton(_) => clock = true,
+            _ => {}
         }
-        DgtEvent::Snapshot(b) => {
-            board = Some(b);
-            version.is_some()
-        }
-        _ => false,
+        version.is_some() && board.is_some() && clock
     })?;
     match version {
-        Some(version) => Ok(Identity::Dgt { version, board }),
+        Some(version) => Ok(Identity::Dgt {
+            version,
+            board,
+            clock,
+        }),
         None => Err(format!(
             "{}: no answer to HELLO ({LINK_BAUD} baud) nor to a DGT version request ({DGT_BAUD} baud) within {} ms",
             path.display(),
@@ -250,7 +265,10 @@ mod tests {
         let peg = Simulator::spawn(PegBoardSim::new(start_occupancy())).unwrap();
         let clock = Simulator::spawn(ClockSim::default()).unwrap();
         match identify(dgt.path(), patience).unwrap() {
-            Identity::Dgt { board, .. } => assert_eq!(board, Some(Board::default())),
+            Identity::Dgt { board, clock, .. } => {
+                assert_eq!(board, Some(Board::default()));
+                assert!(clock, "the simulated board has a DGT 3000 on its cable");
+            }
             other => panic!("{other:?}"),
         }
         match identify(peg.path(), patience).unwrap() {

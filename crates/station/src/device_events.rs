@@ -110,10 +110,9 @@ fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
 /// The tactile clock's report, and the push-to-talk button's new state when it moved.
 pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     match event {
-        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => (
-            Reading::Input(Input::Lever { side: color_of(s) }),
-            None,
-        ),
+        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
+            (Reading::Input(Input::Lever { side: color_of(s) }), None)
+        }
         PortEvent::Device(ClockEvent::Button {
             button: b, pressed, ..
         }) => {

@@ -31,12 +31,78 @@ pub struct TableAnswers {
     pub dgt: Option<PathBuf>,
     /// The tactile clock's port.
     pub clock: Option<PathBuf>,
+    /// A DGT 3000 answered on the DGT board's cable: the table's clock when there is no
+    /// tactile clock.
+    pub dgt_clock: bool,
     /// The Vosk model that hears the VI player (`None`: typed words).
     pub model: Option<PathBuf>,
     /// The microphone (`None`: the default input).
     pub microphone: Option<String>,
     /// The VI player's espeak-ng voice (`None`: the language's default).
     pub vi_voice: Option<String>,
+}
+
+/// The clock and the presses that make `answers` a table that can play.
+struct ClubSetUp {
+    clock: String,
+    clock_comment: &'static str,
+    press: &'static str,
+}
+
+impl ClubSetUp {
+    fn of(a: &TableAnswers) -> ClubSetUp {
+        match (&a.clock, a.dgt_clock && a.dgt.is_some()) {
+            (Some(_), _) => ClubSetUp {
+                clock: port(&a.clock),
+                clock_comment: "",
+                press: "lever",
+            },
+            (None, true) => ClubSetUp {
+                clock: quote("dgt"),
+                clock_comment: "                       # the DGT 3000 on the DGT board's cable",
+                press: "lever",
+            },
+            (None, false) => ClubSetUp {
+                clock: quote("none"),
+                clock_comment: "                      # no clock: the table keeps the time",
+                press: "automatic",
+            },
+        }
+    }
+
+    /// What `init` tells the volunteer about the clock and the presses it chose.
+    pub fn says(a: &TableAnswers) -> Vec<String> {
+        let mut out = Vec::new();
+        if a.peg_board.is_none() {
+            out.push(
+                "no peg board: the VI player's ordinary tactile set; a move is made when they \
+                 confirm it (the clock press, the word \"gesetzt\"/\"done\", or the assistant's \
+                 key), and touches cannot be seen"
+                    .to_owned(),
+            );
+        }
+        match (&a.clock, a.dgt_clock && a.dgt.is_some()) {
+            (Some(_), _) => {}
+            (None, true) => out.push(
+                "no tactile clock: the DGT 3000 on the DGT board is the table's clock (its \
+                 lever presses, its buttons ask the time, whose turn, the last move, the \
+                 arbiter)"
+                    .to_owned(),
+            ),
+            (None, false) => out.push(
+                "no clock found: the table keeps the time itself, vi_press and sighted_press \
+                 are \"automatic\" (the VI player's word or the assistant's key, the sighted \
+                 player's move on the DGT board); the times are on the console and the hall"
+                    .to_owned(),
+            ),
+        }
+        out
+    }
+}
+
+/// What `init` tells the volunteer about the set-up it chose for what it found.
+pub fn set_up_notes(answers: &TableAnswers) -> Vec<String> {
+    ClubSetUp::says(answers)
 }
 
 /// A TOML string literal.
@@ -89,13 +155,26 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
         a.vi_language.code(),
         a.sighted_language.code()
     );
+    let set_up = ClubSetUp::of(a);
     let _ = writeln!(
         s,
         "\n[devices]                           # a serial port (/dev/serial/by-id/... survives \
-         replugging), \"sim\" or \"none\"\npeg_board = {}\ndgt = {}\nclock = {}",
+         replugging), \"sim\" or \"none\"\npeg_board = {}{}\ndgt = {}\nclock = {}{}",
         port(&a.peg_board),
+        if a.peg_board.is_none() {
+            "                 # an ordinary tactile set: the VI player confirms each move"
+        } else {
+            ""
+        },
         port(&a.dgt),
-        port(&a.clock)
+        set_up.clock,
+        set_up.clock_comment,
+    );
+    let _ = writeln!(
+        s,
+        "\n[clock]                             # lever: the player presses; automatic: the table \
+         does\nvi_press = \"{}\"\nsighted_press = \"{}\"",
+        set_up.press, set_up.press
     );
     match &a.model {
         Some(model) => {
@@ -162,6 +241,7 @@ mod tests {
             peg_board: Some("/dev/serial/by-id/usb-annabella_peg-if00".into()),
             dgt: None,
             clock: Some("/dev/ttyACM1".into()),
+            dgt_clock: false,
             model: None,
             microphone: None,
             vi_voice: None,
@@ -188,6 +268,33 @@ mod tests {
             PathBuf::from("/var/lib/annabella/table-1")
         );
         assert!(text.contains("#   /dev/ttyACM1: tactile clock"), "{text}");
+    }
+
+    #[test]
+    fn what_a_club_owns_makes_a_table_that_plays() {
+        use crate::config::Press;
+        let club = TableAnswers {
+            peg_board: None,
+            dgt: Some("/dev/serial/by-id/usb-DGT_board-if00".into()),
+            clock: None,
+            dgt_clock: true,
+            ..answers()
+        };
+        let text = table_toml(&club, &[]);
+        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        assert_eq!(config.devices.clock, DeviceSpec::OnDgt);
+        assert_eq!(config.devices.vi_board(), annabella_table::ViBoard::Plain);
+        assert_eq!(config.game.vi_press, Press::Lever);
+        let bare = TableAnswers {
+            dgt_clock: false,
+            ..club
+        };
+        let text = table_toml(&bare, &[]);
+        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        assert_eq!(config.devices.clock, DeviceSpec::None);
+        assert_eq!(config.game.vi_press, Press::Automatic);
+        assert_eq!(config.game.sighted_press, Press::Automatic);
+        assert!(set_up_notes(&bare)[1].contains("keeps the time itself"));
     }
 
     #[test]

@@ -30,11 +30,25 @@ pub(super) fn check(raw: &RawConfig, game: &mut GameSettings, devices: &Devices)
                 .into(),
         );
     }
-    for (key, press, who) in [
-        ("clock.vi_press", game.vi_press, "the VI player"),
-        ("clock.sighted_press", game.sighted_press, "the sighted player"),
+    for (key, press, given, who) in [
+        (
+            "clock.vi_press",
+            game.vi_press,
+            &raw.clock.vi_press,
+            "the VI player",
+        ),
+        (
+            "clock.sighted_press",
+            game.sighted_press,
+            &raw.clock.sighted_press,
+            "the sighted player",
+        ),
     ] {
-        if press == Press::Lever && no_clock {
+        // A value that is no press at all is reported by its own check.
+        let readable = given
+            .as_deref()
+            .is_none_or(|g| matches!(g, "lever" | "automatic"));
+        if press == Press::Lever && no_clock && readable {
             problem(
                 key,
                 format!(
@@ -69,9 +83,7 @@ pub(super) fn check(raw: &RawConfig, game: &mut GameSettings, devices: &Devices)
 }
 
 /// `devices.dgt_buttons`: five names, one per button, left to right.
-pub(super) fn dgt_buttons(
-    names: Option<&[String]>,
-) -> Result<[Option<ClockButton>; 5], Problem> {
+pub(super) fn dgt_buttons(names: Option<&[String]>) -> Result<[Option<ClockButton>; 5], Problem> {
     let Some(names) = names else {
         return Ok(DEFAULT_DGT_BUTTONS);
     };

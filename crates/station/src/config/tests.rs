@@ -377,3 +377,73 @@ fn the_hall_section_is_checked_with_the_others() {
     let unknown = parse("[hall]\nbrokr = \"x\"\n").unwrap_err().to_string();
     assert!(unknown.contains("brokr"), "{unknown}");
 }
+
+#[test]
+fn a_table_that_cannot_play_is_refused_naming_the_keys() {
+    let got = problems(
+        r#"
+        [devices]
+        peg_board = "none"
+        dgt = "none"
+        clock = "none"
+        [clock]
+        vi_press = "lever"
+        sighted_press = "lever"
+    "#,
+    );
+    assert_eq!(got.len(), 2, "{got:#?}");
+    assert!(
+        got[0].starts_with("clock.vi_press: \"lever\" needs a clock"),
+        "{got:#?}"
+    );
+    assert!(
+        got[0].contains("set clock.vi_press = \"automatic\""),
+        "{got:#?}"
+    );
+    assert!(got[1].starts_with("clock.sighted_press:"), "{got:#?}");
+    let got = problems(
+        r#"
+        [devices]
+        dgt = "none"
+        clock = "dgt"
+    "#,
+    );
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].starts_with("devices.clock: \"dgt\" is the DGT 3000"),
+        "{got:#?}"
+    );
+    let got = problems(
+        r#"
+        [devices]
+        dgt = "sim"
+        clock = "dgt"
+        dgt_buttons = ["time", "dance"]
+    "#,
+    );
+    assert!(
+        got[0].starts_with("devices.dgt_buttons: 2 names given"),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn without_a_clock_the_table_presses_unless_the_file_says_otherwise() {
+    let c = StationConfig::from_toml_str(
+        "[devices]\npeg_board = \"none\"\ndgt = \"sim\"\nclock = \"none\"\n",
+        Path::new("."),
+    )
+    .unwrap();
+    assert_eq!(c.game.vi_press, Press::Automatic);
+    assert_eq!(c.game.sighted_press, Press::Automatic);
+    let table = c.table_config();
+    assert_eq!(table.vi_board, annabella_table::ViBoard::Plain);
+    let c = StationConfig::from_toml_str(
+        "[devices]\npeg_board = \"none\"\ndgt = \"sim\"\nclock = \"dgt\"\n",
+        Path::new("."),
+    )
+    .unwrap();
+    assert_eq!(c.devices.clock, DeviceSpec::OnDgt);
+    assert_eq!(c.game.vi_press, Press::Lever);
+    assert_eq!(c.devices.dgt_buttons, crate::config::DEFAULT_DGT_BUTTONS);
+}
