@@ -1,0 +1,240 @@
+//! A table with what a club already owns: the sighted player's DGT board with a DGT 3000
+//! on its cable, the VI player's ordinary tactile set (no sensors) and typed or spoken
+//! words. From `init` over a simulated DGT board on a pseudo-terminal, through `doctor`,
+//! to a whole game played with `annabella play` and the demo's club set-up.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use annabella_test_support::process::{Killed, output_with_input};
+use serde_json::Value;
+
+fn annabella() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+}
+
+/// `annabella sim dgt --link LINK [--script SCRIPT]`: a DGT board with a DGT 3000 behind a
+/// stable name; the script (if any) runs once the station has opened the port.
+fn dgt_sim(link: &Path, script: Option<&Path>) -> Killed {
+    let mut cmd = annabella();
+    cmd.args(["sim", "dgt", "--link"]).arg(link);
+    if let Some(s) = script {
+        cmd.arg("--script").arg(s);
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start annabella sim dgt");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert_eq!(line.trim(), link.to_str().unwrap(), "sim printed {line:?}");
+    Killed(child)
+}
+
+fn text(out: &std::process::Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn replay(journal: &Path) -> Value {
+    let out = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(journal)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `annabella init --non-interactive` over these ports.
+fn init(dir: &Path, ports: &[&Path]) -> (PathBuf, String) {
+    let config = dir.join("table.toml");
+    let mut cmd = annabella();
+    cmd.args(["init", "--non-interactive", "--out"]).arg(&config);
+    for p in ports {
+        cmd.arg("--port").arg(p);
+    }
+    let out = cmd
+        .args(["--white", "Anna Muster", "--black", "Bella Beispiel"])
+        .args(["--time-control", "5400+30", "--records"])
+        .arg(dir.join("games"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let (_, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    (config, stderr)
+}
+
+fn doctor_checks(config: &Path) -> (bool, Vec<Value>) {
+    let out = annabella()
+        .args(["doctor", "--json", "--config"])
+        .arg(config)
+        .output()
+        .unwrap();
+    let checks = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (out.status.success(), checks)
+}
+
+fn status<'a>(checks: &'a [Value], name: &str) -> &'a str {
+    checks
+        .iter()
+        .find(|c| c["check"] == name)
+        .unwrap_or_else(|| panic!("no check {name}: {checks:?}"))["status"]
+        .as_str()
+        .unwrap()
+}
+
+#[test]
+fn a_club_game_is_played_from_init_to_the_result_with_the_dgt_3000_lever() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("usb-DGT_board-if00");
+    // The sighted player's side of the game, on the DGT board and the DGT 3000, timed
+    // from the moment the station opens the port.
+    let script = dir.path().join("sighted.jsonl");
+    std::fs::write(
+        &script,
+        "wait_host\n\
+         wait 3000\nlever white\nwait 500\nmove e2e4\nwait 1000\nmove e7e5\nwait 1000\nlever black\n\
+         wait 2500\nlever white\nwait 500\nmove f1c4\nwait 1000\nmove b8c6\nwait 1000\nlever black\n\
+         wait 2500\nlever white\nwait 500\nmove d1h5\nwait 1000\nmove g8f6\nwait 1000\nlever black\n\
+         wait 2500\nlever white\nwait 500\nmove h5f7\n",
+    )
+    .unwrap();
+
+    // init finds the DGT board with its clock and writes a table that can play.
+    let (config, said) = {
+        let _probe = dgt_sim(&link, None);
+        init(dir.path(), &[&link])
+    };
+    assert!(said.contains("with a DGT 3000 clock on its cable"), "{said}");
+    assert!(said.contains("no peg board"), "{said}");
+    let written = std::fs::read_to_string(&config).unwrap();
+    assert!(written.contains("peg_board = \"none\""), "{written}");
+    assert!(written.contains("clock = \"dgt\""), "{written}");
+    assert!(written.contains("vi_press = \"lever\""), "{written}");
+
+    let _board = dgt_sim(&link, Some(&script));
+    let (ok, checks) = doctor_checks(&config);
+    assert_eq!(status(&checks, "device dgt"), "ok", "{checks:?}");
+    assert_eq!(status(&checks, "device clock"), "ok", "{checks:?}");
+    assert!(ok, "doctor passes the club's table: {checks:?}");
+
+    // The VI player types (or says) the moves; everything else happens on the DGT board.
+    let vi = "wait 1000\nstart\nwait 500\nBauer Eva vier\nwait 5000\nLäufer Cäsar vier\n\
+              wait 5000\nDame Hektor fünf\nwait 5000\nDame schlägt Felix sieben\nwait 4000\n";
+    let out = output_with_input(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config),
+        vi.as_bytes(),
+        Duration::from_secs(120),
+    );
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let levers = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["kind"] == "input" && v["input"]["input"] == "lever")
+        .count();
+    assert!(levers >= 7, "the DGT 3000's lever presses reach the table: {stdout}");
+    let view = replay(&dir.path().join("games/game.journal"));
+    assert_eq!(
+        view["moves"],
+        serde_json::json!(["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]),
+        "{stdout}"
+    );
+    assert_eq!(view["result"]["result"], "1-0", "{view}");
+}
+
+#[test]
+fn init_without_any_clock_lets_the_table_press_and_play_confirms_by_word() {
+    let dir = tempfile::tempdir().unwrap();
+    // No port at all: no peg board, no DGT board, no clock.
+    let (config, said) = init(dir.path(), &[&dir.path().join("no-such-port")]);
+    assert!(said.contains("the table keeps the time itself"), "{said}");
+    let written = std::fs::read_to_string(&config).unwrap();
+    assert!(written.contains("clock = \"none\""), "{written}");
+    assert!(written.contains("vi_press = \"automatic\""), "{written}");
+    // The assistant types the sighted player's moves; the VI player says "gesetzt".
+    let lines = "start\nwait 300\nBauer Eva vier\nwait 300\ngesetzt\nwait 300\n\
+                 assistant: e7e5\nwait 300\nSpringer Felix drei\nwait 300\nplaced\nwait 500\n";
+    let out = output_with_input(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config),
+        lines.as_bytes(),
+        Duration::from_secs(120),
+    );
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let view = replay(&dir.path().join("games/game.journal"));
+    assert_eq!(
+        view["moves"],
+        serde_json::json!(["e4", "e5", "Nf3"]),
+        "{stdout}"
+    );
+    assert_eq!(view["running"], "black", "{view}");
+}
+
+#[test]
+fn doctor_and_play_refuse_a_table_whose_moves_could_not_start_a_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[devices]\npeg_board = \"none\"\ndgt = \"none\"\nclock = \"none\"\n\
+         [clock]\nvi_press = \"lever\"\n[records]\ndir = \"games\"\n",
+    )
+    .unwrap();
+    for cmd in ["doctor", "play"] {
+        let out = output_with_input(
+            annabella().args([cmd, "--config"]).arg(&config),
+            b"",
+            Duration::from_secs(60),
+        );
+        let (stdout, stderr) = text(&out);
+        assert!(!out.status.success(), "{cmd}: {stdout}{stderr}");
+        let all = format!("{stdout}{stderr}");
+        assert!(
+            all.contains("clock.vi_press: \"lever\" needs a clock"),
+            "{cmd}: {all}"
+        );
+    }
+}
+
+#[test]
+fn the_demo_plays_the_club_set_up_to_mate() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/table-club.toml");
+    let out = output_with_input(
+        annabella()
+            .args(["demo", "--text", "--typed", "--config"])
+            .arg(&config)
+            .arg("--out")
+            .arg(dir.path().join("out")),
+        b"",
+        Duration::from_secs(240),
+    );
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stderr.contains("samples/demo-script-club.txt"), "{stderr}");
+    assert!(stdout.contains("4. Qxf7#"), "{stdout}");
+    assert!(
+        stdout.contains("Weiß eine Stunde"),
+        "the DGT 3000's first button asks the time: {stdout}"
+    );
+    let pgn = std::fs::read_to_string(dir.path().join("out/game.pgn")).unwrap();
+    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
+}
