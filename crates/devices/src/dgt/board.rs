@@ -244,6 +244,13 @@ impl DgtBoard {
         self.transmits.push_back(vec![cmd::SEND_BRD]);
     }
 
+    /// Asks for the clock's times and status now (`0x41`), e.g. to learn at once whether
+    /// a clock is connected; the host also asks by itself after
+    /// [`DgtConfig::clock_poll`] of quiet.
+    pub fn request_clock(&mut self) {
+        self.transmits.push_back(vec![cmd::SEND_CLK]);
+    }
+
     /// Keep-alive: asks for the serial number (any answer proves the link; the version
     /// is asked only on connect, so a [`DgtEvent::Version`] marks a fresh connection).
     /// While a board dump is outstanding (e.g. the board ignored the re-read after a

@@ -162,7 +162,8 @@ impl DgtSim {
     ///
     /// # Errors
     /// When the clock is not connected.
-    pub fn press_lever(&mut self, now: Instant, player: Side) -> Result<(), SimError> {
+    pub fn press_lever(&mut self, now: Instant, player: impl Into<Side>) -> Result<(), SimError> {
+        let player = player.into();
         self.clock_present()?;
         let side = match player {
             Side::White => self.white,
@@ -556,7 +557,8 @@ mod tests {
         let (left, right, _) = b.sim.clock_times(b.now);
         assert_eq!((left.as_millis(), right.as_millis()), (296_500, 298_000));
         // Pressing the lever that is already down is nothing.
-        b.act(DgtAction::Lever(Side::White));
+        b.sim.press_lever(b.now, Color::White).unwrap();
+        b.exchange();
         assert!(
             !b.events()
                 .iter()
