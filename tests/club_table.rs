@@ -58,7 +58,8 @@ fn replay(journal: &Path) -> Value {
 fn init(dir: &Path, ports: &[&Path]) -> (PathBuf, String) {
     let config = dir.join("table.toml");
     let mut cmd = annabella();
-    cmd.args(["init", "--non-interactive", "--out"]).arg(&config);
+    cmd.args(["init", "--non-interactive", "--out"])
+        .arg(&config);
     for p in ports {
         cmd.arg("--port").arg(p);
     }
@@ -113,23 +114,28 @@ fn a_club_game_is_played_from_init_to_the_result_with_the_dgt_3000_lever() {
     )
     .unwrap();
 
-    // init finds the DGT board with its clock and writes a table that can play.
-    let (config, said) = {
-        let _probe = dgt_sim(&link, None);
-        init(dir.path(), &[&link])
-    };
-    assert!(said.contains("with a DGT 3000 clock on its cable"), "{said}");
+    // init finds the DGT board with its clock and writes a table that can play; doctor
+    // passes it.
+    let probe = dgt_sim(&link, None);
+    let (config, said) = init(dir.path(), &[&link]);
+    assert!(
+        said.contains("with a DGT 3000 clock on its cable"),
+        "{said}"
+    );
     assert!(said.contains("no peg board"), "{said}");
     let written = std::fs::read_to_string(&config).unwrap();
     assert!(written.contains("peg_board = \"none\""), "{written}");
     assert!(written.contains("clock = \"dgt\""), "{written}");
     assert!(written.contains("vi_press = \"lever\""), "{written}");
 
-    let _board = dgt_sim(&link, Some(&script));
     let (ok, checks) = doctor_checks(&config);
     assert_eq!(status(&checks, "device dgt"), "ok", "{checks:?}");
     assert_eq!(status(&checks, "device clock"), "ok", "{checks:?}");
     assert!(ok, "doctor passes the club's table: {checks:?}");
+    drop(probe);
+
+    // The game: the sighted player's side scripted on the board, from when play opens it.
+    let _board = dgt_sim(&link, Some(&script));
 
     // The VI player types (or says) the moves; everything else happens on the DGT board.
     let vi = "wait 1000\nstart\nwait 500\nBauer Eva vier\nwait 5000\nLäufer Cäsar vier\n\
@@ -148,7 +154,10 @@ fn a_club_game_is_played_from_init_to_the_result_with_the_dgt_3000_lever() {
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
         .filter(|v| v["kind"] == "input" && v["input"]["input"] == "lever")
         .count();
-    assert!(levers >= 7, "the DGT 3000's lever presses reach the table: {stdout}");
+    assert!(
+        levers >= 7,
+        "the DGT 3000's lever presses reach the table: {stdout}"
+    );
     let view = replay(&dir.path().join("games/game.journal"));
     assert_eq!(
         view["moves"],
@@ -236,5 +245,6 @@ fn the_demo_plays_the_club_set_up_to_mate() {
         "the DGT 3000's first button asks the time: {stdout}"
     );
     let pgn = std::fs::read_to_string(dir.path().join("out/game.pgn")).unwrap();
-    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
+    assert!(pgn.contains("4. Qxf7#"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
 }

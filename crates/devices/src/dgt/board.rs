@@ -227,6 +227,9 @@ impl DgtBoard {
             cmd::RETURN_SERIALNR,
             cmd::SEND_BRD,
             self.config.update_mode,
+            // A DGT 3000 on the cable answers at once: the table knows its clock from
+            // the start (and `init` tells a board with a clock from one without).
+            cmd::SEND_CLK,
         ] {
             self.transmits.push_back(vec![c]);
         }
