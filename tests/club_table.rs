@@ -130,7 +130,18 @@ fn a_club_game_is_played_from_init_to_the_result_with_the_dgt_3000_lever() {
 
     let (ok, checks) = doctor_checks(&config);
     assert_eq!(status(&checks, "device dgt"), "ok", "{checks:?}");
-    assert_eq!(status(&checks, "device clock"), "ok", "{checks:?}");
+    let clock = checks
+        .iter()
+        .find(|c| c["check"] == "device clock")
+        .unwrap();
+    assert_eq!(clock["status"], "ok", "{checks:?}");
+    assert!(
+        clock["detail"]
+            .as_str()
+            .unwrap()
+            .contains("a DGT 3000 answers"),
+        "{clock}"
+    );
     assert!(ok, "doctor passes the club's table: {checks:?}");
     drop(probe);
 

@@ -2,6 +2,11 @@
 //! players from the config). The VI player's words come as lines on standard input; the
 //! journal in the records directory is continued after a restart; `--resume JOURNAL`
 //! resumes an adjourned game, its sealed move made at once.
+//!
+//! At a board without sensors (`peg_board = "none"`, a club's ordinary tactile set) the
+//! VI player's clock press stands for "placed and released": the announced move is made
+//! then. The word "gesetzt"/"done" (or the keyboard line `placed`, the assistant's key)
+//! makes it too, and with `vi_press = "automatic"` also starts the opponent's clock.
 
 use std::{path::PathBuf, process::ExitCode};
 

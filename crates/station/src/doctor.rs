@@ -97,7 +97,10 @@ pub fn check_table(config: &StationConfig) -> Vec<Check> {
         ("dgt", &d.dgt),
         ("clock", &d.clock),
     ] {
-        checks.push(device(key, spec));
+        checks.push(match spec {
+            DeviceSpec::OnDgt => dgt_clock(&d.dgt),
+            _ => device(key, spec),
+        });
     }
     checks.push(microphone(&config.speech));
     checks.push(model(&config.speech));
@@ -141,19 +144,54 @@ pub fn hall_broker(hall: &annabella_hall::HallConfig) -> Check {
     }
 }
 
+/// `clock = "dgt"`: a DGT 3000 answers on the cable of the DGT board at `dgt`.
+pub fn dgt_clock(dgt: &DeviceSpec) -> Check {
+    let name = "device clock".to_owned();
+    let DeviceSpec::Serial { path, .. } = dgt else {
+        return Check::ok(
+            name,
+            "the DGT 3000 on the simulated DGT board (\"dgt\": its lever, buttons and state \
+             come through devices.dgt)",
+        );
+    };
+    let fallback = "without it the table keeps the time itself and presses the clocks (the \
+                    arbiter is told)";
+    match identify(path, DEVICE_PATIENCE) {
+        Ok(Identity::Dgt { clock: true, .. }) => Check::ok(
+            name,
+            format!(
+                "a DGT 3000 answers on the cable of the DGT board at {}",
+                path.display()
+            ),
+        ),
+        Ok(Identity::Dgt { clock: false, .. }) => Check::bad(
+            Status::Warn,
+            name,
+            format!(
+                "no DGT 3000 answered on the cable of the DGT board at {}; {fallback}",
+                path.display()
+            ),
+            "plug the DGT 3000 into the board and switch it on",
+        ),
+        _ => Check::bad(
+            Status::Fail,
+            name,
+            format!(
+                "\"dgt\" needs the DGT board, which does not answer at {}",
+                path.display()
+            ),
+            "see the check of devices.dgt",
+        ),
+    }
+}
+
 /// The device `key` of `[devices]` opens and answers as that device, with a sane board.
 pub fn device(key: &str, spec: &DeviceSpec) -> Check {
     let name = format!("device {key}");
     let path = match spec {
         DeviceSpec::None => return Check::ok(name, "not used (\"none\")"),
         DeviceSpec::Sim => return Check::ok(name, "simulated (\"sim\")"),
-        DeviceSpec::OnDgt => {
-            return Check::ok(
-                name,
-                "the DGT 3000 on the DGT board's cable (its lever, buttons and state come \
-                 through devices.dgt; the table falls back to its own clock when it is lost)",
-            );
-        }
+        DeviceSpec::OnDgt => return dgt_clock(&DeviceSpec::Sim),
         DeviceSpec::Firmware { elf, harness } => {
             return match (elf.is_file(), harness.is_file()) {
                 (true, true) => Check::ok(name, format!("firmware {}", elf.display())),

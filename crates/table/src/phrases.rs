@@ -253,6 +253,11 @@ impl Phrases {
         steps.join(" ")
     }
 
+    /// How a move is made at a board without sensors (added to "Hilfe" there).
+    pub(crate) fn help_plain(self) -> String {
+        self.say("help-plain", &[])
+    }
+
     /// The clock device is lost: the table keeps the time and presses the clocks.
     pub(crate) fn clock_lost(self) -> String {
         self.say("clock-lost", &[])

@@ -242,3 +242,31 @@ fn a_club_game_replays_from_its_journal() {
     assert_eq!(effects, run.effects);
     assert_eq!(table.pgn(), run.table.pgn());
 }
+
+#[test]
+fn help_at_a_board_without_sensors_says_what_the_press_means() {
+    let mut run = Run::new(club(ClockPress::Lever, ClockPress::Lever));
+    run.start(0.0).say(1.0, "Hilfe");
+    assert_any(
+        &run.heard_by(Audience::ViPlayer),
+        "Der Druck heißt: gesetzt und losgelassen.",
+    );
+    let mut run = Run::new(classical());
+    run.start(0.0).say(1.0, "Hilfe");
+    assert_none(&run.heard_by(Audience::ViPlayer), "gesetzt und losgelassen");
+}
+
+#[test]
+fn a_rejected_claim_at_a_club_table_makes_the_intended_move_at_the_press() {
+    let mut run = Run::new(club(ClockPress::Lever, ClockPress::Lever));
+    run.start(0.0);
+    // No repetition yet: the claim is wrong, costs time and stands as a draw offer (9.5.2).
+    run.say(2.0, "Remis Stellungswiederholung Springer Felix drei");
+    assert!(run.view().result.is_none());
+    assert_any(&run.heard_by(Audience::ViPlayer), "Reklamation abgelehnt");
+    // Another move is refused; the intended one is made at the press.
+    run.say(4.0, "Bauer Eva vier");
+    assert_any(&run.heard_by(Audience::ViPlayer), "beabsichtigten Zug");
+    run.lever(6.0, Color::White);
+    assert_eq!(run.view().moves, ["Nf3"]);
+}

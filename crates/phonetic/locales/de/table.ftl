@@ -221,3 +221,4 @@ expected = { $what ->
  }
 clock-lost = Die Uhr ist nicht verbunden. Der Tisch führt die Zeit und drückt die Uhr.
 clock-back = Die Uhr ist wieder verbunden.
+help-plain = Ohne Sensoren: Zug ansagen, auf Ihrem Brett setzen, dann die Uhr drücken. Der Druck heißt: gesetzt und losgelassen. Oder sagen Sie gesetzt.

@@ -178,3 +178,4 @@ expected = { $what ->
  }
 clock-lost = The clock is not connected. The table keeps the time and presses the clock.
 clock-back = The clock is connected again.
+help-plain = Without sensors: announce the move, set it on your board, then press the clock. The press means: placed and released. Or say done.

@@ -178,3 +178,4 @@ expected = { $what ->
  }
 clock-lost = Az óra nincs csatlakoztatva. Az időt az asztal méri, és ő nyomja meg az órát.
 clock-back = Az óra újra csatlakozik.
+help-plain = Érzékelők nélkül: mondja be a lépést, tegye meg a saját tábláján, majd nyomja meg az órát. A nyomás jelentése: letéve és elengedve. Vagy mondja: letettem.

@@ -214,3 +214,4 @@ expected = { $what ->
  }
 clock-lost = Laikrodis neprijungtas. Laiką skaičiuoja stalas ir jis paspaudžia laikrodį.
 clock-back = Laikrodis vėl prijungtas.
+help-plain = Be jutiklių: paskelbkite ėjimą, padarykite jį savo lentoje ir paspauskite laikrodį. Paspaudimas reiškia: padėta ir paleista. Arba sakykite padėjau.

@@ -206,3 +206,4 @@ expected = { $what ->
  }
 clock-lost = Pulkstenis nav pievienots. Laiku skaita galds un tas nospiež pulksteni.
 clock-back = Pulkstenis atkal ir pievienots.
+help-plain = Bez sensoriem: paziņojiet gājienu, izdariet to uz sava galdiņa un nospiediet pulksteni. Nospiešana nozīmē: novietots un atlaists. Vai sakiet noliku.

@@ -406,6 +406,9 @@ impl Table {
                 };
                 answer(words.opponent_name(name))
             }
+            Command::Help if self.plain() => {
+                answer(format!("{} {}", words.help(), words.help_plain()))
+            }
             Command::Help => answer(words.help()),
             Command::WhatIsOn(sq) => answer(answer::what_is_on(board, sq, lex)),
             Command::ReadRank(r) => answer(answer::read_rank(board, r, lex)),
