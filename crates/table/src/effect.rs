@@ -157,6 +157,9 @@ pub enum AlertKind {
     Claim,
     /// An illegal move was attempted on the sighted board.
     IllegalMove,
+    /// The assistant's entry of the sighted player's move differs from the move made on
+    /// the board (E.2.8; 4.6: the board's move is the move, the entry is not recorded).
+    EntryDiffers,
 }
 
 /// The table asks for the arbiter, with both boards as they are.

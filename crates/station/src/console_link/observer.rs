@@ -358,6 +358,7 @@ fn alert_title(kind: &AlertKind) -> &'static str {
         AlertKind::FlagFall => "Flag fall",
         AlertKind::Claim => "A claim to rule on",
         AlertKind::IllegalMove => "Illegal move on the sighted board",
+        AlertKind::EntryDiffers => "The assistant's entry differs from the board",
     }
 }
 

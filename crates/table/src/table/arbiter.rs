@@ -140,6 +140,10 @@ impl Table {
                 if self.clock.set_time(now, color, time).is_ok() {
                     if time > Duration::ZERO {
                         self.flag_seen[color_index(color)] = false;
+                        if self.first_flag == Some(color) {
+                            let other = !color;
+                            self.first_flag = self.flag_seen[color_index(other)].then_some(other);
+                        }
                     }
                     self.clock_effect(now);
                 }
@@ -221,6 +225,13 @@ impl Table {
                 }
             }
             ArbiterAction::FlagFall { color } => {
+                // The first flag observed decides (6.8–6.10): the opponent's, when it fell
+                // before this one.
+                let color = match self.first_flag {
+                    Some(first) if first != color && self.flag_seen[color_index(first)] => first,
+                    _ => color,
+                };
+                self.first_flag.get_or_insert(color);
                 if let Ok(o) = self.game.flag_fall(color) {
                     self.finish(now, o);
                 }
@@ -249,6 +260,8 @@ impl Table {
                 self.draw_offers.retain(|&p| p <= ply);
                 self.offer_with_next = None;
                 self.unpressed = self.unpressed.filter(|&i| i < ply);
+                self.vi_unpressed = self.vi_unpressed.filter(|&i| i < ply);
+                self.assistant_entry = None;
                 self.end = None;
                 self.said = None;
                 self.intended = None;
@@ -299,6 +312,7 @@ impl Table {
                 self.peg_fixups = 0;
                 self.peg_handled = None;
                 self.sighted_board = Some(pos.board().clone());
+                self.sighted_base = Some(pos.board().clone());
                 self.sighted_copy = None;
                 self.sighted_handled = None;
             }

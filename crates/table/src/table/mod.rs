@@ -90,6 +90,7 @@ enum Timer {
     PressGrace,
     PressSettle,
     SightedQuiet,
+    AssistantEntry,
 }
 
 /// One chess table under the Laws for play between a visually impaired and a sighted
@@ -130,6 +131,9 @@ pub struct Table {
     history: Vec<Chess>,
     records: Vec<RecordedMove>,
     unpressed: Option<usize>,
+    /// The VI player's made move, played in the game because the sighted player replied
+    /// before its press (6.2.2: a late press is allowed): its record waits for the press.
+    vi_unpressed: Option<usize>,
     end: Option<GameEnd>,
     said: Option<Said>,
     /// The intended move of the VI player's rejected claim: it must be the move made.
@@ -150,6 +154,12 @@ pub struct Table {
     peg_fixups: u32,
     peg_fix_spoken: bool,
     sighted_board: Option<Board>,
+    /// The sighted player's own last observed board, without a move of theirs in
+    /// progress: their move is the change from it (E.2.7, D.2.9).
+    sighted_base: Option<Board>,
+    /// The assistant's entry of the sighted player's move, waiting for the board's (4.6:
+    /// the move made on the board is the move; an entry that differs goes to the arbiter).
+    assistant_entry: Option<(Move, Duration)>,
     sighted_changed: Duration,
     sighted_handled: Option<Duration>,
     sighted_copy: Option<Chess>,
@@ -161,6 +171,8 @@ pub struct Table {
     arbiter_notice_due: bool,
     pending_press: Option<Duration>,
     flag_seen: [bool; 2],
+    /// The flag observed first (6.8–6.10): it decides when both fall.
+    first_flag: Option<Color>,
     /// Adjourned (duty f): the player on move seals their next move; then the sealed move.
     adjourned: bool,
     sealed: Option<(Move, Duration)>,
@@ -233,6 +245,8 @@ impl Table {
             vi: config.vi_color,
             peg: PegTracker::new(start.board().occupied()),
             sighted_board: None,
+            sighted_base: None,
+            assistant_entry: None,
             config,
             game,
             clock,
@@ -244,6 +258,7 @@ impl Table {
             history: Vec::new(),
             records: Vec::new(),
             unpressed: None,
+            vi_unpressed: None,
             end: None,
             said: None,
             intended: None,
@@ -266,6 +281,7 @@ impl Table {
             arbiter_notice_due: false,
             pending_press: None,
             flag_seen: [false; 2],
+            first_flag: None,
             low_time_ticked: None,
             adjourned: false,
             sealed: None,
@@ -623,6 +639,10 @@ impl Table {
             return;
         }
         let end = game_end(outcome);
+        if let Some(i) = self.vi_unpressed.take() {
+            let r = self.records[i].clone();
+            self.effects.push_back(Effect::RecordMove(r));
+        }
         if let Some(i) = self.unpressed.take() {
             let r = self.records[i].clone();
             self.effects.push_back(Effect::RecordMove(r));
@@ -637,6 +657,7 @@ impl Table {
         self.made_at = None;
         self.confirm = None;
         self.pending_claim = None;
+        self.assistant_entry = None;
         self.clock_effect(now);
         self.tell_both(
             |p| p.game_over(&end),
