@@ -42,6 +42,7 @@ impl Table {
             return;
         };
         let _ = self.clock.resume(now);
+        self.flush_unpressed();
         let press = self.clock.press(now, by).ok();
         let record = RecordedMove {
             clock: press.as_ref().map_or(clock, |p| p.remaining),
@@ -109,9 +110,20 @@ impl Table {
             }
             ArbiterAction::Adjourn => {
                 if self.started && !self.over() && self.sealed.is_none() {
+                    let made = self.vi_made().filter(|_| self.vi_move_made());
                     self.adjourned = true;
                     let turn = self.game.turn();
                     self.tell_both(|p| p.adjourned(turn), Priority::High, AnnounceKind::Arbiter);
+                    match made {
+                        // A move made on the board stands (4.6): it is the sealed move.
+                        Some(m) => self.seal(now, m),
+                        // An announcement not yet made is not the sealed move: the VI
+                        // player seals by announcing again.
+                        None => {
+                            self.said = None;
+                            self.made_at = None;
+                        }
+                    }
                 }
             }
             ArbiterAction::SealMove { uci } => {
@@ -282,13 +294,21 @@ impl Table {
                 let turn = self.game.turn();
                 if let Some(on) = self.clock.on_move()
                     && on != turn
-                    && !self.clock.is_paused()
                 {
+                    // Also while paused: the clock that runs at the resumption is the
+                    // side to move's.
+                    let paused = self.clock.is_paused();
+                    if paused {
+                        let _ = self.clock.resume(now);
+                    }
                     let left = self.clock.remaining(on, now);
                     let moves = self.clock.moves(on);
                     if self.clock.press(now, on).is_ok() {
                         let _ = self.clock.set_time(now, on, left);
                         self.clock.set_moves(on, moves);
+                    }
+                    if paused {
+                        let _ = self.clock.pause(now);
                     }
                 }
                 self.position_effect(None);

@@ -29,6 +29,14 @@ impl Table {
         let Ok(press) = self.clock.press(at, color) else {
             return;
         };
+        // The VI player's made move still waiting for its late press comes first on the
+        // scoresheet: the opponent's press after their reply settles it (6.2.2).
+        if color == self.sighted()
+            && let Some(i) = self.vi_unpressed.take()
+        {
+            let r = self.records[i].clone();
+            self.effects.push_back(Effect::RecordMove(r));
+        }
         if color == self.sighted()
             && let Some(i) = self.unpressed.take()
         {

@@ -634,19 +634,25 @@ impl Table {
         }
     }
 
+    /// Records every move still waiting for its press, in the order played.
+    fn flush_unpressed(&mut self) {
+        let mut waiting: Vec<usize> = [self.vi_unpressed.take(), self.unpressed.take()]
+            .into_iter()
+            .flatten()
+            .collect();
+        waiting.sort_unstable();
+        for i in waiting {
+            let r = self.records[i].clone();
+            self.effects.push_back(Effect::RecordMove(r));
+        }
+    }
+
     fn finish(&mut self, now: Duration, outcome: Outcome) {
         if self.over() {
             return;
         }
         let end = game_end(outcome);
-        if let Some(i) = self.vi_unpressed.take() {
-            let r = self.records[i].clone();
-            self.effects.push_back(Effect::RecordMove(r));
-        }
-        if let Some(i) = self.unpressed.take() {
-            let r = self.records[i].clone();
-            self.effects.push_back(Effect::RecordMove(r));
-        }
+        self.flush_unpressed();
         if self.clock.is_started() && !self.clock.is_paused() {
             let _ = self.clock.pause(now);
         }

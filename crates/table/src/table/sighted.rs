@@ -27,7 +27,12 @@ pub(super) enum SightedBoard {
 
 impl Table {
     pub(super) fn sighted_may_move(&self) -> bool {
-        self.started && !self.over() && self.game.turn() == self.sighted()
+        // Adjourned (A.1): the move is sealed, not made on the board.
+        self.started
+            && !self.over()
+            && !self.adjourned
+            && self.sealed.is_none()
+            && self.game.turn() == self.sighted()
     }
 
     pub(super) fn sighted_lift(&mut self, square: Square) {
@@ -168,7 +173,7 @@ impl Table {
     /// The VI player's made move is played because the opponent replied before its
     /// press: recorded when the press comes (or pressed now by the table in automatic mode).
     pub(super) fn commit_unpressed(&mut self, now: Duration) {
-        let automatic = self.config.vi_press == ClockPress::Automatic;
+        let automatic = self.config.vi_press == ClockPress::Automatic && !self.clock.is_paused();
         self.commit_vi_pressed(now, automatic);
     }
 
@@ -457,7 +462,13 @@ impl Table {
             }
             SightedCommand::ClaimFlag => {
                 if self.clock.flag_of(self.vi, now).is_some() {
-                    if let Ok(o) = self.game.flag_fall(self.vi) {
+                    // The first flag observed decides (6.8–6.10): their own, if it fell
+                    // before the VI player's.
+                    let first = match self.first_flag {
+                        Some(f) if self.flag_seen[color_index(f)] => f,
+                        _ => self.vi,
+                    };
+                    if let Ok(o) = self.game.flag_fall(first) {
                         self.finish(now, o);
                     }
                 } else {

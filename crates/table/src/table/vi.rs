@@ -61,6 +61,8 @@ impl Table {
         if pressed && self.clock.on_move() == Some(sighted) {
             self.press(now, sighted);
         }
+        // Earlier moves never pressed go on the scoresheet before this one.
+        self.flush_unpressed();
         let remaining_before = self.clock.remaining(self.vi, now);
         let press = if pressed {
             self.clock.press(now, self.vi).ok()
@@ -503,6 +505,14 @@ impl Table {
                 if !self.vi_to_move() {
                     (
                         words.not_your_turn(),
+                        Priority::Normal,
+                        AnnounceKind::Declaration,
+                    )
+                } else if self.vi_move_made() {
+                    // 9.2.1.1: a claim comes before the move is made; a made move stands
+                    // (4.6) and is not dropped by a late claim.
+                    (
+                        words.already_made(),
                         Priority::Normal,
                         AnnounceKind::Declaration,
                     )
