@@ -160,6 +160,9 @@ pub enum AlertKind {
     /// The clock device is not connected, switched off, or on low battery; the table
     /// keeps the time itself (presses automatic) while it is lost.
     ClockDevice,
+    /// The assistant's entry of the sighted player's move differs from the move made on
+    /// the board (E.2.8; 4.6: the board's move is the move, the entry is not recorded).
+    EntryDiffers,
 }
 
 /// The table asks for the arbiter, with both boards as they are.

@@ -359,6 +359,7 @@ fn alert_title(kind: &AlertKind) -> &'static str {
         AlertKind::ClockDevice => "The clock device (lost, back or low battery)",
         AlertKind::Claim => "A claim to rule on",
         AlertKind::IllegalMove => "Illegal move on the sighted board",
+        AlertKind::EntryDiffers => "The assistant's entry differs from the board",
     }
 }
 

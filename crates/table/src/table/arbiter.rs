@@ -42,6 +42,7 @@ impl Table {
             return;
         };
         let _ = self.clock.resume(now);
+        self.flush_unpressed();
         let press = self.clock.press(now, by).ok();
         let record = RecordedMove {
             clock: press.as_ref().map_or(clock, |p| p.remaining),
@@ -109,9 +110,20 @@ impl Table {
             }
             ArbiterAction::Adjourn => {
                 if self.started && !self.over() && self.sealed.is_none() {
+                    let made = self.vi_made().filter(|_| self.vi_move_made());
                     self.adjourned = true;
                     let turn = self.game.turn();
                     self.tell_both(|p| p.adjourned(turn), Priority::High, AnnounceKind::Arbiter);
+                    match made {
+                        // A move made on the board stands (4.6): it is the sealed move.
+                        Some(m) => self.seal(now, m),
+                        // An announcement not yet made is not the sealed move: the VI
+                        // player seals by announcing again.
+                        None => {
+                            self.said = None;
+                            self.made_at = None;
+                        }
+                    }
                 }
             }
             ArbiterAction::SealMove { uci } => {
@@ -140,6 +152,10 @@ impl Table {
                 if self.clock.set_time(now, color, time).is_ok() {
                     if time > Duration::ZERO {
                         self.flag_seen[color_index(color)] = false;
+                        if self.first_flag == Some(color) {
+                            let other = !color;
+                            self.first_flag = self.flag_seen[color_index(other)].then_some(other);
+                        }
                     }
                     self.clock_effect(now);
                 }
@@ -221,6 +237,13 @@ impl Table {
                 }
             }
             ArbiterAction::FlagFall { color } => {
+                // The first flag observed decides (6.8–6.10): the opponent's, when it fell
+                // before this one.
+                let color = match self.first_flag {
+                    Some(first) if first != color && self.flag_seen[color_index(first)] => first,
+                    _ => color,
+                };
+                self.first_flag.get_or_insert(color);
                 if let Ok(o) = self.game.flag_fall(color) {
                     self.finish(now, o);
                 }
@@ -250,6 +273,8 @@ impl Table {
                 self.draw_offers.retain(|&p| p <= ply);
                 self.offer_with_next = None;
                 self.unpressed = self.unpressed.filter(|&i| i < ply);
+                self.vi_unpressed = self.vi_unpressed.filter(|&i| i < ply);
+                self.assistant_entry = None;
                 self.end = None;
                 self.said = None;
                 self.intended = None;
@@ -270,13 +295,21 @@ impl Table {
                 let turn = self.game.turn();
                 if let Some(on) = self.clock.on_move()
                     && on != turn
-                    && !self.clock.is_paused()
                 {
+                    // Also while paused: the clock that runs at the resumption is the
+                    // side to move's.
+                    let paused = self.clock.is_paused();
+                    if paused {
+                        let _ = self.clock.resume(now);
+                    }
                     let left = self.clock.remaining(on, now);
                     let moves = self.clock.moves(on);
                     if self.clock.press(now, on).is_ok() {
                         let _ = self.clock.set_time(now, on, left);
                         self.clock.set_moves(on, moves);
+                    }
+                    if paused {
+                        let _ = self.clock.pause(now);
                     }
                 }
                 self.position_effect(None);
@@ -302,6 +335,7 @@ impl Table {
                 self.peg_fixups = 0;
                 self.peg_handled = None;
                 self.sighted_board = Some(pos.board().clone());
+                self.sighted_base = Some(pos.board().clone());
                 self.sighted_copy = None;
                 self.sighted_handled = None;
             }

@@ -29,6 +29,14 @@ impl Table {
         let Ok(press) = self.clock.press(at, color) else {
             return;
         };
+        // The VI player's made move still waiting for its late press comes first on the
+        // scoresheet: the opponent's press after their reply settles it (6.2.2).
+        if color == self.sighted()
+            && let Some(i) = self.vi_unpressed.take()
+        {
+            let r = self.records[i].clone();
+            self.effects.push_back(Effect::RecordMove(r));
+        }
         if color == self.sighted()
             && let Some(i) = self.unpressed.take()
         {
@@ -52,6 +60,21 @@ impl Table {
             return;
         }
         if side == self.vi {
+            // The late press of a made move the opponent already answered (6.2.2): it is
+            // recorded now, in order, and the opponent's clock runs until their press.
+            if let Some(i) = self.vi_unpressed
+                && self.clock.on_move() == Some(self.vi)
+            {
+                self.vi_unpressed = None;
+                if let Ok(press) = self.clock.press(now, self.vi) {
+                    self.records[i].clock = press.remaining;
+                    self.records[i].spent = press.spent;
+                }
+                let r = self.records[i].clone();
+                self.effects.push_back(Effect::RecordMove(r));
+                self.clock_effect(now);
+                return;
+            }
             if self.game.turn() != self.vi {
                 return;
             }
@@ -98,12 +121,15 @@ impl Table {
         if self.over() {
             return;
         }
+        let first = *self.first_flag.get_or_insert(color);
         self.effects.push_back(Effect::Clock(ClockCommand::Haptic {
             pattern: Haptic::Flag,
         }));
         if color == self.sighted() {
-            // Appendix D duty e: the assistant claims for the VI player; 6.9 decides.
-            if let Ok(o) = self.game.flag_fall(color) {
+            // Appendix D duty e: the assistant claims for the VI player; 6.9 decides. When
+            // the VI player's own flag fell first, that flag decides (6.8–6.10, Guidelines
+            // III): a player whose flag fell first never wins on time.
+            if let Ok(o) = self.game.flag_fall(first) {
                 self.finish(at, o);
             }
         } else {

@@ -91,6 +91,7 @@ enum Timer {
     PressGrace,
     PressSettle,
     SightedQuiet,
+    AssistantEntry,
 }
 
 /// One chess table under the Laws for play between a visually impaired and a sighted
@@ -131,6 +132,9 @@ pub struct Table {
     history: Vec<Chess>,
     records: Vec<RecordedMove>,
     unpressed: Option<usize>,
+    /// The VI player's made move, played in the game because the sighted player replied
+    /// before its press (6.2.2: a late press is allowed): its record waits for the press.
+    vi_unpressed: Option<usize>,
     end: Option<GameEnd>,
     said: Option<Said>,
     /// The intended move of the VI player's rejected claim: it must be the move made.
@@ -151,6 +155,12 @@ pub struct Table {
     peg_fixups: u32,
     peg_fix_spoken: bool,
     sighted_board: Option<Board>,
+    /// The sighted player's own last observed board, without a move of theirs in
+    /// progress: their move is the change from it (E.2.7, D.2.9).
+    sighted_base: Option<Board>,
+    /// The assistant's entry of the sighted player's move, waiting for the board's (4.6:
+    /// the move made on the board is the move; an entry that differs goes to the arbiter).
+    assistant_entry: Option<(Move, Duration)>,
     sighted_changed: Duration,
     sighted_handled: Option<Duration>,
     sighted_copy: Option<Chess>,
@@ -162,6 +172,8 @@ pub struct Table {
     arbiter_notice_due: bool,
     pending_press: Option<Duration>,
     flag_seen: [bool; 2],
+    /// The flag observed first (6.8–6.10): it decides when both fall.
+    first_flag: Option<Color>,
     /// Adjourned (duty f): the player on move seals their next move; then the sealed move.
     adjourned: bool,
     sealed: Option<(Move, Duration)>,
@@ -240,6 +252,8 @@ impl Table {
             vi: config.vi_color,
             peg: PegTracker::new(start.board().occupied()),
             sighted_board: None,
+            sighted_base: None,
+            assistant_entry: None,
             config,
             game,
             clock,
@@ -251,6 +265,7 @@ impl Table {
             history: Vec::new(),
             records: Vec::new(),
             unpressed: None,
+            vi_unpressed: None,
             end: None,
             said: None,
             intended: None,
@@ -273,6 +288,7 @@ impl Table {
             arbiter_notice_due: false,
             pending_press: None,
             flag_seen: [false; 2],
+            first_flag: None,
             low_time_ticked: None,
             adjourned: false,
             sealed: None,
@@ -633,15 +649,25 @@ impl Table {
         }
     }
 
+    /// Records every move still waiting for its press, in the order played.
+    fn flush_unpressed(&mut self) {
+        let mut waiting: Vec<usize> = [self.vi_unpressed.take(), self.unpressed.take()]
+            .into_iter()
+            .flatten()
+            .collect();
+        waiting.sort_unstable();
+        for i in waiting {
+            let r = self.records[i].clone();
+            self.effects.push_back(Effect::RecordMove(r));
+        }
+    }
+
     fn finish(&mut self, now: Duration, outcome: Outcome) {
         if self.over() {
             return;
         }
         let end = game_end(outcome);
-        if let Some(i) = self.unpressed.take() {
-            let r = self.records[i].clone();
-            self.effects.push_back(Effect::RecordMove(r));
-        }
+        self.flush_unpressed();
         if self.clock.is_started() && !self.clock.is_paused() {
             let _ = self.clock.pause(now);
         }
@@ -652,6 +678,7 @@ impl Table {
         self.made_at = None;
         self.confirm = None;
         self.pending_claim = None;
+        self.assistant_entry = None;
         self.clock_effect(now);
         self.tell_both(
             |p| p.game_over(&end),

@@ -183,6 +183,17 @@ impl Table {
         // The board must show the game: speak the fix-up.
         let fixes = self.peg_fixes();
         if fixes.is_empty() {
+            // Nothing to put right: the board already shows the game (a copy made before
+            // the move was taken), so the copy is done; otherwise wait a repeat (the
+            // timer must not stay due).
+            if self.peg.shows(&self.peg_target()) {
+                self.peg_copy = None;
+                self.peg_resync = false;
+                self.peg.reset();
+                self.board_right();
+            } else {
+                self.peg_last_fix = Some(at);
+            }
             return;
         }
         self.peg_fixups += 1;

@@ -27,7 +27,12 @@ pub(super) enum SightedBoard {
 
 impl Table {
     pub(super) fn sighted_may_move(&self) -> bool {
-        self.started && !self.over() && self.game.turn() == self.sighted()
+        // Adjourned (A.1): the move is sealed, not made on the board.
+        self.started
+            && !self.over()
+            && !self.adjourned
+            && self.sealed.is_none()
+            && self.game.turn() == self.sighted()
     }
 
     pub(super) fn sighted_lift(&mut self, square: Square) {
@@ -76,35 +81,100 @@ impl Table {
         }
         let pos = self.game.position().clone();
         self.sighted_board = Some(board.clone());
+        let base = self.sighted_base.clone();
         if &board == pos.board() {
             self.sighted_copy = None;
+            self.sighted_base = Some(board);
             return self.sighted_board_right();
         }
         if self.sighted_may_move() {
             let found = detect::moves_to(&pos, &board);
             if let [m] = found.as_slice() {
                 self.sighted_copy = None;
+                self.sighted_base = Some(board);
                 self.sighted_move(now, *m);
                 return self.sighted_board_right();
             }
             // The sighted player's own move on a board that still lacks the copy of the
             // VI player's: the move stands, the copy is asked for.
             if let Some(m) = self.move_without_copy(&pos, &board) {
+                self.sighted_base = Some(board);
+                return self.sighted_move(now, m);
+            }
+            // A legal move made on a board that was never put right (a wrong copy, a
+            // wrong set-up): the change from their own last board is the move; the old
+            // difference stays to be put right (E.2.7, D.2.9).
+            if let Some(m) = base.as_ref().and_then(|b| own_board_move(&pos, b, &board)) {
+                self.sighted_base = Some(board);
+                self.sighted_copy = None;
                 return self.sighted_move(now, m);
             }
             // Pieces missing from their squares: touched (once the copy is done).
-            for sq in pos.board().occupied() & !board.occupied() {
+            let was = base
+                .as_ref()
+                .map_or(pos.board().occupied(), Board::occupied);
+            for sq in pos.board().occupied() & was & !board.occupied() {
                 if !self.copying_square(sq) && !self.sighted_touches.contains(&sq) {
                     self.sighted_touches.push(sq);
                     let sighted = self.sighted();
                     self.game.touch(sighted);
                 }
             }
+            // Only the VI player's pieces changed (a copy, a capture's removal): their
+            // own board is this one now.
+            let sighted = self.sighted();
+            let own_changed = Square::ALL.into_iter().any(|s| {
+                let (a, b) = (
+                    base.as_ref()
+                        .map_or(pos.board().piece_at(s), |b| b.piece_at(s)),
+                    board.piece_at(s),
+                );
+                a != b
+                    && (a.is_some_and(|p| p.color == sighted)
+                        || b.is_some_and(|p| p.color == sighted))
+            });
+            if !own_changed {
+                self.sighted_base = Some(board.clone());
+            }
             // A press waiting for the move, and the board shows an illegal one (7.5.1).
             if self.pending_press.is_some() && self.illegal_on_sighted_board().is_some() {
                 self.sighted_illegal_move();
             }
+            return;
         }
+        // The VI player's made move waits for its press and the sighted player replied:
+        // the made move stands (4.6/4.7), the reply is a move, recorded in order once the
+        // presses come (6.2.2).
+        if let Some(m) = self.reply_before_press(base.as_ref(), &board) {
+            self.sighted_base = Some(board);
+            self.commit_unpressed(now);
+            self.sighted_copy = None;
+            self.sighted_move(now, m);
+            return self.sighted_board_right();
+        }
+        self.sighted_base = Some(board);
+    }
+
+    /// The sighted player's reply on their board to the VI player's made move that is
+    /// not pressed yet.
+    fn reply_before_press(&self, base: Option<&Board>, board: &Board) -> Option<Move> {
+        if !self.vi_move_made() || self.adjourned || self.sealed.is_some() {
+            return None;
+        }
+        let said = self.said.as_ref()?;
+        let mut after = self.game.position().clone();
+        after.play_unchecked(said.m);
+        if let [m] = detect::moves_to(&after, board).as_slice() {
+            return Some(*m);
+        }
+        base.and_then(|b| own_board_move(&after, b, board))
+    }
+
+    /// The VI player's made move is played because the opponent replied before its
+    /// press: recorded when the press comes (or pressed now by the table in automatic mode).
+    pub(super) fn commit_unpressed(&mut self, now: Duration) {
+        let automatic = self.config.vi_press == ClockPress::Automatic && !self.clock.is_paused();
+        self.commit_vi_pressed(now, automatic);
     }
 
     /// A legal move of the sighted player that `board` shows on top of the position
@@ -178,14 +248,28 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
-        if !self.sighted_may_move() {
-            return self.tell_sighted(
-                words.not_your_turn(),
-                Priority::Normal,
-                AnnounceKind::NotUnderstood,
-            );
-        }
-        let pos = self.game.position().clone();
+        let sighted = self.sighted();
+        let (pos, made) = if self.sighted_may_move() {
+            (self.game.position().clone(), None)
+        } else {
+            // Entered after the board's move was taken: compared with it (4.6, E.2.8).
+            match (
+                self.records.last(),
+                self.history.last(),
+                self.game.moves().last(),
+            ) {
+                (Some(r), Some(before), Some(&m)) if r.color == sighted => {
+                    (before.clone(), Some(m))
+                }
+                _ => {
+                    return self.tell_sighted(
+                        words.not_your_turn(),
+                        Priority::Normal,
+                        AnnounceKind::NotUnderstood,
+                    );
+                }
+            }
+        };
         let trimmed = text.trim();
         let by_notation = trimmed
             .parse::<UciMove>()
@@ -216,7 +300,50 @@ impl Table {
                 }
             },
         };
+        if let Some(made) = made {
+            if made != m {
+                self.entry_differs(m, Some(made), &pos);
+            }
+            return;
+        }
+        // With a sensor board the move made on it is the move (4.6): the entry waits for
+        // it and is compared; without one the entry is the move.
+        if self.sighted_board.is_some() {
+            self.assistant_entry = Some((m, now));
+            return;
+        }
         self.sighted_move(now, m);
+    }
+
+    /// The assistant's entry `entry` differs from the move made on the board (`made`, or
+    /// none made): a discrepancy for the arbiter (E.2.8), never recorded.
+    pub(super) fn entry_differs(&mut self, entry: Move, made: Option<Move>, pos: &Chess) {
+        let mode = self.config.castling_mode();
+        let san = |m: Move| SanPlus::from_move(pos.clone(), m).to_string();
+        let detail = match made {
+            Some(made) => format!(
+                "the assistant entered {} ({}), but {} was made on the sighted board; the \
+                 board's move stands and the entry is not recorded",
+                san(entry),
+                entry.to_uci(mode),
+                san(made)
+            ),
+            None => format!(
+                "the assistant entered {} ({}), but the sighted board shows no move; the \
+                 entry is not recorded",
+                san(entry),
+                entry.to_uci(mode)
+            ),
+        };
+        self.alert(AlertKind::EntryDiffers, detail);
+    }
+
+    /// The assistant's entry waited `discrepancy_after` and the board shows no move.
+    pub(super) fn assistant_entry_due(&mut self) {
+        if let Some((m, _)) = self.assistant_entry.take() {
+            let pos = self.game.position().clone();
+            self.entry_differs(m, None, &pos);
+        }
     }
 
     pub(super) fn sighted_move(&mut self, now: Duration, m: Move) {
@@ -231,6 +358,11 @@ impl Table {
             return self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
         }
         self.sighted_intended = None;
+        if let Some((entry, _)) = self.assistant_entry.take()
+            && entry != m
+        {
+            self.entry_differs(entry, Some(m), &pos);
+        }
         if let Err(b) = touch::check(&pos, &self.sighted_touches, &m) {
             let (square, what) = match b {
                 Binding::Move { square, .. } | Binding::MoveCapture { square, .. } => {
@@ -330,7 +462,13 @@ impl Table {
             }
             SightedCommand::ClaimFlag => {
                 if self.clock.flag_of(self.vi, now).is_some() {
-                    if let Ok(o) = self.game.flag_fall(self.vi) {
+                    // The first flag observed decides (6.8–6.10): their own, if it fell
+                    // before the VI player's.
+                    let first = match self.first_flag {
+                        Some(f) if self.flag_seen[color_index(f)] => f,
+                        _ => self.vi,
+                    };
+                    if let Ok(o) = self.game.flag_fall(first) {
                         self.finish(now, o);
                     }
                 } else {
@@ -499,18 +637,27 @@ impl Table {
     pub(super) fn illegal_on_sighted_board(&self) -> Option<Way> {
         let board = self.sighted_board.as_ref()?;
         let pos = self.game.position();
+        // Judged from their own last board (E.2.7): an old difference is not this move.
+        let was = self.sighted_base.as_ref().unwrap_or(pos.board());
         let sighted = self.sighted();
         let arrived: Vec<(Square, Piece)> = Square::ALL
             .into_iter()
             .filter_map(|s| board.piece_at(s).map(|p| (s, p)))
-            .filter(|&(s, p)| p.color == sighted && pos.board().piece_at(s) != Some(p))
+            .filter(|&(s, p)| {
+                p.color == sighted
+                    && pos.board().piece_at(s) != Some(p)
+                    && was.piece_at(s) != Some(p)
+            })
             .collect();
-        if arrived.is_empty() || !detect::moves_to(pos, board).is_empty() {
+        if arrived.is_empty()
+            || !detect::moves_to(pos, board).is_empty()
+            || own_board_move(pos, was, board).is_some()
+        {
             return None;
         }
         let left: Vec<(Square, Piece)> = Square::ALL
             .into_iter()
-            .filter_map(|s| pos.board().piece_at(s).map(|p| (s, p)))
+            .filter_map(|s| was.piece_at(s).map(|p| (s, p)))
             .filter(|&(s, p)| p.color == sighted && board.piece_at(s) != Some(p))
             .collect();
         Some(match (arrived.as_slice(), left.as_slice()) {
@@ -543,4 +690,41 @@ impl Table {
         self.sighted_handled = Some(self.sighted_quiet_since());
         self.sighted_board_wrong(AlertKind::IllegalMove, detail, Some(way));
     }
+}
+
+/// The one legal move of `pos` that changes `was` (the mover's own last board) into
+/// `board`: the move's squares set as in the position after it, every other square as it
+/// was, and each square the mover's pieces arrive on changed on their board.
+pub(super) fn own_board_move(pos: &Chess, was: &Board, board: &Board) -> Option<Move> {
+    if was == board {
+        return None;
+    }
+    let mover = pos.turn();
+    let mut found = None;
+    for m in pos.legal_moves() {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let mut expected = was.clone();
+        let mut arrivals_new = true;
+        for sq in detect::changed_squares(pos.board(), after.board()) {
+            match after.board().piece_at(sq) {
+                Some(p) => {
+                    if p.color == mover && was.piece_at(sq) == Some(p) {
+                        arrivals_new = false;
+                    }
+                    expected.set_piece_at(sq, p);
+                }
+                None => {
+                    expected.discard_piece_at(sq);
+                }
+            }
+        }
+        if arrivals_new && &expected == board {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
 }

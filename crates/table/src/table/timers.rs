@@ -49,6 +49,9 @@ impl Table {
                 out.push((still + t.press_settle, Timer::PressSettle));
             }
         }
+        if let Some((_, at)) = self.assistant_entry {
+            out.push((at + t.discrepancy_after, Timer::AssistantEntry));
+        }
         let since = self.sighted_quiet_since();
         if self.started
             && !self.over()
@@ -113,6 +116,7 @@ impl Table {
                 Timer::PressGrace => self.press_grace(at),
                 Timer::PressSettle => self.sighted_illegal_move(),
                 Timer::SightedQuiet => self.sighted_quiet(),
+                Timer::AssistantEntry => self.assistant_entry_due(),
             }
             self.settle(at);
         }

@@ -48,6 +48,13 @@ impl Table {
     }
 
     pub(super) fn commit_vi(&mut self, now: Duration) {
+        self.commit_vi_pressed(now, true);
+    }
+
+    /// Plays the VI player's made move; with `pressed` their clock is pressed and the
+    /// move recorded now, without it (the opponent replied first, 6.2.2) the record
+    /// waits for the late press.
+    pub(super) fn commit_vi_pressed(&mut self, now: Duration, pressed: bool) {
         let Some(said) = self.said.take() else {
             return;
         };
@@ -56,11 +63,17 @@ impl Table {
         let m = said.m;
         // The sighted player forgot to press: their clock ran until now.
         let sighted = self.sighted();
-        if self.clock.on_move() == Some(sighted) {
+        if pressed && self.clock.on_move() == Some(sighted) {
             self.press(now, sighted);
         }
+        // Earlier moves never pressed go on the scoresheet before this one.
+        self.flush_unpressed();
         let remaining_before = self.clock.remaining(self.vi, now);
-        let press = self.clock.press(now, self.vi).ok();
+        let press = if pressed {
+            self.clock.press(now, self.vi).ok()
+        } else {
+            None
+        };
         let before = self.game.position().clone();
         let Ok(ended) = self.game.play(m) else {
             return;
@@ -73,7 +86,11 @@ impl Table {
         };
         self.records.push(record.clone());
         self.history.push(before.clone());
-        self.effects.push_back(Effect::RecordMove(record));
+        if pressed {
+            self.effects.push_back(Effect::RecordMove(record));
+        } else {
+            self.vi_unpressed = Some(self.records.len() - 1);
+        }
         self.made_at = None;
         self.touches.clear();
         self.confirm = None;
@@ -503,6 +520,14 @@ impl Table {
                 if !self.vi_to_move() {
                     (
                         words.not_your_turn(),
+                        Priority::Normal,
+                        AnnounceKind::Declaration,
+                    )
+                } else if self.vi_move_made() {
+                    // 9.2.1.1: a claim comes before the move is made; a made move stands
+                    // (4.6) and is not dropped by a late claim.
+                    (
+                        words.already_made(),
                         Priority::Normal,
                         AnnounceKind::Declaration,
                     )
