@@ -672,6 +672,8 @@ const DE_KEYS: &[(&str, Word)] = &[
     ("Schlagzug", Word::Key(K::Capture)),
     ("Diagonale", Word::Key(K::Diagonal)),
     ("Diagonalen", Word::Key(K::Diagonal)),
+    ("gesetzt", Word::Key(K::Placed)),
+    ("fertig", Word::Key(K::Placed)),
 ];
 
 const DE_FILLERS: &[&str] = &[
@@ -745,6 +747,8 @@ const DE_COMMANDS: &[&str] = &[
     "Schiedsrichter",
     "Pause",
     "Ruhe",
+    "gesetzt",
+    "fertig",
 ];
 
 const EN_SQUARES: &[(&str, Word)] = &[
@@ -882,6 +886,8 @@ const EN_KEYS: &[(&str, Word)] = &[
     ("capture", Word::Key(K::Capture)),
     ("diagonal", Word::Key(K::Diagonal)),
     ("diagonals", Word::Key(K::Diagonal)),
+    ("done", Word::Key(K::Placed)),
+    ("placed", Word::Key(K::Placed)),
 ];
 
 const EN_FILLERS: &[&str] = &[
@@ -940,6 +946,8 @@ const EN_COMMANDS: &[&str] = &[
     "call the arbiter",
     "pause",
     "stop",
+    "done",
+    "placed",
 ];
 
 const LT: &[(&str, Word)] = &[

@@ -404,6 +404,7 @@ fn declarations(i: Words<'_>) -> PResult<'_, Command> {
         ),
         value(Command::Pause, key(K::Pause)),
         value(Command::StopSpeaking, key(K::Stop)),
+        value(Command::Placed, (opt(key(K::Moves)), key(K::Placed))),
     ))
     .parse(i)
 }
@@ -826,6 +827,9 @@ mod tests {
             ("Schiedsrichter", "call the arbiter", C::CallArbiter),
             ("Pause", "pause", C::Pause),
             ("Ruhe", "stop", C::StopSpeaking),
+            ("gesetzt", "done", C::Placed),
+            ("fertig", "placed", C::Placed),
+            ("Zug gesetzt", "move placed", C::Placed),
             ("wer ist am Zug", "whose turn", C::WhoseTurn),
             ("am Zug", "whose move", C::WhoseTurn),
             ("meine Zeit", "my time", C::AskTime),

@@ -212,6 +212,9 @@ pub enum Command {
     OpponentName,
     /// What can be said: the commands, grouped, with an example each.
     Help,
+    /// "gesetzt", "done": the speaker's move is placed on the board (a board without
+    /// sensors learns so from the player).
+    Placed,
 }
 
 impl Command {
@@ -245,6 +248,7 @@ impl Command {
             Command::LastCapture => "last_capture",
             Command::OpponentName => "opponent_name",
             Command::Help => "help",
+            Command::Placed => "placed",
         }
     }
 }

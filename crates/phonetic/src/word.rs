@@ -117,6 +117,8 @@ pub enum Keyword {
     Capture,
     /// Diagonale / diagonal.
     Diagonal,
+    /// gesetzt, fertig / done, placed: the move is on the board.
+    Placed,
 }
 
 /// A recognised word and its place in the utterance (0-based), so errors can name it.

@@ -121,6 +121,8 @@ const LT_KEYS: &[(&str, Word)] = &[
     ("nukirstos", Word::Key(K::Captured)),
     ("kirtimas", Word::Key(K::Capture)),
     ("įstrižainė", Word::Key(K::Diagonal)),
+    ("padėjau", Word::Key(K::Placed)),
+    ("baigiau", Word::Key(K::Placed)),
     ("bokštai", p(Role::Rook)),
     ("rikiai", p(Role::Bishop)),
     ("žirgai", p(Role::Knight)),
@@ -188,6 +190,8 @@ const LT_COMMANDS: &[&str] = &[
     "kviečiu teisėją",
     "pauzė",
     "tyla",
+    "padėjau",
+    "baigiau",
 ];
 
 const LV_KEYS: &[(&str, Word)] = &[
@@ -270,6 +274,8 @@ const LV_KEYS: &[(&str, Word)] = &[
     ("sistās", Word::Key(K::Captured)),
     ("sitiens", Word::Key(K::Capture)),
     ("diagonāle", Word::Key(K::Diagonal)),
+    ("noliku", Word::Key(K::Placed)),
+    ("gatavs", Word::Key(K::Placed)),
     ("torņi", p(Role::Rook)),
     ("laidņi", p(Role::Bishop)),
     ("zirgi", p(Role::Knight)),
@@ -359,6 +365,8 @@ const LV_COMMANDS: &[&str] = &[
     "saukt tiesnesi",
     "pauze",
     "klusu",
+    "noliku",
+    "gatavs",
 ];
 
 const HU_KEYS: &[(&str, Word)] = &[
@@ -435,6 +443,8 @@ const HU_KEYS: &[(&str, Word)] = &[
     ("leütött", Word::Key(K::Captured)),
     ("ütés", Word::Key(K::Capture)),
     ("átló", Word::Key(K::Diagonal)),
+    ("letettem", Word::Key(K::Placed)),
+    ("kész", Word::Key(K::Placed)),
     ("királyom", p(Role::King)),
     ("vezére", p(Role::Queen)),
     ("vezérem", p(Role::Queen)),
@@ -515,6 +525,8 @@ const HU_COMMANDS: &[&str] = &[
     "hívom a bírót",
     "szünet",
     "csend",
+    "letettem",
+    "kész",
 ];
 
 #[cfg(test)]
@@ -644,6 +656,12 @@ mod tests {
             (Language::Hu, "döntetlent ajánlok", C::OfferDraw),
             (Language::Hu, "feladom", C::Resign),
             (Language::Hu, "bíró", C::CallArbiter),
+            (Language::Lt, "padėjau", C::Placed),
+            (Language::Lt, "baigiau", C::Placed),
+            (Language::Lv, "noliku", C::Placed),
+            (Language::Lv, "gatavs", C::Placed),
+            (Language::Hu, "letettem", C::Placed),
+            (Language::Hu, "kész", C::Placed),
             (
                 Language::Hu,
                 "ki támadja az Eva vier mezőt",

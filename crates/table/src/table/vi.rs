@@ -423,7 +423,8 @@ impl Table {
                     )
                 }
             }
-            Command::Yes => (
+            // "gesetzt" is not handled yet (a board without sensors): nothing to confirm.
+            Command::Yes | Command::Placed => (
                 words.nothing_to_confirm(),
                 Priority::Low,
                 AnnounceKind::Answer,
