@@ -345,7 +345,8 @@ fn the_vi_player_asks_about_the_game() {
     );
     assert_eq!(
         answers[5],
-        "Material: Weiß neununddreißig, Schwarz achtunddreißig. Geschlagen: Weiß keine, Schwarz ein Bauer."
+        "Das darf ich nicht sagen: Die Regeln verbieten dem Assistenten jede Analyse. \
+         Ich sage Züge, die Zugzahl, die Zeit und was wo steht."
     );
     assert_eq!(answers[6], "Weiß: Eva vier schlägt David fünf");
     assert_eq!(answers[7], "Ihr Gegner ist Bella Beispiel.");

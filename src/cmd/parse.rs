@@ -146,6 +146,10 @@ pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String
         ]),
         Verdict::Command(c) => {
             let mut pairs = vec![("status", s("command")), ("command", s(c.name()))];
+            if let Command::Analysis { .. } = c {
+                // Understood and refused: the Laws forbid the assistant analysis (11.3.1).
+                pairs.push(("refused", "true".to_owned()));
+            }
             match c {
                 Command::LastMoves(n) => pairs.push(("n", n.to_string())),
                 Command::WhereIs { role, side } => {
@@ -160,9 +164,10 @@ pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String
                         }),
                     ));
                 }
-                Command::WhatIsOn(sq) | Command::Attackers(sq) => {
-                    pairs.push(("square", s(&sq.to_string())))
-                }
+                Command::WhatIsOn(sq)
+                | Command::Analysis {
+                    square: Some(sq), ..
+                } => pairs.push(("square", s(&sq.to_string()))),
                 Command::ReadRank(r) => pairs.push(("rank", s(&r.char().to_string()))),
                 Command::ReadFile(f) => pairs.push(("file", s(&f.char().to_string()))),
                 Command::Claim { ground, intended } => {

@@ -40,5 +40,5 @@ pub use resolve::{
     Alternative, Illegal, Missing, ResolveError, Verdict, english_piece_name, resolve_nbest,
     resolve_words,
 };
-pub use utterance::{ClaimGround, Command, Side, SpokenMove, Suffix, Utterance};
+pub use utterance::{Analysis, ClaimGround, Command, Side, SpokenMove, Suffix, Utterance};
 pub use word::{Keyword, Token, Word};

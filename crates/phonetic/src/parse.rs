@@ -12,13 +12,14 @@ use nom::{
     branch::alt,
     combinator::{all_consuming, cut, map, opt, value},
     error::ErrorKind,
+    multi::many0,
     sequence::{preceded, terminated},
 };
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use crate::{
     lexicon::Lexicon,
-    utterance::{ClaimGround, Command, Side, SpokenMove, Suffix, Utterance},
+    utterance::{Analysis, ClaimGround, Command, Side, SpokenMove, Suffix, Utterance},
     word::{Keyword as K, Token, Word},
 };
 
@@ -326,21 +327,68 @@ fn claim(i: Words<'_>) -> PResult<'_, Command> {
     .parse(i)
 }
 
+/// Whose pieces, said any number of times around an analysis question ("mein Gegner").
+fn sides(i: Words<'_>) -> PResult<'_, ()> {
+    map(many0(side), |_| ()).parse(i)
+}
+
+/// The word that makes a question one for analysis, and what it asks for.
+fn analysis_word(i: Words<'_>) -> PResult<'_, Analysis> {
+    tok("a question", |w| match w {
+        Word::Key(K::Attack) => Some(Analysis::Attackers),
+        Word::Key(K::Defend) => Some(Analysis::Defenders),
+        Word::Key(K::Threat) => Some(Analysis::Threats),
+        Word::Key(K::Pin) => Some(Analysis::Pins),
+        Word::Key(K::Material) => Some(Analysis::Material),
+        Word::Key(K::Mobility) => Some(Analysis::Mobility),
+        Word::Key(K::Best) => Some(Analysis::BestMove),
+        Word::Key(K::Evaluation) => Some(Analysis::Evaluation),
+        _ => None,
+    })(i)
+}
+
+/// A question for analysis, understood so that it can be refused (11.3.1): "wer greift
+/// Eva vier an", "Eva vier angegriffen", "was droht mein Gegner", "bester Zug",
+/// "geschlagene Figuren", "who defends Eva four", "any threats", "legal moves".
+fn analysis(i: Words<'_>) -> PResult<'_, Command> {
+    alt((
+        map(
+            (
+                opt(key(K::What)),
+                sides,
+                opt(square),
+                analysis_word,
+                sides,
+                opt(square),
+                opt(analysis_word),
+                opt(key(K::Moves)),
+                opt(key(K::Pieces)),
+            ),
+            |(_, _, before, asked, _, after, _, _, _)| Command::Analysis {
+                asked,
+                square: before.or(after),
+            },
+        ),
+        value(
+            Command::Analysis {
+                asked: Analysis::Material,
+                square: None,
+            },
+            (key(K::Captured), key(K::Pieces)),
+        ),
+    ))
+    .parse(i)
+}
+
 fn questions(i: Words<'_>) -> PResult<'_, Command> {
     alt((
+        analysis,
         value(Command::AskTime, preceded(opt(side), key(K::Time))),
         value(
             Command::WhoseTurn,
             (key(K::Turn), opt(alt((key(K::Moves), key(K::Turn))))),
         ),
         value(Command::Help, key(K::Help)),
-        value(
-            Command::Material,
-            alt((
-                key(K::Material),
-                map((key(K::Captured), key(K::Pieces)), |_| ()),
-            )),
-        ),
         map(preceded(key(K::Diagonal), cut(square)), Command::Diagonals),
         pieces,
         opponent_name,
@@ -372,13 +420,6 @@ fn questions(i: Words<'_>) -> PResult<'_, Command> {
         map(
             preceded((opt(key(K::Read)), key(K::FileWord)), cut(file_word)),
             Command::ReadFile,
-        ),
-        map(
-            alt((
-                preceded(key(K::Attack), cut(terminated(square, opt(key(K::Attack))))),
-                terminated(square, key(K::Attack)),
-            )),
-            Command::Attackers,
         ),
     ))
     .parse(i)
@@ -796,11 +837,6 @@ mod tests {
             ),
             ("Reihe vier", "rank four", C::ReadRank(Rank::Fourth)),
             ("Linie Felix", "file Felix", C::ReadFile(File::F)),
-            (
-                "wer greift Eva vier an",
-                "who attacks Eva four",
-                C::Attackers(Square::E4),
-            ),
             ("Korrektur", "correction", C::Correction),
             ("nein", "no", C::No),
             ("ja", "yes", C::Yes),
@@ -870,8 +906,6 @@ mod tests {
                     side: Side::White,
                 },
             ),
-            ("Material", "material", C::Material),
-            ("geschlagene Figuren", "captured pieces", C::Material),
             ("letzter Schlagzug", "last capture", C::LastCapture),
             (
                 "Diagonale Cäsar eins",
@@ -890,6 +924,90 @@ mod tests {
             panic!("claim with move")
         };
         assert!(matches!(m, SpokenMove::Normal { to: Square::F3, .. }));
+    }
+
+    #[test]
+    fn analysis_questions_are_understood_in_every_language() {
+        use Analysis as A;
+        let e4 = Some(Square::E4);
+        let table: &[(Language, &str, Analysis, Option<Square>)] = &[
+            (Language::De, "wer greift Eva vier an", A::Attackers, e4),
+            (Language::De, "Eva vier angegriffen", A::Attackers, e4),
+            (Language::De, "wer deckt Eva vier", A::Defenders, e4),
+            (Language::De, "ist Eva vier gedeckt", A::Defenders, e4),
+            (Language::De, "was droht", A::Threats, None),
+            (Language::De, "was droht mein Gegner", A::Threats, None),
+            (Language::De, "gibt es Drohungen", A::Threats, None),
+            (Language::De, "ist etwas gefesselt", A::Pins, None),
+            (Language::De, "Material", A::Material, None),
+            (Language::De, "geschlagene Figuren", A::Material, None),
+            (Language::De, "mögliche Züge", A::Mobility, None),
+            (Language::De, "bester Zug", A::BestMove, None),
+            (Language::De, "Tipp", A::BestMove, None),
+            (Language::De, "wer steht besser", A::Evaluation, None),
+            (Language::En, "who attacks Eva four", A::Attackers, e4),
+            (Language::En, "is e4 attacked", A::Attackers, e4),
+            (Language::En, "who defends Eva four", A::Defenders, e4),
+            (Language::En, "any threats", A::Threats, None),
+            (
+                Language::En,
+                "what does my opponent threaten",
+                A::Threats,
+                None,
+            ),
+            (Language::En, "is anything pinned", A::Pins, None),
+            (Language::En, "material", A::Material, None),
+            (Language::En, "captured pieces", A::Material, None),
+            (Language::En, "legal moves", A::Mobility, None),
+            (Language::En, "best move", A::BestMove, None),
+            (Language::En, "hint please", A::BestMove, None),
+            (Language::En, "who is better", A::Evaluation, None),
+            (Language::Lt, "kas puola Eva vier", A::Attackers, e4),
+            (Language::Lt, "kas gina Eva vier", A::Defenders, e4),
+            (Language::Lt, "grėsmė", A::Threats, None),
+            (Language::Lt, "surišimas", A::Pins, None),
+            (Language::Lt, "materialas", A::Material, None),
+            (Language::Lt, "galimi ėjimai", A::Mobility, None),
+            (Language::Lt, "geriausias ėjimas", A::BestMove, None),
+            (Language::Lt, "įvertinimas", A::Evaluation, None),
+            (Language::Lv, "kuri uzbrūk Eva vier", A::Attackers, e4),
+            (Language::Lv, "kuri aizsargā Eva vier", A::Defenders, e4),
+            (Language::Lv, "draudi", A::Threats, None),
+            (Language::Lv, "piesaiste", A::Pins, None),
+            (Language::Lv, "materiāls", A::Material, None),
+            (Language::Lv, "iespējamie gājieni", A::Mobility, None),
+            (Language::Lv, "labākais gājiens", A::BestMove, None),
+            (Language::Lv, "novērtējums", A::Evaluation, None),
+            (
+                Language::Hu,
+                "ki támadja az Eva vier mezőt",
+                A::Attackers,
+                e4,
+            ),
+            (Language::Hu, "ki védi a Eva vier mezőt", A::Defenders, e4),
+            (Language::Hu, "fenyegetés", A::Threats, None),
+            (Language::Hu, "kötés", A::Pins, None),
+            (Language::Hu, "anyag", A::Material, None),
+            (Language::Hu, "lehetséges lépések", A::Mobility, None),
+            (Language::Hu, "legjobb lépés", A::BestMove, None),
+            (Language::Hu, "értékelés", A::Evaluation, None),
+        ];
+        for &(language, said, asked, square) in table {
+            assert_eq!(
+                parse(Lexicon::get(language), said),
+                Ok(Utterance::Command(Command::Analysis { asked, square })),
+                "{language}: {said}"
+            );
+        }
+        // The position questions stay what they were.
+        assert_eq!(
+            de("was steht auf Eva vier"),
+            Utterance::Command(Command::WhatIsOn(Square::E4))
+        );
+        assert_eq!(
+            de("wie viele Züge"),
+            Utterance::Command(Command::AskMovesPlayed)
+        );
     }
 
     #[test]

@@ -144,6 +144,47 @@ pub enum ClaimGround {
     FiftyMoves,
 }
 
+/// What an analysis question asks for. Each is computed information the sighted player
+/// does not get from anyone: article 11.3.1 forbids it as a source of information, and
+/// the assistant's duties (appendix D / E.9) give only moves, the number of moves, the
+/// time used and the position on request. The question is understood and refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Analysis {
+    /// "wer greift Eva vier an", "who attacks Eva four".
+    Attackers,
+    /// "wer deckt Eva vier", "who defends Eva four".
+    Defenders,
+    /// "was droht", "any threats".
+    Threats,
+    /// "Fesselung", "what is pinned".
+    Pins,
+    /// "Material", "captured pieces": the material balance.
+    Material,
+    /// "mögliche Züge", "legal moves", "mobility".
+    Mobility,
+    /// "bester Zug", "Tipp", "best move", "hint".
+    BestMove,
+    /// "Bewertung", "wer steht besser", "evaluation", "who is better".
+    Evaluation,
+}
+
+impl Analysis {
+    /// A stable snake-case name (the `command` of `parse --json`: "attackers" and
+    /// "material" as before these questions were refused).
+    pub fn name(self) -> &'static str {
+        match self {
+            Analysis::Attackers => "attackers",
+            Analysis::Defenders => "defenders",
+            Analysis::Threats => "threats",
+            Analysis::Pins => "pins",
+            Analysis::Material => "material",
+            Analysis::Mobility => "mobility",
+            Analysis::BestMove => "best_move",
+            Analysis::Evaluation => "evaluation",
+        }
+    }
+}
+
 /// The station's input vocabulary: what a player may ask of or declare to the assistant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -168,8 +209,14 @@ pub enum Command {
     ReadRank(Rank),
     /// Read out a file, eins to acht.
     ReadFile(File),
-    /// Which pieces attack this square?
-    Attackers(Square),
+    /// A question for analysis (attackers, threats, material, the best move, …): the
+    /// Laws forbid the assistant to answer it (11.3.1), so it is refused, saying why.
+    Analysis {
+        /// What was asked for.
+        asked: Analysis,
+        /// The square named ("wer greift Eva vier an"), if any.
+        square: Option<Square>,
+    },
     /// Korrektur: the last announcement was wrong and is corrected at once (appendix D).
     Correction,
     /// Nein: rejects what the assistant just repeated.
@@ -204,8 +251,6 @@ pub enum Command {
     Pieces(Side),
     /// Both diagonals through a square, read out ("Diagonale Cäsar eins").
     Diagonals(Square),
-    /// Material and the captured pieces of both sides.
-    Material,
     /// The last capture of the game.
     LastCapture,
     /// The opponent's name.
@@ -229,7 +274,7 @@ impl Command {
             Command::WhatIsOn(_) => "what_is_on",
             Command::ReadRank(_) => "read_rank",
             Command::ReadFile(_) => "read_file",
-            Command::Attackers(_) => "attackers",
+            Command::Analysis { asked, .. } => asked.name(),
             Command::Correction => "correction",
             Command::No => "no",
             Command::Yes => "yes",
@@ -244,7 +289,6 @@ impl Command {
             Command::WhoseTurn => "whose_turn",
             Command::Pieces(_) => "pieces",
             Command::Diagonals(_) => "diagonals",
-            Command::Material => "material",
             Command::LastCapture => "last_capture",
             Command::OpponentName => "opponent_name",
             Command::Help => "help",

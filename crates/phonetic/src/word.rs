@@ -65,7 +65,7 @@ pub enum Keyword {
     FileWord,
     /// lies / read.
     Read,
-    /// greift an, Angreifer / attacks, attackers.
+    /// greift an, Angreifer / attacks, attackers (refused, 11.3.1).
     Attack,
     /// Korrektur / correction.
     Correction,
@@ -109,8 +109,20 @@ pub enum Keyword {
     Black,
     /// Figuren / pieces.
     Pieces,
-    /// Material / material.
+    /// Material / material: the material balance (refused, 11.3.1).
     Material,
+    /// deckt, gedeckt, Verteidiger / defends, defended (refused, 11.3.1).
+    Defend,
+    /// droht, Drohung / threat, threatens (refused, 11.3.1).
+    Threat,
+    /// Fesselung, gefesselt / pin, pinned (refused, 11.3.1).
+    Pin,
+    /// mögliche, Mobilität / legal, possible, mobility: the moves available (refused).
+    Mobility,
+    /// bester, Tipp / best, hint: a move suggested (refused, 11.3.1).
+    Best,
+    /// Bewertung, besser / evaluation, better: who stands better (refused, 11.3.1).
+    Evaluation,
     /// geschlagene / captured.
     Captured,
     /// Schlagzug / capture.

@@ -434,6 +434,11 @@ impl Phrases {
         self.say("help", &[])
     }
 
+    /// A question for analysis refused, saying why (11.3.1) and what may be asked.
+    pub(crate) fn analysis_refused(self) -> String {
+        self.say("analysis-refused", &[])
+    }
+
     pub(crate) fn no_moves_yet(self) -> String {
         self.say("no-moves-yet", &[])
     }

@@ -81,7 +81,8 @@ opponent-name-unknown = Der Name des Gegners ist nicht bekannt.
 opponent-touched = Ihr Gegner hatte { $piece } auf { $square } berührt.
 no-capture-yet = Noch nichts geschlagen.
 no-moves-yet = Noch kein Zug gespielt.
-help = Züge: Springer Felix drei. Korrektur: Korrektur. Brett: wo ist meine Dame, alle meine Figuren, was steht auf Eva vier, Reihe vier, Linie Eva, Diagonale Cäsar eins, wer greift Eva vier an, Material, letzter Schlagzug. Partie: wer ist am Zug, letzter Zug, Zeit, wie viele Züge, wer ist mein Gegner. Erklärungen: Remis, Remis angenommen, ich gebe auf, Reklamation Stellungswiederholung Springer Gustav eins. Schiedsrichter, Pause, Ruhe.
+help = Züge: Springer Felix drei. Korrektur: Korrektur. Brett: wo ist meine Dame, alle meine Figuren, was steht auf Eva vier, Reihe vier, Linie Eva, Diagonale Cäsar eins, letzter Schlagzug. Partie: wer ist am Zug, letzter Zug, Zeit, wie viele Züge, wer ist mein Gegner. Erklärungen: Remis, Remis angenommen, ich gebe auf, Reklamation Stellungswiederholung Springer Gustav eins. Schiedsrichter, Pause, Ruhe.
+analysis-refused = Das darf ich nicht sagen: Die Regeln verbieten dem Assistenten jede Analyse. Ich sage Züge, die Zugzahl, die Zeit und was wo steht.
 
 # Hängepartie
 adjourned = Die Partie wird unterbrochen. { color } gibt den Abgabezug ab.
@@ -171,11 +172,7 @@ none-left = { $role ->
  } { $name } mehr
 what-is-on = { $square }, { $what }
 empty = leer
-none = keine
-piece-on-square = { $piece } auf { $square }
 diagonal = { $from } bis { $to }: { $pieces }.
-material = Material: Weiß { $white }, Schwarz { $black }. Geschlagen: Weiß { $white-lost }, Schwarz { $black-lost }.
-piece-count = { $count } { $name }
 
 # Warum das Gesagte kein Zug ist ($what: file, rank, square, piece, number, nothing, other)
 refusal-no-piece-can-reach = { $role ->

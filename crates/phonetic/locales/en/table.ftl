@@ -56,7 +56,8 @@ opponent-name-unknown = The opponent's name is not known.
 opponent-touched = Your opponent had touched { $piece } on { $square }.
 no-capture-yet = Nothing has been captured yet.
 no-moves-yet = No move has been played yet.
-help = Moves: Knight Felix three. Correction: correction. Board: where is my queen, where are my pieces, what is on Eva four, rank four, file Eva, diagonal Caesar one, who attacks Eva four, material, last capture. Game: whose turn, last move, time, how many moves, who is my opponent. Declarations: draw, draw accepted, I resign, claim repetition Knight Gustav one. Call the arbiter, pause, stop.
+help = Moves: Knight Felix three. Correction: correction. Board: where is my queen, where are my pieces, what is on Eva four, rank four, file Eva, diagonal Caesar one, last capture. Game: whose turn, last move, time, how many moves, who is my opponent. Declarations: draw, draw accepted, I resign, claim repetition Knight Gustav one. Call the arbiter, pause, stop.
+analysis-refused = I may not say that: the Laws forbid the assistant any analysis. I tell the moves, the number of moves, the time and what stands where.
 
 # Adjournment
 adjourned = The game is adjourned. { color } seals the next move.
@@ -137,11 +138,7 @@ where-is = { $count ->
 none-left = no { $name } left
 what-is-on = { $square }, { $what }
 empty = empty
-none = none
-piece-on-square = { $piece } on { $square }
 diagonal = { $from } to { $to }: { $pieces }.
-material = Material: White { $white }, Black { $black }. Captured: White { $white-lost }, Black { $black-lost }.
-piece-count = { $count } { $name }
 
 # Why what was said is no move ($label is the parser's English name of what was expected)
 refusal-no-piece-can-reach = no { $name } can reach { $square }

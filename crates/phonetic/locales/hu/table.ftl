@@ -68,7 +68,8 @@ opponent-name-unknown = Az ellenfél neve nem ismert.
 opponent-touched = Az ellenfele megérintette { $piece } a { $square } mezőn.
 no-capture-yet = Még nem volt ütés.
 no-moves-yet = Még nem volt lépés.
-help = Lépések a FIDE-séma szerint: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Javítás: javítás. Tábla: hol van a vezérem, hol vannak a saját bábuim, mi van az Eva vier mezőn, vízszintes vier, függőleges Eva, átló Cäsar eins, ki támadja az Eva vier mezőt, anyag, utolsó ütés. Játszma: ki lép, utolsó lépés, idő, hány lépés, az ellenfél neve. Bejelentések: döntetlent ajánlok, döntetlent elfogadom, feladom, igénylem a döntetlent lépésismétlés miatt Springer Gustav eins. Bíró, szünet, csend.
+help = Lépések a FIDE-séma szerint: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Javítás: javítás. Tábla: hol van a vezérem, hol vannak a saját bábuim, mi van az Eva vier mezőn, vízszintes vier, függőleges Eva, átló Cäsar eins, utolsó ütés. Játszma: ki lép, utolsó lépés, idő, hány lépés, az ellenfél neve. Bejelentések: döntetlent ajánlok, döntetlent elfogadom, feladom, igénylem a döntetlent lépésismétlés miatt Springer Gustav eins. Bíró, szünet, csend.
+analysis-refused = Ezt nem mondhatom meg: a szabályok tiltják a segítőnek az elemzést. A lépéseket, a lépések számát, az időt és azt mondom, mi hol áll.
 
 # Függőjátszma
 adjourned = A játszma függőben marad. { color } borítékolja a következő lépését.
@@ -137,11 +138,7 @@ where-is = { $name }: { $squares }
 none-left = { $name } már nincs
 what-is-on = { $square }: { $what }
 empty = üres
-none = nincs
-piece-on-square = { $piece } a { $square } mezőn
 diagonal = { $from } és { $to } között: { $pieces }.
-material = Anyag: világos { $white }, sötét { $black }. Leütve: világos { $white-lost }, sötét { $black-lost }.
-piece-count = { $count } { $name }
 
 # Miért nem lépés, amit mondott ($what: file, rank, square, piece, number, nothing, other)
 refusal-no-piece-can-reach = egyik { $name } sem juthat a { $square } mezőre

@@ -85,7 +85,8 @@ opponent-name-unknown = Varžovo vardas nežinomas.
 opponent-touched = Jūsų varžovas buvo palietęs { $piece } ant { $square }.
 no-capture-yet = Dar niekas nenukirsta.
 no-moves-yet = Dar nepadarytas nė vienas ėjimas.
-help = Ėjimai FIDE schema: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Taisymas: taisymas. Lenta: kur yra mano valdovė, visos mano figūros, kas stovi ant Eva vier, horizontalė vier, vertikalė Eva, įstrižainė Cäsar eins, kas puola Eva vier, materialas, paskutinis kirtimas. Partija: kieno ėjimas, paskutinis ėjimas, laikas, kiek ėjimų, kas yra mano priešininkas. Pareiškimai: siūlau lygiąsias, lygiosios priimtos, pasiduodu, reikalauju lygiųjų dėl pasikartojimo Springer Gustav eins. Teisėjas, pauzė, tyla.
+help = Ėjimai FIDE schema: Springer Felix drei, Eva schlägt David fünf, Kurze Rochade. Taisymas: taisymas. Lenta: kur yra mano valdovė, visos mano figūros, kas stovi ant Eva vier, horizontalė vier, vertikalė Eva, įstrižainė Cäsar eins, paskutinis kirtimas. Partija: kieno ėjimas, paskutinis ėjimas, laikas, kiek ėjimų, kas yra mano priešininkas. Pareiškimai: siūlau lygiąsias, lygiosios priimtos, pasiduodu, reikalauju lygiųjų dėl pasikartojimo Springer Gustav eins. Teisėjas, pauzė, tyla.
+analysis-refused = To sakyti negaliu: taisyklės draudžia asistentui bet kokią analizę. Sakau ėjimus, ėjimų skaičių, laiką ir kas kur stovi.
 
 # Atidėta partija
 adjourned = Partija atidedama. { color } užrašo kitą ėjimą į voką.
@@ -173,11 +174,7 @@ where-is = { $name }: { $squares }
 none-left = { $name } nebeliko
 what-is-on = { $square }: { $what }
 empty = tuščia
-none = nėra
-piece-on-square = { $piece } ant { $square }
 diagonal = Nuo { $from } iki { $to }: { $pieces }.
-material = Materialas: baltieji { $white }, juodieji { $black }. Nukirsta: baltųjų { $white-lost }, juodųjų { $black-lost }.
-piece-count = { $count } { $name }
 
 # Kodėl pasakyta nėra ėjimas ($what: file, rank, square, piece, number, nothing, other)
 refusal-no-piece-can-reach = joks { $name } negali pasiekti { $square }

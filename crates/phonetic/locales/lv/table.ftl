@@ -78,7 +78,8 @@ opponent-name-unknown = Pretinieka vārds nav zināms.
 opponent-touched = Jūsu pretinieks bija aizskāris { $piece } uz { $square }.
 no-capture-yet = Vēl nekas nav sists.
 no-moves-yet = Vēl nav izdarīts neviens gājiens.
-help = Gājieni FIDE shēmā: Springer Felikss drei, Eva schlägt Dāvids fünf, Kurze Rochade. Labojums: labojums. Galdiņš: kur ir mana dāma, visas manas figūras, kas stāv uz Eva vier, horizontāle vier, vertikāle Eva, diagonāle Cēzars eins, kuri uzbrūk Eva vier, materiāls, pēdējais sitiens. Partija: kam gājiens, pēdējais gājiens, laiks, cik gājienu, kas ir mans pretinieks. Paziņojumi: piedāvāju neizšķirtu, pieņemu neizšķirtu, padodos, pieprasu neizšķirtu atkārtošanās dēļ Springer Gustavs eins. Tiesnesis, pauze, klusu.
+help = Gājieni FIDE shēmā: Springer Felikss drei, Eva schlägt Dāvids fünf, Kurze Rochade. Labojums: labojums. Galdiņš: kur ir mana dāma, visas manas figūras, kas stāv uz Eva vier, horizontāle vier, vertikāle Eva, diagonāle Cēzars eins, pēdējais sitiens. Partija: kam gājiens, pēdējais gājiens, laiks, cik gājienu, kas ir mans pretinieks. Paziņojumi: piedāvāju neizšķirtu, pieņemu neizšķirtu, padodos, pieprasu neizšķirtu atkārtošanās dēļ Springer Gustavs eins. Tiesnesis, pauze, klusu.
+analysis-refused = To teikt nedrīkstu: noteikumi aizliedz asistentam jebkādu analīzi. Es saku gājienus, gājienu skaitu, laiku un kas kur stāv.
 
 # Atlikta partija
 adjourned = Partija tiek atlikta. { color } ieraksta nākamo gājienu aploksnē.
@@ -165,11 +166,7 @@ where-is = { $name }: { $squares }
 none-left = { $name } vairs nav
 what-is-on = { $square }: { $what }
 empty = tukšs
-none = nav
-piece-on-square = { $piece } uz { $square }
 diagonal = No { $from } līdz { $to }: { $pieces }.
-material = Materiāls: baltajiem { $white }, melnajiem { $black }. Sisti: baltajiem { $white-lost }, melnajiem { $black-lost }.
-piece-count = { $count } { $name }
 
 # Kāpēc teiktais nav gājiens ($what: file, rank, square, piece, number, nothing, other)
 refusal-no-piece-can-reach = neviens { $name } nevar nokļūt uz { $square }

@@ -412,7 +412,6 @@ impl Table {
             }
             Command::Pieces(side) => answer(answer::pieces(board, self.side_color(side), lex)),
             Command::Diagonals(sq) => answer(answer::diagonals(board, sq, lex)),
-            Command::Material => answer(answer::material(board, lex)),
             Command::LastCapture => answer(self.last_capture_words()),
             Command::WhoseTurn => answer(words.whose_turn(pos.turn(), pos.turn() == self.vi)),
             Command::OpponentName => {
@@ -430,7 +429,8 @@ impl Table {
             Command::WhatIsOn(sq) => answer(answer::what_is_on(board, sq, lex)),
             Command::ReadRank(r) => answer(answer::read_rank(board, r, lex)),
             Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
-            Command::Attackers(sq) => answer(answer::attackers(board, sq, lex)),
+            // 11.3.1: computed information is a source the Laws forbid; only refused.
+            Command::Analysis { .. } => answer(words.analysis_refused()),
             Command::Correction | Command::No => {
                 if self.vi_move_made() || self.just_moved() {
                     // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
