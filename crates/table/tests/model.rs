@@ -1159,6 +1159,11 @@ fn regressions() {
             cfg(false, 0, false, false),
             vec![PegMove(52), Wait(6000), DgtMove(12), Wait(12850)],
         ),
+        // The arbiter's flag fall of a clock not at zero counted as the first flag later.
+        (
+            cfg(false, 0, false, false),
+            vec![Arbiter(5, 73), Arbiter(7, 0), Arbiter(11, 0), Wait(90000)],
+        ),
     ];
     for (config, steps) in cases {
         if let Err(e) = play(config.clone(), steps) {

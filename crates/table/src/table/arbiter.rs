@@ -243,7 +243,6 @@ impl Table {
                     Some(first) if first != color && self.flag_seen[color_index(first)] => first,
                     _ => color,
                 };
-                self.first_flag.get_or_insert(color);
                 if let Ok(o) = self.game.flag_fall(color) {
                     self.finish(now, o);
                 }
