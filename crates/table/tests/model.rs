@@ -400,8 +400,11 @@ impl Model {
             a != b
                 && (a.is_some_and(|p| p.color == sighted) || b.is_some_and(|p| p.color == sighted))
         });
-        let their_turn =
-            self.view.started && self.view.result.is_none() && self.view.turn == sighted;
+        let their_turn = self.view.started
+            && self.view.result.is_none()
+            && !self.adjourned
+            && self.sealed.is_none()
+            && self.view.turn == sighted;
         // Any change from their settled board that is a legal move of theirs (on the
         // game's position, or after the VI player's made move) is one, whichever step
         // made it.
@@ -850,9 +853,11 @@ impl Model {
             {
                 self.adjourned = false
             }
-            Input::Arbiter(
-                ArbiterAction::RestorePosition { .. } | ArbiterAction::DeclareResult { .. },
-            ) => {}
+            // The reconciliation ends an adjournment (a sealed move belongs to its position).
+            Input::Arbiter(ArbiterAction::RestorePosition { .. }) => {
+                self.adjourned = false;
+                self.sealed = None;
+            }
             _ => {}
         }
         let adjourned = before.result.is_some() || self.sealed.is_some() || self.adjourned;
@@ -1163,6 +1168,21 @@ fn regressions() {
         (
             cfg(false, 0, false, false),
             vec![Arbiter(5, 73), Arbiter(7, 0), Arbiter(11, 0), Wait(90000)],
+        ),
+        // A restore during an adjournment left the sealed move to be played at the
+        // resumption in another position.
+        (
+            cfg(false, 0, false, false),
+            vec![
+                DgtMove(0),
+                Arbiter(9, 0),
+                SayMove(0),
+                Arbiter(7, 188),
+                Wait(200),
+                DgtIllegal(0, 1),
+                Arbiter(1, 0),
+                DgtMove(1),
+            ],
         ),
     ];
     for (config, steps) in cases {

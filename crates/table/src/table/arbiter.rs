@@ -273,6 +273,10 @@ impl Table {
                 self.unpressed = self.unpressed.filter(|&i| i < ply);
                 self.vi_unpressed = self.vi_unpressed.filter(|&i| i < ply);
                 self.assistant_entry = None;
+                // The reconciliation ends an adjournment: a sealed move belongs to the
+                // position it was sealed in.
+                self.adjourned = false;
+                self.sealed = None;
                 self.end = None;
                 self.said = None;
                 self.intended = None;
