@@ -958,7 +958,15 @@ impl Model {
             (Color::White, view.white_time),
             (Color::Black, view.black_time),
         ] {
-            if t.is_zero() && view.started && self.first_flag.is_none() && before.result.is_none() {
+            // A flag falls when a running clock reaches zero (not a clock the arbiter set).
+            let ran = before.running == Some(c) || view.running == Some(c);
+            if t.is_zero()
+                && ran
+                && !arbiter
+                && view.started
+                && self.first_flag.is_none()
+                && before.result.is_none()
+            {
                 self.first_flag = Some(c);
             }
         }
@@ -1182,6 +1190,21 @@ fn regressions() {
                 DgtIllegal(0, 1),
                 Arbiter(1, 0),
                 DgtMove(1),
+            ],
+        ),
+        (
+            cfg(false, 0, true, true),
+            vec![
+                DgtMove(11),
+                SayMove(0),
+                SayMove(8),
+                PegMove(0),
+                DgtMove(0),
+                PegMove(225),
+                Arbiter(3, 0),
+                Wait(90000),
+                SayMove(57),
+                Wait(1500),
             ],
         ),
     ];
