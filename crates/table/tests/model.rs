@@ -400,8 +400,11 @@ impl Model {
             a != b
                 && (a.is_some_and(|p| p.color == sighted) || b.is_some_and(|p| p.color == sighted))
         });
-        let their_turn =
-            self.view.started && self.view.result.is_none() && self.view.turn == sighted;
+        let their_turn = self.view.started
+            && self.view.result.is_none()
+            && !self.adjourned
+            && self.sealed.is_none()
+            && self.view.turn == sighted;
         // Any change from their settled board that is a legal move of theirs (on the
         // game's position, or after the VI player's made move) is one, whichever step
         // made it.
@@ -850,9 +853,11 @@ impl Model {
             {
                 self.adjourned = false
             }
-            Input::Arbiter(
-                ArbiterAction::RestorePosition { .. } | ArbiterAction::DeclareResult { .. },
-            ) => {}
+            // The reconciliation ends an adjournment (a sealed move belongs to its position).
+            Input::Arbiter(ArbiterAction::RestorePosition { .. }) => {
+                self.adjourned = false;
+                self.sealed = None;
+            }
             _ => {}
         }
         let adjourned = before.result.is_some() || self.sealed.is_some() || self.adjourned;
@@ -953,7 +958,15 @@ impl Model {
             (Color::White, view.white_time),
             (Color::Black, view.black_time),
         ] {
-            if t.is_zero() && view.started && self.first_flag.is_none() && before.result.is_none() {
+            // A flag falls when a running clock reaches zero (not a clock the arbiter set).
+            let ran = before.running == Some(c) || view.running == Some(c);
+            if t.is_zero()
+                && ran
+                && !arbiter
+                && view.started
+                && self.first_flag.is_none()
+                && before.result.is_none()
+            {
                 self.first_flag = Some(c);
             }
         }
@@ -1158,6 +1171,41 @@ fn regressions() {
         (
             cfg(false, 0, false, false),
             vec![PegMove(52), Wait(6000), DgtMove(12), Wait(12850)],
+        ),
+        // The arbiter's flag fall of a clock not at zero counted as the first flag later.
+        (
+            cfg(false, 0, false, false),
+            vec![Arbiter(5, 73), Arbiter(7, 0), Arbiter(11, 0), Wait(90000)],
+        ),
+        // A restore during an adjournment left the sealed move to be played at the
+        // resumption in another position.
+        (
+            cfg(false, 0, false, false),
+            vec![
+                DgtMove(0),
+                Arbiter(9, 0),
+                SayMove(0),
+                Arbiter(7, 188),
+                Wait(200),
+                DgtIllegal(0, 1),
+                Arbiter(1, 0),
+                DgtMove(1),
+            ],
+        ),
+        (
+            cfg(false, 0, true, true),
+            vec![
+                DgtMove(11),
+                SayMove(0),
+                SayMove(8),
+                PegMove(0),
+                DgtMove(0),
+                PegMove(225),
+                Arbiter(3, 0),
+                Wait(90000),
+                SayMove(57),
+                Wait(1500),
+            ],
         ),
     ];
     for (config, steps) in cases {

@@ -243,7 +243,6 @@ impl Table {
                     Some(first) if first != color && self.flag_seen[color_index(first)] => first,
                     _ => color,
                 };
-                self.first_flag.get_or_insert(color);
                 if let Ok(o) = self.game.flag_fall(color) {
                     self.finish(now, o);
                 }
@@ -275,6 +274,10 @@ impl Table {
                 self.unpressed = self.unpressed.filter(|&i| i < ply);
                 self.vi_unpressed = self.vi_unpressed.filter(|&i| i < ply);
                 self.assistant_entry = None;
+                // The reconciliation ends an adjournment: a sealed move belongs to the
+                // position it was sealed in.
+                self.adjourned = false;
+                self.sealed = None;
                 self.end = None;
                 self.said = None;
                 self.intended = None;
