@@ -259,3 +259,51 @@ fn the_demo_plays_the_club_set_up_to_mate() {
     assert!(pgn.contains("4. Qxf7#"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
 }
+
+#[test]
+fn a_dgt_3000_unplugged_mid_game_is_reported_and_the_table_keeps_the_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("unplugged.txt");
+    std::fs::write(
+        &script,
+        "start\nwait 300\nvi: Bauer Eva vier\nexpect: Eva zwei Eva vier\nwait 300\n\
+         dgt: lever white\nexpect: Weiß: Eva zwei Eva vier\ndgt: move e2e4\nwait 500\n\
+         dgt: clock disconnected\nexpect: Die Uhr ist nicht verbunden\n\
+         dgt: move e7e5\nexpect: Schwarz: Eva sieben Eva fünf\nwait 300\n\
+         vi: Springer Felix drei\nexpect: Springer Gustav eins Felix drei\n\
+         vi: gesetzt\nexpect: Weiß: Springer Gustav eins Felix drei\n\
+         dgt: clock connected\nexpect: Die Uhr ist wieder verbunden\nwait 300\n",
+    )
+    .unwrap();
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/table-club.toml");
+    let out = output_with_input(
+        annabella()
+            .args(["demo", "--json", "--text", "--typed", "--config"])
+            .arg(&config)
+            .arg("--script")
+            .arg(&script)
+            .arg("--out")
+            .arg(dir.path().join("out")),
+        b"",
+        Duration::from_secs(240),
+    );
+    let (stdout, stderr) = text(&out);
+    // The script ends before the game does: exit 1 with the journal kept.
+    assert!(stderr.contains("the script ended before the game did"), "{stderr}");
+    let alerts: Vec<Value> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["effect"]["effect"] == "arbiter_alert")
+        .collect();
+    assert!(
+        alerts
+            .iter()
+            .any(|a| a["effect"]["kind"] == "clock_device"
+                && a["effect"]["detail"].as_str().unwrap().contains("not connected")),
+        "the arbiter is told: {alerts:?}"
+    );
+    // Black's move was pressed by the table (the board's move), White's by the word.
+    let view = replay(&dir.path().join("out/game.journal"));
+    assert_eq!(view["moves"], serde_json::json!(["e4", "e5", "Nf3"]), "{stdout}");
+    assert_eq!(view["running"], "black", "{view}");
+}
