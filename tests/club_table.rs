@@ -289,21 +289,29 @@ fn a_dgt_3000_unplugged_mid_game_is_reported_and_the_table_keeps_the_time() {
     );
     let (stdout, stderr) = text(&out);
     // The script ends before the game does: exit 1 with the journal kept.
-    assert!(stderr.contains("the script ended before the game did"), "{stderr}");
+    assert!(
+        stderr.contains("the script ended before the game did"),
+        "{stderr}"
+    );
     let alerts: Vec<Value> = stdout
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
         .filter(|v| v["effect"]["effect"] == "arbiter_alert")
         .collect();
     assert!(
-        alerts
-            .iter()
-            .any(|a| a["effect"]["kind"] == "clock_device"
-                && a["effect"]["detail"].as_str().unwrap().contains("not connected")),
+        alerts.iter().any(|a| a["effect"]["kind"] == "clock_device"
+            && a["effect"]["detail"]
+                .as_str()
+                .unwrap()
+                .contains("not connected")),
         "the arbiter is told: {alerts:?}"
     );
     // Black's move was pressed by the table (the board's move), White's by the word.
     let view = replay(&dir.path().join("out/game.journal"));
-    assert_eq!(view["moves"], serde_json::json!(["e4", "e5", "Nf3"]), "{stdout}");
+    assert_eq!(
+        view["moves"],
+        serde_json::json!(["e4", "e5", "Nf3"]),
+        "{stdout}"
+    );
     assert_eq!(view["running"], "black", "{view}");
 }

@@ -360,8 +360,15 @@ impl Shell {
             Effect::ArbiterAlert(alert) if alert.kind == annabella_table::AlertKind::Called => {
                 self.dgt_show("ARBITER", true);
             }
-            Effect::RecordMove(record) if record.san.ends_with('+') => {
-                self.dgt_show("CHECK", true);
+            Effect::RecordMove(record)
+                if record.san.ends_with('+') && self.options.dgt_clock.is_some() =>
+            {
+                // A moment only: the clock runs on and its times come back.
+                if let Some(d) = &self.links.dgt {
+                    d.command(|d, now| {
+                        d.clock_text_for(now, "CHECK", true, std::time::Duration::from_secs(2));
+                    });
+                }
             }
             Effect::Clock(ClockCommand::Haptic {
                 pattern: Haptic::Flag,

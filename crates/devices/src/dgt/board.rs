@@ -169,6 +169,8 @@ pub struct DgtBoard {
     clock_heard: Option<Instant>,
     /// When to ask for the clock's times next.
     clock_poll_at: Option<Instant>,
+    /// A text shown for a while ([`DgtBoard::clock_text_for`]) ends then.
+    text_until: Option<Instant>,
 }
 
 impl Default for DgtBoard {
@@ -194,6 +196,7 @@ impl DgtBoard {
             clock_status: None,
             clock_heard: None,
             clock_poll_at: None,
+            text_until: None,
         }
     }
 
@@ -282,7 +285,15 @@ impl DgtBoard {
 
     /// The DGT 3000 shows its times again.
     pub fn clock_end_text(&mut self, now: Instant) {
+        self.text_until = None;
         self.clock_command(now, ClockCommand::EndText);
+    }
+
+    /// The DGT 3000 shows `text` for `duration`, then its times again ("CHECK" for a
+    /// moment, while the clock runs on).
+    pub fn clock_text_for(&mut self, now: Instant, text: &str, beep: bool, duration: Duration) {
+        self.clock_text(now, text, beep);
+        self.text_until = Some(now + duration);
     }
 
     /// The DGT 3000 beeps for `duration` (64 ms steps).
@@ -418,6 +429,7 @@ impl DgtBoard {
             self.clock.as_ref().map(|f| f.deadline),
             self.clock_poll_at,
             self.clock_gone_at(),
+            self.text_until,
         ]
         .into_iter()
         .flatten()
@@ -435,6 +447,9 @@ impl DgtBoard {
     /// Runs due timers: the debounce (→ board-dump request), clock retries, the clock
     /// poll (→ times request) and the clock's silence (→ [`DgtEvent::ClockGone`]).
     pub fn handle_timeout(&mut self, now: Instant) {
+        if self.text_until.is_some_and(|t| now >= t) {
+            self.clock_end_text(now);
+        }
         if let (Some(gone), Some(heard)) = (self.clock_gone_at(), self.clock_heard)
             && now >= gone
         {
@@ -545,6 +560,29 @@ mod tests {
             board.handle_timeout(now);
         }
         assert_eq!(board.poll_event(), Some(DgtEvent::ClockFailed(beep)));
+    }
+
+    #[test]
+    fn a_text_shown_for_a_while_gives_way_to_the_times() {
+        let t0 = Instant::now();
+        let mut board = DgtBoard::default();
+        board.clock_text_for(t0, "CHECK", true, Duration::from_secs(2));
+        let mut out = Vec::new();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert_eq!(&out[3..4], &[clk::ASCII], "{out:?}");
+        let mut ack = Vec::new();
+        Message::ClockAck {
+            command: clk::ASCII,
+            data: [0, 0],
+        }
+        .encode(&mut ack);
+        board.handle_bytes(t0, &ack);
+        assert_eq!(board.poll_timeout(), Some(t0 + Duration::from_secs(2)));
+        board.handle_timeout(t0 + Duration::from_secs(2));
+        out.clear();
+        while board.poll_transmit(&mut out).is_some() {}
+        assert_eq!(out, vec![0x2B, 3, 3, clk::END_DISPLAY, 0]);
+        assert_ne!(board.poll_timeout(), Some(t0 + Duration::from_secs(2)));
     }
 
     #[test]
