@@ -301,27 +301,13 @@ impl<R: BufRead> Asker<R> {
     }
 }
 
-/// espeak-ng's voices for a language (`espeak-ng --voices=LANG`), empty when it is
-/// missing.
+/// espeak-ng's voices for a language that it can speak with, as `file (name)`; empty
+/// when espeak-ng is missing.
 fn espeak_voices(language: &str) -> Vec<String> {
-    let Ok(out) = std::process::Command::new("espeak-ng")
-        .arg(format!("--voices={language}"))
-        .output()
-    else {
-        return Vec::new();
-    };
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let cols: Vec<&str> = l.split_whitespace().collect();
-            let (name, file) = (*cols.get(3)?, *cols.get(4)?);
-            // MBROLA voices are listed even when their data is not installed.
-            let mbrola_missing = file.strip_prefix("mb/mb-").is_some_and(|voice| {
-                let data = voice.split('-').next().unwrap_or(voice);
-                !Path::new("/usr/share/mbrola").join(data).exists()
-            });
-            (!mbrola_missing && !file.starts_with("!v/")).then(|| format!("{file} ({name})"))
-        })
+    annabella_voice::espeak::list_voices(Some(language))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(annabella_voice::espeak::EspeakVoice::installed)
+        .map(|v| format!("{} ({})", v.file, v.name))
         .collect()
 }

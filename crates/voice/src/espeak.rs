@@ -132,26 +132,78 @@ fn args(speech: &Speech, voice: &VoiceSettings) -> Vec<String> {
     ]
 }
 
+/// One voice of `espeak-ng --voices`: its language code, name and file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EspeakVoice {
+    /// The language code (`de`, `en-us`).
+    pub language: String,
+    /// The voice's name (`German`, `English_(America)`).
+    pub name: String,
+    /// The voice file (`gmw/de`, `mb/mb-de1`, `!v/f3` for a variant).
+    pub file: String,
+}
+
+impl EspeakVoice {
+    /// Whether espeak-ng can speak with it: a variant (`!v/…`) is no voice of its own,
+    /// and an MBROLA voice is listed even when its data is not installed.
+    pub fn installed(&self) -> bool {
+        if self.file.starts_with("!v/") {
+            return false;
+        }
+        match self.file.strip_prefix("mb/mb-") {
+            Some(voice) => {
+                let data = voice.split('-').next().unwrap_or(voice);
+                std::path::Path::new("/usr/share/mbrola")
+                    .join(data)
+                    .exists()
+            }
+            None => true,
+        }
+    }
+}
+
+/// Reads the table `espeak-ng --voices[=LANG]` prints (a header line, then `Pty
+/// Language Age/Gender VoiceName File Other…` a voice).
+pub fn parse_voices(text: &str) -> Vec<EspeakVoice> {
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split_whitespace().collect();
+            Some(EspeakVoice {
+                language: (*cols.get(1)?).to_owned(),
+                name: (*cols.get(3)?).to_owned(),
+                file: (*cols.get(4)?).to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// espeak-ng's voices, all or for one language (`espeak-ng --voices=LANG`).
+///
+/// # Errors
+/// When espeak-ng cannot be run.
+pub fn list_voices(language: Option<&str>) -> Result<Vec<EspeakVoice>, VoiceError> {
+    let arg = language.map_or_else(|| "--voices".to_owned(), |l| format!("--voices={l}"));
+    let out = Command::new(PROGRAM)
+        .arg(arg)
+        .output()
+        .map_err(|e| VoiceError::Espeak(format!("cannot run {PROGRAM}: {e}")))?;
+    Ok(parse_voices(&String::from_utf8_lossy(&out.stdout)))
+}
+
 /// The names espeak-ng accepts for its voices (language codes, voice names, files),
 /// lower case; read once from `espeak-ng --voices`.
 fn known_voices() -> Result<&'static [String], VoiceError> {
     static VOICES: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
     let voices = VOICES.get_or_init(|| {
-        let out = Command::new(PROGRAM)
-            .arg("--voices")
-            .output()
-            .map_err(|e| format!("cannot run {PROGRAM}: {e}"))?;
-        let text = String::from_utf8_lossy(&out.stdout);
+        let voices = list_voices(None).map_err(|e| e.to_string())?;
         let mut names = Vec::new();
-        for line in text.lines().skip(1) {
-            let cols: Vec<&str> = line.split_whitespace().collect();
-            if cols.len() >= 5 {
-                names.push(cols[1].to_lowercase());
-                names.push(cols[3].to_lowercase());
-                names.push(cols[4].to_lowercase());
-                if let Some((_, base)) = cols[4].rsplit_once('/') {
-                    names.push(base.to_lowercase());
-                }
+        for v in voices {
+            names.push(v.language.to_lowercase());
+            names.push(v.name.to_lowercase());
+            names.push(v.file.to_lowercase());
+            if let Some((_, base)) = v.file.rsplit_once('/') {
+                names.push(base.to_lowercase());
             }
         }
         if names.is_empty() {
@@ -502,6 +554,21 @@ fn run_utterance(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_voice_table_is_read_column_by_column() {
+        let text = "Pty Language       Age/Gender VoiceName          File                 Other Languages\n \
+                    5  de              --/M      German             gmw/de\n \
+                    5  en-us           --/M      English_(America)  gmw/en-US            (en 3)\n \
+                    5  variant         --/F      f3                 !v/f3\n";
+        let voices = parse_voices(text);
+        assert_eq!(voices.len(), 3);
+        assert_eq!(voices[1].language, "en-us");
+        assert_eq!(voices[1].name, "English_(America)");
+        assert_eq!(voices[1].file, "gmw/en-US");
+        assert!(voices[0].installed());
+        assert!(!voices[2].installed(), "a variant is no voice of its own");
+    }
 
     #[test]
     fn header_parsing_rejects_garbage() {
