@@ -81,6 +81,36 @@ fn parse_prints_one_json_line_per_status() {
             r#"{"status":"move","uci":"b1h1","san":"O-O"}"#,
             0,
         ),
+        // The Laws' castling words at an English table.
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            &["--scheme", "en", "Lange", "Rochade"],
+            r#"{"status":"move","uci":"e1c1","san":"O-O-O"}"#,
+            0,
+        ),
+        // Analysis is understood, and marked refused (11.3.1).
+        (
+            START,
+            &["wer", "greift", "Eva", "vier", "an"],
+            r#"{"status":"command","command":"attackers","refused":true,"square":"e4"}"#,
+            0,
+        ),
+        // A correction in one breath carries the new move.
+        (
+            START,
+            &["Korrektur", "Springer", "Felix", "drei"],
+            r#"{"status":"command","command":"correction","move":{"status":"move","uci":"g1f3","san":"Nf3"}}"#,
+            0,
+        ),
+        // Hesitations and a self-correction: the last move said.
+        (
+            START,
+            &[
+                "äh", "Springer", "Felix", "drei", "nein", "Springer", "Cäsar", "drei", "bitte",
+            ],
+            r#"{"status":"move","uci":"b1c3","san":"Nc3"}"#,
+            0,
+        ),
     ];
     for (fen, words, want, code) in table {
         let mut args = vec!["parse", "--fen", fen];

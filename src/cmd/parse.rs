@@ -168,6 +168,9 @@ pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String
                 | Command::Analysis {
                     square: Some(sq), ..
                 } => pairs.push(("square", s(&sq.to_string()))),
+                Command::Corrected(m) => {
+                    pairs.push(("move", verdict_json(pos, &m.resolve(pos).into(), lexicon)));
+                }
                 Command::ReadRank(r) => pairs.push(("rank", s(&r.char().to_string()))),
                 Command::ReadFile(f) => pairs.push(("file", s(&f.char().to_string()))),
                 Command::Claim { ground, intended } => {

@@ -1,6 +1,12 @@
 //! The recognizer's grammar: for a position, every phrase that says a legal move (in
-//! every form the parser accepts) plus the commands plus `[unk]`, in the spellings the
-//! recognizer's model knows.
+//! every form the parser accepts) plus the commands plus the hesitations plus `[unk]`, in
+//! the spellings the recognizer's model knows.
+//!
+//! Vosk compiles a phrase list into a loop (its final state returns to the start), so an
+//! utterance may be any sequence of phrases: "äh springer felix drei bitte", "springer
+//! felix drei nein springer cäsar drei" and "korrektur springer hektor drei" are heard
+//! from the phrases for the hesitations, the moves and the commands, without a phrase for
+//! each combination.
 
 use std::collections::{HashMap, HashSet};
 
@@ -29,6 +35,10 @@ pub struct Vocabulary {
     commands: Vec<String>,
     /// Command phrases that end in a move (`{move}` slot): their prefixes.
     command_move_prefixes: Vec<String>,
+    /// Hesitations the model knows ("äh", "please"), each a phrase of its own.
+    hesitations: Vec<String>,
+    /// Whether castling may be said in the Laws' words ("Kurze Rochade") with this model.
+    laws_castling: bool,
     substituted: Vec<(String, String)>,
     dropped: Vec<String>,
     /// A file's spelling in phrases → its letter, where the lexicon reads the letter as
@@ -163,7 +173,22 @@ impl Vocabulary {
                 (reads && probe(letter)).then_some((spelled, letter))
             })
             .collect();
+        let hesitations = lexicon
+            .hesitations()
+            .iter()
+            .map(|h| h.to_lowercase())
+            .filter(|h| probe(h))
+            .collect();
+        let laws_castling = [
+            ("Kurze", Word::Short),
+            ("Lange", Word::Long),
+            ("Rochade", Word::Castles),
+        ]
+        .into_iter()
+        .all(|(w, word)| lexicon.lookup(w) == Lookup::Word(word) && probe(&w.to_lowercase()));
         let mut vocab = Vocabulary {
+            hesitations,
+            laws_castling,
             letters,
             lexicon,
             spelling,
@@ -297,6 +322,9 @@ impl Vocabulary {
                 push(format!("{prefix} {s}"));
             }
         }
+        for h in &self.hesitations {
+            push(h.clone());
+        }
         push("[unk]".to_owned());
         Grammar {
             phrases,
@@ -330,6 +358,17 @@ impl Vocabulary {
                 } else {
                     bodies.push(vec![s, c]);
                     bodies.push(vec![c, s]);
+                }
+            }
+            // The Laws' words, at a table of any language (appendix E).
+            if self.laws_castling {
+                let laws = match side {
+                    shakmaty::CastlingSide::KingSide => vec!["Kurze", "Rochade"],
+                    shakmaty::CastlingSide::QueenSide => vec!["Lange", "Rochade"],
+                };
+                let said = |b: &Vec<&str>| b.join(" ").to_lowercase();
+                if !bodies.iter().any(|b| said(b) == said(&laws)) {
+                    bodies.push(laws);
                 }
             }
         } else {
@@ -501,7 +540,7 @@ mod tests {
     use super::*;
     use crate::{
         lexicon::Language,
-        parse::parse,
+        parse::{ParseError, ParseErrorKind, parse},
         resolve::{Verdict, resolve_words},
         utterance::{Command, Utterance},
     };
@@ -518,6 +557,17 @@ mod tests {
             assert_eq!(unique.len(), grammar.phrases.len(), "deduplicated");
             let mut commands = HashSet::new();
             for p in &grammar.phrases[..grammar.phrases.len() - 1] {
+                if lexicon.hesitations().iter().any(|h| h.to_lowercase() == *p) {
+                    // A hesitation alone means nothing; around a move it is skipped.
+                    assert!(matches!(
+                        resolve_words(&pos, lexicon, p),
+                        Verdict::Unrecognized(ParseError {
+                            kind: ParseErrorKind::Empty,
+                            ..
+                        })
+                    ));
+                    continue;
+                }
                 match resolve_words(&pos, lexicon, p) {
                     Verdict::Move(m) => assert!(pos.is_legal(m)),
                     Verdict::Command(c) => {
@@ -549,6 +599,126 @@ mod tests {
                 let said = crate::render::render(&pos, m, lexicon, crate::render::Form::Short)
                     .to_lowercase();
                 assert!(grammar.phrases.contains(&said), "{lang}: {said}");
+            }
+        }
+    }
+
+    /// Both sides can castle either way.
+    const CASTLES: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+
+    #[test]
+    fn natural_phrasings_are_in_the_grammar_of_every_language() {
+        let pos: Chess = CASTLES
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+        let wanted: &[(Language, &[&str])] = &[
+            (
+                Language::De,
+                &[
+                    "wie viel zeit habe ich",
+                    "ich möchte den schiedsrichter sprechen",
+                    "korrektur turm bella eins",
+                    "kurze rochade",
+                    "lange rochade",
+                    "äh",
+                    "ähm",
+                    "also",
+                    "bitte",
+                    "gesetzt",
+                    "fertig",
+                ],
+            ),
+            (
+                Language::En,
+                &[
+                    "how much time do i have",
+                    "i want to speak to the arbiter",
+                    "correction rook bella one",
+                    "kurze rochade",
+                    "lange rochade",
+                    "castles short",
+                    "uh",
+                    "um",
+                    "please",
+                    "done",
+                    "placed",
+                ],
+            ),
+            (
+                Language::Lt,
+                &[
+                    "kiek laiko man liko",
+                    "noriu kalbėti su teisėju",
+                    "taisymas turm bella eins",
+                    "kurze rochade",
+                    "ee",
+                    "prašau",
+                    "padėjau",
+                ],
+            ),
+            (
+                Language::Lv,
+                &[
+                    "cik man ir laika",
+                    "es gribu runāt ar tiesnesi",
+                    "labojums turm bella eins",
+                    "lange rochade",
+                    "ēē",
+                    "lūdzu",
+                    "noliku",
+                ],
+            ),
+            (
+                Language::Hu,
+                &[
+                    "mennyi időm van",
+                    "a bíróval szeretnék beszélni",
+                    "javítás turm bella eins",
+                    "kurze rochade",
+                    "öö",
+                    "kérem",
+                    "kész",
+                ],
+            ),
+        ];
+        for &(language, phrases) in wanted {
+            for lexicon in [Lexicon::get(language), Lexicon::local(language)] {
+                let g = build_grammar(&pos, lexicon, |_| true);
+                for p in phrases {
+                    let local_move = lexicon.is_local() && p.contains("turm");
+                    assert!(
+                        local_move || g.phrases.iter().any(|x| x == p),
+                        "{language} (local: {}): {p:?} missing",
+                        lexicon.is_local()
+                    );
+                }
+                // "Kurze Rochade" resolves to castling in every lexicon.
+                assert!(matches!(
+                    resolve_words(&pos, lexicon, "Kurze Rochade"),
+                    Verdict::Move(m) if m.castling_side() == Some(shakmaty::CastlingSide::KingSide)
+                ));
+                // A model without "rochade" gets no such phrase.
+                let without = build_grammar(&pos, lexicon, |w| w != "rochade");
+                assert!(!without.phrases.iter().any(|p| p.contains("rochade")));
+            }
+        }
+    }
+
+    #[test]
+    fn the_grammar_stays_small() {
+        // The start position and a middlegame: the new phrasings add a few dozen phrases.
+        let middle: Chess = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+        for lang in Language::ALL {
+            for pos in [Chess::default(), middle.clone()] {
+                let g = build_grammar(&pos, Lexicon::get(lang), |_| true);
+                assert!(g.phrases.len() < 2500, "{lang}: {}", g.phrases.len());
+                assert!(g.to_json().len() < 80_000, "{lang}: {}", g.to_json().len());
             }
         }
     }

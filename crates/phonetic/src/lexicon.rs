@@ -99,6 +99,9 @@ pub struct Lexicon {
     fillers: Vec<String>,
     /// Filler spellings as spoken (they occur in grammar phrases).
     filler_words: &'static [&'static str],
+    /// Hesitations said around a move ("äh", "bitte"): skipped like fillers, and offered
+    /// to the recognizer as phrases of their own.
+    hesitations: &'static [&'static str],
     castles_first: bool,
     promotion_forms: &'static [&'static [&'static str]],
     command_templates: &'static [&'static str],
@@ -189,7 +192,7 @@ impl Lexicon {
                         EN_KEYS.to_vec(),
                     ]
                     .concat(),
-                    [EN_TYPED, TYPED].concat(),
+                    [EN_TYPED, LAWS_CASTLING, TYPED].concat(),
                     EN_FILLERS,
                     true,
                     &[&["promotes", "to"]],
@@ -217,8 +220,9 @@ impl Lexicon {
                         own_language::keys(language).to_vec(),
                     ]
                     .concat(),
-                    // German piece names stay understood (in questions too).
-                    [DE_PIECES, DE_TYPED, TYPED].concat(),
+                    // German piece names stay understood (in questions too), and castling
+                    // in the Laws' words.
+                    [DE_PIECES, LAWS_CASTLING, DE_TYPED, TYPED].concat(),
                     own_language::fillers(language),
                     false,
                     local_promotion(language),
@@ -234,8 +238,13 @@ impl Lexicon {
             local,
             spoken,
             map,
-            fillers: fillers.iter().map(|f| normalize(f)).collect(),
+            fillers: fillers
+                .iter()
+                .chain(hesitations(language))
+                .map(|f| normalize(f))
+                .collect(),
             filler_words: fillers,
+            hesitations: hesitations(language),
             castles_first,
             promotion_forms,
             command_templates,
@@ -400,11 +409,38 @@ impl Lexicon {
         self.filler_words
     }
 
+    /// Hesitations of this language as spoken ("äh", "ähm", "also", "bitte"; "uh", "um",
+    /// "please"): the parser skips them, the grammar offers each as a phrase.
+    pub fn hesitations(&self) -> &'static [&'static str] {
+        self.hesitations
+    }
+
     /// Phrase templates of the commands (`{piece}`, `{square}`, `{rank}`, `{file}`, `{n}`, `{move}` are slots).
     pub fn command_templates(&self) -> &'static [&'static str] {
         self.command_templates
     }
 }
+
+/// The hesitations of a language, said before, after or around a move.
+fn hesitations(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::De => &["äh", "ähm", "öhm", "hm", "also", "bitte"],
+        Language::En => &["uh", "um", "er", "erm", "hmm", "so", "well", "please"],
+        Language::Lt => &["ee", "nu", "tai", "prašau"],
+        Language::Lv => &["ēē", "nu", "tātad", "lūdzu"],
+        Language::Hu => &["öö", "hát", "szóval", "kérem"],
+    }
+}
+
+/// Castling in the Laws' own words ("Kurze Rochade", "Lange Rochade", appendix E):
+/// understood at a table of any language.
+const LAWS_CASTLING: &[(&str, Word)] = &[
+    ("Kurze", Word::Short),
+    ("kurz", Word::Short),
+    ("Lange", Word::Long),
+    ("lang", Word::Long),
+    ("Rochade", Word::Castles),
+];
 
 /// The word for a castling side (Long = a-side/c-file, Short = h-side/g-file).
 pub fn side_word(side: CastlingSide) -> Word {
@@ -707,12 +743,15 @@ const DE_KEYS: &[(&str, Word)] = &[
 const DE_FILLERS: &[&str] = &[
     "ich", "ist", "sind", "der", "die", "das", "des", "dem", "den", "auf", "nach", "von", "in",
     "zu", "an", "en", "wie", "steht", "stehen", "bitte", "wer", "mit", "wegen", "viel", "Regel",
-    "gespielt", "noch", "mal", "alle", "es", "gibt", "etwas",
+    "gespielt", "noch", "mal", "alle", "es", "gibt", "etwas", "habe", "hab", "mir", "bleibt",
+    "möchte", "will", "sprechen", "brauche", "holen", "hole", "einen",
 ];
 
 /// The command phrases of German, as the grammar offers them.
 const DE_COMMANDS: &[&str] = &[
     "Zeit",
+    "wie viel Zeit habe ich",
+    "wie viel Zeit habe ich noch",
     "wie viele Züge",
     "wiederholen",
     "letzter Zug",
@@ -781,6 +820,9 @@ const DE_COMMANDS: &[&str] = &[
     "Reklamation Stellungswiederholung {move}",
     "Reklamation fünfzig Züge {move}",
     "Schiedsrichter",
+    "Schiedsrichter bitte",
+    "ich möchte den Schiedsrichter sprechen",
+    "Korrektur {move}",
     "Pause",
     "Ruhe",
     "gesetzt",
@@ -954,12 +996,14 @@ const EN_KEYS: &[(&str, Word)] = &[
 const EN_FILLERS: &[&str] = &[
     "i", "is", "are", "the", "a", "on", "to", "from", "of", "in", "en", "how", "who", "please",
     "with", "rule", "played", "speaking", "me", "there", "all", "it", "any", "anything", "does",
-    "do",
+    "do", "much", "have", "left", "want", "would", "like", "need", "speak", "talk", "can", "get",
 ];
 
 /// The command phrases of English, as the grammar offers them.
 const EN_COMMANDS: &[&str] = &[
     "time",
+    "how much time do i have",
+    "how much time do i have left",
     "how many moves",
     "repeat",
     "last move",
@@ -1014,6 +1058,11 @@ const EN_COMMANDS: &[&str] = &[
     "claim repetition {move}",
     "claim fifty moves {move}",
     "call the arbiter",
+    "arbiter",
+    "arbiter please",
+    "i want to speak to the arbiter",
+    "i would like to speak to the arbiter",
+    "correction {move}",
     "pause",
     "stop",
     "done",

@@ -383,7 +383,10 @@ fn analysis(i: Words<'_>) -> PResult<'_, Command> {
 fn questions(i: Words<'_>) -> PResult<'_, Command> {
     alt((
         analysis,
-        value(Command::AskTime, preceded(opt(side), key(K::Time))),
+        value(
+            Command::AskTime,
+            (opt(key(K::HowMany)), sides, key(K::Time), sides),
+        ),
         value(
             Command::WhoseTurn,
             (key(K::Turn), opt(alt((key(K::Moves), key(K::Turn))))),
@@ -428,6 +431,11 @@ fn questions(i: Words<'_>) -> PResult<'_, Command> {
 fn declarations(i: Words<'_>) -> PResult<'_, Command> {
     let draw = || opt(key(K::Draw));
     alt((
+        // E.2.6: "Korrektur Springer Hektor drei", "nein, Springer Hektor drei".
+        map(
+            preceded(alt((key(K::Correction), key(K::No))), spoken_move),
+            Command::Corrected,
+        ),
         value(Command::Correction, key(K::Correction)),
         value(Command::No, key(K::No)),
         value(Command::Yes, key(K::Yes)),
@@ -450,10 +458,22 @@ fn declarations(i: Words<'_>) -> PResult<'_, Command> {
     .parse(i)
 }
 
+/// A move corrected within the utterance: "Springer Felix drei nein Springer Cäsar drei"
+/// means the last move said.
+fn self_corrected_move(i: Words<'_>) -> PResult<'_, SpokenMove> {
+    let again = || preceded(alt((key(K::No), key(K::Correction))), spoken_move);
+    map(
+        (spoken_move, again(), many0(again())),
+        |(_, first, more)| more.last().copied().unwrap_or(first),
+    )
+    .parse(i)
+}
+
 fn utterance(i: Words<'_>) -> PResult<'_, Utterance> {
     all_consuming(alt((
         map(questions, Utterance::Command),
         map(declarations, Utterance::Command),
+        map(self_corrected_move, Utterance::Move),
         map(spoken_move, Utterance::Move),
     )))
     .parse(i)
@@ -1008,6 +1028,173 @@ mod tests {
             de("wie viele Züge"),
             Utterance::Command(Command::AskMovesPlayed)
         );
+    }
+
+    #[test]
+    fn natural_phrasings_in_every_language() {
+        use Command as C;
+        let knight = |to| SpokenMove::Normal {
+            role: Some(Role::Knight),
+            from_file: None,
+            from_rank: None,
+            capture: false,
+            to,
+            en_passant: false,
+            promotion: None,
+            suffix: None,
+        };
+        let castle = |side| SpokenMove::Castle {
+            side: Some(side),
+            suffix: None,
+        };
+        let short = castle(CastlingSide::KingSide);
+        let long = castle(CastlingSide::QueenSide);
+        let mv = |m| Utterance::Move(m);
+        let cmd = |c| Utterance::Command(c);
+        let corrected = |m| cmd(C::Corrected(m));
+        let h3 = knight(Square::H3);
+        let c3 = knight(Square::C3);
+        let table: Vec<(Language, &str, Utterance)> = vec![
+            // A time request as a sentence.
+            (Language::De, "wie viel Zeit habe ich", cmd(C::AskTime)),
+            (Language::De, "wie viel Zeit habe ich noch", cmd(C::AskTime)),
+            (Language::De, "wie viel Zeit bleibt mir", cmd(C::AskTime)),
+            (Language::En, "how much time do I have", cmd(C::AskTime)),
+            (
+                Language::En,
+                "how much time do I have left",
+                cmd(C::AskTime),
+            ),
+            (
+                Language::En,
+                "how much time does my opponent have",
+                cmd(C::AskTime),
+            ),
+            (Language::Lt, "kiek laiko man liko", cmd(C::AskTime)),
+            (Language::Lt, "kiek laiko turiu", cmd(C::AskTime)),
+            (Language::Lv, "cik man ir laika", cmd(C::AskTime)),
+            (Language::Lv, "cik laika man palicis", cmd(C::AskTime)),
+            (Language::Hu, "mennyi időm van", cmd(C::AskTime)),
+            (Language::Hu, "mennyi időm maradt még", cmd(C::AskTime)),
+            // An arbiter call as a sentence.
+            (
+                Language::De,
+                "ich möchte den Schiedsrichter sprechen",
+                cmd(C::CallArbiter),
+            ),
+            (Language::De, "Schiedsrichter bitte", cmd(C::CallArbiter)),
+            (
+                Language::De,
+                "ich brauche den Schiedsrichter",
+                cmd(C::CallArbiter),
+            ),
+            (
+                Language::En,
+                "I want to speak to the arbiter",
+                cmd(C::CallArbiter),
+            ),
+            (
+                Language::En,
+                "I would like to call the arbiter please",
+                cmd(C::CallArbiter),
+            ),
+            (Language::En, "arbiter please", cmd(C::CallArbiter)),
+            (
+                Language::Lt,
+                "noriu kalbėti su teisėju",
+                cmd(C::CallArbiter),
+            ),
+            (Language::Lt, "prašau teisėjo", cmd(C::CallArbiter)),
+            (
+                Language::Lv,
+                "es gribu runāt ar tiesnesi",
+                cmd(C::CallArbiter),
+            ),
+            (
+                Language::Hu,
+                "a bíróval szeretnék beszélni",
+                cmd(C::CallArbiter),
+            ),
+            // A correction in one breath (E.2.6).
+            (
+                Language::De,
+                "Korrektur Springer Hektor drei",
+                corrected(h3),
+            ),
+            (Language::De, "nein, Springer Hektor drei", corrected(h3)),
+            (
+                Language::En,
+                "correction Knight Hector three",
+                corrected(h3),
+            ),
+            (Language::En, "no Knight Hector three", corrected(h3)),
+            (Language::Lt, "taisymas Springer Hektor drei", corrected(h3)),
+            (Language::Lv, "labojums Springer Hektor drei", corrected(h3)),
+            (Language::Hu, "javítás Springer Hektor drei", corrected(h3)),
+            // The Laws' castling words at a table of any language.
+            (Language::De, "Kurze Rochade", mv(short)),
+            (Language::En, "Kurze Rochade", mv(short)),
+            (Language::En, "Lange Rochade", mv(long)),
+            (Language::Lt, "Lange Rochade", mv(long)),
+            (Language::Lv, "Kurze Rochade", mv(short)),
+            (Language::Hu, "Lange Rochade", mv(long)),
+            // Hesitations around a move.
+            (Language::De, "äh Springer Hektor drei", mv(h3)),
+            (Language::De, "ähm, Springer, äh, Hektor drei", mv(h3)),
+            (Language::De, "also Springer Hektor drei bitte", mv(h3)),
+            (Language::En, "uh Knight Hector three please", mv(h3)),
+            (Language::En, "um, so, Knight Hector three", mv(h3)),
+            (Language::Lt, "ee Springer Hektor drei prašau", mv(h3)),
+            (Language::Lv, "ēē Springer Hektor drei lūdzu", mv(h3)),
+            (Language::Hu, "öö Springer Hektor drei kérem", mv(h3)),
+            // A self-correction inside one utterance: the last move.
+            (
+                Language::De,
+                "Springer Felix drei nein Springer Cäsar drei",
+                mv(c3),
+            ),
+            (
+                Language::De,
+                "Springer Felix drei, äh, Korrektur, Springer Hektor drei nein Springer Cäsar drei",
+                mv(c3),
+            ),
+            (
+                Language::En,
+                "Knight Felix three no Knight Caesar three",
+                mv(c3),
+            ),
+            (
+                Language::Lt,
+                "Springer Felix drei ne Springer Cäsar drei",
+                mv(c3),
+            ),
+            (
+                Language::Lv,
+                "Springer Felix drei nē Springer Cäsar drei",
+                mv(c3),
+            ),
+            (
+                Language::Hu,
+                "Springer Felix drei nem Springer Cäsar drei",
+                mv(c3),
+            ),
+            // Placed: the move is on the board.
+            (Language::De, "fertig", cmd(C::Placed)),
+            (Language::En, "done", cmd(C::Placed)),
+            (Language::Lt, "padėjau", cmd(C::Placed)),
+            (Language::Lv, "gatavs", cmd(C::Placed)),
+            (Language::Hu, "kész", cmd(C::Placed)),
+        ];
+        for (language, said, want) in table {
+            for lexicon in [Lexicon::get(language), Lexicon::local(language)] {
+                assert_eq!(
+                    parse(lexicon, said).as_ref(),
+                    Ok(&want),
+                    "{language} (local: {}): {said}",
+                    lexicon.is_local()
+                );
+            }
+        }
     }
 
     #[test]

@@ -219,6 +219,9 @@ pub enum Command {
     },
     /// Korrektur: the last announcement was wrong and is corrected at once (appendix D).
     Correction,
+    /// "Korrektur Springer Hektor drei" (E.2.6): a correction in one breath — the last
+    /// announcement is withdrawn and this move announced instead.
+    Corrected(SpokenMove),
     /// Nein: rejects what the assistant just repeated.
     No,
     /// Ja: confirms what the assistant just repeated.
@@ -275,7 +278,7 @@ impl Command {
             Command::ReadRank(_) => "read_rank",
             Command::ReadFile(_) => "read_file",
             Command::Analysis { asked, .. } => asked.name(),
-            Command::Correction => "correction",
+            Command::Correction | Command::Corrected(_) => "correction",
             Command::No => "no",
             Command::Yes => "yes",
             Command::OfferDraw => "offer_draw",

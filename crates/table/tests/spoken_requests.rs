@@ -5,9 +5,9 @@
 mod common;
 
 use annabella_phonetic::{Language, messages::Messages};
-use annabella_table::{AnnounceKind, Audience, TableConfig};
+use annabella_table::{AlertKind, AnnounceKind, Audience, ClockCommand, Effect, TableConfig};
 use common::*;
-use shakmaty::Color::Black;
+use shakmaty::Color::{Black, White};
 
 /// The sighted player (Black) plays by the assistant's keyboard and presses; the VI
 /// player copies the move on the peg board.
@@ -157,4 +157,223 @@ fn placed_at_a_peg_board_asks_what_is_still_missing() {
         run.view().moves.is_empty(),
         "the peg board decides when the move is made, not the word"
     );
+}
+
+/// The clock settings the table gave, from the start: the times and who runs.
+fn clock_settings(run: &Run) -> Vec<ClockCommand> {
+    run.all(|e| match e {
+        Effect::Clock(c @ ClockCommand::Set { .. }) => Some(c.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn an_arbiter_call_as_a_sentence_stops_the_clocks_exactly_as_the_word() {
+    for (language, word, sentences) in [
+        (
+            Language::De,
+            "Schiedsrichter",
+            &[
+                "ich möchte den Schiedsrichter sprechen",
+                "Schiedsrichter bitte",
+                "äh, ich brauche den Schiedsrichter",
+            ][..],
+        ),
+        (
+            Language::En,
+            "call the arbiter",
+            &[
+                "I want to speak to the arbiter",
+                "I would like to call the arbiter please",
+            ][..],
+        ),
+        (Language::Lt, "teisėjas", &["noriu kalbėti su teisėju"][..]),
+        (
+            Language::Lv,
+            "tiesnesis",
+            &["es gribu runāt ar tiesnesi"][..],
+        ),
+        (Language::Hu, "bíró", &["a bíróval szeretnék beszélni"][..]),
+    ] {
+        let call = |said: &str| {
+            let mut run = after_e4_d5(language);
+            // White's clock runs after Black's press.
+            assert_eq!(run.view().running, Some(White));
+            run.say(20.0, said);
+            let view = run.view();
+            let alerts: Vec<AlertKind> = run.all(|e| match e {
+                Effect::ArbiterAlert(a) => Some(a.kind.clone()),
+                _ => None,
+            });
+            (
+                run.heard_by(Audience::ViPlayer),
+                clock_settings(&run),
+                view.paused,
+                view.running,
+                alerts,
+            )
+        };
+        let by_word = call(word);
+        assert!(by_word.2, "{language}: the word pauses the clocks");
+        assert_eq!(by_word.3, None, "{language}");
+        assert!(by_word.4.contains(&AlertKind::Called), "{language}");
+        for sentence in sentences {
+            assert_eq!(call(sentence), by_word, "{language}: {sentence}");
+        }
+    }
+}
+
+#[test]
+fn a_time_request_as_a_sentence_is_answered_as_the_word() {
+    for (language, word, sentence) in [
+        (Language::De, "Zeit", "wie viel Zeit habe ich"),
+        (Language::En, "time", "how much time do I have"),
+        (Language::Lt, "laikas", "kiek laiko man liko"),
+        (Language::Lv, "laiks", "cik man ir laika"),
+        (Language::Hu, "idő", "mennyi időm van"),
+    ] {
+        let mut run = after_e4_d5(language);
+        run.say(20.0, word);
+        let by_word = run.heard_by(Audience::ViPlayer);
+        run.say(20.0, sentence);
+        let by_sentence = run.heard_by(Audience::ViPlayer);
+        assert_eq!(by_word.len(), 1, "{language}: {by_word:?}");
+        assert_eq!(by_sentence, by_word, "{language}: {sentence}");
+    }
+}
+
+#[test]
+fn a_correction_in_one_breath_replaces_an_unmade_announcement() {
+    let mut run = Run::new(classical());
+    run.start(0.0);
+    run.say(1.0, "Springer Felix drei");
+    assert_eq!(
+        run.heard_by(Audience::ViPlayer),
+        ["Springer Gustav eins Felix drei"]
+    );
+    // E.2.6: "Korrektur" and the new move in one breath; the new move is read back.
+    run.say(2.0, "Korrektur Springer Hektor drei");
+    assert_eq!(
+        run.heard_by(Audience::ViPlayer),
+        ["Springer Gustav eins Hektor drei"]
+    );
+    assert_eq!(
+        run.view().said.map(|m| m.to_string()).as_deref(),
+        Some("g1h3")
+    );
+    run.peg(3.0, "g1", "h3").lever(4.0, White);
+    assert_eq!(run.view().moves, ["Nh3"]);
+}
+
+#[test]
+fn a_correction_in_one_breath_after_a_wrong_placement_makes_the_placed_move() {
+    let mut run = Run::new(classical());
+    run.start(0.0);
+    run.say(1.0, "Springer Felix drei");
+    run.peg(2.0, "b1", "c3").lever(3.0, White);
+    run.said();
+    assert!(run.view().moves.is_empty());
+    run.say(4.0, "Korrektur Springer Cäsar drei");
+    assert_eq!(
+        run.heard_by(Audience::ViPlayer),
+        ["Springer Bella eins Cäsar drei"]
+    );
+    assert!(run.view().made);
+    run.lever(5.0, White);
+    assert_eq!(run.view().moves, ["Nc3"]);
+}
+
+#[test]
+fn a_correction_in_one_breath_does_not_undo_a_made_move() {
+    let mut run = Run::new(classical());
+    run.start(0.0);
+    run.say(1.0, "Springer Felix drei");
+    run.peg(2.0, "g1", "f3");
+    run.said();
+    assert!(run.view().made);
+    run.say(3.0, "Korrektur Springer Hektor drei");
+    assert_eq!(
+        run.heard_by(Audience::ViPlayer),
+        ["Der Zug ist bereits ausgeführt."]
+    );
+    run.lever(4.0, White);
+    assert_eq!(run.view().moves, ["Nf3"]);
+}
+
+#[test]
+fn a_self_correction_inside_one_utterance_announces_the_last_move() {
+    for (language, said, read_back) in [
+        (
+            Language::De,
+            "Springer Felix drei nein Springer Cäsar drei",
+            "Springer Bella eins Cäsar drei",
+        ),
+        (
+            Language::En,
+            "Knight Felix three no Knight Caesar three",
+            "Knight Bella one Caesar three",
+        ),
+    ] {
+        let mut run = Run::new(in_language(language));
+        run.start(0.0);
+        run.say(1.0, said);
+        assert_eq!(run.heard_by(Audience::ViPlayer), [read_back], "{language}");
+        assert_eq!(
+            run.view().said.map(|m| m.to_string()).as_deref(),
+            Some("b1c3")
+        );
+    }
+}
+
+#[test]
+fn hesitations_around_a_move_are_skipped() {
+    for (language, said, read_back) in [
+        (
+            Language::De,
+            "äh, Springer Felix drei",
+            "Springer Gustav eins Felix drei",
+        ),
+        (
+            Language::De,
+            "also ähm Springer Felix drei bitte",
+            "Springer Gustav eins Felix drei",
+        ),
+        (
+            Language::En,
+            "uh, um, Knight Felix three please",
+            "Knight Gustav one Felix three",
+        ),
+        (
+            Language::Hu,
+            "öö Springer Felix drei kérem",
+            "Springer Gustav eins Felix drei",
+        ),
+    ] {
+        let mut run = Run::new(in_language(language));
+        run.start(0.0);
+        run.say(1.0, said);
+        assert_eq!(run.heard_by(Audience::ViPlayer), [read_back], "{said}");
+    }
+}
+
+#[test]
+fn the_laws_castling_words_are_understood_at_a_table_of_any_language() {
+    for language in Language::ALL {
+        for (said, uci) in [("Kurze Rochade", "e1g1"), ("Lange Rochade", "e1c1")] {
+            let mut run = Run::new(TableConfig {
+                start_fen: Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1".into()),
+                ..in_language(language)
+            });
+            run.start(0.0);
+            run.say(1.0, said);
+            let told = run.said();
+            assert_eq!(told.len(), 1, "{language}: {said}: {told:#?}");
+            assert_eq!(told[0].kind, AnnounceKind::ReadBack, "{language}: {said}");
+            assert_eq!(
+                run.view().said.map(|m| m.to_string()).as_deref(),
+                Some(uci),
+                "{language}: {said}"
+            );
+        }
+    }
 }

@@ -98,6 +98,8 @@ const LT_KEYS: &[(&str, Word)] = &[
     ("teisėjas", Word::Key(K::Arbiter)),
     ("teisėją", Word::Key(K::Arbiter)),
     ("teisėjau", Word::Key(K::Arbiter)),
+    ("teisėju", Word::Key(K::Arbiter)),
+    ("teisėjo", Word::Key(K::Arbiter)),
     ("kviečiu", Word::Key(K::Call)),
     ("pakviesti", Word::Key(K::Call)),
     ("pauzė", Word::Key(K::Pause)),
@@ -144,13 +146,31 @@ const LT_KEYS: &[(&str, Word)] = &[
 ];
 
 const LT_FILLERS: &[&str] = &[
-    "en", "yra", "ant", "aš", "kas", "prašau", "visos", "dar", "dėl", "su", "padaryta",
+    "en",
+    "yra",
+    "ant",
+    "aš",
+    "kas",
+    "prašau",
+    "visos",
+    "dar",
+    "dėl",
+    "su",
+    "padaryta",
+    "man",
+    "liko",
+    "turiu",
+    "noriu",
+    "kalbėti",
+    "pasikalbėti",
 ];
 
 /// The command phrases of Lithuanian, as the grammar offers them.
 const LT_COMMANDS: &[&str] = &[
     "laikas",
     "mano laikas",
+    "kiek laiko man liko",
+    "kiek laiko turiu",
     "kiek ėjimų",
     "ėjimų skaičius",
     "pakartok",
@@ -209,6 +229,8 @@ const LT_COMMANDS: &[&str] = &[
     "reikalauju lygiųjų dėl penkiasdešimties ėjimų {move}",
     "teisėjas",
     "kviečiu teisėją",
+    "noriu kalbėti su teisėju",
+    "taisymas {move}",
     "pauzė",
     "tyla",
     "padėjau",
@@ -218,6 +240,7 @@ const LT_COMMANDS: &[&str] = &[
 const LV_KEYS: &[(&str, Word)] = &[
     ("laiks", Word::Key(K::Time)),
     ("laiku", Word::Key(K::Time)),
+    ("laika", Word::Key(K::Time)),
     ("pulkstenis", Word::Key(K::Time)),
     ("gājiens", Word::Key(K::Moves)),
     ("gājieni", Word::Key(K::Moves)),
@@ -329,12 +352,20 @@ const LV_FILLERS: &[&str] = &[
     "visas",
     "dēļ",
     "izdarīti",
+    "man",
+    "palicis",
+    "gribu",
+    "vēlos",
+    "runāt",
+    "ar",
 ];
 
 /// The command phrases of Latvian, as the grammar offers them.
 const LV_COMMANDS: &[&str] = &[
     "laiks",
     "mans laiks",
+    "cik man ir laika",
+    "cik laika man palicis",
     "pulkstenis",
     "cik gājienu",
     "gājienu skaits",
@@ -404,6 +435,8 @@ const LV_COMMANDS: &[&str] = &[
     "pieprasu neizšķirtu piecdesmit gājienu dēļ {move}",
     "tiesnesis",
     "saukt tiesnesi",
+    "es gribu runāt ar tiesnesi",
+    "labojums {move}",
     "pauze",
     "klusu",
     "noliku",
@@ -419,6 +452,7 @@ const HU_KEYS: &[(&str, Word)] = &[
     ("lépést", Word::Key(K::Moves)),
     ("lépések", Word::Key(K::Moves)),
     ("hány", Word::Key(K::HowMany)),
+    ("mennyi", Word::Key(K::HowMany)),
     ("lépésszám", Word::Key(K::MoveCount)),
     ("ismételd", Word::Key(K::Repeat)),
     ("ismételje", Word::Key(K::Repeat)),
@@ -462,6 +496,8 @@ const HU_KEYS: &[(&str, Word)] = &[
     ("bírót", Word::Key(K::Arbiter)),
     ("versenybíró", Word::Key(K::Arbiter)),
     ("versenybírót", Word::Key(K::Arbiter)),
+    ("bíróval", Word::Key(K::Arbiter)),
+    ("bíróhoz", Word::Key(K::Arbiter)),
     ("hívom", Word::Key(K::Call)),
     ("hívja", Word::Key(K::Call)),
     ("szünet", Word::Key(K::Pause)),
@@ -513,14 +549,32 @@ const HU_KEYS: &[(&str, Word)] = &[
 ];
 
 const HU_FILLERS: &[&str] = &[
-    "en", "a", "az", "van", "vannak", "ki", "kérem", "miatt", "hogy", "mező", "mezőn", "mezőt",
+    "en",
+    "a",
+    "az",
+    "van",
+    "vannak",
+    "ki",
+    "kérem",
+    "miatt",
+    "hogy",
+    "mező",
+    "mezőn",
+    "mezőt",
     "összes",
+    "maradt",
+    "még",
+    "szeretnék",
+    "beszélni",
+    "akarok",
 ];
 
 /// The command phrases of Hungarian, as the grammar offers them.
 const HU_COMMANDS: &[&str] = &[
     "idő",
     "az időm",
+    "mennyi időm van",
+    "mennyi időm maradt",
     "hány lépés",
     "lépésszám",
     "ismételd",
@@ -584,6 +638,8 @@ const HU_COMMANDS: &[&str] = &[
     "igénylem a döntetlent ötven lépés miatt {move}",
     "bíró",
     "hívom a bírót",
+    "a bíróval szeretnék beszélni",
+    "javítás {move}",
     "szünet",
     "csend",
     "letettem",

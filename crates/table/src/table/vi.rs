@@ -431,6 +431,36 @@ impl Table {
             Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
             // 11.3.1: computed information is a source the Laws forbid; only refused.
             Command::Analysis { .. } => answer(words.analysis_refused()),
+            Command::Corrected(spoken) => {
+                if self.vi_move_made() || self.just_moved() {
+                    // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
+                    (
+                        words.already_made(),
+                        Priority::Normal,
+                        AnnounceKind::ReadBack,
+                    )
+                } else if self.started && !self.over() && pos.turn() != self.vi {
+                    (
+                        words.not_your_turn(),
+                        Priority::Normal,
+                        AnnounceKind::NotUnderstood,
+                    )
+                } else {
+                    // E.2.6: the correction withdraws the announcement; the new move is
+                    // announced in the same breath and read back.
+                    self.said = None;
+                    self.made_at = None;
+                    match Verdict::from(spoken.resolve(&pos)) {
+                        Verdict::Move(m) => return self.vi_move(now, &pos, m),
+                        other => {
+                            let text = other
+                                .describe(&pos, lex)
+                                .unwrap_or_else(|| words.say_move_again());
+                            (text, Priority::Normal, AnnounceKind::Question)
+                        }
+                    }
+                }
+            }
             Command::Correction | Command::No => {
                 if self.vi_move_made() || self.just_moved() {
                     // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
