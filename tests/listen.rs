@@ -188,6 +188,60 @@ fn listen_reports_a_missing_model_a_bad_wav_and_a_foreign_model() {
     );
 }
 
+/// Issue 26, item 5: a WAV header claiming 1 Hz is refused at once, naming the file and
+/// the rate (it made `listen` take 110 s and 2.5 GB), as raw PCM at 1 Hz is.
+#[test]
+fn listen_refuses_a_wav_whose_header_claims_1_hz() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = two_words(dir.path());
+    let mut bytes = std::fs::read(&wav).unwrap();
+    // The canonical header sox writes: the rate at byte 24, the byte rate at 28.
+    assert_eq!(&bytes[12..16], b"fmt ");
+    bytes[24..28].copy_from_slice(&1u32.to_le_bytes());
+    bytes[28..32].copy_from_slice(&2u32.to_le_bytes());
+    let slow = dir.path().join("one-hertz.wav");
+    std::fs::write(&slow, &bytes).unwrap();
+    let model = model_dir();
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--wav",
+            slow.to_str().unwrap(),
+            "--grammar-words",
+            WORDS,
+        ],
+        None,
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("one-hertz.wav") && stderr.contains("claims 1 Hz"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("8000 to 192000 Hz"), "{stderr}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "refused before the model loads"
+    );
+
+    let (code, _, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--stdin-pcm",
+            "--rate",
+            "1",
+            "--grammar-words",
+            WORDS,
+        ],
+        Some(vec![0; 64]),
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--rate"), "{stderr}");
+}
+
 /// The microphone path (cpal → ALSA → resampler → Vosk) without a sound card: an ALSA
 /// `file` device whose capture side reads a raw file (48 kHz stereo f32, the device's
 /// default format). ALSA gives no end of file and no real-time pacing, so the test takes
