@@ -377,3 +377,14 @@ fn the_hall_section_is_checked_with_the_others() {
     let unknown = parse("[hall]\nbrokr = \"x\"\n").unwrap_err().to_string();
     assert!(unknown.contains("brokr"), "{unknown}");
 }
+
+/// Issue 26, item 9: a time control that gives no time is refused with its key path.
+#[test]
+fn zero_time_controls_are_refused() {
+    for text in ["0", "0+0", "40/0"] {
+        let e = parse(&format!("[game]\ntime_control = \"{text}\"\n")).unwrap_err();
+        let e = e.to_string();
+        assert!(e.contains("game.time_control"), "{text}: {e}");
+        assert!(e.contains("period 1: zero seconds"), "{text}: {e}");
+    }
+}
