@@ -54,6 +54,13 @@ enum Command {
     Journal(cmd::journal::Args),
     /// A game's records from its journal: `export pgn|brf JOURNAL`.
     Export(cmd::export::Args),
+    /// Internal: load a speech model in this fresh process (the trial load of a model
+    /// without a manifest; a crash of libvosk here is reported by the parent).
+    #[command(name = annabella_speech::TRIAL_LOAD_COMMAND, hide = true)]
+    TrialLoadModel {
+        /// The model directory.
+        dir: std::path::PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -88,5 +95,8 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Hall(args) => cmd::hall::run(args),
         Command::Journal(args) => cmd::journal::run(args),
         Command::Export(args) => cmd::export::run(args),
+        Command::TrialLoadModel { dir } => {
+            Ok(ExitCode::from(annabella_speech::trial_load_here(&dir)))
+        }
     }
 }

@@ -285,8 +285,12 @@ fn a_damaged_journal_is_salvaged_and_named() {
     );
 }
 
+/// Issue 26, item 3: one flipped bit in the last record of a finished game is damage
+/// (the journal's head counts the record), never a torn write: the restart path and
+/// `--resume` refuse and leave the file as it is, `journal replay` exits non-zero, and
+/// `export pgn` gives the stored finished game, never `*`.
 #[test]
-fn a_torn_last_record_of_a_finished_game_exports_the_stored_game() {
+fn a_flipped_bit_in_the_last_record_never_reopens_a_finished_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = finished_journal(dir.path());
     let stored = Journal::<serde_json::Value>::open(&path, OpenMode::ReadOnly)
@@ -296,8 +300,74 @@ fn a_torn_last_record_of_a_finished_game_exports_the_stored_game() {
         .unwrap()
         .pop()
         .unwrap();
+    assert_ne!(stored.result, "*");
+    let last = {
+        let (_, recovery) = Journal::<serde_json::Value>::open(&path, OpenMode::ReadOnly).unwrap();
+        recovery.records.last().unwrap().seq
+    };
     // The script's last record: the VI player's "ja" to the draw.
     damage(&path, "\"text\":\"ja\"");
+    let damaged = std::fs::read(&path).unwrap();
+
+    // The service's restart path: `play --config` with this records directory.
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\n\
+         clock = \"sim\"\n[voice.vi]\nbackend = \"text\"\n[records]\ndir = \".\"\n",
+    )
+    .unwrap();
+    let out = output_within(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config)
+            .stdin(std::process::Stdio::null()),
+        DEMO_LIMIT,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the game was reopened: {stderr}");
+    assert!(
+        stderr.contains(&format!("record {last} is damaged")),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        damaged,
+        "the file is unchanged"
+    );
+
+    // `--resume` names the damage too.
+    let out = output_within(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config)
+            .arg("--resume")
+            .arg(&path)
+            .stdin(std::process::Stdio::null()),
+        DEMO_LIMIT,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("the journal is damaged"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("record {last} is damaged")),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        damaged,
+        "the file is unchanged"
+    );
+
+    let out = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let view: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(view["damaged"].as_u64(), Some(last), "{view}");
+    assert_eq!(view["dropped"], serde_json::Value::Null, "{view}");
 
     let out = annabella()
         .args(["export", "pgn"])
@@ -306,6 +376,19 @@ fn a_torn_last_record_of_a_finished_game_exports_the_stored_game() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
-    assert!(stderr.contains("last record"), "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&out.stdout), stored.pgn);
+    assert!(
+        stderr.contains(&format!("record {last} is damaged")),
+        "{stderr}"
+    );
+    let pgn = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(pgn, stored.pgn);
+    assert!(
+        pgn.contains(&format!("[Result \"{}\"]", stored.result)),
+        "{pgn}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        damaged,
+        "the file is unchanged"
+    );
 }

@@ -188,6 +188,183 @@ fn listen_reports_a_missing_model_a_bad_wav_and_a_foreign_model() {
     );
 }
 
+/// Issue 26, item 5: a WAV header claiming 1 Hz is refused at once, naming the file and
+/// the rate (it made `listen` take 110 s and 2.5 GB), as raw PCM at 1 Hz is.
+#[test]
+fn listen_refuses_a_wav_whose_header_claims_1_hz() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = two_words(dir.path());
+    let mut bytes = std::fs::read(&wav).unwrap();
+    // The canonical header sox writes: the rate at byte 24, the byte rate at 28.
+    assert_eq!(&bytes[12..16], b"fmt ");
+    bytes[24..28].copy_from_slice(&1u32.to_le_bytes());
+    bytes[28..32].copy_from_slice(&2u32.to_le_bytes());
+    let slow = dir.path().join("one-hertz.wav");
+    std::fs::write(&slow, &bytes).unwrap();
+    let model = model_dir();
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--wav",
+            slow.to_str().unwrap(),
+            "--grammar-words",
+            WORDS,
+        ],
+        None,
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("one-hertz.wav") && stderr.contains("claims 1 Hz"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("8000 to 192000 Hz"), "{stderr}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "refused before the model loads"
+    );
+
+    let (code, _, stderr) = listen(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--stdin-pcm",
+            "--rate",
+            "1",
+            "--grammar-words",
+            WORDS,
+        ],
+        Some(vec![0; 64]),
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--rate"), "{stderr}");
+}
+
+/// A copy of the Korean test model (symbolic links to its files) with `graph/HCLr.fst`
+/// damaged: its first 64 bytes smashed at the same size, or cut to 100 kB; with the
+/// model's manifest when `manifest`.
+fn damaged_model(dir: &Path, manifest: bool, smashed: bool) {
+    let original = model_dir();
+    let mut stack = vec![original.clone()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let entry = entry.unwrap();
+            let rel = entry.path().strip_prefix(&original).unwrap().to_owned();
+            let target = dir.join(&rel);
+            if entry.file_type().unwrap().is_dir() {
+                std::fs::create_dir_all(&target).unwrap();
+                stack.push(entry.path());
+            } else if rel == Path::new("graph/HCLr.fst") {
+                let mut bytes = std::fs::read(entry.path()).unwrap();
+                if smashed {
+                    bytes[..64].fill(0xA5);
+                } else {
+                    bytes.truncate(100_000);
+                }
+                std::fs::write(&target, &bytes).unwrap();
+            } else if rel != Path::new("annabella-manifest.txt") || manifest {
+                std::os::unix::fs::symlink(entry.path(), &target).unwrap();
+            }
+        }
+    }
+}
+
+/// Issue 26, item 4: a same-size `graph/HCLr.fst` with a smashed header segfaulted
+/// `listen` and `play`. Its SHA-256 is checked at every load (the digests cached by
+/// inode, size and mtime in the user's cache directory): both fail naming the file.
+#[test]
+fn a_smashed_model_file_is_named_by_listen_and_play_without_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("model");
+    damaged_model(&model, true, true);
+    let cache = dir.path().join("cache");
+    let wav = two_words(dir.path());
+    let out = output_within(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["listen", "--model"])
+            .arg(&model)
+            .arg("--wav")
+            .arg(&wav)
+            .args(["--grammar-words", WORDS])
+            .env("XDG_CACHE_HOME", &cache),
+        std::time::Duration::from_secs(120),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "no crash: {stderr}");
+    assert!(
+        stderr.contains("graph/HCLr.fst is damaged") && stderr.contains("SHA-256"),
+        "{stderr}"
+    );
+    // The digests are kept for the next start, keyed by the files' real paths.
+    let cached = std::fs::read_to_string(cache.join("annabella/model-sha256.txt")).unwrap();
+    assert!(cached.contains("HCLr.fst"), "{cached}");
+
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[devices]\npeg_board = \"none\"\ndgt = \"none\"\nclock = \"none\"\n\
+             [speech]\nsource = \"vosk\"\nmodel = \"{}\"\ninput = \"wav:{}\"\n\
+             [voice.vi]\nbackend = \"text\"\n[voice.sighted]\nbackend = \"text\"\n\
+             [records]\ndir = \"games\"\n",
+            model.display(),
+            wav.display()
+        ),
+    )
+    .unwrap();
+    let out = output_with_input(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["play", "--json", "--config"])
+            .arg(&config)
+            .env("XDG_CACHE_HOME", &cache),
+        b"start\n",
+        std::time::Duration::from_secs(120),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "no crash: {stderr}");
+    assert!(
+        stderr.contains("graph/HCLr.fst is damaged") && stderr.contains("SHA-256"),
+        "{stderr}"
+    );
+}
+
+/// Without a manifest a damaged file is found by a trial load in a fresh `annabella
+/// trial-load-model` process (never a fork of the multi-threaded program): libvosk's crash
+/// there is an error, and libvosk's complaint names the file.
+#[test]
+fn without_a_manifest_libvosk_crashes_in_a_fresh_child_not_in_listen() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = two_words(dir.path());
+    for smashed in [false, true] {
+        let model = dir.path().join(format!("model-{smashed}"));
+        damaged_model(&model, false, smashed);
+        let (code, stdout, stderr) = listen(
+            &[
+                "--model",
+                model.to_str().unwrap(),
+                "--wav",
+                wav.to_str().unwrap(),
+                "--grammar-words",
+                WORDS,
+            ],
+            None,
+        );
+        assert_eq!(code, Some(2), "smashed {smashed}: no crash: {stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        assert!(
+            stderr.contains("libvosk crashed reading the model")
+                || stderr.contains("libvosk could not load the model"),
+            "smashed {smashed}: {stderr}"
+        );
+        if !smashed {
+            assert!(stderr.contains("HCLr.fst"), "the file is named: {stderr}");
+            assert!(stderr.contains("in a trial load"), "{stderr}");
+        }
+    }
+}
+
 /// The microphone path (cpal → ALSA → resampler → Vosk) without a sound card: an ALSA
 /// `file` device whose capture side reads a raw file (48 kHz stereo f32, the device's
 /// default format). ALSA gives no end of file and no real-time pacing, so the test takes

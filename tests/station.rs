@@ -504,3 +504,35 @@ fn play_resume_refuses_a_game_that_was_not_adjourned() {
     // Nothing was added to the journal.
     assert_eq!(replay(&journal)["moves"], serde_json::json!([]));
 }
+
+/// Issue 26, item 9: `demo --out` never overwrites an earlier game's PGN or BRF, even
+/// without its journal beside them: the game goes to the first free numbered directory.
+#[test]
+fn demo_out_never_overwrites_an_earlier_pgn_or_brf() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pgn, brf) = (dir.path().join("game.pgn"), dir.path().join("game.brf"));
+    std::fs::write(&pgn, "[Event \"kept\"]\n\n1. d4 *\n").unwrap();
+    std::fs::write(&brf, "KEPT\r\n").unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/scripts/correction-before-press.txt");
+    let out = annabella_test_support::process::output_within(
+        annabella()
+            .args(["demo", "--text", "--json", "--script"])
+            .arg(&script)
+            .arg("--out")
+            .arg(dir.path()),
+        annabella_test_support::process::DEMO_LIMIT,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    assert!(stderr.contains("earlier game's records"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&pgn).unwrap(),
+        "[Event \"kept\"]\n\n1. d4 *\n"
+    );
+    assert_eq!(std::fs::read_to_string(&brf).unwrap(), "KEPT\r\n");
+    assert!(!dir.path().join("game.journal").exists());
+    let second = dir.path().join("2");
+    assert!(second.join("game.journal").exists(), "{stderr}");
+    assert!(second.join("game.pgn").exists(), "{stderr}");
+}

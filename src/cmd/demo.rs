@@ -102,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let out = fresh_records_dir(&args.out);
     if out != args.out {
         eprintln!(
-            "annabella demo: {} holds an earlier game's journal, which is kept; this game goes to {}",
+            "annabella demo: {} holds an earlier game's records, which are kept; this game goes to {}",
             args.out.display(),
             out.display()
         );
@@ -205,14 +205,20 @@ fn german_model() -> Option<PathBuf> {
     .find(|p| annabella_speech::check_model_dir(p).is_ok())
 }
 
-/// `dir` when it holds no journal yet, else its first numbered subdirectory (`2`, `3`, …)
-/// that holds none: a demo never replaces an earlier game's journal.
+/// `dir` when it holds no records yet, else its first numbered subdirectory (`2`, `3`, …)
+/// that holds none: a demo never replaces an earlier game's journal, PGN or BRF.
 fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
-    if !annabella_station::assembly::holds_journal(dir) {
+    let holds_records = |d: &std::path::Path| {
+        annabella_station::assembly::holds_journal(d)
+            || ["game.pgn", "game.brf"]
+                .iter()
+                .any(|name| d.join(name).symlink_metadata().is_ok())
+    };
+    if !holds_records(dir) {
         return dir.to_owned();
     }
     (2u32..)
         .map(|n| dir.join(n.to_string()))
-        .find(|d| !annabella_station::assembly::holds_journal(d))
+        .find(|d| !holds_records(d))
         .expect("some number is free")
 }

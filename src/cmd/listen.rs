@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use annabella_phonetic::{Language, Lexicon};
-use annabella_speech::audio::{AudioSource, MicSource, PcmSource, WavSource};
+use annabella_speech::audio::{AudioSource, MicSource, PcmSource, SOURCE_RATES, WavSource};
 use annabella_speech::{
     Ears, Heard, Hearing, HearingNews, ListenFor, LoadProgress, Mode, Pacing, Recognizer,
     RecognizerConfig, SpeechModel,
@@ -34,9 +34,10 @@ pub struct Args {
     /// Read raw signed 16-bit little-endian mono PCM from standard input.
     #[arg(long)]
     stdin_pcm: bool,
-    /// Sample rate of `--stdin-pcm`.
+    /// Sample rate of `--stdin-pcm` (8,000 to 192,000, as for a WAV file).
     #[arg(long, default_value_t = 16_000, value_name = "HZ",
-          value_parser = clap::value_parser!(u32).range(8_000..=192_000))]
+          value_parser = clap::value_parser!(u32).range(
+              i64::from(*SOURCE_RATES.start())..=i64::from(*SOURCE_RATES.end())))]
     rate: u32,
     /// The position whose moves are listened for (default: the initial position).
     #[arg(long)]

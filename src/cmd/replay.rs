@@ -1,7 +1,12 @@
 //! `annabella replay`: replays every game of a PGN file under the Laws and tells how each
 //! ended — decided from the moves, never from the `Result` tag.
 
-use std::{fs::File, io::BufReader, path::PathBuf, process::ExitCode};
+use std::{
+    fs::File,
+    io::{BufReader, BufWriter, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
 
 use annabella_rules::{
     Edition, Game, RateOfPlay,
@@ -34,6 +39,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let file = File::open(&args.file).with_context(|| format!("cannot read {path}"))?;
     let mut failed = false;
     let mut number = 0;
+    // One buffered writer: a line per game must not be a write each (a million games).
+    let mut out = BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
     for game in PgnReader::new(BufReader::with_capacity(64 * 1024, file)) {
         let result = match game {
             Ok(g) => {
@@ -48,16 +55,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         };
         match result {
-            Ok((pgn, game)) => report(number, &pgn, &game, args.json),
+            Ok((pgn, game)) => report(&mut out, number, &pgn, &game, args.json)?,
             Err(message) => {
                 failed = true;
+                out.flush()?;
                 eprintln!("annabella: {message}");
                 if args.json {
-                    println!("{}", json!({ "game": number, "error": message }));
+                    writeln!(out, "{}", json!({ "game": number, "error": message }))?;
                 }
             }
         }
     }
+    out.flush()?;
     Ok(if failed {
         ExitCode::from(1)
     } else {
@@ -65,14 +74,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn report(number: usize, pgn: &PgnGame, game: &Game, json: bool) {
+fn report(
+    out: &mut impl Write,
+    number: usize,
+    pgn: &PgnGame,
+    game: &Game,
+    json: bool,
+) -> std::io::Result<()> {
     let (result, termination) = match game.outcome() {
         Some(o) => (o.result.to_string(), o.termination.as_str()),
         None => ("*".to_owned(), "ongoing"),
     };
     let claimable: Vec<_> = game.claimable().into_iter().map(|k| k.as_str()).collect();
     if json {
-        println!(
+        return writeln!(
+            out,
             "{}",
             json!({
                 "game": number,
@@ -82,7 +98,6 @@ fn report(number: usize, pgn: &PgnGame, game: &Game, json: bool) {
                 "plies": game.plies(),
             })
         );
-        return;
     }
     let names = format!(
         "{} – {}",
@@ -94,11 +109,13 @@ fn report(number: usize, pgn: &PgnGame, game: &Game, json: bool) {
     } else {
         format!("; claimable: {}", claimable.join(", "))
     };
-    println!(
+    writeln!(
+        out,
         "game {number} ({names}): {result} by {termination} after {} plies{claims}",
         game.plies()
-    );
+    )?;
     if let Some(written) = pgn.tag("Result").filter(|r| *r != result && *r != "*") {
-        println!("  note: the Result tag says {written}");
+        writeln!(out, "  note: the Result tag says {written}")?;
     }
+    Ok(())
 }

@@ -20,11 +20,15 @@
 //!
 //! On opening, records are checked in order:
 //!
-//! - a damaged **last** record (truncated or edited bytes: bad hash, or a column of the wrong
-//!   kind) is a torn write: read-write it is moved to the `dropped` table (never deleted),
-//!   and either way it is reported in [`Recovery::dropped`];
-//! - damage **before** the last record, a missing record, or missing records at the end:
-//!   read-write this is an error naming the record (a game never goes on past damage);
+//! - only a damaged record **after the committed head** (the head does not count it yet,
+//!   and no stored finished game ends at or after it) can be a torn write: read-write it
+//!   is moved to the `dropped` table (never deleted), and either way it is reported in
+//!   [`Recovery::dropped`];
+//! - any other damage — a damaged record the head counts (even the last one), a missing
+//!   record, missing records at the end, records a stored finished game proves were
+//!   committed — is damage: read-write this is an error naming the record, and nothing in
+//!   the file is changed (a game never goes on past damage, a finished game is never
+//!   reopened);
 //!   read-only it is **salvaged**: every record before the damaged one is returned, and the
 //!   damage is named in [`Recovery::damage`];
 //! - an intact record whose input does not decode (another program version) is never
@@ -252,6 +256,12 @@ pub enum Damage {
     /// The records are intact but do not end where the journal's head says.
     #[error("the journal's head does not match its last record ({0})")]
     Head(String),
+    /// A stored finished game ends at a record the journal no longer holds.
+    #[error("it is missing: the stored finished game ends at record {last_seq}")]
+    Finished {
+        /// The finished game's last record.
+        last_seq: u64,
+    },
     /// SQLite could not read the record's page.
     #[error("its page cannot be read: {0}")]
     Unreadable(String),
@@ -289,10 +299,12 @@ pub enum JournalErrorKind {
     /// The file is not one of our journals (or not a database at all).
     #[error("not an annabella journal: {0}")]
     NotAJournal(String),
-    /// A record before the last one is damaged: replaying would lose or invent events.
+    /// A committed record is damaged (one before the last, or one the head or a finished
+    /// game counts): replaying would lose or invent events, or reopen a finished game.
     #[error(
-        "record {seq} is damaged ({damage}); {later} later record(s) follow it, so it \
-         cannot be dropped as a torn last write and the journal must be repaired by hand \
+        "record {seq} is damaged ({damage}); it was committed ({later} later record(s) \
+         follow it, or the journal's head or a stored finished game counts it), so it is no \
+         torn write: the game is not continued and the journal must be repaired by hand \
          (nothing was changed)"
     )]
     Corrupt {
@@ -912,9 +924,14 @@ fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
         }
         Err(e) => file_damage.push(format!("the settings cannot be read: {e}")),
     }
-    if let Err(e) = read_games(conn) {
-        file_damage.push(e.to_string());
-    }
+    // The last record a stored finished game proves was committed.
+    let finished_at = match read_games(conn) {
+        Ok(games) => games.iter().map(|g| g.last_seq).max(),
+        Err(e) => {
+            file_damage.push(e.to_string());
+            None
+        }
+    };
     let head: Option<Head> = match get_meta(conn, HEAD) {
         Ok(Some(json)) => match serde_json::from_str(&json) {
             Ok(head) => Some(head),
@@ -956,13 +973,16 @@ fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
                 last_hash = hash;
                 records.push(record);
             }
-            // A torn write can only be the last record, and only when the head agrees
-            // that it was the last one written.
+            // A torn write can only be a last record the journal's committed head does
+            // not count yet (the head is rewritten in the same transaction as every
+            // record), and no stored finished game may end at or after it: a record the
+            // head or a finished game proves was committed is damage, never dropped.
             Err(d)
                 if later == 0
                     && unreadable.is_none()
                     && d.is_torn_write()
-                    && head_count.is_none_or(|h| h == expected_seq) =>
+                    && head_count == Some(expected_seq - 1)
+                    && finished_at.is_none_or(|f| f < expected_seq) =>
             {
                 dropped = Some(DroppedRecord {
                     seq: expected_seq,
@@ -1015,6 +1035,19 @@ fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
                 records.pop();
             }
         }
+    }
+    // A finished game ending after the last record: records the game proves were
+    // committed are gone (set aside as a torn write by an older version, or deleted).
+    if damage.is_none()
+        && let Some(f) = finished_at
+        && f > records.len() as u64
+    {
+        let next = records.len() as u64 + 1;
+        damage = Some(DamagedRecord {
+            seq: next,
+            damage: Damage::Finished { last_seq: f },
+            later: 0,
+        });
     }
     Reading {
         records,

@@ -106,21 +106,23 @@ fn the_file_is_in_wal_mode() {
 }
 
 #[test]
-fn a_truncated_last_record_is_set_aside_and_reported() {
+fn a_torn_record_after_the_committed_head_is_set_aside_and_reported() {
     let (_dir, path) = three_on_disk();
+    // A fourth record the head does not count, and torn: the only torn write there is.
     edit(
         &path,
-        "UPDATE inputs SET input = substr(input, 1, 12) WHERE seq = 3",
+        "INSERT INTO inputs (seq, now_ms, input, hash) \
+         SELECT 4, 6000, substr(input, 1, 12), hash FROM inputs WHERE seq = 3",
     );
 
     let (mut j, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
-    assert_eq!(rec.records.len(), 2);
+    assert_eq!(rec.records.len(), 3);
     let dropped = rec.dropped.expect("the torn record is reported");
-    assert_eq!(dropped.seq, 3);
-    assert_eq!(dropped.now_ms, 5300);
+    assert_eq!(dropped.seq, 4);
+    assert_eq!(dropped.now_ms, 6000);
     assert!(matches!(dropped.damage, Damage::Hash));
     let message = dropped.to_string();
-    assert!(message.contains("last record (3"), "{message}");
+    assert!(message.contains("last record (4"), "{message}");
     assert!(message.contains("dropped"), "{message}");
 
     // Set aside, not deleted; the next record takes its place.
@@ -130,14 +132,78 @@ fn a_truncated_last_record_is_set_aside_and_reported() {
             Ok((r.get(0)?, r.get(1)?))
         })
         .unwrap();
-    assert_eq!(kept.0, 3);
+    assert_eq!(kept.0, 4);
     assert!(kept.1.contains("hash does not match"), "{}", kept.1);
-    assert_eq!(j.append(ms(6000), &heard("neu")).unwrap().seq, 3);
+    assert_eq!(j.append(ms(7000), &heard("neu")).unwrap().seq, 4);
     drop(j);
     let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
     assert_eq!(rec.dropped, None);
-    assert_eq!(rec.records.len(), 3);
-    assert_eq!(rec.records[2].input, heard("neu"));
+    assert_eq!(rec.records.len(), 4);
+    assert_eq!(rec.records[3].input, heard("neu"));
+}
+
+/// Issue 26, item 3: one flipped bit in the last record must not reopen a game.
+#[test]
+fn a_damaged_last_record_the_head_counts_is_damage_and_changes_nothing() {
+    let (_dir, path) = three_on_disk();
+    edit(
+        &path,
+        "UPDATE inputs SET input = substr(input, 1, 12) WHERE seq = 3",
+    );
+    let before = std::fs::read(&path).unwrap();
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            JournalErrorKind::Corrupt {
+                seq: 3,
+                damage: Damage::Hash,
+                later: 0
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("record 3 is damaged"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), before, "nothing was changed");
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+    assert_eq!(rec.records.len(), 2);
+    assert_eq!(rec.dropped, None);
+    assert_eq!(rec.damage.map(|d| d.seq), Some(3));
+}
+
+#[test]
+fn records_a_finished_game_proves_were_committed_are_never_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.journal");
+    journal_with(&path, &three()[..2]);
+    {
+        // As an older version left it: the game's last record set aside after it ended.
+        let (mut j, _) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+        j.finish_game(&FinishedGame {
+            last_seq: 3,
+            now: ms(5300),
+            result: "1-0".into(),
+            termination: "checkmate".into(),
+            pgn: "1. e4 1-0".into(),
+        })
+        .unwrap();
+    }
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("stored finished game ends at record 3"),
+        "{e}"
+    );
+    // A torn record after the head, but one the finished game counts: damage.
+    edit(
+        &path,
+        "INSERT INTO inputs (seq, now_ms, input, hash) VALUES (3, 5300, '{', x'00')",
+    );
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(
+        matches!(e.kind, JournalErrorKind::Corrupt { seq: 3, .. }),
+        "{e}"
+    );
 }
 
 #[test]
@@ -383,11 +449,12 @@ fn read_only_reports_a_torn_record_but_leaves_the_file_alone() {
     let (_dir, path) = three_on_disk();
     edit(
         &path,
-        "UPDATE inputs SET input = substr(input, 1, 5) WHERE seq = 3",
+        "INSERT INTO inputs (seq, now_ms, input, hash) \
+         SELECT 4, 6000, substr(input, 1, 5), hash FROM inputs WHERE seq = 3",
     );
     let (mut j, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
-    assert_eq!(rec.records.len(), 2);
-    assert_eq!(rec.dropped.unwrap().seq, 3);
+    assert_eq!(rec.records.len(), 3);
+    assert_eq!(rec.dropped.unwrap().seq, 4);
     assert!(matches!(
         j.append(ms(9999), &heard("x")).unwrap_err().kind,
         JournalErrorKind::ReadOnly
@@ -397,7 +464,7 @@ fn read_only_reports_a_torn_record_but_leaves_the_file_alone() {
         .unwrap()
         .query_row("SELECT count(*) FROM inputs", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(n, 3);
+    assert_eq!(n, 4);
 }
 
 #[test]
@@ -419,9 +486,14 @@ fn bytes_damaged_in_the_file_itself_are_found() {
         .expect("the record's text is in the file");
     bytes[at] = b'v';
     std::fs::write(&path, &bytes).unwrap();
-    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap();
+    let e = Journal::<Input>::open(&path, OpenMode::ReadWrite).unwrap_err();
+    assert!(
+        matches!(e.kind, JournalErrorKind::Corrupt { seq: 3, .. }),
+        "{e}"
+    );
+    let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
     assert_eq!(rec.records.len(), 2);
-    assert_eq!(rec.dropped.unwrap().seq, 3);
+    assert_eq!(rec.damage.unwrap().seq, 3);
 }
 
 #[test]
@@ -511,8 +583,9 @@ fn arb_input() -> impl Strategy<Value = Input> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Any damage to the bytes of any record's input is found: the last record is
-    /// dropped with everything before it intact; an earlier one is an error naming it.
+    /// Any damage to the bytes of any record's input is found: read-write it is an error
+    /// naming the record (even the last: the head counts it); read-only everything before
+    /// it is salvaged.
     #[test]
     fn any_damaged_record_is_detected(
         inputs in prop::collection::vec((0u64..5000, arb_input()), 1..8),
@@ -536,19 +609,17 @@ proptest! {
         conn.execute("UPDATE inputs SET input = ?1 WHERE seq = ?2", params![json, seq as i64]).unwrap();
         drop(conn);
         match Journal::<Input>::open(&path, OpenMode::ReadWrite) {
-            Ok((_, rec)) => {
-                prop_assert_eq!(seq, timed.len(), "only the last record may be dropped");
-                prop_assert_eq!(rec.dropped.map(|d| d.seq), Some(seq as u64));
-                let got: Vec<_> = rec.records.into_iter().map(|r| r.input).collect();
-                let want: Vec<_> = timed[..seq - 1].iter().map(|(_, i)| i.clone()).collect();
-                prop_assert_eq!(got, want);
-            }
+            Ok(_) => prop_assert!(false, "damage to record {} was not found", seq),
             Err(e) => {
-                prop_assert!(seq < timed.len(), "the last record must be dropped, not refused: {}", e);
                 let is_victim = matches!(e.kind, JournalErrorKind::Corrupt { seq: s, .. } if s == seq as u64);
                 prop_assert!(is_victim, "{}", e);
             }
         }
+        let (_, rec) = Journal::<Input>::open(&path, OpenMode::ReadOnly).unwrap();
+        prop_assert_eq!(rec.damage.map(|d| d.seq), Some(seq as u64));
+        let got: Vec<_> = rec.records.into_iter().map(|r| r.input).collect();
+        let want: Vec<_> = timed[..seq - 1].iter().map(|(_, i)| i.clone()).collect();
+        prop_assert_eq!(got, want);
     }
 }
 

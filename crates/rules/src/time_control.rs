@@ -354,6 +354,15 @@ pub enum ParseTimeControlErrorKind {
         /// The period.
         period: usize,
     },
+    /// A period that gives no time: the first period with zero seconds, or a later one
+    /// with zero seconds and no bonus (the flag would fall at once).
+    #[error("period {period}: zero seconds{}", if *.first { "" } else { " and no bonus" })]
+    ZeroTime {
+        /// The period.
+        period: usize,
+        /// True for the first period (zero seconds there, bonus or not, is no game).
+        first: bool,
+    },
 }
 
 impl FromStr for TimeControl {
@@ -378,6 +387,15 @@ impl FromStr for TimeControl {
             .map(|(i, p)| parse_period(i + 1, p))
             .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
+        // "0", "0+0", "40/0": a clock that starts at zero is no time control.
+        let gives_nothing =
+            |(i, p): (usize, &Period)| p.time.is_zero() && (i == 0 || p.bonus.per_move().is_zero());
+        if let Some(i) = periods.iter().enumerate().position(gives_nothing) {
+            return Err(err(ParseTimeControlErrorKind::ZeroTime {
+                period: i + 1,
+                first: i == 0,
+            }));
+        }
         TimeControl::new(periods).map_err(|e| match e {
             TimeControlError::NoPeriods => err(ParseTimeControlErrorKind::Empty),
             TimeControlError::SuddenDeathNotLast { period } => {
@@ -601,6 +619,13 @@ mod tests {
             ("40/abc", "period 1: expected seconds, found \"abc\""),
             ("x/300", "expected a number of moves, found \"x\""),
             ("0/300", "at least 1"),
+            ("0", "period 1: zero seconds"),
+            ("0+0", "period 1: zero seconds"),
+            ("0+30", "period 1: zero seconds"),
+            ("40/0", "period 1: zero seconds"),
+            ("0.0d5", "period 1: zero seconds"),
+            ("40/5400:0", "period 2: zero seconds and no bonus"),
+            ("40/5400:0+0", "period 2: zero seconds and no bonus"),
             ("300:40/300", "period 1: sudden death must be the last"),
             (
                 "40/300:300+",

@@ -177,6 +177,11 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     if pos.is_insufficient_material() {
         return true;
     }
+    // The initial array is never dead (1. f3 e5 2. g4 Qh4# whoever is to move): the
+    // start of every game is settled without a search (a PGN of a million empty games).
+    if *pos.board() == shakmaty::Board::new() {
+        return false;
+    }
     let Some(board) = to_chess(pos) else {
         return false; // undetermined: never called dead
     };

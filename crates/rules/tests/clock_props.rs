@@ -20,7 +20,7 @@ fn bonus() -> impl Strategy<Value = Bonus> {
 }
 
 fn period(sudden_death: bool) -> impl Strategy<Value = Period> {
-    (1..30u32, 0..600_000u64, bonus(), any::<bool>()).prop_map(move |(moves, ms, bonus, repeat)| {
+    (1..30u32, 1..600_000u64, bonus(), any::<bool>()).prop_map(move |(moves, ms, bonus, repeat)| {
         Period {
             moves: (!sudden_death || repeat).then(|| NonZeroU32::new(moves).unwrap()),
             time: Duration::from_millis(ms),

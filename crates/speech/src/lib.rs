@@ -55,7 +55,8 @@ pub use hearing::{
     AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
 };
 pub use model::{
-    LoadProgress, MANIFEST, ManifestEntry, ModelError, SpeechModel, check_manifest,
-    check_model_dir, read_manifest, trial_load,
+    LoadProgress, MANIFEST, ManifestEntry, ModelError, SpeechModel, TRIAL_LOAD_COMMAND,
+    check_manifest, check_manifest_cached, check_model_dir, read_manifest, trial_load,
+    trial_load_here, trial_load_with,
 };
 pub use recognizer::{EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig};

@@ -49,7 +49,7 @@ pub enum ModelError {
         why: String,
     },
     /// libvosk crashed reading a model that has no manifest (found by a trial load in a
-    /// child process, so annabella itself goes on).
+    /// freshly executed child process, so annabella itself goes on).
     #[error(
         "libvosk crashed reading the model in {} ({why}): a file in it is damaged; fetch it again (models/fetch.sh){}",
         dir.display(),
@@ -136,6 +136,29 @@ pub fn read_manifest(dir: &Path) -> Result<Option<Vec<ManifestEntry>>, ModelErro
 /// [`ModelError::Damaged`] naming the first file that differs, or
 /// [`ModelError::BadManifest`].
 pub fn check_manifest(dir: &Path, deep: bool) -> Result<bool, ModelError> {
+    check_entries(dir, deep, sha256_file)
+}
+
+/// Checks every file of the model in `dir` against its manifest, SHA-256 included, as
+/// [`check_manifest`] with `deep`; a digest is computed again only for a file whose size,
+/// modification time or inode changed since it was last computed (the verdicts are kept
+/// in the user's cache directory, `annabella/model-sha256.txt`), so start-up stays fast.
+/// Returns false when the model has no manifest.
+///
+/// # Errors
+/// As [`check_manifest`].
+pub fn check_manifest_cached(dir: &Path) -> Result<bool, ModelError> {
+    let mut cache = DigestCache::open();
+    let checked = check_entries(dir, true, |path| cache.digest(path));
+    cache.save();
+    checked
+}
+
+fn check_entries(
+    dir: &Path,
+    deep: bool,
+    mut digest: impl FnMut(&Path) -> std::io::Result<String>,
+) -> Result<bool, ModelError> {
     let Some(entries) = read_manifest(dir)? else {
         return Ok(false);
     };
@@ -158,7 +181,7 @@ pub fn check_manifest(dir: &Path, deep: bool) -> Result<bool, ModelError> {
             ));
         }
         if deep {
-            let digest = sha256_file(&path).map_err(|e| damaged(&entry.path, e.to_string()))?;
+            let digest = digest(&path).map_err(|e| damaged(&entry.path, e.to_string()))?;
             if digest != entry.sha256 {
                 return Err(damaged(
                     &entry.path,
@@ -168,6 +191,87 @@ pub fn check_manifest(dir: &Path, deep: bool) -> Result<bool, ModelError> {
         }
     }
     Ok(true)
+}
+
+/// SHA-256 digests of model files computed before, keyed by the file's real path, inode,
+/// size and modification time.
+struct DigestCache {
+    file: Option<PathBuf>,
+    known: std::collections::HashMap<PathBuf, (u64, u64, u128, String)>,
+    changed: bool,
+}
+
+impl DigestCache {
+    /// The cache of this user (`$XDG_CACHE_HOME` or `~/.cache`), empty when there is none.
+    fn open() -> DigestCache {
+        let file = std::env::var_os("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
+            .map(|d| d.join("annabella/model-sha256.txt"));
+        let mut known = std::collections::HashMap::new();
+        if let Some(text) = file.as_ref().and_then(|f| std::fs::read_to_string(f).ok()) {
+            for line in text.lines() {
+                let mut parts = line.splitn(5, ' ');
+                let fields = (
+                    parts.next().and_then(|v| v.parse().ok()),
+                    parts.next().and_then(|v| v.parse().ok()),
+                    parts.next().and_then(|v| v.parse().ok()),
+                    parts.next(),
+                    parts.next(),
+                );
+                if let (Some(inode), Some(size), Some(mtime), Some(sha), Some(path)) = fields {
+                    known.insert(PathBuf::from(path), (inode, size, mtime, sha.to_owned()));
+                }
+            }
+        }
+        DigestCache {
+            file,
+            known,
+            changed: false,
+        }
+    }
+
+    /// The file's digest: the cached one while its inode, size and mtime are the same.
+    fn digest(&mut self, path: &Path) -> std::io::Result<String> {
+        use std::os::unix::fs::MetadataExt;
+        let real = std::fs::canonicalize(path)?;
+        let meta = std::fs::metadata(&real)?;
+        let mtime = u128::try_from(meta.mtime()).unwrap_or(0) * 1_000_000_000
+            + u128::try_from(meta.mtime_nsec()).unwrap_or(0);
+        let key = (meta.ino(), meta.len(), mtime);
+        if let Some((inode, size, when, sha)) = self.known.get(&real)
+            && (*inode, *size, *when) == key
+        {
+            return Ok(sha.clone());
+        }
+        let sha = sha256_file(&real)?;
+        self.known.insert(real, (key.0, key.1, key.2, sha.clone()));
+        self.changed = true;
+        Ok(sha)
+    }
+
+    /// Writes the cache back whole (a new file renamed into place); a cache that cannot be
+    /// written only costs the next start the digests.
+    fn save(&self) {
+        let Some(file) = self.file.as_ref().filter(|_| self.changed) else {
+            return;
+        };
+        let text: String = self
+            .known
+            .iter()
+            .filter_map(|(path, (inode, size, mtime, sha))| {
+                let path = path.to_str().filter(|p| !p.contains('\n'))?;
+                Some(format!("{inode} {size} {mtime} {sha} {path}\n"))
+            })
+            .collect();
+        let Some(parent) = file.parent() else { return };
+        let _ = std::fs::create_dir_all(parent);
+        let fresh = parent.join(format!(".model-sha256.{}", std::process::id()));
+        if std::fs::write(&fresh, text).is_ok() && std::fs::rename(&fresh, file).is_err() {
+            let _ = std::fs::remove_file(&fresh);
+        }
+    }
 }
 
 fn sha256_file(path: &Path) -> std::io::Result<String> {
@@ -189,78 +293,98 @@ fn sha256_file(path: &Path) -> std::io::Result<String> {
         .collect())
 }
 
-/// Loads the model in `dir` in a child process, builds a recognizer with a grammar and
-/// decodes a moment of silence: a damaged file that would crash libvosk crashes the child,
-/// and annabella reports it instead of dying.
+/// The hidden subcommand of the `annabella` binary that trial-loads a model: `annabella
+/// trial-load-model DIR` runs [`trial_load_here`] and exits with its code.
+pub const TRIAL_LOAD_COMMAND: &str = "trial-load-model";
+
+/// The exit code of a trial load libvosk refused without crashing.
+const REFUSED: u8 = 10;
+
+/// The child's side of a trial load: loads the model in `dir` in this process, builds a
+/// recognizer with and without a grammar and decodes a moment of silence. Returns the
+/// exit code for the parent: 0 when it loaded. A damaged file may crash this process.
+pub fn trial_load_here(dir: &Path) -> u8 {
+    vosk::set_log_level(vosk::LogLevel::Error);
+    let Some(path) = dir.to_str() else {
+        return REFUSED;
+    };
+    match vosk::Model::new(path) {
+        None => REFUSED,
+        Some(model) => {
+            let plain = vosk::Recognizer::new(&model, SAMPLE_RATE_HZ);
+            let grammar = vosk::Recognizer::new_with_grammar(&model, SAMPLE_RATE_HZ, &["[unk]"]);
+            for mut r in [plain, grammar].into_iter().flatten() {
+                let _ = r.accept_waveform(&[0i16; 1600]);
+                let _ = r.final_result();
+            }
+            0
+        }
+    }
+}
+
+/// Loads the model in `dir` in a child process — a fresh exec of this program's
+/// [`TRIAL_LOAD_COMMAND`], never a `fork()` of a multi-threaded process — so a damaged
+/// file that would crash libvosk crashes the child, and annabella reports it instead of
+/// dying.
 ///
 /// # Errors
-/// [`ModelError::Crashed`] (with libvosk's last error line) or [`ModelError::LoadFailed`].
+/// [`ModelError::Crashed`] (with libvosk's first error lines) or [`ModelError::LoadFailed`].
 pub fn trial_load(dir: &Path) -> Result<(), ModelError> {
-    use nix::sys::wait::{WaitStatus, waitpid};
-    use nix::unistd::{ForkResult, fork, pipe};
-    use std::io::Read;
+    let program = std::env::current_exe().map_err(|e| ModelError::Crashed {
+        dir: dir.to_owned(),
+        why: format!("cannot find this program to run the trial load: {e}"),
+        complaint: None,
+    })?;
+    trial_load_with(&program, dir)
+}
 
-    let path = dir
-        .to_str()
-        .ok_or_else(|| ModelError::LoadFailed(dir.to_owned()))?
-        .to_owned();
+/// [`trial_load`] with `program` (the `annabella` binary) run as
+/// `program trial-load-model DIR`.
+///
+/// # Errors
+/// As [`trial_load`].
+pub fn trial_load_with(program: &Path, dir: &Path) -> Result<(), ModelError> {
+    use std::os::unix::process::ExitStatusExt;
     let crashed = |why: String, complaint: Option<String>| ModelError::Crashed {
         dir: dir.to_owned(),
         why,
         complaint,
     };
-    let (read_end, write_end) = pipe().map_err(|e| crashed(format!("no pipe: {e}"), None))?;
-    // SAFETY: the child only calls libvosk and async-signal-safe functions (dup2, _exit)
-    // and never returns into Rust code that could touch the parent's state.
-    match unsafe { fork() }.map_err(|e| crashed(format!("cannot fork: {e}"), None))? {
-        ForkResult::Child => {
-            drop(read_end);
-            let _ = nix::unistd::dup2_stderr(&write_end);
-            vosk::set_log_level(vosk::LogLevel::Error);
-            let code = match vosk::Model::new(path) {
-                None => 2,
-                Some(model) => {
-                    let plain = vosk::Recognizer::new(&model, SAMPLE_RATE_HZ);
-                    let grammar =
-                        vosk::Recognizer::new_with_grammar(&model, SAMPLE_RATE_HZ, &["[unk]"]);
-                    for mut r in [plain, grammar].into_iter().flatten() {
-                        let _ = r.accept_waveform(&[0i16; 1600]);
-                        let _ = r.final_result();
-                    }
-                    0
-                }
-            };
-            // SAFETY: ends the child without running the parent's destructors or atexit.
-            unsafe { nix::libc::_exit(code) }
+    let out = std::process::Command::new(program)
+        .arg(TRIAL_LOAD_COMMAND)
+        .arg(dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .map_err(|e| crashed(format!("cannot run {}: {e}", program.display()), None))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    // libvosk's first error lines name the file it could not read.
+    let errors: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("ERROR"))
+        .map(str::trim)
+        .take(3)
+        .collect();
+    let complaint = (!errors.is_empty()).then(|| errors.join(" | "));
+    match (out.status.code(), out.status.signal()) {
+        (Some(0), _) => Ok(()),
+        (Some(code), _) if code == i32::from(REFUSED) => {
+            Err(ModelError::LoadFailed(dir.to_owned()))
         }
-        ForkResult::Parent { child } => {
-            drop(write_end);
-            let mut log = String::new();
-            let _ = std::fs::File::from(read_end).read_to_string(&mut log);
-            // libvosk's first error line names the file it could not read.
-            let errors: Vec<&str> = log
-                .lines()
-                .filter(|l| l.contains("ERROR"))
-                .map(str::trim)
-                .take(3)
-                .collect();
-            let complaint = (!errors.is_empty()).then(|| errors.join(" | "));
-            match waitpid(child, None) {
-                Ok(WaitStatus::Exited(_, 0)) => Ok(()),
-                Ok(WaitStatus::Exited(_, _)) => Err(ModelError::LoadFailed(dir.to_owned())),
-                Ok(WaitStatus::Signaled(_, signal, _)) => {
-                    Err(crashed(format!("{signal:?} in a trial load"), complaint))
-                }
-                Ok(other) => Err(crashed(
-                    format!("the trial load ended as {other:?}"),
-                    complaint,
-                )),
-                Err(e) => Err(crashed(
-                    format!("cannot wait for the trial load: {e}"),
-                    complaint,
-                )),
-            }
+        (Some(code), _) => Err(crashed(
+            format!("the trial load exited with code {code}"),
+            complaint,
+        )),
+        (None, Some(signal)) => {
+            let name = nix::sys::signal::Signal::try_from(signal)
+                .map_or_else(|_| format!("signal {signal}"), |s| format!("{s:?}"));
+            Err(crashed(format!("{name} in a trial load"), complaint))
         }
+        (None, None) => Err(crashed(
+            format!("the trial load ended as {}", out.status),
+            complaint,
+        )),
     }
 }
 
@@ -354,9 +478,10 @@ impl SpeechModel {
     ) -> Result<SpeechModel, ModelError> {
         let dir = dir.as_ref();
         check_model_dir(dir)?;
-        if read_manifest(dir)?.is_none() {
-            // Without a manifest a truncated file is found only by libvosk, which crashes on
-            // it: let it crash in a child first.
+        // Every file's SHA-256 against the manifest (cached by inode, size and mtime).
+        if !check_manifest_cached(dir)? {
+            // Without a manifest a damaged file is found only by libvosk, which may crash
+            // on it: let it crash in a child first.
             trial_load(dir)?;
         }
         quiet_vosk();

@@ -167,13 +167,199 @@ fn finish_within(
     })
 }
 
+/// Dot 4 (`@` in Braille ASCII), the accent sign: written before the plain letter when an
+/// accented letter has no cell in the table (`Ž` → dot 4, `Z`).
+pub const ACCENT_SIGN: char = '@';
+/// The full cell (dots 1–6, `=` in Braille ASCII): stands for a character with no cell and
+/// no plain letter under its accent (CJK, emoji, control characters); the sheet then ends
+/// with a note saying so.
+pub const PLACEHOLDER: char = '=';
+
 /// Translates print lines into Braille ASCII lines with liblouis (`lou_translate`).
+///
+/// A character the table has no cell for never drops the scoresheet: it is written as the
+/// [`ACCENT_SIGN`] and its letter without the accent when it has one, else as the
+/// [`PLACEHOLDER`] cell, and a note line saying so is added at the end.
 ///
 /// # Errors
 ///
-/// [`BrailleError`] when liblouis is missing, refuses the table, or leaves a character
-/// without a cell (naming the line).
+/// [`BrailleError`] when liblouis is missing, refuses the table, or runs too long.
 pub fn translate(table: &str, lines: &[String]) -> Result<Vec<String>, BrailleError> {
+    let plain = lines
+        .iter()
+        .all(|l| l.chars().all(|c| c == ' ' || c.is_ascii_graphic()));
+    if plain {
+        match translate_whole(table, lines) {
+            Ok(out) if out.iter().all(|l| is_braille_ascii(l)) => return Ok(out),
+            Ok(_) | Err(BrailleError::Louis { .. } | BrailleError::Lines { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    // A table liblouis refuses is named as such, not taken for missing cells.
+    translate_whole(table, &["a".to_owned()])?;
+    translate_with_fallback(table, lines)
+}
+
+/// True for text BRF can carry: Braille ASCII (space to underscore) only.
+fn is_braille_ascii(text: &str) -> bool {
+    text.chars().all(|c| (' '..='_').contains(&c))
+}
+
+/// Which of `chars` the table gives a cell: all in one call, one call each when a
+/// character makes liblouis fail the whole call.
+fn cells(table: &str, chars: &[char]) -> Result<Vec<bool>, BrailleError> {
+    // liblouis writes a character some tables lack as an escape (`'\X674E'`), not a cell.
+    let escaped = |out: &str| {
+        out.match_indices('\\').any(|(at, _)| {
+            let rest = &out.as_bytes()[at + 1..];
+            matches!(rest.first(), Some(b'X' | b'Y'))
+                && rest.get(1).is_some_and(u8::is_ascii_hexdigit)
+        })
+    };
+    let good = |out: &str| !out.trim().is_empty() && is_braille_ascii(out) && !escaped(out);
+    let lines: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
+    match translate_whole(table, &lines) {
+        Ok(out) => return Ok(out.iter().map(|l| good(l)).collect()),
+        Err(BrailleError::Louis { .. } | BrailleError::Lines { .. }) => {}
+        Err(e) => return Err(e),
+    }
+    lines
+        .iter()
+        .map(|l| match translate_whole(table, std::slice::from_ref(l)) {
+            Ok(out) => Ok(out.first().is_some_and(|o| good(o))),
+            Err(BrailleError::Louis { .. } | BrailleError::Lines { .. }) => Ok(false),
+            Err(e) => Err(e),
+        })
+        .collect()
+}
+
+/// One piece of a line in the fallback: print text for liblouis, or cells written as
+/// they are.
+enum Piece {
+    Print(String),
+    Cells(String),
+}
+
+/// The fallback of [`translate`]: each character without a cell is written as the accent
+/// sign and its plain letter, or as the placeholder cell (with a note at the end).
+fn translate_with_fallback(table: &str, lines: &[String]) -> Result<Vec<String>, BrailleError> {
+    // Letters, digits and signs of ASCII have cells in every table; the rest is asked.
+    let mut distinct: Vec<char> = lines
+        .iter()
+        .flat_map(|l| l.chars())
+        .filter(|c| *c != ' ' && !c.is_ascii_graphic())
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let verdicts = cells(table, &distinct)?;
+    let without: std::collections::HashSet<char> = distinct
+        .iter()
+        .zip(verdicts)
+        .filter_map(|(c, good)| (!good).then_some(*c))
+        .collect();
+    let nfd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd();
+    let mut placeholder_used = false;
+    // Each line as pieces; every print piece is sent to liblouis on a line of its own.
+    let mut planned: Vec<Vec<Vec<Piece>>> = Vec::new();
+    let mut print: Vec<String> = Vec::new();
+    for line in lines {
+        let mut words = Vec::new();
+        if !line.chars().any(|c| without.contains(&c)) {
+            if !line.is_empty() {
+                print.push(line.clone());
+                words.push(vec![Piece::Print(line.clone())]);
+            }
+            planned.push(words);
+            continue;
+        }
+        for word in line.split(' ') {
+            let mut pieces = Vec::new();
+            let mut run = String::new();
+            for c in word.chars() {
+                if !without.contains(&c) {
+                    run.push(c);
+                    continue;
+                }
+                if !run.is_empty() {
+                    pieces.push(Piece::Print(std::mem::take(&mut run)));
+                }
+                let mut buf = [0u8; 4];
+                let base = nfd
+                    .normalize(c.encode_utf8(&mut buf))
+                    .chars()
+                    .next()
+                    .filter(|b| *b != c && b.is_ascii_alphabetic());
+                match base {
+                    Some(b) => {
+                        pieces.push(Piece::Cells(ACCENT_SIGN.to_string()));
+                        pieces.push(Piece::Print(b.to_string()));
+                    }
+                    None => {
+                        placeholder_used = true;
+                        pieces.push(Piece::Cells(PLACEHOLDER.to_string()));
+                    }
+                }
+            }
+            if !run.is_empty() {
+                pieces.push(Piece::Print(run));
+            }
+            for p in &pieces {
+                if let Piece::Print(t) = p {
+                    print.push(t.clone());
+                }
+            }
+            words.push(pieces);
+        }
+        planned.push(words);
+    }
+    if placeholder_used {
+        let note = format!(
+            "Note: {PLACEHOLDER} is the full cell, for a character without a Braille cell in {table}"
+        );
+        // The note's own text is ASCII; its placeholder is written as the cell.
+        let (before, after) = note.split_once(PLACEHOLDER).expect("the note names it");
+        planned.push(vec![vec![
+            Piece::Print(before.trim_end().to_owned()),
+            Piece::Cells(format!(" {PLACEHOLDER} ")),
+            Piece::Print(after.trim_start().to_owned()),
+        ]]);
+        print.push(before.trim_end().to_owned());
+        print.push(after.trim_start().to_owned());
+    }
+    let translated = if print.is_empty() {
+        Vec::new()
+    } else {
+        translate_whole(table, &print)?
+    };
+    let mut next = translated.into_iter();
+    let mut out = Vec::with_capacity(planned.len());
+    for (i, words) in planned.into_iter().enumerate() {
+        let mut line = Vec::with_capacity(words.len());
+        for pieces in words {
+            let mut word = String::new();
+            for p in pieces {
+                match p {
+                    Piece::Print(_) => word.push_str(next.next().unwrap_or_default().trim()),
+                    Piece::Cells(c) => word.push_str(&c),
+                }
+            }
+            line.push(word);
+        }
+        let line = line.join(" ").trim_end().to_owned();
+        if let Some(c) = line.chars().find(|c| !(' '..='_').contains(c)) {
+            return Err(BrailleError::NoCell {
+                line: i + 1,
+                character: c,
+                table: table.to_owned(),
+            });
+        }
+        out.push(line);
+    }
+    Ok(out)
+}
+
+/// One `lou_translate` run over `lines`, each line giving one line back.
+fn translate_whole(table: &str, lines: &[String]) -> Result<Vec<String>, BrailleError> {
     let mut child = Command::new("lou_translate")
         .arg("--forward")
         .arg(format!("{DISPLAY_TABLE},{table}"))
@@ -223,15 +409,6 @@ pub fn translate(table: &str, lines: &[String]) -> Result<Vec<String>, BrailleEr
             sent: lines.len(),
             got: out.len(),
         });
-    }
-    for (i, l) in out.iter().enumerate() {
-        if let Some(c) = l.chars().find(|c| !(' '..='_').contains(c)) {
-            return Err(BrailleError::NoCell {
-                line: i + 1,
-                character: c,
-                table: table.to_owned(),
-            });
-        }
     }
     Ok(out)
 }
@@ -343,9 +520,53 @@ mod tests {
         assert_eq!(out, ["#A' E#D E#E", "#B' SF#C SC#F", ""]);
     }
 
+    /// Issue 26, item 6: lt.ctb has no 6-dot cell for capital Ž and Š; the sheet is
+    /// written with the accent sign before the plain letter, never dropped.
+    #[test]
+    fn a_lithuanian_capital_without_a_cell_is_written_after_the_accent_sign() {
+        let lines: Vec<String> = ["Žalgiris Šarūnas", "1. Žf3 Žc6", "", "Ąžuolas"]
+            .map(String::from)
+            .to_vec();
+        let out = translate("lt.ctb", &lines).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.len(), 4, "{out:?}");
+        assert!(out.iter().all(|l| is_braille_ascii(l)), "{out:?}");
+        assert!(out[0].starts_with("@ZALGIRIS @SAR"), "{out:?}");
+        assert!(out[1].contains("@Z"), "{out:?}");
+        assert_eq!(out[2], "");
+        assert!(out[3].starts_with("@A"), "{out:?}");
+        // Lower-case ž has its own cell and keeps it.
+        assert!(!out[3][2..].contains('@'), "{out:?}");
+    }
+
+    /// CJK, emoji and control characters have no cell and no plain letter: the full cell
+    /// stands for each, and a note at the end says what it means.
+    #[test]
+    fn characters_without_a_cell_or_a_letter_become_the_full_cell_with_a_note() {
+        for table in ["lt.ctb", "de-g0.utb", "en-us-g1.ctb"] {
+            let lines: Vec<String> = ["White: 李 Anna", "Black: Bob 😀", "Event: a\u{7}b", "1. e4"]
+                .map(String::from)
+                .to_vec();
+            let out = translate(table, &lines).unwrap_or_else(|e| panic!("{table}: {e}"));
+            assert_eq!(out.len(), 5, "{table}: {out:?}");
+            assert!(out.iter().all(|l| is_braille_ascii(l)), "{table}: {out:?}");
+            for line in &out[..3] {
+                assert!(line.contains(PLACEHOLDER), "{table}: {out:?}");
+            }
+            assert!(!out[3].contains(PLACEHOLDER), "{table}: {out:?}");
+            assert!(out[4].contains(" = "), "{table}: the note: {out:?}");
+            let whole = translate(table, &["1. e4".to_owned()]).unwrap();
+            assert_eq!(
+                out[3], whole[0],
+                "{table}: plain lines are translated whole"
+            );
+        }
+    }
+
     #[test]
     fn an_unknown_table_is_named() {
         let e = translate("xx-none.ctb", &["1. e4".into()]).unwrap_err();
+        assert!(e.to_string().contains("xx-none.ctb"), "{e}");
+        let e = translate("xx-none.ctb", &["Žalgiris".into()]).unwrap_err();
         assert!(e.to_string().contains("xx-none.ctb"), "{e}");
     }
 }

@@ -30,8 +30,11 @@
 mod check;
 mod raw;
 mod set_up;
+mod strings;
 #[cfg(test)]
 mod tests;
+
+pub use strings::MAX_NAME;
 
 use std::{
     fmt,
@@ -348,11 +351,32 @@ impl StationConfig {
     ///
     /// [`ConfigError`] listing every problem.
     pub fn from_toml_str(text: &str, base: &Path) -> Result<StationConfig, ConfigError> {
-        let raw: RawConfig = toml::from_str(text).map_err(|e| ConfigError {
+        let syntax = |e: toml::de::Error| ConfigError {
             path: None,
             problems: vec![toml_problem(&e)],
-        })?;
-        raw.validate(base)
+        };
+        let raw: RawConfig = toml::from_str(text).map_err(syntax)?;
+        // Every string first (control characters, over-long names), then each section;
+        // a key is named once, by the first problem found with it.
+        let mut problems = strings::problems(&toml::from_str(text).map_err(syntax)?);
+        match raw.validate(base) {
+            Ok(config) if problems.is_empty() => Ok(config),
+            Ok(_) => Err(ConfigError {
+                path: None,
+                problems,
+            }),
+            Err(e) => {
+                for p in e.problems {
+                    if !problems.iter().any(|q| q.key == p.key) {
+                        problems.push(p);
+                    }
+                }
+                Err(ConfigError {
+                    path: None,
+                    problems,
+                })
+            }
+        }
     }
 }
 

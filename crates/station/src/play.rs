@@ -50,8 +50,8 @@ pub fn run(
 /// records go beside the journal.
 ///
 /// # Errors
-/// [`StationError::Resume`] when the journal is not a `game.journal`, holds a finished
-/// game or no sealed move; otherwise as [`run`].
+/// [`StationError::Resume`] when the journal is not a `game.journal`, is damaged (naming
+/// the damage), holds a finished game or no sealed move; otherwise as [`run`].
 pub fn resume(
     config: &StationConfig,
     journal: &Path,
@@ -68,7 +68,14 @@ pub fn resume(
     if !journal.is_file() {
         return Err(refuse("no such journal"));
     }
-    let (table, _) = Session::replay(journal)?;
+    let (table, resumed) = Session::replay(journal)?;
+    let damage = resumed.warnings();
+    if !damage.is_empty() {
+        return Err(refuse(&format!(
+            "the journal is damaged: {} (nothing was changed)",
+            damage.join("; ")
+        )));
+    }
     if let Some(end) = table.end() {
         return Err(refuse(&format!(
             "the game is over ({}, {})",

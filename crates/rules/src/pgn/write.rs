@@ -30,10 +30,22 @@ impl PgnWriter {
         PgnWriter::default()
     }
 
-    /// One tag pair; the value is escaped (`\` and `"`).
+    /// One tag pair; the value is escaped (`\` and `"`), and a control character (a
+    /// newline, which would start another game, a tab, …) becomes a space: PGN has no
+    /// escape for them.
     pub fn tag(&mut self, name: &str, value: &str) {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(self.out, "[{name} \"{value}\"]");
+        let mut escaped = String::with_capacity(value.len() + 2);
+        for c in value.chars() {
+            match c {
+                '\\' | '"' => {
+                    escaped.push('\\');
+                    escaped.push(c);
+                }
+                c if c.is_control() => escaped.push(' '),
+                c => escaped.push(c),
+            }
+        }
+        let _ = writeln!(self.out, "[{name} \"{escaped}\"]");
     }
 
     /// The `Variant` (Chess960 castling, or when `chess960` says so), `SetUp` and `FEN`
@@ -106,6 +118,30 @@ impl PgnWriter {
 mod tests {
     use super::*;
     use crate::pgn::read_games;
+
+    /// Issue 26, item 6: a newline in a name injected a whole game into the PGN.
+    #[test]
+    fn a_tag_value_never_ends_its_tag_or_its_game() {
+        let hostile =
+            "Anna\"]\n\n[Event \"Fake\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[White \"x\\\";\t\r\u{7f}";
+        let mut pgn = PgnWriter::new();
+        pgn.tag("White", hostile);
+        pgn.moves(&Chess::default(), ["e4"].iter().map(|s| (s, None::<&str>)));
+        let text = pgn.finish("*");
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with('[')).count(),
+            1,
+            "{text}"
+        );
+        let games = read_games(&text);
+        assert_eq!(games.len(), 1, "{text}");
+        let game = games.into_iter().next().unwrap().expect("reads back");
+        let white: String = hostile
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        assert_eq!(game.tag("White"), Some(white.as_str()));
+    }
 
     #[test]
     fn long_games_wrap_and_read_back() {

@@ -10,6 +10,10 @@ mod wav;
 use std::time::Instant;
 
 pub use convert::ToSpeechFormat;
+
+/// The sample rates a WAV file or raw PCM may have (8 to 192 kHz): a header claiming 1 Hz
+/// would make a short file take minutes and gigabytes to resample.
+pub const SOURCE_RATES: std::ops::RangeInclusive<u32> = 8_000..=192_000;
 pub use mic::{InputDevice, MicSource, input_devices};
 pub use pcm::PcmSource;
 pub use wav::WavSource;

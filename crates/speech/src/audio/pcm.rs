@@ -27,8 +27,15 @@ impl<R: Read> PcmSource<R> {
     /// times count from `start` (a live pipe delivers in real time, so they hold).
     ///
     /// # Errors
-    /// A rate that cannot be converted.
+    /// A rate outside [`SOURCE_RATES`](super::SOURCE_RATES) or one that cannot be converted.
     pub fn new(reader: R, rate: u32, chunk_ms: u32, start: Instant) -> Result<Self, AudioError> {
+        if !super::SOURCE_RATES.contains(&rate) {
+            return Err(AudioError::Format(format!(
+                "raw PCM at {rate} Hz: the sample rate must be {} to {} Hz",
+                super::SOURCE_RATES.start(),
+                super::SOURCE_RATES.end()
+            )));
+        }
         let bytes = (rate as usize * chunk_ms.max(1) as usize / 1000).max(1) * 2;
         Ok(PcmSource {
             reader,

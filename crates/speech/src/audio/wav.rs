@@ -56,6 +56,17 @@ impl WavSource {
                 });
             }
         }
+        if !super::SOURCE_RATES.contains(&spec.sample_rate) {
+            return Err(AudioError::Wav {
+                path,
+                reason: format!(
+                    "its header claims {} Hz; the sample rate must be {} to {} Hz",
+                    spec.sample_rate,
+                    super::SOURCE_RATES.start(),
+                    super::SOURCE_RATES.end()
+                ),
+            });
+        }
         let convert = ToSpeechFormat::new(spec.sample_rate, spec.channels)?;
         let frames_per_chunk = (spec.sample_rate as usize * chunk_ms.max(1) as usize / 1000).max(1);
         Ok(WavSource {
@@ -125,5 +136,60 @@ impl AudioSource for WavSource {
             let captured = self.clock.advance(samples.len());
             return Ok(Some(Chunk { samples, captured }));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 16-bit mono PCM WAV file with `rate` in its header and `frames` silent samples.
+    fn crafted(rate: u32, frames: u32) -> Vec<u8> {
+        let data = frames * 2;
+        let mut b = Vec::new();
+        b.extend_from_slice(b"RIFF");
+        b.extend_from_slice(&(36 + data).to_le_bytes());
+        b.extend_from_slice(b"WAVEfmt ");
+        b.extend_from_slice(&16u32.to_le_bytes());
+        b.extend_from_slice(&1u16.to_le_bytes()); // PCM
+        b.extend_from_slice(&1u16.to_le_bytes()); // mono
+        b.extend_from_slice(&rate.to_le_bytes());
+        b.extend_from_slice(&(rate * 2).to_le_bytes());
+        b.extend_from_slice(&2u16.to_le_bytes());
+        b.extend_from_slice(&16u16.to_le_bytes());
+        b.extend_from_slice(b"data");
+        b.extend_from_slice(&data.to_le_bytes());
+        b.resize(b.len() + data as usize, 0);
+        b
+    }
+
+    /// Issue 26, item 5: a header claiming 1 Hz made `listen` take 110 s and 2.5 GB.
+    #[test]
+    fn rates_outside_8_to_192_khz_are_refused_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        for rate in [1, 7_999, 192_001, u32::MAX / 2] {
+            let path = dir.path().join(format!("r{rate}.wav"));
+            std::fs::write(&path, crafted(rate, 16)).unwrap();
+            let e = WavSource::open(&path, 20, Instant::now()).unwrap_err();
+            let text = e.to_string();
+            assert!(text.contains(&format!("r{rate}.wav")), "{text}");
+            assert!(text.contains(&format!("claims {rate} Hz")), "{text}");
+            assert!(text.contains("8000 to 192000 Hz"), "{text}");
+        }
+        for rate in [8_000, 16_000, 192_000] {
+            let path = dir.path().join(format!("ok{rate}.wav"));
+            std::fs::write(&path, crafted(rate, rate / 10)).unwrap();
+            let samples = WavSource::read_all(&path).unwrap();
+            assert_eq!(samples.len(), 1600, "{rate} Hz: 0.1 s at 16 kHz");
+        }
+    }
+
+    #[test]
+    fn raw_pcm_at_a_rate_out_of_range_is_refused() {
+        let pcm = |rate| super::super::PcmSource::new(&[][..], rate, 20, Instant::now());
+        let e = pcm(1).unwrap_err().to_string();
+        assert!(e.contains("raw PCM at 1 Hz"), "{e}");
+        assert!(e.contains("8000 to 192000 Hz"), "{e}");
+        assert!(pcm(8_000).is_ok());
     }
 }

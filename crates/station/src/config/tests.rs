@@ -446,4 +446,68 @@ fn without_a_clock_the_table_presses_unless_the_file_says_otherwise() {
     assert_eq!(c.devices.clock, DeviceSpec::OnDgt);
     assert_eq!(c.game.vi_press, Press::Lever);
     assert_eq!(c.devices.dgt_buttons, crate::config::DEFAULT_DGT_BUTTONS);
+
+/// Issue 26, item 9: a time control that gives no time is refused with its key path.
+#[test]
+fn zero_time_controls_are_refused() {
+    for text in ["0", "0+0", "40/0"] {
+        let e = parse(&format!("[game]\ntime_control = \"{text}\"\n")).unwrap_err();
+        let e = e.to_string();
+        assert!(e.contains("game.time_control"), "{text}: {e}");
+        assert!(e.contains("period 1: zero seconds"), "{text}: {e}");
+    }
+}
+
+/// Issue 26, item 6: a newline in a name injected a whole game into the PGN; every string
+/// of the file is checked for control characters, named by its key path.
+#[test]
+fn control_characters_are_refused_in_every_string_with_the_key_path() {
+    let text = "[game]\nevent = \"Open\\n\\n[Event \\\"x\\\"]\"\nround = \"1\\t\"\n\
+                [players]\nwhite = \"Anna\\u0007\"\n[devices]\ndgt = \"sim\\r\"\n\
+                [voice.vi]\nvoice = \"de\\u001b[2J\"\n";
+    let got = problems(text);
+    for (key, code) in [
+        ("game.event", "U+000A at character 5"),
+        ("game.round", "U+0009"),
+        ("players.white", "U+0007"),
+        ("devices.dgt", "U+000D"),
+        ("voice.vi.voice", "U+001B"),
+    ] {
+        let line = got
+            .iter()
+            .find(|p| p.starts_with(&format!("{key}: ")))
+            .unwrap_or_else(|| panic!("{key} is named: {got:?}"));
+        assert!(line.contains(code), "{line}");
+    }
+    assert_eq!(got.len(), 5, "each key once: {got:?}");
+    // Printable text in any script is fine.
+    let c = parse("[players]\nwhite = \"Žalgiris Šarūnas 李 😀\"\n").unwrap();
+    assert_eq!(c.game.white, "Žalgiris Šarūnas 李 😀");
+}
+
+#[test]
+fn names_are_at_most_200_characters() {
+    let ok = "Ž".repeat(MAX_NAME);
+    assert_eq!(
+        parse(&format!("[players]\nblack = \"{ok}\"\n"))
+            .unwrap()
+            .game
+            .black,
+        ok
+    );
+    let long = "x".repeat(300_000);
+    let got = problems(&format!(
+        "[players]\nblack = \"{long}\"\n[game]\nevent = \"{long}\"\n[console]\ntable = \"{long}\"\n"
+    ));
+    for key in ["players.black", "game.event", "console.table"] {
+        assert!(
+            got.iter().any(|p| p.starts_with(key)
+                && p.contains("300000 characters is too long: a name has at most 200")),
+            "{key}: {got:?}"
+        );
+    }
+    assert!(
+        got.iter().all(|p| p.len() < 200),
+        "no problem echoes the name: {got:?}"
+    );
 }
