@@ -58,6 +58,8 @@ pub struct HallJson<'a> {
     pub duplicates: u64,
     /// Messages rejected.
     pub rejected: u64,
+    /// Messages rejected, by why (unsigned, forged, …).
+    pub dropped: crate::hall::Dropped,
 }
 
 impl HallWeb {
@@ -255,6 +257,7 @@ async fn api_hall(State(w): State<HallWeb>) -> Response {
         tables: hall.tables().collect(),
         duplicates: hall.duplicates(),
         rejected: hall.rejected(),
+        dropped: hall.dropped(),
     })
     .into_response()
 }
