@@ -300,7 +300,8 @@ fn hall_publish(broker: &Broker, journal: &Path, ca: &Path) -> Command {
     .arg("--journal")
     .arg(journal)
     .arg("--ca")
-    .arg(ca);
+    .arg(ca)
+    .args(broker.table_flags("T"));
     c
 }
 

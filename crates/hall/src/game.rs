@@ -5,7 +5,9 @@
 
 use annabella_rules::pgn::{PgnWriter, parse_san};
 use annabella_table::GameEnd;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::San, uci::UciMove};
+use shakmaty::{
+    CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
+};
 
 use crate::message::{MoveEvent, TableState};
 
@@ -85,10 +87,9 @@ impl HallGame {
     }
 
     fn push(&mut self, mv: shakmaty::Move, template: &MoveEvent) -> MoveEvent {
-        let san = San::from_move(&self.position, mv).to_string();
         let uci = mv.to_uci(self.start.castles().mode()).to_string();
         let color = self.position.turn().to_string();
-        self.position.play_unchecked(mv);
+        let san = SanPlus::from_move_and_play_unchecked(&mut self.position, mv).to_string();
         let event = MoveEvent {
             ply: self.moves.len() + 1,
             color,
@@ -149,6 +150,10 @@ impl HallGame {
             .take_while(|(m, san)| &m.san == *san)
             .count();
         self.truncate(agree);
+        // A move's clock is final at the clock press, which the view has.
+        for (m, clock) in self.moves.iter_mut().zip(&view.move_clocks) {
+            m.clock_ms = u64::try_from(clock.as_millis()).unwrap_or(u64::MAX);
+        }
         let mut added = Vec::new();
         for (i, text) in view.moves.iter().enumerate().skip(agree) {
             let mv = parse_san(text)
@@ -190,7 +195,6 @@ impl HallGame {
             ("Black", text(|s| &s.black)),
             ("Result", result.to_owned()),
         ] {
-            let value = if value.is_empty() { "?".into() } else { value };
             pgn.tag(name, &value);
         }
         if let Some(tc) = state

@@ -21,7 +21,7 @@ pub const MAX_ACTION: usize = 16 * 1024;
 
 /// The largest packet the action link takes from the broker (MQTT 5 Maximum Packet
 /// Size): the broker discards anything bigger for the station, even a retained message.
-pub const ACTION_MAX_PACKET: u32 = 4 * MAX_ACTION as u32;
+pub const ACTION_MAX_PACKET: u32 = 8 * MAX_ACTION as u32;
 
 /// Where and for which table the station takes actions.
 #[derive(Debug, Clone)]
