@@ -355,3 +355,58 @@ fn an_oversized_message_is_dropped_and_a_restarted_hall_is_not_deaf() {
     });
     assert_moves_once_in_order(&hall, "6", &moves);
 }
+
+#[test]
+fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &["--host-name", "hall.example"]);
+    let port = hall.addr.rsplit(':').next().unwrap();
+    let raw = |head: &str| {
+        annabella_test_support::http::exchange(
+            &hall.addr,
+            &format!("{head}\r\nConnection: close\r\n\r\n"),
+        )
+        .1
+    };
+    let foreign = raw("GET / HTTP/1.1\r\nHost: rebound.example");
+    assert!(foreign.starts_with("HTTP/1.1 421"), "{foreign}");
+    let named = raw(&format!("GET / HTTP/1.1\r\nHost: hall.example:{port}"));
+    assert!(named.starts_with("HTTP/1.1 200"), "{named}");
+    let head = named.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+    for h in [
+        "content-security-policy: default-src 'none'; script-src 'sha256-",
+        "frame-ancestors 'none'",
+        "referrer-policy: no-referrer",
+        "x-content-type-options: nosniff",
+    ] {
+        assert!(head.contains(h), "{h}: {head}");
+    }
+    let token = &hall.token;
+    let moved = raw(&format!(
+        "GET /arbiter?token={token}&by=CA HTTP/1.1\r\nHost: {}",
+        hall.addr
+    ));
+    assert!(moved.starts_with("HTTP/1.1 303"), "{moved}");
+    let lower = moved.to_ascii_lowercase();
+    assert!(lower.contains("location: /arbiter?by=ca"), "{moved}");
+    assert!(
+        lower.contains(&format!(
+            "set-cookie: annabella_token={}; httponly; samesite=strict",
+            token.to_ascii_lowercase()
+        )),
+        "{moved}"
+    );
+    let body = "table=1&action=pause&by=Mallory";
+    let (_, cross) = annabella_test_support::http::exchange(
+        &hall.addr,
+        &format!(
+            "POST /action HTTP/1.1\r\nHost: {}\r\nOrigin: http://evil.example\r\n\
+             Cookie: annabella_token={token}\r\nConnection: close\r\n\
+             Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+            hall.addr,
+            body.len()
+        ),
+    );
+    assert!(cross.starts_with("HTTP/1.1 403"), "{cross}");
+}

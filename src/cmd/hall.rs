@@ -67,6 +67,10 @@ struct ServeArgs {
     /// The hall's client id at the broker (the broker keeps its session under it).
     #[arg(long, default_value = "annabella-hall")]
     client_id: String,
+    /// A host name the hall's page answers to besides IP addresses and localhost
+    /// (repeatable; any other name in a request's Host is refused: DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    host_name: Vec<String>,
     /// The tables file: `[tables."3"]` with `public_key = "hex…"` (the table's
     /// `table.pub`, printed by `annabella init`) and optionally `action_key`. The hall
     /// believes only messages signed by a table's key.
@@ -271,6 +275,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         }
     });
     HallWeb::new(Arc::clone(&shared), &token)
+        .with_host_names(args.host_name)
         .serve(listener)
         .await
         .context("hall server")?;

@@ -591,8 +591,8 @@ pub fn post_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> u16 {
         .collect();
     let body = body.join("&");
     let head = format!(
-        "POST {path} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}",
+        "POST {path} HTTP/1.1\r\nOrigin: http://{addr}\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}",
         body.len()
     );
     http(addr, &head, &body).0

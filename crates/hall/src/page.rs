@@ -31,9 +31,8 @@ impl Viewer {
     fn query(&self) -> String {
         match self {
             Viewer::Spectator => String::new(),
-            Viewer::Arbiter { token, by } => {
-                format!("?token={}&by={}", encode(token), encode(by))
-            }
+            // The token is the browser's cookie, never in a link.
+            Viewer::Arbiter { by, .. } => format!("?by={}", encode(by)),
         }
     }
 }
