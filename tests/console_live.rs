@@ -35,7 +35,7 @@ const STOP_LIMIT: Duration = Duration::from_secs(30);
 fn api_view(addr: &str) -> serde_json::Value {
     let (code, text) = http(
         addr,
-        "GET /api/view HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        &format!("GET /api/view HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
     );
     assert_eq!(code, 200, "{text}");
     let body = body_of(&text);
@@ -47,7 +47,7 @@ fn post_json(addr: &str, auth: Option<&str>, body: &str) -> u16 {
     http(
         addr,
         &format!(
-            "POST /api/requests HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "POST /api/requests HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         ),
     )
@@ -210,7 +210,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
     let (code, _) = http(
         &addr,
         &format!(
-            "POST /action HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+            "POST /action HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
             form.len()
         ),
     );

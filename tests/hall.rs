@@ -183,6 +183,7 @@ fn a_station_killed_and_published_again_from_its_journal_loses_and_repeats_nothi
             "--journal",
         ])
         .arg(out.join("game.journal"))
+        .args(broker.table_flags("k"))
         .status()
         .unwrap();
     assert!(status.success());
@@ -208,7 +209,19 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
     let keys = dir.path().join("keys.toml");
     std::fs::write(&keys, format!("\"7\" = \"{key}\"\n")).unwrap();
     let hall = Hall::start(&broker, dir.path(), &["--keys", keys.to_str().unwrap()]);
+    // Table 7's own user, but nothing signed by table 7's key.
     broker.publish("annabella/move/7", "{not json");
+    let forged_game = serde_json::json!({
+        "table": "7", "game": 1, "seq": 1, "part": 0, "at_ms": 1,
+        "body": {"type": "move", "ply": 1, "color": "white", "san": "h4", "uci": "h2h4",
+                 "clock_ms": 1, "white_ms": 1, "black_ms": 1}
+    });
+    broker.publish("annabella/move/7", &forged_game.to_string());
+    // Signed with table 8's key, on table 7's topic.
+    let eight = annabella_hall::signing::TableSigningKey::read(&broker.key("8")).unwrap();
+    let message: annabella_hall::HallMessage = serde_json::from_value(forged_game).unwrap();
+    let sealed = String::from_utf8(eight.seal(&message)).unwrap();
+    broker.publish("annabella/move/7", &sealed);
     broker.publish(
         "annabella/action/7",
         r#"{"table":"7","nonce":1,"sent_ms":1,"by":"nobody","what":"pause","action":{"action":"pause"}}"#,
@@ -218,10 +231,23 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
         "signature": "00".repeat(32),
     });
     broker.publish("annabella/action/7", &forged.to_string());
+    // What the broker's configuration refuses never reaches the hall: a message over
+    // message_size_limit, a table writing another table's topic or an unknown event, a
+    // table writing actions.
     let huge = dir.path().join("huge");
     std::fs::write(&huge, vec![b'x'; 2 * 1024 * 1024]).unwrap();
     broker.publish_file("annabella/view/7", &huge);
+    broker.publish_as(
+        &annabella_hall::setup::table_user("8"),
+        "annabella/view/7",
+        &sealed,
+    );
     broker.publish("annabella/gossip/7", "{}");
+    broker.publish_as(
+        &annabella_hall::setup::table_user("7"),
+        "annabella/action/7",
+        &forged.to_string(),
+    );
     // A real table still gets through afterwards.
     let out = dir.path().join("table-7");
     finish(demo(&broker, &out, "7"), Duration::from_secs(120));
@@ -240,17 +266,20 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
         .map(|r| r["reason"].as_str().unwrap())
         .collect();
     assert_eq!(reasons.len(), 5, "{reasons:?}");
-    assert!(reasons[0].contains("not a hall message"), "{reasons:?}");
+    assert!(reasons[0].starts_with("unsigned"), "{reasons:?}");
+    assert!(reasons[1].starts_with("unsigned"), "{reasons:?}");
     assert!(
-        reasons[1].contains("arbiter action ignored: not a signed action"),
+        reasons[2].contains("the signature is not table \"7\"'s"),
         "{reasons:?}"
     );
     assert!(
-        reasons[2].contains("arbiter action ignored: the signature does not match"),
+        reasons[3].contains("arbiter action ignored: not a signed action"),
         "{reasons:?}"
     );
-    assert!(reasons[3].contains("over the"), "{reasons:?}");
-    assert!(reasons[4].contains("unknown event"), "{reasons:?}");
+    assert!(
+        reasons[4].contains("arbiter action ignored: the signature does not match"),
+        "{reasons:?}"
+    );
     assert!(
         hall.news("action").is_empty(),
         "no action was taken as the arbiter's"
@@ -260,7 +289,124 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
         log.contains("ignored a message on annabella/action/7"),
         "reported:\n{log}"
     );
+    assert_eq!(
+        log.matches("ignored a message on annabella/move/7").count(),
+        1,
+        "each topic's refusals are reported once:\n{log}"
+    );
     let (_, api) = hall.get("/api/hall");
     let api: serde_json::Value = serde_json::from_str(&api).unwrap();
     assert_eq!(api["rejected"], 5);
+    assert_eq!(api["dropped"]["unsigned"], 2);
+    assert_eq!(api["dropped"]["forged"], 1);
+    assert_eq!(api["dropped"]["actions"], 2);
+    let (_, page) = hall.get("/");
+    assert!(
+        page.contains("Messages dropped: 2 unsigned, 1 signed with another key"),
+        "{page}"
+    );
+}
+
+#[test]
+fn an_oversized_message_is_dropped_and_a_restarted_hall_is_not_deaf() {
+    let dir = tempfile::tempdir().unwrap();
+    // A broker that takes any size (the shipped configuration would refuse it).
+    let broker = Broker::start_with_limit(dir.path(), 0);
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let big = dir.path().join("big");
+    std::fs::write(&big, vec![b'x'; 33 * 1024 * 1024]).unwrap();
+    broker.publish_file("annabella/view/9", &big);
+    // Over the hall's payload limit, under its packet limit: counted and reported.
+    let over = dir.path().join("over");
+    std::fs::write(&over, vec![b'y'; 300 * 1024]).unwrap();
+    broker.publish_file("annabella/view/9", &over);
+    broker.publish_file("annabella/view/9", &over);
+    let out = dir.path().join("table-5");
+    finish(demo(&broker, &out, "5"), Duration::from_secs(120));
+    let (_, moves) = station_game(&out);
+    wait_for(Duration::from_secs(30), "the table's moves", || {
+        let n = hall.moves("5").len();
+        (n == moves.len(), n)
+    });
+    assert_moves_once_in_order(&hall, "5", &moves);
+    let (_, api) = hall.get("/api/hall");
+    let api: serde_json::Value = serde_json::from_str(&api).unwrap();
+    assert_eq!(api["dropped"]["too_big"], 2, "{api}");
+    let log = hall.log.lock().unwrap().join("\n");
+    assert_eq!(
+        log.matches("ignored a message on annabella/view/9").count(),
+        1,
+        "reported once:\n{log}"
+    );
+    assert!(
+        log.matches("(retrying").count() <= 1,
+        "the hall was never knocked off the broker:\n{log}"
+    );
+    // The hall away, another 33 MiB for its persistent session; restarted, it hears.
+    drop(hall);
+    broker.publish_file("annabella/view/9", &big);
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let out = dir.path().join("table-6");
+    finish(demo(&broker, &out, "6"), Duration::from_secs(120));
+    let (_, moves) = station_game(&out);
+    wait_for(Duration::from_secs(30), "the next table's moves", || {
+        let n = hall.moves("6").len();
+        (n == moves.len(), n)
+    });
+    assert_moves_once_in_order(&hall, "6", &moves);
+}
+
+#[test]
+fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &["--host-name", "hall.example"]);
+    let port = hall.addr.rsplit(':').next().unwrap();
+    let raw = |head: &str| {
+        annabella_test_support::http::exchange(
+            &hall.addr,
+            &format!("{head}\r\nConnection: close\r\n\r\n"),
+        )
+        .1
+    };
+    let foreign = raw("GET / HTTP/1.1\r\nHost: rebound.example");
+    assert!(foreign.starts_with("HTTP/1.1 421"), "{foreign}");
+    let named = raw(&format!("GET / HTTP/1.1\r\nHost: hall.example:{port}"));
+    assert!(named.starts_with("HTTP/1.1 200"), "{named}");
+    let head = named.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+    for h in [
+        "content-security-policy: default-src 'none'; script-src 'sha256-",
+        "frame-ancestors 'none'",
+        "referrer-policy: no-referrer",
+        "x-content-type-options: nosniff",
+    ] {
+        assert!(head.contains(h), "{h}: {head}");
+    }
+    let token = &hall.token;
+    let moved = raw(&format!(
+        "GET /arbiter?token={token}&by=CA HTTP/1.1\r\nHost: {}",
+        hall.addr
+    ));
+    assert!(moved.starts_with("HTTP/1.1 303"), "{moved}");
+    let lower = moved.to_ascii_lowercase();
+    assert!(lower.contains("location: /arbiter?by=ca"), "{moved}");
+    assert!(
+        lower.contains(&format!(
+            "set-cookie: annabella_token={}; httponly; samesite=strict",
+            token.to_ascii_lowercase()
+        )),
+        "{moved}"
+    );
+    let body = "table=1&action=pause&by=Mallory";
+    let (_, cross) = annabella_test_support::http::exchange(
+        &hall.addr,
+        &format!(
+            "POST /action HTTP/1.1\r\nHost: {}\r\nOrigin: http://evil.example\r\n\
+             Cookie: annabella_token={token}\r\nConnection: close\r\n\
+             Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+            hall.addr,
+            body.len()
+        ),
+    );
+    assert!(cross.starts_with("HTTP/1.1 403"), "{cross}");
 }

@@ -59,6 +59,7 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
                 "--journal",
             ])
             .arg(&journal)
+            .args(broker.table_flags("L"))
             .stdout(Stdio::null())
             .spawn()
             .expect("annabella hall publish"),

@@ -211,6 +211,46 @@ fn play_publishes_to_the_hall_and_takes_only_its_signed_actions() {
     );
 }
 
+#[test]
+fn a_retained_two_mib_action_does_not_deafen_the_tables_action_link() {
+    let dir = tempfile::tempdir().unwrap();
+    // A broker that takes any size (the shipped configuration would refuse it).
+    let broker = Broker::start_with_limit(dir.path(), 0);
+    let huge = dir.path().join("huge");
+    std::fs::write(&huge, vec![b'x'; 2 * 1024 * 1024]).unwrap();
+    broker.publish_file_retained_as(
+        annabella_hall::setup::HALL_USER,
+        "annabella/action/9",
+        &huge,
+    );
+    let config = hall_table(dir.path(), &broker, "9", "");
+    let mut play = Play::start(&config);
+    play.wait_log(
+        Duration::from_secs(30),
+        "taking signed arbiter actions on annabella/action/9",
+    );
+    play.say("wait 500\nstart\n");
+    let pause = sign(
+        &key(KEY),
+        &body("9", fresh_nonce(), "Test Arbiter", ArbiterAction::Pause),
+    )
+    .unwrap();
+    publish(&broker, dir.path(), "9", &pause);
+    wait_for(
+        Duration::from_secs(20),
+        "the table journals the later action",
+        || {
+            let inputs = play.inputs_by("hall:Test Arbiter");
+            (inputs.len() == 1, inputs)
+        },
+    );
+    let log = play.quit(Duration::from_secs(30));
+    assert!(
+        !log.contains("hall actions: broker"),
+        "the action link was never knocked off the broker:\n{log}"
+    );
+}
+
 /// Makes a CA and a certificate for 127.0.0.1 signed by it, with the `openssl` command.
 fn certificates(dir: &Path) {
     let openssl = |args: &[&str]| {
@@ -300,7 +340,8 @@ fn hall_publish(broker: &Broker, journal: &Path, ca: &Path) -> Command {
     .arg("--journal")
     .arg(journal)
     .arg("--ca")
-    .arg(ca);
+    .arg(ca)
+    .args(broker.table_flags("T"));
     c
 }
 

@@ -52,6 +52,16 @@ pub struct Args {
     /// The table's name in the hall (one MQTT topic level, e.g. "3").
     #[arg(long, requires = "hall")]
     table: Option<String>,
+    /// With `--hall`: the table's private signing key (default: table.key here; made by
+    /// `annabella init`).
+    #[arg(long, value_name = "FILE", requires = "hall")]
+    hall_key: Option<PathBuf>,
+    /// With `--hall`: the table's user at the broker (with --hall-password-file).
+    #[arg(long, requires = "hall_password_file")]
+    hall_user: Option<String>,
+    /// With `--hall`: a file whose first line is the table's password at the broker.
+    #[arg(long, value_name = "FILE", requires = "hall_user")]
+    hall_password_file: Option<PathBuf>,
     /// The peg board and the clock are their firmware images run in simavr
     /// (`make -C hardware` builds them) instead of the Rust simulators; the DGT board
     /// stays simulated.
@@ -126,7 +136,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut outbox = match (&args.hall, &args.table) {
         (Some(url), Some(table)) => Some(annabella_station::hall_link::start(
-            &super::hall::demo_hall(url, table)?,
+            &super::hall::demo_hall(
+                url,
+                table,
+                args.hall_key.as_deref().unwrap_or(std::path::Path::new(
+                    annabella_hall::config::DEFAULT_SIGNING_KEY,
+                )),
+                args.hall_user.as_ref(),
+                args.hall_password_file.as_ref(),
+            )?,
             out.join("game.journal"),
             None,
             None,

@@ -8,6 +8,7 @@ use annabella_console::Token;
 use annabella_hall::{
     ActionKey, ActionKeys, Broker,
     outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
+    signing::{TableKeys, TablePublicKey, TableSigningKey},
     subscriber::{self, HallSettings},
     web::HallWeb,
 };
@@ -66,6 +67,21 @@ struct ServeArgs {
     /// The hall's client id at the broker (the broker keeps its session under it).
     #[arg(long, default_value = "annabella-hall")]
     client_id: String,
+    /// A host name the hall's page answers to besides IP addresses and localhost
+    /// (repeatable; any other name in a request's Host is refused: DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    host_name: Vec<String>,
+    /// The tables file: `[tables."3"]` with `public_key = "hex…"` (the table's
+    /// `table.pub`, printed by `annabella init`) and optionally `action_key`. The hall
+    /// believes only messages signed by a table's key.
+    #[arg(long, value_name = "FILE")]
+    tables: Option<PathBuf>,
+    /// The hall's user at the broker (with --password-file).
+    #[arg(long, requires = "password_file")]
+    user: Option<String>,
+    /// A file whose first line is the hall's password at the broker.
+    #[arg(long, value_name = "FILE", requires = "user")]
+    password_file: Option<PathBuf>,
 }
 
 /// Flags of `annabella hall publish`.
@@ -86,6 +102,73 @@ pub struct PublishArgs {
     /// With `mqtts://`: the PEM file of the CA that signed the broker's certificate.
     #[arg(long, value_name = "FILE")]
     ca: Option<PathBuf>,
+    /// The table's private signing key (`table.key`, made by `annabella init`).
+    #[arg(long, value_name = "FILE")]
+    key: PathBuf,
+    /// The table's user at the broker (with --password-file).
+    #[arg(long, requires = "password_file")]
+    user: Option<String>,
+    /// A file whose first line is the table's password at the broker.
+    #[arg(long, value_name = "FILE", requires = "user")]
+    password_file: Option<PathBuf>,
+}
+
+/// `--user` and the first line of `--password-file`.
+fn credentials(
+    user: Option<&String>,
+    file: Option<&PathBuf>,
+) -> anyhow::Result<Option<(String, String)>> {
+    let (Some(user), Some(file)) = (user, file) else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("--password-file {}", file.display()))?;
+    let password = text.lines().next().unwrap_or_default().to_owned();
+    if password.is_empty() {
+        bail!(
+            "--password-file {}: the first line is empty",
+            file.display()
+        );
+    }
+    Ok(Some((user.clone(), password)))
+}
+
+/// The tables file: every table's public key, and action keys.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TablesFile {
+    tables: std::collections::BTreeMap<String, TableEntryFile>,
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableEntryFile {
+    public_key: String,
+    action_key: Option<String>,
+}
+
+fn load_tables(path: &std::path::Path) -> anyhow::Result<(TableKeys, ActionKeys)> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).with_context(|| format!("--tables {name}"))?;
+    let file: TablesFile = toml::from_str(&text).with_context(|| format!("--tables {name}"))?;
+    let mut public = TableKeys::new();
+    let mut actions = ActionKeys::new();
+    for (table, entry) in file.tables {
+        annabella_hall::topic::check_table_name(&table)
+            .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}: {e}"))?;
+        let key = entry
+            .public_key
+            .parse::<TablePublicKey>()
+            .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}.public_key: {e}"))?;
+        public.insert(table.clone(), key);
+        if let Some(hex) = entry.action_key {
+            let key = hex
+                .parse::<ActionKey>()
+                .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}.action_key: {e}"))?;
+            actions.insert(table, key);
+        }
+    }
+    Ok((public, actions))
 }
 
 /// Runs `annabella hall`.
@@ -140,10 +223,16 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             .as_str()
             .to_owned(),
     };
-    let mut keys = match &args.keys {
-        Some(p) => load_keys(p)?,
-        None => ActionKeys::new(),
+    let Some(tables) = &args.tables else {
+        bail!(
+            "--tables FILE is needed: the hall believes only messages signed by a table's key \
+             (`annabella init` prints each table's lines for it)"
+        );
     };
+    let (table_keys, mut keys) = load_tables(tables)?;
+    if let Some(p) = &args.keys {
+        keys.extend(load_keys(p)?);
+    }
     for pair in &args.action_key {
         let (table, hex) = pair
             .split_once('=')
@@ -160,10 +249,11 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let (news_tx, mut news_rx) = mpsc::unbounded_channel();
     let settings = HallSettings {
         broker,
-        credentials: None,
+        credentials: credentials(args.user.as_ref(), args.password_file.as_ref())?,
         client_id: args.client_id,
         pgn_out: args.pgn_out,
         keys,
+        table_keys,
     };
     let shared = subscriber::start(
         settings,
@@ -185,6 +275,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         }
     });
     HallWeb::new(Arc::clone(&shared), &token)
+        .with_host_names(args.host_name)
         .serve(listener)
         .await
         .context("hall server")?;
@@ -195,7 +286,9 @@ async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
     let broker = broker(&args.broker, "--broker", args.ca.as_ref())?;
     annabella_hall::topic::check_table_name(&args.table)
         .map_err(|e| anyhow::anyhow!("--table {:?}: {e}", args.table))?;
-    let settings = OutboxSettings::new(args.journal.clone(), &args.table, broker);
+    let key = TableSigningKey::read(&args.key).map_err(|e| anyhow::anyhow!("--key {e}"))?;
+    let mut settings = OutboxSettings::new(args.journal.clone(), &args.table, broker, key);
+    settings.credentials = credentials(args.user.as_ref(), args.password_file.as_ref())?;
     let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
     let task = tokio::spawn(outbox::run(
         settings,
@@ -224,10 +317,20 @@ async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
 
 /// The `[hall]` of `demo --hall URL --table NAME` (TLS with `mqtts://` and the system's
 /// roots).
-pub fn demo_hall(url: &str, table: &str) -> anyhow::Result<annabella_hall::HallConfig> {
+pub fn demo_hall(
+    url: &str,
+    table: &str,
+    key: &std::path::Path,
+    user: Option<&String>,
+    password_file: Option<&PathBuf>,
+) -> anyhow::Result<annabella_hall::HallConfig> {
+    let (user, password) = credentials(user, password_file)?.unzip();
     annabella_hall::RawHall {
         broker: Some(url.to_owned()),
         table: Some(table.to_owned()),
+        signing_key: Some(key.display().to_string()),
+        user,
+        password,
         ..annabella_hall::RawHall::default()
     }
     .check("hall", std::path::Path::new("."))
@@ -235,10 +338,10 @@ pub fn demo_hall(url: &str, table: &str) -> anyhow::Result<annabella_hall::HallC
         let text: Vec<String> = problems
             .iter()
             .map(|p| {
-                let flag = if p.key == "hall.table" {
-                    "--table"
-                } else {
-                    "--hall"
+                let flag = match p.key.as_str() {
+                    "hall.table" => "--table",
+                    "hall.signing_key" => "--hall-key",
+                    _ => "--hall",
                 };
                 format!("{flag}: {}", p.message)
             })

@@ -18,6 +18,7 @@ use std::{
 use annabella_hall::{
     Body, Broker, Replica,
     outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
+    signing::TableSigningKey,
 };
 use annabella_station::session::Session;
 use anyhow::{Context, bail};
@@ -152,8 +153,13 @@ fn template(path: &Path) -> anyhow::Result<Template> {
 }
 
 /// Plays games at one table until `until`, noting each move's commit time.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one simulated table's whole set-up"
+)]
 fn play_table(
     name: String,
+    key: TableSigningKey,
     dir: PathBuf,
     t: Arc<Template>,
     broker: Broker,
@@ -170,7 +176,7 @@ fn play_table(
         let game = session.epoch_unix_ms()?.unwrap_or(0);
         let (seq_tx, seq_rx) = watch::channel(0u64);
         let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
-        let settings = OutboxSettings::new(journal.clone(), &name, broker.clone());
+        let settings = OutboxSettings::new(journal.clone(), &name, broker.clone(), key.clone());
         let task = runtime.spawn(outbox::run(
             settings,
             Some(seq_rx),
@@ -218,6 +224,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     let port = free_port()?;
     let mut broker_proc = mosquitto(&work, port)?;
     let url = format!("mqtt://127.0.0.1:{port}");
+    // Every simulated table signs with its own key; the hall gets the public halves.
+    let keys = (1..=args.tables)
+        .map(|_| TableSigningKey::generate().map_err(|e| anyhow::anyhow!(e)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let tables_file = work.join("tables.toml");
+    let lines: String = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| format!("[tables.t{:03}]\npublic_key = \"{}\"\n", i + 1, k.public()))
+        .collect();
+    std::fs::write(&tables_file, lines)?;
     let exe = std::env::current_exe()?;
     let mut hall = Command::new(exe)
         .args([
@@ -227,8 +244,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
             "--listen",
             "127.0.0.1:0",
             "--json",
-            "--client-id",
+            "--tables",
         ])
+        .arg(&tables_file)
+        .arg("--client-id")
         .arg(format!("bench-hall-{}", std::process::id()))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -319,7 +338,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
     let tables: Vec<_> = (1..=args.tables)
-        .map(|i| {
+        .zip(keys)
+        .map(|(i, key)| {
             let name = format!("t{i:03}");
             let (dir, t, broker, handle, commits) = (
                 work.clone(),
@@ -328,7 +348,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
                 runtime.handle().clone(),
                 Arc::clone(&commits),
             );
-            std::thread::spawn(move || play_table(name, dir, t, broker, handle, until, commits))
+            std::thread::spawn(move || {
+                play_table(name, key, dir, t, broker, handle, until, commits)
+            })
         })
         .collect();
     let mut moves = 0;

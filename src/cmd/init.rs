@@ -58,6 +58,10 @@ pub struct Args {
     /// The microphone's id (`annabella devices audio`; default: the default input).
     #[arg(long, value_name = "ID")]
     mic: Option<String>,
+    /// The table's name in a tournament hall: the hall's lines for it are printed with
+    /// this name (the table's signing key pair is made in any case).
+    #[arg(long, value_name = "NAME", default_value = "TABLE")]
+    hall_table: String,
 }
 
 const DEFAULT_TC: &str = "40/5400+30:1800+30";
@@ -247,7 +251,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.out.display(),
         args.out.display()
     )?;
+    hall_keys(&args.out, &args.hall_table, &mut err)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The table's signing key pair beside the config, and the hall's lines for it.
+fn hall_keys(config: &Path, table: &str, err: &mut impl Write) -> anyhow::Result<()> {
+    let key = annabella_hall::setup::key_path(config);
+    let dir = key.parent().unwrap_or(Path::new("."));
+    let (public, made) = annabella_hall::setup::table_keys(dir).map_err(anyhow::Error::msg)?;
+    let what = if made { "Made" } else { "Kept" };
+    writeln!(
+        err,
+        "{what} the table's signing key: {} (private, mode 0600) and {} (public, for the hall)",
+        key.display(),
+        dir.join(annabella_hall::setup::PUBLIC_KEY_FILE).display()
+    )?;
+    write!(
+        err,
+        "{}",
+        annabella_hall::setup::instructions(table, &public, &key)
+    )?;
+    Ok(())
 }
 
 /// Asks questions in plain lines on standard error, answers one line each on standard

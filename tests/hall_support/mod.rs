@@ -14,6 +14,22 @@ use std::{
 };
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_annabella");
+
+/// The tables the tests' broker and hall know (user, ACL block, key pair each).
+pub const TABLES: &[&str] = &[
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
+    "18", "19", "20", "b1", "b2", "b3", "b4", "k", "L", "T",
+];
+
+/// A test user's password.
+pub fn password_of(user: &str) -> String {
+    format!("pw-{user}-for-tests")
+}
+
+use annabella_hall::{
+    setup::{self, HALL_USER},
+    signing::TableSigningKey,
+};
 pub const MOSQUITTO: &str = "/usr/sbin/mosquitto";
 
 pub fn free_port() -> u16 {
@@ -53,8 +69,20 @@ impl Broker {
         b
     }
 
-    /// mosquitto with `listener_extra` lines after its listener line.
+    /// mosquitto with the shipped configuration (packaging/mosquitto) on a free
+    /// localhost port, `listener_extra` lines after its listener line, its password and
+    /// ACL files in `dir`; every test table (`TABLES`) has its user, its ACL block and
+    /// its key pair, and the hall its user.
     fn start_with(dir: &Path, listener_extra: &str) -> Broker {
+        Broker::start_configured(dir, listener_extra, None)
+    }
+
+    /// As [`Broker::start`], but with `message_size_limit` set to `limit` (0: none).
+    pub fn start_with_limit(dir: &Path, limit: u64) -> Broker {
+        Broker::start_configured(dir, "", Some(limit))
+    }
+
+    fn start_configured(dir: &Path, listener_extra: &str, limit: Option<u64>) -> Broker {
         assert!(
             Path::new(MOSQUITTO).exists(),
             "{MOSQUITTO} is missing: install the Debian package mosquitto (scripts/setup.sh does)"
@@ -62,16 +90,64 @@ impl Broker {
         let port = free_port();
         let data = dir.join("mosquitto");
         std::fs::create_dir_all(&data).unwrap();
-        std::fs::write(
-            dir.join("mosquitto.conf"),
-            format!(
-                "listener {port} 127.0.0.1\n{listener_extra}allow_anonymous true\npersistence true\n\
-                 persistence_location {}/\nautosave_interval 1\nmax_queued_messages 100000\n\
-                 log_dest stderr\n",
-                data.display()
-            ),
+        let shipped = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/mosquitto/annabella-hall.conf"),
         )
         .unwrap();
+        assert!(shipped.contains("\nlistener 1883\n") && shipped.contains("allow_anonymous false"));
+        let mut conf = shipped
+            .replace(
+                "\nlistener 1883\n",
+                &format!("\nlistener {port} 127.0.0.1\n{listener_extra}"),
+            )
+            .replace("/etc/mosquitto/annabella/", &format!("{}/", dir.display()));
+        if let Some(limit) = limit {
+            conf = conf.replace(
+                "message_size_limit 262144",
+                &format!("message_size_limit {limit}"),
+            );
+        }
+        conf.push_str(&format!(
+            "persistence_location {}/\nautosave_interval 1\nlog_dest stderr\n",
+            data.display()
+        ));
+        std::fs::write(dir.join("mosquitto.conf"), conf).unwrap();
+        // Users: the hall and every test table, each with its password file.
+        let mut acl = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/mosquitto/acl"),
+        )
+        .unwrap();
+        let mut users = format!("{HALL_USER}:{}\n", password_of(HALL_USER));
+        let keys = dir.join("keys");
+        std::fs::create_dir_all(&keys).unwrap();
+        let mut tables = String::new();
+        for table in TABLES {
+            acl.push('\n');
+            acl.push_str(&setup::acl_block(table));
+            let user = setup::table_user(table);
+            users.push_str(&format!("{user}:{}\n", password_of(&user)));
+            let key = TableSigningKey::generate().unwrap();
+            key.write_new(&keys.join(format!("{table}.key"))).unwrap();
+            tables.push_str(&setup::tables_entry(table, &key.public()));
+        }
+        std::fs::write(dir.join("acl"), acl).unwrap();
+        std::fs::write(dir.join("tables.toml"), tables).unwrap();
+        std::fs::write(dir.join("passwd"), users).unwrap();
+        let hashed = Command::new("mosquitto_passwd")
+            .arg("-U")
+            .arg(dir.join("passwd"))
+            .status()
+            .expect("mosquitto_passwd (Debian package mosquitto)");
+        assert!(hashed.success(), "mosquitto_passwd -U");
+        let pw = dir.join("passwords");
+        std::fs::create_dir_all(&pw).unwrap();
+        for user in TABLES
+            .iter()
+            .map(|t| setup::table_user(t))
+            .chain([HALL_USER.to_owned()])
+        {
+            std::fs::write(pw.join(&user), format!("{}\n", password_of(&user))).unwrap();
+        }
         let mut b = Broker {
             port,
             dir: dir.to_owned(),
@@ -80,6 +156,34 @@ impl Broker {
         };
         b.restart();
         b
+    }
+
+    /// Table `table`'s private key file.
+    pub fn key(&self, table: &str) -> PathBuf {
+        self.dir.join("keys").join(format!("{table}.key"))
+    }
+
+    /// The file holding `user`'s password.
+    pub fn password_file(&self, user: &str) -> PathBuf {
+        self.dir.join("passwords").join(user)
+    }
+
+    /// The hall's tables file (every test table's public key).
+    pub fn tables(&self) -> PathBuf {
+        self.dir.join("tables.toml")
+    }
+
+    /// The flags that sign and log in as table `table` (`hall publish`).
+    pub fn table_flags(&self, table: &str) -> Vec<String> {
+        let user = setup::table_user(table);
+        vec![
+            "--key".into(),
+            self.key(table).display().to_string(),
+            "--user".into(),
+            user.clone(),
+            "--password-file".into(),
+            self.password_file(&user).display().to_string(),
+        ]
     }
 
     pub fn url(&self) -> String {
@@ -121,8 +225,33 @@ impl Broker {
         self.mosquitto_pub(topic, &["-f", file.to_str().unwrap()]);
     }
 
+    /// Publishes with mosquitto_pub (QoS 1) as `user`.
+    pub fn publish_as(&self, user: &str, topic: &str, payload: &str) {
+        self.mosquitto_pub_as(user, topic, &["-m", payload]);
+    }
+
+    /// Publishes the file's bytes with mosquitto_pub (QoS 1) as `user`, retained.
+    pub fn publish_file_retained_as(&self, user: &str, topic: &str, file: &Path) {
+        self.mosquitto_pub_as(user, topic, &["-r", "-f", file.to_str().unwrap()]);
+    }
+
+    /// The user a test publishes `topic` as: the hall for actions, else the topic's table.
+    fn user_for(topic: &str) -> String {
+        match topic.split('/').collect::<Vec<_>>().as_slice() {
+            [_, "action", _] => HALL_USER.to_owned(),
+            [_, _, table] => setup::table_user(table),
+            _ => HALL_USER.to_owned(),
+        }
+    }
+
     fn mosquitto_pub(&self, topic: &str, payload: &[&str]) {
+        self.mosquitto_pub_as(&Broker::user_for(topic), topic, payload);
+    }
+
+    fn mosquitto_pub_as(&self, user: &str, topic: &str, payload: &[&str]) {
+        let password = password_of(user);
         let status = Command::new("mosquitto_pub")
+            .args(["-u", user, "-P", &password])
             .args([
                 "-h",
                 "127.0.0.1",
@@ -166,6 +295,10 @@ impl Hall {
             .args(["--token", &token, "--pgn-out"])
             .arg(&pgn)
             .args(["--client-id", &format!("hall-test-{}", broker.port)])
+            .arg("--tables")
+            .arg(broker.tables())
+            .args(["--user", HALL_USER, "--password-file"])
+            .arg(broker.password_file(HALL_USER))
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -277,8 +410,14 @@ pub fn demo(broker: &Broker, out: &Path, table: &str) -> Killed {
                 &broker.url(),
                 "--table",
                 table,
-                "--out",
+                "--hall-user",
+                &setup::table_user(table),
+                "--hall-password-file",
             ])
+            .arg(broker.password_file(&setup::table_user(table)))
+            .arg("--hall-key")
+            .arg(broker.key(table))
+            .arg("--out")
             .arg(out)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -347,8 +486,12 @@ pub fn hall_table(dir: &Path, broker: &Broker, table: &str, extra: &str) -> Path
         format!(
             "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\n\
              clock = \"sim\"\n[voice.vi]\nbackend = \"text\"\n[records]\ndir = \"records\"\n\
-             [hall]\nbroker = \"{}\"\ntable = \"{table}\"\naction_key = \"{KEY}\"\n{extra}",
-            broker.url()
+             [hall]\nbroker = \"{}\"\ntable = \"{table}\"\naction_key = \"{KEY}\"\n\
+             user = \"{user}\"\npassword = \"{password}\"\nsigning_key = \"{key}\"\n{extra}",
+            broker.url(),
+            user = setup::table_user(table),
+            password = password_of(&setup::table_user(table)),
+            key = broker.key(table).display(),
         ),
     )
     .unwrap();
@@ -448,8 +591,8 @@ pub fn post_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> u16 {
         .collect();
     let body = body.join("&");
     let head = format!(
-        "POST {path} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\
-         Content-Length: {}",
+        "POST {path} HTTP/1.1\r\nOrigin: http://{addr}\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}",
         body.len()
     );
     http(addr, &head, &body).0

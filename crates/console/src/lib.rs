@@ -40,6 +40,7 @@ use futures_util::stream::{self, Stream};
 use tokio::sync::{mpsc, watch};
 
 pub mod demo;
+pub mod hardening;
 pub mod page;
 pub mod request;
 pub mod serving;
@@ -100,6 +101,7 @@ pub struct Console {
     view: watch::Receiver<ConsoleView>,
     requests: mpsc::Sender<ArbiterRequest>,
     token: Arc<Token>,
+    host_names: Vec<String>,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -144,7 +146,16 @@ impl Console {
             view,
             requests,
             token: Arc::new(token),
+            host_names: Vec::new(),
         }
+    }
+
+    /// Host names the console answers to besides IP addresses and `localhost` (see
+    /// [`hardening`]).
+    #[must_use]
+    pub fn with_host_names(mut self, names: Vec<String>) -> Console {
+        self.host_names = names;
+        self
     }
 
     /// The routes. Serve them with connection info (see [`Console::serve`]): the console
@@ -179,7 +190,16 @@ impl Console {
         listener: tokio::net::TcpListener,
         limits: serving::Limits,
     ) -> std::io::Result<()> {
-        serving::serve(listener, self.router(), limits).await
+        let port = listener.local_addr()?.port();
+        let token = Arc::clone(&self.token);
+        let hardening =
+            hardening::Hardening::new(port, &self.host_names, Arc::new(move |t| token.matches(t)));
+        serving::serve(
+            listener,
+            hardening::harden(self.router(), hardening),
+            limits,
+        )
+        .await
     }
 
     fn token_ok(&self, given: Option<&str>) -> bool {
@@ -361,10 +381,9 @@ async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, Str
     {
         return r;
     }
-    let token = param(&f, "token").unwrap_or_default();
+    // The token stays out of the address: the browser has it as a cookie.
     Redirect::to(&format!(
-        "/arbiter?token={}&by={}&sent={}",
-        encode(token),
+        "/arbiter?by={}&sent={}",
         encode(&by),
         encode(&sent)
     ))

@@ -79,7 +79,9 @@ async fn start_table() -> Table {
 }
 
 /// A raw HTTP/1.1 request; returns the status code and body.
+/// (`Host: x` is sent as the server's own address.)
 async fn http(addr: SocketAddr, request: &str) -> (u16, String) {
+    let request = request.replace("Host: x\r\n", &format!("Host: {addr}\r\n"));
     let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
     s.write_all(request.as_bytes()).await.expect("send");
     let mut buf = Vec::new();
@@ -219,15 +221,19 @@ async fn players_view_is_read_only_and_updates_live() {
     let (code, _) = http(
         table.addr,
         &format!(
-            "POST /action HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
+            "POST /action HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len(),
+            addr = table.addr
         ),
     )
     .await;
     assert_eq!(code, 403);
     let (code, _) = http(
         table.addr,
-        "GET /arbiter?token=wrong&by=Mallory HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        &format!(
+            "GET /arbiter?token=wrong&by=Mallory HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            table.addr
+        ),
     )
     .await;
     assert_eq!(code, 401);
@@ -323,8 +329,9 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
     let (code, text) = http(
         table.addr,
         &format!(
-            "POST /action HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
+            "POST /action HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len(),
+            addr = table.addr
         ),
     )
     .await;

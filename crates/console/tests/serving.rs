@@ -63,7 +63,9 @@ fn open_files_limit() -> usize {
 }
 
 /// Sends `request` on a fresh connection and reads the answer to its end.
+/// One request (`Host: x` is sent as the server's own address), the whole answer.
 async fn exchange(addr: SocketAddr, request: &str) -> std::io::Result<String> {
+    let request = request.replace("Host: x\r\n", &format!("Host: {addr}\r\n"));
     let mut s = TcpStream::connect(addr).await?;
     s.write_all(request.as_bytes()).await?;
     let mut answer = Vec::new();
@@ -199,7 +201,8 @@ async fn an_oversized_body_is_refused_and_a_stalled_body_times_out() {
     let mut s = TcpStream::connect(served.addr).await.expect("connect");
     s.write_all(
         format!(
-            "POST /api/requests HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"by\":\"IA",
+            "POST /api/requests HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"by\":\"IA",
+            served.addr,
             served.token.as_str()
         )
         .as_bytes(),

@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{action::ActionKey, topic::check_table_name};
+use crate::{action::ActionKey, signing::TableSigningKey, topic::check_table_name};
 
 /// `[hall]` as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
@@ -35,7 +35,13 @@ pub struct RawHall {
     /// A PEM file of the CA certificate(s) the broker's certificate is checked against
     /// (TLS only; default: the system's roots).
     pub ca: Option<String>,
+    /// The table's private signing key (Ed25519, made by `annabella init`; mode 0600;
+    /// default: `table.key` beside table.toml).
+    pub signing_key: Option<String>,
 }
+
+/// Where the signing key is when `[hall] signing_key` does not say.
+pub const DEFAULT_SIGNING_KEY: &str = "table.key";
 
 /// Where the broker is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,6 +106,8 @@ pub struct HallConfig {
     pub credentials: Option<(String, String)>,
     /// The key for signed arbiter actions, if the table accepts them.
     pub action_key: Option<ActionKey>,
+    /// The table's signing key: everything it publishes is signed with it.
+    pub signing_key: TableSigningKey,
 }
 
 /// One wrong value, at its key path (`hall.broker`).
@@ -191,18 +199,33 @@ impl RawHall {
                 }
             }
         };
+        let key_path = base.join(self.signing_key.as_deref().unwrap_or(DEFAULT_SIGNING_KEY));
+        let signing_key = TableSigningKey::read(&key_path)
+            .map_err(|e| {
+                problem(
+                    "signing_key",
+                    format!(
+                        "{e}: the hall believes only signed messages; `annabella init` makes \
+                         the table's key pair"
+                    ),
+                );
+            })
+            .ok();
         let broker = broker.map(|mut b| {
             b.tls = tls;
             b.ca = ca;
             b
         });
-        match (broker, table) {
-            (Some(broker), Some(table)) if problems.is_empty() => Ok(HallConfig {
-                broker,
-                table,
-                credentials,
-                action_key,
-            }),
+        match (broker, table, signing_key) {
+            (Some(broker), Some(table), Some(signing_key)) if problems.is_empty() => {
+                Ok(HallConfig {
+                    broker,
+                    table,
+                    credentials,
+                    action_key,
+                    signing_key,
+                })
+            }
             _ => Err(problems),
         }
     }
@@ -220,13 +243,24 @@ mod tests {
         toml::from_str::<File>(text).unwrap().hall
     }
 
+    /// A directory with the table's key pair as `annabella init` leaves it.
+    fn keyed() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        TableSigningKey::generate()
+            .unwrap()
+            .write_new(&dir.path().join(DEFAULT_SIGNING_KEY))
+            .unwrap();
+        dir
+    }
+
     #[test]
     fn a_full_section_checks() {
+        let dir = keyed();
         let c = raw(
             "[hall]\nbroker = \"mqtt://hall.local:1884\"\ntable = \"3\"\nuser = \"t3\"\n\
              password = \"pw\"\naction_key = \"00112233445566778899aabbccddeeff\"\n",
         )
-        .check("hall", std::path::Path::new("."))
+        .check("hall", dir.path())
         .unwrap();
         assert_eq!(
             c.broker,
@@ -245,10 +279,11 @@ mod tests {
 
     #[test]
     fn every_problem_is_named_by_key() {
+        let dir = keyed();
         let problems = raw(
             "[hall]\nbroker = \"http://x\"\ntable = \"a/b\"\nuser = \"u\"\naction_key = \"12\"\n",
         )
-        .check("hall", std::path::Path::new("."))
+        .check("hall", dir.path())
         .unwrap_err();
         let keys: Vec<&str> = problems.iter().map(|p| p.key.as_str()).collect();
         assert_eq!(
@@ -260,24 +295,31 @@ mod tests {
                 "hall.action_key"
             ]
         );
-        let missing = RawHall::default()
-            .check("hall", std::path::Path::new("."))
-            .unwrap_err();
+        let missing = RawHall::default().check("hall", dir.path()).unwrap_err();
         assert_eq!(missing.len(), 2);
+        let unkeyed = raw("[hall]\nbroker = \"mqtt://x\"\ntable = \"1\"\n")
+            .check("hall", std::path::Path::new("/nonexistent"))
+            .unwrap_err();
+        assert_eq!(unkeyed[0].key, "hall.signing_key");
+        assert!(
+            unkeyed[0].message.contains("annabella init"),
+            "{}",
+            unkeyed[0]
+        );
         assert!(missing[0].to_string().starts_with("hall.broker: missing"));
         let tls = raw("[hall]\nbroker = \"mqtts://x\"\ntable = \"1\"\n")
-            .check("hall", std::path::Path::new("."))
+            .check("hall", dir.path())
             .unwrap();
         assert_eq!((tls.broker.tls, tls.broker.port), (true, 8883));
         let no_ca = raw(
             "[hall]\nbroker = \"mqtt://x:1\"\ntable = \"1\"\ntls = true\nca = \"nowhere.pem\"\n",
         )
-        .check("hall", std::path::Path::new("."))
+        .check("hall", dir.path())
         .unwrap_err();
         assert_eq!(no_ca[0].key, "hall.ca");
         assert!(no_ca[0].message.contains("nowhere.pem: no such file"));
         let ca_without_tls = raw("[hall]\nbroker = \"mqtt://x\"\ntable = \"1\"\nca = \"c.pem\"\n")
-            .check("hall", std::path::Path::new("."))
+            .check("hall", dir.path())
             .unwrap_err();
         assert!(ca_without_tls[0].message.contains("a CA is for TLS"));
     }

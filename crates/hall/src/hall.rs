@@ -14,7 +14,9 @@ use serde::Serialize;
 
 use crate::{
     action::{self, ActionKeys},
+    game::HallGame,
     message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
+    signing::{self, TableKeys, Unbelieved},
     topic::{self, Kind},
 };
 
@@ -37,6 +39,11 @@ pub struct TableEntry {
     pub result: Option<GameEnd>,
     /// When the last event happened at the table (Unix ms).
     pub at_ms: u64,
+    /// The games (journal epochs) the hall has seen at this table, oldest first.
+    pub games: Vec<u64>,
+    /// The game as the hall replayed it under the Laws.
+    #[serde(skip)]
+    pub replay: HallGame,
 }
 
 /// What changed in the hall (one JSON line each for `annabella hall --json`).
@@ -125,9 +132,61 @@ pub enum News {
 }
 
 impl News {
-    /// Whether a page showing the hall must be redrawn.
+    /// Whether a page showing the hall must be redrawn (a rejection moves its count).
     pub fn changes_page(&self) -> bool {
-        !matches!(self, News::Rejected { .. } | News::Announce { .. })
+        !matches!(self, News::Announce { .. })
+    }
+}
+
+/// How many records a view may skip (messages lost between two views); a bigger jump
+/// is refused as absurd.
+pub const MAX_GAP: u64 = 100_000;
+
+/// How many events one record may have at most.
+pub const MAX_PART: u32 = 10_000;
+
+/// How far in the future (by the hall's clock) a new game may start, ms.
+pub const MAX_FUTURE_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// Messages the hall did not believe or could not apply, by why (on the page and in
+/// `/api/hall`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Dropped {
+    /// Not signed at all.
+    pub unsigned: u64,
+    /// Signed with another key than the topic's table's (or altered).
+    pub forged: u64,
+    /// For a table the hall has no public key of.
+    pub unknown_table: u64,
+    /// Over the payload limit.
+    pub too_big: u64,
+    /// Not a hall message, on a wrong topic, or naming another table.
+    pub malformed: u64,
+    /// A move that is not legal where the hall's replay of the game is.
+    pub illegal: u64,
+    /// After a gap: they wait for the table's next view.
+    pub out_of_order: u64,
+    /// A `seq`, `part` or `game` beyond any the table can have (absurd jumps).
+    pub absurd: u64,
+    /// Of a game older than the table's current one.
+    pub old_game: u64,
+    /// Forged or malformed arbiter actions seen on the tree.
+    pub actions: u64,
+}
+
+impl Dropped {
+    /// All of them.
+    pub fn total(&self) -> u64 {
+        self.unsigned
+            + self.forged
+            + self.unknown_table
+            + self.too_big
+            + self.malformed
+            + self.illegal
+            + self.out_of_order
+            + self.absurd
+            + self.old_game
+            + self.actions
     }
 }
 
@@ -136,8 +195,9 @@ impl News {
 pub struct Hall {
     tables: BTreeMap<String, TableEntry>,
     keys: ActionKeys,
+    table_keys: TableKeys,
     duplicates: u64,
-    rejected: u64,
+    dropped: Dropped,
     pgn_version: u64,
 }
 
@@ -152,10 +212,12 @@ pub struct HallAlert {
 }
 
 impl Hall {
-    /// An empty hall; `keys` check the signatures of arbiter actions seen on the tree.
-    pub fn new(keys: ActionKeys) -> Hall {
+    /// An empty hall: `keys` check the signatures of arbiter actions seen on the tree,
+    /// `table_keys` (each table's public key) those of what the tables publish.
+    pub fn new(keys: ActionKeys, table_keys: TableKeys) -> Hall {
         Hall {
             keys,
+            table_keys,
             ..Hall::default()
         }
     }
@@ -180,9 +242,14 @@ impl Hall {
         self.pgn_version
     }
 
-    /// Messages rejected.
+    /// Messages dropped, all reasons together.
     pub fn rejected(&self) -> u64 {
-        self.rejected
+        self.dropped.total()
+    }
+
+    /// Messages dropped, by reason.
+    pub fn dropped(&self) -> Dropped {
+        self.dropped
     }
 
     /// Alerts that need the arbiter, newest first: every alert of a game still running,
@@ -203,26 +270,32 @@ impl Hall {
         all
     }
 
-    fn reject(&mut self, topic: &str, reason: String) -> Vec<News> {
-        self.rejected += 1;
+    fn reject(
+        &mut self,
+        topic: &str,
+        count: fn(&mut Dropped) -> &mut u64,
+        reason: String,
+    ) -> Vec<News> {
+        *count(&mut self.dropped) += 1;
         vec![News::Rejected {
             topic: topic.to_owned(),
             reason,
         }]
     }
 
-    /// Takes one delivered message and says what changed.
-    pub fn receive(&mut self, topic: &str, payload: &[u8]) -> Vec<News> {
+    /// Takes one delivered message at `now_ms` (the hall's clock, Unix ms) and says what
+    /// changed. A table's message is believed only when signed by that table's key.
+    pub fn receive(&mut self, now_ms: u64, topic: &str, payload: &[u8]) -> Vec<News> {
         if payload.len() > MAX_PAYLOAD {
             let reason = format!(
                 "payload of {} bytes is over the {MAX_PAYLOAD}-byte limit",
                 payload.len()
             );
-            return self.reject(topic, reason);
+            return self.reject(topic, |d| &mut d.too_big, reason);
         }
         let (kind, table) = match topic::parse(topic) {
             Ok(t) => t,
-            Err(e) => return self.reject(topic, e),
+            Err(e) => return self.reject(topic, |d| &mut d.malformed, e),
         };
         if kind == Kind::Action {
             return match action::verify(&self.keys, table, payload) {
@@ -231,16 +304,28 @@ impl Hall {
                     by: a.by,
                     what: a.what,
                 }],
-                Err(e) => self.reject(topic, format!("arbiter action ignored: {e}")),
+                Err(e) => self.reject(
+                    topic,
+                    |d| &mut d.actions,
+                    format!("arbiter action ignored: {e}"),
+                ),
             };
         }
         if payload.is_empty() {
             // A retained message being cleared.
             return Vec::new();
         }
-        let message: HallMessage = match serde_json::from_slice(payload) {
+        let message = match signing::open(&self.table_keys, table, payload) {
             Ok(m) => m,
-            Err(e) => return self.reject(topic, format!("not a hall message: {e}")),
+            Err(e) => {
+                let count: fn(&mut Dropped) -> &mut u64 = match e {
+                    Unbelieved::Unsigned(_) => |d| &mut d.unsigned,
+                    Unbelieved::UnknownTable(_) => |d| &mut d.unknown_table,
+                    Unbelieved::Forged(_) => |d| &mut d.forged,
+                    Unbelieved::Malformed(_) => |d| &mut d.malformed,
+                };
+                return self.reject(topic, count, e.to_string());
+            }
         };
         if message.table != table || message.body.kind() != kind {
             let reason = format!(
@@ -248,58 +333,103 @@ impl Hall {
                 message.body.kind(),
                 message.table
             );
-            return self.reject(topic, reason);
+            return self.reject(topic, |d| &mut d.malformed, reason);
         }
-        self.apply(message)
+        self.apply(now_ms, topic, message)
     }
 
-    /// Applies a decoded message of its table.
-    pub fn apply(&mut self, m: HallMessage) -> Vec<News> {
-        let entry = self
-            .tables
-            .entry(m.table.clone())
-            .or_insert_with(|| TableEntry {
-                name: m.table.clone(),
-                ..TableEntry::default()
-            });
-        let mut news = Vec::new();
-        if m.game < entry.game {
-            self.duplicates += 1;
-            return news;
+    /// Applies a believed message of its table.
+    fn apply(&mut self, now_ms: u64, topic: &str, m: HallMessage) -> Vec<News> {
+        let current = self.tables.get(&m.table).map(|t| (t.game, t.mark));
+        let (game, mark) = current.unwrap_or((0, None));
+        if m.game < game {
+            return self.reject(
+                topic,
+                |d| &mut d.old_game,
+                format!(
+                    "game {} is older than the table's current game {game}",
+                    m.game
+                ),
+            );
         }
-        if m.game > entry.game {
+        if m.game > now_ms.saturating_add(MAX_FUTURE_MS) {
+            return self.reject(
+                topic,
+                |d| &mut d.absurd,
+                format!(
+                    "game {} starts more than a day after the hall's clock",
+                    m.game
+                ),
+            );
+        }
+        if m.part > MAX_PART {
+            return self.reject(
+                topic,
+                |d| &mut d.absurd,
+                format!("part {} of a record", m.part),
+            );
+        }
+        let last = if m.game == game {
+            mark.map_or(0, |(s, _)| s)
+        } else {
+            0
+        };
+        if m.game == game && mark.is_some_and(|mark| (m.seq, m.part) <= mark) {
+            self.duplicates += 1;
+            return Vec::new();
+        }
+        let is_view = matches!(m.body, Body::View(_));
+        if m.seq > last.saturating_add(1) {
+            if !is_view {
+                return self.reject(
+                    topic,
+                    |d| &mut d.out_of_order,
+                    format!(
+                        "record {} after record {last}: waits for the table's next view",
+                        m.seq
+                    ),
+                );
+            }
+            if m.seq - last > MAX_GAP {
+                return self.reject(
+                    topic,
+                    |d| &mut d.absurd,
+                    format!(
+                        "record {} after record {last}: a jump of more than {MAX_GAP}",
+                        m.seq
+                    ),
+                );
+            }
+        }
+        let mut news = Vec::new();
+        if m.game > game {
             self.pgn_version += 1;
-            *entry = TableEntry {
-                name: m.table.clone(),
-                game: m.game,
-                ..TableEntry::default()
-            };
+            let previous = self.tables.remove(&m.table);
+            let mut games = previous.map(|p| p.games).unwrap_or_default();
+            games.push(m.game);
+            self.tables.insert(
+                m.table.clone(),
+                TableEntry {
+                    name: m.table.clone(),
+                    game: m.game,
+                    games,
+                    ..TableEntry::default()
+                },
+            );
             news.push(News::NewGame {
                 table: m.table.clone(),
                 game: m.game,
             });
         }
-        let key = (m.seq, m.part);
-        if entry.mark.is_some_and(|mark| key <= mark) {
-            self.duplicates += 1;
+        let Some(entry) = self.tables.get_mut(&m.table) else {
             return news;
-        }
-        entry.mark = Some(key);
-        entry.at_ms = m.at_ms;
+        };
         let table = m.table;
-        match m.body {
-            Body::Move(mv) => {
-                // A take-back, then another move at that ply: the game goes on from there.
-                if mv.ply >= 1
-                    && mv.ply <= entry.moves.len()
-                    && entry.moves[mv.ply - 1].san != mv.san
-                {
-                    entry.moves.truncate(mv.ply - 1);
-                }
-                if mv.ply == entry.moves.len() + 1 {
-                    entry.moves.push(mv.clone());
+        let outcome = match m.body {
+            Body::Move(mv) => entry.replay.play(&mv).map(|played| {
+                if let Some(mv) = played {
                     news.push(News::Move {
-                        table,
+                        table: table.clone(),
                         game: m.game,
                         seq: m.seq,
                         mv,
@@ -307,48 +437,97 @@ impl Hall {
                         repaired: false,
                     });
                 }
-            }
+            }),
             Body::Alert(note) => {
                 if !entry.alerts.iter().any(|a| a.same(&note)) {
                     entry.alerts.push(note.clone());
-                    news.push(News::Alert { table, note });
-                }
-            }
-            Body::Announce { kind, to } => news.push(News::Announce { table, kind, to }),
-            Body::Claim { by, .. } => news.push(News::Claim { table, by }),
-            Body::Result(end) => {
-                entry.result = Some(end.clone());
-                news.push(News::Result { table, end });
-            }
-            Body::View(state) => {
-                repair(entry, &state, m.seq, m.at_ms, &mut news);
-                if entry.result.is_none()
-                    && let Some(end) = &state.view.result
-                {
-                    entry.result = Some(end.clone());
-                    news.push(News::Result {
+                    news.push(News::Alert {
                         table: table.clone(),
-                        end: end.clone(),
+                        note,
                     });
                 }
-                if entry.state.as_ref().is_none_or(|s| s.pgn != state.pgn) {
+                Ok(())
+            }
+            Body::Announce { kind, to } => {
+                news.push(News::Announce {
+                    table: table.clone(),
+                    kind,
+                    to,
+                });
+                Ok(())
+            }
+            Body::Claim { by, .. } => {
+                news.push(News::Claim {
+                    table: table.clone(),
+                    by,
+                });
+                Ok(())
+            }
+            Body::Result(end) => {
+                entry.result = Some(end.clone());
+                news.push(News::Result {
+                    table: table.clone(),
+                    end,
+                });
+                Ok(())
+            }
+            Body::View(mut state) => {
+                state.pgn.clear();
+                let tags = |s: &TableState| {
+                    [
+                        &s.white,
+                        &s.black,
+                        &s.event,
+                        &s.round,
+                        &s.site,
+                        &s.date,
+                        &s.time_control,
+                    ]
+                    .map(Clone::clone)
+                };
+                if entry.state.as_ref().map(tags) != Some(tags(&state)) {
                     self.pgn_version += 1;
                 }
-                entry.state = Some(*state);
+                let outcome = follow(entry, &state, m.seq, m.at_ms, &mut news);
+                if outcome.is_ok() {
+                    if entry.result.is_none()
+                        && let Some(end) = &state.view.result
+                    {
+                        entry.result = Some(end.clone());
+                        news.push(News::Result {
+                            table: table.clone(),
+                            end: end.clone(),
+                        });
+                    }
+                    entry.state = Some(*state);
+                }
+                outcome
             }
+        };
+        if let Err(reason) = outcome {
+            let mut refused = news;
+            refused.extend(self.reject(topic, |d| &mut d.illegal, reason));
+            return refused;
+        }
+        entry.mark = Some((m.seq, m.part));
+        entry.at_ms = m.at_ms;
+        entry.moves = entry.replay.moves().to_vec();
+        if news
+            .iter()
+            .any(|n| matches!(n, News::Move { .. } | News::Result { .. }))
+        {
+            self.pgn_version += 1;
         }
         news
     }
 
-    /// Every game of the round in PGN, by table name, each with a `Board` tag.
+    /// Every game of the round in PGN, by table name, each with a `Board` tag: written
+    /// by the hall from the moves it replayed.
     pub fn pgn(&self) -> String {
         let mut out = String::new();
         for t in self.tables.values() {
-            if let Some(state) = &t.state {
-                out.push_str(&with_board_tag(&state.pgn, &t.name));
-                if !out.ends_with('\n') {
-                    out.push('\n');
-                }
+            if t.state.is_some() || !t.moves.is_empty() {
+                out.push_str(&t.replay.pgn(&t.name, t.state.as_ref(), t.result.as_ref()));
                 out.push('\n');
             }
         }
@@ -356,37 +535,24 @@ impl Hall {
     }
 }
 
-/// Moves and alerts the view has and the hall missed, in order.
-fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news: &mut Vec<News>) {
-    let view = &state.view;
-    // Keep the moves the view agrees with (a take-back shortens the game).
-    let agree = entry
-        .moves
-        .iter()
-        .zip(&view.moves)
-        .take_while(|(m, san)| &m.san == *san)
-        .count();
-    entry.moves.truncate(agree);
-    for ply in entry.moves.len() + 1..=view.moves.len() {
-        // The last ply was made by the side not to move; plies alternate back from it.
-        let last_mover = !view.turn;
-        let mover = if (view.moves.len() - ply).is_multiple_of(2) {
-            last_mover
-        } else {
-            view.turn
-        };
-        let color = mover.to_string();
-        let clock = view.move_clocks.get(ply - 1).copied().unwrap_or_default();
-        let mv = MoveEvent {
-            ply,
-            color,
-            san: view.moves[ply - 1].clone(),
-            uci: String::new(),
-            clock_ms: u64::try_from(clock.as_millis()).unwrap_or(u64::MAX),
-            white_ms: u64::try_from(view.white_time.as_millis()).unwrap_or(u64::MAX),
-            black_ms: u64::try_from(view.black_time.as_millis()).unwrap_or(u64::MAX),
-        };
-        entry.moves.push(mv.clone());
+/// Brings the table to its view: the game's start (a new start begins the game again),
+/// the moves the hall missed (played under the Laws, in order), and the alerts.
+fn follow(
+    entry: &mut TableEntry,
+    state: &TableState,
+    seq: u64,
+    at_ms: u64,
+    news: &mut Vec<News>,
+) -> Result<(), String> {
+    if !entry.replay.starts_as(state) {
+        entry.replay = HallGame::new(state.start_fen.as_deref(), state.chess960)?;
+    }
+    let added = entry.replay.follow(state);
+    let (added, outcome) = match added {
+        Ok(a) => (a, Ok(())),
+        Err(e) => (Vec::new(), Err(e)),
+    };
+    for mv in added {
         news.push(News::Move {
             table: entry.name.clone(),
             game: entry.game,
@@ -396,6 +562,7 @@ fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news
             repaired: true,
         });
     }
+    outcome?;
     for note in &state.alerts {
         // A dismissal comes with the view: the table journalled it.
         if let Some(known) = entry.alerts.iter_mut().find(|a| a.same(note)) {
@@ -415,6 +582,7 @@ fn repair(entry: &mut TableEntry, state: &TableState, seq: u64, at_ms: u64, news
         }
     }
     entry.alerts.sort_by_key(|a| (a.seq, a.at_ms));
+    Ok(())
 }
 
 /// The PGN with `[Board "name"]` after its tag roster's `Round` (or first) tag.
@@ -446,7 +614,7 @@ mod tests {
     use shakmaty::Color;
 
     use super::*;
-    use crate::replica::Replica;
+    use crate::{replica::Replica, signing::TableSigningKey};
 
     /// The messages of a table whose sighted player (White) plays 1. e4 and presses the
     /// clock: every record's messages, in order.
@@ -472,9 +640,25 @@ mod tests {
             .collect()
     }
 
+    /// Now by the hall's clock: after every game of these tests began.
+    const NOW: u64 = 1_000_000;
+
+    /// Table `name`'s key (one per first letter of the name).
+    fn key_of(name: &str) -> TableSigningKey {
+        TableSigningKey::from_hex(&format!("{:02x}", name.as_bytes()[0]).repeat(32)).unwrap()
+    }
+
+    /// A hall that knows the keys of tables "1" to "9".
+    fn hall() -> Hall {
+        let keys = (1..=9)
+            .map(|n| (n.to_string(), key_of(&n.to_string()).public()))
+            .collect();
+        Hall::new(ActionKeys::new(), keys)
+    }
+
     fn wire(hall: &mut Hall, m: &HallMessage) -> Vec<News> {
         let topic = topic::topic(m.body.kind(), &m.table);
-        hall.receive(&topic, &serde_json::to_vec(m).unwrap())
+        hall.receive(NOW, &topic, &key_of(&m.table).seal(m))
     }
 
     fn sans(hall: &Hall, table: &str) -> Vec<String> {
@@ -489,7 +673,7 @@ mod tests {
     #[test]
     fn everything_twice_is_applied_once() {
         let msgs = game("1", 10);
-        let mut hall = Hall::default();
+        let mut hall = hall();
         let mut moves = 0;
         for m in msgs.iter().chain(&msgs) {
             moves += wire(&mut hall, m)
@@ -507,7 +691,7 @@ mod tests {
     #[test]
     fn a_lost_move_comes_from_the_next_view() {
         let msgs = game("2", 10);
-        let mut hall = Hall::default();
+        let mut hall = hall();
         let mut news = Vec::new();
         for m in msgs.iter().filter(|m| !matches!(m.body, Body::Move(_))) {
             news.extend(wire(&mut hall, m));
@@ -521,7 +705,7 @@ mod tests {
 
     #[test]
     fn a_new_journal_is_a_new_game_and_an_old_one_is_ignored() {
-        let mut hall = Hall::default();
+        let mut hall = hall();
         for m in &game("3", 10) {
             wire(&mut hall, m);
         }
@@ -530,26 +714,31 @@ mod tests {
         assert!(matches!(news[0], News::NewGame { game: 20, .. }));
         assert!(sans(&hall, "3").is_empty());
         let older = game("3", 10);
-        assert!(wire(&mut hall, older.last().unwrap()).is_empty());
+        assert!(matches!(
+            &wire(&mut hall, older.last().unwrap())[0],
+            News::Rejected { reason, .. } if reason.contains("older")
+        ));
+        assert_eq!(hall.dropped().old_game, 1);
+        assert_eq!(hall.table("3").unwrap().games, [10, 20]);
         assert_eq!(hall.table("3").unwrap().game, 20);
     }
 
     #[test]
     fn messages_on_the_wrong_topic_or_malformed_are_rejected() {
         let msgs = game("4", 10);
-        let mut hall = Hall::default();
-        let json = serde_json::to_vec(&msgs[0]).unwrap();
-        let news = hall.receive("annabella/view/5", &json);
+        let mut hall = hall();
+        // Table 4's own message, signed by table 5's key, on table 5's topic.
+        let news = hall.receive(NOW, "annabella/view/5", &key_of("5").seal(&msgs[0]));
         assert!(
             matches!(&news[0], News::Rejected { reason, .. } if reason.contains("does not belong"))
         );
-        let news = hall.receive("annabella/move/4", b"[1,2]");
-        assert!(
-            matches!(&news[0], News::Rejected { reason, .. } if reason.contains("not a hall message"))
-        );
-        let news = hall.receive("annabella/move/4", &vec![b' '; MAX_PAYLOAD + 1]);
+        let news = hall.receive(NOW, "annabella/move/4", b"[1,2]");
+        assert!(matches!(&news[0], News::Rejected { reason, .. } if reason.contains("unsigned")));
+        let news = hall.receive(NOW, "annabella/move/4", &vec![b' '; MAX_PAYLOAD + 1]);
         assert!(matches!(&news[0], News::Rejected { reason, .. } if reason.contains("limit")));
         assert_eq!(hall.rejected(), 3);
+        let d = hall.dropped();
+        assert_eq!((d.malformed, d.unsigned, d.too_big), (1, 1, 1));
         assert!(hall.table("4").is_none());
     }
 
@@ -562,7 +751,7 @@ mod tests {
             what: crate::action::dismissal_what(2),
             action: None,
         };
-        let mut hall = Hall::new(ActionKeys::new());
+        let mut hall = hall();
         for (seq, input) in [(1, Input::Start), (2, call)] {
             for m in r.apply(seq, Duration::from_secs(seq), input, true) {
                 wire(&mut hall, &m);
@@ -585,5 +774,104 @@ mod tests {
         let kept = &hall.table("5").unwrap().alerts;
         assert_eq!(kept.len(), 1, "the table's own view keeps it");
         assert!(kept[0].dismissed);
+    }
+
+    #[test]
+    fn only_the_tables_own_signature_is_believed_and_drops_are_counted() {
+        let msgs = game("6", 10);
+        let mut hall = hall();
+        // Unsigned (yesterday's wire form), another table's key, no key at the hall.
+        let plain = serde_json::to_vec(&msgs[0]).unwrap();
+        hall.receive(NOW, &topic::topic(msgs[0].body.kind(), "6"), &plain);
+        for m in &msgs {
+            let t = topic::topic(m.body.kind(), "6");
+            hall.receive(NOW, &t, &key_of("7").seal(m));
+        }
+        let mut stranger = msgs[0].clone();
+        stranger.table = "x".into();
+        hall.receive(NOW, "annabella/view/x", &key_of("x").seal(&stranger));
+        assert!(hall.table("6").is_none(), "nothing of it believed");
+        let d = hall.dropped();
+        assert_eq!(d.unsigned, 1);
+        assert_eq!(d.forged, msgs.len() as u64);
+        assert_eq!(d.unknown_table, 1);
+        for m in &msgs {
+            wire(&mut hall, m);
+        }
+        assert_eq!(sans(&hall, "6"), ["e4"], "the table's own messages are");
+    }
+
+    #[test]
+    fn the_halls_pgn_is_made_from_moves_it_replayed_never_from_sent_text() {
+        let mut msgs = game("1", 10);
+        for m in &mut msgs {
+            if let Body::View(state) = &mut m.body {
+                state.pgn = "[Event \"forged\"]\n\n1. h4 1-0\n".into();
+            }
+        }
+        let mut hall = hall();
+        for m in &msgs {
+            wire(&mut hall, m);
+        }
+        let pgn = hall.pgn();
+        assert!(pgn.contains("1. e4 {[%clk"), "{pgn}");
+        assert!(!pgn.contains("h4") && !pgn.contains("forged"), "{pgn}");
+        // An illegal move, even signed by the table, is refused.
+        let mut bad = msgs
+            .iter()
+            .find(|m| matches!(m.body, Body::Move(_)))
+            .unwrap()
+            .clone();
+        bad.seq = hall.table("1").unwrap().mark.unwrap().0 + 1;
+        if let Body::Move(mv) = &mut bad.body {
+            mv.ply = 2;
+            mv.uci = "e2e4".into();
+        }
+        let news = wire(&mut hall, &bad);
+        assert!(
+            matches!(&news[0], News::Rejected { reason, .. } if reason.contains("not legal")),
+            "{news:?}"
+        );
+        assert_eq!(hall.dropped().illegal, 1);
+        assert_eq!(sans(&hall, "1"), ["e4"]);
+    }
+
+    #[test]
+    fn seq_must_be_the_next_and_absurd_jumps_and_games_are_refused() {
+        let msgs = game("2", 10);
+        let mut hall = hall();
+        for m in &msgs {
+            wire(&mut hall, m);
+        }
+        let last = msgs.last().unwrap().clone();
+        // A record far beyond the last: a view with seq 2^64-1 would freeze the table.
+        let mut absurd = last.clone();
+        absurd.seq = u64::MAX;
+        assert!(matches!(
+            &wire(&mut hall, &absurd)[0],
+            News::Rejected { .. }
+        ));
+        // A move after a gap waits for the next view.
+        let mut early = msgs[0].clone();
+        early.seq = last.seq + 5;
+        assert!(
+            matches!(&wire(&mut hall, &early)[0], News::Rejected { reason, .. } if reason.contains("waits"))
+        );
+        let mut huge_game = last.clone();
+        huge_game.game = u64::MAX;
+        assert!(
+            matches!(&wire(&mut hall, &huge_game)[0], News::Rejected { reason, .. } if reason.contains("day"))
+        );
+        let d = hall.dropped();
+        assert_eq!((d.absurd, d.out_of_order), (2, 1));
+        // The table's real next record still counts.
+        let mut next = last.clone();
+        next.seq += 1;
+        assert!(!matches!(
+            wire(&mut hall, &next).first(),
+            Some(News::Rejected { .. })
+        ));
+        assert_eq!(hall.table("2").unwrap().mark, Some((next.seq, next.part)));
+        assert_eq!(hall.table("2").unwrap().games, [10]);
     }
 }

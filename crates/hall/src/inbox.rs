@@ -6,18 +6,22 @@
 
 use std::time::Duration;
 
-use rumqttc::{AsyncClient, Event, Packet, QoS};
 use tokio::sync::mpsc;
 
 use crate::{
     action::{ActionBody, ActionKey, ReplayGuard},
     config::Broker,
-    outbox::{Report, drive, mqtt_options},
+    link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
+    outbox::Report,
     topic::{Kind, topic},
 };
 
 /// The largest action the station reads; anything bigger is refused unread.
 pub const MAX_ACTION: usize = 16 * 1024;
+
+/// The largest packet the action link takes from the broker (MQTT 5 Maximum Packet
+/// Size): the broker discards anything bigger for the station, even a retained message.
+pub const ACTION_MAX_PACKET: u32 = 8 * MAX_ACTION as u32;
 
 /// Where and for which table the station takes actions.
 #[derive(Debug, Clone)]
@@ -61,20 +65,23 @@ pub fn check(settings: &InboxSettings, guard: &mut ReplayGuard, payload: &[u8]) 
 /// Receives the table's actions until `arrivals` closes.
 pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, report: Report) {
     let client_id = format!("annabella-table-{}-actions", settings.table);
-    let mut options =
-        match mqtt_options(&client_id, &settings.broker, settings.credentials.as_ref()) {
-            Ok(o) => o,
-            Err(e) => {
-                report(format!(
-                    "hall actions: {e}; no actions are taken from the hall"
-                ));
-                return;
-            }
-        };
-    // Actions sent while the station was away are not delivered later: the arbiter
-    // sees the table did not act, and acts again.
-    options.set_clean_session(true);
-    options.set_max_packet_size(MAX_ACTION * 64, MAX_ACTION * 64);
+    // Actions sent while the station was away are not delivered later (a clean start):
+    // the arbiter sees the table did not act, and acts again.
+    let options = match link5::options(
+        &client_id,
+        &settings.broker,
+        settings.credentials.as_ref(),
+        ACTION_MAX_PACKET,
+        false,
+    ) {
+        Ok(o) => o,
+        Err(e) => {
+            report(format!(
+                "hall actions: {e}; no actions are taken from the hall"
+            ));
+            return;
+        }
+    };
     let (client, eventloop) = AsyncClient::new(options, 16);
     let mut events = drive(eventloop);
     let mut guard = ReplayGuard {
@@ -96,10 +103,11 @@ pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, repor
                 ));
             }
             Ok(Event::Incoming(Packet::Publish(p))) => {
-                let arrival = if p.topic == wanted {
+                let p_topic = topic_text(&p.topic);
+                let arrival = if p_topic == wanted {
                     check(&settings, &mut guard, &p.payload)
                 } else {
-                    Arrival::Refused(format!("a message on {}, not {wanted}", p.topic))
+                    Arrival::Refused(format!("a message on {p_topic}, not {wanted}"))
                 };
                 if arrivals.send(arrival).await.is_err() {
                     return;

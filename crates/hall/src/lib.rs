@@ -43,13 +43,17 @@
 
 pub mod action;
 pub mod config;
+pub mod game;
 pub mod hall;
 pub mod inbox;
+pub mod link5;
 pub mod message;
 pub mod outbox;
 pub mod page;
 pub mod probe;
 pub mod replica;
+pub mod setup;
+pub mod signing;
 pub mod subscriber;
 pub mod tls;
 pub mod topic;

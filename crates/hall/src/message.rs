@@ -130,10 +130,27 @@ pub struct TableState {
     pub event: String,
     /// Round.
     pub round: String,
+    /// Site.
+    #[serde(default)]
+    pub site: String,
+    /// Date (PGN form).
+    #[serde(default)]
+    pub date: String,
+    /// The time control (PGN `TimeControl` form).
+    #[serde(default)]
+    pub time_control: String,
+    /// The start position's FEN when it is not the standard one.
+    #[serde(default)]
+    pub start_fen: Option<String>,
+    /// Chess960 castling.
+    #[serde(default)]
+    pub chess960: bool,
     /// The table's view (position, clocks, moves, claim, result).
     pub view: TableView,
     /// Every alert of the game so far, oldest first.
     pub alerts: Vec<AlertNote>,
-    /// The game so far in PGN (the table's own writer).
+    /// The game so far in PGN (the table's own writer). The hall never takes it: it
+    /// writes each game from the moves it replayed.
+    #[serde(default)]
     pub pgn: String,
 }

@@ -31,9 +31,8 @@ impl Viewer {
     fn query(&self) -> String {
         match self {
             Viewer::Spectator => String::new(),
-            Viewer::Arbiter { token, by } => {
-                format!("?token={}&by={}", encode(token), encode(by))
-            }
+            // The token is the browser's cookie, never in a link.
+            Viewer::Arbiter { by, .. } => format!("?by={}", encode(by)),
         }
     }
 }
@@ -192,7 +191,39 @@ pub fn tables(hall: &Hall, viewer: &Viewer) -> String {
     if hall.tables().next().is_none() {
         s.push_str("<p>No table has published yet.</p>");
     }
+    s.push_str(&dropped(hall));
     s
+}
+
+/// What the hall did not believe or could not apply, by why.
+pub fn dropped(hall: &Hall) -> String {
+    let d = hall.dropped();
+    let parts: Vec<String> = [
+        (d.unsigned, "unsigned"),
+        (d.forged, "signed with another key"),
+        (d.unknown_table, "from a table without a key at the hall"),
+        (d.too_big, "too big"),
+        (d.malformed, "malformed or on a wrong topic"),
+        (d.illegal, "with an illegal move"),
+        (d.out_of_order, "after a gap (waiting for the next view)"),
+        (d.absurd, "with an absurd record or game number"),
+        (d.old_game, "of an earlier game"),
+        (d.actions, "forged arbiter actions"),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} {what}"))
+    .collect();
+    let text = if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(", ")
+    };
+    format!(
+        r#"<p id="dropped" data-dropped="{}">Messages dropped: {}.</p>"#,
+        d.total(),
+        escape(&text)
+    )
 }
 
 /// The hidden fields of an arbiter's form for table `table`.

@@ -139,12 +139,18 @@ impl Replica {
         if !publish {
             return Vec::new();
         }
-        let event = &self.table.config().event;
+        let config = self.table.config();
+        let event = &config.event;
         bodies.push(Body::View(Box::new(TableState {
             white: event.white.clone(),
             black: event.black.clone(),
             event: event.event.clone(),
             round: event.round.clone(),
+            site: event.site.clone(),
+            date: event.date.clone(),
+            time_control: config.time_control.to_string(),
+            start_fen: config.start_fen.clone(),
+            chess960: config.chess960,
             view,
             alerts: self.alerts.clone(),
             pgn: self.table.pgn(),

@@ -9,7 +9,6 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
-use rumqttc::{AsyncClient, Event, Packet, QoS};
 use serde::Serialize;
 use tokio::sync::{mpsc, watch};
 
@@ -17,9 +16,17 @@ use crate::{
     action::{self, ActionBody, ActionKeys, HallAction},
     config::Broker,
     hall::{Hall, News},
-    outbox::{Report, drive, mqtt_options, position::write_atomically},
+    link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
+    message::MAX_PAYLOAD,
+    outbox::{Report, position::write_atomically},
+    signing::TableKeys,
     topic::{Kind, ROOT, topic},
 };
+
+/// The largest packet the hall takes from the broker (MQTT 5 Maximum Packet Size): the
+/// broker discards anything bigger for the hall. Payloads between [`MAX_PAYLOAD`] and
+/// this reach the hall and are dropped, acknowledged and counted there.
+pub const HALL_MAX_PACKET: u32 = 2 * MAX_PAYLOAD as u32;
 
 /// What the hall connects to and writes.
 #[derive(Debug, Clone)]
@@ -34,6 +41,8 @@ pub struct HallSettings {
     pub pgn_out: Option<PathBuf>,
     /// Keys of the tables the hall may act on.
     pub keys: ActionKeys,
+    /// The tables' public keys: the hall believes only what these signed.
+    pub table_keys: TableKeys,
 }
 
 /// The hall's state shared with the web page: the hall and a counter that moves on
@@ -119,15 +128,19 @@ pub fn start(
     news: mpsc::UnboundedSender<Stamped>,
     report: Report,
 ) -> Result<Arc<Shared>, String> {
-    let mut options = mqtt_options(
+    let options = link5::options(
         &settings.client_id,
         &settings.broker,
         settings.credentials.as_ref(),
+        HALL_MAX_PACKET,
+        true,
     )?;
-    options.set_clean_session(false);
     let (client, eventloop) = AsyncClient::new(options, 256);
     let shared = Arc::new(Shared {
-        hall: RwLock::new(Hall::new(settings.keys.clone())),
+        hall: RwLock::new(Hall::new(
+            settings.keys.clone(),
+            settings.table_keys.clone(),
+        )),
         version: watch::Sender::new(0),
         client: client.clone(),
         keys: settings.keys.clone(),
@@ -137,6 +150,8 @@ pub fn start(
     tokio::spawn(async move {
         let mut events = drive(eventloop);
         let mut last_error = String::new();
+        // Each topic's first refusal is logged; the rest are counted on the page.
+        let mut told = std::collections::HashSet::new();
         while let Some(event) = events.recv().await {
             let mut pgn_dirty = false;
             let mut page_dirty = false;
@@ -152,24 +167,30 @@ pub fn start(
                         }
                     }
                     Ok(Event::Incoming(Packet::Publish(p))) => {
+                        let p_topic = topic_text(&p.topic);
                         let applied = state
                             .hall
                             .write()
                             .map(|mut hall| {
                                 let before = hall.pgn_version();
-                                let news = hall.receive(&p.topic, &p.payload);
+                                let news = hall.receive(unix_us() / 1000, &p_topic, &p.payload);
                                 pgn_dirty |= hall.pgn_version() != before;
                                 news
                             })
                             .unwrap_or_default();
                         let hall_us = unix_us();
                         // A table's view (clocks, a pause, a dismissal) changes the page.
-                        page_dirty |= matches!(crate::topic::parse(&p.topic), Ok((Kind::View, _)))
+                        page_dirty |= matches!(crate::topic::parse(&p_topic), Ok((Kind::View, _)))
                             && !applied.iter().any(|n| matches!(n, News::Rejected { .. }));
                         for n in applied {
                             page_dirty |= n.changes_page();
-                            if let News::Rejected { topic, reason } = &n {
-                                report(format!("hall: ignored a message on {topic}: {reason}"));
+                            if let News::Rejected { topic, reason } = &n
+                                && told.insert(topic.clone())
+                            {
+                                report(format!(
+                                    "hall: ignored a message on {topic}: {reason} (further \
+                                     refusals on this topic are counted on the hall's page)"
+                                ));
                             }
                             let _ = news.send(Stamped { hall_us, news: n });
                         }

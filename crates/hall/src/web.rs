@@ -31,6 +31,7 @@ use crate::{
 pub struct HallWeb {
     shared: Arc<Shared>,
     token: Arc<String>,
+    host_names: Vec<String>,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -58,6 +59,8 @@ pub struct HallJson<'a> {
     pub duplicates: u64,
     /// Messages rejected.
     pub rejected: u64,
+    /// Messages rejected, by why (unsigned, forged, …).
+    pub dropped: crate::hall::Dropped,
 }
 
 impl HallWeb {
@@ -66,7 +69,16 @@ impl HallWeb {
         HallWeb {
             shared,
             token: Arc::new(token.to_owned()),
+            host_names: Vec::new(),
         }
+    }
+
+    /// Host names the hall answers to besides IP addresses and `localhost` (DNS
+    /// rebinding: see `annabella_console::hardening`).
+    #[must_use]
+    pub fn with_host_names(mut self, names: Vec<String>) -> HallWeb {
+        self.host_names = names;
+        self
     }
 
     /// The routes.
@@ -88,9 +100,13 @@ impl HallWeb {
     /// # Errors
     /// The listener's I/O error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        use annabella_console::hardening::{Hardening, harden};
+        let port = listener.local_addr()?.port();
+        let token = Arc::clone(&self.token);
+        let hardening = Hardening::new(port, &self.host_names, Arc::new(move |t| same(t, &token)));
         annabella_console::serving::serve(
             listener,
-            self.router(),
+            harden(self.router(), hardening),
             annabella_console::serving::Limits::default(),
         )
         .await
@@ -172,7 +188,7 @@ async fn table(State(w): State<HallWeb>, Path(name): Path<String>, Query(q): Par
 }
 
 async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>) -> Response {
-    let (token, by) = match w.viewer(&f) {
+    let (_, by) = match w.viewer(&f) {
         Ok(Viewer::Arbiter { token, by }) => (token, by),
         Ok(Viewer::Spectator) => {
             return refuse(
@@ -193,9 +209,9 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
         Ok(()) => format!("Sent to table {table}: {what}."),
         Err(e) => format!("Not sent to table {table}: {e}."),
     };
+    // The token stays out of the address: the browser has it as a cookie.
     Redirect::to(&format!(
-        "/arbiter?token={}&by={}&sent={}",
-        encode(&token),
+        "/arbiter?by={}&sent={}",
         encode(&by),
         encode(&sent)
     ))
@@ -255,6 +271,7 @@ async fn api_hall(State(w): State<HallWeb>) -> Response {
         tables: hall.tables().collect(),
         duplicates: hall.duplicates(),
         rejected: hall.rejected(),
+        dropped: hall.dropped(),
     })
     .into_response()
 }

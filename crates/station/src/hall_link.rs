@@ -153,7 +153,12 @@ pub fn start(
         annabella_hall::tls::client_config(config.broker.ca.as_deref())
             .map_err(|e| StationError::Hall(format!("hall.ca: {e}")))?;
     }
-    let mut settings = OutboxSettings::new(journal.clone(), &config.table, config.broker.clone());
+    let mut settings = OutboxSettings::new(
+        journal.clone(),
+        &config.table,
+        config.broker.clone(),
+        config.signing_key.clone(),
+    );
     settings.credentials.clone_from(&config.credentials);
     let inbox = match (&config.action_key, requests) {
         (Some(key), Some(requests)) => Some((

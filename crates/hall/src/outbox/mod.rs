@@ -21,6 +21,7 @@ use tokio::sync::watch;
 use crate::{
     config::Broker,
     replica::Replica,
+    signing::TableSigningKey,
     topic::{Kind, topic},
 };
 use book::{AckBook, Outgoing};
@@ -43,17 +44,26 @@ pub struct OutboxSettings {
     pub credentials: Option<(String, String)>,
     /// How often to look at the journal without a commit signal.
     pub poll: Duration,
+    /// The table's signing key: every message is signed with it.
+    pub key: TableSigningKey,
 }
 
 impl OutboxSettings {
-    /// Settings for `journal` of table `table` at `broker`, polling every 20 ms.
-    pub fn new(journal: PathBuf, table: &str, broker: Broker) -> OutboxSettings {
+    /// Settings for `journal` of table `table` at `broker`, signed with `key`, polling
+    /// every 20 ms.
+    pub fn new(
+        journal: PathBuf,
+        table: &str,
+        broker: Broker,
+        key: TableSigningKey,
+    ) -> OutboxSettings {
         OutboxSettings {
             journal,
             table: table.to_owned(),
             broker,
             credentials: None,
             poll: Duration::from_millis(20),
+            key,
         }
     }
 }
@@ -99,12 +109,12 @@ pub fn mqtt_options(
     Ok(options)
 }
 
-fn wire(message: &crate::message::HallMessage) -> Outgoing {
+fn wire(key: &TableSigningKey, message: &crate::message::HallMessage) -> Outgoing {
     let kind = message.body.kind();
     Outgoing {
         seq: message.seq,
         topic: topic(kind, &message.table),
-        payload: serde_json::to_vec(message).unwrap_or_default(),
+        payload: key.seal(message),
         retain: kind == Kind::View,
     }
 }
@@ -266,7 +276,10 @@ pub async fn run(
                     last_tail_error.clear();
                     for r in records {
                         let messages = replica.apply(r.seq, r.now, r.input, true);
-                        book.add_record(r.seq, messages.iter().map(wire).collect());
+                        book.add_record(
+                            r.seq,
+                            messages.iter().map(|m| wire(&settings.key, m)).collect(),
+                        );
                         journalled = r.seq;
                     }
                 }

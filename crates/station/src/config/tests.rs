@@ -351,10 +351,17 @@ fn a_wrong_table_option_is_named_by_its_key() {
 #[test]
 fn the_hall_section_is_checked_with_the_others() {
     assert!(parse("").unwrap().hall.is_none());
-    let c = parse(
+    let dir = tempfile::tempdir().unwrap();
+    let key_file = dir.path().join("table.key");
+    annabella_hall::signing::TableSigningKey::generate()
+        .unwrap()
+        .write_new(&key_file)
+        .unwrap();
+    let key = format!("signing_key = \"{}\"\n", key_file.display());
+    let c = parse(&format!(
         "[hall]\nbroker = \"mqtt://hall.local:1884\"\ntable = \"3\"\n\
-         action_key = \"00112233445566778899aabbccddeeff\"\n",
-    )
+         action_key = \"00112233445566778899aabbccddeeff\"\n{key}"
+    ))
     .unwrap();
     let hall = c.hall.unwrap();
     assert_eq!(
@@ -364,16 +371,26 @@ fn the_hall_section_is_checked_with_the_others() {
     assert_eq!(hall.table, "3");
     assert!(hall.action_key.is_some());
     assert_eq!(
-        problems("[game]\ntime_control = \"x\"\n[hall]\nbroker = \"http://h\"\ntable = \"3\"\n")
-            .iter()
-            .filter(|p| p.starts_with("hall.") || p.starts_with("game."))
-            .map(|p| p.split(':').next().unwrap_or_default())
-            .collect::<Vec<_>>(),
+        problems(&format!(
+            "[game]\ntime_control = \"x\"\n[hall]\nbroker = \"http://h\"\ntable = \"3\"\n{key}"
+        ))
+        .iter()
+        .filter(|p| p.starts_with("hall.") || p.starts_with("game."))
+        .map(|p| p.split(':').next().unwrap_or_default())
+        .collect::<Vec<_>>(),
         ["game.time_control", "hall.broker"],
         "every problem of every section, each by its key"
     );
-    let ca = problems("[hall]\nbroker = \"mqtts://h\"\ntable = \"3\"\nca = \"ca.pem\"\n");
+    let ca = problems(&format!(
+        "[hall]\nbroker = \"mqtts://h\"\ntable = \"3\"\nca = \"ca.pem\"\n{key}"
+    ));
     assert_eq!(ca, ["hall.ca: /tables/1/ca.pem: no such file"]);
+    let unsigned = problems("[hall]\nbroker = \"mqtt://h\"\ntable = \"3\"\n");
+    assert_eq!(unsigned.len(), 1, "{unsigned:?}");
+    assert!(
+        unsigned[0].starts_with("hall.signing_key: /tables/1/table.key: "),
+        "{unsigned:?}"
+    );
     let unknown = parse("[hall]\nbrokr = \"x\"\n").unwrap_err().to_string();
     assert!(unknown.contains("brokr"), "{unknown}");
 }

@@ -1,0 +1,324 @@
+//! What every response of the console and the hall carries, and what every request must
+//! show, against the attacks a browser makes possible:
+//!
+//! - **DNS rebinding**: a `Host` other than an IP address, `localhost` or one of the
+//!   configured names, or with another port than the one listened on, gets 421.
+//! - **Cross-site forms**: a `POST` needs an `Origin` of this very host
+//!   (`http://<Host>`; a browser's `Origin: null`, sent under `no-referrer`, with
+//!   `Sec-Fetch-Site: same-origin`), or, from a program, an `Authorization` header; else
+//!   403.
+//! - **Headers**: `Content-Security-Policy` (no script but the page's own inline scripts,
+//!   each by its SHA-256; `frame-ancestors 'none'`), `X-Frame-Options: DENY`,
+//!   `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`.
+//! - **The token out of the address bar**: a `GET` whose query carries the right
+//!   `token` is answered with a redirect to the same address without it, setting the
+//!   token as an `HttpOnly`, `SameSite=Strict` cookie; later requests with the cookie get
+//!   the token put back into their query on the server side, so the handlers see it as
+//!   before while the browser's history, bookmarks and logs never show it.
+
+use std::{net::IpAddr, sync::Arc};
+
+use axum::{
+    Router,
+    body::Body,
+    extract::{Request, State},
+    http::{HeaderValue, Method, StatusCode, Uri, header},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+};
+use base64::Engine as _;
+use sha2::{Digest, Sha256};
+
+/// The cookie that carries the token after the first visit.
+pub const TOKEN_COOKIE: &str = "annabella_token";
+
+/// The largest page whose inline scripts are hashed (larger HTML is served unhashed,
+/// so its scripts do not run).
+const MAX_PAGE: usize = 4 * 1024 * 1024;
+
+/// Checks a token: whether `token` is the server's.
+pub type TokenCheck = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
+/// Which hosts the server answers to, and how a token is checked.
+#[derive(Clone)]
+pub struct Hardening {
+    port: u16,
+    names: Vec<String>,
+    token: TokenCheck,
+}
+
+impl std::fmt::Debug for Hardening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hardening")
+            .field("port", &self.port)
+            .field("names", &self.names)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Hardening {
+    /// A server listening on `port`, answering to IP addresses, `localhost` and `names`
+    /// (host names without port, e.g. `hall.local`), with `token` checking tokens.
+    pub fn new(port: u16, names: &[String], token: TokenCheck) -> Hardening {
+        Hardening {
+            port,
+            names: names.iter().map(|n| n.to_ascii_lowercase()).collect(),
+            token,
+        }
+    }
+
+    /// Whether `host` (a `Host` header) names this server.
+    pub fn host_ok(&self, host: &str) -> bool {
+        let (name, port) = split_host(host);
+        let port_ok = match port {
+            Some(p) => p.parse::<u16>().ok() == Some(self.port),
+            None => self.port == 80,
+        };
+        let name = name.to_ascii_lowercase();
+        let name_ok = name == "localhost"
+            || name
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse::<IpAddr>()
+                .is_ok()
+            || self.names.contains(&name);
+        port_ok && name_ok
+    }
+}
+
+/// `host[:port]` or `[v6][:port]` → name and port.
+fn split_host(host: &str) -> (&str, Option<&str>) {
+    if host.starts_with('[') {
+        return match host.find(']') {
+            Some(end) => (
+                &host[..=end],
+                host[end + 1..].strip_prefix(':').filter(|p| !p.is_empty()),
+            ),
+            None => (host, None),
+        };
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) => (name, Some(port)),
+        None => (host, None),
+    }
+}
+
+/// `router` behind the checks and headers of this module.
+pub fn harden(router: Router, hardening: Hardening) -> Router {
+    router.layer(middleware::from_fn_with_state(Arc::new(hardening), guard))
+}
+
+fn refuse(status: StatusCode, text: &str) -> Response {
+    let mut r = (status, text.to_owned()).into_response();
+    security_headers(&mut r, "'none'");
+    r
+}
+
+fn query_param<'a>(query: &'a str, key: &str) -> Option<std::borrow::Cow<'a, str>> {
+    form_urlencoded::parse(query.as_bytes())
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v)
+}
+
+fn cookie(req: &Request, name: &str) -> Option<String> {
+    req.headers()
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_owned())
+}
+
+fn encode(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    if !h.host_ok(&host) {
+        return refuse(
+            StatusCode::MISDIRECTED_REQUEST,
+            "This server does not answer to that host name.",
+        );
+    }
+    if req.method() == Method::POST {
+        let headers = req.headers();
+        let origin = headers.get(header::ORIGIN).map(HeaderValue::as_bytes);
+        let ours = format!("http://{host}");
+        // Under `Referrer-Policy: no-referrer` a browser's form sends `Origin: null`;
+        // its `Sec-Fetch-Site` (which no page can set) then says where it came from.
+        let same_site = headers
+            .get("sec-fetch-site")
+            .is_some_and(|v| v.as_bytes() == b"same-origin");
+        let allowed = match origin {
+            Some(b"null") => same_site,
+            Some(o) => o == ours.as_bytes(),
+            None => headers.contains_key(header::AUTHORIZATION),
+        };
+        if !allowed {
+            return refuse(
+                StatusCode::FORBIDDEN,
+                "A form must come from this server's own page.",
+            );
+        }
+    }
+    let query = req.uri().query().unwrap_or_default().to_owned();
+    let given = query_param(&query, "token").map(|t| t.into_owned());
+    if req.method() == Method::GET
+        && let Some(token) = &given
+        && (h.token)(token)
+    {
+        let rest: String = form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "token"))
+            .finish();
+        let path = req.uri().path();
+        let location = if rest.is_empty() {
+            path.to_owned()
+        } else {
+            format!("{path}?{rest}")
+        };
+        let mut r = Response::builder()
+            .status(StatusCode::SEE_OTHER)
+            .header(header::LOCATION, location)
+            .header(
+                header::SET_COOKIE,
+                format!(
+                    "{TOKEN_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/",
+                    encode(token)
+                ),
+            )
+            .body(Body::empty())
+            .unwrap_or_default();
+        security_headers(&mut r, "'none'");
+        return r;
+    }
+    if given.is_none()
+        && let Some(token) = cookie(&req, TOKEN_COOKIE)
+    {
+        let token = form_urlencoded::parse(format!("t={token}").as_bytes())
+            .next()
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default();
+        let sep = if query.is_empty() { "" } else { "&" };
+        let path_and_query = format!("{}?{query}{sep}token={}", req.uri().path(), encode(&token));
+        let mut parts = req.uri().clone().into_parts();
+        if let Ok(pq) = path_and_query.parse() {
+            parts.path_and_query = Some(pq);
+            if let Ok(uri) = Uri::from_parts(parts) {
+                *req.uri_mut() = uri;
+            }
+        }
+        // A form posted with the cookie carries the token in its body as before (the
+        // page's hidden field); the query copy serves handlers that read the query.
+    }
+    let response = next.run(req).await;
+    with_policy(response).await
+}
+
+/// Adds the headers; an HTML page gets a policy allowing exactly its inline scripts.
+async fn with_policy(response: Response) -> Response {
+    let html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("text/html"));
+    if !html {
+        let mut r = response;
+        security_headers(&mut r, "'none'");
+        return r;
+    }
+    let (parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_PAGE).await else {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, "The page is too large.");
+    };
+    let scripts = script_hashes(&String::from_utf8_lossy(&bytes));
+    let mut r = Response::from_parts(parts, Body::from(bytes));
+    security_headers(&mut r, &scripts);
+    r
+}
+
+/// The CSP source list of the page's inline scripts: `'sha256-…'` each, or `'none'`.
+pub fn script_hashes(page: &str) -> String {
+    let mut hashes = Vec::new();
+    let mut rest = page;
+    while let Some(start) = rest.find("<script>") {
+        let after = &rest[start + "<script>".len()..];
+        let Some(end) = after.find("</script>") else {
+            break;
+        };
+        let digest = Sha256::digest(&after.as_bytes()[..end]);
+        hashes.push(format!(
+            "'sha256-{}'",
+            base64::engine::general_purpose::STANDARD.encode(digest)
+        ));
+        rest = &after[end..];
+    }
+    if hashes.is_empty() {
+        "'none'".to_owned()
+    } else {
+        hashes.join(" ")
+    }
+}
+
+fn security_headers(r: &mut Response, scripts: &str) {
+    let csp = format!(
+        "default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; img-src 'self' data:; \
+         connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    );
+    let headers = r.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&csp) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, v);
+    }
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_are_ip_addresses_localhost_or_configured_names_on_our_port() {
+        let h = Hardening::new(8960, &["Hall.Local".into()], Arc::new(|_| false));
+        for ok in [
+            "127.0.0.1:8960",
+            "localhost:8960",
+            "[::1]:8960",
+            "192.168.1.20:8960",
+            "hall.local:8960",
+        ] {
+            assert!(h.host_ok(ok), "{ok}");
+        }
+        for bad in [
+            "evil.example:8960",
+            "127.0.0.1:80",
+            "127.0.0.1",
+            "",
+            "hall.local.evil.example:8960",
+        ] {
+            assert!(!h.host_ok(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn each_inline_script_is_allowed_by_its_hash() {
+        let page = "<p>x</p><script>a()</script><script>b()</script>";
+        let list = script_hashes(page);
+        assert_eq!(list.matches("'sha256-").count(), 2, "{list}");
+        assert_eq!(script_hashes("<p>no script</p>"), "'none'");
+    }
+}

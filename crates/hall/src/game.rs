@@ -1,0 +1,260 @@
+//! One table's game as the hall builds it: from the start position the table announced,
+//! every move it is sent is played under the Laws (an illegal move is refused), and the
+//! game's PGN is written by the rules crate's writer from those moves. The hall never
+//! takes a game's text from a message.
+
+use annabella_rules::pgn::{PgnWriter, parse_san};
+use annabella_table::GameEnd;
+use shakmaty::{
+    CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
+};
+
+use crate::message::{MoveEvent, TableState};
+
+/// A game replayed by the hall.
+#[derive(Debug, Clone, Default)]
+pub struct HallGame {
+    start: Chess,
+    start_fen: Option<String>,
+    chess960: bool,
+    position: Chess,
+    moves: Vec<MoveEvent>,
+}
+
+fn ms_clock(ms: u64) -> String {
+    annabella_rules::ClockTime(std::time::Duration::from_millis(ms)).hms()
+}
+
+impl HallGame {
+    /// A game from the start a table announced (`start_fen` when not the standard one).
+    ///
+    /// # Errors
+    /// The FEN is not a position.
+    pub fn new(start_fen: Option<&str>, chess960: bool) -> Result<HallGame, String> {
+        let start = match start_fen {
+            None => Chess::default(),
+            Some(text) => {
+                let fen: Fen = text.parse().map_err(|e| format!("start {text:?}: {e}"))?;
+                let mode = if chess960 {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                };
+                match fen.clone().into_position(mode) {
+                    Ok(p) => Ok(p),
+                    // A FEN with Shredder-style castling rights is a Chess960 start.
+                    Err(_) => fen.into_position(CastlingMode::Chess960),
+                }
+                .map_err(|e| format!("start {text:?}: {e}"))?
+            }
+        };
+        Ok(HallGame {
+            position: start.clone(),
+            start,
+            start_fen: start_fen.map(str::to_owned),
+            chess960,
+            moves: Vec::new(),
+        })
+    }
+
+    /// Whether this game starts where `state` says the table's game starts.
+    pub fn starts_as(&self, state: &TableState) -> bool {
+        self.start_fen == state.start_fen && self.chess960 == state.chess960
+    }
+
+    /// The moves so far, in order.
+    pub fn moves(&self) -> &[MoveEvent] {
+        &self.moves
+    }
+
+    /// Back to the position after `plies` half-moves (a take-back).
+    fn truncate(&mut self, plies: usize) {
+        if plies >= self.moves.len() {
+            return;
+        }
+        self.moves.truncate(plies);
+        let mut position = self.start.clone();
+        for m in &self.moves {
+            // Every kept move was legal when it was played.
+            if let Some(mv) = UciMove::from_ascii(m.uci.as_bytes())
+                .ok()
+                .and_then(|u| u.to_move(&position).ok())
+            {
+                position.play_unchecked(mv);
+            }
+        }
+        self.position = position;
+    }
+
+    fn push(&mut self, mv: shakmaty::Move, template: &MoveEvent) -> MoveEvent {
+        let uci = mv.to_uci(self.start.castles().mode()).to_string();
+        let color = self.position.turn().to_string();
+        let san = SanPlus::from_move_and_play_unchecked(&mut self.position, mv).to_string();
+        let event = MoveEvent {
+            ply: self.moves.len() + 1,
+            color,
+            san,
+            uci,
+            ..template.clone()
+        };
+        self.moves.push(event.clone());
+        event
+    }
+
+    /// Plays a table's move at its ply: the next ply appends it; an earlier ply with
+    /// another move takes back to there first; a move the game already has is nothing
+    /// new (`None`).
+    ///
+    /// # Errors
+    /// A ply beyond the next one, or a move that is not legal there.
+    pub fn play(&mut self, m: &MoveEvent) -> Result<Option<MoveEvent>, String> {
+        if m.ply == 0 || m.ply > self.moves.len() + 1 {
+            return Err(format!(
+                "a move for ply {} when the game has {} (a gap the next view closes)",
+                m.ply,
+                self.moves.len()
+            ));
+        }
+        if m.ply <= self.moves.len() {
+            if self.moves[m.ply - 1].uci == m.uci {
+                return Ok(None);
+            }
+            self.truncate(m.ply - 1);
+        }
+        let mv = UciMove::from_ascii(m.uci.as_bytes())
+            .map_err(|e| format!("move {:?}: {e}", m.uci))?
+            .to_move(&self.position)
+            .map_err(|_| {
+                format!(
+                    "move {} ({}) is not legal at ply {}",
+                    m.uci,
+                    m.san,
+                    self.moves.len() + 1
+                )
+            })?;
+        Ok(Some(self.push(mv, m)))
+    }
+
+    /// Brings the game to the moves of a table's view (SAN, with the clock after each):
+    /// keeps what agrees, takes back the rest, and plays the view's further moves under
+    /// the Laws. Returns the moves added.
+    ///
+    /// # Errors
+    /// A move of the view that is not legal (the moves before it stay played).
+    pub fn follow(&mut self, state: &TableState) -> Result<Vec<MoveEvent>, String> {
+        let view = &state.view;
+        let agree = self
+            .moves
+            .iter()
+            .zip(&view.moves)
+            .take_while(|(m, san)| &m.san == *san)
+            .count();
+        self.truncate(agree);
+        // A move's clock is final at the clock press, which the view has.
+        for (m, clock) in self.moves.iter_mut().zip(&view.move_clocks) {
+            m.clock_ms = u64::try_from(clock.as_millis()).unwrap_or(u64::MAX);
+        }
+        let mut added = Vec::new();
+        for (i, text) in view.moves.iter().enumerate().skip(agree) {
+            let mv = parse_san(text)
+                .and_then(|san| san.to_move(&self.position).ok())
+                .ok_or_else(|| format!("the view's move {text:?} is not legal at ply {}", i + 1))?;
+            let clock = view.move_clocks.get(i).copied().unwrap_or_default();
+            let template = MoveEvent {
+                ply: 0,
+                color: String::new(),
+                san: String::new(),
+                uci: String::new(),
+                clock_ms: u64::try_from(clock.as_millis()).unwrap_or(u64::MAX),
+                white_ms: u64::try_from(view.white_time.as_millis()).unwrap_or(u64::MAX),
+                black_ms: u64::try_from(view.black_time.as_millis()).unwrap_or(u64::MAX),
+            };
+            added.push(self.push(mv, &template));
+        }
+        Ok(added)
+    }
+
+    /// The FEN of the position now.
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
+    }
+
+    /// The game in PGN: the tags from the table's view (names, event, round; the hall's
+    /// `Board`), the hall's own moves with their clocks, and the result.
+    pub fn pgn(&self, board: &str, state: Option<&TableState>, end: Option<&GameEnd>) -> String {
+        let result = end.map_or("*", |e| e.result.as_str());
+        let text = |f: fn(&TableState) -> &str| state.map_or("?", f).to_owned();
+        let mut pgn = PgnWriter::new();
+        for (name, value) in [
+            ("Event", text(|s| &s.event)),
+            ("Site", text(|s| &s.site)),
+            ("Date", text(|s| &s.date)),
+            ("Round", text(|s| &s.round)),
+            ("Board", board.to_owned()),
+            ("White", text(|s| &s.white)),
+            ("Black", text(|s| &s.black)),
+            ("Result", result.to_owned()),
+        ] {
+            pgn.tag(name, &value);
+        }
+        if let Some(tc) = state
+            .map(|s| s.time_control.as_str())
+            .filter(|t| !t.is_empty())
+        {
+            pgn.tag("TimeControl", tc);
+        }
+        pgn.tag(
+            "Termination",
+            end.map_or("unterminated", |e| e.pgn_termination.as_str()),
+        );
+        if self.start_fen.is_some() || self.chess960 {
+            pgn.setup_tags(&self.start, self.chess960);
+        }
+        pgn.moves(
+            &self.start,
+            self.moves.iter().map(|m| {
+                (
+                    m.san.as_str(),
+                    Some(format!("[%clk {}]", ms_clock(m.clock_ms))),
+                )
+            }),
+        );
+        pgn.finish(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(ply: usize, uci: &str) -> MoveEvent {
+        MoveEvent {
+            ply,
+            color: String::new(),
+            san: "whatever the sender says".into(),
+            uci: uci.into(),
+            clock_ms: 60_000,
+            white_ms: 0,
+            black_ms: 0,
+        }
+    }
+
+    #[test]
+    fn moves_are_played_under_the_laws_and_the_san_is_the_halls() {
+        let mut g = HallGame::new(None, false).unwrap();
+        let e4 = g.play(&mv(1, "e2e4")).unwrap().unwrap();
+        assert_eq!((e4.san.as_str(), e4.color.as_str()), ("e4", "white"));
+        assert!(g.play(&mv(2, "e7e4")).is_err(), "illegal");
+        assert!(g.play(&mv(5, "e7e5")).is_err(), "a gap");
+        assert_eq!(g.play(&mv(1, "e2e4")).unwrap(), None, "known");
+        g.play(&mv(2, "e7e5")).unwrap();
+        // A take-back of Black's move, then another.
+        g.play(&mv(2, "c7c5")).unwrap();
+        let sans: Vec<&str> = g.moves().iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "c5"]);
+        let pgn = g.pgn("7", None, None);
+        assert!(pgn.contains("[Board \"7\"]"), "{pgn}");
+        assert!(pgn.contains("1. e4 {[%clk 0:01:00]} 1... c5"), "{pgn}");
+        assert!(!pgn.contains("whatever"), "{pgn}");
+    }
+}

@@ -1,0 +1,314 @@
+//! What a station publishes is signed: each table has an Ed25519 key pair (made by
+//! `annabella init` beside its table.toml, the private half readable by its owner only),
+//! the station signs every message with the private half, and the hall believes a
+//! message on a table's topics only when the public half it was given for that table
+//! verifies it.
+//!
+//! The signature covers the exact `body` text (the JSON of the [`HallMessage`]):
+//! `{"body":"{\"table\":\"3\",…}","signature":"<128 hex digits>"}`.
+
+use std::{collections::HashMap, path::Path};
+
+use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use serde::{Deserialize, Serialize};
+
+use crate::message::HallMessage;
+
+/// A table's private signing key (the Ed25519 seed, 64 hex digits in its file).
+#[derive(Clone)]
+pub struct TableSigningKey(SigningKey);
+
+impl PartialEq for TableSigningKey {
+    fn eq(&self, other: &TableSigningKey) -> bool {
+        self.0.to_bytes() == other.0.to_bytes()
+    }
+}
+
+impl Eq for TableSigningKey {}
+
+impl std::fmt::Debug for TableSigningKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TableSigningKey(public {})", self.public())
+    }
+}
+
+/// A table's public key as the hall knows it (64 hex digits).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct TablePublicKey(VerifyingKey);
+
+impl std::fmt::Debug for TablePublicKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TablePublicKey({self})")
+    }
+}
+
+impl std::fmt::Display for TablePublicKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&hex(self.0.as_bytes()))
+    }
+}
+
+/// The public keys of the hall's tables, by table name.
+pub type TableKeys = HashMap<String, TablePublicKey>;
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn bytes_32(text: &str) -> Result<[u8; 32], String> {
+    let text = text.trim();
+    if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!(
+            "expected 64 hex digits (32 bytes), found {} characters",
+            text.chars().count()
+        ));
+    }
+    let mut out = [0u8; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+impl std::str::FromStr for TablePublicKey {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TablePublicKey, String> {
+        let bytes = bytes_32(text)?;
+        VerifyingKey::from_bytes(&bytes)
+            .map(TablePublicKey)
+            .map_err(|_| "not an Ed25519 public key".into())
+    }
+}
+
+impl TableSigningKey {
+    /// A new key from the system's randomness.
+    ///
+    /// # Errors
+    /// No randomness.
+    pub fn generate() -> Result<TableSigningKey, String> {
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed).map_err(|e| format!("no randomness for a key: {e}"))?;
+        Ok(TableSigningKey(SigningKey::from_bytes(&seed)))
+    }
+
+    /// The key written as hex digits in `text`.
+    ///
+    /// # Errors
+    /// Not 64 hex digits.
+    pub fn from_hex(text: &str) -> Result<TableSigningKey, String> {
+        Ok(TableSigningKey(SigningKey::from_bytes(&bytes_32(text)?)))
+    }
+
+    /// The key as 64 hex digits (what its file holds).
+    pub fn to_hex(&self) -> String {
+        hex(&self.0.to_bytes())
+    }
+
+    /// The public half, for the hall.
+    pub fn public(&self) -> TablePublicKey {
+        TablePublicKey(self.0.verifying_key())
+    }
+
+    /// Reads a key file, refusing one that others than its owner may read.
+    ///
+    /// # Errors
+    /// Unreadable, readable by group or others, or not a key; the message names the file.
+    pub fn read(path: &Path) -> Result<TableSigningKey, String> {
+        let name = path.display();
+        private_file_ok(path)?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        TableSigningKey::from_hex(&text).map_err(|e| format!("{name}: {e}"))
+    }
+
+    /// Writes a new key file (mode 0600); an existing file is never replaced.
+    ///
+    /// # Errors
+    /// The file exists or cannot be written.
+    pub fn write_new(&self, path: &Path) -> Result<(), String> {
+        write_private(path, &format!("{}\n", self.to_hex()))
+    }
+
+    /// `message` signed: the payload the station publishes.
+    pub fn seal(&self, message: &HallMessage) -> Vec<u8> {
+        let body = serde_json::to_string(message).unwrap_or_default();
+        let signature = hex(&self.0.sign(body.as_bytes()).to_bytes());
+        serde_json::to_vec(&Sealed { body, signature }).unwrap_or_default()
+    }
+}
+
+/// Refuses a secret file that its group or others may read or write.
+///
+/// # Errors
+/// The file cannot be looked at, or its mode lets others in (named with the fix).
+pub fn private_file_ok(path: &Path) -> Result<(), String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = meta.permissions().mode() & 0o777;
+        if mode & 0o077 != 0 {
+            return Err(format!(
+                "{}: mode {mode:03o} lets others read the table's secret; `chmod 600 {}`",
+                path.display(),
+                path.display()
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = meta;
+    Ok(())
+}
+
+/// Writes `text` to a new file readable by its owner only (mode 0600).
+///
+/// # Errors
+/// The file exists or cannot be written.
+pub fn write_private(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write as _;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    let mut file = options
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A signed payload on the wire.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sealed {
+    body: String,
+    signature: String,
+}
+
+/// Why the hall did not believe a message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unbelieved {
+    /// Not a signed message at all.
+    #[error("unsigned: {0}")]
+    Unsigned(String),
+    /// The hall has no public key for the topic's table.
+    #[error("no public key for table {0:?} at the hall")]
+    UnknownTable(String),
+    /// The signature is not the table's (another table's key, or altered).
+    #[error("the signature is not table {0:?}'s")]
+    Forged(String),
+    /// Signed by the table, but not a hall message.
+    #[error("signed, but not a hall message: {0}")]
+    Malformed(String),
+}
+
+/// Opens a payload published on a topic of `table`: the message, if the table's key
+/// signed it.
+///
+/// # Errors
+/// [`Unbelieved`]: why not.
+pub fn open(keys: &TableKeys, table: &str, payload: &[u8]) -> Result<HallMessage, Unbelieved> {
+    let sealed: Sealed =
+        serde_json::from_slice(payload).map_err(|e| Unbelieved::Unsigned(e.to_string()))?;
+    let key = keys
+        .get(table)
+        .ok_or_else(|| Unbelieved::UnknownTable(table.to_owned()))?;
+    let signature = sealed
+        .signature
+        .len()
+        .eq(&128)
+        .then(|| {
+            (0..64)
+                .map(|i| u8::from_str_radix(sealed.signature.get(2 * i..2 * i + 2)?, 16).ok())
+                .collect::<Option<Vec<u8>>>()
+        })
+        .flatten()
+        .and_then(|b| Signature::from_slice(&b).ok())
+        .ok_or_else(|| Unbelieved::Forged(table.to_owned()))?;
+    key.0
+        .verify(sealed.body.as_bytes(), &signature)
+        .map_err(|_| Unbelieved::Forged(table.to_owned()))?;
+    serde_json::from_str(&sealed.body).map_err(|e| Unbelieved::Malformed(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::{Body, MoveEvent};
+
+    fn message(table: &str) -> HallMessage {
+        HallMessage {
+            table: table.into(),
+            game: 1,
+            seq: 1,
+            part: 0,
+            at_ms: 1,
+            body: Body::Move(MoveEvent {
+                ply: 1,
+                color: "white".into(),
+                san: "e4".into(),
+                uci: "e2e4".into(),
+                clock_ms: 1,
+                white_ms: 1,
+                black_ms: 1,
+            }),
+        }
+    }
+
+    #[test]
+    fn only_the_tables_own_key_is_believed() {
+        let three = TableSigningKey::generate().unwrap();
+        let four = TableSigningKey::generate().unwrap();
+        let keys: TableKeys = [("3".into(), three.public()), ("4".into(), four.public())].into();
+        let sealed = three.seal(&message("3"));
+        assert_eq!(open(&keys, "3", &sealed), Ok(message("3")));
+        // Table 4's key signing on table 3's topic, and the reverse.
+        assert_eq!(
+            open(&keys, "3", &four.seal(&message("3"))),
+            Err(Unbelieved::Forged("3".into()))
+        );
+        assert_eq!(
+            open(&keys, "4", &sealed),
+            Err(Unbelieved::Forged("4".into()))
+        );
+        let plain = serde_json::to_vec(&message("3")).unwrap();
+        assert!(matches!(
+            open(&keys, "3", &plain),
+            Err(Unbelieved::Unsigned(_))
+        ));
+        assert_eq!(
+            open(&keys, "5", &sealed),
+            Err(Unbelieved::UnknownTable("5".into()))
+        );
+        // One changed character of the body.
+        let text = String::from_utf8(sealed).unwrap().replace("e4", "e5");
+        assert_eq!(
+            open(&keys, "3", text.as_bytes()),
+            Err(Unbelieved::Forged("3".into()))
+        );
+    }
+
+    #[test]
+    fn key_files_are_private_and_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("table.key");
+        let key = TableSigningKey::generate().unwrap();
+        key.write_new(&path).unwrap();
+        assert_eq!(TableSigningKey::read(&path).unwrap().public(), key.public());
+        assert!(key.write_new(&path).is_err(), "never replaced");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+            let e = TableSigningKey::read(&path).unwrap_err();
+            assert!(e.contains("chmod 600"), "{e}");
+        }
+        let public: TablePublicKey = key.public().to_string().parse().unwrap();
+        assert_eq!(public, key.public());
+        assert!("zz".parse::<TablePublicKey>().is_err());
+    }
+}
