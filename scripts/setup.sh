@@ -4,7 +4,9 @@
 #
 #   system packages  build headers, espeak-ng, speech-dispatcher, sox, socat, liblouis,
 #                    brltty + libbrlapi (the VI player's Braille display and its test),
-#                    chromium (web console tests), mosquitto + mosquitto-clients (the
+#                    chromium (web console tests; fonts-dejavu-core draws the pieces
+#                    and the scoresheet's font, poppler-utils checks printed
+#                    scoresheets), mosquitto + mosquitto-clients (the
 #                    hall's broker, its tests and benchmark; openssl makes the TLS
 #                    test's certificates), the AVR toolchain and
 #                    simavr (hardware/ firmware and its simulator harness)
@@ -31,7 +33,7 @@ packages=(
   alsa-utils
   liblouis-bin liblouis-data
   brltty libbrlapi-dev
-  chromium chromium-driver
+  chromium chromium-driver fonts-dejavu-core poppler-utils
   mosquitto mosquitto-clients openssl
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
   patchelf dpkg-dev

@@ -12,7 +12,7 @@
 //! Routes: `GET /` (read-only view), `GET /arbiter?token=…&by=…` (the arbiter's console),
 //! `POST /action` (form), `POST /api/requests` (JSON [`ArbiterRequest`], `Authorization:
 //! Bearer TOKEN`), `GET /api/view` (JSON [`ConsoleView`]), `GET /events` (SSE, event
-//! `view` with the changed page regions).
+//! `view` with the changed page regions), `GET /style.css` (the pages' stylesheet).
 //!
 //! ```
 //! use std::collections::HashMap;
@@ -44,7 +44,6 @@ pub mod hardening;
 pub mod page;
 pub mod request;
 pub mod serving;
-pub mod svg;
 pub mod text;
 pub mod view;
 
@@ -168,6 +167,7 @@ impl Console {
             .route("/api/view", get(api_view))
             .route("/api/requests", post(api_request))
             .route("/events", get(events))
+            .route("/style.css", get(style_css))
             .with_state(self.clone())
     }
 
@@ -229,6 +229,18 @@ impl Console {
             )
         })
     }
+}
+
+/// The pages' stylesheet (the same for every viewer; no token needed).
+async fn style_css() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        page::stylesheet(),
+    )
+        .into_response()
 }
 
 async fn index(

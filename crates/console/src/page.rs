@@ -6,10 +6,9 @@ use std::fmt::Write;
 use annabella_arbiter::{Plan, Player};
 
 pub use crate::text::{clock_text, escape, parse_clock};
-use crate::{
-    svg::{board_svg, board_text, piece_name},
-    view::{ConsoleView, Side, parse_board},
-};
+use annabella_board::{board_svg, board_text, piece_name};
+
+use crate::view::{ConsoleView, Side, parse_board};
 
 /// Who looks at the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -351,23 +350,32 @@ pub fn regions(view: &ConsoleView, mode: &Mode) -> String {
     )
 }
 
+/// The console's own rules; served after [`annabella_board::STYLESHEET`] as
+/// `/style.css` (see [`stylesheet`]).
 const STYLE: &str = r#"
-body{font-family:system-ui,sans-serif;margin:1rem;max-width:80rem;line-height:1.4}
+body{max-width:80rem}
 .boards{display:flex;flex-wrap:wrap;gap:1.5rem}
-.board-figure{margin:0;flex:1 1 20rem;max-width:26rem}
-svg.board{width:100%;height:auto}
-svg.board .light{fill:#eed9b6}svg.board .dark{fill:#b58863}
-svg.board .piece{font-size:32px;font-family:"DejaVu Sans",sans-serif}
-svg.board .coord{font-size:12px}
-.differs{background:#fdd}
-tr.differs td,tr.differs th{background:#fdd;font-weight:bold}
-.urgent{font-weight:bold;color:#900}
+.board-figure{margin:0;flex:1 1 18rem;max-width:26rem;min-width:0}
+tr.differs td,tr.differs th{background:var(--mark-bg);font-weight:bold}
+#differences{border-left:4px solid var(--alarm);padding-left:.5rem}
+.urgent{font-weight:bold;color:var(--alarm)}
 form.inline{display:inline;margin-left:.5rem}
-fieldset{margin:.5rem 0}
-.error{color:#900}
-section{border-top:1px solid #999;margin-top:1rem}
-:focus{outline:3px solid #06c}
+fieldset{margin:.5rem 0;border:1px solid var(--line)}
+input,select{max-width:100%}
+.error{color:var(--alarm)}
+section{border-top:1px solid var(--line);margin-top:1rem}
+.moves{max-width:100%}
+.log{padding-left:1.5rem}
 "#;
+
+/// The whole stylesheet of the console's pages: the shared board and colours, then the
+/// console's own rules.
+pub fn stylesheet() -> String {
+    format!("{}{STYLE}", annabella_board::STYLESHEET)
+}
+
+/// The head's link to the stylesheet.
+const STYLE_LINK: &str = r#"<link rel="stylesheet" href="/style.css">"#;
 
 const SCRIPT: &str = r#"
 (function(){
@@ -460,7 +468,7 @@ pub fn page(view: &ConsoleView, mode: &Mode, notice: Option<&str>) -> String {
     body.push_str(&section("moves", "Move lists", &region("moves")));
     body.push_str(&section("log", "Event log", &region("log")));
     format!(
-        r##"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} — {who}</title><style>{STYLE}</style></head><body data-revision="{rev}"><a href="#boards-section">Skip to the boards</a><header><h1>{title}: {who}</h1>{status}{notice}<noscript><p><a href="">Reload</a> to see changes.</p></noscript></header><main>{body}</main><script>{SCRIPT}</script></body></html>"##,
+        r##"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} — {who}</title>{STYLE_LINK}</head><body data-revision="{rev}"><a href="#boards-section">Skip to the boards</a><header><h1>{title}: {who}</h1>{status}{notice}<noscript><p><a href="">Reload</a> to see changes.</p></noscript></header><main>{body}</main><script>{SCRIPT}</script></body></html>"##,
         rev = view.revision,
         status = region("status"),
     )
@@ -469,7 +477,7 @@ pub fn page(view: &ConsoleView, mode: &Mode, notice: Option<&str>) -> String {
 /// The page asking for the token and the arbiter's name.
 pub fn login(message: &str) -> String {
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>annabella — arbiter sign-in</title><style>{STYLE}</style></head><body><main><h1>Arbiter sign-in</h1><p role="alert">{}</p><form method="get" action="/arbiter"><p><label for="token">Console token (printed when the console started)</label><br><input id="token" name="token" type="password" required autocomplete="off"></p><p><label for="by">Your name (recorded with every action)</label><br><input id="by" name="by" required></p><p><button type="submit">Open the arbiter console</button></p></form><p><a href="/">Read-only view</a></p></main></body></html>"#,
+        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>annabella — arbiter sign-in</title>{STYLE_LINK}</head><body><main><h1>Arbiter sign-in</h1><p role="alert">{}</p><form method="get" action="/arbiter"><p><label for="token">Console token (printed when the console started)</label><br><input id="token" name="token" type="password" required autocomplete="off"></p><p><label for="by">Your name (recorded with every action)</label><br><input id="by" name="by" required></p><p><button type="submit">Open the arbiter console</button></p></form><p><a href="/">Read-only view</a></p></main></body></html>"#,
         escape(message)
     )
 }
@@ -477,7 +485,7 @@ pub fn login(message: &str) -> String {
 /// A short error page.
 pub fn error(message: &str) -> String {
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>annabella — error</title></head><body><main><h1>Not done</h1><p role="alert" id="error">{}</p><p><a href="javascript:history.back()">Back</a></p></main></body></html>"#,
+        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>annabella — error</title>{STYLE_LINK}</head><body><main><h1>Not done</h1><p role="alert" id="error">{}</p><p><a href="javascript:history.back()">Back</a></p></main></body></html>"#,
         escape(message)
     )
 }

@@ -8,21 +8,7 @@ use annabella_rules::ClockTime;
 /// The longest time the arbiter may set on a clock: 24 hours.
 pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;
 
-/// HTML-escapes text for element content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+pub use annabella_board::escape;
 
 /// Milliseconds as "h:mm:ss".
 pub fn clock_text(ms: u64) -> String {

@@ -1,14 +1,14 @@
 //! The hall's HTML: alerts that need the arbiter loud and at the top (an ARIA live
 //! region), then every table at a glance — board, clocks, whose turn, the last move —
-//! each opening its own view. Spectators get the same page without any form.
+//! each opening its own view. Spectators get the same page without any form. The
+//! projector's page ([`screen_page`]) shows every table of the round in one grid that
+//! fits the screen, alerts across the top in large type, and no controls. The boards
+//! and the stylesheet are `annabella-board`'s, the same as the table's console.
 
 use std::fmt::Write;
 
-use annabella_console::{
-    page::{clock_text, escape},
-    svg::board_svg,
-    view::parse_board,
-};
+use annabella_board::{ClockPoint, board_svg, clock_chart, clock_table, escape};
+use annabella_console::{page::clock_text, view::parse_board};
 use shakmaty::Color;
 
 use crate::hall::{Hall, HallAlert, TableEntry};
@@ -68,7 +68,7 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
     }
     let _ = write!(
         s,
-        r#"<p class="count"><strong>{} alert{} need{} the arbiter</strong></p><ol class="alerts">"#,
+        r#"<div class="alarm"><p class="count"><strong>{} alert{} need{} the arbiter</strong></p><ol class="alerts">"#,
         alerts.len(),
         if alerts.len() == 1 { "" } else { "s" },
         if alerts.len() == 1 { "s" } else { "" }
@@ -86,7 +86,90 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
             p = a.note.ply,
         );
     }
+    s.push_str("</ol></div>");
+    s
+}
+
+/// The projector's alerts: large type across the top, no controls.
+pub fn screen_alerts(hall: &Hall) -> String {
+    let alerts = hall.alerts();
+    if alerts.is_empty() {
+        return r#"<p class="calm">No table needs the arbiter.</p>"#.into();
+    }
+    let mut s = String::from(r#"<ol class="alarm pulse">"#);
+    for a in &alerts {
+        let _ = write!(
+            s,
+            r#"<li class="alert" data-table="{t}">Table {t}: <strong>{k}</strong> — {d}</li>"#,
+            t = escape(&a.table),
+            k = escape(&kind_words(a)),
+            d = escape(&a.note.detail),
+        );
+    }
     s.push_str("</ol>");
+    s
+}
+
+/// Columns and rows of the projector's grid for `n` tables: landscape cells, at most
+/// eight columns (30 tables: 8 × 4).
+pub fn screen_grid(n: usize) -> (usize, usize) {
+    let n = n.max(1);
+    let mut cols = 1;
+    while cols < 8 && cols * cols < n * 2 {
+        cols += 1;
+    }
+    let cols = cols.min(n);
+    (cols, n.div_ceil(cols))
+}
+
+/// Orders table names as people count: "2" before "10", then by text.
+fn natural(name: &str) -> (u64, &str) {
+    (name.parse().unwrap_or(u64::MAX), name)
+}
+
+/// The projector's one line under a board: both clocks and the state of the game.
+fn screen_facts(t: &TableEntry) -> String {
+    let Some(state) = &t.state else {
+        return "Waiting for the table's first view.".into();
+    };
+    let v = &state.view;
+    let ms = |d: std::time::Duration| clock_text(u64::try_from(d.as_millis()).unwrap_or(0));
+    let state = if let Some(end) = &t.result {
+        escape(&end.result)
+    } else if v.claim_pending {
+        "<strong>claim</strong>".into()
+    } else if v.paused {
+        "paused".into()
+    } else if v.turn == Color::White {
+        "White to move".into()
+    } else {
+        "Black to move".into()
+    };
+    format!("{} – {} · {state}", ms(v.white_time), ms(v.black_time))
+}
+
+/// The projector's tables region: every table in one grid, no controls.
+pub fn screen_tables(hall: &Hall) -> String {
+    let mut all: Vec<&TableEntry> = hall.tables().collect();
+    all.sort_by(|a, b| natural(&a.name).cmp(&natural(&b.name)));
+    if all.is_empty() {
+        return "<p>No table has published yet.</p>".into();
+    }
+    let (cols, rows) = screen_grid(all.len());
+    let mut s = format!(r#"<ul class="screen-grid cols-{cols} rows-{rows}">"#);
+    for (i, t) in all.into_iter().enumerate() {
+        let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
+        let _ = write!(
+            s,
+            r#"<li class="screen-table{cls}" data-table="{n}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{f}</p></li>"#,
+            cls = if open { " needs-arbiter" } else { "" },
+            n = escape(&t.name),
+            p = players(t),
+            bd = board(t, &format!("s{i}")),
+            f = screen_facts(t),
+        );
+    }
+    s.push_str("</ul>");
     s
 }
 
@@ -260,12 +343,56 @@ fn actions(t: &TableEntry, viewer: &Viewer) -> String {
     )
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:1rem}\
-#alerts{border:4px solid #b00;padding:.5rem;background:#fee;font-size:1.3rem}\
-#alerts .calm{color:#060}.tables{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:0}\
-.table{border:1px solid #888;padding:.5rem;width:18rem}.table svg{width:16rem;height:auto}\
-.needs-arbiter{border:4px solid #b00}\
-button{min-height:2rem;margin:.2rem 0}";
+/// The hall's own rules; served after [`annabella_board::STYLESHEET`] as `/style.css`.
+const STYLE: &str = r#"
+#alerts .alarm{font-size:1.3rem}
+.alerts{margin:.3rem 0;padding-left:1.5rem}
+.tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,18rem),1fr));gap:1rem;list-style:none;padding:0}
+.table{border:1px solid var(--line);padding:.5rem;min-width:0}
+.table h3{margin:.2rem 0}
+.table svg.board{max-width:18rem}
+.needs-arbiter{border:4px solid var(--alarm)}
+button{min-height:2rem;margin:.2rem 0}
+.big-board{max-width:min(32rem,90vh)}
+.table-page{display:grid;gap:1.5rem;grid-template-columns:minmax(0,1fr)}
+@media (min-width:60rem){.table-page{grid-template-columns:minmax(0,32rem) minmax(0,1fr)}}
+.moves{columns:12rem;padding-left:2.5rem}
+.moves-table{margin:.5rem 0}
+.screen{margin:0;height:100vh;display:flex;flex-direction:column;overflow:hidden;padding:.6vmin}
+.screen h1{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.screen #alerts-body{font-size:max(1.6rem,3.2vmin);line-height:1.2}
+.screen #alerts-body .calm,.screen #alerts-body .alarm{font-size:inherit;margin:0 0 .6vmin 0;padding:.3vmin 1vmin}
+.screen #alerts-body ol{list-style:none}
+.screen #tables-body{flex:1;min-height:0}
+.screen-grid{list-style:none;margin:0;padding:0;height:100%;display:grid;gap:.6vmin}
+.screen-table{border:2px solid var(--line);padding:.4vmin;min-width:0;min-height:0;display:flex;flex-direction:column;align-items:center;overflow:hidden}
+.screen-table.needs-arbiter{border:.5vmin solid var(--alarm)}
+.screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.screen-table .players{font-weight:normal}
+.screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
+@media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
+.cols-1{grid-template-columns:repeat(1,minmax(0,1fr))}.cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}
+.cols-3{grid-template-columns:repeat(3,minmax(0,1fr))}.cols-4{grid-template-columns:repeat(4,minmax(0,1fr))}
+.cols-5{grid-template-columns:repeat(5,minmax(0,1fr))}.cols-6{grid-template-columns:repeat(6,minmax(0,1fr))}
+.cols-7{grid-template-columns:repeat(7,minmax(0,1fr))}.cols-8{grid-template-columns:repeat(8,minmax(0,1fr))}
+.rows-1{grid-template-rows:repeat(1,minmax(0,1fr))}.rows-2{grid-template-rows:repeat(2,minmax(0,1fr))}
+.rows-3{grid-template-rows:repeat(3,minmax(0,1fr))}.rows-4{grid-template-rows:repeat(4,minmax(0,1fr))}
+.rows-5{grid-template-rows:repeat(5,minmax(0,1fr))}.rows-6{grid-template-rows:repeat(6,minmax(0,1fr))}
+.rows-7{grid-template-rows:repeat(7,minmax(0,1fr))}.rows-8{grid-template-rows:repeat(8,minmax(0,1fr))}
+"#;
+
+/// The whole stylesheet of the hall's pages (`/style.css`): the shared board and
+/// colours, then the hall's own rules.
+pub fn stylesheet() -> String {
+    format!("{}{STYLE}", annabella_board::STYLESHEET)
+}
+
+/// The head of every hall page: charset, viewport, title and the stylesheet.
+fn head(title: &str) -> String {
+    format!(
+        r#"<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title><link rel="stylesheet" href="/style.css"></head>"#
+    )
+}
 
 const SCRIPT: &str = r#"
 (function(){
@@ -290,19 +417,38 @@ pub fn hall_page(hall: &Hall, viewer: &Viewer, version: u64, notice: Option<&str
         format!(r#"<p role="status" class="notice">{}</p>"#, escape(n))
     });
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title><style>{STYLE}</style></head><body data-version="{version}"><h1>{title}</h1>{notice}<section id="alerts" aria-labelledby="alerts-h"><h2 id="alerts-h">Alerts</h2><div id="alerts-body" aria-live="assertive" aria-atomic="false">{a}</div></section><section id="tables" aria-labelledby="tables-h"><h2 id="tables-h">Tables</h2><div id="tables-body">{t}</div></section><p><a href="/games.pgn">All games (PGN)</a></p><script>{SCRIPT}</script></body></html>"#,
+        r#"<!DOCTYPE html><html lang="en">{h}<body data-version="{version}"><h1>{title}</h1>{notice}<section id="alerts" aria-labelledby="alerts-h"><h2 id="alerts-h">Alerts</h2><div id="alerts-body" aria-live="assertive" aria-atomic="false">{a}</div></section><section id="tables" aria-labelledby="tables-h"><h2 id="tables-h">Tables</h2><div id="tables-body">{t}</div></section><p><a href="/games.pgn">All games (PGN)</a></p><script>{SCRIPT}</script></body></html>"#,
+        h = head(title),
         a = alerts(hall, viewer),
         t = tables(hall, viewer),
     )
 }
 
+/// The projector's page (`/?screen`): every table of the round in one grid that fits
+/// the screen (up to 30 tables at 1920 × 1080), alerts across the top in large type, no
+/// controls; it follows the hall live like the hall page.
+pub fn screen_page(hall: &Hall, version: u64) -> String {
+    format!(
+        r#"<!DOCTYPE html><html lang="en">{h}<body class="screen" data-version="{version}"><h1>Tournament hall</h1><section id="alerts" aria-label="Alerts"><div id="alerts-body" aria-live="assertive" aria-atomic="false">{a}</div></section><main id="tables-body">{t}</main><script>{SCRIPT}</script></body></html>"#,
+        h = head("Tournament hall — screen"),
+        a = screen_alerts(hall),
+        t = screen_tables(hall),
+    )
+}
+
 /// One table's own view: a large board, clocks, the moves and its alerts.
 pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
-    let moves: String = t
-        .moves
-        .iter()
-        .map(|m| format!("<li>{}</li>", escape(&m.san)))
-        .collect();
+    // One line per move: White's half-move and Black's reply.
+    let mut moves = String::new();
+    for pair in t.moves.chunks(2) {
+        let sans: Vec<String> = pair.iter().map(|m| escape(&m.san)).collect();
+        let _ = write!(
+            moves,
+            r#"<li value="{}">{}</li>"#,
+            pair[0].ply.div_ceil(2),
+            sans.join(" ")
+        );
+    }
     let alerts: String = t
         .alerts
         .iter()
@@ -320,8 +466,27 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
             )
         })
         .collect();
+    let alerts = if alerts.is_empty() {
+        r#"<p class="calm">No alert at this table.</p>"#.to_owned()
+    } else {
+        let open = t.alerts.iter().any(|a| !a.dismissed);
+        format!(
+            r#"<ol class="{}">{alerts}</ol>"#,
+            if open { "alarm" } else { "alerts" }
+        )
+    };
+    let points: Vec<ClockPoint> = t
+        .moves
+        .iter()
+        .map(|m| ClockPoint {
+            ply: m.ply,
+            white_ms: m.white_ms,
+            black_ms: m.black_ms,
+        })
+        .collect();
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Table {n}</title><style>{STYLE}</style></head><body><h1>Table {n}: {p}</h1><p><a href="/{q}">Back to the hall</a></p><section aria-labelledby="ta-h"><h2 id="ta-h">Alerts</h2><ol aria-live="assertive">{alerts}</ol></section>{st}{cl}{bd}<section aria-labelledby="mv-h"><h2 id="mv-h">Moves</h2><ol class="moves">{moves}</ol></section>{act}</body></html>"#,
+        r#"<!DOCTYPE html><html lang="en">{h}<body><h1>Table {n}: {p}</h1><p><a href="/{q}">Back to the hall</a></p><section aria-labelledby="ta-h"><h2 id="ta-h">Alerts</h2><div aria-live="assertive">{alerts}</div></section><div class="table-page"><div class="big-board">{st}{cl}{bd}</div><div class="record"><section aria-labelledby="mv-h"><h2 id="mv-h">Moves</h2><ol class="moves">{moves}</ol></section><section aria-labelledby="ck-h"><h2 id="ck-h">Clocks over the game</h2>{chart}<details><summary>The same as a table</summary>{numbers}</details></section>{act}</div></div></body></html>"#,
+        h = head(&format!("Table {}", escape(&t.name))),
         n = escape(&t.name),
         p = players(t),
         q = if matches!(viewer, Viewer::Spectator) {
@@ -332,6 +497,8 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
         st = status(t),
         cl = clocks(t),
         bd = board(t, "big"),
+        chart = clock_chart(&points, "clock-chart", "clock-table"),
+        numbers = clock_table(&points, "clock-table"),
         act = actions(t, viewer),
     )
 }
@@ -339,7 +506,8 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
 /// A page saying what is wrong (bad token, unknown table).
 pub fn message_page(status: &str, text: &str) -> String {
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{s}</title></head><body><h1>{s}</h1><p role="alert">{t}</p></body></html>"#,
+        r#"<!DOCTYPE html><html lang="en">{h}<body><h1>{s}</h1><p role="alert">{t}</p></body></html>"#,
+        h = head(&escape(status)),
         s = escape(status),
         t = escape(text)
     )

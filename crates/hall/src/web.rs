@@ -1,7 +1,8 @@
 //! The hall's web server (axum): `GET /` the hall for spectators (read-only, no token),
 //! `GET /arbiter?token=…&by=…` the chief arbiter's hall, `GET /table/{name}` one table,
 //! `POST /action` a signed arbiter action (token), `GET /api/hall` JSON,
-//! `GET /games.pgn` the round's PGN, `GET /events` server-sent updates.
+//! `GET /games.pgn` the round's PGN, `GET /events` server-sent updates, `GET /?screen`
+//! (or `/screen`) the projector's page, `GET /style.css` the pages' stylesheet.
 
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
@@ -91,6 +92,8 @@ impl HallWeb {
             .route("/api/hall", get(api_hall))
             .route("/games.pgn", get(games_pgn))
             .route("/events", get(events))
+            .route("/screen", get(screen))
+            .route("/style.css", get(style_css))
             .with_state(self.clone())
     }
 
@@ -152,8 +155,36 @@ fn refuse(status: StatusCode, text: &str) -> Response {
     (status, Html(page::message_page(status.as_str(), text))).into_response()
 }
 
-async fn index(State(w): State<HallWeb>) -> Response {
+async fn index(State(w): State<HallWeb>, Query(q): Params) -> Response {
+    if q.contains_key("screen") {
+        let version = *w.shared.version.borrow();
+        return match w.shared.hall.read() {
+            Ok(hall) => Html(page::screen_page(&hall, version)).into_response(),
+            Err(_) => refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "The hall's state is not readable.",
+            ),
+        };
+    }
     Html(w.render(&Viewer::Spectator, None)).into_response()
+}
+
+/// The projector's page lives at `/?screen`, so that its live updates ask for the
+/// projector's regions with the same page script.
+async fn screen() -> Redirect {
+    Redirect::to("/?screen")
+}
+
+/// The pages' stylesheet (the same for every viewer).
+async fn style_css() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        page::stylesheet(),
+    )
+        .into_response()
 }
 
 async fn arbiter(State(w): State<HallWeb>, Query(q): Params) -> Response {
@@ -300,12 +331,19 @@ async fn events(
     Query(q): Params,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refusal> {
     let viewer = w.viewer(&q)?;
+    // The projector's page asks for its own regions (it has no controls).
+    let screen = q.contains_key("screen");
     let mut rx = w.shared.version.subscribe();
     rx.mark_changed();
-    let stream = stream::unfold((w, rx, viewer), |(w, mut rx, viewer)| async move {
+    let stream = stream::unfold((w, rx, viewer), move |(w, mut rx, viewer)| async move {
         rx.changed().await.ok()?;
         let version = *rx.borrow_and_update();
         let regions = match w.shared.hall.read() {
+            Ok(hall) if screen => Regions {
+                version,
+                alerts: page::screen_alerts(&hall),
+                tables: page::screen_tables(&hall),
+            },
             Ok(hall) => Regions {
                 version,
                 alerts: page::alerts(&hall, &viewer),

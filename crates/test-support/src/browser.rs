@@ -29,9 +29,62 @@ impl Drop for Driver {
     }
 }
 
+/// How the browser looks at pages: its window, zoom and the user's preferences.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Screen {
+    /// Window width in CSS pixels at 100 %.
+    pub width: u32,
+    /// Window height in CSS pixels at 100 %.
+    pub height: u32,
+    /// Zoom (device pixels per CSS pixel): 2.0 is 200 %, the window keeping its size in
+    /// device pixels.
+    pub zoom: f64,
+    /// `prefers-color-scheme: dark`.
+    pub dark: bool,
+    /// `prefers-reduced-motion: reduce`.
+    pub reduced_motion: bool,
+}
+
+impl Screen {
+    /// A window of `width` × `height` at 100 %, light, with motion.
+    pub const fn new(width: u32, height: u32) -> Screen {
+        Screen {
+            width,
+            height,
+            zoom: 1.0,
+            dark: false,
+            reduced_motion: false,
+        }
+    }
+
+    /// A short name for file names: `1366x768`, `1366x768-200`, `390x844-dark`.
+    pub fn name(&self) -> String {
+        let mut s = format!("{}x{}", self.width, self.height);
+        if (self.zoom - 1.0).abs() > f64::EPSILON {
+            s.push_str(&format!("-{:.0}", self.zoom * 100.0));
+        }
+        if self.dark {
+            s.push_str("-dark");
+        }
+        s
+    }
+}
+
 /// Starts chromedriver and a headless Chromium session with a window of `width` ×
 /// `height` pixels. Panics naming the missing package or what failed.
 pub async fn start(width: u32, height: u32) -> (Driver, Client) {
+    launch(Screen::new(width, height), false).await
+}
+
+/// Starts chromedriver and a headless Chromium session whose page viewport is exactly
+/// `screen` (device metrics, so 390 px is possible where a window is at least 500 px
+/// wide, and the window's frame takes nothing off the height). Panics naming the
+/// missing package or what failed.
+pub async fn start_screen(screen: Screen) -> (Driver, Client) {
+    launch(screen, true).await
+}
+
+async fn launch(screen: Screen, exact: bool) -> (Driver, Client) {
     for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
         assert!(
             Path::new(path).exists(),
@@ -55,20 +108,48 @@ pub async fn start(width: u32, height: u32) -> (Driver, Client) {
         _profile: profile,
     };
     let port = reported_port(stdout);
+    // At 200 % the same device pixels hold half as many CSS pixels.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let css = |px: u32| (f64::from(px) / screen.zoom).round() as u32;
+    let mut args = vec![
+        "--headless".to_owned(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--hide-scrollbars".into(),
+        // The window is larger than the page's viewport (and at least 500 wide); the
+        // viewport itself is set exactly by the device metrics below.
+        if exact {
+            format!(
+                "--window-size={},{}",
+                screen.width.max(600) + 40,
+                screen.height + 200
+            )
+        } else {
+            format!("--window-size={},{}", screen.width, screen.height)
+        },
+        format!("--user-data-dir={profile_dir}"),
+    ];
+    if screen.dark {
+        args.push("--blink-settings=preferredColorScheme=0".into());
+        args.push("--force-dark-mode".into());
+    }
+    if screen.reduced_motion {
+        args.push("--force-prefers-reduced-motion".into());
+    }
+    let mut options = serde_json::json!({ "binary": CHROMIUM, "args": args });
+    if exact {
+        options["mobileEmulation"] = serde_json::json!({ "deviceMetrics": {
+            "width": css(screen.width), "height": css(screen.height),
+            "pixelRatio": screen.zoom, "touch": false, "mobile": false,
+        }});
+    }
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                format!("--window-size={width},{height}"),
-                format!("--user-data-dir={profile_dir}"),
-            ],
-        }),
-    );
+    caps.insert("goog:chromeOptions".into(), options);
     let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{port}"))

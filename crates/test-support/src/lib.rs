@@ -2,7 +2,8 @@
 //! through chromedriver ([`browser`]), the axe-core accessibility check and keyboard
 //! walks of a page ([`axe`], [`keyboard`]), and Korean speech with the Korean Vosk model
 //! for the speech tests ([`korean`]), child processes with a deadline ([`process`]),
-//! waits on a condition ([`wait`]) and raw HTTP exchanges ([`http`]). Missing tools fail with what to install; nothing
+//! waits on a condition ([`wait`]), raw HTTP exchanges ([`http`]) and checks computed
+//! from a screenshot's pixels ([`pixels`]). Missing tools fail with what to install; nothing
 //! is skipped.
 
 pub mod axe;
@@ -10,6 +11,7 @@ pub mod browser;
 pub mod http;
 pub mod keyboard;
 pub mod korean;
+pub mod pixels;
 pub mod process;
 pub mod wait;
 

@@ -1,13 +1,14 @@
 //! A board as server-rendered SVG, White at the bottom, differing squares marked by a
 //! thick outline and a corner mark (not by colour alone), with a title and description
-//! for screen readers.
+//! for screen readers. Colours: [`crate::LIGHT_SQUARE`] and friends, drawn by the
+//! stylesheet and repeated as attributes.
 
 use std::fmt::Write;
 
 use annabella_phonetic::english_piece_name;
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
-use crate::text::escape;
+use crate::{BLACK_PIECE, DARK_SQUARE, LIGHT_SQUARE, WHITE_PIECE, escape};
 
 const SQ: u32 = 40;
 const LEFT: u32 = 20;
@@ -61,23 +62,29 @@ pub fn board_svg(board: &Board, id: &str, title: &str, differs: &[Square]) -> St
     );
     for sq in Square::ALL {
         let (x, y) = xy(sq);
-        let class = if sq.is_dark() { "dark" } else { "light" };
+        let (class, fill) = if sq.is_dark() {
+            ("dark", DARK_SQUARE)
+        } else {
+            ("light", LIGHT_SQUARE)
+        };
         let _ = write!(
             s,
-            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" class="{class}" data-square="{sq}"/>"#
+            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" class="{class}" fill="{fill}" data-square="{sq}"/>"#
         );
     }
     for (sq, piece) in board.iter() {
         let (x, y) = xy(sq);
-        let (fill, stroke) = match piece.color {
-            Color::White => ("#fff", "#000"),
-            Color::Black => ("#000", "#fff"),
-        };
+        // The stylesheet draws the same colours; the attributes keep a board readable
+        // where it is not loaded (a saved SVG, a blocked stylesheet).
+        let (side, fill, stroke) = piece.color.fold_wb(
+            ("white", WHITE_PIECE, BLACK_PIECE),
+            ("black", BLACK_PIECE, WHITE_PIECE),
+        );
         let _ = write!(
             s,
-            r#"<text x="{}" y="{}" class="piece" fill="{fill}" stroke="{stroke}" stroke-width="1" text-anchor="middle" data-square="{sq}" data-piece="{}" aria-hidden="true">{}</text>"#,
+            r#"<text x="{}" y="{}" class="piece {side}" fill="{fill}" stroke="{stroke}" text-anchor="middle" data-square="{sq}" data-piece="{}" aria-hidden="true">{}</text>"#,
             x + SQ / 2,
-            y + SQ - 8,
+            y + SQ - 7,
             piece.char(),
             glyph(piece.role),
         );
@@ -86,7 +93,7 @@ pub fn board_svg(board: &Board, id: &str, title: &str, differs: &[Square]) -> St
         let (x, y) = xy(sq);
         let _ = write!(
             s,
-            r##"<rect x="{}" y="{}" width="{}" height="{}" class="differs" data-square="{sq}" fill="none" stroke="#c00" stroke-width="4"/><path class="differs-mark" d="M{} {} l10 0 l-10 10 z" fill="#c00"/>"##,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" class="differs" data-square="{sq}"/><path class="differs-mark" d="M{} {} l10 0 l-10 10 z"/>"#,
             x + 2,
             y + 2,
             SQ - 4,
@@ -154,8 +161,14 @@ mod tests {
         assert!(
             svg.contains("<desc id=\"b1-desc\">Differs from the other board on e4, e2.</desc>")
         );
-        assert_eq!(svg.matches("class=\"piece\"").count(), 32);
+        assert_eq!(svg.matches("class=\"piece ").count(), 32);
         assert!(svg.contains(r#"data-square="e1" data-piece="K""#));
+        assert_eq!(svg.matches("class=\"piece white\"").count(), 16);
+        assert_eq!(
+            svg.matches(&format!(r#"class="light" fill="{LIGHT_SQUARE}""#))
+                .count(),
+            32
+        );
     }
 
     #[test]

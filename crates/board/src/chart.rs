@@ -1,0 +1,197 @@
+//! Each side's remaining time over the game as a small SVG line chart (White solid,
+//! Black dashed, so the lines differ by more than colour), and the same numbers as an
+//! HTML table: the chart's text alternative.
+
+use std::fmt::Write;
+
+use crate::escape;
+
+/// Both clocks after one half-move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockPoint {
+    /// The half-move, from 1.
+    pub ply: usize,
+    /// White's remaining time after it, ms.
+    pub white_ms: u64,
+    /// Black's remaining time after it, ms.
+    pub black_ms: u64,
+}
+
+const W: f64 = 400.0;
+const H: f64 = 176.0;
+const LEFT: f64 = 44.0;
+const RIGHT: f64 = 8.0;
+const TOP: f64 = 8.0;
+const BOTTOM: f64 = 40.0;
+
+/// Milliseconds as "h:mm:ss" (whole seconds, rounded down).
+pub fn hms(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The chart of `points` (in ply order); `id` makes its title and description ids
+/// unique on the page; `table_id` names the table with the same numbers.
+pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
+    let most = points
+        .iter()
+        .map(|p| p.white_ms.max(p.black_ms))
+        .max()
+        .unwrap_or(0)
+        .max(60_000);
+    let last = points.last().map_or(1, |p| p.ply).max(2);
+    #[allow(clippy::cast_precision_loss)]
+    let x = |ply: usize| LEFT + (W - LEFT - RIGHT) * (ply as f64 / last as f64);
+    #[allow(clippy::cast_precision_loss)]
+    let y = |ms: u64| TOP + (H - TOP - BOTTOM) * (1.0 - ms as f64 / most as f64);
+    let mut s = String::with_capacity(4096);
+    let desc = match (points.first(), points.last()) {
+        (Some(_), Some(end)) => format!(
+            "After half-move {}: White {}, Black {}. The table below has every value.",
+            end.ply,
+            hms(end.white_ms),
+            hms(end.black_ms)
+        ),
+        _ => "No move yet.".to_owned(),
+    };
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="clock-chart" id="{id}" role="img" aria-labelledby="{id}-title {id}-desc" aria-describedby="{table_id}"><title id="{id}-title">Remaining time of each side, move by move</title><desc id="{id}-desc">{}</desc>"#,
+        escape(&desc)
+    );
+    // Grid and axes: a line per quarter of the largest time.
+    for q in 0..=4u64 {
+        let ms = most * q / 4;
+        let gy = y(ms);
+        let _ = write!(
+            s,
+            r#"<path class="grid" d="M{LEFT} {gy:.1} H{}"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+            W - RIGHT,
+            LEFT - 4.0,
+            gy + 4.0,
+            short(ms)
+        );
+    }
+    let _ = write!(
+        s,
+        r#"<path class="axis" d="M{LEFT} {TOP} V{} H{}"/>"#,
+        H - BOTTOM,
+        W - RIGHT
+    );
+    let moves = last.div_ceil(2);
+    let step = (moves / 8).max(1);
+    for m in (step..=moves).step_by(step) {
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{}" text-anchor="middle">{m}</text>"#,
+            x(m * 2 - 1),
+            H - BOTTOM + 14.0
+        );
+    }
+    for (class, pick) in [
+        (
+            "white",
+            (|p: &ClockPoint| p.white_ms) as fn(&ClockPoint) -> u64,
+        ),
+        ("black", |p: &ClockPoint| p.black_ms),
+    ] {
+        let mut d = String::new();
+        for (i, p) in points.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1} ",
+                if i == 0 { "M" } else { "L" },
+                x(p.ply),
+                y(pick(p))
+            );
+        }
+        if !d.is_empty() {
+            let _ = write!(
+                s,
+                r#"<path class="{class}" data-side="{class}" d="{}"/>"#,
+                d.trim_end()
+            );
+        }
+    }
+    // The legend, under the move numbers.
+    let ly = H - 8.0;
+    let _ = write!(
+        s,
+        r#"<path class="white" d="M{LEFT} {ly} h24"/><text x="{}" y="{}">White</text><path class="black" d="M{} {ly} h24"/><text x="{}" y="{}">Black</text></svg>"#,
+        LEFT + 30.0,
+        ly + 4.0,
+        LEFT + 90.0,
+        LEFT + 120.0,
+        ly + 4.0
+    );
+    s
+}
+
+fn short(ms: u64) -> String {
+    let m = ms / 60_000;
+    if m >= 60 {
+        format!("{}h{:02}", m / 60, m % 60)
+    } else {
+        format!("{m}m")
+    }
+}
+
+/// The chart's numbers as an HTML table with the id `id`: one row per move, each side's
+/// time after its own half-move.
+pub fn clock_table(points: &[ClockPoint], id: &str) -> String {
+    let mut s = format!(
+        r#"<table class="clock-table" id="{id}"><caption>Remaining time after each move</caption><thead><tr><th scope="col">Move</th><th scope="col">White</th><th scope="col">Black</th></tr></thead><tbody>"#
+    );
+    for pair in points.chunks(2) {
+        let white = pair.iter().find(|p| p.ply % 2 == 1);
+        let black = pair.iter().find(|p| p.ply % 2 == 0);
+        let ply = pair[0].ply;
+        let _ = write!(
+            s,
+            r#"<tr><th scope="row">{}</th><td>{}</td><td>{}</td></tr>"#,
+            ply.div_ceil(2),
+            white.map_or(String::new(), |p| hms(p.white_ms)),
+            black.map_or(String::new(), |p| hms(p.black_ms)),
+        );
+    }
+    if points.is_empty() {
+        s.push_str(r#"<tr><td colspan="3">No move yet.</td></tr>"#);
+    }
+    s.push_str("</tbody></table>");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn points() -> Vec<ClockPoint> {
+        (1..=5)
+            .map(|ply| ClockPoint {
+                ply,
+                white_ms: 600_000 - 10_000 * ply as u64,
+                black_ms: 600_000 - 20_000 * ply as u64,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_line_per_side_and_a_table_of_the_same_numbers() {
+        let svg = clock_chart(&points(), "c", "ct");
+        assert_eq!(svg.matches(r#"data-side="white""#).count(), 1);
+        assert_eq!(svg.matches(r#"data-side="black""#).count(), 1);
+        assert!(svg.contains(r#"aria-describedby="ct""#));
+        assert!(svg.contains("After half-move 5: White 0:09:10, Black 0:08:20."));
+        let table = clock_table(&points(), "ct");
+        // Moves 1..3: White after plies 1, 3, 5; Black after plies 2, 4.
+        assert_eq!(table.matches("<tr><th scope=\"row\">").count(), 3);
+        assert!(table.contains("<th scope=\"row\">1</th><td>0:09:50</td><td>0:09:20</td>"));
+        assert!(table.contains("<th scope=\"row\">3</th><td>0:09:10</td><td></td>"));
+    }
+
+    #[test]
+    fn no_moves_is_said_not_drawn() {
+        assert!(clock_chart(&[], "c", "ct").contains("No move yet."));
+        assert!(clock_table(&[], "ct").contains("No move yet."));
+    }
+}

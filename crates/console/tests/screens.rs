@@ -1,0 +1,106 @@
+//! Every page of the table's console looked at in headless Chromium on a phone (390 ×
+//! 844), a laptop (1366 × 768), the hall's big screen (1920 × 1080), a laptop at 200 %
+//! zoom and a laptop in the dark colour scheme with reduced motion: checks computed from
+//! the screenshots' pixels (squares apart, pieces 3:1 against both square colours, text
+//! 4.5:1, no sideways scrolling, no black areas). Screenshots go to `target/screens/`;
+//! `scripts/screens.sh` copies a few into `docs/screens/`.
+//!
+//! FAILS (never skips) when chromium or chromedriver is missing.
+
+use annabella_console::{Console, Token, demo};
+use annabella_test_support::{
+    browser::{self, Screen},
+    pixels::{self, Expect, Findings},
+};
+use tokio::sync::{mpsc, watch};
+
+/// The sizes every page is looked at.
+const SCREENS: [Screen; 5] = [
+    Screen::new(390, 844),
+    Screen::new(1366, 768),
+    Screen::new(1920, 1080),
+    Screen {
+        zoom: 2.0,
+        ..Screen::new(1366, 768)
+    },
+    Screen {
+        dark: true,
+        reduced_motion: true,
+        ..Screen::new(1366, 768)
+    },
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_console_page_is_readable_on_every_screen() {
+    let (_view_tx, view_rx) = watch::channel(demo::scenario());
+    let (req_tx, _req_rx) = mpsc::channel(16);
+    let token = Token::random().expect("token");
+    let console = Console::new(view_rx, req_tx, token.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(console.serve(listener));
+
+    let pages = [
+        (
+            "console-arbiter",
+            format!("/arbiter?token={}&by=IA%20Weber", token.as_str()),
+            2,
+        ),
+        ("console-players", "/".to_owned(), 2),
+        (
+            "console-spectators",
+            format!("/?token={}", token.as_str()),
+            2,
+        ),
+        ("console-sign-in", "/arbiter".to_owned(), 0),
+    ];
+    let mut findings: Vec<Findings> = Vec::new();
+    for screen in SCREENS {
+        let (_driver, client) = browser::start_screen(screen).await;
+        for (name, path, boards) in &pages {
+            client
+                .goto(&format!("http://{addr}{path}"))
+                .await
+                .expect("open the page");
+            let expect = Expect {
+                boards: if screen.width < 600 {
+                    (*boards).min(1)
+                } else {
+                    *boards
+                },
+                fits_height: false,
+            };
+            let (found, shot) = pixels::look(&client, name, screen, expect).await;
+            println!(
+                "{name} {}: {} boards, {} pieces, {} texts measured",
+                screen.name(),
+                found.boards,
+                found.pieces,
+                found.texts
+            );
+            assert!(
+                *boards == 0 || found.pieces >= 20,
+                "{name} {}: only {} pieces measured",
+                screen.name(),
+                found.pieces
+            );
+            findings.push(found);
+            match (*name, screen.name().as_str()) {
+                ("console-arbiter", "1366x768") => {
+                    pixels::gallery("console-arbiter-1366x768.png", &shot, 1);
+                }
+                ("console-players", "390x844") => {
+                    pixels::gallery("console-players-390x844.png", &shot, 1);
+                }
+                ("console-players", "1366x768-dark") => {
+                    pixels::gallery("console-players-1366x768-dark.png", &shot, 1);
+                }
+                _ => {}
+            }
+        }
+        client.close().await.expect("close");
+    }
+    pixels::assert_clean(&findings);
+}

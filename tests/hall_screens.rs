@@ -1,0 +1,266 @@
+//! The hall's pages looked at in headless Chromium, over the real broker and the real
+//! `annabella hall`: two demo tables that finished their games and a third that calls
+//! the arbiter. The overview (spectators and the chief arbiter), one table's page and
+//! the projector's page (`/?screen`) on a phone (390 × 844), a laptop (1366 × 768), the
+//! hall's big screen (1920 × 1080), a laptop at 200 % and a laptop in the dark scheme:
+//! checks computed from the screenshots' pixels (squares apart, pieces 3:1 against both
+//! square colours, text 4.5:1, no sideways scrolling, no black areas), the calm state not
+//! drawn in alarm red, and 30 tables on the projector's page fitting the hall's big screen (1920 × 1080).
+//! Screenshots go to `target/screens/`; `scripts/screens.sh` copies a few into
+//! `docs/screens/`.
+//!
+//! FAILS (never skips) when chromium, chromedriver or mosquitto is missing.
+
+mod hall_support;
+
+use std::{
+    process::{Command, Stdio},
+    time::Duration,
+};
+
+use annabella_station::session::Session;
+use annabella_table::{Input, SightedCommand, TableConfig};
+use annabella_test_support::{
+    browser::{self, Screen, count, wait_for_css},
+    pixels::{self, Expect, Findings, Rect, Shot},
+};
+use fantoccini::{Client, Locator};
+use hall_support::*;
+
+const SCREENS: [Screen; 5] = [
+    Screen::new(390, 844),
+    Screen::new(1366, 768),
+    Screen::new(1920, 1080),
+    Screen {
+        zoom: 2.0,
+        ..Screen::new(1366, 768)
+    },
+    Screen {
+        dark: true,
+        reduced_motion: true,
+        ..Screen::new(1366, 768)
+    },
+];
+
+/// Alarm red (dark red on light pages, light red on dark ones): red well above green
+/// and blue.
+fn alarm_red(p: [u8; 3]) -> bool {
+    let [r, g, b] = p.map(f64::from);
+    r > 140.0 && r > 1.5 * g && r > 1.5 * b
+}
+
+/// The pixels of the element matching `css` in `shot` (taken at the top of the page,
+/// where this scrolls back to).
+async fn element_pixels(client: &Client, shot: &Shot, css: &str) -> Vec<[u8; 3]> {
+    let v = client
+        .execute(
+            "window.scrollTo(0, 0); const e = document.querySelector(arguments[0]); const b = e.getBoundingClientRect(); \
+             const s = window.devicePixelRatio || 1; \
+             return {x: b.left * s, y: b.top * s, w: b.width * s, h: b.height * s};",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .expect("an element's rectangle");
+    let f = |k: &str| v[k].as_f64().unwrap_or(0.0);
+    shot.region(Rect {
+        x: f("x"),
+        y: f("y"),
+        w: f("w"),
+        h: f("h"),
+    })
+}
+
+async fn look_at(
+    client: &Client,
+    url: &str,
+    page: &str,
+    screen: Screen,
+    expect: Expect,
+    findings: &mut Vec<Findings>,
+) -> Shot {
+    client.goto(url).await.expect("open the page");
+    wait_for_css(client, "h1", Duration::from_secs(10)).await;
+    let (found, shot) = pixels::look(client, page, screen, expect).await;
+    println!(
+        "{page} {}: {} boards, {} pieces, {} texts measured",
+        screen.name(),
+        found.boards,
+        found.pieces,
+        found.texts
+    );
+    findings.push(found);
+    shot
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thirty_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let demos: Vec<_> = ["1", "2"]
+        .iter()
+        .map(|name| demo(&broker, &dir.path().join(format!("table-{name}")), name))
+        .collect();
+    for d in demos {
+        finish(d, Duration::from_secs(180));
+    }
+    // Table 3: started, and later its sighted player calls the arbiter.
+    let journal = dir.path().join("3.journal");
+    let (mut session, _) = Session::open(&journal, TableConfig::default()).unwrap();
+    session.feed(Duration::from_secs(1), Input::Start).unwrap();
+    let _publisher = Killed(
+        Command::new(BIN)
+            .args(["hall", "publish", "--broker", &broker.url(), "--table", "3"])
+            .arg("--journal")
+            .arg(&journal)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("annabella hall publish"),
+    );
+    wait_for(Duration::from_secs(30), "three tables in the hall", || {
+        let (_, body) = hall.get("/api/hall");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+        let n = v["tables"].as_array().map_or(0, Vec::len);
+        (n == 3, n)
+    });
+
+    // The calm hall: "No table needs the arbiter" is not drawn in alarm red.
+    let base = format!("http://{}", hall.addr);
+    let mut findings = Vec::new();
+    {
+        let screen = Screen::new(1366, 768);
+        let (_driver, client) = browser::start_screen(screen).await;
+        let shot = look_at(
+            &client,
+            &format!("{base}/"),
+            "hall-calm",
+            screen,
+            Expect {
+                boards: 2,
+                fits_height: false,
+            },
+            &mut findings,
+        )
+        .await;
+        assert_eq!(count(&client, "#alerts-body p.calm").await, 1);
+        let calm = element_pixels(&client, &shot, "#alerts").await;
+        let red = calm.iter().filter(|p| alarm_red(**p)).count();
+        assert_eq!(red, 0, "the calm alerts box has {red} alarm-red pixels");
+        client.close().await.expect("close");
+    }
+
+    session
+        .feed(
+            Duration::from_secs(5),
+            Input::Sighted(SightedCommand::CallArbiter),
+        )
+        .unwrap();
+    wait_for(
+        Duration::from_secs(20),
+        "table 3's alert in the hall",
+        || {
+            let (_, body) = hall.get("/api/hall");
+            let v: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+            let n = v["alerts"].as_array().map_or(0, Vec::len);
+            (n == 1, n)
+        },
+    );
+
+    let arbiter = format!("{base}/arbiter?token={}&by=IA%20Weber", hall.token);
+    let pages = [
+        ("hall-spectators", format!("{base}/"), 1),
+        ("hall-arbiter", arbiter, 1),
+        ("hall-table", format!("{base}/table/1"), 1),
+        ("hall-screen", format!("{base}/?screen"), 1),
+    ];
+    for screen in SCREENS {
+        let (_driver, client) = browser::start_screen(screen).await;
+        for (page, url, boards) in &pages {
+            let fits = *page == "hall-screen" && screen.width >= 1366;
+            let shot = look_at(
+                &client,
+                url,
+                page,
+                screen,
+                Expect {
+                    boards: *boards,
+                    fits_height: fits,
+                },
+                &mut findings,
+            )
+            .await;
+            if *page != "hall-table" {
+                // With an alert, the alerts are drawn in alarm red.
+                let box_pixels = element_pixels(&client, &shot, "#alerts-body").await;
+                assert!(
+                    box_pixels.iter().any(|p| alarm_red(*p)),
+                    "{page} {}: the alert is not drawn in alarm red",
+                    screen.name()
+                );
+            }
+            let name = format!("{page}-{}.png", screen.name());
+            match (*page, screen.name().as_str()) {
+                ("hall-arbiter", "1366x768")
+                | ("hall-table", "1366x768")
+                | ("hall-spectators", "390x844") => pixels::gallery(&name, &shot, 1),
+                _ => {}
+            }
+        }
+        client.close().await.expect("close");
+    }
+
+    // Thirty tables on the projector: table 1's retained view published again as
+    // tables 4 to 30.
+    let out = Command::new("mosquitto_sub")
+        .args(["-h", "127.0.0.1", "-p", &broker.port.to_string()])
+        .args(["-t", "annabella/view/1", "-C", "1", "-W", "10"])
+        .output()
+        .expect("mosquitto_sub");
+    let view: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("table 1's retained view");
+    for i in 4..=30 {
+        let mut v = view.clone();
+        v["table"] = serde_json::json!(i.to_string());
+        broker.publish(&format!("annabella/view/{i}"), &v.to_string());
+    }
+    wait_for(Duration::from_secs(30), "thirty tables in the hall", || {
+        let (_, body) = hall.get("/api/hall");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+        let n = v["tables"].as_array().map_or(0, Vec::len);
+        (n == 30, n)
+    });
+    {
+        let screen = Screen::new(1920, 1080);
+        let (_driver, client) = browser::start_screen(screen).await;
+        let shot = look_at(
+            &client,
+            &format!("{base}/?screen"),
+            "hall-screen-30",
+            screen,
+            Expect {
+                boards: 30,
+                fits_height: true,
+            },
+            &mut findings,
+        )
+        .await;
+        assert_eq!(count(&client, "li.screen-table").await, 30);
+        assert_eq!(
+            count(&client, "form, button, input").await,
+            0,
+            "no controls"
+        );
+        let big = client
+            .find(Locator::Css("#alerts-body li.alert"))
+            .await
+            .expect("the alert")
+            .css_value("font-size")
+            .await
+            .expect("font size");
+        let px: f64 = big.trim_end_matches("px").parse().unwrap_or(0.0);
+        assert!(px >= 25.0, "alerts in large type: {big}");
+        pixels::gallery("hall-screen-30-1920x1080.png", &shot, 2);
+        client.close().await.expect("close");
+    }
+    pixels::assert_clean(&findings);
+}
