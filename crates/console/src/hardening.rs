@@ -269,7 +269,7 @@ pub fn script_hashes(page: &str) -> String {
 
 fn security_headers(r: &mut Response, scripts: &str) {
     let csp = format!(
-        "default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; img-src 'self' data:; \
+        "default-src 'none'; script-src {scripts}; style-src 'self'; img-src 'self' data:; \
          connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     );
     let headers = r.headers_mut();
