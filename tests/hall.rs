@@ -410,3 +410,71 @@ fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token
     );
     assert!(cross.starts_with("HTTP/1.1 403"), "{cross}");
 }
+
+/// Issue 26, item 9: `hall publish --once` on a damaged journal publishes the good prefix
+/// (every record before the damage), then exits naming the damage (status 3) instead of
+/// waiting for ever.
+#[test]
+fn publish_once_publishes_a_damaged_journals_good_prefix_and_names_the_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let out = dir.path().join("table-d");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/scripts/correction-before-press.txt");
+    let made = annabella_test_support::process::output_within(
+        std::process::Command::new(BIN)
+            .args(["demo", "--text", "--script"])
+            .arg(&script)
+            .arg("--out")
+            .arg(&out),
+        annabella_test_support::process::DEMO_LIMIT,
+    );
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let journal = out.join("game.journal");
+    // One byte of the last lever press, in the middle of the game.
+    let mut bytes = std::fs::read(&journal).unwrap();
+    let at = bytes
+        .windows(7)
+        .rposition(|w| w == b"\"lever\"")
+        .expect("a lever press is journalled");
+    bytes[at + 1] ^= 0x01;
+    std::fs::write(&journal, bytes).unwrap();
+    let (_, resumed) = Session::replay(&journal).unwrap();
+    let damaged = resumed.damage.expect("the damage is found").seq;
+    assert!(damaged > 1);
+
+    let published = annabella_test_support::process::output_within(
+        std::process::Command::new(BIN)
+            .args([
+                "hall",
+                "publish",
+                "--once",
+                "--broker",
+                &broker.url(),
+                "--table",
+                "d",
+                "--journal",
+            ])
+            .arg(&journal),
+        Duration::from_secs(60),
+    );
+    let stderr = String::from_utf8_lossy(&published.stderr);
+    assert_eq!(published.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains(&format!("records 1-{} are at the broker", damaged - 1)),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("record {damaged} is damaged")),
+        "{stderr}"
+    );
+    let acked: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out.join("game.journal.hall-outbox")).expect("the publish position"),
+    )
+    .unwrap();
+    assert_eq!(acked["acked"].as_u64(), Some(damaged - 1), "{acked}");
+}

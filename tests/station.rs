@@ -536,3 +536,51 @@ fn demo_out_never_overwrites_an_earlier_pgn_or_brf() {
     assert!(second.join("game.journal").exists(), "{stderr}");
     assert!(second.join("game.pgn").exists(), "{stderr}");
 }
+
+/// Issue 26, item 6: a Lithuanian name starting with Ž or Š (no cell in lt.ctb with the
+/// BRF display table), CJK and an emoji no longer drop the Braille scoresheet: the game
+/// ends with its BRF, the accented capitals after the accent sign, the rest as the full
+/// cell with a note on the sheet.
+#[test]
+fn names_without_braille_cells_keep_the_braille_scoresheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[players]\nwhite = \"Žydrūnas Šimkus\"\nblack = \"李明 😀\"\n\
+         [devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
+         [voice.vi]\nbackend = \"text\"\n[records]\ndir = \"out\"\nbraille_table = \"lt.ctb\"\n",
+    )
+    .unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/scripts/correction-before-press.txt");
+    let out_dir = dir.path().join("out");
+    let out = annabella_test_support::process::output_within(
+        annabella()
+            .args(["demo", "--text", "--config"])
+            .arg(&config)
+            .arg("--script")
+            .arg(&script)
+            .arg("--out")
+            .arg(&out_dir),
+        annabella_test_support::process::DEMO_LIMIT,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    assert!(
+        !stderr.contains("Braille scoresheet not written"),
+        "{stderr}"
+    );
+    let brf = std::fs::read_to_string(out_dir.join("game.brf")).expect("the BRF is written");
+    assert!(
+        brf.chars()
+            .all(|c| (' '..='_').contains(&c) || "\r\n\x0c".contains(c)),
+        "{brf}"
+    );
+    assert!(brf.contains("@ZYDR"), "Ž after the accent sign: {brf}");
+    assert!(brf.contains("@SIMKUS"), "Š after the accent sign: {brf}");
+    assert!(brf.contains("== ="), "李明 😀 as full cells: {brf}");
+    assert!(brf.contains("FULL CELL"), "the note: {brf}");
+    let pgn = std::fs::read_to_string(out_dir.join("game.pgn")).unwrap();
+    assert!(pgn.contains("[White \"Žydrūnas Šimkus\"]"), "{pgn}");
+}

@@ -53,6 +53,11 @@ enum link_event link_receive(struct link *l, uint8_t byte, uint32_t now_ms,
         }
         return LINK_NOTHING;
     }
+    if (seq == 0) {
+        /* Sequence 0 is only for ACKs: a reliable packet with it is refused, neither
+         * acknowledged nor delivered. */
+        return LINK_NOTHING;
+    }
     send_ack(l, seq);
     uint8_t hello = type == MSG_HELLO || type == MSG_HELLO_REQUEST;
     if (!hello && l->have_last && l->last_delivered == seq) {

@@ -300,9 +300,28 @@ async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
         task.await.context("outbox")?;
         return Ok(ExitCode::SUCCESS);
     }
-    let last = tokio::task::spawn_blocking(move || -> anyhow::Result<u64> {
-        let (tail, _, _) = JournalTail::open(&args.journal)?;
-        Ok(tail.last_seq()?)
+    // The records to publish: every one up to the first damage (a damaged journal's good
+    // prefix is published, then the damage is named).
+    let journal = args.journal.clone();
+    let (last, damage) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+        let (tail, _, _) = JournalTail::open(&journal)?;
+        let last = tail.last_seq()?;
+        let (_, recovery) = annabella_station::Journal::<annabella_table::Input>::open(
+            &journal,
+            annabella_station::journal::OpenMode::ReadOnly,
+        )?;
+        let damage: Vec<String> = recovery
+            .dropped
+            .iter()
+            .map(ToString::to_string)
+            .chain(recovery.damage.iter().map(ToString::to_string))
+            .collect();
+        let good = if damage.is_empty() {
+            last
+        } else {
+            recovery.records.len() as u64
+        };
+        Ok((good, damage))
     })
     .await
     .context("journal")??;
@@ -312,7 +331,16 @@ async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
         .context("outbox stopped")?;
     eprintln!("hall: records 1-{last} are at the broker");
     task.abort();
-    Ok(ExitCode::SUCCESS)
+    if damage.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for d in &damage {
+        eprintln!(
+            "annabella: journal {}: {d}; nothing after it was published",
+            args.journal.display()
+        );
+    }
+    Ok(ExitCode::from(super::DAMAGED))
 }
 
 /// The `[hall]` of `demo --hall URL --table NAME` (TLS with `mqtts://` and the system's

@@ -141,6 +141,12 @@ impl Endpoint {
                     self.pump(now);
                 }
             }
+            // Sequence 0 is only for ACKs: an ACK of it would be read as acknowledging
+            // nothing, and delivering it would bypass the duplicate check.
+            m if seq == 0 => self.events.push_back(LinkEvent::Body {
+                offset: self.received,
+                error: BodyError::ReliableWithoutSeq { ty: m.type_code() },
+            }),
             m => {
                 self.transmits
                     .push_back(packet_frame(0, &Message::Ack(seq)));
@@ -257,6 +263,40 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Issue 26, item 9: a frame with sequence 0 that asks for an ACK is refused: not
+    /// delivered, not acknowledged, and reported.
+    #[test]
+    fn a_reliable_frame_with_sequence_0_is_refused() {
+        let t0 = Instant::now();
+        let mut host = Endpoint::default();
+        let lift = Message::Lift {
+            square: 12,
+            time_ms: 5,
+        };
+        host.handle_bytes(t0, &packet_frame(0, &lift));
+        assert!(drain(&mut host).is_empty(), "no ACK for sequence 0");
+        let events: Vec<LinkEvent> = std::iter::from_fn(|| host.poll_event()).collect();
+        assert!(
+            matches!(
+                events.as_slice(),
+                [LinkEvent::Body {
+                    error: BodyError::ReliableWithoutSeq { .. },
+                    ..
+                }]
+            ),
+            "{events:?}"
+        );
+        let text = match &events[0] {
+            LinkEvent::Body { error, .. } => error.to_string(),
+            _ => unreachable!(),
+        };
+        assert!(text.contains("sequence number 0"), "{text}");
+        // The same message with a sequence number is delivered and acknowledged.
+        host.handle_bytes(t0, &packet_frame(1, &lift));
+        assert_eq!(messages(&mut host), [lift]);
+        assert_eq!(drain(&mut host), packet_frame(0, &Message::Ack(1)));
     }
 
     #[test]

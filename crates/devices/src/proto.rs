@@ -315,6 +315,13 @@ pub enum BodyError {
         /// Length required.
         expected: usize,
     },
+    /// A reliable message (one that asks for an ACK) with sequence number 0, which only
+    /// ACKs carry: refused, neither delivered nor acknowledged.
+    #[error("message type {ty:#04x} asks for an ACK but has sequence number 0 (only ACKs do)")]
+    ReliableWithoutSeq {
+        /// Type byte.
+        ty: u8,
+    },
     /// A field holds a value outside its range.
     #[error("message type {ty:#04x}: bad value {value} in byte {index}")]
     Value {

@@ -701,6 +701,13 @@ async fn protocol_conformance(dut: DeviceUnderTest) {
     host.send(2, &beep);
     let got = host.until(|g| acks(g, 2) >= 2);
     assert_eq!(acks(&got, 2), 2, "{dut:?}: {got:?}");
+    // A reliable frame with sequence 0 (only ACKs carry it): refused, never acked.
+    host.mark();
+    host.send(0, &Message::Beep { duration_ms: 90 });
+    host.send_reliable(7, &Message::StateRequest);
+    let got = host.until(|g| g.iter().any(|(_, m)| matches!(m, Message::State { .. })));
+    assert_eq!(acks(&got, 0), 0, "{dut:?}: sequence 0 acked: {got:?}");
+    host.ack_all();
     // Garbage, then a frame: the frame glued to the garbage's tail is lost, its retry
     // (after the next delimiter) is taken: back in step.
     host.mark();

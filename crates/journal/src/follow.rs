@@ -94,10 +94,12 @@ impl<I: DeserializeOwned> Follower<I> {
 
     /// Up to `limit` records after record `after`, in order, each checked on the chain
     /// (the records up to `after` are checked first when they have not been yet). Stops
-    /// before a record not yet written.
+    /// before a record not yet written, and before a damaged one: the good records before
+    /// it are given, and the next call names the damage.
     ///
     /// # Errors
-    /// [`JournalErrorKind::Corrupt`] naming the first damaged record, or SQLite's error.
+    /// [`JournalErrorKind::Corrupt`] naming the first damaged record when it is the first
+    /// one to read, or SQLite's error.
     pub fn after(&mut self, after: u64, limit: usize) -> Result<Vec<Record<I>>, JournalError> {
         if after < self.checked.0 {
             self.checked = (0, integrity::genesis(FORMAT));
@@ -185,7 +187,13 @@ impl<I: DeserializeOwned> Follower<I> {
                     computed,
                 ))
             })();
-            let (record, hash) = checked.map_err(corrupt)?;
+            // The good records before a damaged one are given first; the next read
+            // starts at the damage and names it.
+            let (record, hash) = match checked {
+                Ok(checked) => checked,
+                Err(_) if !out.is_empty() => break,
+                Err(damage) => return Err(corrupt(damage)),
+            };
             last_ms = record.now.as_millis() as i64;
             previous = hash;
             self.checked = (expected, hash);

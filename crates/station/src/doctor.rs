@@ -90,7 +90,7 @@ pub const SPACE_NEEDED: u64 = 200 * 1024 * 1024;
 
 /// Every check of `config`, in the order a volunteer sets the table up.
 pub fn check_table(config: &StationConfig) -> Vec<Check> {
-    let mut checks = Vec::new();
+    let mut checks = vec![start_position(config)];
     let d = &config.devices;
     for (key, spec) in [
         ("peg_board", &d.peg_board),
@@ -440,15 +440,81 @@ pub fn voice(hearer: &'static str, voice: &HearerVoice) -> Check {
 }
 
 /// The records directory exists (or can be made), takes a file, and has room.
+/// The game can start: the start position (`game.start_fen`, or the initial array) makes
+/// a table and is not already over (checkmate, stalemate or a dead position).
+pub fn start_position(config: &StationConfig) -> Check {
+    use shakmaty::Position as _;
+    let name = "game";
+    let fix = "set [game] start_fen to a position the game can start from (or remove it)";
+    let table = config.table_config();
+    if let Err(e) = annabella_table::Table::new(table.clone()) {
+        return Check::bad(Status::Fail, name, e.to_string(), fix);
+    }
+    let position = match table.start_position() {
+        Ok(p) => p,
+        Err(e) => return Check::bad(Status::Fail, name, e.to_string(), fix),
+    };
+    let over = if position.is_checkmate() {
+        Some("checkmate")
+    } else if position.is_stalemate() {
+        Some("stalemate")
+    } else if annabella_rules::unwinnable::is_dead_position(&position) {
+        Some("a dead position (neither side can checkmate)")
+    } else {
+        None
+    };
+    let which = table
+        .start_fen
+        .as_deref()
+        .map_or_else(|| "the initial position".to_owned(), |f| format!("{f:?}"));
+    match over {
+        Some(why) => Check::bad(
+            Status::Fail,
+            name,
+            format!("the start position {which} is already over: {why}"),
+            fix,
+        ),
+        None => Check::ok(name, format!("{which}, {} to move", position.turn())),
+    }
+}
+
+/// The records directory can be created and takes files, with room for a game. A
+/// directory that does not exist yet is made for the check and removed again.
 pub fn records(dir: &Path) -> Check {
     let name = "records";
     let fix = format!(
         "make {} writable by the user annabella runs as, or set [records] dir",
         dir.display()
     );
+    // The directories this check makes, deepest last (removed again at the end).
+    let made: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|d| !d.as_os_str().is_empty() && d.symlink_metadata().is_err())
+        .map(Path::to_path_buf)
+        .collect();
     if let Err(e) = std::fs::create_dir_all(dir) {
-        return Check::bad(Status::Fail, name, format!("{}: {e}", dir.display()), fix);
+        return Check::bad(
+            Status::Fail,
+            name,
+            format!("{}: cannot be created: {e}", dir.display()),
+            fix,
+        );
     }
+    let check = records_in(dir, &fix, !made.is_empty());
+    for d in &made {
+        let _ = std::fs::remove_dir(d);
+    }
+    check
+}
+
+fn records_in(dir: &Path, fix: &str, new: bool) -> Check {
+    let name = "records";
+    let fix = fix.to_owned();
+    let writable = if new {
+        "can be created, writable"
+    } else {
+        "writable"
+    };
     let probe: PathBuf = dir.join(".annabella-doctor");
     let written = std::fs::File::create(&probe).and_then(|mut f| {
         f.write_all(b"annabella doctor\n")?;
@@ -478,7 +544,7 @@ pub fn records(dir: &Path) -> Check {
                     ),
                 )
             } else {
-                Check::ok(name, format!("{}: writable, {mb} MB free", dir.display()))
+                Check::ok(name, format!("{}: {writable}, {mb} MB free", dir.display()))
             }
         }
         Err(e) => Check::bad(
@@ -530,6 +596,52 @@ mod tests {
         assert_eq!(judge_level(&Level::of(&loud), "fix").status, Status::Warn);
         let short = judge_level(&Level::of(&tone[..1000]), "fix");
         assert_eq!(short.status, Status::Fail, "{}", short.line());
+    }
+
+    fn config(game: &str) -> StationConfig {
+        StationConfig::from_toml_str(&format!("[game]\n{game}\n"), Path::new("/tables/1"))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Issue 26, item 9: a start position the game cannot start from fails the doctor.
+    #[test]
+    fn a_start_position_that_is_already_over_fails() {
+        let ok = start_position(&config(""));
+        assert_eq!(ok.status, Status::Ok, "{}", ok.line());
+        assert!(ok.detail.contains("initial position"), "{}", ok.line());
+        for (fen, why) in [
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate"),
+            ("6Qk/8/6K1/8/8/8/8/8 b - - 0 1", "checkmate"),
+            (
+                "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
+                "dead position",
+            ),
+        ] {
+            let c = start_position(&config(&format!("start_fen = \"{fen}\"")));
+            assert_eq!(c.status, Status::Fail, "{}", c.line());
+            assert!(c.detail.contains(why), "{fen}: {}", c.line());
+            assert!(
+                c.fix.as_deref().unwrap().contains("start_fen"),
+                "{}",
+                c.line()
+            );
+        }
+    }
+
+    #[test]
+    fn a_records_directory_is_created_for_the_check_and_removed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let records_dir = dir.path().join("new/games");
+        let c = records(&records_dir);
+        assert_eq!(c.status, Status::Ok, "{}", c.line());
+        assert!(c.detail.contains("can be created"), "{}", c.line());
+        assert!(!dir.path().join("new").exists(), "the check leaves nothing");
+
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, "x").unwrap();
+        let c = records(&file.join("games"));
+        assert_eq!(c.status, Status::Fail, "{}", c.line());
+        assert!(c.detail.contains("cannot be created"), "{}", c.line());
     }
 
     #[test]

@@ -27,8 +27,42 @@ use crate::{
     shell::{NONCE_META, Request},
 };
 
-/// At most one refusal note this often in the journal (the log has every one).
+/// At most one refusal line in the log and one note in the journal this often; the next
+/// one says how many were refused in between.
 const REFUSAL_NOTE_EVERY: Duration = Duration::from_secs(10);
+
+/// Lets one event through per interval and counts the ones held back (a flood of forged
+/// actions must not flood the log or the journal).
+#[derive(Debug)]
+struct RateLimit {
+    every: Duration,
+    last: Option<Instant>,
+    held_back: u32,
+}
+
+impl RateLimit {
+    fn new(every: Duration) -> RateLimit {
+        RateLimit {
+            every,
+            last: None,
+            held_back: 0,
+        }
+    }
+
+    /// `Some(n)` when an event at `now` may go out, `n` being how many were held back
+    /// since the last one; `None` (and counted) otherwise.
+    fn admit(&mut self, now: Instant) -> Option<u32> {
+        if self
+            .last
+            .is_some_and(|t| now.saturating_duration_since(t) < self.every)
+        {
+            self.held_back = self.held_back.saturating_add(1);
+            return None;
+        }
+        self.last = Some(now);
+        Some(std::mem::take(&mut self.held_back))
+    }
+}
 
 /// The longest `by` or `what` journalled from the hall, in characters.
 const MAX_WORDS: usize = 120;
@@ -93,11 +127,11 @@ fn report(line: String) {
     eprintln!("annabella: {line}");
 }
 
-/// Hands what arrives on the action topic to the table; refusals are logged, and noted
-/// in the journal (so the console shows them) at most once every ten seconds.
+/// Hands what arrives on the action topic to the table; refusals are logged and noted in
+/// the journal (so the console shows them) at most once every ten seconds, each saying
+/// how many were refused since the last.
 async fn forward(mut arrivals: mpsc::Receiver<Arrival>, requests: mpsc::Sender<Request>) {
-    let mut last_note: Option<Instant> = None;
-    let mut unnoted = 0u32;
+    let mut limit = RateLimit::new(REFUSAL_NOTE_EVERY);
     while let Some(arrival) = arrivals.recv().await {
         let request = match arrival {
             Arrival::Accepted(body) => {
@@ -111,16 +145,17 @@ async fn forward(mut arrivals: mpsc::Receiver<Arrival>, requests: mpsc::Sender<R
                 }
             }
             Arrival::Refused(why) => {
-                report(format!("hall actions: refused a message: {why}"));
-                if last_note.is_some_and(|t| t.elapsed() < REFUSAL_NOTE_EVERY) {
-                    unnoted += 1;
+                let Some(held_back) = limit.admit(Instant::now()) else {
                     continue;
-                }
-                last_note = Some(Instant::now());
-                let more = match std::mem::take(&mut unnoted) {
+                };
+                let more = match held_back {
                     0 => String::new(),
                     n => format!(" ({n} more refused before it)"),
                 };
+                report(format!(
+                    "hall actions: refused a message: {}{more}",
+                    clean(&why)
+                ));
                 Request::Input(Input::ByArbiter {
                     by: "hall".into(),
                     what: format!(
@@ -259,6 +294,21 @@ mod tests {
     use annabella_table::ArbiterAction;
 
     use super::*;
+
+    /// Issue 26, item 9: a flood of refused actions gives one log line (and one journal
+    /// note) per interval, the next one counting those held back.
+    #[test]
+    fn refusals_are_rate_limited_and_counted() {
+        let t0 = Instant::now();
+        let mut limit = RateLimit::new(REFUSAL_NOTE_EVERY);
+        assert_eq!(limit.admit(t0), Some(0));
+        let admitted = (1..=1000u64)
+            .filter(|i| limit.admit(t0 + Duration::from_millis(*i)).is_some())
+            .count();
+        assert_eq!(admitted, 0, "a burst within the interval is held back");
+        assert_eq!(limit.admit(t0 + REFUSAL_NOTE_EVERY), Some(1000));
+        assert_eq!(limit.admit(t0 + REFUSAL_NOTE_EVERY * 2), Some(0));
+    }
 
     fn body(action: HallAction) -> ActionBody {
         ActionBody {

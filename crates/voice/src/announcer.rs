@@ -93,6 +93,21 @@ pub enum VoiceError {
         /// The cause.
         source: std::io::Error,
     },
+    /// The audio record stopped so that its disk keeps room for the journal.
+    #[error(
+        "{path}: the audio record stops here: {} MB free on its disk, {} MB are kept for the \
+         journal",
+        free / (1024 * 1024),
+        reserve / (1024 * 1024)
+    )]
+    DiskReserve {
+        /// The record's WAV file.
+        path: std::path::PathBuf,
+        /// Free bytes on its file system.
+        free: u64,
+        /// The bytes the record leaves free.
+        reserve: u64,
+    },
     /// Writing WAV audio failed.
     #[error("{path}: {source}")]
     Wav {

@@ -520,8 +520,20 @@ impl Running {
                 outcome: None,
             };
             if let Err(e) = record.append(pcm, info) {
-                eprintln!("annabella: audio record: {e}");
+                self.record_failed(e);
             }
+        }
+    }
+
+    /// Reports a failed entry of the audio record; at the disk reserve the record is
+    /// finished there (said once; the game goes on without it).
+    fn record_failed(&mut self, e: VoiceError) {
+        eprintln!("annabella: audio record: {e}");
+        if matches!(e, VoiceError::DiskReserve { .. })
+            && let Some(r) = self.record.take()
+            && let Err(e) = r.finish()
+        {
+            eprintln!("annabella: audio record: {e}");
         }
     }
 
@@ -616,7 +628,7 @@ impl Running {
             .and_then(|pcm| record.append(&pcm, EntryInfo::from_report(r, at_ms))),
         };
         if let Err(e) = written {
-            eprintln!("annabella: audio record: {e}");
+            self.record_failed(e);
         }
     }
 

@@ -30,6 +30,25 @@ pub const RATE: u32 = 22050;
 /// Silence between two entries, in milliseconds.
 pub const GAP_MS: u64 = 300;
 
+/// The free space the audio record leaves on its disk (the journal, written on the same
+/// disk, must never starve): an entry that would leave less is not written, and the record
+/// stops ([`VoiceError::DiskReserve`]).
+pub const DISK_RESERVE: u64 = 64 * 1024 * 1024;
+
+/// Free bytes on the file system of `path` (unknown off Unix).
+fn free_bytes(path: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let fs = nix::sys::statvfs::statvfs(path).ok()?;
+        Some(fs.blocks_available().saturating_mul(fs.fragment_size()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
+}
+
 /// Who is heard in an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -106,6 +125,7 @@ pub struct AudioRecord {
     wav: hound::WavWriter<BufWriter<File>>,
     index: File,
     samples: u64,
+    reserve: u64,
 }
 
 impl std::fmt::Debug for AudioRecord {
@@ -156,6 +176,7 @@ impl AudioRecord {
             wav,
             index,
             samples: 0,
+            reserve: DISK_RESERVE,
         })
     }
 
@@ -209,7 +230,14 @@ impl AudioRecord {
             wav,
             index,
             samples,
+            reserve: DISK_RESERVE,
         })
+    }
+
+    /// The free space this record leaves on its disk (default [`DISK_RESERVE`]).
+    pub fn with_reserve(mut self, bytes: u64) -> Self {
+        self.reserve = bytes;
+        self
     }
 
     /// The length of the record so far, in milliseconds.
@@ -221,9 +249,21 @@ impl AudioRecord {
     /// line. Returns the line written.
     ///
     /// # Errors
-    /// When a file cannot be written.
+    /// When a file cannot be written, or [`VoiceError::DiskReserve`] (nothing written)
+    /// when the entry would leave less free space than the reserve: the caller finishes
+    /// the record there.
     pub fn append(&mut self, pcm: &Pcm, info: EntryInfo) -> Result<IndexEntry, VoiceError> {
         let samples = resample(pcm, RATE);
+        let needed = (samples.len() as u64 + GAP_MS * u64::from(RATE) / 1000) * 2 + 4096;
+        if let Some(free) = free_bytes(&self.wav_path)
+            && free < self.reserve.saturating_add(needed)
+        {
+            return Err(VoiceError::DiskReserve {
+                path: self.wav_path.clone(),
+                free,
+                reserve: self.reserve,
+            });
+        }
         if self.samples > 0 {
             let gap = GAP_MS * u64::from(RATE) / 1000;
             for _ in 0..gap {
@@ -411,6 +451,37 @@ mod tests {
             "{line}"
         );
         r.finish().expect("finish");
+    }
+
+    /// Issue 26, item 9: the record stops before its disk's free space falls below the
+    /// reserve kept for the journal, writing nothing of the refused entry.
+    #[test]
+    fn an_entry_that_would_eat_into_the_reserve_is_refused() {
+        let dir = tempfile::tempdir().expect("dir");
+        let (wav, index) = (dir.path().join("r.wav"), dir.path().join("r.jsonl"));
+        let free = free_bytes(dir.path()).expect("statvfs works here");
+        let mut record = AudioRecord::create(&wav, &index)
+            .expect("create")
+            .with_reserve(free / 2);
+        // 2 s of audio take ≈ 88 kB: they fit above the reserve.
+        record
+            .append(&tone(RATE, 2000), info("eins", 1))
+            .expect("fits");
+        let before = record.duration_ms();
+        let mut record = record.with_reserve(free.saturating_mul(2));
+        let e = record
+            .append(&tone(RATE, 2000), info("zwei", 2))
+            .unwrap_err();
+        assert!(matches!(e, VoiceError::DiskReserve { .. }), "{e}");
+        assert!(e.to_string().contains("kept for the journal"), "{e}");
+        assert_eq!(record.duration_ms(), before, "nothing of it was written");
+        record.finish().expect("finish");
+        assert_eq!(read_index(&index).expect("index").len(), 1);
+        let reader = hound::WavReader::open(&wav).expect("a valid WAV");
+        assert_eq!(
+            u64::from(reader.duration()) * 1000 / u64::from(RATE),
+            before
+        );
     }
 
     #[test]
