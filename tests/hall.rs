@@ -384,7 +384,7 @@ fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token
     }
     let token = &hall.token;
     let moved = raw(&format!(
-        "GET /arbiter?token={token}&by=CA HTTP/1.1\r\nHost: {}",
+        "GET /arbiter?token={token}&by=CA HTTP/1.1\r\nHost: {}\r\nAccept: text/html",
         hall.addr
     ));
     assert!(moved.starts_with("HTTP/1.1 303"), "{moved}");
