@@ -410,3 +410,53 @@ fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token
     );
     assert!(cross.starts_with("HTTP/1.1 403"), "{cross}");
 }
+
+#[test]
+fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("t3").join("table.toml");
+    std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    let out = std::process::Command::new(BIN)
+        .args(["init", "--non-interactive", "--hall-table", "3", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(dir.path().join("no-such-port"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let key = config.with_file_name("table.key");
+    let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the private half is its owner's only");
+    let private = annabella_hall::signing::TableSigningKey::read(&key).unwrap();
+    let public = std::fs::read_to_string(config.with_file_name("table.pub")).unwrap();
+    assert_eq!(public.trim(), private.public().to_string());
+    for line in [
+        "mosquitto_passwd /etc/mosquitto/annabella/passwd annabella-table-3".to_owned(),
+        "user annabella-table-3".to_owned(),
+        "topic write annabella/move/3".to_owned(),
+        "topic read annabella/action/3".to_owned(),
+        "[tables.\"3\"]".to_owned(),
+        format!("public_key = \"{}\"", public.trim()),
+        "table = \"3\"".to_owned(),
+    ] {
+        assert!(stderr.contains(&line), "{line}:\n{stderr}");
+    }
+    // A second init (with --force) keeps the key: the hall's entry stays right.
+    let again = std::process::Command::new(BIN)
+        .args(["init", "--non-interactive", "--force", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(dir.path().join("no-such-port"))
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's signing key"));
+    assert_eq!(
+        annabella_hall::signing::TableSigningKey::read(&key)
+            .unwrap()
+            .public(),
+        private.public()
+    );
+}
