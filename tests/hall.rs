@@ -199,6 +199,15 @@ fn a_station_killed_and_published_again_from_its_journal_loses_and_repeats_nothi
         },
     );
     assert_moves_once_in_order(&hall, "k", &moves);
+    // The hall keeps the journal's head as published: the witness of what was committed.
+    let (tail, _, _) = JournalTail::open(&out.join("game.journal")).unwrap();
+    let last = tail.after(0, usize::MAX >> 1).unwrap().pop().unwrap();
+    wait_for(Duration::from_secs(30), "the hall's witness", || {
+        let (_, api) = hall.get("/api/hall");
+        let api: serde_json::Value = serde_json::from_str(&api).unwrap_or_default();
+        let witness = api["tables"][0]["witness"].clone();
+        (witness == serde_json::json!([last.seq, last.head]), witness)
+    });
 }
 
 #[test]
