@@ -309,3 +309,68 @@ fn a_torn_last_record_of_a_finished_game_exports_the_stored_game() {
     assert!(stderr.contains("last record"), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), stored.pgn);
 }
+
+#[test]
+fn a_pgn_salvaged_from_a_damaged_journal_says_so_inside_the_file() {
+    use annabella_table::{Input, TableConfig};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.journal");
+    {
+        let config = TableConfig {
+            vi_color: shakmaty::Color::Black,
+            ..TableConfig::default()
+        };
+        let (mut session, _) = Session::open(&path, config).unwrap();
+        for (s, input) in [
+            (1, Input::Start),
+            (
+                2,
+                Input::AssistantMove {
+                    text: "e2e4".into(),
+                },
+            ),
+            (
+                3,
+                Input::Lever {
+                    side: shakmaty::Color::White,
+                },
+            ),
+            (
+                4,
+                Input::AssistantMove {
+                    text: "e7e5".into(),
+                },
+            ),
+            (
+                5,
+                Input::Lever {
+                    side: shakmaty::Color::Black,
+                },
+            ),
+        ] {
+            session.feed(Duration::from_secs(s), input).unwrap();
+        }
+    }
+    // Record 4 of 5: damage in the middle, not a torn last write.
+    damage(&path, "e7e5");
+    let out = annabella()
+        .args(["export", "pgn"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    let pgn = String::from_utf8_lossy(&out.stdout);
+    let tag = pgn
+        .lines()
+        .find(|l| l.starts_with("[Salvaged \""))
+        .unwrap_or_else(|| panic!("a Salvaged tag:\n{pgn}"));
+    assert!(tag.contains("record 4"), "the tag names the damage: {tag}");
+    assert!(
+        pgn.contains("{annabella: salvaged from a damaged journal, the moves before the damage:"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. e4 "), "the good prefix is kept:\n{pgn}");
+    assert!(!pgn.contains("e5"), "{pgn}");
+}
