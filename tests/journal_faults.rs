@@ -374,3 +374,71 @@ fn a_pgn_salvaged_from_a_damaged_journal_says_so_inside_the_file() {
     assert!(pgn.contains("1. e4 "), "the good prefix is kept:\n{pgn}");
     assert!(!pgn.contains("e5"), "{pgn}");
 }
+
+#[test]
+fn settings_edited_with_their_hash_made_anew_no_longer_export_with_exit_0() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let path = finished_journal(dir.path());
+    let stored = Journal::<serde_json::Value>::open(&path, OpenMode::ReadOnly)
+        .unwrap()
+        .0
+        .games()
+        .unwrap()
+        .pop()
+        .unwrap();
+    // A careful editor: another time control, and the meta value's hash recomputed the
+    // way the journal computes it (unkeyed SHA-256 over the key's length, key, value).
+    {
+        let db = rusqlite::Connection::open(&path).unwrap();
+        let value: String = db
+            .query_row(
+                "SELECT value FROM meta WHERE key = ?1",
+                [META_CONFIG],
+                |r| r.get(0),
+            )
+            .unwrap();
+        let mut config: serde_json::Value = serde_json::from_str(&value).unwrap();
+        assert_ne!(config["time_control"], "600+5");
+        config["time_control"] = "600+5".into();
+        let edited = serde_json::to_string(&config).unwrap();
+        let mut h = Sha256::new();
+        h.update((META_CONFIG.len() as u64).to_le_bytes());
+        h.update(META_CONFIG.as_bytes());
+        h.update(edited.as_bytes());
+        let hash: [u8; 32] = h.finalize().into();
+        let changed = db
+            .execute(
+                "UPDATE meta SET value = ?1, hash = ?2 WHERE key = ?3",
+                rusqlite::params![edited, hash.to_vec(), META_CONFIG],
+            )
+            .unwrap();
+        assert_eq!(changed, 1);
+    }
+    let replay = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "the unkeyed chain cannot tell (the journal is not keyed yet): {}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let out = annabella()
+        .args(["export", "pgn"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("no longer replay to the finished game stored"),
+        "{stderr}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        stored.pgn,
+        "the stored game is exported"
+    );
+}

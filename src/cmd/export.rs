@@ -54,18 +54,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for w in &warnings {
         eprintln!("annabella: journal {}: {w}", args.journal.display());
     }
-    let status = if warnings.is_empty() {
+    let mut status = if warnings.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(super::DAMAGED)
     };
+    // The finished game stored when it ended is a witness: records (or settings) edited
+    // since, with their hashes made anew, no longer replay to it.
+    let witness = warnings
+        .is_empty()
+        .then(|| resumed.finished_games.last())
+        .flatten()
+        .filter(|g| g.last_seq == resumed.replayed && g.pgn != table.pgn());
+    if let Some(game) = witness {
+        eprintln!(
+            "annabella: journal {}: the records no longer replay to the finished game stored \
+             when it ended (record {}): the journal was edited after the game; the PGN is \
+             the stored one",
+            args.journal.display(),
+            game.last_seq
+        );
+        status = ExitCode::from(super::DAMAGED);
+    }
     // A finished game whose records are damaged: its PGN, stored whole when it ended.
     let stored = (!warnings.is_empty())
         .then(|| resumed.finished_games.last())
         .flatten()
         .filter(|g| g.last_seq > resumed.replayed);
     if args.format == "pgn" {
-        match stored {
+        match stored.or(witness) {
             Some(game) => {
                 eprintln!(
                     "annabella: journal {}: the PGN is the finished game stored when it ended \
