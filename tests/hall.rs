@@ -199,6 +199,15 @@ fn a_station_killed_and_published_again_from_its_journal_loses_and_repeats_nothi
         },
     );
     assert_moves_once_in_order(&hall, "k", &moves);
+    // The hall keeps the journal's head as published: the witness of what was committed.
+    let (tail, _, _) = JournalTail::open(&out.join("game.journal")).unwrap();
+    let last = tail.after(0, usize::MAX >> 1).unwrap().pop().unwrap();
+    wait_for(Duration::from_secs(30), "the hall's witness", || {
+        let (_, api) = hall.get("/api/hall");
+        let api: serde_json::Value = serde_json::from_str(&api).unwrap_or_default();
+        let witness = api["tables"][0]["witness"].clone();
+        (witness == serde_json::json!([last.seq, last.head]), witness)
+    });
 }
 
 #[test]
@@ -384,7 +393,7 @@ fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token
     }
     let token = &hall.token;
     let moved = raw(&format!(
-        "GET /arbiter?token={token}&by=CA HTTP/1.1\r\nHost: {}",
+        "GET /arbiter?token={token}&by=CA HTTP/1.1\r\nHost: {}\r\nAccept: text/html",
         hall.addr
     ));
     assert!(moved.starts_with("HTTP/1.1 303"), "{moved}");
@@ -409,6 +418,56 @@ fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token
         ),
     );
     assert!(cross.starts_with("HTTP/1.1 403"), "{cross}");
+}
+
+#[test]
+fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("t3").join("table.toml");
+    std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    let out = std::process::Command::new(BIN)
+        .args(["init", "--non-interactive", "--hall-table", "3", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(dir.path().join("no-such-port"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let key = config.with_file_name("table.key");
+    let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the private half is its owner's only");
+    let private = annabella_hall::signing::TableSigningKey::read(&key).unwrap();
+    let public = std::fs::read_to_string(config.with_file_name("table.pub")).unwrap();
+    assert_eq!(public.trim(), private.public().to_string());
+    for line in [
+        "mosquitto_passwd /etc/mosquitto/annabella/passwd annabella-table-3".to_owned(),
+        "user annabella-table-3".to_owned(),
+        "topic write annabella/move/3".to_owned(),
+        "topic read annabella/action/3".to_owned(),
+        "[tables.\"3\"]".to_owned(),
+        format!("public_key = \"{}\"", public.trim()),
+        "table = \"3\"".to_owned(),
+    ] {
+        assert!(stderr.contains(&line), "{line}:\n{stderr}");
+    }
+    // A second init (with --force) keeps the key: the hall's entry stays right.
+    let again = std::process::Command::new(BIN)
+        .args(["init", "--non-interactive", "--force", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(dir.path().join("no-such-port"))
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's signing key"));
+    assert_eq!(
+        annabella_hall::signing::TableSigningKey::read(&key)
+            .unwrap()
+            .public(),
+        private.public()
+    );
 }
 
 /// Issue 26, item 9: `hall publish --once` on a damaged journal publishes the good prefix
@@ -459,7 +518,8 @@ fn publish_once_publishes_a_damaged_journals_good_prefix_and_names_the_damage() 
                 "d",
                 "--journal",
             ])
-            .arg(&journal),
+            .arg(&journal)
+            .args(broker.table_flags("d")),
         Duration::from_secs(60),
     );
     let stderr = String::from_utf8_lossy(&published.stderr);

@@ -392,3 +392,136 @@ fn a_flipped_bit_in_the_last_record_never_reopens_a_finished_game() {
         "the file is unchanged"
     );
 }
+
+#[test]
+fn a_pgn_salvaged_from_a_damaged_journal_says_so_inside_the_file() {
+    use annabella_table::{Input, TableConfig};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.journal");
+    {
+        let config = TableConfig {
+            vi_color: shakmaty::Color::Black,
+            ..TableConfig::default()
+        };
+        let (mut session, _) = Session::open(&path, config).unwrap();
+        for (s, input) in [
+            (1, Input::Start),
+            (
+                2,
+                Input::AssistantMove {
+                    text: "e2e4".into(),
+                },
+            ),
+            (
+                3,
+                Input::Lever {
+                    side: shakmaty::Color::White,
+                },
+            ),
+            (
+                4,
+                Input::AssistantMove {
+                    text: "e7e5".into(),
+                },
+            ),
+            (
+                5,
+                Input::Lever {
+                    side: shakmaty::Color::Black,
+                },
+            ),
+        ] {
+            session.feed(Duration::from_secs(s), input).unwrap();
+        }
+    }
+    // Record 4 of 5: damage in the middle, not a torn last write.
+    damage(&path, "e7e5");
+    let out = annabella()
+        .args(["export", "pgn"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    let pgn = String::from_utf8_lossy(&out.stdout);
+    let tag = pgn
+        .lines()
+        .find(|l| l.starts_with("[Salvaged \""))
+        .unwrap_or_else(|| panic!("a Salvaged tag:\n{pgn}"));
+    assert!(tag.contains("record 4"), "the tag names the damage: {tag}");
+    assert!(
+        pgn.contains("{annabella: salvaged from a damaged journal, the moves before the damage:"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. e4 "), "the good prefix is kept:\n{pgn}");
+    assert!(!pgn.contains("e5"), "{pgn}");
+}
+
+#[test]
+fn settings_edited_with_their_hash_made_anew_no_longer_export_with_exit_0() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let path = finished_journal(dir.path());
+    let stored = Journal::<serde_json::Value>::open(&path, OpenMode::ReadOnly)
+        .unwrap()
+        .0
+        .games()
+        .unwrap()
+        .pop()
+        .unwrap();
+    // A careful editor: another time control, and the meta value's hash recomputed the
+    // way the journal computes it (unkeyed SHA-256 over the key's length, key, value).
+    {
+        let db = rusqlite::Connection::open(&path).unwrap();
+        let value: String = db
+            .query_row(
+                "SELECT value FROM meta WHERE key = ?1",
+                [META_CONFIG],
+                |r| r.get(0),
+            )
+            .unwrap();
+        let mut config: serde_json::Value = serde_json::from_str(&value).unwrap();
+        assert_ne!(config["time_control"], "600+5");
+        config["time_control"] = "600+5".into();
+        let edited = serde_json::to_string(&config).unwrap();
+        let mut h = Sha256::new();
+        h.update((META_CONFIG.len() as u64).to_le_bytes());
+        h.update(META_CONFIG.as_bytes());
+        h.update(edited.as_bytes());
+        let hash: [u8; 32] = h.finalize().into();
+        let changed = db
+            .execute(
+                "UPDATE meta SET value = ?1, hash = ?2 WHERE key = ?3",
+                rusqlite::params![edited, hash.to_vec(), META_CONFIG],
+            )
+            .unwrap();
+        assert_eq!(changed, 1);
+    }
+    let replay = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "the unkeyed chain cannot tell (the journal is not keyed yet): {}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let out = annabella()
+        .args(["export", "pgn"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("no longer replay to the finished game stored"),
+        "{stderr}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        stored.pgn,
+        "the stored game is exported"
+    );
+}

@@ -10,8 +10,8 @@
 //! - **Headers**: `Content-Security-Policy` (no script but the page's own inline scripts,
 //!   each by its SHA-256; `frame-ancestors 'none'`), `X-Frame-Options: DENY`,
 //!   `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`.
-//! - **The token out of the address bar**: a `GET` whose query carries the right
-//!   `token` is answered with a redirect to the same address without it, setting the
+//! - **The token out of the address bar**: a browser's `GET` (one that accepts
+//!   `text/html`) whose query carries the right `token` is answered with a redirect to the same address without it, setting the
 //!   token as an `HttpOnly`, `SameSite=Strict` cookie; later requests with the cookie get
 //!   the token put back into their query on the server side, so the handlers see it as
 //!   before while the browser's history, bookmarks and logs never show it.
@@ -171,7 +171,14 @@ async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) ->
     }
     let query = req.uri().query().unwrap_or_default().to_owned();
     let given = query_param(&query, "token").map(|t| t.into_owned());
+    // A browser's navigation (it accepts HTML); programs keep the query as they sent it.
+    let navigation = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"));
     if req.method() == Method::GET
+        && navigation
         && let Some(token) = &given
         && (h.token)(token)
     {

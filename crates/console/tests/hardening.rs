@@ -166,7 +166,7 @@ async fn the_token_moves_from_the_address_into_a_strict_http_only_cookie() {
     let answer = exchange(
         s.addr,
         &format!(
-            "GET /arbiter?token={token}&by=IA%20Weber HTTP/1.1\r\nHost: {}",
+            "GET /arbiter?token={token}&by=IA%20Weber HTTP/1.1\r\nHost: {}\r\nAccept: text/html",
             s.addr
         ),
         "",
@@ -197,7 +197,10 @@ async fn the_token_moves_from_the_address_into_a_strict_http_only_cookie() {
     // A wrong token is not made a cookie: the page says so.
     let answer = exchange(
         s.addr,
-        &format!("GET /arbiter?token=wrong&by=X HTTP/1.1\r\nHost: {}", s.addr),
+        &format!(
+            "GET /arbiter?token=wrong&by=X HTTP/1.1\r\nHost: {}\r\nAccept: text/html",
+            s.addr
+        ),
         "",
     )
     .await;

@@ -41,6 +41,9 @@ pub struct TableEntry {
     pub at_ms: u64,
     /// The games (journal epochs) the hall has seen at this table, oldest first.
     pub games: Vec<u64>,
+    /// The witness: the last journal head (record and chain hash, hex) the table
+    /// published for the game; a journal edited afterwards no longer leads to it.
+    pub witness: Option<(u64, String)>,
     /// The game as the hall replayed it under the Laws.
     #[serde(skip)]
     pub replay: HallGame,
@@ -498,6 +501,9 @@ impl Hall {
                             table: table.clone(),
                             end: end.clone(),
                         });
+                    }
+                    if let Some(head) = &state.head {
+                        entry.witness = Some((m.seq, head.clone()));
                     }
                     entry.state = Some(*state);
                 }

@@ -145,6 +145,10 @@ pub struct TableState {
     /// Chess960 castling.
     #[serde(default)]
     pub chess960: bool,
+    /// The journal's head (chain hash, hex) at this record: the hall keeps it as a
+    /// witness of what the table had committed.
+    #[serde(default)]
+    pub head: Option<String>,
     /// The table's view (position, clocks, moves, claim, result).
     pub view: TableView,
     /// Every alert of the game so far, oldest first.

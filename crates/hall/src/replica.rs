@@ -151,6 +151,7 @@ impl Replica {
             time_control: config.time_control.to_string(),
             start_fen: config.start_fen.clone(),
             chess960: config.chess960,
+            head: None,
             view,
             alerts: self.alerts.clone(),
             pgn: self.table.pgn(),

@@ -101,6 +101,23 @@ impl<I: DeserializeOwned> Follower<I> {
     /// [`JournalErrorKind::Corrupt`] naming the first damaged record when it is the first
     /// one to read, or SQLite's error.
     pub fn after(&mut self, after: u64, limit: usize) -> Result<Vec<Record<I>>, JournalError> {
+        Ok(self
+            .after_with_heads(after, limit)?
+            .into_iter()
+            .map(|(record, _)| record)
+            .collect())
+    }
+
+    /// As [`after`](Self::after), each record with the chain hash up to it: the journal's
+    /// head as it was when that record was committed (what the station shows a witness).
+    ///
+    /// # Errors
+    /// As [`after`](Self::after).
+    pub fn after_with_heads(
+        &mut self,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<(Record<I>, Hash)>, JournalError> {
         if after < self.checked.0 {
             self.checked = (0, integrity::genesis(FORMAT));
         }
@@ -118,7 +135,7 @@ impl<I: DeserializeOwned> Follower<I> {
     }
 
     /// Reads and checks up to `limit` records after the last checked one.
-    fn read(&mut self, limit: usize) -> Result<Vec<Record<I>>, JournalError> {
+    fn read(&mut self, limit: usize) -> Result<Vec<(Record<I>, Hash)>, JournalError> {
         let (from, mut previous) = self.checked;
         let rows: Vec<_> = {
             let mut stmt = self
@@ -197,7 +214,7 @@ impl<I: DeserializeOwned> Follower<I> {
             last_ms = record.now.as_millis() as i64;
             previous = hash;
             self.checked = (expected, hash);
-            out.push(record);
+            out.push((record, hash));
         }
         Ok(out)
     }

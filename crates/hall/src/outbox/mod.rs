@@ -20,6 +20,7 @@ use tokio::sync::watch;
 
 use crate::{
     config::Broker,
+    message::Body,
     replica::Replica,
     signing::TableSigningKey,
     topic::{Kind, topic},
@@ -275,7 +276,13 @@ pub async fn run(
                 Ok(records) => {
                     last_tail_error.clear();
                     for r in records {
-                        let messages = replica.apply(r.seq, r.now, r.input, true);
+                        let mut messages = replica.apply(r.seq, r.now, r.input, true);
+                        // The journal's head at this record, for the hall to witness.
+                        for m in &mut messages {
+                            if let Body::View(state) = &mut m.body {
+                                state.head = Some(r.head.clone());
+                            }
+                        }
                         book.add_record(
                             r.seq,
                             messages.iter().map(|m| wire(&settings.key, m)).collect(),

@@ -25,6 +25,9 @@ pub struct TailRecord {
     pub now: Duration,
     /// The input.
     pub input: Input,
+    /// The journal's chain hash up to this record (its head when the record was
+    /// committed), 64 hex digits.
+    pub head: String,
 }
 
 /// Why the journal cannot be read (yet).
@@ -135,12 +138,13 @@ impl JournalTail {
     pub fn after(&self, after: u64, limit: usize) -> Result<Vec<TailRecord>, TailError> {
         Ok(self
             .follower()
-            .after(after, limit)?
+            .after_with_heads(after, limit)?
             .into_iter()
-            .map(|r| TailRecord {
+            .map(|(r, head)| TailRecord {
                 seq: r.seq,
                 now: r.now,
                 input: r.input,
+                head: head.iter().map(|b| format!("{b:02x}")).collect(),
             })
             .collect())
     }
