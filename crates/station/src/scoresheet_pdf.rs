@@ -1,6 +1,7 @@
 //! The printed scoresheet to sign (Law 8.7): an A4 PDF in the FIDE layout — event, site,
 //! date, round, board, players and colours, time control; moves 1–60 in numbered
-//! columns with each move's clock time, draw offers marked `(=)`; the result; signature
+//! columns with each move's clock time, draw offers marked `(=)`; illegal moves and
+//! their penalties (Law 7.5); the result; signature
 //! lines for White, Black and the arbiter; further pages past move 60; then each side's
 //! remaining time as a figure. Piece letters are the table's language's (German S, L, T,
 //! D, K; English N, B, R, Q, K). Drawn with `printpdf` in DejaVu Sans (Debian's
@@ -75,6 +76,8 @@ pub struct Sheet {
     pub moves: Vec<SheetMove>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*` (not finished).
     pub result: String,
+    /// Illegal moves completed and penalised (Law 7.5): White's, Black's.
+    pub illegal: [u8; 2],
     /// The language whose piece letters are printed.
     pub language: Language,
 }
@@ -104,6 +107,10 @@ impl Sheet {
                 })
                 .collect(),
             result: table.end().map_or("*".to_owned(), |e| e.result.clone()),
+            illegal: [
+                table.game().strikes(shakmaty::Color::White),
+                table.game().strikes(shakmaty::Color::Black),
+            ],
             language: config.language,
         }
     }
@@ -187,6 +194,21 @@ fn field(
     text(layer, font, 7.0, x, y + 4.2, label);
     text(layer, font, 10.0, x + 1.0, y + 0.8, value);
     line(layer, (x, y), (x + w, y), 0.4);
+}
+
+/// The sheet's note of illegal moves and their penalties (Law 7.5.5: the first adds
+/// time to the opponent's clock; a further one may lose the game, as the result says).
+pub fn illegal_note(illegal: [u8; 2]) -> String {
+    let side = |n: u8, who: &str, other: &str| match n {
+        0 => format!("{who} none"),
+        1 => format!("{who} 1 (time added to {other})"),
+        n => format!("{who} {n} (penalties of 7.5.5)"),
+    };
+    format!(
+        "Illegal moves: {}; {}",
+        side(illegal[0], "White", "Black"),
+        side(illegal[1], "Black", "White")
+    )
 }
 
 fn hms(d: Duration) -> String {
@@ -289,6 +311,14 @@ fn move_page(
     // The result and the signatures (8.7: both players sign both scoresheets).
     let y = TOP_OF_TABLE - 30.0 * ROW - 10.0;
     field(layer, font, LEFT, y, 60.0, "Result", &sheet.result);
+    text(
+        layer,
+        font,
+        8.0,
+        80.0,
+        y + 0.8,
+        &illegal_note(sheet.illegal),
+    );
     let sign_y = y - 22.0;
     for (i, who) in ["Signature White", "Signature Black", "Signature Arbiter"]
         .iter()
@@ -430,8 +460,18 @@ mod tests {
                 })
                 .collect(),
             result: "*".into(),
+            illegal: [0, 0],
             language: Language::En,
         }
+    }
+
+    #[test]
+    fn illegal_moves_are_noted_with_their_penalty() {
+        assert_eq!(
+            illegal_note([1, 0]),
+            "Illegal moves: White 1 (time added to Black); Black none"
+        );
+        assert!(illegal_note([0, 2]).ends_with("Black 2 (penalties of 7.5.5)"));
     }
 
     #[test]

@@ -29,6 +29,7 @@ fn sheet(language: Language, sans: &[&str]) -> Sheet {
             })
             .collect(),
         result: "1/2-1/2".into(),
+        illegal: [1, 0],
         language,
     }
 }
@@ -98,6 +99,7 @@ fn a_german_table_prints_german_letters_and_an_english_one_english() {
         "Signature White",
         "Signature Black",
         "Signature Arbiter",
+        "Illegal moves: White 1 (time added to Black); Black none",
     ] {
         assert!(en_text.contains(needle), "{needle} missing:\n{en_text}");
     }
@@ -128,4 +130,30 @@ fn moves_past_sixty_go_on_a_further_page() {
     assert!(!page1.contains(" 61 "), "move 61 is not on page 1");
     let last = poppler("pdftotext", &["-layout", "-f", "3", "-l", "3"], &pdf);
     assert!(last.contains("Clock times"), "{last}");
+}
+
+#[test]
+fn an_illegal_move_the_arbiter_penalised_is_on_the_sheet() {
+    use annabella_station::session::Session;
+    use annabella_table::{ArbiterAction, Input, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let (mut session, _) =
+        Session::open(&dir.path().join("t.journal"), TableConfig::default()).expect("a journal");
+    session.feed(Duration::from_secs(1), Input::Start).unwrap();
+    session
+        .feed(
+            Duration::from_secs(3),
+            Input::Arbiter(ArbiterAction::IllegalMove {
+                by: shakmaty::Color::White,
+            }),
+        )
+        .unwrap();
+    let sheet = Sheet::of(session.table());
+    assert_eq!(sheet.illegal, [1, 0]);
+    let pdf = write(dir.path(), "t.pdf", &sheet);
+    let text = poppler("pdftotext", &["-layout"], &pdf);
+    assert!(
+        text.contains("White 1 (time added to Black)"),
+        "the penalised illegal move is noted:\n{text}"
+    );
 }
