@@ -5,7 +5,8 @@
 //! hall's big screen (1920 × 1080), a laptop at 200 % and a laptop in the dark scheme:
 //! checks computed from the screenshots' pixels (squares apart, pieces 3:1 against both
 //! square colours, text 4.5:1, no sideways scrolling, no black areas), the calm state not
-//! drawn in alarm red, and 30 tables on the projector's page fitting the hall's big screen (1920 × 1080).
+//! drawn in alarm red, the projector's alert band still under reduced motion, the clock
+//! chart's table the same numbers as the moves, and 30 tables on the projector's page fitting the hall's big screen (1920 × 1080).
 //! Screenshots go to `target/screens/`; `scripts/screens.sh` copies a few into
 //! `docs/screens/`.
 //!
@@ -237,6 +238,22 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
                     "{page} {}: the alert is not drawn in alarm red",
                     screen.name()
                 );
+            }
+            if *page == "hall-screen" {
+                // The alert band pulses, except for those who asked for less motion.
+                let animation = client
+                    .execute(
+                        "return getComputedStyle(document.querySelector('#alerts-body ol.alarm')).animationName;",
+                        vec![],
+                    )
+                    .await
+                    .expect("the alert band's animation");
+                let want = if screen.reduced_motion {
+                    "none"
+                } else {
+                    "annabella-pulse"
+                };
+                assert_eq!(animation.as_str(), Some(want), "{}", screen.name());
             }
             if *page == "hall-table" && screen == Screen::new(1366, 768) {
                 assert_chart_matches_the_moves(&client, &hall).await;
