@@ -52,7 +52,7 @@ enum Command {
     Doctor(cmd::doctor::Args),
     /// Journals of tables: `journal replay FILE` prints the rebuilt table.
     Journal(cmd::journal::Args),
-    /// A game's records from its journal: `export pgn|brf JOURNAL`.
+    /// A game's records from its journal: `export pgn|brf|pdf JOURNAL [--out FILE]`.
     Export(cmd::export::Args),
     /// Internal: load a speech model in this fresh process (the trial load of a model
     /// without a manifest; a crash of libvosk here is reported by the parent).

@@ -5,7 +5,8 @@
 //! hall's big screen (1920 × 1080), a laptop at 200 % and a laptop in the dark scheme:
 //! checks computed from the screenshots' pixels (squares apart, pieces 3:1 against both
 //! square colours, text 4.5:1, no sideways scrolling, no black areas), the calm state not
-//! drawn in alarm red, and 30 tables on the projector's page fitting the hall's big screen (1920 × 1080).
+//! drawn in alarm red, the projector's alert band still under reduced motion, the clock
+//! chart's table the same numbers as the moves, and 30 tables on the projector's page fitting the hall's big screen (1920 × 1080).
 //! Screenshots go to `target/screens/`; `scripts/screens.sh` copies a few into
 //! `docs/screens/`.
 //!
@@ -68,6 +69,46 @@ async fn element_pixels(client: &Client, shot: &Shot, css: &str) -> Vec<[u8; 3]>
         w: f("w"),
         h: f("h"),
     })
+}
+
+/// The clock chart of table 1's page has one line per side and, as its text
+/// alternative, a table whose first row holds the clocks after 1. e4 and 1... e5 as the
+/// hall received them.
+async fn assert_chart_matches_the_moves(client: &Client, hall: &Hall) {
+    assert_eq!(
+        count(
+            client,
+            "svg.clock-chart[aria-describedby=clock-table] path[data-side]"
+        )
+        .await,
+        2
+    );
+    let (_, body) = hall.get("/api/hall");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let table = v["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "1")
+        .expect("table 1");
+    let ms = |ply: usize, key: &str| table["moves"][ply - 1][key].as_u64().unwrap();
+    let hms = |ms: u64| {
+        let s = ms / 1000;
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    };
+    let row = client
+        .execute(
+            "return document.querySelector('#clock-table tbody tr').textContent;",
+            vec![],
+        )
+        .await
+        .expect("the chart's table");
+    let expected = format!("1{}{}", hms(ms(1, "white_ms")), hms(ms(2, "black_ms")));
+    assert_eq!(
+        row.as_str(),
+        Some(expected.as_str()),
+        "the chart's first row"
+    );
 }
 
 async fn look_at(
@@ -197,6 +238,25 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
                     "{page} {}: the alert is not drawn in alarm red",
                     screen.name()
                 );
+            }
+            if *page == "hall-screen" {
+                // The alert band pulses, except for those who asked for less motion.
+                let animation = client
+                    .execute(
+                        "return getComputedStyle(document.querySelector('#alerts-body ol.alarm')).animationName;",
+                        vec![],
+                    )
+                    .await
+                    .expect("the alert band's animation");
+                let want = if screen.reduced_motion {
+                    "none"
+                } else {
+                    "annabella-pulse"
+                };
+                assert_eq!(animation.as_str(), Some(want), "{}", screen.name());
+            }
+            if *page == "hall-table" && screen == Screen::new(1366, 768) {
+                assert_chart_matches_the_moves(&client, &hall).await;
             }
             let name = format!("{page}-{}.png", screen.name());
             match (*page, screen.name().as_str()) {

@@ -191,6 +191,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(p) = &report.braille_problem {
         eprintln!("annabella: Braille scoresheet not written: {p}");
     }
+    if let Some(p) = &report.pdf_problem {
+        eprintln!("annabella: printed scoresheet not written: {p}");
+    }
     match (&report.result, report.game_over) {
         (Some(r), true) => {
             eprintln!("game over: {r}");

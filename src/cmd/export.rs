@@ -1,4 +1,5 @@
-//! `annabella export pgn|brf JOURNAL`: the game's records from its journal.
+//! `annabella export pgn|brf|pdf JOURNAL [--out FILE]`: the game's records from its
+//! journal.
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -7,14 +8,19 @@ use annabella_station::{config, records, session::Session};
 /// Flags of `annabella export`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// `pgn` (with [%clk]) or `brf` (Braille scoresheet).
-    #[arg(value_parser = ["pgn", "brf"])]
+    /// `pgn` (with [%clk]), `brf` (Braille scoresheet) or `pdf` (the printed scoresheet
+    /// to sign, A4).
+    #[arg(value_parser = ["pgn", "brf", "pdf"])]
     format: String,
     /// The journal file.
     journal: PathBuf,
     /// liblouis table for `brf` (default: the VI player's language, uncontracted).
     #[arg(long)]
     braille_table: Option<String>,
+    /// Write to FILE instead of standard output (`pdf` default: `game.pdf` beside the
+    /// journal).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
 }
 
 /// A PGN salvaged from a damaged journal, saying so inside: a `Salvaged` tag after the
@@ -47,7 +53,19 @@ fn salvaged(pgn: &str, why: &str) -> String {
     format!("{head}{tag}\n{before}{comment} {result}\n")
 }
 
-/// Runs the export to standard output.
+/// Writes `text` to `out`, or to standard output.
+fn emit(out: Option<&PathBuf>, text: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
+    match out {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        }
+        None => std::io::stdout().write_all(text)?,
+    }
+    Ok(())
+}
+
+/// Runs the export to standard output (or `--out`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (table, resumed) = Session::replay(&args.journal)?;
     let warnings = resumed.warnings();
@@ -92,17 +110,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     args.journal.display(),
                     game.last_seq
                 );
-                print!("{}", game.pgn);
+                emit(args.out.as_ref(), game.pgn.as_bytes())?;
             }
-            None if warnings.is_empty() => print!("{}", table.pgn()),
+            None if warnings.is_empty() => emit(args.out.as_ref(), table.pgn().as_bytes())?,
             // The good prefix of a damaged journal: the file itself says so.
-            None => print!("{}", salvaged(&table.pgn(), &warnings.join("; "))),
+            None => emit(
+                args.out.as_ref(),
+                salvaged(&table.pgn(), &warnings.join("; ")).as_bytes(),
+            )?,
         }
+    } else if args.format == "pdf" {
+        let bytes = annabella_station::scoresheet_pdf::pdf(&table)?;
+        let out = args
+            .out
+            .unwrap_or_else(|| args.journal.with_file_name("game.pdf"));
+        emit(Some(&out), &bytes)?;
+        eprintln!("written: {}", out.display());
     } else {
         let louis = args
             .braille_table
             .unwrap_or_else(|| config::default_braille_table(table.config().language).to_owned());
-        print!("{}", records::brf(&table, &louis)?);
+        emit(args.out.as_ref(), records::brf(&table, &louis)?.as_bytes())?;
     }
     Ok(status)
 }

@@ -45,6 +45,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(p) = &report.braille_problem {
         eprintln!("annabella: Braille scoresheet not written: {p}");
     }
+    if let Some(p) = &report.pdf_problem {
+        eprintln!("annabella: printed scoresheet not written: {p}");
+    }
     if let Some(r) = &report.result {
         eprintln!("game over: {r}");
     }

@@ -764,6 +764,8 @@ pub struct StationReport {
     pub result: Option<String>,
     /// A Braille problem (the PGN is written anyway).
     pub braille_problem: Option<String>,
+    /// Why the printed scoresheet (`game.pdf`) was not written, if it was not.
+    pub pdf_problem: Option<String>,
 }
 
 impl StationReport {
@@ -782,6 +784,13 @@ impl StationReport {
         let session = &stopped.session;
         let (mut written, problem) =
             records::write(session.table(), dir, braille_table).map_err(io(dir))?;
+        let pdf_problem = match records::write_pdf(session.table(), dir) {
+            Ok(path) => {
+                written.push(path);
+                None
+            }
+            Err(e) => Some(e),
+        };
         let display = dir.join(annabella_braille_display::record::FILE_NAME);
         if display.exists() {
             written.push(display);
@@ -799,6 +808,7 @@ impl StationReport {
             game_over: stopped.ending == Ending::GameOver,
             result: session.table().end().map(|e| e.result.clone()),
             braille_problem: problem.map(|e| e.to_string()),
+            pdf_problem,
         })
     }
 }

@@ -62,6 +62,7 @@ pub mod line;
 pub use annabella_journal as journal;
 pub mod play;
 pub mod records;
+pub mod scoresheet_pdf;
 pub mod script;
 pub mod session;
 pub mod shell;

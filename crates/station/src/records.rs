@@ -1,5 +1,5 @@
-//! The game's records, written from the table: PGN with `[%clk]` and the Braille
-//! scoresheet (BRF).
+//! The game's records, written from the table: PGN with `[%clk]`, the Braille
+//! scoresheet (BRF) and the printed scoresheet to sign (PDF, [`crate::scoresheet_pdf`]).
 
 use std::path::Path;
 
@@ -48,7 +48,8 @@ pub fn brf(table: &Table, louis_table: &str) -> Result<String, BrailleError> {
 }
 
 /// Writes `game.pgn` and `game.brf` into `dir`; returns the paths written and the
-/// Braille problem, if any (the PGN is written even when Braille fails).
+/// Braille problem, if any (the PGN is written even when Braille fails). The printed
+/// scoresheet is [`write_pdf`].
 ///
 /// # Errors
 /// When the PGN cannot be written.
@@ -71,4 +72,15 @@ pub fn write(
         Err(e) => problem = Some(e),
     }
     Ok((written, problem))
+}
+
+/// Writes the printed scoresheet `game.pdf` into `dir`; its path.
+///
+/// # Errors
+/// The PDF cannot be made (its font is missing) or written.
+pub fn write_pdf(table: &Table, dir: &Path) -> Result<std::path::PathBuf, String> {
+    let bytes = crate::scoresheet_pdf::pdf(table).map_err(|e| e.to_string())?;
+    let path = dir.join("game.pdf");
+    std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
 }
