@@ -75,14 +75,15 @@ async fn element_pixels(client: &Client, shot: &Shot, css: &str) -> Vec<[u8; 3]>
 /// alternative, a table whose first row holds the clocks after 1. e4 and 1... e5 as the
 /// hall received them.
 async fn assert_chart_matches_the_moves(client: &Client, hall: &Hall) {
-    assert_eq!(
-        count(
-            client,
-            "svg.clock-chart[aria-describedby=clock-table] path[data-side]"
-        )
-        .await,
-        2
-    );
+    let lines = count(
+        client,
+        "svg.clock-chart[aria-describedby=clock-table] path[data-side]",
+    )
+    .await;
+    if lines != 2 {
+        let source = client.source().await.unwrap_or_default();
+        panic!("{lines} lines in the clock chart: {source}");
+    }
     let (_, body) = hall.get("/api/hall");
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     let table = v["tables"]
@@ -154,6 +155,7 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
             .args(["hall", "publish", "--broker", &broker.url(), "--table", "3"])
             .arg("--journal")
             .arg(&journal)
+            .args(broker.table_flags("3"))
             .stdout(Stdio::null())
             .spawn()
             .expect("annabella hall publish"),
@@ -269,19 +271,27 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
         client.close().await.expect("close");
     }
 
-    // Thirty tables on the projector: table 1's retained view published again as
+    // Thirty tables on the projector: table 1's journal published again, signed, as
     // tables 4 to 30.
-    let out = Command::new("mosquitto_sub")
-        .args(["-h", "127.0.0.1", "-p", &broker.port.to_string()])
-        .args(["-t", "annabella/view/1", "-C", "1", "-W", "10"])
-        .output()
-        .expect("mosquitto_sub");
-    let view: serde_json::Value =
-        serde_json::from_slice(&out.stdout).expect("table 1's retained view");
     for i in 4..=30 {
-        let mut v = view.clone();
-        v["table"] = serde_json::json!(i.to_string());
-        broker.publish(&format!("annabella/view/{i}"), &v.to_string());
+        let table = i.to_string();
+        let copy = dir.path().join(format!("copy-{i}"));
+        std::fs::create_dir_all(&copy).unwrap();
+        std::fs::copy(
+            dir.path().join("table-1/game.journal"),
+            copy.join("game.journal"),
+        )
+        .unwrap();
+        let status = Command::new(BIN)
+            .args(["hall", "publish", "--once", "--broker", &broker.url()])
+            .args(["--table", &table, "--journal"])
+            .arg(copy.join("game.journal"))
+            .args(broker.table_flags(&table))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("annabella hall publish --once");
+        assert!(status.success(), "table {table} published");
     }
     wait_for(Duration::from_secs(30), "thirty tables in the hall", || {
         let (_, body) = hall.get("/api/hall");

@@ -18,7 +18,8 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_annabella");
 /// The tables the tests' broker and hall know (user, ACL block, key pair each).
 pub const TABLES: &[&str] = &[
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
-    "18", "19", "20", "b1", "b2", "b3", "b4", "k", "L", "T",
+    "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "b1", "b2", "b3",
+    "b4", "d", "k", "L", "T",
 ];
 
 /// A test user's password.

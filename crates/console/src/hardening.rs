@@ -12,7 +12,8 @@
 //!   `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`.
 //! - **The token out of the address bar**: a browser's `GET` (one that accepts
 //!   `text/html`) whose query carries the right `token` is answered with a redirect to the same address without it, setting the
-//!   token as an `HttpOnly`, `SameSite=Strict` cookie; later requests with the cookie get
+//!   token as an `HttpOnly`, `SameSite=Strict` cookie; later requests that name the arbiter
+//!   (`by=`) with the cookie get
 //!   the token put back into their query on the server side, so the handlers see it as
 //!   before while the browser's history, bookmarks and logs never show it.
 
@@ -206,7 +207,10 @@ async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) ->
         security_headers(&mut r, "'none'");
         return r;
     }
+    // The cookie stands for the token only on the arbiter's own requests (they name the
+    // arbiter, `by=`): a spectator's or a player's page stays theirs in the same browser.
     if given.is_none()
+        && query_param(&query, "by").is_some()
         && let Some(token) = cookie(&req, TOKEN_COOKIE)
     {
         let token = form_urlencoded::parse(format!("t={token}").as_bytes())

@@ -194,6 +194,22 @@ async fn the_token_moves_from_the_address_into_a_strict_http_only_cookie() {
     .await;
     assert_eq!(status(&answer), 200, "{answer}");
     assert!(body(&answer).contains("<form"), "the arbiter's forms");
+    // The read-only view in the same browser stays the read-only view: the cookie stands
+    // for the token only where the arbiter is named.
+    let answer = exchange(
+        s.addr,
+        &format!(
+            "GET / HTTP/1.1\r\nHost: {}\r\nCookie: annabella_token={token}",
+            s.addr
+        ),
+        "",
+    )
+    .await;
+    assert_eq!(status(&answer), 200, "{answer}");
+    assert!(
+        !body(&answer).contains("<form"),
+        "no arbiter's forms: {answer}"
+    );
     // A wrong token is not made a cookie: the page says so.
     let answer = exchange(
         s.addr,
