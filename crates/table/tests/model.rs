@@ -241,6 +241,8 @@ struct Model {
     dgt_settled: Board,
     /// The flag observed first.
     first_flag: Option<Color>,
+    /// The arbiter set a clock to zero: flags are the arbiter's ruling from then on.
+    zeroed: bool,
     /// The sealed move of an adjournment.
     sealed: Option<String>,
     /// Adjourned: no move is made until the resumption (A.1).
@@ -288,6 +290,7 @@ impl Model {
             dgt_used: false,
             dgt_settled: start.board().clone(),
             first_flag: None,
+            zeroed: false,
             sealed: None,
             adjourned: false,
             run_since: 0,
@@ -699,11 +702,12 @@ impl Model {
                     self.pegs = pos.board().occupied();
                     self.legal_on_board = false;
                 }
-                if let ArbiterAction::SetTime { color, time } = action
-                    && time > Duration::ZERO
-                    && self.first_flag == Some(color)
-                {
-                    self.first_flag = None;
+                if let ArbiterAction::SetTime { color, time } = action {
+                    if time.is_zero() {
+                        self.zeroed = true;
+                    } else if self.first_flag == Some(color) {
+                        self.first_flag = None;
+                    }
                 }
                 self.input(Input::Arbiter(action), step)?;
             }
@@ -971,6 +975,7 @@ impl Model {
             }
         }
         if let (Some(end), Some(first)) = (&view.result, self.first_flag)
+            && !self.zeroed
             && before.result.is_none()
             && end.termination == "flag-fall"
         {
@@ -1205,6 +1210,32 @@ fn regressions() {
                 Wait(90000),
                 SayMove(57),
                 Wait(1500),
+            ],
+        ),
+        // (A model fix: a clock the arbiter set to zero is the arbiter's ruling.)
+        (
+            cfg(true, 0, false, false),
+            vec![
+                Button(1),
+                Arbiter(9, 0),
+                Arbiter(3, 0),
+                SayMove(0),
+                Arbiter(1, 0),
+                Wait(90000),
+            ],
+        ),
+        (
+            cfg(false, 0, false, false),
+            vec![
+                SayMove(0),
+                SayMove(0),
+                DgtMove(66),
+                DgtWrongSetup(0, 48),
+                Arbiter(9, 0),
+                DgtIllegal(145, 16),
+                SayMove(0),
+                Arbiter(6, 20),
+                DgtIllegal(142, 16),
             ],
         ),
     ];

@@ -96,8 +96,11 @@ impl Table {
                 return self.sighted_board_right();
             }
             // The sighted player's own move on a board that still lacks the copy of the
-            // VI player's: the move stands, the copy is asked for.
-            if let Some(m) = self.move_without_copy(&pos, &board) {
+            // VI player's: the move stands, the copy is asked for. (With their own last
+            // board known, the change from it decides, below.)
+            if base.is_none()
+                && let Some(m) = self.move_without_copy(&pos, &board)
+            {
                 self.sighted_base = Some(board);
                 return self.sighted_move(now, m);
             }
@@ -106,7 +109,6 @@ impl Table {
             // difference stays to be put right (E.2.7, D.2.9).
             if let Some(m) = base.as_ref().and_then(|b| own_board_move(&pos, b, &board)) {
                 self.sighted_base = Some(board);
-                self.sighted_copy = None;
                 return self.sighted_move(now, m);
             }
             // Pieces missing from their squares: touched (once the copy is done).
