@@ -239,8 +239,8 @@ struct Model {
     /// The sighted player moved or lifted pieces of theirs on their turn without making
     /// a move (their own board is not settled: the next change is not one move).
     dgt_settled: Board,
-    /// The flag observed first.
-    first_flag: Option<Color>,
+    /// The flags observed down, first first (the arbiter's new time lifts one).
+    fallen: Vec<Color>,
     /// The arbiter set a clock to zero: flags are the arbiter's ruling from then on.
     zeroed: bool,
     /// The sealed move of an adjournment.
@@ -289,7 +289,7 @@ impl Model {
             legal_on_board: false,
             dgt_used: false,
             dgt_settled: start.board().clone(),
-            first_flag: None,
+            fallen: Vec::new(),
             zeroed: false,
             sealed: None,
             adjourned: false,
@@ -705,8 +705,8 @@ impl Model {
                 if let ArbiterAction::SetTime { color, time } = action {
                     if time.is_zero() {
                         self.zeroed = true;
-                    } else if self.first_flag == Some(color) {
-                        self.first_flag = None;
+                    } else {
+                        self.fallen.retain(|&c| c != color);
                     }
                 }
                 self.input(Input::Arbiter(action), step)?;
@@ -968,13 +968,13 @@ impl Model {
                 && ran
                 && !arbiter
                 && view.started
-                && self.first_flag.is_none()
+                && !self.fallen.contains(&c)
                 && before.result.is_none()
             {
-                self.first_flag = Some(c);
+                self.fallen.push(c);
             }
         }
-        if let (Some(end), Some(first)) = (&view.result, self.first_flag)
+        if let (Some(end), Some(&first)) = (&view.result, self.fallen.first())
             && !self.zeroed
             && before.result.is_none()
             && end.termination == "flag-fall"
@@ -1236,6 +1236,22 @@ fn regressions() {
                 SayMove(0),
                 Arbiter(6, 20),
                 DgtIllegal(142, 16),
+            ],
+        ),
+        (
+            cfg(false, 0, false, false),
+            vec![
+                DgtMove(0),
+                Wait(90000),
+                Arbiter(7, 253),
+                SayMove(0),
+                PegMove(0),
+                Wait(200),
+                Arbiter(6, 20),
+                Wait(90000),
+                Lever(true),
+                Arbiter(3, 56),
+                Wait(90000),
             ],
         ),
     ];
