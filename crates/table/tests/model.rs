@@ -633,7 +633,13 @@ impl Model {
                 self.input(Input::Lever { side }, step)?;
             }
             Step::Assistant(k) => {
-                if let Some(m) = pick(&legal, k) {
+                // The sighted player's position: after the VI player's made move when
+                // that waits for its press.
+                let theirs = match self.announced {
+                    Some(a) if vi_turn && self.view.made => after(&pos, a),
+                    _ => pos.clone(),
+                };
+                if let Some(m) = pick(&theirs.legal_moves(), k) {
                     let uci = m.to_uci(self.config.castling_mode()).to_string();
                     if !vi_turn && !self.dgt_used {
                         self.sighted_made = Some(m);
