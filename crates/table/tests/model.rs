@@ -411,8 +411,12 @@ impl Model {
         // Any change from their settled board that is a legal move of theirs (on the
         // game's position, or after the VI player's made move) is one, whichever step
         // made it.
+        // A move whose board the snapshot shows exactly, or else the one change from
+        // their settled board; two readings are none (the step's own intent is a hint
+        // only: a board says what it says).
         let settled = self.dgt_settled.clone();
-        let legal = legal.or_else(|| {
+        let _ = legal;
+        let legal = (|| {
             let pos = self.pos();
             let theirs = if pos.turn() == sighted {
                 pos
@@ -423,33 +427,29 @@ impl Model {
             } else {
                 return None;
             };
-            let found: Vec<Move> = theirs
-                .legal_moves()
-                .into_iter()
+            let moves = theirs.legal_moves();
+            let exact: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| *after(&theirs, m).board() == board)
+                .collect();
+            if let [m] = exact.as_slice() {
+                return Some(*m);
+            }
+            let changed: Vec<Move> = moves
+                .iter()
+                .copied()
                 .filter(|&m| {
-                    (arrives_visibly(&settled, &theirs, m)
-                        && made_on(&settled, &theirs, m) == board)
-                        || *after(&theirs, m).board() == board
+                    settled != board
+                        && arrives_visibly(&settled, &theirs, m)
+                        && made_on(&settled, &theirs, m) == board
                 })
                 .collect();
-            match found.as_slice() {
+            match changed.as_slice() {
                 [m] => Some(*m),
                 _ => None,
             }
-        });
-        let legal = legal.filter(|&m| {
-            let pos = self.pos();
-            let theirs = if pos.turn() == sighted {
-                pos
-            } else {
-                match self.announced {
-                    Some(a) => after(&pos, a),
-                    None => return false,
-                }
-            };
-            (arrives_visibly(&settled, &theirs, m) && made_on(&settled, &theirs, m) == board)
-                || *after(&theirs, m).board() == board
-        });
+        })();
         // Their settled board: unchanged while pieces of theirs are in motion on their turn.
         if legal.is_some() || !own_changed || !their_turn || board == *self.pos().board() {
             self.dgt_settled = board.clone();
@@ -1258,6 +1258,26 @@ fn regressions() {
                 Lever(true),
                 Arbiter(3, 56),
                 Wait(90000),
+            ],
+        ),
+        (
+            cfg(true, 0, false, false),
+            vec![
+                SayMove(62),
+                PegMove(0),
+                DgtMove(211),
+                Wait(200),
+                SayMove(62),
+                PegMove(0),
+                DgtMove(153),
+                SayMove(22),
+                PegMove(0),
+                DgtMove(59),
+                SayMove(0),
+                PegMove(0),
+                DgtLift(254),
+                DgtIllegal(184, 0),
+                DgtMove(40),
             ],
         ),
     ];
