@@ -95,6 +95,15 @@ const TEXTS: &[&str] = &[
     "Schiedsrichter",
     "Hilfe",
     "Ruhe",
+    "correction",
+    "no",
+    "yes",
+    "time",
+    "how many moves",
+    "where is my knight",
+    "draw",
+    "I resign",
+    "claim repetition",
 ];
 
 fn step() -> impl Strategy<Value = Step> {
@@ -134,9 +143,12 @@ fn config() -> impl Strategy<Value = TableConfig> {
         0..CONTROLS.len(),
         any::<bool>(),
         any::<bool>(),
+        prop_oneof![3 => Just(Language::De), 1 => Just(Language::En)],
     )
-        .prop_map(|(white, tc, vi_auto, sighted_auto)| TableConfig {
+        .prop_map(|(white, tc, vi_auto, sighted_auto, language)| TableConfig {
             vi_color: if white { Color::White } else { Color::Black },
+            language,
+            sighted_language: language,
             time_control: CONTROLS[tc].parse().expect("control"),
             vi_press: if vi_auto {
                 ClockPress::Automatic
@@ -497,7 +509,7 @@ impl Model {
         let pos = self.pos();
         let legal = pos.legal_moves();
         let vi_turn = pos.turn() == self.vi();
-        let lex = Lexicon::get(Language::De);
+        let lex = Lexicon::get(self.config.language);
         let tick = Duration::from_millis(100);
         match *step {
             Step::Wait(ms) => {
@@ -1035,6 +1047,10 @@ const COMPUTED: &[&str] = &[
     "gedeckt von",
     "gefesselt",
     "bester Zug",
+    "attacked by",
+    "defended by",
+    "pinned",
+    "best move",
 ];
 
 fn replay_to(start: &Chess, moves: &[Move]) -> Chess {
