@@ -95,6 +95,15 @@ const TEXTS: &[&str] = &[
     "Schiedsrichter",
     "Hilfe",
     "Ruhe",
+    "correction",
+    "no",
+    "yes",
+    "time",
+    "how many moves",
+    "where is my knight",
+    "draw",
+    "I resign",
+    "claim repetition",
 ];
 
 fn step() -> impl Strategy<Value = Step> {
@@ -134,9 +143,12 @@ fn config() -> impl Strategy<Value = TableConfig> {
         0..CONTROLS.len(),
         any::<bool>(),
         any::<bool>(),
+        prop_oneof![3 => Just(Language::De), 1 => Just(Language::En)],
     )
-        .prop_map(|(white, tc, vi_auto, sighted_auto)| TableConfig {
+        .prop_map(|(white, tc, vi_auto, sighted_auto, language)| TableConfig {
             vi_color: if white { Color::White } else { Color::Black },
+            language,
+            sighted_language: language,
             time_control: CONTROLS[tc].parse().expect("control"),
             vi_press: if vi_auto {
                 ClockPress::Automatic
@@ -239,8 +251,10 @@ struct Model {
     /// The sighted player moved or lifted pieces of theirs on their turn without making
     /// a move (their own board is not settled: the next change is not one move).
     dgt_settled: Board,
-    /// The flag observed first.
-    first_flag: Option<Color>,
+    /// The flags observed down, first first (the arbiter's new time lifts one).
+    fallen: Vec<Color>,
+    /// The arbiter set a clock to zero: flags are the arbiter's ruling from then on.
+    zeroed: bool,
     /// The sealed move of an adjournment.
     sealed: Option<String>,
     /// Adjourned: no move is made until the resumption (A.1).
@@ -287,7 +301,8 @@ impl Model {
             legal_on_board: false,
             dgt_used: false,
             dgt_settled: start.board().clone(),
-            first_flag: None,
+            fallen: Vec::new(),
+            zeroed: false,
             sealed: None,
             adjourned: false,
             run_since: 0,
@@ -408,8 +423,12 @@ impl Model {
         // Any change from their settled board that is a legal move of theirs (on the
         // game's position, or after the VI player's made move) is one, whichever step
         // made it.
+        // A move whose board the snapshot shows exactly, or else the one change from
+        // their settled board; two readings are none (the step's own intent is a hint
+        // only: a board says what it says).
         let settled = self.dgt_settled.clone();
-        let legal = legal.or_else(|| {
+        let _ = legal;
+        let legal = (|| {
             let pos = self.pos();
             let theirs = if pos.turn() == sighted {
                 pos
@@ -420,33 +439,29 @@ impl Model {
             } else {
                 return None;
             };
-            let found: Vec<Move> = theirs
-                .legal_moves()
-                .into_iter()
+            let moves = theirs.legal_moves();
+            let exact: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| *after(&theirs, m).board() == board)
+                .collect();
+            if let [m] = exact.as_slice() {
+                return Some(*m);
+            }
+            let changed: Vec<Move> = moves
+                .iter()
+                .copied()
                 .filter(|&m| {
-                    (arrives_visibly(&settled, &theirs, m)
-                        && made_on(&settled, &theirs, m) == board)
-                        || *after(&theirs, m).board() == board
+                    settled != board
+                        && arrives_visibly(&settled, &theirs, m)
+                        && made_on(&settled, &theirs, m) == board
                 })
                 .collect();
-            match found.as_slice() {
+            match changed.as_slice() {
                 [m] => Some(*m),
                 _ => None,
             }
-        });
-        let legal = legal.filter(|&m| {
-            let pos = self.pos();
-            let theirs = if pos.turn() == sighted {
-                pos
-            } else {
-                match self.announced {
-                    Some(a) => after(&pos, a),
-                    None => return false,
-                }
-            };
-            (arrives_visibly(&settled, &theirs, m) && made_on(&settled, &theirs, m) == board)
-                || *after(&theirs, m).board() == board
-        });
+        })();
         // Their settled board: unchanged while pieces of theirs are in motion on their turn.
         if legal.is_some() || !own_changed || !their_turn || board == *self.pos().board() {
             self.dgt_settled = board.clone();
@@ -494,7 +509,7 @@ impl Model {
         let pos = self.pos();
         let legal = pos.legal_moves();
         let vi_turn = pos.turn() == self.vi();
-        let lex = Lexicon::get(Language::De);
+        let lex = Lexicon::get(self.config.language);
         let tick = Duration::from_millis(100);
         match *step {
             Step::Wait(ms) => {
@@ -630,7 +645,13 @@ impl Model {
                 self.input(Input::Lever { side }, step)?;
             }
             Step::Assistant(k) => {
-                if let Some(m) = pick(&legal, k) {
+                // The sighted player's position: after the VI player's made move when
+                // that waits for its press.
+                let theirs = match self.announced {
+                    Some(a) if vi_turn && self.view.made => after(&pos, a),
+                    _ => pos.clone(),
+                };
+                if let Some(m) = pick(&theirs.legal_moves(), k) {
                     let uci = m.to_uci(self.config.castling_mode()).to_string();
                     if !vi_turn && !self.dgt_used {
                         self.sighted_made = Some(m);
@@ -699,11 +720,12 @@ impl Model {
                     self.pegs = pos.board().occupied();
                     self.legal_on_board = false;
                 }
-                if let ArbiterAction::SetTime { color, time } = action
-                    && time > Duration::ZERO
-                    && self.first_flag == Some(color)
-                {
-                    self.first_flag = None;
+                if let ArbiterAction::SetTime { color, time } = action {
+                    if time.is_zero() {
+                        self.zeroed = true;
+                    } else {
+                        self.fallen.retain(|&c| c != color);
+                    }
                 }
                 self.input(Input::Arbiter(action), step)?;
             }
@@ -964,13 +986,14 @@ impl Model {
                 && ran
                 && !arbiter
                 && view.started
-                && self.first_flag.is_none()
+                && !self.fallen.contains(&c)
                 && before.result.is_none()
             {
-                self.first_flag = Some(c);
+                self.fallen.push(c);
             }
         }
-        if let (Some(end), Some(first)) = (&view.result, self.first_flag)
+        if let (Some(end), Some(&first)) = (&view.result, self.fallen.first())
+            && !self.zeroed
             && before.result.is_none()
             && end.termination == "flag-fall"
         {
@@ -1024,6 +1047,10 @@ const COMPUTED: &[&str] = &[
     "gedeckt von",
     "gefesselt",
     "bester Zug",
+    "attacked by",
+    "defended by",
+    "pinned",
+    "best move",
 ];
 
 fn replay_to(start: &Chess, moves: &[Move]) -> Chess {
@@ -1205,6 +1232,68 @@ fn regressions() {
                 Wait(90000),
                 SayMove(57),
                 Wait(1500),
+            ],
+        ),
+        // (A model fix: a clock the arbiter set to zero is the arbiter's ruling.)
+        (
+            cfg(true, 0, false, false),
+            vec![
+                Button(1),
+                Arbiter(9, 0),
+                Arbiter(3, 0),
+                SayMove(0),
+                Arbiter(1, 0),
+                Wait(90000),
+            ],
+        ),
+        (
+            cfg(false, 0, false, false),
+            vec![
+                SayMove(0),
+                SayMove(0),
+                DgtMove(66),
+                DgtWrongSetup(0, 48),
+                Arbiter(9, 0),
+                DgtIllegal(145, 16),
+                SayMove(0),
+                Arbiter(6, 20),
+                DgtIllegal(142, 16),
+            ],
+        ),
+        (
+            cfg(false, 0, false, false),
+            vec![
+                DgtMove(0),
+                Wait(90000),
+                Arbiter(7, 253),
+                SayMove(0),
+                PegMove(0),
+                Wait(200),
+                Arbiter(6, 20),
+                Wait(90000),
+                Lever(true),
+                Arbiter(3, 56),
+                Wait(90000),
+            ],
+        ),
+        (
+            cfg(true, 0, false, false),
+            vec![
+                SayMove(62),
+                PegMove(0),
+                DgtMove(211),
+                Wait(200),
+                SayMove(62),
+                PegMove(0),
+                DgtMove(153),
+                SayMove(22),
+                PegMove(0),
+                DgtMove(59),
+                SayMove(0),
+                PegMove(0),
+                DgtLift(254),
+                DgtIllegal(184, 0),
+                DgtMove(40),
             ],
         ),
     ];

@@ -237,3 +237,32 @@ fn both_flags_down_the_first_decides() {
     );
     assert_eq!(run.view().result.map(|e| e.result), Some("0-1".into()));
 }
+
+#[test]
+fn an_entry_of_the_reply_to_a_made_move_not_yet_pressed() {
+    // Without a sensor board the assistant's entry is the reply: both moves stand.
+    let mut run = Run::new(TableConfig::default());
+    run.start(0.5);
+    run.say(1.0, "Eva vier").peg(1.5, "e2", "e4");
+    run.typed(3.0, "e5");
+    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert!(alerts(&run).is_empty());
+    run.lever(4.0, White).lever(5.0, Black);
+    assert_eq!(
+        records(&run)
+            .iter()
+            .map(|r| r.san.as_str())
+            .collect::<Vec<_>>(),
+        ["e4", "e5"]
+    );
+    // With one, the entry waits for the board's reply and is compared with it.
+    let mut run = Run::new(TableConfig::default());
+    run.sighted_board(0.0, START);
+    run.start(0.5);
+    run.say(1.0, "Eva vier").peg(1.5, "e2", "e4");
+    run.typed(3.0, "Nf6");
+    assert_eq!(run.view().moves, Vec::<String>::new());
+    run.sighted_board(4.0, E4_E5);
+    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(alerts(&run), [AlertKind::EntryDiffers]);
+}

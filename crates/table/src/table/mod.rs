@@ -160,7 +160,7 @@ pub struct Table {
     sighted_base: Option<Board>,
     /// The assistant's entry of the sighted player's move, waiting for the board's (4.6:
     /// the move made on the board is the move; an entry that differs goes to the arbiter).
-    assistant_entry: Option<(Move, Duration)>,
+    assistant_entry: Option<(Move, Duration, Chess)>,
     sighted_changed: Duration,
     sighted_handled: Option<Duration>,
     sighted_copy: Option<Chess>,

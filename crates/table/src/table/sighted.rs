@@ -96,8 +96,11 @@ impl Table {
                 return self.sighted_board_right();
             }
             // The sighted player's own move on a board that still lacks the copy of the
-            // VI player's: the move stands, the copy is asked for.
-            if let Some(m) = self.move_without_copy(&pos, &board) {
+            // VI player's: the move stands, the copy is asked for. (With their own last
+            // board known, the change from it decides, below.)
+            if base.is_none()
+                && let Some(m) = self.move_without_copy(&pos, &board)
+            {
                 self.sighted_base = Some(board);
                 return self.sighted_move(now, m);
             }
@@ -106,7 +109,6 @@ impl Table {
             // difference stays to be put right (E.2.7, D.2.9).
             if let Some(m) = base.as_ref().and_then(|b| own_board_move(&pos, b, &board)) {
                 self.sighted_base = Some(board);
-                self.sighted_copy = None;
                 return self.sighted_move(now, m);
             }
             // Pieces missing from their squares: touched (once the copy is done).
@@ -249,8 +251,14 @@ impl Table {
             );
         }
         let sighted = self.sighted();
+        let reply = self.vi_move_made() && !self.adjourned && self.sealed.is_none();
         let (pos, made) = if self.sighted_may_move() {
             (self.game.position().clone(), None)
+        } else if reply && let Some(said) = &self.said {
+            // A reply to the VI player's made move before its press (6.2.2).
+            let mut after = self.game.position().clone();
+            after.play_unchecked(said.m);
+            (after, None)
         } else {
             // Entered after the board's move was taken: compared with it (4.6, E.2.8).
             match (
@@ -309,8 +317,11 @@ impl Table {
         // With a sensor board the move made on it is the move (4.6): the entry waits for
         // it and is compared; without one the entry is the move.
         if self.sighted_board.is_some() {
-            self.assistant_entry = Some((m, now));
+            self.assistant_entry = Some((m, now, pos));
             return;
+        }
+        if reply {
+            self.commit_unpressed(now);
         }
         self.sighted_move(now, m);
     }
@@ -340,8 +351,7 @@ impl Table {
 
     /// The assistant's entry waited `discrepancy_after` and the board shows no move.
     pub(super) fn assistant_entry_due(&mut self) {
-        if let Some((m, _)) = self.assistant_entry.take() {
-            let pos = self.game.position().clone();
+        if let Some((m, _, pos)) = self.assistant_entry.take() {
             self.entry_differs(m, None, &pos);
         }
     }
@@ -358,10 +368,15 @@ impl Table {
             return self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
         }
         self.sighted_intended = None;
-        if let Some((entry, _)) = self.assistant_entry.take()
+        if let Some((entry, _, entered_in)) = self.assistant_entry.take()
             && entry != m
         {
-            self.entry_differs(entry, Some(m), &pos);
+            // Named in the position it was entered in (the board's move in the game's).
+            if &entered_in == self.game.position() {
+                self.entry_differs(entry, Some(m), &pos);
+            } else {
+                self.entry_differs(entry, None, &entered_in);
+            }
         }
         if let Err(b) = touch::check(&pos, &self.sighted_touches, &m) {
             let (square, what) = match b {

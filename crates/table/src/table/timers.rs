@@ -49,7 +49,8 @@ impl Table {
                 out.push((still + t.press_settle, Timer::PressSettle));
             }
         }
-        if let Some((_, at)) = self.assistant_entry {
+        if let Some((_, at, _)) = &self.assistant_entry {
+            let at = *at;
             out.push((at + t.discrepancy_after, Timer::AssistantEntry));
         }
         let since = self.sighted_quiet_since();
