@@ -63,10 +63,22 @@ fn dgt_sim_and_watch_report_a_move() {
         dir.path(),
     );
     assert!(path.starts_with("/dev/pts/"), "{path}");
-    let events = watch("--dgt", &path, 4);
-    let names = event_names(&events);
+    let events = watch("--dgt", &path, 6);
+    // The board's DGT 3000 reports itself when the board is opened (asked at once).
+    let clock: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["event"] == "clock_status")
+        .collect();
+    assert_eq!(clock.len(), 1, "{events:?}");
+    assert_eq!(clock[0]["connected"], true, "{events:?}");
+    let board: Vec<Value> = events
+        .iter()
+        .filter(|e| !e["event"].as_str().unwrap().starts_with("clock_"))
+        .cloned()
+        .collect();
+    let names = event_names(&board);
     assert_eq!(names, ["opened", "hello", "in_sync", "move"], "{events:?}");
-    assert_eq!(events[3]["uci"], "e2e4");
+    assert_eq!(board[3]["uci"], "e2e4");
 }
 
 #[test]
