@@ -127,11 +127,18 @@ fn report(line: String) {
     eprintln!("annabella: {line}");
 }
 
+/// The kind of a refusal: the first words of our own reason ("the signature does",
+/// "the action is"), never the parts a sender chooses — a bounded set.
+fn refusal_kind(why: &str) -> String {
+    why.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
 /// Hands what arrives on the action topic to the table; refusals are logged and noted in
-/// the journal (so the console shows them) at most once every ten seconds, each saying
-/// how many were refused since the last.
+/// the journal (so the console shows them) at most once every ten seconds for each kind
+/// of refusal, each saying how many of that kind were refused since the last.
 async fn forward(mut arrivals: mpsc::Receiver<Arrival>, requests: mpsc::Sender<Request>) {
-    let mut limit = RateLimit::new(REFUSAL_NOTE_EVERY);
+    let mut limits: std::collections::HashMap<String, RateLimit> =
+        std::collections::HashMap::new();
     while let Some(arrival) = arrivals.recv().await {
         let request = match arrival {
             Arrival::Accepted(body) => {
@@ -145,6 +152,9 @@ async fn forward(mut arrivals: mpsc::Receiver<Arrival>, requests: mpsc::Sender<R
                 }
             }
             Arrival::Refused(why) => {
+                let limit = limits
+                    .entry(refusal_kind(&why))
+                    .or_insert_with(|| RateLimit::new(REFUSAL_NOTE_EVERY));
                 let Some(held_back) = limit.admit(Instant::now()) else {
                     continue;
                 };
@@ -297,6 +307,18 @@ mod tests {
 
     /// Issue 26, item 9: a flood of refused actions gives one log line (and one journal
     /// note) per interval, the next one counting those held back.
+    #[test]
+    fn a_refusals_kind_is_our_words_not_the_senders() {
+        assert_eq!(
+            refusal_kind("the action is for table \"8\", not \"7\""),
+            refusal_kind("the action is for table \"Mallory's 1000th\", not \"7\"")
+        );
+        assert_ne!(
+            refusal_kind("the signature does not match"),
+            refusal_kind("the action is for table \"8\", not \"7\"")
+        );
+    }
+
     #[test]
     fn refusals_are_rate_limited_and_counted() {
         let t0 = Instant::now();
