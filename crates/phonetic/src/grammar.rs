@@ -562,7 +562,7 @@ mod tests {
                     assert!(matches!(
                         resolve_words(&pos, lexicon, p),
                         Verdict::Unrecognized(ParseError {
-                            kind: ParseErrorKind::Empty,
+                            kind: ParseErrorKind::Hesitation,
                             ..
                         })
                     ));

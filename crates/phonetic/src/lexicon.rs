@@ -415,6 +415,12 @@ impl Lexicon {
         self.hesitations
     }
 
+    /// Whether a heard or typed word is one of this language's hesitations.
+    pub fn is_hesitation(&self, word: &str) -> bool {
+        let n = normalize(word);
+        !n.is_empty() && self.hesitations.iter().any(|h| normalize(h) == n)
+    }
+
     /// Phrase templates of the commands (`{piece}`, `{square}`, `{rank}`, `{file}`, `{n}`, `{move}` are slots).
     pub fn command_templates(&self) -> &'static [&'static str] {
         self.command_templates

@@ -496,6 +496,9 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// Nothing meaningful was said (silence or fillers only).
     Empty,
+    /// Only hesitations were said ("äh", "um"): the player is still thinking; nothing
+    /// needs an answer.
+    Hesitation,
     /// A word that is not in the lexicon.
     UnknownWord,
     /// A known word in a place where the grammar expected something else.
@@ -506,6 +509,7 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.kind, &self.word) {
             (ParseErrorKind::Empty, _) => f.write_str("nothing was said"),
+            (ParseErrorKind::Hesitation, _) => f.write_str("only a hesitation was said"),
             (ParseErrorKind::UnknownWord, Some(w)) => write!(f, "unknown word \"{w}\""),
             (ParseErrorKind::UnknownWord, None) => f.write_str("unknown word"),
             (ParseErrorKind::Expected(what), Some(w)) => {
@@ -534,7 +538,9 @@ impl ParseError {
             [("label", label.into()), ("what", what.into())]
         };
         match (&self.kind, &self.word) {
-            (ParseErrorKind::Empty, _) => messages.text("heard-nothing", &[]),
+            (ParseErrorKind::Empty | ParseErrorKind::Hesitation, _) => {
+                messages.text("heard-nothing", &[])
+            }
             (ParseErrorKind::UnknownWord, Some(w)) => {
                 messages.text("heard-unknown-word", &[("word", w.as_str().into())])
             }
@@ -580,10 +586,17 @@ pub fn parse(lexicon: &Lexicon, text: &str) -> Result<Utterance, ParseError> {
             .map(str::to_owned)
     };
     if tokens.is_empty() {
+        let hesitated = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .any(|w| lexicon.is_hesitation(w));
         return Err(ParseError {
             at: None,
             word: None,
-            kind: ParseErrorKind::Empty,
+            kind: if hesitated {
+                ParseErrorKind::Hesitation
+            } else {
+                ParseErrorKind::Empty
+            },
         });
     }
     if let Some(t) = tokens.iter().find(|t| t.word == Word::Unknown) {
@@ -1216,6 +1229,15 @@ mod tests {
         assert_eq!(
             parse(lex, "  auf nach ").unwrap_err().kind,
             ParseErrorKind::Empty
+        );
+        // A hesitation alone is not an error to answer: the player is still thinking.
+        assert_eq!(
+            parse(lex, "äh, ähm").unwrap_err().kind,
+            ParseErrorKind::Hesitation
+        );
+        assert_eq!(
+            parse(Lexicon::get(Language::En), "um").unwrap_err().kind,
+            ParseErrorKind::Hesitation
         );
         assert_eq!(e.to_string(), "incomplete: expected a square");
     }

@@ -357,6 +357,26 @@ fn hesitations_around_a_move_are_skipped() {
 }
 
 #[test]
+fn a_hesitation_alone_is_not_answered() {
+    let mut run = Run::new(classical());
+    run.start(0.0);
+    run.say(1.0, "äh");
+    run.say(1.5, "ähm, also");
+    assert!(
+        run.said().is_empty(),
+        "nothing said over the player's thinking"
+    );
+    run.say(2.0, "Springer Felix drei");
+    assert_eq!(
+        run.heard_by(Audience::ViPlayer),
+        ["Springer Gustav eins Felix drei"]
+    );
+    // Words that are no move are still answered.
+    run.say(3.0, "auf");
+    assert_eq!(run.heard_by(Audience::ViPlayer), ["nichts verstanden"]);
+}
+
+#[test]
 fn the_laws_castling_words_are_understood_at_a_table_of_any_language() {
     for language in Language::ALL {
         for (said, uci) in [("Kurze Rochade", "e1g1"), ("Lange Rochade", "e1c1")] {

@@ -221,6 +221,13 @@ impl Table {
             .collect();
         let pos = self.game.position().clone();
         let verdict = resolve_nbest(&pos, lex, &alts, self.config.timings.nbest_margin);
+        // Only "äh" or "um": the player is still thinking; an answer would talk over the
+        // move that follows.
+        if let Verdict::Unrecognized(e) = &verdict
+            && e.kind == annabella_phonetic::ParseErrorKind::Hesitation
+        {
+            return;
+        }
         // A pending "really?" takes only yes or no; anything else drops it.
         if let Some(confirm) = self.confirm.take() {
             match verdict {
