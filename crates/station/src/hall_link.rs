@@ -137,8 +137,7 @@ fn refusal_kind(why: &str) -> String {
 /// the journal (so the console shows them) at most once every ten seconds for each kind
 /// of refusal, each saying how many of that kind were refused since the last.
 async fn forward(mut arrivals: mpsc::Receiver<Arrival>, requests: mpsc::Sender<Request>) {
-    let mut limits: std::collections::HashMap<String, RateLimit> =
-        std::collections::HashMap::new();
+    let mut limits: std::collections::HashMap<String, RateLimit> = std::collections::HashMap::new();
     while let Some(arrival) = arrivals.recv().await {
         let request = match arrival {
             Arrival::Accepted(body) => {
