@@ -104,6 +104,12 @@ const TEXTS: &[&str] = &[
     "draw",
     "I resign",
     "claim repetition",
+    // Analysis the assistant must refuse (11.3.1): the referee checks no answer carries it.
+    "wer greift Eva vier an",
+    "Material",
+    "bester Zug",
+    "who attacks Eva four",
+    "best move",
 ];
 
 fn step() -> impl Strategy<Value = Step> {
