@@ -145,7 +145,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 args.hall_user.as_ref(),
                 args.hall_password_file.as_ref(),
             )?,
-            out.join("game.journal"),
+            out.join(annabella_station::records::JOURNAL),
             None,
             None,
         )?),
@@ -231,9 +231,12 @@ fn german_model() -> Option<PathBuf> {
 fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
     let holds_records = |d: &std::path::Path| {
         annabella_station::assembly::holds_journal(d)
-            || ["game.pgn", "game.brf"]
-                .iter()
-                .any(|name| d.join(name).symlink_metadata().is_ok())
+            || [
+                annabella_station::records::PGN,
+                annabella_station::records::BRF,
+            ]
+            .iter()
+            .any(|name| d.join(name).symlink_metadata().is_ok())
     };
     if !holds_records(dir) {
         return dir.to_owned();

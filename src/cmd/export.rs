@@ -123,7 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let bytes = annabella_station::scoresheet_pdf::pdf(&table)?;
         let out = args
             .out
-            .unwrap_or_else(|| args.journal.with_file_name("game.pdf"));
+            .unwrap_or_else(|| args.journal.with_file_name(annabella_station::records::PDF));
         emit(Some(&out), &bytes)?;
         eprintln!("written: {}", out.display());
     } else {

@@ -279,7 +279,7 @@ fn unreachable_devices(devices: &Devices) -> Vec<String> {
 
 /// True when `dir` holds a journal (its file, or the log of one that was never closed).
 pub fn holds_journal(dir: &Path) -> bool {
-    ["game.journal", "game.journal-wal"]
+    [crate::records::JOURNAL, "game.journal-wal"]
         .iter()
         .any(|name| dir.join(name).exists())
 }
@@ -293,7 +293,7 @@ impl Station {
     pub fn start(plan: StationPlan) -> Result<Station, StationError> {
         let dir = plan.records_dir.clone();
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-        let journal = dir.join("game.journal");
+        let journal = dir.join(crate::records::JOURNAL);
         if !plan.continue_journal && holds_journal(&dir) {
             return Err(StationError::JournalExists(journal));
         }

@@ -62,7 +62,10 @@ pub fn resume(
         journal: journal.to_owned(),
         reason: reason.to_owned(),
     };
-    if journal.file_name().is_none_or(|n| n != "game.journal") {
+    if journal
+        .file_name()
+        .is_none_or(|n| n != crate::records::JOURNAL)
+    {
         return Err(refuse("expected the game.journal of a records directory"));
     }
     if !journal.is_file() {

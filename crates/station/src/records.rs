@@ -8,6 +8,15 @@ use shakmaty::{Color, Position};
 
 use crate::braille::{self, BrailleError, Header};
 
+/// The journal's file name in a records directory.
+pub const JOURNAL: &str = "game.journal";
+/// The PGN's file name.
+pub const PGN: &str = "game.pgn";
+/// The Braille scoresheet's file name.
+pub const BRF: &str = "game.brf";
+/// The printed scoresheet's file name.
+pub const PDF: &str = "game.pdf";
+
 /// The scoresheet lines of a table's game (print, before Braille translation).
 pub fn scoresheet(table: &Table) -> Vec<String> {
     let config = table.config();
@@ -59,13 +68,13 @@ pub fn write(
     louis_table: &str,
 ) -> std::io::Result<(Vec<std::path::PathBuf>, Option<BrailleError>)> {
     std::fs::create_dir_all(dir)?;
-    let pgn = dir.join("game.pgn");
+    let pgn = dir.join(PGN);
     std::fs::write(&pgn, table.pgn())?;
     let mut written = vec![pgn];
     let mut problem = None;
     match brf(table, louis_table) {
         Ok(text) => {
-            let path = dir.join("game.brf");
+            let path = dir.join(BRF);
             std::fs::write(&path, text)?;
             written.push(path);
         }
@@ -80,7 +89,7 @@ pub fn write(
 /// The PDF cannot be made (its font is missing) or written.
 pub fn write_pdf(table: &Table, dir: &Path) -> Result<std::path::PathBuf, String> {
     let bytes = crate::scoresheet_pdf::pdf(table).map_err(|e| e.to_string())?;
-    let path = dir.join("game.pdf");
+    let path = dir.join(PDF);
     std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }

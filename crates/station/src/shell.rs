@@ -10,7 +10,6 @@
 
 use std::{
     io::Write,
-    path::PathBuf,
     sync::{Arc, Mutex},
     thread,
     time::Duration,
@@ -625,27 +624,5 @@ impl Write for SharedBuffer {
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
-    }
-}
-
-/// Where a table's records go.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordPaths {
-    /// The journal.
-    pub journal: PathBuf,
-    /// The PGN.
-    pub pgn: PathBuf,
-    /// The Braille scoresheet.
-    pub brf: PathBuf,
-}
-
-impl RecordPaths {
-    /// The standard names in `dir`.
-    pub fn in_dir(dir: &std::path::Path) -> RecordPaths {
-        RecordPaths {
-            journal: dir.join("game.journal"),
-            pgn: dir.join("game.pgn"),
-            brf: dir.join("game.brf"),
-        }
     }
 }
