@@ -15,6 +15,24 @@ pub enum Side {
     Black,
 }
 
+impl From<shakmaty::Color> for Side {
+    fn from(c: shakmaty::Color) -> Side {
+        match c {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for shakmaty::Color {
+    fn from(s: Side) -> shakmaty::Color {
+        match s {
+            Side::White => shakmaty::Color::White,
+            Side::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
 impl Side {
     /// "White" / "Black".
     pub fn name(self) -> &'static str {

@@ -3,11 +3,7 @@
 //! else a link reports (opened, lost, a device's own errors) is a line for the console.
 
 use annabella_devices::{
-    clock::ClockEvent,
-    dgt::DgtEvent,
-    peg::PegEvent,
-    proto::{Button, Side},
-    transport::PortEvent,
+    clock::ClockEvent, dgt::DgtEvent, peg::PegEvent, proto::Button, transport::PortEvent,
 };
 use annabella_table::{ClockButton, ClockDevice, Input};
 use shakmaty::Color;
@@ -50,7 +46,7 @@ pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
     match (event, clock) {
         (PortEvent::Device(DgtEvent::ClockLever { side, .. }), Some(_)) => {
             Reading::Input(Input::Lever {
-                side: color_of(side),
+                side: Color::from(side),
             })
         }
         (PortEvent::Device(DgtEvent::ClockStatus(status)), Some(_)) => {
@@ -110,9 +106,12 @@ fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
 /// The tactile clock's report, and the push-to-talk button's new state when it moved.
 pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     match event {
-        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
-            (Reading::Input(Input::Lever { side: color_of(s) }), None)
-        }
+        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => (
+            Reading::Input(Input::Lever {
+                side: Color::from(s),
+            }),
+            None,
+        ),
         PortEvent::Device(ClockEvent::Button {
             button: b, pressed, ..
         }) => {
@@ -131,13 +130,6 @@ pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
         }
         PortEvent::Device(ClockEvent::State { .. }) => (Reading::Nothing, None),
         other => (Reading::Report(describe(&other)), None),
-    }
-}
-
-fn color_of(side: Side) -> Color {
-    match side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
     }
 }
 

@@ -18,13 +18,6 @@ pub struct Carried {
     pub plan: Option<Plan>,
 }
 
-fn color(s: Side) -> Color {
-    match s {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
-}
-
 fn signed(by: &str, what: String, action: Option<ArbiterAction>) -> Input {
     Input::ByArbiter {
         by: by.to_owned(),
@@ -58,11 +51,11 @@ pub fn inputs_for(
         ArbiterCommand::Pause => one(ArbiterAction::Pause),
         ArbiterCommand::Resume => one(ArbiterAction::Resume),
         ArbiterCommand::SetClock { side, ms } => one(ArbiterAction::SetTime {
-            color: color(*side),
+            color: Color::from(*side),
             time: Duration::from_millis(*ms),
         }),
         ArbiterCommand::SetMoves { side, moves } => one(ArbiterAction::SetMoves {
-            color: color(*side),
+            color: Color::from(*side),
             moves: *moves,
         }),
         ArbiterCommand::Penalty { side, penalty } => match penalty {
@@ -71,7 +64,7 @@ pub fn inputs_for(
                 plan: None,
             },
             Penalty::AddOpponentTime { secs } => one(ArbiterAction::AddTime {
-                color: color(side.other()),
+                color: Color::from(side.other()),
                 amount: Duration::from_secs(u64::from(*secs)),
             }),
             Penalty::ReduceTime { secs } => {
@@ -80,7 +73,7 @@ pub fn inputs_for(
                     Side::Black => table.black_time,
                 };
                 one(ArbiterAction::SetTime {
-                    color: color(*side),
+                    color: Color::from(*side),
                     time: left.saturating_sub(Duration::from_secs(u64::from(*secs))),
                 })
             }

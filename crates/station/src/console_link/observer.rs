@@ -26,13 +26,6 @@ pub fn clock_text(at: Duration) -> String {
     annabella_rules::ClockTime(at).hms()
 }
 
-fn side(c: Color) -> Side {
-    match c {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
-}
-
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
@@ -294,7 +287,7 @@ impl Observer {
         let mut view = ConsoleView {
             revision: self.revision,
             table: self.table.clone(),
-            vi_plays: Some(side(t.vi_color)),
+            vi_plays: Some(Side::from(t.vi_color)),
             boards: BoardsView {
                 vi: peg.board.to_string(),
                 sighted: sighted.to_string(),
@@ -305,7 +298,7 @@ impl Observer {
                 running: if paused || t.result.is_some() {
                     None
                 } else {
-                    t.running.map(side)
+                    t.running.map(Side::from)
                 },
                 paused,
                 white_moves: t.white_moves,
@@ -321,7 +314,7 @@ impl Observer {
                 .iter()
                 .map(|c| ClaimView {
                     id: self.claim_id,
-                    by: side(c.by),
+                    by: Side::from(c.by),
                     ground: match c.ground {
                         Ground::Threefold => "threefold repetition (9.2)".into(),
                         Ground::FiftyMoves => "fifty moves (9.3)".into(),
