@@ -131,6 +131,30 @@ fn results_from_the_round_pgn_are_written_and_read_back() {
         out2.to_str().unwrap(),
     ]));
     assert_eq!(std::fs::read(&out2).unwrap(), std::fs::read(&out).unwrap());
+    // --out may be the --trf file itself: it is replaced whole.
+    let in_place = dir.path().join("in-place.trf");
+    std::fs::copy(TRF, &in_place).unwrap();
+    let path = in_place.to_str().unwrap();
+    stdout(&annabella(&[
+        "pairings",
+        "--trf",
+        path,
+        "--round",
+        "2",
+        "--results",
+        pgn_arg,
+        "--out",
+        path,
+    ]));
+    assert_eq!(
+        std::fs::read(&in_place).unwrap(),
+        std::fs::read(&out).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        4,
+        "no temporary file left"
+    );
 }
 
 #[test]

@@ -51,7 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .with_results(args.round, &list)
             .map_err(|e| anyhow::anyhow!("{trf_path}: {e}"))?;
         let out_path = out.display().to_string();
-        std::fs::write(out, new).with_context(|| format!("cannot write {out_path}"))?;
+        write_replacing(out, &new).with_context(|| format!("cannot write {out_path}"))?;
         println!(
             "round {}: {} of {} boards' results written to {out_path}",
             args.round,
@@ -68,6 +68,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `bytes` beside `path` and renames it over `path`: a reader (the pairing
+/// program) never sees half a file, and `--out` may be the `--trf` file itself.
+fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".annabella-tmp");
+    let temporary = path.with_file_name(name);
+    std::fs::write(&temporary, bytes)?;
+    std::fs::rename(&temporary, path)
 }
 
 /// Board number → result of every game of the PGN file at `path`.

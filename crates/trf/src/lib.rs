@@ -15,7 +15,7 @@ mod player;
 mod results;
 
 pub use pairings::{Board, Bye, ByeKind, Forfeit, Pairing, Seat};
-pub use player::{Colour, Player, RoundEntry};
+pub use player::{Colour, Player, RoundEntry, Scoring};
 pub use results::GameResult;
 
 use line::Line;
@@ -26,6 +26,7 @@ pub struct Trf {
     bytes: Vec<u8>,
     lines: Vec<Line>,
     players: Vec<Player>,
+    scoring: Scoring,
 }
 
 /// What is wrong with a TRF file or a request on it; `line` is 1-based.
@@ -76,9 +77,12 @@ impl Trf {
     pub fn parse(bytes: &[u8]) -> Result<Trf, TrfError> {
         let lines = line::split(bytes);
         let mut players: Vec<Player> = Vec::new();
+        let mut scoring = Scoring::default();
         for (index, l) in lines.iter().enumerate() {
             let text = l.text(bytes);
-            if text.starts_with("001") {
+            if text.starts_with("162") {
+                scoring = Scoring::parse(index + 1, &text)?;
+            } else if text.starts_with("001") {
                 let player = Player::parse(index + 1, &text)?;
                 if let Some(first) = players.iter().find(|p| p.rank == player.rank) {
                     return Err(TrfError::DuplicateRank {
@@ -94,6 +98,7 @@ impl Trf {
             bytes: bytes.to_vec(),
             lines,
             players,
+            scoring,
         })
     }
 
@@ -126,6 +131,11 @@ impl Trf {
             .map(|l| l.text(&self.bytes))
             .filter(|t| !t.starts_with("001"))
             .collect()
+    }
+
+    /// The points of each result (the `162` record, else the defaults).
+    pub fn scoring(&self) -> &Scoring {
+        &self.scoring
     }
 
     /// The players in file order.

@@ -4,7 +4,7 @@
 //! output): the pair whose higher score before the round is higher comes first, then the
 //! higher sum of the two scores, then the pair holding the better (lower) start rank.
 
-use crate::{Colour, Player, Trf, TrfError};
+use crate::{Colour, Player, Scoring, Trf, TrfError};
 
 /// A player as a pairing names them.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,7 +116,7 @@ impl Trf {
                 continue;
             };
             let Some(opponent_rank) = entry.opponent else {
-                let kind = match entry.result {
+                let kind = match entry.result.to_ascii_uppercase() {
                     'H' | '=' | 'D' => ByeKind::HalfPoint,
                     'F' | '1' | 'W' => ByeKind::FullPoint,
                     'U' => ByeKind::PairingAllocated,
@@ -171,7 +171,8 @@ impl Trf {
                 what: "no player is paired with an opponent".into(),
             });
         }
-        games.sort_by(|a, b| board_key(b, round).total_cmp_key(&board_key(a, round)));
+        let key = |pair: &(&Player, &Player)| board_key(pair, round, &self.scoring);
+        games.sort_by(|a, b| key(b).total_cmp_key(&key(a)));
         let mut pairings: Vec<Pairing> = games
             .into_iter()
             .enumerate()
@@ -215,7 +216,10 @@ impl Key {
     }
 }
 
-fn board_key((white, black): &(&Player, &Player), round: u32) -> Key {
-    let (a, b) = (white.points_before(round), black.points_before(round));
+fn board_key((white, black): &(&Player, &Player), round: u32, scoring: &Scoring) -> Key {
+    let (a, b) = (
+        white.points_before(round, scoring),
+        black.points_before(round, scoring),
+    );
     Key(a.max(b), a + b, -i64::from(white.rank.min(black.rank)))
 }

@@ -19,7 +19,8 @@ pub(crate) const RESULT: usize = 7;
 pub(crate) const POINTS: (usize, usize) = (80, 84);
 
 /// The results a round's result column may hold (TRF16; a blank: not played yet).
-const RESULTS: &str = "10=+-HFUZWDL ";
+/// Letters in either case.
+const RESULTS: &str = "10=+-HFUZWDLhfuzwdl ";
 
 /// The colour a player had in a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,18 +43,88 @@ pub struct RoundEntry {
 }
 
 impl RoundEntry {
-    /// The points this result gives (`1 + F U W` one, `= H D` a half, else none).
-    pub fn points(&self) -> f64 {
-        result_points(self.result)
+    /// The points this result gives under `scoring`.
+    pub fn points(&self, scoring: &Scoring) -> f64 {
+        scoring.points(self.result)
     }
 }
 
-/// The points a result character gives.
-pub(crate) fn result_points(result: char) -> f64 {
-    match result {
-        '1' | '+' | 'F' | 'U' | 'W' => 1.0,
-        '=' | 'H' | 'D' => 0.5,
-        _ => 0.0,
+/// The points each kind of result gives: the `162` record of the 2025 TRF (codes `W` win
+/// or forfeit win or full-point bye, `D` draw or half-point bye, `L` loss, `A` absence or
+/// forfeit loss, `P` pairing-allocated bye, `X` unknown), else 1, ½, 0, 0, 1, ½.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scoring {
+    /// `W`.
+    pub win: f64,
+    /// `D`.
+    pub draw: f64,
+    /// `L`.
+    pub loss: f64,
+    /// `A`.
+    pub absence: f64,
+    /// `P`.
+    pub pairing_bye: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Scoring {
+        Scoring {
+            win: 1.0,
+            draw: 0.5,
+            loss: 0.0,
+            absence: 0.0,
+            pairing_bye: 1.0,
+        }
+    }
+}
+
+impl Scoring {
+    /// Reads the text of a `162` record after its code (column 5 on): a code at
+    /// column 6 then its points at 7–10, the next code nine columns on.
+    pub(crate) fn parse(line: usize, text: &str) -> Result<Scoring, TrfError> {
+        let mut scoring = Scoring::default();
+        let mut pairing_bye = None;
+        let chars: Vec<char> = text.chars().collect();
+        let mut at = 5;
+        while at < chars.len() {
+            let code = chars[at];
+            let value = field(&chars, at + 1, at + 5);
+            let points =
+                number::<f64>(line, "points of a result", &value)?.ok_or(TrfError::BadField {
+                    line,
+                    field: "points of a result",
+                    text: value,
+                })?;
+            match code.to_ascii_uppercase() {
+                'W' => scoring.win = points,
+                'D' => scoring.draw = points,
+                'L' => scoring.loss = points,
+                'A' => scoring.absence = points,
+                'P' => pairing_bye = Some(points),
+                'X' => {}
+                other => {
+                    return Err(TrfError::BadField {
+                        line,
+                        field: "result code",
+                        text: other.into(),
+                    });
+                }
+            }
+            at += 9;
+        }
+        scoring.pairing_bye = pairing_bye.unwrap_or(scoring.win);
+        Ok(scoring)
+    }
+
+    /// The points a round's result character gives.
+    pub fn points(&self, result: char) -> f64 {
+        match result.to_ascii_uppercase() {
+            '1' | '+' | 'F' | 'W' => self.win,
+            '=' | 'H' | 'D' => self.draw,
+            '0' | 'L' => self.loss,
+            'U' => self.pairing_bye,
+            _ => self.absence,
+        }
     }
 }
 
@@ -181,11 +252,11 @@ impl Player {
     }
 
     /// Points before round `round` (the results of the earlier rounds).
-    pub fn points_before(&self, round: u32) -> f64 {
+    pub fn points_before(&self, round: u32, scoring: &Scoring) -> f64 {
         self.rounds
             .iter()
             .take(round as usize - 1)
-            .map(RoundEntry::points)
+            .map(|r| r.points(scoring))
             .sum()
     }
 }

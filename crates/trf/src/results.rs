@@ -1,7 +1,7 @@
 //! Writing a round's results into the file: the round's result columns and the points
 //! column of each player at a board; every other byte stays.
 
-use crate::player::{POINTS, RESULT, result_points, round_column};
+use crate::player::{POINTS, RESULT, round_column};
 use crate::{Trf, TrfError};
 
 /// A game's result as PGN writes it.
@@ -114,7 +114,7 @@ impl Trf {
             }
         }
         if old != ch {
-            let points = player.points - result_points(old) + result_points(ch);
+            let points = player.points - self.scoring.points(old) + self.scoring.points(ch);
             let at = line
                 .byte_of_column(&self.bytes, POINTS.0)
                 .ok_or(TrfError::BadField {

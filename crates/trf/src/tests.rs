@@ -301,3 +301,24 @@ fn bad_input_names_the_line() {
             .contains("no board 4")
     );
 }
+
+#[test]
+fn a_scoring_record_sets_the_points_written_and_lower_case_codes_read() {
+    // Three points a win, one a draw (the 162 record), a lower-case half-point bye.
+    let text = String::from_utf8(made("\n"))
+        .unwrap()
+        .replace("022 Vilnius", "162  W 3.0    D 1.0")
+        .replace("0000 - H", "0000 - h");
+    let trf = Trf::parse(text.as_bytes()).unwrap();
+    assert_eq!(trf.scoring().win, 3.0);
+    assert_eq!(trf.scoring().pairing_bye, 3.0);
+    assert_eq!(ranks(&trf.pairings_of(2).unwrap())[1], "bye 1 HalfPoint");
+    let out = Trf::parse(&trf.with_results(2, &[(1, GameResult::WhiteWins)]).unwrap()).unwrap();
+    assert_eq!(out.player(2).unwrap().points, 3.0);
+    assert_eq!(out.player(4).unwrap().points, 0.0);
+    let bad = text.replace("162  W 3.0", "162  Q 3.0");
+    assert_eq!(
+        Trf::parse(bad.as_bytes()).unwrap_err().to_string(),
+        "line 2: result code \"Q\" is not valid"
+    );
+}
