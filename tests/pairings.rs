@@ -70,11 +70,13 @@ fn text_lists_one_line_per_board() {
 fn results_from_the_round_pgn_are_written_and_read_back() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("round.pgn");
-    // Board 1 by its Board tag, board 3 by the players' names; board 2 has no game.
+    // Board 1 by its Board tag, board 2 by its Round tag 2.2 (the result the file has),
+    // board 3 by the players' names (a Round tag without a board names none).
     std::fs::write(
         &pgn,
         "[Event \"C5\"]\n[Board \"1\"]\n[White \"Test0002 Player0002\"]\n[Black \"Test0001 Player0001\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n\
-         [Event \"C5\"]\n[White \"Test0006 Player0006\"]\n[Black \"Test0005 Player0005\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+         [Event \"C5\"]\n[Round \"2.2\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+         [Event \"C5\"]\n[Round \"2\"]\n[White \"Test0006 Player0006\"]\n[Black \"Test0005 Player0005\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
     )
     .unwrap();
     let out = dir.path().join("new.trf");
@@ -90,7 +92,7 @@ fn results_from_the_round_pgn_are_written_and_read_back() {
         "--out",
         out_arg,
     ]));
-    assert!(said.contains("2 of 3 boards"), "{said}");
+    assert!(said.contains("3 of 3 boards"), "{said}");
     let before = std::fs::read_to_string(TRF).unwrap();
     let after = std::fs::read_to_string(&out).unwrap();
     let changed: Vec<(&str, &str)> = before
@@ -190,4 +192,46 @@ fn a_game_of_no_board_is_named_by_file_and_line() {
         String::from_utf8_lossy(&unpaired.stderr)
             .contains("dutch_2025_C5.trf: round 3: no player is paired")
     );
+}
+
+#[test]
+fn init_fills_the_players_event_and_round_from_a_board_of_the_trf() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    let no_port = dir.path().join("no-port");
+    let (config_arg, port_arg) = (config.to_str().unwrap(), no_port.to_str().unwrap());
+    let init = |board: &str| {
+        annabella(&[
+            "init",
+            "--non-interactive",
+            "--port",
+            port_arg,
+            "--out",
+            config_arg,
+            "--trf",
+            TRF,
+            "--round",
+            "2",
+            "--board",
+            board,
+        ])
+    };
+    stdout(&init("3"));
+    let written = std::fs::read_to_string(&config).unwrap();
+    for line in [
+        "white = \"Test0006 Player0006\"",
+        "black = \"Test0005 Player0005\"",
+        "event = \"Dutch 2025 C5 test\"",
+        "round = \"2.3\"",
+    ] {
+        assert!(written.lines().any(|l| l == line), "{line} in {written}");
+    }
+    std::fs::remove_file(&config).unwrap();
+    let missing = init("4");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr)
+            .contains("dutch_2025_C5.trf: round 2 has no board 4 (3 boards)")
+    );
+    assert!(!config.exists());
 }

@@ -21,7 +21,8 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// The round's games (PGN): their results are written into `--out`. A game is matched
-    /// to its board by its `Board` tag, else by its White and Black names.
+    /// to its board by its `Board` tag, else its `Round` tag `N.K`, else its White and
+    /// Black names.
     #[arg(long, requires = "out")]
     results: Option<PathBuf>,
     /// Where to write the TRF file with the round's results.
@@ -109,7 +110,8 @@ fn results_of(path: &PathBuf, boards: &[&Board]) -> anyhow::Result<BTreeMap<u32,
     Ok(found.into_iter().map(|(b, (r, _))| (b, r)).collect())
 }
 
-/// The board of a game: its `Board` tag, else the board whose White and Black it names.
+/// The board of a game: its `Board` tag, else its `Round` tag's `N.K`, else the board
+/// whose White and Black it names.
 fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
     if let Some(tag) = game.tag("Board") {
         let number: u32 = tag
@@ -124,6 +126,13 @@ fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
                 "no board {number} in the round ({} boards)",
                 boards.len()
             ));
+    }
+    // `[Round "N.K"]` (as `annabella init --trf` writes it): board K.
+    if let Some((_, board)) = game.tag("Round").and_then(|r| r.trim().split_once('.'))
+        && let Ok(number) = board.parse::<u32>()
+        && let Some(b) = boards.iter().find(|b| b.number == number)
+    {
+        return Ok(b.number);
     }
     let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
     let (white, black) = (
