@@ -62,6 +62,43 @@ pub struct Args {
     /// this name (the table's signing key pair is made in any case).
     #[arg(long, value_name = "NAME", default_value = "TABLE")]
     hall_table: String,
+    /// The tournament's FIDE TRF file: White's and Black's names, the event and the round
+    /// (`N.K`) come from board `--board` of round `--round` (`annabella pairings`).
+    #[arg(long, value_name = "FILE", requires_all = ["round", "board"])]
+    trf: Option<PathBuf>,
+    /// The round of `--trf`.
+    #[arg(long, value_name = "N", requires = "trf")]
+    round: Option<u32>,
+    /// The board of `--trf`'s round.
+    #[arg(long, value_name = "K", requires = "trf")]
+    board: Option<u32>,
+}
+
+/// The pairing at board `board` of round `round` of the TRF file at `path`: White's and
+/// Black's names, the tournament's name and the PGN round `N.K`.
+fn pairing(
+    path: &Path,
+    round: u32,
+    board: u32,
+) -> anyhow::Result<(String, String, String, String)> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    let trf = annabella_trf::Trf::parse(&bytes).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let boards = trf
+        .boards_of(round)
+        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let Some(b) = boards.iter().find(|b| b.number == board) else {
+        bail!(
+            "{name}: round {round} has no board {board} ({} boards)",
+            boards.len()
+        );
+    };
+    Ok((
+        b.white.name.clone(),
+        b.black.name.clone(),
+        trf.tournament_name().unwrap_or_default(),
+        format!("{round}.{board}"),
+    ))
 }
 
 const DEFAULT_TC: &str = "40/5400+30:1800+30";
@@ -74,6 +111,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.out.display()
         );
     }
+    let paired = match (&args.trf, args.round, args.board) {
+        (Some(path), Some(round), Some(board)) => Some(pairing(path, round, board)?),
+        _ => None,
+    };
     let mut err = std::io::stderr().lock();
     let mut found = Vec::new();
 
@@ -158,8 +199,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             _ => Err("white or black".to_owned()),
         },
     )?;
-    let white = ask.text(&mut err, "White's name", args.white.as_deref(), "White")?;
-    let black = ask.text(&mut err, "Black's name", args.black.as_deref(), "Black")?;
+    let (trf_white, trf_black) = match &paired {
+        Some((white, black, ..)) => (Some(white.as_str()), Some(black.as_str())),
+        None => (None, None),
+    };
+    let white = ask.text(
+        &mut err,
+        "White's name",
+        args.white.as_deref().or(trf_white),
+        "White",
+    )?;
+    let black = ask.text(
+        &mut err,
+        "Black's name",
+        args.black.as_deref().or(trf_black),
+        "Black",
+    )?;
     let time_control = ask.choose(
         &mut err,
         "Time control in PGN form (5400+30 is 90 minutes plus 30 seconds a move)",
@@ -232,6 +287,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         model,
         microphone: args.mic.clone(),
         vi_voice: None,
+        event_round: paired.map(|(_, _, event, round)| (event, round)),
     };
     for note in annabella_station::init::set_up_notes(&answers) {
         writeln!(err, "Set-up: {note}")?;

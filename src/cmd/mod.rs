@@ -11,6 +11,7 @@ pub mod hall_bench;
 pub mod init;
 pub mod journal;
 pub mod listen;
+pub mod pairings;
 pub mod parse;
 pub mod play;
 pub mod reconcile;

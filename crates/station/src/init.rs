@@ -40,6 +40,8 @@ pub struct TableAnswers {
     pub microphone: Option<String>,
     /// The VI player's espeak-ng voice (`None`: the language's default).
     pub vi_voice: Option<String>,
+    /// PGN `Event` and `Round` from the tournament's pairing (`init --trf`), else none.
+    pub event_round: Option<(String, String)>,
 }
 
 /// The clock and the presses that make `answers` a table that can play.
@@ -136,9 +138,12 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
     let _ = writeln!(
         s,
         "\n[game]\ntime_control = {}   # PGN TimeControl; 5400d30 = US delay, 5400b30 = Bronstein\n\
-         edition = \"2023\"                   # FIDE Laws: 2018 or 2023\n\
-         # event = \"Club championship\"\n# round = \"1\"",
-        quote(&a.time_control)
+         edition = \"2023\"                   # FIDE Laws: 2018 or 2023\n{}",
+        quote(&a.time_control),
+        match &a.event_round {
+            Some((event, round)) => format!("event = {}\nround = {}", quote(event), quote(round)),
+            None => "# event = \"Club championship\"\n# round = \"1\"".to_string(),
+        }
     );
     let _ = writeln!(
         s,
@@ -245,6 +250,7 @@ mod tests {
             model: None,
             microphone: None,
             vi_voice: None,
+            event_round: None,
         }
     }
 
@@ -268,6 +274,20 @@ mod tests {
             PathBuf::from("/var/lib/annabella/table-1")
         );
         assert!(text.contains("#   /dev/ttyACM1: tactile clock"), "{text}");
+    }
+
+    #[test]
+    fn a_pairing_sets_the_event_and_the_round() {
+        let paired = TableAnswers {
+            event_round: Some(("Club \"Open\"".into(), "3.2".into())),
+            ..answers()
+        };
+        let config =
+            StationConfig::from_toml_str(&table_toml(&paired, &[]), Path::new("/")).unwrap();
+        assert_eq!(
+            (config.game.event.as_str(), config.game.round.as_str()),
+            ("Club \"Open\"", "3.2")
+        );
     }
 
     #[test]

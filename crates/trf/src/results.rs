@@ -1,0 +1,141 @@
+//! Writing a round's results into the file: the round's result columns and the points
+//! column of each player at a board; every other byte stays.
+
+use crate::player::{POINTS, RESULT, round_column};
+use crate::{Trf, TrfError};
+
+/// A game's result as PGN writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: not finished; the result columns are left blank.
+    Unfinished,
+}
+
+impl std::str::FromStr for GameResult {
+    type Err = String;
+    fn from_str(s: &str) -> Result<GameResult, String> {
+        match s.trim() {
+            "1-0" => Ok(GameResult::WhiteWins),
+            "0-1" => Ok(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" => Ok(GameResult::Draw),
+            "*" => Ok(GameResult::Unfinished),
+            other => Err(format!(
+                "{other:?} is not a result (1-0, 0-1, 1/2-1/2 or *)"
+            )),
+        }
+    }
+}
+
+impl GameResult {
+    /// White's and Black's result characters in a TRF round column.
+    pub fn characters(self) -> (char, char) {
+        match self {
+            GameResult::WhiteWins => ('1', '0'),
+            GameResult::BlackWins => ('0', '1'),
+            GameResult::Draw => ('=', '='),
+            GameResult::Unfinished => (' ', ' '),
+        }
+    }
+}
+
+/// One change: replace the bytes `at..at + len` by `with`.
+struct Edit {
+    at: usize,
+    len: usize,
+    with: Vec<u8>,
+}
+
+impl Trf {
+    /// The file's bytes with round `round`'s results at the given boards (board number →
+    /// result) written into both players' result columns and points columns. Boards not
+    /// listed keep their bytes; everything else is kept byte for byte.
+    pub fn with_results(
+        &self,
+        round: u32,
+        results: &[(u32, GameResult)],
+    ) -> Result<Vec<u8>, TrfError> {
+        let boards = self.boards_of(round)?;
+        let mut edits = Vec::new();
+        for &(number, result) in results {
+            let board = boards
+                .iter()
+                .find(|b| b.number == number)
+                .ok_or(TrfError::NoSuch {
+                    round,
+                    what: format!("no board {number} (the round has {} boards)", boards.len()),
+                })?;
+            let (white, black) = result.characters();
+            for (rank, ch) in [(board.white.rank, white), (board.black.rank, black)] {
+                self.result_edits(rank, round, ch, &mut edits)?;
+            }
+        }
+        edits.sort_by_key(|e| std::cmp::Reverse(e.at));
+        let mut out = self.bytes.clone();
+        for edit in edits {
+            out.splice(edit.at..edit.at + edit.len, edit.with);
+        }
+        Ok(out)
+    }
+
+    /// The edits that put `ch` in `rank`'s result column of `round` and adjust the points.
+    fn result_edits(
+        &self,
+        rank: u32,
+        round: u32,
+        ch: char,
+        edits: &mut Vec<Edit>,
+    ) -> Result<(), TrfError> {
+        let player = self.player(rank).expect("a board's player has a line");
+        let line = self.lines[player.line - 1];
+        let old = player.rounds[round as usize - 1].result;
+        let column = round_column(round) + RESULT;
+        match line.byte_of_column(&self.bytes, column) {
+            Some(at) => edits.push(Edit {
+                at,
+                len: 1,
+                with: vec![ch as u8],
+            }),
+            None => {
+                // The line ends before the result column (a trailing blank cut off).
+                let have = line.text(&self.bytes).chars().count();
+                let mut with = vec![b' '; column - have];
+                with.push(ch as u8);
+                edits.push(Edit {
+                    at: line.end,
+                    len: 0,
+                    with,
+                });
+            }
+        }
+        if old != ch {
+            let points = player.points - self.scoring.points(old) + self.scoring.points(ch);
+            let at = line
+                .byte_of_column(&self.bytes, POINTS.0)
+                .ok_or(TrfError::BadField {
+                    line: player.line,
+                    field: "points",
+                    text: String::new(),
+                })?;
+            let text = format!("{points:4.1}");
+            if text.len() != POINTS.1 - POINTS.0 {
+                return Err(TrfError::BadField {
+                    line: player.line,
+                    field: "points",
+                    text,
+                });
+            }
+            edits.push(Edit {
+                at,
+                len: POINTS.1 - POINTS.0,
+                with: text.into_bytes(),
+            });
+        }
+        Ok(())
+    }
+}

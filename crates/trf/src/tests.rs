@@ -1,0 +1,324 @@
+//! Reading, pairings and results on the real bbpPairings file and on small files made here.
+
+use crate::*;
+
+/// bbpPairings' test file `test/tests/dutch_2025_C5.input` (LF endings, a `Z` bye).
+const REAL: &[u8] = include_bytes!("../../../tests/data/trf/dutch_2025_C5.trf");
+
+/// A player line in TRF16's columns.
+#[allow(clippy::too_many_arguments)]
+fn line(
+    rank: u32,
+    sex: char,
+    title: &str,
+    name: &str,
+    rating: &str,
+    fed: &str,
+    id: &str,
+    birth: &str,
+    points: &str,
+    rounds: &[&str],
+) -> String {
+    let blocks: Vec<String> = rounds.iter().map(|r| format!("  {r}")).collect();
+    format!(
+        "001 {rank:>4} {sex}{title:>3} {name:<33} {rating:>4} {fed:>3} {id:>11} {birth:<10} {points:>4} {rank:>4}{}",
+        blocks.concat()
+    )
+}
+
+/// Two rounds, four players: a forfeit in round 1, a half-point bye and a pairing-
+/// allocated bye in round 2, a non-ASCII name; lines end with `end`.
+fn made(end: &str) -> Vec<u8> {
+    let lines = [
+        "012 Made Open".to_string(),
+        "022 Vilnius".to_string(),
+        line(
+            1,
+            'm',
+            "GM",
+            "Zukertort, Johannes",
+            "2650",
+            "POL",
+            "1100001",
+            "1980/01/01",
+            "1.5",
+            &["   2 w 1", "0000 - H"],
+        ),
+        line(
+            2,
+            'w',
+            "WIM",
+            "Šimkutė, Rūta",
+            "2300",
+            "LTU",
+            "1200002",
+            "1999/12/31",
+            "0.0",
+            &["   1 b 0", "   4 w  "],
+        ),
+        line(
+            3,
+            'm',
+            "",
+            "Bert, B",
+            "2000",
+            "GER",
+            "",
+            "1990",
+            "2.0",
+            &["   4 w +", "0000 - U"],
+        ),
+        line(
+            4,
+            'm',
+            "",
+            "Carl, C",
+            "1900",
+            "AUT",
+            "",
+            "1991",
+            "0.0",
+            &["   3 b -", "   2 b  "],
+        ),
+        "XXR 2".to_string(),
+    ];
+    let mut text = lines.join(end);
+    text.push_str(end);
+    text.into_bytes()
+}
+
+#[test]
+fn the_real_file_reads_with_its_header_players_and_rounds() {
+    let trf = Trf::parse(REAL).unwrap();
+    assert_eq!(trf.tournament_name().as_deref(), Some("Dutch 2025 C5 test"));
+    assert_eq!(trf.header("XXR").as_deref(), Some("3"));
+    assert_eq!(trf.players().len(), 6);
+    let p1 = trf.player(1).unwrap();
+    assert_eq!(p1.name, "Test0001 Player0001");
+    assert_eq!(p1.rating, Some(2720));
+    assert_eq!(p1.points, 2.0);
+    assert_eq!(p1.final_rank, Some(1));
+    assert_eq!(
+        p1.rounds,
+        vec![
+            RoundEntry {
+                opponent: Some(4),
+                colour: Some(Colour::White),
+                result: '1'
+            },
+            RoundEntry {
+                opponent: Some(2),
+                colour: Some(Colour::Black),
+                result: '1'
+            },
+        ]
+    );
+    let p4 = trf.player(4).unwrap();
+    assert_eq!(
+        p4.rounds[2],
+        RoundEntry {
+            opponent: None,
+            colour: None,
+            result: 'Z'
+        }
+    );
+}
+
+fn ranks(pairings: &[Pairing]) -> Vec<String> {
+    pairings
+        .iter()
+        .map(|p| match p {
+            Pairing::Board(b) => format!("{}: {}-{}", b.number, b.white.rank, b.black.rank),
+            Pairing::Forfeit(f) => {
+                format!("forfeit {}{}{}", f.white.rank, f.white_result, f.black.rank)
+            }
+            Pairing::Bye(b) => format!("bye {} {:?}", b.player.rank, b.kind),
+        })
+        .collect()
+}
+
+#[test]
+fn the_real_rounds_in_board_order() {
+    let trf = Trf::parse(REAL).unwrap();
+    // Before round 2: players 1, 2, 3 have 1 point, 4, 5, 6 none.
+    assert_eq!(
+        ranks(&trf.pairings_of(2).unwrap()),
+        ["1: 2-1", "2: 4-3", "3: 6-5"]
+    );
+    assert_eq!(
+        ranks(&trf.pairings_of(1).unwrap()),
+        ["1: 1-4", "2: 5-2", "3: 3-6"]
+    );
+    // Round 3 is not paired: only player 4's zero-point bye is in the file.
+    assert!(matches!(
+        trf.pairings_of(3),
+        Err(TrfError::NoSuch { round: 3, .. })
+    ));
+    assert!(trf.pairings_of(0).is_err());
+}
+
+#[test]
+fn every_line_ending_reads_the_same() {
+    let lf = Trf::parse(&made("\n")).unwrap();
+    for end in ["\r", "\r\n"] {
+        let other = Trf::parse(&made(end)).unwrap();
+        assert_eq!(other.players(), lf.players(), "ending {end:?}");
+        assert_eq!(other.header_lines(), lf.header_lines(), "ending {end:?}");
+    }
+    assert_eq!(lf.header("022").as_deref(), Some("Vilnius"));
+    let p2 = lf.player(2).unwrap();
+    assert_eq!(
+        (p2.sex, p2.title.as_str(), p2.name.as_str()),
+        (Some('w'), "WIM", "Šimkutė, Rūta")
+    );
+    assert_eq!(
+        (p2.federation.as_str(), p2.fide_id, p2.birth_date.as_str()),
+        ("LTU", Some(1200002), "1999/12/31")
+    );
+}
+
+#[test]
+fn a_forfeit_and_byes_are_named_not_boards() {
+    let trf = Trf::parse(&made("\r")).unwrap();
+    assert_eq!(
+        ranks(&trf.pairings_of(1).unwrap()),
+        ["1: 1-2", "forfeit 3+4"]
+    );
+    assert_eq!(
+        ranks(&trf.pairings_of(2).unwrap()),
+        ["1: 2-4", "bye 1 HalfPoint", "bye 3 PairingAllocated"]
+    );
+}
+
+#[test]
+fn read_write_read_of_an_unchanged_file_is_byte_identical() {
+    for bytes in [REAL.to_vec(), made("\r"), made("\r\n"), made("\n")] {
+        let trf = Trf::parse(&bytes).unwrap();
+        assert_eq!(trf.with_results(1, &[]).unwrap(), bytes);
+        // Writing the result the file already has changes nothing either.
+        let again = trf.with_results(2, &[(1, trf_result(&trf, 2, 1))]).unwrap();
+        assert_eq!(again, bytes);
+    }
+}
+
+fn trf_result(trf: &Trf, round: u32, board: u32) -> GameResult {
+    let b = &trf.boards_of(round).unwrap()[board as usize - 1];
+    match trf.player(b.white.rank).unwrap().rounds[round as usize - 1].result {
+        '1' => GameResult::WhiteWins,
+        '0' => GameResult::BlackWins,
+        '=' => GameResult::Draw,
+        _ => GameResult::Unfinished,
+    }
+}
+
+#[test]
+fn results_are_written_into_the_round_and_the_points() {
+    let bytes = made("\r\n");
+    let trf = Trf::parse(&bytes).unwrap();
+    let out = trf.with_results(2, &[(1, GameResult::Draw)]).unwrap();
+    let after = Trf::parse(&out).unwrap();
+    for rank in [2, 4] {
+        assert_eq!(after.player(rank).unwrap().rounds[1].result, '=');
+        assert_eq!(after.player(rank).unwrap().points, 0.5);
+    }
+    // Only those bytes changed: same length, the other lines identical.
+    assert_eq!(out.len(), bytes.len());
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains(&format!(
+        "{}\r\n",
+        line(
+            2,
+            'w',
+            "WIM",
+            "Šimkutė, Rūta",
+            "2300",
+            "LTU",
+            "1200002",
+            "1999/12/31",
+            "0.5",
+            &["   1 b 0", "   4 w ="]
+        )
+    )));
+    assert_eq!(after.player(1).unwrap(), trf.player(1).unwrap());
+
+    // The real file: board 3 of round 2 (6 White, 5 Black, 0-1) becomes 1-0.
+    let real = Trf::parse(REAL).unwrap();
+    let out = real.with_results(2, &[(3, GameResult::WhiteWins)]).unwrap();
+    let after = Trf::parse(&out).unwrap();
+    assert_eq!(
+        (
+            after.player(6).unwrap().points,
+            after.player(6).unwrap().rounds[1].result
+        ),
+        (1.0, '1')
+    );
+    assert_eq!(
+        (
+            after.player(5).unwrap().points,
+            after.player(5).unwrap().rounds[1].result
+        ),
+        (0.0, '0')
+    );
+    assert_eq!(out.len(), REAL.len());
+}
+
+#[test]
+fn a_missing_result_column_is_added_at_the_line_end() {
+    let bytes = b"001    1      A                                                                  0.0    1     2 w\r001    2      B                                                                  0.0    2     1 b\r";
+    let trf = Trf::parse(bytes).unwrap();
+    let out = trf.with_results(1, &[(1, GameResult::WhiteWins)]).unwrap();
+    let after = Trf::parse(&out).unwrap();
+    assert_eq!(after.player(1).unwrap().rounds[0].result, '1');
+    assert_eq!(after.player(2).unwrap().points, 0.0);
+    assert_eq!(after.player(1).unwrap().points, 1.0);
+}
+
+#[test]
+fn bad_input_names_the_line() {
+    let bad = made("\n").into_iter().collect::<Vec<u8>>();
+    let text = String::from_utf8(bad)
+        .unwrap()
+        .replace("2 w 1  0000", "2 x 1  0000");
+    let err = Trf::parse(text.as_bytes()).unwrap_err();
+    assert_eq!(err.to_string(), "line 3: colour \"x\" is not valid");
+    let one_sided = String::from_utf8(made("\n"))
+        .unwrap()
+        .replace("1 b 0     4 w", "3 b 0     4 w");
+    let err = Trf::parse(one_sided.as_bytes())
+        .unwrap()
+        .pairings_of(1)
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("line 3: round 1: paired with 2"),
+        "{err}"
+    );
+    let trf = Trf::parse(REAL).unwrap();
+    assert!(
+        trf.with_results(2, &[(4, GameResult::Draw)])
+            .unwrap_err()
+            .to_string()
+            .contains("no board 4")
+    );
+}
+
+#[test]
+fn a_scoring_record_sets_the_points_written_and_lower_case_codes_read() {
+    // Three points a win, one a draw (the 162 record), a lower-case half-point bye.
+    let text = String::from_utf8(made("\n"))
+        .unwrap()
+        .replace("022 Vilnius", "162  W 3.0    D 1.0")
+        .replace("0000 - H", "0000 - h");
+    let trf = Trf::parse(text.as_bytes()).unwrap();
+    assert_eq!(trf.scoring().win, 3.0);
+    assert_eq!(trf.scoring().pairing_bye, 3.0);
+    assert_eq!(ranks(&trf.pairings_of(2).unwrap())[1], "bye 1 HalfPoint");
+    let out = Trf::parse(&trf.with_results(2, &[(1, GameResult::WhiteWins)]).unwrap()).unwrap();
+    assert_eq!(out.player(2).unwrap().points, 3.0);
+    assert_eq!(out.player(4).unwrap().points, 0.0);
+    let bad = text.replace("162  W 3.0", "162  Q 3.0");
+    assert_eq!(
+        Trf::parse(bad.as_bytes()).unwrap_err().to_string(),
+        "line 2: result code \"Q\" is not valid"
+    );
+}

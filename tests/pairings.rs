@@ -1,0 +1,237 @@
+//! `annabella pairings` on bbpPairings' real TRF file (tests/data/trf): the round's boards
+//! as text and JSON, and the round's results from a PGN file written into a new TRF file
+//! that reads back with those results and otherwise the same bytes.
+
+use std::process::{Command, Output};
+
+const TRF: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/trf/dutch_2025_C5.trf"
+);
+
+fn annabella(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn json_lists_one_object_per_board_in_board_order() {
+    let text = stdout(&annabella(&[
+        "pairings", "--trf", TRF, "--round", "2", "--json",
+    ]));
+    let boards: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let pairs: Vec<(u64, u64, u64)> = boards
+        .iter()
+        .map(|b| {
+            (
+                b["board"].as_u64().unwrap(),
+                b["white"]["rank"].as_u64().unwrap(),
+                b["black"]["rank"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(pairs, [(1, 2, 1), (2, 4, 3), (3, 6, 5)]);
+    let white = &boards[0]["white"];
+    assert_eq!(white["name"], "Test0002 Player0002");
+    assert_eq!(white["rating"], 2701);
+    for key in ["title", "federation", "fide_id"] {
+        assert!(white.get(key).is_some(), "white has {key}: {white}");
+    }
+}
+
+#[test]
+fn text_lists_one_line_per_board() {
+    let text = stdout(&annabella(&["pairings", "--trf", TRF, "--round", "1"]));
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "board 1: 1. Test0001 Player0001 (2720) - 4. Test0004 Player0004 (2689)",
+            "board 2: 5. Test0005 Player0005 (2673) - 2. Test0002 Player0002 (2701)",
+            "board 3: 3. Test0003 Player0003 (2697) - 6. Test0006 Player0006 (2664)",
+        ]
+    );
+}
+
+#[test]
+fn results_from_the_round_pgn_are_written_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("round.pgn");
+    // Board 1 by its Board tag, board 2 by its Round tag 2.2 (the result the file has),
+    // board 3 by the players' names (a Round tag without a board names none).
+    std::fs::write(
+        &pgn,
+        "[Event \"C5\"]\n[Board \"1\"]\n[White \"Test0002 Player0002\"]\n[Black \"Test0001 Player0001\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n\
+         [Event \"C5\"]\n[Round \"2.2\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+         [Event \"C5\"]\n[Round \"2\"]\n[White \"Test0006 Player0006\"]\n[Black \"Test0005 Player0005\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    )
+    .unwrap();
+    let out = dir.path().join("new.trf");
+    let (pgn_arg, out_arg) = (pgn.to_str().unwrap(), out.to_str().unwrap());
+    let said = stdout(&annabella(&[
+        "pairings",
+        "--trf",
+        TRF,
+        "--round",
+        "2",
+        "--results",
+        pgn_arg,
+        "--out",
+        out_arg,
+    ]));
+    assert!(said.contains("3 of 3 boards"), "{said}");
+    let before = std::fs::read_to_string(TRF).unwrap();
+    let after = std::fs::read_to_string(&out).unwrap();
+    let changed: Vec<(&str, &str)> = before
+        .lines()
+        .zip(after.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(
+        changed.iter().map(|(_, b)| *b).collect::<Vec<_>>(),
+        [
+            "001    1      Test0001 Player0001               2720                             1.5    1     4 w 1     2 b =",
+            "001    2      Test0002 Player0002               2701                             1.5    3     5 b 1     1 w =",
+            "001    5      Test0005 Player0005               2673                             0.0    4     2 w 0     6 b 0",
+            "001    6      Test0006 Player0006               2664                             1.0    6     3 b 0     5 w 1",
+        ]
+    );
+    assert_eq!(before.len(), after.len());
+    // The new file is read again: same boards, and writing its own results back is a no-op.
+    let again = stdout(&annabella(&[
+        "pairings", "--trf", out_arg, "--round", "2", "--json",
+    ]));
+    assert_eq!(
+        again,
+        stdout(&annabella(&[
+            "pairings", "--trf", TRF, "--round", "2", "--json"
+        ]))
+    );
+    let out2 = dir.path().join("again.trf");
+    stdout(&annabella(&[
+        "pairings",
+        "--trf",
+        out_arg,
+        "--round",
+        "2",
+        "--results",
+        pgn_arg,
+        "--out",
+        out2.to_str().unwrap(),
+    ]));
+    assert_eq!(std::fs::read(&out2).unwrap(), std::fs::read(&out).unwrap());
+    // --out may be the --trf file itself: it is replaced whole.
+    let in_place = dir.path().join("in-place.trf");
+    std::fs::copy(TRF, &in_place).unwrap();
+    let path = in_place.to_str().unwrap();
+    stdout(&annabella(&[
+        "pairings",
+        "--trf",
+        path,
+        "--round",
+        "2",
+        "--results",
+        pgn_arg,
+        "--out",
+        path,
+    ]));
+    assert_eq!(
+        std::fs::read(&in_place).unwrap(),
+        std::fs::read(&out).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        4,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn a_game_of_no_board_is_named_by_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("round.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"Nobody\"]\n[Black \"Else\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
+    )
+    .unwrap();
+    let out = dir.path().join("new.trf");
+    let run = annabella(&[
+        "pairings",
+        "--trf",
+        TRF,
+        "--round",
+        "2",
+        "--results",
+        pgn.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains(&format!("{}: line 1: no Board tag", pgn.display())),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written on error");
+    let unpaired = annabella(&["pairings", "--trf", TRF, "--round", "3"]);
+    assert!(
+        String::from_utf8_lossy(&unpaired.stderr)
+            .contains("dutch_2025_C5.trf: round 3: no player is paired")
+    );
+}
+
+#[test]
+fn init_fills_the_players_event_and_round_from_a_board_of_the_trf() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("table.toml");
+    let no_port = dir.path().join("no-port");
+    let (config_arg, port_arg) = (config.to_str().unwrap(), no_port.to_str().unwrap());
+    let init = |board: &str| {
+        annabella(&[
+            "init",
+            "--non-interactive",
+            "--port",
+            port_arg,
+            "--out",
+            config_arg,
+            "--trf",
+            TRF,
+            "--round",
+            "2",
+            "--board",
+            board,
+        ])
+    };
+    stdout(&init("3"));
+    let written = std::fs::read_to_string(&config).unwrap();
+    for line in [
+        "white = \"Test0006 Player0006\"",
+        "black = \"Test0005 Player0005\"",
+        "event = \"Dutch 2025 C5 test\"",
+        "round = \"2.3\"",
+    ] {
+        assert!(written.lines().any(|l| l == line), "{line} in {written}");
+    }
+    std::fs::remove_file(&config).unwrap();
+    let missing = init("4");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr)
+            .contains("dutch_2025_C5.trf: round 2 has no board 4 (3 boards)")
+    );
+    assert!(!config.exists());
+}
