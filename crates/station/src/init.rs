@@ -44,11 +44,14 @@ pub struct TableAnswers {
     pub event_round: Option<(String, String)>,
 }
 
-/// The clock and the presses that make `answers` a table that can play.
+/// The clock and the presses that make `answers` a table that can play, decided once:
+/// what `table_toml` writes and what `init` tells the volunteer.
 struct ClubSetUp {
     clock: String,
     clock_comment: &'static str,
     press: &'static str,
+    /// What `init` says about this choice (nothing for the tactile clock).
+    note: Option<&'static str>,
 }
 
 impl ClubSetUp {
@@ -58,53 +61,44 @@ impl ClubSetUp {
                 clock: port(&a.clock),
                 clock_comment: "",
                 press: "lever",
+                note: None,
             },
             (None, true) => ClubSetUp {
                 clock: quote("dgt"),
                 clock_comment: "                       # the DGT 3000 on the DGT board's cable",
                 press: "lever",
+                note: Some(
+                    "no tactile clock: the DGT 3000 on the DGT board is the table's clock (its \
+                     lever presses, its buttons ask the time, whose turn, the last move, the \
+                     arbiter)",
+                ),
             },
             (None, false) => ClubSetUp {
                 clock: quote("none"),
                 clock_comment: "                      # no clock: the table keeps the time",
                 press: "automatic",
+                note: Some(
+                    "no clock found: the table keeps the time itself, vi_press and sighted_press \
+                     are \"automatic\" (the VI player's word or the assistant's key, the sighted \
+                     player's move on the DGT board); the times are on the console and the hall",
+                ),
             },
         }
-    }
-
-    /// What `init` tells the volunteer about the clock and the presses it chose.
-    pub fn says(a: &TableAnswers) -> Vec<String> {
-        let mut out = Vec::new();
-        if a.peg_board.is_none() {
-            out.push(
-                "no peg board: the VI player's ordinary tactile set; a move is made when they \
-                 confirm it (the clock press, the word \"gesetzt\"/\"done\", or the assistant's \
-                 key), and touches cannot be seen"
-                    .to_owned(),
-            );
-        }
-        match (&a.clock, a.dgt_clock && a.dgt.is_some()) {
-            (Some(_), _) => {}
-            (None, true) => out.push(
-                "no tactile clock: the DGT 3000 on the DGT board is the table's clock (its \
-                 lever presses, its buttons ask the time, whose turn, the last move, the \
-                 arbiter)"
-                    .to_owned(),
-            ),
-            (None, false) => out.push(
-                "no clock found: the table keeps the time itself, vi_press and sighted_press \
-                 are \"automatic\" (the VI player's word or the assistant's key, the sighted \
-                 player's move on the DGT board); the times are on the console and the hall"
-                    .to_owned(),
-            ),
-        }
-        out
     }
 }
 
 /// What `init` tells the volunteer about the set-up it chose for what it found.
 pub fn set_up_notes(answers: &TableAnswers) -> Vec<String> {
-    ClubSetUp::says(answers)
+    let board = answers.peg_board.is_none().then_some(
+        "no peg board: the VI player's ordinary tactile set; a move is made when they confirm \
+         it (the clock press, the word \"gesetzt\"/\"done\", or the assistant's key), and \
+         touches cannot be seen",
+    );
+    board
+        .into_iter()
+        .chain(ClubSetUp::of(answers).note)
+        .map(str::to_owned)
+        .collect()
 }
 
 /// A TOML string literal.

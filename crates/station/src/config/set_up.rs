@@ -30,18 +30,20 @@ pub(super) fn check(raw: &RawConfig, game: &mut GameSettings, devices: &Devices)
                 .into(),
         );
     }
-    for (key, press, given, who) in [
+    for (key, press, given, who, automatic) in [
         (
             "clock.vi_press",
             game.vi_press,
             &raw.clock.vi_press,
             "the VI player",
+            "the word \"gesetzt\"/\"done\" or the assistant's key confirms the move",
         ),
         (
             "clock.sighted_press",
             game.sighted_press,
             &raw.clock.sighted_press,
             "the sighted player",
+            "the move seen on the DGT board or typed by the assistant",
         ),
     ] {
         // A value that is no press at all is reported by its own check.
@@ -54,13 +56,8 @@ pub(super) fn check(raw: &RawConfig, game: &mut GameSettings, devices: &Devices)
                 format!(
                     "\"lever\" needs a clock, but devices.clock is \"none\": {who}'s move \
                      could never start the other clock; set {key} = \"automatic\" (the \
-                     table presses: {}) or connect a clock (devices.clock = \"dgt\" for a \
-                     DGT 3000 on the board, or the tactile clock's port)",
-                    if who == "the VI player" {
-                        "the word \"gesetzt\"/\"done\" or the assistant's key confirms the move"
-                    } else {
-                        "the move seen on the DGT board or typed by the assistant"
-                    }
+                     table presses: {automatic}) or connect a clock (devices.clock = \"dgt\" \
+                     for a DGT 3000 on the board, or the tactile clock's port)"
                 ),
             );
         }
