@@ -3,12 +3,11 @@
 //! words. From `init` over a simulated DGT board on a pseudo-terminal, through `doctor`,
 //! to a whole game played with `annabella play` and the demo's club set-up.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use annabella_test_support::process::{Killed, output_with_input};
+use annabella_test_support::process::{Killed, first_line, output_with_input};
 use serde_json::Value;
 
 fn annabella() -> Command {
@@ -23,18 +22,15 @@ fn dgt_sim(link: &Path, script: Option<&Path>) -> Killed {
     if let Some(s) = script {
         cmd.arg("--script").arg(s);
     }
-    let mut child = cmd
+    let child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("start annabella sim dgt");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    assert_eq!(line.trim(), link.to_str().unwrap(), "sim printed {line:?}");
-    Killed(child)
+    let (child, line) = first_line(child);
+    assert_eq!(line, link.to_str().unwrap(), "sim printed {line:?}");
+    child
 }
 
 fn text(out: &std::process::Output) -> (String, String) {

@@ -3,12 +3,11 @@
 //! `play` accepts; `annabella doctor` checks devices, microphone, model, voices, records
 //! and console; `annabella demo` tells its story by default.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use annabella_test_support::process::Killed;
 use annabella_test_support::process::output_with_input;
+use annabella_test_support::process::{Killed, first_line};
 use serde_json::Value;
 
 fn annabella() -> Command {
@@ -18,7 +17,7 @@ fn annabella() -> Command {
 /// `annabella sim DEVICE --link LINK`: a simulated device behind a stable name, as
 /// `/dev/serial/by-id` gives one.
 fn sim(device: &str, link: &Path) -> Killed {
-    let mut child = annabella()
+    let child = annabella()
         .args(["sim", device, "--link"])
         .arg(link)
         .stdin(Stdio::piped())
@@ -27,12 +26,9 @@ fn sim(device: &str, link: &Path) -> Killed {
         .spawn()
         .expect("start annabella sim");
     // The first line is the link: the device is there once it is printed.
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    assert_eq!(line.trim(), link.to_str().unwrap(), "sim printed {line:?}");
-    Killed(child)
+    let (child, line) = first_line(child);
+    assert_eq!(line, link.to_str().unwrap(), "sim printed {line:?}");
+    child
 }
 
 /// The three simulated devices, linked in `dir` under by-id-like names.

@@ -94,6 +94,21 @@ impl Drop for Killed {
     }
 }
 
+/// A started simulator (or server) that prints where it is on its first line: that line,
+/// read once it is there, with the child owned by the test. Its stdout must be piped.
+///
+/// # Panics
+/// When the child has no piped stdout or ends before a line.
+pub fn first_line(mut child: Child) -> (Killed, String) {
+    use std::io::{BufRead, BufReader};
+    let out = child.stdout.take().expect("a piped stdout");
+    let mut line = String::new();
+    BufReader::new(out)
+        .read_line(&mut line)
+        .expect("the child's first line");
+    (Killed(child), line.trim().to_owned())
+}
+
 /// `cmd`'s program and arguments, as failures name it.
 fn command_line(cmd: &Command) -> String {
     std::iter::once(cmd.get_program())
