@@ -325,7 +325,7 @@ impl Shell {
                     let end_text = std::mem::take(&mut self.dgt_text);
                     d.command(move |d, now| {
                         if end_text {
-                            d.clock_command(now, DgtClockCommand::EndText);
+                            d.clock_end_text(now);
                         }
                         d.clock_command(
                             now,
@@ -373,14 +373,7 @@ impl Shell {
                 pattern: Haptic::Flag,
             }) if self.options.dgt_clock.is_some() => {
                 if let Some(d) = &self.links.dgt {
-                    d.command(|d, now| {
-                        d.clock_command(
-                            now,
-                            DgtClockCommand::Beep {
-                                duration: std::time::Duration::from_secs(1),
-                            },
-                        );
-                    });
+                    d.command(|d, now| d.clock_beep(now, std::time::Duration::from_secs(1)));
                 }
             }
             Effect::Clock(ClockCommand::Haptic { pattern }) => {
@@ -406,15 +399,7 @@ impl Shell {
         }
         if let Some(d) = &self.links.dgt {
             self.dgt_text = true;
-            d.command(move |d, now| {
-                d.clock_command(
-                    now,
-                    DgtClockCommand::Text {
-                        text: text.into(),
-                        beep,
-                    },
-                );
-            });
+            d.command(move |d, now| d.clock_text(now, text, beep));
         }
     }
 
