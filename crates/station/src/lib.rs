@@ -49,7 +49,7 @@
 pub mod assembly;
 pub mod braille;
 pub mod braille_display;
-pub mod config;
+pub use annabella_config as config;
 pub mod console_link;
 pub mod demo;
 pub mod device_events;

@@ -462,7 +462,7 @@ fn without_a_clock_the_table_presses_unless_the_file_says_otherwise() {
     .unwrap();
     assert_eq!(c.devices.clock, DeviceSpec::OnDgt);
     assert_eq!(c.game.vi_press, Press::Lever);
-    assert_eq!(c.devices.dgt_buttons, crate::config::DEFAULT_DGT_BUTTONS);
+    assert_eq!(c.devices.dgt_buttons, crate::DEFAULT_DGT_BUTTONS);
 }
 
 /// Issue 26, item 9: a time control that gives no time is refused with its key path.

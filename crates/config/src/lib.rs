@@ -6,12 +6,12 @@
 //! kinds); [`RawConfig::validate`] (`check.rs`, one check per section) turns it into a
 //! [`StationConfig`] of checked values and reports **every** problem at once, each naming
 //! its key path (`game.time_control: …`). Relative paths are taken from the config
-//! file's directory. The config depends on no other module of the station.
+//! file's directory. It depends on no part of the station.
 //!
 //! # Examples
 //!
 //! ```
-//! use annabella_station::config::StationConfig;
+//! use annabella_config::StationConfig;
 //!
 //! let config = StationConfig::from_toml_str(r#"
 //!     [game]
@@ -24,7 +24,7 @@
 //!     peg_board = "sim"
 //! "#, std::path::Path::new("."))?;
 //! assert_eq!(config.game.time_control.to_string(), "40/5400+30:1800+30");
-//! # Ok::<_, annabella_station::config::ConfigError>(())
+//! # Ok::<_, annabella_config::ConfigError>(())
 //! ```
 
 mod check;
