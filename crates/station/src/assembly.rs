@@ -789,7 +789,7 @@ impl StationReport {
                 written.push(path);
                 None
             }
-            Err(e) => Some(e),
+            Err(e) => Some(e.to_string()),
         };
         let display = dir.join(annabella_braille_display::record::FILE_NAME);
         if display.exists() {

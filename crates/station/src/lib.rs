@@ -1,7 +1,7 @@
 //! One chess table's I/O shell around the pure table state machine.
 //!
-//! - [`config`]: `table.toml` in two layers (the raw serde schema, then checked with
-//!   every problem named by its key path); depends on no other module here.
+//! - [`config`] (the `annabella-config` crate): `table.toml` in two layers (the raw serde
+//!   schema, then checked with every problem named by its key path).
 //! - [`journal`]: the append-only SQLite journal of timestamped input events, committed
 //!   before their effects run; replaying it rebuilds the table after a crash. Finished
 //!   games (PGN, result) live in the same file. Generic over the serialised input type,
@@ -19,7 +19,8 @@
 //!   table in a tournament hall (its journal published, the hall's signed actions taken).
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
-//! - [`records`], [`braille`]: the PGN and the Braille scoresheet written at the end.
+//! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
+//!   the PGN, the Braille and the printed scoresheet written at the end.
 //! - [`doctor`]: is the table ready? one check per device, microphone, model, voice,
 //!   records and console, with the fix; [`init`]: writes a commented `table.toml`.
 //! - [`story`]: the console's lines as a person at the table tells them (the demo's default).
@@ -47,7 +48,6 @@
 //! ```
 
 pub mod assembly;
-pub mod braille;
 pub mod braille_display;
 pub use annabella_config as config;
 pub mod console_link;
@@ -61,8 +61,7 @@ pub mod init;
 pub mod line;
 pub use annabella_journal as journal;
 pub mod play;
-pub mod records;
-pub mod scoresheet_pdf;
+pub use annabella_records::{self as records, braille, scoresheet_pdf};
 pub mod script;
 pub mod session;
 pub mod shell;

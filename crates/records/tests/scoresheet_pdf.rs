@@ -6,7 +6,7 @@
 use std::{path::Path, process::Command, time::Duration};
 
 use annabella_phonetic::Language;
-use annabella_station::scoresheet_pdf::{FONT, Sheet, SheetMove, render};
+use annabella_records::scoresheet_pdf::{FONT, Sheet, SheetMove, render};
 
 fn sheet(language: Language, sans: &[&str]) -> Sheet {
     Sheet {
@@ -134,21 +134,19 @@ fn moves_past_sixty_go_on_a_further_page() {
 
 #[test]
 fn an_illegal_move_the_arbiter_penalised_is_on_the_sheet() {
-    use annabella_station::session::Session;
-    use annabella_table::{ArbiterAction, Input, TableConfig};
+    use annabella_table::{ArbiterAction, Input, Table, TableConfig};
     let dir = tempfile::tempdir().unwrap();
-    let (mut session, _) =
-        Session::open(&dir.path().join("t.journal"), TableConfig::default()).expect("a journal");
-    session.feed(Duration::from_secs(1), Input::Start).unwrap();
-    session
-        .feed(
+    let mut table = Table::new(TableConfig::default()).expect("a table");
+    table.handle(Duration::from_secs(1), Input::Start).unwrap();
+    table
+        .handle(
             Duration::from_secs(3),
             Input::Arbiter(ArbiterAction::IllegalMove {
                 by: shakmaty::Color::White,
             }),
         )
         .unwrap();
-    let sheet = Sheet::of(session.table());
+    let sheet = Sheet::of(&table);
     assert_eq!(sheet.illegal, [1, 0]);
     let pdf = write(dir.path(), "t.pdf", &sheet);
     let text = poppler("pdftotext", &["-layout"], &pdf);

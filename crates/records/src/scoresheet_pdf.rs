@@ -38,6 +38,14 @@ pub enum PdfError {
     /// The PDF library refused.
     #[error("the scoresheet PDF: {0}")]
     Pdf(String),
+    /// The PDF could not be written.
+    #[error("{path}: {source}")]
+    Write {
+        /// The file's path.
+        path: String,
+        /// What failed.
+        source: std::io::Error,
+    },
 }
 
 /// One half-move on the sheet.

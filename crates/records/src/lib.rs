@@ -1,12 +1,17 @@
 //! The game's records, written from the table: PGN with `[%clk]`, the Braille
-//! scoresheet (BRF) and the printed scoresheet to sign (PDF, [`crate::scoresheet_pdf`]).
+//! scoresheet (BRF, [`braille`]) and the printed scoresheet to sign (PDF,
+//! [`scoresheet_pdf`]), and the one list of their file names in a records directory.
+
+pub mod braille;
+pub mod scoresheet_pdf;
 
 use std::path::Path;
 
 use annabella_table::Table;
 use shakmaty::{Color, Position};
 
-use crate::braille::{self, BrailleError, Header};
+use braille::{BrailleError, Header};
+use scoresheet_pdf::PdfError;
 
 /// The journal's file name in a records directory.
 pub const JOURNAL: &str = "game.journal";
@@ -87,9 +92,12 @@ pub fn write(
 ///
 /// # Errors
 /// The PDF cannot be made (its font is missing) or written.
-pub fn write_pdf(table: &Table, dir: &Path) -> Result<std::path::PathBuf, String> {
-    let bytes = crate::scoresheet_pdf::pdf(table).map_err(|e| e.to_string())?;
+pub fn write_pdf(table: &Table, dir: &Path) -> Result<std::path::PathBuf, PdfError> {
+    let bytes = scoresheet_pdf::pdf(table)?;
     let path = dir.join(PDF);
-    std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, bytes).map_err(|source| PdfError::Write {
+        path: path.display().to_string(),
+        source,
+    })?;
     Ok(path)
 }
