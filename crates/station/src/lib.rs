@@ -21,8 +21,6 @@
 //!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
 //! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
 //!   the PGN, the Braille and the printed scoresheet written at the end.
-//! - [`doctor`]: is the table ready? one check per device, microphone, model, voice,
-//!   records and console, with the fix; [`init`]: writes a commented `table.toml`.
 //! - [`story`]: the console's lines as a person at the table tells them (the demo's default).
 //!
 //! ```
@@ -53,11 +51,9 @@ pub use annabella_config as config;
 pub mod console_link;
 pub mod demo;
 pub mod device_events;
-pub mod doctor;
 pub mod hall_link;
 pub mod hearing;
 pub mod herald;
-pub mod init;
 pub mod line;
 pub use annabella_journal as journal;
 pub mod play;

@@ -225,7 +225,7 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{DeviceSpec, SpeechSource, StationConfig};
+    use annabella_config::{DeviceSpec, SpeechSource, StationConfig};
     use std::path::Path;
 
     fn answers() -> TableAnswers {
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn what_a_club_owns_makes_a_table_that_plays() {
-        use crate::config::Press;
+        use annabella_config::Press;
         let club = TableAnswers {
             peg_board: None,
             dgt: Some("/dev/serial/by-id/usb-DGT_board-if00".into()),

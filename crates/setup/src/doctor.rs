@@ -12,7 +12,7 @@ use annabella_speech::{AudioInput, AudioSource, MicSource, WavSource};
 use annabella_voice::{Found, HearerVoice, SpeechdAddress};
 use serde::Serialize;
 
-use crate::config::{DeviceSpec, SpeechSource, StationConfig};
+use annabella_config::{DeviceSpec, SpeechSource, StationConfig};
 
 /// How a check came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -271,13 +271,13 @@ pub fn microphone(speech: &SpeechSource) -> Check {
         }
         SpeechSource::Vosk(setup) => &setup.input,
     };
-    let source: Result<Box<dyn AudioSource>, String> = match input {
+    let source: Result<Box<dyn AudioSource>, Box<dyn std::error::Error>> = match input {
         AudioInput::Mic(device) => MicSource::open(device.as_deref())
             .map(|m| Box::new(m) as Box<dyn AudioSource>)
-            .map_err(|e| e.to_string()),
+            .map_err(Into::into),
         AudioInput::Wav(path) => WavSource::open(path, 100, Instant::now())
             .map(|w| Box::new(w) as Box<dyn AudioSource>)
-            .map_err(|e| e.to_string()),
+            .map_err(Into::into),
         AudioInput::Stdin => {
             return Check::ok(name, "audio comes on standard input (not checked)");
         }
@@ -579,6 +579,53 @@ pub fn port_free(addr: std::net::SocketAddr) -> Check {
 /// Whether the table can play: no check failed.
 pub fn ready(checks: &[Check]) -> bool {
     checks.iter().all(|c| c.status != Status::Fail)
+}
+
+/// Every check of the table configured in the file at `path`: the file itself (each
+/// problem named by its key, with the fix), then [`check_table`].
+pub fn check_file(path: &Path) -> Vec<Check> {
+    match StationConfig::load(path) {
+        Ok(config) => {
+            let mut checks = vec![Check {
+                status: Status::Ok,
+                check: "config".into(),
+                detail: path.display().to_string(),
+                fix: None,
+            }];
+            checks.extend(check_table(&config));
+            checks
+        }
+        Err(e) => e
+            .problems
+            .iter()
+            .map(|p| Check {
+                status: Status::Fail,
+                check: "config".into(),
+                detail: format!("{}: {p}", path.display()),
+                fix: Some(config_fix(&p.key).into()),
+            })
+            .collect(),
+    }
+}
+
+/// What to do about a problem at `key` of the config.
+fn config_fix(key: &str) -> &'static str {
+    match key {
+        "speech.model" => {
+            "fetch the model again (models/fetch.sh de) and point [speech] model at it"
+        }
+        k if k.starts_with("devices") => "annabella init lists the ports and what answers on each",
+        _ => "correct this key (samples/table.toml explains each)",
+    }
+}
+
+/// The table's configuration when none is named: `./table.toml`, else
+/// `/etc/annabella/table.toml`, whichever is a file.
+pub fn default_config() -> Option<PathBuf> {
+    ["table.toml", "/etc/annabella/table.toml"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
 }
 
 #[cfg(test)]

@@ -1,0 +1,449 @@
+//! `annabella init`'s survey and questions: the serial ports identified, the
+//! microphones and espeak-ng's voices listed, what is not found asked (or taken from flags
+//! and a TRF pairing), then the commented `table.toml` ([`crate::init`]) checked and
+//! written, with the table's signing key pair beside it.
+
+use std::{
+    io::{BufRead, Write},
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use annabella_devices::identify::{Identity, identify};
+use annabella_phonetic::Language;
+use shakmaty::Color;
+
+use crate::init::{TableAnswers, table_toml};
+
+/// What `annabella init` was told on its command line.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Where to write the config.
+    pub out: PathBuf,
+    /// Replace an existing file.
+    pub force: bool,
+    /// Ask nothing: flags or defaults for every answer.
+    pub non_interactive: bool,
+    /// Serial ports to identify (empty: every port found).
+    pub ports: Vec<PathBuf>,
+    /// The visually impaired player's colour (white or black).
+    pub vi: Option<String>,
+    /// White's name.
+    pub white: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// Time control in PGN form.
+    pub time_control: Option<String>,
+    /// The VI player's language.
+    pub vi_language: Option<String>,
+    /// The sighted player's language.
+    pub sighted_language: Option<String>,
+    /// Where the records go.
+    pub records: Option<PathBuf>,
+    /// The Vosk model directory ("none": typed words).
+    pub model: Option<String>,
+    /// The microphone's id.
+    pub mic: Option<String>,
+    /// The table's name in a tournament hall.
+    pub hall_table: String,
+    /// The TRF file, round and board the names, event and round come from.
+    pub trf: Option<(PathBuf, u32, u32)>,
+}
+
+/// Why `annabella init` wrote nothing (or no key).
+#[derive(Debug, thiserror::Error)]
+pub enum InitError {
+    /// The config file is there and `force` was not given.
+    #[error("{0} exists: give --force to replace it, or --out another file")]
+    Exists(String),
+    /// A file could not be read.
+    #[error("cannot read {name}: {cause}")]
+    Read {
+        /// The file.
+        name: String,
+        /// What failed.
+        cause: std::io::Error,
+    },
+    /// The TRF file is not readable as one, or has no such board.
+    #[error("{name}: {why}")]
+    Trf {
+        /// The file.
+        name: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// An answer (or a flag) was not understood.
+    #[error("{question}: {answer}")]
+    Refused {
+        /// The question.
+        question: String,
+        /// The answer and why it was refused.
+        answer: String,
+    },
+    /// Standard input ended before an answer.
+    #[error("{0}: standard input ended (use --non-interactive and flags)")]
+    InputEnded(String),
+    /// What init would write is not a table that can play.
+    #[error("the configuration init would write cannot play: {0}")]
+    CannotPlay(annabella_config::ConfigError),
+    /// The config file could not be written.
+    #[error("{name}: {cause}")]
+    Write {
+        /// The file.
+        name: String,
+        /// What failed.
+        cause: std::io::Error,
+    },
+    /// The table's signing key could not be made or read.
+    #[error("{0}")]
+    Keys(String),
+    /// Writing to the terminal failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// Why an answer was not understood.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Why(String);
+
+/// The pairing at board `board` of round `round` of the TRF file at `path`: White's and
+/// Black's names, the tournament's name and the PGN round `N.K`.
+fn pairing(
+    path: &Path,
+    round: u32,
+    board: u32,
+) -> Result<(String, String, String, String), InitError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|cause| InitError::Read {
+        name: name.clone(),
+        cause,
+    })?;
+    let trf = annabella_trf::Trf::parse(&bytes).map_err(|e| InitError::Trf {
+        name: name.clone(),
+        why: e.to_string(),
+    })?;
+    let boards = trf.boards_of(round).map_err(|e| InitError::Trf {
+        name: name.clone(),
+        why: e.to_string(),
+    })?;
+    let Some(b) = boards.iter().find(|b| b.number == board) else {
+        return Err(InitError::Trf {
+            name,
+            why: format!(
+                "round {round} has no board {board} ({} boards)",
+                boards.len()
+            ),
+        });
+    };
+    Ok((
+        b.white.name.clone(),
+        b.black.name.clone(),
+        trf.tournament_name().unwrap_or_default(),
+        format!("{round}.{board}"),
+    ))
+}
+
+const DEFAULT_TC: &str = "40/5400+30:1800+30";
+
+/// Finds what is plugged in, asks what it cannot find (answers one line each on `input`,
+/// questions and findings on `err`), writes the table's `table.toml` and its signing key.
+///
+/// # Errors
+/// The file exists (without `force`), the TRF pairing is not there, an answer is refused
+/// or input ended, the text would not be a table that can play, or a file cannot be
+/// written.
+pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<(), InitError> {
+    if args.out.exists() && !args.force {
+        return Err(InitError::Exists(args.out.display().to_string()));
+    }
+    let paired = match &args.trf {
+        Some((path, round, board)) => Some(pairing(path, *round, *board)?),
+        None => None,
+    };
+    let mut found = Vec::new();
+
+    writeln!(err, "Serial ports:")?;
+    let ports = if args.ports.is_empty() {
+        annabella_devices::transport::list_ports()
+            .into_iter()
+            .map(|p| p.by_id.unwrap_or(p.path))
+            .collect()
+    } else {
+        args.ports.clone()
+    };
+    if ports.is_empty() {
+        writeln!(
+            err,
+            "  none found (plug the boards and the clock in by USB)"
+        )?;
+    }
+    let (mut peg_board, mut dgt, mut clock) = (None, None, None);
+    let mut dgt_clock = false;
+    for path in &ports {
+        let line = match identify(path, Duration::from_millis(1500)) {
+            Ok(identity) => {
+                let slot = match identity {
+                    Identity::Dgt { clock, .. } => {
+                        dgt_clock |= clock && dgt.is_none();
+                        &mut dgt
+                    }
+                    Identity::PegBoard { .. } => &mut peg_board,
+                    Identity::Clock { .. } => &mut clock,
+                };
+                let mut line = format!("{}: {}", path.display(), identity.describe());
+                if slot.is_some() {
+                    line.push_str(" (a second one: not used)");
+                } else {
+                    *slot = Some(path.clone());
+                }
+                if let Some(problem) = identity.position_problem() {
+                    line.push_str(&format!("; {problem}"));
+                }
+                line
+            }
+            Err(why) => format!("{}: nothing known answers ({why})", path.display()),
+        };
+        writeln!(err, "  {line}")?;
+        found.push(line);
+    }
+    for (name, slot) in [
+        ("peg board", &peg_board),
+        ("DGT board", &dgt),
+        ("tactile clock", &clock),
+    ] {
+        if slot.is_none() {
+            writeln!(err, "  no {name} found: written as \"none\"")?;
+        }
+    }
+
+    writeln!(err, "Microphones:")?;
+    let mics = annabella_speech::audio::input_devices();
+    if mics.is_empty() {
+        writeln!(err, "  none found (plug in a headset microphone)")?;
+        found.push("no microphone".into());
+    }
+    for m in &mics {
+        let default = if m.default { " (default)" } else { "" };
+        writeln!(err, "  {}: {}{default}", m.id, m.name)?;
+        found.push(format!("microphone {}: {}{default}", m.id, m.name));
+    }
+
+    let mut ask = Asker {
+        interactive: !args.non_interactive,
+        input,
+    };
+    let vi_color = ask.choose(
+        err,
+        "Colour of the visually impaired player (white or black)",
+        args.vi.as_deref(),
+        "white",
+        |t| match t {
+            "white" | "w" => Ok(Color::White),
+            "black" | "b" => Ok(Color::Black),
+            _ => Err(Why("white or black".to_owned())),
+        },
+    )?;
+    let (trf_white, trf_black) = match &paired {
+        Some((white, black, ..)) => (Some(white.as_str()), Some(black.as_str())),
+        None => (None, None),
+    };
+    let white = ask.text(
+        err,
+        "White's name",
+        args.white.as_deref().or(trf_white),
+        "White",
+    )?;
+    let black = ask.text(
+        err,
+        "Black's name",
+        args.black.as_deref().or(trf_black),
+        "Black",
+    )?;
+    let time_control = ask.choose(
+        err,
+        "Time control in PGN form (5400+30 is 90 minutes plus 30 seconds a move)",
+        args.time_control.as_deref(),
+        DEFAULT_TC,
+        |t| {
+            t.parse::<annabella_rules::TimeControl>()
+                .map(|_| t.to_owned())
+                .map_err(|e| Why(e.to_string()))
+        },
+    )?;
+    let language = |t: &str| {
+        t.parse::<Language>()
+            .map_err(|_| Why("one of de, en, lt, lv, hu".to_owned()))
+    };
+    for lang in Language::ALL {
+        let voices = espeak_voices(lang.code());
+        let line = if voices.is_empty() {
+            format!("voices for {}: none found (espeak-ng)", lang.code())
+        } else {
+            format!("voices for {}: {}", lang.code(), voices.join(", "))
+        };
+        writeln!(err, "{line}")?;
+        found.push(line);
+    }
+    let vi_language = ask.choose(
+        err,
+        "Language of the visually impaired player (de, en, lt, lv, hu)",
+        args.vi_language.as_deref(),
+        "de",
+        language,
+    )?;
+    let sighted_language = ask.choose(
+        err,
+        "Language of the sighted player",
+        args.sighted_language.as_deref(),
+        vi_language.code(),
+        language,
+    )?;
+    let records_dir = PathBuf::from(ask.text(
+        err,
+        "Directory for the game records",
+        args.records.as_ref().and_then(|p| p.to_str()),
+        "games",
+    )?);
+    let model = ask.choose(
+        err,
+        "Vosk model directory that hears the player (none: the words are typed)",
+        args.model.as_deref(),
+        "none",
+        |t| match t {
+            "none" => Ok(None),
+            dir => annabella_speech::check_model_dir(Path::new(dir))
+                .map(|()| Some(PathBuf::from(dir)))
+                .map_err(|e| Why(e.to_string())),
+        },
+    )?;
+    let answers = TableAnswers {
+        vi_color,
+        white,
+        black,
+        time_control,
+        vi_language,
+        sighted_language,
+        records_dir,
+        peg_board,
+        dgt,
+        clock,
+        dgt_clock,
+        model,
+        microphone: args.mic.clone(),
+        vi_voice: None,
+        event_round: paired.map(|(_, _, event, round)| (event, round)),
+    };
+    for note in crate::init::set_up_notes(&answers) {
+        writeln!(err, "Set-up: {note}")?;
+        found.push(note);
+    }
+    let text = table_toml(&answers, &found);
+    // What init writes must be a table that can play (every move made, every clock started).
+    annabella_config::StationConfig::from_toml_str(
+        &text,
+        args.out.parent().unwrap_or(Path::new(".")),
+    )
+    .map_err(InitError::CannotPlay)?;
+    std::fs::write(&args.out, &text).map_err(|cause| InitError::Write {
+        name: args.out.display().to_string(),
+        cause,
+    })?;
+    writeln!(
+        err,
+        "Written: {}. Next: annabella doctor --config {}",
+        args.out.display(),
+        args.out.display()
+    )?;
+    hall_keys(&args.out, &args.hall_table, err)?;
+    Ok(())
+}
+
+/// The table's signing key pair beside the config, and the hall's lines for it.
+fn hall_keys(config: &Path, table: &str, err: &mut impl Write) -> Result<(), InitError> {
+    let key = annabella_hall::setup::key_path(config);
+    let dir = key.parent().unwrap_or(Path::new("."));
+    let (public, made) =
+        annabella_hall::setup::table_keys(dir).map_err(|e| InitError::Keys(e.to_string()))?;
+    let what = if made { "Made" } else { "Kept" };
+    writeln!(
+        err,
+        "{what} the table's signing key: {} (private, mode 0600) and {} (public, for the hall)",
+        key.display(),
+        dir.join(annabella_hall::setup::PUBLIC_KEY_FILE).display()
+    )?;
+    write!(
+        err,
+        "{}",
+        annabella_hall::setup::instructions(table, &public, &key)
+    )?;
+    Ok(())
+}
+
+/// Asks questions in plain lines on standard error, answers one line each on standard
+/// input; an empty line takes the default.
+struct Asker<R> {
+    interactive: bool,
+    input: R,
+}
+
+impl<R: BufRead> Asker<R> {
+    /// `given` (a flag) if set, else the answer to `question` (or `default`), parsed.
+    fn choose<T>(
+        &mut self,
+        err: &mut impl Write,
+        question: &str,
+        given: Option<&str>,
+        default: &str,
+        parse: impl Fn(&str) -> Result<T, Why>,
+    ) -> Result<T, InitError> {
+        if let Some(given) = given {
+            return parse(given.trim()).map_err(|e| InitError::Refused {
+                question: question.to_owned(),
+                answer: format!("{given:?}: {e}"),
+            });
+        }
+        if !self.interactive {
+            return parse(default).map_err(|e| InitError::Refused {
+                question: question.to_owned(),
+                answer: e.to_string(),
+            });
+        }
+        loop {
+            writeln!(err, "{question} [{default}]:")?;
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 {
+                return Err(InitError::InputEnded(question.to_owned()));
+            }
+            let answer = match line.trim() {
+                "" => default,
+                t => t,
+            };
+            match parse(answer) {
+                Ok(v) => return Ok(v),
+                Err(e) => writeln!(err, "Not understood: {e}. Again, please.")?,
+            }
+        }
+    }
+
+    fn text(
+        &mut self,
+        err: &mut impl Write,
+        question: &str,
+        given: Option<&str>,
+        default: &str,
+    ) -> Result<String, InitError> {
+        self.choose(err, question, given, default, |t| Ok(t.to_owned()))
+    }
+}
+
+/// espeak-ng's voices for a language that it can speak with, as `file (name)`; empty
+/// when espeak-ng is missing.
+fn espeak_voices(language: &str) -> Vec<String> {
+    annabella_voice::espeak::list_voices(Some(language))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(annabella_voice::espeak::EspeakVoice::installed)
+        .map(|v| format!("{} ({})", v.file, v.name))
+        .collect()
+}
