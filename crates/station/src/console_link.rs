@@ -10,11 +10,7 @@
 //!   └──────── Request::Input(ByArbiter{by,…}) ◄─ actions (+ hands: carry out the plan)
 //! ```
 
-pub mod actions;
-pub mod observer;
-pub mod peg_pieces;
-#[cfg(test)]
-mod tests;
+pub use annabella_view::{actions, observer, peg_pieces};
 
 use std::{net::SocketAddr, sync::Arc};
 
@@ -149,7 +145,7 @@ async fn link(
                             }
                         }
                     }
-                    Err(why) => Carry::Inputs(vec![actions::refusal(&request, &why)]),
+                    Err(why) => Carry::Inputs(vec![actions::refusal(&request, &why.to_string())]),
                 };
                 if carry(carried, &requests).await.is_err() {
                     return;

@@ -14,30 +14,7 @@ use serde::Serialize;
 
 use crate::session::TableTime;
 
-/// One utterance's timings and readings, journalled beside its `heard` input.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct HeardTiming {
-    /// Table time the voice began, ms.
-    pub speech_start_ms: u64,
-    /// Table time the last word ended, ms.
-    pub last_word_end_ms: u64,
-    /// Table time the result was ready, ms.
-    pub final_ms: u64,
-    /// From the last word's end to the result, ms.
-    pub speech_end_to_final_ms: f64,
-    /// Time spent in libvosk, ms.
-    pub decode_ms: f64,
-    /// Real-time factor of decoding.
-    pub rtf: f64,
-    /// What ended the utterance (`silence`, `early`, `released`, `max_length`).
-    pub ended_by: String,
-    /// The best reading ("" when no word was recognised).
-    pub words: String,
-    /// The utterance's audio (16 kHz mono, from just before the voice to its end) for
-    /// the audio record; not journalled.
-    #[serde(skip)]
-    pub audio: Vec<i16>,
-}
+pub use annabella_view::line::HeardTiming;
 
 /// The table input and timings of one utterance.
 pub fn heard(h: &Heard, time: TableTime) -> (Input, HeardTiming) {

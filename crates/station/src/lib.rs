@@ -21,7 +21,8 @@
 //!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
 //! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
 //!   the PGN, the Braille and the printed scoresheet written at the end.
-//! - [`story`]: the console's lines as a person at the table tells them (the demo's default).
+//! - [`line`], [`story`] (the `annabella-view` crate): what happens at the table, one line
+//!   each, and those lines as a person at the table tells them (the demo's default).
 //!
 //! ```
 //! use annabella_station::session::Session;
@@ -54,13 +55,12 @@ pub mod device_events;
 pub mod hall_link;
 pub mod hearing;
 pub mod herald;
-pub mod line;
 pub use annabella_journal as journal;
 pub mod play;
 pub use annabella_records::{self as records, braille, scoresheet_pdf};
+pub use annabella_view::{line, story};
 pub mod script;
 pub mod session;
 pub mod shell;
-pub mod story;
 
 pub use journal::{Journal, JournalError, Record, Recovery};

@@ -12,8 +12,7 @@ use annabella_console::{
 use annabella_table::{AlertKind, Audience, Effect, Ground, Input, TableConfig, TableView};
 use shakmaty::{Bitboard, Board, Chess, Color, Position};
 
-use super::peg_pieces;
-use crate::line::Line;
+use crate::{line::Line, peg_pieces};
 
 /// How many log lines the console keeps.
 pub const LOG_LINES: usize = 300;

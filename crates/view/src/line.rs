@@ -6,8 +6,6 @@ use annabella_table::{Effect, Input};
 use annabella_voice::Said;
 use shakmaty::Color;
 
-use crate::hearing::HeardTiming;
-
 /// One line of what happens at the table, for the console (`--json` prints these).
 #[derive(Debug, Clone, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -114,4 +112,29 @@ pub fn human(line: &Line) -> String {
             text,
         } => format!("{}       ! {device}: {text}", secs(*at_ms)),
     }
+}
+
+/// One utterance's timings and readings, journalled beside its `heard` input.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct HeardTiming {
+    /// Table time the voice began, ms.
+    pub speech_start_ms: u64,
+    /// Table time the last word ended, ms.
+    pub last_word_end_ms: u64,
+    /// Table time the result was ready, ms.
+    pub final_ms: u64,
+    /// From the last word's end to the result, ms.
+    pub speech_end_to_final_ms: f64,
+    /// Time spent in libvosk, ms.
+    pub decode_ms: f64,
+    /// Real-time factor of decoding.
+    pub rtf: f64,
+    /// What ended the utterance (`silence`, `early`, `released`, `max_length`).
+    pub ended_by: String,
+    /// The best reading ("" when no word was recognised).
+    pub words: String,
+    /// The utterance's audio (16 kHz mono, from just before the voice to its end) for
+    /// the audio record; not journalled.
+    #[serde(skip)]
+    pub audio: Vec<i16>,
 }

@@ -26,6 +26,23 @@ fn signed(by: &str, what: String, action: Option<ArbiterAction>) -> Input {
     }
 }
 
+/// Why a console request is not carried out (journalled as a note with the request).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The request names no arbiter.
+    #[error("the arbiter's name is missing")]
+    Nameless,
+    /// The claim decided is not the pending one.
+    #[error("no pending claim {0}")]
+    NoPendingClaim(u64),
+    /// There is no plan to carry out.
+    #[error("there is no plan")]
+    NoPlan,
+    /// The plan is not the one the console showed.
+    #[error("the plan changed since it was shown")]
+    PlanChanged,
+}
+
 /// Turns a request into table inputs, given the table and the plan the console shows
 /// (`claim_id`: the id the console gave the pending claim).
 ///
@@ -37,10 +54,10 @@ pub fn inputs_for(
     table: &TableView,
     plan: Option<&Plan>,
     claim_id: u64,
-) -> Result<Carried, String> {
+) -> Result<Carried, Refusal> {
     let by = request.by.trim();
     if by.is_empty() {
-        return Err("the arbiter's name is missing".into());
+        return Err(Refusal::Nameless);
     }
     let what = request.action.describe();
     let one = |action: ArbiterAction| Carried {
@@ -87,7 +104,7 @@ pub fn inputs_for(
         },
         ArbiterCommand::DecideClaim { claim, accept } => {
             if table.claim.is_none() || *claim != claim_id {
-                return Err(format!("no pending claim {claim}"));
+                return Err(Refusal::NoPendingClaim(*claim));
             }
             one(if *accept {
                 ArbiterAction::UpholdClaim
@@ -99,9 +116,9 @@ pub fn inputs_for(
             result: result.pgn().into(),
         }),
         ArbiterCommand::ApplyPlan { target_fen } => {
-            let plan = plan.ok_or("there is no plan")?;
+            let plan = plan.ok_or(Refusal::NoPlan)?;
             if plan.target_fen != *target_fen {
-                return Err("the plan changed since it was shown".into());
+                return Err(Refusal::PlanChanged);
             }
             let mut inputs = vec![signed(
                 by,

@@ -8,8 +8,11 @@ use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty, Sid
 use annabella_table::{ArbiterAction, Hypothesis, Input, Table, TableConfig};
 use shakmaty::Square;
 
-use super::{Observer, actions::inputs_for};
-use crate::line::Line;
+use crate::{
+    actions::{self, inputs_for},
+    line::Line,
+    observer::Observer,
+};
 
 struct Run {
     table: Table,
@@ -66,7 +69,8 @@ impl Run {
             &snapshot,
             plan.as_ref(),
             self.observer.claim_id(),
-        )?;
+        )
+        .map_err(|e| e.to_string())?;
         for i in carried.inputs {
             self.feed(i);
         }
@@ -255,7 +259,11 @@ fn every_input_names_the_arbiter() {
         None,
         0,
     );
-    assert_eq!(nameless, Err("the arbiter's name is missing".into()));
+    assert_eq!(nameless, Err(actions::Refusal::Nameless));
+    assert_eq!(
+        actions::Refusal::Nameless.to_string(),
+        "the arbiter's name is missing"
+    );
 }
 
 #[test]
@@ -273,15 +281,14 @@ fn signed_inputs_round_trip_through_json() {
     assert_eq!(serde_json::from_str::<Input>(&json).expect("back"), input);
 }
 
+/// The input the station's hall link makes of the hall's "dismiss the alert of record
+/// `seq`" (its own tests check that it does).
 fn hall_dismissal(seq: u64) -> Input {
-    crate::hall_link::input_of(&annabella_hall::ActionBody {
-        table: "7".into(),
-        nonce: 1,
-        sent_ms: 1,
-        by: "Chief Arbiter".into(),
-        what: "dismiss".into(),
-        action: annabella_hall::HallAction::Hall(annabella_hall::HallOnly::DismissAlert { seq }),
-    })
+    Input::ByArbiter {
+        by: "hall:Chief Arbiter".into(),
+        what: annabella_hall::action::dismissal_what(seq),
+        action: None,
+    }
 }
 
 #[test]
