@@ -31,8 +31,6 @@ enum Job {
     /// Publish one table's journal to the hall (what `play` with `[hall]` and `demo
     /// --hall` do beside the table); stays, following the journal, until killed.
     Publish(PublishArgs),
-    /// Load benchmark: simulated tables through one mosquitto on 127.0.0.1.
-    Bench(super::hall_bench::BenchArgs),
 }
 
 /// Flags of the hall itself.
@@ -180,7 +178,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("tokio runtime")?;
     match args.job {
         Some(Job::Publish(p)) => runtime.block_on(publish(p)),
-        Some(Job::Bench(b)) => super::hall_bench::run(b),
         None => runtime.block_on(serve(args.serve)),
     }
 }

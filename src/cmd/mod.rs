@@ -7,7 +7,6 @@ pub mod doctor;
 pub mod export;
 pub mod grammar;
 pub mod hall;
-pub mod hall_bench;
 pub mod init;
 pub mod journal;
 pub mod listen;

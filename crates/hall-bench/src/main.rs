@@ -1,4 +1,4 @@
-//! `annabella hall bench`: the hall under load, against its floor. Starts its own
+//! `annabella-hall-bench`: the hall under load, against its floor. Starts its own
 //! mosquitto on 127.0.0.1, a hall (`annabella hall --json`, its own process) and
 //! `mosquitto_sub` on the same topics; N simulated tables replay a finished game's
 //! journal record by record into fresh journals (real station sessions, fsync'd), each
@@ -24,9 +24,16 @@ use annabella_station::session::Session;
 use anyhow::{Context, bail};
 use tokio::sync::watch;
 
-/// Flags of `annabella hall bench`.
-#[derive(Debug, clap::Args)]
+/// Flags of `annabella-hall-bench`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    version,
+    about = "The hall under load: simulated tables through one mosquitto on 127.0.0.1."
+)]
 pub struct BenchArgs {
+    /// The `annabella` binary that runs the hall (default: the one beside this tool).
+    #[arg(long)]
+    annabella: Option<PathBuf>,
     /// A finished game's journal to replay at every table (`annabella demo` writes one).
     #[arg(long)]
     template: PathBuf,
@@ -235,8 +242,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
         .map(|(i, k)| format!("[tables.t{:03}]\npublic_key = \"{}\"\n", i + 1, k.public()))
         .collect();
     std::fs::write(&tables_file, lines)?;
-    let exe = std::env::current_exe()?;
-    let mut hall = Command::new(exe)
+    let exe = match &args.annabella {
+        Some(exe) => exe.clone(),
+        None => std::env::current_exe()?.with_file_name("annabella"),
+    };
+    let mut hall = Command::new(&exe)
         .args([
             "hall",
             "--broker",
@@ -457,4 +467,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
         let _ = std::fs::remove_dir_all(&work);
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+fn main() -> std::process::ExitCode {
+    let args = <BenchArgs as clap::Parser>::parse();
+    match run(args) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("annabella-hall-bench: {err:#}");
+            std::process::ExitCode::from(2)
+        }
+    }
 }
