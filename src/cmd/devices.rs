@@ -7,13 +7,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-mod watch;
-
 use annabella_devices::transport::{PortConfig, list_ports};
+use annabella_station::watch::{
+    WatchEvent, Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board,
+};
 use anyhow::Context;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
-use watch::{WatchEvent, Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board};
 
 /// Flags of `annabella devices`.
 #[derive(Debug, clap::Args)]
