@@ -457,29 +457,6 @@ impl Station {
         })
     }
 
-    /// Waits (at most `limit`) until the table's view satisfies `ready`; `false` when
-    /// it did not in time or the station stopped. For threads outside the station's
-    /// runtime (a script driver, the keyboard): the wait has a small runtime of its own,
-    /// so it works even while the station shuts down.
-    pub fn wait_for_view(
-        view: &mut watch::Receiver<TableView>,
-        limit: Duration,
-        ready: impl FnMut(&TableView) -> bool,
-    ) -> bool {
-        let Ok(waiter) = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-        else {
-            return false;
-        };
-        waiter.block_on(async {
-            matches!(
-                tokio::time::timeout(limit, view.wait_for(ready)).await,
-                Ok(Ok(_))
-            )
-        })
-    }
-
     /// Waits until the shell stops (game over, [`Request::Quit`], or every input
     /// closed), then stops the hearing and the devices.
     ///
@@ -809,6 +786,41 @@ impl StationReport {
             result: session.table().end().map(|e| e.result.clone()),
             braille_problem: problem.map(|e| e.to_string()),
             pdf_problem,
+        })
+    }
+}
+
+/// Waits on a station's table view from a thread outside the station's runtime (a script
+/// driver, the keyboard). Its small runtime is made once, not per wait, and is its own,
+/// so a wait works even while the station shuts down.
+#[derive(Debug)]
+pub struct ViewWaiter {
+    view: watch::Receiver<TableView>,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl ViewWaiter {
+    /// A waiter on `view`.
+    ///
+    /// # Errors
+    /// Its runtime cannot be made.
+    pub fn new(view: watch::Receiver<TableView>) -> Result<ViewWaiter, StationError> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .map_err(StationError::Runtime)?;
+        Ok(ViewWaiter { view, runtime })
+    }
+
+    /// Waits (at most `limit`) until the table's view satisfies `ready`; `false` when
+    /// it did not in time or the station stopped.
+    pub fn wait(&mut self, limit: Duration, ready: impl FnMut(&TableView) -> bool) -> bool {
+        let view = &mut self.view;
+        self.runtime.block_on(async {
+            matches!(
+                tokio::time::timeout(limit, view.wait_for(ready)).await,
+                Ok(Ok(_))
+            )
         })
     }
 }

@@ -13,10 +13,10 @@ use annabella_devices::sim::Hands as _;
 use annabella_phonetic::Language;
 use annabella_table::{Hypothesis, Input, TableConfig, TableView};
 use annabella_voice::VoicePlan;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 
 use crate::{
-    assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
+    assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport, ViewWaiter},
     braille_display::{BrailleDisplayPlan, DisplayKeys, DisplaySurface},
     config::{DeviceSpec, Devices},
     console_link::ConsoleSetup,
@@ -147,7 +147,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         requests: station.requests.clone(),
         heard,
         feed: station.feed.take(),
-        view: station.view.clone(),
+        view: ViewWaiter::new(station.view.clone())?,
         hold,
         braille_keys: station.braille_keys.clone(),
     };
@@ -175,7 +175,7 @@ struct People {
     requests: mpsc::Sender<Request>,
     heard: std_mpsc::Receiver<String>,
     feed: Option<std_mpsc::Sender<Vec<i16>>>,
-    view: watch::Receiver<TableView>,
+    view: ViewWaiter,
     hold: bool,
     braille_keys: Option<DisplayKeys>,
 }
@@ -196,7 +196,7 @@ impl People {
         }
         // The boards' first reports are journalled before anyone acts.
         let boards_known = |v: &TableView| !v.peg_board.is_empty() && v.sighted_board.is_some();
-        if !Station::wait_for_view(&mut self.view, SETTLE_LIMIT, boards_known) {
+        if !self.view.wait(SETTLE_LIMIT, boards_known) {
             return fail(0, "the simulated boards never reported their pieces".into());
         }
         for (line, act) in script {
@@ -208,7 +208,7 @@ impl People {
         // itself). Otherwise the demo stops (with the web console: once standard input
         // closes, so the arbiter can act).
         let over = |v: &TableView| v.result.is_some();
-        if Station::wait_for_view(&mut self.view, LAST_INPUTS, over) || requests.is_closed() {
+        if self.view.wait(LAST_INPUTS, over) || requests.is_closed() {
             return Ok(());
         }
         if self.hold {
