@@ -28,7 +28,17 @@ pub use observer::Observer;
 
 /// Carries out a reconciliation plan's piece handling on the boards (the demo's
 /// simulators; at a real table the arbiter's own hands, so there is none).
-pub type Hands = Arc<dyn Fn(&Plan) -> Result<(), String> + Send + Sync>;
+pub type Hands = Arc<dyn Fn(&Plan) -> Result<(), HandsError> + Send + Sync>;
+
+/// A board refused a step of the plan.
+#[derive(Debug, thiserror::Error)]
+#[error("{board}: {why}")]
+pub struct HandsError {
+    /// The board ("peg board", "DGT board").
+    pub board: &'static str,
+    /// The simulator's refusal.
+    pub why: String,
+}
 
 /// Where and how the console is served.
 #[derive(Debug)]
@@ -215,7 +225,7 @@ pub fn sim_hands(
     peg: Option<&Simulated<PegBoardSim>>,
     dgt: Option<&Simulator<DgtSim>>,
     plan: &Plan,
-) -> Result<(), String> {
+) -> Result<(), HandsError> {
     for fix in &plan.fix {
         for i in &fix.steps {
             match fix.board {
@@ -234,7 +244,10 @@ pub fn sim_hands(
                         }
                     };
                     for a in acts {
-                        peg.act(a).map_err(|e| format!("peg board: {e}"))?;
+                        peg.act(a).map_err(|e| HandsError {
+                            board: "peg board",
+                            why: e.to_string(),
+                        })?;
                     }
                 }
                 Player::Sighted => {
@@ -252,7 +265,10 @@ pub fn sim_hands(
                         }
                     };
                     for a in acts {
-                        dgt.act(a).map_err(|e| format!("DGT board: {e}"))?;
+                        dgt.act(a).map_err(|e| HandsError {
+                            board: "DGT board",
+                            why: e.to_string(),
+                        })?;
                     }
                 }
             }

@@ -253,6 +253,30 @@ pub fn start(
     })
 }
 
+/// Why not every record reached the hall's broker.
+#[derive(Debug, thiserror::Error)]
+pub enum DrainError {
+    /// The journal's last record could not be read.
+    #[error("{0}")]
+    Journal(String),
+    /// The wait could not start.
+    #[error("{0}")]
+    Runtime(std::io::Error),
+    /// The broker did not have every record in time.
+    #[error(
+        "the hall's broker has records 1-{acked} of {last}; the rest wait in the journal: \
+         `annabella hall publish --once --journal {journal} …` sends them"
+    )]
+    Behind {
+        /// The last record the broker has.
+        acked: u64,
+        /// The journal's last record.
+        last: u64,
+        /// The journal's path.
+        journal: String,
+    },
+}
+
 impl HallLink {
     /// How far the outbox is.
     pub fn status(&self) -> OutboxStatus {
@@ -263,26 +287,25 @@ impl HallLink {
     ///
     /// # Errors
     /// What the broker has and how to send the rest later.
-    pub fn drain(&mut self, limit: Duration) -> Result<u64, String> {
+    pub fn drain(&mut self, limit: Duration) -> Result<u64, DrainError> {
         let last = JournalTail::open(&self.journal)
             .and_then(|(tail, _, _)| tail.last_seq())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| DrainError::Journal(e.to_string()))?;
         let waiter = tokio::runtime::Builder::new_current_thread()
             .enable_time()
             .build()
-            .map_err(|e| e.to_string())?;
+            .map_err(DrainError::Runtime)?;
         let mut status = self.status.clone();
         let drained = waiter.block_on(async {
             tokio::time::timeout(limit, status.wait_for(|s| s.acked >= last)).await
         });
         match drained {
             Ok(Ok(_)) => Ok(last),
-            _ => Err(format!(
-                "the hall's broker has records 1-{} of {last}; the rest wait in the journal: \
-                 `annabella hall publish --once --journal {} …` sends them",
-                self.status().acked,
-                self.journal.display()
-            )),
+            _ => Err(DrainError::Behind {
+                acked: self.status().acked,
+                last,
+                journal: self.journal.display().to_string(),
+            }),
         }
     }
 }
