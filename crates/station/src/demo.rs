@@ -9,9 +9,8 @@ use std::{
     time::{Duration, Instant},
 };
 
-use annabella_devices::sim::Hands as _;
 use annabella_phonetic::Language;
-use annabella_table::{Hypothesis, Input, TableConfig, TableView};
+use annabella_table::{TableConfig, TableView};
 use annabella_voice::VoicePlan;
 use tokio::sync::mpsc;
 
@@ -20,6 +19,7 @@ use crate::{
     braille_display::{BrailleDisplayPlan, DisplayKeys, DisplaySurface},
     config::{DeviceSpec, Devices},
     console_link::ConsoleSetup,
+    people::{self, StepError},
     script::Act,
     shell::Request,
 };
@@ -200,8 +200,8 @@ impl People {
             return fail(0, "the simulated boards never reported their pieces".into());
         }
         for (line, act) in script {
-            if let Err(message) = self.act(act) {
-                return fail(line, message);
+            if let Err(e) = self.act(act) {
+                return fail(line, e.to_string());
             }
         }
         // The last inputs arrive; the game may end with them (the station then stops by
@@ -224,55 +224,24 @@ impl People {
     }
 
     /// One step of the script.
-    fn act(&self, act: Act) -> Result<(), String> {
+    fn act(&self, act: Act) -> Result<(), StepError> {
         match act {
             Act::Vi(words) if self.feed.is_some() => {
-                speak_words(&words, Language::De).and_then(|samples| {
-                    self.feed.as_ref().map_or(Ok(()), |f| {
-                        f.send(samples)
-                            .map_err(|_| "the listener has stopped".to_owned())
-                    })
+                let samples = speak_words(&words, Language::De)?;
+                self.feed.as_ref().map_or(Ok(()), |f| {
+                    f.send(samples).map_err(|_| StepError::ListenerStopped)
                 })
-            }
-            // Typed lines are text, whether the spoken ones go through Vosk or not.
-            Act::Vi(words) | Act::Typed(words) => self
-                .requests
-                .blocking_send(Request::Input(Input::Heard {
-                    alternatives: vec![Hypothesis {
-                        text: words,
-                        score: 1.0,
-                    }],
-                }))
-                .map_err(|_| "the station has stopped".to_owned()),
-            Act::Input(input) => self
-                .requests
-                .blocking_send(Request::Input(input))
-                .map_err(|_| "the station has stopped".to_owned()),
-            Act::Peg(a) => self.sim(self.sims.peg.as_ref(), "peg board", |s| s.act(a)),
-            Act::Dgt(a) => self.sim(self.sims.dgt.as_ref(), "DGT board", |s| s.act(a)),
-            Act::Clock(a) => self.sim(self.sims.clock.as_ref(), "clock", |s| s.act(a)),
-            Act::Wait(d) => {
-                // The script's own "wait N" step: time passing at the table.
-                thread::sleep(d);
-                Ok(())
             }
             Act::Expect(text) => expect(&self.heard, &text),
             Act::Braille(key) => match &self.braille_keys {
                 Some(keys) if keys.press(key) => Ok(()),
-                Some(_) => Err("the Braille display has stopped".to_owned()),
-                None => Err("no Braille display".to_owned()),
+                Some(_) => Err(StepError::DisplayStopped),
+                None => Err(StepError::NoDisplay),
             },
+            // Typed lines are text, whether the spoken ones go through Vosk or not; the
+            // script's own "wait N" step is time passing at the table.
+            other => people::perform(other, &self.sims, &self.requests),
         }
-    }
-
-    fn sim<S, E: std::fmt::Display>(
-        &self,
-        sim: Option<&S>,
-        name: &str,
-        act: impl FnOnce(&S) -> Result<(), E>,
-    ) -> Result<(), String> {
-        let sim = sim.ok_or_else(|| format!("no simulated {name}"))?;
-        act(sim).map_err(|e| format!("{name}: {e}"))
     }
 }
 
@@ -281,14 +250,14 @@ impl People {
 ///
 /// # Errors
 /// espeak-ng failed or the audio could not be converted.
-pub fn speak_words(words: &str, language: Language) -> Result<Vec<i16>, String> {
+pub fn speak_words(words: &str, language: Language) -> Result<Vec<i16>, StepError> {
     let pcm = annabella_voice::espeak::render(
         &annabella_voice::Speech::words(words),
         &annabella_voice::VoiceSettings::for_language(language),
     )
-    .map_err(|e| e.to_string())?;
-    let mut convert =
-        annabella_speech::audio::ToSpeechFormat::new(pcm.rate, 1).map_err(|e| e.to_string())?;
+    .map_err(|e| StepError::Speech(e.to_string()))?;
+    let mut convert = annabella_speech::audio::ToSpeechFormat::new(pcm.rate, 1)
+        .map_err(|e| StepError::Speech(e.to_string()))?;
     let floats: Vec<f32> = pcm
         .samples
         .iter()
@@ -299,7 +268,7 @@ pub fn speak_words(words: &str, language: Language) -> Result<Vec<i16>, String> 
     Ok(out)
 }
 
-fn expect(heard: &std_mpsc::Receiver<String>, text: &str) -> Result<(), String> {
+fn expect(heard: &std_mpsc::Receiver<String>, text: &str) -> Result<(), StepError> {
     let end = Instant::now() + EXPECT_LIMIT;
     let wanted = text.to_lowercase();
     let mut seen = Vec::new();
@@ -309,10 +278,11 @@ fn expect(heard: &std_mpsc::Receiver<String>, text: &str) -> Result<(), String> 
             Ok(said) if said.to_lowercase().contains(&wanted) => return Ok(()),
             Ok(said) => seen.push(said),
             Err(_) => {
-                return Err(format!(
-                    "expected an announcement containing {text:?} within {} s; heard {seen:?}",
-                    EXPECT_LIMIT.as_secs()
-                ));
+                return Err(StepError::NotAnnounced {
+                    text: text.to_owned(),
+                    secs: EXPECT_LIMIT.as_secs(),
+                    heard: seen,
+                });
             }
         }
     }

@@ -18,7 +18,8 @@
 //! - [`console_link`]: the arbiter's web console on a live table; [`hall_link`]: the
 //!   table in a tournament hall (its journal published, the hall's signed actions taken).
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
-//!   keyboard); [`play`] and [`demo`]: the two ways to run a table.
+//!   keyboard); [`people`]: its one interpreter (typed `StepError::Stopped` once the
+//!   station stops); [`play`] and [`demo`]: the two ways to run a table.
 //! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
 //!   the PGN, the Braille and the printed scoresheet written at the end.
 //! - [`watch`]: `annabella devices watch`: one device's reports and what the move
@@ -58,6 +59,7 @@ pub mod hall_link;
 pub mod hearing;
 pub mod herald;
 pub use annabella_journal as journal;
+pub mod people;
 pub mod play;
 pub use annabella_records::{self as records, braille, scoresheet_pdf};
 pub use annabella_view::{line, story};

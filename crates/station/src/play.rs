@@ -6,9 +6,8 @@
 
 use std::{io::BufRead, path::Path};
 
-use annabella_devices::sim::Hands as _;
 use annabella_speech::Ears;
-use annabella_table::{ArbiterAction, Hypothesis, Input};
+use annabella_table::{ArbiterAction, Input};
 use tokio::sync::mpsc;
 
 use crate::{
@@ -17,7 +16,8 @@ use crate::{
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
     hall_link,
-    script::{Act, parse_act},
+    people::{self, StepError},
+    script::parse_act,
     session::Session,
     shell::Request,
     story::ConsoleStyle,
@@ -220,43 +220,8 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
                 continue;
             }
         };
-        let sent = match act {
-            Act::Vi(words) | Act::Typed(words) => requests
-                .blocking_send(Request::Input(Input::Heard {
-                    alternatives: vec![Hypothesis {
-                        text: words,
-                        score: 1.0,
-                    }],
-                }))
-                .map_err(|_| "stopped".to_owned()),
-            Act::Input(i) => requests
-                .blocking_send(Request::Input(i))
-                .map_err(|_| "stopped".to_owned()),
-            Act::Peg(a) => sims
-                .peg
-                .as_ref()
-                .ok_or("no simulated peg board".to_owned())
-                .and_then(|s| s.act(a).map_err(|e| e.to_string())),
-            Act::Dgt(a) => sims
-                .dgt
-                .as_ref()
-                .ok_or("no simulated DGT board".to_owned())
-                .and_then(|s| s.act(a).map_err(|e| e.to_string())),
-            Act::Clock(a) => sims
-                .clock
-                .as_ref()
-                .ok_or("no simulated clock".to_owned())
-                .and_then(|s| s.act(a).map_err(|e| e.to_string())),
-            Act::Wait(d) => {
-                // The typed "wait N" step: the person at the keyboard asked for a pause.
-                std::thread::sleep(d);
-                Ok(())
-            }
-            Act::Expect(_) => Err("expect: is for scripts".to_owned()),
-            Act::Braille(_) => Err("braille: is for the demo's simulated display".to_owned()),
-        };
-        match sent {
-            Err(e) if e == "stopped" => return,
+        match people::perform(act, sims, requests) {
+            Err(StepError::Stopped) => return,
             Err(e) => eprintln!("annabella: {line:?}: {e}"),
             Ok(()) => {}
         }

@@ -1,0 +1,104 @@
+//! What the people at the table do, whoever tells it — the demo's script or `play`'s
+//! keyboard: the VI player's words (typed as heard), table inputs, steps on the simulated
+//! devices and pauses, carried out on a running station. The one interpreter of
+//! [`Act`]s; the demo adds its own (speaking through Vosk, `expect:`, the Braille keys).
+
+use std::thread;
+
+use annabella_devices::sim::{Hands as _, SimError};
+use annabella_table::{Hypothesis, Input};
+use tokio::sync::mpsc;
+
+use crate::{assembly::Sims, script::Act, shell::Request};
+
+/// Why a step was not carried out.
+#[derive(Debug, thiserror::Error)]
+pub enum StepError {
+    /// The station has stopped: nothing more can be done at this table.
+    #[error("the station has stopped")]
+    Stopped,
+    /// The table has no simulated device of this kind.
+    #[error("no simulated {0}")]
+    NoDevice(&'static str),
+    /// The simulated device refused the step.
+    #[error("{device}: {why}")]
+    Device {
+        /// The device ("peg board", "DGT board", "clock").
+        device: &'static str,
+        /// Its refusal.
+        why: SimError,
+    },
+    /// The step is not for this way of running the table.
+    #[error("{0}")]
+    NotHere(&'static str),
+    /// The demo's listener (the recognizer's audio feed) has stopped.
+    #[error("the listener has stopped")]
+    ListenerStopped,
+    /// The demo's VI player could not say the words.
+    #[error("{0}")]
+    Speech(String),
+    /// An `expect:` step: the announcement did not come in time.
+    #[error("expected an announcement containing {text:?} within {secs} s; heard {heard:?}")]
+    NotAnnounced {
+        /// What was expected.
+        text: String,
+        /// How long the step waited, s.
+        secs: u64,
+        /// What was announced meanwhile.
+        heard: Vec<String>,
+    },
+    /// The Braille display's keys are gone.
+    #[error("the Braille display has stopped")]
+    DisplayStopped,
+    /// A `braille:` step at a table without a Braille display.
+    #[error("no Braille display")]
+    NoDisplay,
+}
+
+/// The VI player's words, typed: the table hears them as its recognizer's one reading.
+pub fn typed(words: String) -> Input {
+    Input::Heard {
+        alternatives: vec![Hypothesis {
+            text: words,
+            score: 1.0,
+        }],
+    }
+}
+
+/// Carries out one act on the station: words typed as heard, an input, a simulator step,
+/// a pause (`wait N`: time passing at the table, in real time). `expect:` and `braille:`
+/// are the demo's own (it handles them before this).
+///
+/// # Errors
+/// [`StepError::Stopped`] once the station has stopped; a missing or refusing simulator.
+pub fn perform(act: Act, sims: &Sims, requests: &mpsc::Sender<Request>) -> Result<(), StepError> {
+    let send = |input| {
+        requests
+            .blocking_send(Request::Input(input))
+            .map_err(|_| StepError::Stopped)
+    };
+    match act {
+        Act::Vi(words) | Act::Typed(words) => send(typed(words)),
+        Act::Input(input) => send(input),
+        Act::Peg(a) => step(sims.peg.as_ref(), "peg board", |s| s.act(a)),
+        Act::Dgt(a) => step(sims.dgt.as_ref(), "DGT board", |s| s.act(a)),
+        Act::Clock(a) => step(sims.clock.as_ref(), "clock", |s| s.act(a)),
+        Act::Wait(d) => {
+            thread::sleep(d);
+            Ok(())
+        }
+        Act::Expect(_) => Err(StepError::NotHere("expect: is for scripts")),
+        Act::Braille(_) => Err(StepError::NotHere(
+            "braille: is for the demo's simulated display",
+        )),
+    }
+}
+
+fn step<S>(
+    sim: Option<&S>,
+    device: &'static str,
+    act: impl FnOnce(&S) -> Result<(), SimError>,
+) -> Result<(), StepError> {
+    let sim = sim.ok_or(StepError::NoDevice(device))?;
+    act(sim).map_err(|why| StepError::Device { device, why })
+}
