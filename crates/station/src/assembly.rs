@@ -403,7 +403,7 @@ impl Station {
                     time,
                     &dir,
                 )
-                .map_err(StationError::BrailleDisplay)?;
+                .map_err(|e| StationError::BrailleDisplay(e.to_string()))?;
                 (Some(tx), Some(running))
             }
             None => (lines, None),

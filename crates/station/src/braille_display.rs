@@ -179,16 +179,18 @@ pub(crate) fn start(
     requests: mpsc::Sender<Request>,
     time: TableTime,
     records_dir: &Path,
-) -> Result<(mpsc::Sender<Line>, RunningDisplay), String> {
+) -> Result<(mpsc::Sender<Line>, RunningDisplay), DisplayStartError> {
     let (events_tx, events) = std_mpsc::channel::<Event>();
     // A real display's width comes with its connection.
     let surface: Box<dyn Surface> = match plan.surface {
-        DisplaySurface::Brlapi(settings) => {
-            Box::new(BrlapiDisplay::start(settings, events_tx.clone())?)
-        }
-        DisplaySurface::Simulated => {
-            Box::new(DisplayRecord::create(&records_dir.join(record::FILE_NAME))?)
-        }
+        DisplaySurface::Brlapi(settings) => Box::new(
+            BrlapiDisplay::start(settings, events_tx.clone())
+                .map_err(|e| DisplayStartError::Surface(e.to_string()))?,
+        ),
+        DisplaySurface::Simulated => Box::new(
+            DisplayRecord::create(&records_dir.join(record::FILE_NAME))
+                .map_err(|e| DisplayStartError::Surface(e.to_string()))?,
+        ),
     };
     let (lines_tx, mut lines_rx) = mpsc::channel::<Line>(1024);
     let keys = DisplayKeys(events_tx.clone());
@@ -204,7 +206,7 @@ pub(crate) fn start(
             }
             let _ = forward.send(Event::End);
         })
-        .map_err(|e| format!("braille display thread: {e}"))?;
+        .map_err(DisplayStartError::Thread)?;
     let mut reader = Reader {
         panel: Panel::new(SIMULATED_CELLS, table.vi_color),
         script: Louis {
@@ -222,8 +224,19 @@ pub(crate) fn start(
     let thread = thread::Builder::new()
         .name("braille panel".into())
         .spawn(move || reader.run(&events))
-        .map_err(|e| format!("braille display thread: {e}"))?;
+        .map_err(DisplayStartError::Thread)?;
     Ok((lines_tx, RunningDisplay { thread, keys }))
+}
+
+/// Why the Braille display did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum DisplayStartError {
+    /// libbrlapi or the display's record.
+    #[error("{0}")]
+    Surface(String),
+    /// A thread could not start.
+    #[error("braille display thread: {0}")]
+    Thread(std::io::Error),
 }
 
 /// The display thread's state.

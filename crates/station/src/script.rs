@@ -46,6 +46,63 @@ pub enum Act {
     Braille(annabella_braille_display::DisplayKey),
 }
 
+/// The longest wait one line may ask for.
+const MAX_WAIT_MS: u64 = 3_600_000;
+
+/// What is wrong with one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// `wait` without a number of milliseconds.
+    #[error("wait {0:?}: expected milliseconds")]
+    WaitNotMs(String),
+    /// `wait` for more than an hour.
+    #[error("wait {0}: at most {max} ms (an hour) at a time", max = MAX_WAIT_MS)]
+    WaitTooLong(u64),
+    /// A script line without a known prefix.
+    #[error(
+        "{0:?}: expected vi:, typed:, peg:, dgt:, clock:, assistant:, sighted:, \
+         arbiter:, start, wait N or expect:"
+    )]
+    Unknown(String),
+    /// A prefix with nothing after it.
+    #[error("{0}: nothing to do")]
+    NothingToDo(&'static str),
+    /// A device line that is not one of the device's actions.
+    #[error("{what}: {rest:?} is not an action of the device")]
+    NotAnAction {
+        /// The device's prefix.
+        what: &'static str,
+        /// The rest of the line.
+        rest: String,
+    },
+    /// A device line that cannot be read.
+    #[error("{what}: {rest:?}: {why}")]
+    Device {
+        /// The device's prefix.
+        what: &'static str,
+        /// The rest of the line.
+        rest: String,
+        /// Why.
+        why: String,
+    },
+    /// An input, sighted or arbiter line that cannot be read.
+    #[error("{what} {rest:?}: {why}")]
+    Unreadable {
+        /// The prefix.
+        what: &'static str,
+        /// The rest of the line.
+        rest: String,
+        /// Why.
+        why: String,
+    },
+    /// A Braille key that does not exist.
+    #[error("braille: {0}")]
+    Braille(String),
+    /// An unknown prefix.
+    #[error("unknown prefix {0:?}")]
+    UnknownPrefix(String),
+}
+
 /// A script line that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
@@ -53,7 +110,7 @@ pub struct ScriptError {
     /// Line number, from 1.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub message: LineError,
 }
 
 /// Parses one line; `Ok(None)` for blank and comment lines. With `bare_is_vi`, a line
@@ -62,7 +119,7 @@ pub struct ScriptError {
 ///
 /// # Errors
 /// A message naming what is wrong (the caller adds the line number).
-pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
+pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, LineError> {
     let line = line.split_once(" #").map_or(line, |(l, _)| l).trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -75,16 +132,12 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
         return Ok(Some(Act::Input(Input::ViPlaced)));
     }
     if let Some(ms) = line.strip_prefix("wait ") {
-        /// The longest wait one line may ask for.
-        const MAX_WAIT_MS: u64 = 3_600_000;
         let ms: u64 = ms
             .trim()
             .parse()
-            .map_err(|_| format!("wait {ms:?}: expected milliseconds"))?;
+            .map_err(|_| LineError::WaitNotMs(ms.to_owned()))?;
         if ms > MAX_WAIT_MS {
-            return Err(format!(
-                "wait {ms}: at most {MAX_WAIT_MS} ms (an hour) at a time"
-            ));
+            return Err(LineError::WaitTooLong(ms));
         }
         return Ok(Some(Act::Wait(Duration::from_millis(ms))));
     }
@@ -92,16 +145,13 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
         return if bare_is_vi {
             Ok(Some(Act::Vi(line.to_owned())))
         } else {
-            Err(format!(
-                "{line:?}: expected vi:, typed:, peg:, dgt:, clock:, assistant:, sighted:, \
-                 arbiter:, start, wait N or expect:"
-            ))
+            Err(LineError::Unknown(line.to_owned()))
         };
     };
     let rest = rest.trim();
-    let device = |what: &str| -> Result<(), String> {
+    let device = |what: &'static str| {
         if rest.is_empty() {
-            Err(format!("{what}: nothing to do"))
+            Err(LineError::NothingToDo(what))
         } else {
             Ok(())
         }
@@ -136,37 +186,56 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, String> {
         )?)),
         "braille" => Act::Braille(
             annabella_braille_display::DisplayKey::from_name(rest)
-                .map_err(|e| format!("braille: {e}"))?,
+                .map_err(|e| LineError::Braille(e.to_string()))?,
         ),
-        "input" => {
-            Act::Input(serde_json::from_str(rest).map_err(|e| format!("input {rest:?}: {e}"))?)
-        }
+        "input" => Act::Input(
+            serde_json::from_str(rest).map_err(|e| LineError::Unreadable {
+                what: "input",
+                rest: rest.to_owned(),
+                why: e.to_string(),
+            })?,
+        ),
         _ if bare_is_vi => Act::Vi(line.to_owned()),
-        other => return Err(format!("unknown prefix {other:?}")),
+        other => return Err(LineError::UnknownPrefix(other.to_owned())),
     };
     Ok(Some(action))
 }
 
-fn sim_action<A: for<'de> serde::Deserialize<'de>>(what: &str, rest: &str) -> Result<A, String> {
+fn sim_action<A: for<'de> serde::Deserialize<'de>>(
+    what: &'static str,
+    rest: &str,
+) -> Result<A, LineError> {
     match parse_line::<A>(rest) {
         Ok(Some(ScriptLine::Act(a))) => Ok(a),
-        Ok(_) => Err(format!("{what}: {rest:?} is not an action of the device")),
-        Err(e) => Err(format!("{what}: {rest:?}: {e}")),
+        Ok(_) => Err(LineError::NotAnAction {
+            what,
+            rest: rest.to_owned(),
+        }),
+        Err(e) => Err(LineError::Device {
+            what,
+            rest: rest.to_owned(),
+            why: e.to_string(),
+        }),
     }
 }
 
 /// JSON (`{"command":"offer_draw"}`) or a bare word (`offer_draw`) for a tagged enum.
 fn json_or_word<T: for<'de> serde::Deserialize<'de>>(
-    what: &str,
+    what: &'static str,
     tag: &str,
     rest: &str,
-) -> Result<T, String> {
+) -> Result<T, LineError> {
+    let unreadable = |e: serde_json::Error| LineError::Unreadable {
+        what,
+        rest: rest.to_owned(),
+        why: e.to_string(),
+    };
     let value = if rest.starts_with('{') {
-        serde_json::from_str(rest).map_err(|e| format!("{what} {rest:?}: {e}"))?
+        serde_json::from_str(rest).map_err(unreadable)?
     } else {
         serde_json::json!({ tag: rest })
     };
-    serde_json::from_value(value).map_err(|e| format!("{what} {rest:?}: {e}"))
+    serde_json::from_value(value).map_err(unreadable)
 }
 
 /// Parses a whole script file.
@@ -236,7 +305,7 @@ expect: Eva vier
     fn bad_lines_are_named_by_number() {
         let e = parse_script("start\npeg: fly e2\n").unwrap_err();
         assert_eq!(e.line, 2);
-        assert!(e.message.contains("peg"), "{e}");
+        assert!(e.message.to_string().contains("peg"), "{e}");
         let e = parse_script("Springer Felix drei\n").unwrap_err();
         assert_eq!(e.line, 1);
         assert!(
@@ -250,6 +319,7 @@ expect: Eva vier
             parse_script("wait soon")
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("milliseconds")
         );
         assert!(parse_script("sighted: dance").is_err());
