@@ -66,6 +66,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // The libraries' events: one plain line each on standard error, as they read.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::INFO)
+        .with_ansi(false)
+        .without_time()
+        .with_level(false)
+        .with_target(false)
+        .init();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => code,

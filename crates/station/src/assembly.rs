@@ -303,7 +303,7 @@ impl Station {
                 return Err(StationError::DevicesMissing(unreachable));
             }
             for u in &unreachable {
-                eprintln!("annabella: {u}; playing on without it, and trying again");
+                tracing::warn!("annabella: {u}; playing on without it, and trying again");
             }
         }
         let session = open_session(&journal, plan.table)?;
@@ -335,7 +335,7 @@ impl Station {
                 let _ = news_tx.blocking_send(news);
             }),
         )?;
-        eprintln!("annabella: announcements: {}", herald.describe(&voices));
+        tracing::info!("annabella: announcements: {}", herald.describe(&voices));
         let audio_record = herald.record.clone();
         let audio_on_stdin =
             matches!(&plan.hearing, HearingPlan::Setup(s) if s.input == AudioInput::Stdin);
@@ -492,17 +492,17 @@ impl Station {
 fn open_session(journal: &Path, table: TableConfig) -> Result<Session, StationError> {
     let (session, resumed) = Session::open(journal, table)?;
     if let Some(d) = &resumed.dropped {
-        eprintln!("annabella: journal {}: {d}", journal.display());
+        tracing::warn!("annabella: journal {}: {d}", journal.display());
     }
     if resumed.replayed > 0 {
-        eprintln!(
+        tracing::info!(
             "annabella: continuing the game in {} ({} records replayed)",
             journal.display(),
             resumed.replayed
         );
     }
     if resumed.config_from_journal {
-        eprintln!(
+        tracing::info!(
             "annabella: the journal's own table settings are kept (they differ from the config)"
         );
     }
@@ -521,7 +521,7 @@ fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError>
         }
         let s =
             Simulator::spawn(make()).map_err(|source| StationError::Device { device, source })?;
-        eprintln!("annabella: simulated {device} on {}", s.path().display());
+        tracing::info!("annabella: simulated {device} on {}", s.path().display());
         Ok(Some(s))
     }
     fn simulated<D: SimDevice>(
@@ -545,7 +545,7 @@ fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError>
             device,
             source: std::io::Error::other(e.to_string()),
         })?;
-        eprintln!(
+        tracing::info!(
             "annabella: {device} firmware {} in simavr on {}",
             elf.display(),
             f.path().display()
@@ -601,7 +601,7 @@ fn start_hearing(
     match plan {
         HearingPlan::Words => Ok((None, None)),
         HearingPlan::Setup(setup) => {
-            eprintln!(
+            tracing::info!(
                 "annabella: loading the speech model {} ...",
                 setup.model.display()
             );
@@ -622,7 +622,7 @@ fn start_hearing(
         }
         HearingPlan::Fed { model } => {
             if language != Language::De {
-                eprintln!(
+                tracing::info!(
                     "annabella: the VI player's phrases: fed as recognised words (the VI \
                      player's language is {}, the model is German)",
                     language.code()
@@ -645,7 +645,7 @@ fn start_hearing(
                 sink(time, requests.clone(), false),
             )
             .map_err(thread_failed)?;
-            eprintln!(
+            tracing::info!(
                 "annabella: the VI player's phrases: spoken by espeak-ng -v de and heard \
                  through Vosk ({}, {} phrases in the first grammar)",
                 model.display(),
@@ -675,12 +675,14 @@ fn sink(
                     return ControlFlow::Break(());
                 }
             }
-            HearingNews::Trouble(e) => eprintln!("annabella: speech: {e}"),
+            HearingNews::Trouble(e) => tracing::warn!("annabella: speech: {e}"),
             HearingNews::AudioFailed(e) => {
-                eprintln!("annabella: speech input: {e}; no more audio");
+                tracing::warn!("annabella: speech input: {e}; no more audio");
             }
             HearingNews::BuffersLost(n) => {
-                eprintln!("annabella: speech: the recognizer fell behind ({n} audio buffers lost)");
+                tracing::warn!(
+                    "annabella: speech: the recognizer fell behind ({n} audio buffers lost)"
+                );
             }
             HearingNews::AudioEnded => {
                 if quit_at_end {
@@ -700,7 +702,7 @@ fn report_listening(
     language: Language,
     loading: Duration,
 ) {
-    eprintln!(
+    tracing::info!(
         "annabella: listening ({}) with {} in {:.1} s: {} phrases in the first grammar, {}",
         setup.input.describe(),
         setup.model.display(),
@@ -714,12 +716,12 @@ fn report_listening(
     );
     let code = language.code();
     if coverage.knows_none {
-        eprintln!(
+        tracing::warn!(
             "annabella: the model knows none of the {code} scheme's words: nothing said \
              can be understood (fetch a {code} model with models/fetch.sh)"
         );
     } else if !coverage.missing_words.is_empty() {
-        eprintln!(
+        tracing::warn!(
             "annabella: the model lacks {} word(s) of the {code} scheme; phrases with \
              them cannot be heard: {}",
             coverage.missing_words.len(),

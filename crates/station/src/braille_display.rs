@@ -323,7 +323,7 @@ impl Reader {
     /// Says on standard error what happened to the display, once per new problem.
     fn report(&mut self, text: String) {
         if text != self.last_problem {
-            eprintln!("annabella: braille display: {text}");
+            tracing::warn!("annabella: braille display: {text}");
             self.last_problem = text;
         }
     }

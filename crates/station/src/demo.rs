@@ -105,7 +105,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
             model: model.clone(),
         },
         None => {
-            eprintln!(
+            tracing::info!(
                 "annabella: the VI player's phrases: fed as recognised words (no German model \
                  under models/: models/fetch.sh de fetches one)"
             );
@@ -212,7 +212,9 @@ impl People {
             return Ok(());
         }
         if self.hold {
-            eprintln!("annabella demo: script done; the console stays until standard input ends");
+            tracing::info!(
+                "annabella demo: script done; the console stays until standard input ends"
+            );
             thread::spawn(move || {
                 std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink()).ok();
                 let _ = requests.blocking_send(Request::Quit);

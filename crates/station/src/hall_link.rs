@@ -124,7 +124,7 @@ fn last_nonce(journal: &std::path::Path) -> u64 {
 }
 
 fn report(line: String) {
-    eprintln!("annabella: {line}");
+    tracing::info!("annabella: {line}");
 }
 
 /// The kind of a refusal: the first words of our own reason ("the signature does",

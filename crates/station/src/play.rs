@@ -125,7 +125,7 @@ fn run_table(
                 addr: c.listen.to_string(),
                 source,
             })?;
-            eprintln!("{banner}");
+            tracing::info!("{banner}");
             Some(setup)
         }
         None => None,
@@ -183,8 +183,8 @@ fn run_table(
     let stopped = station.wait()?;
     if let Some(h) = hall.as_mut() {
         match h.drain(HALL_DRAIN) {
-            Ok(last) => eprintln!("hall: records 1-{last} are at the broker"),
-            Err(e) => eprintln!("annabella: hall: {e}"),
+            Ok(last) => tracing::info!("hall: records 1-{last} are at the broker"),
+            Err(e) => tracing::warn!("annabella: hall: {e}"),
         }
     }
     drop(hall);
@@ -202,7 +202,7 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
         {
             talking = !talking;
             ears.talk(talking);
-            eprintln!(
+            tracing::info!(
                 "annabella: {}",
                 if talking {
                     "listening (Enter again to end)"
@@ -216,13 +216,13 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
             Ok(Some(a)) => a,
             Ok(None) => continue,
             Err(e) => {
-                eprintln!("annabella: {e}");
+                tracing::warn!("annabella: {e}");
                 continue;
             }
         };
         match people::perform(act, sims, requests) {
             Err(StepError::Stopped) => return,
-            Err(e) => eprintln!("annabella: {line:?}: {e}"),
+            Err(e) => tracing::warn!("annabella: {line:?}: {e}"),
             Ok(()) => {}
         }
     }
