@@ -1,11 +1,14 @@
 //! `annabella pairings`: a round's pairings from a FIDE TRF file (`annabella-trf`), and
 //! the round's results from its PGN written back into the TRF for the pairing program.
 
-use std::{collections::BTreeMap, path::PathBuf, process::ExitCode};
+use std::{path::PathBuf, process::ExitCode};
 
-use annabella_rules::pgn::{PgnGame, read_games};
-use annabella_trf::{Board, ByeKind, GameResult, Pairing, Seat, Trf};
-use anyhow::{Context, bail};
+use annabella_trf::{
+    Board, GameResult, Pairing, Seat, Trf,
+    listing::{bye_name, pairing_line},
+    round_pgn,
+};
+use anyhow::Context;
 use serde_json::{Value, json};
 
 /// Flags of `annabella pairings`.
@@ -46,7 +49,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 _ => None,
             })
             .collect();
-        let found = results_of(results, &boards)?;
+        let name = results.display().to_string();
+        let text =
+            std::fs::read_to_string(results).with_context(|| format!("cannot read {name}"))?;
+        let found =
+            round_pgn::results_of(&text, &boards).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         let list: Vec<(u32, GameResult)> = found.into_iter().collect();
         let new = trf
             .with_results(args.round, &list)
@@ -81,73 +88,6 @@ fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> 
     std::fs::rename(&temporary, path)
 }
 
-/// Board number → result of every game of the PGN file at `path`.
-fn results_of(path: &PathBuf, boards: &[&Board]) -> anyhow::Result<BTreeMap<u32, GameResult>> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-    let mut found: BTreeMap<u32, (GameResult, usize)> = BTreeMap::new();
-    for game in read_games(&text) {
-        let game = game.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let board = board_of(&game, boards)
-            .map_err(|e| anyhow::anyhow!("{name}: line {}: {e}", game.line))?;
-        let result_text = game
-            .tag("Result")
-            .or(game.result_marker.as_deref())
-            .unwrap_or("*");
-        let result: GameResult = result_text.parse().map_err(|e| {
-            anyhow::anyhow!(
-                "{name}: line {}: {e}",
-                game.tag_line("Result").unwrap_or(game.line)
-            )
-        })?;
-        if let Some((_, first)) = found.insert(board, (result, game.line)) {
-            bail!(
-                "{name}: line {}: board {board} has a game already (line {first})",
-                game.line
-            );
-        }
-    }
-    Ok(found.into_iter().map(|(b, (r, _))| (b, r)).collect())
-}
-
-/// The board of a game: its `Board` tag, else its `Round` tag's `N.K`, else the board
-/// whose White and Black it names.
-fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
-    if let Some(tag) = game.tag("Board") {
-        let number: u32 = tag
-            .trim()
-            .parse()
-            .map_err(|_| format!("Board tag {tag:?} is not a number"))?;
-        return boards
-            .iter()
-            .find(|b| b.number == number)
-            .map(|b| b.number)
-            .ok_or(format!(
-                "no board {number} in the round ({} boards)",
-                boards.len()
-            ));
-    }
-    // `[Round "N.K"]` (as `annabella init --trf` writes it): board K.
-    if let Some((_, board)) = game.tag("Round").and_then(|r| r.trim().split_once('.'))
-        && let Ok(number) = board.parse::<u32>()
-        && let Some(b) = boards.iter().find(|b| b.number == number)
-    {
-        return Ok(b.number);
-    }
-    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
-    let (white, black) = (
-        game.tag("White").unwrap_or(""),
-        game.tag("Black").unwrap_or(""),
-    );
-    boards
-        .iter()
-        .find(|b| same(&b.white.name, white) && same(&b.black.name, black))
-        .map(|b| b.number)
-        .ok_or(format!(
-            "no Board tag, and no board of the round has White {white:?} and Black {black:?}"
-        ))
-}
-
 fn seat_json(seat: &Seat) -> Value {
     json!({
         "rank": seat.rank,
@@ -157,17 +97,6 @@ fn seat_json(seat: &Seat) -> Value {
         "fide_id": seat.fide_id,
         "rating": seat.rating,
     })
-}
-
-fn bye_name(kind: ByeKind) -> &'static str {
-    match kind {
-        ByeKind::HalfPoint => "half-point",
-        ByeKind::FullPoint => "full-point",
-        ByeKind::PairingAllocated => "pairing-allocated",
-        ByeKind::ForfeitWin => "forfeit-win",
-        ByeKind::ZeroPoint => "zero-point",
-        ByeKind::NotPaired => "not-paired",
-    }
 }
 
 fn pairing_json(pairing: &Pairing) -> Value {
@@ -181,43 +110,5 @@ fn pairing_json(pairing: &Pairing) -> Value {
             "black": seat_json(&f.black),
         }),
         Pairing::Bye(b) => json!({ "bye": bye_name(b.kind), "player": seat_json(&b.player) }),
-    }
-}
-
-fn seat_text(seat: &Seat) -> String {
-    let mut text = format!("{}. ", seat.rank);
-    if !seat.title.is_empty() {
-        text.push_str(&seat.title);
-        text.push(' ');
-    }
-    text.push_str(&seat.name);
-    let details: Vec<String> = [
-        seat.federation.clone(),
-        seat.rating.map(|r| r.to_string()).unwrap_or_default(),
-    ]
-    .into_iter()
-    .filter(|d| !d.is_empty())
-    .collect();
-    if !details.is_empty() {
-        text.push_str(&format!(" ({})", details.join(", ")));
-    }
-    text
-}
-
-fn pairing_line(pairing: &Pairing) -> String {
-    match pairing {
-        Pairing::Board(b) => format!(
-            "board {}: {} - {}",
-            b.number,
-            seat_text(&b.white),
-            seat_text(&b.black)
-        ),
-        Pairing::Forfeit(f) => format!(
-            "forfeit {}: {} - {}",
-            if f.white_result == '+' { "1-0" } else { "0-1" },
-            seat_text(&f.white),
-            seat_text(&f.black)
-        ),
-        Pairing::Bye(b) => format!("bye ({}): {}", bye_name(b.kind), seat_text(&b.player)),
     }
 }

@@ -10,9 +10,11 @@
 //! ```
 
 mod line;
+pub mod listing;
 mod pairings;
 mod player;
 mod results;
+pub mod round_pgn;
 
 pub use pairings::{Board, Bye, ByeKind, Forfeit, Pairing, Seat};
 pub use player::{Colour, Player, RoundEntry, Scoring};

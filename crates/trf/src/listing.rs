@@ -1,0 +1,55 @@
+//! A round's pairings in words, one line each (`annabella pairings`).
+
+use crate::{ByeKind, Pairing, Seat};
+
+/// A bye's kind as the listing names it (`half-point`, `zero-point`, …).
+pub fn bye_name(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::HalfPoint => "half-point",
+        ByeKind::FullPoint => "full-point",
+        ByeKind::PairingAllocated => "pairing-allocated",
+        ByeKind::ForfeitWin => "forfeit-win",
+        ByeKind::ZeroPoint => "zero-point",
+        ByeKind::NotPaired => "not-paired",
+    }
+}
+
+/// A player's seat: rank, title, name, federation and rating.
+pub fn seat_text(seat: &Seat) -> String {
+    let mut text = format!("{}. ", seat.rank);
+    if !seat.title.is_empty() {
+        text.push_str(&seat.title);
+        text.push(' ');
+    }
+    text.push_str(&seat.name);
+    let details: Vec<String> = [
+        seat.federation.clone(),
+        seat.rating.map(|r| r.to_string()).unwrap_or_default(),
+    ]
+    .into_iter()
+    .filter(|d| !d.is_empty())
+    .collect();
+    if !details.is_empty() {
+        text.push_str(&format!(" ({})", details.join(", ")));
+    }
+    text
+}
+
+/// One pairing: a board, a forfeit or a bye.
+pub fn pairing_line(pairing: &Pairing) -> String {
+    match pairing {
+        Pairing::Board(b) => format!(
+            "board {}: {} - {}",
+            b.number,
+            seat_text(&b.white),
+            seat_text(&b.black)
+        ),
+        Pairing::Forfeit(f) => format!(
+            "forfeit {}: {} - {}",
+            if f.white_result == '+' { "1-0" } else { "0-1" },
+            seat_text(&f.white),
+            seat_text(&f.black)
+        ),
+        Pairing::Bye(b) => format!("bye ({}): {}", bye_name(b.kind), seat_text(&b.player)),
+    }
+}
