@@ -5,12 +5,11 @@ use std::{
     process::ExitCode,
 };
 
-use annabella_phonetic::{
-    ClaimGround, Command, Language, Lexicon, Side, Verdict, english_piece_name, resolve_words,
-};
+pub use annabella_phonetic::verdict_json::{object, verdict_json};
+use annabella_phonetic::{Language, Lexicon, resolve_words};
 use anyhow::Context;
 use serde_json::{Value, json};
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::San};
+use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 /// Flags of `annabella parse`.
 #[derive(Debug, clap::Args)]
@@ -94,100 +93,4 @@ pub fn position(fen: &str) -> anyhow::Result<Chess> {
     let mode = CastlingMode::detect(&fen.clone().into_setup());
     fen.into_position(mode)
         .context("FEN is not a legal position")
-}
-
-/// A JSON object with its keys in the given order (`status` first); values are JSON text.
-fn object(pairs: &[(&str, String)]) -> String {
-    let body: Vec<String> = pairs
-        .iter()
-        .map(|(k, v)| format!("{}:{v}", json!(k)))
-        .collect();
-    format!("{{{}}}", body.join(","))
-}
-
-/// The stable JSON shape of a verdict, keys in the documented order.
-pub fn verdict_json(pos: &Chess, verdict: &Verdict, lexicon: &Lexicon) -> String {
-    let mode = pos.castles().mode();
-    let spoken = json!(verdict.describe(pos, lexicon)).to_string();
-    let s = |v: &str| json!(v).to_string();
-    match verdict {
-        Verdict::Move(m) => object(&[
-            ("status", s("move")),
-            ("uci", s(&m.to_uci(mode).to_string())),
-            ("san", s(&San::from_move(pos, *m).to_string())),
-        ]),
-        Verdict::Ambiguous(ms) => object(&[
-            ("status", s("ambiguous")),
-            (
-                "candidates",
-                json!(
-                    ms.iter()
-                        .map(|m| m.to_uci(mode).to_string())
-                        .collect::<Vec<_>>()
-                )
-                .to_string(),
-            ),
-            ("spoken", spoken),
-        ]),
-        Verdict::Incomplete(missing) => object(&[
-            ("status", s("incomplete")),
-            ("missing", s(&missing.to_string())),
-            ("spoken", spoken),
-        ]),
-        Verdict::Illegal(why) => object(&[
-            ("status", s("illegal")),
-            ("reason", s(&why.to_string())),
-            ("spoken", spoken),
-        ]),
-        Verdict::Unrecognized(e) => object(&[
-            ("status", s("unrecognized")),
-            ("reason", s(&e.to_string())),
-            ("spoken", spoken),
-        ]),
-        Verdict::Command(c) => {
-            let mut pairs = vec![("status", s("command")), ("command", s(c.name()))];
-            if let Command::Analysis { .. } = c {
-                // Understood and refused: the Laws forbid the assistant analysis (11.3.1).
-                pairs.push(("refused", "true".to_owned()));
-            }
-            match c {
-                Command::LastMoves(n) => pairs.push(("n", n.to_string())),
-                Command::WhereIs { role, side } => {
-                    pairs.push(("piece", s(english_piece_name(*role))));
-                    pairs.push((
-                        "side",
-                        s(match side {
-                            Side::Own => "own",
-                            Side::Opponent => "opponent",
-                            Side::White => "white",
-                            Side::Black => "black",
-                        }),
-                    ));
-                }
-                Command::WhatIsOn(sq)
-                | Command::Analysis {
-                    square: Some(sq), ..
-                } => pairs.push(("square", s(&sq.to_string()))),
-                Command::Corrected(m) => {
-                    pairs.push(("move", verdict_json(pos, &m.resolve(pos).into(), lexicon)));
-                }
-                Command::ReadRank(r) => pairs.push(("rank", s(&r.char().to_string()))),
-                Command::ReadFile(f) => pairs.push(("file", s(&f.char().to_string()))),
-                Command::Claim { ground, intended } => {
-                    pairs.push((
-                        "ground",
-                        s(match ground {
-                            ClaimGround::Repetition => "repetition",
-                            ClaimGround::FiftyMoves => "fifty_moves",
-                        }),
-                    ));
-                    if let Some(m) = intended {
-                        pairs.push(("move", verdict_json(pos, &m.resolve(pos).into(), lexicon)));
-                    }
-                }
-                _ => {}
-            }
-            object(&pairs)
-        }
-    }
 }

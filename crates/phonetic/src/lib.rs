@@ -27,6 +27,7 @@ pub mod resolve;
 pub mod spoken_time;
 pub mod typed;
 pub mod utterance;
+pub mod verdict_json;
 pub mod voiced;
 pub mod word;
 
