@@ -104,12 +104,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ),
     };
     let script = script::parse_script(&script_text).with_context(|| script_name.clone())?;
-    let vi_model = (!args.typed).then(german_model).flatten();
+    let vi_model = (!args.typed).then(demo::german_model).flatten();
     let mut voices = config.voice_plan();
     if args.text {
         voices = voices.text();
     }
-    let out = fresh_records_dir(&args.out);
+    let out = demo::fresh_records_dir(&args.out);
     if out != args.out {
         eprintln!(
             "annabella demo: {} holds an earlier game's records, which are kept; this game goes to {}",
@@ -204,45 +204,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
     }
-}
-
-/// The German small model fetched by `models/fetch.sh de`: in `models/` here, in the
-/// installed share directory (`/usr/share/annabella/models`, found beside the binary as
-/// `../share/annabella/models`), or in the source tree.
-fn german_model() -> Option<PathBuf> {
-    let name = "vosk-model-small-de-0.15";
-    let installed = std::env::current_exe().ok().and_then(|exe| {
-        exe.parent()
-            .map(|bin| bin.join("../share/annabella/models"))
-    });
-    [
-        Some(PathBuf::from("models")),
-        installed,
-        Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models")),
-    ]
-    .into_iter()
-    .flatten()
-    .map(|dir| dir.join(name))
-    .find(|p| annabella_speech::check_model_dir(p).is_ok())
-}
-
-/// `dir` when it holds no records yet, else its first numbered subdirectory (`2`, `3`, …)
-/// that holds none: a demo never replaces an earlier game's journal, PGN or BRF.
-fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
-    let holds_records = |d: &std::path::Path| {
-        annabella_station::assembly::holds_journal(d)
-            || [
-                annabella_station::records::PGN,
-                annabella_station::records::BRF,
-            ]
-            .iter()
-            .any(|name| d.join(name).symlink_metadata().is_ok())
-    };
-    if !holds_records(dir) {
-        return dir.to_owned();
-    }
-    (2u32..)
-        .map(|n| dir.join(n.to_string()))
-        .find(|d| !holds_records(d))
-        .expect("some number is free")
 }

@@ -8,9 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use annabella_devices::transport::{PortConfig, list_ports};
-use annabella_station::watch::{
-    WatchEvent, Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board,
-};
+use annabella_station::watch::{Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board};
 use anyhow::Context;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
@@ -137,34 +135,6 @@ fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn human(ev: &WatchEvent) -> String {
-    match ev {
-        WatchEvent::Mismatch { en, .. } => format!("mismatch: {}", en.join("; ")),
-        WatchEvent::Move { uci } => format!("move {uci}"),
-        other => {
-            let v = serde_json::to_value(other).unwrap_or_default();
-            let name = v
-                .get("event")
-                .and_then(|e| e.as_str())
-                .unwrap_or("event")
-                .replace('_', " ");
-            let rest: Vec<String> = v
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter(|(k, _)| *k != "event")
-                .map(|(k, v)| {
-                    format!(
-                        "{k}={}",
-                        v.as_str().map_or_else(|| v.to_string(), str::to_owned)
-                    )
-                })
-                .collect();
-            format!("{name} {}", rest.join(" ")).trim_end().to_string()
-        }
-    }
-}
-
 async fn print_events<C: Watchable>(
     mut w: Watcher<C>,
     json: bool,
@@ -175,7 +145,7 @@ async fn print_events<C: Watchable>(
         let line = if json {
             serde_json::to_string(&ev)?
         } else {
-            human(&ev)
+            ev.human()
         };
         let mut out = std::io::stdout().lock();
         writeln!(out, "{line}")?;

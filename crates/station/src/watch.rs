@@ -153,6 +153,37 @@ pub enum WatchEvent {
     },
 }
 
+impl WatchEvent {
+    /// The event in words, one line (`devices watch` without `--json`).
+    pub fn human(&self) -> String {
+        match self {
+            WatchEvent::Mismatch { en, .. } => format!("mismatch: {}", en.join("; ")),
+            WatchEvent::Move { uci } => format!("move {uci}"),
+            other => {
+                let v = serde_json::to_value(other).unwrap_or_default();
+                let name = v
+                    .get("event")
+                    .and_then(|e| e.as_str())
+                    .unwrap_or("event")
+                    .replace('_', " ");
+                let rest: Vec<String> = v
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .filter(|(k, _)| *k != "event")
+                    .map(|(k, v)| {
+                        format!(
+                            "{k}={}",
+                            v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+                        )
+                    })
+                    .collect();
+                format!("{name} {}", rest.join(" ")).trim_end().to_string()
+            }
+        }
+    }
+}
+
 /// Move detection attached to a watcher.
 #[derive(Debug)]
 pub enum Detector {
