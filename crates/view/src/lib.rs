@@ -2,13 +2,13 @@
 //! (every input, effect and device report, with the heard words' timings), the table's
 //! [`story`] told from them, and the arbiter console's view model — the [`observer`]
 //! turning the table's view and the lines into a `ConsoleView` (both boards as observed,
-//! the pieces on the peg board inferred by [`peg_pieces`], the D.2.9 plan), and the
+//! the pieces on the peg board inferred by [`peg_pieces`] (`annabella_table::detect`), the D.2.9 plan), and the
 //! console's requests as signed table inputs ([`actions`]).
 
 pub mod actions;
 pub mod line;
 pub mod observer;
-pub mod peg_pieces;
+pub use annabella_table::detect::peg_pieces;
 pub mod story;
 #[cfg(test)]
 mod tests;

@@ -19,11 +19,15 @@
 //! ([`handle_gap`]), no move is ever inferred: the state is only compared with the game
 //! until it matches (`InSync`).
 //!
+//! [`peg_pieces`]: which piece each peg is, inferred from the game (the peg board senses
+//! occupancy only), for the arbiter's view of the peg board.
+//!
 //! [`handle_gap`]: SnapshotMatcher::handle_gap
 
 mod difference;
 mod occupancy;
 mod peg;
+pub mod peg_pieces;
 mod snapshot;
 
 use std::collections::VecDeque;
