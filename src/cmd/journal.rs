@@ -41,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("annabella: record {seq} was refused by the table: {why}");
     }
     let view = table.snapshot();
-    let arbiter = arbiter_actions(&file)?;
+    let arbiter = annabella_station::console_link::journalled_actions(&file)?;
     if json {
         let mut value = serde_json::to_value(&view)?;
         value["records"] = resumed.replayed.into();
@@ -82,35 +82,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(status)
-}
-
-/// One action taken at the web console, as journalled.
-#[derive(Debug, serde::Serialize)]
-struct ArbiterNote {
-    seq: u64,
-    at_ms: u64,
-    by: String,
-    what: String,
-}
-
-/// The console actions in the journal, with who took them.
-fn arbiter_actions(file: &std::path::Path) -> anyhow::Result<Vec<ArbiterNote>> {
-    // Damage is reported by the replay; the actions before it are listed.
-    let (_, recovery) = annabella_station::Journal::<annabella_table::Input>::open(
-        file,
-        annabella_station::journal::OpenMode::ReadOnly,
-    )?;
-    Ok(recovery
-        .records
-        .into_iter()
-        .filter_map(|r| match r.input {
-            annabella_table::Input::ByArbiter { by, what, .. } => Some(ArbiterNote {
-                seq: r.seq,
-                at_ms: u64::try_from(r.now.as_millis()).unwrap_or(u64::MAX),
-                by,
-                what,
-            }),
-            _ => None,
-        })
-        .collect())
 }

@@ -3,7 +3,7 @@
 
 use std::{fs::File, io::BufReader, path::PathBuf, process::ExitCode};
 
-use annabella_arbiter::{Case, Evidence, Plan, pgn, shakmaty::Board};
+use annabella_arbiter::{Case, Evidence, pgn, shakmaty::Board};
 use annabella_phonetic::Language;
 use annabella_rules::excerpt;
 use anyhow::{Context, bail};
@@ -80,32 +80,6 @@ pub fn evidence(args: &Args) -> anyhow::Result<Evidence> {
     Ok(pgn::evidence(start, &vi, &sighted, vi_board, sighted_board))
 }
 
-/// The plan as text in one language: the summary, then each board's steps numbered.
-pub fn text(plan: &Plan, lang: Language) -> String {
-    let pick = |w: &annabella_arbiter::Words| {
-        if lang == Language::De {
-            w.de.clone()
-        } else {
-            w.en.clone()
-        }
-    };
-    let mut out = pick(&plan.summary);
-    out.push('\n');
-    for fix in &plan.fix {
-        let who = if lang == Language::De {
-            format!("Brett {}:", fix.board.de_genitive())
-        } else {
-            format!("Board of {}:", fix.board.en())
-        };
-        out.push_str(&who);
-        out.push('\n');
-        for (i, step) in fix.steps.iter().enumerate() {
-            out.push_str(&format!("  {}. {}\n", i + 1, pick(&step.words)));
-        }
-    }
-    out
-}
-
 /// Prints the plan. Exit status 0 when everything agrees, 1 when something must be put
 /// right (a board or a scoresheet).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -114,7 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         println!("{}", serde_json::to_string(&plan)?);
     } else {
-        print!("{}", text(&plan, args.lang));
+        print!("{}", plan.text(args.lang));
     }
     Ok(
         if plan.case == Case::Agreement && plan.findings.is_empty() {

@@ -22,7 +22,11 @@ use annabella_devices::sim::{
 use annabella_table::{Input, TableConfig, TableView};
 use tokio::sync::{mpsc, watch};
 
-use crate::{line::Line, shell::Request};
+use crate::{
+    journal::{Journal, JournalError, OpenMode},
+    line::Line,
+    shell::Request,
+};
 
 pub use observer::Observer;
 
@@ -275,4 +279,39 @@ pub fn sim_hands(
         }
     }
     Ok(())
+}
+
+/// One arbiter's action (from the console or the hall) as journalled.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ArbiterNote {
+    /// The record's number.
+    pub seq: u64,
+    /// Table time, ms.
+    pub at_ms: u64,
+    /// Who acted.
+    pub by: String,
+    /// What they did.
+    pub what: String,
+}
+
+/// The arbiters' actions in the journal at `path`, with who took them (`journal replay`).
+/// Damage is the replay's to report: the actions before it are listed.
+///
+/// # Errors
+/// The journal cannot be opened.
+pub fn journalled_actions(path: &std::path::Path) -> Result<Vec<ArbiterNote>, JournalError> {
+    let (_, recovery) = Journal::<Input>::open(path, OpenMode::ReadOnly)?;
+    Ok(recovery
+        .records
+        .into_iter()
+        .filter_map(|r| match r.input {
+            Input::ByArbiter { by, what, .. } => Some(ArbiterNote {
+                seq: r.seq,
+                at_ms: u64::try_from(r.now.as_millis()).unwrap_or(u64::MAX),
+                by,
+                what,
+            }),
+            _ => None,
+        })
+        .collect())
 }
