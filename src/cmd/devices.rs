@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use annabella_devices::transport::{PortConfig, list_ports};
-use annabella_station::watch::{Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board};
+use annabella_setup::watch::{Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board};
 use anyhow::Context;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};

@@ -22,8 +22,6 @@
 //!   station stops); [`play`] and [`demo`]: the two ways to run a table.
 //! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
 //!   the PGN, the Braille and the printed scoresheet written at the end.
-//! - [`watch`]: `annabella devices watch`: one device's reports and what the move
-//!   detector makes of them, without a table.
 //! - [`line`], [`story`] (the `annabella-view` crate): what happens at the table, one line
 //!   each, and those lines as a person at the table tells them (the demo's default).
 //!
@@ -66,6 +64,5 @@ pub use annabella_view::{line, story};
 pub mod script;
 pub mod session;
 pub mod shell;
-pub mod watch;
 
 pub use journal::{Journal, JournalError, Record, Recovery};
