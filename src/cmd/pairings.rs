@@ -4,7 +4,7 @@
 use std::{collections::BTreeMap, path::PathBuf, process::ExitCode};
 
 use annabella_rules::pgn::{PgnGame, read_games};
-use annabella_trf::{Board, ByeKind, GameResult, Pairing, Seat, Trf};
+use annabella_trf::{Board, ByeKind, Forfeit, GameResult, Pairing, Seat, Trf};
 use anyhow::{Context, bail};
 use serde_json::{Value, json};
 
@@ -46,15 +46,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 _ => None,
             })
             .collect();
-        let found = results_of(results, &boards)?;
+        let forfeits: Vec<&Forfeit> = pairings
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Forfeit(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        let found = results_of(results, &boards, &forfeits)?;
         let list: Vec<(u32, GameResult)> = found.into_iter().collect();
         let new = trf
             .with_results(args.round, &list)
             .map_err(|e| anyhow::anyhow!("{trf_path}: {e}"))?;
         let out_path = out.display().to_string();
         write_replacing(out, &new).with_context(|| format!("cannot write {out_path}"))?;
+        let forfeits_won = list
+            .iter()
+            .filter(|(_, r)| {
+                matches!(
+                    r,
+                    GameResult::WhiteWinsByForfeit | GameResult::BlackWinsByForfeit
+                )
+            })
+            .count();
+        let byes = pairings.len() - boards.len();
         println!(
-            "round {}: {} of {} boards' results written to {out_path}",
+            "round {}: {} of {} boards' results written to {out_path} ({forfeits_won} by \
+             forfeit; {byes} forfeits and byes of the pairing kept and counted)",
             args.round,
             list.len(),
             boards.len()
@@ -81,25 +99,54 @@ fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> 
     std::fs::rename(&temporary, path)
 }
 
-/// Board number → result of every game of the PGN file at `path`.
-fn results_of(path: &PathBuf, boards: &[&Board]) -> anyhow::Result<BTreeMap<u32, GameResult>> {
+/// Whether a game was won by forfeit: its `Termination` tag says `forfeit`, or it has
+/// a decisive result and no move. (A game lost on time, `time forfeit`, was played.)
+fn is_forfeit(game: &PgnGame) -> bool {
+    game.tag("Termination")
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("forfeit"))
+        || game.moves.is_empty()
+}
+
+/// Board number → result of every game of the PGN file at `path`. A game whose board is
+/// a forfeit of the file already (its result written before: TRF counts no board for
+/// it) is left out when its result is the one written.
+fn results_of(
+    path: &PathBuf,
+    boards: &[&Board],
+    forfeits: &[&Forfeit],
+) -> anyhow::Result<BTreeMap<u32, GameResult>> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
     let mut found: BTreeMap<u32, (GameResult, usize)> = BTreeMap::new();
     for game in read_games(&text) {
         let game = game.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let board = board_of(&game, boards)
-            .map_err(|e| anyhow::anyhow!("{name}: line {}: {e}", game.line))?;
         let result_text = game
             .tag("Result")
             .or(game.result_marker.as_deref())
             .unwrap_or("*");
-        let result: GameResult = result_text.parse().map_err(|e| {
+        let mut result: GameResult = result_text.parse().map_err(|e| {
             anyhow::anyhow!(
                 "{name}: line {}: {e}",
                 game.tag_line("Result").unwrap_or(game.line)
             )
         })?;
+        if is_forfeit(&game) {
+            result = result.by_forfeit();
+        }
+        if let Some(f) = written_forfeit(&game, forfeits) {
+            if f.white_result == result.characters().0 {
+                continue;
+            }
+            bail!(
+                "{name}: line {}: {} – {} is a forfeit ({}) in the TRF file, the game says {result_text}",
+                game.line,
+                f.white.name,
+                f.black.name,
+                if f.white_result == '+' { "1-0" } else { "0-1" },
+            );
+        }
+        let board = board_of(&game, boards)
+            .map_err(|e| anyhow::anyhow!("{name}: line {}: {e}", game.line))?;
         if let Some((_, first)) = found.insert(board, (result, game.line)) {
             bail!(
                 "{name}: line {}: board {board} has a game already (line {first})",
@@ -110,9 +157,43 @@ fn results_of(path: &PathBuf, boards: &[&Board]) -> anyhow::Result<BTreeMap<u32,
     Ok(found.into_iter().map(|(b, (r, _))| (b, r)).collect())
 }
 
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// The game's White and Black, when it names them.
+fn named_players(game: &PgnGame) -> Option<(&str, &str)> {
+    let name = |tag| {
+        game.tag(tag)
+            .filter(|n| !n.trim().is_empty() && n.trim() != "?")
+    };
+    Some((name("White")?, name("Black")?))
+}
+
+/// The file's forfeit between the game's two players (its result written before).
+fn written_forfeit<'a>(game: &PgnGame, forfeits: &[&'a Forfeit]) -> Option<&'a Forfeit> {
+    let (white, black) = named_players(game)?;
+    forfeits
+        .iter()
+        .find(|f| same_name(&f.white.name, white) && same_name(&f.black.name, black))
+        .copied()
+}
+
 /// The board of a game: its `Board` tag, else its `Round` tag's `N.K`, else the board
-/// whose White and Black it names.
+/// whose White and Black it names. A board found by number must have the players the
+/// game names (when it names them).
 fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
+    let checked = |b: &Board| match named_players(game) {
+        Some((white, black))
+            if !(same_name(&b.white.name, white) && same_name(&b.black.name, black)) =>
+        {
+            Err(format!(
+                "board {} is {} – {}, the game is {white} – {black}",
+                b.number, b.white.name, b.black.name
+            ))
+        }
+        _ => Ok(b.number),
+    };
     if let Some(tag) = game.tag("Board") {
         let number: u32 = tag
             .trim()
@@ -121,20 +202,20 @@ fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
         return boards
             .iter()
             .find(|b| b.number == number)
-            .map(|b| b.number)
             .ok_or(format!(
                 "no board {number} in the round ({} boards)",
                 boards.len()
-            ));
+            ))
+            .and_then(|b| checked(b));
     }
     // `[Round "N.K"]` (as `annabella init --trf` writes it): board K.
     if let Some((_, board)) = game.tag("Round").and_then(|r| r.trim().split_once('.'))
         && let Ok(number) = board.parse::<u32>()
         && let Some(b) = boards.iter().find(|b| b.number == number)
     {
-        return Ok(b.number);
+        return checked(b);
     }
-    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+    let same = same_name;
     let (white, black) = (
         game.tag("White").unwrap_or(""),
         game.tag("Black").unwrap_or(""),
