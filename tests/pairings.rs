@@ -238,6 +238,33 @@ fn a_forfeit_in_the_pgn_is_written_as_plus_and_minus_and_the_pairings_forfeits_k
         "{err}"
     );
     assert!(!dir.path().join("never.trf").exists());
+    // The hall's PGN: its Board tag is the table's name ("9"), its Round tag 2.3 the board.
+    let hall = dir.path().join("hall.pgn");
+    std::fs::write(
+        &hall,
+        "[Event \"C5\"]\n[Round \"2.3\"]\n[Board \"9\"]\n[White \"Test0006 Player0006\"]\n[Black \"Test0005 Player0005\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n",
+    )
+    .unwrap();
+    let by_round = dir.path().join("by-round.trf");
+    let said = stdout(&annabella(&[
+        "pairings",
+        "--trf",
+        TRF,
+        "--round",
+        "2",
+        "--results",
+        hall.to_str().unwrap(),
+        "--out",
+        by_round.to_str().unwrap(),
+    ]));
+    assert!(said.contains("1 of 3 boards"), "{said}");
+    let text = std::fs::read_to_string(&by_round).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.ends_with("6 b 1     3 b 0     5 w ="))
+            || text.contains("5 w ="),
+        "{text}"
+    );
 }
 
 #[test]

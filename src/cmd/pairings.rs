@@ -181,7 +181,8 @@ fn written_forfeit<'a>(game: &PgnGame, forfeits: &[&'a Forfeit]) -> Option<&'a F
 
 /// The board of a game: its `Board` tag, else its `Round` tag's `N.K`, else the board
 /// whose White and Black it names. A board found by number must have the players the
-/// game names (when it names them).
+/// game names (when it names them); the hall's `Board` tag is the table's name, so a
+/// `Round` tag `N.K` whose board has them is taken before refusing.
 fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
     let checked = |b: &Board| match named_players(game) {
         Some((white, black))
@@ -194,12 +195,18 @@ fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
         }
         _ => Ok(b.number),
     };
+    // `[Round "N.K"]` (as `annabella init --trf` writes it): board K.
+    let by_round = game
+        .tag("Round")
+        .and_then(|r| r.trim().split_once('.'))
+        .and_then(|(_, k)| k.parse::<u32>().ok())
+        .and_then(|k| boards.iter().find(|b| b.number == k));
     if let Some(tag) = game.tag("Board") {
         let number: u32 = tag
             .trim()
             .parse()
             .map_err(|_| format!("Board tag {tag:?} is not a number"))?;
-        return boards
+        let by_tag = boards
             .iter()
             .find(|b| b.number == number)
             .ok_or(format!(
@@ -207,22 +214,21 @@ fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, String> {
                 boards.len()
             ))
             .and_then(|b| checked(b));
+        return match (by_tag, by_round.map(|b| checked(b))) {
+            (Err(_), Some(Ok(k))) => Ok(k),
+            (outcome, _) => outcome,
+        };
     }
-    // `[Round "N.K"]` (as `annabella init --trf` writes it): board K.
-    if let Some((_, board)) = game.tag("Round").and_then(|r| r.trim().split_once('.'))
-        && let Ok(number) = board.parse::<u32>()
-        && let Some(b) = boards.iter().find(|b| b.number == number)
-    {
+    if let Some(b) = by_round {
         return checked(b);
     }
-    let same = same_name;
     let (white, black) = (
         game.tag("White").unwrap_or(""),
         game.tag("Black").unwrap_or(""),
     );
     boards
         .iter()
-        .find(|b| same(&b.white.name, white) && same(&b.black.name, black))
+        .find(|b| same_name(&b.white.name, white) && same_name(&b.black.name, black))
         .map(|b| b.number)
         .ok_or(format!(
             "no Board tag, and no board of the round has White {white:?} and Black {black:?}"
