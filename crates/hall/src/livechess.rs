@@ -426,12 +426,37 @@ impl Export {
         &self.dir
     }
 
-    /// Writes the files of `files` that differ from what this export last wrote.
+    /// Writes the files of `files` that differ from what this export last wrote, and
+    /// removes those it wrote that are no longer in the tree (a table that moved to
+    /// another board).
     ///
     /// # Errors
     /// A directory or file cannot be made; the rest are still tried next time.
     pub fn write(&mut self, files: &BTreeMap<String, String>) -> std::io::Result<()> {
         let mut first_error = None;
+        let gone: Vec<String> = self
+            .written
+            .keys()
+            .filter(|p| !files.contains_key(*p))
+            .cloned()
+            .collect();
+        for path in gone {
+            let target = self.dir.join(&path);
+            match std::fs::remove_file(&target) {
+                Ok(()) => {
+                    self.written.remove(&path);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    self.written.remove(&path);
+                }
+                Err(e) => {
+                    first_error.get_or_insert(std::io::Error::new(
+                        e.kind(),
+                        format!("{}: {e}", target.display()),
+                    ));
+                }
+            }
+        }
         for (path, text) in files {
             if self.written.get(path) == Some(text) {
                 continue;

@@ -262,6 +262,15 @@ fn the_export_writes_what_changed_atomically() {
     );
     let left: Vec<String> = walk(export.dir());
     assert!(left.iter().all(|p| !p.ends_with(".tmp")), "{left:?}");
+    // The table moves to board 2 of round 2: round 1's files go, round 2's come.
+    play(&mut hall, "4", "2.2", ["A", "B"], &["e4", "e5", "d4"]);
+    export.write(&tree(&hall)).unwrap();
+    assert!(!game.exists(), "round-1/game-1.pgn is gone");
+    assert!(export.dir().join("round-2/game-2.pgn").exists());
+    assert!(
+        export.dir().join("round-1/index.json").exists(),
+        "round 1 is listed"
+    );
     // A directory that cannot be made is named.
     let blocked = dir.path().join("file");
     std::fs::write(&blocked, "").unwrap();
