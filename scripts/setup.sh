@@ -129,7 +129,7 @@ if [ ! -s "$local_dir/npm/node_modules/axe-core/axe.min.js" ] \
   npm install --silent --no-audit --no-fund --prefix "$local_dir/npm" "axe-core@$axe_version" >/dev/null
 fi
 
-# --- python-chess: the peer of scripts/bench-pgn.sh (benchmark only) ---------------------
+# --- python-chess: the peer of scripts/bench-pgn.sh, and a reader in tests/hall_livechess.rs ---
 if ! python3 -c 'import chess' 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check 'chess==1.11.2' \
     || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'chess==1.11.2'

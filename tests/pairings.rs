@@ -160,6 +160,115 @@ fn results_from_the_round_pgn_are_written_and_read_back() {
 }
 
 #[test]
+fn a_forfeit_in_the_pgn_is_written_as_plus_and_minus_and_the_pairings_forfeits_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("round.pgn");
+    // Board 3 (6 White, 5 Black): Black did not come; boards 1 and 2 as the file has them.
+    std::fs::write(
+        &pgn,
+        "[Event \"C5\"]\n[Round \"2.1\"]\n[White \"Test0002 Player0002\"]\n[Black \"Test0001 Player0001\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n\n\
+         [Event \"C5\"]\n[Round \"2.2\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+         [Event \"C5\"]\n[Round \"2.3\"]\n[White \"Test0006 Player0006\"]\n[Black \"Test0005 Player0005\"]\n[Result \"1-0\"]\n[Termination \"forfeit\"]\n\n1-0\n",
+    )
+    .unwrap();
+    let out = dir.path().join("new.trf");
+    let (pgn_arg, out_arg) = (pgn.to_str().unwrap(), out.to_str().unwrap());
+    let write = |trf: &str, out: &str| {
+        annabella(&[
+            "pairings",
+            "--trf",
+            trf,
+            "--round",
+            "2",
+            "--results",
+            pgn_arg,
+            "--out",
+            out,
+        ])
+    };
+    let said = stdout(&write(TRF, out_arg));
+    assert!(
+        said.contains("3 of 3 boards") && said.contains("1 by forfeit"),
+        "{said}"
+    );
+    let after = std::fs::read_to_string(&out).unwrap();
+    for line in [
+        "001    5      Test0005 Player0005               2673                             0.0    4     2 w 0     6 b -",
+        "001    6      Test0006 Player0006               2664                             1.0    6     3 b 0     5 w +",
+    ] {
+        assert!(after.lines().any(|l| l == line), "{line} in\n{after}");
+    }
+    // Read again, board 3 is the pairing's forfeit: named as one, not a board.
+    let listed = stdout(&annabella(&["pairings", "--trf", out_arg, "--round", "2"]));
+    assert!(
+        listed
+            .contains("forfeit 1-0: 6. Test0006 Player0006 (2664) - 5. Test0005 Player0005 (2673)"),
+        "{listed}"
+    );
+    // The same round's PGN written into the new file changes nothing: the forfeit is
+    // known and counted once.
+    let again = dir.path().join("again.trf");
+    stdout(&write(out_arg, again.to_str().unwrap()));
+    assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&out).unwrap());
+    // A game found by its number that names other players is refused, not written.
+    let wrong = dir.path().join("wrong.pgn");
+    std::fs::write(
+        &wrong,
+        "[Event \"C5\"]\n[Board \"2\"]\n[White \"Test0002 Player0002\"]\n[Black \"Test0001 Player0001\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n",
+    )
+    .unwrap();
+    let refused = annabella(&[
+        "pairings",
+        "--trf",
+        TRF,
+        "--round",
+        "2",
+        "--results",
+        wrong.to_str().unwrap(),
+        "--out",
+        dir.path().join("never.trf").to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains(
+            "wrong.pgn: line 1: board 2 is Test0004 Player0004 – Test0003 Player0003, the game \
+             is Test0002 Player0002 – Test0001 Player0001"
+        ),
+        "{err}"
+    );
+    assert!(!dir.path().join("never.trf").exists());
+    // The hall's PGN: its Board tag is the table's name ("9"), its Round tag 2.3 the board.
+    let hall = dir.path().join("hall.pgn");
+    std::fs::write(
+        &hall,
+        "[Event \"C5\"]\n[Round \"2.3\"]\n[Board \"9\"]\n[White \"Test0006 Player0006\"]\n[Black \"Test0005 Player0005\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n",
+    )
+    .unwrap();
+    let by_round = dir.path().join("by-round.trf");
+    let said = stdout(&annabella(&[
+        "pairings",
+        "--trf",
+        TRF,
+        "--round",
+        "2",
+        "--results",
+        hall.to_str().unwrap(),
+        "--out",
+        by_round.to_str().unwrap(),
+    ]));
+    assert!(said.contains("1 of 3 boards"), "{said}");
+    let text = std::fs::read_to_string(&by_round).unwrap();
+    for (rank, column) in [(6, "5 w ="), (5, "6 b =")] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("001 {rank:>4}")) && l.ends_with(column)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_game_of_no_board_is_named_by_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("round.pgn");

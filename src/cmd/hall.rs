@@ -7,6 +7,7 @@ use std::{io::Write as _, path::PathBuf, process::ExitCode, sync::Arc};
 use annabella_console::Token;
 use annabella_hall::{
     ActionKey, ActionKeys, Broker,
+    livechess::{LiveSettings, Player, Roster},
     outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
     signing::{TableKeys, TablePublicKey, TableSigningKey},
     subscriber::{self, HallSettings},
@@ -45,6 +46,16 @@ struct ServeArgs {
     /// Keep the round's PGN in this file, rewritten atomically on every move.
     #[arg(long, value_name = "FILE")]
     pgn_out: Option<PathBuf>,
+    /// Keep the round in DGT LiveChess's export layout in this directory
+    /// (`tournament.json`, `round-N/index.json`, `round-N/game-K.pgn`,
+    /// `round-N/games.pgn`), each file replaced atomically on every move; the hall also
+    /// serves the tree under `/live/`.
+    #[arg(long, value_name = "DIR")]
+    export_dir: Option<PathBuf>,
+    /// The tournament's FIDE TRF file: a table whose `Round` is `N.K` (`annabella init
+    /// --trf`) shows board K of round N's titles, federations, FIDE ids and ratings.
+    #[arg(long, value_name = "FILE")]
+    trf: Option<PathBuf>,
     /// Print one JSON line per event (moves, alerts, results, rejected messages).
     #[arg(long)]
     json: bool,
@@ -169,6 +180,42 @@ fn load_tables(path: &std::path::Path) -> anyhow::Result<(TableKeys, ActionKeys)
     Ok((public, actions))
 }
 
+/// Every board of every round of the TRF file at `path`, for the hall's pages and export.
+fn roster(path: &std::path::Path) -> anyhow::Result<Roster> {
+    let name = path.display();
+    let bytes = std::fs::read(path).with_context(|| format!("--trf {name}"))?;
+    let trf =
+        annabella_trf::Trf::parse(&bytes).map_err(|e| anyhow::anyhow!("--trf {name}: {e}"))?;
+    let rounds = trf
+        .players()
+        .iter()
+        .map(|p| p.rounds.len())
+        .max()
+        .unwrap_or(0);
+    let player = |s: &annabella_trf::Seat| Player {
+        name: s.name.clone(),
+        title: s.title.clone(),
+        federation: s.federation.clone(),
+        fide_id: s.fide_id,
+        rating: s.rating,
+    };
+    let mut roster = Roster {
+        event: trf.tournament_name().filter(|n| !n.trim().is_empty()),
+        ..Roster::default()
+    };
+    for round in 1..=u32::try_from(rounds).unwrap_or(u32::MAX) {
+        let boards = trf
+            .boards_of(round)
+            .map_err(|e| anyhow::anyhow!("--trf {name}: {e}"))?;
+        for b in boards {
+            roster
+                .boards
+                .insert((round, b.number), [player(&b.white), player(&b.black)]);
+        }
+    }
+    Ok(roster)
+}
+
 /// Runs `annabella hall`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -251,6 +298,13 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         pgn_out: args.pgn_out,
         keys,
         table_keys,
+        live: LiveSettings {
+            dir: args.export_dir.clone(),
+            roster: match &args.trf {
+                Some(path) => roster(path)?,
+                None => Roster::default(),
+            },
+        },
     };
     let shared = subscriber::start(
         settings,
@@ -261,6 +315,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     eprintln!("hall: http://{addr}/ (spectators, read-only)");
     eprintln!("arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME");
     eprintln!("games: http://{addr}/games.pgn");
+    eprintln!("live (DGT LiveChess layout): http://{addr}/live/tournament.json");
     let json = args.json;
     tokio::spawn(async move {
         while let Some(n) = news_rx.recv().await {

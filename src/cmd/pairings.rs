@@ -4,7 +4,7 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use annabella_trf::{
-    Board, GameResult, Pairing, Seat, Trf,
+    Board, Forfeit, GameResult, Pairing, Seat, Trf,
     listing::{bye_name, pairing_line},
     round_pgn,
 };
@@ -49,19 +49,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 _ => None,
             })
             .collect();
+        let forfeits: Vec<&Forfeit> = pairings
+            .iter()
+            .filter_map(|p| match p {
+                Pairing::Forfeit(f) => Some(f),
+                _ => None,
+            })
+            .collect();
         let name = results.display().to_string();
         let text =
             std::fs::read_to_string(results).with_context(|| format!("cannot read {name}"))?;
-        let found =
-            round_pgn::results_of(&text, &boards).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let found = round_pgn::results_of(&text, &boards, &forfeits)
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         let list: Vec<(u32, GameResult)> = found.into_iter().collect();
         let new = trf
             .with_results(args.round, &list)
             .map_err(|e| anyhow::anyhow!("{trf_path}: {e}"))?;
         let out_path = out.display().to_string();
         write_replacing(out, &new).with_context(|| format!("cannot write {out_path}"))?;
+        let forfeits_won = list
+            .iter()
+            .filter(|(_, r)| {
+                matches!(
+                    r,
+                    GameResult::WhiteWinsByForfeit | GameResult::BlackWinsByForfeit
+                )
+            })
+            .count();
+        let byes = pairings.len() - boards.len();
         println!(
-            "round {}: {} of {} boards' results written to {out_path}",
+            "round {}: {} of {} boards' results written to {out_path} ({forfeits_won} by \
+             forfeit; {byes} forfeits and byes of the pairing kept and counted)",
             args.round,
             list.len(),
             boards.len()

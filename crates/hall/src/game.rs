@@ -62,6 +62,11 @@ impl HallGame {
         self.start_fen == state.start_fen && self.chess960 == state.chess960
     }
 
+    /// The position the game starts from.
+    pub fn start(&self) -> &Chess {
+        &self.start
+    }
+
     /// The moves so far, in order.
     pub fn moves(&self) -> &[MoveEvent] {
         &self.moves

@@ -15,6 +15,7 @@ use serde::Serialize;
 use crate::{
     action::{self, ActionKeys},
     game::HallGame,
+    livechess::{Player, Roster, players_of},
     message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
     signing::{self, TableKeys, Unbelieved},
     topic::{self, Kind},
@@ -47,6 +48,9 @@ pub struct TableEntry {
     /// The game as the hall replayed it under the Laws.
     #[serde(skip)]
     pub replay: HallGame,
+    /// White and Black with what the pairing program says of them (title, federation,
+    /// FIDE id, rating) when the hall has its pairings, else the table's names.
+    pub pairing: Option<[Player; 2]>,
 }
 
 /// What changed in the hall (one JSON line each for `annabella hall --json`).
@@ -202,6 +206,7 @@ pub struct Hall {
     duplicates: u64,
     dropped: Dropped,
     pgn_version: u64,
+    roster: Roster,
 }
 
 /// An alert with its table, for the top of the hall page.
@@ -223,6 +228,19 @@ impl Hall {
             table_keys,
             ..Hall::default()
         }
+    }
+
+    /// The hall with the pairing program's pairings: a table's players are named from
+    /// its board (round and board from the table's `Round` tag `N.K`).
+    #[must_use]
+    pub fn with_roster(mut self, roster: Roster) -> Hall {
+        self.roster = roster;
+        self
+    }
+
+    /// The pairing program's pairings (empty without them).
+    pub fn roster(&self) -> &Roster {
+        &self.roster
     }
 
     /// The tables, by name.
@@ -506,6 +524,7 @@ impl Hall {
                         entry.witness = Some((m.seq, head.clone()));
                     }
                     entry.state = Some(*state);
+                    entry.pairing = Some(players_of(&self.roster, entry));
                 }
                 outcome
             }

@@ -47,6 +47,7 @@ pub mod game;
 pub mod hall;
 pub mod inbox;
 pub mod link5;
+pub mod livechess;
 pub mod message;
 pub mod outbox;
 pub mod page;

@@ -244,10 +244,15 @@ fn board(t: &TableEntry, id: &str) -> String {
     board_svg(&b, id, &format!("Table {}", t.name), &[])
 }
 
+/// White – Black: with title, federation and rating when the pairing program gave them.
 fn players(t: &TableEntry) -> String {
-    t.state.as_ref().map_or_else(String::new, |s| {
-        format!("{} – {}", escape(&s.white), escape(&s.black))
-    })
+    match (&t.pairing, &t.state) {
+        (Some([white, black]), _) => {
+            format!("{} – {}", escape(&white.label()), escape(&black.label()))
+        }
+        (None, Some(s)) => format!("{} – {}", escape(&s.white), escape(&s.black)),
+        (None, None) => String::new(),
+    }
 }
 
 /// The tables region: one card per table.

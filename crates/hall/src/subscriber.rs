@@ -43,6 +43,8 @@ pub struct HallSettings {
     pub keys: ActionKeys,
     /// The tables' public keys: the hall believes only what these signed.
     pub table_keys: TableKeys,
+    /// The LiveChess export directory and the pairing program's pairings.
+    pub live: crate::livechess::LiveSettings,
 }
 
 /// The hall's state shared with the web page: the hall and a counter that moves on
@@ -137,16 +139,17 @@ pub fn start(
     )?;
     let (client, eventloop) = AsyncClient::new(options, 256);
     let shared = Arc::new(Shared {
-        hall: RwLock::new(Hall::new(
-            settings.keys.clone(),
-            settings.table_keys.clone(),
-        )),
+        hall: RwLock::new(
+            Hall::new(settings.keys.clone(), settings.table_keys.clone())
+                .with_roster(settings.live.roster.clone()),
+        ),
         version: watch::Sender::new(0),
         client: client.clone(),
         keys: settings.keys.clone(),
         nonce: std::sync::atomic::AtomicU64::new(0),
     });
     let state = Arc::clone(&shared);
+    let mut export = settings.live.dir.clone().map(crate::livechess::Export::new);
     tokio::spawn(async move {
         let mut events = drive(eventloop);
         let mut last_error = String::new();
@@ -219,6 +222,13 @@ pub fn start(
             }
             if page_dirty {
                 state.version.send_modify(|v| *v += 1);
+            }
+            if (pgn_dirty || page_dirty)
+                && let Some(export) = &mut export
+                && let Ok(files) = state.hall.read().map(|h| crate::livechess::tree(&h))
+                && let Err(e) = export.write(&files)
+            {
+                report(format!("hall: --export-dir: {e}"));
             }
             if pgn_dirty && let Some(path) = &settings.pgn_out {
                 let text = state.hall.read().map(|h| h.pgn()).unwrap_or_default();

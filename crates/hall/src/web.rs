@@ -2,7 +2,8 @@
 //! `GET /arbiter?token=…&by=…` the chief arbiter's hall, `GET /table/{name}` one table,
 //! `POST /action` a signed arbiter action (token), `GET /api/hall` JSON,
 //! `GET /games.pgn` the round's PGN, `GET /events` server-sent updates, `GET /?screen`
-//! (or `/screen`) the projector's page, `GET /style.css` the pages' stylesheet.
+//! (or `/screen`) the projector's page, `GET /style.css` the pages' stylesheet,
+//! `GET /live/…` the round in DGT LiveChess's export layout (read-only).
 
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
@@ -94,6 +95,7 @@ impl HallWeb {
             .route("/events", get(events))
             .route("/screen", get(screen))
             .route("/style.css", get(style_css))
+            .route("/live/{*path}", get(live_file))
             .with_state(self.clone())
     }
 
@@ -305,6 +307,28 @@ async fn api_hall(State(w): State<HallWeb>) -> Response {
         dropped: hall.dropped(),
     })
     .into_response()
+}
+
+/// A file of the round in LiveChess's layout (`crate::livechess`), made from the hall
+/// on each request: only the tree's own paths exist, nothing is read from disk.
+async fn live_file(State(w): State<HallWeb>, Path(path): Path<String>) -> Response {
+    let file = w
+        .shared
+        .hall
+        .read()
+        .ok()
+        .and_then(|h| crate::livechess::tree(&h).remove(&path));
+    match file {
+        Some(text) => (
+            [
+                (header::CONTENT_TYPE, crate::livechess::content_type(&path)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            text,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "No such file of the round.").into_response(),
+    }
 }
 
 async fn games_pgn(State(w): State<HallWeb>) -> Response {

@@ -2,7 +2,7 @@
 //! column of each player at a board; every other byte stays.
 
 use crate::player::{POINTS, RESULT, round_column};
-use crate::{Trf, TrfError};
+use crate::{ByeKind, Pairing, Trf, TrfError};
 
 /// A game's result as PGN writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,6 +15,10 @@ pub enum GameResult {
     Draw,
     /// `*`: not finished; the result columns are left blank.
     Unfinished,
+    /// White wins by forfeit (Black did not play): `+` and `-`.
+    WhiteWinsByForfeit,
+    /// Black wins by forfeit (White did not play): `-` and `+`.
+    BlackWinsByForfeit,
 }
 
 impl std::str::FromStr for GameResult {
@@ -40,6 +44,19 @@ impl GameResult {
             GameResult::BlackWins => ('0', '1'),
             GameResult::Draw => ('=', '='),
             GameResult::Unfinished => (' ', ' '),
+            GameResult::WhiteWinsByForfeit => ('+', '-'),
+            GameResult::BlackWinsByForfeit => ('-', '+'),
+        }
+    }
+
+    /// The same result won by forfeit (a decisive result; a draw or an unfinished game
+    /// stays as it is).
+    #[must_use]
+    pub fn by_forfeit(self) -> GameResult {
+        match self {
+            GameResult::WhiteWins => GameResult::WhiteWinsByForfeit,
+            GameResult::BlackWins => GameResult::BlackWinsByForfeit,
+            other => other,
         }
     }
 }
@@ -54,7 +71,11 @@ struct Edit {
 impl Trf {
     /// The file's bytes with round `round`'s results at the given boards (board number →
     /// result) written into both players' result columns and points columns. Boards not
-    /// listed keep their bytes; everything else is kept byte for byte.
+    /// listed keep their bytes. The round's forfeits and byes keep the codes their
+    /// pairing names (`+`/`-`, `H`, `F`, `U`, `Z`, …) and are counted in the points: a
+    /// player's points become the sum of their results when the column says otherwise
+    /// (a pairing program that wrote a bye before counting it). Everything else is kept
+    /// byte for byte.
     pub fn with_results(
         &self,
         round: u32,
@@ -75,12 +96,67 @@ impl Trf {
                 self.result_edits(rank, round, ch, &mut edits)?;
             }
         }
+        for pairing in self.pairings_of(round)? {
+            let ranks = match pairing {
+                Pairing::Board(_) => continue,
+                Pairing::Forfeit(f) => vec![f.white.rank, f.black.rank],
+                Pairing::Bye(b) if b.kind == ByeKind::NotPaired => continue,
+                Pairing::Bye(b) => vec![b.player.rank],
+            };
+            for rank in ranks {
+                self.counted_edit(rank, &mut edits)?;
+            }
+        }
         edits.sort_by_key(|e| std::cmp::Reverse(e.at));
         let mut out = self.bytes.clone();
         for edit in edits {
             out.splice(edit.at..edit.at + edit.len, edit.with);
         }
         Ok(out)
+    }
+
+    /// The edit that makes `rank`'s points the sum of their results, if they are not.
+    fn counted_edit(&self, rank: u32, edits: &mut Vec<Edit>) -> Result<(), TrfError> {
+        let player = self.player(rank).expect("a pairing's player has a line");
+        let sum: f64 = player
+            .rounds
+            .iter()
+            .map(|r| self.scoring.points(r.result))
+            .sum();
+        let text = format!("{sum:4.1}");
+        if text == format!("{:4.1}", player.points) {
+            return Ok(());
+        }
+        self.points_edit(player, text, edits)
+    }
+
+    fn points_edit(
+        &self,
+        player: &crate::Player,
+        text: String,
+        edits: &mut Vec<Edit>,
+    ) -> Result<(), TrfError> {
+        let line = self.lines[player.line - 1];
+        let at = line
+            .byte_of_column(&self.bytes, POINTS.0)
+            .ok_or(TrfError::BadField {
+                line: player.line,
+                field: "points",
+                text: String::new(),
+            })?;
+        if text.len() != POINTS.1 - POINTS.0 {
+            return Err(TrfError::BadField {
+                line: player.line,
+                field: "points",
+                text,
+            });
+        }
+        edits.push(Edit {
+            at,
+            len: POINTS.1 - POINTS.0,
+            with: text.into_bytes(),
+        });
+        Ok(())
     }
 
     /// The edits that put `ch` in `rank`'s result column of `round` and adjust the points.
@@ -115,26 +191,7 @@ impl Trf {
         }
         if old != ch {
             let points = player.points - self.scoring.points(old) + self.scoring.points(ch);
-            let at = line
-                .byte_of_column(&self.bytes, POINTS.0)
-                .ok_or(TrfError::BadField {
-                    line: player.line,
-                    field: "points",
-                    text: String::new(),
-                })?;
-            let text = format!("{points:4.1}");
-            if text.len() != POINTS.1 - POINTS.0 {
-                return Err(TrfError::BadField {
-                    line: player.line,
-                    field: "points",
-                    text,
-                });
-            }
-            edits.push(Edit {
-                at,
-                len: POINTS.1 - POINTS.0,
-                with: text.into_bytes(),
-            });
+            self.points_edit(player, format!("{points:4.1}"), edits)?;
         }
         Ok(())
     }

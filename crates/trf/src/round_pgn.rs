@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use annabella_rules::pgn::{PgnGame, read_games};
 
-use crate::{Board, GameResult};
+use crate::{Board, Forfeit, GameResult};
 
 /// Why a round's PGN gives no results.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +37,20 @@ pub enum BoardError {
         /// How many boards the round has.
         boards: usize,
     },
+    /// The board found by number has other players than the game names.
+    #[error("board {number} is {board_white} – {board_black}, the game is {white} – {black}")]
+    OtherPlayers {
+        /// The board.
+        number: u32,
+        /// The board's White.
+        board_white: String,
+        /// The board's Black.
+        board_black: String,
+        /// The game's White.
+        white: String,
+        /// The game's Black.
+        black: String,
+    },
     /// No tag, and no board has these players.
     #[error("no Board tag, and no board of the round has White {white:?} and Black {black:?}")]
     Unmatched {
@@ -47,31 +61,60 @@ pub enum BoardError {
     },
 }
 
-/// Board number → result of every game of the round's PGN `text`.
+/// Whether a game was won by forfeit: its `Termination` tag says `forfeit`, or it has
+/// a decisive result and no move. (A game lost on time, `time forfeit`, was played.)
+pub fn is_forfeit(game: &PgnGame) -> bool {
+    game.tag("Termination")
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("forfeit"))
+        || game.moves.is_empty()
+}
+
+/// Board number → result of every game of the round's PGN `text`. A game between the
+/// players of one of the file's `forfeits` (its result written before: TRF counts no
+/// board for it) is left out when its result is the one written.
 ///
 /// # Errors
-/// A game that cannot be read, has no board or no result, or a board with two games.
+/// A game that cannot be read, has no board or no result, contradicts a forfeit of the
+/// file, or a board with two games.
 pub fn results_of(
     text: &str,
     boards: &[&Board],
+    forfeits: &[&Forfeit],
 ) -> Result<BTreeMap<u32, GameResult>, RoundPgnError> {
     let mut found: BTreeMap<u32, (GameResult, usize)> = BTreeMap::new();
     for game in read_games(text) {
         let game = game.map_err(|e| RoundPgnError::Pgn(e.to_string()))?;
-        let board = board_of(&game, boards).map_err(|e| RoundPgnError::Game {
-            line: game.line,
-            why: e.to_string(),
-        })?;
         let result_text = game
             .tag("Result")
             .or(game.result_marker.as_deref())
             .unwrap_or("*");
-        let result = result_text
+        let mut result = result_text
             .parse::<GameResult>()
             .map_err(|e| RoundPgnError::Game {
                 line: game.tag_line("Result").unwrap_or(game.line),
                 why: e.to_string(),
             })?;
+        if is_forfeit(&game) {
+            result = result.by_forfeit();
+        }
+        if let Some(f) = written_forfeit(&game, forfeits) {
+            if f.white_result == result.characters().0 {
+                continue;
+            }
+            return Err(RoundPgnError::Game {
+                line: game.line,
+                why: format!(
+                    "{} – {} is a forfeit ({}) in the TRF file, the game says {result_text}",
+                    f.white.name,
+                    f.black.name,
+                    if f.white_result == '+' { "1-0" } else { "0-1" },
+                ),
+            });
+        }
+        let board = board_of(&game, boards).map_err(|e| RoundPgnError::Game {
+            line: game.line,
+            why: e.to_string(),
+        })?;
         if let Some((_, first)) = found.insert(board, (result, game.line)) {
             return Err(RoundPgnError::Game {
                 line: game.line,
@@ -82,41 +125,85 @@ pub fn results_of(
     Ok(found.into_iter().map(|(b, (r, _))| (b, r)).collect())
 }
 
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// The game's White and Black, when it names them.
+fn named_players(game: &PgnGame) -> Option<(&str, &str)> {
+    let name = |tag| {
+        game.tag(tag)
+            .filter(|n| !n.trim().is_empty() && n.trim() != "?")
+    };
+    Some((name("White")?, name("Black")?))
+}
+
+/// The file's forfeit between the game's two players (its result written before).
+fn written_forfeit<'a>(game: &PgnGame, forfeits: &[&'a Forfeit]) -> Option<&'a Forfeit> {
+    let (white, black) = named_players(game)?;
+    forfeits
+        .iter()
+        .find(|f| same_name(&f.white.name, white) && same_name(&f.black.name, black))
+        .copied()
+}
+
 /// The board of a game: its `Board` tag, else its `Round` tag's `N.K`, else the board
-/// whose White and Black it names.
+/// whose White and Black it names. A board found by number must have the players the
+/// game names (when it names them); the hall's `Board` tag is the table's name, so a
+/// `Round` tag `N.K` whose board has them is taken before refusing.
 ///
 /// # Errors
-/// The `Board` tag is not a board of the round, or no board has the game's players.
+/// The `Board` tag is not a board of the round, the board has other players, or no
+/// board has the game's players.
 pub fn board_of(game: &PgnGame, boards: &[&Board]) -> Result<u32, BoardError> {
+    let checked = |b: &Board| match named_players(game) {
+        Some((white, black))
+            if !(same_name(&b.white.name, white) && same_name(&b.black.name, black)) =>
+        {
+            Err(BoardError::OtherPlayers {
+                number: b.number,
+                board_white: b.white.name.clone(),
+                board_black: b.black.name.clone(),
+                white: white.to_owned(),
+                black: black.to_owned(),
+            })
+        }
+        _ => Ok(b.number),
+    };
+    // `[Round "N.K"]` (as `annabella init --trf` writes it): board K.
+    let by_round = game
+        .tag("Round")
+        .and_then(|r| r.trim().split_once('.'))
+        .and_then(|(_, k)| k.parse::<u32>().ok())
+        .and_then(|k| boards.iter().find(|b| b.number == k));
     if let Some(tag) = game.tag("Board") {
         let number: u32 = tag
             .trim()
             .parse()
             .map_err(|_| BoardError::NotANumber(tag.to_owned()))?;
-        return boards
+        let by_tag = boards
             .iter()
             .find(|b| b.number == number)
-            .map(|b| b.number)
             .ok_or(BoardError::NoSuchBoard {
                 number,
                 boards: boards.len(),
-            });
+            })
+            .and_then(|b| checked(b));
+        return match (by_tag, by_round.map(|b| checked(b))) {
+            (Err(_), Some(Ok(k))) => Ok(k),
+            (outcome, _) => outcome,
+        };
     }
-    // `[Round "N.K"]` (as `annabella init --trf` writes it): board K.
-    if let Some((_, board)) = game.tag("Round").and_then(|r| r.trim().split_once('.'))
-        && let Ok(number) = board.parse::<u32>()
-        && let Some(b) = boards.iter().find(|b| b.number == number)
-    {
-        return Ok(b.number);
+    if let Some(b) = by_round {
+        return checked(b);
     }
-    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
     let (white, black) = (
         game.tag("White").unwrap_or(""),
         game.tag("Black").unwrap_or(""),
     );
     boards
         .iter()
-        .find(|b| same(&b.white.name, white) && same(&b.black.name, black))
+        .find(|b| same_name(&b.white.name, white) && same_name(&b.black.name, black))
         .map(|b| b.number)
         .ok_or(BoardError::Unmatched {
             white: white.to_owned(),

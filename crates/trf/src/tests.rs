@@ -263,6 +263,57 @@ fn results_are_written_into_the_round_and_the_points() {
 }
 
 #[test]
+fn a_forfeit_at_a_board_is_written_as_plus_and_minus() {
+    let trf = Trf::parse(&made("\n")).unwrap();
+    // Round 2, board 1: 2 (White) against 4 (Black); Black did not come.
+    let out = trf
+        .with_results(2, &[(1, GameResult::WhiteWinsByForfeit)])
+        .unwrap();
+    let after = Trf::parse(&out).unwrap();
+    let (white, black) = (after.player(2).unwrap(), after.player(4).unwrap());
+    assert_eq!((white.rounds[1].result, white.points), ('+', 1.0));
+    assert_eq!((black.rounds[1].result, black.points), ('-', 0.0));
+    // Still a forfeit to a reader of the file: no longer a board of the round.
+    assert!(matches!(
+        after.pairings_of(2).unwrap().as_slice(),
+        [Pairing::Forfeit(f), ..] if f.white.rank == 2 && f.white_result == '+'
+    ));
+    assert_eq!(
+        GameResult::BlackWins.by_forfeit(),
+        GameResult::BlackWinsByForfeit
+    );
+    assert_eq!(GameResult::Draw.by_forfeit(), GameResult::Draw);
+}
+
+#[test]
+fn the_rounds_byes_and_forfeits_keep_their_codes_and_are_counted_once() {
+    // Player 1's half-point bye of round 2 (H) is not in their points yet (1.0).
+    let text =
+        String::from_utf8(made("\n"))
+            .unwrap()
+            .replacen("1980/01/01  1.5", "1980/01/01  1.0", 1);
+    let trf = Trf::parse(text.as_bytes()).unwrap();
+    assert_eq!(trf.player(1).unwrap().points, 1.0);
+    let out = trf.with_results(2, &[(1, GameResult::Draw)]).unwrap();
+    let after = Trf::parse(&out).unwrap();
+    let one = after.player(1).unwrap();
+    assert_eq!((one.rounds[1].result, one.points), ('H', 1.5));
+    // The pairing-allocated bye was counted already (2.0): nothing changes.
+    assert_eq!(after.player(3).unwrap(), &{
+        let mut p = trf.player(3).unwrap().clone();
+        p.line = after.player(3).unwrap().line;
+        p
+    });
+    // Written again, nothing moves: each counted once.
+    assert_eq!(
+        after.with_results(2, &[(1, GameResult::Draw)]).unwrap(),
+        out
+    );
+    // Round 1's forfeit (3 + against 4 -) is counted in the points as they stand.
+    assert_eq!(trf.with_results(1, &[]).unwrap(), text.as_bytes());
+}
+
+#[test]
 fn a_missing_result_column_is_added_at_the_line_end() {
     let bytes = b"001    1      A                                                                  0.0    1     2 w\r001    2      B                                                                  0.0    2     1 b\r";
     let trf = Trf::parse(bytes).unwrap();

@@ -1,0 +1,486 @@
+//! The round in DGT LiveChess's export layout, as Lichess's broadcast reader and the
+//! Lichess Broadcaster app read it (the layout is described in `PROTOCOL.md`):
+//!
+//! ```text
+//! tournament.json          {"id", "name", "rounds": [{"count", "live"}, …]}
+//! round-N/index.json       {"pairings": [{"white", "black", "result", "live"}, …]}
+//! round-N/game-K.pgn       board K's game, [Round "N.K"], [%clk] and [%emt] on every move
+//! round-N/games.pgn        every game of the round, in board order
+//! ```
+//!
+//! A table's round and board come from its `Round` tag `N.K` (what `annabella init --trf`
+//! writes); titles, federations, FIDE ids and ratings from the pairing program's file
+//! ([`Roster`]) when its board names the table's players. [`tree`] makes every file from
+//! the hall (pure); [`Export`] keeps a directory in step, each file replaced atomically.
+
+use std::{
+    collections::BTreeMap,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use annabella_rules::{Bonus, ClockTime, TimeControl, pgn::PgnWriter};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::{
+    hall::{Hall, TableEntry},
+    message::MoveEvent,
+    outbox::position::write_atomically,
+};
+
+/// A player as the pairing program names them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Player {
+    /// The name as written (`Carlsen, Magnus` or `Magnus Carlsen`).
+    pub name: String,
+    /// FIDE title (`GM`, `WFM`, …), empty when none.
+    pub title: String,
+    /// Federation (`NOR`), empty when none.
+    pub federation: String,
+    /// FIDE id.
+    pub fide_id: Option<u64>,
+    /// Rating.
+    pub rating: Option<u32>,
+}
+
+impl Player {
+    /// A player known by name only (`?`, a table's unset name, is nobody).
+    pub fn named(name: &str) -> Player {
+        let name = name.trim();
+        Player {
+            name: if name == "?" { "" } else { name }.to_owned(),
+            ..Player::default()
+        }
+    }
+
+    /// First and last name as LiveChess splits them: `Last, First`, else the last word
+    /// is the last name (`fname lname` gives the name back).
+    pub fn first_last(&self) -> (Option<String>, Option<String>) {
+        let name = self.name.trim();
+        let some = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+        if let Some((last, first)) = name.split_once(',') {
+            return (some(first), some(last));
+        }
+        match name.rsplit_once(char::is_whitespace) {
+            Some((first, last)) => (some(first), some(last)),
+            None => (None, some(name)),
+        }
+    }
+
+    /// The name with title, federation and rating, as the hall's page shows them
+    /// (`GM Carlsen, Magnus (NOR, 2830)`).
+    pub fn label(&self) -> String {
+        let mut text = String::new();
+        if !self.title.is_empty() {
+            text.push_str(&self.title);
+            text.push(' ');
+        }
+        text.push_str(if self.name.is_empty() {
+            "?"
+        } else {
+            &self.name
+        });
+        let details: Vec<String> = [
+            self.federation.clone(),
+            self.rating.map(|r| r.to_string()).unwrap_or_default(),
+        ]
+        .into_iter()
+        .filter(|d| !d.is_empty())
+        .collect();
+        if !details.is_empty() {
+            text.push_str(&format!(" ({})", details.join(", ")));
+        }
+        text
+    }
+
+    fn same_name(&self, name: &str) -> bool {
+        let fold = |s: &str| {
+            s.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        };
+        fold(&self.name) == fold(name)
+    }
+
+    /// The player object of a pairing in `index.json` (LiveChess's fields; `fideid` as
+    /// Lichess reads it).
+    fn json(&self) -> Value {
+        let (first, last) = self.first_last();
+        let text = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+        json!({
+            "fname": first,
+            "mname": null,
+            "lname": last,
+            "title": text(&self.title),
+            "federation": text(&self.federation),
+            "fideid": self.fide_id,
+        })
+    }
+}
+
+/// The pairings of the pairing program (`annabella hall --trf`): (round, board) →
+/// White and Black.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Roster {
+    /// The tournament's name.
+    pub event: Option<String>,
+    /// Every board of every round.
+    pub boards: BTreeMap<(u32, u32), [Player; 2]>,
+}
+
+impl Roster {
+    /// The pairing at board `board` of round `round`.
+    pub fn pairing(&self, round: u32, board: u32) -> Option<&[Player; 2]> {
+        self.boards.get(&(round, board))
+    }
+}
+
+/// A table's round and board: the `Round` tag's `N.K`, else its `N` and the table's name
+/// as a number. `None` for what is neither.
+pub fn place(round_tag: &str, table: &str) -> (Option<u32>, Option<u32>) {
+    let round_tag = round_tag.trim();
+    let number = |s: &str| s.trim().parse::<u32>().ok().filter(|n| *n > 0);
+    match round_tag.split_once('.') {
+        Some((n, k)) => (number(n), number(k).or_else(|| number(table))),
+        None => (number(round_tag), number(table)),
+    }
+}
+
+/// White and Black of a table: the roster's board when its names are the table's
+/// (then with title, federation, FIDE id and rating), else the table's names.
+pub fn players_of(roster: &Roster, t: &TableEntry) -> [Player; 2] {
+    let Some(state) = &t.state else {
+        return [Player::default(), Player::default()];
+    };
+    let (round, board) = place(&state.round, &t.name);
+    if let (Some(r), Some(b)) = (round, board)
+        && let Some([white, black]) = roster.pairing(r, b)
+        && white.same_name(&state.white)
+        && black.same_name(&state.black)
+    {
+        return [white.clone(), black.clone()];
+    }
+    [Player::named(&state.white), Player::named(&state.black)]
+}
+
+/// One board of a round in the tree.
+struct BoardGame<'a> {
+    table: Option<&'a TableEntry>,
+    players: [Player; 2],
+}
+
+fn clock_text(d: Duration) -> String {
+    ClockTime(d).hms()
+}
+
+/// The time each move took, from the clocks after the moves and the time control: the
+/// time a player was given up to a move (every period begun, every increment) less the
+/// clock after it, minus the same before the move. Without a time control, the
+/// difference of the clocks. (Delays are not counted: with one, the figure is the time
+/// the clock ran.)
+pub fn move_times(moves: &[MoveEvent], time_control: Option<&TimeControl>) -> Vec<Duration> {
+    let given = |n: u32| -> Option<Duration> {
+        let tc = time_control?;
+        let next = n.saturating_add(1);
+        let bonus = match tc.period_of_move(next).1.bonus {
+            Bonus::Increment(d) | Bonus::Bronstein(d) => d,
+            Bonus::None | Bonus::UsDelay(_) => Duration::ZERO,
+        };
+        Some(tc.allotted(next).saturating_sub(bonus))
+    };
+    // Per side: moves made and the time used so far.
+    let mut made = [0u32; 2];
+    let mut used = [Duration::ZERO; 2];
+    let mut last_clock: [Option<Duration>; 2] = [None; 2];
+    moves
+        .iter()
+        .map(|m| {
+            let side = usize::from(m.color == "black");
+            let clock = Duration::from_millis(m.clock_ms);
+            made[side] += 1;
+            let emt = match given(made[side]) {
+                Some(given) => {
+                    let now = given.saturating_sub(clock);
+                    let emt = now.saturating_sub(used[side]);
+                    used[side] = now;
+                    emt
+                }
+                None => last_clock[side].map_or(Duration::ZERO, |c| c.saturating_sub(clock)),
+            };
+            last_clock[side] = Some(clock);
+            emt
+        })
+        .collect()
+}
+
+/// The PGN of board `board` of round `round`: LiveChess's tags, the hall's own moves
+/// with `[%clk]` and `[%emt]` after each, and the result.
+fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String {
+    let state = game.table.and_then(|t| t.state.as_ref());
+    let end = game.table.and_then(|t| t.result.as_ref());
+    let result = end.map_or("*", |e| e.result.as_str());
+    let text = |f: fn(&crate::message::TableState) -> &str, unknown: &str| {
+        state
+            .map(f)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(unknown)
+            .to_owned()
+    };
+    let [white, black] = &game.players;
+    let name = |p: &Player| {
+        if p.name.is_empty() {
+            "?".to_owned()
+        } else {
+            p.name.clone()
+        }
+    };
+    let mut pgn = PgnWriter::new();
+    pgn.tag("Event", &text(|s| &s.event, event));
+    pgn.tag("Site", &text(|s| &s.site, "?"));
+    pgn.tag("Date", &text(|s| &s.date, "????.??.??"));
+    pgn.tag("Round", &format!("{round}.{board}"));
+    pgn.tag("White", &name(white));
+    pgn.tag("Black", &name(black));
+    pgn.tag("Result", result);
+    for (side, p) in [("White", white), ("Black", black)] {
+        if !p.title.is_empty() {
+            pgn.tag(&format!("{side}Title"), &p.title);
+        }
+        if let Some(r) = p.rating {
+            pgn.tag(&format!("{side}Elo"), &r.to_string());
+        }
+        if let Some(id) = p.fide_id {
+            pgn.tag(&format!("{side}FideId"), &id.to_string());
+        }
+    }
+    let time_control = state.map(|s| s.time_control.as_str()).unwrap_or_default();
+    if !time_control.is_empty() {
+        pgn.tag("TimeControl", time_control);
+    }
+    if let Some(end) = end {
+        pgn.tag("Termination", &end.pgn_termination);
+    }
+    let Some(t) = game.table else {
+        return pgn.finish(result);
+    };
+    let start = t.replay.start();
+    if state.is_some_and(|s| s.start_fen.is_some() || s.chess960) {
+        pgn.setup_tags(start, state.is_some_and(|s| s.chess960));
+    }
+    let moves = t.replay.moves();
+    let tc = time_control.parse::<TimeControl>().ok();
+    let emts = move_times(moves, tc.as_ref());
+    pgn.moves(
+        start,
+        moves.iter().zip(emts).map(|(m, emt)| {
+            (
+                m.san.as_str(),
+                Some(format!(
+                    "[%clk {}] [%emt {}]",
+                    clock_text(Duration::from_millis(m.clock_ms)),
+                    clock_text(emt)
+                )),
+            )
+        }),
+    );
+    pgn.finish(result)
+}
+
+/// Every file of the tree, by its path under the export directory (`/` separated).
+pub fn tree(hall: &Hall) -> BTreeMap<String, String> {
+    let roster = hall.roster();
+    // (round, board) → the board's game; the first table (by name) to claim a board
+    // has it.
+    let mut rounds: BTreeMap<u32, BTreeMap<u32, BoardGame<'_>>> = BTreeMap::new();
+    let mut unplaced = Vec::new();
+    let mut event = roster.event.clone();
+    for t in hall.tables() {
+        let Some(state) = &t.state else { continue };
+        if event.is_none() && !state.event.is_empty() && state.event != "?" {
+            event = Some(state.event.clone());
+        }
+        let (round, board) = place(&state.round, &t.name);
+        let round = round.unwrap_or(1);
+        let game = BoardGame {
+            table: Some(t),
+            players: players_of(roster, t),
+        };
+        match board {
+            Some(b) if !rounds.get(&round).is_some_and(|r| r.contains_key(&b)) => {
+                rounds.entry(round).or_default().insert(b, game);
+            }
+            _ => unplaced.push((round, game)),
+        }
+    }
+    // A table without a board of its own takes the round's next free board.
+    for (round, game) in unplaced {
+        let boards = rounds.entry(round).or_default();
+        let free = (1..).find(|b| !boards.contains_key(b)).unwrap_or(u32::MAX);
+        boards.insert(free, game);
+    }
+    // The round's other boards, as the pairing program paired them.
+    for (&(round, board), [white, black]) in &roster.boards {
+        if let Some(boards) = rounds.get_mut(&round) {
+            boards.entry(board).or_insert_with(|| BoardGame {
+                table: None,
+                players: [white.clone(), black.clone()],
+            });
+        }
+    }
+    let event = event.unwrap_or_else(|| "annabella hall".to_owned());
+    let mut files = BTreeMap::new();
+    let last_round = rounds.keys().next_back().copied().unwrap_or(0);
+    let mut round_list = Vec::new();
+    for round in 1..=last_round {
+        let empty = BTreeMap::new();
+        let boards = rounds.get(&round).unwrap_or(&empty);
+        let count = boards.keys().next_back().copied().unwrap_or(0);
+        let mut pairings = Vec::new();
+        let mut games = Vec::new();
+        let mut live = 0;
+        for board in 1..=count {
+            let nobody = BoardGame {
+                table: None,
+                players: [Player::default(), Player::default()],
+            };
+            let game = boards.get(&board).unwrap_or(&nobody);
+            let result = game
+                .table
+                .and_then(|t| t.result.as_ref())
+                .map_or("*", |e| e.result.as_str());
+            let is_live = game.table.is_some_and(|t| {
+                t.result.is_none()
+                    && (!t.moves.is_empty() || t.state.as_ref().is_some_and(|s| s.view.started))
+            });
+            live += usize::from(is_live);
+            let [white, black] = &game.players;
+            pairings.push(json!({
+                "white": white.json(),
+                "black": black.json(),
+                "result": result,
+                "live": is_live,
+            }));
+            let pgn = game_pgn(&event, round, board, game);
+            files.insert(format!("round-{round}/game-{board}.pgn"), pgn.clone());
+            games.push(pgn);
+        }
+        round_list.push(json!({ "count": count, "live": live }));
+        files.insert(
+            format!("round-{round}/index.json"),
+            pretty(&json!({ "pairings": pairings })),
+        );
+        files.insert(format!("round-{round}/games.pgn"), games.join("\n"));
+    }
+    files.insert(
+        "tournament.json".to_owned(),
+        pretty(&json!({ "id": event, "name": event, "rounds": round_list })),
+    );
+    files
+}
+
+fn pretty(v: &Value) -> String {
+    let mut text = serde_json::to_string_pretty(v).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The content type of a file of the tree.
+pub fn content_type(path: &str) -> &'static str {
+    if path.ends_with(".json") {
+        "application/json"
+    } else {
+        "application/x-chess-pgn; charset=utf-8"
+    }
+}
+
+/// What `annabella hall --export-dir` and `--trf` set.
+#[derive(Debug, Clone, Default)]
+pub struct LiveSettings {
+    /// Keep the tree here.
+    pub dir: Option<PathBuf>,
+    /// The pairing program's pairings.
+    pub roster: Roster,
+}
+
+/// A directory kept in the layout: writes the files that changed since the last call,
+/// each replaced atomically (written beside, then renamed over).
+#[derive(Debug)]
+pub struct Export {
+    dir: PathBuf,
+    written: BTreeMap<String, String>,
+}
+
+impl Export {
+    /// An export into `dir` (made when missing).
+    pub fn new(dir: PathBuf) -> Export {
+        Export {
+            dir,
+            written: BTreeMap::new(),
+        }
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes the files of `files` that differ from what this export last wrote, and
+    /// removes those it wrote that are no longer in the tree (a table that moved to
+    /// another board).
+    ///
+    /// # Errors
+    /// A directory or file cannot be made; the rest are still tried next time.
+    pub fn write(&mut self, files: &BTreeMap<String, String>) -> std::io::Result<()> {
+        let mut first_error = None;
+        let gone: Vec<String> = self
+            .written
+            .keys()
+            .filter(|p| !files.contains_key(*p))
+            .cloned()
+            .collect();
+        for path in gone {
+            let target = self.dir.join(&path);
+            match std::fs::remove_file(&target) {
+                Ok(()) => {
+                    self.written.remove(&path);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    self.written.remove(&path);
+                }
+                Err(e) => {
+                    first_error.get_or_insert(std::io::Error::new(
+                        e.kind(),
+                        format!("{}: {e}", target.display()),
+                    ));
+                }
+            }
+        }
+        for (path, text) in files {
+            if self.written.get(path) == Some(text) {
+                continue;
+            }
+            let target = self.dir.join(path);
+            let outcome = target
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| write_atomically(&target, text));
+            match outcome {
+                Ok(()) => {
+                    self.written.insert(path.clone(), text.clone());
+                }
+                Err(e) => {
+                    first_error.get_or_insert(std::io::Error::new(
+                        e.kind(),
+                        format!("{}: {e}", target.display()),
+                    ));
+                }
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+}
+
+#[cfg(test)]
+mod tests;
