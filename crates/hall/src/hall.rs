@@ -616,7 +616,7 @@ pub fn with_board_tag(pgn: &str, board: &str) -> String {
 mod tests {
     use std::time::Duration;
 
-    use annabella_table::{Input, TableConfig};
+    use annabella_table::{ArbiterAction, Input, TableConfig};
     use shakmaty::Color;
 
     use super::*;
@@ -674,6 +674,109 @@ mod tests {
             .iter()
             .map(|m| m.san.clone())
             .collect()
+    }
+
+    /// The round PGN of table `name` after `inputs` (White sighted, typing its moves).
+    fn ruled(name: &str, inputs: Vec<Input>) -> String {
+        let config = TableConfig {
+            vi_color: Color::Black,
+            ..TableConfig::default()
+        };
+        let mut r = Replica::new(name, config, 10).unwrap();
+        let mut hall = hall();
+        for (i, input) in inputs.into_iter().enumerate() {
+            for m in r.apply(i as u64 + 1, Duration::from_secs(i as u64), input, true) {
+                wire(&mut hall, &m);
+            }
+        }
+        assert_eq!(hall.dropped(), Dropped::default());
+        hall.pgn()
+    }
+
+    fn typed(text: &str) -> Input {
+        Input::AssistantMove { text: text.into() }
+    }
+
+    fn arbiter(a: ArbiterAction) -> Input {
+        Input::Arbiter(a)
+    }
+
+    /// The movetext of a round PGN of one game, on one line.
+    fn movetext(pgn: &str) -> String {
+        let text = pgn.split("\n\n").nth(1).unwrap_or_default();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn an_illegal_move_penalised_is_a_comment_and_the_moves_stay_legal() {
+        let pgn = ruled(
+            "1",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::IllegalMove { by: Color::White }),
+            ],
+        );
+        assert_eq!(
+            movetext(&pgn),
+            "1. e4 {[%clk 1:30:28]} {Arbiter: illegal move by White (Law 7.5.5), the position \
+             before it stands; Black gets 0:02:00 more} *",
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn a_restored_position_names_the_moves_taken_back_and_the_game_goes_on() {
+        let pgn = ruled(
+            "2",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::RestorePosition { ply: 0 }),
+                typed("d2d4"),
+                Input::Lever { side: Color::White },
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.starts_with(
+                "{Arbiter: the start position is restored (Law 7.5.1, reconciliation); taken \
+                 back: 1. e4; the game goes on from there} 1. d4 {[%clk"
+            ),
+            "{pgn}"
+        );
+        assert!(
+            !text.contains("1. e4 {"),
+            "e4 is not in the move text: {pgn}"
+        );
+    }
+
+    #[test]
+    fn an_adjournment_its_sealed_move_and_the_resumption_are_comments() {
+        let pgn = ruled(
+            "3",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::RestorePosition { ply: 0 }),
+                arbiter(ArbiterAction::Adjourn),
+                arbiter(ArbiterAction::SealMove {
+                    uci: "g1f3".parse().unwrap(),
+                }),
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.ends_with(
+                "{Arbiter: the game is adjourned; White seals the next move} {Arbiter: White \
+                 has sealed a move, kept by the arbiter until play resumes} *"
+            ),
+            "{pgn}"
+        );
+        assert!(!text.contains("Nf3"), "the sealed move stays secret: {pgn}");
     }
 
     #[test]

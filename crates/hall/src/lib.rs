@@ -52,6 +52,7 @@ pub mod outbox;
 pub mod page;
 pub mod probe;
 pub mod replica;
+pub mod ruling;
 pub mod setup;
 pub mod signing;
 pub mod subscriber;
