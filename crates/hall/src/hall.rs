@@ -125,6 +125,8 @@ pub enum News {
         /// What, in words.
         what: String,
     },
+    /// How a push of the round to a Lichess broadcast went.
+    Broadcast(Box<crate::broadcast::PushStatus>),
     /// A message that was not applied, and why (bad JSON, forged action, too big, …).
     Rejected {
         /// The topic it came on.
@@ -531,13 +533,20 @@ impl Hall {
     /// by the hall from the moves it replayed.
     pub fn pgn(&self) -> String {
         let mut out = String::new();
-        for t in self.tables.values() {
-            if t.state.is_some() || !t.moves.is_empty() {
-                out.push_str(&t.replay.pgn(&t.name, t.state.as_ref(), t.result.as_ref()));
-                out.push('\n');
-            }
+        for game in self.pgn_games() {
+            out.push_str(&game);
+            out.push('\n');
         }
         out
+    }
+
+    /// Every game of the round in PGN, one text each, in the order of [`pgn`](Self::pgn).
+    pub fn pgn_games(&self) -> Vec<String> {
+        self.tables
+            .values()
+            .filter(|t| t.state.is_some() || !t.moves.is_empty())
+            .map(|t| t.replay.pgn(&t.name, t.state.as_ref(), t.result.as_ref()))
+            .collect()
     }
 }
 

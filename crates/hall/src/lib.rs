@@ -42,6 +42,7 @@
 //! ```
 
 pub mod action;
+pub mod broadcast;
 pub mod config;
 pub mod game;
 pub mod hall;

@@ -53,6 +53,10 @@ pub struct Shared {
     pub hall: RwLock<Hall>,
     /// Bumped on every change a page shows.
     pub version: watch::Sender<u64>,
+    /// Bumped on every change of the round's PGN.
+    pub round: watch::Sender<u64>,
+    /// How the last push to a Lichess broadcast went, if the hall pushes.
+    pub broadcast: RwLock<Option<crate::broadcast::PushStatus>>,
     client: AsyncClient,
     keys: ActionKeys,
     nonce: std::sync::atomic::AtomicU64,
@@ -66,6 +70,16 @@ pub struct Stamped {
     /// What changed.
     #[serde(flatten)]
     pub news: News,
+}
+
+impl Stamped {
+    /// `news`, stamped now.
+    pub fn now(news: News) -> Stamped {
+        Stamped {
+            hall_us: unix_us(),
+            news,
+        }
+    }
 }
 
 fn unix_us() -> u64 {
@@ -142,6 +156,8 @@ pub fn start(
             settings.table_keys.clone(),
         )),
         version: watch::Sender::new(0),
+        round: watch::Sender::new(0),
+        broadcast: RwLock::new(None),
         client: client.clone(),
         keys: settings.keys.clone(),
         nonce: std::sync::atomic::AtomicU64::new(0),
@@ -219,6 +235,9 @@ pub fn start(
             }
             if page_dirty {
                 state.version.send_modify(|v| *v += 1);
+            }
+            if pgn_dirty {
+                state.round.send_modify(|v| *v += 1);
             }
             if pgn_dirty && let Some(path) = &settings.pgn_out {
                 let text = state.hall.read().map(|h| h.pgn()).unwrap_or_default();
