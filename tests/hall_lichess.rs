@@ -533,6 +533,14 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
             .iter()
             .any(|l| l.contains("the round's games are pushed"))
     );
+    let (_, page) = hall.get("/");
+    assert!(
+        page.contains(&format!(r#"<p id="broadcast" data-delivered="true">Lichess broadcast round {ROUND}: 4 games pushed.</p>"#)),
+        "the hall's page shows the push"
+    );
+    let (_, api) = hall.get("/api/hall");
+    let api: Value = serde_json::from_str(&api).unwrap();
+    assert_eq!(api["broadcast"]["delivered"], true, "{}", api["broadcast"]);
 
     // The refusing stand-in: the per-game error reaches the log and --json.
     wait_for(
@@ -566,6 +574,13 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
         "the log names the refused game"
     );
     assert!(refusing.lock().unwrap().wrong.is_empty());
+    let (_, page) = hall_b.get("/");
+    assert!(
+        page.contains(
+            "; not taken: board 4 (Anna Muster - Bella Beispiel): Stand-in refuses this board.</p>"
+        ),
+        "the hall's page names the refused game"
+    );
 
     // Item 4: the arbiter's decisions are comments; the move text is the game's.
     let games: BTreeMap<String, String> = games(&round)

@@ -204,6 +204,7 @@ pub struct Hall {
     duplicates: u64,
     dropped: Dropped,
     pgn_version: u64,
+    broadcast: Option<crate::broadcast::PushStatus>,
 }
 
 /// An alert with its table, for the top of the hall page.
@@ -245,6 +246,16 @@ impl Hall {
     /// Moves on whenever [`pgn`](Self::pgn) would give another text.
     pub fn pgn_version(&self) -> u64 {
         self.pgn_version
+    }
+
+    /// How the last push to a Lichess broadcast went, if the hall pushes.
+    pub fn broadcast(&self) -> Option<&crate::broadcast::PushStatus> {
+        self.broadcast.as_ref()
+    }
+
+    /// Notes how the last push to a Lichess broadcast went.
+    pub fn set_broadcast(&mut self, status: crate::broadcast::PushStatus) {
+        self.broadcast = Some(status);
     }
 
     /// Messages dropped, all reasons together.

@@ -55,8 +55,6 @@ pub struct Shared {
     pub version: watch::Sender<u64>,
     /// Bumped on every change of the round's PGN.
     pub round: watch::Sender<u64>,
-    /// How the last push to a Lichess broadcast went, if the hall pushes.
-    pub broadcast: RwLock<Option<crate::broadcast::PushStatus>>,
     client: AsyncClient,
     keys: ActionKeys,
     nonce: std::sync::atomic::AtomicU64,
@@ -157,7 +155,6 @@ pub fn start(
         )),
         version: watch::Sender::new(0),
         round: watch::Sender::new(0),
-        broadcast: RwLock::new(None),
         client: client.clone(),
         keys: settings.keys.clone(),
         nonce: std::sync::atomic::AtomicU64::new(0),

@@ -207,8 +207,8 @@ pub fn start(
                     report(told.clone());
                     last_told = told;
                 }
-                if let Ok(mut slot) = shared.broadcast.write() {
-                    *slot = Some(status.clone());
+                if let Ok(mut hall) = shared.hall.write() {
+                    hall.set_broadcast(status.clone());
                 }
                 shared.version.send_modify(|v| *v += 1);
                 let _ = news.send(Stamped::now(News::Broadcast(Box::new(status))));
@@ -231,6 +231,34 @@ pub fn start(
             }
         }
     }))
+}
+
+/// The hall page's line on the push (empty when the hall does not push).
+pub fn status_html(status: Option<&PushStatus>) -> String {
+    let Some(s) = status else {
+        return String::new();
+    };
+    let mut text = if let Some(problem) = &s.problem {
+        let again = s.retry_in_ms.map_or_else(
+            || "; not sent again until the round changes".to_owned(),
+            |ms| format!("; trying again in {} s", ms.div_ceil(1000)),
+        );
+        format!("push failed: {problem}{again}")
+    } else {
+        format!("{} games pushed", s.games)
+    };
+    for e in &s.errors {
+        text.push_str(&format!(
+            "; not taken: board {} ({} - {}): {}",
+            e.board, e.white, e.black, e.error
+        ));
+    }
+    format!(
+        r#"<p id="broadcast" data-delivered="{}">Lichess broadcast round {}: {}.</p>"#,
+        s.delivered,
+        annabella_board::escape(&s.round),
+        annabella_board::escape(&text)
+    )
 }
 
 /// The log's line for a push (the same line is not repeated).
