@@ -287,7 +287,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     .map_err(|e| anyhow::anyhow!("--broker {url}: {e}"))?;
     if let Some(push) = push {
         eprintln!("hall: pushing the round to {}", push.url);
-        annabella_hall::broadcast::start(
+        annabella_hall::push::start(
             push,
             Arc::clone(&shared),
             push_news,

@@ -52,6 +52,7 @@ pub mod message;
 pub mod outbox;
 pub mod page;
 pub mod probe;
+pub mod push;
 pub mod replica;
 pub mod ruling;
 pub mod setup;
