@@ -599,7 +599,8 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
         .collect();
     let flat = |g: &str| g.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat(&games["2"]).contains("{Arbiter: illegal move by Black (Law 7.5.5), the position before it stands; White gets 0:02:00 more}"),
+        flat(games["2"].split("\n\n").nth(1).unwrap()).starts_with("1. d4 {[%clk ")
+            && flat(&games["2"]).contains("]} {Arbiter: illegal move by Black (Law 7.5.5), the position before it stands; White gets 0:02:00 more; the table's alert: the sighted player (black) pressed the clock after an illegal move (f8b4; board rnbqk1nr/pppppppp/8/8/1b1P4/8/PPP1PPPP/RNBQKBNR); the position before it stands} 1... e5 {[%clk "),
         "{}",
         games["2"]
     );

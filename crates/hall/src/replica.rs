@@ -93,6 +93,19 @@ impl Replica {
         // A refused input was refused at the table too: no effects, nothing to publish.
         let _refused = self.table.handle(now, input.clone());
         let effects: Vec<_> = std::iter::from_fn(|| self.table.poll_effect()).collect();
+        // The illegal move a penalty is about: the table's last alert of one not yet cited.
+        let cited = self
+            .rulings
+            .iter()
+            .rev()
+            .find(|r| r.kind == ruling::RulingKind::IllegalMove)
+            .map_or(0, |r| r.seq);
+        let alert = self
+            .alerts
+            .iter()
+            .rev()
+            .find(|a| a.kind == annabella_table::AlertKind::IllegalMove && a.seq > cited)
+            .map(|a| (a.detail.clone(), a.ply));
         self.rulings.extend(ruling::observe(
             &before,
             &self.table,
@@ -100,6 +113,7 @@ impl Replica {
             &input,
             &effects,
             seq,
+            alert.as_ref().map(|(d, p)| (d.as_str(), *p)),
         ));
         let mut bodies = Vec::new();
         for effect in effects {

@@ -100,7 +100,9 @@ pub fn numbered(start: &Chess, first_ply: usize, sans: &[String]) -> String {
 }
 
 /// The decisions `input` (handled at `now`, giving `effects`) took at the table, noted
-/// from the table `before` it and after it.
+/// from the table `before` it and after it; `alert` is the table's illegal-move alert
+/// the decision is about, if any: its detail (what the table saw) and its ply (where
+/// the penalty's comment goes).
 pub fn observe(
     before: &Before,
     table: &Table,
@@ -108,6 +110,7 @@ pub fn observe(
     input: &Input,
     effects: &[Effect],
     seq: u64,
+    alert: Option<(&str, usize)>,
 ) -> Vec<Ruling> {
     let mut rulings = Vec::new();
     let plies = table.records().len();
@@ -153,7 +156,10 @@ pub fn observe(
                         )
                     }
                 };
-                rulings.push(ruling(RulingKind::IllegalMove, plies, text));
+                let saw =
+                    alert.map_or_else(String::new, |(a, _)| format!("; the table's alert: {a}"));
+                let at = alert.map_or(plies, |(_, ply)| ply.min(plies));
+                rulings.push(ruling(RulingKind::IllegalMove, at, text + &saw));
             }
         }
         Some(ArbiterAction::RestorePosition { ply }) if *ply == plies => {
