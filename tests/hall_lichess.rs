@@ -488,7 +488,11 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
         "the round reaches the stand-in",
         || {
             let seen = lichess.lock().unwrap();
-            assert_eq!(seen.wrong, Vec::<String>::new(), "requests not as described");
+            assert_eq!(
+                seen.wrong,
+                Vec::<String>::new(),
+                "requests not as described"
+            );
             let last = seen
                 .pushes
                 .last()

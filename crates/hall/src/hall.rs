@@ -800,6 +800,30 @@ mod tests {
     }
 
     #[test]
+    fn at_the_resumption_the_sealed_move_follows_its_comment() {
+        let pgn = ruled(
+            "4",
+            vec![
+                Input::Start,
+                arbiter(ArbiterAction::Adjourn),
+                arbiter(ArbiterAction::SealMove {
+                    uci: "g1f3".parse().unwrap(),
+                }),
+                arbiter(ArbiterAction::Resume),
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.starts_with(
+                "{Arbiter: the game is adjourned; White seals the next move} {Arbiter: White \
+                 has sealed a move, kept by the arbiter until play resumes} {Arbiter: play \
+                 resumes after the adjournment; the sealed move is made} 1. Nf3 {[%clk"
+            ),
+            "{pgn}"
+        );
+    }
+
+    #[test]
     fn everything_twice_is_applied_once() {
         let msgs = game("1", 10);
         let mut hall = hall();
