@@ -682,5 +682,35 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
             json!(ours_clocks),
             "board {board}: clocks as we read them"
         );
+        // The comments, the arbiter's among them, read the same (spacing aside).
+        let norm = |c: &Value| {
+            json!(
+                c.as_str()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        };
+        let py_comments: Vec<Value> = py["comments"].as_array().unwrap()[1..]
+            .iter()
+            .map(norm)
+            .collect();
+        let ours_comments: Vec<Value> = ours
+            .moves
+            .iter()
+            .map(|m| norm(&json!(m.comment.clone().unwrap_or_default())))
+            .collect();
+        assert_eq!(py_comments, ours_comments, "board {board}: comments");
+        if board == "3" {
+            assert!(
+                norm(&py["comments"][0])
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Arbiter: the start position is restored"),
+                "python-chess reads the comment before the first move: {}",
+                py["comments"][0]
+            );
+        }
     }
 }
