@@ -747,6 +747,29 @@ mod tests {
     }
 
     #[test]
+    fn a_second_illegal_move_ends_the_game_and_says_so() {
+        let pgn = ruled(
+            "5",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::IllegalMove { by: Color::Black }),
+                arbiter(ArbiterAction::IllegalMove { by: Color::Black }),
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.ends_with(
+                "the position before it stands; White gets 0:02:00 more} {Arbiter: illegal \
+                 move by Black (Law 7.5.5), the position before it stands; the game ends 1-0 \
+                 (rules infraction)} 1-0"
+            ),
+            "{pgn}"
+        );
+    }
+
+    #[test]
     fn a_restored_position_names_the_moves_taken_back_and_the_game_goes_on() {
         let pgn = ruled(
             "2",

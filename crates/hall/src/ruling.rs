@@ -138,7 +138,7 @@ pub fn observe(
                          game ends {} ({})",
                         side(*by),
                         end.result,
-                        end.termination
+                        end.pgn_termination
                     ),
                     _ => {
                         let to = !*by;
