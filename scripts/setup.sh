@@ -37,6 +37,7 @@ packages=(
   mosquitto mosquitto-clients openssl
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
   patchelf dpkg-dev
+  pgn-extract
 )
 # npm fetches axe-core. A node.js that brings its own npm (e.g. NodeSource's, which
 # conflicts with Debian's npm package) is used as it is.
@@ -129,7 +130,8 @@ if [ ! -s "$local_dir/npm/node_modules/axe-core/axe.min.js" ] \
   npm install --silent --no-audit --no-fund --prefix "$local_dir/npm" "axe-core@$axe_version" >/dev/null
 fi
 
-# --- python-chess: the peer of scripts/bench-pgn.sh, and a reader in tests/hall_livechess.rs ---
+# --- python-chess: the peer of scripts/bench-pgn.sh, and the reader tests/hall_livechess.rs
+# and tests/hall_lichess.rs check the hall's round with (beside pgn-extract) -------------
 if ! python3 -c 'import chess' 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check 'chess==1.11.2' \
     || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'chess==1.11.2'

@@ -45,7 +45,7 @@ enum Command {
     /// A complete simulated table playing a scripted game; writes journal, PGN, Braille.
     Demo(cmd::demo::Args),
     /// The tournament hall: every table over one MQTT broker, alerts first, live PGN.
-    Hall(cmd::hall::Args),
+    Hall(Box<cmd::hall::Args>),
     /// A round's pairings from a FIDE TRF file; `--results PGN --out NEW.trf` writes its results.
     Pairings(cmd::pairings::Args),
     /// Find the connected devices, ask what cannot be found, write a commented table.toml.
@@ -103,7 +103,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Init(args) => cmd::init::run(args),
         Command::Doctor(args) => cmd::doctor::run(args),
         Command::Demo(args) => cmd::demo::run(args),
-        Command::Hall(args) => cmd::hall::run(args),
+        Command::Hall(args) => cmd::hall::run(*args),
         Command::Pairings(args) => cmd::pairings::run(args),
         Command::Journal(args) => cmd::journal::run(args),
         Command::Export(args) => cmd::export::run(args),

@@ -91,6 +91,22 @@ struct ServeArgs {
     /// A file whose first line is the hall's password at the broker.
     #[arg(long, value_name = "FILE", requires = "user")]
     password_file: Option<PathBuf>,
+    /// Push the round's PGN to this Lichess broadcast round (its 8-character id) after
+    /// every change, at most once a second (needs --token-file).
+    #[arg(long, value_name = "ROUND_ID", requires = "token_file")]
+    push_lichess: Option<String>,
+    /// A file (mode 600) whose first line is the Lichess API token (scope study:write)
+    /// of --push-lichess.
+    #[arg(long, value_name = "FILE", requires = "push_lichess")]
+    token_file: Option<PathBuf>,
+    /// The Lichess of --push-lichess.
+    #[arg(
+        long,
+        value_name = "URL",
+        default_value = annabella_hall::broadcast::lichess::LICHESS,
+        requires = "push_lichess"
+    )]
+    lichess_url: String,
 }
 
 /// Flags of `annabella hall publish`.
@@ -290,7 +306,15 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .await
         .with_context(|| format!("--listen {}: cannot listen there", args.listen))?;
     let addr = listener.local_addr().context("listening address")?;
+    let push = match (&args.push_lichess, &args.token_file) {
+        (Some(round), Some(file)) => Some(
+            annabella_hall::broadcast::PushSettings::new(&args.lichess_url, round, file)
+                .map_err(|e| anyhow::anyhow!("--push-lichess: {e}"))?,
+        ),
+        _ => None,
+    };
     let (news_tx, mut news_rx) = mpsc::unbounded_channel();
+    let push_news = news_tx.clone();
     let settings = HallSettings {
         broker,
         credentials: credentials(args.user.as_ref(), args.password_file.as_ref())?,
@@ -312,6 +336,16 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         Box::new(|line| eprintln!("annabella: {line}")),
     )
     .map_err(|e| anyhow::anyhow!("--broker {url}: {e}"))?;
+    if let Some(push) = push {
+        eprintln!("hall: pushing the round to {}", push.url);
+        annabella_hall::push::start(
+            push,
+            Arc::clone(&shared),
+            push_news,
+            Box::new(|line| eprintln!("annabella: {line}")),
+        )
+        .map_err(|e| anyhow::anyhow!("--push-lichess: {e}"))?;
+    }
     eprintln!("hall: http://{addr}/ (spectators, read-only)");
     eprintln!("arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME");
     eprintln!("games: http://{addr}/games.pgn");

@@ -295,7 +295,18 @@ impl Hall {
             ])
             .args(["--token", &token, "--pgn-out"])
             .arg(&pgn)
-            .args(["--client-id", &format!("hall-test-{}", broker.port)])
+            .args(
+                // A second hall on the same broker brings its own client id.
+                (!extra.contains(&"--client-id"))
+                    .then(|| {
+                        [
+                            "--client-id".to_owned(),
+                            format!("hall-test-{}", broker.port),
+                        ]
+                    })
+                    .into_iter()
+                    .flatten(),
+            )
             .arg("--tables")
             .arg(broker.tables())
             .args(["--user", HALL_USER, "--password-file"])

@@ -215,13 +215,19 @@ impl HallGame {
         if self.start_fen.is_some() || self.chess960 {
             pgn.setup_tags(&self.start, self.chess960);
         }
+        let mut notes = crate::ruling::comments(
+            state.map_or(&[][..], |s| s.rulings.as_slice()),
+            self.moves.len(),
+        );
+        for note in notes.remove(&0).unwrap_or_default() {
+            pgn.comment(&note);
+        }
         pgn.moves(
             &self.start,
             self.moves.iter().map(|m| {
-                (
-                    m.san.as_str(),
-                    Some(format!("[%clk {}]", ms_clock(m.clock_ms))),
-                )
+                let mut comments = vec![format!("[%clk {}]", ms_clock(m.clock_ms))];
+                comments.extend(notes.remove(&m.ply).unwrap_or_default());
+                (m.san.as_str(), comments)
             }),
         );
         pgn.finish(result)

@@ -129,6 +129,8 @@ pub enum News {
         /// What, in words.
         what: String,
     },
+    /// How a push of the round to a Lichess broadcast went.
+    Broadcast(Box<crate::broadcast::PushStatus>),
     /// A message that was not applied, and why (bad JSON, forged action, too big, …).
     Rejected {
         /// The topic it came on.
@@ -207,6 +209,7 @@ pub struct Hall {
     dropped: Dropped,
     pgn_version: u64,
     roster: Roster,
+    broadcast: Option<crate::broadcast::PushStatus>,
 }
 
 /// An alert with its table, for the top of the hall page.
@@ -261,6 +264,16 @@ impl Hall {
     /// Moves on whenever [`pgn`](Self::pgn) would give another text.
     pub fn pgn_version(&self) -> u64 {
         self.pgn_version
+    }
+
+    /// How the last push to a Lichess broadcast went, if the hall pushes.
+    pub fn broadcast(&self) -> Option<&crate::broadcast::PushStatus> {
+        self.broadcast.as_ref()
+    }
+
+    /// Notes how the last push to a Lichess broadcast went.
+    pub fn set_broadcast(&mut self, status: crate::broadcast::PushStatus) {
+        self.broadcast = Some(status);
     }
 
     /// Messages dropped, all reasons together.
@@ -550,13 +563,20 @@ impl Hall {
     /// by the hall from the moves it replayed.
     pub fn pgn(&self) -> String {
         let mut out = String::new();
-        for t in self.tables.values() {
-            if t.state.is_some() || !t.moves.is_empty() {
-                out.push_str(&t.replay.pgn(&t.name, t.state.as_ref(), t.result.as_ref()));
-                out.push('\n');
-            }
+        for game in self.pgn_games() {
+            out.push_str(&game);
+            out.push('\n');
         }
         out
+    }
+
+    /// Every game of the round in PGN, one text each, in the order of [`pgn`](Self::pgn).
+    pub fn pgn_games(&self) -> Vec<String> {
+        self.tables
+            .values()
+            .filter(|t| t.state.is_some() || !t.moves.is_empty())
+            .map(|t| t.replay.pgn(&t.name, t.state.as_ref(), t.result.as_ref()))
+            .collect()
     }
 }
 
@@ -635,7 +655,7 @@ pub fn with_board_tag(pgn: &str, board: &str) -> String {
 mod tests {
     use std::time::Duration;
 
-    use annabella_table::{Input, TableConfig};
+    use annabella_table::{ArbiterAction, Input, TableConfig};
     use shakmaty::Color;
 
     use super::*;
@@ -693,6 +713,156 @@ mod tests {
             .iter()
             .map(|m| m.san.clone())
             .collect()
+    }
+
+    /// The round PGN of table `name` after `inputs` (White sighted, typing its moves).
+    fn ruled(name: &str, inputs: Vec<Input>) -> String {
+        let config = TableConfig {
+            vi_color: Color::Black,
+            ..TableConfig::default()
+        };
+        let mut r = Replica::new(name, config, 10).unwrap();
+        let mut hall = hall();
+        for (i, input) in inputs.into_iter().enumerate() {
+            for m in r.apply(i as u64 + 1, Duration::from_secs(i as u64), input, true) {
+                wire(&mut hall, &m);
+            }
+        }
+        assert_eq!(hall.dropped(), Dropped::default());
+        hall.pgn()
+    }
+
+    fn typed(text: &str) -> Input {
+        Input::AssistantMove { text: text.into() }
+    }
+
+    fn arbiter(a: ArbiterAction) -> Input {
+        Input::Arbiter(a)
+    }
+
+    /// The movetext of a round PGN of one game, on one line.
+    fn movetext(pgn: &str) -> String {
+        let text = pgn.split("\n\n").nth(1).unwrap_or_default();
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn an_illegal_move_penalised_is_a_comment_and_the_moves_stay_legal() {
+        let pgn = ruled(
+            "1",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::IllegalMove { by: Color::White }),
+            ],
+        );
+        assert_eq!(
+            movetext(&pgn),
+            "1. e4 {[%clk 1:30:28]} {Arbiter: illegal move by White (Law 7.5.5), the position \
+             before it stands; Black gets 0:02:00 more} *",
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn a_second_illegal_move_ends_the_game_and_says_so() {
+        let pgn = ruled(
+            "5",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::IllegalMove { by: Color::Black }),
+                arbiter(ArbiterAction::IllegalMove { by: Color::Black }),
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.ends_with(
+                "the position before it stands; White gets 0:02:00 more} {Arbiter: illegal \
+                 move by Black (Law 7.5.5), the position before it stands; the game ends 1-0 \
+                 (rules infraction)} 1-0"
+            ),
+            "{pgn}"
+        );
+    }
+
+    #[test]
+    fn a_restored_position_names_the_moves_taken_back_and_the_game_goes_on() {
+        let pgn = ruled(
+            "2",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::RestorePosition { ply: 0 }),
+                typed("d2d4"),
+                Input::Lever { side: Color::White },
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.starts_with(
+                "{Arbiter: the start position is restored (Law 7.5.1, reconciliation); taken \
+                 back: 1. e4; the game goes on from there} 1. d4 {[%clk"
+            ),
+            "{pgn}"
+        );
+        assert!(
+            !text.contains("1. e4 {"),
+            "e4 is not in the move text: {pgn}"
+        );
+    }
+
+    #[test]
+    fn an_adjournment_its_sealed_move_and_the_resumption_are_comments() {
+        let pgn = ruled(
+            "3",
+            vec![
+                Input::Start,
+                typed("e2e4"),
+                Input::Lever { side: Color::White },
+                arbiter(ArbiterAction::RestorePosition { ply: 0 }),
+                arbiter(ArbiterAction::Adjourn),
+                arbiter(ArbiterAction::SealMove {
+                    uci: "g1f3".parse().unwrap(),
+                }),
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.ends_with(
+                "{Arbiter: the game is adjourned; White seals the next move} {Arbiter: White \
+                 has sealed a move, kept by the arbiter until play resumes} *"
+            ),
+            "{pgn}"
+        );
+        assert!(!text.contains("Nf3"), "the sealed move stays secret: {pgn}");
+    }
+
+    #[test]
+    fn at_the_resumption_the_sealed_move_follows_its_comment() {
+        let pgn = ruled(
+            "4",
+            vec![
+                Input::Start,
+                arbiter(ArbiterAction::Adjourn),
+                arbiter(ArbiterAction::SealMove {
+                    uci: "g1f3".parse().unwrap(),
+                }),
+                arbiter(ArbiterAction::Resume),
+            ],
+        );
+        let text = movetext(&pgn);
+        assert!(
+            text.starts_with(
+                "{Arbiter: the game is adjourned; White seals the next move} {Arbiter: White \
+                 has sealed a move, kept by the arbiter until play resumes} {Arbiter: play \
+                 resumes after the adjournment; the sealed move is made} 1. Nf3 {[%clk"
+            ),
+            "{pgn}"
+        );
     }
 
     #[test]

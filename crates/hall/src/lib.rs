@@ -42,6 +42,7 @@
 //! ```
 
 pub mod action;
+pub mod broadcast;
 pub mod config;
 pub mod game;
 pub mod hall;
@@ -52,7 +53,9 @@ pub mod message;
 pub mod outbox;
 pub mod page;
 pub mod probe;
+pub mod push;
 pub mod replica;
+pub mod ruling;
 pub mod setup;
 pub mod signing;
 pub mod subscriber;

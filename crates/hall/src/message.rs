@@ -153,6 +153,10 @@ pub struct TableState {
     pub view: TableView,
     /// Every alert of the game so far, oldest first.
     pub alerts: Vec<AlertNote>,
+    /// The arbiter's decisions the game's record shows, oldest first (the PGN's
+    /// comments; absent from stations before them).
+    #[serde(default)]
+    pub rulings: Vec<crate::ruling::Ruling>,
     /// The game so far in PGN (the table's own writer). The hall never takes it: it
     /// writes each game from the moves it replayed.
     #[serde(default)]

@@ -280,6 +280,7 @@ pub fn tables(hall: &Hall, viewer: &Viewer) -> String {
         s.push_str("<p>No table has published yet.</p>");
     }
     s.push_str(&dropped(hall));
+    s.push_str(&crate::broadcast::status_html(hall.broadcast()));
     s
 }
 

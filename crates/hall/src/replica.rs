@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use annabella_table::{Effect, Input, Table, TableConfig};
 
-use crate::message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
+use crate::{
+    message::{AlertNote, Body, HallMessage, MoveEvent, TableState},
+    ruling::{self, Ruling},
+};
 
 /// A table rebuilt record by record, with the hall's events of each.
 pub struct Replica {
@@ -14,6 +17,7 @@ pub struct Replica {
     epoch_unix_ms: u64,
     table: Table,
     alerts: Vec<AlertNote>,
+    rulings: Vec<Ruling>,
     claim: Option<String>,
     plies: usize,
     last_seq: u64,
@@ -47,6 +51,7 @@ impl Replica {
             epoch_unix_ms,
             table: Table::new(config)?,
             alerts: Vec::new(),
+            rulings: Vec::new(),
             claim: None,
             plies: 0,
             last_seq: 0,
@@ -84,10 +89,34 @@ impl Replica {
                 a.dismissed = true;
             }
         }
+        let before = ruling::Before::of(&self.table, now);
         // A refused input was refused at the table too: no effects, nothing to publish.
-        let _refused = self.table.handle(now, input);
+        let _refused = self.table.handle(now, input.clone());
+        let effects: Vec<_> = std::iter::from_fn(|| self.table.poll_effect()).collect();
+        // The illegal move a penalty is about: the table's last alert of one not yet cited.
+        let cited = self
+            .rulings
+            .iter()
+            .rev()
+            .find(|r| r.kind == ruling::RulingKind::IllegalMove)
+            .map_or(0, |r| r.seq);
+        let alert = self
+            .alerts
+            .iter()
+            .rev()
+            .find(|a| a.kind == annabella_table::AlertKind::IllegalMove && a.seq > cited)
+            .map(|a| (a.detail.clone(), a.ply));
+        self.rulings.extend(ruling::observe(
+            &before,
+            &self.table,
+            now,
+            &input,
+            &effects,
+            seq,
+            alert.as_ref().map(|(d, p)| (d.as_str(), *p)),
+        ));
         let mut bodies = Vec::new();
-        while let Some(effect) = self.table.poll_effect() {
+        for effect in effects {
             match effect {
                 Effect::Announce(a) => bodies.push(Body::Announce {
                     kind: a.kind,
@@ -154,6 +183,7 @@ impl Replica {
             head: None,
             view,
             alerts: self.alerts.clone(),
+            rulings: self.rulings.clone(),
             pgn: self.table.pgn(),
         })));
         bodies

@@ -55,6 +55,8 @@ pub struct Shared {
     pub hall: RwLock<Hall>,
     /// Bumped on every change a page shows.
     pub version: watch::Sender<u64>,
+    /// Bumped on every change of the round's PGN.
+    pub round: watch::Sender<u64>,
     client: AsyncClient,
     keys: ActionKeys,
     nonce: std::sync::atomic::AtomicU64,
@@ -68,6 +70,16 @@ pub struct Stamped {
     /// What changed.
     #[serde(flatten)]
     pub news: News,
+}
+
+impl Stamped {
+    /// `news`, stamped now.
+    pub fn now(news: News) -> Stamped {
+        Stamped {
+            hall_us: unix_us(),
+            news,
+        }
+    }
 }
 
 fn unix_us() -> u64 {
@@ -144,6 +156,7 @@ pub fn start(
                 .with_roster(settings.live.roster.clone()),
         ),
         version: watch::Sender::new(0),
+        round: watch::Sender::new(0),
         client: client.clone(),
         keys: settings.keys.clone(),
         nonce: std::sync::atomic::AtomicU64::new(0),
@@ -222,6 +235,9 @@ pub fn start(
             }
             if page_dirty {
                 state.version.send_modify(|v| *v += 1);
+            }
+            if pgn_dirty {
+                state.round.send_modify(|v| *v += 1);
             }
             if (pgn_dirty || page_dirty)
                 && let Some(export) = &mut export

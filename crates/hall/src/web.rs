@@ -63,6 +63,8 @@ pub struct HallJson<'a> {
     pub rejected: u64,
     /// Messages rejected, by why (unsigned, forged, …).
     pub dropped: crate::hall::Dropped,
+    /// How the last push to a Lichess broadcast went (`null` when the hall does not push).
+    pub broadcast: Option<&'a crate::broadcast::PushStatus>,
 }
 
 impl HallWeb {
@@ -305,6 +307,7 @@ async fn api_hall(State(w): State<HallWeb>) -> Response {
         duplicates: hall.duplicates(),
         rejected: hall.rejected(),
         dropped: hall.dropped(),
+        broadcast: hall.broadcast(),
     })
     .into_response()
 }

@@ -95,13 +95,31 @@ impl PgnWriter {
             self.token(san.as_ref());
             need_number = false;
             for comment in comments {
-                self.token(&format!("{{{}}}", comment.as_ref().replace('}', ")")));
+                self.comment(comment.as_ref());
                 need_number = true;
             }
             if turn == Color::Black {
                 number += 1;
             }
             turn = !turn;
+        }
+    }
+
+    /// A comment (`}` in it becomes `)`): after the moves so far, or before the first
+    /// move when no move is written yet. A comment longer than a line is wrapped between
+    /// its words.
+    pub fn comment(&mut self, text: &str) {
+        let text = text.replace('}', ")");
+        if text.len() + 2 <= 79 {
+            self.token(&format!("{{{text}}}"));
+            return;
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let last = words.len().saturating_sub(1);
+        for (i, word) in words.iter().enumerate() {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i == last { "}" } else { "" };
+            self.token(&format!("{open}{word}{close}"));
         }
     }
 
@@ -154,6 +172,23 @@ mod tests {
         let game = read_games(&text).remove(0).expect("reads back");
         assert_eq!(game.tag("Event"), Some("A \"quoted\" \\ event"));
         assert_eq!(game.move_texts(), sans);
+    }
+
+    #[test]
+    fn a_long_comment_wraps_between_words_and_reads_back() {
+        let long = "Arbiter: the position after 1. e4 is restored (Law 7.5.1, reconciliation); \
+                    taken back: 1... e5 2. Bc4 Nc6 3. Qh5 Nf6; the game goes on from there";
+        let mut pgn = PgnWriter::new();
+        pgn.comment("before the first move");
+        pgn.moves(&Chess::default(), [("e4", Some(long))]);
+        let text = pgn.finish("*");
+        assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+        assert!(
+            text.starts_with("\n{before the first move} 1. e4 {Arbiter:"),
+            "{text}"
+        );
+        let game = read_games(&text).remove(0).expect("reads back");
+        assert_eq!(game.move_texts(), ["e4"]);
     }
 
     #[test]

@@ -1,0 +1,121 @@
+//! The round pushed to a Lichess broadcast (`annabella hall --push-lichess ROUND_ID`):
+//! after every change of the round's PGN, at most once a second, every game goes to
+//! `POST {URL}/api/broadcast/round/{ROUND_ID}/push` in requests of at most 100 games;
+//! while the network is away the push is tried again with a doubling backoff; the
+//! reply's per-game errors are reported (log and `--json`).
+//!
+//! [`pace`] decides when (pure, virtual time); [`lichess`] is the endpoint's part
+//! (round id, token file, bodies, reply); `crate::push` is the thin HTTP shell (reqwest
+//! over rustls with ring).
+
+pub mod lichess;
+pub mod pace;
+
+use serde::Serialize;
+
+use lichess::{GameError, PushSetupError, RoundId};
+
+/// Where and as whom the round is pushed.
+#[derive(Clone)]
+pub struct PushSettings {
+    /// The broadcast round.
+    pub round: RoundId,
+    /// The push URL.
+    pub url: String,
+    pub(crate) token: String,
+}
+
+impl std::fmt::Debug for PushSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PushSettings")
+            .field("round", &self.round)
+            .field("url", &self.url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PushSettings {
+    /// The push of round `round` to the Lichess at `base`, with the token of
+    /// `token_file`.
+    ///
+    /// # Errors
+    /// A bad round id or URL; a token file that cannot be read, is world-readable or
+    /// empty.
+    pub fn new(
+        base: &str,
+        round: &str,
+        token_file: &std::path::Path,
+    ) -> Result<PushSettings, PushSetupError> {
+        let round: RoundId = round.parse()?;
+        let url = lichess::push_url(base, &round)?;
+        let token = lichess::read_token(token_file)?;
+        Ok(PushSettings { round, url, token })
+    }
+}
+
+/// How the last push went (a `--json` line `{"news":"broadcast",…}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PushStatus {
+    /// The broadcast round.
+    pub round: String,
+    /// Lichess took every request.
+    pub delivered: bool,
+    /// Games pushed.
+    pub games: usize,
+    /// Requests sent (at most 100 games each).
+    pub requests: usize,
+    /// The games Lichess did not take, and why.
+    pub errors: Vec<GameError>,
+    /// Why the push failed (no network, a refusal), if it did.
+    pub problem: Option<String>,
+    /// When the next try comes, if the push is tried again (ms).
+    pub retry_in_ms: Option<u64>,
+}
+
+/// The hall page's line on the push (empty when the hall does not push).
+pub fn status_html(status: Option<&PushStatus>) -> String {
+    let Some(s) = status else {
+        return String::new();
+    };
+    let mut text = if let Some(problem) = &s.problem {
+        let again = s.retry_in_ms.map_or_else(
+            || "; not sent again until the round changes".to_owned(),
+            |ms| format!("; trying again in {} s", ms.div_ceil(1000)),
+        );
+        format!("push failed: {problem}{again}")
+    } else {
+        format!("{} games pushed", s.games)
+    };
+    for e in &s.errors {
+        text.push_str(&format!(
+            "; not taken: board {} ({} - {}): {}",
+            e.board, e.white, e.black, e.error
+        ));
+    }
+    format!(
+        r#"<p id="broadcast" data-delivered="{}">Lichess broadcast round {}: {}.</p>"#,
+        s.delivered,
+        annabella_board::escape(&s.round),
+        annabella_board::escape(&text)
+    )
+}
+
+/// The log's line for a push (the same line is not repeated).
+pub(crate) fn tell(status: &PushStatus, failures: u32) -> String {
+    let round = &status.round;
+    if let Some(problem) = &status.problem {
+        let again = status.retry_in_ms.map_or_else(
+            || " (not sent again until the round changes)".to_owned(),
+            |ms| format!(" (try {failures}; again in {} s)", ms.div_ceil(1000)),
+        );
+        return format!("hall: Lichess round {round}: push failed: {problem}{again}");
+    }
+    let mut line = format!("hall: Lichess round {round}: the round's games are pushed");
+    for e in &status.errors {
+        line.push_str(&format!(
+            "; Lichess did not take board {} ({} - {}): {}",
+            e.board, e.white, e.black, e.error
+        ));
+    }
+    line
+}

@@ -1,0 +1,171 @@
+//! The hall's push shell: the round of [`Shared`] to a Lichess broadcast after every
+//! change, paced by [`Pacer`](crate::broadcast::pace::Pacer), over reqwest (rustls with
+//! ring). What to send and when is [`broadcast`](crate::broadcast)'s.
+
+use std::{sync::Arc, time::Duration};
+
+use tokio::sync::mpsc;
+
+use crate::{
+    broadcast::{
+        PushSettings, PushStatus,
+        lichess::{self, PushReply, PushSetupError},
+        pace::{Outcome, Pacer},
+        tell,
+    },
+    hall::News,
+    outbox::Report,
+    subscriber::{Shared, Stamped},
+};
+
+/// The HTTP client: rustls (ring) with the system's roots for `https://`.
+fn client(url: &str) -> Result<reqwest::Client, PushSetupError> {
+    let tls = if url.starts_with("https://") {
+        (*crate::tls::client_config(None).map_err(PushSetupError::Tls)?).clone()
+    } else {
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| PushSetupError::Tls(e.to_string()))?
+            .with_root_certificates(rustls::RootCertStore::empty())
+            .with_no_client_auth()
+    };
+    reqwest::Client::builder()
+        .tls_backend_preconfigured(tls)
+        .connect_timeout(Duration::from_secs(10))
+        .timeout(Duration::from_secs(30))
+        .user_agent(concat!("annabella-hall/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|e| PushSetupError::Tls(e.to_string()))
+}
+
+/// One push of `games`: every request in turn, stopping at the first that fails.
+async fn push(
+    client: &reqwest::Client,
+    settings: &PushSettings,
+    games: &[String],
+) -> (Outcome, PushStatus) {
+    let mut status = PushStatus {
+        round: settings.round.to_string(),
+        delivered: false,
+        games: games.len(),
+        requests: 0,
+        errors: Vec::new(),
+        problem: None,
+        retry_in_ms: None,
+    };
+    for body in lichess::bodies(games) {
+        status.requests += 1;
+        let sent = client
+            .post(&settings.url)
+            .bearer_auth(&settings.token)
+            .header(reqwest::header::CONTENT_TYPE, "text/plain")
+            .body(body)
+            .send()
+            .await;
+        let reply = match sent {
+            Ok(r) => r,
+            Err(e) => {
+                status.problem = Some(format!("{}: {e}", settings.url));
+                return (Outcome::Unreachable, status);
+            }
+        };
+        let code = reply.status();
+        let text = reply.text().await.unwrap_or_default();
+        let outcome = if code.is_success() {
+            match serde_json::from_str::<PushReply>(&text) {
+                Ok(r) => {
+                    status.errors.extend(r.errors());
+                    continue;
+                }
+                Err(e) => {
+                    status.problem = Some(format!("a reply that is not Lichess's: {e}"));
+                    Outcome::Unreachable
+                }
+            }
+        } else if code.as_u16() == 429 {
+            status.problem = Some("Lichess asks to slow down (429)".into());
+            Outcome::Busy
+        } else if code.is_server_error() {
+            status.problem = Some(format!("{code}: {}", lichess::refusal(&text)));
+            Outcome::Unreachable
+        } else {
+            let hint = match code.as_u16() {
+                401 | 403 => " (is the token valid, with study:write, and yours the broadcast?)",
+                404 => " (is the round id right?)",
+                _ => "",
+            };
+            status.problem = Some(format!(
+                "refused, {code}: {}{hint}",
+                lichess::refusal(&text)
+            ));
+            Outcome::Refused
+        };
+        return (outcome, status);
+    }
+    status.delivered = true;
+    (Outcome::Delivered, status)
+}
+
+/// Pushes the round of `shared` after every change until the hall stops; every push's
+/// [`PushStatus`] goes to `news`, failures and per-game errors to `report`.
+///
+/// # Errors
+/// The HTTP client cannot be made (TLS roots).
+pub fn start(
+    settings: PushSettings,
+    shared: Arc<Shared>,
+    news: mpsc::UnboundedSender<Stamped>,
+    report: Report,
+) -> Result<tokio::task::JoinHandle<()>, PushSetupError> {
+    let client = client(&settings.url)?;
+    Ok(tokio::spawn(async move {
+        let mut rounds = shared.round.subscribe();
+        let origin = tokio::time::Instant::now();
+        let mut pacer = Pacer::new();
+        pacer.changed(*rounds.borrow_and_update());
+        let mut last_told = String::new();
+        loop {
+            if let Some(_version) = pacer.poll(origin.elapsed()) {
+                let games = shared
+                    .hall
+                    .read()
+                    .map(|h| h.pgn_games())
+                    .unwrap_or_default();
+                if games.is_empty() {
+                    pacer.finished(origin.elapsed(), Outcome::Delivered);
+                    continue;
+                }
+                let (outcome, mut status) = push(&client, &settings, &games).await;
+                let wait = pacer.finished(origin.elapsed(), outcome);
+                status.retry_in_ms = wait.map(|w| u64::try_from(w.as_millis()).unwrap_or(u64::MAX));
+                let told = tell(&status, pacer.failures());
+                if told != last_told {
+                    report(told.clone());
+                    last_told = told;
+                }
+                if let Ok(mut hall) = shared.hall.write() {
+                    hall.set_broadcast(status.clone());
+                }
+                shared.version.send_modify(|v| *v += 1);
+                let _ = news.send(Stamped::now(News::Broadcast(Box::new(status))));
+                continue;
+            }
+            let wake = pacer.next_at().map(|at| origin + at);
+            tokio::select! {
+                changed = rounds.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    pacer.changed(*rounds.borrow_and_update());
+                }
+                () = async {
+                    match wake {
+                        Some(at) => tokio::time::sleep_until(at).await,
+                        None => std::future::pending().await,
+                    }
+                } => {}
+            }
+        }
+    }))
+}

@@ -1,0 +1,716 @@
+//! The hall in the broadcast world (issue 29, items 3 to 5), end to end with the real
+//! broker and signed demo tables: `annabella hall --push-lichess` pushes the round to a
+//! stand-in Lichess (an axum server here) that checks every request against the push
+//! endpoint's published OpenAPI description (`tests/data/lichess`, see its SOURCE.md)
+//! and answers per its schema — one stand-in down at first (the hall backs off, then
+//! delivers), one that refuses a game. The round holds the arbiter's decisions Lichess
+//! would refuse as moves (an illegal move penalised, a restored position, an
+//! adjournment); it passes `pgn-extract` without a diagnostic and python-chess reads
+//! every game as the hall replayed it.
+
+mod hall_support;
+
+use std::{
+    collections::BTreeMap,
+    net::SocketAddr,
+    path::{Path, PathBuf},
+    process::{Command, Stdio},
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use annabella_rules::pgn::{PgnGame, final_position, read_games};
+use annabella_station::session::Session;
+use hall_support::*;
+use serde_json::{Value, json};
+
+const TOKEN: &str = "lip_stand-in-token";
+const ROUND: &str = "rOund029";
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/lichess")
+        .join(name)
+}
+
+fn yaml(name: &str) -> Value {
+    let text = std::fs::read_to_string(data(name)).unwrap();
+    serde_yaml_ng::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The push endpoint as Lichess describes it.
+struct Endpoint {
+    path: String,
+    operation: Value,
+}
+
+impl Endpoint {
+    fn load() -> Endpoint {
+        let paths = yaml("paths.yaml");
+        let (path, entry) = paths["paths"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .next()
+            .map(|(p, e)| (p.clone(), e.clone()))
+            .unwrap();
+        let file = entry["$ref"].as_str().unwrap().trim_start_matches("./");
+        let operation = yaml(file)["post"].clone();
+        assert_eq!(operation["operationId"], "broadcastPush");
+        Endpoint { path, operation }
+    }
+
+    /// The round id of `path`, when it is the endpoint's path.
+    fn round_of<'a>(&self, path: &'a str) -> Option<&'a str> {
+        let (head, tail) = self.path.split_once("{broadcastRoundId}").unwrap();
+        path.strip_prefix(head)?.strip_suffix(tail)
+    }
+
+    /// The most games a request may carry ("It can contain up to 100 games").
+    fn max_games(&self) -> usize {
+        let text = self.operation["requestBody"]["description"]
+            .as_str()
+            .unwrap();
+        let after = text.split("up to ").nth(1).unwrap();
+        after.split(' ').next().unwrap().parse().unwrap()
+    }
+
+    /// Everything wrong with a request, by the description.
+    fn check(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &axum::http::HeaderMap,
+        body: &str,
+    ) -> Vec<String> {
+        let mut wrong = Vec::new();
+        if method != "POST" {
+            wrong.push(format!("method {method}, the endpoint is a post"));
+        }
+        let Some(round) = self.round_of(path) else {
+            return vec![format!("path {path} is not {}", self.path)];
+        };
+        let param = &self.operation["parameters"][0];
+        assert_eq!(param["name"], "broadcastRoundId");
+        let (min, max) = (
+            param["schema"]["minLength"].as_u64().unwrap() as usize,
+            param["schema"]["maxLength"].as_u64().unwrap() as usize,
+        );
+        if round.len() < min || round.len() > max {
+            wrong.push(format!("round id {round:?} is not {min} to {max} long"));
+        }
+        let auth = yaml("paths.yaml")["authentication"].clone();
+        let want = format!("{} {TOKEN}", auth["scheme"].as_str().unwrap());
+        let header = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+        };
+        if header(auth["header"].as_str().unwrap()) != want {
+            wrong.push(format!("Authorization {:?}", header("authorization")));
+        }
+        let content = self.operation["requestBody"]["content"]
+            .as_object()
+            .unwrap();
+        let media = header("content-type");
+        match content.get(media) {
+            Some(c) if c["schema"]["type"] == "string" => {}
+            _ => wrong.push(format!(
+                "Content-Type {media:?} is not one of {:?}",
+                content.keys()
+            )),
+        }
+        if self.operation["requestBody"]["required"] == true && body.trim().is_empty() {
+            wrong.push("an empty body".into());
+        }
+        let games = read_games(body);
+        if games.len() > self.max_games() {
+            wrong.push(format!("{} games in one request", games.len()));
+        }
+        for g in &games {
+            match g {
+                Ok(game) => {
+                    if let Err(e) = final_position(game) {
+                        wrong.push(format!("a game Lichess would refuse: {e}"));
+                    }
+                }
+                Err(e) => wrong.push(format!("PGN that does not parse: {e}")),
+            }
+        }
+        if !body.contains("\n\n") {
+            wrong.push("games are separated by a double new line".into());
+        }
+        wrong
+    }
+
+    /// The schema of a reply with `status`.
+    fn reply_schema(&self, status: u16) -> Value {
+        self.operation["responses"][status.to_string()]["content"]["application/json"]["schema"]
+            .clone()
+    }
+}
+
+/// Whether `v` matches `schema` (the JSON Schema parts the description uses: `$ref` to
+/// a file here, `type`, `properties`, `required`, `items`, `additionalProperties`).
+fn conforms(schema: &Value, v: &Value) -> Result<(), String> {
+    if let Some(r) = schema["$ref"].as_str() {
+        let file = r.rsplit('/').next().unwrap();
+        return conforms(&yaml(file), v);
+    }
+    let ok = match schema["type"].as_str() {
+        Some("object") | None if schema.get("properties").is_some() => v.is_object(),
+        Some("object") => v.is_object(),
+        Some("array") => v.is_array(),
+        Some("string") => v.is_string(),
+        Some("integer") => v.is_u64() || v.is_i64(),
+        Some(other) => return Err(format!("a schema type {other} this check does not know")),
+        None => true,
+    };
+    if !ok {
+        return Err(format!("{v} is not a {}", schema["type"]));
+    }
+    if let Some(required) = schema["required"].as_array() {
+        for r in required {
+            if v.get(r.as_str().unwrap()).is_none() {
+                return Err(format!("{v} lacks {r}"));
+            }
+        }
+    }
+    if let (Some(props), Some(obj)) = (schema["properties"].as_object(), v.as_object()) {
+        for (name, value) in obj {
+            match props.get(name) {
+                Some(s) => conforms(s, value).map_err(|e| format!("{name}: {e}"))?,
+                None => {
+                    if let Some(extra) = schema.get("additionalProperties") {
+                        conforms(extra, value)?;
+                    }
+                }
+            }
+        }
+    } else if let (Some(extra), Some(obj)) = (schema.get("additionalProperties"), v.as_object()) {
+        for (name, value) in obj {
+            conforms(extra, value).map_err(|e| format!("{name}: {e}"))?;
+        }
+    }
+    if let (Some(items), Some(arr)) = (schema.get("items"), v.as_array()) {
+        for item in arr {
+            conforms(items, item)?;
+        }
+    }
+    Ok(())
+}
+
+/// One request the stand-in took.
+#[derive(Debug, Clone)]
+struct Pushed {
+    at: Instant,
+    games: Vec<PgnGame>,
+}
+
+#[derive(Default)]
+struct Seen {
+    pushes: Vec<Pushed>,
+    wrong: Vec<String>,
+}
+
+/// A stand-in Lichess on `addr`: checks every request, answers per the schema; a game
+/// whose `Board` is `refuse` gets a per-game error.
+fn stand_in(addr: SocketAddr, refuse: Option<&'static str>) -> Arc<Mutex<Seen>> {
+    let seen: Arc<Mutex<Seen>> = Arc::default();
+    let log = Arc::clone(&seen);
+    let (ready_tx, ready) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let endpoint = Arc::new(Endpoint::load());
+            let app = axum::Router::new().fallback(
+                move |method: axum::http::Method,
+                      uri: axum::http::Uri,
+                      headers: axum::http::HeaderMap,
+                      body: String| {
+                    let endpoint = Arc::clone(&endpoint);
+                    let log = Arc::clone(&log);
+                    async move {
+                        let wrong = endpoint.check(method.as_str(), uri.path(), &headers, &body);
+                        let (status, reply) = if wrong.is_empty() {
+                            let games: Vec<PgnGame> =
+                                read_games(&body).into_iter().map(Result::unwrap).collect();
+                            let reply = json!({"games": games.iter().map(|g| {
+                                let tags: BTreeMap<&str, &str> = g.tags.iter()
+                                    .map(|t| (t.name.as_str(), t.value.as_str())).collect();
+                                let mut entry = json!({"tags": tags, "moves": g.moves.len()});
+                                if refuse.is_some() && g.tag("Board") == refuse {
+                                    entry["error"] = json!("Stand-in refuses this board");
+                                }
+                                entry
+                            }).collect::<Vec<_>>()});
+                            log.lock().unwrap().pushes.push(Pushed {
+                                at: Instant::now(),
+                                games,
+                            });
+                            (200, reply)
+                        } else {
+                            log.lock().unwrap().wrong.extend(wrong.clone());
+                            (400, json!({"error": wrong.join("; ")}))
+                        };
+                        if let Err(e) = conforms(&endpoint.reply_schema(status), &reply) {
+                            log.lock()
+                                .unwrap()
+                                .wrong
+                                .push(format!("the stand-in's reply: {e}"));
+                        }
+                        (
+                            axum::http::StatusCode::from_u16(status).unwrap(),
+                            [("content-type", "application/json")],
+                            reply.to_string(),
+                        )
+                    }
+                },
+            );
+            let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+            ready_tx.send(()).unwrap();
+            axum::serve(listener, app).await.unwrap();
+        });
+    });
+    ready.recv().unwrap();
+    seen
+}
+
+/// `annabella demo` of `script` at table `table`, publishing to `broker`.
+fn demo_of(broker: &Broker, out: &Path, table: &str, script: &str) -> Killed {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(script);
+    Killed(
+        Command::new(BIN)
+            .args([
+                "demo",
+                "--text",
+                "--typed",
+                "--hall",
+                &broker.url(),
+                "--table",
+                table,
+            ])
+            .args(["--hall-user", &annabella_hall::setup::table_user(table)])
+            .arg("--hall-password-file")
+            .arg(broker.password_file(&annabella_hall::setup::table_user(table)))
+            .arg("--hall-key")
+            .arg(broker.key(table))
+            .arg("--script")
+            .arg(script)
+            .arg("--out")
+            .arg(out)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start annabella demo"),
+    )
+}
+
+fn token_file(dir: &Path, name: &str, text: &str, mode: u32) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+    path
+}
+
+fn push_flags(token: &Path, port: u16) -> Vec<String> {
+    vec![
+        "--push-lichess".into(),
+        ROUND.into(),
+        "--token-file".into(),
+        token.display().to_string(),
+        "--lichess-url".into(),
+        format!("http://127.0.0.1:{port}"),
+    ]
+}
+
+/// The tables: the sample game; an illegal move penalised; a restored position and the
+/// game going on; an adjourned game.
+const TABLES: [(&str, &str); 4] = [
+    ("1", "samples/demo-script.txt"),
+    ("2", "tests/data/scripts/sighted-illegal-move.txt"),
+    ("3", "tests/data/scripts/hall-restored-position.txt"),
+    ("4", "tests/data/scripts/hall-adjourned.txt"),
+];
+
+#[test]
+fn a_token_file_others_can_read_or_an_empty_one_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables.toml");
+    std::fs::write(&tables, "[tables]\n").unwrap();
+    for (name, text, mode, says) in [
+        (
+            "open",
+            "lip_x\n",
+            0o644,
+            "anyone on this machine can read it (mode 644)",
+        ),
+        ("empty", "\n", 0o600, "empty"),
+    ] {
+        let token = token_file(dir.path(), name, text, mode);
+        let out = Command::new(BIN)
+            .args([
+                "hall",
+                "--broker",
+                "mqtt://127.0.0.1:1",
+                "--listen",
+                "127.0.0.1:0",
+            ])
+            .arg("--tables")
+            .arg(&tables)
+            .args(push_flags(&token, 1))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{err}");
+        assert!(
+            err.contains("--push-lichess")
+                && err.contains(&token.display().to_string())
+                && err.contains(says),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree_with_the_hall() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let token = token_file(dir.path(), "lichess.token", &format!("{TOKEN}\n"), 0o600);
+    let away_port = free_port();
+    let (a_dir, b_dir) = (dir.path().join("a"), dir.path().join("b"));
+    std::fs::create_dir_all(&a_dir).unwrap();
+    std::fs::create_dir_all(&b_dir).unwrap();
+    let flags = push_flags(&token, away_port);
+    let extra: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let hall = Hall::start(&broker, &a_dir, &extra);
+    // A second hall pushes to a stand-in that refuses board 4's game.
+    let refusing_port = free_port();
+    let refusing = stand_in(([127, 0, 0, 1], refusing_port).into(), Some("4"));
+    let flags = push_flags(&token, refusing_port);
+    let mut extra: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let client_id = format!("hall-test-b-{}", broker.port);
+    extra.extend(["--client-id", &client_id]);
+    let hall_b = Hall::start(&broker, &b_dir, &extra);
+
+    let demos: Vec<(String, PathBuf, Killed)> = TABLES
+        .iter()
+        .map(|(table, script)| {
+            let out = dir.path().join(format!("table-{table}"));
+            let d = demo_of(&broker, &out, table, script);
+            (table.to_string(), out, d)
+        })
+        .collect();
+    // Lichess is away: the hall says so and backs off.
+    wait_for(Duration::from_secs(30), "a failed push is reported", || {
+        let failed = hall
+            .news("broadcast")
+            .into_iter()
+            .find(|n| n["delivered"] == false);
+        (failed.is_some(), failed)
+    });
+    let failed = hall
+        .news("broadcast")
+        .into_iter()
+        .find(|n| n["delivered"] == false)
+        .unwrap();
+    assert_eq!(failed["retry_in_ms"], 1000, "{failed}");
+    assert!(
+        failed["problem"]
+            .as_str()
+            .unwrap()
+            .contains(&away_port.to_string()),
+        "{failed}"
+    );
+    assert!(
+        hall.log.lock().unwrap().iter().any(|l| l
+            .contains(&format!("Lichess round {ROUND}: push failed"))
+            && l.contains("try 1; again in 1 s")),
+        "the log names the failure"
+    );
+    let lichess = stand_in(([127, 0, 0, 1], away_port).into(), None);
+
+    let mut journals = BTreeMap::new();
+    for (table, out, mut d) in demos {
+        let status = annabella_test_support::process::wait_within(
+            &mut d.0,
+            Duration::from_secs(120),
+            "demo",
+        );
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut d.0.stderr.take().unwrap(), &mut err).unwrap();
+        assert!(
+            err.contains("are at the broker"),
+            "table {table} ({status}):\n{err}"
+        );
+        journals.insert(table, out.join("game.journal"));
+    }
+    // Our own replay of every table: moves, the clock after each, the result.
+    let replayed: BTreeMap<String, (Vec<String>, Vec<Duration>, String)> = journals
+        .iter()
+        .map(|(t, j)| {
+            let (table, _) = Session::replay(j).expect("replay the journal");
+            let view = table.snapshot();
+            let result = table.end().map_or("*".to_owned(), |e| e.result.clone());
+            (t.clone(), (view.moves, view.move_clocks, result))
+        })
+        .collect();
+    let round_done = |pgn: &str| {
+        let games: Vec<PgnGame> = read_games(pgn).into_iter().filter_map(Result::ok).collect();
+        games.len() == TABLES.len()
+            && games.iter().all(|g| {
+                let board = g.tag("Board").unwrap_or_default();
+                replayed.get(board).is_some_and(|(moves, _, result)| {
+                    g.move_texts() == *moves && g.tag("Result") == Some(result.as_str())
+                })
+            })
+    };
+    wait_for(
+        Duration::from_secs(60),
+        "the hall's round holds every game",
+        || {
+            (
+                round_done(&std::fs::read_to_string(&hall.pgn).unwrap_or_default()),
+                (),
+            )
+        },
+    );
+    let round = std::fs::read_to_string(&hall.pgn).unwrap();
+    // The stand-in gets the whole round once the network is back.
+    wait_for(
+        Duration::from_secs(30),
+        "the round reaches the stand-in",
+        || {
+            let seen = lichess.lock().unwrap();
+            assert_eq!(
+                seen.wrong,
+                Vec::<String>::new(),
+                "requests not as described"
+            );
+            let last = seen
+                .pushes
+                .last()
+                .map(|p| p.games.clone())
+                .unwrap_or_default();
+            (
+                last == read_games(&round)
+                    .into_iter()
+                    .map(Result::unwrap)
+                    .collect::<Vec<_>>(),
+                (),
+            )
+        },
+    );
+    {
+        let seen = lichess.lock().unwrap();
+        assert_eq!(
+            seen.wrong,
+            Vec::<String>::new(),
+            "every request as described"
+        );
+        for pair in seen.pushes.windows(2) {
+            let gap = pair[1].at - pair[0].at;
+            assert!(gap >= Duration::from_millis(900), "pushes {gap:?} apart");
+        }
+    }
+    wait_for(
+        Duration::from_secs(10),
+        "a delivered push is reported",
+        || {
+            let news = hall.news("broadcast");
+            (
+                news.last()
+                    .is_some_and(|n| n["delivered"] == true && n["games"] == 4),
+                (),
+            )
+        },
+    );
+    assert!(
+        hall.log
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|l| l.contains("the round's games are pushed"))
+    );
+    let (_, page) = hall.get("/");
+    assert!(
+        page.contains(&format!(r#"<p id="broadcast" data-delivered="true">Lichess broadcast round {ROUND}: 4 games pushed.</p>"#)),
+        "the hall's page shows the push"
+    );
+    let (_, api) = hall.get("/api/hall");
+    let api: Value = serde_json::from_str(&api).unwrap();
+    assert_eq!(api["broadcast"]["delivered"], true, "{}", api["broadcast"]);
+
+    // The refusing stand-in: the per-game error reaches the log and --json.
+    wait_for(
+        Duration::from_secs(30),
+        "the refused game is reported",
+        || {
+            let news = hall_b.news("broadcast");
+            let refused = news
+                .iter()
+                .rev()
+                .find(|n| n["errors"].as_array().is_some_and(|e| !e.is_empty()));
+            (refused.is_some(), ())
+        },
+    );
+    let news = hall_b.news("broadcast");
+    let refused = news
+        .iter()
+        .rev()
+        .find(|n| n["errors"].as_array().is_some_and(|e| !e.is_empty()))
+        .unwrap();
+    assert_eq!(refused["delivered"], true, "{refused}");
+    assert_eq!(
+        refused["errors"][0],
+        json!({"board": "4", "white": "Anna Muster", "black": "Bella Beispiel",
+               "error": "Stand-in refuses this board"}),
+        "{refused}"
+    );
+    assert!(
+        hall_b.log.lock().unwrap().iter().any(|l| l
+            .contains("Lichess did not take board 4 (Anna Muster - Bella Beispiel): Stand-in refuses this board")),
+        "the log names the refused game"
+    );
+    assert!(refusing.lock().unwrap().wrong.is_empty());
+    let (_, page) = hall_b.get("/");
+    assert!(
+        page.contains(
+            "; not taken: board 4 (Anna Muster - Bella Beispiel): Stand-in refuses this board.</p>"
+        ),
+        "the hall's page names the refused game"
+    );
+
+    // Item 4: the arbiter's decisions are comments; the move text is the game's.
+    let games: BTreeMap<String, String> = games(&round)
+        .into_iter()
+        .map(|g| {
+            (
+                read_games(&g)[0]
+                    .as_ref()
+                    .unwrap()
+                    .tag("Board")
+                    .unwrap()
+                    .to_owned(),
+                g,
+            )
+        })
+        .collect();
+    let flat = |g: &str| g.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat(games["2"].split("\n\n").nth(1).unwrap()).starts_with("1. d4 {[%clk ")
+            && flat(&games["2"]).contains("]} {Arbiter: illegal move by Black (Law 7.5.5), the position before it stands; White gets 0:02:00 more; the table's alert: the sighted player (black) pressed the clock after an illegal move (f8b4; board rnbqk1nr/pppppppp/8/8/1b1P4/8/PPP1PPPP/RNBQKBNR); the position before it stands} 1... e5 {[%clk "),
+        "{}",
+        games["2"]
+    );
+    assert!(
+        flat(&games["3"]).contains("{Arbiter: the start position is restored (Law 7.5.1, reconciliation); taken back: 1. e4; the game goes on from there} 1. d4"),
+        "{}",
+        games["3"]
+    );
+    assert!(
+        flat(&games["4"]).ends_with("1... e5 {[%clk 1:30:28]} {Arbiter: the game is adjourned; White seals the next move} {Arbiter: White has sealed a move, kept by the arbiter until play resumes} *"),
+        "{}",
+        games["4"]
+    );
+    assert!(!games["4"].contains("Nf3"), "the sealed move stays secret");
+
+    // Item 5: pgn-extract finds nothing to say.
+    let log = dir.path().join("pgn-extract.log");
+    let status = Command::new("/usr/games/pgn-extract")
+        .arg("-r")
+        .arg("-l")
+        .arg(&log)
+        .arg(&hall.pgn)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("pgn-extract (scripts/setup.sh installs it)");
+    let said = std::fs::read_to_string(&log).unwrap();
+    assert!(status.success(), "{said}");
+    assert!(said.contains("4 games matched out of 4."), "{said}");
+    assert!(
+        !said.contains("Line number") && !said.to_lowercase().contains("warning"),
+        "pgn-extract's diagnostics:\n{said}"
+    );
+
+    // python-chess reads every game as the hall replayed it.
+    let out = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn/python-chess-read.py"))
+        .arg(&hall.pgn)
+        .output()
+        .expect("python3 with python-chess (scripts/setup.sh)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let read: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(read.len(), TABLES.len());
+    for (py, ours) in read.iter().zip(read_games(&round)) {
+        let ours = ours.unwrap();
+        let board = ours.tag("Board").unwrap();
+        let (moves, clocks, result) = &replayed[board];
+        assert_eq!(py["errors"], json!([]), "board {board}");
+        let tags: serde_json::Map<String, Value> = ours
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), json!(t.value)))
+            .collect();
+        assert_eq!(py["tags"], Value::Object(tags), "board {board}: tags");
+        assert_eq!(py["moves"], json!(moves), "board {board}: moves");
+        assert_eq!(py["result"], json!(result), "board {board}: result");
+        let secs: Vec<Value> = clocks.iter().map(|c| json!(c.as_secs() as f64)).collect();
+        assert_eq!(py["clocks"], json!(secs), "board {board}: clocks");
+        let ours_clocks: Vec<Value> = ours
+            .moves
+            .iter()
+            .map(|m| json!(m.clock.map(|c| c.as_secs() as f64)))
+            .collect();
+        assert_eq!(
+            py["clocks"],
+            json!(ours_clocks),
+            "board {board}: clocks as we read them"
+        );
+        // The comments, the arbiter's among them, read the same (spacing aside).
+        let norm = |c: &Value| {
+            json!(
+                c.as_str()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        };
+        let py_comments: Vec<Value> = py["comments"].as_array().unwrap()[1..]
+            .iter()
+            .map(norm)
+            .collect();
+        let ours_comments: Vec<Value> = ours
+            .moves
+            .iter()
+            .map(|m| norm(&json!(m.comment.clone().unwrap_or_default())))
+            .collect();
+        assert_eq!(py_comments, ours_comments, "board {board}: comments");
+        if board == "3" {
+            assert!(
+                norm(&py["comments"][0])
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Arbiter: the start position is restored"),
+                "python-chess reads the comment before the first move: {}",
+                py["comments"][0]
+            );
+        }
+    }
+}
