@@ -396,7 +396,9 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
     let flags = push_flags(&token, refusing_port);
     let mut extra: Vec<&str> = flags.iter().map(String::as_str).collect();
     let client_id = format!("hall-test-b-{}", broker.port);
-    extra.extend(["--client-id", &client_id]);
+    let export = dir.path().join("live");
+    let export_flag = export.display().to_string();
+    extra.extend(["--client-id", &client_id, "--export-dir", &export_flag]);
     let hall_b = Hall::start(&broker, &b_dir, &extra);
 
     let demos: Vec<(String, PathBuf, Killed)> = TABLES
@@ -620,6 +622,40 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
         games["4"]
     );
     assert!(!games["4"].contains("Nf3"), "the sealed move stays secret");
+    // The LiveChess export (hall B's) carries the same rulings in its game files.
+    let exported = |dir: &Path| -> String {
+        let mut text = String::new();
+        for round in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            for game in std::fs::read_dir(round.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let name = game.file_name().to_string_lossy().into_owned();
+                if name.starts_with("game-") && name.ends_with(".pgn") {
+                    text.push_str(&std::fs::read_to_string(game.path()).unwrap_or_default());
+                }
+            }
+        }
+        text
+    };
+    let live = wait_for(
+        Duration::from_secs(20),
+        "the export's games carry the rulings",
+        || {
+            let text = flat(&exported(&export));
+            (
+                text.contains("{Arbiter: the game is adjourned; White seals the next move}"),
+                text,
+            )
+        },
+    );
+    assert!(
+        live.contains("{Arbiter: the start position is restored (Law 7.5.1, reconciliation); taken back: 1. e4; the game goes on from there} 1. d4")
+            && live.contains("{Arbiter: illegal move by Black (Law 7.5.5)")
+            && !live.contains("Nf3"),
+        "{live}"
+    );
 
     // Item 5: pgn-extract finds nothing to say.
     let log = dir.path().join("pgn-extract.log");

@@ -272,17 +272,22 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
     let moves = t.replay.moves();
     let tc = time_control.parse::<TimeControl>().ok();
     let emts = move_times(moves, tc.as_ref());
+    // The arbiter's rulings as the round's PGN writes them (the hall's `ruling` module).
+    let mut notes =
+        crate::ruling::comments(state.map_or(&[][..], |s| s.rulings.as_slice()), moves.len());
+    for note in notes.remove(&0).unwrap_or_default() {
+        pgn.comment(&note);
+    }
     pgn.moves(
         start,
         moves.iter().zip(emts).map(|(m, emt)| {
-            (
-                m.san.as_str(),
-                Some(format!(
-                    "[%clk {}] [%emt {}]",
-                    clock_text(Duration::from_millis(m.clock_ms)),
-                    clock_text(emt)
-                )),
-            )
+            let mut comments = vec![format!(
+                "[%clk {}] [%emt {}]",
+                clock_text(Duration::from_millis(m.clock_ms)),
+                clock_text(emt)
+            )];
+            comments.extend(notes.remove(&m.ply).unwrap_or_default());
+            (m.san.as_str(), comments)
         }),
     );
     pgn.finish(result)
