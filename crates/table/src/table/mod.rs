@@ -5,7 +5,8 @@ use std::collections::{BTreeSet, VecDeque};
 use std::time::Duration;
 
 use annabella_phonetic::{
-    Alternative, ClaimGround, Command, Lexicon, Side, Verdict, answer, resolve_nbest, resolve_words,
+    Alternative, ClaimGround, Command, Lexicon, Side, SpokenMove, Verdict, answer, resolve_nbest,
+    resolve_words,
 };
 use annabella_rules::{
     ClaimKind, ClaimVerdict, Clock, Game, GameError, GameResult, IllegalKind, IllegalVerdict,

@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// What the VI player is told: the text, its priority and kind.
+type Told = (String, Priority, AnnounceKind);
+
 /// The VI player's announced move, waiting to be made (D.2.3) and its clock pressed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Said {
@@ -430,211 +433,238 @@ impl Table {
         }
     }
 
+    /// A command of the VI player: a question is answered; a declaration acts.
     pub(super) fn command(&mut self, now: Duration, c: Command) {
+        if let Some(text) = self.answer(now, &c) {
+            return self.tell_vi(text, Priority::Low, AnnounceKind::Answer);
+        }
         let words = self.vi_words();
-        let lex = words.lex;
-        let pos = self.game.position().clone();
-        let board = pos.board();
-        let answer = |t: String| (t, Priority::Low, AnnounceKind::Answer);
-        let (text, priority, kind) = match c {
-            Command::AskTime => answer(words.time(
-                self.clock.remaining(Color::White, now),
-                self.clock.remaining(Color::Black, now),
-            )),
-            Command::AskMovesPlayed => {
-                let count =
-                    |c: Color| self.sheet.records.iter().filter(|r| r.color == c).count() as u32;
-                answer(words.moves_played(
-                    count(Color::White),
-                    count(Color::Black),
-                    self.moves_to_control(),
-                ))
-            }
-            Command::RepeatLastMove => {
-                let last = self.last_moves_words(1);
-                answer(match self.plain_fix_words() {
-                    Some(fix) => format!("{last} {fix}"),
-                    None => last,
-                })
-            }
-            Command::LastMoves(n) => answer(self.last_moves_words(usize::from(n.max(1)))),
-            Command::WhereIs { role, side } => {
-                answer(answer::where_is(board, role, self.side_color(side), lex))
-            }
-            Command::Pieces(side) => answer(answer::pieces(board, self.side_color(side), lex)),
-            Command::Diagonals(sq) => answer(answer::diagonals(board, sq, lex)),
-            Command::LastCapture => answer(self.last_capture_words()),
-            Command::WhoseTurn => answer(words.whose_turn(pos.turn(), pos.turn() == self.vi)),
-            Command::OpponentName => {
-                let ev = &self.config.event;
-                let name = match self.sighted() {
-                    Color::White => &ev.white,
-                    Color::Black => &ev.black,
-                };
-                answer(words.opponent_name(name))
-            }
-            Command::Help if self.plain() => {
-                answer(format!("{} {}", words.help(), words.help_plain()))
-            }
-            Command::Help => answer(words.help()),
-            Command::WhatIsOn(sq) => answer(answer::what_is_on(board, sq, lex)),
-            Command::ReadRank(r) => answer(answer::read_rank(board, r, lex)),
-            Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
-            // 11.3.1: computed information is a source the Laws forbid; only refused.
-            Command::Analysis { .. } => answer(words.analysis_refused()),
-            Command::Corrected(spoken) => {
-                if self.vi_move_made() || self.just_moved() {
-                    // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
-                    (
-                        words.already_made(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                } else if self.started && !self.over() && pos.turn() != self.vi {
-                    (
-                        words.not_your_turn(),
-                        Priority::Normal,
-                        AnnounceKind::NotUnderstood,
-                    )
-                } else {
-                    // E.2.6: the correction withdraws the announcement; the new move is
-                    // announced in the same breath and read back.
-                    self.vi_side.said = None;
-                    self.vi_side.made_at = None;
-                    match Verdict::from(spoken.resolve(&pos)) {
-                        Verdict::Move(m) => return self.vi_move(now, &pos, m),
-                        other => {
-                            let text = other
-                                .describe(&pos, lex)
-                                .unwrap_or_else(|| words.say_move_again());
-                            (text, Priority::Normal, AnnounceKind::Question)
-                        }
-                    }
-                }
-            }
-            Command::Correction | Command::No => {
-                if self.vi_move_made() || self.just_moved() {
-                    // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
-                    (
-                        words.already_made(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                } else if self.vi_side.said.take().is_some() {
-                    self.vi_side.made_at = None;
-                    (
-                        words.say_move_again(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                } else {
-                    (
-                        words.nothing_to_correct(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                }
-            }
+        let said = match c {
+            Command::Corrected(spoken) => self.corrected(now, spoken),
+            Command::Correction | Command::No => Some(self.withdrawn()),
             Command::Placed => return self.vi_placed(now),
-            Command::Yes => (
+            Command::Yes => Some((
                 words.nothing_to_confirm(),
                 Priority::Low,
                 AnnounceKind::Answer,
-            ),
+            )),
             Command::OfferDraw => {
                 let done = self.game.offer_draw(self.vi);
-                self.vi_draw_step(done, Phrases::draw_offered)
+                Some(self.vi_draw_step(done, Phrases::draw_offered))
             }
-            Command::Accept => {
-                if self.game.pending_draw_offer() == Some(self.sighted()) && !self.over() {
-                    self.vi_side.confirm = Some(Confirm::AcceptDraw);
-                    (
-                        words.confirm_accept(),
-                        Priority::High,
-                        AnnounceKind::Question,
-                    )
-                } else {
-                    (
-                        words.no_offer(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                }
-            }
+            Command::Accept => Some(self.accept_asked()),
             Command::Decline => {
                 let done = self.game.decline_draw(self.vi);
-                self.vi_draw_step(done, Phrases::draw_declined)
+                Some(self.vi_draw_step(done, Phrases::draw_declined))
             }
-            Command::Resign => {
-                if self.over() {
-                    (
-                        words.game_is_over(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                } else {
-                    self.vi_side.confirm = Some(Confirm::Resign);
-                    (
-                        words.confirm_resign(),
-                        Priority::High,
-                        AnnounceKind::Question,
-                    )
-                }
-            }
-            Command::Claim { ground, intended } => {
-                let kind = match ground {
-                    ClaimGround::Repetition => ClaimKind::Threefold,
-                    ClaimGround::FiftyMoves => ClaimKind::FiftyMoves,
-                };
-                let intended = match intended {
-                    None => None,
-                    Some(spoken) => match Verdict::from(spoken.resolve(&pos)) {
-                        Verdict::Move(m) => Some(m),
-                        other => {
-                            let text = other
-                                .describe(&pos, lex)
-                                .unwrap_or_else(|| words.claim_needs_move());
-                            return self.tell_vi(text, Priority::Normal, AnnounceKind::Question);
-                        }
-                    },
-                };
-                if !self.vi_to_move() {
-                    (
-                        words.not_your_turn(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                } else if self.vi_move_made() {
-                    // 9.2.1.1: a claim comes before the move is made; a made move stands
-                    // (4.6) and is not dropped by a late claim.
-                    (
-                        words.already_made(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                } else {
-                    self.vi_side.said = None;
-                    self.vi_side.made_at = None;
-                    return self.claim(now, self.vi, kind, intended);
-                }
-            }
+            Command::Resign => Some(self.resign_asked()),
+            Command::Claim { ground, intended } => self.vi_claim(now, ground, intended),
             Command::CallArbiter => return self.call_arbiter(now, self.vi),
-            Command::Pause => {
-                if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
-                    let _ = self.clock.pause(now);
-                    self.clock_effect(now);
-                }
-                self.alert(AlertKind::Paused, "the VI player stopped the clocks".into());
-                return self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
+            Command::Pause => return self.vi_pause(now),
+            Command::StopSpeaking => return self.stop_speaking(),
+            // The questions, answered above.
+            _ => None,
+        };
+        if let Some((text, priority, kind)) = said {
+            self.tell_vi(text, priority, kind);
+        }
+    }
+
+    /// The answer to a question of the VI player (duty d and what stands where: only what
+    /// they ask), or `None` when `c` is not a question.
+    fn answer(&self, now: Duration, c: &Command) -> Option<String> {
+        let words = self.vi_words();
+        let lex = words.lex;
+        let pos = self.game.position();
+        let board = pos.board();
+        Some(match c {
+            Command::AskTime => words.time(
+                self.clock.remaining(Color::White, now),
+                self.clock.remaining(Color::Black, now),
+            ),
+            Command::AskMovesPlayed => {
+                let count =
+                    |c: Color| self.sheet.records.iter().filter(|r| r.color == c).count() as u32;
+                words.moves_played(
+                    count(Color::White),
+                    count(Color::Black),
+                    self.moves_to_control(),
+                )
             }
-            Command::StopSpeaking => {
-                self.out.speaking.clear();
-                self.out.push(Effect::StopSpeaking);
-                self.out.push(Effect::UnmuteMic);
-                return;
+            Command::RepeatLastMove => {
+                let last = self.last_moves_words(1);
+                match self.plain_fix_words() {
+                    Some(fix) => format!("{last} {fix}"),
+                    None => last,
+                }
+            }
+            Command::LastMoves(n) => self.last_moves_words(usize::from((*n).max(1))),
+            Command::WhereIs { role, side } => {
+                answer::where_is(board, *role, self.side_color(*side), lex)
+            }
+            Command::Pieces(side) => answer::pieces(board, self.side_color(*side), lex),
+            Command::Diagonals(sq) => answer::diagonals(board, *sq, lex),
+            Command::LastCapture => self.last_capture_words(),
+            Command::WhoseTurn => words.whose_turn(pos.turn(), pos.turn() == self.vi),
+            Command::OpponentName => {
+                let ev = &self.config.event;
+                words.opponent_name(match self.sighted() {
+                    Color::White => &ev.white,
+                    Color::Black => &ev.black,
+                })
+            }
+            Command::Help if self.plain() => format!("{} {}", words.help(), words.help_plain()),
+            Command::Help => words.help(),
+            Command::WhatIsOn(sq) => answer::what_is_on(board, *sq, lex),
+            Command::ReadRank(r) => answer::read_rank(board, *r, lex),
+            Command::ReadFile(f) => answer::read_file(board, *f, lex),
+            // 11.3.1: computed information is a source the Laws forbid; only refused.
+            Command::Analysis { .. } => words.analysis_refused(),
+            _ => return None,
+        })
+    }
+
+    /// E.2.6: "Korrektur" with a new move before the move is made withdraws the
+    /// announcement; the new move is announced in the same breath and read back.
+    fn corrected(&mut self, now: Duration, spoken: SpokenMove) -> Option<Told> {
+        let words = self.vi_words();
+        let pos = self.game.position().clone();
+        if self.vi_move_made() || self.just_moved() {
+            // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
+            return Some((
+                words.already_made(),
+                Priority::Normal,
+                AnnounceKind::ReadBack,
+            ));
+        }
+        if self.started && !self.over() && pos.turn() != self.vi {
+            return Some((
+                words.not_your_turn(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            ));
+        }
+        self.vi_side.said = None;
+        self.vi_side.made_at = None;
+        match Verdict::from(spoken.resolve(&pos)) {
+            Verdict::Move(m) => {
+                self.vi_move(now, &pos, m);
+                None
+            }
+            other => {
+                let text = other
+                    .describe(&pos, words.lex)
+                    .unwrap_or_else(|| words.say_move_again());
+                Some((text, Priority::Normal, AnnounceKind::Question))
+            }
+        }
+    }
+
+    /// "Korrektur" or "nein": the announcement is withdrawn, if the move is not made.
+    fn withdrawn(&mut self) -> Told {
+        let words = self.vi_words();
+        let text = if self.vi_move_made() || self.just_moved() {
+            // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
+            words.already_made()
+        } else if self.vi_side.said.take().is_some() {
+            self.vi_side.made_at = None;
+            words.say_move_again()
+        } else {
+            words.nothing_to_correct()
+        };
+        (text, Priority::Normal, AnnounceKind::ReadBack)
+    }
+
+    /// Accepting the sighted player's draw offer waits for "ja".
+    fn accept_asked(&mut self) -> Told {
+        let words = self.vi_words();
+        if self.game.pending_draw_offer() == Some(self.sighted()) && !self.over() {
+            self.vi_side.confirm = Some(Confirm::AcceptDraw);
+            (
+                words.confirm_accept(),
+                Priority::High,
+                AnnounceKind::Question,
+            )
+        } else {
+            (
+                words.no_offer(),
+                Priority::Normal,
+                AnnounceKind::Declaration,
+            )
+        }
+    }
+
+    /// Resigning waits for "ja".
+    fn resign_asked(&mut self) -> Told {
+        let words = self.vi_words();
+        if self.over() {
+            return (
+                words.game_is_over(),
+                Priority::Normal,
+                AnnounceKind::Declaration,
+            );
+        }
+        self.vi_side.confirm = Some(Confirm::Resign);
+        (
+            words.confirm_resign(),
+            Priority::High,
+            AnnounceKind::Question,
+        )
+    }
+
+    /// The VI player claims a draw (9.2, 9.3), before their move is made.
+    fn vi_claim(
+        &mut self,
+        now: Duration,
+        ground: ClaimGround,
+        intended: Option<SpokenMove>,
+    ) -> Option<Told> {
+        let words = self.vi_words();
+        let pos = self.game.position().clone();
+        let kind = match ground {
+            ClaimGround::Repetition => ClaimKind::Threefold,
+            ClaimGround::FiftyMoves => ClaimKind::FiftyMoves,
+        };
+        let intended = match intended.map(|spoken| Verdict::from(spoken.resolve(&pos))) {
+            None => None,
+            Some(Verdict::Move(m)) => Some(m),
+            Some(other) => {
+                let text = other
+                    .describe(&pos, words.lex)
+                    .unwrap_or_else(|| words.claim_needs_move());
+                return Some((text, Priority::Normal, AnnounceKind::Question));
             }
         };
-        self.tell_vi(text, priority, kind);
+        let text = if !self.vi_to_move() {
+            words.not_your_turn()
+        } else if self.vi_move_made() {
+            // 9.2.1.1: a claim comes before the move is made; a made move stands (4.6)
+            // and is not dropped by a late claim.
+            words.already_made()
+        } else {
+            self.vi_side.said = None;
+            self.vi_side.made_at = None;
+            self.claim(now, self.vi, kind, intended);
+            return None;
+        };
+        Some((text, Priority::Normal, AnnounceKind::Declaration))
+    }
+
+    /// The VI player stops the clocks (6.11.1): the arbiter is alerted.
+    fn vi_pause(&mut self, now: Duration) {
+        if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
+            let _ = self.clock.pause(now);
+            self.clock_effect(now);
+        }
+        self.alert(AlertKind::Paused, "the VI player stopped the clocks".into());
+        self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
+    }
+
+    /// "Stopp": every announcement stops and the microphone opens.
+    fn stop_speaking(&mut self) {
+        self.out.speaking.clear();
+        self.out.push(Effect::StopSpeaking);
+        self.out.push(Effect::UnmuteMic);
     }
 
     /// The VI player's move was the last one completed and nothing was said since: a
