@@ -81,9 +81,9 @@ pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
 /// The board's own report (and the clock's when it is not the table's clock).
 fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
     match event {
-        PortEvent::Device(DgtEvent::Snapshot(board)) => Reading::Input(Input::SightedBoard {
-            placement: board.to_string(),
-        }),
+        PortEvent::Device(DgtEvent::Snapshot(board)) => {
+            Reading::Input(Input::SightedBoard { placement: board })
+        }
         PortEvent::Device(DgtEvent::FieldUpdate {
             square,
             piece: None,

@@ -327,7 +327,7 @@ impl Observer {
                 .collect(),
             alerts,
             plan,
-            result: t.result.as_ref().map(|r| r.result.clone()),
+            result: t.result.as_ref().map(|r| r.result.to_string()),
         };
         if self.last.as_ref() == Some(&view) {
             return None;

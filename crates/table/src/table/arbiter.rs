@@ -38,7 +38,7 @@ impl Table {
             ArbiterAction::UpholdClaim => self.uphold_claim(now),
             ArbiterAction::RejectClaim => self.reject_claim(now),
             ArbiterAction::FlagFall { color } => self.arbiter_flag_fall(now, color),
-            ArbiterAction::DeclareResult { result } => self.declare_result(now, result)?,
+            ArbiterAction::DeclareResult { result } => self.declare_result(now, result),
             ArbiterAction::RestorePosition { ply } => self.restore_position(now, ply)?,
             ArbiterAction::BoardsCorrected => self.boards_corrected(now),
         }
@@ -162,21 +162,15 @@ impl Table {
         }
     }
 
-    fn declare_result(&mut self, now: Duration, result: String) -> Result<(), InputError> {
-        let r = match result.trim() {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" | "½-½" => GameResult::Draw,
-            _ => return Err(InputError::Result(result)),
-        };
+    /// The arbiter ends the game with `result`.
+    fn declare_result(&mut self, now: Duration, result: GameResult) {
         let o = Outcome {
-            result: r,
+            result,
             termination: Termination::Arbiter,
         };
         self.game.declare(o);
         self.end = None;
         self.finish(now, o);
-        Ok(())
     }
 
     /// Takes the game back to the position after `ply` half-moves (D.2.9: the last point

@@ -53,17 +53,6 @@ use crate::{
 /// An input the table could not take (nothing changed).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
-    /// A sighted-board snapshot whose placement is not a FEN board.
-    #[error("sighted board placement {placement:?}: {error}")]
-    Placement {
-        /// The text received.
-        placement: String,
-        /// What is wrong with it.
-        error: String,
-    },
-    /// `DeclareResult` with a result that is not `1-0`, `0-1` or `1/2-1/2`.
-    #[error("declare result {0:?}: expected 1-0, 0-1 or 1/2-1/2")]
-    Result(String),
     /// `RestorePosition` beyond the moves played.
     #[error("restore position: {0}")]
     Restore(String),
@@ -141,33 +130,6 @@ fn ground_kind(g: Ground) -> ClaimKind {
 
 fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
-}
-
-/// `1-0` / `0-1` / `1/2-1/2`.
-fn result_text(r: GameResult) -> &'static str {
-    match r {
-        GameResult::WhiteWins => "1-0",
-        GameResult::BlackWins => "0-1",
-        GameResult::Draw => "1/2-1/2",
-    }
-}
-
-/// The PGN `Termination` tag value.
-fn pgn_termination(t: Termination) -> &'static str {
-    match t {
-        Termination::FlagFall => "time forfeit",
-        Termination::IllegalMoves => "rules infraction",
-        Termination::Arbiter => "adjudication",
-        _ => "normal",
-    }
-}
-
-fn game_end(o: Outcome) -> GameEnd {
-    GameEnd {
-        result: result_text(o.result).into(),
-        termination: o.termination.as_str().into(),
-        pgn_termination: pgn_termination(o.termination).into(),
-    }
 }
 
 impl Table {
@@ -339,16 +301,7 @@ impl Table {
                 let occ: Bitboard = occupied.into_iter().collect();
                 self.peg.tracker.snapshot(now, occ);
             }
-            Input::SightedBoard { placement } => {
-                let board: Board =
-                    placement
-                        .parse()
-                        .map_err(|e: shakmaty::fen::ParseFenError| InputError::Placement {
-                            placement: placement.clone(),
-                            error: e.to_string(),
-                        })?;
-                self.sighted_snapshot(now, board);
-            }
+            Input::SightedBoard { placement } => self.sighted_snapshot(now, placement),
             Input::SightedMove { uci } => self.sighted_uci(now, &uci),
             Input::SightedLift { square } => self.sighted_lift(square),
             Input::AssistantMove { text } => self.assistant_move(now, &text),
@@ -538,7 +491,7 @@ impl Table {
         if self.over() {
             return;
         }
-        let end = game_end(outcome);
+        let end = GameEnd::from(outcome);
         self.flush_unpressed();
         if self.clock.is_started() && !self.clock.is_paused() {
             let _ = self.clock.pause(now);

@@ -165,6 +165,7 @@ impl Table {
             ply: self.sheet.records.len() + 1,
             color: before.turn(),
             san: SanPlus::from_move(before.clone(), m).to_string(),
+            check: before.clone().play(m).is_ok_and(|after| after.is_check()),
             uci: m.to_uci(mode),
             clock: self.clock.remaining(before.turn(), now),
             spent: Duration::ZERO,
