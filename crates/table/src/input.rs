@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use annabella_rules::GameResult;
+use annabella_rules::{ClaimKind, GameResult};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Board, Color, Square, uci::UciMove};
 
@@ -48,16 +48,6 @@ pub enum ClockDevice {
     LowBattery,
 }
 
-/// Draw claims (9.2, 9.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ground {
-    /// Threefold repetition (9.2).
-    Threefold,
-    /// Fifty moves (9.3).
-    FiftyMoves,
-}
-
 /// What the sighted player (or the assistant for them) declares at the console.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
@@ -73,7 +63,7 @@ pub enum SightedCommand {
     /// Claim a draw, with the intended move when it is the move that repeats (9.2, 9.3).
     Claim {
         /// Repetition or fifty moves.
-        ground: Ground,
+        ground: ClaimKind,
         /// The intended move (UCI), if any.
         #[serde(default, with = "crate::text_serde::option")]
         intended: Option<UciMove>,

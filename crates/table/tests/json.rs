@@ -48,7 +48,7 @@ fn inputs() {
     );
     round_trip_input(
         Input::Sighted(SightedCommand::Claim {
-            ground: annabella_table::Ground::Threefold,
+            ground: annabella_table::ClaimKind::Threefold,
             intended: Some("g1f3".parse().unwrap()),
         }),
         r#"{"input":"sighted","command":"claim","ground":"threefold","intended":"g1f3"}"#,

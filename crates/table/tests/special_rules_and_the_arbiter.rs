@@ -267,7 +267,7 @@ fn a_sighted_threefold_claim() {
     run.at(
         t + 9.0,
         Input::Sighted(SightedCommand::Claim {
-            ground: annabella_table::Ground::Threefold,
+            ground: annabella_table::ClaimKind::Threefold,
             intended: Some("f6g8".parse().unwrap()),
         }),
     );

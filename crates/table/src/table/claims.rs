@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// The Law a spoken claim names. The words' own type stays in `phonetic`, which does
+/// not depend on `rules`: this is the one place the two meet.
+pub(super) fn claim_kind(ground: ClaimGround) -> ClaimKind {
+    match ground {
+        ClaimGround::Repetition => ClaimKind::Threefold,
+        ClaimGround::FiftyMoves => ClaimKind::FiftyMoves,
+    }
+}
+
 /// A claim waiting for the arbiter (with `claims_by_arbiter`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct PendingClaim {

@@ -32,7 +32,7 @@ mod timers;
 mod vi;
 
 use adjournment::Adjournment;
-use claims::Claims;
+use claims::{Claims, claim_kind};
 use clock::ClockSide;
 use outbox::Outbox;
 use peg_board::PegSide;
@@ -42,8 +42,8 @@ use vi::{Said, ViSide};
 
 use crate::{
     AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, ClockButton,
-    ClockCommand, ClockPress, Effect, GameEnd, Ground, Haptic, Input, PegFix, PendingClaimView,
-    Priority, RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
+    ClockCommand, ClockPress, Effect, GameEnd, Haptic, Input, PegFix, PendingClaimView, Priority,
+    RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
     detect::{self, Difference, PegTracker},
     phrases::Phrases,
@@ -119,13 +119,6 @@ pub struct Table {
     clock_side: ClockSide,
     /// Adjourned and the sealed move (duty f).
     adjournment: Adjournment,
-}
-
-fn ground_kind(g: Ground) -> ClaimKind {
-    match g {
-        Ground::Threefold => ClaimKind::Threefold,
-        Ground::FiftyMoves => ClaimKind::FiftyMoves,
-    }
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -231,10 +224,7 @@ impl Table {
             claim_pending: self.claims.pending.is_some(),
             claim: self.claims.pending.as_ref().map(|c| PendingClaimView {
                 by: c.by,
-                ground: match c.kind {
-                    ClaimKind::Threefold => Ground::Threefold,
-                    ClaimKind::FiftyMoves => Ground::FiftyMoves,
-                },
+                ground: c.kind,
                 intended: c.intended.map(|m| m.to_uci(self.config.castling_mode())),
             }),
             white_moves: self.clock.moves(Color::White),

@@ -501,7 +501,7 @@ impl Table {
                         );
                     }
                 };
-                self.claim(now, by, ground_kind(ground), intended);
+                self.claim(now, by, ground, intended);
             }
             SightedCommand::ClaimFlag => {
                 if self.clock.flag_of(self.vi, now).is_some() {

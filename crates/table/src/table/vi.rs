@@ -622,10 +622,7 @@ impl Table {
     ) -> Option<Told> {
         let words = self.vi_words();
         let pos = self.game.position().clone();
-        let kind = match ground {
-            ClaimGround::Repetition => ClaimKind::Threefold,
-            ClaimGround::FiftyMoves => ClaimKind::FiftyMoves,
-        };
+        let kind = claim_kind(ground);
         let intended = match intended.map(|spoken| Verdict::from(spoken.resolve(&pos))) {
             None => None,
             Some(Verdict::Move(m)) => Some(m),
