@@ -162,8 +162,7 @@ impl DgtSim {
     ///
     /// # Errors
     /// When the clock is not connected.
-    pub fn press_lever(&mut self, now: Instant, player: impl Into<Color>) -> Result<(), SimError> {
-        let player = player.into();
+    pub fn press_lever(&mut self, now: Instant, player: Color) -> Result<(), SimError> {
         self.clock_present()?;
         let side = match player {
             Color::White => self.white,
