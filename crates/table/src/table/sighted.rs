@@ -277,64 +277,22 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
-        let sighted = self.sighted();
         let reply =
             self.vi_move_made() && !self.adjournment.adjourned && self.adjournment.sealed.is_none();
-        let (pos, made) = if self.sighted_may_move() {
-            (self.game.position().clone(), None)
-        } else if reply && let Some(said) = &self.vi_side.said {
-            // A reply to the VI player's made move before its press (6.2.2).
-            let mut after = self.game.position().clone();
-            after.play_unchecked(said.m);
-            (after, None)
-        } else {
-            // Entered after the board's move was taken: compared with it (4.6, E.2.8).
-            match (
-                self.sheet.records.last(),
-                self.sheet.history.last(),
-                self.game.moves().last(),
-            ) {
-                (Some(r), Some(before), Some(&m)) if r.color == sighted => {
-                    (before.clone(), Some(m))
-                }
-                _ => {
-                    return self.tell_sighted(
-                        words.not_your_turn(),
-                        Priority::Normal,
-                        AnnounceKind::NotUnderstood,
-                    );
-                }
-            }
+        let Some((pos, made)) = self.entry_position(reply) else {
+            return self.tell_sighted(
+                words.not_your_turn(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
         };
         let trimmed = text.trim();
-        let by_notation = trimmed
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-            .or_else(|| {
-                trimmed
-                    .parse::<SanPlus>()
-                    .ok()
-                    .and_then(|s| s.san.to_move(&pos).ok())
-            })
-            .or_else(|| {
-                trimmed
-                    .parse::<San>()
-                    .ok()
-                    .and_then(|s| s.to_move(&pos).ok())
-            });
-        let m = match by_notation {
-            Some(m) => m,
-            None => match resolve_words(&pos, words.lex, trimmed) {
-                Verdict::Move(m) => m,
-                other => {
-                    let why = other
-                        .describe(&pos, words.lex)
-                        .unwrap_or_else(|| "a command, not a move".into());
-                    let text = words.sighted_illegal(trimmed, &why);
-                    return self.tell_sighted(text, Priority::Normal, AnnounceKind::NotUnderstood);
-                }
-            },
+        let m = match self.typed_move(&pos, trimmed) {
+            Ok(m) => m,
+            Err(why) => {
+                let text = words.sighted_illegal(trimmed, &why);
+                return self.tell_sighted(text, Priority::Normal, AnnounceKind::NotUnderstood);
+            }
         };
         if let Some(made) = made {
             if made != m {
@@ -451,6 +409,56 @@ impl Table {
         }
     }
 
+    /// Where the assistant's entry is played: the position on the sighted player's move,
+    /// the one after the VI player's made move (`reply`: before its press, 6.2.2), or the
+    /// one before the sighted move the board already gave, with that move to compare
+    /// (4.6, E.2.8). `None` when it is not the sighted player's move.
+    fn entry_position(&self, reply: bool) -> Option<(Chess, Option<Move>)> {
+        if self.sighted_may_move() {
+            return Some((self.game.position().clone(), None));
+        }
+        if reply && let Some(said) = &self.vi_side.said {
+            let mut after = self.game.position().clone();
+            after.play_unchecked(said.m);
+            return Some((after, None));
+        }
+        match (
+            self.sheet.records.last(),
+            self.sheet.history.last(),
+            self.game.moves().last(),
+        ) {
+            (Some(r), Some(before), Some(&m)) if r.color == self.sighted() => {
+                Some((before.clone(), Some(m)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The assistant's typed move in `pos`: UCI, SAN (with or without its check sign) or
+    /// the sighted player's language's words; why it is none otherwise.
+    fn typed_move(&self, pos: &Chess, text: &str) -> Result<Move, String> {
+        let by_notation = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(pos).ok())
+            .or_else(|| {
+                text.parse::<SanPlus>()
+                    .ok()
+                    .and_then(|s| s.san.to_move(pos).ok())
+            })
+            .or_else(|| text.parse::<San>().ok().and_then(|s| s.to_move(pos).ok()));
+        if let Some(m) = by_notation {
+            return Ok(m);
+        }
+        let lex = self.sighted_words().lex;
+        match resolve_words(pos, lex, text) {
+            Verdict::Move(m) => Ok(m),
+            other => Err(other
+                .describe(pos, lex)
+                .unwrap_or_else(|| "a command, not a move".into())),
+        }
+    }
+
     pub(super) fn sighted_command(&mut self, now: Duration, cmd: SightedCommand) {
         let by = self.sighted();
         let words = self.sighted_words();
@@ -488,37 +496,8 @@ impl Table {
                     self.finish(now, o);
                 }
             }
-            SightedCommand::Claim { ground, intended } => {
-                let pos = self.game.position().clone();
-                let intended = match intended.map(|u| u.to_move(&pos)) {
-                    None => None,
-                    Some(Ok(m)) => Some(m),
-                    Some(Err(e)) => {
-                        return self.tell_sighted(
-                            e.to_string(),
-                            Priority::Normal,
-                            AnnounceKind::Declaration,
-                        );
-                    }
-                };
-                self.claim(now, by, ground, intended);
-            }
-            SightedCommand::ClaimFlag => {
-                if self.clock.flag_of(self.vi, now).is_some() {
-                    // The first flag observed decides (6.8–6.10): their own, if it fell
-                    // before the VI player's.
-                    let first = self.clock_side.deciding_flag(self.vi);
-                    if let Ok(o) = self.game.flag_fall(first) {
-                        self.finish(now, o);
-                    }
-                } else {
-                    self.tell_sighted(
-                        words.flag_not_fallen(),
-                        Priority::Normal,
-                        AnnounceKind::Clock,
-                    );
-                }
-            }
+            SightedCommand::Claim { ground, intended } => self.sighted_claim(now, ground, intended),
+            SightedCommand::ClaimFlag => self.sighted_claims_flag(now),
             SightedCommand::CallArbiter => {
                 self.alert(
                     AlertKind::Called,
@@ -530,6 +509,36 @@ impl Table {
                     AnnounceKind::Arbiter,
                 );
             }
+        }
+    }
+
+    /// The sighted player claims a draw (9.2, 9.3), with the intended move (UCI).
+    fn sighted_claim(&mut self, now: Duration, ground: ClaimKind, intended: Option<UciMove>) {
+        let pos = self.game.position().clone();
+        let intended = match intended.map(|u| u.to_move(&pos)) {
+            None => None,
+            Some(Ok(m)) => Some(m),
+            Some(Err(e)) => {
+                return self.tell_sighted(
+                    e.to_string(),
+                    Priority::Normal,
+                    AnnounceKind::Declaration,
+                );
+            }
+        };
+        self.claim(now, self.sighted(), ground, intended);
+    }
+
+    /// The sighted player claims that the VI player's flag has fallen (6.8): the first
+    /// flag observed decides (6.8–6.10), their own if it fell before.
+    fn sighted_claims_flag(&mut self, now: Duration) {
+        if self.clock.flag_of(self.vi, now).is_none() {
+            let text = self.sighted_words().flag_not_fallen();
+            return self.tell_sighted(text, Priority::Normal, AnnounceKind::Clock);
+        }
+        let first = self.clock_side.deciding_flag(self.vi);
+        if let Ok(o) = self.game.flag_fall(first) {
+            self.finish(now, o);
         }
     }
 
