@@ -185,3 +185,27 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_flag_seen_decides_until_it_gets_time_again() {
+        let mut side = ClockSide::default();
+        assert_eq!(side.deciding_flag(Color::White), Color::White);
+        // Black's flag falls first, then White's: Black's decides (6.8–6.10).
+        assert_eq!(side.flag_fell(Color::Black), Color::Black);
+        assert_eq!(side.flag_fell(Color::White), Color::Black);
+        assert_eq!(side.deciding_flag(Color::White), Color::Black);
+        assert_eq!(side.deciding_flag(Color::Black), Color::Black);
+        // The arbiter gives Black time (6.10.2): White's fallen flag is now the first.
+        side.flag_restored(Color::Black);
+        assert_eq!(side.first_flag, Some(Color::White));
+        assert!(!side.flags_seen[Color::Black] && side.flags_seen[Color::White]);
+        assert_eq!(side.deciding_flag(Color::Black), Color::White);
+        side.flag_restored(Color::White);
+        assert_eq!(side.first_flag, None);
+        assert_eq!(side.deciding_flag(Color::White), Color::White);
+    }
+}

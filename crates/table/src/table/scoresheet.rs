@@ -45,3 +45,51 @@ impl Scoresheet {
         self.vi_unpressed = self.vi_unpressed.filter(|&i| i < ply);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(ply: usize) -> RecordedMove {
+        RecordedMove {
+            ply,
+            color: Color::from_white(ply % 2 == 1),
+            san: format!("m{ply}"),
+            check: false,
+            uci: "e2e4".parse().unwrap(),
+            clock: Duration::ZERO,
+            spent: Duration::ZERO,
+            at: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn unpressed_records_come_out_in_the_order_played_once() {
+        let mut sheet = Scoresheet {
+            records: (1..=3).map(record).collect(),
+            unpressed: Some(2),
+            vi_unpressed: Some(1),
+            ..Scoresheet::default()
+        };
+        let plies: Vec<usize> = sheet.take_unpressed().iter().map(|r| r.ply).collect();
+        assert_eq!(plies, [2, 3]);
+        assert!(sheet.take_unpressed().is_empty());
+    }
+
+    #[test]
+    fn a_restored_position_keeps_what_came_before_it() {
+        let mut sheet = Scoresheet {
+            records: (1..=4).map(record).collect(),
+            history: vec![Chess::default(); 4],
+            unpressed: Some(3),
+            vi_unpressed: Some(1),
+            draw_offers: vec![1, 3],
+            offer_with_next: Some(Color::White),
+        };
+        sheet.truncate(2);
+        assert_eq!((sheet.records.len(), sheet.history.len()), (2, 2));
+        assert_eq!((sheet.unpressed, sheet.vi_unpressed), (None, Some(1)));
+        assert_eq!(sheet.draw_offers, [1]);
+        assert_eq!(sheet.offer_with_next, None);
+    }
+}
