@@ -14,8 +14,11 @@ pub(super) fn claim_kind(ground: ClaimGround) -> ClaimKind {
 /// A claim waiting for the arbiter (with `claims_by_arbiter`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct PendingClaim {
+    /// The claimant.
     pub(super) by: Color,
+    /// Repetition or fifty moves.
     pub(super) kind: ClaimKind,
+    /// The intended move, when the claim is on it (9.2.1.1).
     pub(super) intended: Option<Move>,
 }
 

@@ -6,7 +6,9 @@ use super::*;
 /// The effects waiting and the announcements in the air.
 #[derive(Debug, Clone)]
 pub(super) struct Outbox {
+    /// The effects not yet drained, oldest first.
     pub(super) effects: VecDeque<Effect>,
+    /// The id of the next announcement.
     pub(super) next_id: u64,
     /// The announcements given and not yet reported done.
     pub(super) speaking: BTreeSet<u64>,

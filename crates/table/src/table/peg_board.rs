@@ -9,12 +9,17 @@ pub(super) struct PegSide {
     pub(super) tracker: PegTracker,
     /// The opponent's move still to be copied on the peg board (the position before it).
     pub(super) copy: Option<(Chess, Move)>,
+    /// Since when the copy is due (reminders count from it).
     pub(super) copy_since: Duration,
+    /// The quiet moment of the pegs last looked at (each quiet state is handled once).
     pub(super) handled: Option<Duration>,
+    /// When the last fix-up was given (it is repeated after a while).
     pub(super) last_fix: Option<Duration>,
     /// The peg board must be brought to the game position (after the arbiter restored one).
     pub(super) resync: bool,
+    /// Fix-ups given for the board as it is (the arbiter is alerted after enough).
     pub(super) fixups: u32,
+    /// A fix-up is out: the VI player hears when the board is right again.
     pub(super) fix_spoken: bool,
     /// A board without sensors: the fix-up still to be done, repeated on request.
     pub(super) plain_fix: Option<String>,

@@ -14,7 +14,9 @@ pub(super) struct SightedSide {
     /// The assistant's entry of the sighted player's move, waiting for the board's (4.6:
     /// the move made on the board is the move; an entry that differs goes to the arbiter).
     pub(super) assistant_entry: Option<(Move, Duration, Chess)>,
+    /// When the sighted board last changed.
     pub(super) changed: Duration,
+    /// The quiet moment of the board last looked at (each quiet state is handled once).
     pub(super) handled: Option<Duration>,
     /// The VI player's move still to be copied (the position before it).
     pub(super) copy: Option<Chess>,

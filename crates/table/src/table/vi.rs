@@ -8,7 +8,9 @@ type Told = (String, Priority, AnnounceKind);
 /// The VI player's announced move, waiting to be made (D.2.3) and its clock pressed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Said {
+    /// The move.
     pub(super) m: Move,
+    /// When it was announced.
     pub(super) at: Duration,
     /// The move has been made (D.2.3, 4.6): announced, placed, capture removed. From
     /// then on it stands; only the clock press is left.
@@ -18,7 +20,9 @@ pub(super) struct Said {
 /// A declaration that waits for "ja".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Confirm {
+    /// "Aufgeben" (5.1.2).
     Resign,
+    /// Accepting the opponent's draw offer (9.1.2).
     AcceptDraw,
 }
 
