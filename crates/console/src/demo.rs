@@ -154,7 +154,7 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), String> 
                     Side::White => GameResult::BlackWins,
                     Side::Black => GameResult::WhiteWins,
                 };
-                view.result = Some(result.pgn().into());
+                view.result = Some(result.to_string());
                 view.clocks.running = None;
             }
         },
@@ -166,7 +166,7 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), String> 
             }
         }
         ArbiterCommand::DeclareResult { result, .. } => {
-            view.result = Some(result.pgn().into());
+            view.result = Some(result.to_string());
             view.clocks.running = None;
         }
         ArbiterCommand::ApplyPlan { target_fen } => {

@@ -345,11 +345,10 @@ pub fn action_from_form(f: &HashMap<String, String>) -> Result<ArbiterCommand, S
             },
         },
         "declare-result" => ArbiterCommand::DeclareResult {
-            result: match field(f, "result")? {
-                "1-0" => GameResult::WhiteWins,
-                "0-1" => GameResult::BlackWins,
-                "1/2-1/2" => GameResult::Draw,
-                other => return Err(format!("field \"result\": unknown result {other:?}")),
+            result: {
+                let text = field(f, "result")?;
+                text.parse::<GameResult>()
+                    .map_err(|_| format!("field \"result\": unknown result {text:?}"))?
             },
             reason: field(f, "reason")?.to_owned(),
         },

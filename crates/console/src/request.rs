@@ -25,30 +25,9 @@ pub enum Penalty {
     LoseGame,
 }
 
-/// A game result the arbiter declares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameResult {
-    /// White wins.
-    #[serde(rename = "1-0")]
-    WhiteWins,
-    /// Black wins.
-    #[serde(rename = "0-1")]
-    BlackWins,
-    /// Draw.
-    #[serde(rename = "1/2-1/2")]
-    Draw,
-}
-
-impl GameResult {
-    /// PGN notation.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-}
+/// A game result the arbiter declares: the rules' result (in JSON `"1-0"`, `"0-1"`,
+/// `"1/2-1/2"`).
+pub use annabella_rules::GameResult;
 
 /// What the arbiter does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,7 +129,7 @@ impl ArbiterCommand {
                 if *accept { "uphold" } else { "reject" }
             ),
             ArbiterCommand::DeclareResult { result, reason } => {
-                format!("declare the result {} ({reason})", result.pgn())
+                format!("declare the result {} ({reason})", result.as_str())
             }
             ArbiterCommand::ApplyPlan { .. } => "carry out the reconciliation plan".into(),
             ArbiterCommand::DismissAlert { alert } => format!("dismiss alert {alert}"),

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::device::{Device, DeviceKind};
 use crate::link::LinkError;
-use crate::proto::{Button, Haptic, Hello, KIND_CLOCK, Message, Running, Side};
+use crate::proto::{Button, Color, Haptic, Hello, KIND_CLOCK, Message, Running};
 
 /// What the tactile clock reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub enum ClockEvent {
     /// A lever was pressed: `side` ends its move.
     Lever {
         /// Whose lever.
-        side: Side,
+        side: Color,
         /// Device time.
         time_ms: u32,
     },
@@ -165,7 +165,7 @@ mod tests {
             &packet_frame(
                 7,
                 &Message::Lever {
-                    side: Side::Black,
+                    side: Color::Black,
                     time_ms: 1234,
                 },
             ),
@@ -173,7 +173,7 @@ mod tests {
         assert_eq!(
             clock.poll_event(),
             Some(ClockEvent::Lever {
-                side: Side::Black,
+                side: Color::Black,
                 time_ms: 1234
             })
         );

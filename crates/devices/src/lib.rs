@@ -47,6 +47,7 @@
 //! ```
 
 pub mod clock;
+mod color_serde;
 pub mod device;
 pub mod dgt;
 pub mod frame;

@@ -55,44 +55,22 @@ pub mod ty {
     pub const BEEP: u8 = 0x34;
 }
 
-/// A side of the clock (the player whose lever or time it is).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White's lever or time.
-    White,
-    /// Black's lever or time.
-    Black,
-}
+/// A side of the clock (the player whose lever or time it is) is shakmaty's `Color`: on
+/// the wire 0 = White, 1 = Black; in JSON `"white"` / `"black"`.
+pub use shakmaty::Color;
 
-impl From<shakmaty::Color> for Side {
-    fn from(c: shakmaty::Color) -> Side {
-        match c {
-            shakmaty::Color::White => Side::White,
-            shakmaty::Color::Black => Side::Black,
-        }
+fn color_from_u8(b: u8) -> Option<Color> {
+    match b {
+        0 => Some(Color::White),
+        1 => Some(Color::Black),
+        _ => None,
     }
 }
 
-impl From<Side> for shakmaty::Color {
-    fn from(s: Side) -> shakmaty::Color {
-        match s {
-            Side::White => shakmaty::Color::White,
-            Side::Black => shakmaty::Color::Black,
-        }
-    }
-}
-
-impl Side {
-    fn from_u8(b: u8) -> Option<Side> {
-        match b {
-            0 => Some(Side::White),
-            1 => Some(Side::Black),
-            _ => None,
-        }
-    }
-    fn to_u8(self) -> u8 {
-        self as u8
+fn color_to_u8(c: Color) -> u8 {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
     }
 }
 
@@ -241,7 +219,7 @@ pub enum Message {
     /// The lever of `side` was pressed.
     Lever {
         /// Whose lever.
-        side: Side,
+        side: Color,
         /// Device time.
         time_ms: u32,
     },
@@ -399,7 +377,7 @@ impl Message {
             }
             Message::Indicate { square, pattern } => out.extend_from_slice(&[square, pattern]),
             Message::Lever { side, time_ms } => {
-                out.push(side.to_u8());
+                out.push(color_to_u8(side));
                 out.extend_from_slice(&time_ms.to_le_bytes());
             }
             Message::Button {
@@ -512,7 +490,7 @@ impl Message {
                 pattern: b[1],
             },
             ty::LEVER => Message::Lever {
-                side: Side::from_u8(b[0]).ok_or_else(|| bad(0))?,
+                side: color_from_u8(b[0]).ok_or_else(|| bad(0))?,
                 time_ms: u32_at(b, 1),
             },
             ty::BUTTON => Message::Button {
@@ -558,7 +536,7 @@ pub(crate) mod tests {
 
     /// Any message, for round-trip and link tests.
     pub(crate) fn any_message() -> impl Strategy<Value = Message> {
-        let side = prop_oneof![Just(Side::White), Just(Side::Black)];
+        let side = prop_oneof![Just(Color::White), Just(Color::Black)];
         let button = prop_oneof![
             Just(Button::TimeQuery),
             Just(Button::Pause),

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use annabella_devices::dgt::{ClockCommand, ClockRun, ClockSide, DgtBoard, DgtConfig, DgtEvent};
-use annabella_devices::proto::Side;
+use annabella_devices::proto::Color;
 use annabella_devices::sim::{ClockState, DgtAction, DgtSim, Simulator, start_board};
 use annabella_devices::transport::{Link, PortConfig, PortEvent, spawn};
 
@@ -92,12 +92,12 @@ async fn levers_buttons_texts_and_times_through_the_board() {
     assert_eq!(levers(&seen), 0, "time reports are no presses: {seen:?}");
 
     // White presses the lever: one lever event naming White, then Black's time runs.
-    sim.act(DgtAction::Lever(Side::White)).unwrap();
+    sim.act(DgtAction::Lever(Color::White)).unwrap();
     let seen = until(&mut link, |e| matches!(e, DgtEvent::ClockLever { .. })).await;
     let DgtEvent::ClockLever { side, lever, times } = last(&seen) else {
         unreachable!()
     };
-    assert_eq!((*side, *lever), (Side::White, ClockSide::Left));
+    assert_eq!((*side, *lever), (Color::White, ClockSide::Left));
     assert_eq!(times.status.to_move, Some(ClockSide::Right));
     let seen = until(
         &mut link,
@@ -105,12 +105,12 @@ async fn levers_buttons_texts_and_times_through_the_board() {
     )
     .await;
     assert_eq!(levers(&seen), 0, "one press, one lever event: {seen:?}");
-    sim.act(DgtAction::Lever(Side::Black)).unwrap();
+    sim.act(DgtAction::Lever(Color::Black)).unwrap();
     let seen = until(&mut link, |e| matches!(e, DgtEvent::ClockLever { .. })).await;
     assert!(matches!(
         last(&seen),
         DgtEvent::ClockLever {
-            side: Side::Black,
+            side: Color::Black,
             lever: ClockSide::Right,
             ..
         }

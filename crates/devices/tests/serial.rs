@@ -8,7 +8,7 @@ use annabella_devices::clock::{ClockEvent, TactileClock};
 use annabella_devices::dgt::{ClockCommand, ClockRun, DgtBoard, DgtEvent};
 use annabella_devices::link::LinkConfig;
 use annabella_devices::peg::{PegBoard, PegEvent};
-use annabella_devices::proto::{Button, Message, Running, Side};
+use annabella_devices::proto::{Button, Message, Running};
 use annabella_devices::sim::{
     ClockAction, ClockSim, DgtAction, DgtSim, PegAction, PegBoardSim, Simulator, start_board,
     start_occupancy,
@@ -310,12 +310,12 @@ async fn clock_levers_buttons_and_commands() {
             Running::White,
         )
     });
-    sim.act(ClockAction::Lever(Side::White)).unwrap();
+    sim.act(ClockAction::Lever(Color::White)).unwrap();
     until(&mut link, |e| {
         matches!(
             e,
             PortEvent::Device(ClockEvent::Lever {
-                side: Side::White,
+                side: Color::White,
                 ..
             })
         )

@@ -14,7 +14,7 @@ use annabella_devices::clock::{ClockEvent, TactileClock};
 use annabella_devices::frame::FrameDecoder;
 use annabella_devices::link::{LinkConfig, packet_frame};
 use annabella_devices::peg::{PegBoard, PegEvent};
-use annabella_devices::proto::{Button, Haptic, Message, Running, Side};
+use annabella_devices::proto::{Button, Color, Haptic, Message, Running};
 use annabella_devices::sim::{
     ClockSim, FirmwareKind, FirmwarePlan, FirmwareSim, Hands, HarnessClock, PegBoardSim, SimDevice,
     Simulated, Simulator,
@@ -493,7 +493,7 @@ async fn clock_levers_buttons_and_commands(dut: DeviceUnderTest) {
         !seen.iter().any(|e| matches!(
             e,
             ClockEvent::Lever {
-                side: Side::Black,
+                side: Color::Black,
                 ..
             }
         )),

@@ -338,7 +338,7 @@ mod tests {
         assert_eq!(
             result,
             HallAction::Table(ArbiterAction::DeclareResult {
-                result: "1-0".into()
+                result: annabella_rules::GameResult::WhiteWins
             })
         );
         assert!(serde_json::from_str::<HallAction>(r#"{"action":"explode"}"#).is_err());

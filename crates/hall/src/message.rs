@@ -2,7 +2,7 @@
 //! its place `(seq, part)` in the table's journal, so that the hall orders and
 //! deduplicates whatever the broker or a restart delivers twice.
 
-use annabella_table::{AlertKind, AnnounceKind, Audience, GameEnd, Ground, TableView};
+use annabella_table::{AlertKind, AnnounceKind, Audience, ClaimKind, GameEnd, TableView};
 use serde::{Deserialize, Serialize};
 
 use crate::topic::Kind;
@@ -48,7 +48,7 @@ pub enum Body {
         /// Who claims (`white`/`black`).
         by: String,
         /// Repetition or fifty moves.
-        ground: Ground,
+        ground: ClaimKind,
         /// The intended move (UCI), if any.
         intended: Option<String>,
     },

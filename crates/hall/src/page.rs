@@ -135,7 +135,7 @@ fn screen_facts(t: &TableEntry) -> String {
     let v = &state.view;
     let ms = |d: std::time::Duration| clock_text(u64::try_from(d.as_millis()).unwrap_or(0));
     let state = if let Some(end) = &t.result {
-        escape(&end.result)
+        escape(end.result.as_str())
     } else if v.claim_pending {
         "<strong>claim</strong>".into()
     } else if v.paused {
@@ -202,8 +202,8 @@ fn status(t: &TableEntry) -> String {
     if let Some(end) = &t.result {
         return format!(
             r#"<p class="result">Result {} ({})</p>"#,
-            escape(&end.result),
-            escape(&end.termination)
+            escape(end.result.as_str()),
+            escape(end.termination.as_str())
         );
     }
     let turn = if v.turn == Color::White {

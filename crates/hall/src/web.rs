@@ -7,6 +7,7 @@
 
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
+use annabella_rules::GameResult;
 use annabella_table::ArbiterAction;
 use axum::{
     Form, Json, Router,
@@ -265,14 +266,10 @@ fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), Stri
             "resume the clocks (from the hall)".into(),
         ),
         Some("declare-result") => {
-            let result = match param(f, "result") {
-                Some(r @ ("1-0" | "0-1" | "1/2-1/2")) => r.to_owned(),
-                other => {
-                    return Err(format!(
-                        "field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {other:?}"
-                    ));
-                }
-            };
+            let text = param(f, "result");
+            let result: GameResult = text.and_then(|t| t.parse().ok()).ok_or_else(|| {
+                format!("field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {text:?}")
+            })?;
             let what = format!("declare the result {result} (from the hall)");
             (ArbiterAction::DeclareResult { result }.into(), what)
         }
@@ -405,7 +402,7 @@ mod tests {
         assert_eq!(
             a,
             HallAction::Table(ArbiterAction::DeclareResult {
-                result: "0-1".into()
+                result: GameResult::BlackWins
             })
         );
         assert!(what.contains("0-1"));

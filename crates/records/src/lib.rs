@@ -36,7 +36,7 @@ pub fn scoresheet(table: &Table) -> Vec<String> {
             false => m.san.clone(),
         })
         .collect();
-    let result = table.end().map_or("*".to_owned(), |e| e.result.clone());
+    let result = table.end().map_or("*".to_owned(), |e| e.result.to_string());
     braille::scoresheet_lines(
         &Header {
             white: config.event.white.clone(),

@@ -114,7 +114,7 @@ impl Sheet {
                     draw_offer: offers.contains(&m.ply),
                 })
                 .collect(),
-            result: table.end().map_or("*".to_owned(), |e| e.result.clone()),
+            result: table.end().map_or("*".to_owned(), |e| e.result.to_string()),
             illegal: [
                 table.game().strikes(shakmaty::Color::White),
                 table.game().strikes(shakmaty::Color::Black),

@@ -33,7 +33,7 @@ pub use time_control::{Bonus, ParseTimeControlError, Period, TimeControl, TimeCo
 pub mod game;
 pub use game::{
     ClaimKind, ClaimVerdict, Game, GameError, GameResult, IllegalKind, IllegalVerdict, Outcome,
-    Penalty, Termination,
+    ParseResultError, Penalty, Termination,
 };
 
 pub mod unwinnable;

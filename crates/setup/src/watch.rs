@@ -11,7 +11,7 @@ use annabella_devices::clock::{ClockEvent, TactileClock};
 use annabella_devices::dgt::{DgtBoard, DgtEvent};
 use annabella_devices::link::LinkConfig;
 use annabella_devices::peg::{PegBoard, PegEvent};
-use annabella_devices::proto::{Button, Running, Side};
+use annabella_devices::proto::{Button, Running};
 use annabella_devices::transport::{Codec, Link, PortConfig, PortEvent, spawn};
 use annabella_phonetic::Language;
 use annabella_table::detect::{
@@ -100,8 +100,9 @@ pub enum WatchEvent {
     },
     /// A clock lever was pressed.
     Lever {
-        /// Whose.
-        side: Side,
+        /// Whose (`"white"` / `"black"`).
+        #[serde(serialize_with = "colour_name")]
+        side: shakmaty::Color,
         /// Device time.
         time_ms: u32,
     },
@@ -185,6 +186,11 @@ impl WatchEvent {
 }
 
 /// Move detection attached to a watcher.
+/// A colour as its name, `"white"` or `"black"`.
+fn colour_name<S: serde::Serializer>(c: &shakmaty::Color, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(c)
+}
+
 #[derive(Debug)]
 pub enum Detector {
     /// Piece-aware snapshots (DGT).

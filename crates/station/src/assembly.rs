@@ -785,7 +785,7 @@ impl StationReport {
             journal,
             written,
             game_over: stopped.ending == Ending::GameOver,
-            result: session.table().end().map(|e| e.result.clone()),
+            result: session.table().end().map(|e| e.result.to_string()),
             braille_problem: problem.map(|e| e.to_string()),
             pdf_problem,
         })

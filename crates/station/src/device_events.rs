@@ -6,7 +6,6 @@ use annabella_devices::{
     clock::ClockEvent, dgt::DgtEvent, peg::PegEvent, proto::Button, transport::PortEvent,
 };
 use annabella_table::{ClockButton, ClockDevice, Input};
-use shakmaty::Color;
 
 /// One device report, read.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,9 +44,7 @@ pub type DgtButtons = [Option<ClockButton>; 5];
 pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
     match (event, clock) {
         (PortEvent::Device(DgtEvent::ClockLever { side, .. }), Some(_)) => {
-            Reading::Input(Input::Lever {
-                side: Color::from(side),
-            })
+            Reading::Input(Input::Lever { side })
         }
         (PortEvent::Device(DgtEvent::ClockStatus(status)), Some(_)) => {
             Reading::Input(Input::ClockDevice {
@@ -81,9 +78,9 @@ pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
 /// The board's own report (and the clock's when it is not the table's clock).
 fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
     match event {
-        PortEvent::Device(DgtEvent::Snapshot(board)) => Reading::Input(Input::SightedBoard {
-            placement: board.to_string(),
-        }),
+        PortEvent::Device(DgtEvent::Snapshot(board)) => {
+            Reading::Input(Input::SightedBoard { placement: board })
+        }
         PortEvent::Device(DgtEvent::FieldUpdate {
             square,
             piece: None,
@@ -106,12 +103,9 @@ fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
 /// The tactile clock's report, and the push-to-talk button's new state when it moved.
 pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     match event {
-        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => (
-            Reading::Input(Input::Lever {
-                side: Color::from(s),
-            }),
-            None,
-        ),
+        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
+            (Reading::Input(Input::Lever { side: s }), None)
+        }
         PortEvent::Device(ClockEvent::Button {
             button: b, pressed, ..
         }) => {

@@ -45,7 +45,7 @@ pub fn say(herald: &Herald, a: &TableAnnouncement) {
 pub fn earcons(effect: &Effect, vi: Color) -> Vec<(Hearer, Earcon)> {
     let vi_only = |e: Earcon| vec![(Hearer::ViPlayer, e)];
     match effect {
-        Effect::RecordMove(m) if m.san.ends_with(['+', '#']) => Hearer::ALL
+        Effect::RecordMove(m) if m.check => Hearer::ALL
             .into_iter()
             .map(|h| (h, Earcon::Check))
             .collect(),
@@ -92,6 +92,7 @@ mod tests {
             ply: 1,
             color,
             san: san.into(),
+            check: san.ends_with(['+', '#']),
             uci: "e2e4".parse::<UciMove>().unwrap(),
             clock: Duration::from_secs(60),
             spent: Duration::from_secs(1),

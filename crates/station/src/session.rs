@@ -228,8 +228,8 @@ impl Session {
         self.journal.finish_game(&FinishedGame {
             last_seq: self.journal.len(),
             now,
-            result: end.result.clone(),
-            termination: end.termination.clone(),
+            result: end.result.to_string(),
+            termination: end.termination.to_string(),
             pgn: self.table.pgn(),
         })?;
         self.finished = true;

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use annabella_rules::{GameResult, Outcome, Termination};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Square, uci::UciMove};
 
@@ -193,6 +194,9 @@ pub struct RecordedMove {
     pub color: Color,
     /// Standard algebraic notation with check/mate sign.
     pub san: String,
+    /// The move gives check (mate included): the side to move after it is in check.
+    #[serde(default)]
+    pub check: bool,
     /// UCI.
     #[serde(with = "crate::text_serde")]
     pub uci: UciMove,
@@ -222,15 +226,27 @@ pub struct SealedMove {
     pub clock: Duration,
 }
 
-/// The end of a game.
+/// The end of a game. In JSON the result and the termination are their texts (`"1-0"`,
+/// `"checkmate"`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameEnd {
     /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
+    pub result: GameResult,
     /// How it ended (`checkmate`, `flag-fall`, `agreement`, …: the rules crate's names).
-    pub termination: String,
-    /// The PGN `Termination` tag value (`normal`, `time forfeit`, `adjudication`, `rules infraction`).
+    pub termination: Termination,
+    /// The PGN `Termination` tag value (`normal`, `time forfeit`, `adjudication`, `rules
+    /// infraction`): [`Termination::pgn_tag`], kept for readers of the JSON.
     pub pgn_termination: String,
+}
+
+impl From<Outcome> for GameEnd {
+    fn from(o: Outcome) -> GameEnd {
+        GameEnd {
+            result: o.result,
+            termination: o.termination,
+            pgn_termination: o.termination.pgn_tag().into(),
+        }
+    }
 }
 
 /// One effect. Drain them with [`Table::poll_effect`](crate::Table::poll_effect) after

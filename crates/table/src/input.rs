@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
+use annabella_rules::{ClaimKind, GameResult};
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Square, uci::UciMove};
+use shakmaty::{Board, Color, Square, uci::UciMove};
 
 /// One recognizer hypothesis of what the VI player said.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,16 +48,6 @@ pub enum ClockDevice {
     LowBattery,
 }
 
-/// Draw claims (9.2, 9.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ground {
-    /// Threefold repetition (9.2).
-    Threefold,
-    /// Fifty moves (9.3).
-    FiftyMoves,
-}
-
 /// What the sighted player (or the assistant for them) declares at the console.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
@@ -72,7 +63,7 @@ pub enum SightedCommand {
     /// Claim a draw, with the intended move when it is the move that repeats (9.2, 9.3).
     Claim {
         /// Repetition or fifty moves.
-        ground: Ground,
+        ground: ClaimKind,
         /// The intended move (UCI), if any.
         #[serde(default, with = "crate::text_serde::option")]
         intended: Option<UciMove>,
@@ -133,10 +124,11 @@ pub enum ArbiterAction {
         #[serde(with = "crate::text_serde")]
         color: Color,
     },
-    /// End the game with this result (`1-0`, `0-1`, `1/2-1/2`).
+    /// End the game with this result (in JSON `"1-0"`, `"0-1"`, `"1/2-1/2"`; `"½-½"` is
+    /// read too).
     DeclareResult {
-        /// The PGN result.
-        result: String,
+        /// The result.
+        result: GameResult,
     },
     /// Take the game back to the position after `ply` half-moves (the last point where
     /// both scoresheets agree); clocks are set with `SetTime`.
@@ -190,12 +182,14 @@ pub enum Input {
         #[serde(with = "crate::text_serde::vec")]
         occupied: Vec<Square>,
     },
-    /// A settled snapshot of the sighted player's e-board (DGT): the piece placement
-    /// part of a FEN. The table finds the sighted player's moves, the copying of the VI
-    /// player's moves, touches and discrepancies in these.
+    /// A settled snapshot of the sighted player's e-board (DGT). The table finds the
+    /// sighted player's moves, the copying of the VI player's moves, touches and
+    /// discrepancies in these.
     SightedBoard {
-        /// FEN piece placement (`rnbqkbnr/pppppppp/8/…`).
-        placement: String,
+        /// The pieces on the board; in JSON the piece placement part of a FEN
+        /// (`rnbqkbnr/pppppppp/8/…`).
+        #[serde(with = "crate::text_serde")]
+        placement: Board,
     },
     /// A move that the station's own detector found on the sighted board.
     SightedMove {

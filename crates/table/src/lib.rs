@@ -44,13 +44,13 @@ mod text_serde;
 mod touch;
 mod view;
 
+/// The vocabulary of results, terminations and claims is the rules' own.
+pub use annabella_rules::{ClaimKind, GameResult, Termination};
 pub use config::{ClockPress, ConfigError, Event, TableConfig, Timings, ViBoard};
 pub use effect::{
     AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, ClockCommand, Effect, GameEnd,
     Haptic, PegFix, Priority, RecordedMove, SealedMove,
 };
-pub use input::{
-    ArbiterAction, ClockButton, ClockDevice, Ground, Hypothesis, Input, SightedCommand,
-};
+pub use input::{ArbiterAction, ClockButton, ClockDevice, Hypothesis, Input, SightedCommand};
 pub use table::{InputError, Table};
 pub use view::{PendingClaimView, TableView};

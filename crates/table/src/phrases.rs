@@ -9,6 +9,7 @@ use annabella_phonetic::{
     messages::{Arg, FluentValue, Messages, color_arg, piece_args, role_arg},
     number, render, spoken_time,
 };
+use annabella_rules::GameResult;
 use shakmaty::{Chess, Color, Move, Piece, Role, Square};
 
 use crate::{detect::Difference, touch::captured_square};
@@ -607,16 +608,16 @@ impl Phrases {
     }
 
     pub(crate) fn game_over(self, end: &crate::GameEnd) -> String {
-        let result = match end.result.as_str() {
-            "1-0" => "white-wins",
-            "0-1" => "black-wins",
-            _ => "draw",
+        let result = match end.result {
+            GameResult::WhiteWins => "white-wins",
+            GameResult::BlackWins => "black-wins",
+            GameResult::Draw => "draw",
         };
         self.say(
             "game-over",
             &[
                 ("result", result.into()),
-                ("termination", end.termination.clone().into()),
+                ("termination", end.termination.as_str().into()),
             ],
         )
     }
@@ -712,11 +713,9 @@ mod tests {
             hu.fixes(&fixes),
             "Tegye a világos Damét a David eins mezőre."
         );
-        let end = crate::GameEnd {
-            result: "1/2-1/2".into(),
-            termination: "stalemate".into(),
-            pgn_termination: "normal".into(),
-        };
+        let end = crate::GameEnd::from(annabella_rules::Outcome::draw(
+            annabella_rules::Termination::Stalemate,
+        ));
         assert_eq!(hu.game_over(&end), "A játszma véget ért: döntetlen, patt.");
     }
 }

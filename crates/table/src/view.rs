@@ -5,7 +5,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Square, uci::UciMove};
 
-use crate::{GameEnd, Ground};
+use crate::{ClaimKind, GameEnd};
 
 /// A claim waiting for the arbiter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -14,7 +14,7 @@ pub struct PendingClaimView {
     #[serde(with = "crate::text_serde")]
     pub by: Color,
     /// Repetition or fifty moves.
-    pub ground: Ground,
+    pub ground: ClaimKind,
     /// The intended move, if any.
     #[serde(with = "crate::text_serde::option")]
     pub intended: Option<UciMove>,

@@ -310,7 +310,7 @@ fn a_flag_fall_against_a_player_who_can_mate_wins() {
     run.start(0.0);
     vi_move(&mut run, 1.0, "König David eins", "e1", "d1");
     run.advance(s(100.0));
-    assert_eq!(run.view().result.map(|e| e.result), Some("1-0".into()));
+    assert_eq!(run.view().result.map(|e| e.result.as_str()), Some("1-0"));
 }
 
 #[test]
@@ -331,7 +331,7 @@ fn the_vi_players_own_flag_is_reported_not_claimed() {
         62.0,
         Input::Sighted(annabella_table::SightedCommand::ClaimFlag),
     );
-    assert_eq!(run.view().result.map(|e| e.result), Some("0-1".into()));
+    assert_eq!(run.view().result.map(|e| e.result.as_str()), Some("0-1"));
 }
 
 /// Knights out and back: `cycles` times Nf3 Nf6 Ng1 Ng8, then Nf3 Nf6.
@@ -429,7 +429,7 @@ fn resignation_needs_a_yes() {
     run.say(2.0, "nein");
     assert_eq!(run.view().result, None);
     run.say(3.0, "ich gebe auf").say(4.0, "ja");
-    assert_eq!(run.view().result.map(|e| e.result), Some("0-1".into()));
+    assert_eq!(run.view().result.map(|e| e.result.as_str()), Some("0-1"));
 }
 
 #[test]

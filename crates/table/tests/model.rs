@@ -479,7 +479,7 @@ impl Model {
         self.sighted_made = legal;
         self.input(
             Input::SightedBoard {
-                placement: board.to_string(),
+                placement: board.clone(),
             },
             step,
         )
@@ -705,7 +705,9 @@ impl Model {
                     4 => ArbiterAction::IllegalMove { by: color },
                     5 => ArbiterAction::FlagFall { color },
                     6 if a < 20 => ArbiterAction::DeclareResult {
-                        result: ["1-0", "0-1", "1/2-1/2"][usize::from(a % 3)].into(),
+                        result: ["1-0", "0-1", "1/2-1/2"][usize::from(a % 3)]
+                            .parse()
+                            .expect("a result"),
                     },
                     7 => ArbiterAction::RestorePosition {
                         ply: usize::from(a) % (self.table.game().moves().len() + 1),
@@ -1001,14 +1003,14 @@ impl Model {
         if let (Some(end), Some(&first)) = (&view.result, self.fallen.first())
             && !self.zeroed
             && before.result.is_none()
-            && end.termination == "flag-fall"
+            && end.termination.as_str() == "flag-fall"
         {
             let won = match first {
                 Color::White => "1-0",
                 Color::Black => "0-1",
             };
             ensure!(
-                end.result != won,
+                end.result.as_str() != won,
                 "{first}'s flag fell first, but {first} won on time"
             );
         }

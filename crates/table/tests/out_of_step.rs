@@ -235,7 +235,7 @@ fn both_flags_down_the_first_decides() {
         62.0,
         annabella_table::Input::Arbiter(annabella_table::ArbiterAction::FlagFall { color: Black }),
     );
-    assert_eq!(run.view().result.map(|e| e.result), Some("0-1".into()));
+    assert_eq!(run.view().result.map(|e| e.result.as_str()), Some("0-1"));
 }
 
 #[test]

@@ -224,7 +224,7 @@ fn the_first_flag_is_claimed_for_the_vi_player_at_a_club_table() {
         .at(3.0, Input::ViPlaced);
     run.advance(s(200.0));
     let end = run.view().result.expect("the game ended on time");
-    assert_eq!(end.result, "1-0");
+    assert_eq!(end.result.as_str(), "1-0");
 }
 
 #[test]

@@ -186,25 +186,22 @@ fn the_arbiter_declares_and_penalises() {
         Input::Arbiter(ArbiterAction::IllegalMove { by: Black }),
     );
     assert_eq!(
-        run.view().result.map(|e| e.termination),
-        Some("illegal-moves".into())
+        run.view().result.map(|e| e.termination.as_str()),
+        Some("illegal-moves")
     );
     let mut run = Run::new(classical());
     run.start(0.0);
-    assert!(
-        run.table
-            .handle(
-                s(1.0),
-                Input::Arbiter(ArbiterAction::DeclareResult {
-                    result: "2-0".into()
-                })
-            )
-            .is_err()
-    );
+    // A result that is not one is refused when the input is read (a journal line, a
+    // console action), naming it.
+    let err = serde_json::from_str::<Input>(
+        r#"{"input":"arbiter","action":"declare_result","result":"2-0"}"#,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("2-0"), "{err}");
     run.at(
         2.0,
         Input::Arbiter(ArbiterAction::DeclareResult {
-            result: "0-1".into(),
+            result: "0-1".parse().unwrap(),
         }),
     );
     let end = run.view().result.unwrap();
@@ -270,12 +267,12 @@ fn a_sighted_threefold_claim() {
     run.at(
         t + 9.0,
         Input::Sighted(SightedCommand::Claim {
-            ground: annabella_table::Ground::Threefold,
+            ground: annabella_table::ClaimKind::Threefold,
             intended: Some("f6g8".parse().unwrap()),
         }),
     );
     let end = run.view().result.expect("upheld");
-    assert_eq!(end.termination, "threefold-claim");
+    assert_eq!(end.termination.as_str(), "threefold-claim");
 }
 
 #[test]
@@ -334,8 +331,8 @@ fn the_vi_player_offers_and_the_sighted_player_accepts() {
     assert_eq!(run.view().draw_offer, Some(White));
     run.at(2.0, Input::Sighted(SightedCommand::AcceptDraw));
     assert_eq!(
-        run.view().result.map(|e| e.termination),
-        Some("agreement".into())
+        run.view().result.map(|e| e.termination.as_str()),
+        Some("agreement")
     );
 }
 

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use annabella_arbiter::Plan;
-use annabella_console::{ArbiterCommand, ArbiterRequest, Penalty, Side};
+use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty, Side};
 use annabella_table::{ArbiterAction, Input, TableView};
 use shakmaty::Color;
 
@@ -95,11 +95,7 @@ pub fn inputs_for(
                 })
             }
             Penalty::LoseGame => one(ArbiterAction::DeclareResult {
-                result: match side {
-                    Side::White => "0-1",
-                    Side::Black => "1-0",
-                }
-                .into(),
+                result: GameResult::win_for(!Color::from(*side)),
             }),
         },
         ArbiterCommand::DecideClaim { claim, accept } => {
@@ -112,9 +108,9 @@ pub fn inputs_for(
                 ArbiterAction::RejectClaim
             })
         }
-        ArbiterCommand::DeclareResult { result, .. } => one(ArbiterAction::DeclareResult {
-            result: result.pgn().into(),
-        }),
+        ArbiterCommand::DeclareResult { result, .. } => {
+            one(ArbiterAction::DeclareResult { result: *result })
+        }
         ArbiterCommand::ApplyPlan { target_fen } => {
             let plan = plan.ok_or(Refusal::NoPlan)?;
             if plan.target_fen != *target_fen {

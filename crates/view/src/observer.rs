@@ -9,7 +9,7 @@ use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile, r
 use annabella_console::{
     Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
 };
-use annabella_table::{AlertKind, Audience, Effect, Ground, Input, TableConfig, TableView};
+use annabella_table::{AlertKind, Audience, ClaimKind, Effect, Input, TableConfig, TableView};
 use shakmaty::{Bitboard, Board, Chess, Color, Position};
 
 use crate::{line::Line, peg_pieces};
@@ -315,8 +315,8 @@ impl Observer {
                     id: self.claim_id,
                     by: Side::from(c.by),
                     ground: match c.ground {
-                        Ground::Threefold => "threefold repetition (9.2)".into(),
-                        Ground::FiftyMoves => "fifty moves (9.3)".into(),
+                        ClaimKind::Threefold => "threefold repetition (9.2)".into(),
+                        ClaimKind::FiftyMoves => "fifty moves (9.3)".into(),
                     },
                     detail: match &c.intended {
                         Some(m) => format!("intended move {m}; the table could not uphold it"),
@@ -326,7 +326,7 @@ impl Observer {
                 .collect(),
             alerts,
             plan,
-            result: t.result.as_ref().map(|r| r.result.clone()),
+            result: t.result.as_ref().map(|r| r.result.to_string()),
         };
         if self.last.as_ref() == Some(&view) {
             return None;

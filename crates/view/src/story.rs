@@ -249,11 +249,10 @@ mod tests {
     fn the_result_and_a_lost_device_are_told_an_opened_one_is_not() {
         let over = Line::Effect {
             at_ms: 61_000,
-            effect: Effect::GameOver(GameEnd {
-                result: "1-0".into(),
-                termination: "checkmate".into(),
-                pgn_termination: "normal".into(),
-            }),
+            effect: Effect::GameOver(GameEnd::from(annabella_rules::Outcome::win(
+                shakmaty::Color::White,
+                annabella_rules::Termination::Checkmate,
+            ))),
         };
         assert_eq!(
             story(&over).as_deref(),

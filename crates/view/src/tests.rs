@@ -94,10 +94,14 @@ fn wrongly_copied() -> Run {
         side: shakmaty::Color::White,
     });
     r.feed(Input::SightedBoard {
-        placement: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR".into(),
+        placement: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+            .parse()
+            .unwrap(),
     });
     r.feed(Input::SightedBoard {
-        placement: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR".into(),
+        placement: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"
+            .parse()
+            .unwrap(),
     });
     r.feed(Input::PegLift { square: Square::E7 });
     r.feed(Input::PegPlace { square: Square::E6 });
@@ -246,7 +250,7 @@ fn every_input_names_the_arbiter() {
         {
             assert!(matches!(
                 &carried.inputs[0],
-                Input::ByArbiter { action: Some(ArbiterAction::DeclareResult { result }), .. } if result == "1-0"
+                Input::ByArbiter { action: Some(ArbiterAction::DeclareResult { result }), .. } if *result == GameResult::WhiteWins
             ));
         }
     }

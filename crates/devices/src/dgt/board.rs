@@ -31,7 +31,7 @@ use super::clock::ClockCommand;
 use super::codes::{clk, cmd};
 use super::message::{DecodeError, Decoder, Message};
 use super::status::{ClockSide, ClockStatus, ClockTimes, button};
-use crate::proto::Side;
+use crate::proto::Color;
 use shakmaty::{Board, Piece, Square};
 
 /// Timing and mode of the host side.
@@ -55,19 +55,19 @@ pub struct DgtConfig {
 
 impl DgtConfig {
     /// The player at a side of the clock.
-    pub fn player(&self, side: ClockSide) -> Side {
+    pub fn player(&self, side: ClockSide) -> Color {
         if side == self.white {
-            Side::White
+            Color::White
         } else {
-            Side::Black
+            Color::Black
         }
     }
 
     /// The side of the clock a player sits at.
-    pub fn side_of(&self, player: Side) -> ClockSide {
+    pub fn side_of(&self, player: Color) -> ClockSide {
         match player {
-            Side::White => self.white,
-            Side::Black => self.white.other(),
+            Color::White => self.white,
+            Color::Black => self.white.other(),
         }
     }
 }
@@ -106,7 +106,7 @@ pub enum DgtEvent {
     /// the times and the running side again). Comes before the report's `ClockTimes`.
     ClockLever {
         /// The player who pressed (by [`DgtConfig::white`]).
-        side: Side,
+        side: Color,
         /// The side of the clock whose lever went down.
         lever: ClockSide,
         /// The report that showed the press.
@@ -684,7 +684,7 @@ mod tests {
         let DgtEvent::ClockLever { side, lever, times } = &press[0] else {
             panic!("{press:?}")
         };
-        assert_eq!((*side, *lever), (Side::White, ClockSide::Left));
+        assert_eq!((*side, *lever), (Color::White, ClockSide::Left));
         assert_eq!(times.left, Duration::from_secs(297));
         assert!(matches!(press[1], DgtEvent::ClockTimes(_)));
         assert_eq!(press.len(), 2, "running did not change: no status");
@@ -693,7 +693,7 @@ mod tests {
         assert!(matches!(
             events(&mut board)[0],
             DgtEvent::ClockLever {
-                side: Side::Black,
+                side: Color::Black,
                 lever: ClockSide::Right,
                 ..
             }
@@ -715,7 +715,7 @@ mod tests {
             matches!(
                 lever,
                 Some(DgtEvent::ClockLever {
-                    side: Side::Black,
+                    side: Color::Black,
                     lever: ClockSide::Left,
                     ..
                 })

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{FramedDevice, SimError, device_ms};
 use crate::link::Endpoint;
-use crate::proto::{Button, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, Running, Side};
+use crate::proto::{Button, Color, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, Running};
 
 /// Actions of the simulated tactile clock (JSON: `{"lever":"white"}`,
 /// `{"button":"pause"}`, `{"release":"push_to_talk"}`).
@@ -14,7 +14,7 @@ use crate::proto::{Button, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, Running
 #[serde(rename_all = "snake_case")]
 pub enum ClockAction {
     /// Press the lever of a side.
-    Lever(Side),
+    Lever(#[serde(with = "crate::color_serde")] Color),
     /// Press a button.
     Button(Button),
     /// Release a button (push-to-talk).
@@ -143,7 +143,7 @@ impl FramedDevice for ClockSim {
         match action {
             ClockAction::Lever(side) => {
                 let (w, b, _) = self.shown(now);
-                let next = if side == Side::White {
+                let next = if side == Color::White {
                     Running::Black
                 } else {
                     Running::White

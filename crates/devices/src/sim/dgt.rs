@@ -18,7 +18,7 @@ use crate::dgt::{
     self, ClockRun, ClockSide, ClockStatus, ClockTimes, CommandDecoder, HostCommand, SideFlags,
     button, clk, cmd,
 };
-use crate::proto::Side;
+use crate::proto::Color;
 
 /// Actions of the simulated DGT board (JSON: `{"move":"e2e4"}`, `{"lift":"e2"}`,
 /// `{"place":"Qd1"}`, `{"board":"<FEN>"}`, `{"lever":"white"}`, `{"clock_button":3}`,
@@ -40,7 +40,7 @@ pub enum DgtAction {
     ClockTimes([u64; 2]),
     /// This player presses their lever on the DGT 3000: their clock stops and, if the
     /// clock runs, the other player's runs.
-    Lever(Side),
+    Lever(#[serde(with = "crate::color_serde")] Color),
     /// The DGT 3000 is (dis)connected, its battery low or fine, or the board goes silent.
     Clock(ClockState),
 }
@@ -162,12 +162,11 @@ impl DgtSim {
     ///
     /// # Errors
     /// When the clock is not connected.
-    pub fn press_lever(&mut self, now: Instant, player: impl Into<Side>) -> Result<(), SimError> {
-        let player = player.into();
+    pub fn press_lever(&mut self, now: Instant, player: Color) -> Result<(), SimError> {
         self.clock_present()?;
         let side = match player {
-            Side::White => self.white,
-            Side::Black => self.white.other(),
+            Color::White => self.white,
+            Color::Black => self.white.other(),
         };
         if self.clock.lever_down == side {
             return Ok(());
@@ -542,12 +541,12 @@ mod tests {
         assert_eq!(times, vec![300, 299, 298, 297], "once a second");
         assert!(!ev.iter().any(|e| matches!(e, DgtEvent::ClockLever { .. })));
         // White presses: reported at once, Black's time runs.
-        b.act(DgtAction::Lever(Side::White));
+        b.act(DgtAction::Lever(Color::White));
         let ev = b.events();
         assert!(
             matches!(
                 &ev[..],
-                [DgtEvent::ClockLever { side: Side::White, lever: ClockSide::Left, times }, DgtEvent::ClockTimes(_)]
+                [DgtEvent::ClockLever { side: Color::White, lever: ClockSide::Left, times }, DgtEvent::ClockTimes(_)]
                     if times.left.as_secs() == 296
             ),
             "{ev:?}"
@@ -564,11 +563,11 @@ mod tests {
                 .iter()
                 .any(|e| matches!(e, DgtEvent::ClockLever { .. }))
         );
-        b.act(DgtAction::Lever(Side::Black));
+        b.act(DgtAction::Lever(Color::Black));
         assert!(matches!(
             b.events()[0],
             DgtEvent::ClockLever {
-                side: Side::Black,
+                side: Color::Black,
                 ..
             }
         ));
@@ -615,7 +614,7 @@ mod tests {
         assert!(matches!(b.events()[0], DgtEvent::ClockStatus(s) if s.low_battery));
         b.act(DgtAction::Clock(ClockState::Disconnected));
         assert!(matches!(b.events()[..], [DgtEvent::ClockStatus(s)] if !s.connected));
-        assert!(b.sim.act(b.now, DgtAction::Lever(Side::White)).is_err());
+        assert!(b.sim.act(b.now, DgtAction::Lever(Color::White)).is_err());
         // Commands to a missing clock are never acked.
         b.host.clock_text(b.now, "CHECK", true);
         b.exchange();

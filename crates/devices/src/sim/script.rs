@@ -160,7 +160,7 @@ pub fn run_script<A: for<'de> Deserialize<'de>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proto::{Button, Side};
+    use crate::proto::{Button, Color};
     use crate::sim::{ClockAction, ClockState, DgtAction, PegAction};
 
     #[test]
@@ -175,7 +175,7 @@ mod tests {
         );
         assert_eq!(
             parse_line::<ClockAction>("lever black"),
-            Ok(Some(ScriptLine::Act(ClockAction::Lever(Side::Black))))
+            Ok(Some(ScriptLine::Act(ClockAction::Lever(Color::Black))))
         );
         assert_eq!(
             parse_line::<ClockAction>(r#"{"button":"push_to_talk"}"#),
@@ -191,7 +191,7 @@ mod tests {
         // The DGT 3000 on the DGT board (`dgt: lever white` in the table's scripts).
         assert_eq!(
             parse_line::<DgtAction>("lever white"),
-            Ok(Some(ScriptLine::Act(DgtAction::Lever(Side::White))))
+            Ok(Some(ScriptLine::Act(DgtAction::Lever(Color::White))))
         );
         assert_eq!(
             parse_line::<DgtAction>("clock_button 3"),

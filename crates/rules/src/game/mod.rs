@@ -10,7 +10,7 @@ mod repetition;
 #[cfg(test)]
 mod tests;
 
-pub use outcome::{GameResult, Outcome, ParseTerminationError, Termination};
+pub use outcome::{GameResult, Outcome, ParseResultError, ParseTerminationError, Termination};
 pub use penalty::{ClaimKind, ClaimVerdict, IllegalKind, IllegalVerdict, Penalty, penalty_time};
 pub use repetition::RepetitionKey;
 

@@ -34,13 +34,60 @@ impl GameResult {
     }
 }
 
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl GameResult {
+    /// The result as written on a scoresheet and in PGN: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
-        })
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A result that is not `1-0`, `0-1` or `1/2-1/2`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("result {0:?}: expected 1-0, 0-1 or 1/2-1/2")]
+pub struct ParseResultError(String);
+
+impl FromStr for GameResult {
+    type Err = ParseResultError;
+
+    /// `1-0`, `0-1`, `1/2-1/2` (also `½-½`), around spaces allowed.
+    ///
+    /// ```
+    /// use annabella_rules::GameResult;
+    /// assert_eq!("1/2-1/2".parse(), Ok(GameResult::Draw));
+    /// assert_eq!(" ½-½ ".parse(), Ok(GameResult::Draw));
+    /// assert!("2-0".parse::<GameResult>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "1-0" => Ok(GameResult::WhiteWins),
+            "0-1" => Ok(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" => Ok(GameResult::Draw),
+            _ => Err(ParseResultError(s.to_owned())),
+        }
+    }
+}
+
+/// A result is its scoresheet text in JSON (`"1-0"`).
+impl serde::Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameResult {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -131,6 +178,33 @@ impl fmt::Display for Termination {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown termination {0:?}")]
 pub struct ParseTerminationError(String);
+
+impl Termination {
+    /// The PGN `Termination` tag's value: `time forfeit`, `rules infraction`,
+    /// `adjudication`, otherwise `normal`.
+    pub fn pgn_tag(self) -> &'static str {
+        match self {
+            Termination::FlagFall => "time forfeit",
+            Termination::IllegalMoves => "rules infraction",
+            Termination::Arbiter => "adjudication",
+            _ => "normal",
+        }
+    }
+}
+
+/// A termination is its name in JSON (`"checkmate"`).
+impl serde::Serialize for Termination {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Termination {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 impl FromStr for Termination {
     type Err = ParseTerminationError;

@@ -6,12 +6,17 @@ use shakmaty::{Color, Move};
 
 use crate::{Edition, RateOfPlay, game::Outcome};
 
-/// A draw that a player may claim (Law 9.2 and 9.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A draw that a player may claim (Law 9.2 and 9.3). In a table's inputs (serde)
+/// `threefold` and `fifty_moves`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum ClaimKind {
     /// Law 9.2: the same position for at least the third time.
     Threefold,
     /// Law 9.3: the last 50 moves by each player without a pawn move or capture.
+    #[serde(alias = "fifty-moves")]
     FiftyMoves,
 }
 

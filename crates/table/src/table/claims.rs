@@ -2,6 +2,45 @@
 
 use super::*;
 
+/// The Law a spoken claim names. The words' own type stays in `phonetic`, which does
+/// not depend on `rules`: this is the one place the two meet.
+pub(super) fn claim_kind(ground: ClaimGround) -> ClaimKind {
+    match ground {
+        ClaimGround::Repetition => ClaimKind::Threefold,
+        ClaimGround::FiftyMoves => ClaimKind::FiftyMoves,
+    }
+}
+
+/// A claim waiting for the arbiter (with `claims_by_arbiter`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct PendingClaim {
+    /// The claimant.
+    pub(super) by: Color,
+    /// Repetition or fifty moves.
+    pub(super) kind: ClaimKind,
+    /// The intended move, when the claim is on it (9.2.1.1).
+    pub(super) intended: Option<Move>,
+}
+
+/// Claims: the one waiting for the arbiter, and the intended moves of rejected claims.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Claims {
+    /// The claim waiting for the arbiter.
+    pub(super) pending: Option<PendingClaim>,
+    /// The intended move of the VI player's rejected claim: it must be the move made.
+    pub(super) vi_intended: Option<Move>,
+    /// The intended move of the sighted player's rejected claim: the only move they may
+    /// make on their board.
+    pub(super) sighted_intended: Option<Move>,
+}
+
+impl Claims {
+    /// Forgets every claim (a position restored, the game over).
+    pub(super) fn clear(&mut self) {
+        *self = Claims::default();
+    }
+}
+
 impl Table {
     pub(super) fn claim(
         &mut self,
@@ -16,7 +55,7 @@ impl Table {
                 let _ = self.clock.pause(now);
                 self.clock_effect(now);
             }
-            self.pending_claim = Some(PendingClaim { by, kind, intended });
+            self.claims.pending = Some(PendingClaim { by, kind, intended });
             let detail = format!(
                 "{by} claims {} {}; the table finds it {}",
                 kind.as_str(),
@@ -82,18 +121,18 @@ impl Table {
     pub(super) fn intended_to_make(&mut self, now: Duration, by: Color, m: Move) {
         let pos = self.game.position().clone();
         if by == self.vi {
-            self.said = Some(Said {
+            self.vi_side.said = Some(Said {
                 m,
                 at: now,
                 made: false,
             });
-            self.intended = Some(m);
-            self.made_at = None;
-            self.peg_handled = None;
+            self.claims.vi_intended = Some(m);
+            self.vi_side.made_at = None;
+            self.peg.handled = None;
             let text = self.vi_words().make_intended(&pos, m);
             self.tell_vi(text, Priority::High, AnnounceKind::ReadBack);
         } else {
-            self.sighted_intended = Some(m);
+            self.claims.sighted_intended = Some(m);
             let text = self.sighted_words().make_intended(&pos, m);
             self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
         }

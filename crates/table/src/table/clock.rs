@@ -2,6 +2,47 @@
 
 use super::*;
 
+/// What the table keeps of the clock beside the clock itself: the flags seen, the
+/// low-time reminders, the clock device's state.
+#[derive(Debug, Clone, Default)]
+pub(super) struct ClockSide {
+    /// The flags observed fallen (6.8).
+    pub(super) flags_seen: ByColor<bool>,
+    /// The flag observed first (6.8–6.10): it decides when both fall.
+    pub(super) first_flag: Option<Color>,
+    /// When the last low-time minute tick was given.
+    pub(super) low_time_ticked: Option<Duration>,
+    /// The clock device is lost: the table keeps the time, presses are automatic.
+    pub(super) device_lost: bool,
+    /// The clock device reported a low battery (told once).
+    pub(super) low_battery: bool,
+}
+
+impl ClockSide {
+    /// `color`'s flag is seen fallen; the first seen is remembered.
+    pub(super) fn flag_fell(&mut self, color: Color) -> Color {
+        self.flags_seen[color] = true;
+        *self.first_flag.get_or_insert(color)
+    }
+
+    /// `color` got time again (6.10.2): their flag no longer counts as fallen.
+    pub(super) fn flag_restored(&mut self, color: Color) {
+        self.flags_seen[color] = false;
+        if self.first_flag == Some(color) {
+            self.first_flag = self.flags_seen[!color].then_some(!color);
+        }
+    }
+
+    /// The flag that decides when `color`'s is reported: the opponent's when it was seen
+    /// fallen before (6.8–6.10).
+    pub(super) fn deciding_flag(&self, color: Color) -> Color {
+        match self.first_flag {
+            Some(first) if first != color && self.flags_seen[first] => first,
+            _ => color,
+        }
+    }
+}
+
 impl Table {
     pub(super) fn start(&mut self, now: Duration) {
         if self.started {
@@ -32,19 +73,19 @@ impl Table {
         // The VI player's made move still waiting for its late press comes first on the
         // scoresheet: the opponent's press after their reply settles it (6.2.2).
         if color == self.sighted()
-            && let Some(i) = self.vi_unpressed.take()
+            && let Some(i) = self.sheet.vi_unpressed.take()
         {
-            let r = self.records[i].clone();
-            self.effects.push_back(Effect::RecordMove(r));
+            let r = self.sheet.records[i].clone();
+            self.out.push(Effect::RecordMove(r));
         }
         if color == self.sighted()
-            && let Some(i) = self.unpressed.take()
+            && let Some(i) = self.sheet.unpressed.take()
         {
-            self.records[i].clock = press.remaining;
-            self.records[i].spent = press.spent;
-            self.records[i].at = at;
-            let r = self.records[i].clone();
-            self.effects.push_back(Effect::RecordMove(r));
+            self.sheet.records[i].clock = press.remaining;
+            self.sheet.records[i].spent = press.spent;
+            self.sheet.records[i].at = at;
+            let r = self.sheet.records[i].clone();
+            self.out.push(Effect::RecordMove(r));
         }
     }
 
@@ -62,16 +103,16 @@ impl Table {
         if side == self.vi {
             // The late press of a made move the opponent already answered (6.2.2): it is
             // recorded now, in order, and the opponent's clock runs until their press.
-            if let Some(i) = self.vi_unpressed
+            if let Some(i) = self.sheet.vi_unpressed
                 && self.clock.on_move() == Some(self.vi)
             {
-                self.vi_unpressed = None;
+                self.sheet.vi_unpressed = None;
                 if let Ok(press) = self.clock.press(now, self.vi) {
-                    self.records[i].clock = press.remaining;
-                    self.records[i].spent = press.spent;
+                    self.sheet.records[i].clock = press.remaining;
+                    self.sheet.records[i].spent = press.spent;
                 }
-                let r = self.records[i].clone();
-                self.effects.push_back(Effect::RecordMove(r));
+                let r = self.sheet.records[i].clone();
+                self.out.push(Effect::RecordMove(r));
                 self.clock_effect(now);
                 return;
             }
@@ -94,7 +135,7 @@ impl Table {
                 self.clock_effect(now);
             } else {
                 // The move may not have been seen on the board yet (debounce): wait.
-                self.pending_press = Some(now);
+                self.sighted_side.pending_press = Some(now);
             }
         }
     }
@@ -107,22 +148,21 @@ impl Table {
             ClockButton::RepeatLastMove => self.command(now, Command::RepeatLastMove),
             ClockButton::CallArbiter => self.command(now, Command::CallArbiter),
             ClockButton::PushToTalk => {
-                if !self.speaking.is_empty() {
-                    self.speaking.clear();
-                    self.effects.push_back(Effect::StopSpeaking);
-                    self.effects.push_back(Effect::UnmuteMic);
+                if !self.out.speaking.is_empty() {
+                    self.out.speaking.clear();
+                    self.out.push(Effect::StopSpeaking);
+                    self.out.push(Effect::UnmuteMic);
                 }
             }
         }
     }
 
     pub(super) fn flag(&mut self, at: Duration, color: Color) {
-        self.flag_seen[color_index(color)] = true;
+        let first = self.clock_side.flag_fell(color);
         if self.over() {
             return;
         }
-        let first = *self.first_flag.get_or_insert(color);
-        self.effects.push_back(Effect::Clock(ClockCommand::Haptic {
+        self.out.push(Effect::Clock(ClockCommand::Haptic {
             pattern: Haptic::Flag,
         }));
         if color == self.sighted() {
@@ -143,5 +183,29 @@ impl Table {
             );
             self.alert(AlertKind::FlagFall, detail);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_flag_seen_decides_until_it_gets_time_again() {
+        let mut side = ClockSide::default();
+        assert_eq!(side.deciding_flag(Color::White), Color::White);
+        // Black's flag falls first, then White's: Black's decides (6.8–6.10).
+        assert_eq!(side.flag_fell(Color::Black), Color::Black);
+        assert_eq!(side.flag_fell(Color::White), Color::Black);
+        assert_eq!(side.deciding_flag(Color::White), Color::Black);
+        assert_eq!(side.deciding_flag(Color::Black), Color::Black);
+        // The arbiter gives Black time (6.10.2): White's fallen flag is now the first.
+        side.flag_restored(Color::Black);
+        assert_eq!(side.first_flag, Some(Color::White));
+        assert!(!side.flags_seen[Color::Black] && side.flags_seen[Color::White]);
+        assert_eq!(side.deciding_flag(Color::Black), Color::White);
+        side.flag_restored(Color::White);
+        assert_eq!(side.first_flag, None);
+        assert_eq!(side.deciding_flag(Color::White), Color::White);
     }
 }

@@ -2,11 +2,51 @@
 
 use super::*;
 
+/// The VI player's board: the peg tracker, the copy of the opponent's move, fix-ups.
+#[derive(Debug, Clone)]
+pub(super) struct PegSide {
+    /// What the peg board's sensors show.
+    pub(super) tracker: PegTracker,
+    /// The opponent's move still to be copied on the peg board (the position before it).
+    pub(super) copy: Option<(Chess, Move)>,
+    /// Since when the copy is due (reminders count from it).
+    pub(super) copy_since: Duration,
+    /// The quiet moment of the pegs last looked at (each quiet state is handled once).
+    pub(super) handled: Option<Duration>,
+    /// When the last fix-up was given (it is repeated after a while).
+    pub(super) last_fix: Option<Duration>,
+    /// The peg board must be brought to the game position (after the arbiter restored one).
+    pub(super) resync: bool,
+    /// Fix-ups given for the board as it is (the arbiter is alerted after enough).
+    pub(super) fixups: u32,
+    /// A fix-up is out: the VI player hears when the board is right again.
+    pub(super) fix_spoken: bool,
+    /// A board without sensors: the fix-up still to be done, repeated on request.
+    pub(super) plain_fix: Option<String>,
+}
+
+impl PegSide {
+    /// A peg board holding pegs in `occupied`.
+    pub(super) fn new(occupied: Bitboard) -> PegSide {
+        PegSide {
+            tracker: PegTracker::new(occupied),
+            copy: None,
+            copy_since: Duration::ZERO,
+            handled: None,
+            last_fix: None,
+            resync: false,
+            fixups: 0,
+            fix_spoken: false,
+            plain_fix: None,
+        }
+    }
+}
+
 impl Table {
     /// Squares a pending copy of the opponent's move changes (lifting them is executing
     /// that move, not a touch).
     pub(super) fn copy_squares(&self) -> Bitboard {
-        match &self.peg_copy {
+        match &self.peg.copy {
             None => Bitboard::EMPTY,
             Some((before, _)) => {
                 let after = self.game.position().board();
@@ -30,7 +70,7 @@ impl Table {
                 );
                 self.alert(AlertKind::ViTouch, detail);
             }
-            self.peg.lift(now, square);
+            self.peg.tracker.lift(now, square);
             return;
         }
         if self.vi_to_move()
@@ -39,58 +79,58 @@ impl Table {
         {
             // D.2.2: taken out of its hole = touched (own or opponent's piece, 4.3).
             let _ = piece;
-            if !self.touches.contains(&square) {
-                self.touches.push(square);
+            if !self.vi_side.touches.contains(&square) {
+                self.vi_side.touches.push(square);
             }
             self.game.touch(self.vi);
         }
-        self.peg.lift(now, square);
+        self.peg.tracker.lift(now, square);
     }
 
     pub(super) fn peg_place(&mut self, now: Duration, square: Square) {
-        self.peg.place(now, square);
+        self.peg.tracker.place(now, square);
     }
 
     /// After every input: finished copies, "board right", the made state.
     pub(super) fn settle(&mut self, now: Duration) {
         self.plain_follow(now);
         let made = self.vi_made().is_some();
-        if made && let Some(said) = self.said.as_mut() {
+        if made && let Some(said) = self.vi_side.said.as_mut() {
             said.made = true;
         }
-        if let Some((before, m)) = &self.peg_copy
-            && self.peg.shows_move(before, m)
+        if let Some((before, m)) = &self.peg.copy
+            && self.peg.tracker.shows_move(before, m)
         {
             // The copy is done on its own squares; the VI player's own move may be too.
             let mut after = before.clone();
             after.play_unchecked(*m);
             let squares = detect::changed_squares(before.board(), after.board());
-            self.peg_copy = None;
-            self.peg.forget(squares);
-            self.peg_handled = None;
+            self.peg.copy = None;
+            self.peg.tracker.forget(squares);
+            self.peg.handled = None;
         }
-        if self.peg_copy.is_none()
-            && (self.peg_fix_spoken || self.peg_resync)
-            && self.peg.shows(&self.peg_target())
+        if self.peg.copy.is_none()
+            && (self.peg.fix_spoken || self.peg.resync)
+            && self.peg.tracker.shows(&self.peg_target())
         {
-            self.peg_resync = false;
-            self.peg.reset();
+            self.peg.resync = false;
+            self.peg.tracker.reset();
             self.board_right();
         }
         if made {
-            if self.made_at.is_none() {
-                self.made_at = Some(now);
+            if self.vi_side.made_at.is_none() {
+                self.vi_side.made_at = Some(now);
             }
         } else {
-            self.made_at = None;
+            self.vi_side.made_at = None;
         }
     }
 
     pub(super) fn board_right(&mut self) {
-        if self.peg_fix_spoken {
-            self.peg_fix_spoken = false;
-            self.peg_fixups = 0;
-            self.peg_last_fix = None;
+        if self.peg.fix_spoken {
+            self.peg.fix_spoken = false;
+            self.peg.fixups = 0;
+            self.peg.last_fix = None;
             let text = self.vi_words().board_right();
             self.tell_vi(text, Priority::Normal, AnnounceKind::FixUp);
         }
@@ -111,8 +151,8 @@ impl Table {
     /// reminders say what is missing there).
     pub(super) fn peg_fixes(&self) -> Vec<Difference> {
         let pos = self.game.position();
-        let fixes = self.peg.fixes(&self.peg_target());
-        match &self.said {
+        let fixes = self.peg.tracker.fixes(&self.peg_target());
+        match &self.vi_side.said {
             Some(said) if self.vi_to_move() && self.vi_made().is_none() => {
                 let mut after = pos.clone();
                 after.play_unchecked(said.m);
@@ -129,49 +169,53 @@ impl Table {
     /// Whether the peg board must show the game (fix-ups) rather than the VI player's
     /// move in progress (reminders).
     pub(super) fn peg_fixing(&self) -> bool {
-        self.peg_copy.is_some() || self.peg_resync || self.game.turn() != self.vi
+        self.peg.copy.is_some() || self.peg.resync || self.game.turn() != self.vi
     }
 
     /// Since when the peg board (and what was said) has been still.
     pub(super) fn peg_quiet_since(&self) -> Duration {
-        let said = self.said.as_ref().map_or(Duration::ZERO, |s| s.at);
-        self.peg.last_change().max(said).max(self.peg_copy_since)
+        let said = self.vi_side.said.as_ref().map_or(Duration::ZERO, |s| s.at);
+        self.peg
+            .tracker
+            .last_change()
+            .max(said)
+            .max(self.peg.copy_since)
     }
 
     /// Whether the peg board needs a word when it stays still.
     pub(super) fn peg_needs_attention(&self) -> bool {
         // A sealed move waits for the resumption: the peg board is not told anything. A
         // board without sensors shows nothing to remind of.
-        if !self.started || self.over() || self.sealed.is_some() || self.plain() {
+        if !self.started || self.over() || self.adjournment.sealed.is_some() || self.plain() {
             return false;
         }
         let pos = self.game.position();
-        if self.peg_copy.is_some() || self.peg_resync {
-            return !self.peg.shows(&self.peg_target()) || self.peg_copy.is_some();
+        if self.peg.copy.is_some() || self.peg.resync {
+            return !self.peg.tracker.shows(&self.peg_target()) || self.peg.copy.is_some();
         }
         if self.game.turn() == self.vi {
-            match &self.said {
+            match &self.vi_side.said {
                 Some(_) => self.vi_made().is_none(),
-                None => !self.peg.shows(pos),
+                None => !self.peg.tracker.shows(pos),
             }
         } else {
-            !self.peg.shows(pos)
+            !self.peg.tracker.shows(pos)
         }
     }
 
     pub(super) fn peg_quiet(&mut self, at: Duration) {
-        self.peg_handled = Some(self.peg_quiet_since());
+        self.peg.handled = Some(self.peg_quiet_since());
         let pos = self.game.position().clone();
         let words = self.vi_words();
         if !self.peg_fixing() {
             // The VI player's own move: reminders, no fix-ups (a piece may be in the hand).
-            match &self.said {
+            match &self.vi_side.said {
                 Some(said) => {
                     let text = self.said_not_made_words(&pos, said.m);
                     self.tell_vi(text, Priority::Normal, AnnounceKind::NotMade);
                 }
                 None => {
-                    if let [m] = self.peg.executed_moves(&pos).as_slice() {
+                    if let [m] = self.peg.tracker.executed_moves(&pos).as_slice() {
                         let text = words.placed_not_announced(&pos, *m);
                         self.tell_vi(text, Priority::Normal, AnnounceKind::NotMade);
                     }
@@ -186,19 +230,19 @@ impl Table {
             // Nothing to put right: the board already shows the game (a copy made before
             // the move was taken), so the copy is done; otherwise wait a repeat (the
             // timer must not stay due).
-            if self.peg.shows(&self.peg_target()) {
-                self.peg_copy = None;
-                self.peg_resync = false;
-                self.peg.reset();
+            if self.peg.tracker.shows(&self.peg_target()) {
+                self.peg.copy = None;
+                self.peg.resync = false;
+                self.peg.tracker.reset();
                 self.board_right();
             } else {
-                self.peg_last_fix = Some(at);
+                self.peg.last_fix = Some(at);
             }
             return;
         }
-        self.peg_fixups += 1;
-        self.peg_fix_spoken = true;
-        self.peg_last_fix = Some(at);
+        self.peg.fixups += 1;
+        self.peg.fix_spoken = true;
+        self.peg.last_fix = Some(at);
         let steps = fixes
             .iter()
             .filter_map(|d| match *d {
@@ -211,13 +255,14 @@ impl Table {
                 Difference::Replace { .. } => None,
             })
             .collect();
-        self.effects
+        self.out
+            .effects
             .push_back(Effect::ShowOnTactile { fixes: steps });
         self.tell_vi(words.fixes(&fixes), Priority::Normal, AnnounceKind::FixUp);
-        if self.peg_fixups == self.config.timings.fixups_before_alert {
+        if self.peg.fixups == self.config.timings.fixups_before_alert {
             let detail = format!(
                 "the peg board still differs from the game after {} fix-ups",
-                self.peg_fixups
+                self.peg.fixups
             );
             self.alert(AlertKind::PegBoardDiffers, detail);
         }

@@ -15,7 +15,7 @@ impl Table {
     /// Who presses the VI player's clock now: as configured, or the table while the clock
     /// device is lost.
     pub(super) fn vi_press(&self) -> ClockPress {
-        if self.clock_lost {
+        if self.clock_side.device_lost {
             ClockPress::Automatic
         } else {
             self.config.vi_press
@@ -24,7 +24,7 @@ impl Table {
 
     /// Who presses the sighted player's clock now (see [`vi_press`](Self::vi_press)).
     pub(super) fn sighted_press(&self) -> ClockPress {
-        if self.clock_lost {
+        if self.clock_side.device_lost {
             ClockPress::Automatic
         } else {
             self.config.sighted_press
@@ -34,10 +34,14 @@ impl Table {
     /// At a board without sensors: the announced move is placed and released (E.2.3),
     /// as the VI player (or the assistant for them) confirms. Returns whether it is made.
     pub(super) fn confirm_placed(&mut self) -> bool {
-        if !self.plain() || !self.vi_to_move() || self.sealed.is_some() || self.adjourned {
+        if !self.plain()
+            || !self.vi_to_move()
+            || self.adjournment.sealed.is_some()
+            || self.adjournment.adjourned
+        {
             return false;
         }
-        match self.said.as_mut() {
+        match self.vi_side.said.as_mut() {
             Some(said) => {
                 said.made = true;
                 true
@@ -90,11 +94,11 @@ impl Table {
             return;
         }
         let occupied = self.peg_target().board().occupied();
-        if self.peg.occupancy() != occupied {
-            self.peg.snapshot(now, occupied);
-            self.peg.reset();
+        if self.peg.tracker.occupancy() != occupied {
+            self.peg.tracker.snapshot(now, occupied);
+            self.peg.tracker.reset();
         }
-        self.peg_resync = false;
+        self.peg.resync = false;
     }
 
     /// The arbiter took the game back from `before` (a board without sensors): the VI
@@ -105,21 +109,21 @@ impl Table {
         }
         let after = self.game.position().board().clone();
         let text = self.vi_words().plain_fixes(before, &after);
-        self.plain_fix = (!text.is_empty()).then(|| text.clone());
+        self.peg.plain_fix = (!text.is_empty()).then(|| text.clone());
         self.tell_vi(text, Priority::Normal, AnnounceKind::FixUp);
     }
 
     /// The fix-up of the VI player's board still to be done, for "repeat".
     pub(super) fn plain_fix_words(&self) -> Option<String> {
-        self.plain_fix.clone()
+        self.peg.plain_fix.clone()
     }
 
     /// The clock device reported its state: a lost clock makes the table keep the time
     /// and complete moves without its lever; the arbiter and both players are told.
     pub(super) fn clock_device(&mut self, now: Duration, state: ClockDevice) {
         match state {
-            ClockDevice::Lost if !self.clock_lost => {
-                self.clock_lost = true;
+            ClockDevice::Lost if !self.clock_side.device_lost => {
+                self.clock_side.device_lost = true;
                 self.alert(
                     AlertKind::ClockDevice,
                     "the clock device is not connected or switched off; the table keeps the \
@@ -132,8 +136,8 @@ impl Table {
                     self.commit_vi(now);
                 }
             }
-            ClockDevice::Connected if self.clock_lost => {
-                self.clock_lost = false;
+            ClockDevice::Connected if self.clock_side.device_lost => {
+                self.clock_side.device_lost = false;
                 self.alert(
                     AlertKind::ClockDevice,
                     "the clock device is back; its lever presses count again".into(),
@@ -141,13 +145,13 @@ impl Table {
                 self.tell_both(|p| p.clock_back(), Priority::Normal, AnnounceKind::Clock);
                 self.clock_effect(now);
             }
-            ClockDevice::LowBattery if self.clock_lost => {
+            ClockDevice::LowBattery if self.clock_side.device_lost => {
                 // It answers again (on a low battery): back first, then the battery.
                 self.clock_device(now, ClockDevice::Connected);
                 self.clock_device(now, ClockDevice::LowBattery);
             }
-            ClockDevice::LowBattery if !self.clock_low_battery => {
-                self.clock_low_battery = true;
+            ClockDevice::LowBattery if !self.clock_side.low_battery => {
+                self.clock_side.low_battery = true;
                 self.alert(
                     AlertKind::ClockDevice,
                     "the clock device reports a low battery".into(),

@@ -2,6 +2,32 @@
 
 use super::*;
 
+/// The sighted player's side: their e-board, their move in progress, the copy of the VI
+/// player's move, the assistant's entry.
+#[derive(Debug, Clone, Default)]
+pub(super) struct SightedSide {
+    /// The sighted board's last snapshot.
+    pub(super) board: Option<Board>,
+    /// The sighted player's own last observed board, without a move of theirs in
+    /// progress: their move is the change from it (E.2.7, D.2.9).
+    pub(super) base: Option<Board>,
+    /// The assistant's entry of the sighted player's move, waiting for the board's (4.6:
+    /// the move made on the board is the move; an entry that differs goes to the arbiter).
+    pub(super) assistant_entry: Option<(Move, Duration, Chess)>,
+    /// When the sighted board last changed.
+    pub(super) changed: Duration,
+    /// The quiet moment of the board last looked at (each quiet state is handled once).
+    pub(super) handled: Option<Duration>,
+    /// The VI player's move still to be copied (the position before it).
+    pub(super) copy: Option<Chess>,
+    /// The pieces the sighted player touched before their move.
+    pub(super) touches: Vec<Square>,
+    /// The sighted player was told their board is wrong; they hear when it is right.
+    pub(super) wrong: bool,
+    /// The sighted player's press, waiting for their board to settle.
+    pub(super) pending_press: Option<Duration>,
+}
+
 /// The way one piece went on the sighted board (role, from, to), when one piece did.
 pub(super) type Way = Option<(Role, Square, Square)>;
 
@@ -30,8 +56,8 @@ impl Table {
         // Adjourned (A.1): the move is sealed, not made on the board.
         self.started
             && !self.over()
-            && !self.adjourned
-            && self.sealed.is_none()
+            && !self.adjournment.adjourned
+            && self.adjournment.sealed.is_none()
             && self.game.turn() == self.sighted()
     }
 
@@ -39,9 +65,9 @@ impl Table {
         if self.sighted_may_move()
             && self.game.position().board().piece_at(square).is_some()
             && !self.copying_square(square)
-            && !self.sighted_touches.contains(&square)
+            && !self.sighted_side.touches.contains(&square)
         {
-            self.sighted_touches.push(square);
+            self.sighted_side.touches.push(square);
             let sighted = self.sighted();
             self.game.touch(sighted);
         }
@@ -52,7 +78,7 @@ impl Table {
     /// pieces (a wrong copy and its correction touch nothing, 4.3).
     pub(super) fn copying_square(&self, square: Square) -> bool {
         self.sighted_copy_squares().contains(square)
-            || (self.sighted_copy.is_some()
+            || (self.sighted_side.copy.is_some()
                 && self
                     .game
                     .position()
@@ -62,7 +88,7 @@ impl Table {
     }
 
     pub(super) fn sighted_copy_squares(&self) -> Bitboard {
-        match &self.sighted_copy {
+        match &self.sighted_side.copy {
             None => Bitboard::EMPTY,
             Some(before) => {
                 let after = self.game.position().board();
@@ -75,23 +101,23 @@ impl Table {
     }
 
     pub(super) fn sighted_snapshot(&mut self, now: Duration, board: Board) {
-        if self.sighted_board.as_ref() != Some(&board) {
-            self.sighted_changed = now;
-            self.sighted_handled = None;
+        if self.sighted_side.board.as_ref() != Some(&board) {
+            self.sighted_side.changed = now;
+            self.sighted_side.handled = None;
         }
         let pos = self.game.position().clone();
-        self.sighted_board = Some(board.clone());
-        let base = self.sighted_base.clone();
+        self.sighted_side.board = Some(board.clone());
+        let base = self.sighted_side.base.clone();
         if &board == pos.board() {
-            self.sighted_copy = None;
-            self.sighted_base = Some(board);
+            self.sighted_side.copy = None;
+            self.sighted_side.base = Some(board);
             return self.sighted_board_right();
         }
         if self.sighted_may_move() {
             let found = detect::moves_to(&pos, &board);
             if let [m] = found.as_slice() {
-                self.sighted_copy = None;
-                self.sighted_base = Some(board);
+                self.sighted_side.copy = None;
+                self.sighted_side.base = Some(board);
                 self.sighted_move(now, *m);
                 return self.sighted_board_right();
             }
@@ -101,14 +127,14 @@ impl Table {
             if base.is_none()
                 && let Some(m) = self.move_without_copy(&pos, &board)
             {
-                self.sighted_base = Some(board);
+                self.sighted_side.base = Some(board);
                 return self.sighted_move(now, m);
             }
             // A legal move made on a board that was never put right (a wrong copy, a
             // wrong set-up): the change from their own last board is the move; the old
             // difference stays to be put right (E.2.7, D.2.9).
             if let Some(m) = base.as_ref().and_then(|b| own_board_move(&pos, b, &board)) {
-                self.sighted_base = Some(board);
+                self.sighted_side.base = Some(board);
                 return self.sighted_move(now, m);
             }
             // Pieces missing from their squares: touched (once the copy is done).
@@ -116,8 +142,8 @@ impl Table {
                 .as_ref()
                 .map_or(pos.board().occupied(), Board::occupied);
             for sq in pos.board().occupied() & was & !board.occupied() {
-                if !self.copying_square(sq) && !self.sighted_touches.contains(&sq) {
-                    self.sighted_touches.push(sq);
+                if !self.copying_square(sq) && !self.sighted_side.touches.contains(&sq) {
+                    self.sighted_side.touches.push(sq);
                     let sighted = self.sighted();
                     self.game.touch(sighted);
                 }
@@ -136,10 +162,12 @@ impl Table {
                         || b.is_some_and(|p| p.color == sighted))
             });
             if !own_changed {
-                self.sighted_base = Some(board.clone());
+                self.sighted_side.base = Some(board.clone());
             }
             // A press waiting for the move, and the board shows an illegal one (7.5.1).
-            if self.pending_press.is_some() && self.illegal_on_sighted_board().is_some() {
+            if self.sighted_side.pending_press.is_some()
+                && self.illegal_on_sighted_board().is_some()
+            {
                 self.sighted_illegal_move();
             }
             return;
@@ -148,22 +176,22 @@ impl Table {
         // the made move stands (4.6/4.7), the reply is a move, recorded in order once the
         // presses come (6.2.2).
         if let Some(m) = self.reply_before_press(base.as_ref(), &board) {
-            self.sighted_base = Some(board);
+            self.sighted_side.base = Some(board);
             self.commit_unpressed(now);
-            self.sighted_copy = None;
+            self.sighted_side.copy = None;
             self.sighted_move(now, m);
             return self.sighted_board_right();
         }
-        self.sighted_base = Some(board);
+        self.sighted_side.base = Some(board);
     }
 
     /// The sighted player's reply on their board to the VI player's made move that is
     /// not pressed yet.
     fn reply_before_press(&self, base: Option<&Board>, board: &Board) -> Option<Move> {
-        if !self.vi_move_made() || self.adjourned || self.sealed.is_some() {
+        if !self.vi_move_made() || self.adjournment.adjourned || self.adjournment.sealed.is_some() {
             return None;
         }
-        let said = self.said.as_ref()?;
+        let said = self.vi_side.said.as_ref()?;
         let mut after = self.game.position().clone();
         after.play_unchecked(said.m);
         if let [m] = detect::moves_to(&after, board).as_slice() {
@@ -182,7 +210,7 @@ impl Table {
     /// A legal move of the sighted player that `board` shows on top of the position
     /// before the VI player's last move, whose copy is missing there.
     fn move_without_copy(&self, pos: &Chess, board: &Board) -> Option<Move> {
-        let before = self.sighted_copy.as_ref()?;
+        let before = self.sighted_side.copy.as_ref()?;
         let copy = self.sighted_copy_squares();
         if copy
             .into_iter()
@@ -208,11 +236,12 @@ impl Table {
     /// The sighted board is right again after it was wrong: both players hear so.
     fn sighted_board_right(&mut self) {
         let right = self
-            .sighted_board
+            .sighted_side
+            .board
             .as_ref()
             .is_some_and(|b| b == self.game.position().board());
-        if self.sighted_wrong && right {
-            self.sighted_wrong = false;
+        if self.sighted_side.wrong && right {
+            self.sighted_side.wrong = false;
             let text = self.sighted_words().board_right();
             self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
             let text = self.vi_words().opponent_board_right();
@@ -250,63 +279,22 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
-        let sighted = self.sighted();
-        let reply = self.vi_move_made() && !self.adjourned && self.sealed.is_none();
-        let (pos, made) = if self.sighted_may_move() {
-            (self.game.position().clone(), None)
-        } else if reply && let Some(said) = &self.said {
-            // A reply to the VI player's made move before its press (6.2.2).
-            let mut after = self.game.position().clone();
-            after.play_unchecked(said.m);
-            (after, None)
-        } else {
-            // Entered after the board's move was taken: compared with it (4.6, E.2.8).
-            match (
-                self.records.last(),
-                self.history.last(),
-                self.game.moves().last(),
-            ) {
-                (Some(r), Some(before), Some(&m)) if r.color == sighted => {
-                    (before.clone(), Some(m))
-                }
-                _ => {
-                    return self.tell_sighted(
-                        words.not_your_turn(),
-                        Priority::Normal,
-                        AnnounceKind::NotUnderstood,
-                    );
-                }
-            }
+        let reply =
+            self.vi_move_made() && !self.adjournment.adjourned && self.adjournment.sealed.is_none();
+        let Some((pos, made)) = self.entry_position(reply) else {
+            return self.tell_sighted(
+                words.not_your_turn(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            );
         };
         let trimmed = text.trim();
-        let by_notation = trimmed
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-            .or_else(|| {
-                trimmed
-                    .parse::<SanPlus>()
-                    .ok()
-                    .and_then(|s| s.san.to_move(&pos).ok())
-            })
-            .or_else(|| {
-                trimmed
-                    .parse::<San>()
-                    .ok()
-                    .and_then(|s| s.to_move(&pos).ok())
-            });
-        let m = match by_notation {
-            Some(m) => m,
-            None => match resolve_words(&pos, words.lex, trimmed) {
-                Verdict::Move(m) => m,
-                other => {
-                    let why = other
-                        .describe(&pos, words.lex)
-                        .unwrap_or_else(|| "a command, not a move".into());
-                    let text = words.sighted_illegal(trimmed, &why);
-                    return self.tell_sighted(text, Priority::Normal, AnnounceKind::NotUnderstood);
-                }
-            },
+        let m = match self.typed_move(&pos, trimmed) {
+            Ok(m) => m,
+            Err(why) => {
+                let text = words.sighted_illegal(trimmed, &why);
+                return self.tell_sighted(text, Priority::Normal, AnnounceKind::NotUnderstood);
+            }
         };
         if let Some(made) = made {
             if made != m {
@@ -316,8 +304,8 @@ impl Table {
         }
         // With a sensor board the move made on it is the move (4.6): the entry waits for
         // it and is compared; without one the entry is the move.
-        if self.sighted_board.is_some() {
-            self.assistant_entry = Some((m, now, pos));
+        if self.sighted_side.board.is_some() {
+            self.sighted_side.assistant_entry = Some((m, now, pos));
             return;
         }
         if reply {
@@ -351,7 +339,7 @@ impl Table {
 
     /// The assistant's entry waited `discrepancy_after` and the board shows no move.
     pub(super) fn assistant_entry_due(&mut self) {
-        if let Some((m, _, pos)) = self.assistant_entry.take() {
+        if let Some((m, _, pos)) = self.sighted_side.assistant_entry.take() {
             self.entry_differs(m, None, &pos);
         }
     }
@@ -359,7 +347,7 @@ impl Table {
     pub(super) fn sighted_move(&mut self, now: Duration, m: Move) {
         let pos = self.game.position().clone();
         let by = self.sighted();
-        if let Some(intended) = self.sighted_intended
+        if let Some(intended) = self.claims.sighted_intended
             && intended != m
         {
             // 9.5.2: after a rejected claim the intended move must be made; another one
@@ -367,8 +355,8 @@ impl Table {
             let text = self.sighted_words().make_intended(&pos, intended);
             return self.tell_sighted(text, Priority::High, AnnounceKind::Declaration);
         }
-        self.sighted_intended = None;
-        if let Some((entry, _, entered_in)) = self.assistant_entry.take()
+        self.claims.sighted_intended = None;
+        if let Some((entry, _, entered_in)) = self.sighted_side.assistant_entry.take()
             && entry != m
         {
             // Named in the position it was entered in (the board's move in the game's).
@@ -378,7 +366,7 @@ impl Table {
                 self.entry_differs(entry, None, &entered_in);
             }
         }
-        if let Err(b) = touch::check(&pos, &self.sighted_touches, &m) {
+        if let Err(b) = touch::check(&pos, &self.sighted_side.touches, &m) {
             let (square, what) = match b {
                 Binding::Move { square, .. } | Binding::MoveCapture { square, .. } => {
                     (square, "move")
@@ -396,30 +384,80 @@ impl Table {
             return;
         };
         let record = self.record(&pos, m, now);
-        self.records.push(record);
-        self.history.push(pos.clone());
-        self.unpressed = Some(self.records.len() - 1);
-        self.sighted_touches.clear();
-        self.touches.clear();
-        self.said = None;
-        self.made_at = None;
-        self.confirm = None;
-        self.peg_copy = Some((pos.clone(), m));
-        self.peg_copy_since = now;
-        self.peg.reset();
-        self.peg_handled = None;
+        self.sheet.records.push(record);
+        self.sheet.history.push(pos.clone());
+        self.sheet.unpressed = Some(self.sheet.records.len() - 1);
+        self.sighted_side.touches.clear();
+        self.vi_side.touches.clear();
+        self.vi_side.said = None;
+        self.vi_side.made_at = None;
+        self.vi_side.confirm = None;
+        self.peg.copy = Some((pos.clone(), m));
+        self.peg.copy_since = now;
+        self.peg.tracker.reset();
+        self.peg.handled = None;
         self.position_effect(Some(m));
         let text = self.vi_words().opponent_move(&pos, m, by);
         self.tell_vi(text, Priority::High, AnnounceKind::OpponentMove);
         if let Some(o) = ended {
             return self.finish(now, o);
         }
-        if let Some(at) = self.pending_press.take() {
+        if let Some(at) = self.sighted_side.pending_press.take() {
             self.press(at, by);
             self.clock_effect(now);
         } else if self.sighted_press() == ClockPress::Automatic {
             self.press(now, by);
             self.clock_effect(now);
+        }
+    }
+
+    /// Where the assistant's entry is played: the position on the sighted player's move,
+    /// the one after the VI player's made move (`reply`: before its press, 6.2.2), or the
+    /// one before the sighted move the board already gave, with that move to compare
+    /// (4.6, E.2.8). `None` when it is not the sighted player's move.
+    fn entry_position(&self, reply: bool) -> Option<(Chess, Option<Move>)> {
+        if self.sighted_may_move() {
+            return Some((self.game.position().clone(), None));
+        }
+        if reply && let Some(said) = &self.vi_side.said {
+            let mut after = self.game.position().clone();
+            after.play_unchecked(said.m);
+            return Some((after, None));
+        }
+        match (
+            self.sheet.records.last(),
+            self.sheet.history.last(),
+            self.game.moves().last(),
+        ) {
+            (Some(r), Some(before), Some(&m)) if r.color == self.sighted() => {
+                Some((before.clone(), Some(m)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The assistant's typed move in `pos`: UCI, SAN (with or without its check sign) or
+    /// the sighted player's language's words; why it is none otherwise.
+    fn typed_move(&self, pos: &Chess, text: &str) -> Result<Move, String> {
+        let by_notation = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(pos).ok())
+            .or_else(|| {
+                text.parse::<SanPlus>()
+                    .ok()
+                    .and_then(|s| s.san.to_move(pos).ok())
+            })
+            .or_else(|| text.parse::<San>().ok().and_then(|s| s.to_move(pos).ok()));
+        if let Some(m) = by_notation {
+            return Ok(m);
+        }
+        let lex = self.sighted_words().lex;
+        match resolve_words(pos, lex, text) {
+            Verdict::Move(m) => Ok(m),
+            other => Err(other
+                .describe(pos, lex)
+                .unwrap_or_else(|| "a command, not a move".into())),
         }
     }
 
@@ -460,40 +498,8 @@ impl Table {
                     self.finish(now, o);
                 }
             }
-            SightedCommand::Claim { ground, intended } => {
-                let pos = self.game.position().clone();
-                let intended = match intended.map(|u| u.to_move(&pos)) {
-                    None => None,
-                    Some(Ok(m)) => Some(m),
-                    Some(Err(e)) => {
-                        return self.tell_sighted(
-                            e.to_string(),
-                            Priority::Normal,
-                            AnnounceKind::Declaration,
-                        );
-                    }
-                };
-                self.claim(now, by, ground_kind(ground), intended);
-            }
-            SightedCommand::ClaimFlag => {
-                if self.clock.flag_of(self.vi, now).is_some() {
-                    // The first flag observed decides (6.8–6.10): their own, if it fell
-                    // before the VI player's.
-                    let first = match self.first_flag {
-                        Some(f) if self.flag_seen[color_index(f)] => f,
-                        _ => self.vi,
-                    };
-                    if let Ok(o) = self.game.flag_fall(first) {
-                        self.finish(now, o);
-                    }
-                } else {
-                    self.tell_sighted(
-                        words.flag_not_fallen(),
-                        Priority::Normal,
-                        AnnounceKind::Clock,
-                    );
-                }
-            }
+            SightedCommand::Claim { ground, intended } => self.sighted_claim(now, ground, intended),
+            SightedCommand::ClaimFlag => self.sighted_claims_flag(now),
             SightedCommand::CallArbiter => {
                 self.alert(
                     AlertKind::Called,
@@ -508,11 +514,41 @@ impl Table {
         }
     }
 
+    /// The sighted player claims a draw (9.2, 9.3), with the intended move (UCI).
+    fn sighted_claim(&mut self, now: Duration, ground: ClaimKind, intended: Option<UciMove>) {
+        let pos = self.game.position().clone();
+        let intended = match intended.map(|u| u.to_move(&pos)) {
+            None => None,
+            Some(Ok(m)) => Some(m),
+            Some(Err(e)) => {
+                return self.tell_sighted(
+                    e.to_string(),
+                    Priority::Normal,
+                    AnnounceKind::Declaration,
+                );
+            }
+        };
+        self.claim(now, self.sighted(), ground, intended);
+    }
+
+    /// The sighted player claims that the VI player's flag has fallen (6.8): the first
+    /// flag observed decides (6.8–6.10), their own if it fell before.
+    fn sighted_claims_flag(&mut self, now: Duration) {
+        if self.clock.flag_of(self.vi, now).is_none() {
+            let text = self.sighted_words().flag_not_fallen();
+            return self.tell_sighted(text, Priority::Normal, AnnounceKind::Clock);
+        }
+        let first = self.clock_side.deciding_flag(self.vi);
+        if let Ok(o) = self.game.flag_fall(first) {
+            self.finish(now, o);
+        }
+    }
+
     pub(super) fn press_grace(&mut self, at: Duration) {
-        if self.pending_press.is_some() && self.illegal_on_sighted_board().is_some() {
+        if self.sighted_side.pending_press.is_some() && self.illegal_on_sighted_board().is_some() {
             return self.sighted_illegal_move();
         }
-        if self.pending_press.take().is_some() {
+        if self.sighted_side.pending_press.take().is_some() {
             let detail = "the sighted player pressed the clock, but no move was seen on the board"
                 .to_string();
             self.alert(AlertKind::PressWithoutMove, detail);
@@ -523,28 +559,28 @@ impl Table {
     /// Since when neither the sighted board nor the game has changed: a difference between
     /// them counts from then (a move just made gives the sighted player time to copy it).
     pub(super) fn sighted_quiet_since(&self) -> Duration {
-        let moved = self.records.last().map_or(Duration::ZERO, |r| r.at);
-        self.sighted_changed.max(moved)
+        let moved = self.sheet.records.last().map_or(Duration::ZERO, |r| r.at);
+        self.sighted_side.changed.max(moved)
     }
 
     /// What the sighted board shows, compared with the game.
     pub(super) fn sighted_board_state(&self) -> SightedBoard {
-        let Some(board) = &self.sighted_board else {
+        let Some(board) = &self.sighted_side.board else {
             return SightedBoard::Right;
         };
         let pos = self.game.position();
         if board == pos.board() {
             return SightedBoard::Right;
         }
-        if let Some(before) = &self.sighted_copy
+        if let Some(before) = &self.sighted_side.copy
             && board == before.board()
         {
             return SightedBoard::NotCopied;
         }
         // The VI player's announced (or placed) move copied before their press: no alarm.
         if self.vi_to_move() {
-            let said = self.said.as_ref().map(|s| s.m);
-            let placed = self.peg.executed_moves(pos);
+            let said = self.vi_side.said.as_ref().map(|s| s.m);
+            let placed = self.peg.tracker.executed_moves(pos);
             for m in said.into_iter().chain(placed) {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
@@ -553,7 +589,7 @@ impl Table {
                 }
             }
         }
-        if let Some(before) = &self.sighted_copy {
+        if let Some(before) = &self.sighted_side.copy {
             let copy = self.sighted_copy_squares();
             let partial = Square::ALL.into_iter().all(|s| {
                 let found = board.piece_at(s);
@@ -575,7 +611,7 @@ impl Table {
         if !placed {
             return SightedBoard::InHand;
         }
-        if self.sighted_may_move() && self.sighted_copy.is_none() {
+        if self.sighted_may_move() && self.sighted_side.copy.is_none() {
             return SightedBoard::OwnMove;
         }
         SightedBoard::Wrong
@@ -594,7 +630,7 @@ impl Table {
     }
 
     pub(super) fn sighted_quiet(&mut self) {
-        self.sighted_handled = Some(self.sighted_quiet_since());
+        self.sighted_side.handled = Some(self.sighted_quiet_since());
         match self.sighted_board_state() {
             SightedBoard::Right | SightedBoard::CopiedEarly | SightedBoard::InHand => {}
             // The VI player's move not yet executed there: a reminder, not an alert.
@@ -604,7 +640,7 @@ impl Table {
             }
             // Half a copy left standing: what is still to do, without an alarm.
             SightedBoard::CopyInProgress => {
-                if let Some(board) = self.sighted_board.clone() {
+                if let Some(board) = self.sighted_side.board.clone() {
                     let fixes = detect::board_differences(self.game.position().board(), &board);
                     let text = self.sighted_words().sighted_fixes(&board, &fixes);
                     self.tell_sighted(text, Priority::Normal, AnnounceKind::FixUp);
@@ -622,7 +658,7 @@ impl Table {
     /// opponent's board is being put right (or the illegal move), and the arbiter is
     /// alerted.
     fn sighted_board_wrong(&mut self, kind: AlertKind, detail: String, illegal: Option<Way>) {
-        let Some(board) = self.sighted_board.clone() else {
+        let Some(board) = self.sighted_side.board.clone() else {
             return;
         };
         let fixes = detect::board_differences(self.game.position().board(), &board);
@@ -643,17 +679,17 @@ impl Table {
             Priority::Normal,
             AnnounceKind::FixUp,
         );
-        self.sighted_wrong = true;
+        self.sighted_side.wrong = true;
     }
 
     /// The sighted board shows a completed move of the sighted player that is not legal:
     /// a piece of theirs on a square the game does not have it on, and no legal move that
     /// leads there. With the piece's way when one piece moved: (role, from, to).
     pub(super) fn illegal_on_sighted_board(&self) -> Option<Way> {
-        let board = self.sighted_board.as_ref()?;
+        let board = self.sighted_side.board.as_ref()?;
         let pos = self.game.position();
         // Judged from their own last board (E.2.7): an old difference is not this move.
-        let was = self.sighted_base.as_ref().unwrap_or(pos.board());
+        let was = self.sighted_side.base.as_ref().unwrap_or(pos.board());
         let sighted = self.sighted();
         let arrived: Vec<(Square, Piece)> = Square::ALL
             .into_iter()
@@ -688,12 +724,13 @@ impl Table {
         let Some(way) = self.illegal_on_sighted_board() else {
             return;
         };
-        self.pending_press = None;
+        self.sighted_side.pending_press = None;
         let uci = way.map_or("several pieces moved".into(), |(_, from, to)| {
             format!("{from}{to}")
         });
         let board = self
-            .sighted_board
+            .sighted_side
+            .board
             .as_ref()
             .map(|b| b.to_string())
             .unwrap_or_default();
@@ -702,7 +739,7 @@ impl Table {
              {board}); the position before it stands",
             self.sighted()
         );
-        self.sighted_handled = Some(self.sighted_quiet_since());
+        self.sighted_side.handled = Some(self.sighted_quiet_since());
         self.sighted_board_wrong(AlertKind::IllegalMove, detail, Some(way));
     }
 }

@@ -9,7 +9,7 @@ impl Table {
         let mut out = Vec::new();
         let now = self.now;
         for color in [Color::White, Color::Black] {
-            if !self.flag_seen[color_index(color)]
+            if !self.clock_side.flags_seen[color]
                 && let Some(f) = self.clock.flag_of(color, now)
             {
                 out.push((f.at, Timer::Flag(color)));
@@ -17,7 +17,7 @@ impl Table {
         }
         if self.vi_press() == ClockPress::Automatic
             && !self.clock.is_paused()
-            && let Some(at) = self.made_at
+            && let Some(at) = self.vi_side.made_at
         {
             out.push((at + t.correction_window, Timer::AutoCommit));
         }
@@ -27,7 +27,7 @@ impl Table {
         if self.peg_needs_attention() {
             let since = self.peg_quiet_since();
             let fixing = self.peg_fixing();
-            if self.peg_handled != Some(since) {
+            if self.peg.handled != Some(since) {
                 let delay = if fixing {
                     t.fixup_after
                 } else {
@@ -35,28 +35,28 @@ impl Table {
                 };
                 out.push((since + delay, Timer::PegQuiet));
             } else if fixing
-                && self.peg_fix_spoken
-                && self.peg_fixups < t.fixups_before_alert
-                && let Some(last) = self.peg_last_fix
+                && self.peg.fix_spoken
+                && self.peg.fixups < t.fixups_before_alert
+                && let Some(last) = self.peg.last_fix
             {
                 out.push((last + t.fixup_repeat, Timer::PegQuiet));
             }
         }
-        if let Some(at) = self.pending_press {
+        if let Some(at) = self.sighted_side.pending_press {
             out.push((at + t.press_grace, Timer::PressGrace));
             if self.illegal_on_sighted_board().is_some() {
-                let still = at.max(self.sighted_changed);
+                let still = at.max(self.sighted_side.changed);
                 out.push((still + t.press_settle, Timer::PressSettle));
             }
         }
-        if let Some((_, at, _)) = &self.assistant_entry {
+        if let Some((_, at, _)) = &self.sighted_side.assistant_entry {
             let at = *at;
             out.push((at + t.discrepancy_after, Timer::AssistantEntry));
         }
         let since = self.sighted_quiet_since();
         if self.started
             && !self.over()
-            && self.sighted_handled != Some(since)
+            && self.sighted_side.handled != Some(since)
             && let Some(delay) = self.sighted_delay()
         {
             out.push((since + delay, Timer::SightedQuiet));
@@ -81,7 +81,7 @@ impl Table {
         // one ticked just now is done.
         let mut mark =
             (minute * (left.as_secs() / 60) as u32).min(minute * (threshold.as_secs() / 60) as u32);
-        if mark == left && self.low_time_ticked == Some(self.now) {
+        if mark == left && self.clock_side.low_time_ticked == Some(self.now) {
             mark = mark.saturating_sub(minute);
         }
         (mark > Duration::ZERO).then(|| self.now + (left - mark))
@@ -104,12 +104,12 @@ impl Table {
                     if self.vi_made().is_some() && !self.clock.is_paused() {
                         self.commit_vi(at);
                     } else {
-                        self.made_at = None;
+                        self.vi_side.made_at = None;
                     }
                 }
                 Timer::LowTime => {
-                    self.low_time_ticked = Some(at);
-                    self.effects.push_back(Effect::Clock(ClockCommand::Haptic {
+                    self.clock_side.low_time_ticked = Some(at);
+                    self.out.push(Effect::Clock(ClockCommand::Haptic {
                         pattern: Haptic::MinuteTick,
                     }));
                 }

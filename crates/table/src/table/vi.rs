@@ -2,11 +2,55 @@
 
 use super::*;
 
+/// What the VI player is told: the text, its priority and kind.
+type Told = (String, Priority, AnnounceKind);
+
+/// The VI player's announced move, waiting to be made (D.2.3) and its clock pressed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Said {
+    /// The move.
+    pub(super) m: Move,
+    /// When it was announced.
+    pub(super) at: Duration,
+    /// The move has been made (D.2.3, 4.6): announced, placed, capture removed. From
+    /// then on it stands; only the clock press is left.
+    pub(super) made: bool,
+}
+
+/// A declaration that waits for "ja".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Confirm {
+    /// "Aufgeben" (5.1.2).
+    Resign,
+    /// Accepting the opponent's draw offer (9.1.2).
+    AcceptDraw,
+}
+
+/// The VI player's move in progress.
+#[derive(Debug, Clone, Default)]
+pub(super) struct ViSide {
+    /// The announced move.
+    pub(super) said: Option<Said>,
+    /// When the move was made (the correction window runs from it).
+    pub(super) made_at: Option<Duration>,
+    /// The pieces touched on the peg board before the move (4.3).
+    pub(super) touches: Vec<Square>,
+    /// A resignation or a draw acceptance waiting for "ja".
+    pub(super) confirm: Option<Confirm>,
+}
+
+impl ViSide {
+    /// Forgets the move in progress (a position restored, the game over).
+    pub(super) fn clear(&mut self) {
+        *self = ViSide::default();
+    }
+}
+
 impl Table {
     /// The said move, when it is made (D.2.3: announced, placed, capture removed) and
     /// respects the touches. Once made it stays made (4.6), whatever the pegs do next.
     pub(super) fn vi_made(&self) -> Option<Move> {
-        let said = self.said.as_ref()?;
+        let said = self.vi_side.said.as_ref()?;
         if !self.vi_to_move() {
             return None;
         }
@@ -18,18 +62,19 @@ impl Table {
             return None;
         }
         let pos = self.game.position();
-        (self.peg.shows_move(pos, &said.m) && touch::check(pos, &self.touches, &said.m).is_ok())
-            .then_some(said.m)
+        (self.peg.tracker.shows_move(pos, &said.m)
+            && touch::check(pos, &self.vi_side.touches, &said.m).is_ok())
+        .then_some(said.m)
     }
 
     /// Whether the announced move has been made and only waits for the clock press.
     pub(super) fn vi_move_made(&self) -> bool {
-        self.vi_to_move() && self.said.as_ref().is_some_and(|s| s.made)
+        self.vi_to_move() && self.vi_side.said.as_ref().is_some_and(|s| s.made)
     }
 
     /// The squares of the piece(s) the made move released (the king and rook of castling).
     pub(super) fn released_squares(&self) -> Bitboard {
-        let Some(said) = self.said.as_ref().filter(|s| s.made) else {
+        let Some(said) = self.vi_side.said.as_ref().filter(|s| s.made) else {
             return Bitboard::EMPTY;
         };
         let mut after = self.game.position().clone();
@@ -55,11 +100,11 @@ impl Table {
     /// move recorded now, without it (the opponent replied first, 6.2.2) the record
     /// waits for the late press.
     pub(super) fn commit_vi_pressed(&mut self, now: Duration, pressed: bool) {
-        let Some(said) = self.said.take() else {
+        let Some(said) = self.vi_side.said.take() else {
             return;
         };
-        self.intended = None;
-        self.plain_fix = None;
+        self.claims.vi_intended = None;
+        self.peg.plain_fix = None;
         let m = said.m;
         // The sighted player forgot to press: their clock ran until now.
         let sighted = self.sighted();
@@ -84,29 +129,30 @@ impl Table {
             spent: press.as_ref().map_or(Duration::ZERO, |p| p.spent),
             ..record
         };
-        self.records.push(record.clone());
-        self.history.push(before.clone());
+        self.sheet.records.push(record.clone());
+        self.sheet.history.push(before.clone());
         if pressed {
-            self.effects.push_back(Effect::RecordMove(record));
+            self.out.push(Effect::RecordMove(record));
         } else {
-            self.vi_unpressed = Some(self.records.len() - 1);
+            self.sheet.vi_unpressed = Some(self.sheet.records.len() - 1);
         }
-        self.made_at = None;
-        self.touches.clear();
-        self.confirm = None;
-        if self.peg_copy.is_some() {
+        self.vi_side.made_at = None;
+        self.vi_side.touches.clear();
+        self.vi_side.confirm = None;
+        if self.peg.copy.is_some() {
             // The opponent's last move is still being copied: only this move is done with.
             let after = self.game.position().board();
             self.peg
+                .tracker
                 .forget(detect::changed_squares(before.board(), after));
         } else {
-            self.peg.reset();
+            self.peg.tracker.reset();
         }
-        self.peg_handled = None;
+        self.peg.handled = None;
         // Copied before the press (D.2: no alarm), or to be copied now.
-        let copied = self.sighted_board.as_ref() == Some(self.game.position().board());
-        self.sighted_copy = (!copied).then(|| before.clone());
-        self.sighted_touches.clear();
+        let copied = self.sighted_side.board.as_ref() == Some(self.game.position().board());
+        self.sighted_side.copy = (!copied).then(|| before.clone());
+        self.sighted_side.touches.clear();
         self.position_effect(Some(m));
         self.clock_effect(now);
         let by = self.vi;
@@ -120,9 +166,10 @@ impl Table {
     pub(super) fn record(&self, before: &Chess, m: Move, now: Duration) -> RecordedMove {
         let mode = self.config.castling_mode();
         RecordedMove {
-            ply: self.records.len() + 1,
+            ply: self.sheet.records.len() + 1,
             color: before.turn(),
             san: SanPlus::from_move(before.clone(), m).to_string(),
+            check: before.clone().play(m).is_ok_and(|after| after.is_check()),
             uci: m.to_uci(mode),
             clock: self.clock.remaining(before.turn(), now),
             spent: Duration::ZERO,
@@ -134,8 +181,8 @@ impl Table {
     pub(super) fn explain_not_made(&mut self) {
         let words = self.vi_words();
         let pos = self.game.position().clone();
-        let text = match &self.said {
-            None => match self.peg.executed_moves(&pos).as_slice() {
+        let text = match &self.vi_side.said {
+            None => match self.peg.tracker.executed_moves(&pos).as_slice() {
                 [m] => words.placed_not_announced(&pos, *m),
                 _ => words.not_announced(),
             },
@@ -148,10 +195,12 @@ impl Table {
     /// different move executed on the board (that the touches allow) is named first: the
     /// announcement is what needs correcting then.
     pub(super) fn said_not_made_words(&self, pos: &Chess, m: Move) -> String {
-        match touch::check(pos, &self.touches, &m) {
+        match touch::check(pos, &self.vi_side.touches, &m) {
             Ok(()) => self.missing_words(pos, m),
-            Err(b) => match self.peg.executed_moves(pos).as_slice() {
-                [other] if *other != m && touch::check(pos, &self.touches, other).is_ok() => {
+            Err(b) => match self.peg.tracker.executed_moves(pos).as_slice() {
+                [other]
+                    if *other != m && touch::check(pos, &self.vi_side.touches, other).is_ok() =>
+                {
                     self.vi_words().placed_other(pos, *other, m)
                 }
                 _ => self.binding_words(b),
@@ -162,7 +211,7 @@ impl Table {
     /// What is missing on the peg board for `m` to be made.
     pub(super) fn missing_words(&self, pos: &Chess, m: Move) -> String {
         let words = self.vi_words();
-        let occ = self.peg.occupancy();
+        let occ = self.peg.tracker.occupancy();
         let to = m.to();
         let role = m.role();
         if let Some(c) = captured_square(&m) {
@@ -175,28 +224,30 @@ impl Table {
             }
             if c == to
                 && occ.contains(to)
-                && !self.peg.was_lifted(to)
+                && !self.peg.tracker.was_lifted(to)
                 && let Some(p) = captured
             {
                 return words.capture_not_removed(c, p);
             }
         }
-        if !occ.contains(to) || (captured_square(&m) == Some(to) && !self.peg.executed(pos, &m)) {
-            if let [other] = self.peg.executed_moves(pos).as_slice()
+        if !occ.contains(to)
+            || (captured_square(&m) == Some(to) && !self.peg.tracker.executed(pos, &m))
+        {
+            if let [other] = self.peg.tracker.executed_moves(pos).as_slice()
                 && *other != m
             {
                 return words.placed_other(pos, *other, m);
             }
             return words.not_placed(role, to);
         }
-        if let [other] = self.peg.executed_moves(pos).as_slice()
+        if let [other] = self.peg.tracker.executed_moves(pos).as_slice()
             && *other != m
         {
             return words.placed_other(pos, *other, m);
         }
         let mut after = pos.clone();
         after.play_unchecked(m);
-        words.fixes(&self.peg.fixes(&after))
+        words.fixes(&self.peg.tracker.fixes(&after))
     }
 
     pub(super) fn binding_words(&self, b: Binding) -> String {
@@ -229,7 +280,7 @@ impl Table {
             return;
         }
         // A pending "really?" takes only yes or no; anything else drops it.
-        if let Some(confirm) = self.confirm.take() {
+        if let Some(confirm) = self.vi_side.confirm.take() {
             match verdict {
                 Verdict::Command(Command::Yes) => return self.confirmed(now, confirm),
                 Verdict::Command(Command::No | Command::Correction) => {
@@ -287,14 +338,14 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
-        if self.sealed.is_some() {
+        if self.adjournment.sealed.is_some() {
             return self.tell_vi(
                 words.adjourned_sealed(),
                 Priority::Normal,
                 AnnounceKind::NotUnderstood,
             );
         }
-        if self.adjourned {
+        if self.adjournment.adjourned {
             // Duty f: the move is sealed, not played nor announced to the opponent.
             return self.seal(now, m);
         }
@@ -306,7 +357,7 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
-        if let Some(intended) = self.intended
+        if let Some(intended) = self.claims.vi_intended
             && intended != m
         {
             // 9.5.2: after a rejected claim the intended move must be made.
@@ -316,18 +367,18 @@ impl Table {
                 AnnounceKind::NotUnderstood,
             );
         }
-        if let Err(b) = touch::check(pos, &self.touches, &m) {
+        if let Err(b) = touch::check(pos, &self.vi_side.touches, &m) {
             let text = self.binding_words(b);
             return self.tell_vi(text, Priority::High, AnnounceKind::TouchMove);
         }
         // D.2.8: a new announcement replaces the previous one until the move is made.
-        self.said = Some(Said {
+        self.vi_side.said = Some(Said {
             m,
             at: now,
             made: false,
         });
-        self.made_at = None;
-        self.peg_handled = None;
+        self.vi_side.made_at = None;
+        self.peg.handled = None;
         self.tell_vi(
             words.read_back(pos, m),
             Priority::Normal,
@@ -387,210 +438,235 @@ impl Table {
         }
     }
 
+    /// A command of the VI player: a question is answered; a declaration acts.
     pub(super) fn command(&mut self, now: Duration, c: Command) {
+        if let Some(text) = self.answer(now, &c) {
+            return self.tell_vi(text, Priority::Low, AnnounceKind::Answer);
+        }
         let words = self.vi_words();
-        let lex = words.lex;
-        let pos = self.game.position().clone();
-        let board = pos.board();
-        let answer = |t: String| (t, Priority::Low, AnnounceKind::Answer);
-        let (text, priority, kind) = match c {
-            Command::AskTime => answer(words.time(
-                self.clock.remaining(Color::White, now),
-                self.clock.remaining(Color::Black, now),
-            )),
-            Command::AskMovesPlayed => {
-                let count = |c: Color| self.records.iter().filter(|r| r.color == c).count() as u32;
-                answer(words.moves_played(
-                    count(Color::White),
-                    count(Color::Black),
-                    self.moves_to_control(),
-                ))
-            }
-            Command::RepeatLastMove => {
-                let last = self.last_moves_words(1);
-                answer(match self.plain_fix_words() {
-                    Some(fix) => format!("{last} {fix}"),
-                    None => last,
-                })
-            }
-            Command::LastMoves(n) => answer(self.last_moves_words(usize::from(n.max(1)))),
-            Command::WhereIs { role, side } => {
-                answer(answer::where_is(board, role, self.side_color(side), lex))
-            }
-            Command::Pieces(side) => answer(answer::pieces(board, self.side_color(side), lex)),
-            Command::Diagonals(sq) => answer(answer::diagonals(board, sq, lex)),
-            Command::LastCapture => answer(self.last_capture_words()),
-            Command::WhoseTurn => answer(words.whose_turn(pos.turn(), pos.turn() == self.vi)),
-            Command::OpponentName => {
-                let ev = &self.config.event;
-                let name = match self.sighted() {
-                    Color::White => &ev.white,
-                    Color::Black => &ev.black,
-                };
-                answer(words.opponent_name(name))
-            }
-            Command::Help if self.plain() => {
-                answer(format!("{} {}", words.help(), words.help_plain()))
-            }
-            Command::Help => answer(words.help()),
-            Command::WhatIsOn(sq) => answer(answer::what_is_on(board, sq, lex)),
-            Command::ReadRank(r) => answer(answer::read_rank(board, r, lex)),
-            Command::ReadFile(f) => answer(answer::read_file(board, f, lex)),
-            // 11.3.1: computed information is a source the Laws forbid; only refused.
-            Command::Analysis { .. } => answer(words.analysis_refused()),
-            Command::Corrected(spoken) => {
-                if self.vi_move_made() || self.just_moved() {
-                    // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
-                    (
-                        words.already_made(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                } else if self.started && !self.over() && pos.turn() != self.vi {
-                    (
-                        words.not_your_turn(),
-                        Priority::Normal,
-                        AnnounceKind::NotUnderstood,
-                    )
-                } else {
-                    // E.2.6: the correction withdraws the announcement; the new move is
-                    // announced in the same breath and read back.
-                    self.said = None;
-                    self.made_at = None;
-                    match Verdict::from(spoken.resolve(&pos)) {
-                        Verdict::Move(m) => return self.vi_move(now, &pos, m),
-                        other => {
-                            let text = other
-                                .describe(&pos, lex)
-                                .unwrap_or_else(|| words.say_move_again());
-                            (text, Priority::Normal, AnnounceKind::Question)
-                        }
-                    }
-                }
-            }
-            Command::Correction | Command::No => {
-                if self.vi_move_made() || self.just_moved() {
-                    // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
-                    (
-                        words.already_made(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                } else if self.said.take().is_some() {
-                    self.made_at = None;
-                    (
-                        words.say_move_again(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                } else {
-                    (
-                        words.nothing_to_correct(),
-                        Priority::Normal,
-                        AnnounceKind::ReadBack,
-                    )
-                }
-            }
+        let said = match c {
+            Command::Corrected(spoken) => self.corrected(now, spoken),
+            Command::Correction | Command::No => Some(self.withdrawn()),
             Command::Placed => return self.vi_placed(now),
-            Command::Yes => (
+            Command::Yes => Some((
                 words.nothing_to_confirm(),
                 Priority::Low,
                 AnnounceKind::Answer,
-            ),
+            )),
             Command::OfferDraw => {
                 let done = self.game.offer_draw(self.vi);
-                self.vi_draw_step(done, Phrases::draw_offered)
+                Some(self.vi_draw_step(done, Phrases::draw_offered))
             }
-            Command::Accept => {
-                if self.game.pending_draw_offer() == Some(self.sighted()) && !self.over() {
-                    self.confirm = Some(Confirm::AcceptDraw);
-                    (
-                        words.confirm_accept(),
-                        Priority::High,
-                        AnnounceKind::Question,
-                    )
-                } else {
-                    (
-                        words.no_offer(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                }
-            }
+            Command::Accept => Some(self.accept_asked()),
             Command::Decline => {
                 let done = self.game.decline_draw(self.vi);
-                self.vi_draw_step(done, Phrases::draw_declined)
+                Some(self.vi_draw_step(done, Phrases::draw_declined))
             }
-            Command::Resign => {
-                if self.over() {
-                    (
-                        words.game_is_over(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                } else {
-                    self.confirm = Some(Confirm::Resign);
-                    (
-                        words.confirm_resign(),
-                        Priority::High,
-                        AnnounceKind::Question,
-                    )
-                }
-            }
-            Command::Claim { ground, intended } => {
-                let kind = match ground {
-                    ClaimGround::Repetition => ClaimKind::Threefold,
-                    ClaimGround::FiftyMoves => ClaimKind::FiftyMoves,
-                };
-                let intended = match intended {
-                    None => None,
-                    Some(spoken) => match Verdict::from(spoken.resolve(&pos)) {
-                        Verdict::Move(m) => Some(m),
-                        other => {
-                            let text = other
-                                .describe(&pos, lex)
-                                .unwrap_or_else(|| words.claim_needs_move());
-                            return self.tell_vi(text, Priority::Normal, AnnounceKind::Question);
-                        }
-                    },
-                };
-                if !self.vi_to_move() {
-                    (
-                        words.not_your_turn(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                } else if self.vi_move_made() {
-                    // 9.2.1.1: a claim comes before the move is made; a made move stands
-                    // (4.6) and is not dropped by a late claim.
-                    (
-                        words.already_made(),
-                        Priority::Normal,
-                        AnnounceKind::Declaration,
-                    )
-                } else {
-                    self.said = None;
-                    self.made_at = None;
-                    return self.claim(now, self.vi, kind, intended);
-                }
-            }
+            Command::Resign => Some(self.resign_asked()),
+            Command::Claim { ground, intended } => self.vi_claim(now, ground, intended),
             Command::CallArbiter => return self.call_arbiter(now, self.vi),
-            Command::Pause => {
-                if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
-                    let _ = self.clock.pause(now);
-                    self.clock_effect(now);
-                }
-                self.alert(AlertKind::Paused, "the VI player stopped the clocks".into());
-                return self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
+            Command::Pause => return self.vi_pause(now),
+            Command::StopSpeaking => return self.stop_speaking(),
+            // The questions, answered above.
+            _ => None,
+        };
+        if let Some((text, priority, kind)) = said {
+            self.tell_vi(text, priority, kind);
+        }
+    }
+
+    /// The answer to a question of the VI player (duty d and what stands where: only what
+    /// they ask), or `None` when `c` is not a question.
+    fn answer(&self, now: Duration, c: &Command) -> Option<String> {
+        let words = self.vi_words();
+        let lex = words.lex;
+        let pos = self.game.position();
+        let board = pos.board();
+        Some(match c {
+            Command::AskTime => words.time(
+                self.clock.remaining(Color::White, now),
+                self.clock.remaining(Color::Black, now),
+            ),
+            Command::AskMovesPlayed => {
+                let count =
+                    |c: Color| self.sheet.records.iter().filter(|r| r.color == c).count() as u32;
+                words.moves_played(
+                    count(Color::White),
+                    count(Color::Black),
+                    self.moves_to_control(),
+                )
             }
-            Command::StopSpeaking => {
-                self.speaking.clear();
-                self.effects.push_back(Effect::StopSpeaking);
-                self.effects.push_back(Effect::UnmuteMic);
-                return;
+            Command::RepeatLastMove => {
+                let last = self.last_moves_words(1);
+                match self.plain_fix_words() {
+                    Some(fix) => format!("{last} {fix}"),
+                    None => last,
+                }
+            }
+            Command::LastMoves(n) => self.last_moves_words(usize::from((*n).max(1))),
+            Command::WhereIs { role, side } => {
+                answer::where_is(board, *role, self.side_color(*side), lex)
+            }
+            Command::Pieces(side) => answer::pieces(board, self.side_color(*side), lex),
+            Command::Diagonals(sq) => answer::diagonals(board, *sq, lex),
+            Command::LastCapture => self.last_capture_words(),
+            Command::WhoseTurn => words.whose_turn(pos.turn(), pos.turn() == self.vi),
+            Command::OpponentName => {
+                let ev = &self.config.event;
+                words.opponent_name(match self.sighted() {
+                    Color::White => &ev.white,
+                    Color::Black => &ev.black,
+                })
+            }
+            Command::Help if self.plain() => format!("{} {}", words.help(), words.help_plain()),
+            Command::Help => words.help(),
+            Command::WhatIsOn(sq) => answer::what_is_on(board, *sq, lex),
+            Command::ReadRank(r) => answer::read_rank(board, *r, lex),
+            Command::ReadFile(f) => answer::read_file(board, *f, lex),
+            // 11.3.1: computed information is a source the Laws forbid; only refused.
+            Command::Analysis { .. } => words.analysis_refused(),
+            _ => return None,
+        })
+    }
+
+    /// E.2.6: "Korrektur" with a new move before the move is made withdraws the
+    /// announcement; the new move is announced in the same breath and read back.
+    fn corrected(&mut self, now: Duration, spoken: SpokenMove) -> Option<Told> {
+        let words = self.vi_words();
+        let pos = self.game.position().clone();
+        if self.vi_move_made() || self.just_moved() {
+            // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
+            return Some((
+                words.already_made(),
+                Priority::Normal,
+                AnnounceKind::ReadBack,
+            ));
+        }
+        if self.started && !self.over() && pos.turn() != self.vi {
+            return Some((
+                words.not_your_turn(),
+                Priority::Normal,
+                AnnounceKind::NotUnderstood,
+            ));
+        }
+        self.vi_side.said = None;
+        self.vi_side.made_at = None;
+        match Verdict::from(spoken.resolve(&pos)) {
+            Verdict::Move(m) => {
+                self.vi_move(now, &pos, m);
+                None
+            }
+            other => {
+                let text = other
+                    .describe(&pos, words.lex)
+                    .unwrap_or_else(|| words.say_move_again());
+                Some((text, Priority::Normal, AnnounceKind::Question))
+            }
+        }
+    }
+
+    /// "Korrektur" or "nein": the announcement is withdrawn, if the move is not made.
+    fn withdrawn(&mut self) -> Told {
+        let words = self.vi_words();
+        let text = if self.vi_move_made() || self.just_moved() {
+            // 4.6 / D.2.3: a made move stands; only the announcement is correctable.
+            words.already_made()
+        } else if self.vi_side.said.take().is_some() {
+            self.vi_side.made_at = None;
+            words.say_move_again()
+        } else {
+            words.nothing_to_correct()
+        };
+        (text, Priority::Normal, AnnounceKind::ReadBack)
+    }
+
+    /// Accepting the sighted player's draw offer waits for "ja".
+    fn accept_asked(&mut self) -> Told {
+        let words = self.vi_words();
+        if self.game.pending_draw_offer() == Some(self.sighted()) && !self.over() {
+            self.vi_side.confirm = Some(Confirm::AcceptDraw);
+            (
+                words.confirm_accept(),
+                Priority::High,
+                AnnounceKind::Question,
+            )
+        } else {
+            (
+                words.no_offer(),
+                Priority::Normal,
+                AnnounceKind::Declaration,
+            )
+        }
+    }
+
+    /// Resigning waits for "ja".
+    fn resign_asked(&mut self) -> Told {
+        let words = self.vi_words();
+        if self.over() {
+            return (
+                words.game_is_over(),
+                Priority::Normal,
+                AnnounceKind::Declaration,
+            );
+        }
+        self.vi_side.confirm = Some(Confirm::Resign);
+        (
+            words.confirm_resign(),
+            Priority::High,
+            AnnounceKind::Question,
+        )
+    }
+
+    /// The VI player claims a draw (9.2, 9.3), before their move is made.
+    fn vi_claim(
+        &mut self,
+        now: Duration,
+        ground: ClaimGround,
+        intended: Option<SpokenMove>,
+    ) -> Option<Told> {
+        let words = self.vi_words();
+        let pos = self.game.position().clone();
+        let kind = claim_kind(ground);
+        let intended = match intended.map(|spoken| Verdict::from(spoken.resolve(&pos))) {
+            None => None,
+            Some(Verdict::Move(m)) => Some(m),
+            Some(other) => {
+                let text = other
+                    .describe(&pos, words.lex)
+                    .unwrap_or_else(|| words.claim_needs_move());
+                return Some((text, Priority::Normal, AnnounceKind::Question));
             }
         };
-        self.tell_vi(text, priority, kind);
+        let text = if !self.vi_to_move() {
+            words.not_your_turn()
+        } else if self.vi_move_made() {
+            // 9.2.1.1: a claim comes before the move is made; a made move stands (4.6)
+            // and is not dropped by a late claim.
+            words.already_made()
+        } else {
+            self.vi_side.said = None;
+            self.vi_side.made_at = None;
+            self.claim(now, self.vi, kind, intended);
+            return None;
+        };
+        Some((text, Priority::Normal, AnnounceKind::Declaration))
+    }
+
+    /// The VI player stops the clocks (6.11.1): the arbiter is alerted.
+    fn vi_pause(&mut self, now: Duration) {
+        if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
+            let _ = self.clock.pause(now);
+            self.clock_effect(now);
+        }
+        self.alert(AlertKind::Paused, "the VI player stopped the clocks".into());
+        self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
+    }
+
+    /// "Stopp": every announcement stops and the microphone opens.
+    fn stop_speaking(&mut self) {
+        self.out.speaking.clear();
+        self.out.push(Effect::StopSpeaking);
+        self.out.push(Effect::UnmuteMic);
     }
 
     /// The VI player's move was the last one completed and nothing was said since: a
@@ -598,9 +674,13 @@ impl Table {
     pub(super) fn just_moved(&self) -> bool {
         self.started
             && !self.over()
-            && self.said.is_none()
+            && self.vi_side.said.is_none()
             && self.game.turn() != self.vi
-            && self.records.last().is_some_and(|r| r.color == self.vi)
+            && self
+                .sheet
+                .records
+                .last()
+                .is_some_and(|r| r.color == self.vi)
     }
 
     /// Moves the VI player has left until the next time control (a period with a move
@@ -637,7 +717,7 @@ impl Table {
             .rev()
             .find(|&i| moves[i].is_capture())
             .and_then(|i| {
-                let before = self.history.get(i)?;
+                let before = self.sheet.history.get(i)?;
                 Some(self.vi_words().move_by(before, moves[i], before.turn()))
             })
             .unwrap_or_else(|| self.vi_words().no_capture_yet())
@@ -652,7 +732,7 @@ impl Table {
         let from = moves.len().saturating_sub(n);
         (from..moves.len())
             .filter_map(|i| {
-                let before = self.history.get(i)?;
+                let before = self.sheet.history.get(i)?;
                 Some(words.opponent_move(before, moves[i], before.turn()))
             })
             .collect::<Vec<_>>()

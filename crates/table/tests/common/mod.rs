@@ -132,7 +132,7 @@ impl Run {
         self.at(
             t,
             Input::SightedBoard {
-                placement: placement.into(),
+                placement: placement.parse().expect("a FEN board placement"),
             },
         )
     }
