@@ -185,12 +185,12 @@ impl WatchEvent {
     }
 }
 
-/// Move detection attached to a watcher.
 /// A colour as its name, `"white"` or `"black"`.
 fn colour_name<S: serde::Serializer>(c: &shakmaty::Color, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(c)
 }
 
+/// Move detection attached to a watcher.
 #[derive(Debug)]
 pub enum Detector {
     /// Piece-aware snapshots (DGT).
