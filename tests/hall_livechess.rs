@@ -378,5 +378,50 @@ fn a_table_set_up_from_the_trf_shows_its_pairing_in_the_hall_and_the_export() {
     }
     let tournament = read_json(&live.join("tournament.json"));
     assert_eq!(tournament["name"], "Annabella Open 2026");
+
+    // The game is played and the arbiter declares it; the hall's round PGN goes back
+    // into the TRF file for the pairing program.
+    play.say(
+        "wait 300\nBauer Eva vier\npeg: move e2e4\nwait 900\nclock: lever white\nwait 900\n\
+         arbiter: {\"action\":\"declare_result\",\"result\":\"1-0\"}\n",
+    );
+    let round = wait_for(
+        Duration::from_secs(60),
+        "the hall's round PGN has the game's result",
+        || {
+            let text = std::fs::read_to_string(&hall.pgn).unwrap_or_default();
+            (
+                text.contains("[Result \"1-0\"]") && text.contains("1. e4"),
+                text,
+            )
+        },
+    );
+    assert!(round.contains("[Round \"1.2\"]"), "{round}");
+    let new_trf = dir.path().join("open-after-round-1.trf");
+    let results = Command::new(BIN)
+        .args(["pairings", "--trf"])
+        .arg(&trf)
+        .args(["--round", "1", "--results"])
+        .arg(&hall.pgn)
+        .arg("--out")
+        .arg(&new_trf)
+        .output()
+        .unwrap();
+    assert!(
+        results.status.success(),
+        "{}",
+        String::from_utf8_lossy(&results.stderr)
+    );
+    let after = annabella_trf::Trf::parse(&std::fs::read(&new_trf).unwrap()).unwrap();
+    let round_one = |name: &str| {
+        let player = after.players().iter().find(|p| p.name.contains(name));
+        player.map(|p| (p.rounds[0].result, p.points))
+    };
+    assert_eq!(round_one("Weiss"), Some(('1', 1.0)), "board 2's White won");
+    assert_eq!(
+        round_one("Caruana"),
+        Some(('0', 0.0)),
+        "board 2's Black lost"
+    );
     play.quit(Duration::from_secs(20));
 }

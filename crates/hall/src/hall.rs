@@ -15,8 +15,8 @@ use serde::Serialize;
 use crate::{
     action::{self, ActionKeys},
     game::HallGame,
-    livechess::{Player, Roster, players_of},
     message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
+    roster::{Player, Roster, players_of},
     signing::{self, TableKeys, Unbelieved},
     topic::{self, Kind},
 };
@@ -537,7 +537,8 @@ impl Hall {
                         entry.witness = Some((m.seq, head.clone()));
                     }
                     entry.state = Some(*state);
-                    entry.pairing = Some(players_of(&self.roster, entry));
+                    entry.pairing =
+                        Some(players_of(&self.roster, entry.state.as_ref(), &entry.name));
                 }
                 outcome
             }

@@ -55,6 +55,7 @@ pub mod page;
 pub mod probe;
 pub mod push;
 pub mod replica;
+pub mod roster;
 pub mod ruling;
 pub mod setup;
 pub mod signing;
