@@ -307,8 +307,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.out.display(),
         args.out.display()
     )?;
+    table_secret(&args.out, &mut err)?;
     hall_keys(&args.out, &args.hall_table, &mut err)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The table's secret beside the config (made once, never replaced): the key of its
+/// journals' MACs.
+fn table_secret(config: &Path, err: &mut impl Write) -> anyhow::Result<()> {
+    let path = config
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(annabella_station::journal::SECRET_FILE);
+    let (_, made) = annabella_station::journal::TableSecret::read_or_make(&path)?;
+    let what = if made { "Made" } else { "Kept" };
+    writeln!(
+        err,
+        "{what} the table's secret: {} (private, mode 0600; its journals are authenticated \
+         with it — keep it, never copy it to another table)",
+        path.display()
+    )?;
+    Ok(())
 }
 
 /// The table's signing key pair beside the config, and the hall's lines for it.

@@ -11,8 +11,8 @@ use rusqlite::{Connection, OpenFlags, params};
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Damage, FORMAT, JournalError, JournalErrorKind, Record, blob, check_format, file, get_meta,
-    integer,
+    Damage, JournalError, JournalErrorKind, Keys, Record, Version, blob, check_format, file,
+    get_meta, integer,
     integrity::{self, Hash},
 };
 
@@ -24,6 +24,8 @@ pub struct Follower<I> {
     path: PathBuf,
     /// The last record whose chain has been checked, and its hash.
     checked: (u64, Hash),
+    /// The journal's format.
+    version: Version,
     _input: PhantomData<fn(I) -> I>,
 }
 
@@ -61,11 +63,12 @@ impl<I: DeserializeOwned> Follower<I> {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| err(e.into()))?;
-        check_format(&conn).map_err(err)?;
+        let version = check_format(&conn).map_err(err)?;
         Ok(Follower {
             conn,
             path,
-            checked: (0, integrity::genesis(FORMAT)),
+            checked: (0, integrity::genesis(version.tag())),
+            version,
             _input: PhantomData,
         })
     }
@@ -76,7 +79,11 @@ impl<I: DeserializeOwned> Follower<I> {
     /// # Errors
     /// [`JournalError`] when it is damaged or SQLite refuses.
     pub fn meta_json(&self, key: &str) -> Result<Option<String>, JournalError> {
-        get_meta(&self.conn, key).map_err(|kind| self.error(kind))
+        let keys = Keys {
+            version: self.version,
+            key: None,
+        };
+        get_meta(&self.conn, key, keys).map_err(|kind| self.error(kind))
     }
 
     /// The highest record number committed so far (0 for none): a cheap look before reading.
@@ -119,7 +126,7 @@ impl<I: DeserializeOwned> Follower<I> {
         limit: usize,
     ) -> Result<Vec<(Record<I>, Hash)>, JournalError> {
         if after < self.checked.0 {
-            self.checked = (0, integrity::genesis(FORMAT));
+            self.checked = (0, integrity::genesis(self.version.tag()));
         }
         while self.checked.0 < after {
             let gap = usize::try_from(after - self.checked.0).unwrap_or(usize::MAX);

@@ -276,6 +276,9 @@ pub struct StationConfig {
     pub braille_display: Option<annabella_braille_display::brlapi::BrlapiSettings>,
     /// The tournament hall's broker, when `[hall]` is in the file.
     pub hall: Option<annabella_hall::HallConfig>,
+    /// The table's secret beside the config (`table.secret`, made by `annabella init`,
+    /// or by the first `play` when missing): the key of its journals' MACs.
+    pub secret_file: PathBuf,
 }
 
 /// One problem in a config file, at a key path.

@@ -108,12 +108,92 @@ pub fn check_table(config: &StationConfig) -> Vec<Check> {
     checks.push(voice("vi", &plan.vi));
     checks.push(voice("sighted", &plan.sighted));
     checks.push(records(&config.records_dir));
+    checks.extend(secret(&config.secret_file, &config.records_dir));
     if let Some(console) = &config.console {
         checks.push(port_free(console.listen));
     }
     if let Some(hall) = &config.hall {
         checks.push(hall_broker(hall));
     }
+    checks
+}
+
+/// The table's secret is there and private, and the journal in the records directory (if
+/// there is one) is whole and authenticated by it: forged records are named (a game is
+/// not continued in a journal that fails here).
+pub fn secret(path: &Path, records_dir: &Path) -> Vec<Check> {
+    use crate::journal::TableSecret;
+    let (secret, check) = if path.exists() {
+        match TableSecret::read(path) {
+            Ok(s) => (
+                Some(s),
+                Check::ok("secret", format!("{}: private", path.display())),
+            ),
+            Err(e) => (
+                None,
+                Check::bad(
+                    Status::Fail,
+                    "secret",
+                    e.to_string(),
+                    format!(
+                        "`chmod 600 {}` (if it is no secret any more, or malformed: remove it \
+                         and run annabella init)",
+                        path.display()
+                    ),
+                ),
+            ),
+        }
+    } else {
+        (
+            None,
+            Check::bad(
+                Status::Warn,
+                "secret",
+                format!("{}: missing", path.display()),
+                "annabella init makes it (the first `play` too); journals made without it are \
+                 not authenticated",
+            ),
+        )
+    };
+    let mut checks = vec![check];
+    let journal = records_dir.join(crate::records::JOURNAL);
+    if !journal.is_file() {
+        return checks;
+    }
+    let name = "journal";
+    let fix = "keep the file as it is for the arbiter; `annabella journal replay --secret` \
+               names the damage; start the game again in an empty records directory";
+    checks.push(
+        match crate::session::Session::replay_with(&journal, secret.as_ref()) {
+            Err(e) => Check::bad(Status::Fail, name, e.to_string(), fix),
+            Ok((_, resumed)) if !resumed.warnings().is_empty() => Check::bad(
+                Status::Fail,
+                name,
+                format!("{}: {}", journal.display(), resumed.warnings().join("; ")),
+                fix,
+            ),
+            Ok((_, resumed)) => match resumed.not_authenticated() {
+                Some(line) => Check::bad(
+                    Status::Warn,
+                    name,
+                    format!(
+                        "{}: {} records; {line}",
+                        journal.display(),
+                        resumed.replayed
+                    ),
+                    "a journal made from now on with the table's secret is keyed",
+                ),
+                None => Check::ok(
+                    name,
+                    format!(
+                        "{}: {} records, authenticated by the table's secret",
+                        journal.display(),
+                        resumed.replayed
+                    ),
+                ),
+            },
+        },
+    );
     checks
 }
 

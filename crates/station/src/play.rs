@@ -71,7 +71,12 @@ pub fn resume(
     if !journal.is_file() {
         return Err(refuse("no such journal"));
     }
-    let (table, resumed) = Session::replay(journal)?;
+    let secret = if config.secret_file.exists() {
+        Some(crate::journal::TableSecret::read(&config.secret_file).map_err(StationError::Secret)?)
+    } else {
+        None
+    };
+    let (table, resumed) = Session::replay_with(journal, secret.as_ref())?;
     let damage = resumed.warnings();
     if !damage.is_empty() {
         return Err(refuse(&format!(
@@ -134,7 +139,13 @@ fn run_table(
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
+    let (secret, made) = crate::journal::TableSecret::read_or_make(&config.secret_file)
+        .map_err(StationError::Secret)?;
+    if made {
+        tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
+    }
     let station = Station::start(StationPlan {
+        secret: Some(secret),
         records_dir: config.records_dir.clone(),
         table: config.table_config(),
         continue_journal: true,
