@@ -62,6 +62,8 @@ pub struct HallJson<'a> {
     pub rejected: u64,
     /// Messages rejected, by why (unsigned, forged, …).
     pub dropped: crate::hall::Dropped,
+    /// Tables whose journal head contradicted one the hall witnessed, oldest first.
+    pub witness_alerts: Vec<crate::hall::WitnessAlert>,
 }
 
 impl HallWeb {
@@ -303,6 +305,7 @@ async fn api_hall(State(w): State<HallWeb>) -> Response {
         duplicates: hall.duplicates(),
         rejected: hall.rejected(),
         dropped: hall.dropped(),
+        witness_alerts: hall.witness_alerts(),
     })
     .into_response()
 }

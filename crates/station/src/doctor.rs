@@ -715,6 +715,57 @@ mod tests {
     }
 
     #[test]
+    fn the_secret_is_checked_and_the_journal_verified_with_it() {
+        use crate::journal::{SECRET_FILE, TableSecret};
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(SECRET_FILE);
+        let records = dir.path().join("games");
+        let checks = secret(&path, &records);
+        assert_eq!(checks.len(), 1);
+        assert_eq!(checks[0].status, Status::Warn, "{}", checks[0].line());
+
+        let (made, _) = TableSecret::read_or_make(&path).unwrap();
+        std::fs::create_dir(&records).unwrap();
+        let journal = records.join(crate::records::JOURNAL);
+        let (mut session, _) = crate::session::Session::open_with(
+            &journal,
+            annabella_table::TableConfig::default(),
+            Some(&made),
+        )
+        .unwrap();
+        session
+            .feed(Duration::ZERO, annabella_table::Input::Start)
+            .unwrap();
+        drop(session);
+        let checks = secret(&path, &records);
+        assert_eq!(
+            checks.iter().map(|c| c.status).collect::<Vec<_>>(),
+            [Status::Ok, Status::Ok],
+            "{checks:?}"
+        );
+        assert!(
+            checks[1].detail.contains("1 records, authenticated"),
+            "{checks:?}"
+        );
+
+        // Another table's secret in its place: the journal is named, the table not ready.
+        std::fs::remove_file(&path).unwrap();
+        TableSecret::generate().unwrap().write_new(&path).unwrap();
+        let checks = secret(&path, &records);
+        assert_eq!(checks[1].status, Status::Fail, "{checks:?}");
+        assert!(
+            checks[1].detail.contains("another table secret"),
+            "{checks:?}"
+        );
+
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let checks = secret(&path, &records);
+        assert_eq!(checks[0].status, Status::Fail, "{checks:?}");
+        assert!(checks[0].line().contains("chmod 600"), "{checks:?}");
+    }
+
+    #[test]
     fn a_records_directory_is_created_for_the_check_and_removed_again() {
         let dir = tempfile::tempdir().unwrap();
         let records_dir = dir.path().join("new/games");

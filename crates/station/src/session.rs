@@ -444,6 +444,62 @@ mod tests {
     }
 
     #[test]
+    fn a_journal_stripped_of_its_macs_after_the_secret_was_made_is_tampering() {
+        let dir = tempfile::tempdir().unwrap();
+        let (secret, _) =
+            TableSecret::read_or_make(&dir.path().join(crate::journal::SECRET_FILE)).unwrap();
+        let path = dir.path().join("t.journal");
+        let (mut session, _) =
+            Session::open_with(&path, TableConfig::default(), Some(&secret)).unwrap();
+        session.feed(s(0.0), Input::Start).unwrap();
+        drop(session);
+        let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
+        assert!(resumed.warnings().is_empty() && resumed.not_authenticated().is_none());
+        // The editor removes what says the journal is keyed, and every MAC.
+        let db = rusqlite::Connection::open(&path).unwrap();
+        db.execute_batch(
+            "DELETE FROM meta WHERE key = 'secret_id'; UPDATE meta SET mac = NULL; \
+             UPDATE inputs SET mac = NULL;",
+        )
+        .unwrap();
+        drop(db);
+        let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
+        let warnings = resumed.warnings().join("; ");
+        assert!(warnings.contains("MACs were stripped"), "{warnings}");
+        assert!(matches!(
+            Session::open_with(&path, TableConfig::default(), Some(&secret)),
+            Err(SessionError::Downgraded(_))
+        ));
+        // A journal begun before the table had its secret stays readable, not authenticated.
+        let old = dir.path().join("old.journal");
+        Session::open(&old, TableConfig::default()).unwrap();
+        let db = rusqlite::Connection::open(&old).unwrap();
+        let epoch = serde_json::to_string(&1_000u64).unwrap();
+        let hash = {
+            use sha2::{Digest, Sha256};
+            let mut h = Sha256::new();
+            h.update((META_EPOCH.len() as u64).to_le_bytes());
+            h.update(META_EPOCH.as_bytes());
+            h.update(epoch.as_bytes());
+            h.finalize().to_vec()
+        };
+        db.execute(
+            "UPDATE meta SET value = ?1, hash = ?2 WHERE key = ?3",
+            rusqlite::params![epoch, hash, META_EPOCH],
+        )
+        .unwrap();
+        drop(db);
+        let (_, resumed) = Session::replay_with(&old, Some(&secret)).unwrap();
+        assert!(resumed.warnings().is_empty(), "{:?}", resumed.warnings());
+        assert!(
+            resumed
+                .not_authenticated()
+                .is_some_and(|l| l.contains("made without a table secret"))
+        );
+        Session::open_with(&old, TableConfig::default(), Some(&secret)).unwrap();
+    }
+
+    #[test]
     fn a_bad_start_position_writes_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.journal");
