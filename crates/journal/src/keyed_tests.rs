@@ -289,3 +289,34 @@ fn journals_of_the_format_before_keep_reading_and_continue_unkeyed() {
     assert_eq!(rec.records.len(), 21);
     assert_eq!(rec.authentication, Authentication::OldFormat);
 }
+
+#[test]
+fn a_finished_game_is_in_the_main_file_before_the_station_goes_on() {
+    // A crashed station leaves its last transactions in the `-wal` file; SQLite drops a
+    // log whose frames do not check (one flipped bit) or that is gone, without a word.
+    // A finished game is checkpointed into the main file when it is stored, so losing
+    // the log afterwards never reopens it.
+    let dir = tempfile::tempdir().unwrap();
+    let s = secret(1);
+    let path = dir.path().join("w.journal");
+    let (mut j, _) = Journal::<Input>::open_with(&path, OpenMode::ReadWrite, Some(&s)).unwrap();
+    for i in 0..3u64 {
+        j.append(Duration::from_secs(i), &Input::from("e2e4"))
+            .unwrap();
+    }
+    j.finish_game(&FinishedGame {
+        last_seq: 3,
+        now: Duration::from_secs(3),
+        result: "1-0".into(),
+        termination: "checkmate".into(),
+        pgn: "1-0".into(),
+    })
+    .unwrap();
+    // The crash: the journal is never closed; then the log is lost.
+    std::mem::forget(j);
+    std::fs::remove_file(file::wal_path(&path)).unwrap();
+    let (j, rec) = Journal::<Input>::open_with(&path, OpenMode::ReadOnly, Some(&s)).unwrap();
+    assert!(rec.is_whole(), "{rec:?}");
+    assert_eq!(rec.records.len(), 3);
+    assert_eq!(j.games().unwrap().len(), 1, "the finished game stays");
+}

@@ -811,7 +811,8 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
         })
     }
 
-    /// Stores a finished game (PGN and result) in the journal file.
+    /// Stores a finished game (PGN and result) in the journal file, and checkpoints the
+    /// log into the main file, so the game stays finished whatever becomes of the log.
     ///
     /// # Errors
     ///
@@ -852,6 +853,11 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             ),
         };
         written.map_err(|e| self.error(e.into()))?;
+        // Into the main file now: a crashed station's `-wal` that is lost or damaged
+        // afterwards (SQLite drops such a log without a word) never reopens the game.
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(FULL)", [], |r| r.get::<_, i64>(0))
+            .map_err(|e| self.error(e.into()))?;
         Ok(())
     }
 
