@@ -441,6 +441,16 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
     let private = annabella_hall::signing::TableSigningKey::read(&key).unwrap();
     let public = std::fs::read_to_string(config.with_file_name("table.pub")).unwrap();
     assert_eq!(public.trim(), private.public().to_string());
+    // The table's secret, the key of its journals' MACs, beside it: its owner's only.
+    let secret_file = config.with_file_name("table.secret");
+    let mode = std::fs::metadata(&secret_file)
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o600, "the secret is its owner's only");
+    let secret = annabella_station::journal::TableSecret::read(&secret_file).unwrap();
+    assert!(stderr.contains("Made the table's secret"), "{stderr}");
     for line in [
         "mosquitto_passwd /etc/mosquitto/annabella/passwd annabella-table-3".to_owned(),
         "user annabella-table-3".to_owned(),
@@ -462,6 +472,12 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         .unwrap();
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's signing key"));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's secret"));
+    assert_eq!(
+        annabella_station::journal::TableSecret::read(&secret_file).unwrap(),
+        secret,
+        "never replaced"
+    );
     assert_eq!(
         annabella_hall::signing::TableSigningKey::read(&key)
             .unwrap()

@@ -16,7 +16,14 @@
 //! - every **meta value** (the table's settings, the epoch) and every **finished game** has
 //!   a hash of its own;
 //! - SQLite's page check (`PRAGMA quick_check`) runs on every open, so damaged b-tree pages
-//!   (cell counts, pointers) are reported even where no record is affected.
+//!   (cell counts, pointers) are reported even where no record is affected;
+//! - opened with the table's [`TableSecret`] ([`Journal::open_with`]), a journal is
+//!   **keyed** (format 3): every record, meta value and finished game also carries an
+//!   HMAC-SHA256 over its hash under a key bound to the journal's random id, so an editor
+//!   without the secret who makes the hashes anew is caught — a record whose hash is
+//!   right and whose MAC is not is [`Damage::Forged`] (tampering, never a torn write).
+//!   Journals of [`FORMAT_2`] and journals made without a secret are read (and continued)
+//!   as not authenticated ([`Recovery::authentication`]).
 //!
 //! On opening, records are checked in order:
 //!
