@@ -7,6 +7,7 @@
 //! The games are the sample script's (`samples/demo-script.txt`), played by real demo
 //! tables (simulated devices over pseudo-terminals, SQLite journals).
 
+mod forge;
 mod hall_support;
 
 use std::time::Duration;
@@ -208,6 +209,33 @@ fn a_station_killed_and_published_again_from_its_journal_loses_and_repeats_nothi
         let witness = api["tables"][0]["witness"].clone();
         (witness == serde_json::json!([last.seq, last.head]), witness)
     });
+    // The journal rewritten (its last record a millisecond later, the hashes made anew as
+    // an editor without the table's secret would) and published again from its start:
+    // the hall names the table, and keeps what it witnessed.
+    forge::rewrite_record(&out.join("game.journal"), last.seq as i64, |now, _| {
+        *now += 1
+    });
+    std::fs::remove_file(out.join("game.journal.hall-outbox")).unwrap();
+    let status = std::process::Command::new(BIN)
+        .args(["hall", "publish", "--once", "--broker", &broker.url()])
+        .args(["--table", "k", "--journal"])
+        .arg(out.join("game.journal"))
+        .args(broker.table_flags("k"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    wait_for(Duration::from_secs(30), "the hall's witness alert", || {
+        let (_, api) = hall.get("/api/hall");
+        let api: serde_json::Value = serde_json::from_str(&api).unwrap_or_default();
+        let alert = api["witness_alerts"][0].clone();
+        let ok = alert["table"] == "k"
+            && alert["seq"].as_u64() == Some(last.seq)
+            && alert["witnessed"] == serde_json::json!(last.head)
+            && api["tables"][0]["witness"] == serde_json::json!([last.seq, last.head]);
+        (ok, api["witness_alerts"].clone())
+    });
+    let (_, page) = hall.get("/");
+    assert!(page.contains("journal contradicted"), "{page}");
 }
 
 #[test]

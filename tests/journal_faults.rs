@@ -19,6 +19,8 @@ use annabella_station::{
 };
 use annabella_test_support::process::{DEMO_LIMIT, output_within};
 
+mod forge;
+
 fn annabella() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annabella"))
 }
@@ -562,65 +564,16 @@ fn keyed_journal(dir: &Path) -> PathBuf {
     path
 }
 
-/// What an editor without the table's secret does: record `seq`'s input replaced, the
-/// unkeyed SHA-256 chain made anew from it on (as the journal computes it), and the head
-/// with its hash.
-fn forge_record(path: &Path, seq: i64, from: &str, to: &str) {
-    use sha2::{Digest, Sha256};
-    let db = rusqlite::Connection::open(path).unwrap();
-    let input: String = db
-        .query_row("SELECT input FROM inputs WHERE seq = ?1", [seq], |r| {
-            r.get(0)
-        })
-        .unwrap();
-    assert!(input.contains(from), "{input}");
-    db.execute(
-        "UPDATE inputs SET input = ?1 WHERE seq = ?2",
-        rusqlite::params![input.replace(from, to), seq],
-    )
-    .unwrap();
-    let mut previous: [u8; 32] = Sha256::digest(b"annabella-journal 3").into();
-    let rows: Vec<(i64, i64, String)> = db
-        .prepare("SELECT seq, now_ms, input FROM inputs ORDER BY seq")
-        .unwrap()
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect();
-    for (s, now, input) in &rows {
-        let mut h = Sha256::new();
-        h.update(previous);
-        h.update((*s as u64).to_le_bytes());
-        h.update((*now as u64).to_le_bytes());
-        h.update(input.as_bytes());
-        previous = h.finalize().into();
-        db.execute(
-            "UPDATE inputs SET hash = ?1 WHERE seq = ?2",
-            rusqlite::params![previous.to_vec(), s],
-        )
-        .unwrap();
-    }
-    let hex: String = previous.iter().map(|b| format!("{b:02x}")).collect();
-    let head = format!("{{\"records\":{},\"hash\":\"{hex}\"}}", rows.len());
-    let mut h = Sha256::new();
-    h.update(4u64.to_le_bytes());
-    h.update(b"head");
-    h.update(head.as_bytes());
-    let hash: [u8; 32] = h.finalize().into();
-    db.execute(
-        "UPDATE meta SET value = ?1, hash = ?2 WHERE key = 'head'",
-        rusqlite::params![head, hash.to_vec()],
-    )
-    .unwrap();
-}
-
 #[test]
 fn a_forged_record_in_a_keyed_journal_is_tampering_for_replay_export_and_play() {
     let dir = tempfile::tempdir().unwrap();
     let path = keyed_journal(dir.path());
     let secret = dir.path().join("table.secret");
     // Record 4 was Black's e7e5: now c7c5, every hash after it made anew.
-    forge_record(&path, 4, "e7e5", "c7c5");
+    forge::rewrite_record(&path, 4, |_, input| {
+        assert!(input.contains("e7e5"), "{input}");
+        *input = input.replace("e7e5", "c7c5");
+    });
     let forged = std::fs::read(&path).unwrap();
 
     // Without the secret the edit passes the unkeyed checks, and replay says so.

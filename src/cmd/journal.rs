@@ -67,6 +67,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         value["damaged"] = resumed.damage.as_ref().map(|d| d.seq).into();
         value["warnings"] = warnings.into();
         value["authenticated"] = resumed.not_authenticated().is_none().into();
+        value["head"] = resumed
+            .head
+            .as_ref()
+            .map(|(seq, hash)| serde_json::json!([seq, hash]))
+            .into();
         value["authentication"] = resumed
             .authentication
             .as_ref()

@@ -924,6 +924,12 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
         get_meta(&self.conn, key, self.keys()).map_err(|e| self.error(e))
     }
 
+    /// The journal's head as read or written: the last record's number and chain hash
+    /// (hex) — what the station publishes to the hall, and the hall keeps as its witness.
+    pub fn head(&self) -> (u64, String) {
+        (self.len(), integrity::hex(&self.last_hash))
+    }
+
     /// True when the journal is written in an older format (continued as it is).
     pub fn is_old_format(&self) -> bool {
         self.version == Version::V2

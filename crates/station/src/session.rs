@@ -64,6 +64,9 @@ pub struct Resumed {
     pub finished_games: Vec<FinishedGame>,
     /// How far the journal is authenticated by the table's secret.
     pub authentication: Option<Authentication>,
+    /// Read-only: the last record replayed and its chain hash (hex), to compare with the
+    /// hall's witness.
+    pub head: Option<(u64, String)>,
 }
 
 impl Resumed {
@@ -270,6 +273,7 @@ impl Session {
                 file_damage,
                 finished_games,
                 authentication: Some(authentication),
+                head: Some(journal.head()),
             },
         ))
     }
