@@ -582,3 +582,77 @@ fn publish_once_publishes_a_damaged_journals_good_prefix_and_names_the_damage() 
     .unwrap();
     assert_eq!(acked["acked"].as_u64(), Some(damaged - 1), "{acked}");
 }
+
+/// A forged record in a keyed journal (hashes made anew without the table's secret) is
+/// never published: `hall publish --once` with the secret beside the key publishes the
+/// records before it and names the tampering.
+#[test]
+fn publish_never_sends_a_forged_record_of_a_keyed_journal() {
+    use annabella_station::journal::{SECRET_FILE, TableSecret};
+    use annabella_table::{Input, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let out = dir.path().join("table-f");
+    std::fs::create_dir_all(&out).unwrap();
+    let (secret, _) = TableSecret::read_or_make(&out.join(SECRET_FILE)).unwrap();
+    let journal = out.join("game.journal");
+    {
+        let config = TableConfig {
+            vi_color: shakmaty::Color::Black,
+            ..TableConfig::default()
+        };
+        let (mut session, _) = Session::open_with(&journal, config, Some(&secret)).unwrap();
+        let lever = |side| Input::Lever { side };
+        for (s, input) in [
+            (1, Input::Start),
+            (
+                2,
+                Input::AssistantMove {
+                    text: "e2e4".into(),
+                },
+            ),
+            (3, lever(shakmaty::Color::White)),
+            (
+                4,
+                Input::AssistantMove {
+                    text: "e7e5".into(),
+                },
+            ),
+            (5, lever(shakmaty::Color::Black)),
+        ] {
+            session.feed(Duration::from_secs(s), input).unwrap();
+        }
+    }
+    forge::rewrite_record(&journal, 4, |_, input| {
+        *input = input.replace("e7e5", "c7c5")
+    });
+    let mut flags = broker.table_flags("d");
+    let key = flags
+        .iter()
+        .position(|f| f == "--key")
+        .map(|i| std::path::PathBuf::from(&flags[i + 1]))
+        .expect("the table's key flag");
+    std::fs::copy(&key, out.join("table.key")).unwrap();
+    let i = flags.iter().position(|f| f == "--key").unwrap();
+    flags[i + 1] = out.join("table.key").display().to_string();
+    let published = annabella_test_support::process::output_within(
+        std::process::Command::new(BIN)
+            .args(["hall", "publish", "--once", "--broker", &broker.url()])
+            .args(["--table", "d", "--journal"])
+            .arg(&journal)
+            .args(&flags),
+        Duration::from_secs(60),
+    );
+    let stderr = String::from_utf8_lossy(&published.stderr);
+    assert_eq!(published.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("records 1-3 are at the broker"), "{stderr}");
+    assert!(
+        stderr.contains("record 4 is damaged (tampering"),
+        "{stderr}"
+    );
+    let acked: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out.join("game.journal.hall-outbox")).expect("the publish position"),
+    )
+    .unwrap();
+    assert_eq!(acked["acked"].as_u64(), Some(3), "{acked}");
+}

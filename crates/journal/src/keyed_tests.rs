@@ -320,3 +320,37 @@ fn a_finished_game_is_in_the_main_file_before_the_station_goes_on() {
     assert_eq!(rec.records.len(), 3);
     assert_eq!(j.games().unwrap().len(), 1, "the finished game stays");
 }
+
+#[test]
+fn a_follower_with_the_secret_stops_before_a_forged_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = secret(1);
+    let path = keyed(dir.path(), &s);
+    forge_record(&path, 3, "\"g1h3\"");
+    let mut plain = Follower::<Input>::open(&path).unwrap();
+    assert_eq!(
+        plain.after(0, 100).unwrap().len(),
+        5,
+        "the forgery passes unkeyed"
+    );
+    let mut keyed = Follower::<Input>::open_with(&path, Some(&s)).unwrap();
+    assert_eq!(
+        keyed.after(0, 100).unwrap().len(),
+        2,
+        "the good records first"
+    );
+    let e = keyed.after(2, 100).unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            JournalErrorKind::Corrupt {
+                seq: 3,
+                damage: Damage::Forged,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = Follower::<Input>::open_with(&path, Some(&secret(2))).unwrap_err();
+    assert!(matches!(e.kind, JournalErrorKind::Secret(_)), "{e}");
+}

@@ -145,7 +145,7 @@ fn run_table(
         tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
     }
     let station = Station::start(StationPlan {
-        secret: Some(secret),
+        secret: Some(secret.clone()),
         records_dir: config.records_dir.clone(),
         table: config.table_config(),
         continue_journal: true,
@@ -167,11 +167,12 @@ fn run_table(
     })?;
     // The table in the hall: its journal published, the hall's signed actions taken.
     let mut hall = match &config.hall {
-        Some(h) => Some(hall_link::start(
+        Some(h) => Some(hall_link::start_keyed(
             h,
             station.journal.clone(),
             Some(station.committed.clone()),
             Some(station.requests.clone()),
+            Some(secret),
         )?),
         None => None,
     };
