@@ -315,10 +315,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// The table's secret beside the config (made once, never replaced): the key of its
 /// journals' MACs.
 fn table_secret(config: &Path, err: &mut impl Write) -> anyhow::Result<()> {
-    let path = config
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(annabella_station::journal::SECRET_FILE);
+    let path = annabella_station::journal::secret_path(config);
     let (_, made) = annabella_station::journal::TableSecret::read_or_make(&path)?;
     let what = if made { "Made" } else { "Kept" };
     writeln!(

@@ -78,7 +78,7 @@ mod integrity;
 mod secret;
 
 pub use follow::Follower;
-pub use secret::{SECRET_FILE, SecretError, TableSecret};
+pub use secret::{SECRET_FILE, SecretError, TableSecret, secret_path};
 
 use std::{
     fmt,

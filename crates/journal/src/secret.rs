@@ -11,8 +11,15 @@ use std::{
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-/// The secret's file name beside the table's config.
+/// The secret's file name beside a config named `table.toml`.
 pub const SECRET_FILE: &str = "table.secret";
+
+/// Where the secret of the table configured in `config` lives: beside it, named after
+/// it (`table.toml` → `table.secret`, `/etc/annabella/table-1.toml` →
+/// `/etc/annabella/table-1.secret`), so tables configured in one directory have their own.
+pub fn secret_path(config: &Path) -> PathBuf {
+    config.with_extension("secret")
+}
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -249,6 +256,15 @@ mod tests {
             assert!(e.to_string().contains("chmod 600"), "{e}");
         }
         assert_eq!(format!("{made:?}"), "TableSecret(…)");
+    }
+
+    #[test]
+    fn each_config_has_its_own_secret_beside_it() {
+        assert_eq!(
+            secret_path(Path::new("/etc/annabella/table-1.toml")),
+            Path::new("/etc/annabella/table-1.secret")
+        );
+        assert_eq!(secret_path(Path::new("table.toml")), Path::new(SECRET_FILE));
     }
 
     #[test]

@@ -139,13 +139,27 @@ fn run_table(
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
-    let (secret, made) = crate::journal::TableSecret::read_or_make(&config.secret_file)
-        .map_err(StationError::Secret)?;
-    if made {
-        tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
-    }
+    // A secret that cannot be made (a configuration directory the table's user may not
+    // write) leaves the journal unkeyed, said; one that is there but exposed, malformed
+    // or unreadable stops the table.
+    let secret = match crate::journal::TableSecret::read_or_make(&config.secret_file) {
+        Ok((secret, made)) => {
+            if made {
+                tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
+            }
+            Some(secret)
+        }
+        Err(e @ crate::journal::SecretError::Io { .. }) if !config.secret_file.exists() => {
+            tracing::warn!(
+                "the table's secret cannot be made ({e}): a new journal is not authenticated; \
+                 run `annabella init` as the table's user"
+            );
+            None
+        }
+        Err(e) => return Err(StationError::Secret(e)),
+    };
     let station = Station::start(StationPlan {
-        secret: Some(secret.clone()),
+        secret: secret.clone(),
         records_dir: config.records_dir.clone(),
         table: config.table_config(),
         continue_journal: true,
@@ -172,7 +186,7 @@ fn run_table(
             station.journal.clone(),
             Some(station.committed.clone()),
             Some(station.requests.clone()),
-            Some(secret),
+            secret,
         )?),
         None => None,
     };
