@@ -354,3 +354,50 @@ fn a_follower_with_the_secret_stops_before_a_forged_record() {
     let e = Follower::<Input>::open_with(&path, Some(&secret(2))).unwrap_err();
     assert!(matches!(e.kind, JournalErrorKind::Secret(_)), "{e}");
 }
+
+#[test]
+fn a_flipped_bit_in_a_crashed_stations_log_is_damage_not_a_shorter_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = secret(1);
+    let path = dir.path().join("w.journal");
+    let (mut j, _) = Journal::<Input>::open_with(&path, OpenMode::ReadWrite, Some(&s)).unwrap();
+    for i in 0..6u64 {
+        j.append(Duration::from_secs(i), &Input::from("e2e4"))
+            .unwrap();
+    }
+    // The crash: never closed, the last transactions only in the log.
+    std::mem::forget(j);
+    let wal = file::wal_path(&path);
+    let sound = std::fs::read(&wal).unwrap();
+    assert_eq!(wal::damage(&sound), None, "a sound log");
+    // A torn last transaction (the log cut in its last frame) is no damage.
+    assert_eq!(wal::damage(&sound[..sound.len() - 100]), None);
+    let mut flipped = sound.clone();
+    let frame = 24 + 4096;
+    let second = 32 + frame + 24 + 2000; // inside the second frame's page
+    assert!(
+        flipped.len() > 32 + 6 * frame,
+        "several transactions are in the log"
+    );
+    flipped[second] ^= 0x10;
+    let named = wal::damage(&flipped).expect("the flip is found");
+    assert!(named.contains("frame 2"), "{named}");
+    // A flip in the last transaction's frames alone may be a torn write.
+    let mut last = sound.clone();
+    let end = last.len() - 50;
+    last[end] ^= 0x10;
+    assert_eq!(wal::damage(&last), None);
+
+    std::fs::write(&wal, &flipped).unwrap();
+    let before = (bytes(&path), bytes(&wal));
+    let (_, rec) = Journal::<Input>::open_with(&path, OpenMode::ReadOnly, Some(&s)).unwrap();
+    assert!(
+        rec.file_damage
+            .iter()
+            .any(|d| d.contains("write-ahead log")),
+        "{rec:?}"
+    );
+    let e = Journal::<Input>::open_with(&path, OpenMode::ReadWrite, Some(&s)).unwrap_err();
+    assert!(matches!(e.kind, JournalErrorKind::Damaged(_)), "{e}");
+    assert_eq!((bytes(&path), bytes(&wal)), before, "nothing was changed");
+}

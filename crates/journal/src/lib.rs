@@ -76,6 +76,7 @@ mod file;
 mod follow;
 mod integrity;
 mod secret;
+mod wal;
 
 pub use follow::Follower;
 pub use secret::{SECRET_FILE, SecretError, TableSecret, secret_path};
@@ -671,6 +672,17 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             kind,
         };
         let kind = file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))?;
+        // Before SQLite opens (and, read-write, recovers) the log and drops what follows
+        // a damaged frame.
+        let log_damage = match kind {
+            file::Kind::Sqlite { .. } => wal::damage_beside(&path),
+            _ => None,
+        };
+        if mode == OpenMode::ReadWrite
+            && let Some(d) = &log_damage
+        {
+            return Err(err(JournalErrorKind::Damaged(d.clone())));
+        }
         let (conn, copy) = match (mode, kind) {
             (_, file::Kind::Other) => {
                 return Err(err(JournalErrorKind::NotAJournal(
@@ -714,8 +726,9 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             last_hash,
             dropped,
             damage,
-            file_damage,
+            mut file_damage,
         } = reading;
+        file_damage.extend(log_damage);
         if mode == OpenMode::ReadWrite {
             if let Some(d) = damage {
                 return Err(err(JournalErrorKind::Corrupt {
