@@ -7,6 +7,7 @@
 //! The games are the sample script's (`samples/demo-script.txt`), played by real demo
 //! tables (simulated devices over pseudo-terminals, SQLite journals).
 
+mod forge;
 mod hall_support;
 
 use std::time::Duration;
@@ -208,6 +209,33 @@ fn a_station_killed_and_published_again_from_its_journal_loses_and_repeats_nothi
         let witness = api["tables"][0]["witness"].clone();
         (witness == serde_json::json!([last.seq, last.head]), witness)
     });
+    // The journal rewritten (its last record a millisecond later, the hashes made anew as
+    // an editor without the table's secret would) and published again from its start:
+    // the hall names the table, and keeps what it witnessed.
+    forge::rewrite_record(&out.join("game.journal"), last.seq as i64, |now, _| {
+        *now += 1
+    });
+    std::fs::remove_file(out.join("game.journal.hall-outbox")).unwrap();
+    let status = std::process::Command::new(BIN)
+        .args(["hall", "publish", "--once", "--broker", &broker.url()])
+        .args(["--table", "k", "--journal"])
+        .arg(out.join("game.journal"))
+        .args(broker.table_flags("k"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    wait_for(Duration::from_secs(30), "the hall's witness alert", || {
+        let (_, api) = hall.get("/api/hall");
+        let api: serde_json::Value = serde_json::from_str(&api).unwrap_or_default();
+        let alert = api["witness_alerts"][0].clone();
+        let ok = alert["table"] == "k"
+            && alert["seq"].as_u64() == Some(last.seq)
+            && alert["witnessed"] == serde_json::json!(last.head)
+            && api["tables"][0]["witness"] == serde_json::json!([last.seq, last.head]);
+        (ok, api["witness_alerts"].clone())
+    });
+    let (_, page) = hall.get("/");
+    assert!(page.contains("journal contradicted"), "{page}");
 }
 
 #[test]
@@ -441,6 +469,16 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
     let private = annabella_hall::signing::TableSigningKey::read(&key).unwrap();
     let public = std::fs::read_to_string(config.with_file_name("table.pub")).unwrap();
     assert_eq!(public.trim(), private.public().to_string());
+    // The table's secret, the key of its journals' MACs, beside it: its owner's only.
+    let secret_file = config.with_file_name("table.secret");
+    let mode = std::fs::metadata(&secret_file)
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o600, "the secret is its owner's only");
+    let secret = annabella_station::journal::TableSecret::read(&secret_file).unwrap();
+    assert!(stderr.contains("Made the table's secret"), "{stderr}");
     for line in [
         "mosquitto_passwd /etc/mosquitto/annabella/passwd annabella-table-3".to_owned(),
         "user annabella-table-3".to_owned(),
@@ -462,6 +500,12 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         .unwrap();
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's signing key"));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's secret"));
+    assert_eq!(
+        annabella_station::journal::TableSecret::read(&secret_file).unwrap(),
+        secret,
+        "never replaced"
+    );
     assert_eq!(
         annabella_hall::signing::TableSigningKey::read(&key)
             .unwrap()
@@ -537,4 +581,78 @@ fn publish_once_publishes_a_damaged_journals_good_prefix_and_names_the_damage() 
     )
     .unwrap();
     assert_eq!(acked["acked"].as_u64(), Some(damaged - 1), "{acked}");
+}
+
+/// A forged record in a keyed journal (hashes made anew without the table's secret) is
+/// never published: `hall publish --once` with the secret beside the key publishes the
+/// records before it and names the tampering.
+#[test]
+fn publish_never_sends_a_forged_record_of_a_keyed_journal() {
+    use annabella_station::journal::{SECRET_FILE, TableSecret};
+    use annabella_table::{Input, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let out = dir.path().join("table-f");
+    std::fs::create_dir_all(&out).unwrap();
+    let (secret, _) = TableSecret::read_or_make(&out.join(SECRET_FILE)).unwrap();
+    let journal = out.join("game.journal");
+    {
+        let config = TableConfig {
+            vi_color: shakmaty::Color::Black,
+            ..TableConfig::default()
+        };
+        let (mut session, _) = Session::open_with(&journal, config, Some(&secret)).unwrap();
+        let lever = |side| Input::Lever { side };
+        for (s, input) in [
+            (1, Input::Start),
+            (
+                2,
+                Input::AssistantMove {
+                    text: "e2e4".into(),
+                },
+            ),
+            (3, lever(shakmaty::Color::White)),
+            (
+                4,
+                Input::AssistantMove {
+                    text: "e7e5".into(),
+                },
+            ),
+            (5, lever(shakmaty::Color::Black)),
+        ] {
+            session.feed(Duration::from_secs(s), input).unwrap();
+        }
+    }
+    forge::rewrite_record(&journal, 4, |_, input| {
+        *input = input.replace("e7e5", "c7c5")
+    });
+    let mut flags = broker.table_flags("d");
+    let key = flags
+        .iter()
+        .position(|f| f == "--key")
+        .map(|i| std::path::PathBuf::from(&flags[i + 1]))
+        .expect("the table's key flag");
+    std::fs::copy(&key, out.join("table.key")).unwrap();
+    let i = flags.iter().position(|f| f == "--key").unwrap();
+    flags[i + 1] = out.join("table.key").display().to_string();
+    let published = annabella_test_support::process::output_within(
+        std::process::Command::new(BIN)
+            .args(["hall", "publish", "--once", "--broker", &broker.url()])
+            .args(["--table", "d", "--journal"])
+            .arg(&journal)
+            .args(&flags),
+        Duration::from_secs(60),
+    );
+    let stderr = String::from_utf8_lossy(&published.stderr);
+    assert_eq!(published.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("records 1-3 are at the broker"), "{stderr}");
+    assert!(
+        stderr.contains("record 4 is damaged (tampering"),
+        "{stderr}"
+    );
+    let acked: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out.join("game.journal.hall-outbox")).expect("the publish position"),
+    )
+    .unwrap();
+    assert_eq!(acked["acked"].as_u64(), Some(3), "{acked}");
 }

@@ -19,6 +19,8 @@ use annabella_station::{
 };
 use annabella_test_support::process::{DEMO_LIMIT, output_within};
 
+mod forge;
+
 fn annabella() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annabella"))
 }
@@ -524,4 +526,158 @@ fn settings_edited_with_their_hash_made_anew_no_longer_export_with_exit_0() {
         stored.pgn,
         "the stored game is exported"
     );
+}
+
+/// A keyed game's journal in `dir` (the secret beside it, as `annabella init` makes it):
+/// Start, e4, lever, e5, lever, Nf3, lever.
+fn keyed_journal(dir: &Path) -> PathBuf {
+    use annabella_station::journal::{SECRET_FILE, TableSecret};
+    use annabella_table::{Input, TableConfig};
+    use std::time::Duration;
+    let (secret, made) = TableSecret::read_or_make(&dir.join(SECRET_FILE)).unwrap();
+    assert!(made);
+    let path = dir.join("game.journal");
+    let config = TableConfig {
+        vi_color: shakmaty::Color::Black,
+        ..TableConfig::default()
+    };
+    let (mut session, _) = Session::open_with(&path, config, Some(&secret)).unwrap();
+    let lever = |white| Input::Lever {
+        side: if white {
+            shakmaty::Color::White
+        } else {
+            shakmaty::Color::Black
+        },
+    };
+    let mv = |m: &str| Input::AssistantMove { text: m.into() };
+    for (s, input) in [
+        (1, Input::Start),
+        (2, mv("e2e4")),
+        (3, lever(true)),
+        (4, mv("e7e5")),
+        (5, lever(false)),
+        (6, mv("g1f3")),
+        (7, lever(true)),
+    ] {
+        session.feed(Duration::from_secs(s), input).unwrap();
+    }
+    path
+}
+
+#[test]
+fn a_forged_record_in_a_keyed_journal_is_tampering_for_replay_export_and_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = keyed_journal(dir.path());
+    let secret = dir.path().join("table.secret");
+    // Record 4 was Black's e7e5: now c7c5, every hash after it made anew.
+    forge::rewrite_record(&path, 4, |_, input| {
+        assert!(input.contains("e7e5"), "{input}");
+        *input = input.replace("e7e5", "c7c5");
+    });
+    let forged = std::fs::read(&path).unwrap();
+
+    // Without the secret the edit passes the unkeyed checks, and replay says so.
+    let out = annabella()
+        .args(["journal", "replay", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("not authenticated"), "{stderr}");
+    let view: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(view["authenticated"], false, "{view}");
+
+    // With it: tampering, at record 4, the moves before it replayed.
+    let out = annabella()
+        .args(["journal", "replay", "--json", "--secret"])
+        .arg(&secret)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("record 4 is damaged (tampering"),
+        "{stderr}"
+    );
+    let view: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(view["damaged"].as_u64(), Some(4), "{view}");
+    assert_eq!(view["moves"], serde_json::json!(["e4"]), "{view}");
+
+    let out = annabella()
+        .args(["export", "pgn", "--secret"])
+        .arg(&secret)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let pgn = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        pgn.contains("[Salvaged \"record 4 is damaged (tampering"),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("c5"), "{pgn}");
+
+    // The service's restart path refuses to continue it.
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\n\
+         clock = \"sim\"\n[voice.vi]\nbackend = \"text\"\n[records]\ndir = \".\"\n",
+    )
+    .unwrap();
+    let out = output_within(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config)
+            .stdin(std::process::Stdio::null()),
+        DEMO_LIMIT,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the forged game went on: {stderr}");
+    assert!(
+        stderr.contains("record 4 is damaged (tampering"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        forged,
+        "the file is unchanged"
+    );
+}
+
+#[test]
+fn journals_written_before_journals_were_keyed_replay_and_export_as_they_did() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/journals-v2");
+    for name in ["finished", "adjourned", "unfinished"] {
+        let journal = data.join(format!("{name}.journal"));
+        let before = std::fs::read(&journal).unwrap();
+        let out = annabella()
+            .args(["journal", "replay"])
+            .arg(&journal)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{name}: {stderr}");
+        assert!(
+            stderr.contains("not authenticated: written before journals were keyed"),
+            "{name}: {stderr}"
+        );
+        let expected = std::fs::read_to_string(data.join(format!("{name}.replay.txt"))).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{name}");
+        let out = annabella()
+            .args(["export", "pgn"])
+            .arg(&journal)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}");
+        let expected = std::fs::read_to_string(data.join(format!("{name}.pgn"))).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{name}");
+        assert_eq!(
+            std::fs::read(&journal).unwrap(),
+            before,
+            "{name}: unchanged"
+        );
+    }
 }

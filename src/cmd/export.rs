@@ -21,6 +21,10 @@ pub struct Args {
     /// journal).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// The table's secret (`table.secret` beside its table.toml): the journal's MACs are
+    /// checked with it; without it a keyed journal is read as not authenticated.
+    #[arg(long, value_name = "FILE")]
+    secret: Option<PathBuf>,
 }
 
 /// A PGN salvaged from a damaged journal, saying so inside: a `Salvaged` tag after the
@@ -67,10 +71,14 @@ fn emit(out: Option<&PathBuf>, text: &[u8]) -> anyhow::Result<()> {
 
 /// Runs the export to standard output (or `--out`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (table, resumed) = Session::replay(&args.journal)?;
+    let secret = super::journal::secret(args.secret.as_deref())?;
+    let (table, resumed) = Session::replay_with(&args.journal, secret.as_ref())?;
     let warnings = resumed.warnings();
     for w in &warnings {
         eprintln!("annabella: journal {}: {w}", args.journal.display());
+    }
+    if let Some(line) = resumed.not_authenticated() {
+        eprintln!("annabella: journal {}: {line}", args.journal.display());
     }
     let mut status = if warnings.is_empty() {
         ExitCode::SUCCESS

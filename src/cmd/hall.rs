@@ -130,6 +130,11 @@ pub struct PublishArgs {
     /// The table's private signing key (`table.key`, made by `annabella init`).
     #[arg(long, value_name = "FILE")]
     key: PathBuf,
+    /// The table's secret: a keyed journal's MACs are checked before anything is
+    /// published, so a forged record never is (default: `table.secret` beside `--key`,
+    /// when there is one).
+    #[arg(long, value_name = "FILE")]
+    secret: Option<PathBuf>,
     /// The table's user at the broker (with --password-file).
     #[arg(long, requires = "password_file")]
     user: Option<String>,
@@ -373,8 +378,17 @@ async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
     annabella_hall::topic::check_table_name(&args.table)
         .map_err(|e| anyhow::anyhow!("--table {:?}: {e}", args.table))?;
     let key = TableSigningKey::read(&args.key).map_err(|e| anyhow::anyhow!("--key {e}"))?;
+    let beside = args
+        .key
+        .with_file_name(annabella_station::journal::SECRET_FILE);
+    let secret = super::journal::secret(
+        args.secret
+            .as_deref()
+            .or_else(|| beside.exists().then_some(beside.as_path())),
+    )?;
     let mut settings = OutboxSettings::new(args.journal.clone(), &args.table, broker, key);
     settings.credentials = credentials(args.user.as_ref(), args.password_file.as_ref())?;
+    settings.secret.clone_from(&secret);
     let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
     let task = tokio::spawn(outbox::run(
         settings,
@@ -390,11 +404,12 @@ async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
     // prefix is published, then the damage is named).
     let journal = args.journal.clone();
     let (last, damage) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
-        let (tail, _, _) = JournalTail::open(&journal)?;
+        let (tail, _, _) = JournalTail::open_with(&journal, secret.as_ref())?;
         let last = tail.last_seq()?;
-        let (_, recovery) = annabella_station::Journal::<annabella_table::Input>::open(
+        let (_, recovery) = annabella_station::Journal::<annabella_table::Input>::open_with(
             &journal,
             annabella_station::journal::OpenMode::ReadOnly,
+            secret.as_ref(),
         )?;
         let damage: Vec<String> = recovery
             .dropped

@@ -20,16 +20,33 @@ enum Command {
         /// The table view as one JSON object.
         #[arg(long)]
         json: bool,
+        /// The table's secret (`table.secret` beside its table.toml): the journal's MACs
+        /// are checked with it; without it a keyed journal is read as not authenticated.
+        #[arg(long, value_name = "FILE")]
+        secret: Option<PathBuf>,
     },
+}
+
+/// The table's secret at `path`, if one is given.
+pub fn secret(
+    path: Option<&std::path::Path>,
+) -> anyhow::Result<Option<annabella_station::journal::TableSecret>> {
+    Ok(path
+        .map(annabella_station::journal::TableSecret::read)
+        .transpose()?)
 }
 
 /// Runs `journal replay`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let Command::Replay { file, json } = args.command;
-    let (table, resumed) = Session::replay(&file)?;
+    let Command::Replay { file, json, secret } = args.command;
+    let secret = self::secret(secret.as_deref())?;
+    let (table, resumed) = Session::replay_with(&file, secret.as_ref())?;
     let warnings = resumed.warnings();
     for w in &warnings {
         eprintln!("annabella: journal {}: {w}", file.display());
+    }
+    if let Some(line) = resumed.not_authenticated() {
+        eprintln!("annabella: journal {}: {line}", file.display());
     }
     // A damaged journal still shows everything before the damage, but never passes for whole.
     let status = if warnings.is_empty() {
@@ -49,6 +66,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         value["dropped"] = resumed.dropped.as_ref().map(|d| d.seq).into();
         value["damaged"] = resumed.damage.as_ref().map(|d| d.seq).into();
         value["warnings"] = warnings.into();
+        value["authenticated"] = resumed.not_authenticated().is_none().into();
+        value["head"] = resumed
+            .head
+            .as_ref()
+            .map(|(seq, hash)| serde_json::json!([seq, hash]))
+            .into();
+        value["authentication"] = resumed
+            .authentication
+            .as_ref()
+            .map(ToString::to_string)
+            .into();
         value["arbiter_actions"] = serde_json::to_value(&arbiter)?;
         value["utterances"] = serde_json::to_value(annabella_station::hearing::journalled(&file)?)?;
         println!("{value}");

@@ -562,6 +562,7 @@ impl RawConfig {
             console,
             braille_display,
             hall,
+            secret_file: c.base.join(annabella_journal::SECRET_FILE),
         })
     }
 }

@@ -276,6 +276,10 @@ pub struct StationConfig {
     pub braille_display: Option<annabella_braille_display::brlapi::BrlapiSettings>,
     /// The tournament hall's broker, when `[hall]` is in the file.
     pub hall: Option<annabella_hall::HallConfig>,
+    /// The table's secret beside the config, named after it (`table.toml` →
+    /// `table.secret`; made by `annabella init`, or by the first `play` when missing): the
+    /// key of its journals' MACs.
+    pub secret_file: PathBuf,
 }
 
 /// One problem in a config file, at a key path.
@@ -339,10 +343,12 @@ impl StationConfig {
             }],
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
-        Self::from_toml_str(&text, base).map_err(|mut e| {
+        let mut config = Self::from_toml_str(&text, base).map_err(|mut e| {
             e.path = Some(path.to_owned());
             e
-        })
+        })?;
+        config.secret_file = annabella_journal::secret_path(path);
+        Ok(config)
     }
 
     /// Parses and checks TOML text; relative paths are taken from `base`.

@@ -45,12 +45,65 @@ pub struct TableEntry {
     /// The witness: the last journal head (record and chain hash, hex) the table
     /// published for the game; a journal edited afterwards no longer leads to it.
     pub witness: Option<(u64, String)>,
+    /// Every head the table published for the game, by record (the newest
+    /// [`MAX_WITNESSED`]): a view that contradicts one is a [`WitnessAlert`].
+    #[serde(skip)]
+    pub witnessed: BTreeMap<u64, String>,
+    /// Views that contradicted a head witnessed earlier, oldest first.
+    pub contradictions: Vec<WitnessAlert>,
     /// The game as the hall replayed it under the Laws.
     #[serde(skip)]
     pub replay: HallGame,
     /// White and Black with what the pairing program says of them (title, federation,
     /// FIDE id, rating) when the hall has its pairings, else the table's names.
     pub pairing: Option<[Player; 2]>,
+}
+
+/// How many heads the hall keeps per table's game (a game has a few thousand records).
+pub const MAX_WITNESSED: usize = 100_000;
+
+/// A table published a journal head that contradicts one it published before for the
+/// same game: the same record with another chain hash — its journal was rewritten or
+/// set back to an older copy and played on. The arbiter's to look at; the view is not
+/// applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WitnessAlert {
+    /// The table.
+    pub table: String,
+    /// The game (journal epoch).
+    pub game: u64,
+    /// The record.
+    pub seq: u64,
+    /// The head witnessed first for that record.
+    pub witnessed: String,
+    /// The contradicting head published now.
+    pub published: String,
+    /// The last record the hall had witnessed for the game: a contradiction below it means
+    /// the table's journal is shorter than it was.
+    pub witnessed_up_to: u64,
+    /// When it arrived (the hall's clock, Unix ms).
+    pub at_ms: u64,
+}
+
+impl WitnessAlert {
+    /// The alert in words.
+    pub fn detail(&self) -> String {
+        let shorter = if self.seq <= self.witnessed_up_to {
+            format!(
+                " (the hall had witnessed records up to {}: the journal was set back or \
+                 rewritten)",
+                self.witnessed_up_to
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "the table's journal contradicts its witnessed head: record {} was published \
+             with chain hash {:.16}…, now with {:.16}…{shorter}; keep the table's journal \
+             as it is",
+            self.seq, self.witnessed, self.published
+        )
+    }
 }
 
 /// What changed in the hall (one JSON line each for `annabella hall --json`).
@@ -131,6 +184,8 @@ pub enum News {
     },
     /// How a push of the round to a Lichess broadcast went.
     Broadcast(Box<crate::broadcast::PushStatus>),
+    /// A table's view contradicted a head the hall witnessed before.
+    Contradicted(WitnessAlert),
     /// A message that was not applied, and why (bad JSON, forged action, too big, …).
     Rejected {
         /// The topic it came on.
@@ -181,6 +236,9 @@ pub struct Dropped {
     pub old_game: u64,
     /// Forged or malformed arbiter actions seen on the tree.
     pub actions: u64,
+    /// Views whose journal head contradicts one witnessed before.
+    #[serde(default)]
+    pub contradicting: u64,
 }
 
 impl Dropped {
@@ -196,6 +254,7 @@ impl Dropped {
             + self.absurd
             + self.old_game
             + self.actions
+            + self.contradicting
     }
 }
 
@@ -304,6 +363,51 @@ impl Hall {
         all
     }
 
+    /// Every view that contradicted a witnessed head, oldest first, each naming its table.
+    pub fn witness_alerts(&self) -> Vec<WitnessAlert> {
+        self.tables
+            .values()
+            .flat_map(|t| t.contradictions.iter().cloned())
+            .collect()
+    }
+
+    /// Compares a view's head with the heads witnessed for the table's game: a record
+    /// witnessed with another hash is a contradiction (the view is not applied). Else the
+    /// head is witnessed.
+    fn witness(&mut self, now_ms: u64, m: &HallMessage) -> Option<WitnessAlert> {
+        let Body::View(state) = &m.body else {
+            return None;
+        };
+        let head = state.head.as_ref()?;
+        let entry = self.tables.get_mut(&m.table)?;
+        if entry.game != m.game {
+            return None;
+        }
+        match entry.witnessed.get(&m.seq) {
+            Some(seen) if seen != head => {
+                let alert = WitnessAlert {
+                    table: m.table.clone(),
+                    game: m.game,
+                    seq: m.seq,
+                    witnessed: seen.clone(),
+                    published: head.clone(),
+                    witnessed_up_to: entry.witnessed.keys().next_back().copied().unwrap_or(0),
+                    at_ms: now_ms,
+                };
+                // Once per record and head: a redelivered copy is not a new alert.
+                let known = entry
+                    .contradictions
+                    .iter()
+                    .any(|c| c.seq == alert.seq && c.published == alert.published);
+                (!known).then(|| {
+                    entry.contradictions.push(alert.clone());
+                    alert
+                })
+            }
+            _ => None,
+        }
+    }
+
     fn reject(
         &mut self,
         topic: &str,
@@ -408,6 +512,22 @@ impl Hall {
         } else {
             0
         };
+        if m.game == game
+            && let Body::View(state) = &m.body
+            && let Some(head) = &state.head
+            && self
+                .tables
+                .get(&m.table)
+                .and_then(|t| t.witnessed.get(&m.seq))
+                .is_some_and(|seen| seen != head)
+        {
+            self.dropped.contradicting += 1;
+            return self
+                .witness(now_ms, &m)
+                .map(News::Contradicted)
+                .into_iter()
+                .collect();
+        }
         if m.game == game && mark.is_some_and(|mark| (m.seq, m.part) <= mark) {
             self.duplicates += 1;
             return Vec::new();
@@ -439,7 +559,10 @@ impl Hall {
         if m.game > game {
             self.pgn_version += 1;
             let previous = self.tables.remove(&m.table);
-            let mut games = previous.map(|p| p.games).unwrap_or_default();
+            // The contradictions stay: a new game does not clear an earlier rewritten one.
+            let (mut games, contradictions) = previous
+                .map(|p| (p.games, p.contradictions))
+                .unwrap_or_default();
             games.push(m.game);
             self.tables.insert(
                 m.table.clone(),
@@ -447,6 +570,7 @@ impl Hall {
                     name: m.table.clone(),
                     game: m.game,
                     games,
+                    contradictions,
                     ..TableEntry::default()
                 },
             );
@@ -535,6 +659,10 @@ impl Hall {
                     }
                     if let Some(head) = &state.head {
                         entry.witness = Some((m.seq, head.clone()));
+                        entry.witnessed.insert(m.seq, head.clone());
+                        if entry.witnessed.len() > MAX_WITNESSED {
+                            entry.witnessed.pop_first();
+                        }
                     }
                     entry.state = Some(*state);
                     entry.pairing =
@@ -863,6 +991,93 @@ mod tests {
                  resumes after the adjournment; the sealed move is made} 1. Nf3 {[%clk"
             ),
             "{pgn}"
+        );
+    }
+
+    /// `msgs` with each view's head as the table's journal had it: `h<seq>` by default.
+    fn with_heads(msgs: &[HallMessage], head: impl Fn(u64) -> String) -> Vec<HallMessage> {
+        msgs.iter()
+            .cloned()
+            .map(|mut m| {
+                if let Body::View(state) = &mut m.body {
+                    state.head = Some(head(m.seq));
+                }
+                m
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_head_that_contradicts_a_witnessed_one_is_an_alert_naming_the_table() {
+        let msgs = with_heads(&game("4", 10), |s| format!("h{s}"));
+        let mut hall = hall();
+        for m in msgs.iter().chain(&msgs) {
+            let news = wire(&mut hall, m);
+            assert!(
+                !news.iter().any(|n| matches!(n, News::Contradicted(_))),
+                "a redelivered view is no contradiction"
+            );
+        }
+        assert_eq!(hall.table("4").unwrap().witness, Some((3, "h3".to_owned())));
+        assert!(hall.witness_alerts().is_empty());
+
+        // The table's journal set back to record 1 and played on from there: record 2's
+        // view comes with another head.
+        let rewritten = with_heads(&game("4", 10), |s| {
+            if s == 1 { "h1".into() } else { format!("x{s}") }
+        });
+        let mut news = Vec::new();
+        for m in &rewritten {
+            news.extend(wire(&mut hall, m));
+        }
+        let alerts = hall.witness_alerts();
+        assert_eq!(alerts.len(), 2, "records 2 and 3: {alerts:?}");
+        let first = &alerts[0];
+        assert_eq!(
+            (first.table.as_str(), first.seq, first.witnessed.as_str()),
+            ("4", 2, "h2")
+        );
+        assert_eq!(first.published, "x2");
+        assert!(
+            first.detail().contains("witnessed records up to 3"),
+            "{}",
+            first.detail()
+        );
+        assert_eq!(
+            news.iter()
+                .filter(|n| matches!(n, News::Contradicted(_)))
+                .count(),
+            2
+        );
+        assert_eq!(hall.dropped().contradicting, 2);
+        // The witness keeps what was witnessed first; the same contradiction again is
+        // counted, not alerted twice.
+        assert_eq!(hall.table("4").unwrap().witness, Some((3, "h3".into())));
+        for m in &rewritten {
+            wire(&mut hall, m);
+        }
+        assert_eq!(hall.witness_alerts().len(), 2);
+        assert_eq!(hall.dropped().contradicting, 4);
+        // The page and the projector name the table.
+        let page = crate::page::screen_alerts(&hall);
+        assert!(
+            page.contains("Table 4: <strong>journal contradicted</strong>"),
+            "{page}"
+        );
+
+        // Another game of the table (a new journal) starts its own witness.
+        let next = with_heads(&game("4", 20), |s| format!("y{s}"));
+        for m in &next {
+            assert!(
+                !wire(&mut hall, m)
+                    .iter()
+                    .any(|n| matches!(n, News::Contradicted(_)))
+            );
+        }
+        assert_eq!(
+            hall.witness_alerts().len(),
+            2,
+            "the earlier game's alerts stay"
         );
     }
 

@@ -61,18 +61,30 @@ fn kind_words(alert: &HallAlert) -> String {
 /// The alerts region: newest first.
 pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
     let alerts = hall.alerts();
+    let witness = hall.witness_alerts();
     let mut s = String::new();
-    if alerts.is_empty() {
+    if alerts.is_empty() && witness.is_empty() {
         s.push_str(r#"<p class="calm">No table needs the arbiter.</p>"#);
         return s;
     }
+    let n = alerts.len() + witness.len();
     let _ = write!(
         s,
         r#"<div class="alarm"><p class="count"><strong>{} alert{} need{} the arbiter</strong></p><ol class="alerts">"#,
-        alerts.len(),
-        if alerts.len() == 1 { "" } else { "s" },
-        if alerts.len() == 1 { "s" } else { "" }
+        n,
+        if n == 1 { "" } else { "s" },
+        if n == 1 { "s" } else { "" }
     );
+    for w in witness.iter().rev() {
+        let _ = write!(
+            s,
+            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">Table {t}</a>: <strong>journal contradicted</strong> — {d}</li>"#,
+            t = escape(&w.table),
+            u = encode(&w.table),
+            q = viewer.query(),
+            d = escape(&w.detail()),
+        );
+    }
     for a in &alerts {
         let _ = write!(
             s,
@@ -93,10 +105,19 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
 /// The projector's alerts: large type across the top, no controls.
 pub fn screen_alerts(hall: &Hall) -> String {
     let alerts = hall.alerts();
-    if alerts.is_empty() {
+    let witness = hall.witness_alerts();
+    if alerts.is_empty() && witness.is_empty() {
         return r#"<p class="calm">No table needs the arbiter.</p>"#.into();
     }
     let mut s = String::from(r#"<ol class="alarm pulse">"#);
+    for w in witness.iter().rev() {
+        let _ = write!(
+            s,
+            r#"<li class="alert" data-table="{t}">Table {t}: <strong>journal contradicted</strong> — record {r}</li>"#,
+            t = escape(&w.table),
+            r = w.seq,
+        );
+    }
     for a in &alerts {
         let _ = write!(
             s,
@@ -298,6 +319,7 @@ pub fn dropped(hall: &Hall) -> String {
         (d.absurd, "with an absurd record or game number"),
         (d.old_game, "of an earlier game"),
         (d.actions, "forged arbiter actions"),
+        (d.contradicting, "contradicting a witnessed journal head"),
     ]
     .into_iter()
     .filter(|(n, _)| *n > 0)

@@ -66,6 +66,8 @@ pub struct HallJson<'a> {
     pub dropped: crate::hall::Dropped,
     /// How the last push to a Lichess broadcast went (`null` when the hall does not push).
     pub broadcast: Option<&'a crate::broadcast::PushStatus>,
+    /// Tables whose journal head contradicted one the hall witnessed, oldest first.
+    pub witness_alerts: Vec<crate::hall::WitnessAlert>,
 }
 
 impl HallWeb {
@@ -305,6 +307,7 @@ async fn api_hall(State(w): State<HallWeb>) -> Response {
         rejected: hall.rejected(),
         dropped: hall.dropped(),
         broadcast: hall.broadcast(),
+        witness_alerts: hall.witness_alerts(),
     })
     .into_response()
 }

@@ -11,9 +11,11 @@ use rusqlite::{Connection, OpenFlags, params};
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Damage, FORMAT, JournalError, JournalErrorKind, Record, blob, check_format, file, get_meta,
-    integer,
+    Authentication, Damage, JournalError, JournalErrorKind, Keys, Record, TableSecret, Version,
+    authentication, blob, check_format, file, get_meta, integer,
     integrity::{self, Hash},
+    mac_blob,
+    secret::MacKey,
 };
 
 /// A read-only reader of a journal that another process may be writing (a hall's outbox
@@ -24,6 +26,10 @@ pub struct Follower<I> {
     path: PathBuf,
     /// The last record whose chain has been checked, and its hash.
     checked: (u64, Hash),
+    /// The journal's format.
+    version: Version,
+    /// The key of its MACs, when keyed and opened with the table's secret.
+    key: Option<MacKey>,
     _input: PhantomData<fn(I) -> I>,
 }
 
@@ -42,6 +48,20 @@ impl<I: DeserializeOwned> Follower<I> {
     /// # Errors
     /// [`JournalError`] when the file is missing, not a journal, or SQLite refuses.
     pub fn open(path: impl AsRef<Path>) -> Result<Follower<I>, JournalError> {
+        Self::open_with(path, None)
+    }
+
+    /// As [`open`](Self::open), with the table's secret: a keyed journal's records are
+    /// checked on their MACs too, so a forged record stops the reading
+    /// ([`Damage::Forged`], named with its number).
+    ///
+    /// # Errors
+    /// As [`open`](Self::open); also [`JournalErrorKind::Secret`] for a journal keyed with
+    /// another secret.
+    pub fn open_with(
+        path: impl AsRef<Path>,
+        secret: Option<&TableSecret>,
+    ) -> Result<Follower<I>, JournalError> {
         let path = path.as_ref().to_path_buf();
         let err = |kind| JournalError {
             path: path.clone(),
@@ -61,11 +81,17 @@ impl<I: DeserializeOwned> Follower<I> {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| err(e.into()))?;
-        check_format(&conn).map_err(err)?;
+        let version = check_format(&conn).map_err(err)?;
+        let (key, auth) = authentication(&conn, version, secret).map_err(err)?;
+        if matches!(auth, Authentication::OtherSecret { .. }) {
+            return Err(err(JournalErrorKind::Secret(auth)));
+        }
         Ok(Follower {
             conn,
             path,
-            checked: (0, integrity::genesis(FORMAT)),
+            checked: (0, integrity::genesis(version.tag())),
+            version,
+            key,
             _input: PhantomData,
         })
     }
@@ -76,7 +102,11 @@ impl<I: DeserializeOwned> Follower<I> {
     /// # Errors
     /// [`JournalError`] when it is damaged or SQLite refuses.
     pub fn meta_json(&self, key: &str) -> Result<Option<String>, JournalError> {
-        get_meta(&self.conn, key).map_err(|kind| self.error(kind))
+        let keys = Keys {
+            version: self.version,
+            key: self.key.as_ref(),
+        };
+        get_meta(&self.conn, key, keys).map_err(|kind| self.error(kind))
     }
 
     /// The highest record number committed so far (0 for none): a cheap look before reading.
@@ -119,7 +149,7 @@ impl<I: DeserializeOwned> Follower<I> {
         limit: usize,
     ) -> Result<Vec<(Record<I>, Hash)>, JournalError> {
         if after < self.checked.0 {
-            self.checked = (0, integrity::genesis(FORMAT));
+            self.checked = (0, integrity::genesis(self.version.tag()));
         }
         while self.checked.0 < after {
             let gap = usize::try_from(after - self.checked.0).unwrap_or(usize::MAX);
@@ -137,12 +167,14 @@ impl<I: DeserializeOwned> Follower<I> {
     /// Reads and checks up to `limit` records after the last checked one.
     fn read(&mut self, limit: usize) -> Result<Vec<(Record<I>, Hash)>, JournalError> {
         let (from, mut previous) = self.checked;
+        let sql = format!(
+            "SELECT seq, now_ms, input, hash, {} FROM inputs WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+            self.version.mac_column()
+        );
         let rows: Vec<_> = {
             let mut stmt = self
                 .conn
-                .prepare_cached(
-                    "SELECT seq, now_ms, input, hash FROM inputs WHERE seq > ?1 ORDER BY seq LIMIT ?2",
-                )
+                .prepare_cached(&sql)
                 .map_err(|e| self.error(e.into()))?;
             let rows = stmt
                 .query_map(
@@ -153,6 +185,7 @@ impl<I: DeserializeOwned> Follower<I> {
                             integer(r.get_ref(1)?, "now_ms"),
                             crate::bytes(r.get_ref(2)?, "input"),
                             blob(r.get_ref(3)?, "hash"),
+                            mac_blob(r.get_ref(4)?),
                         ))
                     },
                 )
@@ -162,7 +195,7 @@ impl<I: DeserializeOwned> Follower<I> {
         };
         let mut out = Vec::with_capacity(rows.len());
         let mut last_ms = 0i64;
-        for (expected, (seq, now_ms, input, hash)) in (from + 1..).zip(rows) {
+        for (expected, (seq, now_ms, input, hash, mac)) in (from + 1..).zip(rows) {
             let corrupt = |damage| {
                 self.error(JournalErrorKind::Corrupt {
                     seq: expected,
@@ -190,6 +223,11 @@ impl<I: DeserializeOwned> Follower<I> {
                 let computed = integrity::record_hash(&previous, expected, now_ms as u64, &input);
                 if integrity::from_blob(&stored) != Some(computed) {
                     return Err(Damage::Hash);
+                }
+                if let Some(k) = &self.key
+                    && !mac.is_some_and(|m| k.verify("record", &computed, &m))
+                {
+                    return Err(Damage::Forged);
                 }
                 let text =
                     std::str::from_utf8(&input).map_err(|e| Damage::Decode(e.to_string()))?;

@@ -16,7 +16,14 @@
 //! - every **meta value** (the table's settings, the epoch) and every **finished game** has
 //!   a hash of its own;
 //! - SQLite's page check (`PRAGMA quick_check`) runs on every open, so damaged b-tree pages
-//!   (cell counts, pointers) are reported even where no record is affected.
+//!   (cell counts, pointers) are reported even where no record is affected;
+//! - opened with the table's [`TableSecret`] ([`Journal::open_with`]), a journal is
+//!   **keyed** (format 3): every record, meta value and finished game also carries an
+//!   HMAC-SHA256 over its hash under a key bound to the journal's random id, so an editor
+//!   without the secret who makes the hashes anew is caught — a record whose hash is
+//!   right and whose MAC is not is [`Damage::Forged`] (tampering, never a torn write).
+//!   Journals of [`FORMAT_2`] and journals made without a secret are read (and continued)
+//!   as not authenticated ([`Recovery::authentication`]).
 //!
 //! On opening, records are checked in order:
 //!
@@ -68,8 +75,11 @@
 mod file;
 mod follow;
 mod integrity;
+mod secret;
+mod wal;
 
 pub use follow::Follower;
+pub use secret::{SECRET_FILE, SecretError, TableSecret, secret_path};
 
 use std::{
     fmt,
@@ -82,20 +92,38 @@ use rusqlite::{Connection, OptionalExtension, params, types::ValueRef};
 use serde::{Serialize, de::DeserializeOwned};
 
 use integrity::{Hash, Head};
+use secret::MacKey;
 
-/// The format tag stored in the `meta` table; a file without it is not a journal.
-pub const FORMAT: &str = "annabella-journal 2";
+/// The format tag stored in the `meta` table of the journals this version writes; a file
+/// without a known one is not a journal.
+pub const FORMAT: &str = "annabella-journal 3";
+
+/// The format tag of journals written before they were keyed (still read, and continued,
+/// as not authenticated).
+pub const FORMAT_2: &str = "annabella-journal 2";
 
 /// The meta key of the journal's head (record count and last chain hash).
 const HEAD: &str = "head";
+/// The meta key of the journal's own random id, which its MAC key is bound to.
+const JOURNAL_ID: &str = "journal_id";
+/// The meta key of the public id of the table secret that keys the journal's MACs.
+const SECRET_ID: &str = "secret_id";
 
+/// The tables of a format 3 journal: the format 2 tables, each row with a `mac` (NULL in
+/// a journal made without a table secret).
 const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, hash BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    hash BLOB NOT NULL,
+    mac BLOB
+);
 CREATE TABLE IF NOT EXISTS inputs (
     seq INTEGER PRIMARY KEY,
     now_ms INTEGER NOT NULL,
     input TEXT NOT NULL,
-    hash BLOB NOT NULL
+    hash BLOB NOT NULL,
+    mac BLOB
 );
 CREATE TABLE IF NOT EXISTS dropped (
     seq INTEGER,
@@ -111,9 +139,89 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL,
     termination TEXT NOT NULL,
     pgn TEXT NOT NULL,
-    hash BLOB NOT NULL
+    hash BLOB NOT NULL,
+    mac BLOB
 );
 ";
+
+/// Which format a journal file is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Version {
+    /// [`FORMAT_2`]: no MAC columns.
+    V2,
+    /// [`FORMAT`]: a MAC column on every table.
+    V3,
+}
+
+impl Version {
+    fn tag(self) -> &'static str {
+        match self {
+            Version::V2 => FORMAT_2,
+            Version::V3 => FORMAT,
+        }
+    }
+
+    /// The `mac` column in a `SELECT` (NULL where format 2 has none).
+    fn mac_column(self) -> &'static str {
+        match self {
+            Version::V2 => "NULL",
+            Version::V3 => "mac",
+        }
+    }
+}
+
+/// How far a journal's contents are authenticated by the table's secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Authentication {
+    /// Every record, setting and finished game read carries a MAC under the table's
+    /// secret, and each one was checked.
+    Authenticated,
+    /// Written before journals were keyed (format 2): checked against accidents only.
+    OldFormat,
+    /// Made without a table secret: checked against accidents only.
+    Unkeyed,
+    /// Keyed, but opened without the table's secret: checked against accidents only.
+    NoSecret,
+    /// Keyed with another secret than the one given (its id and the given one's).
+    OtherSecret {
+        /// The id of the secret the journal was written with.
+        journal: String,
+        /// The id of the secret given.
+        given: String,
+    },
+}
+
+impl Authentication {
+    /// True when the journal's MACs were checked with the table's secret.
+    pub fn is_authenticated(&self) -> bool {
+        *self == Authentication::Authenticated
+    }
+}
+
+impl fmt::Display for Authentication {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Authentication::Authenticated => f.write_str("authenticated by the table's secret"),
+            Authentication::OldFormat => f.write_str(
+                "not authenticated: written before journals were keyed (format 2); only \
+                 accidental damage is detected",
+            ),
+            Authentication::Unkeyed => f.write_str(
+                "not authenticated: made without a table secret; only accidental damage is \
+                 detected",
+            ),
+            Authentication::NoSecret => f.write_str(
+                "not authenticated: keyed, but read without the table's secret (--secret); \
+                 only accidental damage was checked",
+            ),
+            Authentication::OtherSecret { journal, given } => write!(
+                f,
+                "written with another table secret (id {journal}) than the one given (id \
+                 {given}): its MACs cannot be checked"
+            ),
+        }
+    }
+}
 
 /// One journalled input: its place in the sequence, when it happened, what it was.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,6 +312,8 @@ pub struct Recovery<I> {
     /// Read-only: damage to the file outside the records (pages, settings, finished
     /// games), each named.
     pub file_damage: Vec<String>,
+    /// How far the records, settings and games read are authenticated.
+    pub authentication: Authentication,
 }
 
 impl<I> Recovery<I> {
@@ -219,6 +329,13 @@ pub enum Damage {
     /// The stored chain hash does not match the record.
     #[error("its hash does not match the record")]
     Hash,
+    /// The record's hash is right but its MAC is not (or missing): it was written without
+    /// the table's secret — tampering, never an accident the hash would not show.
+    #[error(
+        "tampering: its hash is right but its MAC is not, so it was rewritten without the \
+         table's secret"
+    )]
+    Forged,
     /// The checksum matches but the input is not what the table expects (written by
     /// another version?). Never dropped, even as the last record.
     #[error("input does not decode (written by another version?): {0}")]
@@ -349,6 +466,10 @@ pub enum JournalErrorKind {
     /// The journal was opened read-only.
     #[error("opened read-only")]
     ReadOnly,
+    /// A keyed journal opened for writing with another table secret than its own (or
+    /// none): it would be continued without its MACs.
+    #[error("{0} (nothing was changed)")]
+    Secret(Authentication),
 }
 
 /// How to open a journal.
@@ -370,6 +491,8 @@ pub struct Journal<I> {
     next_seq: u64,
     last_ms: u64,
     last_hash: Hash,
+    version: Version,
+    key: Option<MacKey>,
     _copy: Option<tempfile::TempDir>,
     _input: PhantomData<fn(I) -> I>,
 }
@@ -406,6 +529,23 @@ struct RawRow {
     now_ms: Result<i64, Damage>,
     input: Result<Vec<u8>, Damage>,
     hash: Result<Vec<u8>, Damage>,
+    mac: Option<Vec<u8>>,
+}
+
+/// What a read checks a file with: its format, and the key of its MACs when the journal
+/// is keyed and the table's secret was given.
+#[derive(Clone, Copy)]
+struct Keys<'a> {
+    version: Version,
+    key: Option<&'a MacKey>,
+}
+
+/// A stored MAC: a blob, or nothing (NULL, format 2, or damage: then the check fails).
+fn mac_blob(value: ValueRef<'_>) -> Option<Vec<u8>> {
+    match value {
+        ValueRef::Blob(b) => Some(b.to_vec()),
+        _ => None,
+    }
 }
 
 fn integer(value: ValueRef<'_>, column: &'static str) -> Result<i64, Damage> {
@@ -458,6 +598,39 @@ struct Reading<I> {
     file_damage: Vec<String>,
 }
 
+/// The journal's MAC key for `secret`, and how far it is authenticated, from its format
+/// and its `secret_id` (read before any MAC is checked).
+fn authentication(
+    conn: &Connection,
+    version: Version,
+    secret: Option<&TableSecret>,
+) -> Result<(Option<MacKey>, Authentication), JournalErrorKind> {
+    let plain = Keys { version, key: None };
+    if version == Version::V2 {
+        return Ok((None, Authentication::OldFormat));
+    }
+    let Some(journal) = get_meta(conn, SECRET_ID, plain)? else {
+        return Ok((None, Authentication::Unkeyed));
+    };
+    let journal: String = serde_json::from_str(&journal).unwrap_or_default();
+    let Some(secret) = secret else {
+        return Ok((None, Authentication::NoSecret));
+    };
+    if secret.id() != journal {
+        return Ok((
+            None,
+            Authentication::OtherSecret {
+                journal,
+                given: secret.id(),
+            },
+        ));
+    }
+    let id: String = get_meta(conn, JOURNAL_ID, plain)?
+        .and_then(|j| serde_json::from_str(&j).ok())
+        .unwrap_or_default();
+    Ok((Some(secret.journal_key(&id)), Authentication::Authenticated))
+}
+
 impl<I: Serialize + DeserializeOwned> Journal<I> {
     /// Opens (or, read-write, creates) the journal at `path` and reads every record back.
     ///
@@ -474,12 +647,42 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
         path: impl AsRef<Path>,
         mode: OpenMode,
     ) -> Result<(Journal<I>, Recovery<I>), JournalError> {
+        Self::open_with(path, mode, None)
+    }
+
+    /// As [`open`](Self::open), with the table's secret: a journal made here is keyed
+    /// with it (every record, setting and finished game MACed), and a keyed journal's
+    /// MACs are checked. A record whose hash is right but whose MAC is not is
+    /// [`Damage::Forged`] (tampering, named with its record number); a forged setting or
+    /// finished game is named like damage to them. [`Recovery::authentication`] says how
+    /// far the journal is authenticated.
+    ///
+    /// # Errors
+    ///
+    /// As [`open`](Self::open); read-write also [`JournalErrorKind::Secret`] when a keyed
+    /// journal is opened with another secret or none (nothing is changed).
+    pub fn open_with(
+        path: impl AsRef<Path>,
+        mode: OpenMode,
+        secret: Option<&TableSecret>,
+    ) -> Result<(Journal<I>, Recovery<I>), JournalError> {
         let path = path.as_ref().to_path_buf();
         let err = |kind: JournalErrorKind| JournalError {
             path: path.clone(),
             kind,
         };
         let kind = file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))?;
+        // Before SQLite opens (and, read-write, recovers) the log and drops what follows
+        // a damaged frame.
+        let log_damage = match kind {
+            file::Kind::Sqlite { .. } => wal::damage_beside(&path),
+            _ => None,
+        };
+        if mode == OpenMode::ReadWrite
+            && let Some(d) = &log_damage
+        {
+            return Err(err(JournalErrorKind::Damaged(d.clone())));
+        }
         let (conn, copy) = match (mode, kind) {
             (_, file::Kind::Other) => {
                 return Err(err(JournalErrorKind::NotAJournal(
@@ -499,17 +702,33 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
                     .map_err(|e| err(JournalErrorKind::File(e)))?;
                 (read.conn, read._copy)
             }
-            (OpenMode::ReadWrite, kind) => (open_for_writing(&path, kind).map_err(err)?, None),
+            (OpenMode::ReadWrite, kind) => {
+                (open_for_writing(&path, kind, secret).map_err(err)?, None)
+            }
         };
-        check_format(&conn).map_err(err)?;
-        let reading = read::<I>(&conn);
+        let version = check_format(&conn).map_err(err)?;
+        let (key, authentication) = authentication(&conn, version, secret).map_err(err)?;
+        if mode == OpenMode::ReadWrite
+            && matches!(
+                authentication,
+                Authentication::NoSecret | Authentication::OtherSecret { .. }
+            )
+        {
+            return Err(err(JournalErrorKind::Secret(authentication)));
+        }
+        let keys = Keys {
+            version,
+            key: key.as_ref(),
+        };
+        let reading = read::<I>(&conn, keys);
         let Reading {
             records,
             last_hash,
             dropped,
             damage,
-            file_damage,
+            mut file_damage,
         } = reading;
+        file_damage.extend(log_damage);
         if mode == OpenMode::ReadWrite {
             if let Some(d) = damage {
                 return Err(err(JournalErrorKind::Corrupt {
@@ -523,7 +742,8 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             }
             start_writing(&conn).map_err(err)?;
             if let Some(d) = &dropped {
-                set_aside(&conn, d, records.len() as u64, &last_hash).map_err(|e| err(e.into()))?;
+                set_aside(&conn, keys, d, records.len() as u64, &last_hash)
+                    .map_err(|e| err(e.into()))?;
             }
         }
         let journal = Journal {
@@ -533,6 +753,8 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             next_seq: records.len() as u64 + 1,
             last_ms: records.last().map_or(0, |r| r.now.as_millis() as u64),
             last_hash,
+            version,
+            key,
             _copy: copy,
             _input: PhantomData,
         };
@@ -543,6 +765,7 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
                 dropped,
                 damage,
                 file_damage,
+                authentication,
             },
         ))
     }
@@ -574,13 +797,27 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
         let json = serde_json::to_string(input).map_err(|e| self.error(e.into()))?;
         let seq = self.next_seq;
         let hash = integrity::record_hash(&self.last_hash, seq, now_ms, json.as_bytes());
+        let keys = self.keys();
         let write = || -> rusqlite::Result<()> {
             let tx = self.conn.unchecked_transaction()?;
-            tx.execute(
-                "INSERT INTO inputs (seq, now_ms, input, hash) VALUES (?1, ?2, ?3, ?4)",
-                params![seq as i64, now_ms as i64, json, &hash[..]],
-            )?;
-            put_meta(&tx, HEAD, &head_json(seq, &hash))?;
+            match keys.version {
+                Version::V2 => tx.execute(
+                    "INSERT INTO inputs (seq, now_ms, input, hash) VALUES (?1, ?2, ?3, ?4)",
+                    params![seq as i64, now_ms as i64, json, &hash[..]],
+                )?,
+                Version::V3 => tx.execute(
+                    "INSERT INTO inputs (seq, now_ms, input, hash, mac) \
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![
+                        seq as i64,
+                        now_ms as i64,
+                        json,
+                        &hash[..],
+                        keys.key.map(|k| k.tag("record", &hash).to_vec())
+                    ],
+                )?,
+            };
+            put_meta(&tx, keys, HEAD, &head_json(seq, &hash))?;
             tx.commit()
         };
         write().map_err(|e| self.error(e.into()))?;
@@ -594,7 +831,8 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
         })
     }
 
-    /// Stores a finished game (PGN and result) in the journal file.
+    /// Stores a finished game (PGN and result) in the journal file, and checkpoints the
+    /// log into the main file, so the game stays finished whatever becomes of the log.
     ///
     /// # Errors
     ///
@@ -611,19 +849,34 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             &game.termination,
             &game.pgn,
         );
-        self.conn
-            .execute(
+        let keys = self.keys();
+        let (last_seq, now_ms) = (game.last_seq as i64, now_ms as i64);
+        let (result, termination, pgn) = (&game.result, &game.termination, &game.pgn);
+        let written = match keys.version {
+            Version::V2 => self.conn.execute(
                 "INSERT INTO games (last_seq, now_ms, result, termination, pgn, hash) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![last_seq, now_ms, result, termination, pgn, &hash[..]],
+            ),
+            Version::V3 => self.conn.execute(
+                "INSERT INTO games (last_seq, now_ms, result, termination, pgn, hash, mac) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
-                    game.last_seq as i64,
-                    now_ms as i64,
-                    game.result,
-                    game.termination,
-                    game.pgn,
-                    &hash[..]
+                    last_seq,
+                    now_ms,
+                    result,
+                    termination,
+                    pgn,
+                    &hash[..],
+                    keys.key.map(|k| k.tag("game", &hash).to_vec())
                 ],
-            )
+            ),
+        };
+        written.map_err(|e| self.error(e.into()))?;
+        // Into the main file now: a crashed station's `-wal` that is lost or damaged
+        // afterwards (SQLite drops such a log without a word) never reopens the game.
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(FULL)", [], |r| r.get::<_, i64>(0))
             .map_err(|e| self.error(e.into()))?;
         Ok(())
     }
@@ -634,7 +887,7 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
     ///
     /// [`JournalError`] when SQLite cannot read them or one is damaged (naming it).
     pub fn games(&self) -> Result<Vec<FinishedGame>, JournalError> {
-        read_games(&self.conn).map_err(|e| self.error(e))
+        read_games(&self.conn, self.keys()).map_err(|e| self.error(e))
     }
 
     /// Stores a value under `key` in the journal's meta table (e.g. the table's config, the
@@ -652,7 +905,7 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             return Err(self.error(JournalErrorKind::ReadOnly));
         }
         let json = serde_json::to_string(value).map_err(|e| self.error(e.into()))?;
-        put_meta(&self.conn, key, &json).map_err(|e| self.error(e.into()))?;
+        put_meta(&self.conn, self.keys(), key, &json).map_err(|e| self.error(e.into()))?;
         Ok(())
     }
 
@@ -681,7 +934,25 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
     ///
     /// [`JournalError`] when SQLite cannot read it or it is damaged.
     pub fn meta_json(&self, key: &str) -> Result<Option<String>, JournalError> {
-        get_meta(&self.conn, key).map_err(|e| self.error(e))
+        get_meta(&self.conn, key, self.keys()).map_err(|e| self.error(e))
+    }
+
+    /// The journal's head as read or written: the last record's number and chain hash
+    /// (hex) — what the station publishes to the hall, and the hall keeps as its witness.
+    pub fn head(&self) -> (u64, String) {
+        (self.len(), integrity::hex(&self.last_hash))
+    }
+
+    /// True when the journal is written in an older format (continued as it is).
+    pub fn is_old_format(&self) -> bool {
+        self.version == Version::V2
+    }
+
+    fn keys(&self) -> Keys<'_> {
+        Keys {
+            version: self.version,
+            key: self.key.as_ref(),
+        }
     }
 
     /// The file this journal lives in.
@@ -715,17 +986,23 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
 /// Opens `path` for writing. An existing database is checked to be a journal *before*
 /// anything is changed in it; a new or empty file gets the schema, the format and an empty
 /// head.
-fn open_for_writing(path: &Path, kind: file::Kind) -> Result<Connection, JournalErrorKind> {
+fn open_for_writing(
+    path: &Path,
+    kind: file::Kind,
+    secret: Option<&TableSecret>,
+) -> Result<Connection, JournalErrorKind> {
     if kind == file::Kind::Empty {
-        create(path)?;
+        create(path, secret)?;
     }
     Ok(Connection::open(path)?)
 }
 
 /// Makes a new journal whole in a file beside `path` and renames it into place, so a
 /// station killed while the journal is made leaves either no journal or a whole one
-/// (never a half-made file with a rollback journal a reader cannot undo).
-fn create(path: &Path) -> Result<(), JournalErrorKind> {
+/// (never a half-made file with a rollback journal a reader cannot undo). With the
+/// table's secret it is keyed: its own random id and the secret's id are stored, and
+/// every row gets its MAC.
+fn create(path: &Path, secret: Option<&TableSecret>) -> Result<(), JournalErrorKind> {
     let file_error = |e: std::io::Error| JournalErrorKind::File(e.to_string());
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
@@ -739,8 +1016,20 @@ fn create(path: &Path) -> Result<(), JournalErrorKind> {
         let conn = Connection::open(fresh.path())?;
         let tx = conn.unchecked_transaction()?;
         tx.execute_batch(SCHEMA)?;
-        put_meta(&tx, "format", &serde_json::to_string(FORMAT)?)?;
-        put_meta(&tx, HEAD, &head_json(0, &integrity::genesis(FORMAT)))?;
+        let mut id = [0u8; 16];
+        getrandom::fill(&mut id).map_err(|e| JournalErrorKind::File(e.to_string()))?;
+        let id = integrity::hex(&id);
+        let key = secret.map(|s| s.journal_key(&id));
+        let keys = Keys {
+            version: Version::V3,
+            key: key.as_ref(),
+        };
+        put_meta(&tx, keys, "format", &serde_json::to_string(FORMAT)?)?;
+        put_meta(&tx, keys, JOURNAL_ID, &serde_json::to_string(&id)?)?;
+        if let Some(secret) = secret {
+            put_meta(&tx, keys, SECRET_ID, &serde_json::to_string(&secret.id())?)?;
+        }
+        put_meta(&tx, keys, HEAD, &head_json(0, &integrity::genesis(FORMAT)))?;
         tx.commit()?;
     }
     fresh.as_file().sync_all().map_err(file_error)?;
@@ -765,9 +1054,10 @@ fn start_writing(conn: &Connection) -> Result<(), JournalErrorKind> {
     Ok(())
 }
 
-/// Checks that the database is a journal of this format.
-fn check_format(conn: &Connection) -> Result<(), JournalErrorKind> {
+/// Checks that the database is a journal of a format this version reads, and says which.
+fn check_format(conn: &Connection) -> Result<Version, JournalErrorKind> {
     let expected = serde_json::to_string(FORMAT)?;
+    let expected_2 = serde_json::to_string(FORMAT_2)?;
     let has_meta: i64 = conn.query_row(
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
         [],
@@ -783,7 +1073,8 @@ fn check_format(conn: &Connection) -> Result<(), JournalErrorKind> {
         .optional()
         .unwrap_or(None);
     match format {
-        Some(f) if f == expected => Ok(()),
+        Some(f) if f == expected => Ok(Version::V3),
+        Some(f) if f == expected_2 => Ok(Version::V2),
         // At most 80 characters of a foreign file's "format" are echoed.
         Some(f) => Err(JournalErrorKind::NotAJournal(format!(
             "format {f:.80}, expected {expected}"
@@ -803,28 +1094,51 @@ fn head_json(records: u64, hash: &Hash) -> String {
     .expect("a head encodes")
 }
 
-fn put_meta(conn: &Connection, key: &str, json: &str) -> rusqlite::Result<()> {
+fn put_meta(conn: &Connection, keys: Keys<'_>, key: &str, json: &str) -> rusqlite::Result<()> {
     let hash = integrity::meta_hash(key, json);
-    conn.execute(
-        "INSERT OR REPLACE INTO meta (key, value, hash) VALUES (?1, ?2, ?3)",
-        params![key, json, &hash[..]],
-    )?;
+    match keys.version {
+        Version::V2 => conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value, hash) VALUES (?1, ?2, ?3)",
+            params![key, json, &hash[..]],
+        )?,
+        Version::V3 => conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value, hash, mac) VALUES (?1, ?2, ?3, ?4)",
+            params![
+                key,
+                json,
+                &hash[..],
+                keys.key.map(|k| k.tag("meta", &hash).to_vec())
+            ],
+        )?,
+    };
     Ok(())
 }
 
-/// The value under `key`, checked against its hash.
-fn get_meta(conn: &Connection, key: &str) -> Result<Option<String>, JournalErrorKind> {
+/// The value under `key`, checked against its hash (and its MAC, when keyed).
+fn get_meta(
+    conn: &Connection,
+    key: &str,
+    keys: Keys<'_>,
+) -> Result<Option<String>, JournalErrorKind> {
     let damaged = |reason: String| JournalErrorKind::Meta {
         key: key.into(),
         reason,
     };
+    let sql = format!(
+        "SELECT value, hash, {} FROM meta WHERE key = ?1",
+        keys.version.mac_column()
+    );
     let row = conn
-        .query_row("SELECT value, hash FROM meta WHERE key = ?1", [key], |r| {
-            Ok((bytes(r.get_ref(0)?, "value"), blob(r.get_ref(1)?, "hash")))
+        .query_row(&sql, [key], |r| {
+            Ok((
+                bytes(r.get_ref(0)?, "value"),
+                blob(r.get_ref(1)?, "hash"),
+                mac_blob(r.get_ref(2)?),
+            ))
         })
         .optional()
         .map_err(|e| damaged(format!("cannot be read: {e}")))?;
-    let Some((value, hash)) = row else {
+    let Some((value, hash, mac)) = row else {
         return Ok(None);
     };
     let value = value.map_err(|d| damaged(format!("is damaged: {d}")))?;
@@ -832,6 +1146,15 @@ fn get_meta(conn: &Connection, key: &str) -> Result<Option<String>, JournalError
     let value = String::from_utf8(value).map_err(|_| damaged("is damaged: not UTF-8".into()))?;
     if integrity::meta_hash(key, &value)[..] != hash[..] {
         return Err(damaged("is damaged: its hash does not match".into()));
+    }
+    if let Some(k) = keys.key
+        && !mac.is_some_and(|m| k.verify("meta", &hash, &m))
+    {
+        return Err(damaged(
+            "is forged (tampering): its hash is right but its MAC is not, so it was \
+             rewritten without the table's secret"
+                .into(),
+        ));
     }
     Ok(Some(value))
 }
@@ -848,10 +1171,11 @@ fn meta_keys(conn: &Connection) -> rusqlite::Result<Vec<Result<String, Damage>>>
     .collect()
 }
 
-fn read_games(conn: &Connection) -> Result<Vec<FinishedGame>, JournalErrorKind> {
-    let mut stmt = conn.prepare(
-        "SELECT id, last_seq, now_ms, result, termination, pgn, hash FROM games ORDER BY id",
-    )?;
+fn read_games(conn: &Connection, keys: Keys<'_>) -> Result<Vec<FinishedGame>, JournalErrorKind> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT id, last_seq, now_ms, result, termination, pgn, hash, {} FROM games ORDER BY id",
+        keys.version.mac_column()
+    ))?;
     let mut rows = stmt.query([])?;
     let mut games = Vec::new();
     let mut index = 0;
@@ -880,6 +1204,11 @@ fn read_games(conn: &Connection) -> Result<Vec<FinishedGame>, JournalErrorKind> 
             if computed[..] != hash[..] {
                 return Err(Damage::Hash);
             }
+            if let Some(k) = keys.key
+                && !mac_blob(r.get_ref(7)?).is_some_and(|m| k.verify("game", &hash, &m))
+            {
+                return Err(Damage::Forged);
+            }
             Ok(FinishedGame {
                 last_seq: last_seq as u64,
                 now: Duration::from_millis(now_ms as u64),
@@ -904,17 +1233,17 @@ impl From<rusqlite::Error> for Damage {
 }
 
 /// Reads and checks the whole file: pages, meta values, finished games, records and head.
-fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
+fn read<I: DeserializeOwned>(conn: &Connection, keys: Keys<'_>) -> Reading<I> {
     let mut file_damage = Vec::new();
     if let Some(pages) = file::page_damage(conn) {
         file_damage.push(format!("damaged pages: {pages}"));
     }
     match meta_keys(conn) {
-        Ok(keys) => {
-            for key in keys {
-                match key {
-                    Ok(key) => {
-                        if let Err(e) = get_meta(conn, &key) {
+        Ok(names) => {
+            for name in names {
+                match name {
+                    Ok(name) => {
+                        if let Err(e) = get_meta(conn, &name, keys) {
                             file_damage.push(e.to_string());
                         }
                     }
@@ -925,14 +1254,14 @@ fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
         Err(e) => file_damage.push(format!("the settings cannot be read: {e}")),
     }
     // The last record a stored finished game proves was committed.
-    let finished_at = match read_games(conn) {
+    let finished_at = match read_games(conn, keys) {
         Ok(games) => games.iter().map(|g| g.last_seq).max(),
         Err(e) => {
             file_damage.push(e.to_string());
             None
         }
     };
-    let head: Option<Head> = match get_meta(conn, HEAD) {
+    let head: Option<Head> = match get_meta(conn, HEAD, keys) {
         Ok(Some(json)) => match serde_json::from_str(&json) {
             Ok(head) => Some(head),
             Err(e) => {
@@ -948,9 +1277,9 @@ fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
         Err(_) => None,
     };
 
-    let (rows, unreadable) = read_rows(conn);
+    let (rows, unreadable) = read_rows(conn, keys.version);
     let mut records = Vec::with_capacity(rows.len());
-    let mut last_hash = integrity::genesis(FORMAT);
+    let mut last_hash = integrity::genesis(keys.version.tag());
     let mut dropped = None;
     let mut damage = None;
     let mut previous_ms = 0i64;
@@ -964,7 +1293,7 @@ fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
                 expected: expected_seq,
                 found: seq.max(0) as u64,
             }),
-            Ok(_) => check_row::<I>(row, expected_seq, &last_hash, previous_ms),
+            Ok(_) => check_row::<I>(row, expected_seq, &last_hash, previous_ms, keys.key),
             Err(d) => Err(d),
         };
         match checked {
@@ -1059,9 +1388,13 @@ fn read<I: DeserializeOwned>(conn: &Connection) -> Reading<I> {
 }
 
 /// The records' rows as stored, and the error that stopped the reading early, if any.
-fn read_rows(conn: &Connection) -> (Vec<RawRow>, Option<String>) {
+fn read_rows(conn: &Connection, version: Version) -> (Vec<RawRow>, Option<String>) {
     let mut out = Vec::new();
-    let mut stmt = match conn.prepare("SELECT seq, now_ms, input, hash FROM inputs ORDER BY seq") {
+    let sql = format!(
+        "SELECT seq, now_ms, input, hash, {} FROM inputs ORDER BY seq",
+        version.mac_column()
+    );
+    let mut stmt = match conn.prepare(&sql) {
         Ok(s) => s,
         Err(e) => return (out, Some(e.to_string())),
     };
@@ -1078,6 +1411,7 @@ fn read_rows(conn: &Connection) -> (Vec<RawRow>, Option<String>) {
                     now_ms: cell(1).and_then(|v| integer(v, "now_ms")),
                     input: cell(2).and_then(|v| bytes(v, "input")),
                     hash: cell(3).and_then(|v| blob(v, "hash")),
+                    mac: cell(4).ok().and_then(mac_blob),
                 });
             }
             Ok(None) => return (out, None),
@@ -1091,6 +1425,7 @@ fn check_row<I: DeserializeOwned>(
     seq: u64,
     previous: &Hash,
     previous_ms: i64,
+    key: Option<&MacKey>,
 ) -> Result<(Record<I>, Hash), Damage> {
     let now_ms = row.now_ms.clone()?;
     let input = row.input.as_ref().map_err(Clone::clone)?;
@@ -1104,6 +1439,14 @@ fn check_row<I: DeserializeOwned>(
     let computed = integrity::record_hash(previous, seq, now_ms as u64, input);
     if integrity::from_blob(stored) != Some(computed) {
         return Err(Damage::Hash);
+    }
+    if let Some(k) = key
+        && !row
+            .mac
+            .as_ref()
+            .is_some_and(|m| k.verify("record", &computed, m))
+    {
+        return Err(Damage::Forged);
     }
     if now_ms < previous_ms {
         return Err(Damage::TimeBackwards {
@@ -1126,6 +1469,7 @@ fn check_row<I: DeserializeOwned>(
 /// Moves the torn last record to `dropped` and sets the head back to the record before it.
 fn set_aside(
     conn: &Connection,
+    keys: Keys<'_>,
     dropped: &DroppedRecord,
     records: u64,
     last_hash: &Hash,
@@ -1137,9 +1481,12 @@ fn set_aside(
         params![dropped.seq as i64, dropped.damage.to_string()],
     )?;
     tx.execute("DELETE FROM inputs WHERE seq = ?1", [dropped.seq as i64])?;
-    put_meta(&tx, HEAD, &head_json(records, last_hash))?;
+    put_meta(&tx, keys, HEAD, &head_json(records, last_hash))?;
     tx.commit()
 }
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod keyed_tests;

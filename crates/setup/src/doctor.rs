@@ -108,12 +108,92 @@ pub fn check_table(config: &StationConfig) -> Vec<Check> {
     checks.push(voice("vi", &plan.vi));
     checks.push(voice("sighted", &plan.sighted));
     checks.push(records(&config.records_dir));
+    checks.extend(secret(&config.secret_file, &config.records_dir));
     if let Some(console) = &config.console {
         checks.push(port_free(console.listen));
     }
     if let Some(hall) = &config.hall {
         checks.push(hall_broker(hall));
     }
+    checks
+}
+
+/// The table's secret is there and private, and the journal in the records directory (if
+/// there is one) is whole and authenticated by it: forged records are named (a game is
+/// not continued in a journal that fails here).
+pub fn secret(path: &Path, records_dir: &Path) -> Vec<Check> {
+    use annabella_journal::TableSecret;
+    let (secret, check) = if path.exists() {
+        match TableSecret::read(path) {
+            Ok(s) => (
+                Some(s),
+                Check::ok("secret", format!("{}: private", path.display())),
+            ),
+            Err(e) => (
+                None,
+                Check::bad(
+                    Status::Fail,
+                    "secret",
+                    e.to_string(),
+                    format!(
+                        "`chmod 600 {}` (if it is no secret any more, or malformed: remove it \
+                         and run annabella init)",
+                        path.display()
+                    ),
+                ),
+            ),
+        }
+    } else {
+        (
+            None,
+            Check::bad(
+                Status::Warn,
+                "secret",
+                format!("{}: missing", path.display()),
+                "annabella init makes it (the first `play` too); journals made without it are \
+                 not authenticated",
+            ),
+        )
+    };
+    let mut checks = vec![check];
+    let journal = records_dir.join(annabella_records::JOURNAL);
+    if !journal.is_file() {
+        return checks;
+    }
+    let name = "journal";
+    let fix = "keep the file as it is for the arbiter; `annabella journal replay --secret` \
+               names the damage; start the game again in an empty records directory";
+    checks.push(
+        match annabella_station::session::Session::replay_with(&journal, secret.as_ref()) {
+            Err(e) => Check::bad(Status::Fail, name, e.to_string(), fix),
+            Ok((_, resumed)) if !resumed.warnings().is_empty() => Check::bad(
+                Status::Fail,
+                name,
+                format!("{}: {}", journal.display(), resumed.warnings().join("; ")),
+                fix,
+            ),
+            Ok((_, resumed)) => match resumed.not_authenticated() {
+                Some(line) => Check::bad(
+                    Status::Warn,
+                    name,
+                    format!(
+                        "{}: {} records; {line}",
+                        journal.display(),
+                        resumed.replayed
+                    ),
+                    "a journal made from now on with the table's secret is keyed",
+                ),
+                None => Check::ok(
+                    name,
+                    format!(
+                        "{}: {} records, authenticated by the table's secret",
+                        journal.display(),
+                        resumed.replayed
+                    ),
+                ),
+            },
+        },
+    );
     checks
 }
 
@@ -679,6 +759,57 @@ mod tests {
                 c.line()
             );
         }
+    }
+
+    #[test]
+    fn the_secret_is_checked_and_the_journal_verified_with_it() {
+        use annabella_journal::{SECRET_FILE, TableSecret};
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(SECRET_FILE);
+        let records = dir.path().join("games");
+        let checks = secret(&path, &records);
+        assert_eq!(checks.len(), 1);
+        assert_eq!(checks[0].status, Status::Warn, "{}", checks[0].line());
+
+        let (made, _) = TableSecret::read_or_make(&path).unwrap();
+        std::fs::create_dir(&records).unwrap();
+        let journal = records.join(annabella_records::JOURNAL);
+        let (mut session, _) = annabella_station::session::Session::open_with(
+            &journal,
+            annabella_table::TableConfig::default(),
+            Some(&made),
+        )
+        .unwrap();
+        session
+            .feed(Duration::ZERO, annabella_table::Input::Start)
+            .unwrap();
+        drop(session);
+        let checks = secret(&path, &records);
+        assert_eq!(
+            checks.iter().map(|c| c.status).collect::<Vec<_>>(),
+            [Status::Ok, Status::Ok],
+            "{checks:?}"
+        );
+        assert!(
+            checks[1].detail.contains("1 records, authenticated"),
+            "{checks:?}"
+        );
+
+        // Another table's secret in its place: the journal is named, the table not ready.
+        std::fs::remove_file(&path).unwrap();
+        TableSecret::generate().unwrap().write_new(&path).unwrap();
+        let checks = secret(&path, &records);
+        assert_eq!(checks[1].status, Status::Fail, "{checks:?}");
+        assert!(
+            checks[1].detail.contains("another table secret"),
+            "{checks:?}"
+        );
+
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let checks = secret(&path, &records);
+        assert_eq!(checks[0].status, Status::Fail, "{checks:?}");
+        assert!(checks[0].line().contains("chmod 600"), "{checks:?}");
     }
 
     #[test]

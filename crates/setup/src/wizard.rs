@@ -97,6 +97,9 @@ pub enum InitError {
     /// The table's signing key could not be made or read.
     #[error("{0}")]
     Keys(String),
+    /// The table's secret (the key of its journals' MACs) could not be made or read.
+    #[error(transparent)]
+    Secret(#[from] annabella_journal::SecretError),
     /// Writing to the terminal failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
@@ -355,7 +358,23 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         args.out.display(),
         args.out.display()
     )?;
+    table_secret(&args.out, err)?;
     hall_keys(&args.out, &args.hall_table, err)?;
+    Ok(())
+}
+
+/// The table's secret beside the config (made once, never replaced): the key of its
+/// journals' MACs.
+fn table_secret(config: &Path, err: &mut impl Write) -> Result<(), InitError> {
+    let path = annabella_journal::secret_path(config);
+    let (_, made) = annabella_journal::TableSecret::read_or_make(&path)?;
+    let what = if made { "Made" } else { "Kept" };
+    writeln!(
+        err,
+        "{what} the table's secret: {} (private, mode 0600; its journals are authenticated \
+         with it — keep it, never copy it to another table)",
+        path.display()
+    )?;
     Ok(())
 }
 

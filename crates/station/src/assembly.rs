@@ -62,6 +62,9 @@ pub enum StationError {
     /// The session (journal, table) refused.
     #[error(transparent)]
     Session(#[from] SessionError),
+    /// The table's secret cannot be read or made.
+    #[error("the table's secret: {0}")]
+    Secret(#[from] crate::journal::SecretError),
     /// A device's simulator could not be started.
     #[error("simulated {device}: {source}")]
     Device {
@@ -173,6 +176,8 @@ pub struct StationPlan {
     pub allow_missing_devices: bool,
     /// The VI player's refreshable Braille display, if any.
     pub braille_display: Option<BrailleDisplayPlan>,
+    /// The table's secret: the journal is keyed with it (none: not authenticated).
+    pub secret: Option<crate::journal::TableSecret>,
 }
 
 impl std::fmt::Debug for StationPlan {
@@ -306,7 +311,7 @@ impl Station {
                 tracing::warn!("annabella: {u}; playing on without it, and trying again");
             }
         }
-        let session = open_session(&journal, plan.table)?;
+        let session = open_session(&journal, plan.table, plan.secret.as_ref())?;
         let epoch = session.epoch_unix_ms()?.unwrap_or_default();
         let time = TableTime::new(epoch, session.journal().last_now());
         let table = session.table().config().clone();
@@ -489,8 +494,15 @@ impl Station {
 }
 
 /// Opens (or continues) the journal, saying what it found.
-fn open_session(journal: &Path, table: TableConfig) -> Result<Session, StationError> {
-    let (session, resumed) = Session::open(journal, table)?;
+fn open_session(
+    journal: &Path,
+    table: TableConfig,
+    secret: Option<&crate::journal::TableSecret>,
+) -> Result<Session, StationError> {
+    let (session, resumed) = Session::open_with(journal, table, secret)?;
+    if let Some(line) = resumed.not_authenticated().filter(|_| resumed.replayed > 0) {
+        tracing::warn!(journal = %journal.display(), "{line}");
+    }
     if let Some(d) = &resumed.dropped {
         tracing::warn!("annabella: journal {}: {d}", journal.display());
     }

@@ -132,6 +132,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         style: setup.style,
         heard_log: true,
         allow_missing_devices: false,
+        secret: None,
         braille_display: Some(BrailleDisplayPlan {
             surface: DisplaySurface::Simulated,
             braille_table: setup.braille_table.clone(),

@@ -193,6 +193,22 @@ pub fn start(
     commits: Option<watch::Receiver<u64>>,
     requests: Option<mpsc::Sender<Request>>,
 ) -> Result<HallLink, StationError> {
+    start_keyed(config, journal, commits, requests, None)
+}
+
+/// As [`start`], with the table's secret: the outbox checks each record's MAC before it
+/// publishes it, so a record forged in the journal while the table runs is never
+/// published (the outbox stops before it and says so).
+///
+/// # Errors
+/// As [`start`].
+pub fn start_keyed(
+    config: &HallConfig,
+    journal: PathBuf,
+    commits: Option<watch::Receiver<u64>>,
+    requests: Option<mpsc::Sender<Request>>,
+    secret: Option<crate::journal::TableSecret>,
+) -> Result<HallLink, StationError> {
     if config.broker.tls {
         annabella_hall::tls::client_config(config.broker.ca.as_deref())
             .map_err(|e| StationError::Hall(format!("hall.ca: {e}")))?;
@@ -204,6 +220,7 @@ pub fn start(
         config.signing_key.clone(),
     );
     settings.credentials.clone_from(&config.credentials);
+    settings.secret = secret;
     let inbox = match (&config.action_key, requests) {
         (Some(key), Some(requests)) => Some((
             InboxSettings {

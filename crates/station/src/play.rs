@@ -71,7 +71,12 @@ pub fn resume(
     if !journal.is_file() {
         return Err(refuse("no such journal"));
     }
-    let (table, resumed) = Session::replay(journal)?;
+    let secret = if config.secret_file.exists() {
+        Some(crate::journal::TableSecret::read(&config.secret_file).map_err(StationError::Secret)?)
+    } else {
+        None
+    };
+    let (table, resumed) = Session::replay_with(journal, secret.as_ref())?;
     let damage = resumed.warnings();
     if !damage.is_empty() {
         return Err(refuse(&format!(
@@ -134,7 +139,27 @@ fn run_table(
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
+    // A secret that cannot be made (a configuration directory the table's user may not
+    // write) leaves the journal unkeyed, said; one that is there but exposed, malformed
+    // or unreadable stops the table.
+    let secret = match crate::journal::TableSecret::read_or_make(&config.secret_file) {
+        Ok((secret, made)) => {
+            if made {
+                tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
+            }
+            Some(secret)
+        }
+        Err(e @ crate::journal::SecretError::Io { .. }) if !config.secret_file.exists() => {
+            tracing::warn!(
+                "the table's secret cannot be made ({e}): a new journal is not authenticated; \
+                 run `annabella init` as the table's user"
+            );
+            None
+        }
+        Err(e) => return Err(StationError::Secret(e)),
+    };
     let station = Station::start(StationPlan {
+        secret: secret.clone(),
         records_dir: config.records_dir.clone(),
         table: config.table_config(),
         continue_journal: true,
@@ -156,11 +181,12 @@ fn run_table(
     })?;
     // The table in the hall: its journal published, the hall's signed actions taken.
     let mut hall = match &config.hall {
-        Some(h) => Some(hall_link::start(
+        Some(h) => Some(hall_link::start_keyed(
             h,
             station.journal.clone(),
             Some(station.committed.clone()),
             Some(station.requests.clone()),
+            secret,
         )?),
         None => None,
     };

@@ -13,7 +13,8 @@ use std::{
 use annabella_table::{Effect, Input, Table, TableConfig};
 
 use crate::journal::{
-    DamagedRecord, DroppedRecord, FinishedGame, Journal, JournalError, OpenMode, Record, Recovery,
+    Authentication, DamagedRecord, DroppedRecord, FinishedGame, Journal, JournalError, OpenMode,
+    Record, Recovery, TableSecret,
 };
 
 /// Meta key of the table's configuration in the journal.
@@ -33,7 +34,16 @@ pub enum SessionError {
     /// The configuration cannot make a table.
     #[error("table configuration: {0}")]
     Config(#[from] annabella_table::ConfigError),
+    /// The journal carries no MACs although its game began after the table's secret was
+    /// made: its MACs were stripped (tampering); it is not continued.
+    #[error("journal {0}: {DOWNGRADED} (nothing was changed)")]
+    Downgraded(String),
 }
+
+/// Why a journal without MACs is refused when the table had its secret already.
+const DOWNGRADED: &str = "tampering: the journal carries no MACs, but its game began after \
+                          this table's secret was made (every journal since is keyed): its \
+                          MACs were stripped";
 
 /// What opening a session found in its journal.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -52,6 +62,11 @@ pub struct Resumed {
     pub file_damage: Vec<String>,
     /// Read-only: the finished games the journal holds (each checked against its hash).
     pub finished_games: Vec<FinishedGame>,
+    /// How far the journal is authenticated by the table's secret.
+    pub authentication: Option<Authentication>,
+    /// Read-only: the last record replayed and its chain hash (hex), to compare with the
+    /// hall's witness.
+    pub head: Option<(u64, String)>,
 }
 
 impl Resumed {
@@ -68,6 +83,31 @@ impl Resumed {
         lines.extend(self.file_damage.iter().cloned());
         lines
     }
+
+    /// The line that says a journal is not authenticated (none when it is, or when the
+    /// journal was not read).
+    pub fn not_authenticated(&self) -> Option<String> {
+        self.authentication
+            .as_ref()
+            .filter(|a| !a.is_authenticated())
+            .map(ToString::to_string)
+    }
+}
+
+/// True when a journal without MACs began (`epoch_unix_ms`) after `secret` was made:
+/// this version keys every journal it makes while the table has a secret, so its MACs
+/// were stripped.
+fn downgraded(
+    authentication: &Authentication,
+    secret: Option<&TableSecret>,
+    epoch_unix_ms: Option<u64>,
+) -> bool {
+    let unkeyed = matches!(
+        authentication,
+        Authentication::OldFormat | Authentication::Unkeyed
+    );
+    let made = secret.and_then(TableSecret::made_at).map(unix_ms);
+    unkeyed && matches!((made, epoch_unix_ms), (Some(made), Some(epoch)) if epoch > made)
 }
 
 /// One table and its journal.
@@ -113,12 +153,34 @@ impl Session {
     /// [`SessionError`] when the journal cannot be opened or is damaged before its last
     /// record, or the configuration cannot make a table.
     pub fn open(path: &Path, config: TableConfig) -> Result<(Session, Resumed), SessionError> {
+        Self::open_with(path, config, None)
+    }
+
+    /// As [`open`](Self::open), with the table's secret: a new journal is keyed with it, an
+    /// existing keyed one is checked with it (a forged record, setting or game is refused,
+    /// named). A journal without MACs that began after the secret was made is refused
+    /// ([`SessionError::Downgraded`]); an older one is continued as it is, not
+    /// authenticated ([`Resumed::not_authenticated`]).
+    ///
+    /// # Errors
+    /// As [`open`](Self::open); also a keyed journal opened with another secret or none.
+    pub fn open_with(
+        path: &Path,
+        config: TableConfig,
+        secret: Option<&TableSecret>,
+    ) -> Result<(Session, Resumed), SessionError> {
         let (
             mut journal,
             Recovery {
-                records, dropped, ..
+                records,
+                dropped,
+                authentication,
+                ..
             },
-        ) = Journal::<Input>::open(path, OpenMode::ReadWrite)?;
+        ) = Journal::<Input>::open_with(path, OpenMode::ReadWrite, secret)?;
+        if downgraded(&authentication, secret, journal.meta(META_EPOCH)?) {
+            return Err(SessionError::Downgraded(path.display().to_string()));
+        }
         let stored: Option<TableConfig> = journal.meta(META_CONFIG)?;
         let (config, config_from_journal) = match stored {
             Some(stored) => {
@@ -141,6 +203,7 @@ impl Session {
             dropped,
             refused,
             config_from_journal,
+            authentication: Some(authentication),
             ..Resumed::default()
         };
         Ok((
@@ -158,15 +221,40 @@ impl Session {
     /// # Errors
     /// As [`open`](Self::open); also when the journal has no configuration.
     pub fn replay(path: &Path) -> Result<(Table, Resumed), SessionError> {
+        Self::replay_with(path, None)
+    }
+
+    /// As [`replay`](Self::replay), checking a keyed journal's MACs with the table's
+    /// secret: a forged record is named as damage with its record number (the records
+    /// before it are replayed), and a journal written with another secret, or stripped of
+    /// its MACs after the secret was made, is named in [`Resumed::file_damage`].
+    ///
+    /// # Errors
+    /// As [`replay`](Self::replay); a forged setting is an error naming it.
+    pub fn replay_with(
+        path: &Path,
+        secret: Option<&TableSecret>,
+    ) -> Result<(Table, Resumed), SessionError> {
         let (
             journal,
             Recovery {
                 records,
                 dropped,
                 damage,
-                file_damage,
+                mut file_damage,
+                authentication,
             },
-        ) = Journal::<Input>::open(path, OpenMode::ReadOnly)?;
+        ) = Journal::<Input>::open_with(path, OpenMode::ReadOnly, secret)?;
+        if matches!(authentication, Authentication::OtherSecret { .. }) {
+            file_damage.push(authentication.to_string());
+        }
+        if downgraded(
+            &authentication,
+            secret,
+            journal.meta(META_EPOCH).ok().flatten(),
+        ) {
+            file_damage.push(DOWNGRADED.to_owned());
+        }
         let config: TableConfig = journal
             .meta(META_CONFIG)?
             .ok_or_else(|| SessionError::NoConfig(path.display().to_string()))?;
@@ -184,6 +272,8 @@ impl Session {
                 damage,
                 file_damage,
                 finished_games,
+                authentication: Some(authentication),
+                head: Some(journal.head()),
             },
         ))
     }
@@ -355,6 +445,62 @@ mod tests {
         let (session, resumed) = Session::open(&path, other).unwrap();
         assert!(resumed.config_from_journal);
         assert_eq!(session.table().config(), &first);
+    }
+
+    #[test]
+    fn a_journal_stripped_of_its_macs_after_the_secret_was_made_is_tampering() {
+        let dir = tempfile::tempdir().unwrap();
+        let (secret, _) =
+            TableSecret::read_or_make(&dir.path().join(crate::journal::SECRET_FILE)).unwrap();
+        let path = dir.path().join("t.journal");
+        let (mut session, _) =
+            Session::open_with(&path, TableConfig::default(), Some(&secret)).unwrap();
+        session.feed(s(0.0), Input::Start).unwrap();
+        drop(session);
+        let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
+        assert!(resumed.warnings().is_empty() && resumed.not_authenticated().is_none());
+        // The editor removes what says the journal is keyed, and every MAC.
+        let db = rusqlite::Connection::open(&path).unwrap();
+        db.execute_batch(
+            "DELETE FROM meta WHERE key = 'secret_id'; UPDATE meta SET mac = NULL; \
+             UPDATE inputs SET mac = NULL;",
+        )
+        .unwrap();
+        drop(db);
+        let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
+        let warnings = resumed.warnings().join("; ");
+        assert!(warnings.contains("MACs were stripped"), "{warnings}");
+        assert!(matches!(
+            Session::open_with(&path, TableConfig::default(), Some(&secret)),
+            Err(SessionError::Downgraded(_))
+        ));
+        // A journal begun before the table had its secret stays readable, not authenticated.
+        let old = dir.path().join("old.journal");
+        Session::open(&old, TableConfig::default()).unwrap();
+        let db = rusqlite::Connection::open(&old).unwrap();
+        let epoch = serde_json::to_string(&1_000u64).unwrap();
+        let hash = {
+            use sha2::{Digest, Sha256};
+            let mut h = Sha256::new();
+            h.update((META_EPOCH.len() as u64).to_le_bytes());
+            h.update(META_EPOCH.as_bytes());
+            h.update(epoch.as_bytes());
+            h.finalize().to_vec()
+        };
+        db.execute(
+            "UPDATE meta SET value = ?1, hash = ?2 WHERE key = ?3",
+            rusqlite::params![epoch, hash, META_EPOCH],
+        )
+        .unwrap();
+        drop(db);
+        let (_, resumed) = Session::replay_with(&old, Some(&secret)).unwrap();
+        assert!(resumed.warnings().is_empty(), "{:?}", resumed.warnings());
+        assert!(
+            resumed
+                .not_authenticated()
+                .is_some_and(|l| l.contains("made without a table secret"))
+        );
+        Session::open_with(&old, TableConfig::default(), Some(&secret)).unwrap();
     }
 
     #[test]

@@ -47,6 +47,9 @@ pub struct OutboxSettings {
     pub poll: Duration,
     /// The table's signing key: every message is signed with it.
     pub key: TableSigningKey,
+    /// The table's secret: a keyed journal's records are checked on their MACs before
+    /// they are published (a forged record is never published).
+    pub secret: Option<annabella_journal::TableSecret>,
 }
 
 impl OutboxSettings {
@@ -65,6 +68,7 @@ impl OutboxSettings {
             credentials: None,
             poll: Duration::from_millis(20),
             key,
+            secret: None,
         }
     }
 }
@@ -124,7 +128,7 @@ fn wire(key: &TableSigningKey, message: &crate::message::HallMessage) -> Outgoin
 async fn open_tail(settings: &OutboxSettings, report: &Report) -> (JournalTail, Replica, u64) {
     let mut told = false;
     loop {
-        match JournalTail::open(&settings.journal) {
+        match JournalTail::open_with(&settings.journal, settings.secret.as_ref()) {
             Ok((tail, config, epoch)) => match Replica::new(&settings.table, config, epoch) {
                 Ok(replica) => return (tail, replica, epoch),
                 Err(e) => report(format!("hall outbox: journal's table configuration: {e}")),

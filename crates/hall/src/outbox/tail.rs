@@ -89,11 +89,23 @@ impl JournalTail {
     /// # Errors
     /// [`TailError`]: missing file, not a journal, no configuration yet.
     pub fn open(path: &Path) -> Result<(JournalTail, TableConfig, u64), TailError> {
+        Self::open_with(path, None)
+    }
+
+    /// As [`open`](Self::open), checking a keyed journal's MACs with the table's secret:
+    /// a forged record stops the reading like damage ([`TailError::Record`]).
+    ///
+    /// # Errors
+    /// As [`open`](Self::open); also a journal keyed with another secret.
+    pub fn open_with(
+        path: &Path,
+        secret: Option<&annabella_journal::TableSecret>,
+    ) -> Result<(JournalTail, TableConfig, u64), TailError> {
         let not_ready = |what: &str| TailError::NotReady {
             path: path.to_owned(),
             what: what.to_owned(),
         };
-        let follower = Follower::<Input>::open(path)?;
+        let follower = Follower::<Input>::open_with(path, secret)?;
         let config: TableConfig = serde_json::from_str(
             &follower
                 .meta_json(META_CONFIG)?
