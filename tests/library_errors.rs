@@ -1,7 +1,8 @@
 //! The library crates speak in typed errors and `tracing` events: no `Result<_, String>`
 //! (nor a `FromStr` with `type Err = String`) and no `eprintln!` in their sources; the
 //! binary alone decides what reaches standard error (`src/logging.rs`). Read from the
-//! source text, comment lines left out; a signature over several lines counts too.
+//! source text, comment lines left out; a signature over several lines counts too. And the
+//! binary's side: its global `--log-format` flag and `RUST_LOG`.
 
 use std::{
     fs,
@@ -190,5 +191,46 @@ fn f() -> Result<Box<dyn Fn() -> u8>, String> { todo!() }
             (9, "type Err = String".to_owned()),
             (11, "Result<Box<dyn Fn() -> u8>, String>".to_owned()),
         ]
+    );
+}
+
+/// `annabella say` with `args`: (success, stdout, stderr).
+fn say(args: &[&str], rust_log: Option<&str>) -> (bool, String, String) {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_annabella"));
+    cmd.args(["say", "--fen", start, "e2e4"]).args(args);
+    cmd.env_remove("RUST_LOG").env_remove("JOURNAL_STREAM");
+    if let Some(directives) = rust_log {
+        cmd.env("RUST_LOG", directives);
+    }
+    let out = cmd.output().expect("run annabella");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_log_format_is_a_global_flag_and_a_bad_rust_log_is_named() {
+    let (ok, stdout, stderr) = say(&["--log-format", "json"], None);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stdout, "Eva vier\n",
+        "the command's output is not the log's"
+    );
+    let (ok, _, stderr) = say(&["--log-format", "xml"], None);
+    assert!(!ok);
+    assert!(
+        stderr.contains("'xml'") && stderr.contains("plain, json"),
+        "{stderr}"
+    );
+    let (ok, stdout, stderr) = say(&[], Some("annabella=loud"));
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout, "Eva vier\n");
+    assert!(
+        stderr.starts_with("annabella: RUST_LOG=\"annabella=loud\": ")
+            && stderr.contains("using \"warn,annabella=info\""),
+        "{stderr}"
     );
 }
