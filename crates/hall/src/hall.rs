@@ -298,7 +298,7 @@ impl Hall {
         }
         let (kind, table) = match topic::parse(topic) {
             Ok(t) => t,
-            Err(e) => return self.reject(topic, |d| &mut d.malformed, e),
+            Err(e) => return self.reject(topic, |d| &mut d.malformed, e.to_string()),
         };
         if kind == Kind::Action {
             return match action::verify(&self.keys, table, payload) {
