@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::{
     action::{self, ActionKeys},
-    game::HallGame,
+    game::{GameError, HallGame},
     message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
     signing::{self, TableKeys, Unbelieved},
     topic::{self, Kind},
@@ -512,7 +512,7 @@ impl Hall {
         };
         if let Err(reason) = outcome {
             let mut refused = news;
-            refused.extend(self.reject(topic, |d| &mut d.illegal, reason));
+            refused.extend(self.reject(topic, |d| &mut d.illegal, reason.to_string()));
             return refused;
         }
         entry.mark = Some((m.seq, m.part));
@@ -549,7 +549,7 @@ fn follow(
     seq: u64,
     at_ms: u64,
     news: &mut Vec<News>,
-) -> Result<(), String> {
+) -> Result<(), GameError> {
     if !entry.replay.starts_as(state) {
         entry.replay = HallGame::new(state.start_fen.as_deref(), state.chess960)?;
     }
