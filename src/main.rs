@@ -6,11 +6,16 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod logging;
 
 /// The assistant the FIDE Laws allow a visually impaired chess player.
 #[derive(Debug, Parser)]
 #[command(name = "annabella", version, about)]
 struct Cli {
+    /// How the crates' log events are written to standard error: plain lines, or one
+    /// JSON object a line (`RUST_LOG` filters both; default: annabella's at info).
+    #[arg(long, global = true, value_enum, default_value_t = logging::LogFormat::Plain)]
+    log_format: logging::LogFormat,
     #[command(subcommand)]
     command: Command,
 }
@@ -66,16 +71,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // The libraries' events: one plain line each on standard error, as they read.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(tracing::Level::INFO)
-        .with_ansi(false)
-        .without_time()
-        .with_level(false)
-        .with_target(false)
-        .init();
     let cli = Cli::parse();
+    logging::init(cli.log_format);
     match run(cli.command) {
         Ok(code) => code,
         Err(err) => {

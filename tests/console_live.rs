@@ -114,6 +114,8 @@ impl Demo {
             match self.stderr.recv_timeout(left) {
                 Ok(line) => {
                     self.seen.push(line.clone());
+                    // The station's lines are log events: `annabella: ` before the first.
+                    let line = line.strip_prefix("annabella: ").unwrap_or(&line).to_owned();
                     if line.starts_with(prefix) {
                         return line;
                     }
@@ -152,7 +154,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
         addr.starts_with("127.0.0.1:"),
         "localhost by default: {addr}"
     );
-    demo.wait_line("annabella demo: script done");
+    demo.wait_line("demo: script done");
 
     // The discrepancy as observed, before anyone acts.
     let view = api_view(&addr);
@@ -363,6 +365,7 @@ fn play_serves_the_console_of_its_table_and_journals_who_acted() {
             .next()
             .unwrap_or_else(|| panic!("no {prefix:?} line; stderr: {seen:#?}"));
         seen.push(line.clone());
+        let line = line.strip_prefix("annabella: ").unwrap_or(&line).to_owned();
         if line.starts_with(prefix) {
             return line;
         }

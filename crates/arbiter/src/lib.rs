@@ -41,4 +41,4 @@ pub use entry::{Entry, EntryError, ParseEntryError, resolve_entry};
 pub use plan::{BoardFix, Case, ClockProposal, ClockReading, Finding, FindingKind, Plan};
 pub use player::{Player, Words};
 pub use reconcile::{Evidence, Record, reconcile};
-pub use restore::{ApplyError, Instruction, RestoreStep, apply_steps, restore};
+pub use restore::{ApplyError, Instruction, RestoreStep, StepError, apply_steps, restore};

@@ -76,10 +76,43 @@ pub struct Instruction {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("step {index}: {reason}")]
 pub struct ApplyError {
-    /// The step's position in the list, from 0.
+    /// The step's position in the list, from 0 (the list's length: after the last step).
     pub index: usize,
     /// What was wrong.
-    pub reason: String,
+    pub reason: StepError,
+}
+
+/// Why a [`RestoreStep`] cannot be carried out on a board (or a list of them ends badly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The piece to take is not on its square.
+    #[error("no {} on {from}", en_piece(*piece))]
+    NotThere {
+        /// The piece the step takes.
+        piece: Piece,
+        /// The square it should stand on.
+        from: Square,
+    },
+    /// The destination is not empty.
+    #[error("{to} is occupied by a {}", en_piece(*by))]
+    Occupied {
+        /// The destination.
+        to: Square,
+        /// The piece standing there.
+        by: Piece,
+    },
+    /// The piece to place was never lifted.
+    #[error("no {} in hand", en_piece(*piece))]
+    NotInHand {
+        /// The piece to place.
+        piece: Piece,
+    },
+    /// The steps are done but a lifted piece was never put down.
+    #[error("the {} is still in hand", en_piece(*piece))]
+    StillInHand {
+        /// The piece left in hand.
+        piece: Piece,
+    },
 }
 
 /// German adjective for a piece's colour, accusative (den weißen Springer, die weiße Dame).
@@ -174,17 +207,17 @@ impl RestoreStep {
     /// # Errors
     /// The piece is not where the step says, or the destination is occupied, or the
     /// piece to place is not in hand. The board is then unchanged.
-    pub fn apply(&self, board: &mut Board, hand: &mut Vec<Piece>) -> Result<(), String> {
+    pub fn apply(&self, board: &mut Board, hand: &mut Vec<Piece>) -> Result<(), StepError> {
         let take = |board: &Board, from: Square, piece: Piece| {
             if board.piece_at(from) == Some(piece) {
                 Ok(())
             } else {
-                Err(format!("no {} on {from}", en_piece(piece)))
+                Err(StepError::NotThere { piece, from })
             }
         };
         let empty = |board: &Board, to: Square| match board.piece_at(to) {
             None => Ok(()),
-            Some(other) => Err(format!("{to} is occupied by a {}", en_piece(other))),
+            Some(by) => Err(StepError::Occupied { to, by }),
         };
         match *self {
             RestoreStep::Remove { piece, from } => {
@@ -207,7 +240,7 @@ impl RestoreStep {
                 let at = hand
                     .iter()
                     .position(|&p| p == piece)
-                    .ok_or_else(|| format!("no {} in hand", en_piece(piece)))?;
+                    .ok_or(StepError::NotInHand { piece })?;
                 hand.swap_remove(at);
                 board.set_piece_at(to, piece);
             }
@@ -246,7 +279,7 @@ pub fn apply_steps(board: &Board, steps: &[RestoreStep]) -> Result<Board, ApplyE
     if let Some(&p) = hand.first() {
         return Err(ApplyError {
             index: steps.len(),
-            reason: format!("the {} is still in hand", en_piece(p)),
+            reason: StepError::StillInHand { piece: p },
         });
     }
     Ok(board)
@@ -557,7 +590,14 @@ mod tests {
         }];
         let err = apply_steps(&Board::default(), &steps).expect_err("no knight on e4");
         assert_eq!(err.index, 0);
-        assert_eq!(err.reason, "no white knight on e4");
+        assert_eq!(
+            err.reason,
+            StepError::NotThere {
+                piece: Color::White.knight(),
+                from: Square::E4
+            }
+        );
+        assert_eq!(err.reason.to_string(), "no white knight on e4");
     }
 
     #[test]

@@ -4,15 +4,15 @@
 //! when brltty goes away reports it and connects again, never stopping the table.
 
 use std::{
-    ffi::{CStr, CString, c_char, c_int, c_uint, c_void},
-    sync::{OnceLock, mpsc},
+    ffi::{CStr, CString, NulError, c_char, c_int, c_uint, c_void},
+    sync::{Arc, OnceLock, mpsc},
     thread,
     time::Duration,
 };
 
 use libloading::Library;
 
-use crate::{DisplayKey, Frame, Surface, cells::Dots};
+use crate::{DisplayKey, Frame, Surface, SurfaceError, cells::Dots};
 
 /// The shared objects tried, in order.
 const LIBRARIES: [&str; 2] = ["libbrlapi.so.0.8", "libbrlapi.so"];
@@ -28,6 +28,47 @@ pub struct BrlapiSettings {
     pub host: Option<String>,
     /// The authorization (`none`, a key file; `None`: libbrlapi's default or `BRLAPI_AUTH`).
     pub auth: Option<String>,
+}
+
+/// Why a display cannot be reached through BrlAPI (libbrlapi, brltty, the thread).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum BrlapiError {
+    /// No libbrlapi could be loaded (the last loader error).
+    #[error("libbrlapi not found ({0}); install libbrlapi0.8 (scripts/setup.sh)")]
+    NotFound(Arc<libloading::Error>),
+    /// The library lacks a function of BrlAPI 0.8.
+    #[error("{library}: {error}")]
+    Symbols {
+        /// The shared object loaded.
+        library: &'static str,
+        /// The loader's error.
+        error: Arc<libloading::Error>,
+    },
+    /// A setting holds a NUL byte.
+    #[error("brlapi {setting}: {error}")]
+    Setting {
+        /// `host` or `auth`.
+        setting: &'static str,
+        /// Where the NUL byte is.
+        error: NulError,
+    },
+    /// libbrlapi failed a call: what was being done and its error in words.
+    #[error("{doing}: {text}")]
+    Call {
+        /// What was being done ("showing cells").
+        doing: String,
+        /// libbrlapi's error text.
+        text: String,
+    },
+    /// brltty answered but has no display.
+    #[error("brltty at {place} has no display yet")]
+    NoDisplay {
+        /// The BrlAPI host.
+        place: String,
+    },
+    /// The connection thread could not be started.
+    #[error("braille display thread: {0}")]
+    Thread(Arc<std::io::Error>),
 }
 
 /// What the display thread tells its owner.
@@ -70,27 +111,31 @@ struct Api {
 
 /// libbrlapi, loaded once and never unloaded: its per-thread error state has destructors
 /// that run when a thread ends.
-static API: OnceLock<Result<Api, String>> = OnceLock::new();
+static API: OnceLock<Result<Api, BrlapiError>> = OnceLock::new();
 
 impl Api {
     /// libbrlapi, loaded on first use.
-    fn get() -> Result<&'static Api, String> {
+    fn get() -> Result<&'static Api, BrlapiError> {
         API.get_or_init(Api::load).as_ref().map_err(Clone::clone)
     }
 
     /// Loads libbrlapi.
-    fn load() -> Result<Api, String> {
-        let mut last = String::new();
-        for name in LIBRARIES {
+    fn load() -> Result<Api, BrlapiError> {
+        let mut last = None;
+        for library in LIBRARIES {
             // SAFETY: libbrlapi's initialisers only set up its own state.
-            match unsafe { Library::new(name) } {
-                Ok(lib) => return Api::bind(lib).map_err(|e| format!("{name}: {e}")),
-                Err(e) => last = e.to_string(),
+            match unsafe { Library::new(library) } {
+                Ok(lib) => {
+                    return Api::bind(lib).map_err(|error| BrlapiError::Symbols {
+                        library,
+                        error: Arc::new(error),
+                    });
+                }
+                Err(e) => last = Some(e),
             }
         }
-        Err(format!(
-            "libbrlapi not found ({last}); install libbrlapi0.8 (scripts/setup.sh)"
-        ))
+        let last = last.unwrap_or(libloading::Error::DlOpenUnknown);
+        Err(BrlapiError::NotFound(Arc::new(last)))
     }
 
     fn bind(lib: Library) -> Result<Api, libloading::Error> {
@@ -113,7 +158,7 @@ impl Api {
     }
 
     /// libbrlapi's last error on this thread, in words.
-    fn error(&self, doing: &str) -> String {
+    fn error(&self, doing: &str) -> BrlapiError {
         // SAFETY: both return pointers into libbrlapi's per-thread state.
         let text = unsafe {
             let s = (self.strerror)((self.error_location)());
@@ -123,7 +168,10 @@ impl Api {
                 CStr::from_ptr(s).to_string_lossy().into_owned()
             }
         };
-        format!("{doing}: {text}")
+        BrlapiError::Call {
+            doing: doing.to_owned(),
+            text,
+        }
     }
 }
 
@@ -147,10 +195,15 @@ struct Connection<'a> {
 }
 
 impl<'a> Connection<'a> {
-    fn open(api: &'a Api, settings: &BrlapiSettings) -> Result<Connection<'a>, String> {
-        let c = |s: &Option<String>| s.as_deref().map(CString::new).transpose();
-        let host = c(&settings.host).map_err(|e| format!("brlapi host: {e}"))?;
-        let auth = c(&settings.auth).map_err(|e| format!("brlapi auth: {e}"))?;
+    fn open(api: &'a Api, settings: &BrlapiSettings) -> Result<Connection<'a>, BrlapiError> {
+        let c = |setting, s: &Option<String>| {
+            s.as_deref()
+                .map(CString::new)
+                .transpose()
+                .map_err(|error| BrlapiError::Setting { setting, error })
+        };
+        let host = c("host", &settings.host)?;
+        let auth = c("auth", &settings.auth)?;
         let desired = Settings {
             auth: auth.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
             host: host.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
@@ -182,7 +235,9 @@ impl<'a> Connection<'a> {
             }
             conn.width = (x * y.max(1)) as usize;
             if conn.width == 0 {
-                return Err(format!("brltty at {place} has no display yet"));
+                return Err(BrlapiError::NoDisplay {
+                    place: place.to_owned(),
+                });
             }
             // The root of the tty tree (no screen needed); keys come as brltty commands.
             if (api.enter_tty_mode)(h, std::ptr::null(), 0, std::ptr::null()) < 0 {
@@ -196,7 +251,7 @@ impl<'a> Connection<'a> {
         self.handle.as_mut_ptr().cast()
     }
 
-    fn write(&mut self, cells: &[Dots]) -> Result<(), String> {
+    fn write(&mut self, cells: &[Dots]) -> Result<(), BrlapiError> {
         let mut dots = cells.to_vec();
         dots.resize(self.width, 0);
         let h = self.handle();
@@ -208,7 +263,7 @@ impl<'a> Connection<'a> {
     }
 
     /// A key, if one came within the wait.
-    fn read_key(&mut self) -> Result<Option<u64>, String> {
+    fn read_key(&mut self) -> Result<Option<u64>, BrlapiError> {
         let mut code = 0u64;
         let h = self.handle();
         // SAFETY: `code` is a brlapi_keyCode_t.
@@ -246,22 +301,22 @@ impl BrlapiDisplay {
     pub fn start<E: From<DisplayEvent> + Send + 'static>(
         settings: BrlapiSettings,
         events: mpsc::Sender<E>,
-    ) -> Result<BrlapiDisplay, String> {
+    ) -> Result<BrlapiDisplay, BrlapiError> {
         let api = Api::get()?;
         let (frames, rx) = mpsc::channel();
         thread::Builder::new()
             .name("braille display".into())
             .spawn(move || connection_loop(api, &settings, &rx, &events))
-            .map_err(|e| format!("braille display thread: {e}"))?;
+            .map_err(|e| BrlapiError::Thread(Arc::new(e)))?;
         Ok(BrlapiDisplay { frames })
     }
 }
 
 impl Surface for BrlapiDisplay {
-    fn show(&mut self, _at: Duration, frame: &Frame) -> Result<(), String> {
+    fn show(&mut self, _at: Duration, frame: &Frame) -> Result<(), SurfaceError> {
         self.frames
             .send(frame.cells.clone())
-            .map_err(|_| "the braille display thread has stopped".to_owned())
+            .map_err(|_| SurfaceError::Stopped)
     }
 }
 
@@ -296,7 +351,8 @@ fn connection_loop<E: From<DisplayEvent>>(
                 }
             }
             Err(e) => e,
-        };
+        }
+        .to_string();
         if lost != last_error
             && events
                 .send(DisplayEvent::Lost(lost.clone()).into())
@@ -320,7 +376,7 @@ fn serve<E: From<DisplayEvent>>(
     frames: &mpsc::Receiver<Vec<Dots>>,
     events: &mpsc::Sender<E>,
     shown: &mut Option<Vec<Dots>>,
-) -> Option<String> {
+) -> Option<BrlapiError> {
     loop {
         let mut newest = None;
         loop {

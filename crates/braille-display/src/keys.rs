@@ -51,14 +51,14 @@ impl DisplayKey {
     /// assert_eq!(DisplayKey::from_name("lndn"), Ok(DisplayKey::LineDown));
     /// assert_eq!(DisplayKey::from_name("ROUTE 3"), Ok(DisplayKey::Route(3)));
     /// ```
-    pub fn from_name(name: &str) -> Result<DisplayKey, String> {
+    pub fn from_name(name: &str) -> Result<DisplayKey, KeyNameError> {
         let upper = name.trim().to_ascii_uppercase();
         let mut words = upper.split_whitespace();
         let key = match (words.next(), words.next(), words.next()) {
             (Some("ROUTE"), Some(cell), None) => cell
                 .parse()
                 .map(DisplayKey::Route)
-                .map_err(|_| format!("ROUTE {cell}: expected a cell number"))?,
+                .map_err(|_| KeyNameError::Cell(cell.to_owned()))?,
             (Some(word), None, None) => match word {
                 "FWINLT" => DisplayKey::PanLeft,
                 "FWINRT" => DisplayKey::PanRight,
@@ -69,9 +69,9 @@ impl DisplayKey {
                 "SAY_LINE" => DisplayKey::SayLine,
                 "TIME" => DisplayKey::Time,
                 "INFO" => DisplayKey::Info,
-                _ => return Err(unknown_key(name)),
+                _ => return Err(KeyNameError::Unknown(name.to_owned())),
             },
-            _ => return Err(unknown_key(name)),
+            _ => return Err(KeyNameError::Unknown(name.to_owned())),
         };
         Ok(key)
     }
@@ -111,11 +111,18 @@ impl DisplayKey {
     }
 }
 
-fn unknown_key(name: &str) -> String {
-    format!(
-        "{name:?}: expected a display key: FWINLT, FWINRT, LNUP, LNDN, TOP, BOT, ROUTE n, \
+/// A name that is no display key the table uses (see [`DisplayKey::from_name`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyNameError {
+    /// Not a key name.
+    #[error(
+        "{0:?}: expected a display key: FWINLT, FWINRT, LNUP, LNDN, TOP, BOT, ROUTE n, \
          SAY_LINE, TIME or INFO"
-    )
+    )]
+    Unknown(String),
+    /// `ROUTE` with no cell number after it.
+    #[error("ROUTE {0}: expected a cell number")]
+    Cell(String),
 }
 
 /// The words that ask `command` in the table's language: the first of the language's
@@ -185,10 +192,14 @@ mod tests {
         assert_eq!(DisplayKey::from_name("say_line"), Ok(DisplayKey::SayLine));
         assert_eq!(DisplayKey::from_name("Route 12"), Ok(DisplayKey::Route(12)));
         let e = DisplayKey::from_name("ROUTE x").unwrap_err();
-        assert!(e.contains("cell number"), "{e}");
-        let e = DisplayKey::from_name("HOME").unwrap_err();
+        assert_eq!(e, KeyNameError::Cell("X".into()));
+        assert_eq!(e.to_string(), "ROUTE X: expected a cell number");
+        let e = DisplayKey::from_name("HOME").unwrap_err().to_string();
         assert!(e.contains("\"HOME\"") && e.contains("FWINRT"), "{e}");
-        assert!(DisplayKey::from_name("LNDN 2").is_err());
+        assert_eq!(
+            DisplayKey::from_name("LNDN 2"),
+            Err(KeyNameError::Unknown("LNDN 2".into()))
+        );
         assert!(DisplayKey::from_name("").is_err());
     }
 

@@ -16,7 +16,7 @@
 //! liblouis):
 //!
 //! ```
-//! use annabella_braille_display::{cells, BrailleScript, DisplayKey, LineKind, Panel};
+//! use annabella_braille_display::{cells, BrailleScript, CellsError, DisplayKey, LineKind, Panel};
 //! use annabella_table::{Table, TableConfig};
 //! use shakmaty::{Color, Rank, Role};
 //!
@@ -25,9 +25,9 @@
 //!     fn piece_letter(&self, role: Role) -> String { role.upper_char().to_string() }
 //!     fn side_letter(&self, color: Color) -> String { color.fold_wb("W", "B").into() }
 //!     fn san(&self, san: &str) -> String { san.into() }
-//!     fn cells(&self, text: &str) -> Result<Vec<cells::Dots>, String> {
+//!     fn cells(&self, text: &str) -> Result<Vec<cells::Dots>, CellsError> {
 //!         text.chars()
-//!             .map(|c| cells::from_braille_ascii(c).ok_or(format!("no cell for {c:?}")))
+//!             .map(|c| cells::from_braille_ascii(c).ok_or(CellsError::NotBrailleAscii(c)))
 //!             .collect()
 //!     }
 //! }
@@ -52,10 +52,29 @@ pub mod panel;
 pub mod record;
 pub mod virtual_display;
 
-use std::time::Duration;
+use std::{path::PathBuf, time::Duration};
 
-pub use keys::DisplayKey;
-pub use panel::{BrailleScript, Frame, LineKind, Panel};
+pub use keys::{DisplayKey, KeyNameError};
+pub use panel::{BrailleScript, CellsError, Frame, LineKind, Panel};
+
+/// Why a [`Surface`] could not show a frame (or a record of one could not be created).
+#[derive(Debug, thiserror::Error)]
+pub enum SurfaceError {
+    /// The record file could not be created or written.
+    #[error("{}: {error}", path.display())]
+    Record {
+        /// The record file.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// A frame could not be written as JSON.
+    #[error("cannot encode the frame as JSON: {0}")]
+    Encode(#[from] serde_json::Error),
+    /// The thread that talks to the display has ended.
+    #[error("the braille display thread has stopped")]
+    Stopped,
+}
 
 /// Something that shows frames: a display or a record of one.
 pub trait Surface: Send {
@@ -63,5 +82,5 @@ pub trait Surface: Send {
     ///
     /// # Errors
     /// Why it could not be shown (the display is gone, the record cannot be written).
-    fn show(&mut self, at: Duration, frame: &Frame) -> Result<(), String>;
+    fn show(&mut self, at: Duration, frame: &Frame) -> Result<(), SurfaceError>;
 }

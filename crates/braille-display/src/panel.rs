@@ -31,7 +31,19 @@ pub trait BrailleScript {
     ///
     /// # Errors
     /// Why the text has no cells (named by the translator).
-    fn cells(&self, text: &str) -> Result<Vec<Dots>, String>;
+    fn cells(&self, text: &str) -> Result<Vec<Dots>, CellsError>;
+}
+
+/// Print text without cells: the translator's error, or a character of its output that
+/// is no Braille ASCII.
+#[derive(Debug, thiserror::Error)]
+pub enum CellsError {
+    /// The translator gave (or the text holds) a character that is not Braille ASCII.
+    #[error("{0:?} is not Braille ASCII")]
+    NotBrailleAscii(char),
+    /// The translator (liblouis in the station) refused the text.
+    #[error(transparent)]
+    Translator(Box<dyn std::error::Error + Send + Sync>),
 }
 
 /// Which line of the display.
@@ -136,7 +148,7 @@ impl Panel {
         &mut self,
         view: &TableView,
         script: &dyn BrailleScript,
-    ) -> Result<(), String> {
+    ) -> Result<(), CellsError> {
         self.view = Some(view.clone());
         self.set_text(MOVES, last_moves(view, script), script)?;
         for i in [ANSWER, CLOCK] {
@@ -160,7 +172,7 @@ impl Panel {
         &mut self,
         effect: &Effect,
         script: &dyn BrailleScript,
-    ) -> Result<(), String> {
+    ) -> Result<(), CellsError> {
         if let Effect::Announce(a) = effect
             && a.kind == AnnounceKind::Answer
             && matches!(a.to, Audience::ViPlayer | Audience::Both)
@@ -179,7 +191,7 @@ impl Panel {
         &mut self,
         key: DisplayKey,
         script: &dyn BrailleScript,
-    ) -> Result<Option<Command>, String> {
+    ) -> Result<Option<Command>, CellsError> {
         let last = self.lines.len() - 1;
         match key {
             DisplayKey::PanRight => {
@@ -256,7 +268,7 @@ impl Panel {
         self.lines[line].cells.len().div_ceil(self.width).max(1)
     }
 
-    fn show_clock(&mut self, script: &dyn BrailleScript) -> Result<(), String> {
+    fn show_clock(&mut self, script: &dyn BrailleScript) -> Result<(), CellsError> {
         let Some(view) = &self.view else {
             return Ok(());
         };
@@ -275,7 +287,7 @@ impl Panel {
         line: usize,
         text: String,
         script: &dyn BrailleScript,
-    ) -> Result<(), String> {
+    ) -> Result<(), CellsError> {
         if self.lines[line].text == text && !self.lines[line].cells.is_empty() {
             return Ok(());
         }
@@ -368,9 +380,9 @@ mod tests {
         fn san(&self, san: &str) -> String {
             san.replace('N', "S").replace('Q', "D")
         }
-        fn cells(&self, text: &str) -> Result<Vec<Dots>, String> {
+        fn cells(&self, text: &str) -> Result<Vec<Dots>, CellsError> {
             text.chars()
-                .map(|c| from_braille_ascii(c).ok_or(format!("{c:?}")))
+                .map(|c| from_braille_ascii(c).ok_or(CellsError::NotBrailleAscii(c)))
                 .collect()
         }
     }
@@ -481,29 +493,32 @@ mod tests {
         v.black_time = Duration::from_secs(245);
         p.observe_view(&v, &Ascii).unwrap();
         assert_eq!(
-            p.key(DisplayKey::Route(3), &Ascii),
-            Ok(Some(Command::RepeatLastMove))
+            p.key(DisplayKey::Route(3), &Ascii).unwrap(),
+            Some(Command::RepeatLastMove)
         );
         assert_eq!(
-            p.key(DisplayKey::Info, &Ascii),
-            Ok(Some(Command::WhoseTurn))
+            p.key(DisplayKey::Info, &Ascii).unwrap(),
+            Some(Command::WhoseTurn)
         );
         assert_eq!(
             p.frame().line,
             LineKind::Moves,
             "a question does not move the reader"
         );
-        assert_eq!(p.key(DisplayKey::Time, &Ascii), Ok(Some(Command::AskTime)));
+        assert_eq!(
+            p.key(DisplayKey::Time, &Ascii).unwrap(),
+            Some(Command::AskTime)
+        );
         assert_eq!(p.frame().line, LineKind::Clock);
         assert_eq!(p.frame().text, "W 1:29:59 S 4:05");
         p.key(DisplayKey::LineDown, &Ascii).unwrap();
         assert_eq!(
-            p.key(DisplayKey::SayLine, &Ascii),
-            Ok(Some(Command::ReadRank(Rank::Eighth)))
+            p.key(DisplayKey::SayLine, &Ascii).unwrap(),
+            Some(Command::ReadRank(Rank::Eighth))
         );
         p.key(DisplayKey::Top, &Ascii).unwrap();
         p.key(DisplayKey::LineDown, &Ascii).unwrap();
-        assert_eq!(p.key(DisplayKey::Route(0), &Ascii), Ok(None));
+        assert_eq!(p.key(DisplayKey::Route(0), &Ascii).unwrap(), None);
     }
 
     #[test]
@@ -539,7 +554,8 @@ mod tests {
         let e = p
             .observe_effect(&say(Audience::Both, AnnounceKind::Answer, "~"), &Ascii)
             .unwrap_err();
-        assert!(e.contains('~'), "{e}");
+        assert!(matches!(e, CellsError::NotBrailleAscii('~')), "{e:?}");
+        assert_eq!(e.to_string(), "'~' is not Braille ASCII");
         assert_eq!(p.frame().text, "ZWEI ZUEGE");
     }
 }

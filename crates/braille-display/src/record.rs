@@ -10,7 +10,7 @@ use std::{
 
 use serde::Serialize;
 
-use crate::{Frame, LineKind, Surface, cells::unicode_row};
+use crate::{Frame, LineKind, Surface, SurfaceError, cells::unicode_row};
 
 /// The record's file name in a records directory.
 pub const FILE_NAME: &str = "braille-display.jsonl";
@@ -43,8 +43,11 @@ impl DisplayRecord {
     ///
     /// # Errors
     /// The file cannot be created, named with its path.
-    pub fn create(path: &Path) -> Result<DisplayRecord, String> {
-        let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn create(path: &Path) -> Result<DisplayRecord, SurfaceError> {
+        let file = File::create(path).map_err(|error| SurfaceError::Record {
+            path: path.to_owned(),
+            error,
+        })?;
         Ok(DisplayRecord {
             path: path.to_owned(),
             out: BufWriter::new(file),
@@ -55,7 +58,7 @@ impl DisplayRecord {
 
 impl Surface for DisplayRecord {
     /// Writes the frame unless the display already shows it.
-    fn show(&mut self, at: Duration, frame: &Frame) -> Result<(), String> {
+    fn show(&mut self, at: Duration, frame: &Frame) -> Result<(), SurfaceError> {
         if self.last.as_ref() == Some(frame) {
             return Ok(());
         }
@@ -66,10 +69,13 @@ impl Surface for DisplayRecord {
             text: &frame.text,
             cells: unicode_row(&frame.cells),
         };
-        let line = serde_json::to_string(&shown).map_err(|e| e.to_string())?;
+        let line = serde_json::to_string(&shown)?;
         writeln!(self.out, "{line}")
             .and_then(|()| self.out.flush())
-            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+            .map_err(|error| SurfaceError::Record {
+                path: self.path.clone(),
+                error,
+            })?;
         self.last = Some(frame.clone());
         Ok(())
     }
@@ -105,6 +111,7 @@ mod tests {
         assert_eq!(lines[0]["cells"], "⠦⠀⠞");
         std::fs::remove_dir_all(&dir).unwrap();
         let e = DisplayRecord::create(&dir.join("missing").join(FILE_NAME)).unwrap_err();
-        assert!(e.contains("missing"), "{e}");
+        assert!(matches!(e, SurfaceError::Record { .. }), "{e:?}");
+        assert!(e.to_string().contains("missing"), "{e}");
     }
 }

@@ -567,9 +567,14 @@ impl RawConfig {
     }
 }
 
+/// A span that is none of the forms [`parse_span`] reads.
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("expected a time like \"3m\", \"180s\", \"2m30s\" or seconds")]
+struct SpanError;
+
 /// A span written as `"3m"`, `"90s"`, `"1h"`, `"2m30s"` or bare seconds `"180"`.
-fn parse_span(text: &str) -> Result<Duration, String> {
-    let expected = "expected a time like \"3m\", \"180s\", \"2m30s\" or seconds";
+fn parse_span(text: &str) -> Result<Duration, SpanError> {
+    let expected = SpanError;
     let t = text.trim();
     if let Ok(secs) = t.parse::<u64>() {
         return Ok(Duration::from_secs(secs));
@@ -586,22 +591,22 @@ fn parse_span(text: &str) -> Result<Duration, String> {
             'h' => 3600,
             'm' => 60,
             's' => 1,
-            _ => return Err(expected.into()),
+            _ => return Err(expected),
         };
         // Each part once, largest first: "1h30m", never "30m1h" or "3m3m".
-        let n: u64 = digits.parse().map_err(|_| expected.to_owned())?;
+        let n: u64 = digits.parse().map_err(|_| expected)?;
         if last_unit != 0 && unit >= last_unit {
-            return Err(expected.into());
+            return Err(expected);
         }
         total = n
             .checked_mul(unit)
             .and_then(|v| total.checked_add(v))
-            .ok_or_else(|| expected.to_owned())?;
+            .ok_or(expected)?;
         last_unit = unit;
         digits.clear();
     }
     if !digits.is_empty() || last_unit == 0 {
-        return Err(expected.into());
+        return Err(expected);
     }
     Ok(Duration::from_secs(total))
 }

@@ -1,7 +1,7 @@
 //! A fixed discrepancy to try the console by hand (`annabella console --demo`), and a
 //! small stand-in for the station that carries out arbiter requests on a view.
 
-use annabella_arbiter::{Evidence, Player, Record, reconcile, resolve_entry};
+use annabella_arbiter::{ApplyError, Evidence, Player, Record, reconcile, resolve_entry};
 use shakmaty::{Board, Chess, Position};
 
 use crate::{
@@ -95,6 +95,29 @@ pub fn scenario() -> ConsoleView {
     }
 }
 
+/// Why the demo refused a request: it does not fit the view.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The claim decided is not pending.
+    #[error("no pending claim {0}")]
+    NoClaim(u64),
+    /// The alert dismissed is not shown.
+    #[error("no alert {0}")]
+    NoAlert(u64),
+    /// A plan was applied, but none is shown.
+    #[error("there is no plan")]
+    NoPlan,
+    /// The plan applied is not the one shown.
+    #[error("the plan changed since it was shown")]
+    PlanChanged,
+    /// A board of the view ("VI" or "sighted") is no board.
+    #[error("the {0} board cannot be read")]
+    UnreadableBoard(&'static str),
+    /// The plan's steps do not fit a board.
+    #[error(transparent)]
+    Plan(#[from] ApplyError),
+}
+
 fn set_board(slot: &mut String, board: &Board) {
     *slot = board.to_string();
 }
@@ -105,7 +128,7 @@ fn set_board(slot: &mut String, board: &Board) {
 /// # Errors
 /// A request that does not fit the view (an unknown claim, a plan that changed, a board
 /// that cannot be read); the view is then only given a log line saying so.
-pub fn handle(view: &mut ConsoleView, request: &ArbiterRequest, at: &str) -> Result<(), String> {
+pub fn handle(view: &mut ConsoleView, request: &ArbiterRequest, at: &str) -> Result<(), Refused> {
     let outcome = apply(view, &request.action);
     let text = match &outcome {
         Ok(()) => format!("{}: {}.", request.by, request.action.describe()),
@@ -130,7 +153,7 @@ fn clock_of(view: &mut ConsoleView, side: Side) -> &mut u64 {
     }
 }
 
-fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), String> {
+fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused> {
     match action {
         ArbiterCommand::Pause => view.clocks.paused = true,
         ArbiterCommand::Resume => view.clocks.paused = false,
@@ -162,7 +185,7 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), String> 
             let before = view.claims.len();
             view.claims.retain(|c| c.id != *claim);
             if view.claims.len() == before {
-                return Err(format!("no pending claim {claim}"));
+                return Err(Refused::NoClaim(*claim));
             }
         }
         ArbiterCommand::DeclareResult { result, .. } => {
@@ -170,17 +193,15 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), String> 
             view.clocks.running = None;
         }
         ArbiterCommand::ApplyPlan { target_fen } => {
-            let plan = view.plan.clone().ok_or("there is no plan")?;
+            let plan = view.plan.clone().ok_or(Refused::NoPlan)?;
             if plan.target_fen != *target_fen {
-                return Err("the plan changed since it was shown".into());
+                return Err(Refused::PlanChanged);
             }
-            let vi = parse_board(&view.boards.vi).ok_or("the VI board cannot be read")?;
+            let vi = parse_board(&view.boards.vi).ok_or(Refused::UnreadableBoard("VI"))?;
             let sighted =
-                parse_board(&view.boards.sighted).ok_or("the sighted board cannot be read")?;
-            let vi = plan.apply(Player::Vi, &vi).map_err(|e| e.to_string())?;
-            let sighted = plan
-                .apply(Player::Sighted, &sighted)
-                .map_err(|e| e.to_string())?;
+                parse_board(&view.boards.sighted).ok_or(Refused::UnreadableBoard("sighted"))?;
+            let vi = plan.apply(Player::Vi, &vi)?;
+            let sighted = plan.apply(Player::Sighted, &sighted)?;
             set_board(&mut view.boards.vi, &vi);
             set_board(&mut view.boards.sighted, &sighted);
             view.moves.vi.clone_from(&plan.agreed);
@@ -203,7 +224,7 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), String> 
             let before = view.alerts.len();
             view.alerts.retain(|a| a.id != *alert);
             if view.alerts.len() == before {
-                return Err(format!("no alert {alert}"));
+                return Err(Refused::NoAlert(*alert));
             }
         }
     }
@@ -230,7 +251,12 @@ mod tests {
             },
             "0:03:00",
         );
-        assert_eq!(refused, Err("the plan changed since it was shown".into()));
+        assert_eq!(refused, Err(Refused::PlanChanged));
+        let logged = &view.log.last().expect("a log line").text;
+        assert!(
+            logged.ends_with("refused: the plan changed since it was shown."),
+            "{logged}"
+        );
         handle(
             &mut view,
             &ArbiterRequest {

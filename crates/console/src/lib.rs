@@ -40,6 +40,7 @@ use futures_util::stream::{self, Stream};
 use tokio::sync::{mpsc, watch};
 
 pub mod demo;
+pub mod form;
 pub mod hardening;
 pub mod page;
 pub mod request;
@@ -47,6 +48,7 @@ pub mod serving;
 pub mod text;
 pub mod view;
 
+pub use form::{FormError, action_from_form};
 pub use page::Mode;
 pub use request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
 pub use view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side};
@@ -278,90 +280,6 @@ async fn arbiter(State(c): State<Console>, Query(q): Params) -> Response {
     Html(page::page(&view, &mode, param(&q, "sent"))).into_response()
 }
 
-fn field<'a>(f: &'a HashMap<String, String>, name: &str) -> Result<&'a str, String> {
-    param(f, name).ok_or_else(|| format!("field \"{name}\" is missing"))
-}
-
-fn number<T: std::str::FromStr>(f: &HashMap<String, String>, name: &str) -> Result<T, String> {
-    let text = field(f, name)?;
-    text.trim()
-        .parse()
-        .map_err(|_| format!("field \"{name}\": expected a whole number, got {text:?}"))
-}
-
-fn side(f: &HashMap<String, String>) -> Result<Side, String> {
-    match field(f, "side")? {
-        "white" => Ok(Side::White),
-        "black" => Ok(Side::Black),
-        other => Err(format!(
-            "field \"side\": expected white or black, got {other:?}"
-        )),
-    }
-}
-
-/// The action a submitted form asks for.
-///
-/// # Errors
-/// A missing or malformed field, named.
-pub fn action_from_form(f: &HashMap<String, String>) -> Result<ArbiterCommand, String> {
-    Ok(match field(f, "action")? {
-        "pause" => ArbiterCommand::Pause,
-        "resume" => ArbiterCommand::Resume,
-        "set-clock" => {
-            let ms = text::settable_clock(field(f, "time")?)?;
-            ArbiterCommand::SetClock { side: side(f)?, ms }
-        }
-        "set-moves" => ArbiterCommand::SetMoves {
-            side: side(f)?,
-            moves: number(f, "moves")?,
-        },
-        "penalty" => {
-            let penalty = match field(f, "penalty")? {
-                "warning" => Penalty::Warning,
-                "add-opponent-time" => Penalty::AddOpponentTime {
-                    secs: number(f, "secs")?,
-                },
-                "reduce-time" => Penalty::ReduceTime {
-                    secs: number(f, "secs")?,
-                },
-                "lose-game" => Penalty::LoseGame,
-                other => return Err(format!("field \"penalty\": unknown penalty {other:?}")),
-            };
-            ArbiterCommand::Penalty {
-                side: side(f)?,
-                penalty,
-            }
-        }
-        "decide-claim" => ArbiterCommand::DecideClaim {
-            claim: number(f, "claim")?,
-            accept: match field(f, "accept")? {
-                "true" => true,
-                "false" => false,
-                other => {
-                    return Err(format!(
-                        "field \"accept\": expected true or false, got {other:?}"
-                    ));
-                }
-            },
-        },
-        "declare-result" => ArbiterCommand::DeclareResult {
-            result: {
-                let text = field(f, "result")?;
-                text.parse::<GameResult>()
-                    .map_err(|_| format!("field \"result\": unknown result {text:?}"))?
-            },
-            reason: field(f, "reason")?.to_owned(),
-        },
-        "apply-plan" => ArbiterCommand::ApplyPlan {
-            target_fen: field(f, "target_fen")?.to_owned(),
-        },
-        "dismiss-alert" => ArbiterCommand::DismissAlert {
-            alert: number(f, "alert")?,
-        },
-        other => return Err(format!("field \"action\": unknown action {other:?}")),
-    })
-}
-
 async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, String>>) -> Response {
     if !c.token_ok(param(&f, "token")) {
         return status_page(
@@ -380,7 +298,7 @@ async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, Str
     };
     let action = match action_from_form(&f) {
         Ok(a) => a,
-        Err(e) => return status_page(StatusCode::BAD_REQUEST, page::error(&e)),
+        Err(e) => return status_page(StatusCode::BAD_REQUEST, page::error(&e.to_string())),
     };
     let sent = format!("Sent: {} (by {by}).", action.describe());
     if let Err(r) = c
@@ -504,7 +422,9 @@ mod tests {
                 ("side", "black"),
                 ("time", "soon")
             ])),
-            Err("field \"time\": expected h:mm:ss, got \"soon\"".into())
+            Err(FormError::Clock(text::ClockError::NotAClock {
+                shown: "soon".into()
+            }))
         );
         assert_eq!(
             action_from_form(&form(&[
@@ -512,15 +432,22 @@ mod tests {
                 ("side", "grey"),
                 ("penalty", "warning")
             ])),
-            Err("field \"side\": expected white or black, got \"grey\"".into())
+            Err(FormError::Side {
+                text: "grey".into()
+            })
         );
         assert_eq!(
             action_from_form(&form(&[("action", "set-moves"), ("side", "white")])),
-            Err("field \"moves\" is missing".into())
+            Err(FormError::Missing { field: "moves" })
         );
         assert_eq!(
             action_from_form(&form(&[("action", "fly")])),
-            Err("field \"action\": unknown action \"fly\"".into())
+            Err(FormError::UnknownAction { text: "fly".into() })
+        );
+        let unknown = action_from_form(&form(&[("action", "fly")])).unwrap_err();
+        assert_eq!(
+            unknown.to_string(),
+            "field \"action\": unknown action \"fly\""
         );
     }
 

@@ -25,18 +25,32 @@ pub fn parse_clock(text: &str) -> Option<u64> {
     u64::try_from(time.0.as_millis()).ok()
 }
 
+/// A clock time the arbiter cannot set, with (at most 80 characters of) the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClockError {
+    /// Not a time [`parse_clock`] reads.
+    #[error("field \"time\": expected h:mm:ss, got {shown:?}")]
+    NotAClock {
+        /// The text, cut to 80 characters.
+        shown: String,
+    },
+    /// More than [`MAX_CLOCK_MS`].
+    #[error("field \"time\": {shown} is more than 24 hours; a clock is set to at most 24:00:00")]
+    OverADay {
+        /// The text, cut to 80 characters.
+        shown: String,
+    },
+}
+
 /// A clock time the arbiter may set: read by [`parse_clock`], at most [`MAX_CLOCK_MS`].
 ///
 /// # Errors
-/// What is wrong, in words, echoing at most 80 characters of the text.
-pub fn settable_clock(text: &str) -> Result<u64, String> {
-    let shown = annabella_rules::excerpt(text);
-    let ms = parse_clock(text)
-        .ok_or_else(|| format!("field \"time\": expected h:mm:ss, got {shown:?}"))?;
+/// What is wrong, echoing at most 80 characters of the text.
+pub fn settable_clock(text: &str) -> Result<u64, ClockError> {
+    let shown = || annabella_rules::excerpt(text).into_owned();
+    let ms = parse_clock(text).ok_or_else(|| ClockError::NotAClock { shown: shown() })?;
     if ms > MAX_CLOCK_MS {
-        return Err(format!(
-            "field \"time\": {shown} is more than 24 hours; a clock is set to at most 24:00:00"
-        ));
+        return Err(ClockError::OverADay { shown: shown() });
     }
     Ok(ms)
 }
@@ -49,8 +63,9 @@ mod tests {
     fn a_clock_beyond_a_day_is_refused_with_a_reason() {
         assert_eq!(settable_clock("24:00:00"), Ok(MAX_CLOCK_MS));
         let err = settable_clock("999999999:00:00").unwrap_err();
-        assert!(err.contains("more than 24 hours"), "{err}");
-        let err = settable_clock(&"9".repeat(1000)).unwrap_err();
+        assert!(matches!(err, ClockError::OverADay { .. }), "{err:?}");
+        assert!(err.to_string().contains("more than 24 hours"), "{err}");
+        let err = settable_clock(&"9".repeat(1000)).unwrap_err().to_string();
         assert!(err.len() < 200, "{err}");
     }
 }

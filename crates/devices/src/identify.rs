@@ -5,7 +5,7 @@
 //! Blocking on purpose: it runs before any table, one port after the other.
 
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use shakmaty::{Bitboard, Board, Color, Role};
@@ -15,7 +15,27 @@ use crate::dgt::{DgtBoard, DgtEvent};
 use crate::link::LinkError;
 use crate::peg::{PegBoard, PegEvent};
 use crate::proto::{Hello, KIND_CLOCK};
-use crate::transport::Codec;
+use crate::transport::{Codec, PortError};
+
+/// Why [`identify`] found no device on a port.
+#[derive(Debug, thiserror::Error)]
+pub enum IdentifyError {
+    /// The port could not be opened, read or written.
+    #[error(transparent)]
+    Port(#[from] PortError),
+    /// The port opened, but nothing on it answered within the patience given.
+    #[error(
+        "{}: no answer to HELLO ({LINK_BAUD} baud) nor to a DGT version request ({DGT_BAUD} baud) within {} ms",
+        path.display(),
+        patience.as_millis()
+    )]
+    Silent {
+        /// The port's path.
+        path: PathBuf,
+        /// How long each request was given.
+        patience: Duration,
+    },
+}
 
 /// Baud rate of the peg board and the clock.
 pub const LINK_BAUD: u32 = 115_200;
@@ -132,7 +152,7 @@ pub fn board_problem(board: &Board) -> Option<String> {
 ///
 /// # Errors
 /// The port cannot be opened (named with the reason), or nothing on it answered.
-pub fn identify(path: &Path, patience: Duration) -> Result<Identity, String> {
+pub fn identify(path: &Path, patience: Duration) -> Result<Identity, IdentifyError> {
     let mut peg = PegBoard::default();
     let mut kind = None;
     let mut hello = None;
@@ -189,11 +209,10 @@ pub fn identify(path: &Path, patience: Duration) -> Result<Identity, String> {
             board,
             clock,
         }),
-        None => Err(format!(
-            "{}: no answer to HELLO ({LINK_BAUD} baud) nor to a DGT version request ({DGT_BAUD} baud) within {} ms",
-            path.display(),
-            patience.as_millis()
-        )),
+        None => Err(IdentifyError::Silent {
+            path: path.to_owned(),
+            patience,
+        }),
     }
 }
 
@@ -204,11 +223,11 @@ fn talk<C: Codec>(
     codec: &mut C,
     patience: Duration,
     mut done: impl FnMut(C::Event) -> bool,
-) -> Result<(), String> {
+) -> Result<(), PortError> {
     let mut port = serialport::new(path.to_string_lossy(), baud)
         .timeout(Duration::from_millis(20))
         .open()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| PortError::open(path, e))?;
     let _ = port.clear(serialport::ClearBuffer::All);
     let start = Instant::now();
     codec.connect(start);
@@ -218,13 +237,12 @@ fn talk<C: Codec>(
         wire.clear();
         while codec.poll_transmit(&mut wire).is_some() {}
         if !wire.is_empty() {
-            port.write_all(&wire)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            port.write_all(&wire).map_err(|e| PortError::io(path, e))?;
         }
         match port.read(&mut buf) {
             Ok(n) => codec.handle_bytes(Instant::now(), &buf[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(PortError::io(path, e)),
         }
         let now = Instant::now();
         if codec.poll_timeout().is_some_and(|t| t <= now) {
@@ -278,6 +296,11 @@ mod tests {
         let found = identify(clock.path(), patience).unwrap();
         assert_eq!(found.config_key(), "clock", "{found:?}");
         let missing = identify(Path::new("/dev/annabella-no-such-port"), patience).unwrap_err();
-        assert!(missing.contains("/dev/annabella-no-such-port"), "{missing}");
+        assert!(
+            matches!(missing, IdentifyError::Port(PortError::Open { .. })),
+            "{missing:?}"
+        );
+        let text = missing.to_string();
+        assert!(text.starts_with("/dev/annabella-no-such-port: "), "{text}");
     }
 }

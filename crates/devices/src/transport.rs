@@ -162,24 +162,70 @@ pub fn spawn<C: Codec>(config: PortConfig, codec: C) -> Link<C> {
     Link { events, jobs, task }
 }
 
+/// A serial port that could not be opened, read or written: the path and what the system
+/// said (`/dev/ttyUSB0: No such file or directory`).
+#[derive(Debug, thiserror::Error)]
+pub enum PortError {
+    /// The port could not be opened.
+    #[error("{}: {reason}", path.display())]
+    Open {
+        /// The port's path.
+        path: PathBuf,
+        /// What the serial library said.
+        reason: serialport::Error,
+    },
+    /// Reading or writing the open port failed.
+    #[error("{}: {reason}", path.display())]
+    Io {
+        /// The port's path.
+        path: PathBuf,
+        /// What the system said.
+        reason: std::io::Error,
+    },
+}
+
+impl PortError {
+    /// The port's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        match self {
+            Self::Open { path, .. } | Self::Io { path, .. } => path,
+        }
+    }
+
+    pub(crate) fn open(path: &Path, reason: serialport::Error) -> Self {
+        Self::Open {
+            path: path.to_owned(),
+            reason,
+        }
+    }
+
+    pub(crate) fn io(path: &Path, reason: std::io::Error) -> Self {
+        Self::Io {
+            path: path.to_owned(),
+            reason,
+        }
+    }
+}
+
 /// Opens the port once and closes it again: whether a device can be reached there at all.
 /// A missing path, a directory or a file that is no terminal (`/dev/null`) cannot.
 ///
 /// # Errors
 /// What the system said, naming the path.
-pub fn probe(config: &PortConfig) -> Result<(), String> {
+pub fn probe(config: &PortConfig) -> Result<(), PortError> {
     serialport::new(config.path.to_string_lossy(), config.baud)
         .timeout(Duration::from_millis(100))
         .open()
         .map(drop)
-        .map_err(|e| format!("{}: {e}", config.path.display()))
+        .map_err(|e| PortError::open(&config.path, e))
 }
 
-fn open(config: &PortConfig) -> Result<SerialStream, String> {
+fn open(config: &PortConfig) -> Result<SerialStream, PortError> {
     let mut port = tokio_serial::new(config.path.to_string_lossy(), config.baud)
         .timeout(Duration::from_millis(100))
         .open_native_async()
-        .map_err(|e| format!("{}: {e}", config.path.display()))?;
+        .map_err(|e| PortError::open(&config.path, e))?;
     let _ = port.set_exclusive(false);
     let _ = port.clear(tokio_serial::ClearBuffer::All);
     Ok(port)
@@ -202,9 +248,10 @@ async fn run<C: Codec>(
     loop {
         let port = match open(&config) {
             Ok(p) => p,
-            Err(reason) => {
+            Err(error) => {
                 if !failing {
                     failing = true;
+                    let reason = error.to_string();
                     if events.send(PortEvent::OpenFailed { reason }).is_err() {
                         return;
                     }

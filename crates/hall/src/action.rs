@@ -27,25 +27,33 @@ impl std::fmt::Debug for ActionKey {
     }
 }
 
-impl std::str::FromStr for ActionKey {
-    type Err = String;
+/// Text that is no action key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ActionKeyError {
+    /// Not an even number of hex digits.
+    #[error("expected hex digits (an even number of 0-9, a-f)")]
+    NotHex,
+    /// Too short to be a secret (the digits found).
+    #[error("{0} hex digits; at least 32 (16 bytes) for a key nobody guesses")]
+    TooShort(usize),
+}
 
-    fn from_str(hex: &str) -> Result<ActionKey, String> {
+impl std::str::FromStr for ActionKey {
+    type Err = ActionKeyError;
+
+    fn from_str(hex: &str) -> Result<ActionKey, ActionKeyError> {
         let hex = hex.trim();
         if !hex.len().is_multiple_of(2) || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err("expected hex digits (an even number of 0-9, a-f)".into());
+            return Err(ActionKeyError::NotHex);
         }
         if hex.len() < 32 {
-            return Err(format!(
-                "{} hex digits; at least 32 (16 bytes) for a key nobody guesses",
-                hex.len()
-            ));
+            return Err(ActionKeyError::TooShort(hex.len()));
         }
         let bytes = (0..hex.len())
             .step_by(2)
             .map(|i| u8::from_str_radix(&hex[i..i + 2], 16))
             .collect::<Result<Vec<u8>, _>>()
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| ActionKeyError::NotHex)?;
         Ok(ActionKey(bytes))
     }
 }
@@ -348,13 +356,13 @@ mod tests {
 
     #[test]
     fn keys_are_long_hex() {
-        assert!(
-            "abcd"
-                .parse::<ActionKey>()
-                .unwrap_err()
-                .contains("at least 32")
+        let short = "abcd".parse::<ActionKey>().unwrap_err();
+        assert_eq!(short, ActionKeyError::TooShort(4));
+        assert!(short.to_string().contains("at least 32"), "{short}");
+        assert_eq!(
+            "zz".repeat(16).parse::<ActionKey>(),
+            Err(ActionKeyError::NotHex)
         );
-        assert!("zz".repeat(16).parse::<ActionKey>().is_err());
         assert!("0f".repeat(16).parse::<ActionKey>().is_ok());
     }
 }

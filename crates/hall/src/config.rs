@@ -43,6 +43,36 @@ pub struct RawHall {
 /// Where the signing key is when `[hall] signing_key` does not say.
 pub const DEFAULT_SIGNING_KEY: &str = "table.key";
 
+/// A broker URL that cannot be read: the URL and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{url:?}: {problem}")]
+pub struct BrokerUrlError {
+    /// The URL as given.
+    pub url: String,
+    /// What is wrong with it.
+    pub problem: BrokerUrlProblem,
+}
+
+/// What is wrong with a broker URL.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BrokerUrlProblem {
+    /// No `scheme://`.
+    #[error("expected mqtt://host:port")]
+    NoScheme,
+    /// A scheme other than mqtt, tcp, mqtts and ssl.
+    #[error("scheme {0:?}; expected mqtt or mqtts")]
+    Scheme(String),
+    /// A port that is no number 1-65535.
+    #[error("port {0:?} is not a number 1-65535")]
+    Port(String),
+    /// No host name.
+    #[error("no host")]
+    NoHost,
+    /// Port 0.
+    #[error("port 0")]
+    PortZero,
+}
+
 /// Where the broker is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Broker {
@@ -61,30 +91,34 @@ impl Broker {
     ///
     /// # Errors
     /// What is wrong with the URL.
-    pub fn parse(url: &str) -> Result<Broker, String> {
+    pub fn parse(url: &str) -> Result<Broker, BrokerUrlError> {
+        let wrong = |problem| BrokerUrlError {
+            url: url.to_owned(),
+            problem,
+        };
         let (scheme, rest) = url
             .split_once("://")
-            .ok_or_else(|| format!("{url:?}: expected mqtt://host:port"))?;
+            .ok_or_else(|| wrong(BrokerUrlProblem::NoScheme))?;
         let tls = match scheme {
             "mqtt" | "tcp" => false,
             "mqtts" | "ssl" => true,
-            other => return Err(format!("{url:?}: scheme {other:?}; expected mqtt or mqtts")),
+            other => return Err(wrong(BrokerUrlProblem::Scheme(other.to_owned()))),
         };
         let rest = rest.trim_end_matches('/');
         let (host, port) = match rest.rsplit_once(':') {
             Some((h, p)) if !h.ends_with(']') || h.starts_with('[') => (
                 h,
                 p.parse::<u16>()
-                    .map_err(|_| format!("{url:?}: port {p:?} is not a number 1-65535"))?,
+                    .map_err(|_| wrong(BrokerUrlProblem::Port(p.to_owned())))?,
             ),
             _ => (rest, if tls { 8883 } else { 1883 }),
         };
         let host = host.trim_start_matches('[').trim_end_matches(']');
         if host.is_empty() || host.contains('/') {
-            return Err(format!("{url:?}: no host"));
+            return Err(wrong(BrokerUrlProblem::NoHost));
         }
         if port == 0 {
-            return Err(format!("{url:?}: port 0"));
+            return Err(wrong(BrokerUrlProblem::PortZero));
         }
         Ok(Broker {
             host: host.to_owned(),
@@ -147,7 +181,9 @@ impl RawHall {
                 );
                 None
             }
-            Some(url) => Broker::parse(url).map_err(|e| problem("broker", e)).ok(),
+            Some(url) => Broker::parse(url)
+                .map_err(|e| problem("broker", e.to_string()))
+                .ok(),
         };
         let table = match &self.table {
             None => {
@@ -176,7 +212,7 @@ impl RawHall {
         };
         let action_key = self.action_key.as_ref().and_then(|k| {
             k.parse::<ActionKey>()
-                .map_err(|e| problem("action_key", e))
+                .map_err(|e| problem("action_key", e.to_string()))
                 .ok()
         });
         let tls = self.tls.unwrap_or(false) || broker.as_ref().is_some_and(|b| b.tls);

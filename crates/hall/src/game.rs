@@ -21,6 +21,61 @@ pub struct HallGame {
     moves: Vec<MoveEvent>,
 }
 
+/// Why a table's start or move does not fit the game the hall follows.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The announced start is no FEN.
+    #[error("start {text:?}: {error}")]
+    StartFen {
+        /// The FEN as announced.
+        text: String,
+        /// What is wrong with it.
+        error: shakmaty::fen::ParseFenError,
+    },
+    /// The announced start is no legal position.
+    #[error("start {text:?}: {error}")]
+    StartPosition {
+        /// The FEN as announced.
+        text: String,
+        /// Why it is not a position.
+        error: Box<shakmaty::PositionError<Chess>>,
+    },
+    /// A move for a ply beyond the next one.
+    #[error("a move for ply {ply} when the game has {has} (a gap the next view closes)")]
+    Gap {
+        /// The move's ply.
+        ply: usize,
+        /// The plies the game has.
+        has: usize,
+    },
+    /// A move that is no UCI.
+    #[error("move {uci:?}: {error}")]
+    Uci {
+        /// The move's text.
+        uci: String,
+        /// What is wrong with it.
+        error: shakmaty::uci::ParseUciMoveError,
+    },
+    /// A move that is not legal at its ply.
+    #[error("move {uci} ({san}) is not legal at ply {ply}")]
+    Illegal {
+        /// The move in UCI.
+        uci: String,
+        /// The move as the table wrote it.
+        san: String,
+        /// Its ply.
+        ply: usize,
+    },
+    /// A move of a table's view that is not legal at its ply.
+    #[error("the view's move {san:?} is not legal at ply {ply}")]
+    IllegalInView {
+        /// The move as the view has it.
+        san: String,
+        /// Its ply.
+        ply: usize,
+    },
+}
+
 fn ms_clock(ms: u64) -> String {
     annabella_rules::ClockTime(std::time::Duration::from_millis(ms)).hms()
 }
@@ -30,11 +85,14 @@ impl HallGame {
     ///
     /// # Errors
     /// The FEN is not a position.
-    pub fn new(start_fen: Option<&str>, chess960: bool) -> Result<HallGame, String> {
+    pub fn new(start_fen: Option<&str>, chess960: bool) -> Result<HallGame, GameError> {
         let start = match start_fen {
             None => Chess::default(),
             Some(text) => {
-                let fen: Fen = text.parse().map_err(|e| format!("start {text:?}: {e}"))?;
+                let fen: Fen = text.parse().map_err(|error| GameError::StartFen {
+                    text: text.to_owned(),
+                    error,
+                })?;
                 let mode = if chess960 {
                     CastlingMode::Chess960
                 } else {
@@ -45,7 +103,10 @@ impl HallGame {
                     // A FEN with Shredder-style castling rights is a Chess960 start.
                     Err(_) => fen.into_position(CastlingMode::Chess960),
                 }
-                .map_err(|e| format!("start {text:?}: {e}"))?
+                .map_err(|error| GameError::StartPosition {
+                    text: text.to_owned(),
+                    error: Box::new(error),
+                })?
             }
         };
         Ok(HallGame {
@@ -112,13 +173,12 @@ impl HallGame {
     ///
     /// # Errors
     /// A ply beyond the next one, or a move that is not legal there.
-    pub fn play(&mut self, m: &MoveEvent) -> Result<Option<MoveEvent>, String> {
+    pub fn play(&mut self, m: &MoveEvent) -> Result<Option<MoveEvent>, GameError> {
         if m.ply == 0 || m.ply > self.moves.len() + 1 {
-            return Err(format!(
-                "a move for ply {} when the game has {} (a gap the next view closes)",
-                m.ply,
-                self.moves.len()
-            ));
+            return Err(GameError::Gap {
+                ply: m.ply,
+                has: self.moves.len(),
+            });
         }
         if m.ply <= self.moves.len() {
             if self.moves[m.ply - 1].uci == m.uci {
@@ -127,15 +187,15 @@ impl HallGame {
             self.truncate(m.ply - 1);
         }
         let mv = UciMove::from_ascii(m.uci.as_bytes())
-            .map_err(|e| format!("move {:?}: {e}", m.uci))?
+            .map_err(|error| GameError::Uci {
+                uci: m.uci.clone(),
+                error,
+            })?
             .to_move(&self.position)
-            .map_err(|_| {
-                format!(
-                    "move {} ({}) is not legal at ply {}",
-                    m.uci,
-                    m.san,
-                    self.moves.len() + 1
-                )
+            .map_err(|_| GameError::Illegal {
+                uci: m.uci.clone(),
+                san: m.san.clone(),
+                ply: self.moves.len() + 1,
             })?;
         Ok(Some(self.push(mv, m)))
     }
@@ -146,7 +206,7 @@ impl HallGame {
     ///
     /// # Errors
     /// A move of the view that is not legal (the moves before it stay played).
-    pub fn follow(&mut self, state: &TableState) -> Result<Vec<MoveEvent>, String> {
+    pub fn follow(&mut self, state: &TableState) -> Result<Vec<MoveEvent>, GameError> {
         let view = &state.view;
         let agree = self
             .moves
@@ -163,7 +223,10 @@ impl HallGame {
         for (i, text) in view.moves.iter().enumerate().skip(agree) {
             let mv = parse_san(text)
                 .and_then(|san| san.to_move(&self.position).ok())
-                .ok_or_else(|| format!("the view's move {text:?} is not legal at ply {}", i + 1))?;
+                .ok_or_else(|| GameError::IllegalInView {
+                    san: text.clone(),
+                    ply: i + 1,
+                })?;
             let clock = view.move_clocks.get(i).copied().unwrap_or_default();
             let template = MoveEvent {
                 ply: 0,

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::{
     action::{self, ActionKeys},
-    game::HallGame,
+    game::{GameError, HallGame},
     message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
     roster::{Player, Roster, players_of},
     signing::{self, TableKeys, Unbelieved},
@@ -433,7 +433,7 @@ impl Hall {
         }
         let (kind, table) = match topic::parse(topic) {
             Ok(t) => t,
-            Err(e) => return self.reject(topic, |d| &mut d.malformed, e),
+            Err(e) => return self.reject(topic, |d| &mut d.malformed, e.to_string()),
         };
         if kind == Kind::Action {
             return match action::verify(&self.keys, table, payload) {
@@ -673,7 +673,7 @@ impl Hall {
         };
         if let Err(reason) = outcome {
             let mut refused = news;
-            refused.extend(self.reject(topic, |d| &mut d.illegal, reason));
+            refused.extend(self.reject(topic, |d| &mut d.illegal, reason.to_string()));
             return refused;
         }
         entry.mark = Some((m.seq, m.part));
@@ -717,7 +717,7 @@ fn follow(
     seq: u64,
     at_ms: u64,
     news: &mut Vec<News>,
-) -> Result<(), String> {
+) -> Result<(), GameError> {
     if !entry.replay.starts_as(state) {
         entry.replay = HallGame::new(state.start_fen.as_deref(), state.chess960)?;
     }

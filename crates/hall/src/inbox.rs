@@ -114,7 +114,8 @@ pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, repor
                 }
             }
             Ok(_) => {}
-            Err(text) => {
+            Err(error) => {
+                let text = error.to_string();
                 if text != last_error {
                     report(format!(
                         "hall actions: broker {}:{}: {text}{} (retrying)",

@@ -29,7 +29,7 @@ pub fn options(
     credentials: Option<&(String, String)>,
     max_packet: u32,
     session: bool,
-) -> Result<MqttOptions, String> {
+) -> Result<MqttOptions, crate::tls::TlsSetupError> {
     let mut options = MqttOptions::new(client_id, broker.host.clone(), broker.port);
     options.set_keep_alive(Duration::from_secs(5));
     options.set_max_packet_size(Some(max_packet));
@@ -54,13 +54,13 @@ pub fn options(
 /// connection error before it reconnects.
 pub fn drive(
     mut eventloop: EventLoop,
-) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, String>> {
+) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, rumqttc::v5::ConnectionError>> {
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {
         loop {
             let event = eventloop.poll().await;
             let failed = event.is_err();
-            if tx.send(event.map_err(|e| e.to_string())).is_err() {
+            if tx.send(event).is_err() {
                 return;
             }
             if failed {

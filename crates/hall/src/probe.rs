@@ -5,7 +5,32 @@ use std::time::Duration;
 
 use rumqttc::{AsyncClient, ConnectReturnCode, Event, Packet};
 
-use crate::HallConfig;
+use crate::{HallConfig, tls::TlsSetupError};
+
+/// Why the broker did not answer a table.
+#[derive(Debug, thiserror::Error)]
+pub enum BrokerCheckError {
+    /// The TLS settings cannot be made.
+    #[error(transparent)]
+    Tls(#[from] TlsSetupError),
+    /// No runtime to run the check in.
+    #[error("no runtime for the check: {0}")]
+    Runtime(std::io::Error),
+    /// The broker answered, refusing the table.
+    #[error("the broker refused the connection: {0:?}")]
+    Refused(ConnectReturnCode),
+    /// No connection (with a hint when it is the broker's certificate's fault).
+    #[error("{error}{hint}")]
+    Connection {
+        /// The client's error.
+        error: Box<rumqttc::ConnectionError>,
+        /// A hint after it, or nothing.
+        hint: String,
+    },
+    /// No answer in time.
+    #[error("no answer within {} s", .0.as_secs())]
+    Silent(Duration),
+}
 
 /// Connects to `hall`'s broker as the table would (TLS, credentials) and waits up to
 /// `within` for the broker to accept the connection.
@@ -13,13 +38,13 @@ use crate::HallConfig;
 /// # Errors
 /// What went wrong in words: no connection, TLS refused, the broker's refusal code, or
 /// no answer in time.
-pub fn broker_answers(hall: &HallConfig, within: Duration) -> Result<(), String> {
+pub fn broker_answers(hall: &HallConfig, within: Duration) -> Result<(), BrokerCheckError> {
     let client_id = format!("annabella-doctor-{}-{}", hall.table, std::process::id());
     let options = crate::outbox::mqtt_options(&client_id, &hall.broker, hall.credentials.as_ref())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("no runtime for the check: {e}"))?;
+        .map_err(BrokerCheckError::Runtime)?;
     runtime.block_on(async move {
         let (client, mut events) = AsyncClient::new(options, 10);
         let answer = tokio::time::timeout(within, async {
@@ -28,21 +53,22 @@ pub fn broker_answers(hall: &HallConfig, within: Duration) -> Result<(), String>
                     Ok(Event::Incoming(Packet::ConnAck(ack))) => {
                         return match ack.code {
                             ConnectReturnCode::Success => Ok(()),
-                            code => Err(format!("the broker refused the connection: {code:?}")),
+                            code => Err(BrokerCheckError::Refused(code)),
                         };
                     }
                     Ok(_) => {}
-                    Err(e) => {
-                        return Err(format!(
-                            "{e}{}",
-                            crate::tls::hint(&e.to_string(), &hall.broker)
-                        ));
+                    Err(error) => {
+                        let hint = crate::tls::hint(&error.to_string(), &hall.broker);
+                        return Err(BrokerCheckError::Connection {
+                            error: Box::new(error),
+                            hint,
+                        });
                     }
                 }
             }
         })
         .await
-        .unwrap_or_else(|_| Err(format!("no answer within {} s", within.as_secs())));
+        .unwrap_or(Err(BrokerCheckError::Silent(within)));
         if answer.is_ok() {
             // Say goodbye properly; the broker would otherwise log a lost client.
             let _ = client.disconnect().await;

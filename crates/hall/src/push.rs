@@ -21,7 +21,7 @@ use crate::{
 /// The HTTP client: rustls (ring) with the system's roots for `https://`.
 fn client(url: &str) -> Result<reqwest::Client, PushSetupError> {
     let tls = if url.starts_with("https://") {
-        (*crate::tls::client_config(None).map_err(PushSetupError::Tls)?).clone()
+        (*crate::tls::client_config(None).map_err(|e| PushSetupError::Tls(e.to_string()))?).clone()
     } else {
         let provider = Arc::new(rustls::crypto::ring::default_provider());
         rustls::ClientConfig::builder_with_provider(provider)

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::{
     config::DEFAULT_SIGNING_KEY,
-    signing::{TablePublicKey, TableSigningKey},
+    signing::{KeyFileError, TablePublicKey, TableSigningKey},
     topic::{Kind, topic},
 };
 
@@ -50,7 +50,7 @@ pub fn tables_entry(table: &str, public: &TablePublicKey) -> String {
 ///
 /// # Errors
 /// The key cannot be made, written or read.
-pub fn table_keys(dir: &Path) -> Result<(TablePublicKey, bool), String> {
+pub fn table_keys(dir: &Path) -> Result<(TablePublicKey, bool), KeyFileError> {
     let private = dir.join(DEFAULT_SIGNING_KEY);
     if private.exists() {
         return Ok((TableSigningKey::read(&private)?.public(), false));
@@ -58,8 +58,10 @@ pub fn table_keys(dir: &Path) -> Result<(TablePublicKey, bool), String> {
     let key = TableSigningKey::generate()?;
     key.write_new(&private)?;
     let public = dir.join(PUBLIC_KEY_FILE);
-    std::fs::write(&public, format!("{}\n", key.public()))
-        .map_err(|e| format!("{}: {e}", public.display()))?;
+    std::fs::write(&public, format!("{}\n", key.public())).map_err(|error| KeyFileError::Io {
+        path: public.clone(),
+        error,
+    })?;
     Ok((key.public(), true))
 }
 

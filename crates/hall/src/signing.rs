@@ -7,7 +7,10 @@
 //! The signature covers the exact `body` text (the JSON of the [`HallMessage`]):
 //! `{"body":"{\"table\":\"3\",…}","signature":"<128 hex digits>"}`.
 
-use std::{collections::HashMap, path::Path};
+use std::{
+    collections::HashMap,
+    path::{Path, PathBuf},
+};
 
 use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
@@ -55,29 +58,84 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn bytes_32(text: &str) -> Result<[u8; 32], String> {
+/// Text that is no key: not 64 hex digits, or no point of the curve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum KeyTextError {
+    /// Not 64 hex digits (the characters found, trimmed).
+    #[error("expected 64 hex digits (32 bytes), found {0} characters")]
+    NotHex(usize),
+    /// 32 bytes, but no Ed25519 public key.
+    #[error("not an Ed25519 public key")]
+    NotEd25519,
+}
+
+/// Why a key file cannot be read, written or trusted, or a key cannot be made; each
+/// names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyFileError {
+    /// The file cannot be looked at, read, created or written.
+    #[error("{}: {error}", path.display())]
+    Io {
+        /// The key file.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The file's mode lets its group or others in.
+    #[error(
+        "{}: mode {mode:03o} lets others read the table's secret; `chmod 600 {}`",
+        path.display(),
+        path.display()
+    )]
+    OpenToOthers {
+        /// The key file.
+        path: PathBuf,
+        /// Its permission bits.
+        mode: u32,
+    },
+    /// The file holds no key.
+    #[error("{}: {error}", path.display())]
+    NotAKey {
+        /// The key file.
+        path: PathBuf,
+        /// What is wrong with its text.
+        error: KeyTextError,
+    },
+    /// The system gave no randomness for a new key.
+    #[error("no randomness for a key: {0}")]
+    NoRandomness(getrandom::Error),
+}
+
+impl KeyFileError {
+    fn io(path: &Path, error: std::io::Error) -> KeyFileError {
+        KeyFileError::Io {
+            path: path.to_owned(),
+            error,
+        }
+    }
+}
+
+fn bytes_32(text: &str) -> Result<[u8; 32], KeyTextError> {
     let text = text.trim();
+    let not_hex = KeyTextError::NotHex(text.chars().count());
     if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(format!(
-            "expected 64 hex digits (32 bytes), found {} characters",
-            text.chars().count()
-        ));
+        return Err(not_hex);
     }
     let mut out = [0u8; 32];
     for (i, byte) in out.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|e| e.to_string())?;
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| not_hex)?;
     }
     Ok(out)
 }
 
 impl std::str::FromStr for TablePublicKey {
-    type Err = String;
+    type Err = KeyTextError;
 
-    fn from_str(text: &str) -> Result<TablePublicKey, String> {
+    fn from_str(text: &str) -> Result<TablePublicKey, KeyTextError> {
         let bytes = bytes_32(text)?;
         VerifyingKey::from_bytes(&bytes)
             .map(TablePublicKey)
-            .map_err(|_| "not an Ed25519 public key".into())
+            .map_err(|_| KeyTextError::NotEd25519)
     }
 }
 
@@ -86,9 +144,9 @@ impl TableSigningKey {
     ///
     /// # Errors
     /// No randomness.
-    pub fn generate() -> Result<TableSigningKey, String> {
+    pub fn generate() -> Result<TableSigningKey, KeyFileError> {
         let mut seed = [0u8; 32];
-        getrandom::fill(&mut seed).map_err(|e| format!("no randomness for a key: {e}"))?;
+        getrandom::fill(&mut seed).map_err(KeyFileError::NoRandomness)?;
         Ok(TableSigningKey(SigningKey::from_bytes(&seed)))
     }
 
@@ -96,7 +154,7 @@ impl TableSigningKey {
     ///
     /// # Errors
     /// Not 64 hex digits.
-    pub fn from_hex(text: &str) -> Result<TableSigningKey, String> {
+    pub fn from_hex(text: &str) -> Result<TableSigningKey, KeyTextError> {
         Ok(TableSigningKey(SigningKey::from_bytes(&bytes_32(text)?)))
     }
 
@@ -114,18 +172,20 @@ impl TableSigningKey {
     ///
     /// # Errors
     /// Unreadable, readable by group or others, or not a key; the message names the file.
-    pub fn read(path: &Path) -> Result<TableSigningKey, String> {
-        let name = path.display();
+    pub fn read(path: &Path) -> Result<TableSigningKey, KeyFileError> {
         private_file_ok(path)?;
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-        TableSigningKey::from_hex(&text).map_err(|e| format!("{name}: {e}"))
+        let text = std::fs::read_to_string(path).map_err(|e| KeyFileError::io(path, e))?;
+        TableSigningKey::from_hex(&text).map_err(|error| KeyFileError::NotAKey {
+            path: path.to_owned(),
+            error,
+        })
     }
 
     /// Writes a new key file (mode 0600); an existing file is never replaced.
     ///
     /// # Errors
     /// The file exists or cannot be written.
-    pub fn write_new(&self, path: &Path) -> Result<(), String> {
+    pub fn write_new(&self, path: &Path) -> Result<(), KeyFileError> {
         write_private(path, &format!("{}\n", self.to_hex()))
     }
 
@@ -141,18 +201,17 @@ impl TableSigningKey {
 ///
 /// # Errors
 /// The file cannot be looked at, or its mode lets others in (named with the fix).
-pub fn private_file_ok(path: &Path) -> Result<(), String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn private_file_ok(path: &Path) -> Result<(), KeyFileError> {
+    let meta = std::fs::metadata(path).map_err(|e| KeyFileError::io(path, e))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt as _;
         let mode = meta.permissions().mode() & 0o777;
         if mode & 0o077 != 0 {
-            return Err(format!(
-                "{}: mode {mode:03o} lets others read the table's secret; `chmod 600 {}`",
-                path.display(),
-                path.display()
-            ));
+            return Err(KeyFileError::OpenToOthers {
+                path: path.to_owned(),
+                mode,
+            });
         }
     }
     #[cfg(not(unix))]
@@ -164,7 +223,7 @@ pub fn private_file_ok(path: &Path) -> Result<(), String> {
 ///
 /// # Errors
 /// The file exists or cannot be written.
-pub fn write_private(path: &Path, text: &str) -> Result<(), String> {
+pub fn write_private(path: &Path, text: &str) -> Result<(), KeyFileError> {
     use std::io::Write as _;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -173,12 +232,10 @@ pub fn write_private(path: &Path, text: &str) -> Result<(), String> {
         use std::os::unix::fs::OpenOptionsExt as _;
         options.mode(0o600);
     }
-    let mut file = options
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut file = options.open(path).map_err(|e| KeyFileError::io(path, e))?;
     file.write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| KeyFileError::io(path, e))
 }
 
 /// A signed payload on the wire.
@@ -305,10 +362,14 @@ mod tests {
             use std::os::unix::fs::PermissionsExt as _;
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
             let e = TableSigningKey::read(&path).unwrap_err();
-            assert!(e.contains("chmod 600"), "{e}");
+            assert!(
+                matches!(e, KeyFileError::OpenToOthers { mode: 0o644, .. }),
+                "{e:?}"
+            );
+            assert!(e.to_string().contains("chmod 600"), "{e}");
         }
         let public: TablePublicKey = key.public().to_string().parse().unwrap();
         assert_eq!(public, key.public());
-        assert!("zz".parse::<TablePublicKey>().is_err());
+        assert_eq!("zz".parse::<TablePublicKey>(), Err(KeyTextError::NotHex(2)));
     }
 }

@@ -88,6 +88,20 @@ fn unix_us() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
 }
 
+/// Why an arbiter action was not sent to a table.
+#[derive(Debug, thiserror::Error)]
+pub enum SendError {
+    /// The hall has no action key for the table.
+    #[error("no action key for table {0:?}")]
+    NoKey(String),
+    /// The action could not be written as JSON.
+    #[error("{0}")]
+    Encode(#[from] serde_json::Error),
+    /// The MQTT client did not take the message.
+    #[error("{0}")]
+    Client(#[from] rumqttc::v5::ClientError),
+}
+
 impl Shared {
     /// Sends `action` to `table`, signed with the table's key, naming `by`.
     ///
@@ -99,11 +113,11 @@ impl Shared {
         by: &str,
         what: &str,
         action: HallAction,
-    ) -> Result<(), String> {
+    ) -> Result<(), SendError> {
         let key = self
             .keys
             .get(table)
-            .ok_or_else(|| format!("no action key for table {table:?}"))?;
+            .ok_or_else(|| SendError::NoKey(table.to_owned()))?;
         let sent_ms = unix_us() / 1000;
         // Nonces count up from the time, so a restarted hall stays above its last.
         let floor = sent_ms * 1000;
@@ -124,11 +138,11 @@ impl Shared {
             what: what.to_owned(),
             action,
         };
-        let payload = action::sign(key, &body).map_err(|e| e.to_string())?;
+        let payload = action::sign(key, &body)?;
         self.client
             .publish(topic(Kind::Action, table), QoS::AtLeastOnce, false, payload)
-            .await
-            .map_err(|e| e.to_string())
+            .await?;
+        Ok(())
     }
 }
 
@@ -141,7 +155,7 @@ pub fn start(
     settings: HallSettings,
     news: mpsc::UnboundedSender<Stamped>,
     report: Report,
-) -> Result<Arc<Shared>, String> {
+) -> Result<Arc<Shared>, crate::tls::TlsSetupError> {
     let options = link5::options(
         &settings.client_id,
         &settings.broker,
@@ -218,7 +232,8 @@ pub fn start(
                         ));
                     }
                     Ok(_) => {}
-                    Err(text) => {
+                    Err(error) => {
+                        let text = error.to_string();
                         if text != last_error {
                             report(format!(
                                 "hall: broker {}:{}: {text}{} (retrying; the broker keeps the \

@@ -66,38 +66,94 @@ pub fn topic(kind: Kind, table: &str) -> String {
 }
 
 /// Why a table name cannot be a topic level.
-pub fn check_table_name(name: &str) -> Result<(), String> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TableNameError {
+    /// No name.
+    #[error("a table needs a name (e.g. \"3\")")]
+    Empty,
+    /// Longer than 64 bytes (the bytes).
+    #[error("{0} characters; at most 64")]
+    TooLong(usize),
+    /// A wildcard, the level separator or a control character.
+    #[error("{0:?} cannot be part of an MQTT topic level")]
+    Forbidden(char),
+}
+
+/// Why a topic is not one of ours.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TopicError {
+    /// Not three levels.
+    #[error("topic {0:?} is not {ROOT}/<event>/<table>")]
+    Shape(String),
+    /// Under another root.
+    #[error("topic {0:?} is not under {ROOT}/")]
+    Root(String),
+    /// An event kind we do not publish.
+    #[error("topic {topic:?}: unknown event {event:?}")]
+    Event {
+        /// The topic.
+        topic: String,
+        /// Its event level.
+        event: String,
+    },
+    /// A table level that is no table name.
+    #[error("topic {topic:?}: table {table:?}: {error}")]
+    Table {
+        /// The topic.
+        topic: String,
+        /// Its table level.
+        table: String,
+        /// Why it is no name.
+        error: TableNameError,
+    },
+}
+
+/// Why a table name cannot be a topic level.
+///
+/// # Errors
+/// Empty, over 64 bytes, or holding `/`, `+`, `#` or a control character.
+pub fn check_table_name(name: &str) -> Result<(), TableNameError> {
     if name.is_empty() {
-        return Err("a table needs a name (e.g. \"3\")".into());
+        return Err(TableNameError::Empty);
     }
     if name.len() > 64 {
-        return Err(format!("{} characters; at most 64", name.len()));
+        return Err(TableNameError::TooLong(name.len()));
     }
     if let Some(c) = name
         .chars()
         .find(|c| matches!(c, '/' | '+' | '#') || c.is_control())
     {
-        return Err(format!("{c:?} cannot be part of an MQTT topic level"));
+        return Err(TableNameError::Forbidden(c));
     }
     Ok(())
 }
 
 /// Splits a topic into its kind and table, or says why it is not one of ours.
-pub fn parse(topic: &str) -> Result<(Kind, &str), String> {
+///
+/// # Errors
+/// [`TopicError`]: which level is wrong.
+pub fn parse(topic: &str) -> Result<(Kind, &str), TopicError> {
     let mut parts = topic.split('/');
     let (Some(root), Some(kind), Some(table), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
     else {
-        return Err(format!("topic {topic:?} is not {ROOT}/<event>/<table>"));
+        return Err(TopicError::Shape(topic.to_owned()));
     };
     if root != ROOT {
-        return Err(format!("topic {topic:?} is not under {ROOT}/"));
+        return Err(TopicError::Root(topic.to_owned()));
     }
     let kind = Kind::ALL
         .into_iter()
         .find(|k| k.name() == kind)
-        .ok_or_else(|| format!("topic {topic:?}: unknown event {kind:?}"))?;
-    check_table_name(table).map_err(|e| format!("topic {topic:?}: table {table:?}: {e}"))?;
+        .ok_or_else(|| TopicError::Event {
+            topic: topic.to_owned(),
+            event: kind.to_owned(),
+        })?;
+    check_table_name(table).map_err(|error| TopicError::Table {
+        topic: topic.to_owned(),
+        table: table.to_owned(),
+        error,
+    })?;
     Ok((kind, table))
 }
 
@@ -114,15 +170,18 @@ mod tests {
 
     #[test]
     fn foreign_topics_are_named() {
-        assert!(
-            parse("annabella/move")
-                .unwrap_err()
-                .contains("annabella/move")
+        assert_eq!(
+            parse("annabella/move").unwrap_err().to_string(),
+            "topic \"annabella/move\" is not annabella/<event>/<table>"
         );
-        assert!(parse("other/move/3").is_err());
-        assert!(parse("annabella/gossip/3").unwrap_err().contains("gossip"));
+        assert_eq!(
+            parse("other/move/3"),
+            Err(TopicError::Root("other/move/3".into()))
+        );
+        let gossip = parse("annabella/gossip/3").unwrap_err().to_string();
+        assert!(gossip.contains("gossip"), "{gossip}");
         assert!(parse("annabella/move/3/x").is_err());
-        assert!(check_table_name("a/b").is_err());
-        assert!(check_table_name("").is_err());
+        assert_eq!(check_table_name("a/b"), Err(TableNameError::Forbidden('/')));
+        assert_eq!(check_table_name(""), Err(TableNameError::Empty));
     }
 }

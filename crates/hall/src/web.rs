@@ -241,7 +241,7 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
     };
     let (act, what) = match hall_action(&f) {
         Ok(a) => a,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, &e),
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &e.to_string()),
     };
     let sent = match w.shared.send_action(table, &by, &what, act).await {
         Ok(()) => format!("Sent to table {table}: {what}."),
@@ -256,8 +256,19 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
     .into_response()
 }
 
+/// A hall form that asks for no action: the field and what came (`None`: nothing).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum HallFormError {
+    #[error("field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {0:?}")]
+    Result(Option<String>),
+    #[error("field \"seq\": expected the record number of the alert")]
+    Seq,
+    #[error("field \"action\": expected pause, resume, declare-result or dismiss-alert, got {0:?}")]
+    Action(Option<String>),
+}
+
 /// The action a form asks for, with its words.
-fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), String> {
+fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), HallFormError> {
     Ok(match param(f, "action") {
         Some("pause") => (
             ArbiterAction::Pause.into(),
@@ -269,27 +280,22 @@ fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), Stri
         ),
         Some("declare-result") => {
             let text = param(f, "result");
-            let result: GameResult = text.and_then(|t| t.parse().ok()).ok_or_else(|| {
-                format!("field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {text:?}")
-            })?;
+            let result: GameResult = text
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| HallFormError::Result(text.map(str::to_owned)))?;
             let what = format!("declare the result {result} (from the hall)");
             (ArbiterAction::DeclareResult { result }.into(), what)
         }
         Some("dismiss-alert") => {
             let seq = param(f, "seq")
                 .and_then(|s| s.parse::<u64>().ok())
-                .ok_or("field \"seq\": expected the record number of the alert")?;
+                .ok_or(HallFormError::Seq)?;
             (
                 HallAction::Hall(HallOnly::DismissAlert { seq }),
                 crate::action::dismissal_what(seq),
             )
         }
-        other => {
-            return Err(format!(
-                "field \"action\": expected pause, resume, declare-result or dismiss-alert, \
-                 got {other:?}"
-            ));
-        }
+        other => return Err(HallFormError::Action(other.map(str::to_owned))),
     })
 }
 
@@ -412,9 +418,15 @@ mod tests {
         let (a, _) = hall_action(&form(&[("action", "dismiss-alert"), ("seq", "12")])).unwrap();
         assert_eq!(a, HallAction::Hall(HallOnly::DismissAlert { seq: 12 }));
         let e = hall_action(&form(&[("action", "declare-result"), ("result", "2-0")])).unwrap_err();
-        assert!(e.contains("field \"result\""), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "field \"result\": expected 1-0, 0-1 or 1/2-1/2, got Some(\"2-0\")"
+        );
         let e = hall_action(&form(&[("action", "dismiss-alert")])).unwrap_err();
-        assert!(e.contains("field \"seq\""), "{e}");
-        assert!(hall_action(&form(&[("action", "explode")])).is_err());
+        assert_eq!(e, HallFormError::Seq);
+        assert_eq!(
+            hall_action(&form(&[("action", "explode")])).unwrap_err(),
+            HallFormError::Action(Some("explode".into()))
+        );
     }
 }

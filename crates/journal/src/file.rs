@@ -9,6 +9,8 @@ use std::{
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::JournalErrorKind;
+
 /// The first bytes of every SQLite database file.
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
@@ -81,7 +83,11 @@ fn rollback_journal_path(path: &Path) -> PathBuf {
 /// first, because SQLite would otherwise create `-shm` (and recover the log) beside it;
 /// so is one with a rollback journal beside it (a crash in the middle of a transaction),
 /// which SQLite must undo before anything is read.
-pub(super) fn open_for_reading(path: &Path, kind: Kind) -> Result<ReadConnection, String> {
+pub(super) fn open_for_reading(
+    path: &Path,
+    kind: Kind,
+) -> Result<ReadConnection, JournalErrorKind> {
+    let copy_error = |what| move |error| JournalErrorKind::Copy { what, error };
     let wal = wal_path(path);
     let rollback = rollback_journal_path(path);
     let in_wal_mode = matches!(kind, Kind::Sqlite { wal: true }) || wal.exists();
@@ -89,22 +95,20 @@ pub(super) fn open_for_reading(path: &Path, kind: Kind) -> Result<ReadConnection
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         return Ok(ReadConnection { conn, _copy: None });
     }
-    let dir = tempfile::tempdir().map_err(|e| format!("cannot make a private copy: {e}"))?;
+    let dir = tempfile::tempdir().map_err(copy_error("cannot make a private copy"))?;
     let copy = dir.path().join("journal");
-    fs::copy(path, &copy).map_err(|e| format!("cannot copy it to read it: {e}"))?;
+    fs::copy(path, &copy).map_err(copy_error("cannot copy it to read it"))?;
     if wal.exists() {
-        fs::copy(&wal, wal_path(&copy))
-            .map_err(|e| format!("cannot copy its write-ahead log: {e}"))?;
+        fs::copy(&wal, wal_path(&copy)).map_err(copy_error("cannot copy its write-ahead log"))?;
     }
     if rollback.exists() {
         fs::copy(&rollback, rollback_journal_path(&copy))
-            .map_err(|e| format!("cannot copy its rollback journal: {e}"))?;
+            .map_err(copy_error("cannot copy its rollback journal"))?;
     }
-    let conn = Connection::open(&copy).map_err(|e| e.to_string())?;
+    let conn = Connection::open(&copy)?;
     Ok(ReadConnection {
         conn,
         _copy: Some(dir),

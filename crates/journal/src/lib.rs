@@ -413,6 +413,14 @@ pub enum JournalErrorKind {
     /// The file cannot be opened or read.
     #[error("{0}")]
     File(String),
+    /// The private copy a journal in use is read from could not be made.
+    #[error("{what}: {error}")]
+    Copy {
+        /// What could not be done ("cannot copy its write-ahead log").
+        what: &'static str,
+        /// What the system said.
+        error: std::io::Error,
+    },
     /// The file is not one of our journals (or not a database at all).
     #[error("not an annabella journal: {0}")]
     NotAJournal(String),
@@ -698,8 +706,7 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
                 return Err(err(JournalErrorKind::File(what.into())));
             }
             (OpenMode::ReadOnly, kind) => {
-                let read = file::open_for_reading(&path, kind)
-                    .map_err(|e| err(JournalErrorKind::File(e)))?;
+                let read = file::open_for_reading(&path, kind).map_err(err)?;
                 (read.conn, read._copy)
             }
             (OpenMode::ReadWrite, kind) => {

@@ -296,7 +296,7 @@ pub fn device(key: &str, spec: &DeviceSpec) -> Check {
         Err(why) => Check::bad(
             Status::Fail,
             name,
-            why,
+            why.to_string(),
             format!("plug the {key} in and switch it on; {listing}"),
         ),
         Ok(found) if found.config_key() != key => Check::bad(

@@ -51,7 +51,7 @@ impl AudioInput {
     ///
     /// # Errors
     /// Any other text, with what is expected.
-    pub fn parse(text: &str, base: &Path) -> Result<AudioInput, String> {
+    pub fn parse(text: &str, base: &Path) -> Result<AudioInput, ParseAudioInputError> {
         match text.trim() {
             "mic" => Ok(AudioInput::Mic(None)),
             "stdin" => Ok(AudioInput::Stdin),
@@ -66,7 +66,7 @@ impl AudioInput {
                         base.join(p)
                     }))
                 } else {
-                    Err("expected mic, mic:DEVICE, wav:PATH or stdin".into())
+                    Err(ParseAudioInputError)
                 }
             }
         }
@@ -82,6 +82,11 @@ impl AudioInput {
         }
     }
 }
+
+/// Text that names no audio input (the caller names the text and its config key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("expected mic, mic:DEVICE, wav:PATH or stdin")]
+pub struct ParseAudioInputError;
 
 /// How to hear the VI player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -531,7 +536,10 @@ mod tests {
             Ok(AudioInput::Wav("/tables/1/game.wav".into()))
         );
         assert_eq!(AudioInput::parse("stdin", base), Ok(AudioInput::Stdin));
-        assert!(AudioInput::parse("microphone", base).is_err());
+        assert_eq!(
+            AudioInput::parse("microphone", base),
+            Err(ParseAudioInputError)
+        );
     }
 
     #[test]

@@ -52,7 +52,8 @@ pub mod vad;
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
 pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
 pub use hearing::{
-    AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
+    AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup,
+    Pacing, ParseAudioInputError,
 };
 pub use model::{
     LoadProgress, MANIFEST, ManifestEntry, ModelError, SpeechModel, TRIAL_LOAD_COMMAND,

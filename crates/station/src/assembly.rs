@@ -308,7 +308,7 @@ impl Station {
                 return Err(StationError::DevicesMissing(unreachable));
             }
             for u in &unreachable {
-                tracing::warn!("annabella: {u}; playing on without it, and trying again");
+                tracing::warn!("{u}; playing on without it, and trying again");
             }
         }
         let session = open_session(&journal, plan.table, plan.secret.as_ref())?;
@@ -340,7 +340,7 @@ impl Station {
                 let _ = news_tx.blocking_send(news);
             }),
         )?;
-        tracing::info!("annabella: announcements: {}", herald.describe(&voices));
+        tracing::info!("announcements: {}", herald.describe(&voices));
         let audio_record = herald.record.clone();
         let audio_on_stdin =
             matches!(&plan.hearing, HearingPlan::Setup(s) if s.input == AudioInput::Stdin);
@@ -504,19 +504,17 @@ fn open_session(
         tracing::warn!(journal = %journal.display(), "{line}");
     }
     if let Some(d) = &resumed.dropped {
-        tracing::warn!("annabella: journal {}: {d}", journal.display());
+        tracing::warn!("journal {}: {d}", journal.display());
     }
     if resumed.replayed > 0 {
         tracing::info!(
-            "annabella: continuing the game in {} ({} records replayed)",
+            "continuing the game in {} ({} records replayed)",
             journal.display(),
             resumed.replayed
         );
     }
     if resumed.config_from_journal {
-        tracing::info!(
-            "annabella: the journal's own table settings are kept (they differ from the config)"
-        );
+        tracing::info!("the journal's own table settings are kept (they differ from the config)");
     }
     Ok(session)
 }
@@ -533,7 +531,7 @@ fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError>
         }
         let s =
             Simulator::spawn(make()).map_err(|source| StationError::Device { device, source })?;
-        tracing::info!("annabella: simulated {device} on {}", s.path().display());
+        tracing::info!("simulated {device} on {}", s.path().display());
         Ok(Some(s))
     }
     fn simulated<D: SimDevice>(
@@ -558,7 +556,7 @@ fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError>
             source: std::io::Error::other(e.to_string()),
         })?;
         tracing::info!(
-            "annabella: {device} firmware {} in simavr on {}",
+            "{device} firmware {} in simavr on {}",
             elf.display(),
             f.path().display()
         );
@@ -613,10 +611,7 @@ fn start_hearing(
     match plan {
         HearingPlan::Words => Ok((None, None)),
         HearingPlan::Setup(setup) => {
-            tracing::info!(
-                "annabella: loading the speech model {} ...",
-                setup.model.display()
-            );
+            tracing::info!("loading the speech model {} ...", setup.model.display());
             let recognizer = setup.recognizer(position, language, Instant::now())?;
             let coverage = Coverage::of(&recognizer);
             // A recording plays from now, once the model is loaded.
@@ -635,7 +630,7 @@ fn start_hearing(
         HearingPlan::Fed { model } => {
             if language != Language::De {
                 tracing::info!(
-                    "annabella: the VI player's phrases: fed as recognised words (the VI \
+                    "the VI player's phrases: fed as recognised words (the VI \
                      player's language is {}, the model is German)",
                     language.code()
                 );
@@ -658,7 +653,7 @@ fn start_hearing(
             )
             .map_err(thread_failed)?;
             tracing::info!(
-                "annabella: the VI player's phrases: spoken by espeak-ng -v de and heard \
+                "the VI player's phrases: spoken by espeak-ng -v de and heard \
                  through Vosk ({}, {} phrases in the first grammar)",
                 model.display(),
                 coverage.phrases
@@ -687,14 +682,12 @@ fn sink(
                     return ControlFlow::Break(());
                 }
             }
-            HearingNews::Trouble(e) => tracing::warn!("annabella: speech: {e}"),
+            HearingNews::Trouble(e) => tracing::warn!("speech: {e}"),
             HearingNews::AudioFailed(e) => {
-                tracing::warn!("annabella: speech input: {e}; no more audio");
+                tracing::warn!("speech input: {e}; no more audio");
             }
             HearingNews::BuffersLost(n) => {
-                tracing::warn!(
-                    "annabella: speech: the recognizer fell behind ({n} audio buffers lost)"
-                );
+                tracing::warn!("speech: the recognizer fell behind ({n} audio buffers lost)");
             }
             HearingNews::AudioEnded => {
                 if quit_at_end {
@@ -715,7 +708,7 @@ fn report_listening(
     loading: Duration,
 ) {
     tracing::info!(
-        "annabella: listening ({}) with {} in {:.1} s: {} phrases in the first grammar, {}",
+        "listening ({}) with {} in {:.1} s: {} phrases in the first grammar, {}",
         setup.input.describe(),
         setup.model.display(),
         loading.as_secs_f64(),
@@ -729,12 +722,12 @@ fn report_listening(
     let code = language.code();
     if coverage.knows_none {
         tracing::warn!(
-            "annabella: the model knows none of the {code} scheme's words: nothing said \
+            "the model knows none of the {code} scheme's words: nothing said \
              can be understood (fetch a {code} model with models/fetch.sh)"
         );
     } else if !coverage.missing_words.is_empty() {
         tracing::warn!(
-            "annabella: the model lacks {} word(s) of the {code} scheme; phrases with \
+            "the model lacks {} word(s) of the {code} scheme; phrases with \
              them cannot be heard: {}",
             coverage.missing_words.len(),
             coverage.missing_words.join(", ")

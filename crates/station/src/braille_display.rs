@@ -16,7 +16,7 @@ use std::{
 };
 
 use annabella_braille_display::{
-    BrailleScript, DisplayKey, Frame, Panel, Surface,
+    BrailleScript, CellsError, DisplayKey, Frame, Panel, Surface,
     brlapi::{BrlapiDisplay, BrlapiSettings, DisplayEvent},
     cells::{Dots, from_braille_ascii},
     keys::phrase,
@@ -91,7 +91,7 @@ impl BrailleScript for Louis {
         localize_san(san, self.language)
     }
 
-    fn cells(&self, text: &str) -> Result<Vec<Dots>, String> {
+    fn cells(&self, text: &str) -> Result<Vec<Dots>, CellsError> {
         let line = match translate(&self.table, &[text.to_owned()]) {
             Ok(lines) => lines.into_iter().next().unwrap_or_default(),
             // liblouis refused or looped (it does on a few board lines): a text that is
@@ -102,10 +102,10 @@ impl BrailleScript for Louis {
             {
                 text.to_owned()
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(CellsError::Translator(Box::new(e))),
         };
         line.chars()
-            .map(|c| from_braille_ascii(c).ok_or_else(|| format!("{c:?} is not Braille ASCII")))
+            .map(|c| from_braille_ascii(c).ok_or(CellsError::NotBrailleAscii(c)))
             .collect()
     }
 }
@@ -314,16 +314,16 @@ impl Reader {
         self.shown = Some(frame);
     }
 
-    fn check(&mut self, result: Result<(), String>) {
+    fn check<E: std::fmt::Display>(&mut self, result: Result<(), E>) {
         if let Err(e) = result {
-            self.report(e);
+            self.report(e.to_string());
         }
     }
 
     /// Says on standard error what happened to the display, once per new problem.
     fn report(&mut self, text: String) {
         if text != self.last_problem {
-            tracing::warn!("annabella: braille display: {text}");
+            tracing::warn!("braille display: {text}");
             self.last_problem = text;
         }
     }
@@ -375,7 +375,7 @@ mod tests {
             table: "de-g0.utb".into(),
         };
         // Number sign (3456) and a (1): the digit 1; dot 3: the period.
-        assert_eq!(louis.cells("1."), Ok(vec![0b11_1100, 0b1, 0b100]));
+        assert_eq!(louis.cells("1.").unwrap(), vec![0b11_1100, 0b1, 0b100]);
         assert_eq!(louis.piece_letter(Role::Knight), "S");
         assert_eq!(louis.piece_letter(Role::Pawn), "B");
         assert_eq!(louis.san("Nxe4+"), "Sxe4+");
@@ -383,7 +383,7 @@ mod tests {
             language: Language::De,
             table: "xx-none.ctb".into(),
         };
-        let e = broken.cells("1.").unwrap_err();
+        let e = broken.cells("1.").unwrap_err().to_string();
         assert!(e.contains("xx-none.ctb"), "{e}");
     }
 }

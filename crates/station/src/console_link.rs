@@ -113,7 +113,7 @@ pub fn start(
     let console = Console::new(view_rx, req_tx, setup.token);
     tokio::spawn(async move {
         if let Err(e) = console.serve(listener).await {
-            tracing::info!("annabella: console: {e}");
+            tracing::info!("console: {e}");
         }
     });
     tokio::spawn(link(

@@ -106,7 +106,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         },
         None => {
             tracing::info!(
-                "annabella: the VI player's phrases: fed as recognised words (no German model \
+                "the VI player's phrases: fed as recognised words (no German model \
                  under models/: models/fetch.sh de fetches one)"
             );
             HearingPlan::Words
@@ -213,9 +213,7 @@ impl People {
             return Ok(());
         }
         if self.hold {
-            tracing::info!(
-                "annabella demo: script done; the console stays until standard input ends"
-            );
+            tracing::info!("demo: script done; the console stays until standard input ends");
             thread::spawn(move || {
                 std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink()).ok();
                 let _ = requests.blocking_send(Request::Quit);

@@ -124,7 +124,7 @@ fn last_nonce(journal: &std::path::Path) -> u64 {
 }
 
 fn report(line: String) {
-    tracing::info!("annabella: {line}");
+    tracing::info!("{line}");
 }
 
 /// The kind of a refusal: the first words of our own reason ("the signature does",

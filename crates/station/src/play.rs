@@ -210,7 +210,7 @@ fn run_table(
     if let Some(h) = hall.as_mut() {
         match h.drain(HALL_DRAIN) {
             Ok(last) => tracing::info!("hall: records 1-{last} are at the broker"),
-            Err(e) => tracing::warn!("annabella: hall: {e}"),
+            Err(e) => tracing::warn!("hall: {e}"),
         }
     }
     drop(hall);
@@ -229,7 +229,7 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
             talking = !talking;
             ears.talk(talking);
             tracing::info!(
-                "annabella: {}",
+                "{}",
                 if talking {
                     "listening (Enter again to end)"
                 } else {
@@ -242,13 +242,13 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
             Ok(Some(a)) => a,
             Ok(None) => continue,
             Err(e) => {
-                tracing::warn!("annabella: {e}");
+                tracing::warn!("{e}");
                 continue;
             }
         };
         match people::perform(act, sims, requests) {
             Err(StepError::Stopped) => return,
-            Err(e) => tracing::warn!("annabella: {line:?}: {e}"),
+            Err(e) => tracing::warn!("{line:?}: {e}"),
             Ok(()) => {}
         }
     }

@@ -18,7 +18,7 @@ pub mod round_pgn;
 
 pub use pairings::{Board, Bye, ByeKind, Forfeit, Pairing, Seat};
 pub use player::{Colour, Player, RoundEntry, Scoring};
-pub use results::GameResult;
+pub use results::{GameResult, ParseResultError};
 
 use line::Line;
 

@@ -21,17 +21,25 @@ pub enum GameResult {
     BlackWinsByForfeit,
 }
 
+/// Text that is no game result, as read from a PGN Result tag.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a result (1-0, 0-1, 1/2-1/2 or *)")]
+pub struct ParseResultError {
+    /// The text, trimmed.
+    pub text: String,
+}
+
 impl std::str::FromStr for GameResult {
-    type Err = String;
-    fn from_str(s: &str) -> Result<GameResult, String> {
+    type Err = ParseResultError;
+    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
         match s.trim() {
             "1-0" => Ok(GameResult::WhiteWins),
             "0-1" => Ok(GameResult::BlackWins),
             "1/2-1/2" | "½-½" => Ok(GameResult::Draw),
             "*" => Ok(GameResult::Unfinished),
-            other => Err(format!(
-                "{other:?} is not a result (1-0, 0-1, 1/2-1/2 or *)"
-            )),
+            other => Err(ParseResultError {
+                text: other.to_owned(),
+            }),
         }
     }
 }

@@ -373,3 +373,14 @@ fn a_scoring_record_sets_the_points_written_and_lower_case_codes_read() {
         "line 2: result code \"Q\" is not valid"
     );
 }
+
+#[test]
+fn a_result_tag_is_read_or_named_as_no_result() {
+    assert_eq!(" 1-0 ".parse(), Ok(GameResult::WhiteWins));
+    assert_eq!("½-½".parse(), Ok(GameResult::Draw));
+    let err = "1:0".parse::<GameResult>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "\"1:0\" is not a result (1-0, 0-1, 1/2-1/2 or *)"
+    );
+}

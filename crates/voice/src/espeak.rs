@@ -183,22 +183,27 @@ pub fn parse_voices(text: &str) -> Vec<EspeakVoice> {
 /// # Errors
 /// When espeak-ng cannot be run.
 pub fn list_voices(language: Option<&str>) -> Result<Vec<EspeakVoice>, VoiceError> {
+    voices_output(language).map_err(cannot_run)
+}
+
+/// Runs `espeak-ng --voices[=LANG]` and parses what it lists.
+fn voices_output(language: Option<&str>) -> std::io::Result<Vec<EspeakVoice>> {
     let arg = language.map_or_else(|| "--voices".to_owned(), |l| format!("--voices={l}"));
-    let out = Command::new(PROGRAM)
-        .arg(arg)
-        .output()
-        .map_err(|e| VoiceError::Espeak(format!("cannot run {PROGRAM}: {e}")))?;
+    let out = Command::new(PROGRAM).arg(arg).output()?;
     Ok(parse_voices(&String::from_utf8_lossy(&out.stdout)))
+}
+
+fn cannot_run(e: impl std::fmt::Display) -> VoiceError {
+    VoiceError::Espeak(format!("cannot run {PROGRAM}: {e}"))
 }
 
 /// The names espeak-ng accepts for its voices (language codes, voice names, files),
 /// lower case; read once from `espeak-ng --voices`.
 fn known_voices() -> Result<&'static [String], VoiceError> {
-    static VOICES: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
+    static VOICES: OnceLock<std::io::Result<Vec<String>>> = OnceLock::new();
     let voices = VOICES.get_or_init(|| {
-        let voices = list_voices(None).map_err(|e| e.to_string())?;
         let mut names = Vec::new();
-        for v in voices {
+        for v in voices_output(None)? {
             names.push(v.language.to_lowercase());
             names.push(v.name.to_lowercase());
             names.push(v.file.to_lowercase());
@@ -206,12 +211,15 @@ fn known_voices() -> Result<&'static [String], VoiceError> {
                 names.push(base.to_lowercase());
             }
         }
-        if names.is_empty() {
-            return Err(format!("{PROGRAM} --voices lists no voices"));
-        }
         Ok(names)
     });
-    voices.as_deref().map_err(|e| VoiceError::Espeak(e.clone()))
+    match voices {
+        Err(e) => Err(cannot_run(e)),
+        Ok(names) if names.is_empty() => Err(VoiceError::Espeak(format!(
+            "{PROGRAM} --voices lists no voices"
+        ))),
+        Ok(names) => Ok(names),
+    }
 }
 
 /// Checks that espeak-ng has the voice (espeak-ng itself silently falls back to

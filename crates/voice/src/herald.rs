@@ -503,9 +503,9 @@ impl Running {
             self.reports();
         }
         if let Some(r) = self.record.take()
-            && let Err(e) = r.finish()
+            && let Err(error) = r.finish()
         {
-            eprintln!("annabella: audio record: {e}");
+            tracing::warn!(%error, "audio record: not finished");
         }
     }
 
@@ -527,13 +527,13 @@ impl Running {
 
     /// Reports a failed entry of the audio record; at the disk reserve the record is
     /// finished there (said once; the game goes on without it).
-    fn record_failed(&mut self, e: VoiceError) {
-        eprintln!("annabella: audio record: {e}");
-        if matches!(e, VoiceError::DiskReserve { .. })
+    fn record_failed(&mut self, error: VoiceError) {
+        tracing::warn!(%error, "audio record: entry not written");
+        if matches!(error, VoiceError::DiskReserve { .. })
             && let Some(r) = self.record.take()
-            && let Err(e) = r.finish()
+            && let Err(error) = r.finish()
         {
-            eprintln!("annabella: audio record: {e}");
+            tracing::warn!(%error, "audio record: not finished");
         }
     }
 
@@ -553,7 +553,7 @@ impl Running {
 
     fn reports(&mut self) {
         while let Some((u, e)) = self.speakers.poll_error() {
-            eprintln!("annabella: voice (output {}): {e}", u.output);
+            tracing::warn!(output = %u.output, error = %e, "voice: announcement failed");
         }
         while let Some(r) = self.speakers.poll_report() {
             let output = self.routing.route(r.listener).output;

@@ -97,7 +97,7 @@ pub fn mqtt_options(
     client_id: &str,
     broker: &Broker,
     credentials: Option<&(String, String)>,
-) -> Result<MqttOptions, String> {
+) -> Result<MqttOptions, crate::tls::TlsSetupError> {
     let mut options = MqttOptions::new(client_id, broker.host.clone(), broker.port);
     options.set_keep_alive(Duration::from_secs(5));
     options.set_max_packet_size(32 * 1024 * 1024, 32 * 1024 * 1024);
@@ -161,13 +161,13 @@ fn catch_up(tail: &JournalTail, replica: &mut Replica, acked: u64) -> Result<(),
 /// cancelled half-way), pausing 200 ms after a connection error before it reconnects.
 pub fn drive(
     mut eventloop: rumqttc::EventLoop,
-) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, String>> {
+) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, rumqttc::ConnectionError>> {
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {
         loop {
             let event = eventloop.poll().await;
             let failed = event.is_err();
-            if tx.send(event.map_err(|e| e.to_string())).is_err() {
+            if tx.send(event).is_err() {
                 return;
             }
             if failed {
@@ -245,7 +245,8 @@ pub async fn run(
                 }
                 Ok(Event::Outgoing(Out::Publish(pkid))) => book.outgoing(pkid),
                 Ok(_) => {}
-                Err(text) => {
+                Err(error) => {
+                    let text = error.to_string();
                     connected = false;
                     if text != last_error {
                         report(format!(

@@ -60,7 +60,7 @@ pub fn input_devices() -> Vec<InputDevice> {
 /// Captures from a microphone; chunks arrive as the device delivers them.
 pub struct MicSource {
     _stream: cpal::Stream,
-    rx: mpsc::Receiver<Result<(Vec<f32>, Instant), String>>,
+    rx: mpsc::Receiver<Result<(Vec<f32>, Instant), cpal::Error>>,
     convert: ToSpeechFormat,
     rate: u32,
     channels: u16,
@@ -157,7 +157,7 @@ impl MicSource {
             }
         };
         let on_error = move |e: cpal::Error| {
-            let _ = err_tx.try_send(Err(e.to_string()));
+            let _ = err_tx.try_send(Err(e));
         };
         let stream = dev
             .build_input_stream_raw(config.into(), format, on_data, on_error, None)

@@ -291,7 +291,7 @@ impl Table {
         let trimmed = text.trim();
         let m = match self.typed_move(&pos, trimmed) {
             Ok(m) => m,
-            Err(why) => {
+            Err(NotAMove(why)) => {
                 let text = words.sighted_illegal(trimmed, &why);
                 return self.tell_sighted(text, Priority::Normal, AnnounceKind::NotUnderstood);
             }
@@ -438,7 +438,7 @@ impl Table {
 
     /// The assistant's typed move in `pos`: UCI, SAN (with or without its check sign) or
     /// the sighted player's language's words; why it is none otherwise.
-    fn typed_move(&self, pos: &Chess, text: &str) -> Result<Move, String> {
+    fn typed_move(&self, pos: &Chess, text: &str) -> Result<Move, NotAMove> {
         let by_notation = text
             .parse::<UciMove>()
             .ok()
@@ -455,9 +455,11 @@ impl Table {
         let lex = self.sighted_words().lex;
         match resolve_words(pos, lex, text) {
             Verdict::Move(m) => Ok(m),
-            other => Err(other
-                .describe(pos, lex)
-                .unwrap_or_else(|| "a command, not a move".into())),
+            other => Err(NotAMove(
+                other
+                    .describe(pos, lex)
+                    .unwrap_or_else(|| "a command, not a move".into()),
+            )),
         }
     }
 
@@ -780,3 +782,7 @@ pub(super) fn own_board_move(pos: &Chess, was: &Board, board: &Board) -> Option<
     }
     found
 }
+
+/// Why the assistant's typed text is no move here, in the sighted player's words.
+#[derive(Debug)]
+struct NotAMove(String);

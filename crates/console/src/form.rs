@@ -1,0 +1,148 @@
+//! The arbiter's submitted forms → [`ArbiterCommand`]s, each bad field named in a
+//! [`FormError`].
+
+use std::collections::HashMap;
+
+use crate::param;
+use crate::request::{ArbiterCommand, GameResult, Penalty};
+use crate::text::{self, ClockError};
+use crate::view::Side;
+
+/// A submitted form that asks for no action: the field that is missing or malformed,
+/// with what was expected and (at most 80 characters of) what came.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormError {
+    /// A field the action needs is absent or empty.
+    #[error("field \"{field}\" is missing")]
+    Missing {
+        /// The field's name.
+        field: &'static str,
+    },
+    /// A field that holds no whole number.
+    #[error("field \"{field}\": expected a whole number, got {text:?}")]
+    NotANumber {
+        /// The field's name.
+        field: &'static str,
+        /// What it held.
+        text: String,
+    },
+    /// The side is neither white nor black.
+    #[error("field \"side\": expected white or black, got {text:?}")]
+    Side {
+        /// What the field held.
+        text: String,
+    },
+    /// A clock time that cannot be set.
+    #[error(transparent)]
+    Clock(#[from] ClockError),
+    /// A penalty the console does not know.
+    #[error("field \"penalty\": unknown penalty {text:?}")]
+    UnknownPenalty {
+        /// What the field held.
+        text: String,
+    },
+    /// A claim decision that is neither true nor false.
+    #[error("field \"accept\": expected true or false, got {text:?}")]
+    Accept {
+        /// What the field held.
+        text: String,
+    },
+    /// A result other than 1-0, 0-1 and 1/2-1/2.
+    #[error("field \"result\": unknown result {text:?}")]
+    UnknownResult {
+        /// What the field held.
+        text: String,
+    },
+    /// An action the console does not know.
+    #[error("field \"action\": unknown action {text:?}")]
+    UnknownAction {
+        /// What the field held.
+        text: String,
+    },
+}
+
+fn field<'a>(f: &'a HashMap<String, String>, name: &'static str) -> Result<&'a str, FormError> {
+    param(f, name).ok_or(FormError::Missing { field: name })
+}
+
+fn shown(text: &str) -> String {
+    annabella_rules::excerpt(text).into_owned()
+}
+
+fn number<T: std::str::FromStr>(
+    f: &HashMap<String, String>,
+    name: &'static str,
+) -> Result<T, FormError> {
+    let text = field(f, name)?;
+    text.trim().parse().map_err(|_| FormError::NotANumber {
+        field: name,
+        text: shown(text),
+    })
+}
+
+fn side(f: &HashMap<String, String>) -> Result<Side, FormError> {
+    match field(f, "side")? {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        other => Err(FormError::Side { text: shown(other) }),
+    }
+}
+
+/// The action a submitted form asks for.
+///
+/// # Errors
+/// A missing or malformed field, named.
+pub fn action_from_form(f: &HashMap<String, String>) -> Result<ArbiterCommand, FormError> {
+    Ok(match field(f, "action")? {
+        "pause" => ArbiterCommand::Pause,
+        "resume" => ArbiterCommand::Resume,
+        "set-clock" => {
+            let ms = text::settable_clock(field(f, "time")?)?;
+            ArbiterCommand::SetClock { side: side(f)?, ms }
+        }
+        "set-moves" => ArbiterCommand::SetMoves {
+            side: side(f)?,
+            moves: number(f, "moves")?,
+        },
+        "penalty" => {
+            let penalty = match field(f, "penalty")? {
+                "warning" => Penalty::Warning,
+                "add-opponent-time" => Penalty::AddOpponentTime {
+                    secs: number(f, "secs")?,
+                },
+                "reduce-time" => Penalty::ReduceTime {
+                    secs: number(f, "secs")?,
+                },
+                "lose-game" => Penalty::LoseGame,
+                other => return Err(FormError::UnknownPenalty { text: shown(other) }),
+            };
+            ArbiterCommand::Penalty {
+                side: side(f)?,
+                penalty,
+            }
+        }
+        "decide-claim" => ArbiterCommand::DecideClaim {
+            claim: number(f, "claim")?,
+            accept: match field(f, "accept")? {
+                "true" => true,
+                "false" => false,
+                other => return Err(FormError::Accept { text: shown(other) }),
+            },
+        },
+        "declare-result" => ArbiterCommand::DeclareResult {
+            result: {
+                let text = field(f, "result")?;
+                text.parse::<GameResult>()
+                    .map_err(|_| FormError::UnknownResult { text: shown(text) })?
+            },
+            reason: field(f, "reason")?.to_owned(),
+        },
+        "apply-plan" => ArbiterCommand::ApplyPlan {
+            target_fen: field(f, "target_fen")?.to_owned(),
+        },
+        "dismiss-alert" => ArbiterCommand::DismissAlert {
+            alert: number(f, "alert")?,
+        },
+        other => return Err(FormError::UnknownAction { text: shown(other) }),
+    })
+}

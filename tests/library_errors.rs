@@ -1,0 +1,252 @@
+//! The library crates speak in typed errors and `tracing` events: no `Result<_, String>`
+//! (nor a `FromStr` with `type Err = String`) and no `eprintln!` in their sources; the
+//! binary alone decides what reaches standard error (`src/logging.rs`). Read from the
+//! source text, comment lines left out; a signature over several lines counts too. And the
+//! binary's side: its global `--log-format` flag and `RUST_LOG`.
+
+use std::{
+    fs,
+    path::{Path, PathBuf},
+};
+
+/// The crates held to it, by folder under `crates/`.
+const CHECKED: &[&str] = &[
+    "arbiter",
+    "board",
+    "braille-display",
+    "config",
+    "console",
+    "devices",
+    "hall",
+    "journal",
+    "phonetic",
+    "records",
+    "rules",
+    "setup",
+    "speech",
+    "station",
+    "table",
+    "test-support",
+    "trf",
+    "view",
+    "voice",
+];
+
+/// The crates whose conversion is still under way (move each to [`CHECKED`] when clean).
+const NOT_YET: &[&str] = &[];
+
+/// Crates that are programs, not libraries (their `main` prints to standard error).
+const PROGRAMS: &[&str] = &["hall-bench"];
+
+/// The `.rs` files below `dir`, without unit-test files (`tests.rs`, a `tests` folder).
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("a source entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            if name != "tests" {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") && name != "tests.rs" {
+            out.push(path);
+        }
+    }
+}
+
+/// The source without its comment lines, lines joined with spaces (so a type written over
+/// several lines reads as one), with the 1-based line each character came from.
+fn code_of(text: &str) -> (String, Vec<usize>) {
+    let (mut code, mut lines) = (String::new(), Vec::new());
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        for c in line.chars().chain([' ']) {
+            code.push(c);
+            lines.push(n + 1);
+        }
+    }
+    (code, lines)
+}
+
+/// What in `code` breaks the rule: (line, what), in order.
+fn findings(code: &str, lines: &[usize]) -> Vec<(usize, String)> {
+    let chars: Vec<char> = code.chars().collect();
+    let line_at = |i: usize| lines.get(i).copied().unwrap_or(0);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let rest: String = chars[i..chars.len().min(i + 20)].iter().collect();
+        let word_start = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if word_start && rest.starts_with("eprintln!") {
+            found.push((line_at(i), "eprintln!".to_owned()));
+        } else if word_start && rest.starts_with("Result<") {
+            let (args, end) = generic_args(&chars, i + "Result<".len());
+            if args.len() == 2 && args[1] == "String" {
+                let text: String = chars[i..end].iter().collect();
+                found.push((line_at(i), squeeze(&text)));
+            }
+        } else if word_start && rest.starts_with("type Err") {
+            let text: String = chars[i..].iter().take_while(|&&c| c != ';').collect();
+            if squeeze(&text) == "type Err = String" {
+                found.push((line_at(i), "type Err = String".to_owned()));
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The top-level arguments of the generic list starting at `from` (just after its `<`),
+/// spaces squeezed, and the index after its closing `>`.
+fn generic_args(chars: &[char], from: usize) -> (Vec<String>, usize) {
+    let (mut depth, mut args, mut current) = (0usize, Vec::new(), String::new());
+    for (i, &c) in chars.iter().enumerate().skip(from) {
+        // The `>` of a `->` (a function type in the list) closes nothing.
+        let arrow = c == '>' && chars[i - 1] == '-';
+        match c {
+            _ if arrow => {}
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' if depth > 0 => depth -= 1,
+            '>' => {
+                args.push(squeeze(&current));
+                // A trailing comma leaves an empty last argument.
+                args.retain(|a| !a.is_empty());
+                return (args, i + 1);
+            }
+            ',' if depth == 0 => {
+                args.push(squeeze(&current));
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    (Vec::new(), chars.len())
+}
+
+/// `text` with runs of whitespace as one space, trimmed.
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn library_crates_have_typed_errors_and_no_eprintln() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut on_disk: Vec<String> = fs::read_dir(&root)
+        .expect("the crates folder")
+        .map(|e| {
+            e.expect("a crates entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| root.join(name).join("src").is_dir())
+        .collect();
+    on_disk.sort();
+    let unlisted: Vec<&String> = on_disk
+        .iter()
+        .filter(|c| {
+            ![CHECKED, NOT_YET, PROGRAMS]
+                .iter()
+                .any(|list| list.contains(&c.as_str()))
+        })
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "crates neither checked nor known to be under way: {unlisted:?} (add them to CHECKED)"
+    );
+    let mut problems = Vec::new();
+    for name in CHECKED {
+        let mut files = Vec::new();
+        rust_files(&root.join(name).join("src"), &mut files);
+        files.sort();
+        for file in files {
+            let text = fs::read_to_string(&file).expect("a readable source file");
+            let (code, lines) = code_of(&text);
+            for (line, what) in findings(&code, &lines) {
+                let shown = file
+                    .strip_prefix(&root)
+                    .unwrap_or(&file)
+                    .display()
+                    .to_string();
+                problems.push(format!("crates/{shown}:{line}: {what}"));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "library crates return typed errors (thiserror) and emit tracing events instead:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_reading_finds_string_errors_over_lines_and_skips_comments() {
+    let text = "\
+/// Returns Result<(), String> in a comment: fine.
+fn a() -> Result<(), Box<dyn Error>> { Ok(()) }
+fn b() -> Result<
+    Vec<(u8, String)>,
+    String,
+> { todo!() }
+fn c() -> io::Result<String> { todo!() }
+fn d() { eprintln!(\"x\"); my_eprintln!(\"y\"); }
+impl FromStr for X { type Err = String; }
+fn e() -> Result<HashMap<String, String>, Error> { todo!() }
+fn f() -> Result<Box<dyn Fn() -> u8>, String> { todo!() }
+";
+    let (code, lines) = code_of(text);
+    let found: Vec<(usize, String)> = findings(&code, &lines);
+    assert_eq!(
+        found,
+        vec![
+            (3, "Result< Vec<(u8, String)>, String, >".to_owned()),
+            (8, "eprintln!".to_owned()),
+            (9, "type Err = String".to_owned()),
+            (11, "Result<Box<dyn Fn() -> u8>, String>".to_owned()),
+        ]
+    );
+}
+
+/// `annabella say` with `args`: (success, stdout, stderr).
+fn say(args: &[&str], rust_log: Option<&str>) -> (bool, String, String) {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_annabella"));
+    cmd.args(["say", "--fen", start, "e2e4"]).args(args);
+    cmd.env_remove("RUST_LOG").env_remove("JOURNAL_STREAM");
+    if let Some(directives) = rust_log {
+        cmd.env("RUST_LOG", directives);
+    }
+    let out = cmd.output().expect("run annabella");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_log_format_is_a_global_flag_and_a_bad_rust_log_is_named() {
+    let (ok, stdout, stderr) = say(&["--log-format", "json"], None);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stdout, "Eva vier\n",
+        "the command's output is not the log's"
+    );
+    let (ok, _, stderr) = say(&["--log-format", "xml"], None);
+    assert!(!ok);
+    assert!(
+        stderr.contains("'xml'") && stderr.contains("plain, json"),
+        "{stderr}"
+    );
+    let (ok, stdout, stderr) = say(&[], Some("annabella=loud"));
+    assert!(ok, "{stderr}");
+    assert_eq!(stdout, "Eva vier\n");
+    assert!(
+        stderr.starts_with("annabella: RUST_LOG=\"annabella=loud\": ")
+            && stderr.contains("using \"warn,annabella=info\""),
+        "{stderr}"
+    );
+}
