@@ -5,6 +5,9 @@
 //! redelivering to a persistent session) cannot knock the client off again and again.
 //! Messages the client does take but that are over its own payload limit are dropped,
 //! acknowledged and counted by the caller.
+//!
+//! [`drive`] polls a client's event loop, MQTT 5 here or the outbox's MQTT 3.1.1, in a
+//! task of its own.
 
 use std::time::Duration;
 
@@ -50,17 +53,39 @@ pub fn options(
     Ok(options)
 }
 
-/// Polls the client's event loop in a task of its own, pausing 200 ms after a
-/// connection error before it reconnects.
-pub fn drive(
-    mut eventloop: EventLoop,
-) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, String>> {
+/// A client's event loop as [`drive`] polls it: rumqttc's MQTT 5 or MQTT 3.1.1 one.
+pub trait EventSource: Send + 'static {
+    /// What the event loop yields.
+    type Event: Send + 'static;
+    /// The next event, or the connection's error in words.
+    fn next_event(&mut self) -> impl Future<Output = Result<Self::Event, String>> + Send;
+}
+
+impl EventSource for EventLoop {
+    type Event = Event;
+    async fn next_event(&mut self) -> Result<Event, String> {
+        self.poll().await.map_err(|e| e.to_string())
+    }
+}
+
+impl EventSource for rumqttc::EventLoop {
+    type Event = rumqttc::Event;
+    async fn next_event(&mut self) -> Result<rumqttc::Event, String> {
+        self.poll().await.map_err(|e| e.to_string())
+    }
+}
+
+/// Polls the client's event loop in a task of its own (its `poll` is not to be
+/// cancelled half-way), pausing 200 ms after a connection error before it reconnects.
+pub fn drive<S: EventSource>(
+    mut eventloop: S,
+) -> tokio::sync::mpsc::UnboundedReceiver<Result<S::Event, String>> {
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {
         loop {
-            let event = eventloop.poll().await;
+            let event = eventloop.next_event().await;
             let failed = event.is_err();
-            if tx.send(event.map_err(|e| e.to_string())).is_err() {
+            if tx.send(event).is_err() {
                 return;
             }
             if failed {

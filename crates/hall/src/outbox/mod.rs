@@ -24,6 +24,7 @@ use tokio::sync::watch;
 use crate::{
     blocking::unblock,
     config::Broker,
+    link5::drive,
     message::Body,
     replica::Replica,
     signing::TableSigningKey,
@@ -156,27 +157,6 @@ fn catch_up(tail: &JournalTail, replica: &mut Replica, acked: u64) -> Result<(),
         }
     }
     Ok(())
-}
-
-/// Polls the client's event loop in a task of its own (its `poll` is not to be
-/// cancelled half-way), pausing 200 ms after a connection error before it reconnects.
-pub fn drive(
-    mut eventloop: rumqttc::EventLoop,
-) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, String>> {
-    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        loop {
-            let event = eventloop.poll().await;
-            let failed = event.is_err();
-            if tx.send(event.map_err(|e| e.to_string())).is_err() {
-                return;
-            }
-            if failed {
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-        }
-    });
-    rx
 }
 
 /// Publishes the journal at `settings.journal` until the task is dropped. `commits`:
