@@ -44,11 +44,8 @@ pub fn options(
     if let Some((user, password)) = credentials {
         options.set_credentials(user.clone(), password.clone());
     }
-    if broker.tls {
-        let config = crate::tls::client_config(broker.ca.as_deref())?;
-        options.set_transport(rumqttc::Transport::tls_with_config(
-            rumqttc::TlsConfiguration::Rustls(config),
-        ));
+    if let Some(transport) = crate::tls::transport(broker)? {
+        options.set_transport(transport);
     }
     Ok(options)
 }
