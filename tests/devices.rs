@@ -4,8 +4,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use annabella_test_support::process::Killed;
-use annabella_test_support::process::output_within;
+use annabella_test_support::process::{Killed, first_line, output_within};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -13,18 +12,14 @@ use std::time::Duration;
 fn sim(device: &str, script: &str, dir: &std::path::Path) -> (Killed, String) {
     let path = dir.join(format!("{device}.jsonl"));
     std::fs::write(&path, script).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+    let child = Command::new(env!("CARGO_BIN_EXE_annabella"))
         .args(["sim", device, "--script", path.to_str().unwrap()])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("start sim");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    (Killed(child), line.trim().to_string())
+    first_line(child)
 }
 
 /// The `event` names of watch's JSON lines, in order.
@@ -175,17 +170,13 @@ fn sim_reads_keyboard_lines_and_survives_a_bad_one() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start sim");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
     let mut stdin = child.stdin.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (_sim, line) = first_line(child);
     stdin
         .write_all(b"wait_host\nwait 500\nfly away\nlift g1\nplace f3\n")
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let _sim = Killed(child);
-    let events = watch("--peg-board", line.trim(), 7);
+    let events = watch("--peg-board", &line, 7);
     assert_eq!(events[6]["uci"], "g1f3", "{events:?}");
     drop(stdin);
     let mut first = String::new();

@@ -17,7 +17,7 @@ const DEMO_FLAGS: &[&str] = &["--firmware"];
 #[path = "scenarios.rs"]
 mod scenarios;
 
-use annabella_test_support::process::Killed;
+use annabella_test_support::process::{Killed, first_line};
 use scenarios::support;
 
 fn build_dir() -> PathBuf {
@@ -103,11 +103,7 @@ fn sim(device: &str, elf: &Path, script: &str) -> (Killed, String) {
     std::io::Write::write_all(&mut stdin, script.as_bytes()).unwrap();
     // Closing stdin ends nothing: the device stays plugged in until killed.
     drop(stdin);
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    (Killed(child), line.trim().to_string())
+    first_line(child)
 }
 
 /// `annabella devices watch FLAG PATH --json`: its events until `done` holds for them

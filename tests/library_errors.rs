@@ -22,6 +22,7 @@ const CHECKED: &[&str] = &[
     "phonetic",
     "records",
     "rules",
+    "serve",
     "setup",
     "speech",
     "station",

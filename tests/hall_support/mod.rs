@@ -599,7 +599,7 @@ impl Play {
 pub fn post_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> u16 {
     let body: Vec<String> = fields
         .iter()
-        .map(|(k, v)| format!("{k}={}", annabella_hall::page::encode(v)))
+        .map(|(k, v)| format!("{k}={}", annabella_serve::encode(v)))
         .collect();
     let body = body.join("&");
     let head = format!(

@@ -26,6 +26,7 @@
 
 use std::{collections::HashMap, convert::Infallible, net::SocketAddr, sync::Arc};
 
+use annabella_serve::{encode, param, serve_hardened, serving::Limits};
 use axum::{
     Form, Json, Router,
     extract::{ConnectInfo, Query, State},
@@ -41,10 +42,8 @@ use tokio::sync::{mpsc, watch};
 
 pub mod demo;
 pub mod form;
-pub mod hardening;
 pub mod page;
 pub mod request;
-pub mod serving;
 pub mod text;
 pub mod view;
 
@@ -89,10 +88,7 @@ impl Token {
 
     /// Compares in time independent of where the texts differ.
     fn matches(&self, given: &str) -> bool {
-        let (a, b) = (self.0.as_bytes(), given.as_bytes());
-        a.len() == b.len()
-            && !a.is_empty()
-            && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+        annabella_serve::same_secret(given, &self.0)
     }
 }
 
@@ -107,10 +103,6 @@ pub struct Console {
 
 type Params = Query<HashMap<String, String>>;
 
-fn param<'a>(q: &'a HashMap<String, String>, key: &str) -> Option<&'a str> {
-    q.get(key).map(String::as_str).filter(|s| !s.is_empty())
-}
-
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)?
@@ -121,19 +113,6 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 fn status_page(status: StatusCode, html: String) -> Response {
     (status, Html(html)).into_response()
-}
-
-/// Percent-encodes a query value.
-fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 impl Console {
@@ -152,7 +131,7 @@ impl Console {
     }
 
     /// Host names the console answers to besides IP addresses and `localhost` (see
-    /// [`hardening`]).
+    /// `annabella_serve::hardening`).
     #[must_use]
     pub fn with_host_names(mut self, names: Vec<String>) -> Console {
         self.host_names = names;
@@ -173,14 +152,13 @@ impl Console {
             .with_state(self.clone())
     }
 
-    /// Serves the console on `listener` within the default [`serving::Limits`] until the
+    /// Serves the console on `listener` within the default [`Limits`] until the
     /// listener fails.
     ///
     /// # Errors
     /// The listener's I/O error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        self.serve_within(listener, serving::Limits::default())
-            .await
+        self.serve_within(listener, Limits::default()).await
     }
 
     /// Serves the console on `listener` within `limits` until the listener fails.
@@ -190,18 +168,11 @@ impl Console {
     pub async fn serve_within(
         self,
         listener: tokio::net::TcpListener,
-        limits: serving::Limits,
+        limits: Limits,
     ) -> std::io::Result<()> {
-        let port = listener.local_addr()?.port();
         let token = Arc::clone(&self.token);
-        let hardening =
-            hardening::Hardening::new(port, &self.host_names, Arc::new(move |t| token.matches(t)));
-        serving::serve(
-            listener,
-            hardening::harden(self.router(), hardening),
-            limits,
-        )
-        .await
+        let check = Arc::new(move |t: &str| token.matches(t));
+        serve_hardened(listener, self.router(), &self.host_names, check, limits).await
     }
 
     fn token_ok(&self, given: Option<&str>) -> bool {
@@ -483,10 +454,5 @@ mod tests {
                 by: "A".into()
             }
         );
-    }
-
-    #[test]
-    fn encode_query_values() {
-        assert_eq!(encode("IA Weber/ä"), "IA%20Weber%2F%C3%A4");
     }
 }

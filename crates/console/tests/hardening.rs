@@ -6,9 +6,8 @@
 
 use std::net::SocketAddr;
 
-use annabella_console::{
-    ArbiterRequest, Console, ConsoleView, Token, hardening::script_hashes, serving::Limits,
-};
+use annabella_console::{ArbiterRequest, Console, ConsoleView, Token};
+use annabella_serve::{hardening::script_hashes, serving::Limits};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,

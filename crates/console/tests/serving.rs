@@ -8,9 +8,8 @@ use std::{
     time::{Duration, Instant},
 };
 
-use annabella_console::{
-    ArbiterCommand, ArbiterRequest, Console, ConsoleView, Token, serving::Limits,
-};
+use annabella_console::{ArbiterCommand, ArbiterRequest, Console, ConsoleView, Token};
+use annabella_serve::serving::Limits;
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,

@@ -42,6 +42,7 @@
 //! ```
 
 pub mod action;
+mod blocking;
 pub mod broadcast;
 pub mod config;
 pub mod game;

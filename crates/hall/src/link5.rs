@@ -5,6 +5,9 @@
 //! redelivering to a persistent session) cannot knock the client off again and again.
 //! Messages the client does take but that are over its own payload limit are dropped,
 //! acknowledged and counted by the caller.
+//!
+//! [`drive`] polls a client's event loop, MQTT 5 here or the outbox's MQTT 3.1.1, in a
+//! task of its own.
 
 use std::time::Duration;
 
@@ -41,24 +44,47 @@ pub fn options(
     if let Some((user, password)) = credentials {
         options.set_credentials(user.clone(), password.clone());
     }
-    if broker.tls {
-        let config = crate::tls::client_config(broker.ca.as_deref())?;
-        options.set_transport(rumqttc::Transport::tls_with_config(
-            rumqttc::TlsConfiguration::Rustls(config),
-        ));
+    if let Some(transport) = crate::tls::transport(broker)? {
+        options.set_transport(transport);
     }
     Ok(options)
 }
 
-/// Polls the client's event loop in a task of its own, pausing 200 ms after a
-/// connection error before it reconnects.
-pub fn drive(
-    mut eventloop: EventLoop,
-) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, rumqttc::v5::ConnectionError>> {
+/// A client's event loop as [`drive`] polls it: rumqttc's MQTT 5 or MQTT 3.1.1 one.
+pub trait EventSource: Send + 'static {
+    /// What the event loop yields.
+    type Event: Send + 'static;
+    /// Why the connection failed.
+    type Error: std::error::Error + Send + 'static;
+    /// The next event, or the connection's error.
+    fn next_event(&mut self) -> impl Future<Output = Result<Self::Event, Self::Error>> + Send;
+}
+
+impl EventSource for EventLoop {
+    type Event = Event;
+    type Error = rumqttc::v5::ConnectionError;
+    async fn next_event(&mut self) -> Result<Event, Self::Error> {
+        self.poll().await
+    }
+}
+
+impl EventSource for rumqttc::EventLoop {
+    type Event = rumqttc::Event;
+    type Error = rumqttc::ConnectionError;
+    async fn next_event(&mut self) -> Result<rumqttc::Event, Self::Error> {
+        self.poll().await
+    }
+}
+
+/// Polls the client's event loop in a task of its own (its `poll` is not to be
+/// cancelled half-way), pausing 200 ms after a connection error before it reconnects.
+pub fn drive<S: EventSource>(
+    mut eventloop: S,
+) -> tokio::sync::mpsc::UnboundedReceiver<Result<S::Event, S::Error>> {
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {
         loop {
-            let event = eventloop.poll().await;
+            let event = eventloop.next_event().await;
             let failed = event.is_err();
             if tx.send(event).is_err() {
                 return;

@@ -8,8 +8,9 @@
 use std::fmt::Write;
 
 use annabella_board::{ClockPoint, board_svg, clock_chart, clock_table, escape};
-use annabella_console::{page::clock_text, view::parse_board};
-use shakmaty::Color;
+use annabella_rules::ClockTime;
+use annabella_serve::encode;
+use shakmaty::{Board, Color};
 
 use crate::hall::{Hall, HallAlert, TableEntry};
 
@@ -35,19 +36,6 @@ impl Viewer {
             Viewer::Arbiter { by, .. } => format!("?by={}", encode(by)),
         }
     }
-}
-
-/// Percent-encodes a query value or path segment.
-pub fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
 }
 
 fn kind_words(alert: &HallAlert) -> String {
@@ -154,7 +142,7 @@ fn screen_facts(t: &TableEntry) -> String {
         return "Waiting for the table's first view.".into();
     };
     let v = &state.view;
-    let ms = |d: std::time::Duration| clock_text(u64::try_from(d.as_millis()).unwrap_or(0));
+    let ms = |d: std::time::Duration| ClockTime(d).hms();
     let state = if let Some(end) = &t.result {
         escape(end.result.as_str())
     } else if v.claim_pending {
@@ -208,8 +196,8 @@ fn clocks(t: &TableEntry) -> String {
     };
     format!(
         r#"<p class="clocks">White {w}{wr} · Black {b}{br}</p>"#,
-        w = clock_text(u64::try_from(v.white_time.as_millis()).unwrap_or(0)),
-        b = clock_text(u64::try_from(v.black_time.as_millis()).unwrap_or(0)),
+        w = ClockTime(v.white_time).hms(),
+        b = ClockTime(v.black_time).hms(),
         wr = run(Color::White),
         br = run(Color::Black),
     )
@@ -259,7 +247,8 @@ fn board(t: &TableEntry, id: &str) -> String {
     let Some(state) = &t.state else {
         return String::new();
     };
-    let Some(b) = parse_board(&state.view.fen) else {
+    let placement = state.view.fen.split_whitespace().next().unwrap_or_default();
+    let Ok(b) = placement.parse::<Board>() else {
         return String::new();
     };
     board_svg(&b, id, &format!("Table {}", t.name), &[])

@@ -26,14 +26,7 @@ pub fn table_user(table: &str) -> String {
 /// action topic only.
 pub fn acl_block(table: &str) -> String {
     let mut s = format!("user {}\n", table_user(table));
-    for kind in [
-        Kind::Move,
-        Kind::Announce,
-        Kind::Alert,
-        Kind::Claim,
-        Kind::Result,
-        Kind::View,
-    ] {
+    for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::Action) {
         s.push_str(&format!("topic write {}\n", topic(kind, table)));
     }
     s.push_str(&format!("topic read {}\n", topic(Kind::Action, table)));

@@ -1,7 +1,7 @@
 //! The hall's MQTT shell: subscribes to the whole topic tree with a persistent session
 //! (QoS 1: the broker keeps what the hall has not acknowledged while it is away), feeds
-//! every message to the pure [`Hall`], keeps the round's PGN file, and sends signed
-//! arbiter actions.
+//! every message to the pure [`Hall`], keeps the round's PGN file (written on tokio's
+//! blocking pool), and sends signed arbiter actions.
 
 use std::{
     path::PathBuf,
@@ -14,6 +14,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     action::{self, ActionBody, ActionKeys, HallAction},
+    blocking::unblock,
     config::Broker,
     hall::{Hall, News},
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
@@ -263,7 +264,8 @@ pub fn start(
             }
             if pgn_dirty && let Some(path) = &settings.pgn_out {
                 let text = state.hall.read().map(|h| h.pgn()).unwrap_or_default();
-                if let Err(e) = write_atomically(path, &text) {
+                let file = path.clone();
+                if let Err(e) = unblock(move || write_atomically(&file, &text)).await {
                     report(format!("hall: {}: {e}", path.display()));
                 }
             }

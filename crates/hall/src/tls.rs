@@ -95,6 +95,21 @@ pub fn client_config(ca: Option<&Path>) -> Result<Arc<ClientConfig>, TlsSetupErr
     Ok(Arc::new(config))
 }
 
+/// The transport to `broker` for either MQTT client: TLS with [`client_config`] when the
+/// broker asks for it, else `None` (plain TCP).
+///
+/// # Errors
+/// As [`client_config`].
+pub fn transport(broker: &crate::Broker) -> Result<Option<rumqttc::Transport>, TlsSetupError> {
+    if !broker.tls {
+        return Ok(None);
+    }
+    let config = client_config(broker.ca.as_deref())?;
+    Ok(Some(rumqttc::Transport::tls_with_config(
+        rumqttc::TlsConfiguration::Rustls(config),
+    )))
+}
+
 /// A hint after a connection error that is the broker's certificate's fault.
 pub fn hint(error: &str, broker: &crate::Broker) -> String {
     if !broker.tls || !error.to_ascii_lowercase().contains("certificate") {

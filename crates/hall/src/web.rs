@@ -8,6 +8,7 @@
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
 use annabella_rules::GameResult;
+use annabella_serve::{encode, param, same_secret, serve_hardened, serving::Limits};
 use annabella_table::ArbiterAction;
 use axum::{
     Form, Json, Router,
@@ -25,7 +26,7 @@ use serde::Serialize;
 use crate::{
     action::{HallAction, HallOnly},
     hall::{HallAlert, TableEntry},
-    page::{self, Viewer, encode},
+    page::{self, Viewer},
     subscriber::{KEEP_ALIVE, Shared},
 };
 
@@ -38,18 +39,6 @@ pub struct HallWeb {
 }
 
 type Params = Query<HashMap<String, String>>;
-
-fn param<'a>(q: &'a HashMap<String, String>, key: &str) -> Option<&'a str> {
-    q.get(key).map(String::as_str).filter(|s| !s.is_empty())
-}
-
-/// Compares in time independent of where the texts differ.
-fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len()
-        && !a.is_empty()
-        && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
 
 /// What `/api/hall` answers.
 #[derive(Debug, Serialize)]
@@ -81,7 +70,7 @@ impl HallWeb {
     }
 
     /// Host names the hall answers to besides IP addresses and `localhost` (DNS
-    /// rebinding: see `annabella_console::hardening`).
+    /// rebinding: see `annabella_serve::hardening`).
     #[must_use]
     pub fn with_host_names(mut self, names: Vec<String>) -> HallWeb {
         self.host_names = names;
@@ -104,20 +93,20 @@ impl HallWeb {
             .with_state(self.clone())
     }
 
-    /// Serves on `listener` within the console's default serving limits (idle and
-    /// header timeouts, a bound on connections and bodies) until it fails.
+    /// Serves on `listener` within the default serving limits (idle and header
+    /// timeouts, a bound on connections and bodies) until it fails.
     ///
     /// # Errors
     /// The listener's I/O error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        use annabella_console::hardening::{Hardening, harden};
-        let port = listener.local_addr()?.port();
         let token = Arc::clone(&self.token);
-        let hardening = Hardening::new(port, &self.host_names, Arc::new(move |t| same(t, &token)));
-        annabella_console::serving::serve(
+        let check = Arc::new(move |t: &str| same_secret(t, &token));
+        serve_hardened(
             listener,
-            harden(self.router(), hardening),
-            annabella_console::serving::Limits::default(),
+            self.router(),
+            &self.host_names,
+            check,
+            Limits::default(),
         )
         .await
     }
@@ -125,7 +114,7 @@ impl HallWeb {
     fn viewer(&self, q: &HashMap<String, String>) -> Result<Viewer, Refusal> {
         match (param(q, "token"), param(q, "by")) {
             (None, _) => Ok(Viewer::Spectator),
-            (Some(t), _) if !same(t, &self.token) => Err(Refusal(
+            (Some(t), _) if !same_secret(t, &self.token) => Err(Refusal(
                 StatusCode::UNAUTHORIZED,
                 "That token is not the hall's.",
             )),

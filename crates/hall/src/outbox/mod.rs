@@ -8,18 +8,23 @@
 //! client resends what was in flight (or, when the broker lost the session, the outbox
 //! sends every unacknowledged record again), so the hall gets everything, perhaps twice,
 //! which it drops by `(seq, part)`.
+//!
+//! Every read of the journal and of the CA file, and every write of the position file,
+//! runs on tokio's blocking pool: the outbox's task only awaits them.
 
 pub mod book;
 pub mod position;
 pub mod tail;
 
-use std::{path::PathBuf, time::Duration};
+use std::{path::PathBuf, sync::Arc, time::Duration};
 
 use rumqttc::{AsyncClient, ClientError, Event, MqttOptions, Outgoing as Out, Packet, QoS};
 use tokio::sync::watch;
 
 use crate::{
+    blocking::unblock,
     config::Broker,
+    link5::drive,
     message::Body,
     replica::Replica,
     signing::TableSigningKey,
@@ -105,11 +110,8 @@ pub fn mqtt_options(
     if let Some((user, password)) = credentials {
         options.set_credentials(user.clone(), password.clone());
     }
-    if broker.tls {
-        let config = crate::tls::client_config(broker.ca.as_deref())?;
-        options.set_transport(rumqttc::Transport::tls_with_config(
-            rumqttc::TlsConfiguration::Rustls(config),
-        ));
+    if let Some(transport) = crate::tls::transport(broker)? {
+        options.set_transport(transport);
     }
     Ok(options)
 }
@@ -125,12 +127,13 @@ fn wire(key: &TableSigningKey, message: &crate::message::HallMessage) -> Outgoin
 }
 
 /// Opens the journal, waiting (polling) until the station has created it.
-async fn open_tail(settings: &OutboxSettings, report: &Report) -> (JournalTail, Replica, u64) {
+async fn open_tail(settings: &OutboxSettings, report: &Report) -> (Arc<JournalTail>, Replica, u64) {
     let mut told = false;
     loop {
-        match JournalTail::open_with(&settings.journal, settings.secret.as_ref()) {
+        let (journal, secret) = (settings.journal.clone(), settings.secret.clone());
+        match unblock(move || JournalTail::open_with(&journal, secret.as_ref())).await {
             Ok((tail, config, epoch)) => match Replica::new(&settings.table, config, epoch) {
-                Ok(replica) => return (tail, replica, epoch),
+                Ok(replica) => return (Arc::new(tail), replica, epoch),
                 Err(e) => report(format!("hall outbox: journal's table configuration: {e}")),
             },
             Err(e) if !told => {
@@ -157,27 +160,6 @@ fn catch_up(tail: &JournalTail, replica: &mut Replica, acked: u64) -> Result<(),
     Ok(())
 }
 
-/// Polls the client's event loop in a task of its own (its `poll` is not to be
-/// cancelled half-way), pausing 200 ms after a connection error before it reconnects.
-pub fn drive(
-    mut eventloop: rumqttc::EventLoop,
-) -> tokio::sync::mpsc::UnboundedReceiver<Result<Event, rumqttc::ConnectionError>> {
-    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        loop {
-            let event = eventloop.poll().await;
-            let failed = event.is_err();
-            if tx.send(event).is_err() {
-                return;
-            }
-            if failed {
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-        }
-    });
-    rx
-}
-
 /// Publishes the journal at `settings.journal` until the task is dropped. `commits`:
 /// the station's last committed record, to wake at once; `status`: how far it is.
 pub async fn run(
@@ -186,15 +168,28 @@ pub async fn run(
     status: watch::Sender<OutboxStatus>,
     report: Report,
 ) {
-    let (tail, mut replica, game) = open_tail(&settings, &report).await;
-    let acked = position::load(&settings.journal, game);
-    if let Err(e) = catch_up(&tail, &mut replica, acked) {
+    let (tail, replica, game) = open_tail(&settings, &report).await;
+    let journal = settings.journal.clone();
+    let caught_up = Arc::clone(&tail);
+    let (mut replica, caught) = unblock(move || {
+        let mut replica = replica;
+        let acked = position::load(&journal, game);
+        let caught = catch_up(&caught_up, &mut replica, acked);
+        (replica, caught)
+    })
+    .await;
+    if let Err(e) = caught {
         report(format!("hall outbox: {e}"));
     }
     let mut book = AckBook::new(replica.last_seq());
     let client_id = format!("annabella-table-{}", settings.table);
     let options = loop {
-        match mqtt_options(&client_id, &settings.broker, settings.credentials.as_ref()) {
+        let (id, broker, credentials) = (
+            client_id.clone(),
+            settings.broker.clone(),
+            settings.credentials.clone(),
+        );
+        match unblock(move || mqtt_options(&id, &broker, credentials.as_ref())).await {
             Ok(o) => break o,
             Err(e) => {
                 // Reported once a minute until the file is there (the journal waits).
@@ -238,7 +233,8 @@ pub async fn run(
                 Ok(Event::Incoming(Packet::PubAck(ack))) => {
                     if book.puback(ack.pkid) {
                         let p = Position { game, acked: book.acked() };
-                        if let Err(e) = position::store(&settings.journal, p) {
+                        let journal = settings.journal.clone();
+                        if let Err(e) = unblock(move || position::store(&journal, p)).await {
                             report(format!("hall outbox: position file: {e}"));
                         }
                     }
@@ -277,7 +273,12 @@ pub async fn run(
         }
         // Read what the station committed since (also after a backlog has drained).
         if (look || book.backlog() == 0) && book.backlog() < BATCH {
-            match tail.after(replica.last_seq(), BATCH - book.backlog()) {
+            let (tail, after, limit) = (
+                Arc::clone(&tail),
+                replica.last_seq(),
+                BATCH - book.backlog(),
+            );
+            match unblock(move || tail.after(after, limit)).await {
                 Ok(records) => {
                     last_tail_error.clear();
                     for r in records {

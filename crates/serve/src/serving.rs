@@ -14,7 +14,7 @@
 //! and its request head. A browser's event stream that is closed this way reconnects by
 //! itself.
 //!
-//! The console ([`crate::Console::serve`]) and the hall serve through [`serve`].
+//! The console and the hall serve through [`serve`] (by way of [`crate::serve_hardened`]).
 
 use std::{
     collections::BTreeMap,
