@@ -44,6 +44,7 @@
 
 pub mod audio;
 pub mod decoder;
+pub mod endpoint;
 pub mod hearing;
 pub mod model;
 pub mod recognizer;
@@ -51,6 +52,7 @@ pub mod vad;
 
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
 pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
+pub use endpoint::{Endpointing, PhraseTrie, Standing};
 pub use hearing::{
     AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
 };

@@ -18,6 +18,7 @@ use annabella_phonetic::{Alternative, Language, Lexicon, Verdict, Vocabulary, re
 use shakmaty::Chess;
 
 use crate::decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
+use crate::endpoint::{self, Endpointing, Moment, PhraseTrie, Standing};
 use crate::model::SpeechModel;
 use crate::vad::{FRAME, Vad, VadConfig};
 
@@ -39,9 +40,16 @@ pub struct RecognizerConfig {
     pub mode: Mode,
     /// Silence after the last voiced frame that ends an utterance.
     pub trailing_silence: Duration,
-    /// Early finalization: when the partial result already means one complete legal move
-    /// (or command, or listed phrase), is unchanged for this long, and the voice has
-    /// stopped, finalize without waiting for the whole trailing silence. `None`: never.
+    /// Grammar-aware endpointing (see [`crate::endpoint`]): when the words so far are a
+    /// phrase that no phrase extends, the utterance ends after this much silence (after
+    /// the last word's end and the last voiced frame); words that start no phrase end it
+    /// as not understood after the same silence; a phrase that may go on waits the full
+    /// `trailing_silence`. `None`: the older rule, `early`.
+    pub leaf_silence: Option<Duration>,
+    /// Early finalization (only without `leaf_silence`): when the partial result already
+    /// means one complete legal move (or command, or listed phrase), is unchanged for this
+    /// long, and the voice has stopped, finalize without waiting for the whole trailing
+    /// silence. `None`: never.
     pub early: Option<Duration>,
     /// Audio kept from before the detected speech onset and fed with the utterance.
     pub preroll: Duration,
@@ -71,13 +79,14 @@ impl Default for RecognizerConfig {
         RecognizerConfig {
             mode: Mode::AlwaysListening,
             trailing_silence: Duration::from_millis(600),
+            leaf_silence: Some(Duration::from_millis(120)),
             early: Some(Duration::from_millis(150)),
             preroll: Duration::from_millis(300),
             onset: Duration::from_millis(50),
             max_utterance: Duration::from_secs(10),
             alternatives: 5,
             margin: 0.1,
-            partial_interval: Duration::from_millis(30),
+            partial_interval: Duration::from_millis(20),
             echo_tail: Duration::from_millis(150),
             vad: VadConfig::default(),
             report_unrecognised: false,
@@ -118,6 +127,10 @@ pub enum EndedBy {
     Silence,
     /// Early finalization: the partial result was a complete, stable answer.
     Early,
+    /// A phrase that nothing extends, followed by the short silence.
+    Leaf,
+    /// Words that start no phrase of the grammar: not understood (no reading is kept).
+    NotUnderstood,
     /// The push-to-talk key was released.
     Released,
     /// The utterance reached the maximum length.
@@ -220,6 +233,7 @@ pub struct Recognizer {
     config: RecognizerConfig,
     vocabulary: Option<Vocabulary>,
     phrases: Vec<String>,
+    trie: PhraseTrie,
     position: Option<Chess>,
     next: Option<(Chess, Vec<String>, Decoder)>,
     decoder: Decoder,
@@ -288,6 +302,12 @@ fn resolve(
     Some(resolve_nbest(pos, lexicon, &alternatives, margin))
 }
 
+/// The grammar's phrase trie; the scheme's hesitations are skipped where heard.
+fn trie_of(vocabulary: Option<&Vocabulary>, phrases: &[String]) -> PhraseTrie {
+    let fillers: &[&str] = vocabulary.map_or(&[], |v| v.lexicon().hesitations());
+    PhraseTrie::new(phrases, fillers)
+}
+
 fn samples_of(d: Duration) -> u64 {
     (d.as_secs_f64() * f64::from(SAMPLE_RATE)).round() as u64
 }
@@ -317,8 +337,10 @@ impl Recognizer {
             ListenFor::Phrases(p) => (None, None, p),
         };
         let decoder = Decoder::new(&model, &phrases, config.alternatives)?;
+        let trie = trie_of(vocabulary.as_ref(), &phrases);
         Ok(Recognizer {
             vad: Vad::new(config.vad),
+            trie,
             model,
             vocabulary,
             phrases,
@@ -397,6 +419,7 @@ impl Recognizer {
 
     fn swap_grammar(&mut self) {
         if let Some((position, phrases, decoder)) = self.next.take() {
+            self.trie = trie_of(self.vocabulary.as_ref(), &phrases);
             self.position = Some(position);
             self.phrases = phrases;
             self.decoder = decoder;
@@ -622,6 +645,11 @@ impl Recognizer {
         if now < u.partial_checked + interval {
             return Ok(());
         }
+        if let Some(leaf_silence) = self.config.leaf_silence
+            && self.config.mode == Mode::AlwaysListening
+        {
+            return self.check_grammar(leaf_silence);
+        }
         let text = self.decoder.partial();
         let complete = self.config.mode == Mode::AlwaysListening
             && self.config.early.is_some()
@@ -646,6 +674,40 @@ impl Recognizer {
         Ok(())
     }
 
+    /// Grammar-aware endpointing on the partial words (see [`crate::endpoint`]).
+    fn check_grammar(&mut self, leaf_silence: Duration) -> Result<(), DecodeError> {
+        let now = self.sample;
+        let text = self.decoder.partial();
+        let standing = self.trie.standing(text.split_whitespace());
+        let Some(u) = &mut self.utterance else {
+            return Ok(());
+        };
+        u.partial_checked = now;
+        if text != u.partial {
+            u.partial = text.clone();
+            u.partial_since = now;
+            self.events.push_back(Event::Partial { text });
+        }
+        // libvosk 0.3.45 gives no word times in partial results of a grammar (they come
+        // back empty): the words end with the last voiced frame.
+        let moment = Moment {
+            standing,
+            last_word_end: (standing != Standing::Nothing).then_some(u.last_voice),
+            last_voice: u.last_voice,
+            now,
+        };
+        let endpointing = Endpointing {
+            leaf_silence,
+            trailing_silence: self.config.trailing_silence,
+        };
+        match endpointing.decide(moment) {
+            endpoint::Verdict::Wait => Ok(()),
+            endpoint::Verdict::Leaf => self.finalize(EndedBy::Leaf, now),
+            endpoint::Verdict::NotUnderstood => self.finalize(EndedBy::NotUnderstood, now),
+            endpoint::Verdict::Silence => self.finalize(EndedBy::Silence, now),
+        }
+    }
+
     fn drop_utterance(&mut self) {
         if self.utterance.take().is_some() {
             self.decoder.reset();
@@ -662,7 +724,7 @@ impl Recognizer {
         let Some(u) = self.utterance.take() else {
             return Ok(());
         };
-        let alternatives = self.decoder.finish();
+        let mut alternatives = self.decoder.finish();
         let decode = self.decoder.take_busy();
         let (chunk_end, entry) = self.chunk.unwrap_or((end, Instant::now()));
         let final_at = self.at(chunk_end.max(end)) + entry.elapsed();
@@ -676,6 +738,13 @@ impl Recognizer {
             Some(w) => u.start + (f64::from(w.end) * f64::from(SAMPLE_RATE)) as u64,
             None => u.last_voice,
         };
+        let (text, words) = if ended_by == EndedBy::NotUnderstood {
+            // Nothing of it is acted on: the table asks again.
+            alternatives.clear();
+            (String::new(), best.words)
+        } else {
+            (best.text, best.words)
+        };
         let lexicon = self.vocabulary.as_ref().map(Vocabulary::lexicon);
         let resolution = resolve(
             lexicon.zip(self.position.as_ref()),
@@ -688,8 +757,8 @@ impl Recognizer {
             endpoint: self.at(end),
             final_at,
             ended_by,
-            text: best.text,
-            words: best.words,
+            text,
+            words,
             alternatives,
             resolution,
             position: self.position.clone(),

@@ -49,6 +49,7 @@ fn two_utterances_are_cut_at_the_silence_with_consistent_times() {
     let six = samples(&korean_wav(dir.path(), "six", "여섯"));
     let eight = samples(&korean_wav(dir.path(), "eight", "여덟"));
     let config = RecognizerConfig {
+        leaf_silence: None,
         early: None,
         ..RecognizerConfig::default()
     };
@@ -118,6 +119,7 @@ fn early_finalization_answers_before_the_full_silence() {
     let mut results = Vec::new();
     for early in [None, Some(Duration::from_millis(100))] {
         let config = RecognizerConfig {
+            leaf_silence: None,
             early,
             ..RecognizerConfig::default()
         };
@@ -197,4 +199,74 @@ fn push_to_talk_hears_only_while_the_key_is_down_and_ends_on_release() {
     assert_eq!(h[0].text, "넷");
     assert_eq!(h[0].ended_by, EndedBy::Released);
     assert_eq!(h[0].endpoint, up);
+}
+
+/// Korean phrases: 여섯 and 넷 are phrases that longer ones extend; 여덟 and 여섯 넷 are
+/// leaves.
+fn korean_phrases() -> ListenFor {
+    ListenFor::Phrases(
+        ["여덟", "여섯", "여섯 넷", "넷", "넷 여덟"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    )
+}
+
+/// Where espeak's voice ends in `audio` (last 10 ms frame above −50 dBFS).
+fn voice_end(audio: &[i16]) -> usize {
+    audio
+        .chunks(160)
+        .rposition(|f| annabella_speech::vad::level_dbfs(f) > -50.0)
+        .map_or(0, |i| (i + 1) * 160)
+}
+
+#[test]
+fn a_leaf_phrase_is_final_soon_after_its_last_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut audio = silence(300);
+    audio.extend(samples(&korean_wav(dir.path(), "eight", "여덟")));
+    let end = voice_end(&audio);
+    audio.extend(silence(1200));
+    let t0 = Instant::now();
+    let config = RecognizerConfig::default();
+    let mut l = Recognizer::new(model(), korean_phrases(), config, t0).unwrap();
+    let events = run(&mut l, t0, &mut 0, &audio);
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!((h[0].text.as_str(), h[0].ended_by), ("여덟", EndedBy::Leaf));
+    let spoken_end = t0 + Duration::from_secs_f64(end as f64 / 16_000.0);
+    let after = h[0].final_at.saturating_duration_since(spoken_end);
+    // 120 ms of silence, the 20 ms chunk and the decoding; the full silence is 600 ms.
+    assert!(after <= Duration::from_millis(300), "{after:?}");
+}
+
+#[test]
+fn an_extendable_phrase_with_a_300_ms_pause_inside_is_not_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut audio = silence(300);
+    let six = samples(&korean_wav(dir.path(), "six", "여섯"));
+    audio.extend(&six[..voice_end(&six)]);
+    audio.extend(silence(300));
+    audio.extend(samples(&korean_wav(dir.path(), "four", "넷")));
+    audio.extend(silence(1200));
+    let t0 = Instant::now();
+    let mut l =
+        Recognizer::new(model(), korean_phrases(), RecognizerConfig::default(), t0).unwrap();
+    let events = run(&mut l, t0, &mut 0, &audio);
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!(
+        (h[0].text.as_str(), h[0].ended_by),
+        ("여섯 넷", EndedBy::Leaf)
+    );
+    // The older rule (a complete phrase stable for 150 ms) cuts the same audio after 여섯.
+    let older = RecognizerConfig {
+        leaf_silence: None,
+        early: Some(Duration::from_millis(150)),
+        ..RecognizerConfig::default()
+    };
+    let mut l = Recognizer::new(model(), korean_phrases(), older, t0).unwrap();
+    let events = run(&mut l, t0, &mut 0, &audio);
+    let texts: Vec<&str> = heard(&events).iter().map(|h| h.text.as_str()).collect();
+    assert_eq!(texts.first(), Some(&"여섯"), "{events:?}");
 }
