@@ -65,7 +65,7 @@ pub struct Args {
     endpointing: Endpointing,
     /// Silence after a phrase that nothing extends before it is final, in ms (grammar
     /// endpointing).
-    #[arg(long, default_value_t = 120, value_name = "MS",
+    #[arg(long, default_value_t = 100, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(0..=10_000))]
     leaf_silence: u64,
     /// Read each result back with espeak-ng in this voice (default: the scheme's
@@ -242,7 +242,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Mode::AlwaysListening
         },
         trailing_silence: Duration::from_millis(args.trailing_silence),
-        leaf_silence: (args.endpointing == Endpointing::Grammar)
+        leaf_silence: (args.endpointing == Endpointing::Grammar && !args.no_early)
             .then(|| Duration::from_millis(args.leaf_silence)),
         early: (!args.no_early).then(|| Duration::from_millis(args.early)),
         alternatives: args.alternatives,

@@ -53,7 +53,7 @@ struct Phrases {
 const KOREAN: Phrases = Phrases {
     espeak: "ko",
     // 여섯 and 넷 are phrases that longer ones extend; 여덟, 여섯 넷 and 넷 여덟 are leaves.
-    grammar: &["여덟", "여섯", "여섯 넷", "넷", "넷 여덟"],
+    grammar: &["여덟", "여섯", "여섯 넷", "넷", "넷 여덟", "[unk]"],
     whole: &["여덟", "여섯 넷", "넷 여덟"],
     split: &[("여섯", "넷"), ("넷", "여덟")],
     babble: &[
@@ -326,7 +326,11 @@ fn acted_on(h: &Heard, grammar: &[&str]) -> bool {
         .filter(|r| r.text != h.text)
         .map(|r| r.probability)
         .fold(0.0, f32::max);
-    best - rival >= MARGIN
+    let floor: f32 = std::env::var("ANNABELLA_BENCH_MIN_P")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
+    best >= floor && best - rival >= MARGIN
 }
 
 /// Runs one stream through a recognizer; each result goes to the take whose speech it
@@ -381,6 +385,12 @@ fn listen(
             let take = spans
                 .iter()
                 .position(|&(a, b)| (from as usize) < b && (to as usize) > a);
+            if debug {
+                eprintln!(
+                    "    take {take:?} expected {:?}",
+                    take.map(|i| (spans[i].0 as f64 / 16_000.0, spans[i].1 as f64 / 16_000.0))
+                );
+            }
             let ok = acted_on(&h, p.grammar);
             match take {
                 Some(i) => {
@@ -532,6 +542,20 @@ fn main() {
         t.elapsed().as_secs_f64()
     );
     let model = Arc::new(SpeechModel::load(&model_dir).expect("the model loads"));
+    let probe = Recognizer::new(
+        model.clone(),
+        ListenFor::Phrases(p.grammar.iter().map(|s| s.to_string()).collect()),
+        RecognizerConfig::default(),
+        Instant::now(),
+    )
+    .expect("grammar");
+    let missing = probe.missing_words();
+    if !missing.is_empty() {
+        println!(
+            "the model lacks {}: phrases with them cannot be heard",
+            missing.join(", ")
+        );
+    }
     let (clean, spans) = stream(&takes, None);
     let babble = babble(dir.path(), p, clean.len().min(60 * 1000 * MS));
     let pink = pink(dir.path(), clean.len().min(60 * 1000 * MS));
@@ -551,14 +575,18 @@ fn main() {
         ..grammar_rule.clone()
     };
     let mut rows = Vec::new();
+    let only = std::env::var("ANNABELLA_BENCH_ONLY").ok();
     for (name, noise) in &conditions {
+        if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
         let audio = match noise {
             None => clean.clone(),
             Some(n) => stream(&takes, Some(*n)).0,
         };
         for (rule, config) in [
             ("older (stable 150 ms)", &older_rule),
-            ("grammar (leaf 120 ms)", &grammar_rule),
+            ("grammar (leaf 100 ms)", &grammar_rule),
         ] {
             let started = Instant::now();
             let (outcomes, stray) = listen(&model, p, config, &audio, &spans, noise.is_none());

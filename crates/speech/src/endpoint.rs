@@ -2,7 +2,7 @@
 //! phrases (a trie of words), the decoder's word end times and the VAD's frames.
 //!
 //! - the words so far are a complete phrase that no phrase extends (a *leaf*): the
-//!   utterance ends after a short silence ([`Endpointing::leaf_silence`], 120 ms);
+//!   utterance ends after a short silence ([`Endpointing::leaf_silence`], 100 ms by default);
 //! - a complete phrase that a longer one extends ("Springer Gustav eins" … "Felix drei"),
 //!   or an unfinished phrase: the full trailing silence (600 ms), so a pause inside a
 //!   phrase never cuts it;

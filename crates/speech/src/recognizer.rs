@@ -79,7 +79,7 @@ impl Default for RecognizerConfig {
         RecognizerConfig {
             mode: Mode::AlwaysListening,
             trailing_silence: Duration::from_millis(600),
-            leaf_silence: Some(Duration::from_millis(120)),
+            leaf_silence: Some(Duration::from_millis(100)),
             early: Some(Duration::from_millis(150)),
             preroll: Duration::from_millis(300),
             onset: Duration::from_millis(50),

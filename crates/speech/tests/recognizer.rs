@@ -250,8 +250,14 @@ fn an_extendable_phrase_with_a_300_ms_pause_inside_is_not_cut() {
     audio.extend(samples(&korean_wav(dir.path(), "four", "넷")));
     audio.extend(silence(1200));
     let t0 = Instant::now();
-    let mut l =
-        Recognizer::new(model(), korean_phrases(), RecognizerConfig::default(), t0).unwrap();
+    let model = model();
+    let mut l = Recognizer::new(
+        model.clone(),
+        korean_phrases(),
+        RecognizerConfig::default(),
+        t0,
+    )
+    .unwrap();
     let events = run(&mut l, t0, &mut 0, &audio);
     let h = heard(&events);
     assert_eq!(h.len(), 1, "{events:?}");
@@ -265,7 +271,7 @@ fn an_extendable_phrase_with_a_300_ms_pause_inside_is_not_cut() {
         early: Some(Duration::from_millis(150)),
         ..RecognizerConfig::default()
     };
-    let mut l = Recognizer::new(model(), korean_phrases(), older, t0).unwrap();
+    let mut l = Recognizer::new(model, korean_phrases(), older, t0).unwrap();
     let events = run(&mut l, t0, &mut 0, &audio);
     let texts: Vec<&str> = heard(&events).iter().map(|h| h.text.as_str()).collect();
     assert_eq!(texts.first(), Some(&"여섯"), "{events:?}");
