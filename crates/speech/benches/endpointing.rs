@@ -16,7 +16,11 @@
 //! The language follows the model (`-de-` in its directory name: German FIDE phrases
 //! spoken by `espeak-ng -v de`; otherwise Korean number words for the Korean test
 //! model), or `ANNABELLA_BENCH_LANG=ko|de`. `ANNABELLA_BENCH_ROUNDS` (default 5) scales
-//! the number of takes (55 per round).
+//! the number of takes (55 per round). Experiments: `ANNABELLA_BENCH_MIN_P=0.9` acts only
+//! on a best reading of at least that probability; `ANNABELLA_BENCH_ALTERNATIVES=0` asks
+//! Vosk for one reading with word confidences (probability = their mean);
+//! `ANNABELLA_BENCH_ONLY=pink` runs only the conditions whose name contains it;
+//! `ANNABELLA_BENCH_DEBUG=1` prints every event and every wrong answer.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -235,7 +239,8 @@ fn pink(dir: &Path, len: usize) -> Vec<i16> {
     let seconds = len / (1000 * MS) + 1;
     run(
         Command::new("sox")
-            .args(["-n", "-r", "16000", "-c", "1", "-b", "16"])
+            // -R: the same noise on every run.
+            .args(["-R", "-n", "-r", "16000", "-c", "1", "-b", "16"])
             .arg(&out)
             .args(["synth", &seconds.to_string(), "pinknoise", "vol", "0.5"]),
         "sox",
@@ -475,7 +480,15 @@ fn tally(
         let first = o.accepted.first();
         match first {
             Some(a) if *a == t.expected => r.correct += 1,
-            Some(_) => r.wrong += 1,
+            Some(a) => {
+                if std::env::var_os("ANNABELLA_BENCH_DEBUG").is_some() {
+                    eprintln!(
+                        "wrong: {rule}: said {:?} (pause {}), acted on {a:?}",
+                        t.expected, t.pause
+                    );
+                }
+                r.wrong += 1
+            }
             None => r.rejected += 1,
         }
         if t.pause == 0 {
@@ -566,8 +579,13 @@ fn main() {
         ("pink 10 dB".to_owned(), Some((&pink[..], 10.0))),
         ("pink 5 dB".to_owned(), Some((&pink[..], 5.0))),
     ];
+    let alternatives = std::env::var("ANNABELLA_BENCH_ALTERNATIVES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(RecognizerConfig::default().alternatives);
     let grammar_rule = RecognizerConfig {
         report_unrecognised: true,
+        alternatives,
         ..RecognizerConfig::default()
     };
     let older_rule = RecognizerConfig {

@@ -163,6 +163,15 @@ impl Endpointing {
     }
 }
 
+/// Whether an utterance whose voice begins at `start` is the rest of a phrase whose start
+/// was lost: it begins within `trailing_silence` of the end of an utterance broken off
+/// (`broken_off`: not understood, or cut at the maximum length). Such a rest is not
+/// understood either, whatever phrase it sounds like ("… Felix drei" of "Springer
+/// Gustav eins Felix drei" would be a move of its own).
+pub fn is_fragment(broken_off: Option<u64>, start: u64, trailing_silence: Duration) -> bool {
+    broken_off.is_some_and(|end| duration_of(start.saturating_sub(end)) < trailing_silence)
+}
+
 fn duration_of(samples: u64) -> Duration {
     Duration::from_micros(samples * 1_000_000 / u64::from(crate::decoder::SAMPLE_RATE))
 }
@@ -281,6 +290,15 @@ mod tests {
         assert_eq!(play(&words, 0, 3000), (Verdict::NotUnderstood, 520));
         let words = [("[unk]", 100, 400)];
         assert_eq!(play(&words, 50, 3000), (Verdict::NotUnderstood, 520));
+    }
+
+    #[test]
+    fn the_rest_of_a_phrase_broken_off_is_a_fragment() {
+        let trailing = Duration::from_millis(600);
+        assert!(is_fragment(Some(1000 * MS), 1000 * MS, trailing));
+        assert!(is_fragment(Some(1000 * MS), 1590 * MS, trailing));
+        assert!(!is_fragment(Some(1000 * MS), 1600 * MS, trailing));
+        assert!(!is_fragment(None, 1000 * MS, trailing));
     }
 
     #[test]

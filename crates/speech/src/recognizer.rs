@@ -213,6 +213,9 @@ struct Utterance {
     partial: String,
     partial_since: u64,
     partial_checked: u64,
+    /// Began within the trailing silence after an utterance that was not understood or
+    /// reached the maximum length: the rest of a phrase whose start was lost.
+    fragment: bool,
 }
 
 impl Utterance {
@@ -247,6 +250,9 @@ pub struct Recognizer {
     onset_run: u64,
     onset_first: u64,
     utterance: Option<Utterance>,
+    /// Where the last utterance ended, if it ended without a phrase understood whole
+    /// (not understood, or cut at the maximum length).
+    broken_off: Option<u64>,
     feed: Vec<i16>,
     muted: bool,
     deaf_until: Option<Instant>,
@@ -354,6 +360,7 @@ impl Recognizer {
             onset_run: 0,
             onset_first: 0,
             utterance: None,
+            broken_off: None,
             feed: Vec::new(),
             muted: false,
             deaf_until: None,
@@ -551,7 +558,13 @@ impl Recognizer {
             partial: String::new(),
             partial_since: end,
             partial_checked: start,
+            fragment: false,
         });
+        let fragment = self.config.leaf_silence.is_some()
+            && endpoint::is_fragment(self.broken_off, first_voice, self.config.trailing_silence);
+        if let Some(u) = &mut self.utterance {
+            u.fragment = fragment;
+        }
         let at = self.at(first_voice);
         self.events.push_back(Event::SpeechStarted { at });
     }
@@ -709,6 +722,7 @@ impl Recognizer {
     }
 
     fn drop_utterance(&mut self) {
+        self.broken_off = None;
         if self.utterance.take().is_some() {
             self.decoder.reset();
             let _ = self.decoder.take_busy();
@@ -724,6 +738,13 @@ impl Recognizer {
         let Some(u) = self.utterance.take() else {
             return Ok(());
         };
+        let ended_by = if u.fragment && ended_by != EndedBy::Released {
+            EndedBy::NotUnderstood
+        } else {
+            ended_by
+        };
+        self.broken_off =
+            matches!(ended_by, EndedBy::NotUnderstood | EndedBy::MaxLength).then_some(end);
         let mut alternatives = self.decoder.finish();
         let decode = self.decoder.take_busy();
         let (chunk_end, entry) = self.chunk.unwrap_or((end, Instant::now()));
