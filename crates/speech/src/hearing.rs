@@ -94,6 +94,9 @@ pub struct HearingSetup {
     pub push_to_talk: bool,
     /// Silence that ends an utterance.
     pub trailing_silence: Duration,
+    /// Silence after a phrase that no phrase extends before it is final (grammar-aware
+    /// endpointing, see [`crate::endpoint`]).
+    pub leaf_silence: Duration,
 }
 
 /// Why hearing could not start: one clear problem with its config key.
@@ -234,6 +237,7 @@ impl HearingSetup {
                 Mode::AlwaysListening
             },
             trailing_silence: self.trailing_silence,
+            leaf_silence: Some(self.leaf_silence),
             // The player spoke and nothing fitted: they are told it was not understood.
             report_unrecognised: true,
             ..RecognizerConfig::default()

@@ -657,6 +657,7 @@ fn start_hearing(
                 input: AudioInput::Mic(None),
                 push_to_talk: false,
                 trailing_silence: Duration::from_millis(600),
+                leaf_silence: Duration::from_millis(100),
             };
             let recognizer = setup.recognizer(position, language, Instant::now())?;
             let coverage = Coverage::of(&recognizer);

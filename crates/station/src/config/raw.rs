@@ -143,6 +143,8 @@ pub struct RawSpeech {
     pub push_to_talk: Option<bool>,
     /// Silence that ends an utterance, ms (600).
     pub trailing_silence_ms: Option<u64>,
+    /// Silence after a phrase that no phrase extends before it is final, ms (100).
+    pub leaf_silence_ms: Option<u64>,
 }
 
 /// `[voice]` as written.
