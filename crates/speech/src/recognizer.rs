@@ -913,3 +913,42 @@ mod tests {
         assert!(resolve(None, &[reading("넷", 1.0)], 0.1).is_none());
     }
 }
+
+#[cfg(test)]
+mod grammar_endpointing {
+    use super::*;
+    use crate::endpoint::Standing;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn trie(fen: Option<&str>) -> PhraseTrie {
+        let vocab = Vocabulary::new(Lexicon::get(Language::De), |_| true);
+        let pos: Chess = fen.map_or_else(Chess::default, |f| {
+            f.parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap()
+        });
+        trie_of(Some(&vocab), &vocab.grammar(&pos).phrases)
+    }
+
+    /// The station's grammar (every way to say each legal move, the commands) as the
+    /// endpointer sees it.
+    #[test]
+    fn the_station_grammar_makes_moves_leaves_and_waits_for_unfinished_ones() {
+        let start = trie(None);
+        let s = |t: &PhraseTrie, text: &str| t.standing(text.split_whitespace());
+        assert_eq!(s(&start, "springer felix drei"), Standing::Leaf);
+        assert_eq!(s(&start, "springer gustav eins felix drei"), Standing::Leaf);
+        assert_eq!(s(&start, "äh springer felix drei"), Standing::Leaf);
+        // The from-square of the long form is not a move here: wait.
+        assert_eq!(s(&start, "springer gustav eins"), Standing::Prefix);
+        assert_eq!(s(&start, "eva"), Standing::Prefix);
+        // No knight reaches f6: not understood at the first pause.
+        assert_eq!(s(&start, "springer felix sechs"), Standing::Dead);
+        // A pawn on e7 ready to promote: "eva acht" needs the piece.
+        let promo = trie(Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"));
+        assert_eq!(s(&promo, "eva acht"), Standing::Prefix);
+        assert_eq!(s(&promo, "eva acht dame"), Standing::Leaf);
+    }
+}
