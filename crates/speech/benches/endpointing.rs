@@ -30,7 +30,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use annabella_speech::{
-    EndedBy, Event, Heard, ListenFor, Recognizer, RecognizerConfig, SpeechModel,
+    EndedBy, Event, Heard, ListenFor, Recognizer, RecognizerConfig, SpeechModel, Trust,
 };
 
 /// 16 kHz samples per millisecond.
@@ -338,9 +338,61 @@ fn acted_on(h: &Heard, grammar: &[&str]) -> bool {
     best >= floor && best - rival >= MARGIN
 }
 
+/// Appends one result's evidence to the TSV at `path` (`ANNABELLA_BENCH_FEATURES`):
+/// condition, rule, what was said, what was heard, how it ended, whether it was acted
+/// on, SNR, probability, margin, readings, words, seconds per word.
+fn features(
+    path: &std::ffi::OsStr,
+    label: &str,
+    grammar: &[&str],
+    h: &Heard,
+    take: Option<&Take>,
+    acted: bool,
+) {
+    use std::io::Write;
+    let e = annabella_speech::Evidence::of(
+        &h.alternatives,
+        h.snr_db,
+        h.voice_before_words,
+        h.voice_after_words,
+        |t| grammar.contains(&t),
+    );
+    let span = match (h.words.first(), h.words.last()) {
+        (Some(a), Some(b)) => b.end - a.start,
+        _ => 0.0,
+    };
+    let line = format!(
+        "{label}\t{}\t{}\t{}\t{:?}\t{}\t{:.2}\t{:.4}\t{:.4}\t{}\t{}\t{:.3}\t{}\t{}\t{}\t{:.4}\n",
+        take.map_or("-", |t| t.expected.as_str()),
+        take.and_then(|t| t.first.as_deref()).unwrap_or("-"),
+        h.text,
+        h.ended_by,
+        acted,
+        h.snr_db,
+        e.probability,
+        e.margin,
+        e.readings,
+        h.words.len(),
+        span / h.words.len().max(1) as f32,
+        h.speech_end_to_final().as_millis(),
+        h.voice_before_words.as_millis(),
+        h.voice_after_words.as_millis(),
+        e.longer,
+    );
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .expect("features file");
+    f.write_all(line.as_bytes()).expect("features written");
+}
+
 /// Runs one stream through a recognizer; each result goes to the take whose speech it
 /// overlaps (results overlapping none count as `stray` accepts).
+#[allow(clippy::too_many_arguments)]
 fn listen(
+    label: &str,
+    takes: &[Take],
     model: &Arc<SpeechModel>,
     p: &Phrases,
     config: &RecognizerConfig,
@@ -397,6 +449,9 @@ fn listen(
                 );
             }
             let ok = acted_on(&h, p.grammar);
+            if let Some(path) = std::env::var_os("ANNABELLA_BENCH_FEATURES") {
+                features(&path, label, p.grammar, &h, take.map(|i| &takes[i]), ok);
+            }
             match take {
                 Some(i) => {
                     let o = &mut outcomes[i];
@@ -590,7 +645,13 @@ fn main() {
     };
     let older_rule = RecognizerConfig {
         leaf_silence: None,
+        trust: Trust::OFF,
         ..grammar_rule.clone()
+    };
+    let untrusting = grammar_rule.clone();
+    let grammar_rule = RecognizerConfig {
+        trust: Trust::OFF,
+        ..grammar_rule
     };
     let mut rows = Vec::new();
     let only = std::env::var("ANNABELLA_BENCH_ONLY").ok();
@@ -605,9 +666,26 @@ fn main() {
         for (rule, config) in [
             ("older (stable 150 ms)", &older_rule),
             ("grammar (leaf 100 ms)", &grammar_rule),
+            (
+                "grammar + trust (SNR ≥ 30 dB, voice outside words, longer reading)",
+                &untrusting,
+            ),
         ] {
             let started = Instant::now();
-            let (outcomes, stray) = listen(&model, p, config, &audio, &spans, noise.is_none());
+            if std::env::var("ANNABELLA_BENCH_RULE").is_ok_and(|r| !rule.starts_with(r.as_str())) {
+                continue;
+            }
+            let label = format!("{name}\t{rule}");
+            let (outcomes, stray) = listen(
+                &label,
+                &takes,
+                &model,
+                p,
+                config,
+                &audio,
+                &spans,
+                noise.is_none(),
+            );
             let row = tally(name, rule, &takes, &outcomes, stray);
             eprintln!("{name}, {rule}: {:.1} s", started.elapsed().as_secs_f64());
             rows.push(row);

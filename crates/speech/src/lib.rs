@@ -44,6 +44,7 @@
 
 pub mod audio;
 pub mod decoder;
+pub mod doubt;
 pub mod endpoint;
 pub mod hearing;
 pub mod model;
@@ -52,6 +53,7 @@ pub mod vad;
 
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
 pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
+pub use doubt::{Doubt, Evidence, Trust};
 pub use endpoint::{Endpointing, PhraseTrie, Standing};
 pub use hearing::{
     AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use annabella_speech::{
-    EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig, SpeechModel,
+    EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig, SpeechModel, Trust,
 };
 use common::*;
 
@@ -265,14 +265,79 @@ fn an_extendable_phrase_with_a_300_ms_pause_inside_is_not_cut() {
         (h[0].text.as_str(), h[0].ended_by),
         ("여섯 넷", EndedBy::Leaf)
     );
-    // The older rule (a complete phrase stable for 150 ms) cuts the same audio after 여섯.
+    // The older rule (a complete phrase stable for 150 ms) cuts the same audio after 여섯
+    // (with every reading trusted; the default trust asks again, as "여섯 넷" comes close).
     let older = RecognizerConfig {
         leaf_silence: None,
         early: Some(Duration::from_millis(150)),
+        trust: Trust::OFF,
         ..RecognizerConfig::default()
     };
     let mut l = Recognizer::new(model, korean_phrases(), older, t0).unwrap();
     let events = run(&mut l, t0, &mut 0, &audio);
     let texts: Vec<&str> = heard(&events).iter().map(|h| h.text.as_str()).collect();
     assert_eq!(texts.first(), Some(&"여섯"), "{events:?}");
+}
+
+/// Steady hiss (white noise from a fixed seed) at `db` below the RMS of `speech`.
+fn hiss_under(speech: &[i16], len: usize, db: f64) -> Vec<f64> {
+    let rms = |s: &[f64]| (s.iter().map(|v| v * v).sum::<f64>() / s.len() as f64).sqrt();
+    let voice: Vec<f64> = speech.iter().map(|&v| f64::from(v)).collect();
+    let mut seed = 12_345u32;
+    let raw: Vec<f64> = (0..len)
+        .map(|_| {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            f64::from((seed >> 16) as i16)
+        })
+        .collect();
+    let gain = rms(&voice) / 10f64.powf(db / 20.0) / rms(&raw);
+    raw.into_iter().map(|v| v * gain).collect()
+}
+
+/// A phrase said clearly is acted on; the same phrase under steady noise 10 dB below it
+/// is reported without words (the table asks again), doubted as noisy, and so is a
+/// shorter phrase heard where voice goes on past its word.
+#[test]
+fn a_phrase_heard_under_noise_is_asked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let take = samples(&korean_wav(dir.path(), "six-four", "여섯 넷"));
+    let mut clean = silence(3000);
+    clean.extend(&take);
+    clean.extend(silence(1200));
+    let t0 = Instant::now();
+    let model = model();
+    let config = RecognizerConfig {
+        report_unrecognised: true,
+        ..RecognizerConfig::default()
+    };
+    let mut l = Recognizer::new(model.clone(), korean_phrases(), config.clone(), t0).unwrap();
+    let events = run(&mut l, t0, &mut 0, &clean);
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!((h[0].text.as_str(), h[0].doubt), ("여섯 넷", None));
+    assert!(h[0].snr_db > 30.0, "{}", h[0].snr_db);
+
+    let noise = hiss_under(&take, clean.len(), 10.0);
+    let noisy: Vec<i16> = clean
+        .iter()
+        .zip(&noise)
+        .map(|(&v, n)| (f64::from(v) + n).clamp(-32768.0, 32767.0) as i16)
+        .collect();
+    let mut l = Recognizer::new(model, korean_phrases(), config, t0).unwrap();
+    let mut offset = 0;
+    let mut events = run(&mut l, t0, &mut offset, &noisy);
+    // The end of the stream ends an utterance the noise keeps open.
+    l.finish(t0 + Duration::from_secs_f64(offset as f64 / 16_000.0))
+        .unwrap();
+    events.extend(std::iter::from_fn(|| l.poll_event()));
+    let h = heard(&events);
+    assert!(!h.is_empty(), "{events:?}");
+    for h in h {
+        assert_eq!(h.text, "", "{h:?}");
+        assert!(h.alternatives.is_empty() && h.resolution.is_none());
+        assert!(
+            h.doubt.is_some() || h.ended_by == EndedBy::NotUnderstood,
+            "{h:?}"
+        );
+    }
 }
