@@ -413,7 +413,7 @@ fn heard_json(
     };
     // Keys in the documented order (serde_json's map would sort them).
     format!(
-        "{{\"words\":{},\"alternatives\":{},\"resolution\":{},\"timings_ms\":{{{timings}}},\"rtf\":{},\"ended_by\":{},\"word_times\":{},\"read_back_ms\":{read_back}}}",
+        "{{\"words\":{},\"alternatives\":{},\"resolution\":{},\"timings_ms\":{{{timings}}},\"rtf\":{},\"ended_by\":{},\"word_times\":{},\"read_back_ms\":{read_back},\"snr_db\":{},\"doubt\":{}}}",
         json!(h.text),
         json!(alternatives),
         resolution,
@@ -430,6 +430,8 @@ fn heard_json(
                 }))
                 .collect::<Vec<_>>()
         ),
+        json!((f64::from(h.snr_db) * 10.0).round() / 10.0),
+        json!(h.doubt),
     )
 }
 
