@@ -341,3 +341,47 @@ fn a_phrase_heard_under_noise_is_asked_again() {
         );
     }
 }
+
+/// Voice going on 250 ms after a leaf was taken is the rest of something longer: not
+/// acted on as a phrase of its own (with every reading trusted, it is).
+#[test]
+fn voice_right_after_a_leaf_is_not_a_phrase_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut audio = silence(500);
+    audio.extend(samples(&korean_wav(dir.path(), "eight", "여덟")));
+    audio.extend(silence(250));
+    audio.extend(samples(&korean_wav(dir.path(), "four", "넷")));
+    audio.extend(silence(1200));
+    let t0 = Instant::now();
+    let model = model();
+    let config = RecognizerConfig {
+        report_unrecognised: true,
+        ..RecognizerConfig::default()
+    };
+    let texts = |config: RecognizerConfig| {
+        let mut l = Recognizer::new(model.clone(), korean_phrases(), config, t0).unwrap();
+        let events = run(&mut l, t0, &mut 0, &audio);
+        heard(&events)
+            .iter()
+            .map(|h| (h.text.clone(), h.ended_by))
+            .collect::<Vec<_>>()
+    };
+    let trusting = texts(RecognizerConfig {
+        trust: Trust::OFF,
+        ..config.clone()
+    });
+    assert_eq!(
+        trusting,
+        [
+            ("여덟".to_owned(), EndedBy::Leaf),
+            ("넷".to_owned(), EndedBy::Silence)
+        ]
+    );
+    assert_eq!(
+        texts(config),
+        [
+            ("여덟".to_owned(), EndedBy::Leaf),
+            (String::new(), EndedBy::NotUnderstood)
+        ]
+    );
+}
