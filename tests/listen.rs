@@ -73,8 +73,16 @@ fn check_lines(stdout: &str) {
             f("decode") > 0.0 && line["rtf"].as_f64().unwrap() > 0.0,
             "{line}"
         );
-        assert!(["silence", "early"].contains(&line["ended_by"].as_str().unwrap()));
+        assert!(["silence", "early", "leaf"].contains(&line["ended_by"].as_str().unwrap()));
     }
+}
+
+/// The lines of `stdout` as JSON.
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
 }
 
 #[test]
@@ -89,14 +97,36 @@ fn listen_wav_prints_one_json_line_per_utterance() {
             "--wav",
             wav.to_str().unwrap(),
             "--grammar-words",
-            WORDS,
+            // A phrase of two words: 넷 becomes a phrase that a longer one extends.
+            &format!("{WORDS}, 넷  여덟"),
             "--json",
+            "--read-back",
+            "ko",
         ],
         None,
     );
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stderr.contains("model loaded"), "{stderr}");
     check_lines(&stdout);
+    for line in json_lines(&stdout) {
+        // Both words are phrases nothing extends: final after the short silence.
+        assert_eq!(line["ended_by"], "leaf", "{line}");
+        let t = &line["timings_ms"];
+        let r = &line["read_back_ms"];
+        let f =
+            |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or_else(|| panic!("{k} in {v}"));
+        assert!(f(r, "request_to_first_audio") > 0.0, "{r}");
+        assert!(
+            (f(r, "first_audio") - f(t, "final") - f(r, "request_to_first_audio")).abs() <= 0.2,
+            "{line}"
+        );
+        assert!(
+            (f(r, "last_word_end_to_first_audio") - (f(r, "first_audio") - f(t, "last_word_end")))
+                .abs()
+                <= 0.2,
+            "{line}"
+        );
+    }
 }
 
 #[test]
@@ -127,6 +157,12 @@ fn listen_stdin_pcm_matches_the_wav() {
     );
     assert_eq!(code, Some(0), "{stderr}");
     check_lines(&stdout);
+    // No read-back asked for: the field is there, null.
+    assert!(
+        json_lines(&stdout)
+            .iter()
+            .all(|l| l["read_back_ms"].is_null())
+    );
 }
 
 #[test]

@@ -15,6 +15,11 @@ use annabella_speech::{
     Ears, Heard, Hearing, HearingNews, ListenFor, LoadProgress, Mode, Pacing, Recognizer,
     RecognizerConfig, SpeechModel,
 };
+use annabella_voice::Announcer as _;
+use annabella_voice::Speech;
+use annabella_voice::espeak::{EspeakOutput, PcmSink};
+use annabella_voice::queue::UtteranceId;
+use annabella_voice::{Espeak, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings};
 use anyhow::Context;
 use serde_json::json;
 
@@ -45,14 +50,31 @@ pub struct Args {
     /// The spoken scheme: de (FIDE) or en.
     #[arg(long, default_value = "de")]
     scheme: Language,
-    /// Listen for these words or phrases (comma-separated) instead of the scheme's moves.
-    #[arg(long, value_name = "W1,W2,…")]
+    /// Listen for these phrases instead of the scheme's moves: comma-separated phrases,
+    /// words in a phrase separated by spaces ("여섯,여섯 넷,여덟").
+    #[arg(long, value_name = "P1,P2 W,…")]
     grammar_words: Option<String>,
     /// Silence that ends an utterance, in ms (100 to 10,000: shorter would end every word).
     #[arg(long, default_value_t = 600, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(100..=10_000))]
     trailing_silence: u64,
-    /// Finalize early once the partial result is a complete move stable this long (ms).
+    /// How an utterance ends early: `grammar` (a phrase nothing extends ends after
+    /// `--leaf-silence`; one a longer phrase extends waits the trailing silence) or
+    /// `stable` (the older rule: a complete phrase unchanged for `--early`).
+    #[arg(long, value_enum, default_value_t = Endpointing::Grammar)]
+    endpointing: Endpointing,
+    /// Silence after a phrase that nothing extends before it is final, in ms (grammar
+    /// endpointing).
+    #[arg(long, default_value_t = 100, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    leaf_silence: u64,
+    /// Read each result back with espeak-ng in this voice (default: the scheme's
+    /// language) and report when its first audio came (`read_back_ms` in the JSON); the
+    /// audio itself is discarded.
+    #[arg(long, value_name = "VOICE", num_args = 0..=1, default_missing_value = "")]
+    read_back: Option<String>,
+    /// With `--endpointing stable`: finalize once the partial result is a complete move
+    /// stable this long (ms).
     #[arg(long, default_value_t = 150, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(0..=10_000))]
     early: u64,
@@ -76,6 +98,82 @@ pub struct Args {
     /// Stop after this many utterances (a microphone never ends by itself).
     #[arg(long)]
     count: Option<usize>,
+}
+
+/// How `listen` ends an utterance before the full trailing silence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Endpointing {
+    /// Grammar-aware: leaves end after `--leaf-silence`.
+    Grammar,
+    /// The older rule: a complete phrase stable for `--early`.
+    Stable,
+}
+
+/// Discards the read-back's audio: only its first sample's time is wanted.
+struct Discard;
+
+impl PcmSink for Discard {
+    fn begin(&mut self, _: UtteranceId, _: u32) -> Result<(), VoiceError> {
+        Ok(())
+    }
+    fn samples(&mut self, _: &[i16]) -> Result<(), VoiceError> {
+        Ok(())
+    }
+    fn end(&mut self, _: UtteranceId) -> Result<(), VoiceError> {
+        Ok(())
+    }
+}
+
+/// Reads results back with espeak-ng and times the first audio.
+struct ReadBack {
+    espeak: Espeak,
+    events: std::sync::mpsc::Receiver<SpeechEvent>,
+    voice: VoiceSettings,
+    seq: u64,
+}
+
+impl ReadBack {
+    fn new(voice: &str) -> ReadBack {
+        let (tx, events) = std::sync::mpsc::channel();
+        ReadBack {
+            espeak: Espeak::new(tx, EspeakOutput::Sink(Box::new(Discard))),
+            events,
+            voice: VoiceSettings {
+                language: voice.to_owned(),
+                voice: None,
+                rate: 0,
+                volume: 100,
+            },
+            seq: 0,
+        }
+    }
+
+    /// Says `text`; the wall time from the request to the first audio sample.
+    fn say(&mut self, text: &str) -> Result<Duration, VoiceError> {
+        self.seq += 1;
+        let id = UtteranceId {
+            output: 0,
+            seq: self.seq,
+        };
+        let asked = Instant::now();
+        self.espeak.speak(id, &Speech::words(text), &self.voice)?;
+        loop {
+            let e = self
+                .events
+                .recv_timeout(Duration::from_secs(10))
+                .map_err(|_| VoiceError::Espeak("no audio from espeak-ng within 10 s".into()))?;
+            if e.utterance != id {
+                continue;
+            }
+            match e.kind {
+                SpeechEventKind::Started => return Ok(asked.elapsed()),
+                SpeechEventKind::Failed(why) => return Err(VoiceError::Espeak(why)),
+                SpeechEventKind::Finished | SpeechEventKind::Cancelled => {
+                    return Err(VoiceError::Espeak("espeak-ng gave no audio".into()));
+                }
+            }
+        }
+    }
 }
 
 /// Runs `annabella listen`.
@@ -118,8 +216,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(words) => {
             let phrases: Vec<String> = words
                 .split(',')
-                .map(|w| w.trim().to_lowercase())
-                .filter(|w| !w.is_empty())
+                .map(|p| {
+                    p.split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .to_lowercase()
+                })
+                .filter(|p| !p.is_empty())
                 .collect();
             anyhow::ensure!(!phrases.is_empty(), "--grammar-words lists no word");
             ListenFor::Phrases(phrases)
@@ -139,6 +242,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Mode::AlwaysListening
         },
         trailing_silence: Duration::from_millis(args.trailing_silence),
+        leaf_silence: (args.endpointing == Endpointing::Grammar && !args.no_early)
+            .then(|| Duration::from_millis(args.leaf_silence)),
         early: (!args.no_early).then(|| Duration::from_millis(args.early)),
         alternatives: args.alternatives,
         ..RecognizerConfig::default()
@@ -170,6 +275,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let lexicon = Lexicon::get(args.scheme);
+    let mut read_back = args
+        .read_back
+        .as_deref()
+        .map(|v| ReadBack::new(if v.is_empty() { args.scheme.code() } else { v }));
     let (json, limit) = (args.json, args.count);
     let mut count = 0usize;
     let mut failed = None;
@@ -177,8 +286,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
         match news {
             HearingNews::Utterance(heard, _) => {
+                let first_audio = match read_back.as_mut() {
+                    Some(r) if !heard.text.is_empty() => match r.say(&heard.text) {
+                        Ok(took) => Some(took),
+                        Err(e) => {
+                            eprintln!("annabella: read-back: {e}");
+                            None
+                        }
+                    },
+                    _ => None,
+                };
                 let line = if json {
-                    heard_json(&heard, start, lexicon)
+                    heard_json(&heard, start, lexicon, first_audio)
                 } else {
                     heard_text(&heard, lexicon)
                 };
@@ -239,7 +358,14 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// One utterance as the JSON line documented in crates/speech/README.md.
-fn heard_json(h: &Heard, start: Instant, lexicon: &'static Lexicon) -> String {
+/// `first_audio`: the wall time from asking for the read-back (when the result was
+/// final) to its first audio sample.
+fn heard_json(
+    h: &Heard,
+    start: Instant,
+    lexicon: &'static Lexicon,
+    first_audio: Option<Duration>,
+) -> String {
     let resolution = match (&h.resolution, &h.position) {
         (Some(v), Some(pos)) => serde_json::from_str(&super::parse::verdict_json(pos, v, lexicon))
             .unwrap_or(serde_json::Value::Null),
@@ -271,9 +397,23 @@ fn heard_json(h: &Heard, start: Instant, lexicon: &'static Lexicon) -> String {
     ]
     .map(|(k, d)| format!("{}:{}", json!(k), json!(ms(d))))
     .join(",");
+    // The read-back is asked for when the result is final (stream time) and takes the
+    // wall time espeak-ng needs for its first sample.
+    let read_back = match first_audio {
+        Some(took) => {
+            let first = h.final_at + took;
+            format!(
+                "{{\"request_to_first_audio\":{},\"first_audio\":{},\"last_word_end_to_first_audio\":{}}}",
+                json!(ms(took)),
+                json!(ms(first.saturating_duration_since(start))),
+                json!(ms(first.saturating_duration_since(h.last_word_end))),
+            )
+        }
+        None => "null".to_owned(),
+    };
     // Keys in the documented order (serde_json's map would sort them).
     format!(
-        "{{\"words\":{},\"alternatives\":{},\"resolution\":{},\"timings_ms\":{{{timings}}},\"rtf\":{},\"ended_by\":{},\"word_times\":{}}}",
+        "{{\"words\":{},\"alternatives\":{},\"resolution\":{},\"timings_ms\":{{{timings}}},\"rtf\":{},\"ended_by\":{},\"word_times\":{},\"read_back_ms\":{read_back},\"snr_db\":{},\"doubt\":{}}}",
         json!(h.text),
         json!(alternatives),
         resolution,
@@ -290,6 +430,8 @@ fn heard_json(h: &Heard, start: Instant, lexicon: &'static Lexicon) -> String {
                 }))
                 .collect::<Vec<_>>()
         ),
+        json!((f64::from(h.snr_db) * 10.0).round() / 10.0),
+        json!(h.doubt),
     )
 }
 

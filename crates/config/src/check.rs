@@ -237,14 +237,17 @@ impl Checker<'_> {
 
     /// `[speech]`.
     fn speech(&mut self, sp: &RawSpeech) -> SpeechSource {
-        let vosk_keys =
-            sp.input.is_some() || sp.push_to_talk.is_some() || sp.trailing_silence_ms.is_some();
+        let vosk_keys = sp.input.is_some()
+            || sp.push_to_talk.is_some()
+            || sp.trailing_silence_ms.is_some()
+            || sp.leaf_silence_ms.is_some()
+            || sp.min_snr_db.is_some();
         match sp.source.as_deref() {
             None | Some("lines") if sp.model.is_none() && !vosk_keys => SpeechSource::Lines,
             Some("lines") if sp.model.is_none() => {
                 self.problem(
                     "speech.input",
-                    "input, push_to_talk and trailing_silence_ms are only used with source = \"vosk\"",
+                    "input, push_to_talk, trailing_silence_ms, leaf_silence_ms and min_snr_db are only used with source = \"vosk\"",
                 );
                 SpeechSource::Lines
             }
@@ -308,11 +311,29 @@ impl Checker<'_> {
                 format!("{trailing} ms is outside 100–5000"),
             );
         }
+        let leaf = sp.leaf_silence_ms.unwrap_or(100);
+        if !(50..=trailing.max(50)).contains(&leaf) {
+            self.problem(
+                "speech.leaf_silence_ms",
+                format!("{leaf} ms is outside 50 ms to the trailing silence ({trailing} ms)"),
+            );
+        }
+        let min_snr_db = sp
+            .min_snr_db
+            .unwrap_or(annabella_speech::hearing::DEFAULT_MIN_SNR_DB);
+        if min_snr_db > 60 {
+            self.problem(
+                "speech.min_snr_db",
+                format!("{min_snr_db} dB is above 60 (0 switches the test off)"),
+            );
+        }
         HearingSetup {
             model,
             input,
             push_to_talk: sp.push_to_talk.unwrap_or(false),
             trailing_silence: Duration::from_millis(trailing),
+            leaf_silence: Duration::from_millis(leaf),
+            min_snr_db,
         }
     }
 

@@ -143,6 +143,11 @@ pub struct RawSpeech {
     pub push_to_talk: Option<bool>,
     /// Silence that ends an utterance, ms (600).
     pub trailing_silence_ms: Option<u64>,
+    /// Silence after a phrase that no phrase extends before it is final, ms (100).
+    pub leaf_silence_ms: Option<u64>,
+    /// An utterance whose voice stands less than this many dB over the room's noise
+    /// is asked again (30; 0: never for noise).
+    pub min_snr_db: Option<u8>,
 }
 
 /// `[voice]` as written.

@@ -221,10 +221,12 @@ fn a_model_without_vosk_and_vosk_without_a_model_are_named() {
             input: annabella_speech::AudioInput::Mic(None),
             push_to_talk: false,
             trailing_silence: std::time::Duration::from_millis(600),
+            leaf_silence: std::time::Duration::from_millis(100),
+            min_snr_db: 30,
         })
     );
     let c = StationConfig::from_toml_str(
-        "[speech]\nmodel = \"m\"\ninput = \"wav:none.wav\"\npush_to_talk = true\ntrailing_silence_ms = 50\n",
+        "[speech]\nmodel = \"m\"\ninput = \"wav:none.wav\"\npush_to_talk = true\ntrailing_silence_ms = 50\nleaf_silence_ms = 700\n",
         dir.path(),
     )
     .unwrap_err();
@@ -232,6 +234,19 @@ fn a_model_without_vosk_and_vosk_without_a_model_are_named() {
     assert!(text.contains("speech.input: "), "{text}");
     assert!(text.contains("none.wav is not a file"), "{text}");
     assert!(text.contains("speech.trailing_silence_ms: 50 ms"), "{text}");
+    assert!(text.contains("speech.leaf_silence_ms: 700 ms"), "{text}");
+    // The noise test: 0 switches it off, more than 60 dB is refused.
+    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\nmin_snr_db = 0\n", dir.path())
+        .unwrap();
+    assert!(matches!(&c.speech, SpeechSource::Vosk(s) if s.min_snr_db == 0));
+    let text =
+        StationConfig::from_toml_str("[speech]\nmodel = \"m\"\nmin_snr_db = 70\n", dir.path())
+            .unwrap_err()
+            .to_string();
+    assert!(
+        text.contains("speech.min_snr_db: 70 dB is above 60"),
+        "{text}"
+    );
     assert!(
         problems("[speech]\ninput = \"tape\"\nmodel = \"m\"\n")
             .iter()

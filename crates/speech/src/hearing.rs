@@ -99,6 +99,20 @@ pub struct HearingSetup {
     pub push_to_talk: bool,
     /// Silence that ends an utterance.
     pub trailing_silence: Duration,
+    /// Silence after a phrase that no phrase extends before it is final (grammar-aware
+    /// endpointing, see [`crate::endpoint`]).
+    pub leaf_silence: Duration,
+    /// An utterance whose voice stands less than this over the noise floor (dB) is
+    /// asked again ([`crate::Trust::min_snr_db`]; 0: never for noise). Default 30.
+    #[serde(default = "default_min_snr_db")]
+    pub min_snr_db: u8,
+}
+
+/// [`HearingSetup::min_snr_db`] by default.
+pub const DEFAULT_MIN_SNR_DB: u8 = 30;
+
+fn default_min_snr_db() -> u8 {
+    DEFAULT_MIN_SNR_DB
 }
 
 /// Why hearing could not start: one clear problem with its config key.
@@ -239,8 +253,13 @@ impl HearingSetup {
                 Mode::AlwaysListening
             },
             trailing_silence: self.trailing_silence,
+            leaf_silence: Some(self.leaf_silence),
             // The player spoke and nothing fitted: they are told it was not understood.
             report_unrecognised: true,
+            trust: crate::Trust {
+                min_snr_db: (self.min_snr_db > 0).then_some(f32::from(self.min_snr_db)),
+                ..crate::Trust::default()
+            },
             ..RecognizerConfig::default()
         };
         Recognizer::new(

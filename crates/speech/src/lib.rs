@@ -8,6 +8,9 @@
 //!   activity detection, endpointing, early finalization, push-to-talk, muting while our
 //!   own announcement plays; [`Event`]s out, each utterance a [`Heard`] resolved by
 //!   annabella-phonetic against the position.
+//! - [`Trust`] (module [`doubt`]): whether a result may be acted on — heard under noise,
+//!   with voice its words do not cover, a longer phrase close behind, or words faster
+//!   than speech, it is reported without words ([`Heard::doubt`]) and the table asks again.
 //! - [`Hearing`]: the recognizer loop on its own thread (microphone, WAV, standard input
 //!   or audio fed by the program), steered through [`Ears`]; [`HearingSetup`] starts it
 //!   from a table's `[speech]` settings.
@@ -44,6 +47,8 @@
 
 pub mod audio;
 pub mod decoder;
+pub mod doubt;
+pub mod endpoint;
 pub mod hearing;
 pub mod model;
 pub mod recognizer;
@@ -51,6 +56,8 @@ pub mod vad;
 
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
 pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
+pub use doubt::{Doubt, Evidence, Trust};
+pub use endpoint::{Endpointing, PhraseTrie, Standing};
 pub use hearing::{
     AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup,
     Pacing, ParseAudioInputError,

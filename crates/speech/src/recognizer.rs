@@ -18,6 +18,8 @@ use annabella_phonetic::{Alternative, Language, Lexicon, Verdict, Vocabulary, re
 use shakmaty::Chess;
 
 use crate::decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE_RATE};
+use crate::doubt::{Doubt, Evidence, Trust};
+use crate::endpoint::{self, Endpointing, Moment, PhraseTrie, Standing};
 use crate::model::SpeechModel;
 use crate::vad::{FRAME, Vad, VadConfig};
 
@@ -39,9 +41,16 @@ pub struct RecognizerConfig {
     pub mode: Mode,
     /// Silence after the last voiced frame that ends an utterance.
     pub trailing_silence: Duration,
-    /// Early finalization: when the partial result already means one complete legal move
-    /// (or command, or listed phrase), is unchanged for this long, and the voice has
-    /// stopped, finalize without waiting for the whole trailing silence. `None`: never.
+    /// Grammar-aware endpointing (see [`crate::endpoint`]): when the words so far are a
+    /// phrase that no phrase extends, the utterance ends after this much silence (after
+    /// the last word's end and the last voiced frame); words that start no phrase end it
+    /// as not understood after the same silence; a phrase that may go on waits the full
+    /// `trailing_silence`. `None`: the older rule, `early`.
+    pub leaf_silence: Option<Duration>,
+    /// Early finalization (only without `leaf_silence`): when the partial result already
+    /// means one complete legal move (or command, or listed phrase), is unchanged for this
+    /// long, and the voice has stopped, finalize without waiting for the whole trailing
+    /// silence. `None`: never.
     pub early: Option<Duration>,
     /// Audio kept from before the detected speech onset and fed with the utterance.
     pub preroll: Duration,
@@ -64,6 +73,9 @@ pub struct RecognizerConfig {
     /// text): a table tells the player it did not understand. Off: such stretches
     /// (noise, words of no phrase) are dropped. Push-to-talk always reports.
     pub report_unrecognised: bool,
+    /// When a result is too doubtful to act on (noise, close readings): see
+    /// [`crate::doubt`]. A doubted utterance is always reported, with no text.
+    pub trust: Trust,
 }
 
 impl Default for RecognizerConfig {
@@ -71,16 +83,18 @@ impl Default for RecognizerConfig {
         RecognizerConfig {
             mode: Mode::AlwaysListening,
             trailing_silence: Duration::from_millis(600),
+            leaf_silence: Some(Duration::from_millis(100)),
             early: Some(Duration::from_millis(150)),
             preroll: Duration::from_millis(300),
             onset: Duration::from_millis(50),
             max_utterance: Duration::from_secs(10),
             alternatives: 5,
             margin: 0.1,
-            partial_interval: Duration::from_millis(30),
+            partial_interval: Duration::from_millis(20),
             echo_tail: Duration::from_millis(150),
             vad: VadConfig::default(),
             report_unrecognised: false,
+            trust: Trust::default(),
         }
     }
 }
@@ -118,6 +132,10 @@ pub enum EndedBy {
     Silence,
     /// Early finalization: the partial result was a complete, stable answer.
     Early,
+    /// A phrase that nothing extends, followed by the short silence.
+    Leaf,
+    /// Words that start no phrase of the grammar: not understood (no reading is kept).
+    NotUnderstood,
     /// The push-to-talk key was released.
     Released,
     /// The utterance reached the maximum length.
@@ -152,6 +170,18 @@ pub struct Heard {
     pub audio: Duration,
     /// Wall time spent in libvosk for it.
     pub decode: Duration,
+    /// The utterance's voiced frames (mean power) over the VAD's noise floor heard
+    /// before it, in dB: how clearly the voice stood out of the room.
+    pub snr_db: f32,
+    /// Voice the VAD heard before the first recognised word (its start less 60 ms): a
+    /// word lost at the start, or talk outside the grammar. All the voice when no word.
+    pub voice_before_words: Duration,
+    /// Voice the VAD heard after the last recognised word (its end plus 60 ms): a word
+    /// lost at the end.
+    pub voice_after_words: Duration,
+    /// Why the readings were not trusted (see [`crate::doubt`]); the text and the
+    /// readings are then cleared, and the table asks again.
+    pub doubt: Option<Doubt>,
 }
 
 impl Heard {
@@ -200,14 +230,27 @@ struct Utterance {
     partial: String,
     partial_since: u64,
     partial_checked: u64,
+    /// Began within the trailing silence after an utterance that was not understood or
+    /// reached the maximum length: the rest of a phrase whose start was lost.
+    fragment: bool,
+    /// The VAD's noise floor when the voice began, dBFS.
+    noise_dbfs: f32,
+    /// Sum of the voiced frames' mean power (full scale = 1) and their count.
+    voiced_power: f64,
+    voiced_frames: u32,
+    /// End sample of every voiced frame.
+    voiced: Vec<u64>,
 }
 
 impl Utterance {
     /// Counts a frame of `samples` ending at `end`: voice resets the silence.
-    fn hear(&mut self, speech: bool, end: u64, samples: usize) {
+    fn hear(&mut self, speech: bool, level_dbfs: f32, end: u64, samples: usize) {
         if speech {
             self.last_voice = end;
             self.silent = 0;
+            self.voiced_power += 10f64.powf(f64::from(level_dbfs) / 10.0);
+            self.voiced_frames += 1;
+            self.voiced.push(end);
         } else {
             self.silent += samples as u64;
         }
@@ -220,6 +263,7 @@ pub struct Recognizer {
     config: RecognizerConfig,
     vocabulary: Option<Vocabulary>,
     phrases: Vec<String>,
+    trie: PhraseTrie,
     position: Option<Chess>,
     next: Option<(Chess, Vec<String>, Decoder)>,
     decoder: Decoder,
@@ -233,6 +277,10 @@ pub struct Recognizer {
     onset_run: u64,
     onset_first: u64,
     utterance: Option<Utterance>,
+    /// Where the last utterance ended, if voice going on after it would be the rest of
+    /// a phrase: not understood, doubted, cut at the maximum length, or taken at a short
+    /// silence (leaf, early).
+    broken_off: Option<u64>,
     feed: Vec<i16>,
     muted: bool,
     deaf_until: Option<Instant>,
@@ -288,6 +336,38 @@ fn resolve(
     Some(resolve_nbest(pos, lexicon, &alternatives, margin))
 }
 
+/// The grammar's phrase trie; the scheme's hesitations are skipped where heard.
+fn trie_of(vocabulary: Option<&Vocabulary>, phrases: &[String]) -> PhraseTrie {
+    let fillers: &[&str] = vocabulary.map_or(&[], |v| v.lexicon().hesitations());
+    PhraseTrie::new(phrases, fillers)
+}
+
+/// How much of the utterance's voiced frames lies before its first word and after its
+/// last word (each widened by [`WORD_SLACK`]); with no word, all of it is before.
+fn unworded_voice(u: &Utterance, words: &[HeardWord]) -> (Duration, Duration) {
+    let slack = WORD_SLACK.as_secs_f64();
+    let first = words
+        .first()
+        .map_or(f64::INFINITY, |w| f64::from(w.start) - slack);
+    let last = words
+        .last()
+        .map_or(f64::INFINITY, |w| f64::from(w.end) + slack);
+    let (mut before, mut after) = (0u64, 0u64);
+    for &end in &u.voiced {
+        let mid =
+            (end.saturating_sub(u.start) as f64 - FRAME as f64 / 2.0) / f64::from(SAMPLE_RATE);
+        if mid < first {
+            before += FRAME as u64;
+        } else if mid > last {
+            after += FRAME as u64;
+        }
+    }
+    (duration_of(before), duration_of(after))
+}
+
+/// How far outside a recognised word's times a voiced frame still belongs to it.
+const WORD_SLACK: Duration = Duration::from_millis(60);
+
 fn samples_of(d: Duration) -> u64 {
     (d.as_secs_f64() * f64::from(SAMPLE_RATE)).round() as u64
 }
@@ -317,8 +397,10 @@ impl Recognizer {
             ListenFor::Phrases(p) => (None, None, p),
         };
         let decoder = Decoder::new(&model, &phrases, config.alternatives)?;
+        let trie = trie_of(vocabulary.as_ref(), &phrases);
         Ok(Recognizer {
             vad: Vad::new(config.vad),
+            trie,
             model,
             vocabulary,
             phrases,
@@ -332,6 +414,7 @@ impl Recognizer {
             onset_run: 0,
             onset_first: 0,
             utterance: None,
+            broken_off: None,
             feed: Vec::new(),
             muted: false,
             deaf_until: None,
@@ -397,6 +480,7 @@ impl Recognizer {
 
     fn swap_grammar(&mut self) {
         if let Some((position, phrases, decoder)) = self.next.take() {
+            self.trie = trie_of(self.vocabulary.as_ref(), &phrases);
             self.position = Some(position);
             self.phrases = phrases;
             self.decoder = decoder;
@@ -498,9 +582,10 @@ impl Recognizer {
         }
         self.deaf_until = None;
         let speech = self.vad.is_speech(frame);
+        let level = crate::vad::level_dbfs(frame);
         match self.config.mode {
-            Mode::AlwaysListening => self.frame_always(frame, start, end, speech)?,
-            Mode::PushToTalk => self.frame_push_to_talk(frame, start, end, speech)?,
+            Mode::AlwaysListening => self.frame_always(frame, start, end, speech, level)?,
+            Mode::PushToTalk => self.frame_push_to_talk(frame, start, end, speech, level)?,
         }
         self.sample = end;
         Ok(())
@@ -528,7 +613,17 @@ impl Recognizer {
             partial: String::new(),
             partial_since: end,
             partial_checked: start,
+            fragment: false,
+            noise_dbfs: self.vad.noise_dbfs(),
+            voiced_power: 0.0,
+            voiced_frames: 0,
+            voiced: Vec::new(),
         });
+        let fragment = self.config.leaf_silence.is_some()
+            && endpoint::is_fragment(self.broken_off, first_voice, self.config.trailing_silence);
+        if let Some(u) = &mut self.utterance {
+            u.fragment = fragment;
+        }
         let at = self.at(first_voice);
         self.events.push_back(Event::SpeechStarted { at });
     }
@@ -539,6 +634,7 @@ impl Recognizer {
         start: u64,
         end: u64,
         speech: bool,
+        level: f32,
     ) -> Result<(), DecodeError> {
         let Some(u) = &mut self.utterance else {
             self.keep_preroll(frame);
@@ -557,7 +653,7 @@ impl Recognizer {
             return Ok(());
         };
         self.feed.extend_from_slice(frame);
-        u.hear(speech, end, frame.len());
+        u.hear(speech, level, end, frame.len());
         let utterance_start = u.start;
         if u.silent >= samples_of(self.config.trailing_silence) {
             self.finalize(EndedBy::Silence, end)?;
@@ -573,6 +669,7 @@ impl Recognizer {
         start: u64,
         end: u64,
         speech: bool,
+        level: f32,
     ) -> Result<(), DecodeError> {
         if !self.talking {
             self.keep_preroll(frame);
@@ -586,7 +683,7 @@ impl Recognizer {
         self.feed.extend_from_slice(frame);
         let max = samples_of(self.config.max_utterance);
         if let Some(u) = &mut self.utterance {
-            u.hear(speech, end, frame.len());
+            u.hear(speech, level, end, frame.len());
             if end - u.start >= max {
                 self.finalize(EndedBy::MaxLength, end)?;
                 // Holding the key longer does not start another utterance.
@@ -622,6 +719,11 @@ impl Recognizer {
         if now < u.partial_checked + interval {
             return Ok(());
         }
+        if let Some(leaf_silence) = self.config.leaf_silence
+            && self.config.mode == Mode::AlwaysListening
+        {
+            return self.check_grammar(leaf_silence);
+        }
         let text = self.decoder.partial();
         let complete = self.config.mode == Mode::AlwaysListening
             && self.config.early.is_some()
@@ -646,7 +748,42 @@ impl Recognizer {
         Ok(())
     }
 
+    /// Grammar-aware endpointing on the partial words (see [`crate::endpoint`]).
+    fn check_grammar(&mut self, leaf_silence: Duration) -> Result<(), DecodeError> {
+        let now = self.sample;
+        let text = self.decoder.partial();
+        let standing = self.trie.standing(text.split_whitespace());
+        let Some(u) = &mut self.utterance else {
+            return Ok(());
+        };
+        u.partial_checked = now;
+        if text != u.partial {
+            u.partial = text.clone();
+            u.partial_since = now;
+            self.events.push_back(Event::Partial { text });
+        }
+        // libvosk 0.3.45 gives no word times in partial results of a grammar (they come
+        // back empty): the words end with the last voiced frame.
+        let moment = Moment {
+            standing,
+            last_word_end: (standing != Standing::Nothing).then_some(u.last_voice),
+            last_voice: u.last_voice,
+            now,
+        };
+        let endpointing = Endpointing {
+            leaf_silence,
+            trailing_silence: self.config.trailing_silence,
+        };
+        match endpointing.decide(moment) {
+            endpoint::Verdict::Wait => Ok(()),
+            endpoint::Verdict::Leaf => self.finalize(EndedBy::Leaf, now),
+            endpoint::Verdict::NotUnderstood => self.finalize(EndedBy::NotUnderstood, now),
+            endpoint::Verdict::Silence => self.finalize(EndedBy::Silence, now),
+        }
+    }
+
     fn drop_utterance(&mut self) {
+        self.broken_off = None;
         if self.utterance.take().is_some() {
             self.decoder.reset();
             let _ = self.decoder.take_busy();
@@ -662,7 +799,12 @@ impl Recognizer {
         let Some(u) = self.utterance.take() else {
             return Ok(());
         };
-        let alternatives = self.decoder.finish();
+        let ended_by = if u.fragment && ended_by != EndedBy::Released {
+            EndedBy::NotUnderstood
+        } else {
+            ended_by
+        };
+        let mut alternatives = self.decoder.finish();
         let decode = self.decoder.take_busy();
         let (chunk_end, entry) = self.chunk.unwrap_or((end, Instant::now()));
         let final_at = self.at(chunk_end.max(end)) + entry.elapsed();
@@ -676,6 +818,45 @@ impl Recognizer {
             Some(w) => u.start + (f64::from(w.end) * f64::from(SAMPLE_RATE)) as u64,
             None => u.last_voice,
         };
+        let snr_db = if u.voiced_frames == 0 {
+            0.0
+        } else {
+            (10.0 * (u.voiced_power / f64::from(u.voiced_frames)).log10()) as f32 - u.noise_dbfs
+        };
+        let (voice_before_words, voice_after_words) = unworded_voice(&u, &best.words);
+        let doubt = if ended_by == EndedBy::NotUnderstood || best.text.is_empty() {
+            None
+        } else {
+            self.config.trust.judge(&Evidence::of(
+                &alternatives,
+                snr_db,
+                voice_before_words,
+                voice_after_words,
+                |t| {
+                    matches!(
+                        self.trie.standing(t.split_whitespace()),
+                        Standing::Leaf | Standing::Extendable
+                    )
+                },
+            ))
+        };
+        // Voice that follows within the trailing silence is the rest of this phrase (see
+        // `endpoint::is_fragment`): after one not understood, doubted or cut, and after a
+        // phrase taken at a short silence (leaf, early), which the voice going on shows
+        // was not the end.
+        let short = matches!(ended_by, EndedBy::Leaf | EndedBy::Early)
+            && self.config.trust.rest_after_short_silence;
+        self.broken_off = (doubt.is_some()
+            || short
+            || matches!(ended_by, EndedBy::NotUnderstood | EndedBy::MaxLength))
+        .then_some(end);
+        let (text, words) = if ended_by == EndedBy::NotUnderstood || doubt.is_some() {
+            // Nothing of it is acted on (not understood, or not trusted): the table asks again.
+            alternatives.clear();
+            (String::new(), best.words)
+        } else {
+            (best.text, best.words)
+        };
         let lexicon = self.vocabulary.as_ref().map(Vocabulary::lexicon);
         let resolution = resolve(
             lexicon.zip(self.position.as_ref()),
@@ -688,15 +869,20 @@ impl Recognizer {
             endpoint: self.at(end),
             final_at,
             ended_by,
-            text: best.text,
-            words: best.words,
+            text,
+            words,
             alternatives,
             resolution,
             position: self.position.clone(),
             audio: duration_of(end - u.start),
             decode,
+            snr_db,
+            voice_before_words,
+            voice_after_words,
+            doubt,
         };
         let report = !heard.text.is_empty()
+            || heard.doubt.is_some()
             || self.config.mode == Mode::PushToTalk
             || self.config.report_unrecognised;
         if report {
@@ -821,5 +1007,98 @@ mod tests {
         // Nothing recognised, or phrase mode: no resolution.
         assert!(resolve(Some((de, &start)), &[reading("", 1.0)], 0.1).is_none());
         assert!(resolve(None, &[reading("넷", 1.0)], 0.1).is_none());
+    }
+}
+
+#[cfg(test)]
+mod voice_and_words {
+    use super::*;
+
+    fn utterance(voiced_ms: impl Iterator<Item = u64>) -> Utterance {
+        let ms = |m: u64| m * 16;
+        Utterance {
+            start: ms(1000),
+            first_voice: ms(1300),
+            last_voice: 0,
+            silent: 0,
+            partial: String::new(),
+            partial_since: 0,
+            partial_checked: 0,
+            fragment: false,
+            noise_dbfs: -70.0,
+            voiced_power: 0.0,
+            voiced_frames: 0,
+            // Frame ends, in stream samples.
+            voiced: voiced_ms.map(|m| ms(1000 + m)).collect(),
+        }
+    }
+
+    fn word(w: &str, start: f32, end: f32) -> HeardWord {
+        HeardWord {
+            word: w.to_owned(),
+            start,
+            end,
+            confidence: None,
+        }
+    }
+
+    /// Virtual time: voice from 300 to 1100 ms of the utterance (10 ms frames), and the
+    /// words Vosk placed in it.
+    #[test]
+    fn voice_the_words_leave_uncovered() {
+        let u = utterance((31..=110).map(|f| f * 10));
+        let ms = |d: Duration| d.as_millis();
+        // Both words cover the voice (within 60 ms): nothing outside.
+        let both = [word("넷", 0.30, 0.62), word("여덟", 0.80, 1.08)];
+        let (before, after) = unworded_voice(&u, &both);
+        assert_eq!((ms(before), ms(after)), (0, 0));
+        // Only the second word recognised: the first one's voice (300–740 ms) is before it.
+        let (before, after) = unworded_voice(&u, &both[1..]);
+        assert_eq!((ms(before), ms(after)), (440, 0));
+        // Only the first: 680–1100 ms after it.
+        let (before, after) = unworded_voice(&u, &both[..1]);
+        assert_eq!((ms(before), ms(after)), (0, 420));
+        // No word: all of it counts as before.
+        let (before, after) = unworded_voice(&u, &[]);
+        assert_eq!((ms(before), ms(after)), (800, 0));
+    }
+}
+
+#[cfg(test)]
+mod grammar_endpointing {
+    use super::*;
+    use crate::endpoint::Standing;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn trie(fen: Option<&str>) -> PhraseTrie {
+        let vocab = Vocabulary::new(Lexicon::get(Language::De), |_| true);
+        let pos: Chess = fen.map_or_else(Chess::default, |f| {
+            f.parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap()
+        });
+        trie_of(Some(&vocab), &vocab.grammar(&pos).phrases)
+    }
+
+    /// The station's grammar (every way to say each legal move, the commands) as the
+    /// endpointer sees it.
+    #[test]
+    fn the_station_grammar_makes_moves_leaves_and_waits_for_unfinished_ones() {
+        let start = trie(None);
+        let s = |t: &PhraseTrie, text: &str| t.standing(text.split_whitespace());
+        assert_eq!(s(&start, "springer felix drei"), Standing::Leaf);
+        assert_eq!(s(&start, "springer gustav eins felix drei"), Standing::Leaf);
+        assert_eq!(s(&start, "äh springer felix drei"), Standing::Leaf);
+        // The from-square of the long form is not a move here: wait.
+        assert_eq!(s(&start, "springer gustav eins"), Standing::Prefix);
+        assert_eq!(s(&start, "eva"), Standing::Prefix);
+        // No knight reaches f6: not understood at the first pause.
+        assert_eq!(s(&start, "springer felix sechs"), Standing::Dead);
+        // A pawn on e7 ready to promote: "eva acht" needs the piece.
+        let promo = trie(Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"));
+        assert_eq!(s(&promo, "eva acht"), Standing::Prefix);
+        assert_eq!(s(&promo, "eva acht dame"), Standing::Leaf);
     }
 }

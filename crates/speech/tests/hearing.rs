@@ -57,7 +57,7 @@ fn fed_speech_is_heard_with_its_audio_and_the_end_comes_last() {
         .collect();
     assert_eq!(heard.len(), 1, "{news:?}");
     let (h, utterance_audio) = heard[0];
-    assert_eq!(h.text, "여섯");
+    assert_eq!(h.text, "여섯", "{h:?}");
     // The utterance's audio holds the word (and a little lead-in), not the whole feed.
     assert!(
         utterance_audio.len() >= six.len() / 2 && utterance_audio.len() < 16_000 * 3,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use annabella_speech::{
-    EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig, SpeechModel,
+    EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig, SpeechModel, Trust,
 };
 use common::*;
 
@@ -49,6 +49,7 @@ fn two_utterances_are_cut_at_the_silence_with_consistent_times() {
     let six = samples(&korean_wav(dir.path(), "six", "여섯"));
     let eight = samples(&korean_wav(dir.path(), "eight", "여덟"));
     let config = RecognizerConfig {
+        leaf_silence: None,
         early: None,
         ..RecognizerConfig::default()
     };
@@ -118,6 +119,7 @@ fn early_finalization_answers_before_the_full_silence() {
     let mut results = Vec::new();
     for early in [None, Some(Duration::from_millis(100))] {
         let config = RecognizerConfig {
+            leaf_silence: None,
             early,
             ..RecognizerConfig::default()
         };
@@ -197,4 +199,189 @@ fn push_to_talk_hears_only_while_the_key_is_down_and_ends_on_release() {
     assert_eq!(h[0].text, "넷");
     assert_eq!(h[0].ended_by, EndedBy::Released);
     assert_eq!(h[0].endpoint, up);
+}
+
+/// Korean phrases: 여섯 and 넷 are phrases that longer ones extend; 여덟 and 여섯 넷 are
+/// leaves.
+fn korean_phrases() -> ListenFor {
+    ListenFor::Phrases(
+        ["여덟", "여섯", "여섯 넷", "넷", "넷 여덟"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    )
+}
+
+/// Where espeak's voice ends in `audio` (last 10 ms frame above −50 dBFS).
+fn voice_end(audio: &[i16]) -> usize {
+    audio
+        .chunks(160)
+        .rposition(|f| annabella_speech::vad::level_dbfs(f) > -50.0)
+        .map_or(0, |i| (i + 1) * 160)
+}
+
+#[test]
+fn a_leaf_phrase_is_final_soon_after_its_last_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut audio = silence(300);
+    audio.extend(samples(&korean_wav(dir.path(), "eight", "여덟")));
+    let end = voice_end(&audio);
+    audio.extend(silence(1200));
+    let t0 = Instant::now();
+    let config = RecognizerConfig::default();
+    let mut l = Recognizer::new(model(), korean_phrases(), config, t0).unwrap();
+    let events = run(&mut l, t0, &mut 0, &audio);
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!((h[0].text.as_str(), h[0].ended_by), ("여덟", EndedBy::Leaf));
+    let spoken_end = t0 + Duration::from_secs_f64(end as f64 / 16_000.0);
+    let after = h[0].final_at.saturating_duration_since(spoken_end);
+    // 120 ms of silence, the 20 ms chunk and the decoding; the full silence is 600 ms.
+    assert!(after <= Duration::from_millis(300), "{after:?}");
+}
+
+#[test]
+fn an_extendable_phrase_with_a_300_ms_pause_inside_is_not_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut audio = silence(300);
+    let six = samples(&korean_wav(dir.path(), "six", "여섯"));
+    audio.extend(&six[..voice_end(&six)]);
+    audio.extend(silence(300));
+    audio.extend(samples(&korean_wav(dir.path(), "four", "넷")));
+    audio.extend(silence(1200));
+    let t0 = Instant::now();
+    let model = model();
+    let mut l = Recognizer::new(
+        model.clone(),
+        korean_phrases(),
+        RecognizerConfig::default(),
+        t0,
+    )
+    .unwrap();
+    let events = run(&mut l, t0, &mut 0, &audio);
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!(
+        (h[0].text.as_str(), h[0].ended_by),
+        ("여섯 넷", EndedBy::Leaf)
+    );
+    // The older rule (a complete phrase stable for 150 ms) cuts the same audio after 여섯
+    // (with every reading trusted; the default trust asks again, as "여섯 넷" comes close).
+    let older = RecognizerConfig {
+        leaf_silence: None,
+        early: Some(Duration::from_millis(150)),
+        trust: Trust::OFF,
+        ..RecognizerConfig::default()
+    };
+    let mut l = Recognizer::new(model, korean_phrases(), older, t0).unwrap();
+    let events = run(&mut l, t0, &mut 0, &audio);
+    let texts: Vec<&str> = heard(&events).iter().map(|h| h.text.as_str()).collect();
+    assert_eq!(texts.first(), Some(&"여섯"), "{events:?}");
+}
+
+/// Steady hiss (white noise from a fixed seed) at `db` below the RMS of `speech`.
+fn hiss_under(speech: &[i16], len: usize, db: f64) -> Vec<f64> {
+    let rms = |s: &[f64]| (s.iter().map(|v| v * v).sum::<f64>() / s.len() as f64).sqrt();
+    let voice: Vec<f64> = speech.iter().map(|&v| f64::from(v)).collect();
+    let mut seed = 12_345u32;
+    let raw: Vec<f64> = (0..len)
+        .map(|_| {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            f64::from((seed >> 16) as i16)
+        })
+        .collect();
+    let gain = rms(&voice) / 10f64.powf(db / 20.0) / rms(&raw);
+    raw.into_iter().map(|v| v * gain).collect()
+}
+
+/// A phrase said clearly is acted on; the same phrase under steady noise 10 dB below it
+/// is reported without words (the table asks again), doubted as noisy, and so is a
+/// shorter phrase heard where voice goes on past its word.
+#[test]
+fn a_phrase_heard_under_noise_is_asked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let take = samples(&korean_wav(dir.path(), "six-four", "여섯 넷"));
+    let mut clean = silence(3000);
+    clean.extend(&take);
+    clean.extend(silence(1200));
+    let t0 = Instant::now();
+    let model = model();
+    let config = RecognizerConfig {
+        report_unrecognised: true,
+        ..RecognizerConfig::default()
+    };
+    let mut l = Recognizer::new(model.clone(), korean_phrases(), config.clone(), t0).unwrap();
+    let events = run(&mut l, t0, &mut 0, &clean);
+    let h = heard(&events);
+    assert_eq!(h.len(), 1, "{events:?}");
+    assert_eq!((h[0].text.as_str(), h[0].doubt), ("여섯 넷", None));
+    assert!(h[0].snr_db > 30.0, "{}", h[0].snr_db);
+
+    let noise = hiss_under(&take, clean.len(), 10.0);
+    let noisy: Vec<i16> = clean
+        .iter()
+        .zip(&noise)
+        .map(|(&v, n)| (f64::from(v) + n).clamp(-32768.0, 32767.0) as i16)
+        .collect();
+    let mut l = Recognizer::new(model, korean_phrases(), config, t0).unwrap();
+    let mut offset = 0;
+    let mut events = run(&mut l, t0, &mut offset, &noisy);
+    // The end of the stream ends an utterance the noise keeps open.
+    l.finish(t0 + Duration::from_secs_f64(offset as f64 / 16_000.0))
+        .unwrap();
+    events.extend(std::iter::from_fn(|| l.poll_event()));
+    let h = heard(&events);
+    assert!(!h.is_empty(), "{events:?}");
+    for h in h {
+        assert_eq!(h.text, "", "{h:?}");
+        assert!(h.alternatives.is_empty() && h.resolution.is_none());
+        assert!(
+            h.doubt.is_some() || h.ended_by == EndedBy::NotUnderstood,
+            "{h:?}"
+        );
+    }
+}
+
+/// Voice going on 250 ms after a leaf was taken is the rest of something longer: not
+/// acted on as a phrase of its own (with every reading trusted, it is).
+#[test]
+fn voice_right_after_a_leaf_is_not_a_phrase_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut audio = silence(500);
+    audio.extend(samples(&korean_wav(dir.path(), "eight", "여덟")));
+    audio.extend(silence(250));
+    audio.extend(samples(&korean_wav(dir.path(), "four", "넷")));
+    audio.extend(silence(1200));
+    let t0 = Instant::now();
+    let model = model();
+    let config = RecognizerConfig {
+        report_unrecognised: true,
+        ..RecognizerConfig::default()
+    };
+    let texts = |config: RecognizerConfig| {
+        let mut l = Recognizer::new(model.clone(), korean_phrases(), config, t0).unwrap();
+        let events = run(&mut l, t0, &mut 0, &audio);
+        heard(&events)
+            .iter()
+            .map(|h| (h.text.clone(), h.ended_by))
+            .collect::<Vec<_>>()
+    };
+    let trusting = texts(RecognizerConfig {
+        trust: Trust::OFF,
+        ..config.clone()
+    });
+    assert_eq!(
+        trusting,
+        [
+            ("여덟".to_owned(), EndedBy::Leaf),
+            ("넷".to_owned(), EndedBy::Silence)
+        ]
+    );
+    assert_eq!(
+        texts(config),
+        [
+            ("여덟".to_owned(), EndedBy::Leaf),
+            (String::new(), EndedBy::NotUnderstood)
+        ]
+    );
 }

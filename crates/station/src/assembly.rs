@@ -641,6 +641,8 @@ fn start_hearing(
                 input: AudioInput::Mic(None),
                 push_to_talk: false,
                 trailing_silence: Duration::from_millis(600),
+                leaf_silence: Duration::from_millis(100),
+                min_snr_db: annabella_speech::hearing::DEFAULT_MIN_SNR_DB,
             };
             let recognizer = setup.recognizer(position, language, Instant::now())?;
             let coverage = Coverage::of(&recognizer);

@@ -129,7 +129,8 @@ pub struct HeardTiming {
     pub decode_ms: f64,
     /// Real-time factor of decoding.
     pub rtf: f64,
-    /// What ended the utterance (`silence`, `early`, `released`, `max_length`).
+    /// What ended the utterance (`silence`, `leaf`, `not_understood`, `early`, `released`,
+    /// `max_length`).
     pub ended_by: String,
     /// The best reading ("" when no word was recognised).
     pub words: String,
