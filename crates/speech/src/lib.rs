@@ -47,6 +47,7 @@ pub mod decoder;
 pub mod hearing;
 pub mod model;
 pub mod recognizer;
+pub mod report;
 pub mod vad;
 
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};
