@@ -6,10 +6,10 @@ use std::{io::Write as _, path::PathBuf, process::ExitCode, sync::Arc};
 
 use annabella_console::Token;
 use annabella_hall::{
-    ActionKey, ActionKeys, Broker,
-    livechess::{LiveSettings, Player, Roster},
+    files::{action_key, broker, credentials, load_keys, load_tables, roster},
+    livechess::{LiveSettings, Roster},
     outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
-    signing::{TableKeys, TablePublicKey, TableSigningKey},
+    signing::TableSigningKey,
     subscriber::{self, HallSettings},
     web::HallWeb,
 };
@@ -143,100 +143,6 @@ pub struct PublishArgs {
     password_file: Option<PathBuf>,
 }
 
-/// `--user` and the first line of `--password-file`.
-fn credentials(
-    user: Option<&String>,
-    file: Option<&PathBuf>,
-) -> anyhow::Result<Option<(String, String)>> {
-    let (Some(user), Some(file)) = (user, file) else {
-        return Ok(None);
-    };
-    let text = std::fs::read_to_string(file)
-        .with_context(|| format!("--password-file {}", file.display()))?;
-    let password = text.lines().next().unwrap_or_default().to_owned();
-    if password.is_empty() {
-        bail!(
-            "--password-file {}: the first line is empty",
-            file.display()
-        );
-    }
-    Ok(Some((user.clone(), password)))
-}
-
-/// The tables file: every table's public key, and action keys.
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TablesFile {
-    tables: std::collections::BTreeMap<String, TableEntryFile>,
-}
-
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TableEntryFile {
-    public_key: String,
-    action_key: Option<String>,
-}
-
-fn load_tables(path: &std::path::Path) -> anyhow::Result<(TableKeys, ActionKeys)> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("--tables {name}"))?;
-    let file: TablesFile = toml::from_str(&text).with_context(|| format!("--tables {name}"))?;
-    let mut public = TableKeys::new();
-    let mut actions = ActionKeys::new();
-    for (table, entry) in file.tables {
-        annabella_hall::topic::check_table_name(&table)
-            .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}: {e}"))?;
-        let key = entry
-            .public_key
-            .parse::<TablePublicKey>()
-            .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}.public_key: {e}"))?;
-        public.insert(table.clone(), key);
-        if let Some(hex) = entry.action_key {
-            let key = hex
-                .parse::<ActionKey>()
-                .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}.action_key: {e}"))?;
-            actions.insert(table, key);
-        }
-    }
-    Ok((public, actions))
-}
-
-/// Every board of every round of the TRF file at `path`, for the hall's pages and export.
-fn roster(path: &std::path::Path) -> anyhow::Result<Roster> {
-    let name = path.display();
-    let bytes = std::fs::read(path).with_context(|| format!("--trf {name}"))?;
-    let trf =
-        annabella_trf::Trf::parse(&bytes).map_err(|e| anyhow::anyhow!("--trf {name}: {e}"))?;
-    let rounds = trf
-        .players()
-        .iter()
-        .map(|p| p.rounds.len())
-        .max()
-        .unwrap_or(0);
-    let player = |s: &annabella_trf::Seat| Player {
-        name: s.name.clone(),
-        title: s.title.clone(),
-        federation: s.federation.clone(),
-        fide_id: s.fide_id,
-        rating: s.rating,
-    };
-    let mut roster = Roster {
-        event: trf.tournament_name().filter(|n| !n.trim().is_empty()),
-        ..Roster::default()
-    };
-    for round in 1..=u32::try_from(rounds).unwrap_or(u32::MAX) {
-        let boards = trf
-            .boards_of(round)
-            .map_err(|e| anyhow::anyhow!("--trf {name}: {e}"))?;
-        for b in boards {
-            roster
-                .boards
-                .insert((round, b.number), [player(&b.white), player(&b.black)]);
-        }
-    }
-    Ok(roster)
-}
-
 /// Runs `annabella hall`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -248,31 +154,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(Job::Publish(p)) => runtime.block_on(publish(p)),
         None => runtime.block_on(serve(args.serve)),
     }
-}
-
-fn broker(url: &str, flag: &str, ca: Option<&PathBuf>) -> anyhow::Result<Broker> {
-    let mut b = Broker::parse(url).map_err(|e| anyhow::anyhow!("{flag} {e}"))?;
-    if let Some(ca) = ca {
-        if !b.tls {
-            bail!("--ca is for TLS: use mqtts:// in {flag}");
-        }
-        b.ca = Some(ca.clone());
-    }
-    Ok(b)
-}
-
-fn load_keys(path: &std::path::Path) -> anyhow::Result<ActionKeys> {
-    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
-    let raw: std::collections::BTreeMap<String, String> =
-        toml::from_str(&text).with_context(|| path.display().to_string())?;
-    raw.into_iter()
-        .map(|(table, hex)| {
-            let key = hex
-                .parse::<ActionKey>()
-                .map_err(|e| anyhow::anyhow!("{}: key of table {table:?}: {e}", path.display()))?;
-            Ok((table, key))
-        })
-        .collect()
 }
 
 async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -299,13 +180,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         keys.extend(load_keys(p)?);
     }
     for pair in &args.action_key {
-        let (table, hex) = pair
-            .split_once('=')
-            .ok_or_else(|| anyhow::anyhow!("--action-key {pair:?}: expected TABLE=HEX"))?;
-        let key = hex
-            .parse::<ActionKey>()
-            .map_err(|e| anyhow::anyhow!("--action-key for table {table:?}: {e}"))?;
-        keys.insert(table.to_owned(), key);
+        let (table, key) = action_key(pair)?;
+        keys.insert(table, key);
     }
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await

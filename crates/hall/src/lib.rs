@@ -44,6 +44,7 @@
 pub mod action;
 pub mod broadcast;
 pub mod config;
+pub mod files;
 pub mod game;
 pub mod hall;
 pub mod inbox;
