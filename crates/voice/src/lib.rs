@@ -53,6 +53,7 @@ pub mod pcm;
 pub mod queue;
 pub mod record;
 pub mod recorder;
+pub mod say;
 pub mod speakers;
 pub mod speech;
 pub mod speechd;
