@@ -136,7 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut outbox = match (&args.hall, &args.table) {
         (Some(url), Some(table)) => Some(annabella_station::hall_link::start(
-            &super::hall::demo_hall(
+            &annabella_hall::files::demo_hall(
                 url,
                 table,
                 args.hall_key.as_deref().unwrap_or(std::path::Path::new(

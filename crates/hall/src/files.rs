@@ -38,6 +38,9 @@ pub enum HallFileError {
         /// What is wrong with the URL.
         error: crate::config::BrokerUrlError,
     },
+    /// The flags of a demo's hall are wrong (each named).
+    #[error("{}", .0.join("; "))]
+    Flags(Vec<String>),
     /// A value in the file (or a flag) is wrong.
     #[error("{at}: {problem}")]
     Invalid {
@@ -95,6 +98,42 @@ pub fn credentials(
         return Err(invalid(at, "the first line is empty"));
     }
     Ok(Some((user.clone(), password)))
+}
+
+/// The `[hall]` of `demo --hall URL --table NAME` (TLS with `mqtts://` and the system's
+/// roots), each problem named by its flag.
+pub fn demo_hall(
+    url: &str,
+    table: &str,
+    key: &Path,
+    user: Option<&String>,
+    password_file: Option<&PathBuf>,
+) -> Result<crate::HallConfig, HallFileError> {
+    let (user, password) = credentials(user, password_file)?.unzip();
+    crate::RawHall {
+        broker: Some(url.to_owned()),
+        table: Some(table.to_owned()),
+        signing_key: Some(key.display().to_string()),
+        user,
+        password,
+        ..crate::RawHall::default()
+    }
+    .check("hall", Path::new("."))
+    .map_err(|problems| {
+        HallFileError::Flags(
+            problems
+                .iter()
+                .map(|p| {
+                    let flag = match p.key.as_str() {
+                        "hall.table" => "--table",
+                        "hall.signing_key" => "--hall-key",
+                        _ => "--hall",
+                    };
+                    format!("{flag}: {}", p.message)
+                })
+                .collect(),
+        )
+    })
 }
 
 /// The tables file: every table's public key, and action keys.

@@ -54,6 +54,7 @@ pub mod message;
 pub mod outbox;
 pub mod page;
 pub mod probe;
+pub mod program;
 pub mod push;
 pub mod replica;
 pub mod roster;
