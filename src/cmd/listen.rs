@@ -2,20 +2,15 @@
 //! microphone with a Vosk model, against the moves of a position (or a plain word list),
 //! and print each utterance (one JSON line with `--json`).
 
-use std::io::Write;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use annabella_phonetic::{Language, Lexicon};
-use annabella_speech::audio::{AudioSource, MicSource, PcmSource, SOURCE_RATES, WavSource};
-use annabella_speech::report::{heard_json, heard_text};
-use annabella_speech::{
-    Ears, Hearing, HearingNews, ListenFor, LoadProgress, Mode, Pacing, Recognizer,
-    RecognizerConfig, SpeechModel,
-};
+use annabella_phonetic::Language;
+use annabella_speech::audio::{AudioSource, PcmSource, SOURCE_RATES, WavSource};
+use annabella_speech::listen::{ListenRun, hear_and_print};
+use annabella_speech::{ListenFor, LoadProgress, Mode, Recognizer, RecognizerConfig, SpeechModel};
 use anyhow::Context;
 
 /// Flags of `annabella listen`.
@@ -145,91 +140,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let recognizer =
         Recognizer::new(model, listen_for, config, start).context("cannot build the grammar")?;
-    for (from, to) in recognizer.substituted_words() {
-        eprintln!("annabella: the model lacks {from:?}; listening for {to:?}");
-    }
-    if recognizer.phrases().iter().all(|p| p == "[unk]") {
-        anyhow::bail!(
-            "the model in {} knows none of the {} scheme's words: use a model of that language (models/fetch.sh) or --grammar-words",
-            args.model.display(),
-            args.scheme
-        );
-    }
-    let missing = recognizer.missing_words();
-    if !missing.is_empty() {
-        eprintln!(
-            "annabella: the model does not know {}; phrases with them cannot be heard",
-            missing.join(", ")
-        );
-    }
-    let source: Box<dyn AudioSource + Send> = match source.take() {
-        Some(s) => s,
-        None => {
-            let device = args.mic.as_deref().filter(|d| !d.is_empty());
-            Box::new(MicSource::open(device)?)
-        }
+    let run = ListenRun {
+        model: args.model.clone(),
+        scheme: args.scheme,
+        mic: args.mic.clone(),
+        json: args.json,
+        count: args.count,
+        push_to_talk: args.push_to_talk,
     };
-    let lexicon = Lexicon::get(args.scheme);
-    let (json, limit) = (args.json, args.count);
-    let mut count = 0usize;
-    let mut failed = None;
-    let (done_tx, done_rx) = std::sync::mpsc::channel();
-    let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
-        match news {
-            HearingNews::Utterance(heard, _) => {
-                let line = if json {
-                    heard_json(&heard, start, lexicon)
-                } else {
-                    heard_text(&heard, lexicon)
-                };
-                let mut out = std::io::stdout().lock();
-                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
-                    let _ = done_tx.send(Err(format!("standard output: {e}")));
-                    return ControlFlow::Break(());
-                }
-                count += 1;
-                if limit.is_some_and(|c| count >= c) {
-                    let _ = done_tx.send(Ok(count));
-                    return ControlFlow::Break(());
-                }
-            }
-            HearingNews::Trouble(e) => eprintln!("annabella: {e}"),
-            // The utterance in progress is still delivered; the failure ends the run.
-            HearingNews::AudioFailed(e) => failed = Some(e),
-            HearingNews::BuffersLost(n) => {
-                eprintln!("annabella: the recognizer fell behind: {n} audio buffers lost so far");
-            }
-            HearingNews::AudioEnded => {
-                let _ = done_tx.send(failed.take().map_or(Ok(count), Err));
-            }
-        }
-        ControlFlow::Continue(())
+    let count = hear_and_print(recognizer, source.take(), start, &run, |line| {
+        eprintln!("annabella: {line}");
     })?;
-    if args.push_to_talk {
-        eprintln!("annabella: press Enter to talk, Enter again when done");
-        talk_key(hearing.ears());
-    }
-    let ended = done_rx
-        .recv()
-        .unwrap_or_else(|_| Err("the recognizer stopped".to_owned()));
-    drop(hearing);
-    let count = ended.map_err(anyhow::Error::msg)?;
     if count == 0 && !args.json {
         eprintln!("annabella: nothing heard");
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Presses of Enter on standard input toggle push-to-talk.
-fn talk_key(ears: Ears) {
-    std::thread::spawn(move || {
-        let mut talking = false;
-        let mut line = String::new();
-        while std::io::stdin().read_line(&mut line).is_ok_and(|n| n > 0) {
-            talking = !talking;
-            ears.talk(talking);
-            eprintln!("annabella: {}", if talking { "listening…" } else { "done" });
-            line.clear();
-        }
-    });
 }

@@ -45,6 +45,7 @@
 pub mod audio;
 pub mod decoder;
 pub mod hearing;
+pub mod listen;
 pub mod model;
 pub mod recognizer;
 pub mod report;
