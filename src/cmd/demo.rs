@@ -4,7 +4,6 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_devices::sim::FirmwareKind;
 use annabella_station::{
     config::StationConfig,
     demo::{self, DemoFirmware, DemoSetup},
@@ -161,20 +160,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         style: ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story),
         served,
         devices: config.devices.simulated(),
-        firmware: args.firmware.then(|| {
-            let build = annabella_devices::sim::hardware_build_dir();
-            DemoFirmware {
-                harness: build.join("avr-harness"),
-                peg_board: args
-                    .board_elf
-                    .clone()
-                    .unwrap_or_else(|| build.join(FirmwareKind::PegBoard.image_name())),
-                clock: args
-                    .clock_elf
-                    .clone()
-                    .unwrap_or_else(|| build.join(FirmwareKind::Clock.image_name())),
-            }
-        }),
+        firmware: args
+            .firmware
+            .then(|| DemoFirmware::built(args.board_elf.clone(), args.clock_elf.clone())),
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());

@@ -85,12 +85,7 @@ fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&p)?)?;
         } else {
-            let by_id = p
-                .by_id
-                .as_ref()
-                .map(|b| format!("  ({})", b.display()))
-                .unwrap_or_default();
-            writeln!(out, "{}{by_id}  {}", p.path.display(), p.description)?;
+            writeln!(out, "{}", p.line())?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -124,15 +119,7 @@ fn audio(args: ListArgs) -> anyhow::Result<ExitCode> {
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&d)?)?;
         } else {
-            let format = match (d.rate, d.channels) {
-                (Some(r), Some(c)) => format!(
-                    "  {r} Hz, {c} ch, {}",
-                    d.sample_format.as_deref().unwrap_or("?")
-                ),
-                _ => String::new(),
-            };
-            let default = if d.default { "  (default)" } else { "" };
-            writeln!(out, "{}  {}{format}{default}", d.id, d.name)?;
+            writeln!(out, "{}", d.line())?;
         }
     }
     Ok(ExitCode::SUCCESS)
