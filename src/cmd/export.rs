@@ -3,7 +3,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{config, export, records, session::Session};
+use annabella_station::{config, export, journal::TableSecret, records, session::Session};
 
 /// Flags of `annabella export`.
 #[derive(Debug, clap::Args)]
@@ -41,7 +41,7 @@ fn emit(out: Option<&PathBuf>, text: &[u8]) -> anyhow::Result<()> {
 
 /// Runs the export to standard output (or `--out`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let secret = super::journal::secret(args.secret.as_deref())?;
+    let secret = args.secret.as_deref().map(TableSecret::read).transpose()?;
     let (table, resumed) = Session::replay_with(&args.journal, secret.as_ref())?;
     let review = export::review(&table, &resumed);
     for note in &review.notes {

@@ -190,11 +190,10 @@ async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
     let beside = a
         .key
         .with_file_name(annabella_station::journal::SECRET_FILE);
-    let secret = super::journal::secret(
-        a.secret
-            .as_deref()
-            .or_else(|| beside.exists().then_some(beside.as_path())),
-    )?;
+    let secret = (a.secret.as_deref())
+        .or_else(|| beside.exists().then_some(beside.as_path()))
+        .map(annabella_station::journal::TableSecret::read)
+        .transpose()?;
     let journal = a.journal.clone();
     let options = PublishOptions {
         broker: a.broker,

@@ -2,7 +2,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{export, session::Session};
+use annabella_station::{export, journal::TableSecret, session::Session};
 
 /// Flags of `annabella journal`.
 #[derive(Debug, clap::Args)]
@@ -27,19 +27,10 @@ enum Command {
     },
 }
 
-/// The table's secret at `path`, if one is given.
-pub fn secret(
-    path: Option<&std::path::Path>,
-) -> anyhow::Result<Option<annabella_station::journal::TableSecret>> {
-    Ok(path
-        .map(annabella_station::journal::TableSecret::read)
-        .transpose()?)
-}
-
 /// Runs `journal replay`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let Command::Replay { file, json, secret } = args.command;
-    let secret = self::secret(secret.as_deref())?;
+    let secret = secret.as_deref().map(TableSecret::read).transpose()?;
     let (table, resumed) = Session::replay_with(&file, secret.as_ref())?;
     let warnings = resumed.warnings();
     for w in &warnings {
