@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
-mod logging;
 
 /// The assistant the FIDE Laws allow a visually impaired chess player.
 #[derive(Debug, Parser)]
@@ -14,8 +13,8 @@ mod logging;
 struct Cli {
     /// How the crates' log events are written to standard error: plain lines, or one
     /// JSON object a line (`RUST_LOG` filters both; default: annabella's at info).
-    #[arg(long, global = true, value_enum, default_value_t = logging::LogFormat::Plain)]
-    log_format: logging::LogFormat,
+    #[arg(long, global = true, value_enum, default_value_t = annabella_logging::LogFormat::Plain)]
+    log_format: annabella_logging::LogFormat,
     #[command(subcommand)]
     command: Command,
 }
@@ -72,7 +71,10 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    logging::init(cli.log_format);
+    if let Err(bad) = annabella_logging::init(cli.log_format) {
+        // The subscriber has no filter of the user's: this one line goes straight to stderr.
+        eprintln!("annabella: {bad}");
+    }
     match run(cli.command) {
         Ok(code) => code,
         Err(err) => {

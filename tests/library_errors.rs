@@ -1,6 +1,6 @@
 //! The library crates speak in typed errors and `tracing` events: no `Result<_, String>`
 //! (nor a `FromStr` with `type Err = String`) and no `eprintln!` in their sources; the
-//! binary alone decides what reaches standard error (`src/logging.rs`). Read from the
+//! binary alone decides what reaches standard error (its subscriber from `annabella-logging`). Read from the
 //! source text, comment lines left out; a signature over several lines counts too. And the
 //! binary's side: its global `--log-format` flag and `RUST_LOG`.
 
@@ -19,6 +19,7 @@ const CHECKED: &[&str] = &[
     "devices",
     "hall",
     "journal",
+    "logging",
     "phonetic",
     "records",
     "rules",

@@ -1,15 +1,13 @@
 //! `annabella clock`: runs a file of timestamped presses through a clock and prints the
 //! times left after each, and every flag that falls — to check time controls by hand.
 
-use std::{path::PathBuf, process::ExitCode, time::Duration};
+use std::{path::PathBuf, process::ExitCode};
 
 use annabella_rules::{
-    ClockTime, TimeControl,
-    clock::script::{self, ClockAction, Runner, StepReport},
-    shakmaty::Color,
+    TimeControl,
+    clock::script::{self, Runner},
 };
 use anyhow::Context;
-use serde_json::json;
 
 /// Flags of `annabella clock`.
 #[derive(Debug, clap::Args)]
@@ -43,80 +41,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut runner = Runner::new(control);
     for event in &events {
         let step = runner.step(event).with_context(|| format!("{path}"))?;
-        if args.json {
-            print_json(&step);
+        let lines = if args.json {
+            step.json_lines()
         } else {
-            print_text(&step);
+            step.text_lines()
+        };
+        for line in lines {
+            println!("{line}");
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn color(color: Color) -> &'static str {
-    color.fold_wb("white", "black")
-}
-
-fn seconds(d: Duration) -> f64 {
-    d.as_millis() as f64 / 1000.0
-}
-
-fn print_text(step: &StepReport) {
-    let line = step.event.line;
-    for flag in &step.flags {
-        println!(
-            "line {line}: FLAG {}'s time ran out at {}",
-            color(flag.color),
-            ClockTime(flag.at)
-        );
-    }
-    let what = match step.event.action {
-        ClockAction::Start(c) => format!("{} starts", color(c)),
-        ClockAction::Press(c) => match step.press {
-            Some(p) => format!("{} completes move {}", color(c), p.move_number),
-            None => format!("{} presses", color(c)),
-        },
-        ClockAction::Pause => "pause".to_owned(),
-        ClockAction::Resume => "resume".to_owned(),
-        ClockAction::Add(c, d) => format!("add {} to {}", ClockTime(d), color(c)),
-        ClockAction::Show => "show".to_owned(),
-    };
-    println!(
-        "line {line}: {}  {what}: white {}  black {}",
-        ClockTime(step.event.at),
-        ClockTime(step.remaining.white),
-        ClockTime(step.remaining.black),
-    );
-}
-
-fn print_json(step: &StepReport) {
-    let line = step.event.line;
-    for flag in &step.flags {
-        println!(
-            "{}",
-            json!({"line": line, "flag": color(flag.color), "at": seconds(flag.at)})
-        );
-    }
-    let (event, who) = match step.event.action {
-        ClockAction::Start(c) => ("start", Some(c)),
-        ClockAction::Press(c) => ("press", Some(c)),
-        ClockAction::Pause => ("pause", None),
-        ClockAction::Resume => ("resume", None),
-        ClockAction::Add(c, _) => ("add", Some(c)),
-        ClockAction::Show => ("show", None),
-    };
-    let mut out = json!({
-        "line": line,
-        "at": seconds(step.event.at),
-        "event": event,
-        "white": seconds(step.remaining.white),
-        "black": seconds(step.remaining.black),
-        "running": step.running.map(color),
-    });
-    if let Some(c) = who {
-        out["color"] = json!(color(c));
-    }
-    if let Some(p) = step.press {
-        out["move"] = json!(p.move_number);
-    }
-    println!("{out}");
 }

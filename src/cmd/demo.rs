@@ -4,7 +4,6 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_devices::sim::FirmwareKind;
 use annabella_station::{
     config::StationConfig,
     demo::{self, DemoFirmware, DemoSetup},
@@ -136,7 +135,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut outbox = match (&args.hall, &args.table) {
         (Some(url), Some(table)) => Some(annabella_station::hall_link::start(
-            &super::hall::demo_hall(
+            &annabella_hall::files::demo_hall(
                 url,
                 table,
                 args.hall_key.as_deref().unwrap_or(std::path::Path::new(
@@ -161,20 +160,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         style: ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story),
         served,
         devices: config.devices.simulated(),
-        firmware: args.firmware.then(|| {
-            let build = annabella_devices::sim::hardware_build_dir();
-            DemoFirmware {
-                harness: build.join("avr-harness"),
-                peg_board: args
-                    .board_elf
-                    .clone()
-                    .unwrap_or_else(|| build.join(FirmwareKind::PegBoard.image_name())),
-                clock: args
-                    .clock_elf
-                    .clone()
-                    .unwrap_or_else(|| build.join(FirmwareKind::Clock.image_name())),
-            }
-        }),
+        firmware: args
+            .firmware
+            .then(|| DemoFirmware::built(args.board_elf.clone(), args.clock_elf.clone())),
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
@@ -185,14 +173,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     drop(outbox);
-    for p in &report.written {
-        eprintln!("written: {}", p.display());
-    }
-    if let Some(p) = &report.braille_problem {
-        eprintln!("annabella: Braille scoresheet not written: {p}");
-    }
-    if let Some(p) = &report.pdf_problem {
-        eprintln!("annabella: printed scoresheet not written: {p}");
+    for line in report.records_lines() {
+        eprintln!("{line}");
     }
     match (&report.result, report.game_over) {
         (Some(r), true) => {

@@ -7,11 +7,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use annabella_devices::transport::{PortConfig, list_ports};
-use annabella_setup::watch::{Watchable, Watcher, watch_clock, watch_dgt, watch_peg_board};
-use anyhow::Context;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use annabella_devices::transport::list_ports;
+use annabella_setup::watch::{WatchOptions, WatchedPort, watch_port};
 
 /// Flags of `annabella devices`.
 #[derive(Debug, clap::Args)]
@@ -88,73 +85,27 @@ fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&p)?)?;
         } else {
-            let by_id = p
-                .by_id
-                .as_ref()
-                .map(|b| format!("  ({})", b.display()))
-                .unwrap_or_default();
-            writeln!(out, "{}{by_id}  {}", p.path.display(), p.description)?;
+            writeln!(out, "{}", p.line())?;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn position(fen: Option<&str>, chess960: bool) -> anyhow::Result<Chess> {
-    let Some(fen) = fen else {
-        return Ok(Chess::default());
-    };
-    let parsed: Fen = fen.parse().with_context(|| format!("bad FEN {fen:?}"))?;
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    parsed
-        .into_position(mode)
-        .with_context(|| format!("illegal position in FEN {fen:?}"))
-}
-
 fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
-    let pos = position(args.fen.as_deref(), args.chess960)?;
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
-    rt.block_on(async move {
-        if let Some(path) = &args.dgt {
-            let w = watch_dgt(PortConfig::new(path, args.baud.unwrap_or(9600)), pos);
-            print_events(w, args.json, args.count).await
-        } else if let Some(path) = &args.peg_board {
-            let w = watch_peg_board(PortConfig::new(path, args.baud.unwrap_or(115_200)), pos);
-            print_events(w, args.json, args.count).await
-        } else if let Some(path) = &args.clock {
-            let w = watch_clock(PortConfig::new(path, args.baud.unwrap_or(115_200)));
-            print_events(w, args.json, args.count).await
-        } else {
-            unreachable!("clap requires one device")
-        }
-    })
-}
-
-async fn print_events<C: Watchable>(
-    mut w: Watcher<C>,
-    json: bool,
-    count: Option<usize>,
-) -> anyhow::Result<ExitCode> {
-    let mut n = 0;
-    while let Some(ev) = w.next().await {
-        let line = if json {
-            serde_json::to_string(&ev)?
-        } else {
-            ev.human()
-        };
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "{line}")?;
-        out.flush()?;
-        n += 1;
-        if count.is_some_and(|c| n >= c) {
-            break;
-        }
-    }
+    let port = match (args.dgt, args.peg_board, args.clock) {
+        (Some(path), _, _) => WatchedPort::Dgt(path),
+        (None, Some(path), _) => WatchedPort::PegBoard(path),
+        (None, None, Some(path)) => WatchedPort::Clock(path),
+        (None, None, None) => unreachable!("clap requires one device"),
+    };
+    let options = WatchOptions {
+        fen: args.fen,
+        chess960: args.chess960,
+        baud: args.baud,
+        json: args.json,
+        count: args.count,
+    };
+    watch_port(&port, &options, std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -168,15 +119,7 @@ fn audio(args: ListArgs) -> anyhow::Result<ExitCode> {
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&d)?)?;
         } else {
-            let format = match (d.rate, d.channels) {
-                (Some(r), Some(c)) => format!(
-                    "  {r} Hz, {c} ch, {}",
-                    d.sample_format.as_deref().unwrap_or("?")
-                ),
-                _ => String::new(),
-            };
-            let default = if d.default { "  (default)" } else { "" };
-            writeln!(out, "{}  {}{format}{default}", d.id, d.name)?;
+            writeln!(out, "{}", d.line())?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -2,19 +2,10 @@
 //! one MQTT broker, the round's live PGN, and (`hall publish`) one table's journal
 //! published to the hall.
 
-use std::{io::Write as _, path::PathBuf, process::ExitCode, sync::Arc};
+use std::{io::Write as _, path::PathBuf, process::ExitCode};
 
-use annabella_console::Token;
-use annabella_hall::{
-    ActionKey, ActionKeys, Broker,
-    livechess::{LiveSettings, Player, Roster},
-    outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
-    signing::{TableKeys, TablePublicKey, TableSigningKey},
-    subscriber::{self, HallSettings},
-    web::HallWeb,
-};
-use anyhow::{Context, bail};
-use tokio::sync::{mpsc, watch};
+use annabella_hall::program::{self, Outlets, PublishOptions, ServeOptions};
+use anyhow::Context;
 
 /// Flags of `annabella hall`.
 #[derive(Debug, clap::Args)]
@@ -143,100 +134,6 @@ pub struct PublishArgs {
     password_file: Option<PathBuf>,
 }
 
-/// `--user` and the first line of `--password-file`.
-fn credentials(
-    user: Option<&String>,
-    file: Option<&PathBuf>,
-) -> anyhow::Result<Option<(String, String)>> {
-    let (Some(user), Some(file)) = (user, file) else {
-        return Ok(None);
-    };
-    let text = std::fs::read_to_string(file)
-        .with_context(|| format!("--password-file {}", file.display()))?;
-    let password = text.lines().next().unwrap_or_default().to_owned();
-    if password.is_empty() {
-        bail!(
-            "--password-file {}: the first line is empty",
-            file.display()
-        );
-    }
-    Ok(Some((user.clone(), password)))
-}
-
-/// The tables file: every table's public key, and action keys.
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TablesFile {
-    tables: std::collections::BTreeMap<String, TableEntryFile>,
-}
-
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TableEntryFile {
-    public_key: String,
-    action_key: Option<String>,
-}
-
-fn load_tables(path: &std::path::Path) -> anyhow::Result<(TableKeys, ActionKeys)> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("--tables {name}"))?;
-    let file: TablesFile = toml::from_str(&text).with_context(|| format!("--tables {name}"))?;
-    let mut public = TableKeys::new();
-    let mut actions = ActionKeys::new();
-    for (table, entry) in file.tables {
-        annabella_hall::topic::check_table_name(&table)
-            .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}: {e}"))?;
-        let key = entry
-            .public_key
-            .parse::<TablePublicKey>()
-            .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}.public_key: {e}"))?;
-        public.insert(table.clone(), key);
-        if let Some(hex) = entry.action_key {
-            let key = hex
-                .parse::<ActionKey>()
-                .map_err(|e| anyhow::anyhow!("{name}: tables.{table:?}.action_key: {e}"))?;
-            actions.insert(table, key);
-        }
-    }
-    Ok((public, actions))
-}
-
-/// Every board of every round of the TRF file at `path`, for the hall's pages and export.
-fn roster(path: &std::path::Path) -> anyhow::Result<Roster> {
-    let name = path.display();
-    let bytes = std::fs::read(path).with_context(|| format!("--trf {name}"))?;
-    let trf =
-        annabella_trf::Trf::parse(&bytes).map_err(|e| anyhow::anyhow!("--trf {name}: {e}"))?;
-    let rounds = trf
-        .players()
-        .iter()
-        .map(|p| p.rounds.len())
-        .max()
-        .unwrap_or(0);
-    let player = |s: &annabella_trf::Seat| Player {
-        name: s.name.clone(),
-        title: s.title.clone(),
-        federation: s.federation.clone(),
-        fide_id: s.fide_id,
-        rating: s.rating,
-    };
-    let mut roster = Roster {
-        event: trf.tournament_name().filter(|n| !n.trim().is_empty()),
-        ..Roster::default()
-    };
-    for round in 1..=u32::try_from(rounds).unwrap_or(u32::MAX) {
-        let boards = trf
-            .boards_of(round)
-            .map_err(|e| anyhow::anyhow!("--trf {name}: {e}"))?;
-        for b in boards {
-            roster
-                .boards
-                .insert((round, b.number), [player(&b.white), player(&b.black)]);
-        }
-    }
-    Ok(roster)
-}
-
 /// Runs `annabella hall`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -250,231 +147,74 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn broker(url: &str, flag: &str, ca: Option<&PathBuf>) -> anyhow::Result<Broker> {
-    let mut b = Broker::parse(url).map_err(|e| anyhow::anyhow!("{flag} {e}"))?;
-    if let Some(ca) = ca {
-        if !b.tls {
-            bail!("--ca is for TLS: use mqtts:// in {flag}");
-        }
-        b.ca = Some(ca.clone());
+/// Where the hall's lines go: log lines and banners to standard error, events (with
+/// `--json`) to standard output.
+fn outlets(json: bool) -> Outlets {
+    Outlets {
+        log: |line| eprintln!("annabella: {line}"),
+        banner: |line| eprintln!("{line}"),
+        news: json.then_some(|line: &str| {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        }),
     }
-    Ok(b)
 }
 
-fn load_keys(path: &std::path::Path) -> anyhow::Result<ActionKeys> {
-    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
-    let raw: std::collections::BTreeMap<String, String> =
-        toml::from_str(&text).with_context(|| path.display().to_string())?;
-    raw.into_iter()
-        .map(|(table, hex)| {
-            let key = hex
-                .parse::<ActionKey>()
-                .map_err(|e| anyhow::anyhow!("{}: key of table {table:?}: {e}", path.display()))?;
-            Ok((table, key))
-        })
-        .collect()
-}
-
-async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    let Some(url) = &args.broker else {
-        bail!("--broker URL is needed (e.g. mqtt://127.0.0.1:1883)");
+async fn serve(a: ServeArgs) -> anyhow::Result<ExitCode> {
+    let outlets = outlets(a.json);
+    let options = ServeOptions {
+        broker: a.broker,
+        listen: a.listen,
+        pgn_out: a.pgn_out,
+        export_dir: a.export_dir,
+        trf: a.trf,
+        token: a.token,
+        keys: a.keys,
+        action_key: a.action_key,
+        ca: a.ca,
+        client_id: a.client_id,
+        host_name: a.host_name,
+        tables: a.tables,
+        user: a.user,
+        password_file: a.password_file,
+        push_lichess: a.push_lichess,
+        token_file: a.token_file,
+        lichess_url: a.lichess_url,
     };
-    let broker = broker(url, "--broker", args.ca.as_ref())?;
-    let token = match args.token {
-        Some(t) if t.len() < 8 => bail!("--token: use at least 8 characters"),
-        Some(t) => t,
-        None => Token::random()
-            .context("no randomness for the hall token")?
-            .as_str()
-            .to_owned(),
-    };
-    let Some(tables) = &args.tables else {
-        bail!(
-            "--tables FILE is needed: the hall believes only messages signed by a table's key \
-             (`annabella init` prints each table's lines for it)"
-        );
-    };
-    let (table_keys, mut keys) = load_tables(tables)?;
-    if let Some(p) = &args.keys {
-        keys.extend(load_keys(p)?);
-    }
-    for pair in &args.action_key {
-        let (table, hex) = pair
-            .split_once('=')
-            .ok_or_else(|| anyhow::anyhow!("--action-key {pair:?}: expected TABLE=HEX"))?;
-        let key = hex
-            .parse::<ActionKey>()
-            .map_err(|e| anyhow::anyhow!("--action-key for table {table:?}: {e}"))?;
-        keys.insert(table.to_owned(), key);
-    }
-    let listener = tokio::net::TcpListener::bind(&args.listen)
-        .await
-        .with_context(|| format!("--listen {}: cannot listen there", args.listen))?;
-    let addr = listener.local_addr().context("listening address")?;
-    let push = match (&args.push_lichess, &args.token_file) {
-        (Some(round), Some(file)) => Some(
-            annabella_hall::broadcast::PushSettings::new(&args.lichess_url, round, file)
-                .map_err(|e| anyhow::anyhow!("--push-lichess: {e}"))?,
-        ),
-        _ => None,
-    };
-    let (news_tx, mut news_rx) = mpsc::unbounded_channel();
-    let push_news = news_tx.clone();
-    let settings = HallSettings {
-        broker,
-        credentials: credentials(args.user.as_ref(), args.password_file.as_ref())?,
-        client_id: args.client_id,
-        pgn_out: args.pgn_out,
-        keys,
-        table_keys,
-        live: LiveSettings {
-            dir: args.export_dir.clone(),
-            roster: match &args.trf {
-                Some(path) => roster(path)?,
-                None => Roster::default(),
-            },
-        },
-    };
-    let shared = subscriber::start(
-        settings,
-        news_tx,
-        Box::new(|line| eprintln!("annabella: {line}")),
-    )
-    .map_err(|e| anyhow::anyhow!("--broker {url}: {e}"))?;
-    if let Some(push) = push {
-        eprintln!("hall: pushing the round to {}", push.url);
-        annabella_hall::push::start(
-            push,
-            Arc::clone(&shared),
-            push_news,
-            Box::new(|line| eprintln!("annabella: {line}")),
-        )
-        .map_err(|e| anyhow::anyhow!("--push-lichess: {e}"))?;
-    }
-    eprintln!("hall: http://{addr}/ (spectators, read-only)");
-    eprintln!("arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME");
-    eprintln!("games: http://{addr}/games.pgn");
-    eprintln!("live (DGT LiveChess layout): http://{addr}/live/tournament.json");
-    let json = args.json;
-    tokio::spawn(async move {
-        while let Some(n) = news_rx.recv().await {
-            if json && let Ok(line) = serde_json::to_string(&n) {
-                let mut out = std::io::stdout().lock();
-                let _ = writeln!(out, "{line}");
-                let _ = out.flush();
-            }
-        }
-    });
-    HallWeb::new(Arc::clone(&shared), &token)
-        .with_host_names(args.host_name)
-        .serve(listener)
-        .await
-        .context("hall server")?;
+    program::serve(options, outlets).await?;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn publish(args: PublishArgs) -> anyhow::Result<ExitCode> {
-    let broker = broker(&args.broker, "--broker", args.ca.as_ref())?;
-    annabella_hall::topic::check_table_name(&args.table)
-        .map_err(|e| anyhow::anyhow!("--table {:?}: {e}", args.table))?;
-    let key = TableSigningKey::read(&args.key).map_err(|e| anyhow::anyhow!("--key {e}"))?;
-    let beside = args
+async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
+    let beside = a
         .key
         .with_file_name(annabella_station::journal::SECRET_FILE);
-    let secret = super::journal::secret(
-        args.secret
-            .as_deref()
-            .or_else(|| beside.exists().then_some(beside.as_path())),
-    )?;
-    let mut settings = OutboxSettings::new(args.journal.clone(), &args.table, broker, key);
-    settings.credentials = credentials(args.user.as_ref(), args.password_file.as_ref())?;
-    settings.secret.clone_from(&secret);
-    let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
-    let task = tokio::spawn(outbox::run(
-        settings,
-        None,
-        status_tx,
-        Box::new(|line| eprintln!("annabella: {line}")),
-    ));
-    if !args.once {
-        task.await.context("outbox")?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    // The records to publish: every one up to the first damage (a damaged journal's good
-    // prefix is published, then the damage is named).
-    let journal = args.journal.clone();
-    let (last, damage) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
-        let (tail, _, _) = JournalTail::open_with(&journal, secret.as_ref())?;
-        let last = tail.last_seq()?;
-        let (_, recovery) = annabella_station::Journal::<annabella_table::Input>::open_with(
-            &journal,
-            annabella_station::journal::OpenMode::ReadOnly,
-            secret.as_ref(),
-        )?;
-        let damage: Vec<String> = recovery
-            .dropped
-            .iter()
-            .map(ToString::to_string)
-            .chain(recovery.damage.iter().map(ToString::to_string))
-            .collect();
-        let good = if damage.is_empty() {
-            last
-        } else {
-            recovery.records.len() as u64
-        };
-        Ok((good, damage))
-    })
-    .await
-    .context("journal")??;
-    status_rx
-        .wait_for(|s| s.acked >= last)
-        .await
-        .context("outbox stopped")?;
-    eprintln!("hall: records 1-{last} are at the broker");
-    task.abort();
+    let secret = (a.secret.as_deref())
+        .or_else(|| beside.exists().then_some(beside.as_path()))
+        .map(annabella_station::journal::TableSecret::read)
+        .transpose()?;
+    let journal = a.journal.clone();
+    let options = PublishOptions {
+        broker: a.broker,
+        table: a.table,
+        journal: a.journal,
+        once: a.once,
+        ca: a.ca,
+        key: a.key,
+        secret,
+        user: a.user,
+        password_file: a.password_file,
+    };
+    let damage = program::publish(options, outlets(false)).await?;
     if damage.is_empty() {
         return Ok(ExitCode::SUCCESS);
     }
     for d in &damage {
         eprintln!(
             "annabella: journal {}: {d}; nothing after it was published",
-            args.journal.display()
+            journal.display()
         );
     }
     Ok(ExitCode::from(super::DAMAGED))
-}
-
-/// The `[hall]` of `demo --hall URL --table NAME` (TLS with `mqtts://` and the system's
-/// roots).
-pub fn demo_hall(
-    url: &str,
-    table: &str,
-    key: &std::path::Path,
-    user: Option<&String>,
-    password_file: Option<&PathBuf>,
-) -> anyhow::Result<annabella_hall::HallConfig> {
-    let (user, password) = credentials(user, password_file)?.unzip();
-    annabella_hall::RawHall {
-        broker: Some(url.to_owned()),
-        table: Some(table.to_owned()),
-        signing_key: Some(key.display().to_string()),
-        user,
-        password,
-        ..annabella_hall::RawHall::default()
-    }
-    .check("hall", std::path::Path::new("."))
-    .map_err(|problems| {
-        let text: Vec<String> = problems
-            .iter()
-            .map(|p| {
-                let flag = match p.key.as_str() {
-                    "hall.table" => "--table",
-                    "hall.signing_key" => "--hall-key",
-                    _ => "--hall",
-                };
-                format!("{flag}: {}", p.message)
-            })
-            .collect();
-        anyhow::anyhow!(text.join("; "))
-    })
 }

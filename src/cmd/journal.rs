@@ -2,7 +2,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::session::Session;
+use annabella_station::{export, journal::TableSecret, session::Session};
 
 /// Flags of `annabella journal`.
 #[derive(Debug, clap::Args)]
@@ -27,19 +27,10 @@ enum Command {
     },
 }
 
-/// The table's secret at `path`, if one is given.
-pub fn secret(
-    path: Option<&std::path::Path>,
-) -> anyhow::Result<Option<annabella_station::journal::TableSecret>> {
-    Ok(path
-        .map(annabella_station::journal::TableSecret::read)
-        .transpose()?)
-}
-
 /// Runs `journal replay`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let Command::Replay { file, json, secret } = args.command;
-    let secret = self::secret(secret.as_deref())?;
+    let secret = secret.as_deref().map(TableSecret::read).transpose()?;
     let (table, resumed) = Session::replay_with(&file, secret.as_ref())?;
     let warnings = resumed.warnings();
     for w in &warnings {
@@ -57,57 +48,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for (seq, why) in &resumed.refused {
         eprintln!("annabella: record {seq} was refused by the table: {why}");
     }
-    let view = table.snapshot();
-    let arbiter = annabella_station::console_link::journalled_actions(&file)?;
-    if json {
-        let mut value = serde_json::to_value(&view)?;
-        value["records"] = resumed.replayed.into();
-        value["last_ms"] = (table.now().as_millis() as u64).into();
-        value["dropped"] = resumed.dropped.as_ref().map(|d| d.seq).into();
-        value["damaged"] = resumed.damage.as_ref().map(|d| d.seq).into();
-        value["warnings"] = warnings.into();
-        value["authenticated"] = resumed.not_authenticated().is_none().into();
-        value["head"] = resumed
-            .head
-            .as_ref()
-            .map(|(seq, hash)| serde_json::json!([seq, hash]))
-            .into();
-        value["authentication"] = resumed
-            .authentication
-            .as_ref()
-            .map(ToString::to_string)
-            .into();
-        value["arbiter_actions"] = serde_json::to_value(&arbiter)?;
-        value["utterances"] = serde_json::to_value(annabella_station::hearing::journalled(&file)?)?;
-        println!("{value}");
-        return Ok(status);
-    }
-    println!("records: {}", resumed.replayed);
-    println!("position: {}", view.fen);
-    println!("moves: {}", view.moves.join(" "));
-    println!(
-        "clocks: White {}  Black {}  running: {}",
-        annabella_table::pgn::clk(view.white_time),
-        annabella_table::pgn::clk(view.black_time),
-        view.running.map_or("none".to_owned(), |c| c.to_string())
-    );
-    if let Some(w) = &view.said_words {
-        println!("announced, not yet completed: {w} (made: {})", view.made);
-    }
-    if let Some(c) = view.draw_offer {
-        println!("draw offer by {c}");
-    }
-    if let Some(r) = &view.result {
-        println!("result: {} ({})", r.result, r.termination);
-    }
-    for a in &arbiter {
-        println!(
-            "arbiter #{} at {}: {}: {}",
-            a.seq,
-            annabella_table::pgn::clk(std::time::Duration::from_millis(a.at_ms)),
-            a.by,
-            a.what
-        );
+    for line in export::shown(&file, &table, &resumed, json)? {
+        println!("{line}");
     }
     Ok(status)
 }

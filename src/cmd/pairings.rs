@@ -4,12 +4,11 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use annabella_trf::{
-    Board, Forfeit, GameResult, Pairing, Seat, Trf,
-    listing::{bye_name, pairing_line},
+    Board, Forfeit, GameResult, Pairing, Trf,
+    listing::{pairing_json, pairing_line},
     round_pgn,
 };
 use anyhow::Context;
-use serde_json::{Value, json};
 
 /// Flags of `annabella pairings`.
 #[derive(Debug, clap::Args)]
@@ -104,29 +103,4 @@ fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> 
     let temporary = path.with_file_name(name);
     std::fs::write(&temporary, bytes)?;
     std::fs::rename(&temporary, path)
-}
-
-fn seat_json(seat: &Seat) -> Value {
-    json!({
-        "rank": seat.rank,
-        "name": seat.name,
-        "title": seat.title,
-        "federation": seat.federation,
-        "fide_id": seat.fide_id,
-        "rating": seat.rating,
-    })
-}
-
-fn pairing_json(pairing: &Pairing) -> Value {
-    match pairing {
-        Pairing::Board(b) => {
-            json!({ "board": b.number, "white": seat_json(&b.white), "black": seat_json(&b.black) })
-        }
-        Pairing::Forfeit(f) => json!({
-            "forfeit": if f.white_result == '+' { "1-0" } else { "0-1" },
-            "white": seat_json(&f.white),
-            "black": seat_json(&f.black),
-        }),
-        Pairing::Bye(b) => json!({ "bye": bye_name(b.kind), "player": seat_json(&b.player) }),
-    }
 }

@@ -39,14 +39,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => play::run(&config, args.json, args.allow_missing)?,
     };
     eprintln!("journal: {}", report.journal.display());
-    for p in &report.written {
-        eprintln!("written: {}", p.display());
-    }
-    if let Some(p) = &report.braille_problem {
-        eprintln!("annabella: Braille scoresheet not written: {p}");
-    }
-    if let Some(p) = &report.pdf_problem {
-        eprintln!("annabella: printed scoresheet not written: {p}");
+    for line in report.records_lines() {
+        eprintln!("{line}");
     }
     if let Some(r) = &report.result {
         eprintln!("game over: {r}");

@@ -9,8 +9,8 @@ use std::{
 };
 
 use annabella_rules::{
-    Edition, Game, RateOfPlay,
-    pgn::{PgnGame, PgnReader},
+    Edition, RateOfPlay,
+    pgn::{PgnReader, report::replay_lines},
 };
 use anyhow::Context;
 use serde_json::json;
@@ -55,7 +55,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         };
         match result {
-            Ok((pgn, game)) => report(&mut out, number, &pgn, &game, args.json)?,
+            Ok((pgn, game)) => {
+                for line in replay_lines(number, &pgn, &game, args.json) {
+                    writeln!(out, "{line}")?;
+                }
+            }
             Err(message) => {
                 failed = true;
                 out.flush()?;
@@ -72,50 +76,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn report(
-    out: &mut impl Write,
-    number: usize,
-    pgn: &PgnGame,
-    game: &Game,
-    json: bool,
-) -> std::io::Result<()> {
-    let (result, termination) = match game.outcome() {
-        Some(o) => (o.result.to_string(), o.termination.as_str()),
-        None => ("*".to_owned(), "ongoing"),
-    };
-    let claimable: Vec<_> = game.claimable().into_iter().map(|k| k.as_str()).collect();
-    if json {
-        return writeln!(
-            out,
-            "{}",
-            json!({
-                "game": number,
-                "result": result,
-                "termination": termination,
-                "claimable": claimable,
-                "plies": game.plies(),
-            })
-        );
-    }
-    let names = format!(
-        "{} – {}",
-        pgn.tag("White").unwrap_or("?"),
-        pgn.tag("Black").unwrap_or("?")
-    );
-    let claims = if claimable.is_empty() {
-        String::new()
-    } else {
-        format!("; claimable: {}", claimable.join(", "))
-    };
-    writeln!(
-        out,
-        "game {number} ({names}): {result} by {termination} after {} plies{claims}",
-        game.plies()
-    )?;
-    if let Some(written) = pgn.tag("Result").filter(|r| *r != result && *r != "*") {
-        writeln!(out, "  note: the Result tag says {written}")?;
-    }
-    Ok(())
 }

@@ -2,15 +2,12 @@
 //! spoken through speech-dispatcher, the `tts` crate or espeak-ng, or written to a WAV
 //! file.
 
-use std::{path::PathBuf, process::ExitCode, sync::mpsc, time::Duration, time::Instant};
+use std::{path::PathBuf, process::ExitCode};
 
 use annabella_phonetic::{Form, Language, Lexicon, render};
 use annabella_voice::{
-    Announcement, Announcer, Hearer, MoveRef, Routing, Speakers, Speech, VoiceSettings,
-    espeak::{self, Espeak, EspeakOutput},
-    queue::Outcome,
-    speechd::SpeechDispatcher,
-    tts::{TtsEngine, TtsSpeaker},
+    MoveRef, Speech, VoiceSettings,
+    say::{SayBackend, say_move},
 };
 use anyhow::{Context, bail};
 use shakmaty::{Chess, Move, Position, uci::UciMove};
@@ -113,44 +110,20 @@ fn speak(args: &Args, speech: Speech, move_ref: MoveRef) -> anyhow::Result<()> {
     let mut voice = VoiceSettings::for_language(args.scheme);
     voice.voice.clone_from(&args.voice);
     voice.rate = args.rate;
-    if let Some(path) = &args.out {
-        let pcm = espeak::render_to_wav(&speech.voiced_for(&voice.language), &voice, path)?;
-        eprintln!(
-            "annabella: wrote {} ms of speech to {}",
-            pcm.duration_ms(),
-            path.display()
-        );
-        return Ok(());
-    }
-    let (tx, rx) = mpsc::channel();
-    let backend: Box<dyn Announcer> = match args.backend {
-        Backend::Speechd => Box::new(SpeechDispatcher::new(tx)?),
-        Backend::Tts => {
-            let tts = TtsSpeaker::new(tx, TtsEngine::detect(), std::slice::from_ref(&voice))?;
-            eprintln!(
-                "annabella: {} ready (voice chosen in {} ms)",
-                tts.name(),
-                tts.choosing_took().as_millis()
-            );
-            Box::new(tts)
-        }
-        Backend::Espeak => {
-            espeak::check_voice(&voice)?;
-            Box::new(Espeak::new(tx, EspeakOutput::Speaker))
-        }
+    let backend = match args.backend {
+        Backend::Speechd => SayBackend::Speechd,
+        Backend::Tts => SayBackend::Tts,
+        Backend::Espeak => SayBackend::Espeak,
     };
-    let mut speakers = Speakers::new(Routing::shared(voice), vec![backend])?;
-    speakers.announce(
-        Instant::now(),
-        Announcement::of_move(Hearer::SightedPlayer, speech, move_ref),
-    );
-    speakers.run_until_idle(&rx, Duration::from_secs(60))?;
-    if let Some((_, err)) = speakers.poll_error() {
-        return Err(err.into());
-    }
-    match speakers.poll_report() {
-        Some(r) if r.outcome == Outcome::Spoken => Ok(()),
-        Some(r) => bail!("the announcement was not said to the end: {:?}", r.outcome),
-        None => bail!("the announcement was not said"),
-    }
+    say_move(
+        speech,
+        move_ref,
+        backend,
+        voice,
+        args.out.as_deref(),
+        |line| {
+            eprintln!("annabella: {line}");
+        },
+    )?;
+    Ok(())
 }

@@ -55,42 +55,7 @@ pub use view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, 
 /// Where the console listens unless told otherwise: localhost only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8960";
 
-/// The secret that authorises arbiter actions (and any access from another host).
-#[derive(Clone, PartialEq, Eq)]
-pub struct Token(String);
-
-impl std::fmt::Debug for Token {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Token(…)")
-    }
-}
-
-impl Token {
-    /// 128 random bits from the operating system, as 32 hex digits.
-    ///
-    /// # Errors
-    /// The operating system has no randomness to give.
-    pub fn random() -> Result<Token, getrandom::Error> {
-        let mut bytes = [0u8; 16];
-        getrandom::fill(&mut bytes)?;
-        Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
-    }
-
-    /// A token chosen by the caller (e.g. from the table's configuration).
-    pub fn new(secret: impl Into<String>) -> Token {
-        Token(secret.into())
-    }
-
-    /// The secret, to print at start.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// Compares in time independent of where the texts differ.
-    fn matches(&self, given: &str) -> bool {
-        annabella_serve::same_secret(given, &self.0)
-    }
-}
+pub use annabella_serve::Token;
 
 /// One table's console: the view to show, where requests go, and the token.
 #[derive(Clone)]

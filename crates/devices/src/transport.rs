@@ -364,6 +364,18 @@ pub struct PortInfo {
     pub description: String,
 }
 
+impl PortInfo {
+    /// The port as `annabella devices list` writes it: path, stable name, description.
+    pub fn line(&self) -> String {
+        let by_id = self
+            .by_id
+            .as_ref()
+            .map(|b| format!("  ({})", b.display()))
+            .unwrap_or_default();
+        format!("{}{by_id}  {}", self.path.display(), self.description)
+    }
+}
+
 /// Lists serial ports, with their stable `/dev/serial/by-id` names.
 pub fn list_ports() -> Vec<PortInfo> {
     let by_id = by_id_links(Path::new("/dev/serial/by-id"));

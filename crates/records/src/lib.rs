@@ -3,6 +3,7 @@
 //! [`scoresheet_pdf`]), and the one list of their file names in a records directory.
 
 pub mod braille;
+pub mod salvage;
 pub mod scoresheet_pdf;
 
 use std::path::Path;

@@ -94,3 +94,40 @@ mod tests {
         assert_eq!(param(&query, "sent"), None);
     }
 }
+
+/// The secret that authorises arbiter actions (and any access from another host).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(…)")
+    }
+}
+
+impl Token {
+    /// 128 random bits from the operating system, as 32 hex digits.
+    ///
+    /// # Errors
+    /// The operating system has no randomness to give.
+    pub fn random() -> Result<Token, getrandom::Error> {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)?;
+        Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
+    }
+
+    /// A token chosen by the caller (e.g. from the table's configuration).
+    pub fn new(secret: impl Into<String>) -> Token {
+        Token(secret.into())
+    }
+
+    /// The secret, to print at start.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Compares in time independent of where the texts differ.
+    pub fn matches(&self, given: &str) -> bool {
+        same_secret(given, &self.0)
+    }
+}

@@ -493,3 +493,132 @@ impl<C: Watchable> Watcher<C> {
         }
     }
 }
+
+/// The device `annabella devices watch` reads, at its path.
+#[derive(Debug, Clone)]
+pub enum WatchedPort {
+    /// A DGT e-board (9600 baud by default).
+    Dgt(std::path::PathBuf),
+    /// A tactile peg board (115,200 baud by default).
+    PegBoard(std::path::PathBuf),
+    /// A tactile clock (115,200 baud by default).
+    Clock(std::path::PathBuf),
+}
+
+/// What `annabella devices watch` writes and until when.
+#[derive(Debug, Clone, Default)]
+pub struct WatchOptions {
+    /// The game's position as FEN (default: the initial position).
+    pub fen: Option<String>,
+    /// The FEN is a Chess960 position.
+    pub chess960: bool,
+    /// The baud rate, when not the device's default.
+    pub baud: Option<u32>,
+    /// One JSON object a line instead of a readable line.
+    pub json: bool,
+    /// Stop after this many events.
+    pub count: Option<usize>,
+}
+
+/// Why watching stopped short.
+#[derive(Debug, thiserror::Error)]
+pub enum WatchError {
+    /// The FEN is not one.
+    #[error("bad FEN {fen:?}")]
+    Fen {
+        /// The FEN as given.
+        fen: String,
+        /// Why.
+        #[source]
+        source: shakmaty::fen::ParseFenError,
+    },
+    /// The FEN is no legal position.
+    #[error("illegal position in FEN {fen:?}")]
+    Position {
+        /// The FEN as given.
+        fen: String,
+        /// Why.
+        #[source]
+        source: Box<shakmaty::PositionError<Chess>>,
+    },
+    /// An event cannot be made JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The output (or the runtime) failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// Watches `port` through the move detector, writing each event as a line to `out`
+/// (flushed), until the device goes away or `count` events were written.
+///
+/// # Errors
+/// A [`WatchError`] for a bad FEN or a failed output.
+pub fn watch_port(
+    port: &WatchedPort,
+    options: &WatchOptions,
+    out: impl std::io::Write,
+) -> Result<(), WatchError> {
+    let pos = match &options.fen {
+        None => Chess::default(),
+        Some(fen) => {
+            let parsed: shakmaty::fen::Fen = fen.parse().map_err(|source| WatchError::Fen {
+                fen: fen.clone(),
+                source,
+            })?;
+            let mode = if options.chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            parsed
+                .into_position(mode)
+                .map_err(|source| WatchError::Position {
+                    fen: fen.clone(),
+                    source: Box::new(source),
+                })?
+        }
+    };
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let baud = options.baud;
+    rt.block_on(async move {
+        match port {
+            WatchedPort::Dgt(path) => {
+                let w = watch_dgt(PortConfig::new(path, baud.unwrap_or(9600)), pos);
+                write_events(w, options, out).await
+            }
+            WatchedPort::PegBoard(path) => {
+                let w = watch_peg_board(PortConfig::new(path, baud.unwrap_or(115_200)), pos);
+                write_events(w, options, out).await
+            }
+            WatchedPort::Clock(path) => {
+                let w = watch_clock(PortConfig::new(path, baud.unwrap_or(115_200)));
+                write_events(w, options, out).await
+            }
+        }
+    })
+}
+
+async fn write_events<C: Watchable>(
+    mut w: Watcher<C>,
+    options: &WatchOptions,
+    mut out: impl std::io::Write,
+) -> Result<(), WatchError> {
+    let mut n = 0;
+    while let Some(ev) = w.next().await {
+        let line = if options.json {
+            serde_json::to_string(&ev)?
+        } else {
+            ev.human()
+        };
+        writeln!(out, "{line}")?;
+        out.flush()?;
+        n += 1;
+        if options.count.is_some_and(|c| n >= c) {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -50,8 +50,10 @@ pub mod decoder;
 pub mod doubt;
 pub mod endpoint;
 pub mod hearing;
+pub mod listen;
 pub mod model;
 pub mod recognizer;
+pub mod report;
 pub mod vad;
 
 pub use audio::{AudioError, AudioSource, Chunk, MicSource, PcmSource, WavSource};

@@ -114,6 +114,22 @@ pub enum ListenFor {
     Phrases(Vec<String>),
 }
 
+impl ListenFor {
+    /// The phrases of a comma-separated list (`listen --grammar-words`): each phrase's
+    /// words separated by single spaces, lower-cased; empty phrases dropped.
+    pub fn phrase_list(text: &str) -> Vec<String> {
+        text.split(',')
+            .map(|p| {
+                p.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase()
+            })
+            .filter(|p| !p.is_empty())
+            .collect()
+    }
+}
+
 /// An input other than audio.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Input {

@@ -755,6 +755,25 @@ pub struct StationReport {
 }
 
 impl StationReport {
+    /// The lines that say what was written and what was not (`written: …`, and
+    /// `annabella: … not written: …` for a scoresheet that could not be).
+    pub fn records_lines(&self) -> Vec<String> {
+        let written = self
+            .written
+            .iter()
+            .map(|p| format!("written: {}", p.display()));
+        let problems = [
+            ("Braille", &self.braille_problem),
+            ("printed", &self.pdf_problem),
+        ]
+        .into_iter()
+        .filter_map(|(kind, p)| {
+            p.as_ref()
+                .map(|p| format!("annabella: {kind} scoresheet not written: {p}"))
+        });
+        written.chain(problems).collect()
+    }
+
     /// Writes the records of a table that stopped (PGN, Braille) and reports them with
     /// the audio record and its index, when there is one.
     ///

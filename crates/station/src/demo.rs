@@ -75,6 +75,19 @@ pub struct DemoFirmware {
 }
 
 impl DemoFirmware {
+    /// The images built by `make -C hardware`, or the ones given instead.
+    pub fn built(peg_board: Option<PathBuf>, clock: Option<PathBuf>) -> DemoFirmware {
+        use annabella_devices::sim::FirmwareKind;
+        let build = annabella_devices::sim::hardware_build_dir();
+        DemoFirmware {
+            harness: build.join("avr-harness"),
+            peg_board: peg_board.unwrap_or_else(|| build.join(FirmwareKind::PegBoard.image_name())),
+            clock: clock.unwrap_or_else(|| build.join(FirmwareKind::Clock.image_name())),
+        }
+    }
+}
+
+impl DemoFirmware {
     /// The device of `elf` run by this harness.
     fn spec(&self, elf: &std::path::Path) -> DeviceSpec {
         DeviceSpec::Firmware {

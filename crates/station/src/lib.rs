@@ -53,6 +53,7 @@ pub use annabella_config as config;
 pub mod console_link;
 pub mod demo;
 pub mod device_events;
+pub mod export;
 pub mod hall_link;
 pub mod hearing;
 pub mod herald;

@@ -1,4 +1,6 @@
-//! A round's pairings in words, one line each (`annabella pairings`).
+//! A round's pairings in words, one line each, or as JSON (`annabella pairings`).
+
+use serde_json::{Value, json};
 
 use crate::{ByeKind, Pairing, Seat};
 
@@ -51,5 +53,33 @@ pub fn pairing_line(pairing: &Pairing) -> String {
             seat_text(&f.black)
         ),
         Pairing::Bye(b) => format!("bye ({}): {}", bye_name(b.kind), seat_text(&b.player)),
+    }
+}
+
+/// A seat as the JSON of `annabella pairings --json`.
+fn seat_json(seat: &Seat) -> Value {
+    json!({
+        "rank": seat.rank,
+        "name": seat.name,
+        "title": seat.title,
+        "federation": seat.federation,
+        "fide_id": seat.fide_id,
+        "rating": seat.rating,
+    })
+}
+
+/// A pairing as one JSON object of `annabella pairings --json` (a board, a forfeit or a
+/// bye, with its seats).
+pub fn pairing_json(pairing: &Pairing) -> Value {
+    match pairing {
+        Pairing::Board(b) => {
+            json!({ "board": b.number, "white": seat_json(&b.white), "black": seat_json(&b.black) })
+        }
+        Pairing::Forfeit(f) => json!({
+            "forfeit": if f.white_result == '+' { "1-0" } else { "0-1" },
+            "white": seat_json(&f.white),
+            "black": seat_json(&f.black),
+        }),
+        Pairing::Bye(b) => json!({ "bye": bye_name(b.kind), "player": seat_json(&b.player) }),
     }
 }

@@ -13,6 +13,7 @@ mod framed;
 mod peg;
 mod runner;
 mod script;
+pub mod serve;
 
 use std::time::Instant;
 

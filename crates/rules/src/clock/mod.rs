@@ -32,6 +32,7 @@ use shakmaty::{ByColor, Color};
 pub use crate::time_control::MAX_CLOCK_TIME;
 use crate::time_control::{Bonus, TimeControl};
 
+pub mod report;
 pub mod script;
 
 /// A flag that fell: whose, and when (on the caller's time line).

@@ -4,6 +4,7 @@
 mod of_game;
 mod read;
 mod replay;
+pub mod report;
 mod write;
 
 use std::time::Duration;

@@ -27,6 +27,21 @@ pub struct InputDevice {
     pub sample_format: Option<String>,
 }
 
+impl InputDevice {
+    /// The device as `annabella devices audio` writes it: id, name, format, default.
+    pub fn line(&self) -> String {
+        let format = match (self.rate, self.channels) {
+            (Some(r), Some(c)) => format!(
+                "  {r} Hz, {c} ch, {}",
+                self.sample_format.as_deref().unwrap_or("?")
+            ),
+            _ => String::new(),
+        };
+        let default = if self.default { "  (default)" } else { "" };
+        format!("{}  {}{format}{default}", self.id, self.name)
+    }
+}
+
 /// The input devices of the default host (empty without a sound system).
 pub fn input_devices() -> Vec<InputDevice> {
     let host = cpal::default_host();

@@ -34,13 +34,25 @@ pub enum LogFormat {
     Json,
 }
 
-/// Sends the events of every crate to standard error in `format`, filtered by `RUST_LOG`.
-pub fn init(format: LogFormat) {
+/// A `RUST_LOG` that is no filter: [`init`] used [`DEFAULT_FILTER`] instead.
+#[derive(Debug, thiserror::Error)]
+#[error("RUST_LOG={directives:?}: {error}; using {DEFAULT_FILTER:?}")]
+pub struct BadRustLog {
+    /// The directives as given.
+    pub directives: String,
+    /// Why they are no filter.
+    pub error: tracing_subscriber::filter::ParseError,
+}
+
+/// Sends the events of every crate to standard error in `format`, filtered by `RUST_LOG`;
+/// a bad `RUST_LOG` is returned (the subscriber is up, with [`DEFAULT_FILTER`]) for the
+/// caller to write straight to standard error.
+pub fn init(format: LogFormat) -> Result<(), BadRustLog> {
+    let mut bad = None;
     let filter = match std::env::var("RUST_LOG") {
         Ok(directives) if !directives.trim().is_empty() => EnvFilter::try_new(&directives)
-            .unwrap_or_else(|e| {
-                // The subscriber is not up yet: this one line goes straight to stderr.
-                eprintln!("annabella: RUST_LOG={directives:?}: {e}; using {DEFAULT_FILTER:?}");
+            .unwrap_or_else(|error| {
+                bad = Some(BadRustLog { directives, error });
                 EnvFilter::new(DEFAULT_FILTER)
             }),
         _ => EnvFilter::new(DEFAULT_FILTER),
@@ -50,6 +62,7 @@ pub fn init(format: LogFormat) {
     };
     // A second subscriber (never in the binary) is no error worth stopping for.
     let _ = install(format, plain, filter, std::io::stderr);
+    bad.map_or(Ok(()), Err)
 }
 
 /// Installs the subscriber globally.

@@ -1,0 +1,196 @@
+//! The recognizer loop of `annabella listen`: one [`Recognizer`] over one audio source,
+//! each utterance written to standard output as a line (or a JSON line), until the audio
+//! ends or enough utterances were heard.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use annabella_phonetic::{Language, Lexicon};
+
+use crate::audio::{AudioError, AudioSource, MicSource};
+use crate::report::{heard_json, heard_text};
+use crate::{
+    Ears, Hearing, HearingNews, LoadProgress, ModelError, Pacing, Recognizer, SpeechModel,
+};
+
+/// How `annabella listen` listens (what its flags say beyond the recognizer's settings).
+#[derive(Debug, Clone)]
+pub struct ListenRun {
+    /// The model's directory (named when it knows none of the scheme's words).
+    pub model: PathBuf,
+    /// The spoken scheme (the lexicon of the lines).
+    pub scheme: Language,
+    /// The microphone, when there is no other source (`Some("")`: the default).
+    pub mic: Option<String>,
+    /// One JSON line per utterance.
+    pub json: bool,
+    /// Stop after this many utterances.
+    pub count: Option<usize>,
+    /// Enter on standard input starts and ends an utterance.
+    pub push_to_talk: bool,
+}
+
+/// Why listening stopped short.
+#[derive(Debug, thiserror::Error)]
+pub enum ListenError {
+    /// The grammar has none of the model's words.
+    #[error(
+        "the model in {} knows none of the {scheme} scheme's words: use a model of that language (models/fetch.sh) or --grammar-words",
+        model.display()
+    )]
+    UnknownScheme {
+        /// The model's directory.
+        model: PathBuf,
+        /// The scheme.
+        scheme: Language,
+    },
+    /// The microphone could not be opened.
+    #[error(transparent)]
+    Audio(#[from] AudioError),
+    /// The recognizer's thread could not be started.
+    #[error(transparent)]
+    Thread(std::io::Error),
+    /// A line could not be written.
+    #[error("standard output: {0}")]
+    Stdout(std::io::Error),
+    /// The audio failed (what was heard before was written).
+    #[error("{0}")]
+    AudioFailed(String),
+    /// The recognizer stopped without a word.
+    #[error("the recognizer stopped")]
+    Stopped,
+}
+
+/// Loads the model in `dir`, telling `note` when it starts (with its size) and how long
+/// it took.
+///
+/// # Errors
+/// The model cannot be loaded.
+pub fn load_model(dir: &Path, note: fn(String)) -> Result<Arc<SpeechModel>, ModelError> {
+    let model = SpeechModel::load_with_progress(dir, |p| match p {
+        LoadProgress::Started { bytes } => note(format!(
+            "loading speech model {} ({} MB)…",
+            dir.display(),
+            bytes / 1_000_000
+        )),
+        LoadProgress::Loaded { took } => {
+            note(format!("model loaded in {:.1} s", took.as_secs_f64()));
+        }
+    })?;
+    Ok(Arc::new(model))
+}
+
+/// Runs `recognizer` over `source` (or the microphone of `run`), writing each utterance
+/// to standard output; `read_back` says a result back (`--read-back`) and gives the wall
+/// time to its first audio, or `None`; notes for the user (words the model lacks, trouble, lost buffers)
+/// go to `note`. Returns the number of utterances heard.
+///
+/// # Errors
+/// A [`ListenError`].
+pub fn hear_and_print(
+    recognizer: Recognizer,
+    source: Option<Box<dyn AudioSource + Send>>,
+    start: Instant,
+    run: &ListenRun,
+    mut read_back: impl FnMut(&str) -> Option<Duration> + Send + 'static,
+    note: fn(String),
+) -> Result<usize, ListenError> {
+    for (from, to) in recognizer.substituted_words() {
+        note(format!("the model lacks {from:?}; listening for {to:?}"));
+    }
+    if recognizer.phrases().iter().all(|p| p == "[unk]") {
+        return Err(ListenError::UnknownScheme {
+            model: run.model.clone(),
+            scheme: run.scheme,
+        });
+    }
+    let missing = recognizer.missing_words();
+    if !missing.is_empty() {
+        note(format!(
+            "the model does not know {}; phrases with them cannot be heard",
+            missing.join(", ")
+        ));
+    }
+    let source: Box<dyn AudioSource + Send> = match source {
+        Some(s) => s,
+        None => {
+            let device = run.mic.as_deref().filter(|d| !d.is_empty());
+            Box::new(MicSource::open(device)?)
+        }
+    };
+    let lexicon = Lexicon::get(run.scheme);
+    let (json, limit) = (run.json, run.count);
+    let mut count = 0usize;
+    let mut failed = None;
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
+        match news {
+            HearingNews::Utterance(heard, _) => {
+                let first_audio = if heard.text.is_empty() {
+                    None
+                } else {
+                    read_back(&heard.text)
+                };
+                let line = if json {
+                    heard_json(&heard, start, lexicon, first_audio)
+                } else {
+                    heard_text(&heard, lexicon)
+                };
+                let mut out = std::io::stdout().lock();
+                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                    let _ = done_tx.send(Err(ListenError::Stdout(e)));
+                    return ControlFlow::Break(());
+                }
+                count += 1;
+                if limit.is_some_and(|c| count >= c) {
+                    let _ = done_tx.send(Ok(count));
+                    return ControlFlow::Break(());
+                }
+            }
+            HearingNews::Trouble(e) => note(e),
+            // The utterance in progress is still delivered; the failure ends the run.
+            HearingNews::AudioFailed(e) => failed = Some(e),
+            HearingNews::BuffersLost(n) => {
+                note(format!(
+                    "the recognizer fell behind: {n} audio buffers lost so far"
+                ));
+            }
+            HearingNews::AudioEnded => {
+                let _ = done_tx.send(
+                    failed
+                        .take()
+                        .map_or(Ok(count), |e| Err(ListenError::AudioFailed(e))),
+                );
+            }
+        }
+        ControlFlow::Continue(())
+    })
+    .map_err(ListenError::Thread)?;
+    if run.push_to_talk {
+        note("press Enter to talk, Enter again when done".to_owned());
+        talk_key(hearing.ears(), note);
+    }
+    let ended = done_rx.recv().unwrap_or(Err(ListenError::Stopped));
+    drop(hearing);
+    if ended.as_ref().is_ok_and(|n| *n == 0) && !run.json {
+        note("nothing heard".to_owned());
+    }
+    ended
+}
+
+/// Presses of Enter on standard input toggle push-to-talk.
+fn talk_key(ears: Ears, note: fn(String)) {
+    std::thread::spawn(move || {
+        let mut talking = false;
+        let mut line = String::new();
+        while std::io::stdin().read_line(&mut line).is_ok_and(|n| n > 0) {
+            talking = !talking;
+            ears.talk(talking);
+            note(if talking { "listening…" } else { "done" }.to_owned());
+            line.clear();
+        }
+    });
+}

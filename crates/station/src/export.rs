@@ -1,0 +1,150 @@
+//! What `annabella journal replay` ([`shown`]) and `annabella export` ([`review`]) make
+//! of a replayed journal. For export: the notes for the user (damage,
+//! authentication, a game edited after it ended), whether the journal is damaged, and the
+//! game's PGN (the stored finished game, the replayed one, or a salvaged prefix).
+
+use annabella_table::Table;
+
+use crate::records::salvage::salvaged;
+use crate::session::Resumed;
+
+/// A replayed journal as `annabella export` reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Review {
+    /// Lines to tell the user about the journal, in order.
+    pub notes: Vec<String>,
+    /// The journal is damaged or was edited after its game ended.
+    pub damaged: bool,
+    /// The game's PGN to export.
+    pub pgn: String,
+    /// Why the PGN is the stored finished game, when it is.
+    pub pgn_note: Option<String>,
+}
+
+/// Reviews the journal replayed into `table`.
+pub fn review(table: &Table, resumed: &Resumed) -> Review {
+    let warnings = resumed.warnings();
+    let mut notes = warnings.clone();
+    notes.extend(resumed.not_authenticated());
+    let mut damaged = !warnings.is_empty();
+    // The finished game stored when it ended is a witness: records (or settings) edited
+    // since, with their hashes made anew, no longer replay to it.
+    let witness = warnings
+        .is_empty()
+        .then(|| resumed.finished_games.last())
+        .flatten()
+        .filter(|g| g.last_seq == resumed.replayed && g.pgn != table.pgn());
+    if let Some(game) = witness {
+        notes.push(format!(
+            "the records no longer replay to the finished game stored when it ended (record \
+             {}): the journal was edited after the game; the PGN is the stored one",
+            game.last_seq
+        ));
+        damaged = true;
+    }
+    // A finished game whose records are damaged: its PGN, stored whole when it ended (a
+    // stored game ending after the records read is always named damage by the journal,
+    // so a game the stored game says ended is never exported as `*`).
+    let stored = (!warnings.is_empty())
+        .then(|| resumed.finished_games.last())
+        .flatten()
+        .filter(|g| g.last_seq > resumed.replayed);
+    let (pgn, pgn_note) = match stored.or(witness) {
+        Some(game) => (
+            game.pgn.clone(),
+            Some(format!(
+                "the PGN is the finished game stored when it ended (record {})",
+                game.last_seq
+            )),
+        ),
+        None if warnings.is_empty() => (table.pgn(), None),
+        // The good prefix of a damaged journal: the file itself says so.
+        None => (salvaged(&table.pgn(), &warnings.join("; ")), None),
+    };
+    Review {
+        notes,
+        damaged,
+        pgn,
+        pgn_note,
+    }
+}
+
+/// Why a replayed journal cannot be shown.
+#[derive(Debug, thiserror::Error)]
+pub enum ShowError {
+    /// The journal cannot be read again (for its arbiter's actions and utterances).
+    #[error(transparent)]
+    Journal(#[from] crate::JournalError),
+    /// The view cannot be made JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// The table replayed from the journal at `file` as `annabella journal replay` shows it:
+/// position, moves, clocks, offers, result and the arbiter's actions, or (`json`) one
+/// JSON object with the table's view and the journal's state.
+///
+/// # Errors
+/// A [`ShowError`] when the journal cannot be read again.
+pub fn shown(
+    file: &std::path::Path,
+    table: &Table,
+    resumed: &Resumed,
+    json: bool,
+) -> Result<Vec<String>, ShowError> {
+    let view = table.snapshot();
+    let arbiter = crate::console_link::journalled_actions(file)?;
+    if json {
+        let mut value = serde_json::to_value(&view)?;
+        value["records"] = resumed.replayed.into();
+        value["last_ms"] = (table.now().as_millis() as u64).into();
+        value["dropped"] = resumed.dropped.as_ref().map(|d| d.seq).into();
+        value["damaged"] = resumed.damage.as_ref().map(|d| d.seq).into();
+        value["warnings"] = resumed.warnings().into();
+        value["authenticated"] = resumed.not_authenticated().is_none().into();
+        value["head"] = resumed
+            .head
+            .as_ref()
+            .map(|(seq, hash)| serde_json::json!([seq, hash]))
+            .into();
+        value["authentication"] = resumed
+            .authentication
+            .as_ref()
+            .map(ToString::to_string)
+            .into();
+        value["arbiter_actions"] = serde_json::to_value(&arbiter)?;
+        value["utterances"] = serde_json::to_value(crate::hearing::journalled(file)?)?;
+        return Ok(vec![value.to_string()]);
+    }
+    let mut lines = vec![format!("records: {}", resumed.replayed)];
+    lines.push(format!("position: {}", view.fen));
+    lines.push(format!("moves: {}", view.moves.join(" ")));
+    lines.push(format!(
+        "clocks: White {}  Black {}  running: {}",
+        annabella_table::pgn::clk(view.white_time),
+        annabella_table::pgn::clk(view.black_time),
+        view.running.map_or("none".to_owned(), |c| c.to_string())
+    ));
+    if let Some(w) = &view.said_words {
+        lines.push(format!(
+            "announced, not yet completed: {w} (made: {})",
+            view.made
+        ));
+    }
+    if let Some(c) = view.draw_offer {
+        lines.push(format!("draw offer by {c}"));
+    }
+    if let Some(r) = &view.result {
+        lines.push(format!("result: {} ({})", r.result, r.termination));
+    }
+    for a in &arbiter {
+        lines.push(format!(
+            "arbiter #{} at {}: {}: {}",
+            a.seq,
+            annabella_table::pgn::clk(std::time::Duration::from_millis(a.at_ms)),
+            a.by,
+            a.what
+        ));
+    }
+    Ok(lines)
+}
