@@ -10,29 +10,14 @@ use std::{
 
 use annabella_phonetic::Language;
 use annabella_voice::{
-    Announcer, Speech, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
-    espeak::{self, Espeak, EspeakOutput, PcmSink},
+    Announcer, Speech, SpeechEvent, SpeechEventKind, VoiceSettings,
+    espeak::{self, DiscardPcm, Espeak, EspeakOutput},
     headless::HeadlessSpeechd,
     queue::UtteranceId,
     speechd::SpeechDispatcher,
     tts::{TtsEngine, TtsSpeaker},
 };
 use criterion::{Criterion, criterion_group, criterion_main};
-
-/// A sink that drops the audio (the bench times the events).
-struct Discard;
-
-impl PcmSink for Discard {
-    fn begin(&mut self, _: UtteranceId, _: u32) -> Result<(), VoiceError> {
-        Ok(())
-    }
-    fn samples(&mut self, _: &[i16]) -> Result<(), VoiceError> {
-        Ok(())
-    }
-    fn end(&mut self, _: UtteranceId) -> Result<(), VoiceError> {
-        Ok(())
-    }
-}
 
 /// A long answer (a rank read out square by square, four times).
 const LONG: &str = "Reihe eins: Anna eins weißer Turm, Bella eins weißer Springer, \
@@ -92,7 +77,7 @@ fn request_to_first_audio(c: &mut Criterion) {
     let mut g = c.benchmark_group("first audio");
 
     let (tx, rx_e) = mpsc::channel();
-    let mut e = Espeak::new(tx, EspeakOutput::Sink(Box::new(Discard)));
+    let mut e = Espeak::new(tx, EspeakOutput::Sink(Box::new(DiscardPcm)));
     g.bench_function("espeak-ng: request to first sample", |b| {
         b.iter_custom(|n| timed(n, || first_audio(&mut e, &rx_e, &mut seq, &speech, &voice)));
     });

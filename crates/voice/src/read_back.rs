@@ -4,26 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use crate::espeak::{EspeakOutput, PcmSink};
+use crate::espeak::{DiscardPcm, EspeakOutput};
 use crate::queue::UtteranceId;
 use crate::{
     Announcer as _, Espeak, Speech, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
 };
-
-/// Discards the read-back's audio: only its first sample's time is wanted.
-struct Discard;
-
-impl PcmSink for Discard {
-    fn begin(&mut self, _: UtteranceId, _: u32) -> Result<(), VoiceError> {
-        Ok(())
-    }
-    fn samples(&mut self, _: &[i16]) -> Result<(), VoiceError> {
-        Ok(())
-    }
-    fn end(&mut self, _: UtteranceId) -> Result<(), VoiceError> {
-        Ok(())
-    }
-}
 
 /// Reads results back with espeak-ng and times the first audio.
 pub struct ReadBack {
@@ -38,7 +23,7 @@ impl ReadBack {
     pub fn new(voice: &str) -> ReadBack {
         let (tx, events) = std::sync::mpsc::channel();
         ReadBack {
-            espeak: Espeak::new(tx, EspeakOutput::Sink(Box::new(Discard))),
+            espeak: Espeak::new(tx, EspeakOutput::Sink(Box::new(DiscardPcm))),
             events,
             voice: VoiceSettings {
                 language: voice.to_owned(),
