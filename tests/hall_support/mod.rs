@@ -456,7 +456,7 @@ pub fn finish(mut demo: Killed, limit: Duration) -> String {
 
 /// The game PGN as the hall broadcasts it: the station's with a Board tag.
 pub fn with_board(pgn: &str, table: &str) -> String {
-    annabella_hall::hall::with_board_tag(pgn, table)
+    annabella_hall::round::with_board_tag(pgn, table)
 }
 
 /// The games of a round PGN file, split at each `[Event`.

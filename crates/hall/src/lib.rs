@@ -47,7 +47,6 @@ pub mod broadcast;
 pub mod config;
 pub mod files;
 pub mod game;
-pub mod hall;
 pub mod inbox;
 pub mod link5;
 pub mod livechess;
@@ -59,6 +58,7 @@ pub mod program;
 pub mod push;
 pub mod replica;
 pub mod roster;
+pub mod round;
 pub mod ruling;
 pub mod setup;
 pub mod signing;
@@ -72,6 +72,6 @@ pub use action::{
     SignedAction,
 };
 pub use config::{Broker, HallConfig, HallProblem, RawHall};
-pub use hall::{Hall, HallAlert, News, TableEntry};
 pub use message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
 pub use replica::Replica;
+pub use round::{Hall, HallAlert, News, TableEntry};

@@ -24,9 +24,9 @@ use serde_json::{Value, json};
 
 pub use crate::roster::{Player, Roster, place, players_of};
 use crate::{
-    hall::{Hall, TableEntry},
     message::MoveEvent,
     outbox::position::write_atomically,
+    round::{Hall, TableEntry},
 };
 
 /// One board of a round in the tree.

@@ -12,7 +12,7 @@ use annabella_rules::ClockTime;
 use annabella_serve::encode;
 use shakmaty::{Board, Color};
 
-use crate::hall::{Hall, HallAlert, TableEntry};
+use crate::round::{Hall, HallAlert, TableEntry};
 
 /// Who looks at the page.
 #[derive(Debug, Clone, PartialEq, Eq)]

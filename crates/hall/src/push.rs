@@ -13,8 +13,8 @@ use crate::{
         pace::{Outcome, Pacer},
         tell,
     },
-    hall::News,
     outbox::Report,
+    round::News,
     subscriber::{Shared, Stamped},
 };
 

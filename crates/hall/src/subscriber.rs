@@ -16,10 +16,10 @@ use crate::{
     action::{self, ActionBody, ActionKeys, HallAction},
     blocking::unblock,
     config::Broker,
-    hall::{Hall, News},
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
     message::MAX_PAYLOAD,
     outbox::{Report, position::write_atomically},
+    round::{Hall, News},
     signing::TableKeys,
     topic::{Kind, ROOT, topic},
 };

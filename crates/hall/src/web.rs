@@ -25,8 +25,8 @@ use serde::Serialize;
 
 use crate::{
     action::{HallAction, HallOnly},
-    hall::{HallAlert, TableEntry},
     page::{self, Viewer},
+    round::{HallAlert, TableEntry},
     subscriber::{KEEP_ALIVE, Shared},
 };
 
@@ -52,11 +52,11 @@ pub struct HallJson<'a> {
     /// Messages rejected.
     pub rejected: u64,
     /// Messages rejected, by why (unsigned, forged, …).
-    pub dropped: crate::hall::Dropped,
+    pub dropped: crate::round::Dropped,
     /// How the last push to a Lichess broadcast went (`null` when the hall does not push).
     pub broadcast: Option<&'a crate::broadcast::PushStatus>,
     /// Tables whose journal head contradicted one the hall witnessed, oldest first.
-    pub witness_alerts: Vec<crate::hall::WitnessAlert>,
+    pub witness_alerts: Vec<crate::round::WitnessAlert>,
 }
 
 impl HallWeb {

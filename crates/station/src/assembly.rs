@@ -33,7 +33,7 @@ use crate::{
     braille_display::{self, BrailleDisplayPlan, DisplayKeys, RunningDisplay},
     config::{DeviceSpec, Devices},
     console_link::{self, ConsoleSetup, Hands},
-    hearing, records,
+    heard, records,
     session::{Session, SessionError, TableTime},
     shell::{self, Channels, Ending, Links, Request, ShellOptions},
 };
@@ -675,7 +675,7 @@ fn sink(
     move |news| {
         match news {
             HearingNews::Utterance(heard, audio) => {
-                let (input, mut timing) = hearing::heard(&heard, time);
+                let (input, mut timing) = heard::heard(&heard, time);
                 timing.audio = audio;
                 if requests
                     .blocking_send(Request::Heard { input, timing })

@@ -113,7 +113,7 @@ pub fn shown(
             .map(ToString::to_string)
             .into();
         value["arbiter_actions"] = serde_json::to_value(&arbiter)?;
-        value["utterances"] = serde_json::to_value(crate::hearing::journalled(file)?)?;
+        value["utterances"] = serde_json::to_value(crate::heard::journalled(file)?)?;
         return Ok(vec![value.to_string()]);
     }
     let mut lines = vec![format!("records: {}", resumed.replayed)];

@@ -50,13 +50,13 @@
 pub mod assembly;
 pub mod braille_display;
 pub use annabella_config as config;
+pub mod announcing;
 pub mod console_link;
 pub mod demo;
 pub mod device_events;
 pub mod export;
 pub mod hall_link;
-pub mod hearing;
-pub mod herald;
+pub mod heard;
 pub use annabella_journal as journal;
 pub mod people;
 pub mod play;

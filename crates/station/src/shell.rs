@@ -31,7 +31,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::{
     device_events::{self, Reading},
-    hearing::{HeardTiming, timing_key},
+    heard::{HeardTiming, timing_key},
     line::Line,
     session::{Session, SessionError, TableTime},
 };
@@ -257,7 +257,7 @@ impl Shell {
         });
         if let Some(v) = &self.herald {
             let vi = self.session.table().config().vi_color;
-            crate::herald::play_earcons(v, &effects, vi);
+            crate::announcing::play_earcons(v, &effects, vi);
         }
         let mut over = false;
         for effect in effects {
@@ -299,7 +299,7 @@ impl Shell {
                     let _ = log.send(a.text.clone());
                 }
                 if let Some(v) = &self.herald {
-                    crate::herald::say(v, a);
+                    crate::announcing::say(v, a);
                 }
             }
             Effect::Clock(ClockCommand::Set {
