@@ -283,32 +283,7 @@ fn stand_in(addr: SocketAddr, refuse: Option<&'static str>) -> Arc<Mutex<Seen>> 
 /// `annabella demo` of `script` at table `table`, publishing to `broker`.
 fn demo_of(broker: &Broker, out: &Path, table: &str, script: &str) -> Killed {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(script);
-    Killed(
-        Command::new(BIN)
-            .args([
-                "demo",
-                "--text",
-                "--typed",
-                "--hall",
-                &broker.url(),
-                "--table",
-                table,
-            ])
-            .args(["--hall-user", &annabella_hall::setup::table_user(table)])
-            .arg("--hall-password-file")
-            .arg(broker.password_file(&annabella_hall::setup::table_user(table)))
-            .arg("--hall-key")
-            .arg(broker.key(table))
-            .arg("--script")
-            .arg(script)
-            .arg("--out")
-            .arg(out)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start annabella demo"),
-    )
+    demo_script(broker, out, table, Some(&script))
 }
 
 fn token_file(dir: &Path, name: &str, text: &str, mode: u32) -> PathBuf {

@@ -85,30 +85,11 @@ const FOOLS_MATE: &str = "start\nwait 100\nvi: Bauer Felix drei\npeg: move f2f3\
 fn short_demo(broker: &Broker, dir: &Path, table: &str) -> Killed {
     let script = dir.join(format!("script-{table}.txt"));
     std::fs::write(&script, FOOLS_MATE).unwrap();
-    let user = annabella_hall::setup::table_user(table);
-    Killed(
-        Command::new(BIN)
-            .args(["demo", "--text", "--typed", "--script"])
-            .arg(&script)
-            .args([
-                "--hall",
-                &broker.url(),
-                "--table",
-                table,
-                "--hall-user",
-                &user,
-            ])
-            .arg("--hall-password-file")
-            .arg(broker.password_file(&user))
-            .arg("--hall-key")
-            .arg(broker.key(table))
-            .arg("--out")
-            .arg(dir.join(format!("table-{table}")))
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("start annabella demo"),
+    demo_script(
+        broker,
+        &dir.join(format!("table-{table}")),
+        table,
+        Some(&script),
     )
 }
 

@@ -192,12 +192,12 @@ fn a() -> Result<(), Box<dyn Error>> { Ok(()) }
 fn b() -> Result<
     Vec<(u8, String)>,
     String,
-> { todo!() }
-fn c() -> io::Result<String> { todo!() }
+> { body() }
+fn c() -> io::Result<String> { body() }
 fn d() { eprintln!(\"x\"); my_eprintln!(\"y\"); }
 impl FromStr for X { type Err = String; }
-fn e() -> Result<HashMap<String, String>, Error> { todo!() }
-fn f() -> Result<Box<dyn Fn() -> u8>, String> { todo!() }
+fn e() -> Result<HashMap<String, String>, Error> { body() }
+fn f() -> Result<Box<dyn Fn() -> u8>, String> { body() }
 ";
     let (code, lines) = code_of(text);
     let found: Vec<(usize, String)> = findings(&code, &lines);

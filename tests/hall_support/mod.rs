@@ -412,23 +412,31 @@ pub fn http_get(addr: &str, path: &str) -> (u16, String) {
 
 /// `annabella demo` of the sample game at table `table`, publishing to `broker`.
 pub fn demo(broker: &Broker, out: &Path, table: &str) -> Killed {
+    demo_script(broker, out, table, None)
+}
+
+/// `annabella demo` of `script` (else the sample game) at table `table`, publishing to
+/// `broker` as that table's user with its key; records in `out`.
+pub fn demo_script(broker: &Broker, out: &Path, table: &str, script: Option<&Path>) -> Killed {
+    let user = setup::table_user(table);
+    let mut command = Command::new(BIN);
+    command
+        .args(["demo", "--text", "--typed", "--hall", &broker.url()])
+        .args([
+            "--table",
+            table,
+            "--hall-user",
+            &user,
+            "--hall-password-file",
+        ])
+        .arg(broker.password_file(&user))
+        .arg("--hall-key")
+        .arg(broker.key(table));
+    if let Some(script) = script {
+        command.arg("--script").arg(script);
+    }
     Killed(
-        Command::new(BIN)
-            .args([
-                "demo",
-                "--text",
-                "--typed",
-                "--hall",
-                &broker.url(),
-                "--table",
-                table,
-                "--hall-user",
-                &setup::table_user(table),
-                "--hall-password-file",
-            ])
-            .arg(broker.password_file(&setup::table_user(table)))
-            .arg("--hall-key")
-            .arg(broker.key(table))
+        command
             .arg("--out")
             .arg(out)
             .stdin(Stdio::null())
