@@ -50,27 +50,12 @@ impl Player {
     /// The name with title, federation and rating, as the hall's page shows them
     /// (`GM Carlsen, Magnus (NOR, 2830)`).
     pub fn label(&self) -> String {
-        let mut text = String::new();
-        if !self.title.is_empty() {
-            text.push_str(&self.title);
-            text.push(' ');
-        }
-        text.push_str(if self.name.is_empty() {
+        let name = if self.name.is_empty() {
             "?"
         } else {
             &self.name
-        });
-        let details: Vec<String> = [
-            self.federation.clone(),
-            self.rating.map(|r| r.to_string()).unwrap_or_default(),
-        ]
-        .into_iter()
-        .filter(|d| !d.is_empty())
-        .collect();
-        if !details.is_empty() {
-            text.push_str(&format!(" ({})", details.join(", ")));
-        }
-        text
+        };
+        annabella_trf::listing::player_label(&self.title, name, &self.federation, self.rating)
     }
 
     fn same_name(&self, name: &str) -> bool {

@@ -16,17 +16,18 @@ pub fn bye_name(kind: ByeKind) -> &'static str {
     }
 }
 
-/// A player's seat: rank, title, name, federation and rating.
-pub fn seat_text(seat: &Seat) -> String {
-    let mut text = format!("{}. ", seat.rank);
-    if !seat.title.is_empty() {
-        text.push_str(&seat.title);
+/// A player as listings name them: title, name, then federation and rating in brackets
+/// (`GM Carlsen, Magnus (NOR, 2830)`), each left out when unknown.
+pub fn player_label(title: &str, name: &str, federation: &str, rating: Option<u32>) -> String {
+    let mut text = String::new();
+    if !title.is_empty() {
+        text.push_str(title);
         text.push(' ');
     }
-    text.push_str(&seat.name);
+    text.push_str(name);
     let details: Vec<String> = [
-        seat.federation.clone(),
-        seat.rating.map(|r| r.to_string()).unwrap_or_default(),
+        federation.to_owned(),
+        rating.map(|r| r.to_string()).unwrap_or_default(),
     ]
     .into_iter()
     .filter(|d| !d.is_empty())
@@ -35,6 +36,15 @@ pub fn seat_text(seat: &Seat) -> String {
         text.push_str(&format!(" ({})", details.join(", ")));
     }
     text
+}
+
+/// A player's seat: rank, title, name, federation and rating.
+pub fn seat_text(seat: &Seat) -> String {
+    format!(
+        "{}. {}",
+        seat.rank,
+        player_label(&seat.title, &seat.name, &seat.federation, seat.rating)
+    )
 }
 
 /// One pairing: a board, a forfeit or a bye.
