@@ -384,6 +384,20 @@ fn unworded_voice(u: &Utterance, words: &[HeardWord]) -> (Duration, Duration) {
 /// How far outside a recognised word's times a voiced frame still belongs to it.
 const WORD_SLACK: Duration = Duration::from_millis(60);
 
+/// The partial result `text` checked at sample `now`: when it differs from the last one
+/// it is kept (with when it changed) and reported as an [`Event::Partial`]; whether it
+/// changed.
+fn note_partial(u: &mut Utterance, events: &mut VecDeque<Event>, text: String, now: u64) -> bool {
+    u.partial_checked = now;
+    if text == u.partial {
+        return false;
+    }
+    u.partial = text.clone();
+    u.partial_since = now;
+    events.push_back(Event::Partial { text });
+    true
+}
+
 fn samples_of(d: Duration) -> u64 {
     (d.as_secs_f64() * f64::from(SAMPLE_RATE)).round() as u64
 }
@@ -747,11 +761,7 @@ impl Recognizer {
         let Some(u) = &mut self.utterance else {
             return Ok(());
         };
-        u.partial_checked = now;
-        if text != u.partial {
-            u.partial = text.clone();
-            u.partial_since = now;
-            self.events.push_back(Event::Partial { text });
+        if note_partial(u, &mut self.events, text, now) {
             return Ok(());
         }
         if let Some(early) = self.config.early
@@ -772,12 +782,7 @@ impl Recognizer {
         let Some(u) = &mut self.utterance else {
             return Ok(());
         };
-        u.partial_checked = now;
-        if text != u.partial {
-            u.partial = text.clone();
-            u.partial_since = now;
-            self.events.push_back(Event::Partial { text });
-        }
+        note_partial(u, &mut self.events, text, now);
         // libvosk 0.3.45 gives no word times in partial results of a grammar (they come
         // back empty): the words end with the last voiced frame.
         let moment = Moment {
