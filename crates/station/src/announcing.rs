@@ -4,7 +4,7 @@
 use annabella_table::{
     AnnounceKind, Announcement as TableAnnouncement, Audience, ClockCommand, Effect, Haptic,
 };
-use annabella_voice::{Announcement, Earcon, Hearer, Herald, MoveRef, Priority, Speech};
+use annabella_voice::{Earcon, Hearer, Herald, MoveRef, Precedence, Readout, Speech};
 use shakmaty::Color;
 
 /// Who hears an announcement to `audience`.
@@ -16,28 +16,28 @@ pub fn hearers(audience: Audience) -> &'static [Hearer] {
     }
 }
 
-/// The voice announcement of the table's `a` for `hearer`.
-pub fn announcement(a: &TableAnnouncement, hearer: Hearer) -> Announcement {
+/// The voice readout of the table's announcement `a` for `hearer`.
+pub fn readout(a: &TableAnnouncement, hearer: Hearer) -> Readout {
     let speech = Speech::words(a.text.as_str());
     match a.kind {
-        AnnounceKind::ReadBack | AnnounceKind::OpponentMove => Announcement {
+        AnnounceKind::ReadBack | AnnounceKind::OpponentMove => Readout {
             listener: hearer,
-            priority: Priority::Move,
+            precedence: Precedence::Move,
             parts: vec![speech],
             move_ref: None::<MoveRef>,
             expires: None,
         },
         AnnounceKind::Clock if a.priority == annabella_table::Priority::Low => {
-            Announcement::clock_notice(hearer, speech, None)
+            Readout::clock_notice(hearer, speech, None)
         }
-        AnnounceKind::Arbiter => Announcement::notice(hearer, speech),
-        _ => Announcement::answer(hearer, speech),
+        AnnounceKind::Arbiter => Readout::notice(hearer, speech),
+        _ => Readout::answer(hearer, speech),
     }
 }
 
 /// Queues the table's announcement `a` on `herald`.
 pub fn say(herald: &Herald, a: &TableAnnouncement) {
-    herald.say(a.id, hearers(a.to), |h| announcement(a, h));
+    herald.say(a.id, hearers(a.to), |h| readout(a, h));
 }
 
 /// The earcons an effect of the table calls for, and who hears each (the herald plays

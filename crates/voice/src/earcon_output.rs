@@ -175,7 +175,7 @@ mod tests {
     };
 
     use super::*;
-    use crate::{Announcement, Hearer, Recorder, Routing, Speakers, recorder::Pace};
+    use crate::{Hearer, Readout, Recorder, Routing, Speakers, recorder::Pace};
 
     #[test]
     fn earcons_are_played_beside_the_words_in_queue_order() {
@@ -188,11 +188,11 @@ mod tests {
         let now = Instant::now();
         speakers.announce(
             now,
-            Announcement::earcon(Hearer::ViPlayer, Earcon::NotUnderstood, None),
+            Readout::earcon(Hearer::ViPlayer, Earcon::NotUnderstood, None),
         );
         speakers.announce(
             now,
-            Announcement::answer(Hearer::ViPlayer, Speech::words("Nicht verstanden.")),
+            Readout::answer(Hearer::ViPlayer, Speech::words("Nicht verstanden.")),
         );
         speakers
             .run_until_idle(&rx, Duration::from_secs(5))

@@ -25,13 +25,13 @@ use annabella_phonetic::Language;
 use serde::Serialize;
 
 use crate::{
-    Announcement, Announcer, EventSender, Hearer, Route, Routing, Speakers, Speech, SpeechEvent,
+    Announcer, EventSender, Hearer, Readout, Route, Routing, Speakers, Speech, SpeechEvent,
     SpeechEventKind, VoiceError, VoiceSettings,
     discovery::{Found, HeraldError, SpeechdAddress, VoicePlan, find, sound_device},
     earcon::Earcon,
     earcon_output::{EarconOutput, WithEarcons},
     espeak::{self, Espeak, EspeakOutput, Pcm, PcmSink},
-    queue::{AnnouncementId, Outcome, Report, UtteranceId},
+    queue::{Outcome, ReadoutId, Report, UtteranceId},
     record::{AudioRecord, EntryInfo, Source},
     speechd::SpeechDispatcher,
     tts::{TtsEngine, TtsSpeaker},
@@ -88,7 +88,7 @@ pub type TableClock = Box<dyn Fn(Instant) -> u64 + Send>;
 pub type NewsSink = Box<dyn Fn(HeraldNews) + Send>;
 
 enum Msg {
-    Say(u64, Vec<Announcement>),
+    Say(u64, Vec<Readout>),
     Player(Pcm, u64, String),
     Stop,
     Earcon(Hearer, Earcon),
@@ -288,14 +288,14 @@ impl Herald {
     }
 
     /// Queues the caller's announcement `id` for `hearers`, each hearing
-    /// `announcement(hearer)`. Both hearers on one shared output hear it once, in the VI
+    /// `readout(hearer)`. Both hearers on one shared output hear it once, in the VI
     /// player's voice.
-    pub fn say(&self, id: u64, hearers: &[Hearer], announcement: impl Fn(Hearer) -> Announcement) {
+    pub fn say(&self, id: u64, hearers: &[Hearer], readout: impl Fn(Hearer) -> Readout) {
         let both = hearers.contains(&Hearer::ViPlayer) && hearers.contains(&Hearer::SightedPlayer);
         let parts = hearers
             .iter()
             .filter(|&&h| !(both && self.shared && h == Hearer::SightedPlayer))
-            .map(|&h| announcement(h))
+            .map(|&h| readout(h))
             .collect();
         let _ = self.jobs.send(Msg::Say(id, parts));
     }
@@ -461,7 +461,7 @@ struct Running {
     record: Option<AudioRecord>,
     clock: TableClock,
     /// (output, announcement) → (caller's id, number of parts).
-    pending: HashMap<(usize, AnnouncementId), (u64, usize)>,
+    pending: HashMap<(usize, ReadoutId), (u64, usize)>,
     /// caller's id → voice announcements still going on.
     open: HashMap<u64, usize>,
     news: NewsSink,
@@ -492,7 +492,7 @@ impl Running {
                 Ok(Msg::Earcon(hearer, earcon)) => {
                     let expires = now + EARCON_LAPSE;
                     self.speakers
-                        .announce(now, Announcement::earcon(hearer, earcon, Some(expires)));
+                        .announce(now, Readout::earcon(hearer, earcon, Some(expires)));
                 }
                 Ok(Msg::Player(pcm, time_ms, text)) => self.record_player(&pcm, time_ms, text),
                 Ok(Msg::Event(e)) => self.speakers.handle_event(now, e),
@@ -537,7 +537,7 @@ impl Running {
         }
     }
 
-    fn say(&mut self, now: Instant, id: u64, announcements: Vec<Announcement>) {
+    fn say(&mut self, now: Instant, id: u64, announcements: Vec<Readout>) {
         for announcement in announcements {
             let parts = announcement.parts.len();
             let output = self.routing.route(announcement.listener).output;
@@ -557,7 +557,7 @@ impl Running {
         }
         while let Some(r) = self.speakers.poll_report() {
             let output = self.routing.route(r.listener).output;
-            let key = (output, r.announcement);
+            let key = (output, r.readout);
             let pending = self.pending.get(&key).copied();
             if r.earcon.is_none() && pending.is_none() {
                 continue;

@@ -19,7 +19,7 @@
 //! use std::sync::mpsc;
 //! use annabella_phonetic::Language;
 //! use annabella_voice::{
-//!     Announcement, Backend, Hearer, HearerVoice, Herald, HeraldNews, Speech, SpeechdAddress,
+//!     Readout, Backend, Hearer, HearerVoice, Herald, HeraldNews, Speech, SpeechdAddress,
 //!     VoicePlan,
 //! };
 //! // Text only: nothing is played, every announcement is reported as said.
@@ -33,7 +33,7 @@
 //!     Box::new(|_| 0),
 //!     Box::new(move |n| { let _ = news.send(n); }),
 //! )?;
-//! herald.say(7, &[Hearer::ViPlayer], |h| Announcement::answer(h, Speech::words("Weiß am Zug")));
+//! herald.say(7, &[Hearer::ViPlayer], |h| Readout::answer(h, Speech::words("Weiß am Zug")));
 //! herald.finish();
 //! let news: Vec<HeraldNews> = heard.try_iter().collect();
 //! assert!(matches!(&news[0], HeraldNews::Said(s) if s.text == "Weiß am Zug"));
@@ -69,7 +69,7 @@ pub use espeak::Espeak;
 pub use hearer::{Hearer, Route, Routing, VoiceSettings};
 pub use herald::{Herald, HeraldNews, RecordAt, Said};
 pub use pcm::Pcm;
-pub use queue::{Announcement, MoveRef, Priority};
+pub use queue::{MoveRef, Precedence, Readout};
 pub use recorder::{Pace, Recorder, RecorderLog};
 pub use speakers::Speakers;
 pub use speech::Speech;

@@ -4,18 +4,18 @@
 //! what was said (for the audio record and the station).
 //!
 //! Rules:
-//! - Higher [`Priority`] first (a move before an answer before a clock notice), in order
-//!   of arrival within a priority.
+//! - Higher [`Precedence`] first (a move before an answer before a clock notice), in order
+//!   of arrival within a precedence.
 //! - A new move announcement for a listener supersedes that listener's move
 //!   announcement still waiting or being spoken (it is stale).
-//! - A higher-priority announcement cuts off a lower-priority one being spoken; the
+//! - A higher-precedence announcement cuts off a lower-precedence one being spoken; the
 //!   interrupted part is said again afterwards (unless it expired meanwhile).
 //! - "Stop speaking" cuts off what the listener hears now and drops their waiting
 //!   answers and clock notices; move announcements and notices about the game (the
 //!   arbiter was alerted) are kept.
 //! - "Skip" cuts off the current part of a long readout and goes on with the next.
 //! - An announcement with an expiry time that has passed before it is spoken is dropped.
-//! - An earcon ([`Announcement::earcon`]) goes before the announcements waiting, but
+//! - An earcon ([`Readout::earcon`]) goes before the announcements waiting, but
 //!   never cuts one off, and is never cut off itself (it is shorter than a word).
 
 use std::{
@@ -31,9 +31,9 @@ use crate::{earcon::Earcon, hearer::Hearer, speech::Speech};
 /// Readouts longer than this many characters are split into skippable parts.
 pub const MAX_PART_CHARS: usize = 120;
 
-/// Identifies one announcement pushed to a queue.
+/// Identifies one [`Readout`] pushed to a queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct AnnouncementId(pub u64);
+pub struct ReadoutId(pub u64);
 
 /// Identifies one part handed to a back end: the output (speaker) and a sequence number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -44,10 +44,10 @@ pub struct UtteranceId {
     pub seq: u64,
 }
 
-/// How urgent an announcement is; higher is said first.
+/// How urgent a [`Readout`] is; higher is said first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Priority {
+pub enum Precedence {
     /// A routine clock notice ("noch fünf Minuten").
     ClockNotice,
     /// An answer to a question of the VI player.
@@ -78,13 +78,14 @@ fn serialize_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Er
     })
 }
 
-/// Something to say to one listener.
+/// What one listener hears of an announcement: its spoken parts, in order, with their
+/// precedence in the queue.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Announcement {
+pub struct Readout {
     /// Who hears it.
     pub listener: Hearer,
     /// How urgent it is.
-    pub priority: Priority,
+    pub precedence: Precedence,
     /// The parts, said in order; each can be skipped.
     pub parts: Vec<Speech>,
     /// The move it announces or follows, if any.
@@ -93,12 +94,12 @@ pub struct Announcement {
     pub expires: Option<Instant>,
 }
 
-impl Announcement {
+impl Readout {
     /// A move announcement (one part).
     pub fn of_move(listener: Hearer, speech: Speech, move_ref: MoveRef) -> Self {
         Self {
             listener,
-            priority: Priority::Move,
+            precedence: Precedence::Move,
             parts: vec![speech],
             move_ref: Some(move_ref),
             expires: None,
@@ -109,7 +110,7 @@ impl Announcement {
     pub fn answer(listener: Hearer, speech: Speech) -> Self {
         Self {
             listener,
-            priority: Priority::Answer,
+            precedence: Precedence::Answer,
             parts: speech.split(MAX_PART_CHARS),
             move_ref: None,
             expires: None,
@@ -120,7 +121,7 @@ impl Announcement {
     /// when the listener asks for silence.
     pub fn notice(listener: Hearer, speech: Speech) -> Self {
         Self {
-            priority: Priority::Notice,
+            precedence: Precedence::Notice,
             ..Self::answer(listener, speech)
         }
     }
@@ -130,7 +131,7 @@ impl Announcement {
     pub fn earcon(listener: Hearer, earcon: Earcon, expires: Option<Instant>) -> Self {
         Self {
             listener,
-            priority: Priority::Earcon,
+            precedence: Precedence::Earcon,
             parts: vec![Speech::earcon(earcon)],
             move_ref: None,
             expires,
@@ -141,7 +142,7 @@ impl Announcement {
     pub fn clock_notice(listener: Hearer, speech: Speech, expires: Option<Instant>) -> Self {
         Self {
             listener,
-            priority: Priority::ClockNotice,
+            precedence: Precedence::ClockNotice,
             parts: vec![speech],
             move_ref: None,
             expires,
@@ -165,7 +166,7 @@ pub struct Utterance {
     /// Its id; the back end's events carry it.
     pub id: UtteranceId,
     /// The announcement it belongs to.
-    pub announcement: AnnouncementId,
+    pub readout: ReadoutId,
     /// Index of the part in the announcement.
     pub part: usize,
     /// Who hears it (chooses the voice).
@@ -198,15 +199,15 @@ pub enum Outcome {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     /// The announcement.
-    pub announcement: AnnouncementId,
+    pub readout: ReadoutId,
     /// The part, when one was handed to the back end.
     pub part: Option<usize>,
     /// The utterance, when one was handed to the back end.
     pub utterance: Option<UtteranceId>,
     /// Who it was for.
     pub listener: Hearer,
-    /// Its priority.
-    pub priority: Priority,
+    /// Its precedence.
+    pub precedence: Precedence,
     /// The move it belongs to.
     pub move_ref: Option<MoveRef>,
     /// The words (of the part, or of all parts).
@@ -230,9 +231,9 @@ pub fn time_allowed(speech: &Speech) -> Duration {
 
 #[derive(Debug)]
 struct Entry {
-    id: AnnouncementId,
+    id: ReadoutId,
     seq: u64,
-    announcement: Announcement,
+    readout: Readout,
     next_part: usize,
 }
 
@@ -249,14 +250,14 @@ struct Current {
 ///
 /// # Examples
 /// ```
-/// use annabella_voice::queue::{SpeakerCommand, Announcement, Queue, MoveRef};
+/// use annabella_voice::queue::{SpeakerCommand, Readout, Queue, MoveRef};
 /// use annabella_voice::{Hearer, Speech};
 /// use shakmaty::Color;
 /// use std::time::Instant;
 /// let now = Instant::now();
 /// let mut q = Queue::new(0);
 /// let mv = MoveRef { number: 1, color: Color::White };
-/// q.push(now, Announcement::of_move(Hearer::SightedPlayer, Speech::words("Eva vier"), mv));
+/// q.push(now, Readout::of_move(Hearer::SightedPlayer, Speech::words("Eva vier"), mv));
 /// let Some(SpeakerCommand::Speak(u)) = q.poll_command() else { panic!() };
 /// assert_eq!(u.speech.to_string(), "Eva vier");
 /// q.handle_started(now, u.id);
@@ -270,7 +271,7 @@ pub struct Queue {
     current: Option<Current>,
     actions: VecDeque<SpeakerCommand>,
     reports: VecDeque<Report>,
-    next_announcement: u64,
+    next_readout: u64,
     next_utterance: u64,
     next_seq: u64,
 }
@@ -284,7 +285,7 @@ impl Queue {
             current: None,
             actions: VecDeque::new(),
             reports: VecDeque::new(),
-            next_announcement: 0,
+            next_readout: 0,
             next_utterance: 0,
             next_seq: 0,
         }
@@ -306,19 +307,19 @@ impl Queue {
     }
 
     /// Adds an announcement; see the module rules for supersession and interruption.
-    pub fn push(&mut self, now: Instant, announcement: Announcement) -> AnnouncementId {
-        let id = AnnouncementId(self.next_announcement);
-        self.next_announcement += 1;
-        if announcement.parts.iter().all(Speech::is_empty) {
+    pub fn push(&mut self, now: Instant, readout: Readout) -> ReadoutId {
+        let id = ReadoutId(self.next_readout);
+        self.next_readout += 1;
+        if readout.parts.iter().all(Speech::is_empty) {
             return id;
         }
-        let listener = announcement.listener;
-        let priority = announcement.priority;
-        if priority == Priority::Move {
+        let listener = readout.listener;
+        let precedence = readout.precedence;
+        if precedence == Precedence::Move {
             let (stale, keep): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut self.pending)
                 .into_iter()
                 .partition(|e| {
-                    e.announcement.priority == Priority::Move && e.announcement.listener == listener
+                    e.readout.precedence == Precedence::Move && e.readout.listener == listener
                 });
             self.pending = keep;
             for e in stale {
@@ -326,15 +327,15 @@ impl Queue {
             }
         }
         if let Some(cur) = &self.current {
-            let a = &cur.entry.announcement;
-            if priority == Priority::Earcon || a.priority == Priority::Earcon {
+            let a = &cur.entry.readout;
+            if precedence == Precedence::Earcon || a.precedence == Precedence::Earcon {
                 // Too short to cut or to be cut: it ends on its own in a moment.
-            } else if priority == Priority::Move
-                && a.priority == Priority::Move
+            } else if precedence == Precedence::Move
+                && a.precedence == Precedence::Move
                 && a.listener == listener
             {
                 self.cut(now, Outcome::Superseded);
-            } else if a.priority < priority {
+            } else if a.precedence < precedence {
                 self.cut(now, Outcome::Interrupted);
             }
         }
@@ -343,7 +344,7 @@ impl Queue {
         self.pending.push(Entry {
             id,
             seq,
-            announcement,
+            readout,
             next_part: 0,
         });
         self.advance(now);
@@ -356,14 +357,14 @@ impl Queue {
         if self
             .current
             .as_ref()
-            .is_some_and(|c| c.entry.announcement.listener == listener)
+            .is_some_and(|c| c.entry.readout.listener == listener)
         {
             self.cut(now, Outcome::Stopped);
         }
         let (dropped, keep): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut self.pending)
             .into_iter()
             .partition(|e| {
-                e.announcement.listener == listener && e.announcement.priority < Priority::Notice
+                e.readout.listener == listener && e.readout.precedence < Precedence::Notice
             });
         self.pending = keep;
         for e in dropped {
@@ -377,7 +378,7 @@ impl Queue {
         if self
             .current
             .as_ref()
-            .is_some_and(|c| c.entry.announcement.listener == listener)
+            .is_some_and(|c| c.entry.readout.listener == listener)
         {
             self.cut(now, Outcome::Skipped);
             self.advance(now);
@@ -438,7 +439,7 @@ impl Queue {
         self.report_part(now, &cur, outcome);
         let mut entry = cur.entry;
         entry.next_part = cur.part + 1;
-        if entry.next_part < entry.announcement.parts.len() {
+        if entry.next_part < entry.readout.parts.len() {
             self.pending.push(entry);
         }
         self.advance(now);
@@ -457,9 +458,9 @@ impl Queue {
         entry.next_part = match outcome {
             Outcome::Interrupted => cur.part,
             Outcome::Skipped => cur.part + 1,
-            _ => entry.announcement.parts.len(),
+            _ => entry.readout.parts.len(),
         };
-        if entry.next_part < entry.announcement.parts.len() {
+        if entry.next_part < entry.readout.parts.len() {
             self.pending.push(entry);
         }
     }
@@ -470,7 +471,7 @@ impl Queue {
         }
         let (expired, keep): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut self.pending)
             .into_iter()
-            .partition(|e| e.announcement.expires.is_some_and(|t| t <= now));
+            .partition(|e| e.readout.expires.is_some_and(|t| t <= now));
         self.pending = keep;
         for e in expired {
             self.report_dropped(now, e, Outcome::Expired);
@@ -479,7 +480,7 @@ impl Queue {
             .pending
             .iter()
             .enumerate()
-            .max_by_key(|(_, e)| (e.announcement.priority, std::cmp::Reverse(e.seq)))
+            .max_by_key(|(_, e)| (e.readout.precedence, std::cmp::Reverse(e.seq)))
             .map(|(i, _)| i)
         else {
             return;
@@ -493,12 +494,12 @@ impl Queue {
         let part = entry.next_part;
         self.actions.push_back(SpeakerCommand::Speak(Utterance {
             id: utterance,
-            announcement: entry.id,
+            readout: entry.id,
             part,
-            listener: entry.announcement.listener,
-            speech: entry.announcement.parts[part].clone(),
+            listener: entry.readout.listener,
+            speech: entry.readout.parts[part].clone(),
         }));
-        let deadline = now + time_allowed(&entry.announcement.parts[part]);
+        let deadline = now + time_allowed(&entry.readout.parts[part]);
         self.current = Some(Current {
             entry,
             part,
@@ -509,13 +510,13 @@ impl Queue {
     }
 
     fn report_part(&mut self, now: Instant, cur: &Current, outcome: Outcome) {
-        let a = &cur.entry.announcement;
+        let a = &cur.entry.readout;
         self.reports.push_back(Report {
-            announcement: cur.entry.id,
+            readout: cur.entry.id,
             part: Some(cur.part),
             utterance: Some(cur.utterance),
             listener: a.listener,
-            priority: a.priority,
+            precedence: a.precedence,
             move_ref: a.move_ref,
             text: a.parts[cur.part].to_string(),
             earcon: a.parts[cur.part].earcon_sound(),
@@ -526,17 +527,17 @@ impl Queue {
     }
 
     fn report_dropped(&mut self, now: Instant, entry: Entry, outcome: Outcome) {
-        let a = &entry.announcement;
+        let a = &entry.readout;
         let text: Vec<String> = a.parts[entry.next_part..]
             .iter()
             .map(|p| p.to_string())
             .collect();
         self.reports.push_back(Report {
-            announcement: entry.id,
+            readout: entry.id,
             part: None,
             utterance: None,
             listener: a.listener,
-            priority: a.priority,
+            precedence: a.precedence,
             move_ref: a.move_ref,
             text: text.join(" "),
             earcon: a.parts[entry.next_part..]
@@ -616,19 +617,13 @@ mod tests {
         let mut q = Queue::new(0);
         q.push(
             t,
-            Announcement::clock_notice(VI, Speech::words("first clock"), None),
+            Readout::clock_notice(VI, Speech::words("first clock"), None),
         );
-        // The first one starts at once; the rest wait and are ordered by priority.
-        q.push(
-            t,
-            Announcement::clock_notice(VI, Speech::words("clock"), None),
-        );
-        q.push(t, Announcement::answer(VI, Speech::words("answer one")));
-        q.push(t, Announcement::answer(VI, Speech::words("answer two")));
-        q.push(
-            t,
-            Announcement::of_move(SIGHTED, Speech::words("move"), mv(1)),
-        );
+        // The first one starts at once; the rest wait and are ordered by precedence.
+        q.push(t, Readout::clock_notice(VI, Speech::words("clock"), None));
+        q.push(t, Readout::answer(VI, Speech::words("answer one")));
+        q.push(t, Readout::answer(VI, Speech::words("answer two")));
+        q.push(t, Readout::of_move(SIGHTED, Speech::words("move"), mv(1)));
         let said = speak_all(&mut q, t);
         assert_eq!(
             said,
@@ -645,17 +640,11 @@ mod tests {
     fn a_newer_move_supersedes_a_stale_one_of_the_same_listener() {
         let t = Instant::now();
         let mut q = Queue::new(0);
-        q.push(
-            t,
-            Announcement::of_move(VI, Speech::words("Eva vier"), mv(1)),
-        );
+        q.push(t, Readout::of_move(VI, Speech::words("Eva vier"), mv(1)));
         let (started, _) = drain(&mut q);
         let first = started[0].0;
         q.handle_started(t, first);
-        q.push(
-            t,
-            Announcement::of_move(VI, Speech::words("Eva fünf"), mv(2)),
-        );
+        q.push(t, Readout::of_move(VI, Speech::words("Eva fünf"), mv(2)));
         let (started, cancelled) = drain(&mut q);
         assert_eq!(cancelled, [first], "the stale move is cut off");
         assert_eq!(started[0].1, "Eva fünf");
@@ -670,15 +659,15 @@ mod tests {
     fn waiting_moves_of_one_listener_are_replaced_not_those_of_the_other() {
         let t = Instant::now();
         let mut q = Queue::new(0);
-        q.push(t, Announcement::answer(VI, Speech::words("busy")));
+        q.push(t, Readout::answer(VI, Speech::words("busy")));
         // The sighted player's move cuts off the answer; the VI player's moves wait
         // behind it, and the second replaces the first.
         q.push(
             t,
-            Announcement::of_move(SIGHTED, Speech::words("m1 sighted"), mv(1)),
+            Readout::of_move(SIGHTED, Speech::words("m1 sighted"), mv(1)),
         );
-        q.push(t, Announcement::of_move(VI, Speech::words("m1 vi"), mv(1)));
-        q.push(t, Announcement::of_move(VI, Speech::words("m2 vi"), mv(2)));
+        q.push(t, Readout::of_move(VI, Speech::words("m1 vi"), mv(1)));
+        q.push(t, Readout::of_move(VI, Speech::words("m2 vi"), mv(2)));
         let said = speak_all(&mut q, t);
         assert_eq!(said, ["m1 sighted", "m2 vi", "busy"]);
         let r = reports(&mut q);
@@ -697,11 +686,11 @@ mod tests {
         let t = Instant::now();
         let mut q = Queue::new(0);
         let long = "Reihe eins. Turm Anna eins. Springer Bella eins. Läufer Cäsar eins. ".repeat(4);
-        q.push(t, Announcement::answer(VI, Speech::words(long)));
-        q.push(t, Announcement::answer(VI, Speech::words("second answer")));
+        q.push(t, Readout::answer(VI, Speech::words(long)));
+        q.push(t, Readout::answer(VI, Speech::words("second answer")));
         q.push(
             t,
-            Announcement::clock_notice(SIGHTED, Speech::words("sighted clock"), None),
+            Readout::clock_notice(SIGHTED, Speech::words("sighted clock"), None),
         );
         let (started, _) = drain(&mut q);
         assert_eq!(started.len(), 1);
@@ -723,9 +712,9 @@ mod tests {
         let mut q = Queue::new(0);
         q.push(
             t,
-            Announcement::of_move(SIGHTED, Speech::words("m sighted"), mv(3)),
+            Readout::of_move(SIGHTED, Speech::words("m sighted"), mv(3)),
         );
-        q.push(t, Announcement::of_move(VI, Speech::words("m vi"), mv(3)));
+        q.push(t, Readout::of_move(VI, Speech::words("m vi"), mv(3)));
         q.stop(t, VI);
         assert_eq!(speak_all(&mut q, t), ["m sighted", "m vi"]);
     }
@@ -736,13 +725,13 @@ mod tests {
         let mut q = Queue::new(0);
         q.push(
             t,
-            Announcement::of_move(SIGHTED, Speech::words("m sighted"), mv(3)),
+            Readout::of_move(SIGHTED, Speech::words("m sighted"), mv(3)),
         );
         q.push(
             t,
-            Announcement::notice(VI, Speech::words("Der Schiedsrichter ist informiert.")),
+            Readout::notice(VI, Speech::words("Der Schiedsrichter ist informiert.")),
         );
-        q.push(t, Announcement::answer(VI, Speech::words("an answer")));
+        q.push(t, Readout::answer(VI, Speech::words("an answer")));
         q.stop(t, VI);
         assert_eq!(
             speak_all(&mut q, t),
@@ -757,7 +746,7 @@ mod tests {
         let text = "Eins eins eins eins eins eins eins eins eins eins eins eins eins eins. \
                     Zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei. \
                     Drei drei drei drei drei drei drei drei drei drei drei drei drei.";
-        let a = Announcement::answer(VI, Speech::words(text));
+        let a = Readout::answer(VI, Speech::words(text));
         assert!(a.parts.len() >= 2, "{:?}", a.parts);
         let n = a.parts.len();
         q.push(t, a);
@@ -782,11 +771,11 @@ mod tests {
     fn expired_notices_are_dropped_unsaid() {
         let t = Instant::now();
         let mut q = Queue::new(0);
-        q.push(t, Announcement::answer(VI, Speech::words("answer")));
+        q.push(t, Readout::answer(VI, Speech::words("answer")));
         let soon = t + Duration::from_secs(2);
         q.push(
             t,
-            Announcement::clock_notice(VI, Speech::words("noch fünf Minuten"), Some(soon)),
+            Readout::clock_notice(VI, Speech::words("noch fünf Minuten"), Some(soon)),
         );
         let (started, _) = drain(&mut q);
         q.handle_started(t, started[0].0);
@@ -803,7 +792,7 @@ mod tests {
         let mut q = Queue::new(3);
         q.push(
             t,
-            Announcement::of_move(SIGHTED, Speech::words("Eva vier"), mv(7)),
+            Readout::of_move(SIGHTED, Speech::words("Eva vier"), mv(7)),
         );
         let Some(SpeakerCommand::Speak(u)) = q.poll_command() else {
             panic!("nothing to say")
@@ -823,13 +812,10 @@ mod tests {
         let t = Instant::now();
         let mut q = Queue::new(0);
         assert_eq!(q.poll_timeout(), None);
+        q.push(t, Readout::answer(VI, Speech::words("Weiß eine Stunde")));
         q.push(
             t,
-            Announcement::answer(VI, Speech::words("Weiß eine Stunde")),
-        );
-        q.push(
-            t,
-            Announcement::clock_notice(VI, Speech::words("noch fünf Minuten"), None),
+            Readout::clock_notice(VI, Speech::words("noch fünf Minuten"), None),
         );
         let (s, _) = drain(&mut q);
         q.handle_started(t, s[0].0);
@@ -858,10 +844,10 @@ mod tests {
     fn failed_parts_move_on_and_empty_speech_is_ignored() {
         let t = Instant::now();
         let mut q = Queue::new(0);
-        q.push(t, Announcement::answer(VI, Speech::words("  ")));
+        q.push(t, Readout::answer(VI, Speech::words("  ")));
         assert!(q.is_idle());
-        q.push(t, Announcement::answer(VI, Speech::words("a")));
-        q.push(t, Announcement::answer(VI, Speech::words("b")));
+        q.push(t, Readout::answer(VI, Speech::words("a")));
+        q.push(t, Readout::answer(VI, Speech::words("b")));
         let (s, _) = drain(&mut q);
         q.handle_failed(t, s[0].0);
         let (s2, _) = drain(&mut q);
@@ -875,7 +861,7 @@ mod tests {
         let mut q = Queue::new(0);
         q.push(
             t,
-            Announcement::of_move(
+            Readout::of_move(
                 VI,
                 Speech::words("Schwarz: Dame David acht Hugo vier"),
                 mv(3),
@@ -883,8 +869,8 @@ mod tests {
         );
         let (s, _) = drain(&mut q);
         q.handle_started(t, s[0].0);
-        q.push(t, Announcement::earcon(VI, Earcon::Check, None));
-        q.push(t, Announcement::answer(VI, Speech::words("Weiß am Zug")));
+        q.push(t, Readout::earcon(VI, Earcon::Check, None));
+        q.push(t, Readout::answer(VI, Speech::words("Weiß am Zug")));
         let (more, cancelled) = drain(&mut q);
         assert!(cancelled.is_empty(), "the earcon cut the move off");
         assert!(more.is_empty());
@@ -900,12 +886,12 @@ mod tests {
     fn a_move_announcement_waits_for_a_playing_earcon() {
         let t = Instant::now();
         let mut q = Queue::new(0);
-        q.push(t, Announcement::earcon(VI, Earcon::OpponentMove, None));
+        q.push(t, Readout::earcon(VI, Earcon::OpponentMove, None));
         let (s, _) = drain(&mut q);
         q.handle_started(t, s[0].0);
         q.push(
             t,
-            Announcement::of_move(VI, Speech::words("Schwarz: Springer Felix sechs"), mv(1)),
+            Readout::of_move(VI, Speech::words("Schwarz: Springer Felix sechs"), mv(1)),
         );
         let (started, cancelled) = drain(&mut q);
         assert!(
@@ -924,14 +910,11 @@ mod tests {
     fn a_stale_earcon_is_dropped() {
         let t = Instant::now();
         let mut q = Queue::new(0);
-        q.push(
-            t,
-            Announcement::answer(VI, Speech::words("Weiß eine Stunde")),
-        );
+        q.push(t, Readout::answer(VI, Speech::words("Weiß eine Stunde")));
         let (s, _) = drain(&mut q);
         q.push(
             t,
-            Announcement::earcon(VI, Earcon::ClockTick, Some(t + Duration::from_secs(1))),
+            Readout::earcon(VI, Earcon::ClockTick, Some(t + Duration::from_secs(1))),
         );
         q.handle_finished(t + Duration::from_secs(2), s[0].0);
         assert!(q.is_idle());

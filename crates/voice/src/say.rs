@@ -11,7 +11,7 @@ use crate::speakers::{MissingOutput, NotFinished};
 use crate::speechd::SpeechDispatcher;
 use crate::tts::{TtsEngine, TtsSpeaker};
 use crate::{
-    Announcement, Announcer, Hearer, MoveRef, Routing, Speakers, Speech, VoiceError, VoiceSettings,
+    Announcer, Hearer, MoveRef, Readout, Routing, Speakers, Speech, VoiceError, VoiceSettings,
 };
 
 /// The back ends one announcement can be said through.
@@ -88,7 +88,7 @@ pub fn say_move(
     let mut speakers = Speakers::new(Routing::shared(voice), vec![backend])?;
     speakers.announce(
         Instant::now(),
-        Announcement::of_move(Hearer::SightedPlayer, speech, move_ref),
+        Readout::of_move(Hearer::SightedPlayer, speech, move_ref),
     );
     speakers.run_until_idle(&rx, Duration::from_secs(60))?;
     if let Some((_, err)) = speakers.poll_error() {

@@ -14,7 +14,7 @@ use shakmaty::{Chess, Move, Position};
 use crate::{
     announcer::{Announcer, SpeechEvent, SpeechEventKind, VoiceError},
     hearer::{Hearer, Route, Routing},
-    queue::{Announcement, AnnouncementId, MoveRef, Queue, Report, SpeakerCommand, UtteranceId},
+    queue::{MoveRef, Queue, Readout, ReadoutId, Report, SpeakerCommand, UtteranceId},
     speech::Speech,
 };
 
@@ -99,9 +99,9 @@ impl Speakers {
     }
 
     /// Queues an announcement on its listener's output.
-    pub fn announce(&mut self, now: Instant, announcement: Announcement) -> AnnouncementId {
-        let output = self.routing.route(announcement.listener).output;
-        let id = self.outputs[output].queue.push(now, announcement);
+    pub fn announce(&mut self, now: Instant, readout: Readout) -> ReadoutId {
+        let output = self.routing.route(readout.listener).output;
+        let id = self.outputs[output].queue.push(now, readout);
         self.pump(now, output);
         id
     }
@@ -116,7 +116,7 @@ impl Speakers {
         pos: &Chess,
         m: Move,
         by: Hearer,
-    ) -> Vec<AnnouncementId> {
+    ) -> Vec<ReadoutId> {
         let move_ref = MoveRef {
             number: pos.fullmoves().get(),
             color: pos.turn(),
@@ -124,16 +124,14 @@ impl Speakers {
         let vi = self.routing.route(Hearer::ViPlayer).clone();
         let sighted = self.routing.route(Hearer::SightedPlayer).clone();
         let say = |r: &Route| Speech::for_move(pos, m, Lexicon::get(r.scheme), r.form);
-        let mut ids = vec![self.announce(
-            now,
-            Announcement::of_move(Hearer::ViPlayer, say(&vi), move_ref),
-        )];
+        let mut ids =
+            vec![self.announce(now, Readout::of_move(Hearer::ViPlayer, say(&vi), move_ref))];
         let same =
             vi.output == sighted.output && vi.scheme == sighted.scheme && vi.form == sighted.form;
         if by == Hearer::ViPlayer && !same {
             ids.push(self.announce(
                 now,
-                Announcement::of_move(Hearer::SightedPlayer, say(&sighted), move_ref),
+                Readout::of_move(Hearer::SightedPlayer, say(&sighted), move_ref),
             ));
         }
         ids

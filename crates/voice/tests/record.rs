@@ -7,7 +7,7 @@ use std::{
 
 use annabella_phonetic::{Form, Language, Lexicon};
 use annabella_voice::{
-    Announcement, Hearer, MoveRef, Pace, Recorder, Routing, Speakers, Speech, VoiceSettings,
+    Hearer, MoveRef, Pace, Readout, Recorder, Routing, Speakers, Speech, VoiceSettings,
     espeak::Espeak,
     queue::Outcome,
     record::{AudioRecord, Source, entry_at, read_index},
@@ -47,10 +47,7 @@ fn every_said_announcement_is_in_the_record_and_found_by_time() {
         };
         let now = game_start + Duration::from_secs(10 * (i as u64 + 1));
         let speech = Speech::for_move(&pos, m, de, Form::Short);
-        speakers.announce(
-            now,
-            Announcement::of_move(Hearer::ViPlayer, speech, move_ref),
-        );
+        speakers.announce(now, Readout::of_move(Hearer::ViPlayer, speech, move_ref));
         // The recorder starts and finishes at once; the events come back with `now`.
         while let Ok(event) = rx.try_recv() {
             speakers.handle_event(now, event);

@@ -5,7 +5,7 @@ use std::{sync::mpsc, time::Instant};
 
 use annabella_phonetic::{Form, Language, Lexicon};
 use annabella_voice::{
-    Announcement, Hearer, MoveRef, Pace, Recorder, Routing, Speakers, Speech, VoiceSettings,
+    Hearer, MoveRef, Pace, Readout, Recorder, Routing, Speakers, Speech, VoiceSettings,
     queue::Outcome, recorder::Recorded,
 };
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
@@ -43,8 +43,8 @@ fn separate_outputs_hear_their_own_language_and_voice() {
     let now = Instant::now();
     let de = Speech::for_move(&pos, m, Lexicon::get(Language::De), Form::Short);
     let en = Speech::for_move(&pos, m, Lexicon::get(Language::En), Form::Short);
-    speakers.announce(now, Announcement::of_move(Hearer::ViPlayer, de, MOVE1));
-    speakers.announce(now, Announcement::of_move(Hearer::SightedPlayer, en, MOVE1));
+    speakers.announce(now, Readout::of_move(Hearer::ViPlayer, de, MOVE1));
+    speakers.announce(now, Readout::of_move(Hearer::SightedPlayer, en, MOVE1));
     speakers
         .run_until_idle(&rx, std::time::Duration::from_secs(2))
         .expect("recorder finishes at once");
@@ -74,7 +74,7 @@ fn one_shared_speaker_says_both_in_turn_with_each_voice() {
     let now = Instant::now();
     speakers.announce(
         now,
-        Announcement::of_move(
+        Readout::of_move(
             Hearer::SightedPlayer,
             Speech::words("Knight Felix three"),
             MOVE1,
@@ -82,7 +82,7 @@ fn one_shared_speaker_says_both_in_turn_with_each_voice() {
     );
     speakers.announce(
         now,
-        Announcement::answer(Hearer::ViPlayer, Speech::words("Weiß eine Stunde")),
+        Readout::answer(Hearer::ViPlayer, Speech::words("Weiß eine Stunde")),
     );
     // One speaker: the answer waits until the move is said.
     assert_eq!(log.texts(), ["Knight Felix three"]);
@@ -207,11 +207,11 @@ fn a_back_end_that_never_finishes_is_cut_off_at_the_deadline() {
     let now = Instant::now();
     speakers.announce(
         now,
-        Announcement::answer(Hearer::ViPlayer, Speech::words("Weiß eine Stunde")),
+        Readout::answer(Hearer::ViPlayer, Speech::words("Weiß eine Stunde")),
     );
     speakers.announce(
         now,
-        Announcement::of_move(Hearer::SightedPlayer, Speech::words("Eva vier"), MOVE1),
+        Readout::of_move(Hearer::SightedPlayer, Speech::words("Eva vier"), MOVE1),
     );
     // The move cut off the answer; the back end now never reports the move's end.
     let deadline = speakers.poll_timeout().expect("a deadline");

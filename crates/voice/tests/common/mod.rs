@@ -13,7 +13,7 @@ use std::{
 };
 
 use annabella_voice::{
-    Announcement, Hearer, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
+    Hearer, Readout, Speakers, Speech, SpeechEventKind, VoiceSettings, espeak,
     headless::HeadlessSpeechd,
     queue::{Outcome, Report},
 };
@@ -82,7 +82,7 @@ pub fn speaks_as_long_as_espeak(
 ) -> Report {
     speakers.announce(
         Instant::now(),
-        Announcement::answer(Hearer::ViPlayer, Speech::words(TIME_SENTENCE)),
+        Readout::answer(Hearer::ViPlayer, Speech::words(TIME_SENTENCE)),
     );
     let mut kinds = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -119,7 +119,7 @@ pub fn stop_cuts_a_long_utterance(
 ) {
     let before = raw_ms(capture);
     let long = "Turm Anna eins, Springer Bella eins, Läufer Cäsar eins. ".repeat(40);
-    let mut one_part = Announcement::answer(Hearer::ViPlayer, Speech::words(""));
+    let mut one_part = Readout::answer(Hearer::ViPlayer, Speech::words(""));
     one_part.parts = vec![Speech::words(long.clone())];
     speakers.announce(Instant::now(), one_part);
     let ev = rx.recv_timeout(Duration::from_secs(30)).expect("begin");
@@ -144,11 +144,11 @@ pub fn both_players_in_turn(speakers: &mut Speakers, rx: &Events) {
     let now = Instant::now();
     speakers.announce(
         now,
-        Announcement::answer(Hearer::ViPlayer, Speech::words("Springer Felix drei")),
+        Readout::answer(Hearer::ViPlayer, Speech::words("Springer Felix drei")),
     );
     speakers.announce(
         now,
-        Announcement::answer(Hearer::SightedPlayer, Speech::words("Knight Felix three")),
+        Readout::answer(Hearer::SightedPlayer, Speech::words("Knight Felix three")),
     );
     speakers
         .run_until_idle(rx, Duration::from_secs(30))
