@@ -10,7 +10,7 @@ use std::{
 
 use annabella_phonetic::Language;
 use annabella_voice::{
-    Announcer, Speech, SpeechEvent, SpeechEventKind, VoiceSettings,
+    Announcer, SpeakRequest, Speech, SpeechEvent, SpeechEventKind, VoiceSettings,
     espeak::{self, DiscardPcm, Espeak, EspeakOutput},
     headless::HeadlessSpeechd,
     queue::UtteranceId,
@@ -47,7 +47,13 @@ fn first_audio(
         seq: *seq,
     };
     let t0 = Instant::now();
-    backend.speak(id, speech, voice).expect("speak");
+    backend
+        .speak(SpeakRequest {
+            utterance: id,
+            speech,
+            voice,
+        })
+        .expect("speak");
     loop {
         let ev = rx.recv_timeout(Duration::from_secs(10)).expect("started");
         if ev.utterance == id && ev.kind == SpeechEventKind::Started {

@@ -36,22 +36,37 @@ pub(crate) fn report(events: &EventSender, utterance: UtteranceId, kind: SpeechE
     let _ = events.send(SpeechEvent { utterance, kind });
 }
 
+/// Reports `utterance` said at once, `Started` then `Finished`: for a back end that
+/// cannot tell when the sound ends (a screen reader, text only, earcons without a
+/// sound device).
+pub(crate) fn report_said(events: &EventSender, utterance: UtteranceId) {
+    report(events, utterance, SpeechEventKind::Started);
+    report(events, utterance, SpeechEventKind::Finished);
+}
+
+/// One utterance handed to a back end: its id (its events carry it), the words and the
+/// voice to say them in.
+#[derive(Debug, Clone, Copy)]
+pub struct SpeakRequest<'a> {
+    /// The utterance; every [`SpeechEvent`] about it carries this id.
+    pub utterance: UtteranceId,
+    /// What to say.
+    pub speech: &'a Speech,
+    /// The voice to say it in.
+    pub voice: &'a VoiceSettings,
+}
+
 /// A voice back end: speech-dispatcher, espeak-ng, or the in-memory recorder.
 ///
 /// `speak` returns at once; the back end reports through the [`EventSender`] it was
 /// built with: `Started`, then `Finished` (or `Cancelled` / `Failed`).
 pub trait Announcer {
-    /// Starts saying `speech` in `voice`. One utterance at a time: the queue cancels
-    /// the previous one first when it cuts it off.
+    /// Starts saying the request's speech in its voice. One utterance at a time: the
+    /// queue cancels the previous one first when it cuts it off.
     ///
     /// # Errors
     /// When the back end cannot take the request at all (server gone, program missing).
-    fn speak(
-        &mut self,
-        utterance: UtteranceId,
-        speech: &Speech,
-        voice: &VoiceSettings,
-    ) -> Result<(), VoiceError>;
+    fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError>;
 
     /// Cuts off what is being said now.
     ///
@@ -61,6 +76,14 @@ pub trait Announcer {
 
     /// A short name for logs ("speechd", "espeak-ng", "recorder").
     fn name(&self) -> &'static str;
+}
+
+/// A back end shows as its [`Announcer::name`] (its connection or child process is
+/// not worth showing).
+impl std::fmt::Debug for dyn Announcer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Errors of the voice back ends and the audio record.

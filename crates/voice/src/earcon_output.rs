@@ -16,11 +16,11 @@ use std::{
 };
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
+    announcer::{
+        Announcer, EventSender, SpeakRequest, SpeechEventKind, VoiceError, report, report_said,
+    },
     earcon::{EARCON_RATE, Earcon},
-    hearer::VoiceSettings,
     queue::UtteranceId,
-    speech::Speech,
 };
 
 /// Where earcons are played.
@@ -64,20 +64,12 @@ impl EarconOutput {
 }
 
 /// A speech back end that also plays earcons.
+#[derive(Debug)]
 pub struct WithEarcons {
     speech: Box<dyn Announcer>,
     output: EarconOutput,
     events: EventSender,
     playing: Arc<Mutex<Option<Child>>>,
-}
-
-impl std::fmt::Debug for WithEarcons {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WithEarcons")
-            .field("speech", &self.speech.name())
-            .field("output", &self.output)
-            .finish_non_exhaustive()
-    }
 }
 
 impl WithEarcons {
@@ -93,8 +85,7 @@ impl WithEarcons {
 
     fn play(&mut self, utterance: UtteranceId, earcon: Earcon) -> Result<(), VoiceError> {
         let EarconOutput::Program(program) = self.output else {
-            report(&self.events, utterance, SpeechEventKind::Started);
-            report(&self.events, utterance, SpeechEventKind::Finished);
+            report_said(&self.events, utterance);
             return Ok(());
         };
         let mut child = EarconOutput::command(program)
@@ -137,15 +128,10 @@ impl WithEarcons {
 }
 
 impl Announcer for WithEarcons {
-    fn speak(
-        &mut self,
-        utterance: UtteranceId,
-        speech: &Speech,
-        voice: &VoiceSettings,
-    ) -> Result<(), VoiceError> {
-        match speech.earcon_sound() {
-            Some(earcon) => self.play(utterance, earcon),
-            None => self.speech.speak(utterance, speech, voice),
+    fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError> {
+        match request.speech.earcon_sound() {
+            Some(earcon) => self.play(request.utterance, earcon),
+            None => self.speech.speak(request),
         }
     }
 
@@ -175,7 +161,9 @@ mod tests {
     };
 
     use super::*;
-    use crate::{Hearer, Readout, Recorder, Routing, Speakers, recorder::Pace};
+    use crate::{
+        Hearer, Readout, Recorder, Routing, Speakers, Speech, VoiceSettings, recorder::Pace,
+    };
 
     #[test]
     fn earcons_are_played_beside_the_words_in_queue_order() {

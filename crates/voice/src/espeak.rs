@@ -14,7 +14,7 @@ use std::{
 };
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
+    announcer::{Announcer, EventSender, SpeakRequest, SpeechEventKind, VoiceError, report},
     hearer::VoiceSettings,
     queue::UtteranceId,
     speech::Speech,
@@ -474,13 +474,8 @@ impl Espeak {
 }
 
 impl Announcer for Espeak {
-    fn speak(
-        &mut self,
-        utterance: UtteranceId,
-        speech: &Speech,
-        voice: &VoiceSettings,
-    ) -> Result<(), VoiceError> {
-        let mut child = spawn(speech, voice, self.sink.is_some())?;
+    fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError> {
+        let mut child = spawn(request.speech, request.voice, self.sink.is_some())?;
         let stdout = child.stdout.take();
         let cancelled = Arc::new(AtomicBool::new(false));
         let child = Arc::new(Mutex::new(Some(child)));
@@ -488,8 +483,7 @@ impl Announcer for Espeak {
             child: Arc::clone(&child),
             cancelled: Arc::clone(&cancelled),
         });
-        let events = self.events.clone();
-        let sink = self.sink.clone();
+        let (events, sink, utterance) = (self.events.clone(), self.sink.clone(), request.utterance);
         thread::Builder::new()
             .name("espeak-ng".into())
             .spawn(move || {

@@ -25,8 +25,8 @@ use annabella_phonetic::Language;
 use serde::Serialize;
 
 use crate::{
-    Announcer, EventSender, Hearer, Readout, Route, Routing, Speakers, Speech, SpeechEvent,
-    SpeechEventKind, VoiceError, VoiceSettings,
+    Announcer, EventSender, Hearer, Readout, Route, Routing, SpeakRequest, Speakers, Speech,
+    SpeechEvent, VoiceError, VoiceSettings,
     discovery::{Found, HeraldError, SpeechdAddress, VoicePlan, find, sound_device},
     earcon::Earcon,
     earcon_output::{EarconOutput, WithEarcons},
@@ -397,10 +397,8 @@ impl PcmSink for Capture {
 struct Printed(EventSender);
 
 impl Announcer for Printed {
-    fn speak(&mut self, u: UtteranceId, _: &Speech, _: &VoiceSettings) -> Result<(), VoiceError> {
-        for kind in [SpeechEventKind::Started, SpeechEventKind::Finished] {
-            crate::announcer::report(&self.0, u, kind);
-        }
+    fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError> {
+        crate::announcer::report_said(&self.0, request.utterance);
         Ok(())
     }
 

@@ -60,7 +60,9 @@ pub mod speech;
 pub mod speechd;
 pub mod tts;
 
-pub use announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError};
+pub use announcer::{
+    Announcer, EventSender, SpeakRequest, SpeechEvent, SpeechEventKind, VoiceError,
+};
 pub use discovery::{
     Backend, Found, HearerVoice, HeraldError, SpeechdAddress, VoicePlan, rate_of_wpm,
 };

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use crate::espeak::{DiscardPcm, EspeakOutput};
 use crate::queue::UtteranceId;
 use crate::{
-    Announcer as _, Espeak, Speech, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
+    Announcer as _, Espeak, SpeakRequest, Speech, SpeechEvent, SpeechEventKind, VoiceError,
+    VoiceSettings,
 };
 
 /// Reads results back with espeak-ng and times the first audio.
@@ -46,7 +47,11 @@ impl ReadBack {
             seq: self.seq,
         };
         let asked = Instant::now();
-        self.espeak.speak(id, &Speech::words(text), &self.voice)?;
+        self.espeak.speak(SpeakRequest {
+            utterance: id,
+            speech: &Speech::words(text),
+            voice: &self.voice,
+        })?;
         loop {
             let e = self
                 .events

@@ -3,10 +3,11 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEvent, SpeechEventKind, VoiceError, report},
+    announcer::{
+        Announcer, EventSender, SpeakRequest, SpeechEvent, SpeechEventKind, VoiceError, report,
+    },
     hearer::VoiceSettings,
     queue::UtteranceId,
-    speech::Speech,
 };
 
 /// One request the recorder saw.
@@ -118,18 +119,14 @@ impl Recorder {
 }
 
 impl Announcer for Recorder {
-    fn speak(
-        &mut self,
-        utterance: UtteranceId,
-        speech: &Speech,
-        voice: &VoiceSettings,
-    ) -> Result<(), VoiceError> {
+    fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError> {
+        let utterance = request.utterance;
         {
             let mut state = self.log.lock();
             state.log.push(Recorded::Spoke {
                 utterance,
-                text: speech.to_plain(),
-                voice: voice.clone(),
+                text: request.speech.to_plain(),
+                voice: request.voice.clone(),
             });
             state.speaking = Some(utterance);
         }

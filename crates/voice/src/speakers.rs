@@ -12,7 +12,7 @@ use annabella_phonetic::Lexicon;
 use shakmaty::{Chess, Move, Position};
 
 use crate::{
-    announcer::{Announcer, SpeechEvent, SpeechEventKind, VoiceError},
+    announcer::{Announcer, SpeakRequest, SpeechEvent, SpeechEventKind, VoiceError},
     hearer::{Hearer, Route, Routing},
     queue::{MoveRef, Queue, Readout, ReadoutId, Report, SpeakerCommand, UtteranceId},
     speech::Speech,
@@ -242,7 +242,11 @@ impl Speakers {
                 SpeakerCommand::Speak(u) => {
                     let voice = &self.routing.route(u.listener).voice;
                     let speech = u.speech.voiced_for(&voice.language);
-                    if let Err(e) = o.announcer.speak(u.id, &speech, voice) {
+                    if let Err(e) = o.announcer.speak(SpeakRequest {
+                        utterance: u.id,
+                        speech: &speech,
+                        voice,
+                    }) {
                         self.errors.push_back((u.id, e));
                         o.queue.handle_failed(now, u.id);
                     }

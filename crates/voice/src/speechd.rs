@@ -18,10 +18,9 @@ use std::{
 use speech_dispatcher::{Connection, DataMode, Mode, Priority};
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
+    announcer::{Announcer, EventSender, SpeakRequest, SpeechEventKind, VoiceError, report},
     hearer::VoiceSettings,
     queue::UtteranceId,
-    speech::Speech,
 };
 
 /// Maps a back end's message ids (`K`) to our utterances. Callbacks may arrive before
@@ -156,21 +155,16 @@ impl SpeechDispatcher {
 }
 
 impl Announcer for SpeechDispatcher {
-    fn speak(
-        &mut self,
-        utterance: UtteranceId,
-        speech: &Speech,
-        voice: &VoiceSettings,
-    ) -> Result<(), VoiceError> {
-        self.apply(voice)?;
+    fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError> {
+        self.apply(request.voice)?;
         let id = self
             .connection
-            .say(Priority::Message, speech.to_ssml())
+            .say(Priority::Message, request.speech.to_ssml())
             .ok_or_else(|| VoiceError::SpeechDispatcher("the server refused the text".into()))?;
         self.ids
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .learn(id, utterance);
+            .learn(id, request.utterance);
         Ok(())
     }
 

@@ -15,10 +15,8 @@ use std::{
 use ::tts::{Features, Tts, UtteranceId as TtsUtterance};
 
 use crate::{
-    announcer::{Announcer, EventSender, SpeechEventKind, VoiceError, report},
+    announcer::{Announcer, EventSender, SpeakRequest, SpeechEventKind, VoiceError, report_said},
     hearer::VoiceSettings,
-    queue::UtteranceId,
-    speech::Speech,
     speechd::Ids,
 };
 
@@ -178,10 +176,6 @@ impl TtsSpeaker {
     pub fn engine(&self) -> TtsEngine {
         self.engine
     }
-
-    fn report(&self, utterance: UtteranceId, kind: SpeechEventKind) {
-        report(&self.events, utterance, kind);
-    }
 }
 
 /// Chooses the voice (by name, else the first of the language, from `voices`), rate and
@@ -239,24 +233,19 @@ fn register(tts: &Tts, ids: &Arc<Mutex<Ids<String>>>) -> Result<(), VoiceError> 
 }
 
 impl Announcer for TtsSpeaker {
-    fn speak(
-        &mut self,
-        utterance: UtteranceId,
-        speech: &Speech,
-        voice: &VoiceSettings,
-    ) -> Result<(), VoiceError> {
+    fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError> {
         // A screen reader has one voice; otherwise the listener's engine, else the first.
         let index = self
             .voices
             .iter()
-            .position(|v| &v.settings == voice)
+            .position(|v| &v.settings == request.voice)
             .unwrap_or(0);
         let Some(v) = self.voices.get_mut(index) else {
             return Err(VoiceError::Tts("no voice was opened".into()));
         };
         let id = v
             .tts
-            .speak(speech.to_plain(), false)
+            .speak(request.speech.to_plain(), false)
             .map_err(failed("speak"))?;
         self.speaking = Some(index);
         match (id, v.callbacks) {
@@ -264,12 +253,9 @@ impl Announcer for TtsSpeaker {
                 .ids
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .learn(key(&id), utterance),
+                .learn(key(&id), request.utterance),
             // No callbacks (a screen reader): it speaks on its own; the queue goes on.
-            _ => {
-                self.report(utterance, SpeechEventKind::Started);
-                self.report(utterance, SpeechEventKind::Finished);
-            }
+            _ => report_said(&self.events, request.utterance),
         }
         Ok(())
     }

@@ -7,7 +7,7 @@ use std::{
 
 use annabella_phonetic::Language;
 use annabella_voice::{
-    Announcer, Speech, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
+    Announcer, SpeakRequest, Speech, SpeechEvent, SpeechEventKind, VoiceError, VoiceSettings,
     espeak::{self, Espeak, EspeakOutput, PcmSink, WavSink},
     queue::UtteranceId,
 };
@@ -45,6 +45,15 @@ fn id(seq: u64) -> UtteranceId {
     UtteranceId { output: 0, seq }
 }
 
+/// Utterance `seq` of `speech` in `voice`.
+fn request<'a>(seq: u64, speech: &'a Speech, voice: &'a VoiceSettings) -> SpeakRequest<'a> {
+    SpeakRequest {
+        utterance: id(seq),
+        speech,
+        voice,
+    }
+}
+
 fn next(rx: &mpsc::Receiver<SpeechEvent>) -> SpeechEvent {
     rx.recv_timeout(Duration::from_secs(10))
         .expect("espeak-ng reports within 10 s")
@@ -61,7 +70,7 @@ fn started_then_finished_with_the_whole_audio() {
         .pause(Duration::from_millis(150))
         .then("drei");
     let t0 = Instant::now();
-    e.speak(id(1), &speech, &voice).expect("speak");
+    e.speak(request(1, &speech, &voice)).expect("speak");
     let started = next(&rx);
     assert_eq!(started.kind, SpeechEventKind::Started);
     let t_start = t0.elapsed();
@@ -132,7 +141,7 @@ fn cancel_cuts_off_a_long_readout() {
     let mut e = Espeak::new(tx, EspeakOutput::Sink(Box::new(sink.clone())));
     let voice = VoiceSettings::for_language(Language::De);
     let long = Speech::words("Turm Anna eins, Springer Bella eins, Läufer Cäsar eins. ".repeat(30));
-    e.speak(id(7), &long, &voice).expect("speak");
+    e.speak(request(7, &long, &voice)).expect("speak");
     assert_eq!(next(&rx).kind, SpeechEventKind::Started);
     e.cancel().expect("cancel");
     assert_eq!(
@@ -156,7 +165,7 @@ fn unknown_voice_fails_with_a_clear_error() {
     let mut voice = VoiceSettings::for_language(Language::De);
     voice.voice = Some("no-such-voice-xx".into());
     let err = e
-        .speak(id(2), &Speech::words("Eva vier"), &voice)
+        .speak(request(2, &Speech::words("Eva vier"), &voice))
         .expect_err("no such voice");
     assert_eq!(
         err.to_string(),
@@ -164,7 +173,7 @@ fn unknown_voice_fails_with_a_clear_error() {
     );
     assert!(rx.try_recv().is_err(), "no events for a refused utterance");
     voice.voice = Some("de+f3".into());
-    e.speak(id(3), &Speech::words("Eva vier"), &voice)
+    e.speak(request(3, &Speech::words("Eva vier"), &voice))
         .expect("a variant of de");
     assert_eq!(next(&rx).kind, SpeechEventKind::Started);
     voice.voice = None;
@@ -187,7 +196,7 @@ fn wav_sink_appends_utterances_into_one_file() {
     let a = Speech::words("Eva vier");
     let b = Speech::words("Eva fünf");
     for (n, s) in [(1, &a), (2, &b)] {
-        e.speak(id(n), s, &voice).expect("speak");
+        e.speak(request(n, s, &voice)).expect("speak");
         assert_eq!(next(&rx).kind, SpeechEventKind::Started);
         assert_eq!(next(&rx).kind, SpeechEventKind::Finished);
     }
