@@ -2,7 +2,10 @@
 
 use shakmaty::{Chess, Move, Position, Role, san::San};
 
-use crate::{lexicon::Lexicon, utterance::Suffix, word::Word};
+use crate::{
+    lexicon::Lexicon,
+    utterance::{SpokenMove, Suffix},
+};
 
 /// How much of the move to say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -30,64 +33,37 @@ pub fn suffix_of(pos: &Chess, m: Move) -> Option<Suffix> {
 ///
 /// `m` should be legal in `pos`; the words of an illegal move are not meaningful.
 pub fn render_words(pos: &Chess, m: Move, lexicon: &Lexicon, form: Form) -> Vec<&'static str> {
-    let spell = |w: Word| lexicon.spell(w).unwrap_or("?");
-    let mut words = Vec::with_capacity(7);
+    announced(pos, m, form).words(lexicon)
+}
+
+/// What the announcement of `m` names: the SAN's parts in the short form, origin and
+/// destination in the full form; castling by side; "en passant", the promotion piece
+/// and check or mate whenever they apply.
+fn announced(pos: &Chess, m: Move, form: Form) -> SpokenMove {
+    let suffix = suffix_of(pos, m);
     if let Some(side) = m.castling_side() {
-        let [a, b] = lexicon.castling_words(side);
-        words.extend([a, b]);
-    } else {
-        let (role, file, rank, capture, to, promotion) = match (form, San::from_move(pos, m)) {
-            (
-                Form::Short,
-                San::Normal {
-                    role,
-                    file,
-                    rank,
-                    capture,
-                    to,
-                    promotion,
-                },
-            ) => (role, file, rank, capture, to, promotion),
-            _ => {
-                let from = m.from();
-                (
-                    m.role(),
-                    from.map(|s| s.file()),
-                    from.map(|s| s.rank()),
-                    m.is_capture(),
-                    m.to(),
-                    m.promotion(),
-                )
-            }
+        return SpokenMove::Castle {
+            side: Some(side),
+            suffix,
         };
-        if role != Role::Pawn {
-            words.push(spell(Word::Piece(role)));
-        }
-        if let Some(f) = file {
-            words.push(spell(Word::File(f)));
-        }
-        if let Some(r) = rank {
-            words.push(spell(Word::Rank(r)));
-        }
-        if capture {
-            words.push(spell(Word::Takes));
-        }
-        words.push(spell(Word::File(to.file())));
-        words.push(spell(Word::Rank(to.rank())));
-        if m.is_en_passant() {
-            // Named in every announcement: the captured pawn is not on the square moved to.
-            words.extend(["en", spell(Word::EnPassant)]);
-        }
-        if let Some(p) = promotion {
-            words.push(spell(Word::Piece(p)));
-        }
     }
-    match suffix_of(pos, m) {
-        Some(Suffix::Check) => words.push(spell(Word::Check)),
-        Some(Suffix::Mate) => words.push(spell(Word::Mate)),
-        None => {}
-    }
-    words
+    let short = match form {
+        Form::Short => SpokenMove::from_san(San::from_move(pos, m), m.is_en_passant(), suffix),
+        Form::Full => None,
+    };
+    short.unwrap_or_else(|| {
+        let from = m.from();
+        SpokenMove::Normal {
+            role: (m.role() != Role::Pawn).then_some(m.role()),
+            from_file: from.map(|s| s.file()),
+            from_rank: from.map(|s| s.rank()),
+            capture: m.is_capture(),
+            to: m.to(),
+            en_passant: m.is_en_passant(),
+            promotion: m.promotion(),
+            suffix,
+        }
+    })
 }
 
 /// A legal move in words, as announced: the shortest unambiguous form or the full
@@ -116,9 +92,22 @@ mod tests {
     use super::*;
     use crate::lexicon::Language;
 
-    fn say(fen: &str, uci: &str, lang: Language, form: Form) -> String {
-        say_in(fen, uci, Lexicon::get(lang), form)
-    }
+    /// The starting position.
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// White's e5 pawn may take d6 en passant.
+    const EN_PASSANT: &str = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+    /// exd5 is on.
+    const CENTRE_CAPTURE: &str = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    /// Both sides may castle either way.
+    const CASTLES: &str = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    /// The a7 pawn promotes (to a queen with check).
+    const PROMOTION: &str = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    /// Ra8 is mate.
+    const BACK_RANK_MATE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    /// Both knights reach d2: the origin file is named.
+    const TWO_KNIGHTS: &str = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    /// Chess960: king b1, rooks a1 and h1.
+    const CHESS960_CASTLES: &str = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1";
 
     fn say_in(fen: &str, uci: &str, lexicon: &Lexicon, form: Form) -> String {
         let fen: Fen = fen.parse().expect("fen");
@@ -132,165 +121,80 @@ mod tests {
         render(&pos, m, lexicon, form)
     }
 
+    /// Which piece words a row is said with.
+    #[derive(Debug, Clone, Copy)]
+    enum Words {
+        /// The FIDE scheme's (German piece words for lt, lv and hu).
+        Fide,
+        /// The language's own piece words (the explicit option).
+        Own,
+    }
+
+    /// How a row is announced: the language, its piece words and the form.
+    struct Announced(Language, Words, Form);
+
+    impl Announced {
+        /// Checks that each (position, move, words said) of `rows` is said so.
+        fn says(&self, rows: &[(&str, &str, &str)]) {
+            let Announced(lang, words, form) = *self;
+            let lexicon = match words {
+                Words::Fide => Lexicon::get(lang),
+                Words::Own => Lexicon::local(lang),
+            };
+            for &(fen, uci, want) in rows {
+                let said = say_in(fen, uci, lexicon, form);
+                assert_eq!(said, want, "{fen} {uci} {lang} {words:?} {form:?}");
+            }
+        }
+    }
+
     #[test]
     fn announcements() {
         use Form::*;
         use Language::*;
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let table = [
-            (start, "e2e4", De, Short, "Eva vier"),
-            (start, "e2e4", De, Full, "Eva zwei Eva vier"),
-            (start, "e2e4", En, Short, "Eva four"),
-            (
-                "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
-                "e5d6",
-                De,
-                Short,
-                "Eva schlägt David sechs en passant",
-            ),
-            (
-                "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
-                "e5d6",
-                En,
-                Full,
-                "Eva five takes David six en passant",
-            ),
-            (
-                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-                "e4d5",
-                De,
-                Short,
-                "Eva schlägt David fünf",
-            ),
-            (
-                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-                "e1g1",
-                De,
-                Short,
-                "Kurze Rochade",
-            ),
-            (
-                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-                "e1c1",
-                En,
-                Full,
-                "castles long",
-            ),
-            (
-                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-                "e1c1",
-                Hu,
-                Short,
-                "hosszú sánc",
-            ),
-            (
-                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-                "a7a8q",
-                De,
-                Short,
-                "Anna acht Dame Schach",
-            ),
-            (
-                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-                "a7a8n",
-                En,
-                Short,
-                "Anna eight Knight",
-            ),
-            (
-                "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-                "a1a8",
-                De,
-                Short,
-                "Turm Anna acht Matt",
-            ),
-            (
-                "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1",
-                "b1d2",
-                De,
-                Short,
-                "Springer Bella David zwei",
-            ),
-            (
-                "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1",
-                "b1d2",
-                Lv,
-                Short,
-                "zirgs Bella David zwei",
-            ),
-            // Chess960: king b1, rooks a1 and h1; the g-side castle is "Kurze".
-            (
-                "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
-                "b1h1",
-                De,
-                Short,
-                "Kurze Rochade",
-            ),
-            (
-                "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
-                "b1a1",
-                De,
-                Short,
-                "Lange Rochade",
-            ),
-        ];
-        for (fen, uci, lang, form, want) in table {
-            // The lt/lv/hu rows are the explicit option of the language's own piece words.
-            assert_eq!(
-                say_in(fen, uci, Lexicon::local(lang), form),
-                want,
-                "{fen} {uci} {lang} {form:?}"
-            );
-        }
+        use Words::*;
+        Announced(De, Own, Short).says(&[
+            (START, "e2e4", "Eva vier"),
+            (EN_PASSANT, "e5d6", "Eva schlägt David sechs en passant"),
+            (CENTRE_CAPTURE, "e4d5", "Eva schlägt David fünf"),
+            (CASTLES, "e1g1", "Kurze Rochade"),
+            (PROMOTION, "a7a8q", "Anna acht Dame Schach"),
+            (BACK_RANK_MATE, "a1a8", "Turm Anna acht Matt"),
+            (TWO_KNIGHTS, "b1d2", "Springer Bella David zwei"),
+            // Chess960: the g-side castle is "Kurze".
+            (CHESS960_CASTLES, "b1h1", "Kurze Rochade"),
+            (CHESS960_CASTLES, "b1a1", "Lange Rochade"),
+        ]);
+        Announced(De, Own, Full).says(&[(START, "e2e4", "Eva zwei Eva vier")]);
+        Announced(En, Own, Short).says(&[
+            (START, "e2e4", "Eva four"),
+            (PROMOTION, "a7a8n", "Anna eight Knight"),
+        ]);
+        Announced(En, Own, Full).says(&[
+            (EN_PASSANT, "e5d6", "Eva five takes David six en passant"),
+            (CASTLES, "e1c1", "castles long"),
+        ]);
+        Announced(Hu, Own, Short).says(&[(CASTLES, "e1c1", "hosszú sánc")]);
+        Announced(Lv, Own, Short).says(&[(TWO_KNIGHTS, "b1d2", "zirgs Bella David zwei")]);
     }
 
     #[test]
     fn lt_lv_hu_announce_in_the_fide_scheme() {
         use Form::*;
         use Language::*;
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-        let table = [
-            (start, "g1f3", Lv, Short, "Springer Felikss drei"),
-            (
-                start,
-                "g1f3",
-                Lv,
-                Full,
-                "Springer Gustavs eins Felikss drei",
-            ),
-            (start, "g1f3", Lt, Short, "Springer Felix drei"),
-            (start, "g1f3", Hu, Full, "Springer Gustav eins Felix drei"),
-            (castles, "e1g1", Lv, Short, "Kurze Rochade"),
-            (castles, "e1c1", Hu, Short, "Lange Rochade"),
-            (
-                "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-                "a1a8",
-                Lt,
-                Short,
-                "Turm Anna acht Matt",
-            ),
-            (
-                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-                "a7a8q",
-                Lv,
-                Short,
-                "Anna acht Dame Schach",
-            ),
-            (
-                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-                "e4d5",
-                Lv,
-                Short,
-                "Eva schlägt Dāvids fünf",
-            ),
-        ];
-        for (fen, uci, lang, form, want) in table {
-            assert_eq!(
-                say(fen, uci, lang, form),
-                want,
-                "{fen} {uci} {lang} {form:?}"
-            );
-        }
+        use Words::*;
+        Announced(Lv, Fide, Short).says(&[
+            (START, "g1f3", "Springer Felikss drei"),
+            (CASTLES, "e1g1", "Kurze Rochade"),
+            (PROMOTION, "a7a8q", "Anna acht Dame Schach"),
+            (CENTRE_CAPTURE, "e4d5", "Eva schlägt Dāvids fünf"),
+        ]);
+        Announced(Lv, Fide, Full).says(&[(START, "g1f3", "Springer Gustavs eins Felikss drei")]);
+        Announced(Lt, Fide, Short).says(&[
+            (START, "g1f3", "Springer Felix drei"),
+            (BACK_RANK_MATE, "a1a8", "Turm Anna acht Matt"),
+        ]);
+        Announced(Hu, Fide, Short).says(&[(CASTLES, "e1c1", "Lange Rochade")]);
+        Announced(Hu, Fide, Full).says(&[(START, "g1f3", "Springer Gustav eins Felix drei")]);
     }
 }

@@ -4,8 +4,8 @@
 use std::fmt;
 
 use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square,
-    attacks,
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, File, Move, Piece, Position, Rank, Role,
+    Square, attacks,
 };
 
 use crate::{
@@ -398,89 +398,21 @@ impl SpokenMove {
             SpokenMove::Castle { side, .. } => resolve_castle(pos, side),
             SpokenMove::Normal {
                 role,
-                from_file,
-                from_rank,
                 capture,
                 to,
                 en_passant,
                 promotion,
                 ..
             } => {
-                let from_square = match (from_file, from_rank) {
-                    (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
-                    _ => None,
-                };
-                // Without a piece name, a full origin square names the piece; otherwise a pawn.
-                let role = match (role, from_square) {
-                    (Some(r), _) => r,
-                    (None, Some(from)) => match pos.board().piece_at(from) {
-                        Some(p) if p.color == pos.turn() => p.role,
-                        _ => {
-                            return Err(ResolveError::Illegal(Illegal::NothingOn { from }));
-                        }
-                    },
-                    (None, None) => Role::Pawn,
-                };
-                let fits_origin = |from: Square| {
-                    from_file.is_none_or(|f| from.file() == f)
-                        && from_rank.is_none_or(|r| from.rank() == r)
-                };
-                let mut fits: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| {
-                        m.role() == role
-                            && !m.is_castle()
-                            && m.to() == to
-                            && m.from().is_some_and(fits_origin)
-                    })
-                    .collect();
-                if fits.is_empty()
-                    && role == Role::King
-                    && pos.castles().mode() == CastlingMode::Standard
-                {
-                    // In standard chess "König Gustav eins" is castling: the king moves two squares.
-                    fits = pos
-                        .legal_moves()
-                        .into_iter()
-                        .filter(|m| {
-                            m.castling_side()
-                                .is_some_and(|side| side.king_to(pos.turn()) == to)
-                                && m.from().is_some_and(fits_origin)
-                        })
-                        .collect();
-                }
+                let origin = self.origin();
+                let role = named_role(pos, role, origin)?;
+                let fits = reaching(pos, role, origin, to);
                 if fits.is_empty() {
                     return Err(ResolveError::Illegal(explain(
-                        pos,
-                        role,
-                        from_square,
-                        fits_origin,
-                        capture,
-                        to,
+                        pos, role, origin, capture, to,
                     )));
                 }
-                if capture && !fits.iter().any(|m| m.is_capture()) {
-                    return Err(ResolveError::Illegal(Illegal::NothingToCapture { to }));
-                }
-                if en_passant {
-                    fits.retain(|m| m.is_en_passant());
-                    if fits.is_empty() {
-                        return Err(ResolveError::Illegal(Illegal::NotEnPassant));
-                    }
-                }
-                let promotes = fits.iter().any(|m| m.is_promotion());
-                match promotion {
-                    Some(_) if !promotes => {
-                        return Err(ResolveError::Illegal(Illegal::NotPromotion));
-                    }
-                    Some(p @ (Role::King | Role::Pawn)) => {
-                        return Err(ResolveError::Illegal(Illegal::BadPromotion { role: p }));
-                    }
-                    Some(p) => fits.retain(|m| m.promotion() == Some(p)),
-                    None if promotes => return Err(ResolveError::Incomplete(Missing::Promotion)),
-                    None => {}
-                }
+                let fits = narrow(fits, capture, to, en_passant, promotion)?;
                 match fits.as_slice() {
                     [m] => Ok(*m),
                     [] => Err(ResolveError::Illegal(Illegal::NoPieceCanReach { role, to })),
@@ -488,6 +420,112 @@ impl SpokenMove {
                 }
             }
         }
+    }
+
+    /// Where the said move comes from, as far as it was said (nothing for castling).
+    fn origin(&self) -> Origin {
+        match *self {
+            SpokenMove::Normal {
+                from_file,
+                from_rank,
+                ..
+            } => Origin {
+                file: from_file,
+                rank: from_rank,
+            },
+            SpokenMove::Castle { .. } => Origin::default(),
+        }
+    }
+}
+
+/// The origin of a said move: a file, a rank, both (a square) or neither.
+#[derive(Debug, Clone, Copy, Default)]
+struct Origin {
+    file: Option<File>,
+    rank: Option<Rank>,
+}
+
+impl Origin {
+    /// The square, when both file and rank were said.
+    fn square(self) -> Option<Square> {
+        Some(Square::from_coords(self.file?, self.rank?))
+    }
+
+    /// Whether a piece on `from` fits what was said of the origin.
+    fn fits(self, from: Square) -> bool {
+        self.file.is_none_or(|f| from.file() == f) && self.rank.is_none_or(|r| from.rank() == r)
+    }
+}
+
+/// The piece that moves: the one named; without a name, the piece on a full origin
+/// square (ours, else the move is illegal); otherwise a pawn.
+fn named_role(pos: &Chess, role: Option<Role>, origin: Origin) -> Result<Role, ResolveError> {
+    match (role, origin.square()) {
+        (Some(r), _) => Ok(r),
+        (None, Some(from)) => match pos.board().piece_at(from) {
+            Some(p) if p.color == pos.turn() => Ok(p.role),
+            _ => Err(ResolveError::Illegal(Illegal::NothingOn { from })),
+        },
+        (None, None) => Ok(Role::Pawn),
+    }
+}
+
+/// The legal moves of `role` from a fitting origin to `to`; in standard chess a king
+/// said to move two squares ("König Gustav eins") is castling.
+fn reaching(pos: &Chess, role: Role, origin: Origin, to: Square) -> Vec<Move> {
+    let fits: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            m.role() == role
+                && !m.is_castle()
+                && m.to() == to
+                && m.from().is_some_and(|from| origin.fits(from))
+        })
+        .collect();
+    if !fits.is_empty() || role != Role::King || pos.castles().mode() != CastlingMode::Standard {
+        return fits;
+    }
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| {
+            m.castling_side()
+                .is_some_and(|side| side.king_to(pos.turn()) == to)
+                && m.from().is_some_and(|from| origin.fits(from))
+        })
+        .collect()
+}
+
+/// Keeps the moves that fit the capture word, "en passant" and the promotion piece said;
+/// an error when one of them fits none, or when a promotion was not named.
+fn narrow(
+    mut fits: Vec<Move>,
+    capture: bool,
+    to: Square,
+    en_passant: bool,
+    promotion: Option<Role>,
+) -> Result<Vec<Move>, ResolveError> {
+    if capture && !fits.iter().any(|m| m.is_capture()) {
+        return Err(ResolveError::Illegal(Illegal::NothingToCapture { to }));
+    }
+    if en_passant {
+        fits.retain(|m| m.is_en_passant());
+        if fits.is_empty() {
+            return Err(ResolveError::Illegal(Illegal::NotEnPassant));
+        }
+    }
+    let promotes = fits.iter().any(|m| m.is_promotion());
+    match promotion {
+        Some(_) if !promotes => Err(ResolveError::Illegal(Illegal::NotPromotion)),
+        Some(p @ (Role::King | Role::Pawn)) => {
+            Err(ResolveError::Illegal(Illegal::BadPromotion { role: p }))
+        }
+        Some(p) => {
+            fits.retain(|m| m.promotion() == Some(p));
+            Ok(fits)
+        }
+        None if promotes => Err(ResolveError::Incomplete(Missing::Promotion)),
+        None => Ok(fits),
     }
 }
 
@@ -509,14 +547,7 @@ fn resolve_castle(pos: &Chess, side: Option<CastlingSide>) -> Result<Move, Resol
 
 /// Why no legal move of `role` goes to `to`: first the board (no such piece, nothing to
 /// capture, own piece there, out of reach), then king safety (pinned, in check).
-fn explain(
-    pos: &Chess,
-    role: Role,
-    from_square: Option<Square>,
-    fits_origin: impl Fn(Square) -> bool,
-    capture: bool,
-    to: Square,
-) -> Illegal {
+fn explain(pos: &Chess, role: Role, origin: Origin, capture: bool, to: Square) -> Illegal {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_piece(Piece { color: us, role });
@@ -535,7 +566,7 @@ fn explain(
             }
         }
     }
-    if let Some(from) = from_square
+    if let Some(from) = origin.square()
         && !ours.contains(from)
     {
         return Illegal::NoPieceOn { role, from };
@@ -550,7 +581,7 @@ fn explain(
     }
     let reaching: Vec<Square> = ours
         .into_iter()
-        .filter(|&from| fits_origin(from) && reaches(pos, us, role, from, to))
+        .filter(|&from| origin.fits(from) && reaches(pos, us, role, from, to))
         .collect();
     let Some(&from) = reaching.first() else {
         return Illegal::NoPieceCanReach { role, to };

@@ -16,8 +16,8 @@
 //! ```
 
 use shakmaty::{
-    CastlingSide, Role,
-    san::{San, SanPlus, Suffix as SanSuffix},
+    CastlingSide,
+    san::{SanPlus, Suffix as SanSuffix},
     uci::UciMove,
 };
 
@@ -113,35 +113,12 @@ pub fn parse_typed(text: &str) -> Option<SpokenMove> {
         SanSuffix::Check => Suffix::Check,
         SanSuffix::Checkmate => Suffix::Mate,
     });
-    match san.san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => Some(SpokenMove::Normal {
-            role: (role != Role::Pawn).then_some(role),
-            from_file: file,
-            from_rank: rank,
-            capture,
-            to,
-            en_passant,
-            promotion,
-            suffix,
-        }),
-        San::Castle(side) => Some(SpokenMove::Castle {
-            side: Some(side),
-            suffix,
-        }),
-        San::Put { .. } | San::Null => None,
-    }
+    SpokenMove::from_san(san.san, en_passant, suffix)
 }
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{File, Rank, Square};
+    use shakmaty::{File, Rank, Role, Square};
 
     use super::*;
 

@@ -1,7 +1,7 @@
 //! What was said: a [`SpokenMove`] or a [`Command`], before it is checked against a
 //! position (see [`crate::resolve`]).
 
-use shakmaty::{CastlingSide, File, Rank, Role, Square};
+use shakmaty::{CastlingSide, File, Rank, Role, Square, san::San};
 
 use crate::{
     lexicon::{Lexicon, side_word},
@@ -49,6 +49,36 @@ pub enum SpokenMove {
 }
 
 impl SpokenMove {
+    /// What a SAN names, as a player says it: the piece (none for a pawn), the origin
+    /// as far as the SAN gives it, capture, destination, promotion, with `en_passant`
+    /// and `suffix` added; `None` for a drop or a null move, which are never said.
+    pub fn from_san(san: San, en_passant: bool, suffix: Option<Suffix>) -> Option<SpokenMove> {
+        match san {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => Some(SpokenMove::Normal {
+                role: (role != Role::Pawn).then_some(role),
+                from_file: file,
+                from_rank: rank,
+                capture,
+                to,
+                en_passant,
+                promotion,
+                suffix,
+            }),
+            San::Castle(side) => Some(SpokenMove::Castle {
+                side: Some(side),
+                suffix,
+            }),
+            San::Put { .. } | San::Null => None,
+        }
+    }
+
     /// Says exactly what this spoken move names, in a lexicon's words (the inverse of
     /// [`crate::parse`]: parsing the words gives this value back).
     ///
