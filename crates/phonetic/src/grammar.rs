@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use shakmaty::{Chess, File, Move, Position, Rank, Role, Square, san::San};
+use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square, san::San};
 
 use crate::{
     lexicon::{Lexicon, Lookup, side_word},
@@ -85,6 +85,83 @@ impl Grammar {
     }
 }
 
+/// The words of a lexicon each in the first spelling a model knows.
+struct Spelled {
+    /// Each known word's spelling.
+    spelling: HashMap<Word, &'static str>,
+    /// Every known spelling of the capture word.
+    takes: Vec<&'static str>,
+    /// `(lexicon spelling, spelling used)` where the model lacked the first.
+    substituted: Vec<(String, String)>,
+    /// Words the model knows in no spelling.
+    dropped: Vec<String>,
+}
+
+impl Spelled {
+    /// Spells every word a phrase may need (files, ranks, pieces, the move words and the
+    /// words of the command templates) in its first spelling `probe` knows.
+    fn new(lexicon: &'static Lexicon, probe: &impl Fn(&str) -> bool) -> Spelled {
+        let mut spelled = Spelled {
+            spelling: HashMap::new(),
+            takes: Vec::new(),
+            substituted: Vec::new(),
+            dropped: Vec::new(),
+        };
+        let mut seen = HashSet::new();
+        for word in words_to_spell(lexicon) {
+            if !seen.insert(word) {
+                continue;
+            }
+            let mut variants = lexicon.variants(word).peekable();
+            let Some(first) = variants.peek().copied() else {
+                continue;
+            };
+            let known: Vec<&'static str> = variants.filter(|v| probe(&v.to_lowercase())).collect();
+            if word == Word::Takes {
+                spelled.takes = known.clone();
+            }
+            match known.first() {
+                Some(&k) => {
+                    if k != first {
+                        let pair = (first.to_lowercase(), k.to_lowercase());
+                        spelled.substituted.push(pair);
+                    }
+                    spelled.spelling.insert(word, k);
+                }
+                None => spelled.dropped.push(first.to_lowercase()),
+            }
+        }
+        spelled
+    }
+}
+
+/// Every word a phrase may need, in this order (repeats included): files, ranks,
+/// pieces, the move words, then the words of the command templates.
+fn words_to_spell(lexicon: &Lexicon) -> Vec<Word> {
+    let mut all_words: Vec<Word> = Vec::new();
+    all_words.extend(File::ALL.map(Word::File));
+    all_words.extend(Rank::ALL.map(Word::Rank));
+    all_words.extend(Role::ALL.map(Word::Piece));
+    all_words.extend([
+        Word::Takes,
+        Word::EnPassant,
+        Word::Promotes,
+        Word::Check,
+        Word::Mate,
+        Word::Castles,
+        Word::Long,
+        Word::Short,
+    ]);
+    for template in lexicon.command_templates() {
+        for w in template.split_whitespace() {
+            if let Lookup::Word(word) = lexicon.lookup(w) {
+                all_words.push(word);
+            }
+        }
+    }
+    all_words
+}
+
 impl Vocabulary {
     /// Filters a lexicon through a vocabulary probe (`word → known?`, asked with lower-case
     /// spellings, e.g. Vosk's `find_word`). Each word takes its first known spelling; a
@@ -99,54 +176,12 @@ impl Vocabulary {
     /// assert!(vocab.dropped().contains(&"hektor".to_owned()));
     /// ```
     pub fn new(lexicon: &'static Lexicon, probe: impl Fn(&str) -> bool) -> Vocabulary {
-        let mut spelling = HashMap::new();
-        let mut substituted = Vec::new();
-        let mut dropped = Vec::new();
-        let mut seen = HashSet::new();
-        let mut takes = Vec::new();
-        let mut all_words: Vec<Word> = Vec::new();
-        all_words.extend(File::ALL.map(Word::File));
-        all_words.extend(Rank::ALL.map(Word::Rank));
-        all_words.extend(Role::ALL.map(Word::Piece));
-        all_words.extend([
-            Word::Takes,
-            Word::EnPassant,
-            Word::Promotes,
-            Word::Check,
-            Word::Mate,
-            Word::Castles,
-            Word::Long,
-            Word::Short,
-        ]);
-        for template in lexicon.command_templates() {
-            for w in template.split_whitespace() {
-                if let Lookup::Word(word) = lexicon.lookup(w) {
-                    all_words.push(word);
-                }
-            }
-        }
-        for word in all_words {
-            if !seen.insert(word) {
-                continue;
-            }
-            let mut variants = lexicon.variants(word).peekable();
-            let Some(first) = variants.peek().copied() else {
-                continue;
-            };
-            let known: Vec<&'static str> = variants.filter(|v| probe(&v.to_lowercase())).collect();
-            if word == Word::Takes {
-                takes = known.clone();
-            }
-            match known.first() {
-                Some(&k) => {
-                    if k != first {
-                        substituted.push((first.to_lowercase(), k.to_lowercase()));
-                    }
-                    spelling.insert(word, k);
-                }
-                None => dropped.push(first.to_lowercase()),
-            }
-        }
+        let Spelled {
+            spelling,
+            takes,
+            substituted,
+            mut dropped,
+        } = Spelled::new(lexicon, &probe);
         let fillers: HashSet<&'static str> = lexicon
             .filler_words()
             .iter()
@@ -200,15 +235,22 @@ impl Vocabulary {
             substituted,
             dropped,
         };
-        for template in lexicon.command_templates() {
+        vocab.expand_commands();
+        vocab
+    }
+
+    /// Expands the lexicon's command templates: complete phrases, and the prefixes of
+    /// those that end in a move.
+    fn expand_commands(&mut self) {
+        for template in self.lexicon.command_templates() {
             if let Some(prefix) = template.strip_suffix(" {move}") {
-                vocab.command_move_prefixes.extend(vocab.expand(prefix));
+                let prefixes = self.expand(prefix);
+                self.command_move_prefixes.extend(prefixes);
             } else {
-                let phrases = vocab.expand(template);
-                vocab.commands.extend(phrases);
+                let phrases = self.expand(template);
+                self.commands.extend(phrases);
             }
         }
-        vocab
     }
 
     /// The lexicon this vocabulary filters.
@@ -335,174 +377,16 @@ impl Vocabulary {
 
     /// Every phrase for one legal move, the announced (short) form first.
     pub fn move_phrases(&self, pos: &Chess, m: Move) -> Vec<String> {
-        let suffixes: Vec<Option<&'static str>> = match suffix_of(pos, m) {
-            None => vec![None],
-            Some(Suffix::Check) => vec![None, self.spell(Word::Check)]
-                .into_iter()
-                .filter(|s| s != &Some(""))
-                .collect(),
-            Some(Suffix::Mate) => vec![None, self.spell(Word::Mate)],
+        let suffixes = self.suffix_words(pos, m);
+        let mut bodies = match m.castling_side() {
+            Some(side) => self.castling_bodies(side),
+            None => self.normal_bodies(pos, m),
         };
-        let suffixes: Vec<&'static str> = suffixes
-            .into_iter()
-            .map(|s| s.unwrap_or(""))
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
-        let mut bodies: Vec<Vec<&'static str>> = Vec::new();
-        if let Some(side) = m.castling_side() {
-            if let (Some(c), Some(s)) = (self.spell(Word::Castles), self.spell(side_word(side))) {
-                if self.lexicon.castles_first() {
-                    bodies.push(vec![c, s]);
-                    bodies.push(vec![s, c]);
-                } else {
-                    bodies.push(vec![s, c]);
-                    bodies.push(vec![c, s]);
-                }
-            }
-            // The Laws' words, at a table of any language (appendix E).
-            if self.laws_castling {
-                let laws = match side {
-                    shakmaty::CastlingSide::KingSide => vec!["Kurze", "Rochade"],
-                    shakmaty::CastlingSide::QueenSide => vec!["Lange", "Rochade"],
-                };
-                let said = |b: &Vec<&str>| b.join(" ").to_lowercase();
-                if !bodies.iter().any(|b| said(b) == said(&laws)) {
-                    bodies.push(laws);
-                }
-            }
-        } else {
-            let Some(to_f) = self.spell(Word::File(m.to().file())) else {
-                return Vec::new();
-            };
-            let Some(to_r) = self.spell(Word::Rank(m.to().rank())) else {
-                return Vec::new();
-            };
-            let from = m.from().expect("a normal move has an origin");
-            let role = m.role();
-            let (san_file, san_rank) = match San::from_move(pos, m) {
-                San::Normal { file, rank, .. } => (file, rank),
-                _ => (None, None),
-            };
-            let mut origins: Vec<(Option<&'static str>, Vec<&'static str>)> = Vec::new();
-            let piece = self.spell(Word::Piece(role));
-            let full: Option<Vec<&'static str>> = match (
-                self.spell(Word::File(from.file())),
-                self.spell(Word::Rank(from.rank())),
-            ) {
-                (Some(f), Some(r)) => Some(vec![f, r]),
-                _ => None,
-            };
-            let san: Option<Vec<&'static str>> = (|| {
-                let mut v = Vec::new();
-                if let Some(f) = san_file {
-                    v.push(self.spell(Word::File(f))?);
-                }
-                if let Some(r) = san_rank {
-                    v.push(self.spell(Word::Rank(r))?);
-                }
-                Some(v)
-            })();
-            if role == Role::Pawn {
-                if let Some(san) = &san {
-                    origins.push((None, san.clone()));
-                    if let Some(p) = piece {
-                        origins.push((Some(p), san.clone()));
-                    }
-                }
-                if let Some(full) = &full {
-                    origins.push((None, full.clone()));
-                }
-            } else {
-                if let (Some(p), Some(san)) = (piece, &san) {
-                    origins.push((Some(p), san.clone()));
-                }
-                if let Some(full) = &full {
-                    if let Some(p) = piece {
-                        origins.push((Some(p), full.clone()));
-                    }
-                    origins.push((None, full.clone()));
-                }
-            }
-            let mut captures: Vec<Option<&'static str>> = vec![None];
-            if m.is_capture() {
-                captures.extend(self.takes.iter().map(|&t| Some(t)));
-                if role == Role::Pawn && m.is_capture() {
-                    // A pawn capture without its file is still unambiguous only in SAN form; keep the file.
-                }
-            }
-            let mut tails: Vec<Vec<&'static str>> = vec![vec![to_f, to_r]];
-            if m.is_en_passant()
-                && let (Some(en), Some(passant)) =
-                    (self.fillers.get("en").copied(), self.spell(Word::EnPassant))
-            {
-                tails.push(vec![to_f, to_r, en, passant]);
-            }
-            if let Some(p) = m.promotion() {
-                let Some(name) = self.spell(Word::Piece(p)) else {
-                    return Vec::new();
-                };
-                let mut with = Vec::new();
-                for t in &tails {
-                    let mut a = t.clone();
-                    a.push(name);
-                    with.push(a);
-                    for form in self.lexicon.promotion_forms() {
-                        let mut b = t.clone();
-                        let mut ok = true;
-                        for w in *form {
-                            match self.lexicon.lookup(w) {
-                                Lookup::Word(word) => match self.spell(word) {
-                                    Some(s) => b.push(s),
-                                    None => ok = false,
-                                },
-                                Lookup::Filler => match self.fillers.get(w).copied() {
-                                    Some(s) => b.push(s),
-                                    None => ok = false,
-                                },
-                                Lookup::Unknown => ok = false,
-                            }
-                        }
-                        if ok {
-                            b.push(name);
-                            with.push(b);
-                        }
-                    }
-                }
-                tails = with;
-            }
-            for (piece, origin) in &origins {
-                for c in &captures {
-                    for t in &tails {
-                        let mut v: Vec<&'static str> = Vec::with_capacity(8);
-                        v.extend(piece);
-                        v.extend(origin.iter().copied());
-                        v.extend(c);
-                        v.extend(t.iter().copied());
-                        bodies.push(v);
-                    }
-                }
-            }
-        }
         // The same with the files by their letter ("e four"), where every file has one.
-        let has_file = |b: &[&str]| b.iter().any(|w| self.letters.contains_key(w));
-        let lettered: Vec<Vec<&'static str>> = bodies
-            .iter()
-            .filter(|b| m.castling_side().is_none() && has_file(b))
-            .filter_map(|b| {
-                b.iter()
-                    .map(|w| {
-                        let is_file = self.file_spellings().any(|f| f == *w);
-                        match (is_file, self.letters.get(w)) {
-                            (false, _) => Some(*w),
-                            (true, Some(l)) => Some(*l),
-                            (true, None) => None,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        bodies.extend(lettered);
+        if m.castling_side().is_none() {
+            let lettered = self.lettered(&bodies);
+            bodies.extend(lettered);
+        }
         let mut out = Vec::with_capacity(bodies.len() * suffixes.len());
         for b in &bodies {
             for s in &suffixes {
@@ -515,6 +399,208 @@ impl Vocabulary {
             }
         }
         out
+    }
+
+    /// What may follow the move: nothing, or its check or mate word ("" for nothing).
+    fn suffix_words(&self, pos: &Chess, m: Move) -> Vec<&'static str> {
+        let suffixes: Vec<Option<&'static str>> = match suffix_of(pos, m) {
+            None => vec![None],
+            Some(Suffix::Check) => vec![None, self.spell(Word::Check)]
+                .into_iter()
+                .filter(|s| s != &Some(""))
+                .collect(),
+            Some(Suffix::Mate) => vec![None, self.spell(Word::Mate)],
+        };
+        suffixes
+            .into_iter()
+            .map(|s| s.unwrap_or(""))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect()
+    }
+
+    /// Castling to `side`: the lexicon's words in its order, then the other order, and
+    /// the Laws' words ("Kurze Rochade") at a table of any language (appendix E).
+    fn castling_bodies(&self, side: CastlingSide) -> Vec<Vec<&'static str>> {
+        let mut bodies = Vec::new();
+        if let (Some(c), Some(s)) = (self.spell(Word::Castles), self.spell(side_word(side))) {
+            if self.lexicon.castles_first() {
+                bodies.push(vec![c, s]);
+                bodies.push(vec![s, c]);
+            } else {
+                bodies.push(vec![s, c]);
+                bodies.push(vec![c, s]);
+            }
+        }
+        if self.laws_castling {
+            let laws = match side {
+                CastlingSide::KingSide => vec!["Kurze", "Rochade"],
+                CastlingSide::QueenSide => vec!["Lange", "Rochade"],
+            };
+            let said = |b: &Vec<&str>| b.join(" ").to_lowercase();
+            if !bodies.iter().any(|b| said(b) == said(&laws)) {
+                bodies.push(laws);
+            }
+        }
+        bodies
+    }
+
+    /// A move other than castling: each way to name the piece and its origin, with and
+    /// without a capture word, then the destination and what follows it. None when a
+    /// word of the destination or the promotion piece is missing.
+    fn normal_bodies(&self, pos: &Chess, m: Move) -> Vec<Vec<&'static str>> {
+        let (Some(to_f), Some(to_r)) = (
+            self.spell(Word::File(m.to().file())),
+            self.spell(Word::Rank(m.to().rank())),
+        ) else {
+            return Vec::new();
+        };
+        let Some(tails) = self.tails(m, to_f, to_r) else {
+            return Vec::new();
+        };
+        let mut captures: Vec<Option<&'static str>> = vec![None];
+        if m.is_capture() {
+            captures.extend(self.takes.iter().map(|&t| Some(t)));
+        }
+        let mut bodies = Vec::new();
+        for (piece, origin) in &self.origins(pos, m) {
+            for c in &captures {
+                for t in &tails {
+                    let mut v: Vec<&'static str> = Vec::with_capacity(8);
+                    v.extend(piece);
+                    v.extend(origin.iter().copied());
+                    v.extend(c);
+                    v.extend(t.iter().copied());
+                    bodies.push(v);
+                }
+            }
+        }
+        bodies
+    }
+
+    /// The ways to name the piece and its origin: as in SAN (a pawn also with its
+    /// name), and from its full square (a piece also without its name).
+    fn origins(&self, pos: &Chess, m: Move) -> Vec<(Option<&'static str>, Vec<&'static str>)> {
+        let from = m.from().expect("a normal move has an origin");
+        let role = m.role();
+        let (san_file, san_rank) = match San::from_move(pos, m) {
+            San::Normal { file, rank, .. } => (file, rank),
+            _ => (None, None),
+        };
+        let mut origins = Vec::new();
+        let piece = self.spell(Word::Piece(role));
+        let full: Option<Vec<&'static str>> = match (
+            self.spell(Word::File(from.file())),
+            self.spell(Word::Rank(from.rank())),
+        ) {
+            (Some(f), Some(r)) => Some(vec![f, r]),
+            _ => None,
+        };
+        let san: Option<Vec<&'static str>> = (|| {
+            let mut v = Vec::new();
+            if let Some(f) = san_file {
+                v.push(self.spell(Word::File(f))?);
+            }
+            if let Some(r) = san_rank {
+                v.push(self.spell(Word::Rank(r))?);
+            }
+            Some(v)
+        })();
+        if role == Role::Pawn {
+            if let Some(san) = &san {
+                origins.push((None, san.clone()));
+                if let Some(p) = piece {
+                    origins.push((Some(p), san.clone()));
+                }
+            }
+            if let Some(full) = &full {
+                origins.push((None, full.clone()));
+            }
+        } else {
+            if let (Some(p), Some(san)) = (piece, &san) {
+                origins.push((Some(p), san.clone()));
+            }
+            if let Some(full) = &full {
+                if let Some(p) = piece {
+                    origins.push((Some(p), full.clone()));
+                }
+                origins.push((None, full.clone()));
+            }
+        }
+        origins
+    }
+
+    /// The destination and what follows it: "en passant" (also left out), the promotion
+    /// piece (also in the lexicon's promotion forms). None when the piece is missing.
+    fn tails(
+        &self,
+        m: Move,
+        to_f: &'static str,
+        to_r: &'static str,
+    ) -> Option<Vec<Vec<&'static str>>> {
+        let mut tails: Vec<Vec<&'static str>> = vec![vec![to_f, to_r]];
+        if m.is_en_passant()
+            && let (Some(en), Some(passant)) =
+                (self.fillers.get("en").copied(), self.spell(Word::EnPassant))
+        {
+            tails.push(vec![to_f, to_r, en, passant]);
+        }
+        let Some(p) = m.promotion() else {
+            return Some(tails);
+        };
+        let name = self.spell(Word::Piece(p))?;
+        let mut with = Vec::new();
+        for t in &tails {
+            let mut a = t.clone();
+            a.push(name);
+            with.push(a);
+            for form in self.lexicon.promotion_forms() {
+                if let Some(mut b) = self.promotion_form(t, form) {
+                    b.push(name);
+                    with.push(b);
+                }
+            }
+        }
+        Some(with)
+    }
+
+    /// `tail` followed by a promotion form's words ("verwandelt in"), or None when the
+    /// model lacks one of them.
+    fn promotion_form(
+        &self,
+        tail: &[&'static str],
+        form: &[&'static str],
+    ) -> Option<Vec<&'static str>> {
+        let mut b = tail.to_vec();
+        for w in form {
+            b.push(match self.lexicon.lookup(w) {
+                Lookup::Word(word) => self.spell(word)?,
+                Lookup::Filler => self.fillers.get(w).copied()?,
+                Lookup::Unknown => return None,
+            });
+        }
+        Some(b)
+    }
+
+    /// `bodies` with every file said by its letter, for those whose files all have one.
+    fn lettered(&self, bodies: &[Vec<&'static str>]) -> Vec<Vec<&'static str>> {
+        let has_file = |b: &[&str]| b.iter().any(|w| self.letters.contains_key(w));
+        bodies
+            .iter()
+            .filter(|b| has_file(b))
+            .filter_map(|b| {
+                b.iter()
+                    .map(|w| {
+                        let is_file = self.file_spellings().any(|f| f == *w);
+                        match (is_file, self.letters.get(w)) {
+                            (false, _) => Some(*w),
+                            (true, Some(l)) => Some(*l),
+                            (true, None) => None,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
     }
 }
 
