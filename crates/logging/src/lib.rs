@@ -16,7 +16,10 @@ use std::io::IsTerminal;
 use tracing::{Event, Level, Subscriber};
 use tracing_subscriber::{
     EnvFilter,
-    fmt::{FmtContext, FormatEvent, FormatFields, MakeWriter, format::Writer},
+    fmt::{
+        FmtContext, FormatEvent, FormatFields, MakeWriter, SubscriberBuilder,
+        format::{DefaultFields, Format, Writer},
+    },
     registry::LookupSpan,
 };
 
@@ -82,7 +85,12 @@ where
     }
 }
 
-fn subscriber<W>(plain: Plain, filter: EnvFilter, writer: W) -> impl Subscriber + Send + Sync
+/// What both formats share: events that pass `filter`, written to `writer`, without
+/// terminal colour codes.
+fn builder<W>(
+    filter: EnvFilter,
+    writer: W,
+) -> SubscriberBuilder<DefaultFields, Format, EnvFilter, W>
 where
     W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
 {
@@ -90,18 +98,20 @@ where
         .with_env_filter(filter)
         .with_writer(writer)
         .with_ansi(false)
-        .event_format(plain)
-        .finish()
+}
+
+fn subscriber<W>(plain: Plain, filter: EnvFilter, writer: W) -> impl Subscriber + Send + Sync
+where
+    W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
+{
+    builder(filter, writer).event_format(plain).finish()
 }
 
 fn json_subscriber<W>(filter: EnvFilter, writer: W) -> impl Subscriber + Send + Sync
 where
     W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
 {
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(writer)
-        .with_ansi(false)
+    builder(filter, writer)
         .json()
         .flatten_event(true)
         .with_current_span(false)
