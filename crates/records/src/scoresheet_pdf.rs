@@ -150,11 +150,12 @@ pub fn render(sheet: &Sheet, font: &Path) -> Result<Vec<u8>, PdfError> {
         let (p, l) = doc.add_page(Mm(210.0), Mm(297.0), "sheet");
         layers.push(doc.get_page(p).get_layer(l));
     }
+    let page = |layer| Page { layer, font: &font };
     for (i, layer) in layers.iter().enumerate().take(pages - 1) {
-        move_page(sheet, layer, &font, i, pages);
+        move_page(sheet, &page(layer), i, pages);
     }
     if let Some(last) = layers.last() {
-        clock_page(sheet, last, &font, pages);
+        clock_page(sheet, &page(last), pages);
     }
     doc.save_to_bytes()
         .map_err(|e| PdfError::Pdf(e.to_string()))
@@ -172,36 +173,51 @@ fn black() -> Color {
     Color::Rgb(Rgb::new(0.0, 0.0, 0.0, None))
 }
 
-fn line(layer: &PdfLayerReference, from: (f32, f32), to: (f32, f32), width: f32) {
-    layer.set_outline_color(black());
-    layer.set_outline_thickness(width);
-    layer.add_line(Line {
-        points: vec![
-            (Point::new(Mm(from.0), Mm(from.1)), false),
-            (Point::new(Mm(to.0), Mm(to.1)), false),
-        ],
-        is_closed: false,
-    });
+/// One page being drawn: its layer and the font; positions in mm from the bottom left.
+struct Page<'a> {
+    layer: &'a PdfLayerReference,
+    font: &'a IndirectFontRef,
 }
 
-fn text(layer: &PdfLayerReference, font: &IndirectFontRef, size: f32, x: f32, y: f32, s: &str) {
-    layer.set_fill_color(black());
-    layer.use_text(s, size, Mm(x), Mm(y), font);
-}
+impl Page<'_> {
+    fn line(&self, from: (f32, f32), to: (f32, f32), width: f32) {
+        self.layer.set_outline_color(black());
+        self.layer.set_outline_thickness(width);
+        self.layer.add_line(Line {
+            points: vec![
+                (Point::new(Mm(from.0), Mm(from.1)), false),
+                (Point::new(Mm(to.0), Mm(to.1)), false),
+            ],
+            is_closed: false,
+        });
+    }
 
-/// A label and its value on a line to write on.
-fn field(
-    layer: &PdfLayerReference,
-    font: &IndirectFontRef,
-    x: f32,
-    y: f32,
-    w: f32,
-    label: &str,
-    value: &str,
-) {
-    text(layer, font, 7.0, x, y + 4.2, label);
-    text(layer, font, 10.0, x + 1.0, y + 0.8, value);
-    line(layer, (x, y), (x + w, y), 0.4);
+    fn text(&self, size: f32, x: f32, y: f32, s: &str) {
+        self.layer.set_fill_color(black());
+        self.layer.use_text(s, size, Mm(x), Mm(y), self.font);
+    }
+
+    /// A label and its value on a line `w` long to write on.
+    fn field(&self, (x, y): (f32, f32), w: f32, label: &str, value: &str) {
+        self.text(7.0, x, y + 4.2, label);
+        self.text(10.0, x + 1.0, y + 0.8, value);
+        self.line((x, y), (x + w, y), 0.4);
+    }
+
+    /// The page's title and "Page n of m" at its top.
+    fn heading(&self, title: &str, number: usize, pages: usize) {
+        self.text(15.0, LEFT, 284.0, title);
+        self.text(8.0, 150.0, 284.0, &format!("Page {number} of {pages}"));
+    }
+
+    /// Dashes (6 on, 3 off) for the lines drawn next, or solid lines.
+    fn dashed(&self, dashed: bool) {
+        self.layer.set_line_dash_pattern(LineDashPattern {
+            dash_1: dashed.then_some(6),
+            gap_1: dashed.then_some(3),
+            ..LineDashPattern::default()
+        });
+    }
 }
 
 /// The sheet's note of illegal moves and their penalties (Law 7.5.5: the first adds
@@ -229,116 +245,22 @@ const ROW: f32 = 5.6;
 /// Column offsets inside one block of 30 moves: No., White, time, Black, time.
 const COLS: [f32; 6] = [0.0, 8.0, 35.0, 52.0, 79.0, 90.0];
 
-fn move_page(
-    sheet: &Sheet,
-    layer: &PdfLayerReference,
-    font: &IndirectFontRef,
-    index: usize,
-    pages: usize,
-) {
-    text(layer, font, 15.0, LEFT, 284.0, "Scoresheet");
-    text(
-        layer,
-        font,
-        8.0,
-        150.0,
-        284.0,
-        &format!("Page {} of {pages}", index + 1),
-    );
-    // The header: event, site, date, round, board, players, time control.
-    field(layer, font, LEFT, 270.0, 110.0, "Event", &sheet.event);
-    field(layer, font, 130.0, 270.0, 65.0, "Site", &sheet.site);
-    field(layer, font, LEFT, 260.0, 50.0, "Date", &sheet.date);
-    field(layer, font, 70.0, 260.0, 30.0, "Round", &sheet.round);
-    field(
-        layer,
-        font,
-        105.0,
-        260.0,
-        20.0,
-        "Board",
-        sheet.board.as_deref().unwrap_or(""),
-    );
-    field(
-        layer,
-        font,
-        130.0,
-        260.0,
-        65.0,
-        "Time control",
-        &sheet.time_control,
-    );
-    field(layer, font, LEFT, 250.0, 87.0, "White", &sheet.white);
-    field(layer, font, 108.0, 250.0, 87.0, "Black", &sheet.black);
-
+/// A page of moves: the header, two blocks of 30 numbered moves, the result and the
+/// signature lines.
+fn move_page(sheet: &Sheet, page: &Page<'_>, index: usize, pages: usize) {
+    page.heading("Scoresheet", index + 1, pages);
+    header(sheet, page);
     let first_move = index * MOVES_PER_PAGE + 1;
     for block in 0..2 {
-        let x0 = LEFT + block as f32 * 93.0;
-        let head = TOP_OF_TABLE + 1.5;
-        for (col, label) in ["No.", "White", "Time", "Black", "Time"].iter().enumerate() {
-            text(layer, font, 7.5, x0 + COLS[col] + 1.0, head, label);
-        }
-        let rows = 30;
-        let bottom = TOP_OF_TABLE - rows as f32 * ROW;
-        for r in 0..=rows {
-            let y = TOP_OF_TABLE - r as f32 * ROW;
-            line(
-                layer,
-                (x0, y),
-                (x0 + COLS[5], y),
-                if r == 0 { 0.6 } else { 0.25 },
-            );
-        }
-        line(
-            layer,
-            (x0, TOP_OF_TABLE + ROW),
-            (x0 + COLS[5], TOP_OF_TABLE + ROW),
-            0.6,
+        move_block(
+            sheet,
+            page,
+            LEFT + block as f32 * 93.0,
+            first_move + block * 30,
         );
-        for x in COLS {
-            line(layer, (x0 + x, TOP_OF_TABLE + ROW), (x0 + x, bottom), 0.25);
-        }
-        for r in 0..rows {
-            let number = first_move + block * rows + r;
-            let y = TOP_OF_TABLE - (r as f32 + 1.0) * ROW + 1.6;
-            text(layer, font, 8.0, x0 + 1.0, y, &number.to_string());
-            for (side, col) in [(1usize, 1usize), (0, 3)] {
-                // White's half-move of move n is ply 2n − 1, Black's 2n.
-                let ply = 2 * number - side;
-                if let Some(m) = sheet.moves.iter().find(|m| m.ply == ply) {
-                    let mut san = localize_san(&m.san, sheet.language);
-                    if m.draw_offer {
-                        san.push_str(" (=)");
-                    }
-                    text(layer, font, 8.5, x0 + COLS[col] + 1.0, y, &san);
-                    text(layer, font, 7.5, x0 + COLS[col + 1] + 0.8, y, &hms(m.clock));
-                }
-            }
-        }
     }
-    // The result and the signatures (8.7: both players sign both scoresheets).
-    let y = TOP_OF_TABLE - 30.0 * ROW - 10.0;
-    field(layer, font, LEFT, y, 60.0, "Result", &sheet.result);
-    text(
-        layer,
-        font,
-        8.0,
-        80.0,
-        y + 0.8,
-        &illegal_note(sheet.illegal),
-    );
-    let sign_y = y - 22.0;
-    for (i, who) in ["Signature White", "Signature Black", "Signature Arbiter"]
-        .iter()
-        .enumerate()
-    {
-        let x = LEFT + i as f32 * 62.0;
-        line(layer, (x, sign_y), (x + 54.0, sign_y), 0.4);
-        text(layer, font, 7.5, x, sign_y - 4.0, who);
-    }
-    text(
-        layer,
-        font,
+    result_and_signatures(sheet, page);
+    page.text(
         6.5,
         LEFT,
         12.0,
@@ -346,21 +268,83 @@ fn move_page(
     );
 }
 
+/// The header: event, site, date, round, board, players, time control.
+fn header(sheet: &Sheet, page: &Page<'_>) {
+    page.field((LEFT, 270.0), 110.0, "Event", &sheet.event);
+    page.field((130.0, 270.0), 65.0, "Site", &sheet.site);
+    page.field((LEFT, 260.0), 50.0, "Date", &sheet.date);
+    page.field((70.0, 260.0), 30.0, "Round", &sheet.round);
+    let board = sheet.board.as_deref().unwrap_or("");
+    page.field((105.0, 260.0), 20.0, "Board", board);
+    let time_control = &sheet.time_control;
+    page.field((130.0, 260.0), 65.0, "Time control", time_control);
+    page.field((LEFT, 250.0), 87.0, "White", &sheet.white);
+    page.field((108.0, 250.0), 87.0, "Black", &sheet.black);
+}
+
+/// One block of 30 moves from `first_move` at `x0`: the ruled table, each move's number,
+/// both half-moves (a draw offer marked) and the clock times.
+fn move_block(sheet: &Sheet, page: &Page<'_>, x0: f32, first_move: usize) {
+    let head = TOP_OF_TABLE + 1.5;
+    for (col, label) in ["No.", "White", "Time", "Black", "Time"].iter().enumerate() {
+        page.text(7.5, x0 + COLS[col] + 1.0, head, label);
+    }
+    let rows = 30;
+    let bottom = TOP_OF_TABLE - rows as f32 * ROW;
+    for r in 0..=rows {
+        let y = TOP_OF_TABLE - r as f32 * ROW;
+        let width = if r == 0 { 0.6 } else { 0.25 };
+        page.line((x0, y), (x0 + COLS[5], y), width);
+    }
+    let top = TOP_OF_TABLE + ROW;
+    page.line((x0, top), (x0 + COLS[5], top), 0.6);
+    for x in COLS {
+        page.line((x0 + x, top), (x0 + x, bottom), 0.25);
+    }
+    for r in 0..rows {
+        let number = first_move + r;
+        let y = TOP_OF_TABLE - (r as f32 + 1.0) * ROW + 1.6;
+        page.text(8.0, x0 + 1.0, y, &number.to_string());
+        for (side, col) in [(1usize, 1usize), (0, 3)] {
+            // White's half-move of move n is ply 2n − 1, Black's 2n.
+            let ply = 2 * number - side;
+            if let Some(m) = sheet.moves.iter().find(|m| m.ply == ply) {
+                let mut san = localize_san(&m.san, sheet.language);
+                if m.draw_offer {
+                    san.push_str(" (=)");
+                }
+                page.text(8.5, x0 + COLS[col] + 1.0, y, &san);
+                page.text(7.5, x0 + COLS[col + 1] + 0.8, y, &hms(m.clock));
+            }
+        }
+    }
+}
+
+/// The result, the illegal moves, and the signatures (8.7: both players sign both
+/// scoresheets).
+fn result_and_signatures(sheet: &Sheet, page: &Page<'_>) {
+    let y = TOP_OF_TABLE - 30.0 * ROW - 10.0;
+    page.field((LEFT, y), 60.0, "Result", &sheet.result);
+    page.text(8.0, 80.0, y + 0.8, &illegal_note(sheet.illegal));
+    let sign_y = y - 22.0;
+    for (i, who) in ["Signature White", "Signature Black", "Signature Arbiter"]
+        .iter()
+        .enumerate()
+    {
+        let x = LEFT + i as f32 * 62.0;
+        page.line((x, sign_y), (x + 54.0, sign_y), 0.4);
+        page.text(7.5, x, sign_y - 4.0, who);
+    }
+}
+
+/// The chart's frame on the clock page: left, bottom, width, height.
+const CHART: (f32, f32, f32, f32) = (LEFT + 14.0, 150.0, 165.0, 110.0);
+
 /// The last page: each side's remaining time after its moves as a line chart (White
 /// solid, Black dashed); the numbers are in the move columns before it.
-fn clock_page(sheet: &Sheet, layer: &PdfLayerReference, font: &IndirectFontRef, pages: usize) {
-    text(layer, font, 15.0, LEFT, 284.0, "Clock times");
-    text(
-        layer,
-        font,
-        8.0,
-        150.0,
-        284.0,
-        &format!("Page {pages} of {pages}"),
-    );
-    text(
-        layer,
-        font,
+fn clock_page(sheet: &Sheet, page: &Page<'_>, pages: usize) {
+    page.heading("Clock times", pages, pages);
+    page.text(
         9.0,
         LEFT,
         274.0,
@@ -369,9 +353,6 @@ fn clock_page(sheet: &Sheet, layer: &PdfLayerReference, font: &IndirectFontRef, 
             sheet.white, sheet.black
         ),
     );
-    let (x0, y0, w, h) = (LEFT + 14.0, 150.0, 165.0, 110.0);
-    line(layer, (x0, y0), (x0 + w, y0), 0.5);
-    line(layer, (x0, y0), (x0, y0 + h), 0.5);
     let most = sheet
         .moves
         .iter()
@@ -380,64 +361,80 @@ fn clock_page(sheet: &Sheet, layer: &PdfLayerReference, font: &IndirectFontRef, 
         .unwrap_or_default()
         .max(Duration::from_secs(60));
     let last = sheet.moves.last().map_or(2, |m| m.ply).max(2);
+    chart_axes(page, most, last);
+    for (side, dashed) in [(1usize, false), (0, true)] {
+        clock_curve(sheet, page, side, dashed, most, last);
+    }
+    page.dashed(false);
+    chart_legend(sheet, page);
+}
+
+/// The axes: time (up to `most`) in quarters, move numbers (up to ply `last`).
+fn chart_axes(page: &Page<'_>, most: Duration, last: usize) {
+    let (x0, y0, w, h) = CHART;
+    page.line((x0, y0), (x0 + w, y0), 0.5);
+    page.line((x0, y0), (x0, y0 + h), 0.5);
     for q in 0..=4u32 {
         let t = most * q / 4;
         let y = y0 + h * q as f32 / 4.0;
-        line(layer, (x0, y), (x0 + w, y), 0.15);
-        text(layer, font, 7.0, LEFT, y - 1.0, &hms(t));
+        page.line((x0, y), (x0 + w, y), 0.15);
+        page.text(7.0, LEFT, y - 1.0, &hms(t));
     }
     let moves = last.div_ceil(2);
     let step = (moves / 10).max(1);
     for m in (step..=moves).step_by(step) {
         let x = x0 + w * (2 * m - 1) as f32 / last as f32;
-        text(layer, font, 7.0, x - 1.5, y0 - 5.0, &m.to_string());
+        page.text(7.0, x - 1.5, y0 - 5.0, &m.to_string());
     }
-    text(layer, font, 7.5, x0 + w / 2.0 - 5.0, y0 - 10.0, "Move");
-    for (side, dashed) in [(1usize, false), (0, true)] {
-        let points: Vec<(Point, bool)> = sheet
-            .moves
-            .iter()
-            .filter(|m| m.ply % 2 == side)
-            .map(|m| {
-                let x = x0 + w * m.ply as f32 / last as f32;
-                let y = y0 + h * (m.clock.as_secs_f32() / most.as_secs_f32());
-                (Point::new(Mm(x), Mm(y)), false)
-            })
-            .collect();
-        if points.len() > 1 {
-            layer.set_outline_thickness(if dashed { 1.2 } else { 1.6 });
-            layer.set_line_dash_pattern(LineDashPattern {
-                dash_1: dashed.then_some(6),
-                gap_1: dashed.then_some(3),
-                ..LineDashPattern::default()
-            });
-            layer.add_line(Line {
-                points,
-                is_closed: false,
-            });
-        }
+    page.text(7.5, x0 + w / 2.0 - 5.0, y0 - 10.0, "Move");
+}
+
+/// One side's remaining times (`side` 1: White's odd plies, 0: Black's) as a line.
+fn clock_curve(
+    sheet: &Sheet,
+    page: &Page<'_>,
+    side: usize,
+    dashed: bool,
+    most: Duration,
+    last: usize,
+) {
+    let (x0, y0, w, h) = CHART;
+    let points: Vec<(Point, bool)> = sheet
+        .moves
+        .iter()
+        .filter(|m| m.ply % 2 == side)
+        .map(|m| {
+            let x = x0 + w * m.ply as f32 / last as f32;
+            let y = y0 + h * (m.clock.as_secs_f32() / most.as_secs_f32());
+            (Point::new(Mm(x), Mm(y)), false)
+        })
+        .collect();
+    if points.len() > 1 {
+        page.layer
+            .set_outline_thickness(if dashed { 1.2 } else { 1.6 });
+        page.dashed(dashed);
+        page.layer.add_line(Line {
+            points,
+            is_closed: false,
+        });
     }
-    layer.set_line_dash_pattern(LineDashPattern::default());
+}
+
+/// Which line is whose, under the chart.
+fn chart_legend(sheet: &Sheet, page: &Page<'_>) {
+    let (x0, y0, ..) = CHART;
     let ly = y0 - 20.0;
-    line(layer, (x0, ly), (x0 + 12.0, ly), 1.6);
-    text(
-        layer,
-        font,
+    page.line((x0, ly), (x0 + 12.0, ly), 1.6);
+    page.text(
         8.0,
         x0 + 14.0,
         ly - 1.0,
         &format!("White ({})", sheet.white),
     );
-    layer.set_line_dash_pattern(LineDashPattern {
-        dash_1: Some(6),
-        gap_1: Some(3),
-        ..LineDashPattern::default()
-    });
-    line(layer, (x0 + 80.0, ly), (x0 + 92.0, ly), 1.2);
-    layer.set_line_dash_pattern(LineDashPattern::default());
-    text(
-        layer,
-        font,
+    page.dashed(true);
+    page.line((x0 + 80.0, ly), (x0 + 92.0, ly), 1.2);
+    page.dashed(false);
+    page.text(
         8.0,
         x0 + 94.0,
         ly - 1.0,
