@@ -11,6 +11,7 @@
 //! keep move text such as `e4` as it is written.
 
 use std::{
+    collections::HashSet,
     io::Write,
     process::{Command, Stdio},
     time::Duration,
@@ -240,9 +241,46 @@ enum Piece {
     Cells(String),
 }
 
+/// One line of the fallback: its words, each as pieces.
+type PlannedLine = Vec<Vec<Piece>>;
+
 /// The fallback of [`translate`]: each character without a cell is written as the accent
 /// sign and its plain letter, or as the placeholder cell (with a note at the end).
 fn translate_with_fallback(table: &str, lines: &[String]) -> Result<Vec<String>, BrailleError> {
+    let without = chars_without_cells(table, lines)?;
+    let nfd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd();
+    let mut planned: Vec<PlannedLine> = lines
+        .iter()
+        .map(|line| plan_line(line, &without, &nfd))
+        .collect();
+    let placeholder_used = planned
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|p| matches!(p, Piece::Cells(c) if c.chars().eq([PLACEHOLDER])));
+    if placeholder_used {
+        planned.push(placeholder_note(table));
+    }
+    // Every print piece is sent to liblouis on a line of its own.
+    let print: Vec<String> = planned
+        .iter()
+        .flatten()
+        .flatten()
+        .filter_map(|p| match p {
+            Piece::Print(t) => Some(t.clone()),
+            Piece::Cells(_) => None,
+        })
+        .collect();
+    let translated = if print.is_empty() {
+        Vec::new()
+    } else {
+        translate_whole(table, &print)?
+    };
+    assemble(table, planned, translated)
+}
+
+/// The characters of `lines` that have no cell in `table`.
+fn chars_without_cells(table: &str, lines: &[String]) -> Result<HashSet<char>, BrailleError> {
     // Letters, digits and signs of ASCII have cells in every table; the rest is asked.
     let mut distinct: Vec<char> = lines
         .iter()
@@ -252,85 +290,88 @@ fn translate_with_fallback(table: &str, lines: &[String]) -> Result<Vec<String>,
     distinct.sort_unstable();
     distinct.dedup();
     let verdicts = cells(table, &distinct)?;
-    let without: std::collections::HashSet<char> = distinct
+    Ok(distinct
         .iter()
         .zip(verdicts)
         .filter_map(|(c, good)| (!good).then_some(*c))
-        .collect();
-    let nfd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd();
-    let mut placeholder_used = false;
-    // Each line as pieces; every print piece is sent to liblouis on a line of its own.
-    let mut planned: Vec<Vec<Vec<Piece>>> = Vec::new();
-    let mut print: Vec<String> = Vec::new();
-    for line in lines {
-        let mut words = Vec::new();
-        if !line.chars().any(|c| without.contains(&c)) {
-            if !line.is_empty() {
-                print.push(line.clone());
-                words.push(vec![Piece::Print(line.clone())]);
-            }
-            planned.push(words);
-            continue;
-        }
-        for word in line.split(' ') {
-            let mut pieces = Vec::new();
-            let mut run = String::new();
-            for c in word.chars() {
-                if !without.contains(&c) {
-                    run.push(c);
-                    continue;
-                }
-                if !run.is_empty() {
-                    pieces.push(Piece::Print(std::mem::take(&mut run)));
-                }
-                let mut buf = [0u8; 4];
-                let base = nfd
-                    .normalize(c.encode_utf8(&mut buf))
-                    .chars()
-                    .next()
-                    .filter(|b| *b != c && b.is_ascii_alphabetic());
-                match base {
-                    Some(b) => {
-                        pieces.push(Piece::Cells(ACCENT_SIGN.to_string()));
-                        pieces.push(Piece::Print(b.to_string()));
-                    }
-                    None => {
-                        placeholder_used = true;
-                        pieces.push(Piece::Cells(PLACEHOLDER.to_string()));
-                    }
-                }
+        .collect())
+}
+
+/// A line as words of pieces: the whole line as print when all its characters have
+/// cells, else each word split around the characters `without` a cell.
+fn plan_line(
+    line: &str,
+    without: &HashSet<char>,
+    nfd: &icu_normalizer::DecomposingNormalizerBorrowed<'_>,
+) -> PlannedLine {
+    if !line.chars().any(|c| without.contains(&c)) {
+        return if line.is_empty() {
+            Vec::new()
+        } else {
+            vec![vec![Piece::Print(line.to_owned())]]
+        };
+    }
+    let mut words = Vec::new();
+    for word in line.split(' ') {
+        let mut pieces = Vec::new();
+        let mut run = String::new();
+        for c in word.chars() {
+            if !without.contains(&c) {
+                run.push(c);
+                continue;
             }
             if !run.is_empty() {
-                pieces.push(Piece::Print(run));
+                pieces.push(Piece::Print(std::mem::take(&mut run)));
             }
-            for p in &pieces {
-                if let Piece::Print(t) = p {
-                    print.push(t.clone());
-                }
-            }
-            words.push(pieces);
+            pieces.extend(stand_in(c, nfd));
         }
-        planned.push(words);
+        if !run.is_empty() {
+            pieces.push(Piece::Print(run));
+        }
+        words.push(pieces);
     }
-    if placeholder_used {
-        let note = format!(
-            "Note: {PLACEHOLDER} is the full cell, for a character without a Braille cell in {table}"
-        );
-        // The note's own text is ASCII; its placeholder is written as the cell.
-        let (before, after) = note.split_once(PLACEHOLDER).expect("the note names it");
-        planned.push(vec![vec![
-            Piece::Print(before.trim_end().to_owned()),
-            Piece::Cells(format!(" {PLACEHOLDER} ")),
-            Piece::Print(after.trim_start().to_owned()),
-        ]]);
-        print.push(before.trim_end().to_owned());
-        print.push(after.trim_start().to_owned());
+    words
+}
+
+/// What stands for a character without a cell: the accent sign and its plain letter
+/// when it is an accented ASCII letter, else the placeholder cell.
+fn stand_in(c: char, nfd: &icu_normalizer::DecomposingNormalizerBorrowed<'_>) -> Vec<Piece> {
+    let mut buf = [0u8; 4];
+    let base = nfd
+        .normalize(c.encode_utf8(&mut buf))
+        .chars()
+        .next()
+        .filter(|b| *b != c && b.is_ascii_alphabetic());
+    match base {
+        Some(b) => vec![
+            Piece::Cells(ACCENT_SIGN.to_string()),
+            Piece::Print(b.to_string()),
+        ],
+        None => vec![Piece::Cells(PLACEHOLDER.to_string())],
     }
-    let translated = if print.is_empty() {
-        Vec::new()
-    } else {
-        translate_whole(table, &print)?
-    };
+}
+
+/// The note at the end that says what the placeholder cell stands for.
+fn placeholder_note(table: &str) -> PlannedLine {
+    let note = format!(
+        "Note: {PLACEHOLDER} is the full cell, for a character without a Braille cell in {table}"
+    );
+    // The note's own text is ASCII; its placeholder is written as the cell.
+    let (before, after) = note.split_once(PLACEHOLDER).expect("the note names it");
+    vec![vec![
+        Piece::Print(before.trim_end().to_owned()),
+        Piece::Cells(format!(" {PLACEHOLDER} ")),
+        Piece::Print(after.trim_start().to_owned()),
+    ]]
+}
+
+/// The planned lines with each print piece replaced by its `translated` line, in order;
+/// an error names the first line that still holds a character without a cell.
+fn assemble(
+    table: &str,
+    planned: Vec<PlannedLine>,
+    translated: Vec<String>,
+) -> Result<Vec<String>, BrailleError> {
     let mut next = translated.into_iter();
     let mut out = Vec::with_capacity(planned.len());
     for (i, words) in planned.into_iter().enumerate() {
