@@ -21,6 +21,13 @@ static void encoder_data(struct encoder *e, uint8_t b)
     cobs_put(&e->cobs, b);
 }
 
+static void encoder_bytes(struct encoder *e, const uint8_t *bytes, uint8_t len)
+{
+    for (uint8_t i = 0; i < len; i++) {
+        encoder_data(e, bytes[i]);
+    }
+}
+
 static uint8_t encoder_finish(struct encoder *e)
 {
     uint16_t crc = e->crc;
@@ -35,9 +42,7 @@ uint8_t frame_encode(const uint8_t *packet, uint8_t len, uint8_t *out)
 {
     struct encoder e;
     encoder_start(&e, out);
-    for (uint8_t i = 0; i < len; i++) {
-        encoder_data(&e, packet[i]);
-    }
+    encoder_bytes(&e, packet, len);
     return encoder_finish(&e);
 }
 
@@ -48,9 +53,7 @@ uint8_t frame_encode_message(uint8_t seq, uint8_t type, const uint8_t *body, uin
     encoder_start(&e, out);
     encoder_data(&e, seq);
     encoder_data(&e, type);
-    for (uint8_t i = 0; i < len; i++) {
-        encoder_data(&e, body[i]);
-    }
+    encoder_bytes(&e, body, len);
     return encoder_finish(&e);
 }
 
