@@ -138,60 +138,12 @@ impl Herald {
         let choice_vi = find("vi", &plan.vi, speechd)?;
         let choice_sighted = find("sighted", &plan.sighted, speechd)?;
         let (found_vi, found_sighted) = (choice_vi.found, choice_sighted.found);
-        let thread_failed = |e: std::io::Error| HeraldError {
-            hearer: "vi",
-            message: format!("cannot start a thread: {e}"),
-        };
         let (jobs, rx) = mpsc::channel::<Msg>();
-        let (ev_tx, ev_rx) = mpsc::channel::<SpeechEvent>();
-        let forward = jobs.clone();
-        thread::Builder::new()
-            .name("annabella-voice-events".into())
-            .spawn(move || {
-                for e in ev_rx {
-                    if forward.send(Msg::Event(e)).is_err() {
-                        break;
-                    }
-                }
-            })
-            .map_err(thread_failed)?;
-        let route = |v: &crate::discovery::HearerVoice, output: usize| Route {
-            voice: v.settings.clone(),
-            ..Route::new(output, language_of(&v.settings))
-        };
-        let shared = found_vi.same_output(found_sighted);
-        let mut outputs = vec![(found_vi, "vi", vec![plan.vi.settings.clone()])];
-        if shared {
-            outputs[0].2.push(plan.sighted.settings.clone());
-        } else {
-            outputs.push((
-                found_sighted,
-                "sighted",
-                vec![plan.sighted.settings.clone()],
-            ));
-        }
-        let routing = Routing {
-            vi_player: route(&plan.vi, 0),
-            sighted_player: route(&plan.sighted, usize::from(!shared)),
-        };
+        let events = forward_events(jobs.clone())?;
+        let (outputs, routing) = outputs(plan, found_vi, found_sighted);
+        let shared = outputs.len() == 1;
         let recording = (found_vi.audible() || found_sighted.audible()) && Espeak::check().is_ok();
-        let (record, record_path) = match record_at.filter(|_| recording) {
-            Some(at) => {
-                let wav = at.dir.join("announcements.wav");
-                let index = at.dir.join("announcements.jsonl");
-                let r = if at.continue_existing {
-                    AudioRecord::open(&wav, &index)
-                } else {
-                    AudioRecord::create(&wav, &index)
-                };
-                let r = r.map_err(|e| HeraldError {
-                    hearer: "vi",
-                    message: format!("audio record: {e}"),
-                })?;
-                (Some(r), Some(wav))
-            }
-            None => (None, None),
-        };
+        let (record, record_path) = open_record(record_at.filter(|_| recording))?;
         // The back ends are not `Send` (speech-dispatcher's client): they are made on
         // the herald's own thread, which reports whether they started.
         let (ready_tx, ready_rx) = mpsc::sync_channel::<Result<(), HeraldError>>(1);
@@ -199,24 +151,10 @@ impl Herald {
             .name("annabella-herald".into())
             .spawn(move || {
                 let capture = Capture::default();
-                let mut announcers: Vec<Box<dyn Announcer>> = Vec::new();
-                for (f, hearer, voices) in &outputs {
-                    match make(*f, hearer, voices, &ev_tx, &capture) {
-                        Ok(a) => announcers.push(a),
-                        Err(e) => {
-                            let _ = ready_tx.send(Err(e));
-                            return;
-                        }
-                    }
-                }
-                drop(ev_tx);
-                let speakers = match Speakers::new(routing.clone(), announcers) {
+                let speakers = match connect(&outputs, events, routing.clone(), &capture) {
                     Ok(s) => s,
                     Err(e) => {
-                        let _ = ready_tx.send(Err(HeraldError {
-                            hearer: "vi",
-                            message: e.to_string(),
-                        }));
+                        let _ = ready_tx.send(Err(e));
                         return;
                     }
                 };
@@ -409,6 +347,99 @@ impl Announcer for Printed {
     fn name(&self) -> &'static str {
         "text"
     }
+}
+
+/// One output (speaker): its back end, the hearer named in its errors, and the voices
+/// its listeners use.
+type Output = (Found, &'static str, Vec<VoiceSettings>);
+
+fn thread_failed(e: std::io::Error) -> HeraldError {
+    HeraldError {
+        hearer: "vi",
+        message: format!("cannot start a thread: {e}"),
+    }
+}
+
+/// A channel for the back ends' events, forwarded to the herald's `jobs` on a thread of
+/// its own.
+fn forward_events(jobs: mpsc::Sender<Msg>) -> Result<EventSender, HeraldError> {
+    let (events, ev_rx) = mpsc::channel::<SpeechEvent>();
+    thread::Builder::new()
+        .name("annabella-voice-events".into())
+        .spawn(move || {
+            for e in ev_rx {
+                if jobs.send(Msg::Event(e)).is_err() {
+                    break;
+                }
+            }
+        })
+        .map_err(thread_failed)?;
+    Ok(events)
+}
+
+/// The outputs of `plan` (one when both hearers share a speaker) and the routing of
+/// each hearer to its output and voice.
+fn outputs(plan: &VoicePlan, found_vi: Found, found_sighted: Found) -> (Vec<Output>, Routing) {
+    let route = |v: &crate::discovery::HearerVoice, output: usize| Route {
+        voice: v.settings.clone(),
+        ..Route::new(output, language_of(&v.settings))
+    };
+    let shared = found_vi.same_output(found_sighted);
+    let mut outputs = vec![(found_vi, "vi", vec![plan.vi.settings.clone()])];
+    if shared {
+        outputs[0].2.push(plan.sighted.settings.clone());
+    } else {
+        outputs.push((
+            found_sighted,
+            "sighted",
+            vec![plan.sighted.settings.clone()],
+        ));
+    }
+    let routing = Routing {
+        vi_player: route(&plan.vi, 0),
+        sighted_player: route(&plan.sighted, usize::from(!shared)),
+    };
+    (outputs, routing)
+}
+
+/// The audio record in `at` (continued or made new) and its WAV file; none without.
+fn open_record(
+    at: Option<&RecordAt>,
+) -> Result<(Option<AudioRecord>, Option<PathBuf>), HeraldError> {
+    let Some(at) = at else {
+        return Ok((None, None));
+    };
+    let wav = at.dir.join("announcements.wav");
+    let index = at.dir.join("announcements.jsonl");
+    let r = if at.continue_existing {
+        AudioRecord::open(&wav, &index)
+    } else {
+        AudioRecord::create(&wav, &index)
+    };
+    let r = r.map_err(|e| HeraldError {
+        hearer: "vi",
+        message: format!("audio record: {e}"),
+    })?;
+    Ok((Some(r), Some(wav)))
+}
+
+/// Makes each output's back end (on the herald's thread: they are not `Send`) and the
+/// speakers over them; the back ends report to `events`.
+fn connect(
+    outputs: &[Output],
+    events: EventSender,
+    routing: Routing,
+    capture: &Capture,
+) -> Result<Speakers, HeraldError> {
+    let mut announcers: Vec<Box<dyn Announcer>> = Vec::new();
+    for (f, hearer, voices) in outputs {
+        announcers.push(make(*f, hearer, voices, &events, capture)?);
+    }
+    drop(events);
+    Speakers::new(routing, announcers).map_err(|e| HeraldError {
+        hearer: "vi",
+        message: e.to_string(),
+    })
 }
 
 fn make(
