@@ -129,6 +129,72 @@ type Parts = (
     &'static [&'static str],
 );
 
+/// The words of a lexicon: spoken and typed spellings, fillers, whether castling says
+/// "castles" first, the promotion forms and the command templates; `local`: the
+/// language's own piece and move words ([`Lexicon::local`]).
+fn parts(language: Language, local: bool) -> Parts {
+    match (language, local) {
+        (Language::De, _) => (
+            [
+                fide_squares(),
+                DE_PIECES.to_vec(),
+                DE_MOVE.to_vec(),
+                DE_KEYS.to_vec(),
+            ]
+            .concat(),
+            [DE_TYPED, TYPED].concat(),
+            DE_FILLERS,
+            false,
+            &[&["wird"], &["Umwandlung", "in"]],
+            DE_COMMANDS,
+        ),
+        (Language::En, _) => (
+            [
+                EN_SQUARES.to_vec(),
+                EN_PIECES.to_vec(),
+                EN_MOVE.to_vec(),
+                EN_KEYS.to_vec(),
+            ]
+            .concat(),
+            [EN_TYPED, LAWS_CASTLING, TYPED].concat(),
+            EN_FILLERS,
+            true,
+            &[&["promotes", "to"]],
+            EN_COMMANDS,
+        ),
+        (Language::Lt | Language::Lv | Language::Hu, false) => (
+            [
+                local_files(language).to_vec(),
+                fide_squares(),
+                DE_PIECES.to_vec(),
+                DE_MOVE.to_vec(),
+                own_language::keys(language).to_vec(),
+            ]
+            .concat(),
+            [local_words(language), DE_TYPED, TYPED].concat(),
+            own_language::fillers(language),
+            false,
+            &[&["wird"]],
+            own_language::commands(language),
+        ),
+        (Language::Lt | Language::Lv | Language::Hu, true) => (
+            [
+                fide_squares(),
+                local_words(language).to_vec(),
+                own_language::keys(language).to_vec(),
+            ]
+            .concat(),
+            // German piece names stay understood (in questions too), and castling
+            // in the Laws' words.
+            [DE_PIECES, LAWS_CASTLING, DE_TYPED, TYPED].concat(),
+            own_language::fillers(language),
+            false,
+            local_promotion(language),
+            own_language::commands(language),
+        ),
+    }
+}
+
 static LEXICONS: LazyLock<[Lexicon; 5]> =
     LazyLock::new(|| Language::ALL.map(|l| Lexicon::build(l, false)));
 
@@ -168,67 +234,8 @@ impl Lexicon {
     }
 
     fn build(language: Language, local: bool) -> Lexicon {
-        let (spoken, typed, fillers, castles_first, promotion_forms, command_templates): Parts =
-            match (language, local) {
-                (Language::De, _) => (
-                    [
-                        fide_squares(),
-                        DE_PIECES.to_vec(),
-                        DE_MOVE.to_vec(),
-                        DE_KEYS.to_vec(),
-                    ]
-                    .concat(),
-                    [DE_TYPED, TYPED].concat(),
-                    DE_FILLERS,
-                    false,
-                    &[&["wird"], &["Umwandlung", "in"]],
-                    DE_COMMANDS,
-                ),
-                (Language::En, _) => (
-                    [
-                        EN_SQUARES.to_vec(),
-                        EN_PIECES.to_vec(),
-                        EN_MOVE.to_vec(),
-                        EN_KEYS.to_vec(),
-                    ]
-                    .concat(),
-                    [EN_TYPED, LAWS_CASTLING, TYPED].concat(),
-                    EN_FILLERS,
-                    true,
-                    &[&["promotes", "to"]],
-                    EN_COMMANDS,
-                ),
-                (Language::Lt | Language::Lv | Language::Hu, false) => (
-                    [
-                        local_files(language).to_vec(),
-                        fide_squares(),
-                        DE_PIECES.to_vec(),
-                        DE_MOVE.to_vec(),
-                        own_language::keys(language).to_vec(),
-                    ]
-                    .concat(),
-                    [local_words(language), DE_TYPED, TYPED].concat(),
-                    own_language::fillers(language),
-                    false,
-                    &[&["wird"]],
-                    own_language::commands(language),
-                ),
-                (Language::Lt | Language::Lv | Language::Hu, true) => (
-                    [
-                        fide_squares(),
-                        local_words(language).to_vec(),
-                        own_language::keys(language).to_vec(),
-                    ]
-                    .concat(),
-                    // German piece names stay understood (in questions too), and castling
-                    // in the Laws' words.
-                    [DE_PIECES, LAWS_CASTLING, DE_TYPED, TYPED].concat(),
-                    own_language::fillers(language),
-                    false,
-                    local_promotion(language),
-                    own_language::commands(language),
-                ),
-            };
+        let (spoken, typed, fillers, castles_first, promotion_forms, command_templates) =
+            parts(language, local);
         let mut map = HashMap::new();
         for &(spelling, word) in spoken.iter().chain(typed.iter()) {
             map.entry(normalize(spelling)).or_insert(word);
