@@ -401,7 +401,7 @@ impl Vocabulary {
         out
     }
 
-    /// What may follow the move: nothing, or its check or mate word ("" for nothing).
+    /// What may follow the move: nothing, then its check or mate word ("" for nothing).
     fn suffix_words(&self, pos: &Chess, m: Move) -> Vec<&'static str> {
         let suffixes: Vec<Option<&'static str>> = match suffix_of(pos, m) {
             None => vec![None],
@@ -411,12 +411,10 @@ impl Vocabulary {
                 .collect(),
             Some(Suffix::Mate) => vec![None, self.spell(Word::Mate)],
         };
-        suffixes
-            .into_iter()
-            .map(|s| s.unwrap_or(""))
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect()
+        // In a fixed order (the bare move first): the grammar is the same in every run.
+        let mut words: Vec<&'static str> = suffixes.into_iter().map(|s| s.unwrap_or("")).collect();
+        words.dedup();
+        words
     }
 
     /// Castling to `side`: the lexicon's words in its order, then the other order, and
