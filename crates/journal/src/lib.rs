@@ -75,6 +75,7 @@
 mod file;
 mod follow;
 mod integrity;
+mod opening;
 mod reading;
 mod secret;
 mod wal;
@@ -681,79 +682,27 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             kind,
         };
         let kind = file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))?;
-        // Before SQLite opens (and, read-write, recovers) the log and drops what follows
-        // a damaged frame.
-        let log_damage = match kind {
-            file::Kind::Sqlite { .. } => wal::damage_beside(&path),
-            _ => None,
-        };
-        if mode == OpenMode::ReadWrite
-            && let Some(d) = &log_damage
-        {
-            return Err(err(JournalErrorKind::Damaged(d.clone())));
-        }
-        let (conn, copy) = match (mode, kind) {
-            (_, file::Kind::Other) => {
-                return Err(err(JournalErrorKind::NotAJournal(
-                    "file is not a database".into(),
-                )));
-            }
-            (OpenMode::ReadOnly, file::Kind::Empty) => {
-                let what = if path.exists() {
-                    "empty"
-                } else {
-                    "no such file"
-                };
-                return Err(err(JournalErrorKind::File(what.into())));
-            }
-            (OpenMode::ReadOnly, kind) => {
-                let read = file::open_for_reading(&path, kind).map_err(err)?;
-                (read.conn, read._copy)
-            }
-            (OpenMode::ReadWrite, kind) => {
-                (open_for_writing(&path, kind, secret).map_err(err)?, None)
-            }
-        };
+        let log_damage = opening::log_damage(&path, kind, mode).map_err(err)?;
+        let (conn, copy) = opening::connect(&path, mode, kind, secret).map_err(err)?;
         let version = check_format(&conn).map_err(err)?;
         let (key, authentication) = authentication(&conn, version, secret).map_err(err)?;
-        if mode == OpenMode::ReadWrite
-            && matches!(
-                authentication,
-                Authentication::NoSecret | Authentication::OtherSecret { .. }
-            )
-        {
-            return Err(err(JournalErrorKind::Secret(authentication)));
-        }
+        opening::require_secret(mode, &authentication).map_err(err)?;
         let keys = Keys {
             version,
             key: key.as_ref(),
         };
-        let reading = reading::read::<I>(&conn, keys);
+        let mut reading = reading::read::<I>(&conn, keys);
+        reading.file_damage.extend(log_damage);
+        if mode == OpenMode::ReadWrite {
+            opening::make_writable(&conn, keys, &reading).map_err(err)?;
+        }
         let Reading {
             records,
             last_hash,
             dropped,
             damage,
-            mut file_damage,
+            file_damage,
         } = reading;
-        file_damage.extend(log_damage);
-        if mode == OpenMode::ReadWrite {
-            if let Some(d) = damage {
-                return Err(err(JournalErrorKind::Corrupt {
-                    seq: d.seq,
-                    damage: d.damage,
-                    later: d.later,
-                }));
-            }
-            if !file_damage.is_empty() {
-                return Err(err(JournalErrorKind::Damaged(file_damage.join("; "))));
-            }
-            start_writing(&conn).map_err(err)?;
-            if let Some(d) = &dropped {
-                set_aside(&conn, keys, d, records.len() as u64, &last_hash)
-                    .map_err(|e| err(e.into()))?;
-            }
-        }
         let journal = Journal {
             conn,
             path,
