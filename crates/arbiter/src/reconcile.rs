@@ -7,11 +7,12 @@ use annabella_rules::ClockTime;
 use shakmaty::{Board, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
 
 mod diagnosis;
+mod slips;
 
 use diagnosis::diagnose;
+use slips::explain;
 
 use crate::{
-    entry::resolve_entry,
     line::{Line, san, say_entry, say_move, say_ply},
     plan::{BoardFix, Case, ClockProposal, ClockReading, Finding, FindingKind, Plan},
     player::{Player, Words},
@@ -573,107 +574,4 @@ fn different(b: &mut Builder<'_>, lines: &[Line; 2], common: usize) {
             ),
         ),
     );
-}
-
-/// Whether entry `text` names `m` in `pos`.
-fn names(pos: &Chess, text: &str, m: Move) -> bool {
-    resolve_entry(pos, text) == Ok(m)
-}
-
-/// Tries to explain `wrong`'s scoresheet as the other's game with one move left out or
-/// two moves swapped; records the finding and returns whether it did. `unknown`: both
-/// `sure`: the boards have shown which scoresheet is wrong (otherwise two swapped moves
-/// could be on either scoresheet).
-fn explain(b: &mut Builder<'_>, wrong: Player, lines: &[Line; 2], k: usize, sure: bool) -> bool {
-    let w = &lines[idx(wrong)].entries;
-    let r = &lines[idx(wrong.other())];
-    let rn = r.moves.len();
-    if w.len() <= k || rn <= k {
-        return false;
-    }
-    // One move left out: w[j] is the right game's move j + 1 for every later entry.
-    if (k..w.len()).all(|j| j + 1 < rn && names(&r.positions[j + 1], &w[j], r.moves[j + 1])) {
-        let spoken = say_move(&r.positions[k], r.moves[k]);
-        let at = say_ply(&b.ev.start, ply(k + 1));
-        b.finding(
-            FindingKind::MissingMove {
-                sheet: wrong,
-                ply: ply(k + 1),
-                san: san(&r.positions[k], r.moves[k]),
-            },
-            Words::new(
-                format!(
-                    "Im Partieformular {} fehlt {} ({}); die folgenden Züge sind verschoben.",
-                    wrong.de_genitive(),
-                    spoken.de,
-                    at.de
-                ),
-                format!(
-                    "The scoresheet of {} lacks {} ({}); the moves after it are shifted.",
-                    wrong.en(),
-                    spoken.en,
-                    at.en
-                ),
-            ),
-        );
-        return true;
-    }
-    // Two moves swapped: ply k + 1 and a later one (usually the same player's next move).
-    for j in k + 1..w.len().min(rn) {
-        let i = k;
-        let swapped = names(&r.positions[i], &w[j], r.moves[i])
-            && names(&r.positions[j], &w[i], r.moves[j])
-            && (i + 1..j).all(|x| names(&r.positions[x], &w[x], r.moves[x]))
-            && (j + 1..w.len().min(rn)).all(|x| names(&r.positions[x], &w[x], r.moves[x]));
-        if swapped {
-            let (a, c) = (
-                say_move(&r.positions[i], r.moves[i]),
-                say_move(&r.positions[j], r.moves[j]),
-            );
-            let (pa, pc) = (
-                say_ply(&b.ev.start, ply(i + 1)),
-                say_ply(&b.ev.start, ply(j + 1)),
-            );
-            let who = (sure || !lines[idx(wrong)].is_complete()).then_some(wrong);
-            let (de_who, en_who) = match who {
-                Some(p) => (
-                    format!("Das Partieformular {}", p.de_genitive()),
-                    format!("The scoresheet of {}", p.en()),
-                ),
-                None => (
-                    "Eines der Partieformulare".to_owned(),
-                    "One of the scoresheets".to_owned(),
-                ),
-            };
-            b.finding(
-                FindingKind::SwappedMoves {
-                    sheet: who,
-                    plies: [ply(i + 1), ply(j + 1)],
-                    moves: [
-                        san(&r.positions[i], r.moves[i]),
-                        san(&r.positions[j], r.moves[j]),
-                    ],
-                },
-                Words::new(
-                    format!(
-                        "{de_who} hat {} ({}) und {} ({}) vertauscht.",
-                        a.de, pa.de, c.de, pc.de
-                    ),
-                    format!(
-                        "{en_who} has {} ({}) and {} ({}) the wrong way round.",
-                        a.en, pa.en, c.en, pc.en
-                    ),
-                ),
-            );
-            return true;
-        }
-    }
-    if let Some(stop) = &lines[idx(wrong)].stop
-        && stop.index == k
-        && r.moves.len() > k
-    {
-        illegal(b, wrong, &lines[idx(wrong)], k);
-        return true;
-    }
-    false
 }
