@@ -2,11 +2,15 @@
 //! and tactile clock over pseudo-terminals, the VI player's words from a script — plays a
 //! game to its end and writes journal, PGN and Braille.
 
-use std::{path::PathBuf, process::ExitCode};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use annabella_station::{
     config::StationConfig,
+    console_link::ConsoleSetup,
     demo::{self, DemoFirmware, DemoSetup},
+    hall_link::{self, HallLink},
+    records::JOURNAL,
     script,
     story::ConsoleStyle,
 };
@@ -76,32 +80,13 @@ pub struct Args {
     clock_elf: Option<PathBuf>,
 }
 
-const SAMPLE_SCRIPT: &str = include_str!("../../samples/demo-script.txt");
-const CLUB_SCRIPT: &str = include_str!("../../samples/demo-script-club.txt");
-const SAMPLE_CONFIG: &str = include_str!("../../samples/table.toml");
-
 /// Runs the demo.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = match &args.config {
         Some(p) => StationConfig::load(p)?,
-        None => StationConfig::from_toml_str(SAMPLE_CONFIG, std::path::Path::new("."))?,
+        None => StationConfig::from_toml_str(demo::SAMPLE_CONFIG, std::path::Path::new("."))?,
     };
-    // A table without a peg board (a club's ordinary tactile set) plays the club's script.
-    let club = config.devices.vi_board() == annabella_table::ViBoard::Plain;
-    let (script_text, script_name) = match &args.script {
-        Some(p) => (
-            std::fs::read_to_string(p).with_context(|| format!("{}", p.display()))?,
-            p.display().to_string(),
-        ),
-        None if club => (
-            CLUB_SCRIPT.to_owned(),
-            "samples/demo-script-club.txt".to_owned(),
-        ),
-        None => (
-            SAMPLE_SCRIPT.to_owned(),
-            "samples/demo-script.txt".to_owned(),
-        ),
-    };
+    let (script_text, script_name) = script_of(&args, &config)?;
     let script = script::parse_script(&script_text).with_context(|| script_name.clone())?;
     let vi_model = (!args.typed).then(demo::german_model).flatten();
     let mut voices = config.voice_plan();
@@ -120,36 +105,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "annabella demo: {script_name}, records in {}",
         out.display()
     );
-    let listen = args
-        .console
-        .clone()
-        .or_else(|| config.console.as_ref().map(|c| c.listen.to_string()));
-    let served = match listen {
-        Some(addr) => {
-            let setup = annabella_station::console_link::ConsoleSetup::bind(&addr, "Demo table")
-                .with_context(|| format!("--console {addr}: cannot serve the console there"))?;
-            eprintln!("{}", setup.banner().context("console address")?);
-            Some(setup)
-        }
-        None => None,
-    };
-    let mut outbox = match (&args.hall, &args.table) {
-        (Some(url), Some(table)) => Some(annabella_station::hall_link::start(
-            &annabella_hall::files::demo_hall(
-                url,
-                table,
-                args.hall_key.as_deref().unwrap_or(std::path::Path::new(
-                    annabella_hall::config::DEFAULT_SIGNING_KEY,
-                )),
-                args.hall_user.as_ref(),
-                args.hall_password_file.as_ref(),
-            )?,
-            out.join(annabella_station::records::JOURNAL),
-            None,
-            None,
-        )?),
-        _ => None,
-    };
+    let served = serve_console(&args, &config)?;
+    let outbox = join_hall(&args, &out)?;
     let setup = DemoSetup {
         config: config.table_config(),
         out: out.clone(),
@@ -166,13 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
-    if let Some(outbox) = outbox.as_mut() {
-        match outbox.drain(std::time::Duration::from_secs(60)) {
-            Ok(last) => eprintln!("hall: records 1-{last} are at the broker"),
-            Err(e) => eprintln!("annabella: {e}"),
-        }
-    }
-    drop(outbox);
+    drain_hall(outbox);
     for line in report.records_lines() {
         eprintln!("{line}");
     }
@@ -184,6 +135,64 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         _ => {
             eprintln!("the script ended before the game did (the journal keeps it)");
             Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// The script's text and name: `--script`, else the sample for the table's board.
+fn script_of(args: &Args, config: &StationConfig) -> anyhow::Result<(String, String)> {
+    Ok(match &args.script {
+        Some(p) => (
+            std::fs::read_to_string(p).with_context(|| format!("{}", p.display()))?,
+            p.display().to_string(),
+        ),
+        None => {
+            let (text, name) = demo::sample_script(config.devices.vi_board());
+            (text.to_owned(), name.to_owned())
+        }
+    })
+}
+
+/// Binds the console (`--console`, else the config's) and says where it serves.
+fn serve_console(args: &Args, config: &StationConfig) -> anyhow::Result<Option<ConsoleSetup>> {
+    let listen = args.console.clone();
+    let Some(addr) = listen.or_else(|| config.console.as_ref().map(|c| c.listen.to_string()))
+    else {
+        return Ok(None);
+    };
+    let setup = ConsoleSetup::bind(&addr, "Demo table")
+        .with_context(|| format!("--console {addr}: cannot serve the console there"))?;
+    eprintln!("{}", setup.banner().context("console address")?);
+    Ok(Some(setup))
+}
+
+/// With `--hall` and `--table`: the table's link to the hall, publishing its journal.
+fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
+    let (Some(url), Some(table)) = (&args.hall, &args.table) else {
+        return Ok(None);
+    };
+    let key = args.hall_key.as_deref();
+    let hall = annabella_hall::files::demo_hall(
+        url,
+        table,
+        key.unwrap_or(Path::new(annabella_hall::config::DEFAULT_SIGNING_KEY)),
+        args.hall_user.as_ref(),
+        args.hall_password_file.as_ref(),
+    )?;
+    Ok(Some(hall_link::start(
+        &hall,
+        out.join(JOURNAL),
+        None,
+        None,
+    )?))
+}
+
+/// Waits (at most a minute) until the hall's broker has every record, and says so.
+fn drain_hall(mut outbox: Option<HallLink>) {
+    if let Some(outbox) = outbox.as_mut() {
+        match outbox.drain(std::time::Duration::from_secs(60)) {
+            Ok(last) => eprintln!("hall: records 1-{last} are at the broker"),
+            Err(e) => eprintln!("annabella: {e}"),
         }
     }
 }

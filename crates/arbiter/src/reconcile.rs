@@ -4,10 +4,15 @@
 //! agree and the clocks are set for it.
 
 use annabella_rules::ClockTime;
-use shakmaty::{Board, Chess, Color, EnPassantMode, Move, Position, Square, fen::Fen};
+use shakmaty::{Board, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
+
+mod diagnosis;
+mod slips;
+
+use diagnosis::diagnose;
+use slips::explain;
 
 use crate::{
-    entry::resolve_entry,
     line::{Line, san, say_entry, say_move, say_ply},
     plan::{BoardFix, Case, ClockProposal, ClockReading, Finding, FindingKind, Plan},
     player::{Player, Words},
@@ -55,27 +60,6 @@ fn idx(p: Player) -> usize {
 
 fn ply(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
-}
-
-/// The squares a move changes (for castling and en passant more than two).
-fn touched(m: Move) -> Vec<Square> {
-    match m {
-        Move::Castle { king, rook } => {
-            let side = m
-                .castling_side()
-                .unwrap_or(shakmaty::CastlingSide::KingSide);
-            let color = if king.rank() == shakmaty::Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
-            vec![king, rook, side.king_to(color), side.rook_to(color)]
-        }
-        Move::EnPassant { from, to } => {
-            vec![from, to, Square::from_coords(to.file(), from.rank())]
-        }
-        _ => vec![m.from().unwrap_or(m.to()), m.to()],
-    }
 }
 
 /// Reconciles the two boards and scoresheets: the case, where they part, the steps
@@ -303,13 +287,7 @@ fn sheets_agree(ev: &Evidence, lines: &[Line; 2], short: Player) -> Plan {
     let long = short.other();
     let l = &lines[idx(long)];
     let n0 = lines[idx(short)].moves.len();
-    let boards = [&ev.vi.board, &ev.sighted.board];
-    let shown = |pos: &Chess| boards.iter().any(|b| *b == pos.board());
-    // The long sheet's extra moves count as far as a board shows them.
-    let n = (n0..=l.moves.len())
-        .rev()
-        .find(|&j| shown(l.after(j)))
-        .unwrap_or(n0);
+    let n = shown_on_a_board(ev, l, n0);
     let mut b = Builder {
         ev,
         findings: Vec::new(),
@@ -324,83 +302,17 @@ fn sheets_agree(ev: &Evidence, lines: &[Line; 2], short: Player) -> Plan {
         unrecorded(&mut b, short, n0, l, n);
     }
     if l.entries.len() > n {
-        let first = say_ply(&ev.start, ply(n + 1));
-        b.finding(
-            FindingKind::MovesNotPlayed {
-                sheet: long,
-                ply: ply(n + 1),
-                entries: l.entries[n..].to_vec(),
-            },
-            Words::new(
-                format!(
-                    "Das Partieformular {} enthält ab {} Züge, die auf keinem Brett stehen: {}; sie werden gestrichen.",
-                    long.de_genitive(),
-                    first.de,
-                    l.entries[n..].join(" ")
-                ),
-                format!(
-                    "The scoresheet of {} has moves from {} that no board shows: {}; they are struck out.",
-                    long.en(),
-                    first.en,
-                    l.entries[n..].join(" ")
-                ),
-            ),
-        );
-        if let Some(stop) = &l.stop {
-            illegal(&mut b, long, l, stop.index);
-        }
-    } else {
+        moves_not_played(&mut b, long, l, n);
+    } else if let Some((player, m)) = move_on_one_board(ev, &target) {
         // Both scoresheets are complete up to n: a move made on one board only and not yet
         // recorded by anyone is the next move of the game.
-        let target_board = target.board().clone();
-        for player in Player::ALL {
-            let mine = &ev.record(player).board;
-            let theirs = &ev.record(player.other()).board;
-            if *theirs != target_board || *mine == target_board {
-                continue;
-            }
-            let next = target.legal_moves().into_iter().find(|&m| {
-                let mut p = target.clone();
-                p.play_unchecked(m);
-                p.board() == mine
-            });
-            if let Some(m) = next {
-                let mut after = target.clone();
-                after.play_unchecked(m);
-                for sheet in Player::ALL {
-                    let spoken = say_move(&target, m);
-                    let at = say_ply(&ev.start, ply(n + 1));
-                    b.finding(
-                        FindingKind::UnrecordedMoves {
-                            sheet,
-                            ply: ply(n + 1),
-                            moves: vec![san(&target, m)],
-                        },
-                        Words::new(
-                            format!(
-                                "Auf dem Brett {} steht der noch nicht notierte Zug {} ({}); das Partieformular {} trägt ihn nach.",
-                                player.de_genitive(),
-                                spoken.de,
-                                at.de,
-                                sheet.de_genitive()
-                            ),
-                            format!(
-                                "The board of {} shows the unrecorded move {} ({}); it goes on the scoresheet of {}.",
-                                player.en(),
-                                spoken.en,
-                                at.en,
-                                sheet.en()
-                            ),
-                        ),
-                    );
-                }
-                agreed.push(san(&target, m));
-                moves.push(m);
-                positions.push(after.clone());
-                target = after;
-                break;
-            }
-        }
+        next_move_unrecorded(&mut b, player, &target, m, n);
+        let mut after = target.clone();
+        after.play_unchecked(m);
+        agreed.push(san(&target, m));
+        moves.push(m);
+        positions.push(after.clone());
+        target = after;
     }
     let n = moves.len();
     let target_board = target.board().clone();
@@ -417,6 +329,97 @@ fn sheets_agree(ev: &Evidence, lines: &[Line; 2], short: Player) -> Plan {
         Case::ScoresheetsAgree
     };
     b.finish(case, &target, n, agreed)
+}
+
+/// How many of the long sheet `l`'s moves stand: its extra moves past the short sheet's
+/// `n0` count as far as a board shows them.
+fn shown_on_a_board(ev: &Evidence, l: &Line, n0: usize) -> usize {
+    let boards = [&ev.vi.board, &ev.sighted.board];
+    let shown = |pos: &Chess| boards.iter().any(|b| *b == pos.board());
+    (n0..=l.moves.len())
+        .rev()
+        .find(|&j| shown(l.after(j)))
+        .unwrap_or(n0)
+}
+
+/// The long sheet's entries after the first `n`, which no board shows, are struck out
+/// (and an illegal one among them named).
+fn moves_not_played(b: &mut Builder<'_>, long: Player, l: &Line, n: usize) {
+    let first = say_ply(&b.ev.start, ply(n + 1));
+    b.finding(
+        FindingKind::MovesNotPlayed {
+            sheet: long,
+            ply: ply(n + 1),
+            entries: l.entries[n..].to_vec(),
+        },
+        Words::new(
+            format!(
+                "Das Partieformular {} enthält ab {} Züge, die auf keinem Brett stehen: {}; sie werden gestrichen.",
+                long.de_genitive(),
+                first.de,
+                l.entries[n..].join(" ")
+            ),
+            format!(
+                "The scoresheet of {} has moves from {} that no board shows: {}; they are struck out.",
+                long.en(),
+                first.en,
+                l.entries[n..].join(" ")
+            ),
+        ),
+    );
+    if let Some(stop) = &l.stop {
+        illegal(b, long, l, stop.index);
+    }
+}
+
+/// A legal move from `target` that one player's board shows while the other's still
+/// shows `target`: the player, and the move.
+fn move_on_one_board(ev: &Evidence, target: &Chess) -> Option<(Player, Move)> {
+    let target_board = target.board().clone();
+    Player::ALL.into_iter().find_map(|player| {
+        let mine = &ev.record(player).board;
+        let theirs = &ev.record(player.other()).board;
+        if *theirs != target_board || *mine == target_board {
+            return None;
+        }
+        let next = target.legal_moves().into_iter().find(|&m| {
+            let mut p = target.clone();
+            p.play_unchecked(m);
+            p.board() == mine
+        });
+        next.map(|m| (player, m))
+    })
+}
+
+/// The move `m` on `player`'s board, ply `n + 1`, goes on both scoresheets.
+fn next_move_unrecorded(b: &mut Builder<'_>, player: Player, target: &Chess, m: Move, n: usize) {
+    for sheet in Player::ALL {
+        let spoken = say_move(target, m);
+        let at = say_ply(&b.ev.start, ply(n + 1));
+        b.finding(
+            FindingKind::UnrecordedMoves {
+                sheet,
+                ply: ply(n + 1),
+                moves: vec![san(target, m)],
+            },
+            Words::new(
+                format!(
+                    "Auf dem Brett {} steht der noch nicht notierte Zug {} ({}); das Partieformular {} trägt ihn nach.",
+                    player.de_genitive(),
+                    spoken.de,
+                    at.de,
+                    sheet.de_genitive()
+                ),
+                format!(
+                    "The board of {} shows the unrecorded move {} ({}); it goes on the scoresheet of {}.",
+                    player.en(),
+                    spoken.en,
+                    at.en,
+                    sheet.en()
+                ),
+            ),
+        );
+    }
 }
 
 fn unrecorded(b: &mut Builder<'_>, sheet: Player, from: usize, l: &Line, to: usize) {
@@ -483,136 +486,6 @@ fn illegal(b: &mut Builder<'_>, sheet: Player, l: &Line, index: usize) {
                 "The scoresheet of {} has \"{entry}\" at {}: {en_reason}.",
                 sheet.en(),
                 at.en
-            ),
-        ),
-    );
-}
-
-/// Why a board differs from the agreed game of `moves` (positions: `moves.len() + 1`).
-fn diagnose(
-    b: &mut Builder<'_>,
-    player: Player,
-    board: &Board,
-    moves: &[Move],
-    positions: &[Chess],
-) {
-    let n = moves.len();
-    let ev = b.ev;
-    if let Some(j) = (0..n).rev().find(|&j| positions[j].board() == board) {
-        let lacking: Vec<String> = (j..n).map(|i| san(&positions[i], moves[i])).collect();
-        let spoken: Vec<String> = (j..n)
-            .map(|i| say_move(&positions[i], moves[i]).de)
-            .collect();
-        let spoken_en: Vec<String> = (j..n)
-            .map(|i| say_move(&positions[i], moves[i]).en)
-            .collect();
-        let at = say_ply(&ev.start, ply(j + 1));
-        b.diverge_at(ply(j + 1));
-        b.finding(
-            FindingKind::MoveOnOneBoardOnly {
-                board: player,
-                ply: ply(j + 1),
-                moves: lacking,
-            },
-            Words::new(
-                format!(
-                    "Auf dem Brett {} fehlt ab {}: {}.",
-                    player.de_genitive(),
-                    at.de,
-                    spoken.join(", ")
-                ),
-                format!(
-                    "The board of {} lacks, from {}: {}.",
-                    player.en(),
-                    at.en,
-                    spoken_en.join(", ")
-                ),
-            ),
-        );
-        return;
-    }
-    if n > 0 {
-        let before = &positions[n - 1];
-        let executed = before.legal_moves().into_iter().find(|&m| {
-            let mut p = before.clone();
-            p.play_unchecked(m);
-            p.board() == board
-        });
-        if let Some(m) = executed {
-            let at = say_ply(&ev.start, ply(n));
-            let rec = say_move(before, moves[n - 1]);
-            let exe = say_move(before, m);
-            b.diverge_at(ply(n));
-            b.finding(
-                FindingKind::WrongMoveExecuted {
-                    board: player,
-                    ply: ply(n),
-                    recorded: san(before, moves[n - 1]),
-                    executed: san(before, m),
-                },
-                Words::new(
-                    format!(
-                        "Auf dem Brett {} wurde bei {} {} statt {} ausgeführt.",
-                        player.de_genitive(),
-                        at.de,
-                        exe.de,
-                        rec.de
-                    ),
-                    format!(
-                        "On the board of {}, {} was executed at {} instead of {}.",
-                        player.en(),
-                        exe.en,
-                        at.en,
-                        rec.en
-                    ),
-                ),
-            );
-            return;
-        }
-    }
-    let target = positions[n].board();
-    let squares: Vec<Square> = Square::ALL
-        .into_iter()
-        .filter(|&sq| board.piece_at(sq) != target.piece_at(sq))
-        .collect();
-    let since = (0..n)
-        .rev()
-        .find(|&i| touched(moves[i]).iter().any(|sq| squares.contains(sq)))
-        .map_or(0, |i| i + 1);
-    b.diverge_at(ply(since));
-    let names = |lang: annabella_phonetic::Language| {
-        let lex = annabella_phonetic::Lexicon::get(lang);
-        squares
-            .iter()
-            .map(|&sq| lex.square_words(sq))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let (since_de, since_en) = if since == 0 {
-        (
-            "seit der Ausgangsstellung".to_owned(),
-            "since the starting position".to_owned(),
-        )
-    } else {
-        let at = say_ply(&ev.start, ply(since));
-        (format!("seit {}", at.de), format!("since {}", at.en))
-    };
-    b.finding(
-        FindingKind::BoardDisturbed {
-            board: player,
-            since_ply: ply(since),
-            squares: squares.clone(),
-        },
-        Words::new(
-            format!(
-                "Auf dem Brett {} stimmen die Felder {} nicht ({since_de}).",
-                player.de_genitive(),
-                names(annabella_phonetic::Language::De)
-            ),
-            format!(
-                "On the board of {} these squares are wrong: {} ({since_en}).",
-                player.en(),
-                names(annabella_phonetic::Language::En)
             ),
         ),
     );
@@ -701,107 +574,4 @@ fn different(b: &mut Builder<'_>, lines: &[Line; 2], common: usize) {
             ),
         ),
     );
-}
-
-/// Whether entry `text` names `m` in `pos`.
-fn names(pos: &Chess, text: &str, m: Move) -> bool {
-    resolve_entry(pos, text) == Ok(m)
-}
-
-/// Tries to explain `wrong`'s scoresheet as the other's game with one move left out or
-/// two moves swapped; records the finding and returns whether it did. `unknown`: both
-/// `sure`: the boards have shown which scoresheet is wrong (otherwise two swapped moves
-/// could be on either scoresheet).
-fn explain(b: &mut Builder<'_>, wrong: Player, lines: &[Line; 2], k: usize, sure: bool) -> bool {
-    let w = &lines[idx(wrong)].entries;
-    let r = &lines[idx(wrong.other())];
-    let rn = r.moves.len();
-    if w.len() <= k || rn <= k {
-        return false;
-    }
-    // One move left out: w[j] is the right game's move j + 1 for every later entry.
-    if (k..w.len()).all(|j| j + 1 < rn && names(&r.positions[j + 1], &w[j], r.moves[j + 1])) {
-        let spoken = say_move(&r.positions[k], r.moves[k]);
-        let at = say_ply(&b.ev.start, ply(k + 1));
-        b.finding(
-            FindingKind::MissingMove {
-                sheet: wrong,
-                ply: ply(k + 1),
-                san: san(&r.positions[k], r.moves[k]),
-            },
-            Words::new(
-                format!(
-                    "Im Partieformular {} fehlt {} ({}); die folgenden Züge sind verschoben.",
-                    wrong.de_genitive(),
-                    spoken.de,
-                    at.de
-                ),
-                format!(
-                    "The scoresheet of {} lacks {} ({}); the moves after it are shifted.",
-                    wrong.en(),
-                    spoken.en,
-                    at.en
-                ),
-            ),
-        );
-        return true;
-    }
-    // Two moves swapped: ply k + 1 and a later one (usually the same player's next move).
-    for j in k + 1..w.len().min(rn) {
-        let i = k;
-        let swapped = names(&r.positions[i], &w[j], r.moves[i])
-            && names(&r.positions[j], &w[i], r.moves[j])
-            && (i + 1..j).all(|x| names(&r.positions[x], &w[x], r.moves[x]))
-            && (j + 1..w.len().min(rn)).all(|x| names(&r.positions[x], &w[x], r.moves[x]));
-        if swapped {
-            let (a, c) = (
-                say_move(&r.positions[i], r.moves[i]),
-                say_move(&r.positions[j], r.moves[j]),
-            );
-            let (pa, pc) = (
-                say_ply(&b.ev.start, ply(i + 1)),
-                say_ply(&b.ev.start, ply(j + 1)),
-            );
-            let who = (sure || !lines[idx(wrong)].is_complete()).then_some(wrong);
-            let (de_who, en_who) = match who {
-                Some(p) => (
-                    format!("Das Partieformular {}", p.de_genitive()),
-                    format!("The scoresheet of {}", p.en()),
-                ),
-                None => (
-                    "Eines der Partieformulare".to_owned(),
-                    "One of the scoresheets".to_owned(),
-                ),
-            };
-            b.finding(
-                FindingKind::SwappedMoves {
-                    sheet: who,
-                    plies: [ply(i + 1), ply(j + 1)],
-                    moves: [
-                        san(&r.positions[i], r.moves[i]),
-                        san(&r.positions[j], r.moves[j]),
-                    ],
-                },
-                Words::new(
-                    format!(
-                        "{de_who} hat {} ({}) und {} ({}) vertauscht.",
-                        a.de, pa.de, c.de, pc.de
-                    ),
-                    format!(
-                        "{en_who} has {} ({}) and {} ({}) the wrong way round.",
-                        a.en, pa.en, c.en, pc.en
-                    ),
-                ),
-            );
-            return true;
-        }
-    }
-    if let Some(stop) = &lines[idx(wrong)].stop
-        && stop.index == k
-        && r.moves.len() > k
-    {
-        illegal(b, wrong, &lines[idx(wrong)], k);
-        return true;
-    }
-    false
 }

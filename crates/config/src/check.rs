@@ -94,17 +94,7 @@ impl Checker<'_> {
     /// `[game]`, `[players]`, `[language]` and `[clock]`.
     fn game(&mut self, raw: &RawConfig) -> GameSettings {
         let g = &raw.game;
-        let default_tc: TimeControl = "5400+30".parse().expect("a valid default");
-        let time_control = self.parse(
-            "game.time_control",
-            g.time_control.as_deref(),
-            default_tc.clone(),
-            |s| match s.parse::<TimeControlTag>() {
-                Ok(TimeControlTag::Timed(tc)) => Ok(tc),
-                Ok(_) => Err("a table needs a time control, not \"?\" or \"-\"".to_owned()),
-                Err(e) => Err(e.to_string()),
-            },
-        );
+        let time_control = self.time_control(g.time_control.as_deref());
         let edition = self.parse(
             "game.edition",
             g.edition.as_deref(),
@@ -113,17 +103,7 @@ impl Checker<'_> {
         );
         let rate_of_play = time_control.rate_of_play();
         if let Some(given) = &g.rate_of_play {
-            match given.parse::<RateOfPlay>() {
-                Err(e) => self.problem("game.rate_of_play", format!("{given:?}: {e}")),
-                Ok(r) if r != rate_of_play => self.problem(
-                    "game.rate_of_play",
-                    format!(
-                        "{given:?} disagrees with the time control {time_control}, which is \
-                         {rate_of_play} play (Appendices A.1, B.1)"
-                    ),
-                ),
-                Ok(_) => {}
-            }
+            self.rate_of_play(given, &time_control);
         }
         let chess960 = g.chess960.unwrap_or(false);
         if let Some(fen) = &g.start_fen {
@@ -180,6 +160,34 @@ impl Checker<'_> {
             sighted_language,
             vi_press,
             sighted_press,
+        }
+    }
+
+    /// `game.time_control`: a PGN time control (a table needs one; 5400+30 by default).
+    fn time_control(&mut self, given: Option<&str>) -> TimeControl {
+        let default_tc: TimeControl = "5400+30".parse().expect("a valid default");
+        self.parse("game.time_control", given, default_tc.clone(), |s| match s
+            .parse::<TimeControlTag>()
+        {
+            Ok(TimeControlTag::Timed(tc)) => Ok(tc),
+            Ok(_) => Err("a table needs a time control, not \"?\" or \"-\"".to_owned()),
+            Err(e) => Err(e.to_string()),
+        })
+    }
+
+    /// `game.rate_of_play`, when given: it must be the time control's (Appendices A.1, B.1).
+    fn rate_of_play(&mut self, given: &str, time_control: &TimeControl) {
+        let rate_of_play = time_control.rate_of_play();
+        match given.parse::<RateOfPlay>() {
+            Err(e) => self.problem("game.rate_of_play", format!("{given:?}: {e}")),
+            Ok(r) if r != rate_of_play => self.problem(
+                "game.rate_of_play",
+                format!(
+                    "{given:?} disagrees with the time control {time_control}, which is \
+                     {rate_of_play} play (Appendices A.1, B.1)"
+                ),
+            ),
+            Ok(_) => {}
         }
     }
 

@@ -10,8 +10,9 @@ use std::{
     collections::HashMap,
     io::{BufRead, BufReader},
     path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
+    process::{Child, ChildStdout, Command, Stdio},
     sync::{Arc, Mutex},
+    thread::JoinHandle,
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
 };
 
@@ -220,21 +221,18 @@ fn play_table(
     Ok(moves)
 }
 
-/// Runs the benchmark and prints its figures.
-pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
-    let t = Arc::new(template(&args.template)?);
-    let work = match &args.work {
-        Some(w) => w.clone(),
-        None => std::env::temp_dir().join(format!("annabella-hall-bench-{}", std::process::id())),
-    };
-    std::fs::create_dir_all(&work)?;
-    let port = free_port()?;
-    let mut broker_proc = mosquitto(&work, port)?;
-    let url = format!("mqtt://127.0.0.1:{port}");
-    // Every simulated table signs with its own key; the hall gets the public halves.
-    let keys = (1..=args.tables)
+/// Moves seen by one receiver: (table, game, seq) → when, in µs since the epoch.
+type Seen = Arc<Mutex<HashMap<Key, u64>>>;
+
+/// One signing key per simulated table; the hall gets the public halves.
+fn table_keys(tables: usize) -> anyhow::Result<Vec<TableSigningKey>> {
+    (1..=tables)
         .map(|_| TableSigningKey::generate().map_err(|e| anyhow::anyhow!(e)))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .collect()
+}
+
+/// Writes the hall's `tables.toml` (t001, t002, … with their public keys) into `work`.
+fn write_hall_tables(work: &Path, keys: &[TableSigningKey]) -> anyhow::Result<PathBuf> {
     let tables_file = work.join("tables.toml");
     let lines: String = keys
         .iter()
@@ -242,27 +240,36 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
         .map(|(i, k)| format!("[tables.t{:03}]\npublic_key = \"{}\"\n", i + 1, k.public()))
         .collect();
     std::fs::write(&tables_file, lines)?;
-    let exe = match &args.annabella {
-        Some(exe) => exe.clone(),
+    Ok(tables_file)
+}
+
+/// Starts the hall (`annabella hall --json`) on the broker at `url`.
+fn start_hall(annabella: Option<&Path>, url: &str, tables_file: &Path) -> anyhow::Result<Child> {
+    let exe = match annabella {
+        Some(exe) => exe.to_path_buf(),
         None => std::env::current_exe()?.with_file_name("annabella"),
     };
-    let mut hall = Command::new(&exe)
+    Ok(Command::new(&exe)
         .args([
             "hall",
             "--broker",
-            &url,
+            url,
             "--listen",
             "127.0.0.1:0",
             "--json",
             "--tables",
         ])
-        .arg(&tables_file)
+        .arg(tables_file)
         .arg("--client-id")
         .arg(format!("bench-hall-{}", std::process::id()))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()?;
-    let mut sub = Command::new("mosquitto_sub")
+        .spawn()?)
+}
+
+/// Starts the floor: `mosquitto_sub` on the moves' topic, printing receipt time and payload.
+fn start_floor(port: u16) -> anyhow::Result<Child> {
+    Command::new("mosquitto_sub")
         .args([
             "-h",
             "127.0.0.1",
@@ -277,8 +284,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
         ])
         .stdout(Stdio::piped())
         .spawn()
-        .context("mosquitto_sub (apt-get install mosquitto-clients)")?;
-    // The hall says where it serves once it runs; its subscription follows at once.
+        .context("mosquitto_sub (apt-get install mosquitto-clients)")
+}
+
+/// Waits until the hall says where it serves (its subscription follows at once), then
+/// passes the rest of its stderr through.
+fn wait_for_hall(hall: &mut Child) -> anyhow::Result<()> {
     let hall_err = BufReader::new(hall.stderr.take().context("hall stderr")?);
     let mut lines = hall_err.lines();
     for line in lines.by_ref() {
@@ -293,31 +304,38 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
             }
         })
     });
+    Ok(())
+}
 
-    let hall_seen: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
-    let sub_seen: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
-    let hs = Arc::clone(&hall_seen);
-    let hall_out = hall.stdout.take().context("hall stdout")?;
-    let hall_reader = std::thread::spawn(move || {
+/// The (table, game, seq) a move message names.
+fn move_key(v: &serde_json::Value) -> Key {
+    (
+        v["table"].as_str().unwrap_or("").to_owned(),
+        v["game"].as_u64().unwrap_or(0),
+        v["seq"].as_u64().unwrap_or(0),
+    )
+}
+
+/// Notes when the hall's state took each move (its `--json` "move" news lines).
+fn read_hall_moves(hall_out: ChildStdout, seen: Seen) -> JoinHandle<()> {
+    std::thread::spawn(move || {
         for line in BufReader::new(hall_out).lines().map_while(Result::ok) {
             let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) else {
                 continue;
             };
             if v["news"] == "move" {
-                let key = (
-                    v["table"].as_str().unwrap_or("").to_owned(),
-                    v["game"].as_u64().unwrap_or(0),
-                    v["seq"].as_u64().unwrap_or(0),
-                );
-                if let Ok(mut m) = hs.lock() {
+                let key = move_key(&v);
+                if let Ok(mut m) = seen.lock() {
                     m.entry(key).or_insert(v["hall_us"].as_u64().unwrap_or(0));
                 }
             }
         }
-    });
-    let ss = Arc::clone(&sub_seen);
-    let sub_out = sub.stdout.take().context("mosquitto_sub stdout")?;
-    let sub_reader = std::thread::spawn(move || {
+    })
+}
+
+/// Notes when `mosquitto_sub` received each move.
+fn read_floor_moves(sub_out: ChildStdout, seen: Seen) -> JoinHandle<()> {
+    std::thread::spawn(move || {
         for line in BufReader::new(sub_out).lines().map_while(Result::ok) {
             let Some((ts, payload)) = line.split_once(' ') else {
                 continue;
@@ -332,37 +350,34 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
             else {
                 continue;
             };
-            let key = (
-                v["table"].as_str().unwrap_or("").to_owned(),
-                v["game"].as_u64().unwrap_or(0),
-                v["seq"].as_u64().unwrap_or(0),
-            );
-            if let Ok(mut m) = ss.lock() {
+            let key = move_key(&v);
+            if let Ok(mut m) = seen.lock() {
                 m.entry(key).or_insert(us);
             }
         }
-    });
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-    let broker = Broker::parse(&url).map_err(anyhow::Error::msg)?;
-    let commits: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
-    let (hall_cpu0, _) = usage(hall.id());
-    let (sub_cpu0, _) = usage(sub.id());
-    let (mq_cpu0, _) = usage(broker_proc.id());
-    let started = Instant::now();
-    let until = started + Duration::from_secs(args.seconds);
-    let tables: Vec<_> = (1..=args.tables)
+    })
+}
+
+/// Plays every table on its own thread until `until`; the moves made in all.
+fn play_tables(
+    keys: Vec<TableSigningKey>,
+    work: &Path,
+    t: &Arc<Template>,
+    broker: &Broker,
+    runtime: &tokio::runtime::Runtime,
+    until: Instant,
+    commits: &Seen,
+) -> anyhow::Result<u64> {
+    let tables: Vec<_> = (1..=keys.len())
         .zip(keys)
         .map(|(i, key)| {
             let name = format!("t{i:03}");
             let (dir, t, broker, handle, commits) = (
-                work.clone(),
-                Arc::clone(&t),
+                work.to_path_buf(),
+                Arc::clone(t),
                 broker.clone(),
                 runtime.handle().clone(),
-                Arc::clone(&commits),
+                Arc::clone(commits),
             );
             std::thread::spawn(move || {
                 play_table(name, key, dir, t, broker, handle, until, commits)
@@ -375,9 +390,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
             .join()
             .map_err(|_| anyhow::anyhow!("a table panicked"))??;
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    // Let the last moves arrive.
-    let expected = commits.lock().map(|c| c.len()).unwrap_or(0);
+    Ok(moves)
+}
+
+/// Lets the last moves arrive: waits up to 10 s until both receivers saw `expected`.
+fn wait_for_arrivals(expected: usize, hall_seen: &Seen, sub_seen: &Seen) {
     let deadline = Instant::now() + Duration::from_secs(10);
     while Instant::now() < deadline
         && (hall_seen.lock().map(|m| m.len()).unwrap_or(0) < expected
@@ -385,9 +402,157 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     {
         std::thread::sleep(Duration::from_millis(50));
     }
-    let (hall_cpu1, hall_hwm) = usage(hall.id());
-    let (sub_cpu1, sub_hwm) = usage(sub.id());
-    let (mq_cpu1, mq_hwm) = usage(broker_proc.id());
+}
+
+/// Commit → receipt latencies (ms, sorted) of the moves a receiver saw.
+fn latencies(commits: &HashMap<Key, u64>, seen: &Seen) -> Vec<f64> {
+    let seen = seen.lock().map(|m| m.clone()).unwrap_or_default();
+    let mut l: Vec<f64> = commits
+        .iter()
+        .filter_map(|(k, c)| seen.get(k).map(|s| (s.saturating_sub(*c)) as f64 / 1000.0))
+        .collect();
+    l.sort_by(f64::total_cmp);
+    l
+}
+
+/// The hall's own share (ms, sorted): its state change after mosquitto_sub had the same move.
+fn hall_after_floor(hall_seen: &Seen, sub_seen: &Seen) -> Vec<f64> {
+    let hall = hall_seen.lock().map(|m| m.clone()).unwrap_or_default();
+    let sub = sub_seen.lock().map(|m| m.clone()).unwrap_or_default();
+    let mut d: Vec<f64> = hall
+        .iter()
+        .filter_map(|(k, h)| sub.get(k).map(|s| (*h as f64 - *s as f64) / 1000.0))
+        .collect();
+    d.sort_by(f64::total_cmp);
+    d
+}
+
+/// CPU seconds and peak memory (KiB) of one process over the run.
+#[derive(Clone, Copy)]
+struct Cost {
+    cpu: f64,
+    hwm: u64,
+}
+
+impl Cost {
+    /// The cost of `pid` since `cpu0` CPU seconds.
+    fn since(pid: u32, cpu0: f64) -> Self {
+        let (cpu1, hwm) = usage(pid);
+        Cost {
+            cpu: cpu1 - cpu0,
+            hwm,
+        }
+    }
+}
+
+/// One row of the receivers' table: moves seen, latency percentiles, CPU and memory.
+fn print_receiver(name: &str, l: &[f64], expected: usize, cost: Cost, elapsed: f64) {
+    println!(
+        "| {name} | {}/{expected} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+        l.len(),
+        percentile(l, 0.5),
+        percentile(l, 0.95),
+        l.last().copied().unwrap_or(f64::NAN),
+        100.0 * cost.cpu / elapsed,
+        cost.hwm as f64 / 1024.0
+    );
+}
+
+/// The run's figures, as BENCHMARKS.md quotes them.
+struct Figures {
+    moves: u64,
+    elapsed: f64,
+    expected: usize,
+    hall_l: Vec<f64>,
+    sub_l: Vec<f64>,
+    own: Vec<f64>,
+    hall: Cost,
+    sub: Cost,
+    mosquitto: Cost,
+}
+
+/// Prints the summary line, the receivers' table and the hall's share.
+fn print_figures(args: &BenchArgs, t: &Template, f: &Figures) {
+    println!(
+        "hall bench: {} tables, {} moves in {:.1} s ({:.1} moves/s), template {} ({} moves, pace ×{:.2})",
+        args.tables,
+        f.moves,
+        f.elapsed,
+        f.moves as f64 / f.elapsed,
+        args.template.display(),
+        t.moves.len(),
+        t.pace
+    );
+    println!("| receiver | moves seen | p50 ms | p95 ms | max ms | CPU % | peak RSS MiB |");
+    println!("|---|---|---|---|---|---|---|");
+    print_receiver(
+        "annabella hall (state updated)",
+        &f.hall_l,
+        f.expected,
+        f.hall,
+        f.elapsed,
+    );
+    print_receiver(
+        "mosquitto_sub (floor)",
+        &f.sub_l,
+        f.expected,
+        f.sub,
+        f.elapsed,
+    );
+    println!(
+        "hall after mosquitto_sub, same move: p50 {:.2} ms, p95 {:.2} ms",
+        percentile(&f.own, 0.5),
+        percentile(&f.own, 0.95)
+    );
+    println!(
+        "mosquitto: CPU {:.1} %, peak RSS {:.1} MiB; p95 ratio hall/floor {:.2}",
+        100.0 * f.mosquitto.cpu / f.elapsed,
+        f.mosquitto.hwm as f64 / 1024.0,
+        percentile(&f.hall_l, 0.95) / percentile(&f.sub_l, 0.95)
+    );
+}
+
+/// Runs the benchmark and prints its figures.
+pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
+    let t = Arc::new(template(&args.template)?);
+    let work = match &args.work {
+        Some(w) => w.clone(),
+        None => std::env::temp_dir().join(format!("annabella-hall-bench-{}", std::process::id())),
+    };
+    std::fs::create_dir_all(&work)?;
+    let port = free_port()?;
+    let mut broker_proc = mosquitto(&work, port)?;
+    let url = format!("mqtt://127.0.0.1:{port}");
+    let keys = table_keys(args.tables)?;
+    let tables_file = write_hall_tables(&work, &keys)?;
+    let mut hall = start_hall(args.annabella.as_deref(), &url, &tables_file)?;
+    let mut sub = start_floor(port)?;
+    wait_for_hall(&mut hall)?;
+
+    let hall_seen: Seen = Arc::default();
+    let sub_seen: Seen = Arc::default();
+    let hall_out = hall.stdout.take().context("hall stdout")?;
+    let hall_reader = read_hall_moves(hall_out, Arc::clone(&hall_seen));
+    let sub_out = sub.stdout.take().context("mosquitto_sub stdout")?;
+    let sub_reader = read_floor_moves(sub_out, Arc::clone(&sub_seen));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let broker = Broker::parse(&url).map_err(anyhow::Error::msg)?;
+    let commits: Seen = Arc::default();
+    let (hall_cpu0, _) = usage(hall.id());
+    let (sub_cpu0, _) = usage(sub.id());
+    let (mq_cpu0, _) = usage(broker_proc.id());
+    let started = Instant::now();
+    let until = started + Duration::from_secs(args.seconds);
+    let moves = play_tables(keys, &work, &t, &broker, &runtime, until, &commits)?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let expected = commits.lock().map(|c| c.len()).unwrap_or(0);
+    wait_for_arrivals(expected, &hall_seen, &sub_seen);
+    let hall_cost = Cost::since(hall.id(), hall_cpu0);
+    let sub_cost = Cost::since(sub.id(), sub_cpu0);
+    let mosquitto_cost = Cost::since(broker_proc.id(), mq_cpu0);
     for child in [&mut hall, &mut sub, &mut broker_proc] {
         let _ = child.kill();
         let _ = child.wait();
@@ -395,74 +560,18 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     let _ = hall_reader.join();
     let _ = sub_reader.join();
     let commits = commits.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
-    let latencies = |seen: &Mutex<HashMap<Key, u64>>| -> (Vec<f64>, usize) {
-        let seen = seen.lock().map(|m| m.clone()).unwrap_or_default();
-        let mut l: Vec<f64> = commits
-            .iter()
-            .filter_map(|(k, c)| seen.get(k).map(|s| (s.saturating_sub(*c)) as f64 / 1000.0))
-            .collect();
-        l.sort_by(f64::total_cmp);
-        let n = l.len();
-        (l, n)
+    let figures = Figures {
+        moves,
+        elapsed,
+        expected,
+        hall_l: latencies(&commits, &hall_seen),
+        sub_l: latencies(&commits, &sub_seen),
+        own: hall_after_floor(&hall_seen, &sub_seen),
+        hall: hall_cost,
+        sub: sub_cost,
+        mosquitto: mosquitto_cost,
     };
-    let (hall_l, hall_n) = latencies(&hall_seen);
-    let (sub_l, sub_n) = latencies(&sub_seen);
-    println!(
-        "hall bench: {} tables, {moves} moves in {elapsed:.1} s ({:.1} moves/s), template {} ({} moves, pace ×{:.2})",
-        args.tables,
-        moves as f64 / elapsed,
-        args.template.display(),
-        t.moves.len(),
-        t.pace
-    );
-    println!("| receiver | moves seen | p50 ms | p95 ms | max ms | CPU % | peak RSS MiB |");
-    println!("|---|---|---|---|---|---|---|");
-    let row = |name: &str, l: &[f64], n: usize, cpu: f64, hwm: u64| {
-        println!(
-            "| {name} | {n}/{expected} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
-            percentile(l, 0.5),
-            percentile(l, 0.95),
-            l.last().copied().unwrap_or(f64::NAN),
-            100.0 * cpu / elapsed,
-            hwm as f64 / 1024.0
-        );
-    };
-    row(
-        "annabella hall (state updated)",
-        &hall_l,
-        hall_n,
-        hall_cpu1 - hall_cpu0,
-        hall_hwm,
-    );
-    row(
-        "mosquitto_sub (floor)",
-        &sub_l,
-        sub_n,
-        sub_cpu1 - sub_cpu0,
-        sub_hwm,
-    );
-    // The hall's own share: its state change after mosquitto_sub had the same move.
-    let own = {
-        let hall = hall_seen.lock().map(|m| m.clone()).unwrap_or_default();
-        let sub = sub_seen.lock().map(|m| m.clone()).unwrap_or_default();
-        let mut d: Vec<f64> = hall
-            .iter()
-            .filter_map(|(k, h)| sub.get(k).map(|s| (*h as f64 - *s as f64) / 1000.0))
-            .collect();
-        d.sort_by(f64::total_cmp);
-        d
-    };
-    println!(
-        "hall after mosquitto_sub, same move: p50 {:.2} ms, p95 {:.2} ms",
-        percentile(&own, 0.5),
-        percentile(&own, 0.95)
-    );
-    println!(
-        "mosquitto: CPU {:.1} %, peak RSS {:.1} MiB; p95 ratio hall/floor {:.2}",
-        100.0 * (mq_cpu1 - mq_cpu0) / elapsed,
-        mq_hwm as f64 / 1024.0,
-        percentile(&hall_l, 0.95) / percentile(&sub_l, 0.95)
-    );
+    print_figures(&args, &t, &figures);
     if args.work.is_none() {
         let _ = std::fs::remove_dir_all(&work);
     }

@@ -11,8 +11,8 @@ use rusqlite::{Connection, OpenFlags, params};
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Authentication, Damage, JournalError, JournalErrorKind, Keys, Record, TableSecret, Version,
-    authentication, blob, check_format, file, get_meta, integer,
+    Authentication, Damage, JournalError, JournalErrorKind, Keys, RawRow, Record, TableSecret,
+    Version, authentication, blob, check_format, file, get_meta, integer,
     integrity::{self, Hash},
     mac_blob,
     secret::MacKey,
@@ -167,87 +167,23 @@ impl<I: DeserializeOwned> Follower<I> {
     /// Reads and checks up to `limit` records after the last checked one.
     fn read(&mut self, limit: usize) -> Result<Vec<(Record<I>, Hash)>, JournalError> {
         let (from, mut previous) = self.checked;
-        let sql = format!(
-            "SELECT seq, now_ms, input, hash, {} FROM inputs WHERE seq > ?1 ORDER BY seq LIMIT ?2",
-            self.version.mac_column()
-        );
-        let rows: Vec<_> = {
-            let mut stmt = self
-                .conn
-                .prepare_cached(&sql)
-                .map_err(|e| self.error(e.into()))?;
-            let rows = stmt
-                .query_map(
-                    params![i64::try_from(from).unwrap_or(i64::MAX), limit as i64],
-                    |r| {
-                        Ok((
-                            integer(r.get_ref(0)?, "seq"),
-                            integer(r.get_ref(1)?, "now_ms"),
-                            crate::bytes(r.get_ref(2)?, "input"),
-                            blob(r.get_ref(3)?, "hash"),
-                            mac_blob(r.get_ref(4)?),
-                        ))
-                    },
-                )
-                .map_err(|e| self.error(e.into()))?;
-            rows.collect::<Result<_, _>>()
-                .map_err(|e| self.error(e.into()))?
-        };
+        let rows = self.rows_after(from, limit)?;
         let mut out = Vec::with_capacity(rows.len());
         let mut last_ms = 0i64;
-        for (expected, (seq, now_ms, input, hash, mac)) in (from + 1..).zip(rows) {
-            let corrupt = |damage| {
-                self.error(JournalErrorKind::Corrupt {
-                    seq: expected,
-                    damage,
-                    later: 0,
-                })
-            };
-            let checked = (|| -> Result<(Record<I>, Hash), Damage> {
-                let seq = seq?;
-                if seq != expected as i64 {
-                    return Err(Damage::Gap {
-                        expected,
-                        found: seq.max(0) as u64,
-                    });
-                }
-                let now_ms = now_ms?;
-                let input = input?;
-                let stored = hash?;
-                if now_ms < last_ms.max(0) {
-                    return Err(Damage::TimeBackwards {
-                        previous_ms: last_ms,
-                        now_ms,
-                    });
-                }
-                let computed = integrity::record_hash(&previous, expected, now_ms as u64, &input);
-                if integrity::from_blob(&stored) != Some(computed) {
-                    return Err(Damage::Hash);
-                }
-                if let Some(k) = &self.key
-                    && !mac.is_some_and(|m| k.verify("record", &computed, &m))
-                {
-                    return Err(Damage::Forged);
-                }
-                let text =
-                    std::str::from_utf8(&input).map_err(|e| Damage::Decode(e.to_string()))?;
-                let input =
-                    serde_json::from_str(text).map_err(|e| Damage::Decode(e.to_string()))?;
-                Ok((
-                    Record {
-                        seq: expected,
-                        now: Duration::from_millis(now_ms as u64),
-                        input,
-                    },
-                    computed,
-                ))
-            })();
+        for (expected, row) in (from + 1..).zip(rows) {
+            let checked = self.check(row, expected, &previous, last_ms);
             // The good records before a damaged one are given first; the next read
             // starts at the damage and names it.
             let (record, hash) = match checked {
                 Ok(checked) => checked,
                 Err(_) if !out.is_empty() => break,
-                Err(damage) => return Err(corrupt(damage)),
+                Err(damage) => {
+                    return Err(self.error(JournalErrorKind::Corrupt {
+                        seq: expected,
+                        damage,
+                        later: 0,
+                    }));
+                }
             };
             last_ms = record.now.as_millis() as i64;
             previous = hash;
@@ -255,6 +191,80 @@ impl<I: DeserializeOwned> Follower<I> {
             out.push((record, hash));
         }
         Ok(out)
+    }
+
+    /// Up to `limit` records' rows after record `from`, as stored.
+    fn rows_after(&self, from: u64, limit: usize) -> Result<Vec<RawRow>, JournalError> {
+        let sql = format!(
+            "SELECT seq, now_ms, input, hash, {} FROM inputs WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+            self.version.mac_column()
+        );
+        let mut stmt = self
+            .conn
+            .prepare_cached(&sql)
+            .map_err(|e| self.error(e.into()))?;
+        let rows = stmt
+            .query_map(
+                params![i64::try_from(from).unwrap_or(i64::MAX), limit as i64],
+                |r| {
+                    Ok(RawRow {
+                        seq: integer(r.get_ref(0)?, "seq"),
+                        now_ms: integer(r.get_ref(1)?, "now_ms"),
+                        input: crate::bytes(r.get_ref(2)?, "input"),
+                        hash: blob(r.get_ref(3)?, "hash"),
+                        mac: mac_blob(r.get_ref(4)?),
+                    })
+                },
+            )
+            .map_err(|e| self.error(e.into()))?;
+        rows.collect::<Result<_, _>>()
+            .map_err(|e| self.error(e.into()))
+    }
+
+    /// Checks record `expected`'s row: its number, its time not before `last_ms`, its
+    /// hash chained on `previous`, its MAC, and its input; the record and its hash.
+    fn check(
+        &self,
+        row: RawRow,
+        expected: u64,
+        previous: &Hash,
+        last_ms: i64,
+    ) -> Result<(Record<I>, Hash), Damage> {
+        let seq = row.seq?;
+        if seq != expected as i64 {
+            return Err(Damage::Gap {
+                expected,
+                found: seq.max(0) as u64,
+            });
+        }
+        let now_ms = row.now_ms?;
+        let input = row.input?;
+        let stored = row.hash?;
+        if now_ms < last_ms.max(0) {
+            return Err(Damage::TimeBackwards {
+                previous_ms: last_ms,
+                now_ms,
+            });
+        }
+        let computed = integrity::record_hash(previous, expected, now_ms as u64, &input);
+        if integrity::from_blob(&stored) != Some(computed) {
+            return Err(Damage::Hash);
+        }
+        if let Some(k) = &self.key
+            && !row.mac.is_some_and(|m| k.verify("record", &computed, &m))
+        {
+            return Err(Damage::Forged);
+        }
+        let text = std::str::from_utf8(&input).map_err(|e| Damage::Decode(e.to_string()))?;
+        let input = serde_json::from_str(text).map_err(|e| Damage::Decode(e.to_string()))?;
+        Ok((
+            Record {
+                seq: expected,
+                now: Duration::from_millis(now_ms as u64),
+                input,
+            },
+            computed,
+        ))
     }
 
     fn error(&self, kind: JournalErrorKind) -> JournalError {

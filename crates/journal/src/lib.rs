@@ -75,6 +75,8 @@
 mod file;
 mod follow;
 mod integrity;
+mod opening;
+mod reading;
 mod secret;
 mod wal;
 
@@ -680,79 +682,27 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             kind,
         };
         let kind = file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))?;
-        // Before SQLite opens (and, read-write, recovers) the log and drops what follows
-        // a damaged frame.
-        let log_damage = match kind {
-            file::Kind::Sqlite { .. } => wal::damage_beside(&path),
-            _ => None,
-        };
-        if mode == OpenMode::ReadWrite
-            && let Some(d) = &log_damage
-        {
-            return Err(err(JournalErrorKind::Damaged(d.clone())));
-        }
-        let (conn, copy) = match (mode, kind) {
-            (_, file::Kind::Other) => {
-                return Err(err(JournalErrorKind::NotAJournal(
-                    "file is not a database".into(),
-                )));
-            }
-            (OpenMode::ReadOnly, file::Kind::Empty) => {
-                let what = if path.exists() {
-                    "empty"
-                } else {
-                    "no such file"
-                };
-                return Err(err(JournalErrorKind::File(what.into())));
-            }
-            (OpenMode::ReadOnly, kind) => {
-                let read = file::open_for_reading(&path, kind).map_err(err)?;
-                (read.conn, read._copy)
-            }
-            (OpenMode::ReadWrite, kind) => {
-                (open_for_writing(&path, kind, secret).map_err(err)?, None)
-            }
-        };
+        let log_damage = opening::log_damage(&path, kind, mode).map_err(err)?;
+        let (conn, copy) = opening::connect(&path, mode, kind, secret).map_err(err)?;
         let version = check_format(&conn).map_err(err)?;
         let (key, authentication) = authentication(&conn, version, secret).map_err(err)?;
-        if mode == OpenMode::ReadWrite
-            && matches!(
-                authentication,
-                Authentication::NoSecret | Authentication::OtherSecret { .. }
-            )
-        {
-            return Err(err(JournalErrorKind::Secret(authentication)));
-        }
+        opening::require_secret(mode, &authentication).map_err(err)?;
         let keys = Keys {
             version,
             key: key.as_ref(),
         };
-        let reading = read::<I>(&conn, keys);
+        let mut reading = reading::read::<I>(&conn, keys);
+        reading.file_damage.extend(log_damage);
+        if mode == OpenMode::ReadWrite {
+            opening::make_writable(&conn, keys, &reading).map_err(err)?;
+        }
         let Reading {
             records,
             last_hash,
             dropped,
             damage,
-            mut file_damage,
+            file_damage,
         } = reading;
-        file_damage.extend(log_damage);
-        if mode == OpenMode::ReadWrite {
-            if let Some(d) = damage {
-                return Err(err(JournalErrorKind::Corrupt {
-                    seq: d.seq,
-                    damage: d.damage,
-                    later: d.later,
-                }));
-            }
-            if !file_damage.is_empty() {
-                return Err(err(JournalErrorKind::Damaged(file_damage.join("; "))));
-            }
-            start_writing(&conn).map_err(err)?;
-            if let Some(d) = &dropped {
-                set_aside(&conn, keys, d, records.len() as u64, &last_hash)
-                    .map_err(|e| err(e.into()))?;
-            }
-        }
         let journal = Journal {
             conn,
             path,
@@ -1166,18 +1116,6 @@ fn get_meta(
     Ok(Some(value))
 }
 
-/// Every meta key, for checking them all on open.
-fn meta_keys(conn: &Connection) -> rusqlite::Result<Vec<Result<String, Damage>>> {
-    let mut stmt = conn.prepare("SELECT key FROM meta")?;
-    stmt.query_map([], |r| {
-        Ok(
-            bytes(r.get_ref(0)?, "key")
-                .and_then(|k| String::from_utf8(k).map_err(|_| Damage::Hash)),
-        )
-    })?
-    .collect()
-}
-
 fn read_games(conn: &Connection, keys: Keys<'_>) -> Result<Vec<FinishedGame>, JournalErrorKind> {
     let mut stmt = conn.prepare(&format!(
         "SELECT id, last_seq, now_ms, result, termination, pgn, hash, {} FROM games ORDER BY id",
@@ -1237,240 +1175,6 @@ impl From<rusqlite::Error> for Damage {
     fn from(e: rusqlite::Error) -> Self {
         Damage::Unreadable(e.to_string())
     }
-}
-
-/// Reads and checks the whole file: pages, meta values, finished games, records and head.
-fn read<I: DeserializeOwned>(conn: &Connection, keys: Keys<'_>) -> Reading<I> {
-    let mut file_damage = Vec::new();
-    if let Some(pages) = file::page_damage(conn) {
-        file_damage.push(format!("damaged pages: {pages}"));
-    }
-    match meta_keys(conn) {
-        Ok(names) => {
-            for name in names {
-                match name {
-                    Ok(name) => {
-                        if let Err(e) = get_meta(conn, &name, keys) {
-                            file_damage.push(e.to_string());
-                        }
-                    }
-                    Err(d) => file_damage.push(format!("a meta key is damaged: {d}")),
-                }
-            }
-        }
-        Err(e) => file_damage.push(format!("the settings cannot be read: {e}")),
-    }
-    // The last record a stored finished game proves was committed.
-    let finished_at = match read_games(conn, keys) {
-        Ok(games) => games.iter().map(|g| g.last_seq).max(),
-        Err(e) => {
-            file_damage.push(e.to_string());
-            None
-        }
-    };
-    let head: Option<Head> = match get_meta(conn, HEAD, keys) {
-        Ok(Some(json)) => match serde_json::from_str(&json) {
-            Ok(head) => Some(head),
-            Err(e) => {
-                file_damage.push(format!("the journal's head does not decode: {e}"));
-                None
-            }
-        },
-        Ok(None) => {
-            file_damage.push("the journal's head is missing".into());
-            None
-        }
-        // Already reported with the other meta values.
-        Err(_) => None,
-    };
-
-    let (rows, unreadable) = read_rows(conn, keys.version);
-    let mut records = Vec::with_capacity(rows.len());
-    let mut last_hash = integrity::genesis(keys.version.tag());
-    let mut dropped = None;
-    let mut damage = None;
-    let mut previous_ms = 0i64;
-    let total = rows.len() as u64;
-    let head_count = head.as_ref().map(|h| h.records);
-    for (index, row) in rows.iter().enumerate() {
-        let expected_seq = index as u64 + 1;
-        let later = total - expected_seq;
-        let checked = match row.seq.clone() {
-            Ok(seq) if seq != expected_seq as i64 => Err(Damage::Gap {
-                expected: expected_seq,
-                found: seq.max(0) as u64,
-            }),
-            Ok(_) => check_row::<I>(row, expected_seq, &last_hash, previous_ms, keys.key),
-            Err(d) => Err(d),
-        };
-        match checked {
-            Ok((record, hash)) => {
-                previous_ms = record.now.as_millis() as i64;
-                last_hash = hash;
-                records.push(record);
-            }
-            // A torn write can only be a last record the journal's committed head does
-            // not count yet (the head is rewritten in the same transaction as every
-            // record), and no stored finished game may end at or after it: a record the
-            // head or a finished game proves was committed is damage, never dropped.
-            Err(d)
-                if later == 0
-                    && unreadable.is_none()
-                    && d.is_torn_write()
-                    && head_count == Some(expected_seq - 1)
-                    && finished_at.is_none_or(|f| f < expected_seq) =>
-            {
-                dropped = Some(DroppedRecord {
-                    seq: expected_seq,
-                    now_ms: *row.now_ms.as_ref().unwrap_or(&-1),
-                    damage: d,
-                });
-                break;
-            }
-            Err(d) => {
-                damage = Some(DamagedRecord {
-                    seq: expected_seq,
-                    damage: d,
-                    later,
-                });
-                break;
-            }
-        }
-    }
-    if damage.is_none() && dropped.is_none() {
-        let next = total + 1;
-        if let Some(e) = unreadable {
-            damage = Some(DamagedRecord {
-                seq: next,
-                damage: Damage::Unreadable(e),
-                later: head_count.map_or(0, |h| h.saturating_sub(next)),
-            });
-        } else if let Some(head) = &head {
-            if head.records > total {
-                damage = Some(DamagedRecord {
-                    seq: next,
-                    damage: Damage::Missing { head: head.records },
-                    later: head.records - next,
-                });
-            } else if head.records < total {
-                damage = Some(DamagedRecord {
-                    seq: head.records + 1,
-                    damage: Damage::Head(format!(
-                        "the file holds {total} records, its head counts {}",
-                        head.records
-                    )),
-                    later: total - head.records - 1,
-                });
-                records.truncate(head.records as usize);
-            } else if head.hash != integrity::hex(&last_hash) {
-                damage = Some(DamagedRecord {
-                    seq: total,
-                    damage: Damage::Head("the last record's hash differs from the head's".into()),
-                    later: 0,
-                });
-                records.pop();
-            }
-        }
-    }
-    // A finished game ending after the last record: records the game proves were
-    // committed are gone (set aside as a torn write by an older version, or deleted).
-    if damage.is_none()
-        && let Some(f) = finished_at
-        && f > records.len() as u64
-    {
-        let next = records.len() as u64 + 1;
-        damage = Some(DamagedRecord {
-            seq: next,
-            damage: Damage::Finished { last_seq: f },
-            later: 0,
-        });
-    }
-    Reading {
-        records,
-        last_hash,
-        dropped,
-        damage,
-        file_damage,
-    }
-}
-
-/// The records' rows as stored, and the error that stopped the reading early, if any.
-fn read_rows(conn: &Connection, version: Version) -> (Vec<RawRow>, Option<String>) {
-    let mut out = Vec::new();
-    let sql = format!(
-        "SELECT seq, now_ms, input, hash, {} FROM inputs ORDER BY seq",
-        version.mac_column()
-    );
-    let mut stmt = match conn.prepare(&sql) {
-        Ok(s) => s,
-        Err(e) => return (out, Some(e.to_string())),
-    };
-    let mut rows = match stmt.query([]) {
-        Ok(r) => r,
-        Err(e) => return (out, Some(e.to_string())),
-    };
-    loop {
-        match rows.next() {
-            Ok(Some(r)) => {
-                let cell = |i| r.get_ref(i).map_err(Damage::from);
-                out.push(RawRow {
-                    seq: cell(0).and_then(|v| integer(v, "seq")),
-                    now_ms: cell(1).and_then(|v| integer(v, "now_ms")),
-                    input: cell(2).and_then(|v| bytes(v, "input")),
-                    hash: cell(3).and_then(|v| blob(v, "hash")),
-                    mac: cell(4).ok().and_then(mac_blob),
-                });
-            }
-            Ok(None) => return (out, None),
-            Err(e) => return (out, Some(e.to_string())),
-        }
-    }
-}
-
-fn check_row<I: DeserializeOwned>(
-    row: &RawRow,
-    seq: u64,
-    previous: &Hash,
-    previous_ms: i64,
-    key: Option<&MacKey>,
-) -> Result<(Record<I>, Hash), Damage> {
-    let now_ms = row.now_ms.clone()?;
-    let input = row.input.as_ref().map_err(Clone::clone)?;
-    let stored = row.hash.as_ref().map_err(Clone::clone)?;
-    if now_ms < 0 {
-        return Err(Damage::Column {
-            column: "now_ms",
-            found: format!("the negative time {now_ms}"),
-        });
-    }
-    let computed = integrity::record_hash(previous, seq, now_ms as u64, input);
-    if integrity::from_blob(stored) != Some(computed) {
-        return Err(Damage::Hash);
-    }
-    if let Some(k) = key
-        && !row
-            .mac
-            .as_ref()
-            .is_some_and(|m| k.verify("record", &computed, m))
-    {
-        return Err(Damage::Forged);
-    }
-    if now_ms < previous_ms {
-        return Err(Damage::TimeBackwards {
-            previous_ms,
-            now_ms,
-        });
-    }
-    let text = std::str::from_utf8(input).map_err(|e| Damage::Decode(e.to_string()))?;
-    let input = serde_json::from_str(text).map_err(|e| Damage::Decode(e.to_string()))?;
-    Ok((
-        Record {
-            seq,
-            now: Duration::from_millis(now_ms as u64),
-            input,
-        },
-        computed,
-    ))
 }
 
 /// Moves the torn last record to `dropped` and sets the head back to the record before it.

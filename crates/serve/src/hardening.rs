@@ -23,7 +23,7 @@ use axum::{
     Router,
     body::Body,
     extract::{Request, State},
-    http::{HeaderValue, Method, StatusCode, Uri, header},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
 };
@@ -136,6 +136,9 @@ fn encode(text: &str) -> String {
     form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }
 
+/// Every request passes here: the host name checked, a form's origin checked, a token in
+/// a page's address moved into a cookie, and the cookie's token given to the arbiter's
+/// requests; then every response gets its security headers.
 async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) -> Response {
     let host = req
         .headers()
@@ -149,63 +152,20 @@ async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) ->
             "This server does not answer to that host name.",
         );
     }
-    if req.method() == Method::POST {
-        let headers = req.headers();
-        let origin = headers.get(header::ORIGIN).map(HeaderValue::as_bytes);
-        let ours = format!("http://{host}");
-        // Under `Referrer-Policy: no-referrer` a browser's form sends `Origin: null`;
-        // its `Sec-Fetch-Site` (which no page can set) then says where it came from.
-        let same_site = headers
-            .get("sec-fetch-site")
-            .is_some_and(|v| v.as_bytes() == b"same-origin");
-        let allowed = match origin {
-            Some(b"null") => same_site,
-            Some(o) => o == ours.as_bytes(),
-            None => headers.contains_key(header::AUTHORIZATION),
-        };
-        if !allowed {
-            return refuse(
-                StatusCode::FORBIDDEN,
-                "A form must come from this server's own page.",
-            );
-        }
+    if req.method() == Method::POST && !from_own_page(req.headers(), &host) {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "A form must come from this server's own page.",
+        );
     }
     let query = req.uri().query().unwrap_or_default().to_owned();
     let given = query_param(&query, "token").map(|t| t.into_owned());
-    // A browser's navigation (it accepts HTML); programs keep the query as they sent it.
-    let navigation = req
-        .headers()
-        .get(header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|a| a.contains("text/html"));
     if req.method() == Method::GET
-        && navigation
+        && is_navigation(req.headers())
         && let Some(token) = &given
         && (h.token)(token)
     {
-        let rest: String = form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "token"))
-            .finish();
-        let path = req.uri().path();
-        let location = if rest.is_empty() {
-            path.to_owned()
-        } else {
-            format!("{path}?{rest}")
-        };
-        let mut r = Response::builder()
-            .status(StatusCode::SEE_OTHER)
-            .header(header::LOCATION, location)
-            .header(
-                header::SET_COOKIE,
-                format!(
-                    "{TOKEN_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/",
-                    encode(token)
-                ),
-            )
-            .body(Body::empty())
-            .unwrap_or_default();
-        security_headers(&mut r, "'none'");
-        return r;
+        return token_to_cookie(req.uri().path(), &query, token);
     }
     // The cookie stands for the token only on the arbiter's own requests (they name the
     // arbiter, `by=`): a spectator's or a player's page stays theirs in the same browser.
@@ -213,24 +173,81 @@ async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) ->
         && query_param(&query, "by").is_some()
         && let Some(token) = cookie(&req, TOKEN_COOKIE)
     {
-        let token = form_urlencoded::parse(format!("t={token}").as_bytes())
-            .next()
-            .map(|(_, v)| v.into_owned())
-            .unwrap_or_default();
-        let sep = if query.is_empty() { "" } else { "&" };
-        let path_and_query = format!("{}?{query}{sep}token={}", req.uri().path(), encode(&token));
-        let mut parts = req.uri().clone().into_parts();
-        if let Ok(pq) = path_and_query.parse() {
-            parts.path_and_query = Some(pq);
-            if let Ok(uri) = Uri::from_parts(parts) {
-                *req.uri_mut() = uri;
-            }
-        }
+        cookie_token_to_query(&mut req, &query, &token);
         // A form posted with the cookie carries the token in its body as before (the
         // page's hidden field); the query copy serves handlers that read the query.
     }
     let response = next.run(req).await;
     with_policy(response).await
+}
+
+/// A POST comes from this server's own page (`http://{host}`), or from a program that
+/// authorises itself.
+fn from_own_page(headers: &HeaderMap, host: &str) -> bool {
+    let origin = headers.get(header::ORIGIN).map(HeaderValue::as_bytes);
+    let ours = format!("http://{host}");
+    // Under `Referrer-Policy: no-referrer` a browser's form sends `Origin: null`;
+    // its `Sec-Fetch-Site` (which no page can set) then says where it came from.
+    let same_site = headers
+        .get("sec-fetch-site")
+        .is_some_and(|v| v.as_bytes() == b"same-origin");
+    match origin {
+        Some(b"null") => same_site,
+        Some(o) => o == ours.as_bytes(),
+        None => headers.contains_key(header::AUTHORIZATION),
+    }
+}
+
+/// A browser's navigation (it accepts HTML); programs keep the query as they sent it.
+fn is_navigation(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"))
+}
+
+/// Sends the browser back to `path` without the token in its address, the token now in
+/// an HTTP-only cookie.
+fn token_to_cookie(path: &str, query: &str, token: &str) -> Response {
+    let rest: String = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "token"))
+        .finish();
+    let location = if rest.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{rest}")
+    };
+    let mut r = Response::builder()
+        .status(StatusCode::SEE_OTHER)
+        .header(header::LOCATION, location)
+        .header(
+            header::SET_COOKIE,
+            format!(
+                "{TOKEN_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/",
+                encode(token)
+            ),
+        )
+        .body(Body::empty())
+        .unwrap_or_default();
+    security_headers(&mut r, "'none'");
+    r
+}
+
+/// Adds the cookie's (percent-encoded) `token` to the request's query.
+fn cookie_token_to_query(req: &mut Request, query: &str, token: &str) {
+    let token = form_urlencoded::parse(format!("t={token}").as_bytes())
+        .next()
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default();
+    let sep = if query.is_empty() { "" } else { "&" };
+    let path_and_query = format!("{}?{query}{sep}token={}", req.uri().path(), encode(&token));
+    let mut parts = req.uri().clone().into_parts();
+    if let Ok(pq) = path_and_query.parse() {
+        parts.path_and_query = Some(pq);
+        if let Ok(uri) = Uri::from_parts(parts) {
+            *req.uri_mut() = uri;
+        }
+    }
 }
 
 /// Adds the headers; an HTML page gets a policy allowing exactly its inline scripts.

@@ -114,9 +114,22 @@ fn port(path: &Option<PathBuf>) -> String {
 /// The commented `table.toml` of `answers`; `found` are comment lines on what `init`
 /// found (ports, microphones, voices), kept at the top for the arbiter.
 pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
-    let a = answers;
-    let color = |c: Color| if c == Color::White { "white" } else { "black" };
     let mut s = String::new();
+    write_header(&mut s, found);
+    write_game(&mut s, answers);
+    write_players(&mut s, answers);
+    write_language(&mut s, answers);
+    let set_up = ClubSetUp::of(answers);
+    write_devices(&mut s, answers, &set_up);
+    write_clock(&mut s, &set_up);
+    write_speech(&mut s, answers);
+    write_voices(&mut s, answers);
+    write_records(&mut s, answers);
+    s
+}
+
+/// The file's opening comment: how to check and play it, and what `init` found.
+fn write_header(s: &mut String, found: &[String]) {
     let _ = writeln!(
         s,
         "# One annabella table, written by `annabella init`. Check it with `annabella doctor \
@@ -129,6 +142,10 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
             let _ = writeln!(s, "#   {line}");
         }
     }
+}
+
+/// `[game]`: the time control, the Laws' edition, and the pairing's event and round.
+fn write_game(s: &mut String, a: &TableAnswers) {
     let _ = writeln!(
         s,
         "\n[game]\ntime_control = {}   # PGN TimeControl; 5400d30 = US delay, 5400b30 = Bronstein\n\
@@ -139,14 +156,27 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
             None => "# event = \"Club championship\"\n# round = \"1\"".to_string(),
         }
     );
+}
+
+/// `[players]`: the VI player's colour and both names.
+fn write_players(s: &mut String, a: &TableAnswers) {
+    let color = if a.vi_color == Color::White {
+        "white"
+    } else {
+        "black"
+    };
     let _ = writeln!(
         s,
         "\n[players]\nvi = \"{}\"                        # the visually impaired player's colour\n\
          white = {}\nblack = {}",
-        color(a.vi_color),
+        color,
         quote(&a.white),
         quote(&a.black)
     );
+}
+
+/// `[language]`: each player's language.
+fn write_language(s: &mut String, a: &TableAnswers) {
     let _ = writeln!(
         s,
         "\n[language]\nvi = \"{}\"                         # de (FIDE scheme), en, lt, lv, hu\n\
@@ -154,7 +184,10 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
         a.vi_language.code(),
         a.sighted_language.code()
     );
-    let set_up = ClubSetUp::of(a);
+}
+
+/// `[devices]`: the peg board's, the DGT board's and the clock's ports.
+fn write_devices(s: &mut String, a: &TableAnswers, set_up: &ClubSetUp) {
     let _ = writeln!(
         s,
         "\n[devices]                           # a serial port (/dev/serial/by-id/... survives \
@@ -169,12 +202,20 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
         set_up.clock,
         set_up.clock_comment,
     );
+}
+
+/// `[clock]`: who presses the clock for each player.
+fn write_clock(s: &mut String, set_up: &ClubSetUp) {
     let _ = writeln!(
         s,
         "\n[clock]                             # lever: the player presses; automatic: the table \
          does\nvi_press = \"{}\"\nsighted_press = \"{}\"",
         set_up.press, set_up.press
     );
+}
+
+/// `[speech]`: the Vosk model and microphone, or typed words when there is no model.
+fn write_speech(s: &mut String, a: &TableAnswers) {
     match &a.model {
         Some(model) => {
             let input = a
@@ -201,6 +242,10 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
             );
         }
     }
+}
+
+/// `[voice.vi]` and `[voice.sighted]`: how each player hears the announcements.
+fn write_voices(s: &mut String, a: &TableAnswers) {
     let voice = a.vi_voice.as_ref().map_or_else(
         || "# voice = \"de+f3\"".to_owned(),
         |v| format!("voice = {}", quote(v)),
@@ -212,6 +257,10 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
          [voice.sighted]\nbackend = \"text\"                    # the sighted player reads the \
          console; \"auto\" to hear"
     );
+}
+
+/// `[records]` and the commented `[console]`: where the records go, and the web console.
+fn write_records(s: &mut String, a: &TableAnswers) {
     let _ = writeln!(
         s,
         "\n[records]\ndir = {}                 # journal, PGN, Braille (BRF), audio\n\n\
@@ -219,7 +268,6 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
          # listen = \"127.0.0.1:8960\"\n# table = \"Table 1\"",
         quote(&a.records_dir.to_string_lossy())
     );
-    s
 }
 
 #[cfg(test)]

@@ -165,9 +165,65 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         None => None,
     };
     let mut found = Vec::new();
+    let ports = survey_ports(args, err, &mut found)?;
+    survey_microphones(err, &mut found)?;
+    let mut ask = Asker {
+        interactive: !args.non_interactive,
+        input,
+    };
+    let (vi_color, white, black) = ask_players(&mut ask, err, args, paired.as_ref())?;
+    let time_control = ask_time_control(&mut ask, err, args)?;
+    survey_voices(err, &mut found)?;
+    let (vi_language, sighted_language) = ask_languages(&mut ask, err, args)?;
+    let records_dir = PathBuf::from(ask.text(
+        err,
+        "Directory for the game records",
+        args.records.as_ref().and_then(|p| p.to_str()),
+        "games",
+    )?);
+    let model = ask_model(&mut ask, err, args)?;
+    let answers = TableAnswers {
+        vi_color,
+        white,
+        black,
+        time_control,
+        vi_language,
+        sighted_language,
+        records_dir,
+        peg_board: ports.peg_board,
+        dgt: ports.dgt,
+        clock: ports.clock,
+        dgt_clock: ports.dgt_clock,
+        model,
+        microphone: args.mic.clone(),
+        vi_voice: None,
+        event_round: paired.map(|(_, _, event, round)| (event, round)),
+    };
+    write_config(&args.out, &answers, found, err)?;
+    table_secret(&args.out, err)?;
+    hall_keys(&args.out, &args.hall_table, err)?;
+    Ok(())
+}
 
+/// The devices found on the serial ports, the first of each kind.
+#[derive(Debug, Default)]
+struct Ports {
+    peg_board: Option<PathBuf>,
+    dgt: Option<PathBuf>,
+    clock: Option<PathBuf>,
+    /// A DGT 3000 answered on the DGT board's cable.
+    dgt_clock: bool,
+}
+
+/// Identifies the device on each serial port (the given ones, else every port found),
+/// says what it found on `err` and notes it in `found`.
+fn survey_ports(
+    args: &Options,
+    err: &mut impl Write,
+    found: &mut Vec<String>,
+) -> Result<Ports, InitError> {
     writeln!(err, "Serial ports:")?;
-    let ports = if args.ports.is_empty() {
+    let paths = if args.ports.is_empty() {
         annabella_devices::transport::list_ports()
             .into_iter()
             .map(|p| p.by_id.unwrap_or(p.path))
@@ -175,51 +231,60 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
     } else {
         args.ports.clone()
     };
-    if ports.is_empty() {
+    if paths.is_empty() {
         writeln!(
             err,
             "  none found (plug the boards and the clock in by USB)"
         )?;
     }
-    let (mut peg_board, mut dgt, mut clock) = (None, None, None);
-    let mut dgt_clock = false;
-    for path in &ports {
+    let mut ports = Ports::default();
+    for path in &paths {
         let line = match identify(path, Duration::from_millis(1500)) {
-            Ok(identity) => {
-                let slot = match identity {
-                    Identity::Dgt { clock, .. } => {
-                        dgt_clock |= clock && dgt.is_none();
-                        &mut dgt
-                    }
-                    Identity::PegBoard { .. } => &mut peg_board,
-                    Identity::Clock { .. } => &mut clock,
-                };
-                let mut line = format!("{}: {}", path.display(), identity.describe());
-                if slot.is_some() {
-                    line.push_str(" (a second one: not used)");
-                } else {
-                    *slot = Some(path.clone());
-                }
-                if let Some(problem) = identity.position_problem() {
-                    line.push_str(&format!("; {problem}"));
-                }
-                line
-            }
+            Ok(identity) => ports.take(path, &identity),
             Err(why) => format!("{}: nothing known answers ({why})", path.display()),
         };
         writeln!(err, "  {line}")?;
         found.push(line);
     }
     for (name, slot) in [
-        ("peg board", &peg_board),
-        ("DGT board", &dgt),
-        ("tactile clock", &clock),
+        ("peg board", &ports.peg_board),
+        ("DGT board", &ports.dgt),
+        ("tactile clock", &ports.clock),
     ] {
         if slot.is_none() {
             writeln!(err, "  no {name} found: written as \"none\"")?;
         }
     }
+    Ok(ports)
+}
 
+impl Ports {
+    /// Takes the device `identity` at `path` unless one of its kind was found before;
+    /// the line that says what it is.
+    fn take(&mut self, path: &Path, identity: &Identity) -> String {
+        let slot = match identity {
+            Identity::Dgt { clock, .. } => {
+                self.dgt_clock |= *clock && self.dgt.is_none();
+                &mut self.dgt
+            }
+            Identity::PegBoard { .. } => &mut self.peg_board,
+            Identity::Clock { .. } => &mut self.clock,
+        };
+        let mut line = format!("{}: {}", path.display(), identity.describe());
+        if slot.is_some() {
+            line.push_str(" (a second one: not used)");
+        } else {
+            *slot = Some(path.to_path_buf());
+        }
+        if let Some(problem) = identity.position_problem() {
+            line.push_str(&format!("; {problem}"));
+        }
+        line
+    }
+}
+
+/// Lists the microphones on `err` and notes them in `found`.
+fn survey_microphones(err: &mut impl Write, found: &mut Vec<String>) -> Result<(), InitError> {
     writeln!(err, "Microphones:")?;
     let mics = annabella_speech::audio::input_devices();
     if mics.is_empty() {
@@ -231,11 +296,31 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         writeln!(err, "  {}: {}{default}", m.id, m.name)?;
         found.push(format!("microphone {}: {}{default}", m.id, m.name));
     }
+    Ok(())
+}
 
-    let mut ask = Asker {
-        interactive: !args.non_interactive,
-        input,
-    };
+/// Lists espeak-ng's voices for every language on `err` and notes them in `found`.
+fn survey_voices(err: &mut impl Write, found: &mut Vec<String>) -> Result<(), InitError> {
+    for lang in Language::ALL {
+        let voices = espeak_voices(lang.code());
+        let line = if voices.is_empty() {
+            format!("voices for {}: none found (espeak-ng)", lang.code())
+        } else {
+            format!("voices for {}: {}", lang.code(), voices.join(", "))
+        };
+        writeln!(err, "{line}")?;
+        found.push(line);
+    }
+    Ok(())
+}
+
+/// Asks the VI player's colour, then White's and Black's names (the pairing's by default).
+fn ask_players(
+    ask: &mut Asker<impl BufRead>,
+    err: &mut impl Write,
+    args: &Options,
+    paired: Option<&(String, String, String, String)>,
+) -> Result<(Color, String, String), InitError> {
     let vi_color = ask.choose(
         err,
         "Colour of the visually impaired player (white or black)",
@@ -247,7 +332,7 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
             _ => Err(Why("white or black".to_owned())),
         },
     )?;
-    let (trf_white, trf_black) = match &paired {
+    let (trf_white, trf_black) = match paired {
         Some((white, black, ..)) => (Some(white.as_str()), Some(black.as_str())),
         None => (None, None),
     };
@@ -263,7 +348,16 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         args.black.as_deref().or(trf_black),
         "Black",
     )?;
-    let time_control = ask.choose(
+    Ok((vi_color, white, black))
+}
+
+/// Asks the time control in PGN form.
+fn ask_time_control(
+    ask: &mut Asker<impl BufRead>,
+    err: &mut impl Write,
+    args: &Options,
+) -> Result<String, InitError> {
+    ask.choose(
         err,
         "Time control in PGN form (5400+30 is 90 minutes plus 30 seconds a move)",
         args.time_control.as_deref(),
@@ -273,21 +367,19 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
                 .map(|_| t.to_owned())
                 .map_err(|e| Why(e.to_string()))
         },
-    )?;
+    )
+}
+
+/// Asks the VI player's language, then the sighted player's (the VI player's by default).
+fn ask_languages(
+    ask: &mut Asker<impl BufRead>,
+    err: &mut impl Write,
+    args: &Options,
+) -> Result<(Language, Language), InitError> {
     let language = |t: &str| {
         t.parse::<Language>()
             .map_err(|_| Why("one of de, en, lt, lv, hu".to_owned()))
     };
-    for lang in Language::ALL {
-        let voices = espeak_voices(lang.code());
-        let line = if voices.is_empty() {
-            format!("voices for {}: none found (espeak-ng)", lang.code())
-        } else {
-            format!("voices for {}: {}", lang.code(), voices.join(", "))
-        };
-        writeln!(err, "{line}")?;
-        found.push(line);
-    }
     let vi_language = ask.choose(
         err,
         "Language of the visually impaired player (de, en, lt, lv, hu)",
@@ -302,13 +394,16 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         vi_language.code(),
         language,
     )?;
-    let records_dir = PathBuf::from(ask.text(
-        err,
-        "Directory for the game records",
-        args.records.as_ref().and_then(|p| p.to_str()),
-        "games",
-    )?);
-    let model = ask.choose(
+    Ok((vi_language, sighted_language))
+}
+
+/// Asks the Vosk model directory that hears the VI player (`None`: typed words).
+fn ask_model(
+    ask: &mut Asker<impl BufRead>,
+    err: &mut impl Write,
+    args: &Options,
+) -> Result<Option<PathBuf>, InitError> {
+    ask.choose(
         err,
         "Vosk model directory that hears the player (none: the words are typed)",
         args.model.as_deref(),
@@ -319,47 +414,35 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
                 .map(|()| Some(PathBuf::from(dir)))
                 .map_err(|e| Why(e.to_string())),
         },
-    )?;
-    let answers = TableAnswers {
-        vi_color,
-        white,
-        black,
-        time_control,
-        vi_language,
-        sighted_language,
-        records_dir,
-        peg_board,
-        dgt,
-        clock,
-        dgt_clock,
-        model,
-        microphone: args.mic.clone(),
-        vi_voice: None,
-        event_round: paired.map(|(_, _, event, round)| (event, round)),
-    };
-    for note in crate::init::set_up_notes(&answers) {
+    )
+}
+
+/// Says the set-up notes, checks that the `table.toml` of `answers` can play, and writes
+/// it to `out`.
+fn write_config(
+    out: &Path,
+    answers: &TableAnswers,
+    mut found: Vec<String>,
+    err: &mut impl Write,
+) -> Result<(), InitError> {
+    for note in crate::init::set_up_notes(answers) {
         writeln!(err, "Set-up: {note}")?;
         found.push(note);
     }
-    let text = table_toml(&answers, &found);
+    let text = table_toml(answers, &found);
     // What init writes must be a table that can play (every move made, every clock started).
-    annabella_config::StationConfig::from_toml_str(
-        &text,
-        args.out.parent().unwrap_or(Path::new(".")),
-    )
-    .map_err(InitError::CannotPlay)?;
-    std::fs::write(&args.out, &text).map_err(|cause| InitError::Write {
-        name: args.out.display().to_string(),
+    annabella_config::StationConfig::from_toml_str(&text, out.parent().unwrap_or(Path::new(".")))
+        .map_err(InitError::CannotPlay)?;
+    std::fs::write(out, &text).map_err(|cause| InitError::Write {
+        name: out.display().to_string(),
         cause,
     })?;
     writeln!(
         err,
         "Written: {}. Next: annabella doctor --config {}",
-        args.out.display(),
-        args.out.display()
+        out.display(),
+        out.display()
     )?;
-    table_secret(&args.out, err)?;
-    hall_keys(&args.out, &args.hall_table, err)?;
     Ok(())
 }
 

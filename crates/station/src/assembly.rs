@@ -25,18 +25,20 @@ use annabella_speech::{
     AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
 };
 use annabella_table::{TableConfig, TableView};
-use annabella_voice::{Herald, HeraldError, RecordAt, SpeechdAddress, VoicePlan};
+use annabella_voice::{HeraldError, VoicePlan};
 use shakmaty::{Chess, Position};
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    braille_display::{self, BrailleDisplayPlan, DisplayKeys, RunningDisplay},
+    braille_display::{BrailleDisplayPlan, DisplayKeys, RunningDisplay},
     config::{DeviceSpec, Devices},
-    console_link::{self, ConsoleSetup, Hands},
+    console_link::ConsoleSetup,
     heard, records,
     session::{Session, SessionError, TableTime},
-    shell::{self, Channels, Ending, Links, Request, ShellOptions},
+    shell::{self, Channels, Ending, Request, ShellOptions},
 };
+
+mod parts;
 
 /// Requests waiting for the shell (keyboard, script, console, hearing).
 const REQUESTS: usize = 64;
@@ -297,50 +299,21 @@ impl Station {
     /// [`StationError`] naming the part that failed.
     pub fn start(plan: StationPlan) -> Result<Station, StationError> {
         let dir = plan.records_dir.clone();
-        std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-        let journal = dir.join(crate::records::JOURNAL);
-        if !plan.continue_journal && holds_journal(&dir) {
-            return Err(StationError::JournalExists(journal));
-        }
-        let unreachable = unreachable_devices(&plan.devices);
-        if !unreachable.is_empty() {
-            if !plan.allow_missing_devices {
-                return Err(StationError::DevicesMissing(unreachable));
-            }
-            for u in &unreachable {
-                tracing::warn!("{u}; playing on without it, and trying again");
-            }
-        }
+        let journal = parts::records_journal(&dir, plan.continue_journal)?;
+        parts::check_devices(&plan.devices, plan.allow_missing_devices)?;
         let session = open_session(&journal, plan.table, plan.secret.as_ref())?;
         let epoch = session.epoch_unix_ms()?.unwrap_or_default();
         let time = TableTime::new(epoch, session.journal().last_now());
         let table = session.table().config().clone();
         let position = session.table().game().position().clone();
 
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .map_err(StationError::Runtime)?;
+        let runtime = parts::runtime()?;
         let (requests_tx, requests_rx) = mpsc::channel(REQUESTS);
         let (news_tx, news_rx) = mpsc::channel(NEWS);
         let voices = plan
             .voices
             .with_languages(table.language, table.sighted_language);
-        let record_at = RecordAt {
-            dir: dir.clone(),
-            continue_existing: plan.continue_journal,
-        };
-        let herald = Herald::start(
-            &voices,
-            &SpeechdAddress::from_env(),
-            Some(&record_at),
-            Box::new(move |at| time.ms_of(at)),
-            Box::new(move |news| {
-                let _ = news_tx.blocking_send(news);
-            }),
-        )?;
-        tracing::info!("announcements: {}", herald.describe(&voices));
+        let herald = parts::start_herald(&voices, &dir, plan.continue_journal, time, news_tx)?;
         let audio_record = herald.record.clone();
         let audio_on_stdin =
             matches!(&plan.hearing, HearingPlan::Setup(s) if s.input == AudioInput::Stdin);
@@ -355,70 +328,20 @@ impl Station {
 
         let _entered = runtime.enter();
         let sims = Arc::new(start_sims(&plan.devices, &position)?);
-        let links = Links::open(
-            port(
-                &plan.devices.peg_board,
-                sims.peg.as_ref().map(Simulated::path),
-                115_200,
-            ),
-            port(
-                &plan.devices.dgt,
-                sims.dgt.as_ref().map(Simulator::path),
-                9600,
-            ),
-            port(
-                &plan.devices.clock,
-                sims.clock.as_ref().map(Simulated::path),
-                115_200,
-            ),
-        );
+        let links = parts::open_links(&plan.devices, &sims);
         let (view_tx, view_rx) = watch::channel(session.table().snapshot());
         let (committed_tx, committed_rx) = watch::channel(session.journal().len());
-        let lines = match plan.console {
-            Some(setup) => {
-                let (lines_tx, lines_rx) = mpsc::channel(CONSOLE_LINES);
-                let s = sims.clone();
-                let hands: Hands = Arc::new(move |plan| {
-                    console_link::sim_hands(s.peg.as_ref(), s.dgt.as_ref(), plan)
-                });
-                let addr = setup
-                    .addr()
-                    .map_or_else(|_| "?".to_owned(), |a| a.to_string());
-                console_link::start(
-                    setup,
-                    &table,
-                    view_rx.clone(),
-                    lines_rx,
-                    requests_tx.clone(),
-                    Some(hands),
-                )
-                .map_err(|source| StationError::Console { addr, source })?;
-                Some(lines_tx)
-            }
-            None => None,
-        };
-        let (lines, braille_display) = match plan.braille_display {
-            Some(display) => {
-                let (tx, running) = braille_display::start(
-                    display,
-                    lines,
-                    &table,
-                    view_rx.clone(),
-                    requests_tx.clone(),
-                    time,
-                    &dir,
-                )
-                .map_err(|e| StationError::BrailleDisplay(e.to_string()))?;
-                (Some(tx), Some(running))
-            }
-            None => (lines, None),
-        };
-        let (heard_tx, heard_rx) = if plan.heard_log {
-            let (tx, rx) = std_mpsc::channel();
-            (Some(tx), Some(rx))
-        } else {
-            (None, None)
-        };
+        let lines = parts::start_console(plan.console, &table, &sims, &view_rx, &requests_tx)?;
+        let (lines, braille_display) = parts::start_braille_display(
+            plan.braille_display,
+            lines,
+            &table,
+            &view_rx,
+            &requests_tx,
+            time,
+            &dir,
+        )?;
+        let (heard_tx, heard_rx) = parts::heard_log(plan.heard_log);
         let shell = runtime.spawn(shell::run(
             session,
             time,

@@ -339,3 +339,21 @@ pub fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
         .find(|d| !holds_records(d))
         .expect("some number is free")
 }
+
+/// The sample table's configuration (`samples/table.toml`): the demo's when none is given.
+pub const SAMPLE_CONFIG: &str = include_str!("../../../samples/table.toml");
+
+/// The script a demo plays when none is given, and its name: with a peg board the sample
+/// game, on a club's ordinary tactile set (no peg board) the club's.
+pub fn sample_script(vi_board: annabella_table::ViBoard) -> (&'static str, &'static str) {
+    match vi_board {
+        annabella_table::ViBoard::Plain => (
+            include_str!("../../../samples/demo-script-club.txt"),
+            "samples/demo-script-club.txt",
+        ),
+        annabella_table::ViBoard::Sensors => (
+            include_str!("../../../samples/demo-script.txt"),
+            "samples/demo-script.txt",
+        ),
+    }
+}

@@ -117,47 +117,12 @@ fn run_table(
     allow_missing_devices: bool,
     first: Option<Input>,
 ) -> Result<StationReport, StationError> {
-    let console = match &config.console {
-        Some(c) => {
-            let setup =
-                ConsoleSetup::bind(&c.listen.to_string(), c.table.clone()).map_err(|source| {
-                    StationError::Console {
-                        addr: c.listen.to_string(),
-                        source,
-                    }
-                })?;
-            let banner = setup.banner().map_err(|source| StationError::Console {
-                addr: c.listen.to_string(),
-                source,
-            })?;
-            tracing::info!("{banner}");
-            Some(setup)
-        }
-        None => None,
-    };
+    let console = bind_console(config)?;
     let (hearing, push_to_talk) = match &config.speech {
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
-    // A secret that cannot be made (a configuration directory the table's user may not
-    // write) leaves the journal unkeyed, said; one that is there but exposed, malformed
-    // or unreadable stops the table.
-    let secret = match crate::journal::TableSecret::read_or_make(&config.secret_file) {
-        Ok((secret, made)) => {
-            if made {
-                tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
-            }
-            Some(secret)
-        }
-        Err(e @ crate::journal::SecretError::Io { .. }) if !config.secret_file.exists() => {
-            tracing::warn!(
-                "the table's secret cannot be made ({e}): a new journal is not authenticated; \
-                 run `annabella init` as the table's user"
-            );
-            None
-        }
-        Err(e) => return Err(StationError::Secret(e)),
-    };
+    let secret = table_secret(config)?;
     let station = Station::start(StationPlan {
         secret: secret.clone(),
         records_dir: config.records_dir.clone(),
@@ -179,17 +144,7 @@ fn run_table(
                 braille_table: config.braille_table.clone(),
             }),
     })?;
-    // The table in the hall: its journal published, the hall's signed actions taken.
-    let mut hall = match &config.hall {
-        Some(h) => Some(hall_link::start_keyed(
-            h,
-            station.journal.clone(),
-            Some(station.committed.clone()),
-            Some(station.requests.clone()),
-            secret,
-        )?),
-        None => None,
-    };
+    let hall = join_hall(config, &station, secret)?;
     if let Some(input) = first {
         let _ = station.requests.blocking_send(Request::Input(input));
     }
@@ -207,6 +162,79 @@ fn run_table(
         station.audio_record.clone(),
     );
     let stopped = station.wait()?;
+    drain_hall(hall);
+    StationReport::finish(journal, &stopped, &dir, &config.braille_table, record)
+}
+
+/// Binds the arbiter's web console, if configured, and logs its banner (address and
+/// token): a busy port stops the table before anything starts.
+fn bind_console(config: &StationConfig) -> Result<Option<ConsoleSetup>, StationError> {
+    let Some(c) = &config.console else {
+        return Ok(None);
+    };
+    let setup = ConsoleSetup::bind(&c.listen.to_string(), c.table.clone()).map_err(|source| {
+        StationError::Console {
+            addr: c.listen.to_string(),
+            source,
+        }
+    })?;
+    let banner = setup.banner().map_err(|source| StationError::Console {
+        addr: c.listen.to_string(),
+        source,
+    })?;
+    tracing::info!("{banner}");
+    Ok(Some(setup))
+}
+
+/// The table's secret, made the first time. A secret that cannot be made (a
+/// configuration directory the table's user may not write) leaves the journal unkeyed,
+/// said; one that is there but exposed, malformed or unreadable stops the table.
+fn table_secret(
+    config: &StationConfig,
+) -> Result<Option<crate::journal::TableSecret>, StationError> {
+    match crate::journal::TableSecret::read_or_make(&config.secret_file) {
+        Ok((secret, made)) => {
+            if made {
+                tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
+            }
+            Ok(Some(secret))
+        }
+        Err(e @ crate::journal::SecretError::Io { .. }) if !config.secret_file.exists() => {
+            tracing::warn!(
+                "the table's secret cannot be made ({e}): a new journal is not authenticated; \
+                 run `annabella init` as the table's user"
+            );
+            Ok(None)
+        }
+        Err(e) => Err(StationError::Secret(e)),
+    }
+}
+
+/// The table in the hall, if configured: its journal published, the hall's signed
+/// actions taken.
+fn join_hall(
+    config: &StationConfig,
+    station: &Station,
+    secret: Option<crate::journal::TableSecret>,
+) -> Result<Option<hall_link::HallLink>, StationError> {
+    config
+        .hall
+        .as_ref()
+        .map(|h| {
+            hall_link::start_keyed(
+                h,
+                station.journal.clone(),
+                Some(station.committed.clone()),
+                Some(station.requests.clone()),
+                secret,
+            )
+        })
+        .transpose()
+}
+
+/// After the game: waits (at most [`HALL_DRAIN`]) until the hall's broker has every
+/// record, and says so.
+fn drain_hall(mut hall: Option<hall_link::HallLink>) {
     if let Some(h) = hall.as_mut() {
         match h.drain(HALL_DRAIN) {
             Ok(last) => tracing::info!("hall: records 1-{last} are at the broker"),
@@ -214,7 +242,6 @@ fn run_table(
         }
     }
     drop(hall);
-    StationReport::finish(journal, &stopped, &dir, &config.braille_table, record)
 }
 
 /// Keyboard lines → simulators or table inputs; a bad line is reported and skipped.

@@ -17,14 +17,13 @@ use std::{
 
 use annabella_devices::{
     clock::{ClockEvent, TactileClock},
-    dgt::{ClockCommand as DgtClockCommand, ClockRun, DgtBoard, DgtConfig},
+    dgt::{DgtBoard, DgtConfig},
     link::LinkConfig,
     peg::PegBoard,
-    proto::{Haptic as DeviceHaptic, Running},
     transport::{Link, PortConfig, PortEvent, spawn},
 };
 use annabella_speech::Ears;
-use annabella_table::{ClockCommand, Effect, Haptic, Input, TableView};
+use annabella_table::{ClockCommand, Effect, Input, TableView};
 use annabella_voice::{Herald, HeraldNews};
 use shakmaty::Color;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -35,6 +34,8 @@ use crate::{
     line::Line,
     session::{Session, SessionError, TableTime},
 };
+
+mod effects;
 
 /// Journal meta key of the last nonce of a hall action the station accepted (the hall
 /// link reads it back on a restart, so a replayed action is refused).
@@ -290,105 +291,6 @@ impl Shell {
         let at_ms = self.session.journal().last_now().as_millis() as u64;
         self.print(&Line::Utterance { at_ms, seq, timing });
         Ok(())
-    }
-
-    fn carry_out(&mut self, at_ms: u64, effect: Effect) {
-        match &effect {
-            Effect::Announce(a) => {
-                if let Some(log) = &self.options.heard_log {
-                    let _ = log.send(a.text.clone());
-                }
-                if let Some(v) = &self.herald {
-                    crate::announcing::say(v, a);
-                }
-            }
-            Effect::Clock(ClockCommand::Set {
-                white,
-                black,
-                running,
-            }) => {
-                let (w, b) = (*white, *black);
-                let run = match running {
-                    None => Running::None,
-                    Some(Color::White) => Running::White,
-                    Some(Color::Black) => Running::Black,
-                };
-                if let Some(c) = &self.links.clock {
-                    c.command(move |c, now| c.set_and_run(now, w, b, run));
-                }
-                if let Some(d) = &self.links.dgt {
-                    let run = match running {
-                        None => ClockRun::Paused,
-                        Some(Color::White) => ClockRun::Left,
-                        Some(Color::Black) => ClockRun::Right,
-                    };
-                    let end_text = std::mem::take(&mut self.dgt_text);
-                    d.command(move |d, now| {
-                        if end_text {
-                            d.clock_end_text(now);
-                        }
-                        d.clock_command(
-                            now,
-                            DgtClockCommand::SetAndRun {
-                                left: w,
-                                right: b,
-                                run,
-                            },
-                        );
-                    });
-                    if running.is_none() && self.session.table().clock().is_paused() {
-                        self.dgt_show("PAUSE", false);
-                    }
-                }
-            }
-            Effect::MuteMic | Effect::UnmuteMic => {
-                if let Some(e) = &self.options.ears {
-                    e.muted(matches!(effect, Effect::MuteMic));
-                }
-            }
-            Effect::Position { .. } => {
-                if let Some(e) = &self.options.ears {
-                    e.set_position(self.session.table().game().position().clone());
-                }
-            }
-            Effect::StopSpeaking => {
-                if let Some(v) = &self.herald {
-                    v.stop();
-                }
-            }
-            Effect::ArbiterAlert(alert) if alert.kind == annabella_table::AlertKind::Called => {
-                self.dgt_show("ARBITER", true);
-            }
-            Effect::RecordMove(record)
-                if record.san.ends_with('+') && self.options.dgt_clock.is_some() =>
-            {
-                // A moment only: the clock runs on and its times come back.
-                if let Some(d) = &self.links.dgt {
-                    d.command(|d, now| {
-                        d.clock_text_for(now, "CHECK", true, std::time::Duration::from_secs(2));
-                    });
-                }
-            }
-            Effect::Clock(ClockCommand::Haptic {
-                pattern: Haptic::Flag,
-            }) if self.options.dgt_clock.is_some() => {
-                if let Some(d) = &self.links.dgt {
-                    d.command(|d, now| d.clock_beep(now, std::time::Duration::from_secs(1)));
-                }
-            }
-            Effect::Clock(ClockCommand::Haptic { pattern }) => {
-                let pattern = match pattern {
-                    Haptic::Flag => DeviceHaptic::Flag,
-                    Haptic::Attention => DeviceHaptic::Attention,
-                    Haptic::MinuteTick => DeviceHaptic::MinuteTick,
-                };
-                if let Some(c) = &self.links.clock {
-                    c.command(move |c, now| c.haptic(now, pattern, 1));
-                }
-            }
-            _ => {}
-        }
-        self.print(&Line::Effect { at_ms, effect });
     }
 
     /// Shows a short text on the DGT 3000 when it is the table's clock (until the next
