@@ -135,11 +135,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut outbox = match (&args.hall, &args.table) {
         (Some(url), Some(table)) => Some(annabella_station::hall_link::start(
-            &annabella_hall::files::demo_hall(
+            &annabella_hall_wire::files::demo_hall(
                 url,
                 table,
                 args.hall_key.as_deref().unwrap_or(std::path::Path::new(
-                    annabella_hall::config::DEFAULT_SIGNING_KEY,
+                    annabella_hall_wire::config::DEFAULT_SIGNING_KEY,
                 )),
                 args.hall_user.as_ref(),
                 args.hall_password_file.as_ref(),

@@ -23,11 +23,9 @@ use annabella_rules::{Bonus, ClockTime, TimeControl, pgn::PgnWriter};
 use serde_json::{Value, json};
 
 pub use crate::roster::{Player, Roster, place, players_of};
-use crate::{
-    message::MoveEvent,
-    outbox::position::write_atomically,
-    round::{Hall, TableEntry},
-};
+use crate::round::{Hall, TableEntry};
+use annabella_hall_wire::blocking::write_atomically;
+use annabella_hall_wire::message::MoveEvent;
 
 /// One board of a round in the tree.
 struct BoardGame<'a> {
@@ -85,7 +83,7 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
     let state = game.table.and_then(|t| t.state.as_ref());
     let end = game.table.and_then(|t| t.result.as_ref());
     let result = end.map_or("*", |e| e.result.as_str());
-    let text = |f: fn(&crate::message::TableState) -> &str, unknown: &str| {
+    let text = |f: fn(&annabella_hall_wire::message::TableState) -> &str, unknown: &str| {
         state
             .map(f)
             .filter(|s| !s.is_empty())
@@ -137,8 +135,10 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
     let tc = time_control.parse::<TimeControl>().ok();
     let emts = move_times(moves, tc.as_ref());
     // The arbiter's rulings as the round's PGN writes them (the hall's `ruling` module).
-    let mut notes =
-        crate::ruling::comments(state.map_or(&[][..], |s| s.rulings.as_slice()), moves.len());
+    let mut notes = annabella_hall_wire::ruling::comments(
+        state.map_or(&[][..], |s| s.rulings.as_slice()),
+        moves.len(),
+    );
     for note in notes.remove(&0).unwrap_or_default() {
         pgn.comment(&note);
     }

@@ -1,35 +1,22 @@
-//! The two programs of `annabella hall`: the hall itself ([`serve`]: subscriber, pages,
-//! the Lichess push) and one table's publisher ([`publish`]: its journal to the broker).
-//! The binary passes its flags as options and says where lines go ([`Outlets`]).
+//! The hall's program, `annabella hall` ([`serve`]: subscriber, pages, the Lichess push).
+//! The binary passes its flags as options and says where lines go ([`Outlets`]); one
+//! table's publisher, `annabella hall publish`, is the station's link's
+//! (`annabella_hall_link::publish`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use annabella_journal::{Journal, OpenMode, TableSecret};
+use annabella_hall_wire::files::{HallFileError, broker, credentials};
+pub use annabella_hall_wire::outlet::Outlets;
 use annabella_serve::Token;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 
-use crate::files::{
-    HallFileError, action_key, broker, credentials, load_keys, load_tables, roster,
-};
+use crate::files::{action_key, load_keys, load_tables, roster};
 use crate::livechess::{LiveSettings, Roster};
-use crate::outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail};
-use crate::signing::TableSigningKey;
 use crate::subscriber::{self, HallSettings};
 use crate::web::HallWeb;
 
-/// Where the programs' lines go.
-#[derive(Debug, Clone, Copy)]
-pub struct Outlets {
-    /// Log lines (a broker lost, a message refused).
-    pub log: fn(String),
-    /// What the user is told once: addresses, records at the broker.
-    pub banner: fn(&str),
-    /// With `--json`: one JSON line per event.
-    pub news: Option<fn(&str)>,
-}
-
-/// Why a program of the hall stopped or could not start.
+/// Why the hall stopped or could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum HallRunError {
     /// A file or flag is wrong.
@@ -50,12 +37,6 @@ pub enum HallRunError {
     /// No randomness for the token.
     #[error("no randomness for the hall token")]
     Randomness(#[source] getrandom::Error),
-    /// The journal cannot be read.
-    #[error(transparent)]
-    Journal(#[from] annabella_journal::JournalError),
-    /// The journal's tail cannot be read.
-    #[error(transparent)]
-    Tail(#[from] outbox::tail::TailError),
     /// A task of the program ended unexpectedly.
     #[error("{at}")]
     Task {
@@ -65,9 +46,6 @@ pub enum HallRunError {
         #[source]
         source: tokio::task::JoinError,
     },
-    /// The outbox stopped before every record was at the broker.
-    #[error("outbox stopped")]
-    OutboxStopped(#[source] watch::error::RecvError),
 }
 
 fn flag(at: impl std::fmt::Display, e: impl std::fmt::Display) -> HallRunError {
@@ -218,95 +196,4 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
             at: "hall server".into(),
             source,
         })
-}
-
-/// One table's publisher (the flags of `annabella hall publish`, files read).
-#[derive(Debug)]
-pub struct PublishOptions {
-    /// The broker, `mqtt://host:port`.
-    pub broker: String,
-    /// The table's name in the hall.
-    pub table: String,
-    /// The station's journal (read-only).
-    pub journal: PathBuf,
-    /// Stop once every record is at the broker.
-    pub once: bool,
-    /// The broker's CA.
-    pub ca: Option<PathBuf>,
-    /// The table's private signing key file.
-    pub key: PathBuf,
-    /// The table's secret, when the journal is keyed.
-    pub secret: Option<TableSecret>,
-    /// The table's user at the broker.
-    pub user: Option<String>,
-    /// The file of its password.
-    pub password_file: Option<PathBuf>,
-}
-
-/// Publishes the journal; with `once`, returns when every record up to the first damage
-/// is at the broker, with the damage named (empty: none). Without `once` it follows the
-/// journal until the outbox stops.
-///
-/// # Errors
-/// A [`HallRunError`] naming the flag or file that is wrong, or what failed.
-pub async fn publish(args: PublishOptions, outlets: Outlets) -> Result<Vec<String>, HallRunError> {
-    let broker = broker(&args.broker, "--broker", args.ca.as_ref())?;
-    crate::topic::check_table_name(&args.table)
-        .map_err(|e| flag(format!("--table {:?}", args.table), e))?;
-    let key =
-        TableSigningKey::read(&args.key).map_err(|e| HallRunError::Flag(format!("--key {e}")))?;
-    let mut settings = OutboxSettings::new(args.journal.clone(), &args.table, broker, key);
-    settings.credentials = credentials(args.user.as_ref(), args.password_file.as_ref())?;
-    settings.secret.clone_from(&args.secret);
-    let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
-    let task = tokio::spawn(outbox::run(
-        settings,
-        None,
-        status_tx,
-        Box::new(outlets.log),
-    ));
-    if !args.once {
-        task.await.map_err(|source| HallRunError::Task {
-            at: "outbox",
-            source,
-        })?;
-        return Ok(Vec::new());
-    }
-    // The records to publish: every one up to the first damage (a damaged journal's good
-    // prefix is published, then the damage is named).
-    let journal = args.journal.clone();
-    let secret = args.secret.clone();
-    let (last, damage) = tokio::task::spawn_blocking(move || -> Result<_, HallRunError> {
-        let (tail, _, _) = JournalTail::open_with(&journal, secret.as_ref())?;
-        let last = tail.last_seq()?;
-        let (_, recovery) = Journal::<annabella_table::Input>::open_with(
-            &journal,
-            OpenMode::ReadOnly,
-            secret.as_ref(),
-        )?;
-        let damage: Vec<String> = recovery
-            .dropped
-            .iter()
-            .map(ToString::to_string)
-            .chain(recovery.damage.iter().map(ToString::to_string))
-            .collect();
-        let good = if damage.is_empty() {
-            last
-        } else {
-            recovery.records.len() as u64
-        };
-        Ok((good, damage))
-    })
-    .await
-    .map_err(|source| HallRunError::Task {
-        at: "journal",
-        source,
-    })??;
-    status_rx
-        .wait_for(|s| s.acked >= last)
-        .await
-        .map_err(HallRunError::OutboxStopped)?;
-    (outlets.banner)(&format!("hall: records 1-{last} are at the broker"));
-    task.abort();
-    Ok(damage)
 }

@@ -13,10 +13,12 @@ use annabella_table::{AnnounceKind, Audience, GameEnd};
 use serde::Serialize;
 
 use crate::{
-    action::{self, ActionKeys},
     game::{GameError, HallGame},
-    message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
     roster::{Player, Roster, players_of},
+};
+use annabella_hall_wire::{
+    action::{self, ActionKeys},
+    message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
     signing::{self, TableKeys, Unbelieved},
     topic::{self, Kind},
 };
@@ -788,7 +790,7 @@ mod tests {
     use shakmaty::Color;
 
     use super::*;
-    use crate::{replica::Replica, signing::TableSigningKey};
+    use annabella_hall_wire::{replica::Replica, signing::TableSigningKey};
 
     /// The messages of a table whose sighted player (White) plays 1. e4 and presses the
     /// clock: every record's messages, in order.
@@ -1159,7 +1161,7 @@ mod tests {
         let call = Input::Sighted(annabella_table::SightedCommand::CallArbiter);
         let dismiss = Input::ByArbiter {
             by: "hall:Chief Arbiter".into(),
-            what: crate::action::dismissal_what(2),
+            what: annabella_hall_wire::action::dismissal_what(2),
             action: None,
         };
         let mut hall = hall();

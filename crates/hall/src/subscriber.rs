@@ -12,17 +12,17 @@ use std::{
 use serde::Serialize;
 use tokio::sync::{mpsc, watch};
 
-use crate::{
+use crate::round::{Hall, News};
+use annabella_hall_wire::{
     action::{self, ActionBody, ActionKeys, HallAction},
     blocking::unblock,
     config::Broker,
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
     message::MAX_PAYLOAD,
-    outbox::{Report, position::write_atomically},
-    round::{Hall, News},
     signing::TableKeys,
     topic::{Kind, ROOT, topic},
 };
+use annabella_hall_wire::{blocking::write_atomically, outlet::Report};
 
 /// The largest packet the hall takes from the broker (MQTT 5 Maximum Packet Size): the
 /// broker discards anything bigger for the hall. Payloads between [`MAX_PAYLOAD`] and
@@ -156,7 +156,7 @@ pub fn start(
     settings: HallSettings,
     news: mpsc::UnboundedSender<Stamped>,
     report: Report,
-) -> Result<Arc<Shared>, crate::tls::TlsSetupError> {
+) -> Result<Arc<Shared>, annabella_hall_wire::tls::TlsSetupError> {
     let options = link5::options(
         &settings.client_id,
         &settings.broker,
@@ -211,8 +211,11 @@ pub fn start(
                             .unwrap_or_default();
                         let hall_us = unix_us();
                         // A table's view (clocks, a pause, a dismissal) changes the page.
-                        page_dirty |= matches!(crate::topic::parse(&p_topic), Ok((Kind::View, _)))
-                            && !applied.iter().any(|n| matches!(n, News::Rejected { .. }));
+                        page_dirty |=
+                            matches!(
+                                annabella_hall_wire::topic::parse(&p_topic),
+                                Ok((Kind::View, _))
+                            ) && !applied.iter().any(|n| matches!(n, News::Rejected { .. }));
                         for n in applied {
                             page_dirty |= n.changes_page();
                             if let News::Rejected { topic, reason } = &n
@@ -241,7 +244,7 @@ pub fn start(
                                  hall's messages meanwhile)",
                                 settings.broker.host,
                                 settings.broker.port,
-                                crate::tls::hint(&text, &settings.broker)
+                                annabella_hall_wire::tls::hint(&text, &settings.broker)
                             ));
                             last_error = text;
                         }

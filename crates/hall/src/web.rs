@@ -24,11 +24,11 @@ use futures_util::stream::{self, Stream};
 use serde::Serialize;
 
 use crate::{
-    action::{HallAction, HallOnly},
     page::{self, Viewer},
     round::{HallAlert, TableEntry},
     subscriber::{KEEP_ALIVE, Shared},
 };
+use annabella_hall_wire::action::{HallAction, HallOnly};
 
 /// The hall's server: the shared state and the token for the chief arbiter.
 #[derive(Clone)]
@@ -281,7 +281,7 @@ fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), Hall
                 .ok_or(HallFormError::Seq)?;
             (
                 HallAction::Hall(HallOnly::DismissAlert { seq }),
-                crate::action::dismissal_what(seq),
+                annabella_hall_wire::action::dismissal_what(seq),
             )
         }
         other => return Err(HallFormError::Action(other.map(str::to_owned))),

@@ -21,11 +21,12 @@ use std::{path::PathBuf, sync::Arc, time::Duration};
 use rumqttc::{AsyncClient, ClientError, Event, MqttOptions, Outgoing as Out, Packet, QoS};
 use tokio::sync::watch;
 
-use crate::{
+use annabella_hall_wire::{
     blocking::unblock,
     config::Broker,
     link5::drive,
     message::Body,
+    outlet::Report,
     replica::Replica,
     signing::TableSigningKey,
     topic::{Kind, topic},
@@ -91,9 +92,6 @@ pub struct OutboxStatus {
     pub connected: bool,
 }
 
-/// A problem the outbox reports and survives (it retries).
-pub type Report = Box<dyn Fn(String) + Send + Sync>;
-
 /// The broker options of a client called `client_id` (TLS when the broker asks for it).
 ///
 /// # Errors
@@ -102,7 +100,7 @@ pub fn mqtt_options(
     client_id: &str,
     broker: &Broker,
     credentials: Option<&(String, String)>,
-) -> Result<MqttOptions, crate::tls::TlsSetupError> {
+) -> Result<MqttOptions, annabella_hall_wire::tls::TlsSetupError> {
     let mut options = MqttOptions::new(client_id, broker.host.clone(), broker.port);
     options.set_keep_alive(Duration::from_secs(5));
     options.set_max_packet_size(32 * 1024 * 1024, 32 * 1024 * 1024);
@@ -110,13 +108,13 @@ pub fn mqtt_options(
     if let Some((user, password)) = credentials {
         options.set_credentials(user.clone(), password.clone());
     }
-    if let Some(transport) = crate::tls::transport(broker)? {
+    if let Some(transport) = annabella_hall_wire::tls::transport(broker)? {
         options.set_transport(transport);
     }
     Ok(options)
 }
 
-fn wire(key: &TableSigningKey, message: &crate::message::HallMessage) -> Outgoing {
+fn wire(key: &TableSigningKey, message: &annabella_hall_wire::message::HallMessage) -> Outgoing {
     let kind = message.body.kind();
     Outgoing {
         seq: message.seq,
@@ -250,7 +248,7 @@ pub async fn run(
                              every record)",
                             settings.broker.host,
                             settings.broker.port,
-                            crate::tls::hint(&text, &settings.broker)
+                            annabella_hall_wire::tls::hint(&text, &settings.broker)
                         ));
                         last_error = text;
                     }
