@@ -166,94 +166,21 @@ pub async fn run(
     status: watch::Sender<OutboxStatus>,
     report: Report,
 ) {
-    let (tail, replica, game) = open_tail(&settings, &report).await;
-    let journal = settings.journal.clone();
-    let caught_up = Arc::clone(&tail);
-    let (mut replica, caught) = unblock(move || {
-        let mut replica = replica;
-        let acked = position::load(&journal, game);
-        let caught = catch_up(&caught_up, &mut replica, acked);
-        (replica, caught)
-    })
-    .await;
-    if let Err(e) = caught {
-        report(format!("hall outbox: {e}"));
-    }
-    let mut book = AckBook::new(replica.last_seq());
-    let client_id = format!("annabella-table-{}", settings.table);
-    let options = loop {
-        let (id, broker, credentials) = (
-            client_id.clone(),
-            settings.broker.clone(),
-            settings.credentials.clone(),
-        );
-        match unblock(move || mqtt_options(&id, &broker, credentials.as_ref())).await {
-            Ok(o) => break o,
-            Err(e) => {
-                // Reported once a minute until the file is there (the journal waits).
-                report(format!("hall outbox: {e}"));
-                tokio::time::sleep(Duration::from_secs(60)).await;
-            }
-        }
-    };
-    let (client, eventloop) = AsyncClient::new(options, 64);
-    let mut events = drive(eventloop);
-    let mut connected = false;
-    let mut last_error = String::new();
-    let mut journalled = replica.last_seq();
+    let (mut outbox, mut events) = Outbox::start(settings, report).await;
     // With the station's commit signal the journal is read when it moves (and once a
     // second besides, should a signal be missed); without, every `poll`.
     let period = if commits.is_some() {
         Duration::from_secs(1)
     } else {
-        settings.poll
+        outbox.settings.poll
     };
     let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut last_tail_error = String::new();
-    status.send_replace(OutboxStatus {
-        game,
-        journalled,
-        acked: book.acked(),
-        connected,
-    });
+    status.send_replace(outbox.status());
     loop {
         let mut look = false;
         tokio::select! {
-            Some(event) = events.recv() => match event {
-                Ok(Event::Incoming(Packet::ConnAck(ack))) => {
-                    connected = true;
-                    last_error.clear();
-                    if !ack.session_present {
-                        book.session_lost();
-                    }
-                }
-                Ok(Event::Incoming(Packet::PubAck(ack))) => {
-                    if book.puback(ack.pkid) {
-                        let p = Position { game, acked: book.acked() };
-                        let journal = settings.journal.clone();
-                        if let Err(e) = unblock(move || position::store(&journal, p)).await {
-                            report(format!("hall outbox: position file: {e}"));
-                        }
-                    }
-                }
-                Ok(Event::Outgoing(Out::Publish(pkid))) => book.outgoing(pkid),
-                Ok(_) => {}
-                Err(error) => {
-                    let text = error.to_string();
-                    connected = false;
-                    if text != last_error {
-                        report(format!(
-                            "hall outbox: broker {}:{}: {text}{} (retrying; the journal keeps \
-                             every record)",
-                            settings.broker.host,
-                            settings.broker.port,
-                            annabella_hall_wire::tls::hint(&text, &settings.broker)
-                        ));
-                        last_error = text;
-                    }
-                }
-            },
+            Some(event) = events.recv() => outbox.on_event(event).await,
             _ = tick.tick() => look = true,
             changed = async {
                 match commits.as_mut() {
@@ -265,66 +192,202 @@ pub async fn run(
                 if changed.is_err() {
                     // The station has gone: read the journal on the clock from now on.
                     commits = None;
-                    tick = tokio::time::interval(settings.poll);
+                    tick = tokio::time::interval(outbox.settings.poll);
                 }
             }
         }
         // Read what the station committed since (also after a backlog has drained).
-        if (look || book.backlog() == 0) && book.backlog() < BATCH {
-            let (tail, after, limit) = (
-                Arc::clone(&tail),
-                replica.last_seq(),
-                BATCH - book.backlog(),
-            );
-            match unblock(move || tail.after(after, limit)).await {
-                Ok(records) => {
-                    last_tail_error.clear();
-                    for r in records {
-                        let mut messages = replica.apply(r.seq, r.now, r.input, true);
-                        // The journal's head at this record, for the hall to witness.
-                        for m in &mut messages {
-                            if let Body::View(state) = &mut m.body {
-                                state.head = Some(r.head.clone());
-                            }
-                        }
-                        book.add_record(
-                            r.seq,
-                            messages.iter().map(|m| wire(&settings.key, m)).collect(),
-                        );
-                        journalled = r.seq;
-                    }
-                }
-                Err(e) => {
-                    let text = e.to_string();
-                    if text != last_tail_error {
-                        report(format!("hall outbox: {text} (waiting)"));
-                        last_tail_error = text;
-                    }
-                }
-            }
+        if (look || outbox.book.backlog() == 0) && outbox.book.backlog() < BATCH {
+            outbox.read_journal().await;
         }
-        // Hand what waits to the client, never blocking the event loop.
-        while connected && let Some(m) = book.next_to_send() {
-            let qos = QoS::AtLeastOnce;
-            match client.try_publish(m.topic.clone(), qos, m.retain, m.payload.clone()) {
-                Ok(()) => book.sent(),
-                Err(ClientError::TryRequest(_)) => break,
-                Err(e) => {
-                    report(format!("hall outbox: {e}"));
-                    break;
-                }
-            }
-        }
+        outbox.hand_to_client();
+        let new = outbox.status();
         status.send_if_modified(|s| {
-            let new = OutboxStatus {
-                game,
-                journalled,
-                acked: book.acked(),
-                connected,
-            };
             let changed = *s != new;
             *s = new;
             changed
         });
+    }
+}
+
+/// The events of the outbox's client, as [`drive`] delivers them.
+type Events = tokio::sync::mpsc::UnboundedReceiver<Result<Event, rumqttc::ConnectionError>>;
+
+/// The outbox at work: the journal it follows, the replica of the table, what is in
+/// flight to the broker, and the connection.
+struct Outbox {
+    settings: OutboxSettings,
+    report: Report,
+    tail: Arc<JournalTail>,
+    replica: Replica,
+    book: AckBook,
+    game: u64,
+    client: AsyncClient,
+    connected: bool,
+    journalled: u64,
+    /// The last broker error and journal error reported (each once while it stays).
+    last_error: String,
+    last_tail_error: String,
+}
+
+impl Outbox {
+    /// Opens the journal, catches the replica up to the last acknowledged record (nothing
+    /// is published again) and makes the broker's client, waiting for its TLS files.
+    async fn start(settings: OutboxSettings, report: Report) -> (Outbox, Events) {
+        let (tail, replica, game) = open_tail(&settings, &report).await;
+        let journal = settings.journal.clone();
+        let caught_up = Arc::clone(&tail);
+        let (replica, caught) = unblock(move || {
+            let mut replica = replica;
+            let acked = position::load(&journal, game);
+            let caught = catch_up(&caught_up, &mut replica, acked);
+            (replica, caught)
+        })
+        .await;
+        if let Err(e) = caught {
+            report(format!("hall outbox: {e}"));
+        }
+        let options = client_options(&settings, &report).await;
+        let (client, eventloop) = AsyncClient::new(options, 64);
+        let outbox = Outbox {
+            book: AckBook::new(replica.last_seq()),
+            journalled: replica.last_seq(),
+            settings,
+            report,
+            tail,
+            replica,
+            game,
+            client,
+            connected: false,
+            last_error: String::new(),
+            last_tail_error: String::new(),
+        };
+        (outbox, drive(eventloop))
+    }
+
+    /// How far it is.
+    fn status(&self) -> OutboxStatus {
+        OutboxStatus {
+            game: self.game,
+            journalled: self.journalled,
+            acked: self.book.acked(),
+            connected: self.connected,
+        }
+    }
+
+    /// One event of the client: a connection (a lost session sends everything
+    /// unacknowledged again), an acknowledgement (the position moves over whole
+    /// records), a packet id given, or the connection's error (reported once).
+    async fn on_event(&mut self, event: Result<Event, rumqttc::ConnectionError>) {
+        match event {
+            Ok(Event::Incoming(Packet::ConnAck(ack))) => {
+                self.connected = true;
+                self.last_error.clear();
+                if !ack.session_present {
+                    self.book.session_lost();
+                }
+            }
+            Ok(Event::Incoming(Packet::PubAck(ack))) => {
+                if self.book.puback(ack.pkid) {
+                    let p = Position {
+                        game: self.game,
+                        acked: self.book.acked(),
+                    };
+                    let journal = self.settings.journal.clone();
+                    if let Err(e) = unblock(move || position::store(&journal, p)).await {
+                        (self.report)(format!("hall outbox: position file: {e}"));
+                    }
+                }
+            }
+            Ok(Event::Outgoing(Out::Publish(pkid))) => self.book.outgoing(pkid),
+            Ok(_) => {}
+            Err(error) => {
+                let text = error.to_string();
+                self.connected = false;
+                if text != self.last_error {
+                    let broker = &self.settings.broker;
+                    (self.report)(format!(
+                        "hall outbox: broker {}:{}: {text}{} (retrying; the journal keeps \
+                         every record)",
+                        broker.host,
+                        broker.port,
+                        annabella_hall_wire::tls::hint(&text, broker)
+                    ));
+                    self.last_error = text;
+                }
+            }
+        }
+    }
+
+    /// Reads what the station committed since the last record read (as much as the
+    /// book has room for) and books each record's messages, signed, for the broker.
+    async fn read_journal(&mut self) {
+        let (tail, after, limit) = (
+            Arc::clone(&self.tail),
+            self.replica.last_seq(),
+            BATCH - self.book.backlog(),
+        );
+        match unblock(move || tail.after(after, limit)).await {
+            Ok(records) => {
+                self.last_tail_error.clear();
+                for r in records {
+                    let mut messages = self.replica.apply(r.seq, r.now, r.input, true);
+                    // The journal's head at this record, for the hall to witness.
+                    for m in &mut messages {
+                        if let Body::View(state) = &mut m.body {
+                            state.head = Some(r.head.clone());
+                        }
+                    }
+                    let key = &self.settings.key;
+                    self.book
+                        .add_record(r.seq, messages.iter().map(|m| wire(key, m)).collect());
+                    self.journalled = r.seq;
+                }
+            }
+            Err(e) => {
+                let text = e.to_string();
+                if text != self.last_tail_error {
+                    (self.report)(format!("hall outbox: {text} (waiting)"));
+                    self.last_tail_error = text;
+                }
+            }
+        }
+    }
+
+    /// Hands what waits to the client, never blocking the event loop.
+    fn hand_to_client(&mut self) {
+        while self.connected
+            && let Some(m) = self.book.next_to_send()
+        {
+            let qos = QoS::AtLeastOnce;
+            match (self.client).try_publish(m.topic.clone(), qos, m.retain, m.payload.clone()) {
+                Ok(()) => self.book.sent(),
+                Err(ClientError::TryRequest(_)) => break,
+                Err(e) => {
+                    (self.report)(format!("hall outbox: {e}"));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The broker options of the outbox's client, retried once a minute (and reported each
+/// time) until its TLS files are there (the journal waits).
+async fn client_options(settings: &OutboxSettings, report: &Report) -> MqttOptions {
+    let client_id = format!("annabella-table-{}", settings.table);
+    loop {
+        let (id, broker, credentials) = (
+            client_id.clone(),
+            settings.broker.clone(),
+            settings.credentials.clone(),
+        );
+        match unblock(move || mqtt_options(&id, &broker, credentials.as_ref())).await {
+            Ok(o) => return o,
+            Err(e) => {
+                report(format!("hall outbox: {e}"));
+                tokio::time::sleep(Duration::from_secs(60)).await;
+            }
+        }
     }
 }
