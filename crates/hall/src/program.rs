@@ -3,17 +3,20 @@
 //! table's publisher, `annabella hall publish`, is the station's link's
 //! (`annabella_hall_link::publish`).
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use annabella_hall_wire::ActionKeys;
 use annabella_hall_wire::files::{HallFileError, broker, credentials};
 pub use annabella_hall_wire::outlet::Outlets;
+use annabella_hall_wire::signing::TableKeys;
 use annabella_serve::Token;
 use tokio::sync::mpsc;
 
 use crate::files::{action_key, load_keys, load_tables, roster};
 use crate::livechess::{LiveSettings, Roster};
-use crate::subscriber::{self, HallSettings};
+use crate::subscriber::{self, HallSettings, Stamped};
 use crate::web::HallWeb;
 
 /// Why the hall stopped or could not start.
@@ -102,43 +105,9 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         ));
     };
     let broker = broker(url, "--broker", args.ca.as_ref())?;
-    let token = match args.token {
-        Some(t) if t.len() < 8 => {
-            return Err(HallRunError::Flag(
-                "--token: use at least 8 characters".into(),
-            ));
-        }
-        Some(t) => t,
-        None => Token::random()
-            .map_err(HallRunError::Randomness)?
-            .as_str()
-            .to_owned(),
-    };
-    let Some(tables) = &args.tables else {
-        return Err(HallRunError::Flag(
-            "--tables FILE is needed: the hall believes only messages signed by a table's key \
-             (`annabella init` prints each table's lines for it)"
-                .into(),
-        ));
-    };
-    let (table_keys, mut keys) = load_tables(tables)?;
-    if let Some(p) = &args.keys {
-        keys.extend(load_keys(p)?);
-    }
-    for pair in &args.action_key {
-        let (table, key) = action_key(pair)?;
-        keys.insert(table, key);
-    }
-    let listener = tokio::net::TcpListener::bind(&args.listen)
-        .await
-        .map_err(|source| HallRunError::Io {
-            at: format!("--listen {}: cannot listen there", args.listen),
-            source,
-        })?;
-    let addr = listener.local_addr().map_err(|source| HallRunError::Io {
-        at: "listening address".into(),
-        source,
-    })?;
+    let token = arbiter_token(args.token.clone())?;
+    let (table_keys, keys) = keys(&args)?;
+    let (listener, addr) = listen(&args.listen).await?;
     let push = match (&args.push_lichess, &args.token_file) {
         (Some(round), Some(file)) => Some(
             crate::broadcast::PushSettings::new(&args.lichess_url, round, file)
@@ -146,7 +115,7 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         ),
         _ => None,
     };
-    let (news_tx, mut news_rx) = mpsc::unbounded_channel();
+    let (news_tx, news_rx) = mpsc::unbounded_channel();
     let push_news = news_tx.clone();
     let settings = HallSettings {
         broker,
@@ -170,24 +139,8 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         crate::push::start(push, Arc::clone(&shared), push_news, Box::new(outlets.log))
             .map_err(|e| flag("--push-lichess", e))?;
     }
-    (outlets.banner)(&format!("hall: http://{addr}/ (spectators, read-only)"));
-    (outlets.banner)(&format!(
-        "arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME"
-    ));
-    (outlets.banner)(&format!("games: http://{addr}/games.pgn"));
-    (outlets.banner)(&format!(
-        "live (DGT LiveChess layout): http://{addr}/live/tournament.json"
-    ));
-    let news = outlets.news;
-    tokio::spawn(async move {
-        while let Some(n) = news_rx.recv().await {
-            if let Some(write) = news
-                && let Ok(line) = serde_json::to_string(&n)
-            {
-                write(&line);
-            }
-        }
-    });
+    announce(outlets.banner, addr, &token);
+    tokio::spawn(forward_news(news_rx, outlets.news));
     HallWeb::new(Arc::clone(&shared), &token)
         .with_host_names(args.host_name)
         .serve(listener)
@@ -196,4 +149,77 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
             at: "hall server".into(),
             source,
         })
+}
+
+/// The chief arbiter's token: `--token` (at least 8 characters) or a random one.
+fn arbiter_token(given: Option<String>) -> Result<String, HallRunError> {
+    match given {
+        Some(t) if t.len() < 8 => Err(HallRunError::Flag(
+            "--token: use at least 8 characters".into(),
+        )),
+        Some(t) => Ok(t),
+        None => Ok(Token::random()
+            .map_err(HallRunError::Randomness)?
+            .as_str()
+            .to_owned()),
+    }
+}
+
+/// The tables' public keys and action keys: the tables file (`--tables`, needed), then
+/// `--keys` and each `--action-key`.
+fn keys(args: &ServeOptions) -> Result<(TableKeys, ActionKeys), HallRunError> {
+    let Some(tables) = &args.tables else {
+        return Err(HallRunError::Flag(
+            "--tables FILE is needed: the hall believes only messages signed by a table's key \
+             (`annabella init` prints each table's lines for it)"
+                .into(),
+        ));
+    };
+    let (table_keys, mut keys) = load_tables(tables)?;
+    if let Some(p) = &args.keys {
+        keys.extend(load_keys(p)?);
+    }
+    for pair in &args.action_key {
+        let (table, key) = action_key(pair)?;
+        keys.insert(table, key);
+    }
+    Ok((table_keys, keys))
+}
+
+/// Listens at `--listen`: the listener and the address it got.
+async fn listen(at: &str) -> Result<(tokio::net::TcpListener, SocketAddr), HallRunError> {
+    let listener = tokio::net::TcpListener::bind(at)
+        .await
+        .map_err(|source| HallRunError::Io {
+            at: format!("--listen {at}: cannot listen there"),
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(|source| HallRunError::Io {
+        at: "listening address".into(),
+        source,
+    })?;
+    Ok((listener, addr))
+}
+
+/// Tells the user where the hall's pages are.
+fn announce(banner: fn(&str), addr: SocketAddr, token: &str) {
+    banner(&format!("hall: http://{addr}/ (spectators, read-only)"));
+    banner(&format!(
+        "arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME"
+    ));
+    banner(&format!("games: http://{addr}/games.pgn"));
+    banner(&format!(
+        "live (DGT LiveChess layout): http://{addr}/live/tournament.json"
+    ));
+}
+
+/// Every news item as a JSON line to `news` (with `--json`), until the hall stops.
+async fn forward_news(mut news_rx: mpsc::UnboundedReceiver<Stamped>, news: Option<fn(&str)>) {
+    while let Some(n) = news_rx.recv().await {
+        if let Some(write) = news
+            && let Ok(line) = serde_json::to_string(&n)
+        {
+            write(&line);
+        }
+    }
 }
