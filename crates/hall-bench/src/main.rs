@@ -217,6 +217,9 @@ fn play_table(
     Ok(moves)
 }
 
+/// Arrival times (Unix µs) of each move at a receiver, by table, game and record.
+type Seen = Arc<Mutex<HashMap<Key, u64>>>;
+
 /// Runs the benchmark and prints its figures.
 pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     let t = Arc::new(template(&args.template)?);
@@ -232,6 +235,136 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     let keys = (1..=args.tables)
         .map(|_| TableSigningKey::generate().map_err(|e| anyhow::anyhow!(e)))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let tables_file = tables_file(&work, &keys)?;
+    let exe = match &args.annabella {
+        Some(exe) => exe.clone(),
+        None => std::env::current_exe()?.with_file_name("annabella"),
+    };
+    let mut hall = start_hall(&exe, &url, &tables_file)?;
+    let mut sub = start_floor(port)?;
+    let (hall_seen, sub_seen): (Seen, Seen) = (Arc::default(), Arc::default());
+    let hall_reader = read_hall(&mut hall, Arc::clone(&hall_seen))?;
+    let sub_reader = read_floor(&mut sub, Arc::clone(&sub_seen))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let broker = Broker::parse(&url).map_err(anyhow::Error::msg)?;
+    let commits: Seen = Arc::default();
+    let cpu0 = [
+        usage(hall.id()).0,
+        usage(sub.id()).0,
+        usage(broker_proc.id()).0,
+    ];
+    let started = Instant::now();
+    let until = started + Duration::from_secs(args.seconds);
+    let moves = play_tables(keys, &work, &t, &broker, runtime.handle(), until, &commits)?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let expected = commits.lock().map(|c| c.len()).unwrap_or(0);
+    wait_for_arrivals(expected, &hall_seen, &sub_seen);
+    let (hall_cpu1, hall_hwm) = usage(hall.id());
+    let (sub_cpu1, sub_hwm) = usage(sub.id());
+    let (mq_cpu1, mq_hwm) = usage(broker_proc.id());
+    for child in [&mut hall, &mut sub, &mut broker_proc] {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let _ = hall_reader.join();
+    let _ = sub_reader.join();
+    let commits = commits.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+    println!(
+        "hall bench: {} tables, {moves} moves in {elapsed:.1} s ({:.1} moves/s), template {} ({} moves, pace ×{:.2})",
+        args.tables,
+        moves as f64 / elapsed,
+        args.template.display(),
+        t.moves.len(),
+        t.pace
+    );
+    let measured = Measured {
+        commits: &commits,
+        expected,
+        elapsed,
+    };
+    measured.header();
+    let hall_l = measured.row(
+        "annabella hall (state updated)",
+        &hall_seen,
+        hall_cpu1 - cpu0[0],
+        hall_hwm,
+    );
+    let sub_l = measured.row(
+        "mosquitto_sub (floor)",
+        &sub_seen,
+        sub_cpu1 - cpu0[1],
+        sub_hwm,
+    );
+    let own = hall_after_floor(&hall_seen, &sub_seen);
+    println!(
+        "hall after mosquitto_sub, same move: p50 {:.2} ms, p95 {:.2} ms",
+        percentile(&own, 0.5),
+        percentile(&own, 0.95)
+    );
+    println!(
+        "mosquitto: CPU {:.1} %, peak RSS {:.1} MiB; p95 ratio hall/floor {:.2}",
+        100.0 * (mq_cpu1 - cpu0[2]) / elapsed,
+        mq_hwm as f64 / 1024.0,
+        percentile(&hall_l, 0.95) / percentile(&sub_l, 0.95)
+    );
+    if args.work.is_none() {
+        let _ = std::fs::remove_dir_all(&work);
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Plays every simulated table in a thread of its own (table `tNNN` signing with the
+/// N-th key) until `until`; the moves played.
+fn play_tables(
+    keys: Vec<TableSigningKey>,
+    work: &Path,
+    t: &Arc<Template>,
+    broker: &Broker,
+    runtime: &tokio::runtime::Handle,
+    until: Instant,
+    commits: &Seen,
+) -> anyhow::Result<u64> {
+    let tables: Vec<_> = (1..)
+        .zip(keys)
+        .map(|(i, key)| {
+            let name = format!("t{i:03}");
+            let (dir, t, broker, handle, commits) = (
+                work.to_path_buf(),
+                Arc::clone(t),
+                broker.clone(),
+                runtime.clone(),
+                Arc::clone(commits),
+            );
+            std::thread::spawn(move || {
+                play_table(name, key, dir, t, broker, handle, until, commits)
+            })
+        })
+        .collect();
+    let mut moves = 0;
+    for table in tables {
+        moves += table
+            .join()
+            .map_err(|_| anyhow::anyhow!("a table panicked"))??;
+    }
+    Ok(moves)
+}
+
+/// Lets the last moves arrive at both receivers (at most 10 s).
+fn wait_for_arrivals(expected: usize, hall_seen: &Seen, sub_seen: &Seen) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline
+        && (hall_seen.lock().map(|m| m.len()).unwrap_or(0) < expected
+            || sub_seen.lock().map(|m| m.len()).unwrap_or(0) < expected)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The hall's tables file: every simulated table's public key.
+fn tables_file(work: &Path, keys: &[TableSigningKey]) -> anyhow::Result<PathBuf> {
     let tables_file = work.join("tables.toml");
     let lines: String = keys
         .iter()
@@ -239,42 +372,28 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
         .map(|(i, k)| format!("[tables.t{:03}]\npublic_key = \"{}\"\n", i + 1, k.public()))
         .collect();
     std::fs::write(&tables_file, lines)?;
-    let exe = match &args.annabella {
-        Some(exe) => exe.clone(),
-        None => std::env::current_exe()?.with_file_name("annabella"),
-    };
-    let mut hall = Command::new(&exe)
+    Ok(tables_file)
+}
+
+/// Starts `annabella hall --json` at `url` and waits until it serves; its standard
+/// error goes on to ours.
+fn start_hall(exe: &Path, url: &str, tables_file: &Path) -> anyhow::Result<Child> {
+    let mut hall = Command::new(exe)
         .args([
             "hall",
             "--broker",
-            &url,
+            url,
             "--listen",
             "127.0.0.1:0",
             "--json",
             "--tables",
         ])
-        .arg(&tables_file)
+        .arg(tables_file)
         .arg("--client-id")
         .arg(format!("bench-hall-{}", std::process::id()))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
-    let mut sub = Command::new("mosquitto_sub")
-        .args([
-            "-h",
-            "127.0.0.1",
-            "-p",
-            &port.to_string(),
-            "-q",
-            "1",
-            "-t",
-            "annabella/move/+",
-            "-F",
-            "%U %p",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .context("mosquitto_sub (apt-get install mosquitto-clients)")?;
     // The hall says where it serves once it runs; its subscription follows at once.
     let hall_err = BufReader::new(hall.stderr.take().context("hall stderr")?);
     let mut lines = hall_err.lines();
@@ -290,12 +409,33 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
             }
         })
     });
+    Ok(hall)
+}
 
-    let hall_seen: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
-    let sub_seen: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
-    let hs = Arc::clone(&hall_seen);
+/// Starts `mosquitto_sub` on the moves' topics (the floor), each line with its time.
+fn start_floor(port: u16) -> anyhow::Result<Child> {
+    Command::new("mosquitto_sub")
+        .args([
+            "-h",
+            "127.0.0.1",
+            "-p",
+            &port.to_string(),
+            "-q",
+            "1",
+            "-t",
+            "annabella/move/+",
+            "-F",
+            "%U %p",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .context("mosquitto_sub (apt-get install mosquitto-clients)")
+}
+
+/// Notes in `seen` when the hall's state took each move (its `--json` move lines).
+fn read_hall(hall: &mut Child, seen: Seen) -> anyhow::Result<std::thread::JoinHandle<()>> {
     let hall_out = hall.stdout.take().context("hall stdout")?;
-    let hall_reader = std::thread::spawn(move || {
+    Ok(std::thread::spawn(move || {
         for line in BufReader::new(hall_out).lines().map_while(Result::ok) {
             let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) else {
                 continue;
@@ -306,15 +446,18 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
                     v["game"].as_u64().unwrap_or(0),
                     v["seq"].as_u64().unwrap_or(0),
                 );
-                if let Ok(mut m) = hs.lock() {
+                if let Ok(mut m) = seen.lock() {
                     m.entry(key).or_insert(v["hall_us"].as_u64().unwrap_or(0));
                 }
             }
         }
-    });
-    let ss = Arc::clone(&sub_seen);
+    }))
+}
+
+/// Notes in `seen` when `mosquitto_sub` received each move.
+fn read_floor(sub: &mut Child, seen: Seen) -> anyhow::Result<std::thread::JoinHandle<()>> {
     let sub_out = sub.stdout.take().context("mosquitto_sub stdout")?;
-    let sub_reader = std::thread::spawn(move || {
+    Ok(std::thread::spawn(move || {
         for line in BufReader::new(sub_out).lines().map_while(Result::ok) {
             let Some((ts, payload)) = line.split_once(' ') else {
                 continue;
@@ -334,136 +477,60 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
                 v["game"].as_u64().unwrap_or(0),
                 v["seq"].as_u64().unwrap_or(0),
             );
-            if let Ok(mut m) = ss.lock() {
+            if let Ok(mut m) = seen.lock() {
                 m.entry(key).or_insert(us);
             }
         }
-    });
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-    let broker = Broker::parse(&url).map_err(anyhow::Error::msg)?;
-    let commits: Arc<Mutex<HashMap<Key, u64>>> = Arc::default();
-    let (hall_cpu0, _) = usage(hall.id());
-    let (sub_cpu0, _) = usage(sub.id());
-    let (mq_cpu0, _) = usage(broker_proc.id());
-    let started = Instant::now();
-    let until = started + Duration::from_secs(args.seconds);
-    let tables: Vec<_> = (1..=args.tables)
-        .zip(keys)
-        .map(|(i, key)| {
-            let name = format!("t{i:03}");
-            let (dir, t, broker, handle, commits) = (
-                work.clone(),
-                Arc::clone(&t),
-                broker.clone(),
-                runtime.handle().clone(),
-                Arc::clone(&commits),
-            );
-            std::thread::spawn(move || {
-                play_table(name, key, dir, t, broker, handle, until, commits)
-            })
-        })
-        .collect();
-    let mut moves = 0;
-    for table in tables {
-        moves += table
-            .join()
-            .map_err(|_| anyhow::anyhow!("a table panicked"))??;
+    }))
+}
+
+/// What the receivers' rows are measured against: the commits, how many moves were
+/// expected, and the time played.
+struct Measured<'a> {
+    commits: &'a HashMap<Key, u64>,
+    expected: usize,
+    elapsed: f64,
+}
+
+impl Measured<'_> {
+    /// Prints the receivers' table's header.
+    fn header(&self) {
+        println!("| receiver | moves seen | p50 ms | p95 ms | max ms | CPU % | peak RSS MiB |");
+        println!("|---|---|---|---|---|---|---|");
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    // Let the last moves arrive.
-    let expected = commits.lock().map(|c| c.len()).unwrap_or(0);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline
-        && (hall_seen.lock().map(|m| m.len()).unwrap_or(0) < expected
-            || sub_seen.lock().map(|m| m.len()).unwrap_or(0) < expected)
-    {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let (hall_cpu1, hall_hwm) = usage(hall.id());
-    let (sub_cpu1, sub_hwm) = usage(sub.id());
-    let (mq_cpu1, mq_hwm) = usage(broker_proc.id());
-    for child in [&mut hall, &mut sub, &mut broker_proc] {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-    let _ = hall_reader.join();
-    let _ = sub_reader.join();
-    let commits = commits.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
-    let latencies = |seen: &Mutex<HashMap<Key, u64>>| -> (Vec<f64>, usize) {
+
+    /// Prints a receiver's row and returns its latencies in ms, sorted.
+    fn row(&self, name: &str, seen: &Mutex<HashMap<Key, u64>>, cpu: f64, hwm: u64) -> Vec<f64> {
         let seen = seen.lock().map(|m| m.clone()).unwrap_or_default();
-        let mut l: Vec<f64> = commits
-            .iter()
+        let mut l: Vec<f64> = (self.commits.iter())
             .filter_map(|(k, c)| seen.get(k).map(|s| (s.saturating_sub(*c)) as f64 / 1000.0))
             .collect();
         l.sort_by(f64::total_cmp);
-        let n = l.len();
-        (l, n)
-    };
-    let (hall_l, hall_n) = latencies(&hall_seen);
-    let (sub_l, sub_n) = latencies(&sub_seen);
-    println!(
-        "hall bench: {} tables, {moves} moves in {elapsed:.1} s ({:.1} moves/s), template {} ({} moves, pace ×{:.2})",
-        args.tables,
-        moves as f64 / elapsed,
-        args.template.display(),
-        t.moves.len(),
-        t.pace
-    );
-    println!("| receiver | moves seen | p50 ms | p95 ms | max ms | CPU % | peak RSS MiB |");
-    println!("|---|---|---|---|---|---|---|");
-    let row = |name: &str, l: &[f64], n: usize, cpu: f64, hwm: u64| {
         println!(
-            "| {name} | {n}/{expected} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
-            percentile(l, 0.5),
-            percentile(l, 0.95),
+            "| {name} | {}/{} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            l.len(),
+            self.expected,
+            percentile(&l, 0.5),
+            percentile(&l, 0.95),
             l.last().copied().unwrap_or(f64::NAN),
-            100.0 * cpu / elapsed,
+            100.0 * cpu / self.elapsed,
             hwm as f64 / 1024.0
         );
-    };
-    row(
-        "annabella hall (state updated)",
-        &hall_l,
-        hall_n,
-        hall_cpu1 - hall_cpu0,
-        hall_hwm,
-    );
-    row(
-        "mosquitto_sub (floor)",
-        &sub_l,
-        sub_n,
-        sub_cpu1 - sub_cpu0,
-        sub_hwm,
-    );
-    // The hall's own share: its state change after mosquitto_sub had the same move.
-    let own = {
-        let hall = hall_seen.lock().map(|m| m.clone()).unwrap_or_default();
-        let sub = sub_seen.lock().map(|m| m.clone()).unwrap_or_default();
-        let mut d: Vec<f64> = hall
-            .iter()
-            .filter_map(|(k, h)| sub.get(k).map(|s| (*h as f64 - *s as f64) / 1000.0))
-            .collect();
-        d.sort_by(f64::total_cmp);
-        d
-    };
-    println!(
-        "hall after mosquitto_sub, same move: p50 {:.2} ms, p95 {:.2} ms",
-        percentile(&own, 0.5),
-        percentile(&own, 0.95)
-    );
-    println!(
-        "mosquitto: CPU {:.1} %, peak RSS {:.1} MiB; p95 ratio hall/floor {:.2}",
-        100.0 * (mq_cpu1 - mq_cpu0) / elapsed,
-        mq_hwm as f64 / 1024.0,
-        percentile(&hall_l, 0.95) / percentile(&sub_l, 0.95)
-    );
-    if args.work.is_none() {
-        let _ = std::fs::remove_dir_all(&work);
+        l
     }
-    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// The hall's own share: its state change after mosquitto_sub had the same move (ms,
+/// sorted).
+fn hall_after_floor(hall_seen: &Seen, sub_seen: &Seen) -> Vec<f64> {
+    let hall = hall_seen.lock().map(|m| m.clone()).unwrap_or_default();
+    let sub = sub_seen.lock().map(|m| m.clone()).unwrap_or_default();
+    let mut d: Vec<f64> = hall
+        .iter()
+        .filter_map(|(k, h)| sub.get(k).map(|s| (*h as f64 - *s as f64) / 1000.0))
+        .collect();
+    d.sort_by(f64::total_cmp);
+    d
 }
 
 fn main() -> std::process::ExitCode {
