@@ -1,5 +1,5 @@
 //! One table's publisher, `annabella hall publish`: its journal to the hall's broker
-//! through the [`outbox`](crate::outbox), following the journal or (with `once`) until
+//! through the [`outbox`], following the journal or (with `once`) until
 //! every record up to the first damage is at the broker. The binary passes its flags as
 //! options and says where lines go ([`Outlets`]).
 

@@ -1,6 +1,6 @@
 //! The hall's push shell: the round of [`Shared`] to a Lichess broadcast after every
-//! change, paced by [`Pacer`](crate::broadcast::pace::Pacer), over reqwest (rustls with
-//! ring). What to send and when is [`broadcast`](crate::broadcast)'s.
+//! change, paced by [`Pacer`], over reqwest (rustls with ring). What to send and when is
+//! [`broadcast`](crate::broadcast)'s.
 
 use std::{sync::Arc, time::Duration};
 

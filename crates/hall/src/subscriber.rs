@@ -152,7 +152,7 @@ impl Shared {
 /// and every news item sent to `news`.
 ///
 /// # Errors
-/// The TLS settings cannot be made (see [`mqtt_options`]).
+/// The TLS settings cannot be made (see `annabella_hall_wire::link5::options`).
 pub fn start(
     settings: HallSettings,
     news: mpsc::UnboundedSender<Stamped>,
