@@ -1,7 +1,9 @@
 //! The layout ARCHITECTURE.md promises: inside each crate, the top-level modules use each
 //! other without a circle (a module's shared types live in the module that owns them, so
 //! each can be read and tested from the bottom up). Read from the source text: every
-//! `crate::module` path outside comments and test modules is an edge.
+//! `crate::module` path outside comments and test modules is an edge. Between the crates,
+//! dependencies point inwards by layer (pure cores, edges, shells, tools), and a shell
+//! uses another shell only where the list below says why.
 
 use std::{
     collections::{BTreeMap, BTreeSet},
@@ -190,4 +192,124 @@ fn the_reading_finds_a_circle_and_grouped_paths() {
         .map(|(from, to)| (from.to_owned(), BTreeSet::from([to.to_owned()])))
         .collect();
     assert_eq!(circle(&graph).expect("a circle"), ["a", "b", "c", "a"]);
+}
+
+/// How far out a crate is: pure cores do no I/O, edges talk to one kind of outside thing
+/// (a device, a file, the broker), shells assemble and run them, tools are programs and
+/// test helpers beside the product. ARCHITECTURE.md's crate map gives the same kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Layer {
+    Pure,
+    Edge,
+    Shell,
+    Tool,
+}
+
+/// Every crate's layer (a new crate gets one here and a row in ARCHITECTURE.md).
+const LAYERS: &[(&str, Layer)] = &[
+    ("rules", Layer::Pure),
+    ("phonetic", Layer::Pure),
+    ("arbiter", Layer::Pure),
+    ("table", Layer::Pure),
+    ("trf", Layer::Pure),
+    ("board", Layer::Pure),
+    ("speech", Layer::Edge),
+    ("voice", Layer::Edge),
+    ("devices", Layer::Edge),
+    ("braille-display", Layer::Edge),
+    ("journal", Layer::Edge),
+    ("config", Layer::Edge),
+    ("records", Layer::Edge),
+    ("serve", Layer::Edge),
+    ("logging", Layer::Edge),
+    ("hall-wire", Layer::Edge),
+    ("hall-link", Layer::Edge),
+    ("station", Layer::Shell),
+    ("view", Layer::Shell),
+    ("setup", Layer::Shell),
+    ("console", Layer::Shell),
+    ("hall", Layer::Shell),
+    ("hall-bench", Layer::Tool),
+    ("test-support", Layer::Tool),
+];
+
+/// The only shells that use another shell, each for a reason ARCHITECTURE.md gives: the
+/// station assembles the console and its view model, setup's doctor replays a journal as
+/// the station would resume it, the view model speaks the console's types.
+const SHELL_USES_SHELL: &[(&str, &str)] = &[
+    ("station", "console"),
+    ("station", "view"),
+    ("setup", "station"),
+    ("view", "console"),
+];
+
+/// The workspace crates (`annabella-…`, without the prefix) in the `[dependencies]` of a
+/// crate's manifest text (not its dev-dependencies).
+fn normal_dependencies(manifest: &str) -> BTreeSet<String> {
+    let mut in_dependencies = false;
+    let mut found = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]";
+        } else if in_dependencies && let Some(rest) = line.strip_prefix("annabella-") {
+            found.insert(
+                rest.chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '-')
+                    .collect(),
+            );
+        }
+    }
+    found
+}
+
+#[test]
+fn crates_depend_inwards_and_no_shell_on_another_but_the_listed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let layer = |name: &str| LAYERS.iter().find(|(n, _)| *n == name).map(|(_, l)| *l);
+    let mut wrong = Vec::new();
+    let mut edges = 0;
+    for entry in fs::read_dir(&root).expect("the crates folder") {
+        let dir = entry.expect("a crates entry").path();
+        let Ok(manifest) = fs::read_to_string(dir.join("Cargo.toml")) else {
+            continue;
+        };
+        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let Some(from) = layer(name) else {
+            wrong.push(format!("{name}: no layer (add it to LAYERS)"));
+            continue;
+        };
+        for to in normal_dependencies(&manifest) {
+            edges += 1;
+            let Some(to_layer) = layer(&to) else {
+                wrong.push(format!("{name} → {to}: {to} has no layer"));
+                continue;
+            };
+            let allowed = match (from, to_layer) {
+                (Layer::Tool, _) => true,
+                (Layer::Shell, Layer::Shell) => SHELL_USES_SHELL.contains(&(name, to.as_str())),
+                (f, t) => t <= f,
+            };
+            if !allowed {
+                wrong.push(format!("{name} ({from:?}) → {to} ({to_layer:?})"));
+            }
+        }
+    }
+    assert!(
+        edges > 40,
+        "only {edges} dependencies found: the reading is broken"
+    );
+    assert!(
+        wrong.is_empty(),
+        "dependencies against the layers:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_manifest_reading_takes_only_normal_dependencies() {
+    let manifest = "[package]\nname = \"annabella-x\"\n[dependencies]\nannabella-hall-wire.workspace \
+                    = true\nannabella-rules = { path = \"../rules\" }\nserde = \"1\"\n\
+                    [dev-dependencies]\nannabella-hall.workspace = true\n";
+    let found: Vec<String> = normal_dependencies(manifest).into_iter().collect();
+    assert_eq!(found, ["hall-wire", "rules"]);
 }

@@ -12,7 +12,7 @@ mod hall_support;
 
 use std::time::Duration;
 
-use annabella_hall::outbox::tail::JournalTail;
+use annabella_hall_link::outbox::tail::JournalTail;
 use annabella_station::session::Session;
 use hall_support::*;
 
@@ -255,8 +255,8 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
     });
     broker.publish("annabella/move/7", &forged_game.to_string());
     // Signed with table 8's key, on table 7's topic.
-    let eight = annabella_hall::signing::TableSigningKey::read(&broker.key("8")).unwrap();
-    let message: annabella_hall::HallMessage = serde_json::from_value(forged_game).unwrap();
+    let eight = annabella_hall_wire::signing::TableSigningKey::read(&broker.key("8")).unwrap();
+    let message: annabella_hall_wire::HallMessage = serde_json::from_value(forged_game).unwrap();
     let sealed = String::from_utf8(eight.seal(&message)).unwrap();
     broker.publish("annabella/move/7", &sealed);
     broker.publish(
@@ -275,13 +275,13 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
     std::fs::write(&huge, vec![b'x'; 2 * 1024 * 1024]).unwrap();
     broker.publish_file("annabella/view/7", &huge);
     broker.publish_as(
-        &annabella_hall::setup::table_user("8"),
+        &annabella_hall_link::setup::table_user("8"),
         "annabella/view/7",
         &sealed,
     );
     broker.publish("annabella/gossip/7", "{}");
     broker.publish_as(
-        &annabella_hall::setup::table_user("7"),
+        &annabella_hall_link::setup::table_user("7"),
         "annabella/action/7",
         &forged.to_string(),
     );
@@ -466,7 +466,7 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
     let key = config.with_file_name("table.key");
     let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "the private half is its owner's only");
-    let private = annabella_hall::signing::TableSigningKey::read(&key).unwrap();
+    let private = annabella_hall_wire::signing::TableSigningKey::read(&key).unwrap();
     let public = std::fs::read_to_string(config.with_file_name("table.pub")).unwrap();
     assert_eq!(public.trim(), private.public().to_string());
     // The table's secret, the key of its journals' MACs, beside it: its owner's only.
@@ -507,7 +507,7 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         "never replaced"
     );
     assert_eq!(
-        annabella_hall::signing::TableSigningKey::read(&key)
+        annabella_hall_wire::signing::TableSigningKey::read(&key)
             .unwrap()
             .public(),
         private.public()

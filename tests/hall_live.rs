@@ -234,7 +234,7 @@ async fn the_chief_arbiter_dismisses_an_alert_in_the_hall_and_the_table_journals
     assert_eq!(dismissed.len(), 1, "{dismissed:?}");
     let what = dismissed[0]["input"]["what"].as_str().unwrap_or_default();
     assert!(
-        annabella_hall::action::dismissed_record(what).is_some(),
+        annabella_hall_wire::action::dismissed_record(what).is_some(),
         "{what}"
     );
     assert!(

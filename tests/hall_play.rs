@@ -12,7 +12,7 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
-use annabella_hall::{ActionBody, ActionKey, action::sign};
+use annabella_hall_wire::{ActionBody, ActionKey, action::sign};
 use annabella_table::ArbiterAction;
 use hall_support::*;
 
@@ -219,7 +219,7 @@ fn a_retained_two_mib_action_does_not_deafen_the_tables_action_link() {
     let huge = dir.path().join("huge");
     std::fs::write(&huge, vec![b'x'; 2 * 1024 * 1024]).unwrap();
     broker.publish_file_retained_as(
-        annabella_hall::setup::HALL_USER,
+        annabella_hall_link::setup::HALL_USER,
         "annabella/action/9",
         &huge,
     );

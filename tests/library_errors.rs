@@ -18,6 +18,8 @@ const CHECKED: &[&str] = &[
     "console",
     "devices",
     "hall",
+    "hall-link",
+    "hall-wire",
     "journal",
     "logging",
     "phonetic",

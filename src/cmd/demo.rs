@@ -172,10 +172,10 @@ fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
         return Ok(None);
     };
     let key = args.hall_key.as_deref();
-    let hall = annabella_hall::files::demo_hall(
+    let hall = annabella_hall_wire::files::demo_hall(
         url,
         table,
-        key.unwrap_or(Path::new(annabella_hall::config::DEFAULT_SIGNING_KEY)),
+        key.unwrap_or(Path::new(annabella_hall_wire::config::DEFAULT_SIGNING_KEY)),
         args.hall_user.as_ref(),
         args.hall_password_file.as_ref(),
     )?;

@@ -4,7 +4,9 @@
 
 use std::{io::Write as _, path::PathBuf, process::ExitCode};
 
-use annabella_hall::program::{self, Outlets, PublishOptions, ServeOptions};
+use annabella_hall::program::{self, ServeOptions};
+use annabella_hall_link::publish::{self, PublishOptions};
+use annabella_hall_wire::outlet::Outlets;
 use anyhow::Context;
 
 /// Flags of `annabella hall`.
@@ -206,7 +208,7 @@ async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
         user: a.user,
         password_file: a.password_file,
     };
-    let damage = program::publish(options, outlets(false)).await?;
+    let damage = publish::publish(options, outlets(false)).await?;
     if damage.is_empty() {
         return Ok(ExitCode::SUCCESS);
     }

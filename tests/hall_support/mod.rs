@@ -27,10 +27,8 @@ pub fn password_of(user: &str) -> String {
     format!("pw-{user}-for-tests")
 }
 
-use annabella_hall::{
-    setup::{self, HALL_USER},
-    signing::TableSigningKey,
-};
+use annabella_hall_link::setup::{self, HALL_USER};
+use annabella_hall_wire::signing::TableSigningKey;
 pub const MOSQUITTO: &str = "/usr/sbin/mosquitto";
 
 pub fn free_port() -> u16 {

@@ -368,7 +368,7 @@ fn the_hall_section_is_checked_with_the_others() {
     assert!(parse("").unwrap().hall.is_none());
     let dir = tempfile::tempdir().unwrap();
     let key_file = dir.path().join("table.key");
-    annabella_hall::signing::TableSigningKey::generate()
+    annabella_hall_wire::signing::TableSigningKey::generate()
         .unwrap()
         .write_new(&key_file)
         .unwrap();

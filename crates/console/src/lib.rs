@@ -24,9 +24,9 @@
 //! assert_eq!(action_from_form(&form), Ok(ArbiterCommand::SetClock { side: Side::White, ms: 3_900_000 }));
 //! ```
 
-use std::{collections::HashMap, convert::Infallible, net::SocketAddr, sync::Arc};
+use std::{collections::HashMap, convert::Infallible, net::SocketAddr};
 
-use annabella_serve::{encode, param, serve_hardened, serving::Limits};
+use annabella_serve::{Gate, encode, param, serving::Limits};
 use axum::{
     Form, Json, Router,
     extract::{ConnectInfo, Query, State},
@@ -62,8 +62,7 @@ pub use annabella_serve::Token;
 pub struct Console {
     view: watch::Receiver<ConsoleView>,
     requests: mpsc::Sender<ArbiterRequest>,
-    token: Arc<Token>,
-    host_names: Vec<String>,
+    gate: Gate,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -90,8 +89,7 @@ impl Console {
         Console {
             view,
             requests,
-            token: Arc::new(token),
-            host_names: Vec::new(),
+            gate: Gate::new(token),
         }
     }
 
@@ -99,7 +97,7 @@ impl Console {
     /// `annabella_serve::hardening`).
     #[must_use]
     pub fn with_host_names(mut self, names: Vec<String>) -> Console {
-        self.host_names = names;
+        self.gate = self.gate.with_host_names(names);
         self
     }
 
@@ -135,13 +133,11 @@ impl Console {
         listener: tokio::net::TcpListener,
         limits: Limits,
     ) -> std::io::Result<()> {
-        let token = Arc::clone(&self.token);
-        let check = Arc::new(move |t: &str| token.matches(t));
-        serve_hardened(listener, self.router(), &self.host_names, check, limits).await
+        self.gate.serve(listener, self.router(), limits).await
     }
 
     fn token_ok(&self, given: Option<&str>) -> bool {
-        given.is_some_and(|t| self.token.matches(t))
+        given.is_some_and(|t| self.gate.admits(t))
     }
 
     /// Views: free from localhost, the token from anywhere else.

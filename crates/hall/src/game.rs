@@ -9,7 +9,7 @@ use shakmaty::{
     CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
 };
 
-use crate::message::{MoveEvent, TableState};
+use annabella_hall_wire::message::{MoveEvent, TableState};
 
 /// A game replayed by the hall.
 #[derive(Debug, Clone, Default)]
@@ -278,7 +278,7 @@ impl HallGame {
         if self.start_fen.is_some() || self.chess960 {
             pgn.setup_tags(&self.start, self.chess960);
         }
-        let mut notes = crate::ruling::comments(
+        let mut notes = annabella_hall_wire::ruling::comments(
             state.map_or(&[][..], |s| s.rulings.as_slice()),
             self.moves.len(),
         );

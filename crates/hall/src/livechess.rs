@@ -23,11 +23,9 @@ use annabella_rules::{Bonus, ClockTime, TimeControl, pgn::PgnWriter};
 use serde_json::{Value, json};
 
 pub use crate::roster::{Player, Roster, place, players_of};
-use crate::{
-    message::MoveEvent,
-    outbox::position::write_atomically,
-    round::{Hall, TableEntry},
-};
+use crate::round::{Hall, TableEntry};
+use annabella_hall_wire::blocking::write_atomically;
+use annabella_hall_wire::message::MoveEvent;
 
 /// One board of a round in the tree.
 struct BoardGame<'a> {
@@ -85,7 +83,7 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
     let state = game.table.and_then(|t| t.state.as_ref());
     let end = game.table.and_then(|t| t.result.as_ref());
     let result = end.map_or("*", |e| e.result.as_str());
-    let text = |f: fn(&crate::message::TableState) -> &str, unknown: &str| {
+    let text = |f: fn(&annabella_hall_wire::message::TableState) -> &str, unknown: &str| {
         state
             .map(f)
             .filter(|s| !s.is_empty())
@@ -137,8 +135,10 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
     let tc = time_control.parse::<TimeControl>().ok();
     let emts = move_times(moves, tc.as_ref());
     // The arbiter's rulings as the round's PGN writes them (the hall's `ruling` module).
-    let mut notes =
-        crate::ruling::comments(state.map_or(&[][..], |s| s.rulings.as_slice()), moves.len());
+    let mut notes = annabella_hall_wire::ruling::comments(
+        state.map_or(&[][..], |s| s.rulings.as_slice()),
+        moves.len(),
+    );
     for note in notes.remove(&0).unwrap_or_default() {
         pgn.comment(&note);
     }
@@ -159,10 +159,33 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
 
 /// Every file of the tree, by its path under the export directory (`/` separated).
 pub fn tree(hall: &Hall) -> BTreeMap<String, String> {
+    let (rounds, event) = boards(hall);
+    let event = event.unwrap_or_else(|| "annabella hall".to_owned());
+    let mut files = BTreeMap::new();
+    let last_round = rounds.keys().next_back().copied().unwrap_or(0);
+    let mut round_list = Vec::new();
+    for round in 1..=last_round {
+        let empty = BTreeMap::new();
+        let boards = rounds.get(&round).unwrap_or(&empty);
+        round_list.push(round_files(&event, round, boards, &mut files));
+    }
+    files.insert(
+        "tournament.json".to_owned(),
+        pretty(&json!({ "id": event, "name": event, "rounds": round_list })),
+    );
+    files
+}
+
+/// The games of the tree by round and board.
+type Rounds<'a> = BTreeMap<u32, BTreeMap<u32, BoardGame<'a>>>;
+
+/// The round's games by round and board, and the event's name (the roster's, else the
+/// first table's). The first table (by name) to claim a board has it; a table without a
+/// board of its own takes the round's next free board; the round's other boards are as
+/// the pairing program paired them.
+fn boards(hall: &Hall) -> (Rounds<'_>, Option<String>) {
     let roster = hall.roster();
-    // (round, board) → the board's game; the first table (by name) to claim a board
-    // has it.
-    let mut rounds: BTreeMap<u32, BTreeMap<u32, BoardGame<'_>>> = BTreeMap::new();
+    let mut rounds = Rounds::new();
     let mut unplaced = Vec::new();
     let mut event = roster.event.clone();
     for t in hall.tables() {
@@ -183,13 +206,11 @@ pub fn tree(hall: &Hall) -> BTreeMap<String, String> {
             _ => unplaced.push((round, game)),
         }
     }
-    // A table without a board of its own takes the round's next free board.
     for (round, game) in unplaced {
         let boards = rounds.entry(round).or_default();
         let free = (1..).find(|b| !boards.contains_key(b)).unwrap_or(u32::MAX);
         boards.insert(free, game);
     }
-    // The round's other boards, as the pairing program paired them.
     for (&(round, board), [white, black]) in &roster.boards {
         if let Some(boards) = rounds.get_mut(&round) {
             boards.entry(board).or_insert_with(|| BoardGame {
@@ -198,55 +219,53 @@ pub fn tree(hall: &Hall) -> BTreeMap<String, String> {
             });
         }
     }
-    let event = event.unwrap_or_else(|| "annabella hall".to_owned());
-    let mut files = BTreeMap::new();
-    let last_round = rounds.keys().next_back().copied().unwrap_or(0);
-    let mut round_list = Vec::new();
-    for round in 1..=last_round {
-        let empty = BTreeMap::new();
-        let boards = rounds.get(&round).unwrap_or(&empty);
-        let count = boards.keys().next_back().copied().unwrap_or(0);
-        let mut pairings = Vec::new();
-        let mut games = Vec::new();
-        let mut live = 0;
-        for board in 1..=count {
-            let nobody = BoardGame {
-                table: None,
-                players: [Player::default(), Player::default()],
-            };
-            let game = boards.get(&board).unwrap_or(&nobody);
-            let result = game
-                .table
-                .and_then(|t| t.result.as_ref())
-                .map_or("*", |e| e.result.as_str());
-            let is_live = game.table.is_some_and(|t| {
-                t.result.is_none()
-                    && (!t.moves.is_empty() || t.state.as_ref().is_some_and(|s| s.view.started))
-            });
-            live += usize::from(is_live);
-            let [white, black] = &game.players;
-            pairings.push(json!({
-                "white": white.json(),
-                "black": black.json(),
-                "result": result,
-                "live": is_live,
-            }));
-            let pgn = game_pgn(&event, round, board, game);
-            files.insert(format!("round-{round}/game-{board}.pgn"), pgn.clone());
-            games.push(pgn);
-        }
-        round_list.push(json!({ "count": count, "live": live }));
-        files.insert(
-            format!("round-{round}/index.json"),
-            pretty(&json!({ "pairings": pairings })),
-        );
-        files.insert(format!("round-{round}/games.pgn"), games.join("\n"));
+    (rounds, event)
+}
+
+/// Round `round`'s files into `files` (each board's game, `index.json`, `games.pgn`),
+/// and its entry in `tournament.json`.
+fn round_files(
+    event: &str,
+    round: u32,
+    boards: &BTreeMap<u32, BoardGame<'_>>,
+    files: &mut BTreeMap<String, String>,
+) -> Value {
+    let count = boards.keys().next_back().copied().unwrap_or(0);
+    let mut pairings = Vec::new();
+    let mut games = Vec::new();
+    let mut live = 0;
+    for board in 1..=count {
+        let nobody = BoardGame {
+            table: None,
+            players: [Player::default(), Player::default()],
+        };
+        let game = boards.get(&board).unwrap_or(&nobody);
+        let result = game
+            .table
+            .and_then(|t| t.result.as_ref())
+            .map_or("*", |e| e.result.as_str());
+        let is_live = game.table.is_some_and(|t| {
+            t.result.is_none()
+                && (!t.moves.is_empty() || t.state.as_ref().is_some_and(|s| s.view.started))
+        });
+        live += usize::from(is_live);
+        let [white, black] = &game.players;
+        pairings.push(json!({
+            "white": white.json(),
+            "black": black.json(),
+            "result": result,
+            "live": is_live,
+        }));
+        let pgn = game_pgn(event, round, board, game);
+        files.insert(format!("round-{round}/game-{board}.pgn"), pgn.clone());
+        games.push(pgn);
     }
     files.insert(
-        "tournament.json".to_owned(),
-        pretty(&json!({ "id": event, "name": event, "rounds": round_list })),
+        format!("round-{round}/index.json"),
+        pretty(&json!({ "pairings": pairings })),
     );
-    files
+    files.insert(format!("round-{round}/games.pgn"), games.join("\n"));
+    json!({ "count": count, "live": live })
 }
 
 fn pretty(v: &Value) -> String {

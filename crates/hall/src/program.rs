@@ -1,35 +1,25 @@
-//! The two programs of `annabella hall`: the hall itself ([`serve`]: subscriber, pages,
-//! the Lichess push) and one table's publisher ([`publish`]: its journal to the broker).
-//! The binary passes its flags as options and says where lines go ([`Outlets`]).
+//! The hall's program, `annabella hall` ([`serve`]: subscriber, pages, the Lichess push).
+//! The binary passes its flags as options and says where lines go ([`Outlets`]); one
+//! table's publisher, `annabella hall publish`, is the station's link's
+//! (`annabella_hall_link::publish`).
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use annabella_journal::{Journal, OpenMode, TableSecret};
+use annabella_hall_wire::ActionKeys;
+use annabella_hall_wire::files::{HallFileError, broker, credentials};
+pub use annabella_hall_wire::outlet::Outlets;
+use annabella_hall_wire::signing::TableKeys;
 use annabella_serve::Token;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 
-use crate::files::{
-    HallFileError, action_key, broker, credentials, load_keys, load_tables, roster,
-};
+use crate::files::{action_key, load_keys, load_tables, roster};
 use crate::livechess::{LiveSettings, Roster};
-use crate::outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail};
-use crate::signing::TableSigningKey;
-use crate::subscriber::{self, HallSettings};
+use crate::subscriber::{self, HallSettings, Stamped};
 use crate::web::HallWeb;
 
-/// Where the programs' lines go.
-#[derive(Debug, Clone, Copy)]
-pub struct Outlets {
-    /// Log lines (a broker lost, a message refused).
-    pub log: fn(String),
-    /// What the user is told once: addresses, records at the broker.
-    pub banner: fn(&str),
-    /// With `--json`: one JSON line per event.
-    pub news: Option<fn(&str)>,
-}
-
-/// Why a program of the hall stopped or could not start.
+/// Why the hall stopped or could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum HallRunError {
     /// A file or flag is wrong.
@@ -50,12 +40,6 @@ pub enum HallRunError {
     /// No randomness for the token.
     #[error("no randomness for the hall token")]
     Randomness(#[source] getrandom::Error),
-    /// The journal cannot be read.
-    #[error(transparent)]
-    Journal(#[from] annabella_journal::JournalError),
-    /// The journal's tail cannot be read.
-    #[error(transparent)]
-    Tail(#[from] outbox::tail::TailError),
     /// A task of the program ended unexpectedly.
     #[error("{at}")]
     Task {
@@ -65,9 +49,6 @@ pub enum HallRunError {
         #[source]
         source: tokio::task::JoinError,
     },
-    /// The outbox stopped before every record was at the broker.
-    #[error("outbox stopped")]
-    OutboxStopped(#[source] watch::error::RecvError),
 }
 
 fn flag(at: impl std::fmt::Display, e: impl std::fmt::Display) -> HallRunError {
@@ -124,43 +105,9 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         ));
     };
     let broker = broker(url, "--broker", args.ca.as_ref())?;
-    let token = match args.token {
-        Some(t) if t.len() < 8 => {
-            return Err(HallRunError::Flag(
-                "--token: use at least 8 characters".into(),
-            ));
-        }
-        Some(t) => t,
-        None => Token::random()
-            .map_err(HallRunError::Randomness)?
-            .as_str()
-            .to_owned(),
-    };
-    let Some(tables) = &args.tables else {
-        return Err(HallRunError::Flag(
-            "--tables FILE is needed: the hall believes only messages signed by a table's key \
-             (`annabella init` prints each table's lines for it)"
-                .into(),
-        ));
-    };
-    let (table_keys, mut keys) = load_tables(tables)?;
-    if let Some(p) = &args.keys {
-        keys.extend(load_keys(p)?);
-    }
-    for pair in &args.action_key {
-        let (table, key) = action_key(pair)?;
-        keys.insert(table, key);
-    }
-    let listener = tokio::net::TcpListener::bind(&args.listen)
-        .await
-        .map_err(|source| HallRunError::Io {
-            at: format!("--listen {}: cannot listen there", args.listen),
-            source,
-        })?;
-    let addr = listener.local_addr().map_err(|source| HallRunError::Io {
-        at: "listening address".into(),
-        source,
-    })?;
+    let token = arbiter_token(args.token.clone())?;
+    let (table_keys, keys) = keys(&args)?;
+    let (listener, addr) = listen(&args.listen).await?;
     let push = match (&args.push_lichess, &args.token_file) {
         (Some(round), Some(file)) => Some(
             crate::broadcast::PushSettings::new(&args.lichess_url, round, file)
@@ -168,7 +115,7 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         ),
         _ => None,
     };
-    let (news_tx, mut news_rx) = mpsc::unbounded_channel();
+    let (news_tx, news_rx) = mpsc::unbounded_channel();
     let push_news = news_tx.clone();
     let settings = HallSettings {
         broker,
@@ -192,24 +139,8 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         crate::push::start(push, Arc::clone(&shared), push_news, Box::new(outlets.log))
             .map_err(|e| flag("--push-lichess", e))?;
     }
-    (outlets.banner)(&format!("hall: http://{addr}/ (spectators, read-only)"));
-    (outlets.banner)(&format!(
-        "arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME"
-    ));
-    (outlets.banner)(&format!("games: http://{addr}/games.pgn"));
-    (outlets.banner)(&format!(
-        "live (DGT LiveChess layout): http://{addr}/live/tournament.json"
-    ));
-    let news = outlets.news;
-    tokio::spawn(async move {
-        while let Some(n) = news_rx.recv().await {
-            if let Some(write) = news
-                && let Ok(line) = serde_json::to_string(&n)
-            {
-                write(&line);
-            }
-        }
-    });
+    announce(outlets.banner, addr, &token);
+    tokio::spawn(forward_news(news_rx, outlets.news));
     HallWeb::new(Arc::clone(&shared), &token)
         .with_host_names(args.host_name)
         .serve(listener)
@@ -220,93 +151,75 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         })
 }
 
-/// One table's publisher (the flags of `annabella hall publish`, files read).
-#[derive(Debug)]
-pub struct PublishOptions {
-    /// The broker, `mqtt://host:port`.
-    pub broker: String,
-    /// The table's name in the hall.
-    pub table: String,
-    /// The station's journal (read-only).
-    pub journal: PathBuf,
-    /// Stop once every record is at the broker.
-    pub once: bool,
-    /// The broker's CA.
-    pub ca: Option<PathBuf>,
-    /// The table's private signing key file.
-    pub key: PathBuf,
-    /// The table's secret, when the journal is keyed.
-    pub secret: Option<TableSecret>,
-    /// The table's user at the broker.
-    pub user: Option<String>,
-    /// The file of its password.
-    pub password_file: Option<PathBuf>,
+/// The chief arbiter's token: `--token` (at least 8 characters) or a random one.
+fn arbiter_token(given: Option<String>) -> Result<String, HallRunError> {
+    match given {
+        Some(t) if t.len() < 8 => Err(HallRunError::Flag(
+            "--token: use at least 8 characters".into(),
+        )),
+        Some(t) => Ok(t),
+        None => Ok(Token::random()
+            .map_err(HallRunError::Randomness)?
+            .as_str()
+            .to_owned()),
+    }
 }
 
-/// Publishes the journal; with `once`, returns when every record up to the first damage
-/// is at the broker, with the damage named (empty: none). Without `once` it follows the
-/// journal until the outbox stops.
-///
-/// # Errors
-/// A [`HallRunError`] naming the flag or file that is wrong, or what failed.
-pub async fn publish(args: PublishOptions, outlets: Outlets) -> Result<Vec<String>, HallRunError> {
-    let broker = broker(&args.broker, "--broker", args.ca.as_ref())?;
-    crate::topic::check_table_name(&args.table)
-        .map_err(|e| flag(format!("--table {:?}", args.table), e))?;
-    let key =
-        TableSigningKey::read(&args.key).map_err(|e| HallRunError::Flag(format!("--key {e}")))?;
-    let mut settings = OutboxSettings::new(args.journal.clone(), &args.table, broker, key);
-    settings.credentials = credentials(args.user.as_ref(), args.password_file.as_ref())?;
-    settings.secret.clone_from(&args.secret);
-    let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
-    let task = tokio::spawn(outbox::run(
-        settings,
-        None,
-        status_tx,
-        Box::new(outlets.log),
-    ));
-    if !args.once {
-        task.await.map_err(|source| HallRunError::Task {
-            at: "outbox",
+/// The tables' public keys and action keys: the tables file (`--tables`, needed), then
+/// `--keys` and each `--action-key`.
+fn keys(args: &ServeOptions) -> Result<(TableKeys, ActionKeys), HallRunError> {
+    let Some(tables) = &args.tables else {
+        return Err(HallRunError::Flag(
+            "--tables FILE is needed: the hall believes only messages signed by a table's key \
+             (`annabella init` prints each table's lines for it)"
+                .into(),
+        ));
+    };
+    let (table_keys, mut keys) = load_tables(tables)?;
+    if let Some(p) = &args.keys {
+        keys.extend(load_keys(p)?);
+    }
+    for pair in &args.action_key {
+        let (table, key) = action_key(pair)?;
+        keys.insert(table, key);
+    }
+    Ok((table_keys, keys))
+}
+
+/// Listens at `--listen`: the listener and the address it got.
+async fn listen(at: &str) -> Result<(tokio::net::TcpListener, SocketAddr), HallRunError> {
+    let listener = tokio::net::TcpListener::bind(at)
+        .await
+        .map_err(|source| HallRunError::Io {
+            at: format!("--listen {at}: cannot listen there"),
             source,
         })?;
-        return Ok(Vec::new());
-    }
-    // The records to publish: every one up to the first damage (a damaged journal's good
-    // prefix is published, then the damage is named).
-    let journal = args.journal.clone();
-    let secret = args.secret.clone();
-    let (last, damage) = tokio::task::spawn_blocking(move || -> Result<_, HallRunError> {
-        let (tail, _, _) = JournalTail::open_with(&journal, secret.as_ref())?;
-        let last = tail.last_seq()?;
-        let (_, recovery) = Journal::<annabella_table::Input>::open_with(
-            &journal,
-            OpenMode::ReadOnly,
-            secret.as_ref(),
-        )?;
-        let damage: Vec<String> = recovery
-            .dropped
-            .iter()
-            .map(ToString::to_string)
-            .chain(recovery.damage.iter().map(ToString::to_string))
-            .collect();
-        let good = if damage.is_empty() {
-            last
-        } else {
-            recovery.records.len() as u64
-        };
-        Ok((good, damage))
-    })
-    .await
-    .map_err(|source| HallRunError::Task {
-        at: "journal",
+    let addr = listener.local_addr().map_err(|source| HallRunError::Io {
+        at: "listening address".into(),
         source,
-    })??;
-    status_rx
-        .wait_for(|s| s.acked >= last)
-        .await
-        .map_err(HallRunError::OutboxStopped)?;
-    (outlets.banner)(&format!("hall: records 1-{last} are at the broker"));
-    task.abort();
-    Ok(damage)
+    })?;
+    Ok((listener, addr))
+}
+
+/// Tells the user where the hall's pages are.
+fn announce(banner: fn(&str), addr: SocketAddr, token: &str) {
+    banner(&format!("hall: http://{addr}/ (spectators, read-only)"));
+    banner(&format!(
+        "arbiter: http://{addr}/arbiter?token={token}&by=YOUR%20NAME"
+    ));
+    banner(&format!("games: http://{addr}/games.pgn"));
+    banner(&format!(
+        "live (DGT LiveChess layout): http://{addr}/live/tournament.json"
+    ));
+}
+
+/// Every news item as a JSON line to `news` (with `--json`), until the hall stops.
+async fn forward_news(mut news_rx: mpsc::UnboundedReceiver<Stamped>, news: Option<fn(&str)>) {
+    while let Some(n) = news_rx.recv().await {
+        if let Some(write) = news
+            && let Ok(line) = serde_json::to_string(&n)
+        {
+            write(&line);
+        }
+    }
 }

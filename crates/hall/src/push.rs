@@ -1,9 +1,10 @@
 //! The hall's push shell: the round of [`Shared`] to a Lichess broadcast after every
-//! change, paced by [`Pacer`](crate::broadcast::pace::Pacer), over reqwest (rustls with
-//! ring). What to send and when is [`broadcast`](crate::broadcast)'s.
+//! change, paced by [`Pacer`], over reqwest (rustls with ring). What to send and when is
+//! [`broadcast`](crate::broadcast)'s.
 
 use std::{sync::Arc, time::Duration};
 
+use annabella_hall_wire::outlet::Report;
 use tokio::sync::mpsc;
 
 use crate::{
@@ -13,7 +14,6 @@ use crate::{
         pace::{Outcome, Pacer},
         tell,
     },
-    outbox::Report,
     round::News,
     subscriber::{Shared, Stamped},
 };
@@ -21,7 +21,9 @@ use crate::{
 /// The HTTP client: rustls (ring) with the system's roots for `https://`.
 fn client(url: &str) -> Result<reqwest::Client, PushSetupError> {
     let tls = if url.starts_with("https://") {
-        (*crate::tls::client_config(None).map_err(|e| PushSetupError::Tls(e.to_string()))?).clone()
+        (*annabella_hall_wire::tls::client_config(None)
+            .map_err(|e| PushSetupError::Tls(e.to_string()))?)
+        .clone()
     } else {
         let provider = Arc::new(rustls::crypto::ring::default_provider());
         rustls::ClientConfig::builder_with_provider(provider)

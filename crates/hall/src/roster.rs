@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::message::TableState;
+use annabella_hall_wire::message::TableState;
 
 /// A player as the pairing program names them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

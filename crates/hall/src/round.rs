@@ -13,10 +13,12 @@ use annabella_table::{AnnounceKind, Audience, GameEnd};
 use serde::Serialize;
 
 use crate::{
-    action::{self, ActionKeys},
     game::{GameError, HallGame},
-    message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
     roster::{Player, Roster, players_of},
+};
+use annabella_hall_wire::{
+    action::{self, ActionKeys},
+    message::{AlertNote, Body, HallMessage, MAX_PAYLOAD, MoveEvent, TableState},
     signing::{self, TableKeys, Unbelieved},
     topic::{self, Kind},
 };
@@ -476,37 +478,118 @@ impl Hall {
         self.apply(now_ms, topic, message)
     }
 
-    /// Applies a believed message of its table.
+    /// Applies a believed message of its table: refused when absurd or out of turn, a
+    /// new game begun when it is one, then its event taken by the table's entry.
     fn apply(&mut self, now_ms: u64, topic: &str, m: HallMessage) -> Vec<News> {
-        let current = self.tables.get(&m.table).map(|t| (t.game, t.mark));
-        let (game, mark) = current.unwrap_or((0, None));
+        let (game, mark) = (self.tables.get(&m.table)).map_or((0, None), |t| (t.game, t.mark));
+        if let Some(refused) = self.refuse_absurd(now_ms, topic, &m, game) {
+            return refused;
+        }
+        if let Some(refused) = self.refuse_out_of_turn(now_ms, topic, &m, game, mark) {
+            return refused;
+        }
+        let mut news = Vec::new();
+        if m.game > game {
+            news.push(self.begin_game(&m.table, m.game));
+        }
+        let Some(entry) = self.tables.get_mut(&m.table) else {
+            return news;
+        };
+        if let Body::View(state) = &m.body
+            && entry.retagged(state)
+        {
+            self.pgn_version += 1;
+        }
+        let (seq, part, at_ms) = (m.seq, m.part, m.at_ms);
+        let outcome = match m.body {
+            Body::Move(mv) => entry.take_move(&mv, seq, at_ms, &mut news),
+            Body::Alert(note) => {
+                entry.take_alert(note, &mut news);
+                Ok(())
+            }
+            Body::Announce { kind, to } => {
+                news.push(News::Announce {
+                    table: m.table,
+                    kind,
+                    to,
+                });
+                Ok(())
+            }
+            Body::Claim { by, .. } => {
+                news.push(News::Claim { table: m.table, by });
+                Ok(())
+            }
+            Body::Result(end) => {
+                entry.take_result(end, &mut news);
+                Ok(())
+            }
+            Body::View(state) => entry.take_view(*state, seq, at_ms, &self.roster, &mut news),
+        };
+        if let Err(reason) = outcome {
+            news.extend(self.reject(topic, |d| &mut d.illegal, reason.to_string()));
+            return news;
+        }
+        entry.mark = Some((seq, part));
+        entry.at_ms = at_ms;
+        entry.moves = entry.replay.moves().to_vec();
+        if news
+            .iter()
+            .any(|n| matches!(n, News::Move { .. } | News::Result { .. }))
+        {
+            self.pgn_version += 1;
+        }
+        news
+    }
+
+    /// Refuses a message of an older game than the table's, of a game more than a day
+    /// ahead of the hall's clock, or an absurd part of a record.
+    fn refuse_absurd(
+        &mut self,
+        now_ms: u64,
+        topic: &str,
+        m: &HallMessage,
+        game: u64,
+    ) -> Option<Vec<News>> {
         if m.game < game {
-            return self.reject(
+            return Some(self.reject(
                 topic,
                 |d| &mut d.old_game,
                 format!(
                     "game {} is older than the table's current game {game}",
                     m.game
                 ),
-            );
+            ));
         }
         if m.game > now_ms.saturating_add(MAX_FUTURE_MS) {
-            return self.reject(
+            return Some(self.reject(
                 topic,
                 |d| &mut d.absurd,
                 format!(
                     "game {} starts more than a day after the hall's clock",
                     m.game
                 ),
-            );
+            ));
         }
-        if m.part > MAX_PART {
-            return self.reject(
+        (m.part > MAX_PART).then(|| {
+            self.reject(
                 topic,
                 |d| &mut d.absurd,
                 format!("part {} of a record", m.part),
-            );
-        }
+            )
+        })
+    }
+
+    /// Refuses a view contradicting a head the hall witnessed (a witness alert, once), a
+    /// message the hall has already applied, and one after a gap (only a view may close
+    /// a gap, and not an absurd one).
+    fn refuse_out_of_turn(
+        &mut self,
+        now_ms: u64,
+        topic: &str,
+        m: &HallMessage,
+        game: u64,
+        mark: Option<(u64, u32)>,
+    ) -> Option<Vec<News>> {
         let last = if m.game == game {
             mark.map_or(0, |(s, _)| s)
         } else {
@@ -522,170 +605,65 @@ impl Hall {
                 .is_some_and(|seen| seen != head)
         {
             self.dropped.contradicting += 1;
-            return self
-                .witness(now_ms, &m)
-                .map(News::Contradicted)
-                .into_iter()
-                .collect();
+            return Some(
+                self.witness(now_ms, m)
+                    .map(News::Contradicted)
+                    .into_iter()
+                    .collect(),
+            );
         }
         if m.game == game && mark.is_some_and(|mark| (m.seq, m.part) <= mark) {
             self.duplicates += 1;
-            return Vec::new();
+            return Some(Vec::new());
         }
-        let is_view = matches!(m.body, Body::View(_));
-        if m.seq > last.saturating_add(1) {
-            if !is_view {
-                return self.reject(
-                    topic,
-                    |d| &mut d.out_of_order,
-                    format!(
-                        "record {} after record {last}: waits for the table's next view",
-                        m.seq
-                    ),
-                );
-            }
-            if m.seq - last > MAX_GAP {
-                return self.reject(
-                    topic,
-                    |d| &mut d.absurd,
-                    format!(
-                        "record {} after record {last}: a jump of more than {MAX_GAP}",
-                        m.seq
-                    ),
-                );
-            }
+        if m.seq <= last.saturating_add(1) {
+            return None;
         }
-        let mut news = Vec::new();
-        if m.game > game {
-            self.pgn_version += 1;
-            let previous = self.tables.remove(&m.table);
-            // The contradictions stay: a new game does not clear an earlier rewritten one.
-            let (mut games, contradictions) = previous
-                .map(|p| (p.games, p.contradictions))
-                .unwrap_or_default();
-            games.push(m.game);
-            self.tables.insert(
-                m.table.clone(),
-                TableEntry {
-                    name: m.table.clone(),
-                    game: m.game,
-                    games,
-                    contradictions,
-                    ..TableEntry::default()
-                },
-            );
-            news.push(News::NewGame {
-                table: m.table.clone(),
-                game: m.game,
-            });
+        if !matches!(m.body, Body::View(_)) {
+            return Some(self.reject(
+                topic,
+                |d| &mut d.out_of_order,
+                format!(
+                    "record {} after record {last}: waits for the table's next view",
+                    m.seq
+                ),
+            ));
         }
-        let Some(entry) = self.tables.get_mut(&m.table) else {
-            return news;
-        };
-        let table = m.table;
-        let outcome = match m.body {
-            Body::Move(mv) => entry.replay.play(&mv).map(|played| {
-                if let Some(mv) = played {
-                    news.push(News::Move {
-                        table: table.clone(),
-                        game: m.game,
-                        seq: m.seq,
-                        mv,
-                        at_ms: m.at_ms,
-                        repaired: false,
-                    });
-                }
-            }),
-            Body::Alert(note) => {
-                if !entry.alerts.iter().any(|a| a.same(&note)) {
-                    entry.alerts.push(note.clone());
-                    news.push(News::Alert {
-                        table: table.clone(),
-                        note,
-                    });
-                }
-                Ok(())
-            }
-            Body::Announce { kind, to } => {
-                news.push(News::Announce {
-                    table: table.clone(),
-                    kind,
-                    to,
-                });
-                Ok(())
-            }
-            Body::Claim { by, .. } => {
-                news.push(News::Claim {
-                    table: table.clone(),
-                    by,
-                });
-                Ok(())
-            }
-            Body::Result(end) => {
-                entry.result = Some(end.clone());
-                news.push(News::Result {
-                    table: table.clone(),
-                    end,
-                });
-                Ok(())
-            }
-            Body::View(mut state) => {
-                state.pgn.clear();
-                let tags = |s: &TableState| {
-                    [
-                        &s.white,
-                        &s.black,
-                        &s.event,
-                        &s.round,
-                        &s.site,
-                        &s.date,
-                        &s.time_control,
-                    ]
-                    .map(Clone::clone)
-                };
-                if entry.state.as_ref().map(tags) != Some(tags(&state)) {
-                    self.pgn_version += 1;
-                }
-                let outcome = follow(entry, &state, m.seq, m.at_ms, &mut news);
-                if outcome.is_ok() {
-                    if entry.result.is_none()
-                        && let Some(end) = &state.view.result
-                    {
-                        entry.result = Some(end.clone());
-                        news.push(News::Result {
-                            table: table.clone(),
-                            end: end.clone(),
-                        });
-                    }
-                    if let Some(head) = &state.head {
-                        entry.witness = Some((m.seq, head.clone()));
-                        entry.witnessed.insert(m.seq, head.clone());
-                        if entry.witnessed.len() > MAX_WITNESSED {
-                            entry.witnessed.pop_first();
-                        }
-                    }
-                    entry.state = Some(*state);
-                    entry.pairing =
-                        Some(players_of(&self.roster, entry.state.as_ref(), &entry.name));
-                }
-                outcome
-            }
-        };
-        if let Err(reason) = outcome {
-            let mut refused = news;
-            refused.extend(self.reject(topic, |d| &mut d.illegal, reason.to_string()));
-            return refused;
+        (m.seq - last > MAX_GAP).then(|| {
+            self.reject(
+                topic,
+                |d| &mut d.absurd,
+                format!(
+                    "record {} after record {last}: a jump of more than {MAX_GAP}",
+                    m.seq
+                ),
+            )
+        })
+    }
+
+    /// Table `table`'s new game `game`: a fresh entry that keeps the table's earlier
+    /// games and contradictions (a new game does not clear an earlier rewritten one).
+    fn begin_game(&mut self, table: &str, game: u64) -> News {
+        self.pgn_version += 1;
+        let previous = self.tables.remove(table);
+        let (mut games, contradictions) = previous
+            .map(|p| (p.games, p.contradictions))
+            .unwrap_or_default();
+        games.push(game);
+        self.tables.insert(
+            table.to_owned(),
+            TableEntry {
+                name: table.to_owned(),
+                game,
+                games,
+                contradictions,
+                ..TableEntry::default()
+            },
+        );
+        News::NewGame {
+            table: table.to_owned(),
+            game,
         }
-        entry.mark = Some((m.seq, m.part));
-        entry.at_ms = m.at_ms;
-        entry.moves = entry.replay.moves().to_vec();
-        if news
-            .iter()
-            .any(|n| matches!(n, News::Move { .. } | News::Result { .. }))
-        {
-            self.pgn_version += 1;
-        }
-        news
     }
 
     /// Every game of the round in PGN, by table name, each with a `Board` tag: written
@@ -706,6 +684,100 @@ impl Hall {
             .filter(|t| t.state.is_some() || !t.moves.is_empty())
             .map(|t| t.replay.pgn(&t.name, t.state.as_ref(), t.result.as_ref()))
             .collect()
+    }
+}
+
+impl TableEntry {
+    /// Whether `state` changes the game's tags (the round's PGN is then new).
+    fn retagged(&self, state: &TableState) -> bool {
+        let tags = |s: &TableState| {
+            [
+                &s.white,
+                &s.black,
+                &s.event,
+                &s.round,
+                &s.site,
+                &s.date,
+                &s.time_control,
+            ]
+            .map(Clone::clone)
+        };
+        self.state.as_ref().map(tags) != Some(tags(state))
+    }
+
+    /// A move for the scoresheet, played under the Laws.
+    fn take_move(
+        &mut self,
+        mv: &MoveEvent,
+        seq: u64,
+        at_ms: u64,
+        news: &mut Vec<News>,
+    ) -> Result<(), GameError> {
+        let played = self.replay.play(mv)?;
+        if let Some(mv) = played {
+            news.push(News::Move {
+                table: self.name.clone(),
+                game: self.game,
+                seq,
+                mv,
+                at_ms,
+                repaired: false,
+            });
+        }
+        Ok(())
+    }
+
+    /// An alert for the arbiter, news once.
+    fn take_alert(&mut self, note: AlertNote, news: &mut Vec<News>) {
+        if !self.alerts.iter().any(|a| a.same(&note)) {
+            self.alerts.push(note.clone());
+            news.push(News::Alert {
+                table: self.name.clone(),
+                note,
+            });
+        }
+    }
+
+    /// The game's end.
+    fn take_result(&mut self, end: GameEnd, news: &mut Vec<News>) {
+        self.result = Some(end.clone());
+        news.push(News::Result {
+            table: self.name.clone(),
+            end,
+        });
+    }
+
+    /// The table's view: followed (moves the hall missed, alerts), then its result, the
+    /// head the hall witnesses and the pairing from the roster are kept.
+    fn take_view(
+        &mut self,
+        mut state: TableState,
+        seq: u64,
+        at_ms: u64,
+        roster: &Roster,
+        news: &mut Vec<News>,
+    ) -> Result<(), GameError> {
+        state.pgn.clear();
+        follow(self, &state, seq, at_ms, news)?;
+        if self.result.is_none()
+            && let Some(end) = &state.view.result
+        {
+            self.result = Some(end.clone());
+            news.push(News::Result {
+                table: self.name.clone(),
+                end: end.clone(),
+            });
+        }
+        if let Some(head) = &state.head {
+            self.witness = Some((seq, head.clone()));
+            self.witnessed.insert(seq, head.clone());
+            if self.witnessed.len() > MAX_WITNESSED {
+                self.witnessed.pop_first();
+            }
+        }
+        self.state = Some(state);
+        self.pairing = Some(players_of(roster, self.state.as_ref(), &self.name));
+        Ok(())
     }
 }
 
@@ -788,7 +860,7 @@ mod tests {
     use shakmaty::Color;
 
     use super::*;
-    use crate::{replica::Replica, signing::TableSigningKey};
+    use annabella_hall_wire::{replica::Replica, signing::TableSigningKey};
 
     /// The messages of a table whose sighted player (White) plays 1. e4 and presses the
     /// clock: every record's messages, in order.
@@ -1159,7 +1231,7 @@ mod tests {
         let call = Input::Sighted(annabella_table::SightedCommand::CallArbiter);
         let dismiss = Input::ByArbiter {
             by: "hall:Chief Arbiter".into(),
-            what: crate::action::dismissal_what(2),
+            what: annabella_hall_wire::action::dismissal_what(2),
             action: None,
         };
         let mut hall = hall();

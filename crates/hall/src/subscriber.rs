@@ -4,6 +4,7 @@
 //! blocking pool), and sends signed arbiter actions.
 
 use std::{
+    collections::HashSet,
     path::PathBuf,
     sync::{Arc, RwLock},
     time::{Duration, SystemTime, UNIX_EPOCH},
@@ -12,17 +13,17 @@ use std::{
 use serde::Serialize;
 use tokio::sync::{mpsc, watch};
 
-use crate::{
+use crate::round::{Hall, News};
+use annabella_hall_wire::{
     action::{self, ActionBody, ActionKeys, HallAction},
     blocking::unblock,
     config::Broker,
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
     message::MAX_PAYLOAD,
-    outbox::{Report, position::write_atomically},
-    round::{Hall, News},
     signing::TableKeys,
     topic::{Kind, ROOT, topic},
 };
+use annabella_hall_wire::{blocking::write_atomically, outlet::Report};
 
 /// The largest packet the hall takes from the broker (MQTT 5 Maximum Packet Size): the
 /// broker discards anything bigger for the hall. Payloads between [`MAX_PAYLOAD`] and
@@ -151,12 +152,12 @@ impl Shared {
 /// and every news item sent to `news`.
 ///
 /// # Errors
-/// The TLS settings cannot be made (see [`mqtt_options`]).
+/// The TLS settings cannot be made (see `annabella_hall_wire::link5::options`).
 pub fn start(
     settings: HallSettings,
     news: mpsc::UnboundedSender<Stamped>,
     report: Report,
-) -> Result<Arc<Shared>, crate::tls::TlsSetupError> {
+) -> Result<Arc<Shared>, annabella_hall_wire::tls::TlsSetupError> {
     let options = link5::options(
         &settings.client_id,
         &settings.broker,
@@ -176,102 +177,157 @@ pub fn start(
         keys: settings.keys.clone(),
         nonce: std::sync::atomic::AtomicU64::new(0),
     });
-    let state = Arc::clone(&shared);
-    let mut export = settings.live.dir.clone().map(crate::livechess::Export::new);
-    tokio::spawn(async move {
-        let mut events = drive(eventloop);
-        let mut last_error = String::new();
-        // Each topic's first refusal is logged; the rest are counted on the page.
-        let mut told = std::collections::HashSet::new();
+    let export = settings.live.dir.clone().map(crate::livechess::Export::new);
+    let subscriber = Subscriber {
+        settings,
+        state: Arc::clone(&shared),
+        client,
+        news,
+        report,
+        export,
+        last_error: String::new(),
+        told: HashSet::new(),
+    };
+    tokio::spawn(subscriber.run(drive(eventloop)));
+    Ok(shared)
+}
+
+/// The events of the hall's client, as [`drive`] delivers them.
+type Events = mpsc::UnboundedReceiver<Result<Event, rumqttc::v5::ConnectionError>>;
+
+/// What a batch of deliveries changed.
+#[derive(Debug, Default, Clone, Copy)]
+struct Changed {
+    /// The round's PGN.
+    pgn: bool,
+    /// The pages.
+    page: bool,
+}
+
+/// The hall's MQTT shell at work: what it receives goes into the shared hall, its news
+/// to `news`, and the round's files are kept in step.
+struct Subscriber {
+    settings: HallSettings,
+    state: Arc<Shared>,
+    client: AsyncClient,
+    news: mpsc::UnboundedSender<Stamped>,
+    report: Report,
+    export: Option<crate::livechess::Export>,
+    /// The last broker error reported (once while it stays).
+    last_error: String,
+    /// Each topic's first refusal is logged; the rest are counted on the page.
+    told: HashSet<String>,
+}
+
+impl Subscriber {
+    /// Takes every event until the client's driver stops; everything already delivered
+    /// is taken before the round's files are written once.
+    async fn run(mut self, mut events: Events) {
         while let Some(event) = events.recv().await {
-            let mut pgn_dirty = false;
-            let mut page_dirty = false;
+            let mut changed = Changed::default();
             let mut next = Some(event);
-            // Take everything already delivered before writing the PGN once.
             while let Some(event) = next.take() {
-                match event {
-                    Ok(Event::Incoming(Packet::ConnAck(_))) => {
-                        last_error.clear();
-                        if let Err(e) = client.try_subscribe(format!("{ROOT}/#"), QoS::AtLeastOnce)
-                        {
-                            report(format!("hall: cannot subscribe: {e}"));
-                        }
-                    }
-                    Ok(Event::Incoming(Packet::Publish(p))) => {
-                        let p_topic = topic_text(&p.topic);
-                        let applied = state
-                            .hall
-                            .write()
-                            .map(|mut hall| {
-                                let before = hall.pgn_version();
-                                let news = hall.receive(unix_us() / 1000, &p_topic, &p.payload);
-                                pgn_dirty |= hall.pgn_version() != before;
-                                news
-                            })
-                            .unwrap_or_default();
-                        let hall_us = unix_us();
-                        // A table's view (clocks, a pause, a dismissal) changes the page.
-                        page_dirty |= matches!(crate::topic::parse(&p_topic), Ok((Kind::View, _)))
-                            && !applied.iter().any(|n| matches!(n, News::Rejected { .. }));
-                        for n in applied {
-                            page_dirty |= n.changes_page();
-                            if let News::Rejected { topic, reason } = &n
-                                && told.insert(topic.clone())
-                            {
-                                report(format!(
-                                    "hall: ignored a message on {topic}: {reason} (further \
-                                     refusals on this topic are counted on the hall's page)"
-                                ));
-                            }
-                            let _ = news.send(Stamped { hall_us, news: n });
-                        }
-                    }
-                    Ok(Event::Incoming(Packet::SubAck(_))) => {
-                        report(format!(
-                            "hall: subscribed to {ROOT}/# at {}:{}",
-                            settings.broker.host, settings.broker.port
-                        ));
-                    }
-                    Ok(_) => {}
-                    Err(error) => {
-                        let text = error.to_string();
-                        if text != last_error {
-                            report(format!(
-                                "hall: broker {}:{}: {text}{} (retrying; the broker keeps the \
-                                 hall's messages meanwhile)",
-                                settings.broker.host,
-                                settings.broker.port,
-                                crate::tls::hint(&text, &settings.broker)
-                            ));
-                            last_error = text;
-                        }
-                    }
-                }
+                self.take(event, &mut changed);
                 next = events.try_recv().ok();
             }
-            if page_dirty {
-                state.version.send_modify(|v| *v += 1);
+            self.keep_in_step(changed).await;
+        }
+    }
+
+    /// One event of the client: connected (subscribe to every table), a delivery, the
+    /// subscription, or the connection's error (reported once).
+    fn take(&mut self, event: Result<Event, rumqttc::v5::ConnectionError>, changed: &mut Changed) {
+        let broker = &self.settings.broker;
+        match event {
+            Ok(Event::Incoming(Packet::ConnAck(_))) => {
+                self.last_error.clear();
+                if let Err(e) = (self.client).try_subscribe(format!("{ROOT}/#"), QoS::AtLeastOnce) {
+                    (self.report)(format!("hall: cannot subscribe: {e}"));
+                }
             }
-            if pgn_dirty {
-                state.round.send_modify(|v| *v += 1);
+            Ok(Event::Incoming(Packet::Publish(p))) => self.receive(&p.topic, &p.payload, changed),
+            Ok(Event::Incoming(Packet::SubAck(_))) => {
+                (self.report)(format!(
+                    "hall: subscribed to {ROOT}/# at {}:{}",
+                    broker.host, broker.port
+                ));
             }
-            if (pgn_dirty || page_dirty)
-                && let Some(export) = &mut export
-                && let Ok(files) = state.hall.read().map(|h| crate::livechess::tree(&h))
-                && let Err(e) = export.write(&files)
-            {
-                report(format!("hall: --export-dir: {e}"));
-            }
-            if pgn_dirty && let Some(path) = &settings.pgn_out {
-                let text = state.hall.read().map(|h| h.pgn()).unwrap_or_default();
-                let file = path.clone();
-                if let Err(e) = unblock(move || write_atomically(&file, &text)).await {
-                    report(format!("hall: {}: {e}", path.display()));
+            Ok(_) => {}
+            Err(error) => {
+                let text = error.to_string();
+                if text != self.last_error {
+                    (self.report)(format!(
+                        "hall: broker {}:{}: {text}{} (retrying; the broker keeps the hall's \
+                         messages meanwhile)",
+                        broker.host,
+                        broker.port,
+                        annabella_hall_wire::tls::hint(&text, broker)
+                    ));
+                    self.last_error = text;
                 }
             }
         }
-    });
-    Ok(shared)
+    }
+
+    /// A delivered message: into the hall; its news stamped and sent on, a topic's first
+    /// refusal logged.
+    fn receive(&mut self, topic: &[u8], payload: &[u8], changed: &mut Changed) {
+        let p_topic = topic_text(topic);
+        let applied = (self.state.hall.write())
+            .map(|mut hall| {
+                let before = hall.pgn_version();
+                let news = hall.receive(unix_us() / 1000, &p_topic, payload);
+                changed.pgn |= hall.pgn_version() != before;
+                news
+            })
+            .unwrap_or_default();
+        let hall_us = unix_us();
+        // A table's view (clocks, a pause, a dismissal) changes the page.
+        changed.page |= matches!(
+            annabella_hall_wire::topic::parse(&p_topic),
+            Ok((Kind::View, _))
+        ) && !applied.iter().any(|n| matches!(n, News::Rejected { .. }));
+        for n in applied {
+            changed.page |= n.changes_page();
+            if let News::Rejected { topic, reason } = &n
+                && self.told.insert(topic.clone())
+            {
+                (self.report)(format!(
+                    "hall: ignored a message on {topic}: {reason} (further refusals on this \
+                     topic are counted on the hall's page)"
+                ));
+            }
+            let _ = self.news.send(Stamped { hall_us, news: n });
+        }
+    }
+
+    /// Tells the pages of a change, and rewrites the LiveChess export and the round's
+    /// PGN file when they changed.
+    async fn keep_in_step(&mut self, changed: Changed) {
+        let state = &self.state;
+        if changed.page {
+            state.version.send_modify(|v| *v += 1);
+        }
+        if changed.pgn {
+            state.round.send_modify(|v| *v += 1);
+        }
+        if (changed.pgn || changed.page)
+            && let Some(export) = &mut self.export
+            && let Ok(files) = state.hall.read().map(|h| crate::livechess::tree(&h))
+            && let Err(e) = export.write(&files)
+        {
+            (self.report)(format!("hall: --export-dir: {e}"));
+        }
+        if changed.pgn
+            && let Some(path) = &self.settings.pgn_out
+        {
+            let text = state.hall.read().map(|h| h.pgn()).unwrap_or_default();
+            let file = path.clone();
+            if let Err(e) = unblock(move || write_atomically(&file, &text)).await {
+                (self.report)(format!("hall: {}: {e}", path.display()));
+            }
+        }
+    }
 }
 
 /// How long a page waits between pushes at most (a keep-alive for idle halls).

@@ -8,7 +8,7 @@
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
 use annabella_rules::GameResult;
-use annabella_serve::{encode, param, same_secret, serve_hardened, serving::Limits};
+use annabella_serve::{Gate, Token, encode, param, serving::Limits};
 use annabella_table::ArbiterAction;
 use axum::{
     Form, Json, Router,
@@ -24,18 +24,17 @@ use futures_util::stream::{self, Stream};
 use serde::Serialize;
 
 use crate::{
-    action::{HallAction, HallOnly},
     page::{self, Viewer},
     round::{HallAlert, TableEntry},
     subscriber::{KEEP_ALIVE, Shared},
 };
+use annabella_hall_wire::action::{HallAction, HallOnly};
 
 /// The hall's server: the shared state and the token for the chief arbiter.
 #[derive(Clone)]
 pub struct HallWeb {
     shared: Arc<Shared>,
-    token: Arc<String>,
-    host_names: Vec<String>,
+    gate: Gate,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -64,8 +63,7 @@ impl HallWeb {
     pub fn new(shared: Arc<Shared>, token: &str) -> HallWeb {
         HallWeb {
             shared,
-            token: Arc::new(token.to_owned()),
-            host_names: Vec::new(),
+            gate: Gate::new(Token::new(token)),
         }
     }
 
@@ -73,7 +71,7 @@ impl HallWeb {
     /// rebinding: see `annabella_serve::hardening`).
     #[must_use]
     pub fn with_host_names(mut self, names: Vec<String>) -> HallWeb {
-        self.host_names = names;
+        self.gate = self.gate.with_host_names(names);
         self
     }
 
@@ -99,22 +97,15 @@ impl HallWeb {
     /// # Errors
     /// The listener's I/O error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        let token = Arc::clone(&self.token);
-        let check = Arc::new(move |t: &str| same_secret(t, &token));
-        serve_hardened(
-            listener,
-            self.router(),
-            &self.host_names,
-            check,
-            Limits::default(),
-        )
-        .await
+        self.gate
+            .serve(listener, self.router(), Limits::default())
+            .await
     }
 
     fn viewer(&self, q: &HashMap<String, String>) -> Result<Viewer, Refusal> {
         match (param(q, "token"), param(q, "by")) {
             (None, _) => Ok(Viewer::Spectator),
-            (Some(t), _) if !same_secret(t, &self.token) => Err(Refusal(
+            (Some(t), _) if !self.gate.admits(t) => Err(Refusal(
                 StatusCode::UNAUTHORIZED,
                 "That token is not the hall's.",
             )),
@@ -281,7 +272,7 @@ fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), Hall
                 .ok_or(HallFormError::Seq)?;
             (
                 HallAction::Hall(HallOnly::DismissAlert { seq }),
-                crate::action::dismissal_what(seq),
+                annabella_hall_wire::action::dismissal_what(seq),
             )
         }
         other => return Err(HallFormError::Action(other.map(str::to_owned))),

@@ -1,7 +1,8 @@
 //! The one server loop of the web shells (the table's console and the hall): a router
 //! served over HTTP/1.1 within [`serving::Limits`], behind the checks and headers of
-//! [`hardening`], and the small helpers both shells' pages use (constant-time token
-//! comparison, percent-encoding, query parameters).
+//! [`hardening`], each shell's [`Gate`] (its token and host names, serving its router),
+//! and the small helpers both shells' pages use (constant-time token comparison,
+//! percent-encoding, query parameters).
 //!
 //! ```no_run
 //! use std::sync::Arc;
@@ -20,8 +21,11 @@ use std::collections::HashMap;
 use axum::Router;
 use tokio::net::TcpListener;
 
+pub mod gate;
 pub mod hardening;
 pub mod serving;
+
+pub use gate::Gate;
 
 /// Serves `router` on `listener` within `limits`, behind [`hardening::harden`] for the
 /// listener's port, the host `names` besides IP addresses and `localhost`, and `token`,

@@ -201,7 +201,7 @@ pub fn secret(path: &Path, records_dir: &Path) -> Vec<Check> {
 pub const BROKER_ANSWER: Duration = Duration::from_secs(5);
 
 /// The hall's broker accepts the table's connection (TLS and credentials as configured).
-pub fn hall_broker(hall: &annabella_hall::HallConfig) -> Check {
+pub fn hall_broker(hall: &annabella_hall_wire::HallConfig) -> Check {
     let name = "hall";
     let at = format!(
         "{}://{}:{}",
@@ -209,7 +209,7 @@ pub fn hall_broker(hall: &annabella_hall::HallConfig) -> Check {
         hall.broker.host,
         hall.broker.port
     );
-    match annabella_hall::probe::broker_answers(hall, BROKER_ANSWER) {
+    match annabella_hall_link::probe::broker_answers(hall, BROKER_ANSWER) {
         Ok(()) => Check::ok(
             name,
             format!("the broker at {at} answers (table {})", hall.table),

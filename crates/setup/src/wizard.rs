@@ -463,21 +463,22 @@ fn table_secret(config: &Path, err: &mut impl Write) -> Result<(), InitError> {
 
 /// The table's signing key pair beside the config, and the hall's lines for it.
 fn hall_keys(config: &Path, table: &str, err: &mut impl Write) -> Result<(), InitError> {
-    let key = annabella_hall::setup::key_path(config);
+    let key = annabella_hall_link::setup::key_path(config);
     let dir = key.parent().unwrap_or(Path::new("."));
     let (public, made) =
-        annabella_hall::setup::table_keys(dir).map_err(|e| InitError::Keys(e.to_string()))?;
+        annabella_hall_link::setup::table_keys(dir).map_err(|e| InitError::Keys(e.to_string()))?;
     let what = if made { "Made" } else { "Kept" };
     writeln!(
         err,
         "{what} the table's signing key: {} (private, mode 0600) and {} (public, for the hall)",
         key.display(),
-        dir.join(annabella_hall::setup::PUBLIC_KEY_FILE).display()
+        dir.join(annabella_hall_link::setup::PUBLIC_KEY_FILE)
+            .display()
     )?;
     write!(
         err,
         "{}",
-        annabella_hall::setup::instructions(table, &public, &key)
+        annabella_hall_link::setup::instructions(table, &public, &key)
     )?;
     Ok(())
 }

@@ -13,12 +13,11 @@ use std::{
     time::{Duration, Instant},
 };
 
-use annabella_hall::{
-    ActionBody, HallAction, HallConfig, HallOnly,
-    action::dismissal_what,
+use annabella_hall_link::{
     inbox::{self, Arrival, InboxSettings},
     outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
 };
+use annabella_hall_wire::{ActionBody, HallAction, HallConfig, HallOnly, action::dismissal_what};
 use annabella_table::Input;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -210,7 +209,7 @@ pub fn start_keyed(
     secret: Option<crate::journal::TableSecret>,
 ) -> Result<HallLink, StationError> {
     if config.broker.tls {
-        annabella_hall::tls::client_config(config.broker.ca.as_deref())
+        annabella_hall_wire::tls::client_config(config.broker.ca.as_deref())
             .map_err(|e| StationError::Hall(format!("hall.ca: {e}")))?;
     }
     let mut settings = OutboxSettings::new(
@@ -398,6 +397,9 @@ mod tests {
             unreachable!("always ByArbiter")
         };
         assert_eq!(action, None);
-        assert_eq!(annabella_hall::action::dismissed_record(&what), Some(4));
+        assert_eq!(
+            annabella_hall_wire::action::dismissed_record(&what),
+            Some(4)
+        );
     }
 }

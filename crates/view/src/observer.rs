@@ -104,7 +104,7 @@ impl Observer {
                 if let Input::ByArbiter {
                     action: None, what, ..
                 } = input
-                    && let Some(raised) = annabella_hall::action::dismissed_record(what)
+                    && let Some(raised) = annabella_hall_wire::action::dismissed_record(what)
                 {
                     self.alerts.retain(|a| a.seq != raised);
                 }

@@ -290,7 +290,7 @@ fn signed_inputs_round_trip_through_json() {
 fn hall_dismissal(seq: u64) -> Input {
     Input::ByArbiter {
         by: "hall:Chief Arbiter".into(),
-        what: annabella_hall::action::dismissal_what(seq),
+        what: annabella_hall_wire::action::dismissal_what(seq),
         action: None,
     }
 }

@@ -4,7 +4,7 @@ use annabella_table::{Event, Input, TableConfig};
 use shakmaty::Color;
 
 use super::*;
-use crate::{ActionKeys, Replica, signing::TableSigningKey, topic};
+use annabella_hall_wire::{ActionKeys, Replica, signing::TableSigningKey, topic};
 
 fn key_of(name: &str) -> TableSigningKey {
     TableSigningKey::from_hex(&format!("{:02x}", name.as_bytes()[0]).repeat(32)).unwrap()
@@ -37,7 +37,7 @@ fn play(hall: &mut Hall, name: &str, round: &str, players: [&str; 2], moves: &[&
     let seq = moves.len() as u64 + 1;
     for mut m in r.apply(1, Duration::ZERO, Input::Start, true) {
         m.seq = seq;
-        if let crate::Body::View(state) = &mut m.body {
+        if let annabella_hall_wire::Body::View(state) = &mut m.body {
             state.view.moves = moves.iter().map(|m| (*m).to_owned()).collect();
             state.view.move_clocks = (1..=moves.len() as u64)
                 .map(|ply| Duration::from_secs(302 - 10 * ply.div_ceil(2)))

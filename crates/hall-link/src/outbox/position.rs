@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use annabella_hall_wire::blocking::write_atomically;
 use serde::{Deserialize, Serialize};
 
 /// Where publishing resumes.
@@ -40,18 +41,6 @@ pub fn load(journal: &Path, game: u64) -> u64 {
 pub fn store(journal: &Path, position: Position) -> std::io::Result<()> {
     let json = serde_json::to_string(&position).map_err(std::io::Error::other)?;
     write_atomically(&path_for(journal), &json)
-}
-
-/// Writes `text` to `path` through a temporary file beside it and a rename, so that a
-/// reader sees the old or the new text, never half of one.
-///
-/// # Errors
-/// The file cannot be written or renamed.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use crate::{
+use annabella_hall_wire::outlet::Report;
+use annabella_hall_wire::{
     action::{ActionBody, ActionKey, ReplayGuard},
     config::Broker,
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
-    outbox::Report,
     topic::{Kind, topic},
 };
 
@@ -121,7 +121,7 @@ pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, repor
                         "hall actions: broker {}:{}: {text}{} (retrying)",
                         settings.broker.host,
                         settings.broker.port,
-                        crate::tls::hint(&text, &settings.broker)
+                        annabella_hall_wire::tls::hint(&text, &settings.broker)
                     ));
                     last_error = text;
                 }
@@ -136,7 +136,7 @@ mod tests {
     use annabella_table::ArbiterAction;
 
     use super::*;
-    use crate::action::sign;
+    use annabella_hall_wire::action::sign;
 
     fn settings() -> InboxSettings {
         InboxSettings {

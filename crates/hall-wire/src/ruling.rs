@@ -112,7 +112,6 @@ pub fn observe(
     seq: u64,
     alert: Option<(&str, usize)>,
 ) -> Vec<Ruling> {
-    let mut rulings = Vec::new();
     let plies = table.records().len();
     let ruling = |kind, ply, text: String| Ruling {
         kind,
@@ -128,94 +127,112 @@ pub fn observe(
         } => Some(a),
         _ => None,
     };
-    match action {
-        Some(ArbiterAction::IllegalMove { by }) => {
-            let i = usize::from(*by == Color::Black);
-            if table.game().strikes(*by) > before.strikes[i] {
-                let text = match table.end() {
-                    Some(end) if before.open => format!(
-                        "illegal move by {} (Law 7.5.5), the position before it stands; the \
-                         game ends {} ({})",
-                        side(*by),
-                        end.result,
-                        end.pgn_termination
-                    ),
-                    _ => {
-                        let to = !*by;
-                        let j = usize::from(to == Color::Black);
-                        let added = table
-                            .clock()
-                            .remaining(to, now)
-                            .saturating_sub(before.times[j]);
-                        format!(
-                            "illegal move by {} (Law 7.5.5), the position before it stands; {} \
-                             gets {} more",
-                            side(*by),
-                            side(to),
-                            clock(added)
-                        )
-                    }
-                };
-                let saw =
-                    alert.map_or_else(String::new, |(a, _)| format!("; the table's alert: {a}"));
-                let at = alert.map_or(plies, |(_, ply)| ply.min(plies));
-                rulings.push(ruling(RulingKind::IllegalMove, at, text + &saw));
-            }
-        }
+    let mut rulings: Vec<Ruling> = match action {
+        Some(ArbiterAction::IllegalMove { by }) => penalty(before, table, now, *by, alert)
+            .map(|(ply, text)| ruling(RulingKind::IllegalMove, ply, text))
+            .into_iter()
+            .collect(),
         Some(ArbiterAction::RestorePosition { ply }) if *ply == plies => {
-            let start = table.game().start();
-            let withdrawn: Vec<String> = before.sans.get(*ply..).unwrap_or_default().to_vec();
-            let at = if *ply == 0 {
-                "the start position".to_owned()
-            } else {
-                let last = before.sans.get(*ply - 1).cloned().unwrap_or_default();
-                format!("the position after {}", numbered(start, *ply - 1, &[last]))
-            };
-            let taken = if withdrawn.is_empty() {
-                String::new()
-            } else {
-                format!("; taken back: {}", numbered(start, *ply, &withdrawn))
-            };
-            let mut r = ruling(
-                RulingKind::PositionRestored,
-                *ply,
-                format!(
-                    "{at} is restored (Law 7.5.1, reconciliation){taken}; the game goes on from there"
-                ),
-            );
-            r.withdrawn = withdrawn;
-            rulings.push(r);
+            let (text, withdrawn) = restored(before, table, *ply);
+            vec![Ruling {
+                withdrawn,
+                ..ruling(RulingKind::PositionRestored, *ply, text)
+            }]
         }
         Some(ArbiterAction::Adjourn) if before.open && !before.sealed => {
             let turn = table.game().turn();
-            rulings.push(ruling(
+            vec![ruling(
                 RulingKind::Adjourned,
                 plies,
                 format!("the game is adjourned; {} seals the next move", side(turn)),
-            ));
+            )]
         }
         Some(ArbiterAction::Resume) if before.sealed && table.sealed_move().is_none() => {
-            rulings.push(ruling(
+            vec![ruling(
                 RulingKind::Resumed,
                 before.sans.len(),
                 "play resumes after the adjournment; the sealed move is made".to_owned(),
-            ));
+            )]
         }
-        _ => {}
-    }
-    for e in effects {
-        if let Effect::Sealed(s) = e {
-            rulings.push(ruling(
-                RulingKind::Sealed,
-                s.ply.saturating_sub(1),
-                format!(
-                    "{} has sealed a move, kept by the arbiter until play resumes",
-                    side(s.color)
-                ),
-            ));
-        }
-    }
+        _ => Vec::new(),
+    };
+    rulings.extend(effects.iter().filter_map(|e| match e {
+        Effect::Sealed(s) => Some(ruling(
+            RulingKind::Sealed,
+            s.ply.saturating_sub(1),
+            format!(
+                "{} has sealed a move, kept by the arbiter until play resumes",
+                side(s.color)
+            ),
+        )),
+        _ => None,
+    }));
     rulings
+}
+
+/// The penalty for an illegal move by `by`, when the table gave one (a strike more than
+/// `before`): where its comment goes and what it says (the game's end, or the time the
+/// opponent got; with the table's alert, what the table saw).
+fn penalty(
+    before: &Before,
+    table: &Table,
+    now: Duration,
+    by: Color,
+    alert: Option<(&str, usize)>,
+) -> Option<(usize, String)> {
+    let i = usize::from(by == Color::Black);
+    if table.game().strikes(by) <= before.strikes[i] {
+        return None;
+    }
+    let plies = table.records().len();
+    let text = match table.end() {
+        Some(end) if before.open => format!(
+            "illegal move by {} (Law 7.5.5), the position before it stands; the game ends {} \
+             ({})",
+            side(by),
+            end.result,
+            end.pgn_termination
+        ),
+        _ => {
+            let to = !by;
+            let j = usize::from(to == Color::Black);
+            let added = table
+                .clock()
+                .remaining(to, now)
+                .saturating_sub(before.times[j]);
+            format!(
+                "illegal move by {} (Law 7.5.5), the position before it stands; {} gets {} more",
+                side(by),
+                side(to),
+                clock(added)
+            )
+        }
+    };
+    let saw = alert.map_or_else(String::new, |(a, _)| format!("; the table's alert: {a}"));
+    let at = alert.map_or(plies, |(_, ply)| ply.min(plies));
+    Some((at, text + &saw))
+}
+
+/// The restored position after `ply` half-moves: what the ruling says and the moves it
+/// took back (as the table had them `before`).
+fn restored(before: &Before, table: &Table, ply: usize) -> (String, Vec<String>) {
+    let start = table.game().start();
+    let withdrawn: Vec<String> = before.sans.get(ply..).unwrap_or_default().to_vec();
+    let at = if ply == 0 {
+        "the start position".to_owned()
+    } else {
+        let last = before.sans.get(ply - 1).cloned().unwrap_or_default();
+        format!("the position after {}", numbered(start, ply - 1, &[last]))
+    };
+    let taken = if withdrawn.is_empty() {
+        String::new()
+    } else {
+        format!("; taken back: {}", numbered(start, ply, &withdrawn))
+    };
+    (
+        format!("{at} is restored (Law 7.5.1, reconciliation){taken}; the game goes on from there"),
+        withdrawn,
+    )
 }
 
 /// The comments of `rulings` by the half-move they follow in a game of `plies`

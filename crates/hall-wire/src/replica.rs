@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use annabella_table::{Effect, Input, Table, TableConfig};
+use annabella_table::{Effect, Input, Table, TableConfig, TableView};
 
 use crate::{
     message::{AlertNote, Body, HallMessage, MoveEvent, TableState},
@@ -80,41 +80,82 @@ impl Replica {
     ) -> Vec<HallMessage> {
         self.last_seq = seq;
         let at_ms = self.epoch_unix_ms + ms(now);
+        self.note_dismissal(&input);
+        let effects = self.handle(seq, now, &input);
+        let mut bodies = self.effect_bodies(effects, seq, at_ms);
+        let view = self.table.snapshot();
+        self.new_moves(&view, &mut bodies);
+        self.new_claim(&view, &mut bodies);
+        if !publish {
+            return Vec::new();
+        }
+        bodies.push(Body::View(Box::new(self.state(view))));
+        bodies
+            .into_iter()
+            .enumerate()
+            .map(|(part, body)| HallMessage {
+                table: self.name.clone(),
+                game: self.epoch_unix_ms,
+                seq,
+                part: u32::try_from(part).unwrap_or(u32::MAX),
+                at_ms,
+                body,
+            })
+            .collect()
+    }
+
+    /// An arbiter's dismissal of an alert (a note, no action) marks the alert dismissed.
+    fn note_dismissal(&mut self, input: &Input) {
         if let Input::ByArbiter {
             action: None, what, ..
-        } = &input
+        } = input
             && let Some(raised) = crate::action::dismissed_record(what)
         {
             for a in self.alerts.iter_mut().filter(|a| a.seq == raised) {
                 a.dismissed = true;
             }
         }
+    }
+
+    /// The table takes the input; its effects come back, and the arbiter's rulings the
+    /// record shows are noted.
+    fn handle(&mut self, seq: u64, now: Duration, input: &Input) -> Vec<Effect> {
         let before = ruling::Before::of(&self.table, now);
         // A refused input was refused at the table too: no effects, nothing to publish.
         let _refused = self.table.handle(now, input.clone());
         let effects: Vec<_> = std::iter::from_fn(|| self.table.poll_effect()).collect();
-        // The illegal move a penalty is about: the table's last alert of one not yet cited.
+        let alert = self.uncited_illegal_move();
+        self.rulings.extend(ruling::observe(
+            &before,
+            &self.table,
+            now,
+            input,
+            &effects,
+            seq,
+            alert.as_ref().map(|(d, p)| (d.as_str(), *p)),
+        ));
+        effects
+    }
+
+    /// The illegal move a penalty is about: the table's last alert of one not yet cited
+    /// by a ruling (its detail and ply).
+    fn uncited_illegal_move(&self) -> Option<(String, usize)> {
         let cited = self
             .rulings
             .iter()
             .rev()
             .find(|r| r.kind == ruling::RulingKind::IllegalMove)
             .map_or(0, |r| r.seq);
-        let alert = self
-            .alerts
+        self.alerts
             .iter()
             .rev()
             .find(|a| a.kind == annabella_table::AlertKind::IllegalMove && a.seq > cited)
-            .map(|a| (a.detail.clone(), a.ply));
-        self.rulings.extend(ruling::observe(
-            &before,
-            &self.table,
-            now,
-            &input,
-            &effects,
-            seq,
-            alert.as_ref().map(|(d, p)| (d.as_str(), *p)),
-        ));
+            .map(|a| (a.detail.clone(), a.ply))
+    }
+
+    /// The hall's events of the table's effects: announcements, alerts (kept for the
+    /// view), the game's end.
+    fn effect_bodies(&mut self, effects: Vec<Effect>, seq: u64, at_ms: u64) -> Vec<Body> {
         let mut bodies = Vec::new();
         for effect in effects {
             match effect {
@@ -138,9 +179,13 @@ impl Replica {
                 _ => {}
             }
         }
-        let view = self.table.snapshot();
-        // A move is published when it is in the game (a sighted move before its clock
-        // press, whose time the view's PGN gets at the press); a take-back shortens.
+        bodies
+    }
+
+    /// The moves new in the game since the last record. A move is published when it is
+    /// in the game (a sighted move before its clock press, whose time the view's PGN gets
+    /// at the press); a take-back shortens.
+    fn new_moves(&mut self, view: &TableView, bodies: &mut Vec<Body>) {
         let records = self.table.records();
         self.plies = self.plies.min(records.len());
         for m in &records[self.plies..] {
@@ -155,6 +200,10 @@ impl Replica {
             }));
         }
         self.plies = records.len();
+    }
+
+    /// The claim on the table, when it is not the one published last.
+    fn new_claim(&mut self, view: &TableView, bodies: &mut Vec<Body>) {
         let claim = view.claim.as_ref().map(|c| Body::Claim {
             by: c.by.to_string(),
             ground: c.ground,
@@ -165,12 +214,14 @@ impl Replica {
             self.claim = claim_key;
             bodies.extend(claim);
         }
-        if !publish {
-            return Vec::new();
-        }
+    }
+
+    /// The table's state for the retained view: the game's tags, `view`, the alerts, the
+    /// rulings and the table's PGN.
+    fn state(&self, view: TableView) -> TableState {
         let config = self.table.config();
         let event = &config.event;
-        bodies.push(Body::View(Box::new(TableState {
+        TableState {
             white: event.white.clone(),
             black: event.black.clone(),
             event: event.event.clone(),
@@ -185,19 +236,7 @@ impl Replica {
             alerts: self.alerts.clone(),
             rulings: self.rulings.clone(),
             pgn: self.table.pgn(),
-        })));
-        bodies
-            .into_iter()
-            .enumerate()
-            .map(|(part, body)| HallMessage {
-                table: self.name.clone(),
-                game: self.epoch_unix_ms,
-                seq,
-                part: u32::try_from(part).unwrap_or(u32::MAX),
-                at_ms,
-                body,
-            })
-            .collect()
+        }
     }
 }
 

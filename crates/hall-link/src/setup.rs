@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{
+use annabella_hall_wire::{
     config::DEFAULT_SIGNING_KEY,
     signing::{KeyFileError, TablePublicKey, TableSigningKey},
     topic::{Kind, topic},

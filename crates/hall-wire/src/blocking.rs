@@ -1,12 +1,14 @@
 //! Blocking work (SQLite reads, file writes) done off the runtime's workers, on tokio's
-//! blocking pool, so the MQTT event loops and the web server never wait on the disk.
+//! blocking pool, so the MQTT event loops and the web server never wait on the disk; and
+//! the one atomic file write of both sides (the outbox's position, the round's PGN, the
+//! LiveChess export).
 
 /// Runs `work` on the blocking pool and waits for it without blocking the runtime.
 ///
 /// A panic in `work` goes on in the caller, as it would have inline. When the runtime
 /// shuts down before `work` has started the caller waits for ever (it is being dropped
 /// with the runtime).
-pub(crate) async fn unblock<T, F>(work: F) -> T
+pub async fn unblock<T, F>(work: F) -> T
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
@@ -16,6 +18,18 @@ where
         Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
         Err(_) => std::future::pending().await,
     }
+}
+
+/// Writes `text` to `path` through a temporary file beside it and a rename, so that a
+/// reader sees the old or the new text, never half of one.
+///
+/// # Errors
+/// The file cannot be written or renamed.
+pub fn write_atomically(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]

@@ -173,80 +173,17 @@ impl RawHall {
                 message,
             });
         };
-        let broker = match &self.broker {
-            None => {
-                problem(
-                    "broker",
-                    "missing: the hall's broker, e.g. \"mqtt://hall.local:1883\"".into(),
-                );
-                None
-            }
-            Some(url) => Broker::parse(url)
-                .map_err(|e| problem("broker", e.to_string()))
-                .ok(),
-        };
-        let table = match &self.table {
-            None => {
-                problem(
-                    "table",
-                    "missing: the table's name in the hall, e.g. \"3\"".into(),
-                );
-                None
-            }
-            Some(t) => check_table_name(t)
-                .map(|()| t.clone())
-                .map_err(|e| problem("table", format!("{t:?}: {e}")))
-                .ok(),
-        };
-        let credentials = match (&self.user, &self.password) {
-            (Some(u), Some(p)) => Some((u.clone(), p.clone())),
-            (None, None) => None,
-            (Some(_), None) => {
-                problem("password", "missing: a user needs a password".into());
-                None
-            }
-            (None, Some(_)) => {
-                problem("user", "missing: a password needs a user".into());
-                None
-            }
-        };
+        let broker = self.checked_broker(&mut problem);
+        let table = self.checked_table(&mut problem);
+        let credentials = self.checked_credentials(&mut problem);
         let action_key = self.action_key.as_ref().and_then(|k| {
             k.parse::<ActionKey>()
                 .map_err(|e| problem("action_key", e.to_string()))
                 .ok()
         });
         let tls = self.tls.unwrap_or(false) || broker.as_ref().is_some_and(|b| b.tls);
-        let ca = match &self.ca {
-            None => None,
-            Some(_) if !tls => {
-                problem(
-                    "ca",
-                    "a CA is for TLS: set tls = true or use mqtts:// in broker".into(),
-                );
-                None
-            }
-            Some(p) => {
-                let path = base.join(p);
-                if path.is_file() {
-                    Some(path)
-                } else {
-                    problem("ca", format!("{}: no such file", path.display()));
-                    None
-                }
-            }
-        };
-        let key_path = base.join(self.signing_key.as_deref().unwrap_or(DEFAULT_SIGNING_KEY));
-        let signing_key = TableSigningKey::read(&key_path)
-            .map_err(|e| {
-                problem(
-                    "signing_key",
-                    format!(
-                        "{e}: the hall believes only signed messages; `annabella init` makes \
-                         the table's key pair"
-                    ),
-                );
-            })
-            .ok();
+        let ca = self.checked_ca(tls, base, &mut problem);
+        let signing_key = self.checked_signing_key(base, &mut problem);
         let broker = broker.map(|mut b| {
             b.tls = tls;
             b.ca = ca;
@@ -264,6 +201,106 @@ impl RawHall {
             }
             _ => Err(problems),
         }
+    }
+
+    /// `broker`: present and a broker's URL.
+    fn checked_broker(&self, problem: &mut impl FnMut(&str, String)) -> Option<Broker> {
+        match &self.broker {
+            None => {
+                problem(
+                    "broker",
+                    "missing: the hall's broker, e.g. \"mqtt://hall.local:1883\"".into(),
+                );
+                None
+            }
+            Some(url) => Broker::parse(url)
+                .map_err(|e| problem("broker", e.to_string()))
+                .ok(),
+        }
+    }
+
+    /// `table`: present and a name the topic tree takes.
+    fn checked_table(&self, problem: &mut impl FnMut(&str, String)) -> Option<String> {
+        match &self.table {
+            None => {
+                problem(
+                    "table",
+                    "missing: the table's name in the hall, e.g. \"3\"".into(),
+                );
+                None
+            }
+            Some(t) => check_table_name(t)
+                .map(|()| t.clone())
+                .map_err(|e| problem("table", format!("{t:?}: {e}")))
+                .ok(),
+        }
+    }
+
+    /// `user` and `password`: both or neither.
+    fn checked_credentials(
+        &self,
+        problem: &mut impl FnMut(&str, String),
+    ) -> Option<(String, String)> {
+        match (&self.user, &self.password) {
+            (Some(u), Some(p)) => Some((u.clone(), p.clone())),
+            (None, None) => None,
+            (Some(_), None) => {
+                problem("password", "missing: a user needs a password".into());
+                None
+            }
+            (None, Some(_)) => {
+                problem("user", "missing: a password needs a user".into());
+                None
+            }
+        }
+    }
+
+    /// `ca`: only with TLS, a file (relative to `base`).
+    fn checked_ca(
+        &self,
+        tls: bool,
+        base: &std::path::Path,
+        problem: &mut impl FnMut(&str, String),
+    ) -> Option<std::path::PathBuf> {
+        match &self.ca {
+            None => None,
+            Some(_) if !tls => {
+                problem(
+                    "ca",
+                    "a CA is for TLS: set tls = true or use mqtts:// in broker".into(),
+                );
+                None
+            }
+            Some(p) => {
+                let path = base.join(p);
+                if path.is_file() {
+                    Some(path)
+                } else {
+                    problem("ca", format!("{}: no such file", path.display()));
+                    None
+                }
+            }
+        }
+    }
+
+    /// `signing_key`: the table's private key file (relative to `base`), readable.
+    fn checked_signing_key(
+        &self,
+        base: &std::path::Path,
+        problem: &mut impl FnMut(&str, String),
+    ) -> Option<TableSigningKey> {
+        let key_path = base.join(self.signing_key.as_deref().unwrap_or(DEFAULT_SIGNING_KEY));
+        TableSigningKey::read(&key_path)
+            .map_err(|e| {
+                problem(
+                    "signing_key",
+                    format!(
+                        "{e}: the hall believes only signed messages; `annabella init` makes \
+                         the table's key pair"
+                    ),
+                );
+            })
+            .ok()
     }
 }
 

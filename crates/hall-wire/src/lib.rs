@@ -1,0 +1,60 @@
+//! What a station and the tournament hall share over one MQTT broker (Mosquitto): the
+//! topic tree ([`topic`]), the messages ([`message`]) and how a table's journal records
+//! become them ([`replica::Replica`], with the arbiter's [`ruling`]s), every message
+//! sealed with the table's Ed25519 key ([`signing`]), the arbiter's actions back to a
+//! table signed with HMAC-SHA256 ([`action`]), the `[hall]` settings ([`config`]) and the
+//! files and flags both programs read ([`files`]), TLS to the broker ([`tls`]), the one
+//! MQTT driver of every client ([`link5`]), blocking work off the runtime's workers
+//! ([`blocking`]) and where lines go ([`outlet`]).
+//!
+//! The station's side (`annabella-hall-link`: outbox, inbox) and the hall's
+//! (`annabella-hall`: subscriber, pages, broadcast) both depend on this crate and on
+//! nothing of each other. The topic tree and payloads are written down in
+//! `crates/hall/PROTOCOL.md`.
+//!
+//! An arbiter's action from the hall, signed with the table's key, and the station's
+//! check of it (a second delivery of the same message is refused as a replay):
+//!
+//! ```
+//! use annabella_hall_wire::action::{sign, ActionBody, ActionRefused, ReplayGuard};
+//! use annabella_table::ArbiterAction;
+//!
+//! let key = "00112233445566778899aabbccddeeff".parse()?;
+//! let body = ActionBody {
+//!     table: "board-7".into(),
+//!     nonce: 1,
+//!     sent_ms: 0,
+//!     by: "Chief Arbiter".into(),
+//!     what: "pause".into(),
+//!     action: ArbiterAction::Pause.into(),
+//! };
+//! let payload = sign(&key, &body)?;
+//! let mut guard = ReplayGuard::default();
+//! assert_eq!(guard.accept(&key, "board-7", &payload).ok(), Some(body));
+//! assert!(matches!(
+//!     guard.accept(&key, "board-7", &payload),
+//!     Err(ActionRefused::Replayed { .. })
+//! ));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod action;
+pub mod blocking;
+pub mod config;
+pub mod files;
+pub mod link5;
+pub mod message;
+pub mod outlet;
+pub mod replica;
+pub mod ruling;
+pub mod signing;
+pub mod tls;
+pub mod topic;
+
+pub use action::{
+    ActionBody, ActionKey, ActionKeys, ActionRefused, HallAction, HallOnly, ReplayGuard,
+    SignedAction,
+};
+pub use config::{Broker, HallConfig, HallProblem, RawHall};
+pub use message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
+pub use replica::Replica;

@@ -1,0 +1,74 @@
+//! A web shell's gate: the token that admits the arbiter (and any access from another
+//! host) and the host names the shell answers to besides IP addresses and `localhost`;
+//! it serves the shell's router behind [`hardening`](crate::hardening) with that token.
+//! The table's console and the hall each keep one.
+
+use std::sync::Arc;
+
+use axum::Router;
+use tokio::net::TcpListener;
+
+use crate::{Token, serve_hardened, serving::Limits};
+
+/// The token and host names of one web shell.
+#[derive(Debug, Clone)]
+pub struct Gate {
+    token: Arc<Token>,
+    host_names: Vec<String>,
+}
+
+impl Gate {
+    /// A gate that admits `token`, answering to IP addresses and `localhost` only.
+    pub fn new(token: Token) -> Gate {
+        Gate {
+            token: Arc::new(token),
+            host_names: Vec::new(),
+        }
+    }
+
+    /// The same gate answering to `names` too (DNS rebinding: see
+    /// [`hardening`](crate::hardening)).
+    #[must_use]
+    pub fn with_host_names(mut self, names: Vec<String>) -> Gate {
+        self.host_names = names;
+        self
+    }
+
+    /// Whether `given` is the token (compared in time independent of where it differs).
+    pub fn admits(&self, given: &str) -> bool {
+        self.token.matches(given)
+    }
+
+    /// Serves `router` on `listener` within `limits`, behind the hardening for this
+    /// gate's host names and token, until the listener fails.
+    ///
+    /// # Errors
+    /// The listener's I/O error.
+    pub async fn serve(
+        &self,
+        listener: TcpListener,
+        router: Router,
+        limits: Limits,
+    ) -> std::io::Result<()> {
+        let token = Arc::clone(&self.token);
+        let check = Arc::new(move |t: &str| token.matches(t));
+        serve_hardened(listener, router, &self.host_names, check, limits).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gate_admits_its_token_only() {
+        let gate = Gate::new(Token::new("0123456789abcdef")).with_host_names(vec!["hall".into()]);
+        assert!(gate.admits("0123456789abcdef"));
+        assert!(!gate.admits("0123456789abcdeF"));
+        assert!(!gate.admits(""));
+        assert!(
+            !Gate::new(Token::new("")).admits(""),
+            "an empty token admits nobody"
+        );
+    }
+}
