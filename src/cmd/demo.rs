@@ -172,13 +172,9 @@ fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
         return Ok(None);
     };
     let key = args.hall_key.as_deref();
-    let hall = annabella_hall_wire::files::demo_hall(
-        url,
-        table,
-        key.unwrap_or(Path::new(annabella_hall_wire::config::DEFAULT_SIGNING_KEY)),
-        args.hall_user.as_ref(),
-        args.hall_password_file.as_ref(),
-    )?;
+    let key = key.unwrap_or(Path::new(annabella_hall_wire::config::DEFAULT_SIGNING_KEY));
+    let (user, password) = (args.hall_user.as_ref(), args.hall_password_file.as_ref());
+    let hall = annabella_hall_wire::files::demo_hall(url, table, key, user, password)?;
     Ok(Some(hall_link::start(
         &hall,
         out.join(JOURNAL),
