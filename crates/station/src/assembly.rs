@@ -684,6 +684,7 @@ fn sink(
                     return ControlFlow::Break(());
                 }
             }
+            HearingNews::Leaf(_) => {}
             HearingNews::Trouble(e) => tracing::warn!("speech: {e}"),
             HearingNews::AudioFailed(e) => {
                 tracing::warn!("speech input: {e}; no more audio");
