@@ -165,6 +165,14 @@ impl Announcer for WithEarcons {
     fn name(&self) -> &'static str {
         self.speech.name()
     }
+
+    fn render_ahead(&mut self, speech: &Speech, voice: &VoiceSettings) {
+        self.speech.render_ahead(speech, voice);
+    }
+
+    fn drop_ahead(&mut self) {
+        self.speech.drop_ahead();
+    }
 }
 
 #[cfg(test)]
