@@ -86,6 +86,14 @@ impl Final {
     }
 }
 
+/// Two speech starts this close belong to one utterance: the recognizer dates a sample
+/// from the latest chunk's capture time, which a live source gives with some jitter.
+pub const SAME_UTTERANCE: Duration = Duration::from_millis(30);
+
+fn same_utterance(a: Instant, b: Instant) -> bool {
+    a.max(b).duration_since(a.min(b)) <= SAME_UTTERANCE
+}
+
 /// The decision of one hearer's read-ahead (one rendering at a time).
 #[derive(Debug, Default)]
 pub struct ReadAhead {
@@ -109,7 +117,7 @@ impl ReadAhead {
     pub fn foresee(&mut self, f: &Foreseen) -> Vec<Step> {
         if let Some(a) = &self.ahead
             && a.phrase == f.text
-            && a.speech_start == f.speech_start
+            && same_utterance(a.speech_start, f.speech_start)
         {
             return Vec::new();
         }
@@ -139,7 +147,7 @@ impl ReadAhead {
         };
         let acted_on =
             !h.text.is_empty() && h.doubt.is_none() && h.ended_by != EndedBy::NotUnderstood;
-        if acted_on && h.text == a.phrase && h.speech_start == a.speech_start {
+        if acted_on && h.text == a.phrase && same_utterance(h.speech_start, a.speech_start) {
             Final::Keep(a)
         } else {
             Final::Fresh {
@@ -227,6 +235,12 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        // A live source's capture times jitter: the same utterance dated 3 ms apart.
+        r.foresee(&seen(t0, 1000, "여덟", 1400));
+        assert!(matches!(
+            r.heard(&heard(t0, 1003, "여덟", 1530)),
+            Final::Keep(_)
+        ));
         // Used up: the next result finds nothing rendered.
         assert_eq!(
             r.heard(&heard(t0, 2000, "여덟", 2500)),
