@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use annabella_phonetic::Language;
 use annabella_speech::audio::{AudioSource, PcmSource, SOURCE_RATES, WavSource};
-use annabella_speech::listen::{ListenRun, hear_and_print, load_model};
+use annabella_speech::listen::{ListenRun, ReadBackVoice, hear_and_print, load_model};
 use annabella_speech::{ListenFor, Mode, Recognizer, RecognizerConfig};
-use annabella_voice::read_back::timer;
+use annabella_voice::read_back::{ReadBack, for_listen};
 use anyhow::Context;
 
 /// Flags of `annabella listen`.
@@ -158,9 +158,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         count: args.count,
         push_to_talk: args.push_to_talk,
     };
-    let read_back = timer(args.read_back.as_deref(), args.scheme.code());
+    let read_back = Voice(for_listen(args.read_back.as_deref(), args.scheme.code()));
     hear_and_print(recognizer, source.take(), start, &run, read_back, |line| {
         eprintln!("annabella: {line}");
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--read-back`'s espeak-ng voice for the listening loop (none without the flag).
+struct Voice(Option<ReadBack>);
+
+impl ReadBackVoice for Voice {
+    fn render_ahead(&mut self, id: u64, text: &str) {
+        if let Some(r) = &mut self.0 {
+            r.try_render_ahead(id, text);
+        }
+    }
+
+    fn drop_ahead(&mut self, id: u64) {
+        if let Some(r) = &mut self.0 {
+            r.drop_ahead(id);
+        }
+    }
+
+    fn say(&mut self, text: &str, ahead: Option<u64>) -> Option<Duration> {
+        self.0.as_mut()?.try_say(text, ahead)
+    }
+
+    fn speaks(&self) -> bool {
+        self.0.is_some()
+    }
 }

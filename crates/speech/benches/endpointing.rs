@@ -4,7 +4,10 @@
 //! - leaf phrases: the last word's end → the final result (p50/p95);
 //! - extendable phrases spoken with a pause of 150–400 ms inside: how many are cut;
 //! - the whole path: the last word's end → the first sample of the read-back
-//!   (espeak-ng started on the result, as the station's espeak-ng back end does);
+//!   (espeak-ng started on the result, as the station's espeak-ng back end does), and
+//!   the same with the read-back rendered ahead from the moment the endpointer saw a
+//!   leaf (`ReadAhead`; the stream is fed in real time while a rendering is under way,
+//!   so espeak-ng renders beside Vosk as it would live);
 //! - the same with babble (several espeak-ng voices at once) and pink noise (sox) at
 //!   10 dB and 5 dB SNR (and pink at 30 and 20 dB, a quieter room): correct, wrong and
 //!   rejected answers, latency;
@@ -36,7 +39,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use annabella_speech::{
-    EndedBy, Event, Heard, ListenFor, Recognizer, RecognizerConfig, SpeechModel, Trust,
+    EndedBy, Event, Final, Heard, ListenFor, ReadAhead, Recognizer, RecognizerConfig, SpeechModel,
+    Step, Trust,
 };
 
 /// 16 kHz samples per millisecond.
@@ -308,6 +312,21 @@ fn first_sound(voice: &str, text: &str) -> Duration {
     took
 }
 
+/// A read-back rendered ahead: espeak-ng started on its own thread; the instant its
+/// first sample came.
+struct Rendering {
+    id: u64,
+    thread: std::thread::JoinHandle<Instant>,
+}
+
+fn render_ahead(id: u64, voice: &'static str, text: String) -> Rendering {
+    let thread = std::thread::spawn(move || {
+        let asked = Instant::now();
+        asked + first_sound(voice, &text)
+    });
+    Rendering { id, thread }
+}
+
 /// What came of one take.
 #[derive(Default)]
 struct Outcome {
@@ -321,6 +340,11 @@ struct Outcome {
     vosk_latency: Option<Duration>,
     /// Last word end (truth) → first read-back sample.
     first_sound: Option<Duration>,
+    /// The same with the read-back rendered ahead from the leaf (when it was kept).
+    ahead_sound: Option<Duration>,
+    /// Renderings ahead kept and dropped for this take.
+    kept: usize,
+    dropped: usize,
 }
 
 fn acted_on(h: &Heard, grammar: &[&str]) -> bool {
@@ -414,9 +438,18 @@ fn listen(
     let debug = std::env::var_os("ANNABELLA_BENCH_DEBUG").is_some();
     let at = |s: usize| t0 + Duration::from_secs_f64(s as f64 / 16_000.0);
     let mut offset = 0;
+    let mut ahead = ReadAhead::new();
+    let mut rendering: Option<Rendering> = None;
+    // While a rendering is under way the stream is fed in real time: (wall, sample).
+    let mut paced: Option<(Instant, usize)> = None;
     for chunk in audio.chunks(CHUNK) {
+        if let Some((wall, from)) = paced {
+            let due = wall + Duration::from_secs_f64((offset - from) as f64 / 16_000.0);
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+        }
         l.handle_audio(at(offset), chunk).expect("decode");
         offset += chunk.len();
+        let polled = Instant::now();
         while let Some(e) = l.poll_event() {
             if debug {
                 match &e {
@@ -440,9 +473,46 @@ fn listen(
                     Event::SpeechStarted { .. } => {
                         eprintln!("  {:.2} s speech", offset as f64 / 16_000.0)
                     }
+                    Event::Leaf(f) => {
+                        eprintln!("  {:.2} s leaf {:?}", offset as f64 / 16_000.0, f.text)
+                    }
                 }
             }
+            if let Event::Leaf(f) = &e {
+                if read_back {
+                    for step in ahead.foresee(f) {
+                        if let Step::Render(a) = step {
+                            // One at a time: a rendering for other words is left to end.
+                            rendering = Some(render_ahead(a.id, p.espeak, a.phrase));
+                            paced = Some((polled, offset));
+                        }
+                    }
+                }
+                continue;
+            }
             let Event::Heard(h) = e else { continue };
+            // The rendering ahead: kept (its first sample comes at the later of the
+            // result and the rendering's first sample) or dropped.
+            paced = None;
+            let (mut kept, mut dropped, mut ahead_wait) = (0, 0, None);
+            if read_back {
+                match ahead.heard(&h) {
+                    Final::Keep(a) => {
+                        if let Some(r) = rendering.take().filter(|r| r.id == a.id) {
+                            let ready = r.thread.join().expect("rendering");
+                            ahead_wait = Some(ready.saturating_duration_since(polled));
+                            kept = 1;
+                        }
+                    }
+                    Final::Fresh { dropped: Some(_) } => {
+                        if let Some(r) = rendering.take() {
+                            let _ = r.thread.join();
+                        }
+                        dropped = 1;
+                    }
+                    Final::Fresh { dropped: None } => {}
+                }
+            }
             let from = h.speech_start.saturating_duration_since(t0).as_secs_f64() * 16_000.0;
             let to = h.endpoint.saturating_duration_since(t0).as_secs_f64() * 16_000.0;
             let take = spans
@@ -461,6 +531,8 @@ fn listen(
             match take {
                 Some(i) => {
                     let o = &mut outcomes[i];
+                    o.kept += kept;
+                    o.dropped += dropped;
                     if ok {
                         if o.accepted.is_empty() {
                             let end = at(spans[i].1);
@@ -468,10 +540,12 @@ fn listen(
                             o.vosk_latency = Some(h.speech_end_to_final());
                             if read_back {
                                 let voice = p.espeak;
-                                o.first_sound = Some(
-                                    h.final_at.saturating_duration_since(end)
-                                        + first_sound(voice, &h.text),
-                                );
+                                let to_final = h.final_at.saturating_duration_since(end);
+                                let fresh = to_final + first_sound(voice, &h.text);
+                                o.first_sound = Some(fresh);
+                                // Not kept: rendered at the result, as without read-ahead.
+                                o.ahead_sound =
+                                    Some(ahead_wait.map_or(fresh, |wait| to_final + wait));
                             }
                         }
                         o.accepted.push(h.text.clone());
@@ -504,6 +578,9 @@ struct Row {
     leaf: Vec<Duration>,
     vosk: Vec<Duration>,
     sound: Vec<Duration>,
+    ahead: Vec<Duration>,
+    kept: usize,
+    dropped: usize,
     split_n: usize,
     split_ok: usize,
     cut: usize,
@@ -528,6 +605,9 @@ fn tally(
         leaf: Vec::new(),
         vosk: Vec::new(),
         sound: Vec::new(),
+        ahead: Vec::new(),
+        kept: 0,
+        dropped: 0,
         split_n: 0,
         split_ok: 0,
         cut: 0,
@@ -538,6 +618,8 @@ fn tally(
         total: takes.len(),
     };
     for (t, o) in takes.iter().zip(outcomes) {
+        r.kept += o.kept;
+        r.dropped += o.dropped;
         let first = o.accepted.first();
         match first {
             Some(a) if *a == t.expected => r.correct += 1,
@@ -558,6 +640,7 @@ fn tally(
                 r.leaf.extend(o.latency);
                 r.vosk.extend(o.vosk_latency);
                 r.sound.extend(o.first_sound);
+                r.ahead.extend(o.ahead_sound);
             }
         } else {
             r.split_n += 1;
@@ -699,12 +782,12 @@ fn main() {
     }
     println!();
     println!(
-        "| condition | endpointing | leaf: last word → final p50 / p95 (ms) | Vosk's last word end → final p50 / p95 | last word → first read-back sample p50 / p95 | pause takes cut | pause takes right | right | wrong (acted on) | asked again | stray accepts |"
+        "| condition | endpointing | leaf: last word → final p50 / p95 (ms) | Vosk's last word end → final p50 / p95 | last word → first read-back sample p50 / p95: rendered at the result | rendered ahead from the leaf | read-ahead kept / dropped | pause takes cut | pause takes right | right | wrong (acted on) | asked again | stray accepts |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for r in &mut rows {
         println!(
-            "| {} | {} | {} / {} (n={}/{}) | {} / {} | {} / {} | {}/{} | {}/{} | {}/{} | {} | {} | {} |",
+            "| {} | {} | {} / {} (n={}/{}) | {} / {} | {} / {} | {} / {} | {} / {} | {}/{} | {}/{} | {}/{} | {} | {} | {} |",
             r.condition,
             r.rule,
             pct(&mut r.leaf, 0.5),
@@ -715,6 +798,10 @@ fn main() {
             pct(&mut r.vosk, 0.95),
             pct(&mut r.sound, 0.5),
             pct(&mut r.sound, 0.95),
+            pct(&mut r.ahead, 0.5),
+            pct(&mut r.ahead, 0.95),
+            r.kept,
+            r.dropped,
             r.cut,
             r.split_n,
             r.split_ok,

@@ -21,8 +21,8 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Chess;
 
 use crate::{
-    AudioError, AudioSource, Chunk, Event, Heard, Input, ListenFor, MicSource, Mode, PcmSource,
-    Recognizer, RecognizerConfig, SpeechModel, WavSource,
+    AudioError, AudioSource, Chunk, Event, Foreseen, Heard, Input, ListenFor, MicSource, Mode,
+    PcmSource, Recognizer, RecognizerConfig, SpeechModel, WavSource,
 };
 
 /// Length of the chunks read from files, standard input and fed audio, ms.
@@ -147,6 +147,9 @@ pub enum HearingNews {
     /// An utterance ended: what was heard, and its audio (16 kHz mono, from a little
     /// before the voice began to the endpoint) for the audio record.
     Utterance(Box<Heard>, Vec<i16>),
+    /// The endpointer saw a leaf ([`Event::Leaf`]): the read-back of these words may be
+    /// rendered ahead of the result ([`crate::read_ahead`]).
+    Leaf(Foreseen),
     /// The recognizer could not take some audio or a steering message.
     Trouble(String),
     /// A live source lost audio because the recognizer fell behind (the total so far).
@@ -462,7 +465,9 @@ impl Loop {
     /// Hands the finished utterances to the sink.
     fn deliver(&mut self) -> ControlFlow<()> {
         while let Some(event) = self.recognizer.poll_event() {
-            if let Event::Heard(h) = event {
+            if let Event::Leaf(f) = event {
+                (self.sink)(HearingNews::Leaf(f))?;
+            } else if let Event::Heard(h) = event {
                 // The voice from a little before its start to the end of the utterance.
                 let from = h
                     .speech_start

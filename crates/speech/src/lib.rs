@@ -14,6 +14,8 @@
 //! - [`Hearing`]: the recognizer loop on its own thread (microphone, WAV, standard input
 //!   or audio fed by the program), steered through [`Ears`]; [`HearingSetup`] starts it
 //!   from a table's `[speech]` settings.
+//! - [`ReadAhead`] (module [`read_ahead`]): when the read-back rendered at a leaf
+//!   ([`Event::Leaf`]) is kept by the final result and when it is dropped unheard.
 //!
 //! [`Hearing`] runs a recognizer on its own thread over an audio source and hands each
 //! utterance to a sink (here: a second of silence pushed through a [`FedSource`], so
@@ -52,6 +54,7 @@ pub mod endpoint;
 pub mod hearing;
 pub mod listen;
 pub mod model;
+pub mod read_ahead;
 pub mod recognizer;
 pub mod report;
 pub mod vad;
@@ -69,4 +72,5 @@ pub use model::{
     check_manifest, check_manifest_cached, check_model_dir, read_manifest, trial_load,
     trial_load_here, trial_load_with,
 };
+pub use read_ahead::{Ahead, Final, Foreseen, ReadAhead, Step};
 pub use recognizer::{EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig};

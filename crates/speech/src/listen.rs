@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use annabella_phonetic::{Language, Lexicon};
 
 use crate::audio::{AudioError, AudioSource, MicSource};
+use crate::read_ahead::{Final, ReadAhead, Step};
 use crate::report::{heard_json, heard_text};
 use crate::{
     Ears, Hearing, HearingNews, LoadProgress, ModelError, Pacing, Recognizer, SpeechModel,
@@ -83,10 +84,38 @@ pub fn load_model(dir: &Path, note: fn(String)) -> Result<Arc<SpeechModel>, Mode
     Ok(Arc::new(model))
 }
 
+/// The voice of `listen --read-back`: says results back and renders them ahead.
+pub trait ReadBackVoice: Send + 'static {
+    /// Starts rendering the read-back of `text` unheard, as rendering `id`.
+    fn render_ahead(&mut self, id: u64, text: &str);
+    /// Drops rendering `id` unheard.
+    fn drop_ahead(&mut self, id: u64);
+    /// Says `text` (from rendering `ahead` when it was rendered ahead); the wall time
+    /// from now to its first audio, or `None` when it could not be said.
+    fn say(&mut self, text: &str, ahead: Option<u64>) -> Option<Duration>;
+    /// Whether anything is said at all (nothing is rendered ahead otherwise).
+    fn speaks(&self) -> bool {
+        true
+    }
+}
+
+/// No read-back (`listen` without `--read-back`).
+impl ReadBackVoice for () {
+    fn render_ahead(&mut self, _: u64, _: &str) {}
+    fn drop_ahead(&mut self, _: u64) {}
+    fn say(&mut self, _: &str, _: Option<u64>) -> Option<Duration> {
+        None
+    }
+    fn speaks(&self) -> bool {
+        false
+    }
+}
+
 /// Runs `recognizer` over `source` (or the microphone of `run`), writing each utterance
-/// to standard output; `read_back` says a result back (`--read-back`) and gives the wall
-/// time to its first audio, or `None`; notes for the user (words the model lacks, trouble, lost buffers)
-/// go to `note`. Returns the number of utterances heard.
+/// to standard output; `read_back` says a result back (`--read-back`, rendered ahead
+/// from the leaf on, see [`crate::read_ahead`]) and gives the wall time to its first
+/// audio; notes for the user (words the model lacks, trouble, lost buffers) go to
+/// `note`. Returns the number of utterances heard.
 ///
 /// # Errors
 /// A [`ListenError`].
@@ -95,7 +124,7 @@ pub fn hear_and_print(
     source: Option<Box<dyn AudioSource + Send>>,
     start: Instant,
     run: &ListenRun,
-    mut read_back: impl FnMut(&str) -> Option<Duration> + Send + 'static,
+    mut read_back: impl ReadBackVoice,
     note: fn(String),
 ) -> Result<usize, ListenError> {
     for (from, to) in recognizer.substituted_words() {
@@ -126,16 +155,37 @@ pub fn hear_and_print(
     let mut count = 0usize;
     let mut failed = None;
     let (done_tx, done_rx) = std::sync::mpsc::channel();
+    let mut ahead = ReadAhead::new();
     let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
         match news {
+            HearingNews::Leaf(f) if read_back.speaks() => {
+                for step in ahead.foresee(&f) {
+                    match step {
+                        Step::Render(a) => read_back.render_ahead(a.id, &a.phrase),
+                        Step::Drop(id) => read_back.drop_ahead(id),
+                    }
+                }
+            }
+            HearingNews::Leaf(_) => {}
             HearingNews::Utterance(heard, _) => {
+                let decided = ahead.heard(&heard);
+                let kept = match &decided {
+                    Final::Keep(a) => Some(a.id),
+                    Final::Fresh { dropped } => {
+                        if let Some(id) = *dropped {
+                            read_back.drop_ahead(id);
+                        }
+                        None
+                    }
+                };
                 let first_audio = if heard.text.is_empty() {
                     None
                 } else {
-                    read_back(&heard.text)
+                    read_back.say(&heard.text, kept)
                 };
                 let line = if json {
-                    heard_json(&heard, start, lexicon, first_audio)
+                    let read_ahead = decided.outcome();
+                    heard_json(&heard, start, lexicon, first_audio, read_ahead)
                 } else {
                     heard_text(&heard, lexicon)
                 };

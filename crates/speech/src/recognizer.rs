@@ -21,6 +21,7 @@ use crate::decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAM
 use crate::doubt::{Doubt, Evidence, Trust};
 use crate::endpoint::{self, Endpointing, Moment, PhraseTrie, Standing};
 use crate::model::SpeechModel;
+use crate::read_ahead::Foreseen;
 use crate::vad::{FRAME, Vad, VadConfig};
 
 /// How the player hands the floor to the recognizer.
@@ -229,6 +230,10 @@ pub enum Event {
         /// The words so far.
         text: String,
     },
+    /// The partial words are a phrase that no phrase extends (grammar endpointing): unless
+    /// the voice goes on, they are the result; its read-back may be rendered ahead
+    /// ([`crate::read_ahead`]). Given once per new leaf of an utterance.
+    Leaf(Foreseen),
     /// An utterance is complete.
     Heard(Box<Heard>),
 }
@@ -782,7 +787,18 @@ impl Recognizer {
         let Some(u) = &mut self.utterance else {
             return Ok(());
         };
-        note_partial(u, &mut self.events, text, now);
+        if note_partial(u, &mut self.events, text, now) && standing == Standing::Leaf {
+            let (text, first_voice) = (u.partial.clone(), u.first_voice);
+            let leaf = Foreseen {
+                text,
+                speech_start: self.at(first_voice),
+                at: self.at(now),
+            };
+            self.events.push_back(Event::Leaf(leaf));
+        }
+        let Some(u) = &mut self.utterance else {
+            return Ok(());
+        };
         // libvosk 0.3.45 gives no word times in partial results of a grammar (they come
         // back empty): the words end with the last voiced frame.
         let moment = Moment {

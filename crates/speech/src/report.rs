@@ -8,6 +8,7 @@ use annabella_phonetic::verdict_json::verdict_json;
 use serde_json::json;
 
 use crate::Heard;
+use crate::read_ahead::Outcome;
 
 /// A duration in milliseconds, to a tenth.
 fn ms(d: Duration) -> f64 {
@@ -16,12 +17,14 @@ fn ms(d: Duration) -> f64 {
 
 /// One utterance as the JSON line of `annabella listen --json` (documented in the README),
 /// times counted from `start`. `first_audio`: the wall time from asking for the read-back
-/// (when the result was final) to its first audio sample.
+/// (when the result was final) to its first audio sample; `read_ahead`: what became of
+/// the read-back rendered ahead at a leaf.
 pub fn heard_json(
     h: &Heard,
     start: Instant,
     lexicon: &'static Lexicon,
     first_audio: Option<Duration>,
+    read_ahead: Option<Outcome>,
 ) -> String {
     let resolution = match (&h.resolution, &h.position) {
         (Some(v), Some(pos)) => {
@@ -71,7 +74,7 @@ pub fn heard_json(
     };
     // Keys in the documented order (serde_json's map would sort them).
     format!(
-        "{{\"words\":{},\"alternatives\":{},\"resolution\":{},\"timings_ms\":{{{timings}}},\"rtf\":{},\"ended_by\":{},\"word_times\":{},\"read_back_ms\":{read_back},\"snr_db\":{},\"doubt\":{}}}",
+        "{{\"words\":{},\"alternatives\":{},\"resolution\":{},\"timings_ms\":{{{timings}}},\"rtf\":{},\"ended_by\":{},\"word_times\":{},\"read_back_ms\":{read_back},\"snr_db\":{},\"doubt\":{},\"read_ahead\":{}}}",
         json!(h.text),
         json!(alternatives),
         resolution,
@@ -90,6 +93,7 @@ pub fn heard_json(
         ),
         json!((f64::from(h.snr_db) * 10.0).round() / 10.0),
         json!(h.doubt),
+        json!(read_ahead),
     )
 }
 

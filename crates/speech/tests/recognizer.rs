@@ -7,7 +7,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use annabella_speech::{
-    EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig, SpeechModel, Trust,
+    EndedBy, Event, Final, Heard, Input, ListenFor, Mode, ReadAhead, Recognizer, RecognizerConfig,
+    SpeechModel, Step, Trust,
 };
 use common::*;
 
@@ -31,6 +32,28 @@ fn run(listener: &mut Recognizer, t0: Instant, offset: &mut usize, audio: &[i16]
         }
     }
     events
+}
+
+/// The read-ahead's decisions over `events`: the phrases rendered ahead and, for each
+/// result, whether what was rendered is kept (its phrase) or dropped.
+fn read_ahead(events: &[Event]) -> (Vec<String>, Vec<Result<String, ()>>) {
+    let mut r = ReadAhead::new();
+    let (mut rendered, mut finals) = (Vec::new(), Vec::new());
+    for e in events {
+        match e {
+            Event::Leaf(f) => rendered.extend(r.foresee(f).into_iter().filter_map(|s| match s {
+                Step::Render(a) => Some(a.phrase),
+                Step::Drop(_) => None,
+            })),
+            Event::Heard(h) => match r.heard(h) {
+                Final::Keep(a) => finals.push(Ok(a.phrase)),
+                Final::Fresh { dropped: Some(_) } => finals.push(Err(())),
+                Final::Fresh { dropped: None } => {}
+            },
+            _ => {}
+        }
+    }
+    (rendered, finals)
 }
 
 fn heard(events: &[Event]) -> Vec<&Heard> {
@@ -316,6 +339,14 @@ fn a_phrase_heard_under_noise_is_asked_again() {
     assert_eq!(h.len(), 1, "{events:?}");
     assert_eq!((h[0].text.as_str(), h[0].doubt), ("여섯 넷", None));
     assert!(h[0].snr_db > 30.0, "{}", h[0].snr_db);
+    // The read-back rendered when the leaf showed is the one played.
+    let (rendered, finals) = read_ahead(&events);
+    assert_eq!(
+        rendered.last().map(String::as_str),
+        Some("여섯 넷"),
+        "{events:?}"
+    );
+    assert_eq!(finals, [Ok("여섯 넷".to_owned())]);
 
     let noise = hiss_under(&take, clean.len(), 10.0);
     let noisy: Vec<i16> = clean
@@ -332,6 +363,14 @@ fn a_phrase_heard_under_noise_is_asked_again() {
     events.extend(std::iter::from_fn(|| l.poll_event()));
     let h = heard(&events);
     assert!(!h.is_empty(), "{events:?}");
+    // The leaf showed through the noise and its read-back was rendered ahead; the
+    // doubted result drops it unheard.
+    let (rendered, finals) = read_ahead(&events);
+    assert!(rendered.contains(&"여섯 넷".to_owned()), "{events:?}");
+    assert!(
+        !finals.is_empty() && finals.iter().all(Result::is_err),
+        "{finals:?}"
+    );
     for h in h {
         assert_eq!(h.text, "", "{h:?}");
         assert!(h.alternatives.is_empty() && h.resolution.is_none());

@@ -22,7 +22,8 @@ use annabella_devices::{
 };
 use annabella_phonetic::Language;
 use annabella_speech::{
-    AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
+    AudioInput, Coverage, Ears, FedSource, Final, Hearing, HearingError, HearingNews, HearingSetup,
+    Pacing, ReadAhead, Step,
 };
 use annabella_table::{TableConfig, TableView};
 use annabella_voice::{HeraldError, VoicePlan};
@@ -595,9 +596,26 @@ fn sink(
     requests: mpsc::Sender<Request>,
     quit_at_end: bool,
 ) -> impl FnMut(HearingNews) -> ControlFlow<()> + Send + 'static {
+    let mut ahead = ReadAhead::new();
     move |news| {
         match news {
+            // The read-back of a leaf is rendered ahead; a request lost to a full queue
+            // only costs the head start.
+            HearingNews::Leaf(f) => {
+                for step in ahead.foresee(&f) {
+                    let _ = requests.try_send(match step {
+                        Step::Render(a) => Request::RenderAhead {
+                            id: a.id,
+                            phrase: a.phrase,
+                        },
+                        Step::Drop(id) => Request::DropAhead(id),
+                    });
+                }
+            }
             HearingNews::Utterance(heard, audio) => {
+                if let Final::Fresh { dropped: Some(id) } = ahead.heard(&heard) {
+                    let _ = requests.try_send(Request::DropAhead(id));
+                }
                 let (input, mut timing) = heard::heard(&heard, time);
                 timing.audio = audio;
                 if requests

@@ -1,7 +1,9 @@
 //! The VI player's utterances as table inputs. The speech crate hears
 //! ([`annabella_speech::Hearing`]); each utterance becomes the same table input as typed
 //! words ([`Input::Heard`] with the recognizer's n-best readings) and its timings
-//! ([`HeardTiming`]), which the shell journals beside it.
+//! ([`HeardTiming`]), which the shell journals beside it. While the recognizer takes the
+//! final result of a leaf, [`read_back_ahead`] gives the words the table would read back
+//! for it, so the voice can render them ahead.
 
 use std::{
     path::Path,
@@ -9,7 +11,7 @@ use std::{
 };
 
 use annabella_speech::Heard;
-use annabella_table::{Hypothesis, Input};
+use annabella_table::{AnnounceKind, Audience, Effect, Hypothesis, Input, Table};
 use serde::Serialize;
 
 use crate::session::TableTime;
@@ -53,6 +55,29 @@ pub fn heard(h: &Heard, time: TableTime) -> (Input, HeardTiming) {
     (Input::Heard { alternatives }, timing)
 }
 
+/// The words the table would read back to the VI player if the utterance's result were
+/// `phrase`, ruled on a copy of `table` at `now` (the table itself is untouched): what
+/// to render ahead while the final result is taken. `None` when the copy reads nothing
+/// back. The announcement spoken is always the real table's: a rendering ahead plays
+/// only when its words are exactly those.
+pub fn read_back_ahead(table: &Table, now: Duration, phrase: &str) -> Option<String> {
+    let mut copy = table.clone();
+    while copy.poll_effect().is_some() {}
+    let heard = Input::Heard {
+        alternatives: vec![Hypothesis {
+            text: phrase.to_owned(),
+            score: 1.0,
+        }],
+    };
+    copy.handle(now, heard).ok()?;
+    std::iter::from_fn(|| copy.poll_effect()).find_map(|e| match e {
+        Effect::Announce(a) if a.kind == AnnounceKind::ReadBack && a.to == Audience::ViPlayer => {
+            Some(a.text)
+        }
+        _ => None,
+    })
+}
+
 /// The journal meta key of the timings of record `seq` (a `heard` input).
 pub fn timing_key(seq: u64) -> String {
     format!("heard.{seq}")
@@ -83,4 +108,48 @@ pub fn journalled(path: &Path) -> Result<Vec<JournalledUtterance>, crate::Journa
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use annabella_table::{Table, TableConfig};
+
+    use super::*;
+
+    fn said_to_vi(table: &mut Table) -> Vec<String> {
+        std::iter::from_fn(|| table.poll_effect())
+            .filter_map(|e| match e {
+                Effect::Announce(a) if a.to == Audience::ViPlayer => Some(a.text),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The words ruled on a copy are the very words the table then reads back, and the
+    /// copy leaves the table as it was.
+    #[test]
+    fn the_words_ahead_are_the_tables_own_read_back() {
+        let mut table = Table::new(TableConfig::default()).unwrap();
+        let s = |secs| Duration::from_secs(secs);
+        table.handle(s(1), Input::Start).unwrap();
+        said_to_vi(&mut table);
+        let ahead = read_back_ahead(&table, s(3), "springer felix drei");
+        assert!(
+            said_to_vi(&mut table).is_empty(),
+            "the table itself said nothing"
+        );
+        let heard = |text: &str| Input::Heard {
+            alternatives: vec![Hypothesis {
+                text: text.to_owned(),
+                score: 1.0,
+            }],
+        };
+        table.handle(s(3), heard("springer felix drei")).unwrap();
+        let said = said_to_vi(&mut table);
+        let ahead = ahead.expect("a read-back");
+        assert!(ahead.contains("Felix drei"), "{ahead}");
+        assert_eq!(said.first(), Some(&ahead));
+        // Words the table does not take as a move are no read-back to render.
+        assert_eq!(read_back_ahead(&table, s(4), "springer felix sechs"), None);
+    }
 }

@@ -86,6 +86,16 @@ pub enum Request {
         /// Its timings.
         timing: HeardTiming,
     },
+    /// The recognizer saw a leaf: the table's read-back of `phrase` (ruled on a copy of
+    /// the table) is rendered ahead as `id`, unheard. Not an input: nothing is journalled.
+    RenderAhead {
+        /// The rendering's number.
+        id: u64,
+        /// The words heard so far.
+        phrase: String,
+    },
+    /// The final result did not keep rendering `id`: it is dropped unheard.
+    DropAhead(u64),
     /// A signed arbiter action from the tournament hall: its nonce is kept in the
     /// journal's meta ([`NONCE_META`]) before the input is
     /// journalled, so a restarted station refuses the same message again.
@@ -293,6 +303,18 @@ impl Shell {
         Ok(())
     }
 
+    /// Renders ahead, in the VI player's voice, what the table would read back for
+    /// `phrase` (see [`crate::heard::read_back_ahead`]).
+    fn render_ahead(&mut self, id: u64, phrase: &str) {
+        let Some(herald) = &self.herald else {
+            return;
+        };
+        let now = self.time.now();
+        if let Some(text) = crate::heard::read_back_ahead(self.session.table(), now, phrase) {
+            herald.render_ahead(id, annabella_voice::Hearer::ViPlayer, text);
+        }
+    }
+
     /// Shows a short text on the DGT 3000 when it is the table's clock (until the next
     /// clock setting brings the times back).
     fn dgt_show(&mut self, text: &'static str, beep: bool) {
@@ -473,6 +495,16 @@ impl Shell {
                     Some(Request::Heard { input, timing }) => {
                         heard_timing = Some(timing);
                         Some(input)
+                    }
+                    Some(Request::RenderAhead { id, phrase }) => {
+                        self.render_ahead(id, &phrase);
+                        None
+                    }
+                    Some(Request::DropAhead(id)) => {
+                        if let Some(h) = &self.herald {
+                            h.drop_ahead(id);
+                        }
+                        None
                     }
                     Some(Request::Quit) | None => {
                         self.flush().await;

@@ -76,6 +76,16 @@ pub trait Announcer {
 
     /// A short name for logs ("speechd", "espeak-ng", "recorder").
     fn name(&self) -> &'static str;
+
+    /// Starts rendering `speech` in `voice` ahead, unheard, for a [`speak`](Self::speak)
+    /// of the very same words and voice soon (a read-back rendered while the recognizer
+    /// takes its final result); `speak` of anything else drops it. Back ends that cannot
+    /// render without playing (speech-dispatcher, `tts`, espeak-ng playing on the sound
+    /// device itself) ignore it.
+    fn render_ahead(&mut self, _speech: &Speech, _voice: &VoiceSettings) {}
+
+    /// Drops what was rendered ahead, unheard.
+    fn drop_ahead(&mut self) {}
 }
 
 /// A back end shows as its [`Announcer::name`] (its connection or child process is

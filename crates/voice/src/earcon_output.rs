@@ -16,6 +16,7 @@ use std::{
 };
 
 use crate::{
+    Speech, VoiceSettings,
     announcer::{
         Announcer, EventSender, SpeakRequest, SpeechEventKind, VoiceError, report, report_said,
     },
@@ -150,6 +151,14 @@ impl Announcer for WithEarcons {
 
     fn name(&self) -> &'static str {
         self.speech.name()
+    }
+
+    fn render_ahead(&mut self, speech: &Speech, voice: &VoiceSettings) {
+        self.speech.render_ahead(speech, voice);
+    }
+
+    fn drop_ahead(&mut self) {
+        self.speech.drop_ahead();
     }
 }
 

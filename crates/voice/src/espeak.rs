@@ -436,6 +436,8 @@ pub struct Espeak {
     events: EventSender,
     sink: Option<Arc<Mutex<Box<dyn PcmSink>>>>,
     running: Option<Running>,
+    /// An espeak-ng rendering ahead into its pipe (sink output only), with its arguments.
+    ahead: Option<(Vec<String>, Child)>,
 }
 
 impl std::fmt::Debug for Espeak {
@@ -457,6 +459,7 @@ impl Espeak {
             events,
             sink,
             running: None,
+            ahead: None,
         }
     }
 
@@ -475,7 +478,18 @@ impl Espeak {
 
 impl Announcer for Espeak {
     fn speak(&mut self, request: SpeakRequest<'_>) -> Result<(), VoiceError> {
-        let mut child = spawn(request.speech, request.voice, self.sink.is_some())?;
+        let (speech, voice) = (request.speech, request.voice);
+        // What was rendered ahead serves only the very same words and voice.
+        let mut child = match self.ahead.take() {
+            Some((key, child)) if key == args(speech, voice) => child,
+            other => {
+                if let Some((_, mut stale)) = other {
+                    let _ = stale.kill();
+                    let _ = stale.wait();
+                }
+                spawn(speech, voice, self.sink.is_some())?
+            }
+        };
         let stdout = child.stdout.take();
         let cancelled = Arc::new(AtomicBool::new(false));
         let child = Arc::new(Mutex::new(Some(child)));
@@ -529,6 +543,30 @@ impl Announcer for Espeak {
 
     fn name(&self) -> &'static str {
         PROGRAM
+    }
+
+    /// With a sink, espeak-ng starts at once and renders into its pipe (≈ 1.5 s of
+    /// audio before it waits); played by espeak-ng itself, nothing is rendered ahead.
+    fn render_ahead(&mut self, speech: &Speech, voice: &VoiceSettings) {
+        self.drop_ahead();
+        if self.sink.is_some()
+            && let Ok(child) = spawn(speech, voice, true)
+        {
+            self.ahead = Some((args(speech, voice), child));
+        }
+    }
+
+    fn drop_ahead(&mut self) {
+        if let Some((_, mut child)) = self.ahead.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Espeak {
+    fn drop(&mut self) {
+        self.drop_ahead();
     }
 }
 

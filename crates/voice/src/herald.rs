@@ -89,6 +89,8 @@ pub type NewsSink = Box<dyn Fn(HeraldNews) + Send>;
 
 enum Msg {
     Say(u64, Vec<Readout>),
+    Ahead(u64, Hearer, String),
+    DropAhead(u64),
     Player(Pcm, u64, String),
     Stop,
     Earcon(Hearer, Earcon),
@@ -168,6 +170,7 @@ impl Herald {
                     clock,
                     pending: HashMap::new(),
                     open: HashMap::new(),
+                    ahead: None,
                     news,
                 }
                 .run(&rx);
@@ -236,6 +239,18 @@ impl Herald {
             .map(|&h| readout(h))
             .collect();
         let _ = self.jobs.send(Msg::Say(id, parts));
+    }
+
+    /// Renders `text` ahead, unheard, in `hearer`'s voice (as rendering `id`): an
+    /// announcement of exactly these words that follows plays from it (espeak-ng writing
+    /// to the audio record; other back ends say it as usual), anything else drops it.
+    pub fn render_ahead(&self, id: u64, hearer: Hearer, text: String) {
+        let _ = self.jobs.send(Msg::Ahead(id, hearer, text));
+    }
+
+    /// Drops the rendering `id`, unheard.
+    pub fn drop_ahead(&self, id: u64) {
+        let _ = self.jobs.send(Msg::DropAhead(id));
     }
 
     /// Plays `earcon` to `hearer`, if they have earcons on (a speaking back end, or a
@@ -493,6 +508,8 @@ struct Running {
     pending: HashMap<(usize, ReadoutId), (u64, usize)>,
     /// caller's id → voice announcements still going on.
     open: HashMap<u64, usize>,
+    /// The rendering ahead (its caller's id) and whose voice it is in.
+    ahead: Option<(u64, Hearer)>,
     news: NewsSink,
 }
 
@@ -517,6 +534,16 @@ impl Running {
             let now = Instant::now();
             match msg {
                 Ok(Msg::Say(id, announcements)) => self.say(now, id, announcements),
+                Ok(Msg::Ahead(id, hearer, text)) => {
+                    self.speakers
+                        .render_ahead(hearer, &Speech::words(text.as_str()));
+                    self.ahead = Some((id, hearer));
+                }
+                Ok(Msg::DropAhead(id)) => {
+                    if let Some((_, hearer)) = self.ahead.take_if(|a| a.0 == id) {
+                        self.speakers.drop_ahead(hearer);
+                    }
+                }
                 Ok(Msg::Stop) => self.speakers.stop(now, Hearer::ViPlayer),
                 Ok(Msg::Earcon(hearer, earcon)) => {
                     let expires = now + EARCON_LAPSE;

@@ -98,6 +98,22 @@ impl Speakers {
         &self.routing
     }
 
+    /// Renders `speech` ahead, unheard, in `listener`'s voice on their output, for an
+    /// announcement of the same words soon (see [`Announcer::render_ahead`]).
+    pub fn render_ahead(&mut self, listener: Hearer, speech: &Speech) {
+        let route = self.routing.route(listener);
+        let voice = route.voice.clone();
+        self.outputs[route.output]
+            .announcer
+            .render_ahead(speech, &voice);
+    }
+
+    /// Drops what was rendered ahead on `listener`'s output, unheard.
+    pub fn drop_ahead(&mut self, listener: Hearer) {
+        let output = self.routing.route(listener).output;
+        self.outputs[output].announcer.drop_ahead();
+    }
+
     /// Queues an announcement on its listener's output.
     pub fn announce(&mut self, now: Instant, readout: Readout) -> ReadoutId {
         let output = self.routing.route(readout.listener).output;

@@ -205,3 +205,40 @@ fn wav_sink_appends_utterances_into_one_file() {
         + espeak::render(&b, &voice).expect("b").samples.len();
     assert_eq!(r.len() as usize, want);
 }
+
+/// A read-back rendered ahead plays when the very same words come (the audio is the
+/// one-go rendering's); other words drop it, and theirs are said, never the rendered ones.
+#[test]
+fn rendered_ahead_plays_only_for_the_same_words() {
+    require_espeak();
+    let voice = VoiceSettings::for_language(Language::De);
+    let felix = Speech::words("Springer Felix drei");
+    let whole = |s: &Speech| espeak::render(s, &voice).expect("render").samples;
+    // The audio said, and the time from asking to its first sample.
+    let said = |ahead: Option<&Speech>, spoken: &Speech| {
+        let (tx, rx) = mpsc::channel();
+        let sink = Collect::default();
+        let mut e = Espeak::new(tx, EspeakOutput::Sink(Box::new(sink.clone())));
+        if let Some(ahead) = ahead {
+            e.render_ahead(ahead, &voice);
+        }
+        // Rendered ahead, unheard: nothing reaches the sink until it is spoken.
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(sink.0.lock().expect("lock").is_empty());
+        let asked = Instant::now();
+        e.speak(request(1, spoken, &voice)).expect("speak");
+        assert_eq!(next(&rx).kind, SpeechEventKind::Started);
+        let first = asked.elapsed();
+        assert_eq!(next(&rx).kind, SpeechEventKind::Finished);
+        let got = sink.0.lock().expect("lock").clone();
+        assert_eq!(got.len(), 1);
+        (got[0].2.clone(), first)
+    };
+    let (audio, ahead) = said(Some(&felix), &felix);
+    assert_eq!(audio, whole(&felix));
+    let eva = Speech::words("Eva vier");
+    let (audio, fresh) = said(Some(&felix), &eva);
+    assert_eq!(audio, whole(&eva));
+    // espeak-ng had its first sample ready: no start of a program, no synthesis.
+    assert!(ahead < fresh, "ahead {ahead:?}, anew {fresh:?}");
+}

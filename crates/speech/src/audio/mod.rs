@@ -104,3 +104,47 @@ impl StreamClock {
         at
     }
 }
+
+/// A source read faster than real time (a file, a pipe), turned into speech chunks: its
+/// frames converted to 16 kHz mono, stamped by a [`StreamClock`], the converter's tail
+/// flushed at the end.
+struct Converting {
+    convert: ToSpeechFormat,
+    clock: StreamClock,
+    done: bool,
+}
+
+impl Converting {
+    fn new(convert: ToSpeechFormat, start: Instant) -> Self {
+        Converting {
+            convert,
+            clock: StreamClock::new(start),
+            done: false,
+        }
+    }
+
+    /// The next chunk from `read`, which gives interleaved frames (perhaps none yet) or
+    /// `None` at the end of the source.
+    fn next_chunk(
+        &mut self,
+        mut read: impl FnMut() -> Result<Option<Vec<f32>>, AudioError>,
+    ) -> Result<Option<Chunk>, AudioError> {
+        loop {
+            if self.done {
+                return Ok(None);
+            }
+            let samples = match read()? {
+                Some(frames) => self.convert.push(&frames),
+                None => {
+                    self.done = true;
+                    self.convert.finish()
+                }
+            };
+            if samples.is_empty() {
+                continue;
+            }
+            let captured = self.clock.advance(samples.len());
+            return Ok(Some(Chunk { samples, captured }));
+        }
+    }
+}

@@ -3,17 +3,15 @@
 use std::io::Read;
 use std::time::Instant;
 
-use super::{AudioError, AudioSource, Chunk, StreamClock, ToSpeechFormat};
+use super::{AudioError, AudioSource, Chunk, Converting, ToSpeechFormat};
 
 /// Raw s16le mono PCM, converted to 16 kHz when it comes at another rate.
 pub struct PcmSource<R> {
     reader: R,
-    convert: ToSpeechFormat,
     buf: Vec<u8>,
     /// An odd byte left from the last read.
     odd: Option<u8>,
-    clock: StreamClock,
-    done: bool,
+    chunks: Converting,
 }
 
 impl<R> std::fmt::Debug for PcmSource<R> {
@@ -39,47 +37,42 @@ impl<R: Read> PcmSource<R> {
         let bytes = (rate as usize * chunk_ms.max(1) as usize / 1000).max(1) * 2;
         Ok(PcmSource {
             reader,
-            convert: ToSpeechFormat::new(rate, 1)?,
             buf: vec![0; bytes],
             odd: None,
-            clock: StreamClock::new(start),
-            done: false,
+            chunks: Converting::new(ToSpeechFormat::new(rate, 1)?, start),
         })
     }
 }
 
 impl<R: Read> AudioSource for PcmSource<R> {
     fn next_chunk(&mut self) -> Result<Option<Chunk>, AudioError> {
-        loop {
-            if self.done {
-                return Ok(None);
-            }
-            let n = match self.reader.read(&mut self.buf) {
+        let PcmSource {
+            reader,
+            buf,
+            odd,
+            chunks,
+        } = self;
+        chunks.next_chunk(|| {
+            let n = match reader.read(buf) {
+                Ok(0) => return Ok(None),
                 Ok(n) => n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    return Ok(Some(Vec::new()));
+                }
                 Err(e) => return Err(e.into()),
             };
-            let samples = if n == 0 {
-                self.done = true;
-                self.convert.finish()
-            } else {
-                let mut bytes: Vec<u8> = self.odd.take().into_iter().collect();
-                bytes.extend_from_slice(&self.buf[..n]);
-                if bytes.len() % 2 == 1 {
-                    self.odd = bytes.pop();
-                }
-                let floats: Vec<f32> = bytes
+            let mut bytes: Vec<u8> = odd.take().into_iter().collect();
+            bytes.extend_from_slice(&buf[..n]);
+            if bytes.len() % 2 == 1 {
+                *odd = bytes.pop();
+            }
+            Ok(Some(
+                bytes
                     .chunks_exact(2)
                     .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])) / 32768.0)
-                    .collect();
-                self.convert.push(&floats)
-            };
-            if samples.is_empty() {
-                continue;
-            }
-            let captured = self.clock.advance(samples.len());
-            return Ok(Some(Chunk { samples, captured }));
-        }
+                    .collect(),
+            ))
+        })
     }
 }
 

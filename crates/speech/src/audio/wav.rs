@@ -4,16 +4,14 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{AudioError, AudioSource, Chunk, StreamClock, ToSpeechFormat};
+use super::{AudioError, AudioSource, Chunk, Converting, ToSpeechFormat};
 
 /// Reads a WAV file chunk by chunk.
 pub struct WavSource {
     reader: hound::WavReader<BufReader<std::fs::File>>,
     path: PathBuf,
-    convert: ToSpeechFormat,
     frames_per_chunk: usize,
-    clock: StreamClock,
-    done: bool,
+    chunks: Converting,
 }
 
 impl std::fmt::Debug for WavSource {
@@ -72,10 +70,8 @@ impl WavSource {
         Ok(WavSource {
             reader,
             path,
-            convert,
             frames_per_chunk,
-            clock: StreamClock::new(start),
-            done: false,
+            chunks: Converting::new(convert, start),
         })
     }
 
@@ -91,51 +87,49 @@ impl WavSource {
         }
         Ok(all)
     }
+}
 
-    fn read_frames(&mut self) -> Result<Vec<f32>, AudioError> {
-        let spec = self.reader.spec();
-        let want = self.frames_per_chunk * usize::from(spec.channels);
-        let mut out = Vec::with_capacity(want);
-        let bad = |path: &Path, e: hound::Error| AudioError::Wav {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        };
-        match spec.sample_format {
-            hound::SampleFormat::Float => {
-                for s in self.reader.samples::<f32>().take(want) {
-                    out.push(s.map_err(|e| bad(&self.path, e))?);
-                }
-            }
-            hound::SampleFormat::Int => {
-                let scale = 1.0 / (1u64 << (spec.bits_per_sample - 1)) as f32;
-                for s in self.reader.samples::<i32>().take(want) {
-                    out.push(s.map_err(|e| bad(&self.path, e))? as f32 * scale);
-                }
+/// Up to `frames` frames (interleaved, as floats in −1…1) from the WAV `reader` of `path`.
+fn read_frames(
+    reader: &mut hound::WavReader<BufReader<std::fs::File>>,
+    path: &Path,
+    frames: usize,
+) -> Result<Vec<f32>, AudioError> {
+    let spec = reader.spec();
+    let want = frames * usize::from(spec.channels);
+    let mut out = Vec::with_capacity(want);
+    let bad = |e: hound::Error| AudioError::Wav {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    };
+    match spec.sample_format {
+        hound::SampleFormat::Float => {
+            for s in reader.samples::<f32>().take(want) {
+                out.push(s.map_err(bad)?);
             }
         }
-        Ok(out)
+        hound::SampleFormat::Int => {
+            let scale = 1.0 / (1u64 << (spec.bits_per_sample - 1)) as f32;
+            for s in reader.samples::<i32>().take(want) {
+                out.push(s.map_err(bad)? as f32 * scale);
+            }
+        }
     }
+    Ok(out)
 }
 
 impl AudioSource for WavSource {
     fn next_chunk(&mut self) -> Result<Option<Chunk>, AudioError> {
-        loop {
-            if self.done {
-                return Ok(None);
-            }
-            let frames = self.read_frames()?;
-            let samples = if frames.is_empty() {
-                self.done = true;
-                self.convert.finish()
-            } else {
-                self.convert.push(&frames)
-            };
-            if samples.is_empty() {
-                continue;
-            }
-            let captured = self.clock.advance(samples.len());
-            return Ok(Some(Chunk { samples, captured }));
-        }
+        let WavSource {
+            reader,
+            path,
+            frames_per_chunk,
+            chunks,
+        } = self;
+        chunks.next_chunk(|| {
+            let frames = read_frames(reader, path, *frames_per_chunk)?;
+            Ok((!frames.is_empty()).then_some(frames))
+        })
     }
 }
 
