@@ -9,7 +9,7 @@ use shakmaty::{Board, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
 mod diagnosis;
 mod slips;
 
-use diagnosis::diagnose;
+use diagnosis::{Agreed, diagnose};
 use slips::explain;
 
 use crate::{
@@ -319,7 +319,11 @@ fn sheets_agree(ev: &Evidence, lines: &[Line; 2], short: Player) -> Plan {
     for player in Player::ALL {
         let board = &ev.record(player).board;
         if *board != target_board {
-            diagnose(&mut b, player, board, &moves, &positions);
+            let agreed = Agreed {
+                moves: &moves,
+                positions: &positions,
+            };
+            diagnose(&mut b, player, board, agreed);
         }
     }
     b.fix_boards(&target_board);

@@ -31,18 +31,22 @@ fn touched(m: Move) -> Vec<Square> {
     }
 }
 
-/// Why a board differs from the agreed game of `moves` (positions: `moves.len() + 1`):
-/// it is behind, it shows another last move, or squares are disturbed.
-pub(super) fn diagnose(
-    b: &mut Builder<'_>,
-    player: Player,
-    board: &Board,
-    moves: &[Move],
-    positions: &[Chess],
-) {
+/// The agreed game: its moves, and the positions before each and after the last.
+#[derive(Clone, Copy)]
+pub(super) struct Agreed<'a> {
+    /// The moves both scoresheets agree on.
+    pub moves: &'a [Move],
+    /// `moves.len() + 1` positions: the start, then after each move.
+    pub positions: &'a [Chess],
+}
+
+/// Why a board differs from the `agreed` game: it is behind, it shows another last move,
+/// or squares are disturbed.
+pub(super) fn diagnose(b: &mut Builder<'_>, player: Player, board: &Board, agreed: Agreed<'_>) {
+    let Agreed { moves, positions } = agreed;
     let n = moves.len();
     if let Some(j) = (0..n).rev().find(|&j| positions[j].board() == board) {
-        return board_behind(b, player, j, moves, positions);
+        return board_behind(b, player, j, agreed);
     }
     if n > 0 {
         let before = &positions[n - 1];
@@ -52,20 +56,15 @@ pub(super) fn diagnose(
             p.board() == board
         });
         if let Some(m) = executed {
-            return wrong_move_executed(b, player, m, moves, positions);
+            return wrong_move_executed(b, player, m, agreed);
         }
     }
-    board_disturbed(b, player, board, moves, positions);
+    board_disturbed(b, player, board, agreed);
 }
 
 /// `player`'s board shows the position before ply `j + 1`: it lacks the moves from there.
-fn board_behind(
-    b: &mut Builder<'_>,
-    player: Player,
-    j: usize,
-    moves: &[Move],
-    positions: &[Chess],
-) {
+fn board_behind(b: &mut Builder<'_>, player: Player, j: usize, agreed: Agreed<'_>) {
+    let Agreed { moves, positions } = agreed;
     let n = moves.len();
     let lacking: Vec<String> = (j..n).map(|i| san(&positions[i], moves[i])).collect();
     let spoken: Vec<String> = (j..n)
@@ -100,13 +99,8 @@ fn board_behind(
 }
 
 /// `player`'s board shows the legal move `m` where the last recorded move was made.
-fn wrong_move_executed(
-    b: &mut Builder<'_>,
-    player: Player,
-    m: Move,
-    moves: &[Move],
-    positions: &[Chess],
-) {
+fn wrong_move_executed(b: &mut Builder<'_>, player: Player, m: Move, agreed: Agreed<'_>) {
+    let Agreed { moves, positions } = agreed;
     let n = moves.len();
     let before = &positions[n - 1];
     let at = say_ply(&b.ev.start, ply(n));
@@ -141,13 +135,8 @@ fn wrong_move_executed(
 
 /// `player`'s board differs from the game's position on some squares: named, with the
 /// last move that touched one of them.
-fn board_disturbed(
-    b: &mut Builder<'_>,
-    player: Player,
-    board: &Board,
-    moves: &[Move],
-    positions: &[Chess],
-) {
+fn board_disturbed(b: &mut Builder<'_>, player: Player, board: &Board, agreed: Agreed<'_>) {
+    let Agreed { moves, positions } = agreed;
     let n = moves.len();
     let target = positions[n].board();
     let squares: Vec<Square> = Square::ALL
