@@ -14,7 +14,7 @@ use crate::audio::{AudioError, AudioSource, MicSource};
 use crate::read_ahead::{Final, ReadAhead, Step};
 use crate::report::{heard_json, heard_text};
 use crate::{
-    Ears, Hearing, HearingNews, LoadProgress, ModelError, Pacing, Recognizer, SpeechModel,
+    Ears, Heard, Hearing, HearingNews, LoadProgress, ModelError, Pacing, Recognizer, SpeechModel,
 };
 
 /// How `annabella listen` listens (what its flags say beyond the recognizer's settings).
@@ -124,9 +124,52 @@ pub fn hear_and_print(
     source: Option<Box<dyn AudioSource + Send>>,
     start: Instant,
     run: &ListenRun,
-    mut read_back: impl ReadBackVoice,
+    read_back: impl ReadBackVoice,
     note: fn(String),
 ) -> Result<usize, ListenError> {
+    check_vocabulary(&recognizer, run, note)?;
+    let source: Box<dyn AudioSource + Send> = match source {
+        Some(s) => s,
+        None => {
+            let device = run.mic.as_deref().filter(|d| !d.is_empty());
+            Box::new(MicSource::open(device)?)
+        }
+    };
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    let mut printer = Printer {
+        read_back,
+        ahead: ReadAhead::new(),
+        lexicon: Lexicon::get(run.scheme),
+        start,
+        json: run.json,
+        limit: run.count,
+        count: 0,
+        failed: None,
+        done: done_tx,
+        note,
+    };
+    let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
+        printer.on_news(news)
+    })
+    .map_err(ListenError::Thread)?;
+    if run.push_to_talk {
+        note("press Enter to talk, Enter again when done".to_owned());
+        talk_key(hearing.ears(), note);
+    }
+    let ended = done_rx.recv().unwrap_or(Err(ListenError::Stopped));
+    drop(hearing);
+    if ended.as_ref().is_ok_and(|n| *n == 0) && !run.json {
+        note("nothing heard".to_owned());
+    }
+    ended
+}
+
+/// Notes the words the model lacks; an error when the model knows no word of the scheme.
+fn check_vocabulary(
+    recognizer: &Recognizer,
+    run: &ListenRun,
+    note: fn(String),
+) -> Result<(), ListenError> {
     for (from, to) in recognizer.substituted_words() {
         note(format!("the model lacks {from:?}; listening for {to:?}"));
     }
@@ -143,92 +186,91 @@ pub fn hear_and_print(
             missing.join(", ")
         ));
     }
-    let source: Box<dyn AudioSource + Send> = match source {
-        Some(s) => s,
-        None => {
-            let device = run.mic.as_deref().filter(|d| !d.is_empty());
-            Box::new(MicSource::open(device)?)
-        }
-    };
-    let lexicon = Lexicon::get(run.scheme);
-    let (json, limit) = (run.json, run.count);
-    let mut count = 0usize;
-    let mut failed = None;
-    let (done_tx, done_rx) = std::sync::mpsc::channel();
-    let mut ahead = ReadAhead::new();
-    let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
+    Ok(())
+}
+
+/// What `listen` does with the hearing's news: renders ahead, says back, prints a line
+/// per utterance, and reports the end of the run on `done`.
+struct Printer<V> {
+    read_back: V,
+    ahead: ReadAhead,
+    lexicon: &'static Lexicon,
+    start: Instant,
+    json: bool,
+    limit: Option<usize>,
+    count: usize,
+    failed: Option<String>,
+    done: std::sync::mpsc::Sender<Result<usize, ListenError>>,
+    note: fn(String),
+}
+
+impl<V: ReadBackVoice> Printer<V> {
+    fn on_news(&mut self, news: HearingNews) -> ControlFlow<()> {
         match news {
-            HearingNews::Leaf(f) if read_back.speaks() => {
-                for step in ahead.foresee(&f) {
+            HearingNews::Leaf(f) if self.read_back.speaks() => {
+                for step in self.ahead.foresee(&f) {
                     match step {
-                        Step::Render(a) => read_back.render_ahead(a.id, &a.phrase),
-                        Step::Drop(id) => read_back.drop_ahead(id),
+                        Step::Render(a) => self.read_back.render_ahead(a.id, &a.phrase),
+                        Step::Drop(id) => self.read_back.drop_ahead(id),
                     }
                 }
             }
             HearingNews::Leaf(_) => {}
-            HearingNews::Utterance(heard, _) => {
-                let decided = ahead.heard(&heard);
-                let kept = match &decided {
-                    Final::Keep(a) => Some(a.id),
-                    Final::Fresh { dropped } => {
-                        if let Some(id) = *dropped {
-                            read_back.drop_ahead(id);
-                        }
-                        None
-                    }
-                };
-                let first_audio = if heard.text.is_empty() {
-                    None
-                } else {
-                    read_back.say(&heard.text, kept)
-                };
-                let line = if json {
-                    let read_ahead = decided.outcome();
-                    heard_json(&heard, start, lexicon, first_audio, read_ahead)
-                } else {
-                    heard_text(&heard, lexicon)
-                };
-                let mut out = std::io::stdout().lock();
-                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
-                    let _ = done_tx.send(Err(ListenError::Stdout(e)));
-                    return ControlFlow::Break(());
-                }
-                count += 1;
-                if limit.is_some_and(|c| count >= c) {
-                    let _ = done_tx.send(Ok(count));
-                    return ControlFlow::Break(());
-                }
-            }
-            HearingNews::Trouble(e) => note(e),
+            HearingNews::Utterance(heard, _) => return self.utterance(&heard),
+            HearingNews::Trouble(e) => (self.note)(e),
             // The utterance in progress is still delivered; the failure ends the run.
-            HearingNews::AudioFailed(e) => failed = Some(e),
+            HearingNews::AudioFailed(e) => self.failed = Some(e),
             HearingNews::BuffersLost(n) => {
-                note(format!(
+                (self.note)(format!(
                     "the recognizer fell behind: {n} audio buffers lost so far"
                 ));
             }
             HearingNews::AudioEnded => {
-                let _ = done_tx.send(
-                    failed
+                let _ = self.done.send(
+                    self.failed
                         .take()
-                        .map_or(Ok(count), |e| Err(ListenError::AudioFailed(e))),
+                        .map_or(Ok(self.count), |e| Err(ListenError::AudioFailed(e))),
                 );
             }
         }
         ControlFlow::Continue(())
-    })
-    .map_err(ListenError::Thread)?;
-    if run.push_to_talk {
-        note("press Enter to talk, Enter again when done".to_owned());
-        talk_key(hearing.ears(), note);
     }
-    let ended = done_rx.recv().unwrap_or(Err(ListenError::Stopped));
-    drop(hearing);
-    if ended.as_ref().is_ok_and(|n| *n == 0) && !run.json {
-        note("nothing heard".to_owned());
+
+    /// Says `heard` back (from the rendering ahead when it was kept) and prints its line.
+    fn utterance(&mut self, heard: &Heard) -> ControlFlow<()> {
+        let decided = self.ahead.heard(heard);
+        let kept = match &decided {
+            Final::Keep(a) => Some(a.id),
+            Final::Fresh { dropped } => {
+                if let Some(id) = *dropped {
+                    self.read_back.drop_ahead(id);
+                }
+                None
+            }
+        };
+        let first_audio = if heard.text.is_empty() {
+            None
+        } else {
+            self.read_back.say(&heard.text, kept)
+        };
+        let line = if self.json {
+            let read_ahead = decided.outcome();
+            heard_json(heard, self.start, self.lexicon, first_audio, read_ahead)
+        } else {
+            heard_text(heard, self.lexicon)
+        };
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+            let _ = self.done.send(Err(ListenError::Stdout(e)));
+            return ControlFlow::Break(());
+        }
+        self.count += 1;
+        if self.limit.is_some_and(|c| self.count >= c) {
+            let _ = self.done.send(Ok(self.count));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     }
-    ended
 }
 
 /// Presses of Enter on standard input toggle push-to-talk.
