@@ -72,5 +72,7 @@ pub use model::{
     check_manifest, check_manifest_cached, check_model_dir, read_manifest, trial_load,
     trial_load_here, trial_load_with,
 };
-pub use read_ahead::{Ahead, Final, Foreseen, ReadAhead, Step};
-pub use recognizer::{EndedBy, Event, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig};
+pub use read_ahead::{Ahead, Final, ReadAhead, Step};
+pub use recognizer::{
+    EndedBy, Event, Foreseen, Heard, Input, ListenFor, Mode, Recognizer, RecognizerConfig,
+};

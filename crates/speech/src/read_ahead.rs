@@ -15,19 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::recognizer::{EndedBy, Heard};
-
-/// The endpointer saw a leaf: unless the voice goes on, the utterance's result is
-/// these words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Foreseen {
-    /// The partial words (a whole phrase of the grammar that no phrase extends).
-    pub text: String,
-    /// The start of the utterance they belong to (its [`Heard::speech_start`]).
-    pub speech_start: Instant,
-    /// When the partial result showed them (stream time).
-    pub at: Instant,
-}
+use crate::recognizer::{EndedBy, Foreseen, Heard};
 
 /// A read-back being rendered ahead of the final result.
 #[derive(Debug, Clone, PartialEq, Eq)]

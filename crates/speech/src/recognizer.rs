@@ -21,7 +21,6 @@ use crate::decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAM
 use crate::doubt::{Doubt, Evidence, Trust};
 use crate::endpoint::{self, Endpointing, Moment, PhraseTrie, Standing};
 use crate::model::SpeechModel;
-use crate::read_ahead::Foreseen;
 use crate::vad::{FRAME, Vad, VadConfig};
 
 /// How the player hands the floor to the recognizer.
@@ -215,6 +214,18 @@ impl Heard {
             self.decode.as_secs_f64() / self.audio.as_secs_f64()
         }
     }
+}
+
+/// The endpointer saw a leaf: unless the voice goes on, the utterance's result is
+/// these words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Foreseen {
+    /// The partial words (a whole phrase of the grammar that no phrase extends).
+    pub text: String,
+    /// The start of the utterance they belong to (its [`Heard::speech_start`]).
+    pub speech_start: Instant,
+    /// When the partial result showed them (stream time).
+    pub at: Instant,
 }
 
 /// What the listener reports.
