@@ -359,9 +359,7 @@ impl Shell {
             Effect::ArbiterAlert(alert) if alert.kind == annabella_table::AlertKind::Called => {
                 self.dgt_show("ARBITER", true);
             }
-            Effect::RecordMove(record)
-                if record.san.ends_with('+') && self.options.dgt_clock.is_some() =>
-            {
+            Effect::RecordMove(record) if record.check && self.options.dgt_clock.is_some() => {
                 // A moment only: the clock runs on and its times come back.
                 if let Some(d) = &self.links.dgt {
                     d.command(|d, now| {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use annabella_rules::{GameResult, Outcome, Termination};
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Square, uci::UciMove};
+use shakmaty::{Board, Color, Square, uci::UciMove};
 
 /// Who an announcement is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -178,8 +178,9 @@ pub struct ArbiterAlert {
     /// The peg board: FEN placement with `X` for a peg whose piece is unknown (the board
     /// senses only occupancy; a peg where the game has a piece shows that piece).
     pub vi_board: String,
-    /// The sighted board's last snapshot (FEN placement), if it has sensors.
-    pub sighted_board: Option<String>,
+    /// The sighted board's last snapshot (in JSON its FEN placement), if it has sensors.
+    #[serde(with = "crate::text_serde::option")]
+    pub sighted_board: Option<Board>,
     /// Half-moves played.
     pub ply: usize,
 }

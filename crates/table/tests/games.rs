@@ -632,6 +632,12 @@ fn the_opera_game_is_played_to_mate() {
             "after {san}"
         );
     }
+    // Each recorded move knows whether it gives check (the DGT 3000's "CHECK", the earcon).
+    let checks: Vec<&str> = (run.table.records().iter())
+        .filter(|r| r.check)
+        .map(|r| r.san.as_str())
+        .collect();
+    assert_eq!(checks, ["Bxb5+", "Bxd7+", "Qb8+", "Rd8#"]);
     let end = run.view().result.expect("mate ends the game");
     assert_eq!(
         (end.result.as_str(), end.termination.as_str()),

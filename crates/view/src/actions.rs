@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use annabella_arbiter::Plan;
-use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty, Side};
+use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
 use annabella_table::{ArbiterAction, Input, TableView};
 use shakmaty::Color;
 
@@ -68,11 +68,11 @@ pub fn inputs_for(
         ArbiterCommand::Pause => one(ArbiterAction::Pause),
         ArbiterCommand::Resume => one(ArbiterAction::Resume),
         ArbiterCommand::SetClock { side, ms } => one(ArbiterAction::SetTime {
-            color: Color::from(*side),
+            color: *side,
             time: Duration::from_millis(*ms),
         }),
         ArbiterCommand::SetMoves { side, moves } => one(ArbiterAction::SetMoves {
-            color: Color::from(*side),
+            color: *side,
             moves: *moves,
         }),
         ArbiterCommand::Penalty { side, penalty } => match penalty {
@@ -81,21 +81,21 @@ pub fn inputs_for(
                 plan: None,
             },
             Penalty::AddOpponentTime { secs } => one(ArbiterAction::AddTime {
-                color: Color::from(side.other()),
+                color: !*side,
                 amount: Duration::from_secs(u64::from(*secs)),
             }),
             Penalty::ReduceTime { secs } => {
                 let left = match side {
-                    Side::White => table.white_time,
-                    Side::Black => table.black_time,
+                    Color::White => table.white_time,
+                    Color::Black => table.black_time,
                 };
                 one(ArbiterAction::SetTime {
-                    color: Color::from(*side),
+                    color: *side,
                     time: left.saturating_sub(Duration::from_secs(u64::from(*secs))),
                 })
             }
             Penalty::LoseGame => one(ArbiterAction::DeclareResult {
-                result: GameResult::win_for(!Color::from(*side)),
+                result: GameResult::win_for(!*side),
             }),
         },
         ArbiterCommand::DecideClaim { claim, accept } => {

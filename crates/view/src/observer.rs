@@ -7,7 +7,7 @@ use std::{collections::VecDeque, time::Duration};
 
 use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile, resolve_entry};
 use annabella_console::{
-    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
+    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView,
 };
 use annabella_table::{AlertKind, Audience, ClaimKind, Effect, Input, TableConfig, TableView};
 use shakmaty::{Bitboard, Board, Chess, Color, Position};
@@ -239,10 +239,7 @@ impl Observer {
         let game = boards.last().cloned().unwrap_or_else(Board::empty);
         let occupancy: Bitboard = t.peg_board.iter().copied().collect();
         let peg = peg_pieces::infer(&boards, occupancy, t.vi_color);
-        let sighted = match &t.sighted_board {
-            Some(s) => s.parse::<Board>().unwrap_or_else(|_| game.clone()),
-            None => game.clone(),
-        };
+        let sighted = t.sighted_board.clone().unwrap_or_else(|| game.clone());
         let boards_right = peg.board == game && sighted == game;
         // Discrepancy alerts go by themselves once both boards show the game.
         if boards_right {
@@ -286,10 +283,10 @@ impl Observer {
         let mut view = ConsoleView {
             revision: self.revision,
             table: self.table.clone(),
-            vi_plays: Some(Side::from(t.vi_color)),
+            vi_plays: Some(t.vi_color),
             boards: BoardsView {
-                vi: peg.board.to_string(),
-                sighted: sighted.to_string(),
+                vi: Some(peg.board),
+                sighted: Some(sighted),
             },
             clocks: ClocksView {
                 white_ms: ms(t.white_time),
@@ -297,7 +294,7 @@ impl Observer {
                 running: if paused || t.result.is_some() {
                     None
                 } else {
-                    t.running.map(Side::from)
+                    t.running
                 },
                 paused,
                 white_moves: t.white_moves,
@@ -313,7 +310,7 @@ impl Observer {
                 .iter()
                 .map(|c| ClaimView {
                     id: self.claim_id,
-                    by: Side::from(c.by),
+                    by: c.by,
                     ground: match c.ground {
                         ClaimKind::Threefold => "threefold repetition (9.2)".into(),
                         ClaimKind::FiftyMoves => "fifty moves (9.3)".into(),
@@ -326,7 +323,7 @@ impl Observer {
                 .collect(),
             alerts,
             plan,
-            result: t.result.as_ref().map(|r| r.result.to_string()),
+            result: t.result.as_ref().map(|r| r.result),
         };
         if self.last.as_ref() == Some(&view) {
             return None;

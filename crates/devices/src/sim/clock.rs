@@ -14,7 +14,7 @@ use crate::proto::{Button, Color, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, 
 #[serde(rename_all = "snake_case")]
 pub enum ClockAction {
     /// Press the lever of a side.
-    Lever(#[serde(with = "crate::color_serde")] Color),
+    Lever(#[serde(with = "annabella_rules::text_serde")] Color),
     /// Press a button.
     Button(Button),
     /// Release a button (push-to-talk).
