@@ -32,7 +32,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use crate::{
     device_events::{self, Reading},
     heard::{HeardTiming, timing_key},
-    line::Line,
+    line::{Journalled, Line},
     session::{Session, SessionError, TableTime},
 };
 
@@ -249,12 +249,12 @@ impl Shell {
         let at_ms = self.session.journal().last_now().as_millis() as u64;
         let seq = self.session.journal().len();
         self.committed.send_replace(seq);
-        self.print(&Line::Input {
+        self.print(&Line::Input(Journalled {
             at_ms,
             seq,
             input,
             refused,
-        });
+        }));
         if let Some(v) = &self.herald {
             let vi = self.session.table().config().vi_color;
             crate::announcing::play_earcons(v, &effects, vi);

@@ -11,17 +11,7 @@ use shakmaty::Color;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Line {
     /// An input was journalled and handed to the table.
-    Input {
-        /// Table time, ms.
-        at_ms: u64,
-        /// Journal record number.
-        seq: u64,
-        /// The input.
-        input: Input,
-        /// Why the table refused it, if it did.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        refused: Option<String>,
-    },
+    Input(Journalled),
     /// An effect of the table.
     Effect {
         /// Table time, ms.
@@ -51,22 +41,32 @@ pub enum Line {
     },
 }
 
+/// An input journalled and handed to the table (in JSON its fields beside `"kind":"input"`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Journalled {
+    /// Table time, ms.
+    pub at_ms: u64,
+    /// Journal record number.
+    pub seq: u64,
+    /// The input.
+    pub input: Input,
+    /// Why the table refused it, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
 /// A console line in words.
 pub fn human(line: &Line) -> String {
     let secs = |ms: u64| format!("{:>8.3}", ms as f64 / 1000.0);
     match line {
-        Line::Input {
-            at_ms,
-            seq,
-            input,
-            refused,
-        } => {
+        Line::Input(journalled) => {
             let mut s = format!(
-                "{} #{seq:<4} < {}",
-                secs(*at_ms),
-                serde_json::to_string(input).unwrap_or_default()
+                "{} #{:<4} < {}",
+                secs(journalled.at_ms),
+                journalled.seq,
+                serde_json::to_string(&journalled.input).unwrap_or_default()
             );
-            if let Some(r) = refused {
+            if let Some(r) = &journalled.refused {
                 s.push_str(&format!("  (refused: {r})"));
             }
             s

@@ -45,18 +45,13 @@ impl ConsoleStyle {
 /// (microphone, positions, clock settings, announcement bookkeeping, board reports).
 pub fn story(line: &Line) -> Option<String> {
     let (at_ms, what) = match line {
-        Line::Input {
-            at_ms,
-            input,
-            refused,
-            ..
-        } => {
-            let what = input_story(input)?;
-            let what = match refused {
+        Line::Input(journalled) => {
+            let what = input_story(&journalled.input)?;
+            let what = match &journalled.refused {
                 Some(why) => format!("{what} — refused: {why}"),
                 None => what,
             };
-            (*at_ms, what)
+            (journalled.at_ms, what)
         }
         Line::Effect { at_ms, effect } => (*at_ms, effect_story(effect)?),
         Line::Said(said) => {
@@ -181,15 +176,16 @@ fn tag_words(value: &impl serde::Serialize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::line::Journalled;
     use annabella_table::{GameEnd, Hypothesis};
 
     fn input(input: Input) -> Line {
-        Line::Input {
+        Line::Input(Journalled {
             at_ms: 75_400,
             seq: 9,
             input,
             refused: None,
-        }
+        })
     }
 
     #[test]
@@ -233,12 +229,12 @@ mod tests {
 
     #[test]
     fn a_refused_input_says_why() {
-        let line = Line::Input {
+        let line = Line::Input(Journalled {
             at_ms: 0,
             seq: 1,
             input: Input::AssistantMove { text: "e5".into() },
             refused: Some("not White's move".into()),
-        };
+        });
         assert_eq!(
             story(&line).as_deref(),
             Some("  0:00 the assistant enters the move «e5» — refused: not White's move")

@@ -10,7 +10,7 @@ use shakmaty::{Color, Square};
 
 use crate::{
     actions::{self, inputs_for},
-    line::Line,
+    line::{Journalled, Line},
     observer::Observer,
 };
 
@@ -41,12 +41,12 @@ impl Run {
             .err()
             .map(|e| e.to_string());
         let at_ms = self.at.as_millis() as u64;
-        self.observer.on_line(&Line::Input {
+        self.observer.on_line(&Line::Input(Journalled {
             at_ms,
             seq: self.seq,
             input,
             refused,
-        });
+        }));
         while let Some(effect) = self.table.poll_effect() {
             self.observer.on_line(&Line::Effect { at_ms, effect });
         }
