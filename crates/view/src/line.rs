@@ -139,3 +139,29 @@ pub struct HeardTiming {
     #[serde(skip)]
     pub audio: Vec<i16>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_journalled_input_keeps_its_json_line() {
+        let line = |refused: Option<&str>| {
+            Line::Input(Journalled {
+                at_ms: 1500,
+                seq: 3,
+                input: Input::Start,
+                refused: refused.map(str::to_owned),
+            })
+        };
+        let json = |l: &Line| serde_json::to_string(l).expect("json");
+        assert_eq!(
+            json(&line(None)),
+            r#"{"kind":"input","at_ms":1500,"seq":3,"input":{"input":"start"}}"#
+        );
+        assert_eq!(
+            json(&line(Some("not yet"))),
+            r#"{"kind":"input","at_ms":1500,"seq":3,"input":{"input":"start"},"refused":"not yet"}"#
+        );
+    }
+}
