@@ -3,7 +3,11 @@
 //! else a link reports (opened, lost, a device's own errors) is a line for the console.
 
 use annabella_devices::{
-    clock::ClockEvent, dgt::DgtEvent, peg::PegEvent, proto::Button, transport::PortEvent,
+    clock::ClockEvent,
+    dgt::DgtEvent,
+    peg::PegEvent,
+    proto::{Button, ButtonChange, LeverPress},
+    transport::PortEvent,
 };
 use annabella_table::{ClockButton, ClockDevice, Input};
 
@@ -103,12 +107,12 @@ fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
 /// The tactile clock's report, and the push-to-talk button's new state when it moved.
 pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     match event {
-        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
+        PortEvent::Device(ClockEvent::Lever(LeverPress { side: s, .. })) => {
             (Reading::Input(Input::Lever { side: s }), None)
         }
-        PortEvent::Device(ClockEvent::Button {
+        PortEvent::Device(ClockEvent::Button(ButtonChange {
             button: b, pressed, ..
-        }) => {
+        })) => {
             let button = match b {
                 Button::TimeQuery => ClockButton::TimeQuery,
                 Button::Pause => ClockButton::Pause,
@@ -164,11 +168,11 @@ mod tests {
     #[test]
     fn the_talk_button_steers_push_to_talk_and_is_an_input_too() {
         let press = |button, pressed| {
-            clock(PortEvent::Device(ClockEvent::Button {
+            clock(PortEvent::Device(ClockEvent::Button(ButtonChange {
                 button,
                 pressed,
                 time_ms: 0,
-            }))
+            })))
         };
         assert_eq!(
             press(Button::PushToTalk, true),
