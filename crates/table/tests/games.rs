@@ -193,6 +193,7 @@ fn an_unfixed_peg_board_is_reported_to_the_arbiter() {
     assert!(
         alerts[0]
             .game_fen
+            .to_string()
             .starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/")
     );
     // The peg board as sensed: the game's pieces where pegs stand, X for a peg on a

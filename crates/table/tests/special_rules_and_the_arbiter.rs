@@ -242,6 +242,7 @@ fn a_sighted_board_with_a_wrong_piece_goes_to_the_arbiter_with_both_boards() {
     assert!(
         alerts[0]
             .game_fen
+            .to_string()
             .starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
     );
     assert_eq!(run.view().sighted_in_sync, Some(false));

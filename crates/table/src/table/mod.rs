@@ -121,8 +121,8 @@ pub struct Table {
     adjournment: Adjournment,
 }
 
-fn fen_of(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+fn fen_of(pos: &Chess) -> Fen {
+    Fen::from_position(pos, EnPassantMode::Legal)
 }
 
 impl Table {
@@ -203,7 +203,7 @@ impl Table {
         let pos = self.game.position();
         let said_move = self.vi_side.said.as_ref().map(|s| s.m);
         TableView {
-            fen: fen_of(pos),
+            fen: fen_of(pos).to_string(),
             turn: pos.turn(),
             vi_color: self.vi,
             started: self.started,
