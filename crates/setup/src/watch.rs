@@ -101,7 +101,7 @@ pub enum WatchEvent {
     /// A clock lever was pressed.
     Lever {
         /// Whose (`"white"` / `"black"`).
-        #[serde(serialize_with = "colour_name")]
+        #[serde(serialize_with = "annabella_rules::text_serde::serialize")]
         side: shakmaty::Color,
         /// Device time.
         time_ms: u32,
@@ -183,11 +183,6 @@ impl WatchEvent {
             }
         }
     }
-}
-
-/// A colour as its name, `"white"` or `"black"`.
-fn colour_name<S: serde::Serializer>(c: &shakmaty::Color, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(c)
 }
 
 /// Move detection attached to a watcher.
