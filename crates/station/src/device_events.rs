@@ -10,6 +10,7 @@ use annabella_devices::{
     transport::PortEvent,
 };
 use annabella_table::{ClockButton, ClockDevice, Input};
+use annabella_view::line::DeviceReport;
 
 /// One device report, read.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,7 +18,7 @@ pub enum Reading {
     /// An input for the table.
     Input(Input),
     /// A line for the console (the link's state or a problem).
-    Report(String),
+    Report(DeviceReport),
     /// Nothing the table needs (the device's own bookkeeping).
     Nothing,
 }
@@ -131,16 +132,19 @@ pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     }
 }
 
-fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> String {
+fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> DeviceReport {
     match event {
-        PortEvent::Opened { path, reconnect } => format!(
-            "{} {}",
-            if *reconnect { "reopened" } else { "opened" },
-            path.display()
-        ),
-        PortEvent::Lost { reason } => format!("lost: {reason}"),
-        PortEvent::OpenFailed { reason } => format!("cannot open: {reason}"),
-        PortEvent::Device(e) => format!("{e:?}"),
+        PortEvent::Opened { path, reconnect } => DeviceReport::Opened {
+            path: path.clone(),
+            reconnect: *reconnect,
+        },
+        PortEvent::Lost { reason } => DeviceReport::Lost {
+            reason: reason.clone(),
+        },
+        PortEvent::OpenFailed { reason } => DeviceReport::OpenFailed {
+            reason: reason.clone(),
+        },
+        PortEvent::Device(e) => DeviceReport::Other(format!("{e:?}")),
     }
 }
 
@@ -162,7 +166,12 @@ mod tests {
         let lost = PortEvent::<PegEvent>::Lost {
             reason: "unplugged".into(),
         };
-        assert_eq!(peg(lost), Reading::Report("lost: unplugged".into()));
+        assert_eq!(
+            peg(lost),
+            Reading::Report(DeviceReport::Lost {
+                reason: "unplugged".into()
+            })
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use crate::{
     device_events::{self, Reading},
     heard::{HeardTiming, timing_key},
-    line::{Journalled, Line},
+    line::{DeviceReport, Journalled, Line},
     session::{Session, SessionError, TableTime},
 };
 
@@ -231,12 +231,12 @@ impl Shell {
         }
     }
 
-    fn device(&mut self, device: &'static str, text: String) {
+    fn device(&mut self, device: &'static str, report: DeviceReport) {
         let at_ms = self.time.now().as_millis() as u64;
         self.print(&Line::Device {
             at_ms,
             device,
-            text,
+            report,
         });
     }
 
@@ -405,8 +405,8 @@ impl Shell {
     fn reading(&mut self, device: &'static str, reading: Reading) -> Option<Input> {
         match reading {
             Reading::Input(input) => Some(input),
-            Reading::Report(text) => {
-                self.device(device, text);
+            Reading::Report(report) => {
+                self.device(device, report);
                 None
             }
             Reading::Nothing => None,

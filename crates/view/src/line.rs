@@ -2,6 +2,8 @@
 //! and that line in words ([`human`]); the table's story ([`crate::story`]) is the other
 //! way of telling it.
 
+use std::{fmt, path::PathBuf};
+
 use annabella_table::{Effect, Input};
 use annabella_voice::Said;
 use shakmaty::Color;
@@ -36,9 +38,76 @@ pub enum Line {
         at_ms: u64,
         /// Which device.
         device: &'static str,
-        /// What happened.
-        text: String,
+        /// What happened (in JSON `text`, its words).
+        #[serde(
+            rename = "text",
+            serialize_with = "annabella_rules::text_serde::serialize"
+        )]
+        report: DeviceReport,
     },
+}
+
+/// What a device's link reports for the console; in words "opened PATH", "reopened
+/// PATH", "lost: REASON", "cannot open: REASON", or the device's own report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeviceReport {
+    /// The port opened (again, after a loss, when `reconnect`).
+    Opened {
+        /// The port.
+        path: PathBuf,
+        /// Whether it opened again after a loss.
+        reconnect: bool,
+    },
+    /// The link was lost.
+    Lost {
+        /// Why.
+        reason: String,
+    },
+    /// The port cannot be opened.
+    OpenFailed {
+        /// Why.
+        reason: String,
+    },
+    /// Anything else the device reported, in words.
+    Other(String),
+}
+
+impl DeviceReport {
+    /// The link is lost or cannot open: the arbiter is alerted.
+    pub fn is_down(&self) -> bool {
+        matches!(
+            self,
+            DeviceReport::Lost { .. } | DeviceReport::OpenFailed { .. }
+        )
+    }
+
+    /// Trouble a person at the table notices: the link down, or back after a loss.
+    pub fn is_trouble(&self) -> bool {
+        self.is_down()
+            || matches!(
+                self,
+                DeviceReport::Opened {
+                    reconnect: true,
+                    ..
+                }
+            )
+    }
+}
+
+impl fmt::Display for DeviceReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeviceReport::Opened { path, reconnect } => write!(
+                f,
+                "{} {}",
+                if *reconnect { "reopened" } else { "opened" },
+                path.display()
+            ),
+            DeviceReport::Lost { reason } => write!(f, "lost: {reason}"),
+            DeviceReport::OpenFailed { reason } => write!(f, "cannot open: {reason}"),
+            DeviceReport::Other(text) => f.write_str(text),
+        }
+    }
 }
 
 /// An input journalled and handed to the table (in JSON its fields beside `"kind":"input"`).
@@ -109,8 +178,8 @@ pub fn human(line: &Line) -> String {
         Line::Device {
             at_ms,
             device,
-            text,
-        } => format!("{}       ! {device}: {text}", secs(*at_ms)),
+            report,
+        } => format!("{}       ! {device}: {report}", secs(*at_ms)),
     }
 }
 

@@ -16,7 +16,7 @@ use annabella_table::{
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Square};
 
 use crate::{
-    line::{Journalled, Line},
+    line::{DeviceReport, Journalled, Line},
     peg_pieces,
 };
 
@@ -106,8 +106,8 @@ impl Observer {
             Line::Device {
                 at_ms,
                 device,
-                text,
-            } => self.on_device(Duration::from_millis(*at_ms), device, text),
+                report,
+            } => self.on_device(Duration::from_millis(*at_ms), device, report),
         }
     }
 
@@ -168,12 +168,12 @@ impl Observer {
     }
 
     /// A device's report: its log line, and an alert when its link is lost or cannot open.
-    fn on_device(&mut self, at: Duration, device: &str, text: &str) {
+    fn on_device(&mut self, at: Duration, device: &str, report: &DeviceReport) {
         let device = device.replace('_', " ");
-        self.note(at, format!("{device}: {text}."));
-        if text.starts_with("lost") || text.starts_with("cannot open") {
+        self.note(at, format!("{device}: {report}."));
+        if report.is_down() {
             self.raise(
-                format!("The {device} link: {text}."),
+                format!("The {device} link: {report}."),
                 false,
                 AlertKind::Called,
                 0,

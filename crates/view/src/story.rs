@@ -69,15 +69,12 @@ pub fn story(line: &Line) -> Option<String> {
         Line::Device {
             at_ms,
             device,
-            text,
+            report,
         } => {
-            let trouble = ["lost", "cannot open", "reopened"]
-                .iter()
-                .any(|t| text.starts_with(t));
-            if !trouble {
+            if !report.is_trouble() {
                 return None;
             }
-            (*at_ms, format!("{}: {text}", words(device)))
+            (*at_ms, format!("{}: {report}", words(device)))
         }
     };
     Some(format!("{} {what}", clock_face(at_ms)))
@@ -176,7 +173,7 @@ fn tag_words(value: &impl serde::Serialize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::Journalled;
+    use crate::line::{DeviceReport, Journalled};
     use annabella_table::{GameEnd, Hypothesis};
 
     fn input(input: Input) -> Line {
@@ -254,16 +251,33 @@ mod tests {
             story(&over).as_deref(),
             Some("  1:01 game over: 1-0 (checkmate)")
         );
-        let device = |text: &str| Line::Device {
+        let device = |report| Line::Device {
             at_ms: 0,
             device: "peg_board",
-            text: text.into(),
+            report,
         };
+        let lost = device(DeviceReport::Lost {
+            reason: "unplugged".into(),
+        });
         assert_eq!(
-            story(&device("lost: unplugged")).as_deref(),
+            story(&lost).as_deref(),
             Some("  0:00 peg board: lost: unplugged")
         );
-        assert_eq!(story(&device("opened /dev/pts/3")), None);
+        assert_eq!(
+            serde_json::to_string(&lost).expect("json"),
+            r#"{"kind":"device","at_ms":0,"device":"peg_board","text":"lost: unplugged"}"#
+        );
+        let opened = |reconnect| {
+            device(DeviceReport::Opened {
+                path: "/dev/pts/3".into(),
+                reconnect,
+            })
+        };
+        assert_eq!(story(&opened(false)), None);
+        assert_eq!(
+            story(&opened(true)).as_deref(),
+            Some("  0:00 peg board: reopened /dev/pts/3")
+        );
     }
 
     #[test]
