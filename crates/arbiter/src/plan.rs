@@ -61,7 +61,7 @@ pub enum FindingKind {
         /// the board went wrong at that ply or later.
         since_ply: u32,
         /// The squares that are wrong.
-        #[serde(with = "square_names")]
+        #[serde(with = "annabella_rules::text_serde::vec")]
         squares: Vec<Square>,
     },
     /// A scoresheet lacks the last moves, which the other scoresheet and a board show.
@@ -241,29 +241,5 @@ impl Plan {
     /// A step that does not fit `observed` (the board changed since the plan was made).
     pub fn apply(&self, board: Player, observed: &Board) -> Result<Board, ApplyError> {
         apply_steps(observed, &self.steps_for(board))
-    }
-}
-
-mod square_names {
-    //! A list of squares as names in serde.
-    use serde::{Deserialize, Deserializer, Serializer, de::Error, ser::SerializeSeq};
-    use shakmaty::Square;
-
-    pub fn serialize<S: Serializer>(squares: &[Square], s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(squares.len()))?;
-        for sq in squares {
-            seq.serialize_element(&sq.to_string())?;
-        }
-        seq.end()
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Square>, D::Error> {
-        Vec::<String>::deserialize(d)?
-            .into_iter()
-            .map(|t| {
-                t.parse()
-                    .map_err(|_| D::Error::custom(format!("not a square: {t:?}")))
-            })
-            .collect()
     }
 }

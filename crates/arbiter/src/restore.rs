@@ -18,7 +18,7 @@ pub enum RestoreStep {
         #[serde(with = "piece_letter")]
         piece: Piece,
         /// Where it stands.
-        #[serde(with = "square_name")]
+        #[serde(with = "annabella_rules::text_serde")]
         from: Square,
     },
     /// Move a piece from one square to another (the destination is empty by then).
@@ -27,10 +27,10 @@ pub enum RestoreStep {
         #[serde(with = "piece_letter")]
         piece: Piece,
         /// Where it stands.
-        #[serde(with = "square_name")]
+        #[serde(with = "annabella_rules::text_serde")]
         from: Square,
         /// Where it goes.
-        #[serde(with = "square_name")]
+        #[serde(with = "annabella_rules::text_serde")]
         to: Square,
     },
     /// Lift a piece and keep it in hand (pieces that must swap places).
@@ -39,7 +39,7 @@ pub enum RestoreStep {
         #[serde(with = "piece_letter")]
         piece: Piece,
         /// Where it stands.
-        #[serde(with = "square_name")]
+        #[serde(with = "annabella_rules::text_serde")]
         from: Square,
     },
     /// Place the piece held in hand.
@@ -48,7 +48,7 @@ pub enum RestoreStep {
         #[serde(with = "piece_letter")]
         piece: Piece,
         /// Where it goes.
-        #[serde(with = "square_name")]
+        #[serde(with = "annabella_rules::text_serde")]
         to: Square,
     },
     /// Put a piece from beside the board onto an empty square.
@@ -57,7 +57,7 @@ pub enum RestoreStep {
         #[serde(with = "piece_letter")]
         piece: Piece,
         /// Where it goes.
-        #[serde(with = "square_name")]
+        #[serde(with = "annabella_rules::text_serde")]
         to: Square,
     },
 }
@@ -438,22 +438,6 @@ pub fn restore(from: &Board, to: &Board) -> Vec<RestoreStep> {
     }
     steps.extend(adds);
     steps
-}
-
-pub(crate) mod square_name {
-    //! Squares as their names ("f3") in serde.
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-    use shakmaty::Square;
-
-    pub fn serialize<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(sq)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse()
-            .map_err(|_| D::Error::custom(format!("not a square: {text:?}")))
-    }
 }
 
 pub(crate) mod piece_letter {

@@ -2,14 +2,11 @@
 //! small stand-in for the station that carries out arbiter requests on a view.
 
 use annabella_arbiter::{ApplyError, Evidence, Player, Record, reconcile, resolve_entry};
-use shakmaty::{Board, Chess, Position};
+use shakmaty::{Board, Chess, Color, Position};
 
 use crate::{
     request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty},
-    view::{
-        Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
-        parse_board,
-    },
+    view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView},
 };
 
 const GAME: &str = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7";
@@ -61,15 +58,15 @@ pub fn scenario() -> ConsoleView {
     ConsoleView {
         revision: 1,
         table: "Table 1".into(),
-        vi_plays: Some(Side::Black),
+        vi_plays: Some(Color::Black),
         boards: BoardsView {
-            vi: vi_board.to_string(),
-            sighted: sighted_board.to_string(),
+            vi: Some(vi_board),
+            sighted: Some(sighted_board),
         },
         clocks: ClocksView {
             white_ms: 5_310_000,
             black_ms: 5_280_000,
-            running: Some(Side::White),
+            running: Some(Color::White),
             paused: true,
             white_moves: 5,
             black_moves: 5,
@@ -81,7 +78,7 @@ pub fn scenario() -> ConsoleView {
         log,
         claims: vec![ClaimView {
             id: 1,
-            by: Side::Black,
+            by: Color::Black,
             ground: "touched piece (4.3)".into(),
             detail: "the assistant reports that White touched the knight on f3".into(),
         }],
@@ -110,16 +107,12 @@ pub enum Refused {
     /// The plan applied is not the one shown.
     #[error("the plan changed since it was shown")]
     PlanChanged,
-    /// A board of the view ("VI" or "sighted") is no board.
-    #[error("the {0} board cannot be read")]
-    UnreadableBoard(&'static str),
+    /// A board of the view ("VI" or "sighted") is not known.
+    #[error("the {0} board is not known")]
+    UnknownBoard(&'static str),
     /// The plan's steps do not fit a board.
     #[error(transparent)]
     Plan(#[from] ApplyError),
-}
-
-fn set_board(slot: &mut String, board: &Board) {
-    *slot = board.to_string();
 }
 
 /// Carries out one request on the view as the station would (the demo's and the tests'
@@ -127,7 +120,7 @@ fn set_board(slot: &mut String, board: &Board) {
 ///
 /// # Errors
 /// A request that does not fit the view (an unknown claim, a plan that changed, a board
-/// that cannot be read); the view is then only given a log line saying so.
+/// that is not known); the view is then only given a log line saying so.
 pub fn handle(view: &mut ConsoleView, request: &ArbiterRequest, at: &str) -> Result<(), Refused> {
     let outcome = apply(view, &request.action);
     let text = match &outcome {
@@ -146,10 +139,10 @@ pub fn handle(view: &mut ConsoleView, request: &ArbiterRequest, at: &str) -> Res
     outcome
 }
 
-fn clock_of(view: &mut ConsoleView, side: Side) -> &mut u64 {
+fn clock_of(view: &mut ConsoleView, side: Color) -> &mut u64 {
     match side {
-        Side::White => &mut view.clocks.white_ms,
-        Side::Black => &mut view.clocks.black_ms,
+        Color::White => &mut view.clocks.white_ms,
+        Color::Black => &mut view.clocks.black_ms,
     }
 }
 
@@ -159,13 +152,13 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused>
         ArbiterCommand::Resume => view.clocks.paused = false,
         ArbiterCommand::SetClock { side, ms } => *clock_of(view, *side) = *ms,
         ArbiterCommand::SetMoves { side, moves } => match side {
-            Side::White => view.clocks.white_moves = *moves,
-            Side::Black => view.clocks.black_moves = *moves,
+            Color::White => view.clocks.white_moves = *moves,
+            Color::Black => view.clocks.black_moves = *moves,
         },
         ArbiterCommand::Penalty { side, penalty } => match penalty {
             Penalty::Warning => {}
             Penalty::AddOpponentTime { secs } => {
-                let c = clock_of(view, side.other());
+                let c = clock_of(view, !*side);
                 *c = c.saturating_add(u64::from(*secs) * 1000);
             }
             Penalty::ReduceTime { secs } => {
@@ -173,11 +166,7 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused>
                 *c = c.saturating_sub(u64::from(*secs) * 1000);
             }
             Penalty::LoseGame => {
-                let result = match side {
-                    Side::White => GameResult::BlackWins,
-                    Side::Black => GameResult::WhiteWins,
-                };
-                view.result = Some(result.to_string());
+                view.result = Some(GameResult::win_for(!*side));
                 view.clocks.running = None;
             }
         },
@@ -189,7 +178,7 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused>
             }
         }
         ArbiterCommand::DeclareResult { result, .. } => {
-            view.result = Some(result.to_string());
+            view.result = Some(*result);
             view.clocks.running = None;
         }
         ArbiterCommand::ApplyPlan { target_fen } => {
@@ -197,13 +186,14 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused>
             if plan.target_fen != *target_fen {
                 return Err(Refused::PlanChanged);
             }
-            let vi = parse_board(&view.boards.vi).ok_or(Refused::UnreadableBoard("VI"))?;
-            let sighted =
-                parse_board(&view.boards.sighted).ok_or(Refused::UnreadableBoard("sighted"))?;
-            let vi = plan.apply(Player::Vi, &vi)?;
-            let sighted = plan.apply(Player::Sighted, &sighted)?;
-            set_board(&mut view.boards.vi, &vi);
-            set_board(&mut view.boards.sighted, &sighted);
+            let vi = view.boards.vi.as_ref().ok_or(Refused::UnknownBoard("VI"))?;
+            let sighted = (view.boards.sighted.as_ref()).ok_or(Refused::UnknownBoard("sighted"))?;
+            let vi = plan.apply(Player::Vi, vi)?;
+            let sighted = plan.apply(Player::Sighted, sighted)?;
+            view.boards = BoardsView {
+                vi: Some(vi),
+                sighted: Some(sighted),
+            };
             view.moves.vi.clone_from(&plan.agreed);
             view.moves.sighted.clone_from(&plan.agreed);
             if let Some(c) = &plan.clocks {
@@ -283,7 +273,7 @@ mod tests {
             &ArbiterRequest {
                 by: "A".into(),
                 action: ArbiterCommand::Penalty {
-                    side: Side::White,
+                    side: Color::White,
                     penalty: Penalty::AddOpponentTime { secs: 120 },
                 },
             },

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::param;
 use crate::request::{ArbiterCommand, GameResult, Penalty};
 use crate::text::{self, ClockError};
-use crate::view::Side;
+use shakmaty::Color;
 
 /// A submitted form that asks for no action: the field that is missing or malformed,
 /// with what was expected and (at most 80 characters of) what came.
@@ -80,10 +80,10 @@ fn number<T: std::str::FromStr>(
     })
 }
 
-fn side(f: &HashMap<String, String>) -> Result<Side, FormError> {
+fn side(f: &HashMap<String, String>) -> Result<Color, FormError> {
     match field(f, "side")? {
-        "white" => Ok(Side::White),
-        "black" => Ok(Side::Black),
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
         other => Err(FormError::Side { text: shown(other) }),
     }
 }

@@ -16,12 +16,13 @@
 //!
 //! ```
 //! use std::collections::HashMap;
-//! use annabella_console::{ArbiterCommand, Side, action_from_form};
+//! use annabella_console::{ArbiterCommand, action_from_form};
+//! use shakmaty::Color;
 //! // The arbiter's "set a clock" form, as the console reads it.
 //! let form: HashMap<String, String> = [("action", "set-clock"), ("side", "white"), ("time", "1:05:00")]
 //!     .map(|(k, v)| (k.to_owned(), v.to_owned()))
 //!     .into();
-//! assert_eq!(action_from_form(&form), Ok(ArbiterCommand::SetClock { side: Side::White, ms: 3_900_000 }));
+//! assert_eq!(action_from_form(&form), Ok(ArbiterCommand::SetClock { side: Color::White, ms: 3_900_000 }));
 //! ```
 
 use std::{collections::HashMap, convert::Infallible, net::SocketAddr};
@@ -50,7 +51,9 @@ pub mod view;
 pub use form::{FormError, action_from_form};
 pub use page::Mode;
 pub use request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
-pub use view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side};
+pub use view::{
+    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, side_name,
+};
 
 /// Where the console listens unless told otherwise: localhost only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8960";
@@ -344,7 +347,7 @@ mod tests {
                 ("time", "1:05:00")
             ])),
             Ok(ArbiterCommand::SetClock {
-                side: Side::Black,
+                side: shakmaty::Color::Black,
                 ms: 3_900_000
             })
         );

@@ -8,7 +8,9 @@ use annabella_arbiter::{Plan, Player};
 pub use crate::text::{clock_text, escape, parse_clock};
 use annabella_board::{board_svg, board_text, piece_name};
 
-use crate::view::{ConsoleView, Side, parse_board};
+use shakmaty::Color;
+
+use crate::view::ConsoleView;
 
 /// Who looks at the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,11 +69,10 @@ fn player_name(p: Player) -> &'static str {
 fn boards_region(view: &ConsoleView) -> String {
     let differs = view.differing_squares();
     let mut s = String::from(r#"<div data-region="boards" class="boards">"#);
-    let vi = parse_board(&view.boards.vi);
-    let sighted = parse_board(&view.boards.sighted);
+    let (vi, sighted) = (&view.boards.vi, &view.boards.sighted);
     for (key, title, board) in [
-        ("vi", "Board of the VI player", &vi),
-        ("sighted", "Board of the sighted player", &sighted),
+        ("vi", "Board of the VI player", vi),
+        ("sighted", "Board of the sighted player", sighted),
     ] {
         let _ = write!(s, r#"<figure class="board-figure" data-board="{key}">"#);
         match board {
@@ -92,7 +93,7 @@ fn boards_region(view: &ConsoleView) -> String {
         }
         s.push_str("</figure>");
     }
-    if let (Some(a), Some(b)) = (&vi, &sighted) {
+    if let (Some(a), Some(b)) = (vi, sighted) {
         if differs.is_empty() {
             s.push_str(r#"<p class="agree" id="boards-agree">The two boards agree.</p>"#);
         } else {
@@ -120,14 +121,14 @@ fn boards_region(view: &ConsoleView) -> String {
 
 fn clocks_region(view: &ConsoleView) -> String {
     let c = &view.clocks;
-    let state = |side: Side| {
+    let state = |side: Color| {
         if c.running == Some(side) && !c.paused {
             " (running)"
         } else {
             ""
         }
     };
-    let vi_mark = |side: Side| {
+    let vi_mark = |side: Color| {
         if view.vi_plays == Some(side) {
             " — VI player"
         } else {
@@ -136,13 +137,13 @@ fn clocks_region(view: &ConsoleView) -> String {
     };
     format!(
         r#"<div data-region="clocks"><dl class="clocks"><dt>White{}</dt><dd id="clock-white">{}{} · moves {}</dd><dt>Black{}</dt><dd id="clock-black">{}{} · moves {}</dd></dl><p id="clock-state">{}</p></div>"#,
-        vi_mark(Side::White),
+        vi_mark(Color::White),
         clock_text(c.white_ms),
-        state(Side::White),
+        state(Color::White),
         c.white_moves,
-        vi_mark(Side::Black),
+        vi_mark(Color::Black),
         clock_text(c.black_ms),
-        state(Side::Black),
+        state(Color::Black),
         c.black_moves,
         if c.paused {
             "Clocks paused by the arbiter."
@@ -248,7 +249,7 @@ fn claims_region(view: &ConsoleView, mode: &Mode) -> String {
             let _ = write!(
                 s,
                 "<li>{} claims {}: {}",
-                c.by.name(),
+                crate::view::side_name(c.by),
                 escape(&c.ground),
                 escape(&c.detail)
             );
@@ -314,7 +315,7 @@ fn status_region(view: &ConsoleView) -> String {
     format!(
         r#"<div data-region="status" aria-live="polite"><p id="result">{}</p></div>"#,
         match &view.result {
-            Some(r) => format!("Result: {}", escape(r)),
+            Some(r) => format!("Result: {}", escape(r.as_str())),
             None => "Game in progress.".to_owned(),
         }
     )

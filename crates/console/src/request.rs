@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::view::Side;
+use shakmaty::Color;
+
+use crate::view::side_name;
 
 /// A penalty of the Laws (12.9; 7.5.5 for illegal moves).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -40,21 +42,24 @@ pub enum ArbiterCommand {
     /// Set one clock (6.10.2, D.2.9).
     SetClock {
         /// Whose clock.
-        side: Side,
+        #[serde(with = "annabella_rules::text_serde")]
+        side: Color,
         /// Time left, milliseconds.
         ms: u64,
     },
     /// Set one move counter.
     SetMoves {
         /// Whose counter.
-        side: Side,
+        #[serde(with = "annabella_rules::text_serde")]
+        side: Color,
         /// Moves made.
         moves: u32,
     },
     /// Penalise a player.
     Penalty {
         /// The offender.
-        side: Side,
+        #[serde(with = "annabella_rules::text_serde")]
+        side: Color,
         /// The penalty.
         #[serde(flatten)]
         penalty: Penalty,
@@ -105,24 +110,24 @@ impl ArbiterCommand {
             ArbiterCommand::SetClock { side, ms } => {
                 format!(
                     "set {}'s clock to {}",
-                    side.name(),
+                    side_name(*side),
                     crate::page::clock_text(*ms)
                 )
             }
             ArbiterCommand::SetMoves { side, moves } => {
-                format!("set {}'s move counter to {moves}", side.name())
+                format!("set {}'s move counter to {moves}", side_name(*side))
             }
             ArbiterCommand::Penalty { side, penalty } => match penalty {
-                Penalty::Warning => format!("warn {}", side.name()),
+                Penalty::Warning => format!("warn {}", side_name(*side)),
                 Penalty::AddOpponentTime { secs } => format!(
                     "penalise {}: {secs} s added to {}",
-                    side.name(),
-                    side.other().name()
+                    side_name(*side),
+                    side_name(!*side)
                 ),
                 Penalty::ReduceTime { secs } => {
-                    format!("penalise {}: {secs} s taken off", side.name())
+                    format!("penalise {}: {secs} s taken off", side_name(*side))
                 }
-                Penalty::LoseGame => format!("declare the game lost for {}", side.name()),
+                Penalty::LoseGame => format!("declare the game lost for {}", side_name(*side)),
             },
             ArbiterCommand::DecideClaim { claim, accept } => format!(
                 "{} claim {claim}",
@@ -146,7 +151,7 @@ mod tests {
         let r = ArbiterRequest {
             by: "IA Weber".into(),
             action: ArbiterCommand::Penalty {
-                side: Side::Black,
+                side: Color::Black,
                 penalty: Penalty::AddOpponentTime { secs: 120 },
             },
         };

@@ -2,63 +2,20 @@
 //! `tokio::sync::watch` channel.
 
 use annabella_arbiter::Plan;
+use annabella_rules::GameResult;
 use serde::{Deserialize, Serialize};
-use shakmaty::{Board, Square};
+use shakmaty::{Board, Color, Square};
 
-/// A side of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<shakmaty::Color> for Side {
-    fn from(c: shakmaty::Color) -> Side {
-        match c {
-            shakmaty::Color::White => Side::White,
-            shakmaty::Color::Black => Side::Black,
-        }
-    }
-}
-
-impl From<Side> for shakmaty::Color {
-    fn from(s: Side) -> shakmaty::Color {
-        match s {
-            Side::White => shakmaty::Color::White,
-            Side::Black => shakmaty::Color::Black,
-        }
-    }
-}
-
-impl Side {
-    /// "White" / "Black".
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
-
-    /// The other side.
-    #[must_use]
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-}
-
-/// Both boards as observed, as FEN piece fields (or full FEN; only the piece field counts).
+/// Both boards as observed (in JSON their FEN piece fields; `""` for a board not known yet,
+/// as in the view before the station's first).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct BoardsView {
     /// The VI player's tactile board.
-    pub vi: String,
+    #[serde(with = "board_or_blank")]
+    pub vi: Option<Board>,
     /// The sighted player's board.
-    pub sighted: String,
+    #[serde(with = "board_or_blank")]
+    pub sighted: Option<Board>,
 }
 
 /// The clocks.
@@ -69,7 +26,8 @@ pub struct ClocksView {
     /// Black's time left, milliseconds.
     pub black_ms: u64,
     /// Whose clock runs (none before the start or after the end).
-    pub running: Option<Side>,
+    #[serde(with = "annabella_rules::text_serde::option")]
+    pub running: Option<Color>,
     /// Whether the arbiter paused the clocks (Law 6.11).
     pub paused: bool,
     /// White's move counter.
@@ -102,7 +60,8 @@ pub struct ClaimView {
     /// The station's id of the claim.
     pub id: u64,
     /// Who claims.
-    pub by: Side,
+    #[serde(with = "annabella_rules::text_serde")]
+    pub by: Color,
     /// The ground ("threefold repetition (9.2)", "flag fall (6.9)", "illegal move (7.5)").
     pub ground: String,
     /// Details (the intended move, the positions, the times).
@@ -128,7 +87,8 @@ pub struct ConsoleView {
     /// The table's name ("Table 3").
     pub table: String,
     /// The colour the VI player has.
-    pub vi_plays: Option<Side>,
+    #[serde(with = "annabella_rules::text_serde::option")]
+    pub vi_plays: Option<Color>,
     /// Both boards.
     pub boards: BoardsView,
     /// The clocks.
@@ -143,8 +103,13 @@ pub struct ConsoleView {
     pub alerts: Vec<Alert>,
     /// The reconciliation plan, when the boards differ.
     pub plan: Option<Plan>,
-    /// The result, once declared ("1-0", "0-1", "1/2-1/2").
-    pub result: Option<String>,
+    /// The result, once declared (in JSON "1-0", "0-1", "1/2-1/2").
+    pub result: Option<GameResult>,
+}
+
+/// A side's name on the page and in confirmations ("White", "Black").
+pub fn side_name(side: Color) -> &'static str {
+    side.fold_wb("White", "Black")
 }
 
 /// A board from a FEN or its piece field; `None` if it is not one.
@@ -152,13 +117,34 @@ pub fn parse_board(fen: &str) -> Option<Board> {
     fen.split_whitespace().next()?.parse().ok()
 }
 
+mod board_or_blank {
+    //! A board that may not be known yet as its FEN piece field, `""` when it is not
+    //! (a full FEN is read too: only its piece field counts).
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use shakmaty::Board;
+
+    pub(super) fn serialize<S: Serializer>(board: &Option<Board>, s: S) -> Result<S::Ok, S::Error> {
+        match board {
+            Some(b) => annabella_rules::text_serde::serialize(b, s),
+            None => s.serialize_str(""),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Board>, D::Error> {
+        let text = String::deserialize(d)?;
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        super::parse_board(&text)
+            .map(Some)
+            .ok_or_else(|| D::Error::custom(format!("{text:?}: not a FEN piece field")))
+    }
+}
+
 impl ConsoleView {
-    /// The squares where the two boards differ (empty if either board is unreadable).
+    /// The squares where the two boards differ (empty if either board is not known).
     pub fn differing_squares(&self) -> Vec<Square> {
-        match (
-            parse_board(&self.boards.vi),
-            parse_board(&self.boards.sighted),
-        ) {
+        match (&self.boards.vi, &self.boards.sighted) {
             (Some(a), Some(b)) => Square::ALL
                 .into_iter()
                 .filter(|&sq| a.piece_at(sq) != b.piece_at(sq))
@@ -176,20 +162,90 @@ mod tests {
     fn differing_squares_of_two_boards() {
         let view = ConsoleView {
             boards: BoardsView {
-                vi: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
-                sighted: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
+                vi: parse_board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+                sighted: Some(Board::new()),
             },
             ..ConsoleView::default()
         };
         assert_eq!(view.differing_squares(), vec![Square::E2, Square::E4]);
     }
 
+    /// A view with every typed field set, and its JSON as the console has always served it.
+    fn wire_sample() -> (ConsoleView, &'static str) {
+        let view = ConsoleView {
+            revision: 7,
+            table: "Table 2".into(),
+            vi_plays: Some(Color::Black),
+            boards: BoardsView {
+                vi: parse_board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"),
+                sighted: Some(Board::new()),
+            },
+            clocks: ClocksView {
+                white_ms: 60_000,
+                black_ms: 59_000,
+                running: Some(Color::White),
+                paused: false,
+                white_moves: 1,
+                black_moves: 0,
+            },
+            moves: MovesView {
+                vi: vec!["e4".into()],
+                sighted: vec![],
+            },
+            log: vec![LogEntry {
+                at: "0:00:01".into(),
+                text: "The game is started.".into(),
+            }],
+            claims: vec![ClaimView {
+                id: 1,
+                by: Color::White,
+                ground: "threefold repetition (9.2)".into(),
+                detail: "the table could not uphold it".into(),
+            }],
+            alerts: vec![Alert {
+                id: 2,
+                text: "Flag fall".into(),
+                urgent: true,
+            }],
+            plan: None,
+            result: Some(GameResult::Draw),
+        };
+        (
+            view,
+            r#"{"revision":7,"table":"Table 2","vi_plays":"black","boards":{"vi":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR","sighted":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},"clocks":{"white_ms":60000,"black_ms":59000,"running":"white","paused":false,"white_moves":1,"black_moves":0},"moves":{"vi":["e4"],"sighted":[]},"log":[{"at":"0:00:01","text":"The game is started."}],"claims":[{"id":1,"by":"white","ground":"threefold repetition (9.2)","detail":"the table could not uphold it"}],"alerts":[{"id":2,"text":"Flag fall","urgent":true}],"plan":null,"result":"1/2-1/2"}"#,
+        )
+    }
+
     #[test]
-    fn unreadable_board_differs_nowhere() {
+    fn the_wire_shape_is_kept_both_ways() {
+        // The full view, and the view before the station's first, with its blank boards.
+        let blank = r#"{"revision":0,"table":"","vi_plays":null,"boards":{"vi":"","sighted":""},"clocks":{"white_ms":0,"black_ms":0,"running":null,"paused":false,"white_moves":0,"black_moves":0},"moves":{"vi":[],"sighted":[]},"log":[],"claims":[],"alerts":[],"plan":null,"result":null}"#;
+        for (view, json) in [wire_sample(), (ConsoleView::default(), blank)] {
+            assert_eq!(serde_json::to_string(&view).expect("writes"), json);
+            assert_eq!(
+                serde_json::from_str::<ConsoleView>(json).expect("reads"),
+                view
+            );
+        }
+    }
+
+    #[test]
+    fn a_board_that_is_no_board_is_named() {
+        let json = r#"{"vi":"garbage","sighted":""}"#;
+        let err = serde_json::from_str::<BoardsView>(json).expect_err("no board");
+        assert!(
+            err.to_string()
+                .contains(r#""garbage": not a FEN piece field"#),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_board_differs_nowhere() {
         let view = ConsoleView {
             boards: BoardsView {
-                vi: "garbage".into(),
-                sighted: "8/8/8/8/8/8/8/8".into(),
+                vi: None,
+                sighted: Some(Board::empty()),
             },
             ..ConsoleView::default()
         };

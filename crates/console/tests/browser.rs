@@ -316,7 +316,7 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
         vec![ArbiterRequest {
             by: "IA Weber".into(),
             action: ArbiterCommand::SetClock {
-                side: annabella_console::Side::Black,
+                side: shakmaty::Color::Black,
                 ms: 3_900_000
             }
         }]

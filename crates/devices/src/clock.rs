@@ -7,29 +7,17 @@ use std::time::{Duration, Instant};
 
 use crate::device::{Device, DeviceKind};
 use crate::link::LinkError;
-use crate::proto::{Button, Color, Haptic, Hello, KIND_CLOCK, Message, Running};
+use crate::proto::{ButtonChange, Haptic, Hello, KIND_CLOCK, LeverPress, Message, Running};
 
 /// What the tactile clock reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClockEvent {
     /// The clock identified itself (version checked).
     Hello(Hello),
-    /// A lever was pressed: `side` ends its move.
-    Lever {
-        /// Whose lever.
-        side: Color,
-        /// Device time.
-        time_ms: u32,
-    },
+    /// A lever was pressed: its side ends its move.
+    Lever(LeverPress),
     /// A button was pressed or released.
-    Button {
-        /// Which button.
-        button: Button,
-        /// Pressed (true) or released.
-        pressed: bool,
-        /// Device time.
-        time_ms: u32,
-    },
+    Button(ButtonChange),
     /// The times the clock shows.
     State {
         /// White's shown time.
@@ -61,16 +49,8 @@ impl DeviceKind for ClockKind {
     }
     fn event(message: Message) -> Option<ClockEvent> {
         Some(match message {
-            Message::Lever { side, time_ms } => ClockEvent::Lever { side, time_ms },
-            Message::Button {
-                button,
-                pressed,
-                time_ms,
-            } => ClockEvent::Button {
-                button,
-                pressed,
-                time_ms,
-            },
+            Message::Lever(press) => ClockEvent::Lever(press),
+            Message::Button(change) => ClockEvent::Button(change),
             Message::State {
                 white_ms,
                 black_ms,
@@ -155,6 +135,7 @@ impl Device<ClockKind> {
 mod tests {
     use super::*;
     use crate::link::packet_frame;
+    use crate::proto::Color;
 
     #[test]
     fn lever_is_reported_and_acked() {
@@ -164,18 +145,18 @@ mod tests {
             t0,
             &packet_frame(
                 7,
-                &Message::Lever {
+                &Message::Lever(LeverPress {
                     side: Color::Black,
                     time_ms: 1234,
-                },
+                }),
             ),
         );
         assert_eq!(
             clock.poll_event(),
-            Some(ClockEvent::Lever {
+            Some(ClockEvent::Lever(LeverPress {
                 side: Color::Black,
                 time_ms: 1234
-            })
+            }))
         );
         let mut out = Vec::new();
         clock.poll_transmit(&mut out);

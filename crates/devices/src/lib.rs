@@ -47,7 +47,6 @@
 //! ```
 
 pub mod clock;
-mod color_serde;
 pub mod device;
 pub mod dgt;
 pub mod frame;

@@ -173,6 +173,26 @@ pub struct Hello {
     pub capabilities: u16,
 }
 
+/// A clock lever pressed: `side` ends its move (LEVER, and the clock's event).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeverPress {
+    /// Whose lever.
+    pub side: Color,
+    /// Device time.
+    pub time_ms: u32,
+}
+
+/// A clock button pressed or released (BUTTON, and the clock's event).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ButtonChange {
+    /// Which button.
+    pub button: Button,
+    /// Pressed (true) or released.
+    pub pressed: bool,
+    /// Device time.
+    pub time_ms: u32,
+}
+
 /// One message of either device, in either direction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
@@ -216,22 +236,10 @@ pub enum Message {
         /// Pattern code.
         pattern: u8,
     },
-    /// The lever of `side` was pressed.
-    Lever {
-        /// Whose lever.
-        side: Color,
-        /// Device time.
-        time_ms: u32,
-    },
-    /// A button was pressed or released.
-    Button {
-        /// Which.
-        button: Button,
-        /// Pressed (true) or released.
-        pressed: bool,
-        /// Device time.
-        time_ms: u32,
-    },
+    /// A clock lever was pressed.
+    Lever(LeverPress),
+    /// A clock button was pressed or released.
+    Button(ButtonChange),
     /// The clock's shown times.
     State {
         /// White's shown time.
@@ -341,8 +349,8 @@ impl Message {
             Message::Lift { .. } => ty::LIFT,
             Message::Place { .. } => ty::PLACE,
             Message::Indicate { .. } => ty::INDICATE,
-            Message::Lever { .. } => ty::LEVER,
-            Message::Button { .. } => ty::BUTTON,
+            Message::Lever(_) => ty::LEVER,
+            Message::Button(_) => ty::BUTTON,
             Message::State { .. } => ty::STATE,
             Message::StateRequest => ty::STATE_REQUEST,
             Message::SetAndRun { .. } => ty::SET_AND_RUN,
@@ -376,15 +384,15 @@ impl Message {
                 out.extend_from_slice(&time_ms.to_le_bytes());
             }
             Message::Indicate { square, pattern } => out.extend_from_slice(&[square, pattern]),
-            Message::Lever { side, time_ms } => {
+            Message::Lever(LeverPress { side, time_ms }) => {
                 out.push(color_to_u8(side));
                 out.extend_from_slice(&time_ms.to_le_bytes());
             }
-            Message::Button {
+            Message::Button(ButtonChange {
                 button,
                 pressed,
                 time_ms,
-            } => {
+            }) => {
                 out.extend_from_slice(&[button.to_u8(), pressed as u8]);
                 out.extend_from_slice(&time_ms.to_le_bytes());
             }
@@ -424,21 +432,7 @@ impl Message {
     /// # Errors
     /// [`BodyError`] for an unknown type, a wrong length or a value out of range.
     pub fn decode(ty: u8, b: &[u8]) -> Result<Message, BodyError> {
-        let expected = match ty {
-            ty::ACK | ty::ERROR => 1,
-            ty::HELLO => 6,
-            ty::HELLO_REQUEST | ty::PING | ty::SNAPSHOT_REQUEST | ty::STATE_REQUEST | ty::PAUSE => {
-                0
-            }
-            ty::SNAPSHOT => 12,
-            ty::LIFT | ty::PLACE | ty::LEVER => 5,
-            ty::INDICATE | ty::HAPTIC | ty::BEEP => 2,
-            ty::BUTTON => 6,
-            ty::STATE => 13,
-            ty::SET_AND_RUN => 9,
-            ty::DISPLAY => 8,
-            other => return Err(BodyError::UnknownType(other)),
-        };
+        let expected = body_len(ty)?;
         if b.len() != expected {
             return Err(BodyError::Length {
                 ty,
@@ -446,19 +440,70 @@ impl Message {
                 expected,
             });
         }
-        let bad = |index: usize| BodyError::Value {
-            ty,
+        let body = Body { ty, b };
+        match ty {
+            ty::LEVER
+            | ty::BUTTON
+            | ty::STATE
+            | ty::SET_AND_RUN
+            | ty::DISPLAY
+            | ty::HAPTIC
+            | ty::BEEP => body.clock(),
+            _ => body.link_or_peg_board(),
+        }
+    }
+}
+
+/// The body length of a message type.
+fn body_len(ty: u8) -> Result<usize, BodyError> {
+    Ok(match ty {
+        ty::ACK | ty::ERROR => 1,
+        ty::HELLO => 6,
+        ty::HELLO_REQUEST | ty::PING | ty::SNAPSHOT_REQUEST | ty::STATE_REQUEST | ty::PAUSE => 0,
+        ty::SNAPSHOT => 12,
+        ty::LIFT | ty::PLACE | ty::LEVER => 5,
+        ty::INDICATE | ty::HAPTIC | ty::BEEP => 2,
+        ty::BUTTON => 6,
+        ty::STATE => 13,
+        ty::SET_AND_RUN => 9,
+        ty::DISPLAY => 8,
+        other => return Err(BodyError::UnknownType(other)),
+    })
+}
+
+/// A body of the right length for its type, read field by field.
+struct Body<'a> {
+    ty: u8,
+    b: &'a [u8],
+}
+
+impl Body<'_> {
+    /// The byte at `index` is out of range.
+    fn bad(&self, index: usize) -> BodyError {
+        BodyError::Value {
+            ty: self.ty,
             index,
-            value: b[index],
-        };
-        let square = |index: usize| {
-            if b[index] < 64 {
-                Ok(b[index])
-            } else {
-                Err(bad(index))
-            }
-        };
-        Ok(match ty {
+            value: self.b[index],
+        }
+    }
+
+    /// The square number at `index` (0 = a1 … 63 = h8).
+    fn square(&self, index: usize) -> Result<u8, BodyError> {
+        match self.b[index] {
+            sq @ 0..64 => Ok(sq),
+            _ => Err(self.bad(index)),
+        }
+    }
+
+    /// The running side at `index`.
+    fn running(&self, index: usize) -> Result<Running, BodyError> {
+        Running::from_u8(self.b[index]).ok_or_else(|| self.bad(index))
+    }
+
+    /// The link's messages and the peg board's.
+    fn link_or_peg_board(&self) -> Result<Message, BodyError> {
+        let b = self.b;
+        Ok(match self.ty {
             ty::ACK => Message::Ack(b[0]),
             ty::ERROR => Message::Error(b[0]),
             ty::HELLO => Message::Hello(Hello {
@@ -478,53 +523,61 @@ impl Message {
                 time_ms: u32_at(b, 8),
             },
             ty::LIFT => Message::Lift {
-                square: square(0)?,
+                square: self.square(0)?,
                 time_ms: u32_at(b, 1),
             },
             ty::PLACE => Message::Place {
-                square: square(0)?,
+                square: self.square(0)?,
                 time_ms: u32_at(b, 1),
             },
             ty::INDICATE => Message::Indicate {
-                square: square(0)?,
+                square: self.square(0)?,
                 pattern: b[1],
             },
-            ty::LEVER => Message::Lever {
-                side: color_from_u8(b[0]).ok_or_else(|| bad(0))?,
+            other => return Err(BodyError::UnknownType(other)),
+        })
+    }
+
+    /// The clock's messages.
+    fn clock(&self) -> Result<Message, BodyError> {
+        let b = self.b;
+        Ok(match self.ty {
+            ty::LEVER => Message::Lever(LeverPress {
+                side: color_from_u8(b[0]).ok_or_else(|| self.bad(0))?,
                 time_ms: u32_at(b, 1),
-            },
-            ty::BUTTON => Message::Button {
-                button: Button::from_u8(b[0]).ok_or_else(|| bad(0))?,
+            }),
+            ty::BUTTON => Message::Button(ButtonChange {
+                button: Button::from_u8(b[0]).ok_or_else(|| self.bad(0))?,
                 pressed: match b[1] {
                     0 => false,
                     1 => true,
-                    _ => return Err(bad(1)),
+                    _ => return Err(self.bad(1)),
                 },
                 time_ms: u32_at(b, 2),
-            },
+            }),
             ty::STATE => Message::State {
                 white_ms: u32_at(b, 0),
                 black_ms: u32_at(b, 4),
-                running: Running::from_u8(b[8]).ok_or_else(|| bad(8))?,
+                running: self.running(8)?,
                 time_ms: u32_at(b, 9),
             },
             ty::SET_AND_RUN => Message::SetAndRun {
                 white_ms: u32_at(b, 0),
                 black_ms: u32_at(b, 4),
-                running: Running::from_u8(b[8]).ok_or_else(|| bad(8))?,
+                running: self.running(8)?,
             },
             ty::DISPLAY => Message::Display {
                 white_ms: u32_at(b, 0),
                 black_ms: u32_at(b, 4),
             },
             ty::HAPTIC => Message::Haptic {
-                pattern: Haptic::from_u8(b[0]).ok_or_else(|| bad(0))?,
+                pattern: Haptic::from_u8(b[0]).ok_or_else(|| self.bad(0))?,
                 repeat: b[1],
             },
             ty::BEEP => Message::Beep {
                 duration_ms: u16::from_le_bytes([b[0], b[1]]),
             },
-            _ => unreachable!("type checked above"),
+            other => return Err(BodyError::UnknownType(other)),
         })
     }
 }
@@ -573,13 +626,14 @@ pub(crate) mod tests {
                 .prop_map(|(square, time_ms)| Message::Place { square, time_ms }),
             (0u8..64, any::<u8>())
                 .prop_map(|(square, pattern)| Message::Indicate { square, pattern }),
-            (side, any::<u32>()).prop_map(|(side, time_ms)| Message::Lever { side, time_ms }),
+            (side, any::<u32>())
+                .prop_map(|(side, time_ms)| Message::Lever(LeverPress { side, time_ms })),
             (button, any::<bool>(), any::<u32>()).prop_map(|(button, pressed, time_ms)| {
-                Message::Button {
+                Message::Button(ButtonChange {
                     button,
                     pressed,
                     time_ms,
-                }
+                })
             }),
             (any::<u32>(), any::<u32>(), running.clone(), any::<u32>()).prop_map(
                 |(white_ms, black_ms, running, time_ms)| Message::State {

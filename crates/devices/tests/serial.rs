@@ -8,7 +8,7 @@ use annabella_devices::clock::{ClockEvent, TactileClock};
 use annabella_devices::dgt::{ClockCommand, ClockRun, DgtBoard, DgtEvent};
 use annabella_devices::link::LinkConfig;
 use annabella_devices::peg::{PegBoard, PegEvent};
-use annabella_devices::proto::{Button, Message, Running};
+use annabella_devices::proto::{Button, ButtonChange, LeverPress, Message, Running};
 use annabella_devices::sim::{
     ClockAction, ClockSim, DgtAction, DgtSim, PegAction, PegBoardSim, Simulator, start_board,
     start_occupancy,
@@ -314,10 +314,10 @@ async fn clock_levers_buttons_and_commands() {
     until(&mut link, |e| {
         matches!(
             e,
-            PortEvent::Device(ClockEvent::Lever {
+            PortEvent::Device(ClockEvent::Lever(LeverPress {
                 side: Color::White,
                 ..
-            })
+            }))
         )
     })
     .await;
@@ -326,11 +326,11 @@ async fn clock_levers_buttons_and_commands() {
     until(&mut link, |e| {
         matches!(
             e,
-            PortEvent::Device(ClockEvent::Button {
+            PortEvent::Device(ClockEvent::Button(ButtonChange {
                 button: Button::PushToTalk,
                 pressed: false,
                 ..
-            })
+            }))
         )
     })
     .await;

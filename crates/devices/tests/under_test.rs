@@ -14,7 +14,7 @@ use annabella_devices::clock::{ClockEvent, TactileClock};
 use annabella_devices::frame::FrameDecoder;
 use annabella_devices::link::{LinkConfig, packet_frame};
 use annabella_devices::peg::{PegBoard, PegEvent};
-use annabella_devices::proto::{Button, Color, Haptic, Message, Running};
+use annabella_devices::proto::{Button, ButtonChange, Color, Haptic, LeverPress, Message, Running};
 use annabella_devices::sim::{
     ClockSim, FirmwareKind, FirmwarePlan, FirmwareSim, Hands, HarnessClock, PegBoardSim, SimDevice,
     Simulated, Simulator,
@@ -461,21 +461,21 @@ async fn clock_levers_buttons_and_commands(dut: DeviceUnderTest) {
     let seen = events_until(&mut link, Duration::from_secs(10), |e| {
         matches!(
             e.last(),
-            Some(ClockEvent::Button {
+            Some(ClockEvent::Button(ButtonChange {
                 button: Button::PushToTalk,
                 pressed: false,
                 ..
-            })
+            }))
         )
     })
     .await;
     let inputs: Vec<String> = seen
         .iter()
         .filter_map(|e| match e {
-            ClockEvent::Lever { side, .. } => Some(format!("lever {side:?}")),
-            ClockEvent::Button {
+            ClockEvent::Lever(LeverPress { side, .. }) => Some(format!("lever {side:?}")),
+            ClockEvent::Button(ButtonChange {
                 button, pressed, ..
-            } => Some(format!("{button:?} {pressed}")),
+            }) => Some(format!("{button:?} {pressed}")),
             _ => None,
         })
         .collect();
@@ -492,10 +492,10 @@ async fn clock_levers_buttons_and_commands(dut: DeviceUnderTest) {
     assert!(
         !seen.iter().any(|e| matches!(
             e,
-            ClockEvent::Lever {
+            ClockEvent::Lever(LeverPress {
                 side: Color::Black,
                 ..
-            }
+            })
         )),
         "{seen:?}"
     );

@@ -42,3 +42,4 @@ pub use unwinnable::Winnability;
 pub mod pgn;
 #[cfg(test)]
 mod test_positions;
+pub mod text_serde;

@@ -11,7 +11,7 @@ use annabella_devices::clock::{ClockEvent, TactileClock};
 use annabella_devices::dgt::{DgtBoard, DgtEvent};
 use annabella_devices::link::LinkConfig;
 use annabella_devices::peg::{PegBoard, PegEvent};
-use annabella_devices::proto::{Button, Running};
+use annabella_devices::proto::{Button, ButtonChange, LeverPress, Running};
 use annabella_devices::transport::{Codec, Link, PortConfig, PortEvent, spawn};
 use annabella_phonetic::Language;
 use annabella_table::detect::{
@@ -101,7 +101,7 @@ pub enum WatchEvent {
     /// A clock lever was pressed.
     Lever {
         /// Whose (`"white"` / `"black"`).
-        #[serde(serialize_with = "colour_name")]
+        #[serde(serialize_with = "annabella_rules::text_serde::serialize")]
         side: shakmaty::Color,
         /// Device time.
         time_ms: u32,
@@ -183,11 +183,6 @@ impl WatchEvent {
             }
         }
     }
-}
-
-/// A colour as its name, `"white"` or `"black"`.
-fn colour_name<S: serde::Serializer>(c: &shakmaty::Color, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(c)
 }
 
 /// Move detection attached to a watcher.
@@ -335,12 +330,12 @@ impl Watchable for TactileClock {
                     h.version, h.firmware_major, h.firmware_minor
                 ),
             },
-            ClockEvent::Lever { side, time_ms } => WatchEvent::Lever { side, time_ms },
-            ClockEvent::Button {
+            ClockEvent::Lever(LeverPress { side, time_ms }) => WatchEvent::Lever { side, time_ms },
+            ClockEvent::Button(ButtonChange {
                 button,
                 pressed,
                 time_ms,
-            } => WatchEvent::Button {
+            }) => WatchEvent::Button {
                 button,
                 pressed,
                 time_ms,

@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
     let mut view = Table::new(config.clone()).expect("table").snapshot();
     view.moves.clone_from(&moves);
     view.peg_board = peg.into_iter().collect();
-    view.sighted_board = Some(pos.board().to_string());
+    view.sighted_board = Some(pos.board().clone());
     view.move_clocks = (0..moves.len() as u64)
         .map(|i| Duration::from_secs(5400 - i * 20))
         .collect();
@@ -66,8 +66,7 @@ fn bench(c: &mut Criterion) {
     let plan = observer.view(&view).expect("a view").plan;
     assert!(plan.is_some(), "the bench game has a discrepancy");
 
-    let vi_board = annabella_console::view::parse_board(&observer.last().expect("view").boards.vi)
-        .expect("board");
+    let vi_board = (observer.last().expect("view").boards.vi.clone()).expect("board");
     let evidence = Evidence {
         start: Chess::default(),
         vi: Record {

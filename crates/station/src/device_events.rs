@@ -3,9 +3,14 @@
 //! else a link reports (opened, lost, a device's own errors) is a line for the console.
 
 use annabella_devices::{
-    clock::ClockEvent, dgt::DgtEvent, peg::PegEvent, proto::Button, transport::PortEvent,
+    clock::ClockEvent,
+    dgt::DgtEvent,
+    peg::PegEvent,
+    proto::{Button, ButtonChange, LeverPress},
+    transport::PortEvent,
 };
 use annabella_table::{ClockButton, ClockDevice, Input};
+use annabella_view::line::DeviceReport;
 
 /// One device report, read.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,7 +18,7 @@ pub enum Reading {
     /// An input for the table.
     Input(Input),
     /// A line for the console (the link's state or a problem).
-    Report(String),
+    Report(DeviceReport),
     /// Nothing the table needs (the device's own bookkeeping).
     Nothing,
 }
@@ -103,12 +108,12 @@ fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
 /// The tactile clock's report, and the push-to-talk button's new state when it moved.
 pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     match event {
-        PortEvent::Device(ClockEvent::Lever { side: s, .. }) => {
+        PortEvent::Device(ClockEvent::Lever(LeverPress { side: s, .. })) => {
             (Reading::Input(Input::Lever { side: s }), None)
         }
-        PortEvent::Device(ClockEvent::Button {
+        PortEvent::Device(ClockEvent::Button(ButtonChange {
             button: b, pressed, ..
-        }) => {
+        })) => {
             let button = match b {
                 Button::TimeQuery => ClockButton::TimeQuery,
                 Button::Pause => ClockButton::Pause,
@@ -127,16 +132,19 @@ pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     }
 }
 
-fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> String {
+fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> DeviceReport {
     match event {
-        PortEvent::Opened { path, reconnect } => format!(
-            "{} {}",
-            if *reconnect { "reopened" } else { "opened" },
-            path.display()
-        ),
-        PortEvent::Lost { reason } => format!("lost: {reason}"),
-        PortEvent::OpenFailed { reason } => format!("cannot open: {reason}"),
-        PortEvent::Device(e) => format!("{e:?}"),
+        PortEvent::Opened { path, reconnect } => DeviceReport::Opened {
+            path: path.clone(),
+            reconnect: *reconnect,
+        },
+        PortEvent::Lost { reason } => DeviceReport::Lost {
+            reason: reason.clone(),
+        },
+        PortEvent::OpenFailed { reason } => DeviceReport::OpenFailed {
+            reason: reason.clone(),
+        },
+        PortEvent::Device(e) => DeviceReport::Other(format!("{e:?}")),
     }
 }
 
@@ -158,17 +166,22 @@ mod tests {
         let lost = PortEvent::<PegEvent>::Lost {
             reason: "unplugged".into(),
         };
-        assert_eq!(peg(lost), Reading::Report("lost: unplugged".into()));
+        assert_eq!(
+            peg(lost),
+            Reading::Report(DeviceReport::Lost {
+                reason: "unplugged".into()
+            })
+        );
     }
 
     #[test]
     fn the_talk_button_steers_push_to_talk_and_is_an_input_too() {
         let press = |button, pressed| {
-            clock(PortEvent::Device(ClockEvent::Button {
+            clock(PortEvent::Device(ClockEvent::Button(ButtonChange {
                 button,
                 pressed,
                 time_ms: 0,
-            }))
+            })))
         };
         assert_eq!(
             press(Button::PushToTalk, true),

@@ -31,7 +31,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use crate::{
     device_events::{self, Reading},
     heard::{HeardTiming, timing_key},
-    line::Line,
+    line::{DeviceReport, Journalled, Line},
     session::{Session, SessionError, TableTime},
 };
 
@@ -242,12 +242,12 @@ impl Shell {
         }
     }
 
-    fn device(&mut self, device: &'static str, text: String) {
+    fn device(&mut self, device: &'static str, report: DeviceReport) {
         let at_ms = self.time.now().as_millis() as u64;
         self.print(&Line::Device {
             at_ms,
             device,
-            text,
+            report,
         });
     }
 
@@ -260,12 +260,12 @@ impl Shell {
         let at_ms = self.session.journal().last_now().as_millis() as u64;
         let seq = self.session.journal().len();
         self.committed.send_replace(seq);
-        self.print(&Line::Input {
+        self.print(&Line::Input(Journalled {
             at_ms,
             seq,
             input,
             refused,
-        });
+        }));
         if let Some(v) = &self.herald {
             let vi = self.session.table().config().vi_color;
             crate::announcing::play_earcons(v, &effects, vi);
@@ -331,8 +331,8 @@ impl Shell {
     fn reading(&mut self, device: &'static str, reading: Reading) -> Option<Input> {
         match reading {
             Reading::Input(input) => Some(input),
-            Reading::Report(text) => {
-                self.device(device, text);
+            Reading::Report(report) => {
+                self.device(device, report);
                 None
             }
             Reading::Nothing => None,

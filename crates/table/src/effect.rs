@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use annabella_rules::{GameResult, Outcome, Termination};
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Square, uci::UciMove};
+use shakmaty::{Board, Color, Square, fen::Fen, uci::UciMove};
 
 /// Who an announcement is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,13 +173,15 @@ pub struct ArbiterAlert {
     pub kind: AlertKind,
     /// In words (English, for the console).
     pub detail: String,
-    /// The game position (FEN).
-    pub game_fen: String,
+    /// The game position (in JSON its FEN).
+    #[serde(with = "crate::text_serde")]
+    pub game_fen: Fen,
     /// The peg board: FEN placement with `X` for a peg whose piece is unknown (the board
     /// senses only occupancy; a peg where the game has a piece shows that piece).
     pub vi_board: String,
-    /// The sighted board's last snapshot (FEN placement), if it has sensors.
-    pub sighted_board: Option<String>,
+    /// The sighted board's last snapshot (in JSON its FEN placement), if it has sensors.
+    #[serde(with = "crate::text_serde::option")]
+    pub sighted_board: Option<Board>,
     /// Half-moves played.
     pub ply: usize,
 }
@@ -273,8 +275,9 @@ pub enum Effect {
     },
     /// The game position changed: tell the board detectors (FEN of the new position).
     Position {
-        /// FEN.
-        fen: String,
+        /// The position (in JSON its FEN).
+        #[serde(with = "crate::text_serde")]
+        fen: Fen,
         /// The move that led to it, if it was a move.
         #[serde(with = "crate::text_serde::option")]
         last_move: Option<UciMove>,

@@ -40,7 +40,8 @@ mod phrases;
 mod table;
 #[cfg(test)]
 mod test_positions;
-mod text_serde;
+/// Typed fields as their text in JSON: the rules' one adapter.
+use annabella_rules::text_serde;
 mod touch;
 mod view;
 

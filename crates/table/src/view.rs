@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Square, uci::UciMove};
+use shakmaty::{Board, Color, Square, uci::UciMove};
 
 use crate::{ClaimKind, GameEnd};
 
@@ -59,8 +59,9 @@ pub struct TableView {
     pub peg_board: Vec<Square>,
     /// Whether the peg board shows the game.
     pub peg_in_sync: bool,
-    /// The sighted board's last snapshot (FEN placement), if it has sensors.
-    pub sighted_board: Option<String>,
+    /// The sighted board's last snapshot (in JSON its FEN placement), if it has sensors.
+    #[serde(with = "crate::text_serde::option")]
+    pub sighted_board: Option<Board>,
     /// Whether the sighted board shows the game.
     pub sighted_in_sync: Option<bool>,
     /// A pending draw offer, by whom.

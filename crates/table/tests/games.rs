@@ -193,6 +193,7 @@ fn an_unfixed_peg_board_is_reported_to_the_arbiter() {
     assert!(
         alerts[0]
             .game_fen
+            .to_string()
             .starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/")
     );
     // The peg board as sensed: the game's pieces where pegs stand, X for a peg on a
@@ -632,6 +633,12 @@ fn the_opera_game_is_played_to_mate() {
             "after {san}"
         );
     }
+    // Each recorded move knows whether it gives check (the DGT 3000's "CHECK", the earcon).
+    let checks: Vec<&str> = (run.table.records().iter())
+        .filter(|r| r.check)
+        .map(|r| r.san.as_str())
+        .collect();
+    assert_eq!(checks, ["Bxb5+", "Bxd7+", "Qb8+", "Rd8#"]);
     let end = run.view().result.expect("mate ends the game");
     assert_eq!(
         (end.result.as_str(), end.termination.as_str()),

@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use annabella_table::{
-    AnnounceKind, Announcement, ArbiterAction, Audience, ClockCommand, Effect, Hypothesis, Input,
-    PegFix, Priority, SightedCommand, Table, TableConfig,
+    AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, ClockCommand,
+    Effect, Hypothesis, Input, PegFix, Priority, SightedCommand, Table, TableConfig,
 };
 use shakmaty::{Color, Square};
 
@@ -110,6 +110,43 @@ fn effects() {
     assert_eq!(serde_json::from_str::<Effect>(&json).unwrap(), e);
 }
 
+/// The typed positions and boards of the alert and the position effect are their FEN text
+/// both ways, as the `--json` lines have always printed them.
+#[test]
+fn positions_and_boards_in_effects_are_their_fen() {
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let e = Effect::ArbiterAlert(ArbiterAlert {
+        kind: AlertKind::SightedBoardDiffers,
+        detail: "d4 for e4".into(),
+        game_fen: after_e4.parse().unwrap(),
+        vi_board: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR".into(),
+        sighted_board: Some(
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR"
+                .parse()
+                .unwrap(),
+        ),
+        ply: 1,
+    });
+    let json = serde_json::to_string(&e).unwrap();
+    assert_eq!(
+        json,
+        format!(
+            r#"{{"effect":"arbiter_alert","kind":"sighted_board_differs","detail":"d4 for e4","game_fen":"{after_e4}","vi_board":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR","sighted_board":"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR","ply":1}}"#
+        )
+    );
+    assert_eq!(serde_json::from_str::<Effect>(&json).unwrap(), e);
+    let e = Effect::Position {
+        fen: after_e4.parse().unwrap(),
+        last_move: Some("e2e4".parse().unwrap()),
+    };
+    let json = serde_json::to_string(&e).unwrap();
+    assert_eq!(
+        json,
+        format!(r#"{{"effect":"position","fen":"{after_e4}","last_move":"e2e4"}}"#)
+    );
+    assert_eq!(serde_json::from_str::<Effect>(&json).unwrap(), e);
+}
+
 #[test]
 fn config_and_view() {
     let config = TableConfig::default();
@@ -135,6 +172,27 @@ fn config_and_view() {
     assert_eq!(view["turn"], "white");
     assert_eq!(view["running"], serde_json::Value::Null);
     assert_eq!(view["peg_board"].as_array().unwrap().len(), 32);
+    assert_eq!(view["sighted_board"], serde_json::Value::Null);
+    // The sighted board's snapshot is its FEN placement in the view, both ways.
+    let mut table = table;
+    table
+        .handle(
+            Duration::from_secs(1),
+            Input::SightedBoard {
+                placement: shakmaty::Board::default(),
+            },
+        )
+        .unwrap();
+    let view = table.snapshot();
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(
+        json["sighted_board"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    );
+    assert_eq!(
+        serde_json::from_value::<annabella_table::TableView>(json).unwrap(),
+        view
+    );
 }
 
 #[test]

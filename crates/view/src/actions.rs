@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use annabella_arbiter::Plan;
-use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty, Side};
+use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
 use annabella_table::{ArbiterAction, Input, TableView};
 use shakmaty::Color;
 
@@ -60,44 +60,21 @@ pub fn inputs_for(
         return Err(Refusal::Nameless);
     }
     let what = request.action.describe();
-    let one = |action: ArbiterAction| Carried {
-        inputs: vec![signed(by, what.clone(), Some(action))],
-        plan: None,
-    };
+    let one = |action: ArbiterAction| Carried::one(signed(by, what.clone(), Some(action)));
     Ok(match &request.action {
         ArbiterCommand::Pause => one(ArbiterAction::Pause),
         ArbiterCommand::Resume => one(ArbiterAction::Resume),
         ArbiterCommand::SetClock { side, ms } => one(ArbiterAction::SetTime {
-            color: Color::from(*side),
+            color: *side,
             time: Duration::from_millis(*ms),
         }),
         ArbiterCommand::SetMoves { side, moves } => one(ArbiterAction::SetMoves {
-            color: Color::from(*side),
+            color: *side,
             moves: *moves,
         }),
-        ArbiterCommand::Penalty { side, penalty } => match penalty {
-            Penalty::Warning => Carried {
-                inputs: vec![signed(by, format!("{what} (12.9.1)"), None)],
-                plan: None,
-            },
-            Penalty::AddOpponentTime { secs } => one(ArbiterAction::AddTime {
-                color: Color::from(side.other()),
-                amount: Duration::from_secs(u64::from(*secs)),
-            }),
-            Penalty::ReduceTime { secs } => {
-                let left = match side {
-                    Side::White => table.white_time,
-                    Side::Black => table.black_time,
-                };
-                one(ArbiterAction::SetTime {
-                    color: Color::from(*side),
-                    time: left.saturating_sub(Duration::from_secs(u64::from(*secs))),
-                })
-            }
-            Penalty::LoseGame => one(ArbiterAction::DeclareResult {
-                result: GameResult::win_for(!Color::from(*side)),
-            }),
-        },
+        ArbiterCommand::Penalty { side, penalty } => {
+            Carried::one(penalty_input(by, &what, *side, *penalty, table))
+        }
         ArbiterCommand::DecideClaim { claim, accept } => {
             if table.claim.is_none() || *claim != claim_id {
                 return Err(Refusal::NoPendingClaim(*claim));
@@ -116,55 +93,93 @@ pub fn inputs_for(
             if plan.target_fen != *target_fen {
                 return Err(Refusal::PlanChanged);
             }
-            let mut inputs = vec![signed(
-                by,
-                format!("{what}: {}", plan.summary.en.trim_end_matches('.')),
-                None,
-            )];
-            let ply = plan.target_ply as usize;
-            if ply < table.moves.len() {
-                inputs.push(signed(
-                    by,
-                    format!("take the game back to ply {ply} (D.2.9)"),
-                    Some(ArbiterAction::RestorePosition { ply }),
-                ));
-            }
-            if let Some(c) = &plan.clocks {
-                for (c_color, ms) in [(Color::White, c.white_ms), (Color::Black, c.black_ms)] {
-                    if let Some(ms) = ms {
-                        inputs.push(signed(
-                            by,
-                            format!("set {c_color}'s clock as proposed by the plan"),
-                            Some(ArbiterAction::SetTime {
-                                color: c_color,
-                                time: Duration::from_millis(ms),
-                            }),
-                        ));
-                    }
-                }
-                for (c_color, moves) in
-                    [(Color::White, c.white_moves), (Color::Black, c.black_moves)]
-                {
-                    inputs.push(signed(
-                        by,
-                        format!("set {c_color}'s move counter to {moves}"),
-                        Some(ArbiterAction::SetMoves {
-                            color: c_color,
-                            moves,
-                        }),
-                    ));
-                }
-            }
             Carried {
-                inputs,
+                inputs: plan_inputs(by, &what, plan, table),
                 plan: Some(plan.clone()),
             }
         }
-        ArbiterCommand::DismissAlert { .. } => Carried {
-            inputs: vec![signed(by, what, None)],
-            plan: None,
-        },
+        ArbiterCommand::DismissAlert { .. } => Carried::one(signed(by, what, None)),
     })
+}
+
+impl Carried {
+    /// One input and no plan.
+    fn one(input: Input) -> Carried {
+        Carried {
+            inputs: vec![input],
+            plan: None,
+        }
+    }
+}
+
+/// The input of a penalty on `side` (12.9): a warning is a signed note, time added goes to
+/// the opponent, time taken off is set from the offender's clock, a lost game a result.
+fn penalty_input(by: &str, what: &str, side: Color, penalty: Penalty, table: &TableView) -> Input {
+    let action = match penalty {
+        Penalty::Warning => return signed(by, format!("{what} (12.9.1)"), None),
+        Penalty::AddOpponentTime { secs } => ArbiterAction::AddTime {
+            color: !side,
+            amount: Duration::from_secs(u64::from(secs)),
+        },
+        Penalty::ReduceTime { secs } => {
+            let left = match side {
+                Color::White => table.white_time,
+                Color::Black => table.black_time,
+            };
+            ArbiterAction::SetTime {
+                color: side,
+                time: left.saturating_sub(Duration::from_secs(u64::from(secs))),
+            }
+        }
+        Penalty::LoseGame => ArbiterAction::DeclareResult {
+            result: GameResult::win_for(!side),
+        },
+    };
+    signed(by, what.to_owned(), Some(action))
+}
+
+/// The inputs that carry out a plan (D.2.9): a signed note of it, the game taken back
+/// when the plan's position is earlier, and the clocks and move counters it proposes.
+fn plan_inputs(by: &str, what: &str, plan: &Plan, table: &TableView) -> Vec<Input> {
+    let mut inputs = vec![signed(
+        by,
+        format!("{what}: {}", plan.summary.en.trim_end_matches('.')),
+        None,
+    )];
+    let ply = plan.target_ply as usize;
+    if ply < table.moves.len() {
+        inputs.push(signed(
+            by,
+            format!("take the game back to ply {ply} (D.2.9)"),
+            Some(ArbiterAction::RestorePosition { ply }),
+        ));
+    }
+    let Some(c) = &plan.clocks else {
+        return inputs;
+    };
+    for (c_color, ms) in [(Color::White, c.white_ms), (Color::Black, c.black_ms)] {
+        if let Some(ms) = ms {
+            inputs.push(signed(
+                by,
+                format!("set {c_color}'s clock as proposed by the plan"),
+                Some(ArbiterAction::SetTime {
+                    color: c_color,
+                    time: Duration::from_millis(ms),
+                }),
+            ));
+        }
+    }
+    for (c_color, moves) in [(Color::White, c.white_moves), (Color::Black, c.black_moves)] {
+        inputs.push(signed(
+            by,
+            format!("set {c_color}'s move counter to {moves}"),
+            Some(ArbiterAction::SetMoves {
+                color: c_color,
+                moves,
+            }),
+        ));
+    }
+    inputs
 }
 
 /// The note journalled for a request that was refused.

@@ -2,6 +2,8 @@
 //! and that line in words ([`human`]); the table's story ([`crate::story`]) is the other
 //! way of telling it.
 
+use std::{fmt, path::PathBuf};
+
 use annabella_table::{Effect, Input};
 use annabella_voice::Said;
 use shakmaty::Color;
@@ -11,17 +13,7 @@ use shakmaty::Color;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Line {
     /// An input was journalled and handed to the table.
-    Input {
-        /// Table time, ms.
-        at_ms: u64,
-        /// Journal record number.
-        seq: u64,
-        /// The input.
-        input: Input,
-        /// Why the table refused it, if it did.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        refused: Option<String>,
-    },
+    Input(Journalled),
     /// An effect of the table.
     Effect {
         /// Table time, ms.
@@ -46,27 +38,104 @@ pub enum Line {
         at_ms: u64,
         /// Which device.
         device: &'static str,
-        /// What happened.
-        text: String,
+        /// What happened (in JSON `text`, its words).
+        #[serde(
+            rename = "text",
+            serialize_with = "annabella_rules::text_serde::serialize"
+        )]
+        report: DeviceReport,
     },
+}
+
+/// What a device's link reports for the console; in words "opened PATH", "reopened
+/// PATH", "lost: REASON", "cannot open: REASON", or the device's own report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeviceReport {
+    /// The port opened (again, after a loss, when `reconnect`).
+    Opened {
+        /// The port.
+        path: PathBuf,
+        /// Whether it opened again after a loss.
+        reconnect: bool,
+    },
+    /// The link was lost.
+    Lost {
+        /// Why.
+        reason: String,
+    },
+    /// The port cannot be opened.
+    OpenFailed {
+        /// Why.
+        reason: String,
+    },
+    /// Anything else the device reported, in words.
+    Other(String),
+}
+
+impl DeviceReport {
+    /// The link is lost or cannot open: the arbiter is alerted.
+    pub fn is_down(&self) -> bool {
+        matches!(
+            self,
+            DeviceReport::Lost { .. } | DeviceReport::OpenFailed { .. }
+        )
+    }
+
+    /// Trouble a person at the table notices: the link down, or back after a loss.
+    pub fn is_trouble(&self) -> bool {
+        self.is_down()
+            || matches!(
+                self,
+                DeviceReport::Opened {
+                    reconnect: true,
+                    ..
+                }
+            )
+    }
+}
+
+impl fmt::Display for DeviceReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeviceReport::Opened { path, reconnect } => write!(
+                f,
+                "{} {}",
+                if *reconnect { "reopened" } else { "opened" },
+                path.display()
+            ),
+            DeviceReport::Lost { reason } => write!(f, "lost: {reason}"),
+            DeviceReport::OpenFailed { reason } => write!(f, "cannot open: {reason}"),
+            DeviceReport::Other(text) => f.write_str(text),
+        }
+    }
+}
+
+/// An input journalled and handed to the table (in JSON its fields beside `"kind":"input"`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Journalled {
+    /// Table time, ms.
+    pub at_ms: u64,
+    /// Journal record number.
+    pub seq: u64,
+    /// The input.
+    pub input: Input,
+    /// Why the table refused it, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
 }
 
 /// A console line in words.
 pub fn human(line: &Line) -> String {
     let secs = |ms: u64| format!("{:>8.3}", ms as f64 / 1000.0);
     match line {
-        Line::Input {
-            at_ms,
-            seq,
-            input,
-            refused,
-        } => {
+        Line::Input(journalled) => {
             let mut s = format!(
-                "{} #{seq:<4} < {}",
-                secs(*at_ms),
-                serde_json::to_string(input).unwrap_or_default()
+                "{} #{:<4} < {}",
+                secs(journalled.at_ms),
+                journalled.seq,
+                serde_json::to_string(&journalled.input).unwrap_or_default()
             );
-            if let Some(r) = refused {
+            if let Some(r) = &journalled.refused {
                 s.push_str(&format!("  (refused: {r})"));
             }
             s
@@ -109,8 +178,8 @@ pub fn human(line: &Line) -> String {
         Line::Device {
             at_ms,
             device,
-            text,
-        } => format!("{}       ! {device}: {text}", secs(*at_ms)),
+            report,
+        } => format!("{}       ! {device}: {report}", secs(*at_ms)),
     }
 }
 
@@ -138,4 +207,30 @@ pub struct HeardTiming {
     /// the audio record; not journalled.
     #[serde(skip)]
     pub audio: Vec<i16>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_journalled_input_keeps_its_json_line() {
+        let line = |refused: Option<&str>| {
+            Line::Input(Journalled {
+                at_ms: 1500,
+                seq: 3,
+                input: Input::Start,
+                refused: refused.map(str::to_owned),
+            })
+        };
+        let json = |l: &Line| serde_json::to_string(l).expect("json");
+        assert_eq!(
+            json(&line(None)),
+            r#"{"kind":"input","at_ms":1500,"seq":3,"input":{"input":"start"}}"#
+        );
+        assert_eq!(
+            json(&line(Some("not yet"))),
+            r#"{"kind":"input","at_ms":1500,"seq":3,"input":{"input":"start"},"refused":"not yet"}"#
+        );
+    }
 }

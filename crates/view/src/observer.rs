@@ -7,12 +7,18 @@ use std::{collections::VecDeque, time::Duration};
 
 use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile, resolve_entry};
 use annabella_console::{
-    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, Side,
+    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView,
 };
-use annabella_table::{AlertKind, Audience, ClaimKind, Effect, Input, TableConfig, TableView};
-use shakmaty::{Bitboard, Board, Chess, Color, Position};
+use annabella_table::{
+    AlertKind, Audience, ClaimKind, Effect, Input, PendingClaimView, TableConfig, TableView,
+    detect::peg_pieces::PegPieces,
+};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Square};
 
-use crate::{line::Line, peg_pieces};
+use crate::{
+    line::{DeviceReport, Journalled, Line},
+    peg_pieces,
+};
 
 /// How many log lines the console keeps.
 pub const LOG_LINES: usize = 300;
@@ -93,122 +99,97 @@ impl Observer {
     /// Takes one of the shell's lines into the log and the alerts.
     pub fn on_line(&mut self, line: &Line) {
         match line {
-            Line::Input {
-                at_ms,
-                seq,
-                input,
-                refused,
-            } => {
-                self.last_seq = *seq;
-                // The chief arbiter dismissed an alert in the hall: it goes here too.
-                if let Input::ByArbiter {
-                    action: None, what, ..
-                } = input
-                    && let Some(raised) = annabella_hall_wire::action::dismissed_record(what)
-                {
-                    self.alerts.retain(|a| a.seq != raised);
-                }
-                let at = Duration::from_millis(*at_ms);
-                let text = match input {
-                    Input::ByArbiter { by, what, .. } => Some(format!("{by}: {what}.")),
-                    Input::Arbiter(a) => Some(format!(
-                        "Arbiter (keyboard): {}.",
-                        serde_json::to_string(a).unwrap_or_default()
-                    )),
-                    Input::Start => Some("The game is started.".into()),
-                    Input::Heard { alternatives } => alternatives
-                        .first()
-                        .map(|h| format!("VI player said: \u{201c}{}\u{201d}.", h.text)),
-                    Input::AssistantMove { text } => {
-                        Some(format!("Assistant typed the sighted move {text}."))
-                    }
-                    Input::Sighted(cmd) => Some(format!(
-                        "Sighted player: {}.",
-                        serde_json::to_value(cmd)
-                            .ok()
-                            .and_then(|v| v
-                                .get("command")
-                                .and_then(|c| c.as_str())
-                                .map(str::to_owned))
-                            .unwrap_or_default()
-                            .replace('_', " ")
-                    )),
-                    _ => None,
-                };
-                match (text, refused) {
-                    (Some(t), Some(r)) => self.note(at, format!("{t} Refused: {r}.")),
-                    (Some(t), None) => self.note(at, t),
-                    (None, Some(r)) => self.note(at, format!("Input refused: {r}.")),
-                    (None, None) => {}
-                }
-            }
-            Line::Effect { at_ms, effect } => {
-                let at = Duration::from_millis(*at_ms);
-                match effect {
-                    Effect::Announce(a) => {
-                        let to = match a.to {
-                            Audience::ViPlayer => "to the VI player",
-                            Audience::SightedPlayer => "to the sighted player",
-                            Audience::Both => "to both",
-                        };
-                        self.note(at, format!("Said {to}: \u{201c}{}\u{201d}", a.text));
-                    }
-                    Effect::RecordMove(m) => self.note(
-                        at,
-                        format!(
-                            "Move {}{} {} recorded ({} left).",
-                            m.ply.div_ceil(2),
-                            if m.color == Color::White { "." } else { "..." },
-                            m.san,
-                            clock_text(m.clock)
-                        ),
-                    ),
-                    Effect::ArbiterAlert(a) => {
-                        let id = self.next_alert;
-                        self.next_alert += 1;
-                        let text = format!("{}: {}", alert_title(&a.kind), a.detail);
-                        self.note(at, format!("Alert: {text}"));
-                        self.alerts.push(Raised {
-                            alert: Alert {
-                                id,
-                                text,
-                                urgent: true,
-                            },
-                            kind: a.kind.clone(),
-                            seq: self.last_seq,
-                        });
-                    }
-                    Effect::GameOver(g) => {
-                        self.note(at, format!("Game over: {} ({}).", g.result, g.termination));
-                    }
-                    _ => {}
-                }
-            }
+            Line::Input(journalled) => self.on_input(journalled),
+            Line::Effect { at_ms, effect } => self.on_effect(Duration::from_millis(*at_ms), effect),
             // The log has the announcement already (its `Announce` effect).
             Line::Said(_) | Line::Utterance { .. } => {}
             Line::Device {
                 at_ms,
                 device,
-                text,
-            } => {
-                let at = Duration::from_millis(*at_ms);
-                let device = device.replace('_', " ");
-                self.note(at, format!("{device}: {text}."));
-                if text.starts_with("lost") || text.starts_with("cannot open") {
-                    let id = self.next_alert;
-                    self.next_alert += 1;
-                    self.alerts.push(Raised {
-                        alert: Alert {
-                            id,
-                            text: format!("The {device} link: {text}."),
-                            urgent: false,
-                        },
-                        kind: AlertKind::Called,
-                        seq: 0,
-                    });
-                }
-            }
+                report,
+            } => self.on_device(Duration::from_millis(*at_ms), device, report),
         }
+    }
+
+    /// A journalled input: its log line (with why it was refused) and, for the chief
+    /// arbiter's dismissal in the hall, the alert it dismisses.
+    fn on_input(&mut self, journalled: &Journalled) {
+        let input = &journalled.input;
+        self.last_seq = journalled.seq;
+        // The chief arbiter dismissed an alert in the hall: it goes here too.
+        if let Input::ByArbiter {
+            action: None, what, ..
+        } = input
+            && let Some(raised) = annabella_hall_wire::action::dismissed_record(what)
+        {
+            self.alerts.retain(|a| a.seq != raised);
+        }
+        let at = Duration::from_millis(journalled.at_ms);
+        match (input_text(input), &journalled.refused) {
+            (Some(t), Some(r)) => self.note(at, format!("{t} Refused: {r}.")),
+            (Some(t), None) => self.note(at, t),
+            (None, Some(r)) => self.note(at, format!("Input refused: {r}.")),
+            (None, None) => {}
+        }
+    }
+
+    /// An effect of the table: what was said, recorded, alerted and how the game ended.
+    fn on_effect(&mut self, at: Duration, effect: &Effect) {
+        match effect {
+            Effect::Announce(a) => {
+                let to = match a.to {
+                    Audience::ViPlayer => "to the VI player",
+                    Audience::SightedPlayer => "to the sighted player",
+                    Audience::Both => "to both",
+                };
+                self.note(at, format!("Said {to}: \u{201c}{}\u{201d}", a.text));
+            }
+            Effect::RecordMove(m) => self.note(
+                at,
+                format!(
+                    "Move {}{} {} recorded ({} left).",
+                    m.ply.div_ceil(2),
+                    if m.color == Color::White { "." } else { "..." },
+                    m.san,
+                    clock_text(m.clock)
+                ),
+            ),
+            Effect::ArbiterAlert(a) => {
+                let text = format!("{}: {}", alert_title(&a.kind), a.detail);
+                self.note(at, format!("Alert: {text}"));
+                let seq = self.last_seq;
+                self.raise(text, true, a.kind.clone(), seq);
+            }
+            Effect::GameOver(g) => {
+                self.note(at, format!("Game over: {} ({}).", g.result, g.termination));
+            }
+            _ => {}
+        }
+    }
+
+    /// A device's report: its log line, and an alert when its link is lost or cannot open.
+    fn on_device(&mut self, at: Duration, device: &str, report: &DeviceReport) {
+        let device = device.replace('_', " ");
+        self.note(at, format!("{device}: {report}."));
+        if report.is_down() {
+            self.raise(
+                format!("The {device} link: {report}."),
+                false,
+                AlertKind::Called,
+                0,
+            );
+        }
+    }
+
+    /// Raises an alert with the next id (`seq`: the journal record whose input raised it).
+    fn raise(&mut self, text: String, urgent: bool, kind: AlertKind, seq: u64) {
+        let id = self.next_alert;
+        self.next_alert += 1;
+        self.alerts.push(Raised {
+            alert: Alert { id, text, urgent },
+            kind,
+            seq,
+        });
     }
 
     /// Removes an alert the arbiter has seen; false if there is no such alert.
@@ -235,98 +216,31 @@ impl Observer {
             self.claim_id += 1;
         }
         self.had_claim = t.claim.is_some();
-        let boards = game_boards(&self.start, &t.moves);
-        let game = boards.last().cloned().unwrap_or_else(Board::empty);
-        let occupancy: Bitboard = t.peg_board.iter().copied().collect();
-        let peg = peg_pieces::infer(&boards, occupancy, t.vi_color);
-        let sighted = match &t.sighted_board {
-            Some(s) => s.parse::<Board>().unwrap_or_else(|_| game.clone()),
-            None => game.clone(),
-        };
-        let boards_right = peg.board == game && sighted == game;
-        // Discrepancy alerts go by themselves once both boards show the game.
-        if boards_right {
-            self.alerts.retain(|a| {
-                !matches!(
-                    a.kind,
-                    AlertKind::PegBoardDiffers | AlertKind::SightedBoardDiffers
-                )
-            });
-        }
-        let plan = (!boards_right)
-            .then(|| {
-                reconcile(&Evidence {
-                    start: self.start.clone(),
-                    vi: Record {
-                        scoresheet: t.moves.clone(),
-                        board: peg.board.clone(),
-                    },
-                    sighted: Record {
-                        scoresheet: t.moves.clone(),
-                        board: sighted.clone(),
-                    },
-                    clocks: readings(&self.start, self.initial, &t.move_clocks),
-                })
-            })
-            .filter(|p: &Plan| p.case != Case::Agreement);
-        let mut alerts: Vec<Alert> = Vec::new();
-        if !peg.unidentified.is_empty() {
-            let squares: Vec<String> = peg.unidentified.iter().map(ToString::to_string).collect();
-            alerts.push(Alert {
-                id: UNIDENTIFIED_PEG_ALERT,
-                text: format!(
-                    "Peg board: a peg on {} where no piece of the game is missing (shown as a pawn; the board senses only occupancy).",
-                    squares.join(", ")
-                ),
-                urgent: false,
-            });
-        }
+        let (peg, sighted, plan) = self.boards_and_plan(t);
+        let mut alerts: Vec<Alert> = unidentified_pegs_alert(&peg.unidentified)
+            .into_iter()
+            .collect();
         alerts.extend(self.alerts.iter().map(|a| a.alert.clone()));
-        let paused = t.paused;
         let mut view = ConsoleView {
             revision: self.revision,
             table: self.table.clone(),
-            vi_plays: Some(Side::from(t.vi_color)),
+            vi_plays: Some(t.vi_color),
             boards: BoardsView {
-                vi: peg.board.to_string(),
-                sighted: sighted.to_string(),
+                vi: Some(peg.board),
+                sighted: Some(sighted),
             },
-            clocks: ClocksView {
-                white_ms: ms(t.white_time),
-                black_ms: ms(t.black_time),
-                running: if paused || t.result.is_some() {
-                    None
-                } else {
-                    t.running.map(Side::from)
-                },
-                paused,
-                white_moves: t.white_moves,
-                black_moves: t.black_moves,
-            },
+            clocks: clocks(t),
             moves: MovesView {
                 vi: t.moves.clone(),
                 sighted: t.moves.clone(),
             },
             log: self.log.iter().cloned().collect(),
-            claims: t
-                .claim
-                .iter()
-                .map(|c| ClaimView {
-                    id: self.claim_id,
-                    by: Side::from(c.by),
-                    ground: match c.ground {
-                        ClaimKind::Threefold => "threefold repetition (9.2)".into(),
-                        ClaimKind::FiftyMoves => "fifty moves (9.3)".into(),
-                    },
-                    detail: match &c.intended {
-                        Some(m) => format!("intended move {m}; the table could not uphold it"),
-                        None => "the table could not uphold it".into(),
-                    },
-                })
+            claims: (t.claim.iter())
+                .map(|c| claim_view(self.claim_id, c))
                 .collect(),
             alerts,
             plan,
-            result: t.result.as_ref().map(|r| r.result.to_string()),
+            result: t.result.as_ref().map(|r| r.result),
         };
         if self.last.as_ref() == Some(&view) {
             return None;
@@ -335,6 +249,113 @@ impl Observer {
         view.revision = self.revision;
         self.last = Some(view.clone());
         Some(view)
+    }
+
+    /// Both boards as observed (the pegs' pieces inferred from the game, the sighted
+    /// board's snapshot or else the game) and, when either differs from the game, the
+    /// D.2.9 plan; once both show the game the discrepancy alerts go by themselves.
+    fn boards_and_plan(&mut self, t: &TableView) -> (PegPieces, Board, Option<Plan>) {
+        let boards = game_boards(&self.start, &t.moves);
+        let game = boards.last().cloned().unwrap_or_else(Board::empty);
+        let occupancy: Bitboard = t.peg_board.iter().copied().collect();
+        let peg = peg_pieces::infer(&boards, occupancy, t.vi_color);
+        let sighted = t.sighted_board.clone().unwrap_or_else(|| game.clone());
+        if peg.board == game && sighted == game {
+            self.alerts.retain(|a| {
+                !matches!(
+                    a.kind,
+                    AlertKind::PegBoardDiffers | AlertKind::SightedBoardDiffers
+                )
+            });
+            return (peg, sighted, None);
+        }
+        let plan = reconcile(&Evidence {
+            start: self.start.clone(),
+            vi: Record {
+                scoresheet: t.moves.clone(),
+                board: peg.board.clone(),
+            },
+            sighted: Record {
+                scoresheet: t.moves.clone(),
+                board: sighted.clone(),
+            },
+            clocks: readings(&self.start, self.initial, &t.move_clocks),
+        });
+        let plan = (plan.case != Case::Agreement).then_some(plan);
+        (peg, sighted, plan)
+    }
+}
+
+/// The computed alert about pegs no piece of the game explains, if there are any.
+fn unidentified_pegs_alert(unidentified: &[Square]) -> Option<Alert> {
+    if unidentified.is_empty() {
+        return None;
+    }
+    let squares: Vec<String> = unidentified.iter().map(ToString::to_string).collect();
+    Some(Alert {
+        id: UNIDENTIFIED_PEG_ALERT,
+        text: format!(
+            "Peg board: a peg on {} where no piece of the game is missing (shown as a pawn; the board senses only occupancy).",
+            squares.join(", ")
+        ),
+        urgent: false,
+    })
+}
+
+/// The clocks as the table has them (none running while paused or after the end).
+fn clocks(t: &TableView) -> ClocksView {
+    ClocksView {
+        white_ms: ms(t.white_time),
+        black_ms: ms(t.black_time),
+        running: if t.paused || t.result.is_some() {
+            None
+        } else {
+            t.running
+        },
+        paused: t.paused,
+        white_moves: t.white_moves,
+        black_moves: t.black_moves,
+    }
+}
+
+/// The pending claim as the console shows it, under the console's id.
+fn claim_view(id: u64, c: &PendingClaimView) -> ClaimView {
+    ClaimView {
+        id,
+        by: c.by,
+        ground: match c.ground {
+            ClaimKind::Threefold => "threefold repetition (9.2)".into(),
+            ClaimKind::FiftyMoves => "fifty moves (9.3)".into(),
+        },
+        detail: match &c.intended {
+            Some(m) => format!("intended move {m}; the table could not uphold it"),
+            None => "the table could not uphold it".into(),
+        },
+    }
+}
+
+/// A journalled input in the log's words; `None` for one the log does not show.
+fn input_text(input: &Input) -> Option<String> {
+    match input {
+        Input::ByArbiter { by, what, .. } => Some(format!("{by}: {what}.")),
+        Input::Arbiter(a) => Some(format!(
+            "Arbiter (keyboard): {}.",
+            serde_json::to_string(a).unwrap_or_default()
+        )),
+        Input::Start => Some("The game is started.".into()),
+        Input::Heard { alternatives } => alternatives
+            .first()
+            .map(|h| format!("VI player said: \u{201c}{}\u{201d}.", h.text)),
+        Input::AssistantMove { text } => Some(format!("Assistant typed the sighted move {text}.")),
+        Input::Sighted(cmd) => Some(format!(
+            "Sighted player: {}.",
+            serde_json::to_value(cmd)
+                .ok()
+                .and_then(|v| v.get("command").and_then(|c| c.as_str()).map(str::to_owned))
+                .unwrap_or_default()
+                .replace('_', " ")
+        )),
+        _ => None,
     }
 }
 

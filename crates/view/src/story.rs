@@ -45,18 +45,13 @@ impl ConsoleStyle {
 /// (microphone, positions, clock settings, announcement bookkeeping, board reports).
 pub fn story(line: &Line) -> Option<String> {
     let (at_ms, what) = match line {
-        Line::Input {
-            at_ms,
-            input,
-            refused,
-            ..
-        } => {
-            let what = input_story(input)?;
-            let what = match refused {
+        Line::Input(journalled) => {
+            let what = input_story(&journalled.input)?;
+            let what = match &journalled.refused {
                 Some(why) => format!("{what} — refused: {why}"),
                 None => what,
             };
-            (*at_ms, what)
+            (journalled.at_ms, what)
         }
         Line::Effect { at_ms, effect } => (*at_ms, effect_story(effect)?),
         Line::Said(said) => {
@@ -74,15 +69,12 @@ pub fn story(line: &Line) -> Option<String> {
         Line::Device {
             at_ms,
             device,
-            text,
+            report,
         } => {
-            let trouble = ["lost", "cannot open", "reopened"]
-                .iter()
-                .any(|t| text.starts_with(t));
-            if !trouble {
+            if !report.is_trouble() {
                 return None;
             }
-            (*at_ms, format!("{}: {text}", words(device)))
+            (*at_ms, format!("{}: {report}", words(device)))
         }
     };
     Some(format!("{} {what}", clock_face(at_ms)))
@@ -181,15 +173,16 @@ fn tag_words(value: &impl serde::Serialize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::line::{DeviceReport, Journalled};
     use annabella_table::{GameEnd, Hypothesis};
 
     fn input(input: Input) -> Line {
-        Line::Input {
+        Line::Input(Journalled {
             at_ms: 75_400,
             seq: 9,
             input,
             refused: None,
-        }
+        })
     }
 
     #[test]
@@ -233,12 +226,12 @@ mod tests {
 
     #[test]
     fn a_refused_input_says_why() {
-        let line = Line::Input {
+        let line = Line::Input(Journalled {
             at_ms: 0,
             seq: 1,
             input: Input::AssistantMove { text: "e5".into() },
             refused: Some("not White's move".into()),
-        };
+        });
         assert_eq!(
             story(&line).as_deref(),
             Some("  0:00 the assistant enters the move «e5» — refused: not White's move")
@@ -258,16 +251,33 @@ mod tests {
             story(&over).as_deref(),
             Some("  1:01 game over: 1-0 (checkmate)")
         );
-        let device = |text: &str| Line::Device {
+        let device = |report| Line::Device {
             at_ms: 0,
             device: "peg_board",
-            text: text.into(),
+            report,
         };
+        let lost = device(DeviceReport::Lost {
+            reason: "unplugged".into(),
+        });
         assert_eq!(
-            story(&device("lost: unplugged")).as_deref(),
+            story(&lost).as_deref(),
             Some("  0:00 peg board: lost: unplugged")
         );
-        assert_eq!(story(&device("opened /dev/pts/3")), None);
+        assert_eq!(
+            serde_json::to_string(&lost).expect("json"),
+            r#"{"kind":"device","at_ms":0,"device":"peg_board","text":"lost: unplugged"}"#
+        );
+        let opened = |reconnect| {
+            device(DeviceReport::Opened {
+                path: "/dev/pts/3".into(),
+                reconnect,
+            })
+        };
+        assert_eq!(story(&opened(false)), None);
+        assert_eq!(
+            story(&opened(true)).as_deref(),
+            Some("  0:00 peg board: reopened /dev/pts/3")
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{FramedDevice, SimError, device_ms};
 use crate::link::Endpoint;
-use crate::proto::{Button, Color, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, Running};
+use crate::proto::{
+    Button, ButtonChange, Color, Hello, KIND_CLOCK, LeverPress, Message, PROTOCOL_VERSION, Running,
+};
 
 /// Actions of the simulated tactile clock (JSON: `{"lever":"white"}`,
 /// `{"button":"pause"}`, `{"release":"push_to_talk"}`).
@@ -14,7 +16,7 @@ use crate::proto::{Button, Color, Hello, KIND_CLOCK, Message, PROTOCOL_VERSION, 
 #[serde(rename_all = "snake_case")]
 pub enum ClockAction {
     /// Press the lever of a side.
-    Lever(#[serde(with = "crate::color_serde")] Color),
+    Lever(#[serde(with = "annabella_rules::text_serde")] Color),
     /// Press a button.
     Button(Button),
     /// Release a button (push-to-talk).
@@ -149,23 +151,24 @@ impl FramedDevice for ClockSim {
                     Running::White
                 };
                 self.set(now, w, b, next);
-                self.link.send(now, Message::Lever { side, time_ms });
+                self.link
+                    .send(now, Message::Lever(LeverPress { side, time_ms }));
             }
             ClockAction::Button(button) => self.link.send(
                 now,
-                Message::Button {
+                Message::Button(ButtonChange {
                     button,
                     pressed: true,
                     time_ms,
-                },
+                }),
             ),
             ClockAction::Release(button) => self.link.send(
                 now,
-                Message::Button {
+                Message::Button(ButtonChange {
                     button,
                     pressed: false,
                     time_ms,
-                },
+                }),
             ),
         }
         Ok(())

@@ -40,7 +40,7 @@ pub enum DgtAction {
     ClockTimes([u64; 2]),
     /// This player presses their lever on the DGT 3000: their clock stops and, if the
     /// clock runs, the other player's runs.
-    Lever(#[serde(with = "crate::color_serde")] Color),
+    Lever(#[serde(with = "annabella_rules::text_serde")] Color),
     /// The DGT 3000 is (dis)connected, its battery low or fine, or the board goes silent.
     Clock(ClockState),
 }

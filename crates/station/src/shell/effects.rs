@@ -42,9 +42,7 @@ impl Shell {
             Effect::ArbiterAlert(alert) if alert.kind == annabella_table::AlertKind::Called => {
                 self.dgt_show("ARBITER", true);
             }
-            Effect::RecordMove(record)
-                if record.san.ends_with('+') && self.options.dgt_clock.is_some() =>
-            {
+            Effect::RecordMove(record) if record.check && self.options.dgt_clock.is_some() => {
                 self.dgt_check();
             }
             Effect::Clock(ClockCommand::Haptic {

@@ -121,8 +121,8 @@ pub struct Table {
     adjournment: Adjournment,
 }
 
-fn fen_of(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+fn fen_of(pos: &Chess) -> Fen {
+    Fen::from_position(pos, EnPassantMode::Legal)
 }
 
 impl Table {
@@ -203,7 +203,7 @@ impl Table {
         let pos = self.game.position();
         let said_move = self.vi_side.said.as_ref().map(|s| s.m);
         TableView {
-            fen: fen_of(pos),
+            fen: fen_of(pos).to_string(),
             turn: pos.turn(),
             vi_color: self.vi,
             started: self.started,
@@ -218,7 +218,7 @@ impl Table {
             touched: self.vi_side.touches.clone(),
             peg_board: self.peg.tracker.occupancy().into_iter().collect(),
             peg_in_sync: self.peg.copy.is_none() && self.peg.tracker.shows(pos),
-            sighted_board: self.sighted_side.board.as_ref().map(|b| b.to_string()),
+            sighted_board: self.sighted_side.board.clone(),
             sighted_in_sync: self.sighted_side.board.as_ref().map(|b| b == pos.board()),
             draw_offer: self.game.pending_draw_offer(),
             claim_pending: self.claims.pending.is_some(),
@@ -451,7 +451,7 @@ impl Table {
             detail,
             game_fen: fen_of(pos),
             vi_board: self.peg.tracker.placement(pos),
-            sighted_board: self.sighted_side.board.as_ref().map(|b| b.to_string()),
+            sighted_board: self.sighted_side.board.clone(),
             ply: self.game.moves().len(),
         };
         self.out.alerts += 1;
