@@ -16,6 +16,8 @@ echo "== cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
 # Most tests wait (serial round trips, the table's timers, demo scripts played in real
-# time) rather than compute: a run keeps about a fifth of two cores busy. Four test
-# threads per binary overlap those waits.
-cargo test --workspace --locked -- --test-threads=4
+# time, speech-dispatcher, Chromium) rather than compute: `cargo test` alone, one binary
+# after another, keeps about a fifth of two cores busy. scripts/run_tests.py builds the
+# same test binaries and runs ANNABELLA_TEST_JOBS of them at once (default 3), each with
+# four test threads, plus the doc tests; ANNABELLA_TEST_JOBS=1 runs them one by one.
+python3 scripts/run_tests.py --jobs "${ANNABELLA_TEST_JOBS:-3}" --locked -- --test-threads=4
