@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use annabella_hall_wire::config::DEFAULT_SIGNING_KEY;
 use annabella_station::{
     config::StationConfig,
     console_link::ConsoleSetup,
@@ -101,10 +102,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             out.display()
         );
     }
-    eprintln!(
-        "annabella demo: {script_name}, records in {}",
-        out.display()
-    );
+    let records = out.display();
+    eprintln!("annabella demo: {script_name}, records in {records}");
     let served = serve_console(&args, &config)?;
     let outbox = join_hall(&args, &out)?;
     let setup = DemoSetup {
@@ -171,16 +170,11 @@ fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
     let (Some(url), Some(table)) = (&args.hall, &args.table) else {
         return Ok(None);
     };
-    let key = args.hall_key.as_deref();
-    let key = key.unwrap_or(Path::new(annabella_hall_wire::config::DEFAULT_SIGNING_KEY));
+    let key = (args.hall_key.as_deref()).unwrap_or(Path::new(DEFAULT_SIGNING_KEY));
     let (user, password) = (args.hall_user.as_ref(), args.hall_password_file.as_ref());
     let hall = annabella_hall_wire::files::demo_hall(url, table, key, user, password)?;
-    Ok(Some(hall_link::start(
-        &hall,
-        out.join(JOURNAL),
-        None,
-        None,
-    )?))
+    let journal = out.join(JOURNAL);
+    Ok(Some(hall_link::start(&hall, journal, None, None)?))
 }
 
 /// Waits (at most a minute) until the hall's broker has every record, and says so.

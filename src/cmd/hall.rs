@@ -7,6 +7,7 @@ use std::{io::Write as _, path::PathBuf, process::ExitCode};
 use annabella_hall::program::{self, ServeOptions};
 use annabella_hall_link::publish::{self, PublishOptions};
 use annabella_hall_wire::outlet::Outlets;
+use annabella_station::journal::TableSecret;
 use anyhow::Context;
 
 /// Flags of `annabella hall`.
@@ -189,13 +190,7 @@ async fn serve(a: ServeArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
-    let beside = a
-        .key
-        .with_file_name(annabella_station::journal::SECRET_FILE);
-    let secret = (a.secret.as_deref())
-        .or_else(|| beside.exists().then_some(beside.as_path()))
-        .map(annabella_station::journal::TableSecret::read)
-        .transpose()?;
+    let secret = TableSecret::named_or_beside(a.secret.as_deref(), &a.key)?;
     let journal = a.journal.clone();
     let options = PublishOptions {
         broker: a.broker,

@@ -112,12 +112,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // A file is checked before the model loads (seconds); the microphone opens after.
     let mut source: Option<Box<dyn AudioSource + Send>> = match (&args.wav, args.stdin_pcm) {
         (Some(path), _) => Some(Box::new(WavSource::open(path, args.chunk, start)?)),
-        (None, true) => Some(Box::new(PcmSource::new(
-            std::io::stdin(),
-            args.rate,
-            args.chunk,
-            start,
-        )?)),
+        (None, true) => {
+            let pcm = PcmSource::new(std::io::stdin(), args.rate, args.chunk, start)?;
+            Some(Box::new(pcm))
+        }
         (None, false) => None,
     };
     let model = load_model(&args.model, |line| eprintln!("annabella: {line}"))?;
@@ -158,34 +156,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         count: args.count,
         push_to_talk: args.push_to_talk,
     };
-    let read_back = Voice(for_listen(args.read_back.as_deref(), args.scheme.code()));
+    let read_back = for_listen(args.read_back.as_deref(), args.scheme.code()).map(Voice);
     hear_and_print(recognizer, source.take(), start, &run, read_back, |line| {
         eprintln!("annabella: {line}");
     })?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--read-back`'s espeak-ng voice for the listening loop (none without the flag).
-struct Voice(Option<ReadBack>);
+/// `--read-back`'s espeak-ng voice for the listening loop.
+struct Voice(ReadBack);
 
 impl ReadBackVoice for Voice {
     fn render_ahead(&mut self, id: u64, text: &str) {
-        if let Some(r) = &mut self.0 {
-            r.try_render_ahead(id, text);
-        }
+        self.0.try_render_ahead(id, text);
     }
-
     fn drop_ahead(&mut self, id: u64) {
-        if let Some(r) = &mut self.0 {
-            r.drop_ahead(id);
-        }
+        self.0.drop_ahead(id);
     }
-
     fn say(&mut self, text: &str, ahead: Option<u64>) -> Option<Duration> {
-        self.0.as_mut()?.try_say(text, ahead)
-    }
-
-    fn speaks(&self) -> bool {
-        self.0.is_some()
+        self.0.try_say(text, ahead)
     }
 }

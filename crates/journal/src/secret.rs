@@ -175,6 +175,20 @@ impl TableSecret {
         Ok((TableSecret::read(path)?, true))
     }
 
+    /// The secret `named` (a flag), else the table's [`SECRET_FILE`] beside `key` (its
+    /// signing key) when there is one, else none.
+    ///
+    /// # Errors
+    /// As [`read`](Self::read).
+    pub fn named_or_beside(
+        named: Option<&Path>,
+        key: &Path,
+    ) -> Result<Option<TableSecret>, SecretError> {
+        let beside = key.with_file_name(SECRET_FILE);
+        let path = named.or_else(|| beside.exists().then_some(beside.as_path()));
+        path.map(TableSecret::read).transpose()
+    }
+
     /// When the secret's file was last written (its mtime), when read from a file.
     pub fn made_at(&self) -> Option<SystemTime> {
         self.made_at

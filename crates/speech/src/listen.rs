@@ -99,15 +99,23 @@ pub trait ReadBackVoice: Send + 'static {
     }
 }
 
-/// No read-back (`listen` without `--read-back`).
-impl ReadBackVoice for () {
-    fn render_ahead(&mut self, _: u64, _: &str) {}
-    fn drop_ahead(&mut self, _: u64) {}
-    fn say(&mut self, _: &str, _: Option<u64>) -> Option<Duration> {
-        None
+/// No read-back when `None` (`listen` without `--read-back`).
+impl<V: ReadBackVoice> ReadBackVoice for Option<V> {
+    fn render_ahead(&mut self, id: u64, text: &str) {
+        if let Some(v) = self {
+            v.render_ahead(id, text);
+        }
+    }
+    fn drop_ahead(&mut self, id: u64) {
+        if let Some(v) = self {
+            v.drop_ahead(id);
+        }
+    }
+    fn say(&mut self, text: &str, ahead: Option<u64>) -> Option<Duration> {
+        self.as_mut()?.say(text, ahead)
     }
     fn speaks(&self) -> bool {
-        false
+        self.as_ref().is_some_and(ReadBackVoice::speaks)
     }
 }
 
