@@ -227,6 +227,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("station", Layer::Shell),
     ("view", Layer::Shell),
     ("setup", Layer::Shell),
+    ("demo", Layer::Shell),
     ("console", Layer::Shell),
     ("hall", Layer::Shell),
     ("hall-bench", Layer::Tool),
@@ -235,11 +236,13 @@ const LAYERS: &[(&str, Layer)] = &[
 
 /// The only shells that use another shell, each for a reason ARCHITECTURE.md gives: the
 /// station assembles the console and its view model, setup's doctor replays a journal as
-/// the station would resume it, the view model speaks the console's types.
+/// the station would resume it, the demo plays a simulated table through the station,
+/// the view model speaks the console's types.
 const SHELL_USES_SHELL: &[(&str, &str)] = &[
     ("station", "console"),
     ("station", "view"),
     ("setup", "station"),
+    ("demo", "station"),
     ("view", "console"),
 ];
 

@@ -16,6 +16,7 @@ const CHECKED: &[&str] = &[
     "braille-display",
     "config",
     "console",
+    "demo",
     "devices",
     "hall",
     "hall-link",

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use annabella_demo::{self as demo, DemoFirmware, DemoSetup};
 use annabella_hall_wire::config::DEFAULT_SIGNING_KEY;
 use annabella_station::{
     config::StationConfig,
     console_link::ConsoleSetup,
-    demo::{self, DemoFirmware, DemoSetup},
     hall_link::{self, HallLink},
     records::JOURNAL,
     script,

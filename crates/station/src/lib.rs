@@ -19,7 +19,7 @@
 //!   table in a tournament hall (its journal published, the hall's signed actions taken).
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`people`]: its one interpreter (typed `StepError::Stopped` once the
-//!   station stops); [`play`] and [`demo`]: the two ways to run a table.
+//!   station stops); [`play`] runs a real table (the `annabella-demo` crate a simulated one).
 //! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
 //!   the PGN, the Braille and the printed scoresheet written at the end.
 //! - [`line`], [`story`] (the `annabella-view` crate): what happens at the table, one line
@@ -52,7 +52,6 @@ pub mod braille_display;
 pub use annabella_config as config;
 pub mod announcing;
 pub mod console_link;
-pub mod demo;
 pub mod device_events;
 pub mod export;
 pub mod hall_link;
