@@ -2,7 +2,7 @@
 //! ([`annabella_rules::pgn::PgnReader`]): tag pairs and the main line's moves as written,
 //! with `%clk` readings. Moves are only checked to be SAN, German SAN or UCI, not for
 //! legality: an illegal move on a scoresheet is evidence for the arbiter, not a broken
-//! file. [`evidence`] turns two scoresheets into the [`Evidence`] of [`crate::reconcile`].
+//! file. [`evidence`] turns two scoresheets into the [`Evidence`] of [`reconcile`](fn@crate::reconcile).
 
 use std::{fmt, io::BufRead};
 

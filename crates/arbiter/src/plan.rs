@@ -171,7 +171,7 @@ pub struct ClockProposal {
     pub words: Words,
 }
 
-/// The arbiter's plan: the result of [`reconcile`](crate::reconcile).
+/// The arbiter's plan: the result of [`reconcile`](fn@crate::reconcile).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
     /// The case of Law D.2.9.

@@ -1,6 +1,6 @@
 //! The spoken language of the table: words heard → [`Utterance`] (a [`SpokenMove`] or a
 //! [`Command`]) → [`Verdict`] in a position; a [`Move`](shakmaty::Move) → the words
-//! announced ([`render`]); and the phrase list a recognizer may hear now ([`grammar`]).
+//! announced ([`render`](fn@render)); and the phrase list a recognizer may hear now ([`grammar`]).
 //!
 //! Pure: no I/O, no clock. Positions are shakmaty [`Chess`](shakmaty::Chess) values in
 //! standard or Chess960 castling mode.

@@ -80,7 +80,7 @@ impl SpokenMove {
     }
 
     /// Says exactly what this spoken move names, in a lexicon's words (the inverse of
-    /// [`crate::parse`]: parsing the words gives this value back).
+    /// [`parse`](fn@crate::parse): parsing the words gives this value back).
     ///
     /// # Examples
     /// ```

@@ -1,5 +1,5 @@
 //! The words of the table's language, independent of the spoken language: every lexicon
-//! maps its spellings onto these, and one grammar ([`crate::parse`]) serves all languages.
+//! maps its spellings onto these, and one grammar ([`parse`](mod@crate::parse)) serves all languages.
 
 use shakmaty::{File, Rank, Role};
 

@@ -2,28 +2,36 @@
 //!
 //! - [`config`] (the `annabella-config` crate): `table.toml` in two layers (the raw serde
 //!   schema, then checked with every problem named by its key path).
-//! - [`journal`]: the append-only SQLite journal of timestamped input events, committed
-//!   before their effects run; replaying it rebuilds the table after a crash. Finished
-//!   games (PGN, result) live in the same file. Generic over the serialised input type,
-//!   so it knows nothing of chess.
+//! - [`journal`] (the `annabella-journal` crate; [`Journal`], [`Record`], [`Recovery`] and
+//!   [`JournalError`] re-exported here): the append-only SQLite journal of timestamped
+//!   input events, committed before their effects run; replaying it rebuilds the table
+//!   after a crash. Finished games (PGN, result) live in the same file. Generic over the
+//!   serialised input type, so it knows nothing of chess.
 //! - [`session`]: one table and its journal; [`session::TableTime`], the shell's clock.
 //! - [`shell`]: the async loop: device events, requests and the table's timer in,
 //!   journalled and fed one at a time; effects carried out; view and last committed
 //!   record published; [`device_events`]: what the devices report, as table inputs.
 //! - [`assembly`]: the one station assembly `play` and `demo` share: journal, devices,
-//!   voices, hearing and console opened, a running [`assembly::Station`] returned.
-//! - [`hearing`]: the VI player's utterances (heard by `annabella_speech::Hearing`) as
-//!   table inputs with their journalled timings.
-//! - [`herald`]: the table's announcements for `annabella_voice::Herald`.
+//!   voices, hearing, console and Braille display opened, a running
+//!   [`assembly::Station`] returned.
+//! - [`heard`]: the VI player's utterances (heard by `annabella_speech::Hearing`) as
+//!   table inputs with their journalled timings, and the read-back the voice may render
+//!   ahead of the final result.
+//! - [`announcing`]: the table's announcements for `annabella_voice::Herald` (who hears
+//!   each one and how it queues).
 //! - [`console_link`]: the arbiter's web console on a live table; [`hall_link`]: the
 //!   table in a tournament hall (its journal published, the hall's signed actions taken).
+//! - [`braille_display`]: the VI player's refreshable Braille display on a live table,
+//!   its keys' questions journalled like spoken ones.
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`people`]: its one interpreter (typed `StepError::Stopped` once the
 //!   station stops); [`play`] runs a real table (the `annabella-demo` crate a simulated one).
 //! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
-//!   the PGN, the Braille and the printed scoresheet written at the end.
-//! - [`line`], [`story`] (the `annabella-view` crate): what happens at the table, one line
-//!   each, and those lines as a person at the table tells them (the demo's default).
+//!   the PGN, the Braille and the printed scoresheet written at the end; [`export`]: what
+//!   `annabella journal replay` and `annabella export` make of a replayed journal.
+//! - [`line`](mod@line), [`story`] (the `annabella-view` crate): what happens at the
+//!   table, one line each, and those lines as a person at the table tells them (the
+//!   demo's default).
 //!
 //! ```
 //! use annabella_station::session::Session;

@@ -1,12 +1,12 @@
 //! The async shell around a [`Session`]. It decides nothing about the game: it reads
 //! the devices (serial links from `annabella_devices`, read as table inputs by
-//! [`device_events`](crate::device_events)), the VI player's words, the arbiter's and
-//! the script's inputs; journals and feeds each one with the table time (the SQLite
-//! commit runs in `block_in_place`, so the runtime moves its other tasks off this
-//! worker meanwhile); carries out the effects (voice, clock devices, console lines);
-//! re-arms one timer from `poll_timeout`; and publishes the table's snapshot and the
-//! last committed journal record on `tokio::sync::watch` channels. Console lines go to a
-//! writer thread, so standard output never blocks a worker.
+//! [`device_events`]), the VI player's words, the arbiter's and the script's inputs;
+//! journals and feeds each one with the table time (the SQLite commit runs in
+//! `block_in_place`, so the runtime moves its other tasks off this worker meanwhile);
+//! carries out the effects (voice, clock devices, console lines); re-arms one timer from
+//! `poll_timeout`; and publishes the table's snapshot and the last committed journal
+//! record on `tokio::sync::watch` channels. Console lines go to a writer thread, so
+//! standard output never blocks a worker.
 
 use std::{
     io::Write,

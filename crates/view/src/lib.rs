@@ -1,9 +1,10 @@
-//! What happens at a table and the views made of it, with no I/O: the shell's [`line`]s
-//! (every input, effect and device report, with the heard words' timings), the table's
-//! [`story`] told from them, and the arbiter console's view model — the [`observer`]
-//! turning the table's view and the lines into a `ConsoleView` (both boards as observed,
-//! the pieces on the peg board inferred by [`peg_pieces`] (`annabella_table::detect`), the D.2.9 plan), and the
-//! console's requests as signed table inputs ([`actions`]).
+//! What happens at a table and the views made of it, with no I/O: the shell's lines
+//! ([`line`](mod@line): every input, effect and device report, with the heard words'
+//! timings), the table's [`story`] told from them, and the arbiter console's view model —
+//! the [`observer`] turning the table's view and the lines into a `ConsoleView` (both
+//! boards as observed, the pieces on the peg board inferred by [`peg_pieces`]
+//! (`annabella_table::detect`), the D.2.9 plan), and the console's requests as signed
+//! table inputs ([`actions`]).
 
 pub mod actions;
 pub mod line;

@@ -4,7 +4,7 @@
 //! voice list (≈ 13 000 espeak-ng voices, 2–3 s) on every change, which two hearers
 //! sharing one speaker would pay on every announcement.
 //!
-//! speech-dispatcher's begin/end/cancel callbacks become [`SpeechEvent`]s; text goes
+//! speech-dispatcher's begin/end/cancel callbacks become [`SpeechEvent`](crate::SpeechEvent)s; text goes
 //! as SSML, so the pause between file and rank is a real `<break>`.
 //!
 //! The client finds the server as every speech-dispatcher client does (the

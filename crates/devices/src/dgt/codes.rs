@@ -60,7 +60,7 @@ pub mod clk {
     /// Show 8 ASCII characters.
     pub const ASCII: u8 = 0x0C;
     /// Ack code the clock uses for a button press (ack byte 3 names the button, see
-    /// [`button`](super::button)).
+    /// [`button`](crate::dgt::button)).
     pub const ACK_BUTTON: u8 = 0x88;
 }
 

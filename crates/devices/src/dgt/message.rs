@@ -34,7 +34,7 @@ pub enum Message {
     },
     /// Clock times.
     ClockTimes(ClockTimes),
-    /// The clock acknowledged `command` (a [`clk`] code or [`clk::ACK_BUTTON`]);
+    /// The clock acknowledged `command` (a [`clk`](super::clk) code or [`clk::ACK_BUTTON`](super::clk::ACK_BUTTON));
     /// `data` holds the two ack bytes that follow.
     ClockAck {
         /// Command acknowledged.

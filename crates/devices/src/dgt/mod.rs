@@ -10,7 +10,7 @@
 //! bad lengths); [`DgtBoard`] is the sans-IO host side: update mode, debounce of field
 //! updates then a board-dump request, clock commands one at a time with ack and retry.
 //!
-//! One file per idea: [`codes`](self) (wire codes and numbering), messages and their
+//! One file per idea: `codes` (wire codes and numbering), messages and their
 //! decoder, DGT 3000 clock commands, the host-side [`DgtBoard`], the board-side
 //! [`CommandDecoder`], and what the DGT 3000 reports ([`ClockTimes`], [`ClockStatus`],
 //! [`button`] numbers). Everything is re-exported here, so paths such as
