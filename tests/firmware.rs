@@ -107,10 +107,11 @@ fn sim(device: &str, elf: &Path, script: &str) -> (Killed, String) {
 }
 
 /// `annabella devices watch FLAG PATH --json`: its events until `done` holds for them
-/// (at most 30 s, then whatever came).
+/// (at most 60 s — simavr runs slower than real time on a busy machine — then whatever
+/// came).
 fn watch_until(flag: &str, path: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
     let mut child = Command::new("timeout")
-        .args(["30", env!("CARGO_BIN_EXE_annabella"), "devices", "watch"])
+        .args(["60", env!("CARGO_BIN_EXE_annabella"), "devices", "watch"])
         .args([flag, path, "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -347,7 +347,15 @@ mod tests {
         let speechd = crate::headless::HeadlessSpeechd::start()
             .expect("speech-dispatcher and espeak-ng: run scripts/setup.sh");
         let address = SpeechdAddress(Some(speechd.address()));
-        assert!(address.answers());
+        // Its socket is there before it answers; on a busy machine that takes a moment.
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while !address.answers() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no answer within 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
         let voice = HearerVoice::new(Backend::Auto, Language::De, "de", None);
         let choice = find("vi", &voice, &address).unwrap();
         assert_eq!(choice.found, Found::Speechd);
