@@ -19,7 +19,13 @@ use hall_support::*;
 /// What a finished demo table wrote: its game's PGN and moves (from the journal replay).
 fn station_game(out: &std::path::Path) -> (String, Vec<String>) {
     let (table, _) = Session::replay(&out.join("game.journal")).expect("replay the journal");
-    (table.pgn(), table.snapshot().moves)
+    let moves = table
+        .snapshot()
+        .moves
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    (table.pgn(), moves)
 }
 
 /// Waits until the hall's PGN file holds exactly these games (one per table).

@@ -435,7 +435,8 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
             let (table, _) = Session::replay(j).expect("replay the journal");
             let view = table.snapshot();
             let result = table.end().map_or("*".to_owned(), |e| e.result.to_string());
-            (t.clone(), (view.moves, view.move_clocks, result))
+            let moves = view.moves.iter().map(ToString::to_string).collect();
+            (t.clone(), (moves, view.move_clocks, result))
         })
         .collect();
     let round_done = |pgn: &str| {

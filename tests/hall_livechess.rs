@@ -18,7 +18,12 @@ use serde_json::Value;
 /// What a finished demo table played (from its journal's replay).
 fn station_moves(out: &Path) -> Vec<String> {
     let (table, _) = Session::replay(&out.join("game.journal")).expect("replay the journal");
-    table.snapshot().moves
+    table
+        .snapshot()
+        .moves
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 fn read_json(path: &Path) -> Value {

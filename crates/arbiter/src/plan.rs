@@ -181,8 +181,9 @@ pub struct Plan {
     pub diverge_ply: Option<u32>,
     /// The ply the game continues from (0: the start position).
     pub target_ply: u32,
-    /// The position both boards must show, as FEN (with the side to move).
-    pub target_fen: String,
+    /// The position both boards must show (in JSON its FEN, with the side to move).
+    #[serde(with = "annabella_rules::text_serde")]
+    pub target_fen: Fen,
     /// The agreed moves up to `target_ply` (SAN).
     pub agreed: Vec<String>,
     /// What went wrong.
@@ -219,11 +220,8 @@ impl Plan {
     }
 
     /// The board both players must have in front of them.
-    ///
-    /// # Errors
-    /// Only if `target_fen` was edited into something that is not FEN.
-    pub fn target_board(&self) -> Result<Board, shakmaty::fen::ParseFenError> {
-        Ok(self.target_fen.parse::<Fen>()?.into_setup().board)
+    pub fn target_board(&self) -> Board {
+        self.target_fen.as_setup().board.clone()
     }
 
     /// The steps for one player's board (empty when it is right).

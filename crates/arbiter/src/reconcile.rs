@@ -178,7 +178,7 @@ impl Builder<'_> {
             case,
             diverge_ply: self.diverge,
             target_ply: ply(target_ply),
-            target_fen: Fen::from_position(target, EnPassantMode::Legal).to_string(),
+            target_fen: Fen::from_position(target, EnPassantMode::Legal),
             agreed,
             findings: self.findings,
             fix: self.fix,

@@ -189,7 +189,7 @@ fn corrupt(
 }
 
 fn check(ev: &Evidence, plan: &Plan) -> Result<(), TestCaseError> {
-    let target = plan.target_board().expect("target FEN");
+    let target = plan.target_board();
     for (player, record) in [(Player::Vi, &ev.vi), (Player::Sighted, &ev.sighted)] {
         let fixed = plan.apply(player, &record.board);
         prop_assert!(fixed.is_ok(), "{player}: {fixed:?}\n{plan:#?}");
@@ -237,7 +237,7 @@ proptest! {
         let plan = reconcile(&ev);
         check(&ev, &plan)?;
 
-        let target = plan.target_board().expect("target");
+        let target = plan.target_board();
         let board_corrupted = board != truth;
         let sheet_corrupted = bad_sheet != sheet && !matches!(c, Corruption::SheetUci);
         if !board_corrupted && !sheet_corrupted {

@@ -154,10 +154,10 @@ impl Panel {
         for i in [ANSWER, CLOCK] {
             self.set_text(i, self.lines[i].text.clone(), script)?;
         }
-        let board = view.fen.split(' ').next().unwrap_or_default();
+        let board = view.fen.as_setup().board.to_string();
         for i in CLOCK + 1..self.lines.len() {
             if let LineKind::Rank(rank) = self.lines[i].kind {
-                let text = rank_text(board, rank, script);
+                let text = rank_text(&board, rank, script);
                 self.set_text(i, text, script)?;
             }
         }
@@ -305,9 +305,9 @@ impl Panel {
 
 /// The last move of each side with move numbers: `1. e4 e5`, `1... e5 2. Sf3`.
 fn last_moves(view: &TableView, script: &dyn BrailleScript) -> String {
-    let mut fields = view.fen.split(' ');
-    let turn_black = fields.nth(1) == Some("b");
-    let number: usize = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let setup = view.fen.as_setup();
+    let turn_black = setup.turn.is_black();
+    let number = usize::try_from(setup.fullmoves.get()).unwrap_or(1);
     // Half-moves from the standard numbering's start to the current position.
     let now = 2 * number.saturating_sub(1) + usize::from(turn_black);
     let n = view.moves.len();
@@ -324,7 +324,7 @@ fn last_moves(view: &TableView, script: &dyn BrailleScript) -> String {
         } else if !after_white {
             text.push_str(&format!("{number}... "));
         }
-        text.push_str(&script.san(san));
+        text.push_str(&script.san(&san.to_string()));
         after_white = white;
     }
     text
@@ -391,8 +391,8 @@ mod tests {
         let mut v = Table::new(TableConfig::default())
             .expect("default table")
             .snapshot();
-        v.fen = fen.to_owned();
-        v.moves = moves.iter().map(|m| (*m).to_owned()).collect();
+        v.fen = fen.parse().expect("test FEN");
+        v.moves = moves.iter().map(|m| m.parse().expect("test SAN")).collect();
         v
     }
 

@@ -236,7 +236,7 @@ mod tests {
             &ArbiterRequest {
                 by: by.clone(),
                 action: ArbiterCommand::ApplyPlan {
-                    target_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
+                    target_fen: shakmaty::fen::Fen::empty(),
                 },
             },
             "0:03:00",

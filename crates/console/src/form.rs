@@ -53,6 +53,14 @@ pub enum FormError {
         /// What the field held.
         text: String,
     },
+    /// A target position that is not FEN.
+    #[error("field \"target_fen\": {text:?} is not FEN: {error}")]
+    TargetFen {
+        /// What the field held.
+        text: String,
+        /// What is wrong with it.
+        error: shakmaty::fen::ParseFenError,
+    },
     /// An action the console does not know.
     #[error("field \"action\": unknown action {text:?}")]
     UnknownAction {
@@ -138,7 +146,13 @@ pub fn action_from_form(f: &HashMap<String, String>) -> Result<ArbiterCommand, F
             reason: field(f, "reason")?.to_owned(),
         },
         "apply-plan" => ArbiterCommand::ApplyPlan {
-            target_fen: field(f, "target_fen")?.to_owned(),
+            target_fen: {
+                let text = field(f, "target_fen")?;
+                text.parse().map_err(|error| FormError::TargetFen {
+                    text: shown(text),
+                    error,
+                })?
+            },
         },
         "dismiss-alert" => ArbiterCommand::DismissAlert {
             alert: number(f, "alert")?,

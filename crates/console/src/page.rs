@@ -233,7 +233,10 @@ fn plan_html(s: &mut String, plan: &Plan, mode: &Mode) {
     if matches!(mode, Mode::Arbiter { .. }) {
         s.push_str(&button(
             mode,
-            &[("action", "apply-plan"), ("target_fen", &plan.target_fen)],
+            &[
+                ("action", "apply-plan"),
+                ("target_fen", &plan.target_fen.to_string()),
+            ],
             "Carry out the plan",
         ));
     }

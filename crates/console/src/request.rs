@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use shakmaty::Color;
+use shakmaty::{Color, fen::Fen};
 
 use crate::view::side_name;
 
@@ -81,8 +81,10 @@ pub enum ArbiterCommand {
     /// Carry out the reconciliation plan shown: put both boards right and the game
     /// (and clocks, when it goes back) to the plan's position.
     ApplyPlan {
-        /// The plan's target FEN, so a plan that changed meanwhile is not applied.
-        target_fen: String,
+        /// The plan's target position (in JSON its FEN), so a plan that changed meanwhile
+        /// is not applied.
+        #[serde(with = "annabella_rules::text_serde")]
+        target_fen: Fen,
     },
     /// Mark an alert as seen.
     DismissAlert {

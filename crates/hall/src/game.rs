@@ -3,7 +3,7 @@
 //! game's PGN is written by the rules crate's writer from those moves. The hall never
 //! takes a game's text from a message.
 
-use annabella_rules::pgn::{PgnWriter, parse_san};
+use annabella_rules::pgn::PgnWriter;
 use annabella_table::GameEnd;
 use shakmaty::{
     CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
@@ -212,7 +212,7 @@ impl HallGame {
             .moves
             .iter()
             .zip(&view.moves)
-            .take_while(|(m, san)| &m.san == *san)
+            .take_while(|(m, san)| m.san == san.to_string())
             .count();
         self.truncate(agree);
         // A move's clock is final at the clock press, which the view has.
@@ -220,11 +220,12 @@ impl HallGame {
             m.clock_ms = u64::try_from(clock.as_millis()).unwrap_or(u64::MAX);
         }
         let mut added = Vec::new();
-        for (i, text) in view.moves.iter().enumerate().skip(agree) {
-            let mv = parse_san(text)
-                .and_then(|san| san.to_move(&self.position).ok())
-                .ok_or_else(|| GameError::IllegalInView {
-                    san: text.clone(),
+        for (i, san) in view.moves.iter().enumerate().skip(agree) {
+            let mv = san
+                .san
+                .to_move(&self.position)
+                .map_err(|_| GameError::IllegalInView {
+                    san: san.to_string(),
                     ply: i + 1,
                 })?;
             let clock = view.move_clocks.get(i).copied().unwrap_or_default();

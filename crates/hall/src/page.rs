@@ -10,7 +10,7 @@ use std::fmt::Write;
 use annabella_board::{ClockPoint, board_svg, clock_chart, clock_table, escape};
 use annabella_rules::ClockTime;
 use annabella_serve::encode;
-use shakmaty::{Board, Color};
+use shakmaty::Color;
 
 use crate::round::{Hall, HallAlert, TableEntry};
 
@@ -247,11 +247,8 @@ fn board(t: &TableEntry, id: &str) -> String {
     let Some(state) = &t.state else {
         return String::new();
     };
-    let placement = state.view.fen.split_whitespace().next().unwrap_or_default();
-    let Ok(b) = placement.parse::<Board>() else {
-        return String::new();
-    };
-    board_svg(&b, id, &format!("Table {}", t.name), &[])
+    let b = &state.view.fen.as_setup().board;
+    board_svg(b, id, &format!("Table {}", t.name), &[])
 }
 
 /// White – Black: with title, federation and rating when the pairing program gave them.

@@ -10,11 +10,11 @@ use annabella_arbiter::{Evidence, Record, reconcile};
 use annabella_station::console_link::{Observer, observer};
 use annabella_table::{Table, TableConfig};
 use criterion::{Criterion, criterion_group, criterion_main};
-use shakmaty::{Chess, Position, san::San};
+use shakmaty::{Chess, Position, san::SanPlus};
 
 /// A 60-ply game from fixed pseudo-random legal moves (no game end; the last move is
 /// a plain one).
-fn game() -> (Vec<String>, Chess) {
+fn game() -> (Vec<SanPlus>, Chess) {
     let mut pos = Chess::default();
     let mut sans = Vec::new();
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -29,7 +29,7 @@ fn game() -> (Vec<String>, Chess) {
         if next.is_game_over() || (sans.len() == 59 && (m.is_capture() || m.is_castle())) {
             continue;
         }
-        sans.push(San::from_move(&pos, m).to_string());
+        sans.push(SanPlus::from_move(pos.clone(), m));
         pos = next;
     }
     (sans, pos)
@@ -66,15 +66,16 @@ fn bench(c: &mut Criterion) {
     let plan = observer.view(&view).expect("a view").plan;
     assert!(plan.is_some(), "the bench game has a discrepancy");
 
+    let scoresheet: Vec<String> = moves.iter().map(ToString::to_string).collect();
     let vi_board = (observer.last().expect("view").boards.vi.clone()).expect("board");
     let evidence = Evidence {
         start: Chess::default(),
         vi: Record {
-            scoresheet: moves.clone(),
+            scoresheet: scoresheet.clone(),
             board: vi_board,
         },
         sighted: Record {
-            scoresheet: moves.clone(),
+            scoresheet: scoresheet.clone(),
             board: pos.board().clone(),
         },
         clocks: observer::readings(

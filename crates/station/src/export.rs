@@ -118,7 +118,8 @@ pub fn shown(
     }
     let mut lines = vec![format!("records: {}", resumed.replayed)];
     lines.push(format!("position: {}", view.fen));
-    lines.push(format!("moves: {}", view.moves.join(" ")));
+    let moves: Vec<String> = view.moves.iter().map(ToString::to_string).collect();
+    lines.push(format!("moves: {}", moves.join(" ")));
     lines.push(format!(
         "clocks: White {}  Black {}  running: {}",
         annabella_table::pgn::clk(view.white_time),

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Board, Color, Square, uci::UciMove};
+use shakmaty::{Board, Color, Square, fen::Fen, san::SanPlus, uci::UciMove};
 
 use crate::{ClaimKind, GameEnd};
 
@@ -23,8 +23,9 @@ pub struct PendingClaimView {
 /// A snapshot of the table (serde, for the console and `journal replay`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableView {
-    /// The game position.
-    pub fen: String,
+    /// The game position (in JSON its FEN).
+    #[serde(with = "crate::text_serde")]
+    pub fen: Fen,
     /// Who is to move.
     #[serde(with = "crate::text_serde")]
     pub turn: Color,
@@ -35,8 +36,9 @@ pub struct TableView {
     pub started: bool,
     /// Whether the clocks are paused.
     pub paused: bool,
-    /// The moves so far (SAN).
-    pub moves: Vec<String>,
+    /// The moves so far (in JSON their SAN with check and mate signs).
+    #[serde(with = "crate::text_serde::vec")]
+    pub moves: Vec<SanPlus>,
     /// White's remaining time.
     pub white_time: Duration,
     /// Black's remaining time.

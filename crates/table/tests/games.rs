@@ -41,7 +41,7 @@ fn a_capture_announced_before_the_captured_piece_is_removed() {
         ["Der geschlagene schwarze Bauer auf David fünf ist noch nicht entfernt."]
     );
     assert_eq!(
-        run.view().moves,
+        run.moves(),
         ["e4", "d5"],
         "the clock press did not complete the move"
     );
@@ -50,7 +50,7 @@ fn a_capture_announced_before_the_captured_piece_is_removed() {
     run.lift(23.0, "d5").place(23.5, "d5");
     assert!(run.view().made);
     run.lever(24.0, White);
-    assert_eq!(run.view().moves, ["e4", "d5", "exd5"]);
+    assert_eq!(run.moves(), ["e4", "d5", "exd5"]);
     assert_eq!(run.view().running, Some(Black));
     let sighted = run.heard_by(Audience::SightedPlayer);
     assert_any(&sighted, "Weiß: Eva vier schlägt David fünf");
@@ -98,7 +98,7 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
     run.say(5.0, "Springer Cäsar drei");
     assert!(run.view().made);
     run.lever(6.0, White);
-    assert_eq!(run.view().moves, ["Nc3"]);
+    assert_eq!(run.moves(), ["Nc3"]);
     // Black's clock started at the press, not before.
     let clocks = run.all(|e| match e {
         Effect::Clock(ClockCommand::Set { running, .. }) => Some(*running),
@@ -129,7 +129,7 @@ fn with_automatic_press_nein_after_the_move_is_made_is_too_late() {
         ["Der Zug ist bereits ausgeführt."]
     );
     run.advance(s(10.0));
-    assert_eq!(run.view().moves, ["Nf3"]);
+    assert_eq!(run.moves(), ["Nf3"]);
     // Pressed at the end of the correction window, 1.5 s after the peg went into f3.
     assert_eq!(run.table.records()[0].at, s(3.8));
     assert_eq!(run.table.records()[0].spent, s(3.8));
@@ -174,7 +174,7 @@ fn a_sighted_move_executed_wrongly_on_the_peg_board_is_fixed() {
         "copying the opponent's move is no touch"
     );
     vi_move(&mut run, 30.0, "Springer Cäsar drei", "b1", "c3");
-    assert_eq!(run.view().moves, ["e4", "Nf6", "Nc3"]);
+    assert_eq!(run.moves(), ["e4", "Nf6", "Nc3"]);
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn a_touched_piece_must_move() {
     assert_eq!(run.view().said, None);
     run.say(3.0, "Springer Hektor drei");
     vi_move(&mut run, 4.0, "Springer Hektor drei", "g1", "h3");
-    assert_eq!(run.view().moves, ["Nh3"]);
+    assert_eq!(run.moves(), ["Nh3"]);
 }
 
 #[test]
@@ -227,7 +227,7 @@ fn a_touched_piece_that_cannot_move_binds_nothing() {
     run.start(0.0);
     run.lift(1.0, "a1").place(1.5, "a1");
     vi_move(&mut run, 2.0, "Eva vier", "e2", "e4");
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
 }
 
 #[test]
@@ -262,7 +262,7 @@ fn the_sighted_players_touch_of_another_piece_is_reported() {
     assert_eq!(alerts[0].kind, AlertKind::SightedTouch);
     assert!(alerts[0].detail.contains("b8"), "{}", alerts[0].detail);
     assert_eq!(
-        run.view().moves,
+        run.moves(),
         ["e4", "e5"],
         "the move stands; the arbiter decides"
     );
@@ -412,7 +412,7 @@ fn a_wrong_threefold_claim_costs_time_and_the_intended_move_is_made_by_the_playe
     assert!(run.view().made);
     assert_eq!(run.view().moves.len(), 6);
     run.lever(t + 3.0, White);
-    assert_eq!(run.view().moves.last().map(String::as_str), Some("Ng1"));
+    assert_eq!(run.moves().last().map(String::as_str), Some("Ng1"));
     assert_eq!(run.view().running, Some(Black));
     assert_eq!(run.table.records().last().unwrap().at, s(t + 3.0));
     assert!(run.view().peg_in_sync);
@@ -519,7 +519,7 @@ fn the_sighted_board_gives_moves_and_reminds_to_copy() {
     run.sighted_board(11.0, after_e4);
     let after_c5 = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR";
     run.sighted_board(12.0, after_c5);
-    assert_eq!(run.view().moves, ["e4", "c5"]);
+    assert_eq!(run.moves(), ["e4", "c5"]);
     // The same move reported again by the station's detector is ignored.
     run.at(
         12.1,
@@ -527,7 +527,7 @@ fn the_sighted_board_gives_moves_and_reminds_to_copy() {
             uci: "c7c5".parse().unwrap(),
         },
     );
-    assert_eq!(run.view().moves, ["e4", "c5"]);
+    assert_eq!(run.moves(), ["e4", "c5"]);
     assert_any(
         &run.heard_by(Audience::ViPlayer),
         "Schwarz: Cäsar sieben Cäsar fünf",
@@ -572,7 +572,7 @@ fn placed_but_not_announced_is_reported() {
         ["Gesetzt, aber nicht angesagt: Eva zwei Eva vier?"]
     );
     run.say(12.0, "Eva vier").lever(13.0, White);
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
 }
 
 #[test]
@@ -629,7 +629,7 @@ fn the_opera_game_is_played_to_mate() {
         pos.play_unchecked(m);
         assert_eq!(
             run.view().fen,
-            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string(),
+            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal),
             "after {san}"
         );
     }

@@ -234,3 +234,37 @@ fn a_bad_sighted_snapshot_is_refused_and_changes_nothing() {
     );
     assert_eq!(serde_json::from_str::<Input>(&text).unwrap(), start);
 }
+
+/// The view's typed position and moves are their FEN and SAN text (check and mate signs,
+/// castling, promotion) both ways, as the console and `journal replay` have always read
+/// them; a text that is not FEN or SAN is refused, naming it.
+#[test]
+fn the_views_position_and_moves_are_their_fen_and_san() {
+    let fen = "r1bqk2r/pppp1Qpp/2n2n2/2b1p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+    let moves = [
+        "e4", "e5", "Qh5", "Nc6", "Bc4", "Bc5", "Qxf7#", "O-O", "exd8=Q+",
+    ];
+    let mut view = Table::new(TableConfig::default()).unwrap().snapshot();
+    view.fen = fen.parse().unwrap();
+    view.moves = moves.iter().map(|m| m.parse().unwrap()).collect();
+    let json = serde_json::to_string(&view).unwrap();
+    let sans = moves.map(|m| format!("{m:?}")).join(",");
+    assert!(
+        json.starts_with(&format!(r#"{{"fen":"{fen}","turn":"white","#)),
+        "{json}"
+    );
+    assert!(
+        json.contains(&format!(r#","moves":[{sans}],"white_time":"#)),
+        "{json}"
+    );
+    assert_eq!(
+        serde_json::from_str::<annabella_table::TableView>(&json).unwrap(),
+        view
+    );
+    let bad = json.replace(fen, "r1bqk2r/ppp");
+    let err = serde_json::from_str::<annabella_table::TableView>(&bad).unwrap_err();
+    assert!(err.to_string().contains("r1bqk2r/ppp"), "{err}");
+    let bad = json.replace("\"Qxf7#\"", "\"Qz9\"");
+    let err = serde_json::from_str::<annabella_table::TableView>(&bad).unwrap_err();
+    assert!(err.to_string().contains("Qz9"), "{err}");
+}

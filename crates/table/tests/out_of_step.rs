@@ -42,7 +42,7 @@ fn a_legal_reply_on_a_board_never_put_right_stands_and_the_difference_stays_flag
     );
     // Black replies 1... e5 on the wrong board and presses.
     run.sighted_board(8.0, WRONG_COPY_E5).lever(8.3, Black);
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
     assert_eq!(
         run.view().running,
         Some(White),
@@ -80,7 +80,7 @@ fn an_illegal_move_on_a_wrongly_set_board_is_still_illegal() {
     run.sighted_board(8.0, "rnbqk1nr/pppppppp/8/8/1b1P4/8/PPP1PPPP/RNBQKBNR")
         .lever(8.3, Black);
     run.advance(s(10.0));
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
     assert!(alerts(&run).contains(&AlertKind::IllegalMove));
 }
 
@@ -94,7 +94,7 @@ fn a_reply_to_a_made_move_not_yet_pressed_is_a_move_recorded_at_the_late_press()
     run.sighted_board(3.0, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
     run.sighted_board(5.0, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
     run.lever(5.3, Black); // Black's clock is not running: nothing to press
-    assert_eq!(run.view().moves, ["e4", "e5"], "the reply is a move");
+    assert_eq!(run.moves(), ["e4", "e5"], "the reply is a move");
     assert!(records(&run).is_empty(), "recorded once the presses come");
     assert_eq!(run.view().running, Some(White));
     run.advance(s(12.0));
@@ -134,7 +134,7 @@ fn a_reply_to_a_made_move_not_yet_pressed_is_a_move_recorded_at_the_late_press()
     // The game goes on: the peg board copies e5 and White plays 2. Nf3.
     run.peg(15.0, "e7", "e5");
     vi_move(&mut run, 16.0, "Springer Felix drei", "g1", "f3");
-    assert_eq!(run.view().moves, ["e4", "e5", "Nf3"]);
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
     let heard = run.heard_by(Audience::ViPlayer);
     assert_none(&heard, "nicht angesagt");
     assert!(run.table.pgn().contains("1. e4"));
@@ -157,9 +157,9 @@ const E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR";
 fn the_move_on_the_board_beats_the_assistants_differing_entry() {
     let mut run = after_e4();
     run.typed(5.0, "Sf6");
-    assert_eq!(run.view().moves, ["e4"], "an entry waits for the board");
+    assert_eq!(run.moves(), ["e4"], "an entry waits for the board");
     run.sighted_board(6.0, E4_E5).lever(6.3, Black);
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
     assert_eq!(alerts(&run), [AlertKind::EntryDiffers]);
     let vi = run.heard_by(Audience::ViPlayer);
     assert_any(&vi, "Schwarz: Eva sieben Eva fünf");
@@ -185,7 +185,7 @@ fn an_entry_after_the_boards_move_is_compared_and_one_without_a_move_is_reported
     assert!(alerts(&run).is_empty());
     run.typed(6.5, "Nf6");
     assert_eq!(alerts(&run), [AlertKind::EntryDiffers]);
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
     // An entry while the board shows no move: reported after 5 s, never played.
     let mut run = after_e4();
     run.typed(5.0, "d5");
@@ -193,13 +193,13 @@ fn an_entry_after_the_boards_move_is_compared_and_one_without_a_move_is_reported
     assert!(alerts(&run).is_empty());
     run.advance(s(10.5));
     assert_eq!(alerts(&run), [AlertKind::EntryDiffers]);
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
     // Without a sensor board the entry is the move.
     let mut run = Run::new(TableConfig::default());
     run.start(0.5);
     vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
     run.typed(5.0, "e5");
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn an_entry_of_the_reply_to_a_made_move_not_yet_pressed() {
     run.start(0.5);
     run.say(1.0, "Eva vier").peg(1.5, "e2", "e4");
     run.typed(3.0, "e5");
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
     assert!(alerts(&run).is_empty());
     run.lever(4.0, White).lever(5.0, Black);
     assert_eq!(
@@ -261,8 +261,8 @@ fn an_entry_of_the_reply_to_a_made_move_not_yet_pressed() {
     run.start(0.5);
     run.say(1.0, "Eva vier").peg(1.5, "e2", "e4");
     run.typed(3.0, "Nf6");
-    assert_eq!(run.view().moves, Vec::<String>::new());
+    assert_eq!(run.moves(), Vec::<String>::new());
     run.sighted_board(4.0, E4_E5);
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
     assert_eq!(alerts(&run), [AlertKind::EntryDiffers]);
 }

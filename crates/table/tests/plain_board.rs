@@ -31,9 +31,9 @@ fn the_press_stands_for_placed_and_released() {
     run.advance(s(60.0));
     let vi = run.heard_by(Audience::ViPlayer);
     assert_none(&vi, "gesetzt");
-    assert_eq!(run.view().moves, Vec::<String>::new());
+    assert_eq!(run.moves(), Vec::<String>::new());
     run.lever(61.0, Color::White);
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
     assert_eq!(run.view().running, Some(Color::Black));
     let sighted = run.heard_by(Audience::SightedPlayer);
     assert_any(&sighted, "Weiß: Eva zwei Eva vier");
@@ -41,7 +41,7 @@ fn the_press_stands_for_placed_and_released() {
     run.sighted_board(62.0, AFTER_E4)
         .sighted_board(70.0, AFTER_E4_E5);
     run.lever(71.0, Color::Black);
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
     assert_any(
         &run.heard_by(Audience::ViPlayer),
         "Schwarz: Eva sieben Eva fünf",
@@ -64,14 +64,14 @@ fn the_word_makes_the_move_and_with_automatic_presses_starts_the_clock() {
     run.start(0.0).say(5.0, "Springer Felix drei");
     assert!(run.view().moves.is_empty());
     run.at(8.0, Input::ViPlaced);
-    assert_eq!(run.view().moves, ["Nf3"]);
+    assert_eq!(run.moves(), ["Nf3"]);
     assert_eq!(run.view().running, Some(Color::Black));
     // White's time stopped at the confirmation: 90 minutes minus 8 s plus 30 s.
     assert_eq!(run.view().white_time, s(5400.0 - 8.0 + 30.0));
     // The sighted move detected on the DGT board is their press (no clock device).
     run.sighted_board(9.0, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R")
         .sighted_board(20.0, "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R");
-    assert_eq!(run.view().moves, ["Nf3", "Nf6"]);
+    assert_eq!(run.moves(), ["Nf3", "Nf6"]);
     assert_eq!(run.view().running, Some(Color::White));
     // Black's clock ran from White's confirmation (8 s) to the move on the board (20 s).
     assert_eq!(run.view().black_time, s(5400.0 - 12.0 + 30.0));
@@ -89,7 +89,7 @@ fn with_a_lever_the_word_makes_the_move_and_the_press_completes_it() {
     run.say(7.0, "Bauer David vier");
     assert_any(&run.heard_by(Audience::ViPlayer), "bereits ausgeführt");
     run.lever(8.0, Color::White);
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn a_correction_before_the_confirmation_replaces_the_move() {
         .say(6.0, "Korrektur")
         .say(7.0, "Bauer David vier")
         .lever(9.0, Color::White);
-    assert_eq!(run.view().moves, ["d4"]);
+    assert_eq!(run.moves(), ["d4"]);
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn peg_events_at_a_board_without_sensors_change_nothing() {
     assert!(!run.view().made);
     assert!(run.view().touched.is_empty());
     run.lever(8.0, Color::White);
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn a_restored_position_is_spoken_as_moves_and_repeated_on_request() {
     run.sighted_board(4.0, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R")
         .sighted_board(6.0, "rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R")
         .lever(7.0, Color::Black);
-    assert_eq!(run.view().moves, ["Nf3", "e5"]);
+    assert_eq!(run.moves(), ["Nf3", "e5"]);
     run.said();
     run.at(
         10.0,
@@ -163,7 +163,7 @@ fn a_lost_clock_is_reported_and_the_table_presses_until_it_is_back() {
     assert_any(&run.heard_by(Audience::SightedPlayer), "nicht verbunden");
     // With the lever gone, the word completes the move and starts the opponent's clock.
     run.at(4.0, Input::ViPlaced);
-    assert_eq!(run.view().moves, ["e4"]);
+    assert_eq!(run.moves(), ["e4"]);
     assert_eq!(run.view().running, Some(Color::Black));
     run.sighted_board(5.0, AFTER_E4)
         .sighted_board(9.0, AFTER_E4_E5);
@@ -177,9 +177,9 @@ fn a_lost_clock_is_reported_and_the_table_presses_until_it_is_back() {
     run.say(11.0, "Springer Felix drei")
         .at(12.0, Input::ViPlaced);
     // The lever counts again: the word made the move, the press completes it.
-    assert_eq!(run.view().moves, ["e4", "e5"]);
+    assert_eq!(run.moves(), ["e4", "e5"]);
     run.lever(13.0, Color::White);
-    assert_eq!(run.view().moves, ["e4", "e5", "Nf3"]);
+    assert_eq!(run.moves(), ["e4", "e5", "Nf3"]);
 }
 
 #[test]
@@ -268,5 +268,5 @@ fn a_rejected_claim_at_a_club_table_makes_the_intended_move_at_the_press() {
     run.say(4.0, "Bauer Eva vier");
     assert_any(&run.heard_by(Audience::ViPlayer), "beabsichtigten Zug");
     run.lever(6.0, Color::White);
-    assert_eq!(run.view().moves, ["Nf3"]);
+    assert_eq!(run.moves(), ["Nf3"]);
 }

@@ -31,7 +31,7 @@ fn after_exd5() -> Run {
         .lift(6.7, "e4")
         .place(7.0, "d5")
         .lever(7.5, White);
-    assert_eq!(run.view().moves, ["e4", "d5", "exd5"]);
+    assert_eq!(run.moves(), ["e4", "d5", "exd5"]);
     run.said();
     run
 }
@@ -55,7 +55,7 @@ fn half_a_copy_is_told_what_is_left_without_an_alarm() {
     // No touch of the white pawn, and Black's next move stands once copied.
     run.sighted_board(14.0, "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR");
     run.sighted_board(15.0, "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR");
-    assert_eq!(run.view().moves, ["e4", "d5", "exd5", "Nf6"]);
+    assert_eq!(run.moves(), ["e4", "d5", "exd5", "Nf6"]);
     let vi = run.heard_by(Audience::ViPlayer);
     assert_none(&vi, "berührt");
     assert_any(&vi, "Schwarz: Springer Gustav acht Felix sechs");
@@ -66,7 +66,7 @@ fn a_move_on_a_board_still_without_the_copy_stands_and_the_copy_is_asked_for() {
     let mut run = after_exd5();
     // Black plays Nf6 without first copying exd5.
     run.sighted_board(8.0, "rnbqkb1r/ppp1pppp/5n2/3p4/4P3/8/PPPP1PPP/RNBQKBNR");
-    assert_eq!(run.view().moves, ["e4", "d5", "exd5", "Nf6"]);
+    assert_eq!(run.moves(), ["e4", "d5", "exd5", "Nf6"]);
     assert_any(
         &run.heard_by(Audience::ViPlayer),
         "Schwarz: Springer Gustav acht Felix sechs",

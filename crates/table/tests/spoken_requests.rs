@@ -262,7 +262,7 @@ fn a_correction_in_one_breath_replaces_an_unmade_announcement() {
         Some("g1h3")
     );
     run.peg(3.0, "g1", "h3").lever(4.0, White);
-    assert_eq!(run.view().moves, ["Nh3"]);
+    assert_eq!(run.moves(), ["Nh3"]);
 }
 
 #[test]
@@ -280,7 +280,7 @@ fn a_correction_in_one_breath_after_a_wrong_placement_makes_the_placed_move() {
     );
     assert!(run.view().made);
     run.lever(5.0, White);
-    assert_eq!(run.view().moves, ["Nc3"]);
+    assert_eq!(run.moves(), ["Nc3"]);
 }
 
 #[test]
@@ -297,7 +297,7 @@ fn a_correction_in_one_breath_does_not_undo_a_made_move() {
         ["Der Zug ist bereits ausgeführt."]
     );
     run.lever(4.0, White);
-    assert_eq!(run.view().moves, ["Nf3"]);
+    assert_eq!(run.moves(), ["Nf3"]);
 }
 
 #[test]

@@ -21,7 +21,7 @@ fn german_and_english_letters_and_uci_are_read_back_in_the_players_words() {
             "{typed}"
         );
         run.peg(2.0, "g1", "f3").lever(3.0, White);
-        assert_eq!(run.view().moves, ["Nf3"], "{typed}");
+        assert_eq!(run.moves(), ["Nf3"], "{typed}");
     }
 }
 
@@ -96,7 +96,7 @@ fn a_typed_move_is_corrected_like_a_spoken_one() {
     run.say(5.0, "Sc3");
     assert!(run.view().made);
     run.lever(6.0, White);
-    assert_eq!(run.view().moves, ["Nc3"]);
+    assert_eq!(run.moves(), ["Nc3"]);
 }
 
 #[test]

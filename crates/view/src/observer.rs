@@ -5,7 +5,7 @@
 
 use std::{collections::VecDeque, time::Duration};
 
-use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile, resolve_entry};
+use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile};
 use annabella_console::{
     Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView,
 };
@@ -13,7 +13,7 @@ use annabella_table::{
     AlertKind, Audience, ClaimKind, Effect, Input, PendingClaimView, TableConfig, TableView,
     detect::peg_pieces::PegPieces,
 };
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Square, san::SanPlus};
 
 use crate::{
     line::{DeviceReport, Journalled, Line},
@@ -231,8 +231,8 @@ impl Observer {
             },
             clocks: clocks(t),
             moves: MovesView {
-                vi: t.moves.clone(),
-                sighted: t.moves.clone(),
+                vi: sans(&t.moves),
+                sighted: sans(&t.moves),
             },
             log: self.log.iter().cloned().collect(),
             claims: (t.claim.iter())
@@ -272,11 +272,11 @@ impl Observer {
         let plan = reconcile(&Evidence {
             start: self.start.clone(),
             vi: Record {
-                scoresheet: t.moves.clone(),
+                scoresheet: sans(&t.moves),
                 board: peg.board.clone(),
             },
             sighted: Record {
-                scoresheet: t.moves.clone(),
+                scoresheet: sans(&t.moves),
                 board: sighted.clone(),
             },
             clocks: readings(&self.start, self.initial, &t.move_clocks),
@@ -376,12 +376,17 @@ fn alert_title(kind: &AlertKind) -> &'static str {
     }
 }
 
+/// The moves as the scoresheet's text (SAN with check and mate signs).
+fn sans(moves: &[SanPlus]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
 /// The boards after each ply of the game (`[0]`: the start).
-pub fn game_boards(start: &Chess, moves: &[String]) -> Vec<Board> {
+pub fn game_boards(start: &Chess, moves: &[SanPlus]) -> Vec<Board> {
     let mut pos = start.clone();
     let mut out = vec![pos.board().clone()];
     for san in moves {
-        match resolve_entry(&pos, san) {
+        match san.san.to_move(&pos) {
             Ok(m) => {
                 pos.play_unchecked(m);
                 out.push(pos.board().clone());

@@ -146,7 +146,7 @@ fn the_plan_is_journalled_with_who_and_the_boards_agree_once_carried_out() {
     let target_fen = r.view().plan.expect("plan").target_fen;
     assert_eq!(
         r.request(ArbiterCommand::ApplyPlan {
-            target_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into()
+            target_fen: shakmaty::fen::Fen::empty()
         }),
         Err("the plan changed since it was shown".into())
     );

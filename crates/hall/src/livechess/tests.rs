@@ -38,7 +38,7 @@ fn play(hall: &mut Hall, name: &str, round: &str, players: [&str; 2], moves: &[&
     for mut m in r.apply(1, Duration::ZERO, Input::Start, true) {
         m.seq = seq;
         if let annabella_hall_wire::Body::View(state) = &mut m.body {
-            state.view.moves = moves.iter().map(|m| (*m).to_owned()).collect();
+            state.view.moves = moves.iter().map(|m| m.parse().unwrap()).collect();
             state.view.move_clocks = (1..=moves.len() as u64)
                 .map(|ply| Duration::from_secs(302 - 10 * ply.div_ceil(2)))
                 .collect();

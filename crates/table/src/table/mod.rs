@@ -91,7 +91,7 @@ enum Timer {
 /// table.handle(s(7), Input::PegLift { square: Square::G1 })?;
 /// table.handle(s(8), Input::PegPlace { square: Square::F3 })?;
 /// table.handle(s(9), Input::Lever { side: shakmaty::Color::White })?;
-/// assert_eq!(table.snapshot().moves, ["Nf3"]);
+/// assert_eq!(table.snapshot().moves[0].to_string(), "Nf3");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -203,12 +203,15 @@ impl Table {
         let pos = self.game.position();
         let said_move = self.vi_side.said.as_ref().map(|s| s.m);
         TableView {
-            fen: fen_of(pos).to_string(),
+            fen: fen_of(pos),
             turn: pos.turn(),
             vi_color: self.vi,
             started: self.started,
             paused: self.clock.is_paused(),
-            moves: self.sheet.records.iter().map(|r| r.san.clone()).collect(),
+            moves: (self.sheet.history.iter())
+                .zip(self.game.moves())
+                .map(|(before, &m)| SanPlus::from_move(before.clone(), m))
+                .collect(),
             white_time: self.clock.remaining(Color::White, now),
             black_time: self.clock.remaining(Color::Black, now),
             running: self.clock.running(),

@@ -167,6 +167,11 @@ impl Run {
         self.table.snapshot()
     }
 
+    /// The moves so far as SAN text.
+    pub fn moves(&self) -> Vec<String> {
+        sans(&self.view())
+    }
+
     /// Every effect of a kind, from the start.
     pub fn all<T>(&self, pick: impl Fn(&Effect) -> Option<T>) -> Vec<T> {
         self.effects.iter().filter_map(pick).collect()
@@ -232,4 +237,9 @@ pub fn peg_steps(pos: &Chess, m: Move) -> Vec<Input> {
         }
     }
     captured.into_iter().chain(lifts).chain(places).collect()
+}
+
+/// A view's moves as SAN text.
+pub fn sans(view: &TableView) -> Vec<String> {
+    view.moves.iter().map(ToString::to_string).collect()
 }
