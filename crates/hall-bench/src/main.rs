@@ -182,11 +182,12 @@ fn play_table(
         let (seq_tx, seq_rx) = watch::channel(0u64);
         let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
         let settings = OutboxSettings::new(journal.clone(), &name, broker.clone(), key.clone());
+        let table = name.to_owned();
         let task = runtime.spawn(outbox::run(
             settings,
             Some(seq_rx),
             status_tx,
-            Box::new(|line| eprintln!("bench: {line}")),
+            Box::new(move |line| tracing::info!(table = %table, "{line}")),
         ));
         let start = Instant::now();
         let t0 = t.records[0].1;
@@ -287,20 +288,13 @@ fn start_floor(port: u16) -> anyhow::Result<Child> {
 /// Waits until the hall says where it serves (its subscription follows at once), then
 /// passes the rest of its stderr through.
 fn wait_for_hall(hall: &mut Child) -> anyhow::Result<()> {
-    let hall_err = BufReader::new(hall.stderr.take().context("hall stderr")?);
-    let mut lines = hall_err.lines();
-    for line in lines.by_ref() {
-        if line?.starts_with("hall: http://") {
-            break;
-        }
+    let mut hall_err = BufReader::new(hall.stderr.take().context("hall stderr")?);
+    let mut line = String::new();
+    while hall_err.read_line(&mut line)? > 0 && !line.starts_with("hall: http://") {
+        line.clear();
     }
-    std::thread::spawn(move || {
-        lines.for_each(|l| {
-            if let Ok(l) = l {
-                eprintln!("{l}")
-            }
-        })
-    });
+    // The rest of the hall's standard error is relayed as it comes, untouched.
+    std::thread::spawn(move || std::io::copy(&mut hall_err, &mut std::io::stderr()));
     Ok(())
 }
 
@@ -577,10 +571,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
 
 fn main() -> std::process::ExitCode {
     let args = <BenchArgs as clap::Parser>::parse();
+    if let Err(bad) = annabella_logging::init(annabella_logging::LogFormat::Plain) {
+        tracing::warn!("{bad}");
+    }
     match run(args) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("annabella-hall-bench: {err:#}");
+            tracing::error!("{err:#}");
             std::process::ExitCode::from(2)
         }
     }
