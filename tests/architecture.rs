@@ -5,6 +5,7 @@
 //! dependencies point inwards by layer (pure cores, edges, shells, tools), and a shell
 //! uses another shell only where the list below says why.
 
+use annabella_test_support::source::rust_files;
 use std::{
     collections::{BTreeMap, BTreeSet},
     fs,
@@ -23,21 +24,6 @@ fn source_roots() -> Vec<PathBuf> {
     crates.sort();
     roots.extend(crates);
     roots
-}
-
-/// The `.rs` files below `dir`, without test files (`tests.rs`, a `tests` folder).
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("a source entry").path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_dir() {
-            if name != "tests" {
-                rust_files(&path, out);
-            }
-        } else if name.ends_with(".rs") && name != "tests.rs" {
-            out.push(path);
-        }
-    }
 }
 
 /// The source without comment lines and without the inline test module at its end.

@@ -3,7 +3,8 @@
 //! walks of a page ([`axe`], [`keyboard`]), and Korean speech with the Korean Vosk model
 //! for the speech tests ([`korean`]), child processes with a deadline ([`process`]),
 //! waits on a condition ([`wait`]), raw HTTP exchanges ([`http`]) and checks computed
-//! from a screenshot's pixels ([`pixels`]). Missing tools fail with what to install; nothing
+//! from a screenshot's pixels ([`pixels`]), the workspace's own source files
+//! ([`source`]). Missing tools fail with what to install; nothing
 //! is skipped.
 
 pub mod axe;
@@ -13,6 +14,7 @@ pub mod keyboard;
 pub mod korean;
 pub mod pixels;
 pub mod process;
+pub mod source;
 pub mod wait;
 
 use std::path::PathBuf;
