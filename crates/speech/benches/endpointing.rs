@@ -42,6 +42,7 @@ use annabella_speech::{
     EndedBy, Event, Final, Heard, ListenFor, ReadAhead, Recognizer, RecognizerConfig, SpeechModel,
     Step, Trust,
 };
+use annabella_test_support::korean::run;
 
 /// 16 kHz samples per millisecond.
 const MS: usize = 16;
@@ -118,17 +119,6 @@ struct Take {
     pause: usize,
     /// Voiced span in the take's audio, samples.
     audio: Vec<i16>,
-}
-
-fn run(cmd: &mut Command, what: &str) {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {what} ({e}): run scripts/setup.sh"));
-    assert!(
-        out.status.success(),
-        "{what} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// `text` spoken by espeak-ng, at 16 kHz mono, trimmed to its voiced span.
