@@ -133,6 +133,15 @@ impl Devices {
         }
     }
 
+    /// The clock's lever: the DGT 3000's on the board's cable is a rocker (a press of the
+    /// side already down is not seen); a tactile clock reports every press.
+    pub fn clock_lever(&self) -> annabella_table::ClockLever {
+        match self.clock {
+            DeviceSpec::OnDgt => annabella_table::ClockLever::Rocker,
+            _ => annabella_table::ClockLever::Button,
+        }
+    }
+
     /// Whether the VI player's board has sensors (the peg board); without one the VI
     /// player confirms each move (the press, the word, the assistant's key).
     pub fn vi_board(&self) -> annabella_table::ViBoard {
@@ -426,6 +435,7 @@ impl StationConfig {
             vi_board: self.devices.vi_board(),
             vi_press: press(g.vi_press),
             sighted_press: press(g.sighted_press),
+            clock_lever: self.devices.clock_lever(),
             event: Event {
                 event: g.event.clone(),
                 site: g.site.clone(),

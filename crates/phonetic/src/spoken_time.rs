@@ -7,8 +7,9 @@ use std::time::Duration;
 use crate::lexicon::Language;
 use crate::number::{Genus, Usage, english, german};
 
-/// Below this much time left, seconds are said too ("vier Minuten dreißig Sekunden").
-pub const SECONDS_BELOW: Duration = Duration::from_secs(10 * 60);
+/// Below this much time left, seconds are said too ("fünfzehn Minuten zwölf Sekunden"):
+/// under twenty minutes every second can count.
+pub const SECONDS_BELOW: Duration = Duration::from_secs(20 * 60);
 
 /// A counted noun: "eine Minute" / "zwei Minuten", "one minute" / "two minutes".
 ///
@@ -85,6 +86,9 @@ mod tests {
             (s(1, 30, 0), "eine Stunde dreißig Minuten"),
             (s(1, 1, 0), "eine Stunde eine Minute"),
             (s(0, 21, 59), "einundzwanzig Minuten"),
+            (s(0, 20, 0), "zwanzig Minuten"),
+            (s(0, 19, 59), "neunzehn Minuten neunundfünfzig Sekunden"),
+            (s(0, 15, 12), "fünfzehn Minuten zwölf Sekunden"),
             (s(0, 9, 30), "neun Minuten dreißig Sekunden"),
             (s(0, 1, 1), "eine Minute eine Sekunde"),
             (s(0, 5, 0), "fünf Minuten"),
@@ -99,6 +103,7 @@ mod tests {
             (s(2, 0, 0), "two hours"),
             (s(1, 1, 0), "one hour one minute"),
             (s(0, 9, 30), "nine minutes thirty seconds"),
+            (s(0, 15, 12), "fifteen minutes twelve seconds"),
             (s(0, 0, 1), "one second"),
             (s(0, 0, 0), "zero seconds"),
         ];

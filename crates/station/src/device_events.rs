@@ -4,13 +4,14 @@
 
 use annabella_devices::{
     clock::ClockEvent,
-    dgt::DgtEvent,
+    dgt::{ClockSide, DgtEvent},
     peg::PegEvent,
     proto::{Button, ButtonChange, LeverPress},
     transport::PortEvent,
 };
 use annabella_table::{ClockButton, ClockDevice, Input};
 use annabella_view::line::DeviceReport;
+use shakmaty::Color;
 
 /// One device report, read.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,11 +61,18 @@ pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
                 } else {
                     ClockDevice::Connected
                 },
+                // Where the rocker is (White's lever on the left, as the station sets
+                // the DGT 3000's times): the table keeps it.
+                lever: status.connected.then(|| match status.lever_down {
+                    ClockSide::Left => Color::White,
+                    ClockSide::Right => Color::Black,
+                }),
             })
         }
         (PortEvent::Device(DgtEvent::ClockGone { .. }), Some(_)) => {
             Reading::Input(Input::ClockDevice {
                 state: ClockDevice::Lost,
+                lever: None,
             })
         }
         (PortEvent::Device(DgtEvent::ClockButton(n)), Some(buttons)) => {

@@ -20,6 +20,19 @@ pub enum ClockPress {
     Automatic,
 }
 
+/// What the clock's lever is, physically.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockLever {
+    /// Every press is reported (the tactile clock's buttons).
+    #[default]
+    Button,
+    /// A rocker, one side always down (the DGT 3000): pressing the side that is already
+    /// down does nothing, so the table keeps which side is down and lets that player's
+    /// other ways of completing a move complete it.
+    Rocker,
+}
+
 /// What the table knows of the VI player's own board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -148,6 +161,8 @@ pub struct TableConfig {
     pub vi_press: ClockPress,
     /// Who presses the sighted player's clock.
     pub sighted_press: ClockPress,
+    /// The clock's lever: reported at every press, or a rocker (the DGT 3000).
+    pub clock_lever: ClockLever,
     /// Claims wait for the arbiter's ruling (clocks stopped) instead of being decided by
     /// the table at once.
     pub claims_by_arbiter: bool,
@@ -179,6 +194,7 @@ impl Default for TableConfig {
             vi_board: ViBoard::Sensors,
             vi_press: ClockPress::Lever,
             sighted_press: ClockPress::Lever,
+            clock_lever: ClockLever::Button,
             claims_by_arbiter: false,
             press_confirmation: false,
             low_time_warning: None,

@@ -59,6 +59,9 @@ pub enum AnnounceKind {
     Declaration,
     /// The clocks: paused, resumed, flag fall, time added.
     Clock,
+    /// How this player's move is completed now: their lever is already down (a DGT
+    /// 3000's rocker) or the clock is away, and what completed a move instead of it.
+    Lever,
     /// The arbiter was called or ruled.
     Arbiter,
     /// The game ended.

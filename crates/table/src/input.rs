@@ -223,6 +223,14 @@ pub enum Input {
     ClockDevice {
         /// Connected, lost or on low battery.
         state: ClockDevice,
+        /// The side whose lever is down, as the clock reports it (a DGT 3000's rocker;
+        /// absent in older journals and from clocks that do not say).
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::text_serde::option"
+        )]
+        lever: Option<Color>,
     },
     /// A button of the tactile clock was pressed.
     Button {

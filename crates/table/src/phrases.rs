@@ -269,6 +269,37 @@ impl Phrases {
         self.say("clock-back", &[])
     }
 
+    /// The VI player's lever is already down (a board without sensors): "gesetzt"
+    /// completes the move now.
+    pub(crate) fn lever_down_plain(self) -> String {
+        self.say("lever-down-plain", &[])
+    }
+
+    /// The listener's lever is already down: the move seen on their board completes it.
+    pub(crate) fn lever_down_board(self) -> String {
+        self.say("lever-down-board", &[])
+    }
+
+    /// The clock is away (a board without sensors): "gesetzt" completes each move.
+    pub(crate) fn clock_away_plain(self) -> String {
+        self.say("clock-away-plain", &[])
+    }
+
+    /// The clock is away (the peg board): each move completes itself once on the board.
+    pub(crate) fn clock_away_board(self) -> String {
+        self.say("clock-away-board", &[])
+    }
+
+    /// "gesetzt" completed the move: the opponent's clock runs.
+    pub(crate) fn placed_done(self) -> String {
+        self.say("placed-done", &[])
+    }
+
+    /// "gesetzt" made the move; the clock press is still to come.
+    pub(crate) fn placed_press(self) -> String {
+        self.say("placed-press", &[])
+    }
+
     /// The steps to put the board right; at most [`SPOKEN_FIXES`] are said, then how
     /// many more there are.
     pub(crate) fn fixes(self, fixes: &[Difference]) -> String {
@@ -596,6 +627,16 @@ impl Phrases {
     /// To the sighted player: their completed move is illegal (7.5.1).
     pub(crate) fn illegal_by_you(self, way: Option<(Role, Square, Square)>) -> String {
         self.say("illegal-by-you", &[("shown", self.shown_way(way).into())])
+    }
+
+    /// To the sighted player: their pawn left unpromoted is replaced by a queen (7.5.2).
+    pub(crate) fn unpromoted_by_you(self) -> String {
+        self.say("unpromoted-by-you", &[])
+    }
+
+    /// To the VI player: the opponent's pawn left unpromoted becomes a queen (7.5.2).
+    pub(crate) fn unpromoted_by_opponent(self) -> String {
+        self.say("unpromoted-by-opponent", &[])
     }
 
     /// To the VI player: the opponent completed an illegal move (7.5.1); the position

@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 
 use annabella_phonetic::{Alternative, Form, Language, Lexicon, Verdict, render, resolve_nbest};
 use annabella_table::{
-    AlertKind, AnnounceKind, ArbiterAction, ClockButton, ClockPress, Effect, Hypothesis, Input,
-    SightedCommand, Table, TableConfig, TableView,
+    AlertKind, AnnounceKind, Announcement, ArbiterAction, Audience, ClockButton, ClockCommand,
+    ClockDevice, ClockLever, ClockPress, Effect, Hypothesis, Input, SightedCommand, Table,
+    TableConfig, TableView, ViBoard,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -68,6 +69,14 @@ enum Step {
     Button(u8),
     /// The station crashes and restarts: the table is rebuilt from its journal.
     Restart,
+    /// The DGT 3000's cable comes or goes (the clock unplugged, switched off, back).
+    Cable,
+    /// The VI player says "gesetzt" (true) or the assistant presses the key for them.
+    Placed(bool),
+    /// The VI player completes their move as a player who listens to the table does:
+    /// "gesetzt" when told their lever is already down (or the clock is away), else the
+    /// lever.
+    Complete,
 }
 
 /// What the VI player says besides moves.
@@ -137,21 +146,66 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (0u8..12, any::<u8>()).prop_map(|(k, a)| Step::Arbiter(k, a)),
         1 => (0u8..3).prop_map(Step::Button),
         1 => Just(Step::Restart),
+        1 => Just(Step::Cable),
+        2 => any::<bool>().prop_map(Step::Placed),
+        6 => Just(Step::Complete),
     ]
 }
 
 /// The time controls played: sudden death, Fischer increments, a US delay.
 const CONTROLS: &[&str] = &["60", "180+2", "300+5", "120d5"];
 
-fn config() -> impl Strategy<Value = TableConfig> {
+/// The devices at the table, as they physically are.
+#[derive(Debug, Clone, Copy)]
+struct Devices {
+    /// The clock is a DGT 3000: its lever is a rocker (one side always down; pressing
+    /// the side already down does nothing), on the DGT board's cable. Else a tactile
+    /// clock that reports every press.
+    rocker: bool,
+    /// The rocker's side down when the game is set up.
+    lever_down: Color,
+}
+
+fn config() -> impl Strategy<Value = (TableConfig, Devices)> {
     (
+        (
+            any::<bool>(),
+            0..CONTROLS.len(),
+            any::<bool>(),
+            any::<bool>(),
+            prop_oneof![3 => Just(Language::De), 1 => Just(Language::En)],
+        ),
         any::<bool>(),
-        0..CONTROLS.len(),
         any::<bool>(),
         any::<bool>(),
-        prop_oneof![3 => Just(Language::De), 1 => Just(Language::En)],
+        any::<bool>(),
     )
-        .prop_map(|(white, tc, vi_auto, sighted_auto, language)| TableConfig {
+        .prop_map(|(table, plain, rocker, black_down, black_starts)| {
+            let mut config = table_config(table);
+            if plain {
+                config.vi_board = ViBoard::Plain;
+            }
+            if black_starts {
+                config.start_fen =
+                    Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into());
+            }
+            let lever_down = if black_down {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if rocker {
+                config.clock_lever = ClockLever::Rocker;
+            }
+            (config, Devices { rocker, lever_down })
+        })
+}
+
+fn table_config(
+    (white, tc, vi_auto, sighted_auto, language): (bool, usize, bool, bool, Language),
+) -> TableConfig {
+    {
+        TableConfig {
             vi_color: if white { Color::White } else { Color::Black },
             language,
             sighted_language: language,
@@ -167,11 +221,12 @@ fn config() -> impl Strategy<Value = TableConfig> {
                 ClockPress::Lever
             },
             ..TableConfig::default()
-        })
+        }
+    }
 }
 
-/// A sequence: a configuration and its steps.
-fn sequence(len: usize) -> impl Strategy<Value = (TableConfig, Vec<Step>)> {
+/// A sequence: a configuration, the devices and the steps.
+fn sequence(len: usize) -> impl Strategy<Value = ((TableConfig, Devices), Vec<Step>)> {
     (config(), proptest::collection::vec(step(), 1..len))
 }
 
@@ -269,6 +324,27 @@ struct Model {
     run_since: usize,
     /// Moves on the scoresheet (`record_move` effects), in order.
     recorded: usize,
+    // --- the devices as they physically are
+    devices: Devices,
+    /// The side of the DGT 3000's rocker that is down (the player who pressed last).
+    lever_down: Color,
+    /// The DGT 3000 is on the board's cable and answers.
+    cable: bool,
+    /// The player whose lever is down has been told so (since it went down, or since the
+    /// running side came to it).
+    lever_told: Option<Color>,
+    /// The VI player was told how moves are completed while the clock is away.
+    cable_told: bool,
+    /// The move the VI player has set on their board without sensors (the table cannot
+    /// see it).
+    placed: Option<Move>,
+    /// What the DGT 3000 shows runs (the last setting the table sent while connected).
+    display: Option<Option<Color>>,
+    /// When the sighted player's last press reached the table (it waits `press_grace`
+    /// for the move on their board).
+    sighted_pressed: Option<Duration>,
+    /// The VI player's last press reached the table.
+    vi_pressed: bool,
 }
 
 type Check = Result<(), TestCaseError>;
@@ -282,7 +358,7 @@ macro_rules! ensure {
 }
 
 impl Model {
-    fn new(config: TableConfig) -> Model {
+    fn new((config, devices): (TableConfig, Devices)) -> Model {
         let control = CONTROLS
             .iter()
             .copied()
@@ -313,7 +389,55 @@ impl Model {
             adjourned: false,
             run_since: 0,
             recorded: 0,
+            devices,
+            lever_down: devices.lever_down,
+            cable: true,
+            lever_told: None,
+            cable_told: false,
+            placed: None,
+            display: None,
+            sighted_pressed: None,
+            vi_pressed: false,
             config,
+        }
+    }
+
+    fn plain(&self) -> bool {
+        self.config.vi_board == ViBoard::Plain
+    }
+
+    /// A physical press of `side`'s lever: the rocker moves (or not: already down), and
+    /// the table hears of it only when it moved and the clock is on the cable.
+    fn press_lever(&mut self, side: Color, step: &Step) -> Check {
+        if !self.devices.rocker {
+            return self.input(Input::Lever { side }, step);
+        }
+        if self.lever_down == side {
+            return Ok(());
+        }
+        self.lever_down = side;
+        self.lever_told = None;
+        if self.cable {
+            // The DGT 3000 switches its own display at the press, when it runs.
+            if let Some(Some(_)) = self.display {
+                self.display = Some(Some(!side));
+            }
+            if side == self.vi() {
+                self.vi_pressed = true;
+            } else {
+                self.sighted_pressed = Some(self.now);
+            }
+            self.input(Input::Lever { side }, step)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The clock's state as the DGT board reports it (with the rocker's side).
+    fn clock_report(&self, state: ClockDevice) -> Input {
+        Input::ClockDevice {
+            state,
+            lever: Some(self.lever_down),
         }
     }
 
@@ -355,7 +479,109 @@ impl Model {
                 self.now, self.view.moves, self.view.said, self.view.made, self.view.running
             );
         }
-        self.referee(&before, &input, step, &effects)
+        self.referee(&before, &input, step, &effects)?;
+        self.referee_devices(&before, &input, &effects)
+    }
+
+    /// The devices as they physically are against the table: the DGT 3000's display
+    /// shows what the table runs, a player who pressed is not charged, and the lever's
+    /// side down agrees with the running side, or that player has been told.
+    fn referee_devices(&mut self, before: &TableView, input: &Input, effects: &[Effect]) -> Check {
+        let view = &self.view;
+        let vi = self.vi();
+        for e in effects {
+            match e {
+                Effect::Clock(ClockCommand::Set { running, .. }) if self.cable => {
+                    self.display = Some(*running);
+                }
+                Effect::Announce(a) if lever_note(a) => {
+                    for c in [Color::White, Color::Black] {
+                        if hears(a, c, vi) {
+                            if c == self.lever_down {
+                                self.lever_told = Some(c);
+                            }
+                            if c == vi && !self.cable {
+                                self.cable_told = true;
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let _ = before;
+        if !self.devices.rocker || !self.cable || !view.started {
+            return Ok(());
+        }
+        // The DGT 3000 shows what the table runs (set again when it comes back).
+        let running = if view.paused || view.result.is_some() {
+            None
+        } else {
+            view.running
+        };
+        ensure!(
+            self.display == Some(running),
+            "the DGT 3000 shows {:?} running, the table runs {running:?} ({input:?})",
+            self.display
+        );
+        let Some(running) = running else {
+            return Ok(());
+        };
+        let down = self.lever_down;
+        // A player who pressed is not charged: their move done and pressed, their clock
+        // stopped.
+        ensure!(
+            !(running == down && view.turn != down),
+            "{down} moved and pressed (lever down), but {down}'s clock runs ({input:?})"
+        );
+        // The lever's side and the running side agree, or that player has been told (a
+        // sighted press waits `press_grace` for the move on their board first).
+        let waiting = down != vi
+            && self
+                .sighted_pressed
+                .is_some_and(|at| self.now <= at + self.config.timings.press_grace);
+        // (While a move is being sealed the lever completes nothing: the seal stops the
+        // clocks.)
+        let sealing = self.adjourned || self.sealed.is_some();
+        ensure!(
+            running != down || self.lever_told == Some(down) || waiting || sealing,
+            "{down}'s clock runs with {down}'s lever already down, and nobody told them \
+             ({input:?})"
+        );
+        Ok(())
+    }
+
+    /// After the VI player completed a made move (their press, or "gesetzt" when told):
+    /// the move is played (a physical press that can complete a move does).
+    fn completed(&self, before: &TableView) -> Check {
+        let view = &self.view;
+        let can = before.started
+            && before.result.is_none()
+            && !before.paused
+            && !before.claim_pending
+            && !self.adjourned
+            && self.sealed.is_none()
+            && before.turn == self.vi()
+            && match before.said.as_ref() {
+                None => false,
+                Some(said) if self.plain() => self
+                    .placed
+                    .is_some_and(|m| m.to_uci(self.config.castling_mode()) == *said),
+                // With sensors the made move completes at the press, when it reaches the
+                // table (else the table presses after the correction window).
+                Some(_) => before.made && self.vi_pressed,
+            };
+        if can {
+            ensure!(
+                view.moves.len() > before.moves.len() || view.result.is_some(),
+                "the VI player completed {:?} (lever down: {}, clock on the cable: {}), but \
+                 it was not played",
+                before.said,
+                self.lever_down,
+                self.cable
+            );
+        }
+        Ok(())
     }
 
     /// Moves time to `to`, every timer firing on the way as a journalled tick.
@@ -438,9 +664,12 @@ impl Model {
             let pos = self.pos();
             let theirs = if pos.turn() == sighted {
                 pos
-            } else if self.view.made
+            } else if (self.view.made || self.plain())
                 && let Some(m) = self.announced
+                && self.view.said == Some(m.to_uci(self.config.castling_mode()))
             {
+                // After the VI player's made move not yet pressed; on a board without
+                // sensors the announced one (a copy and a reply take it as made, D.2.3).
                 after(&pos, m)
             } else {
                 return None;
@@ -542,6 +771,13 @@ impl Model {
                         None => return Ok(()),
                     },
                 };
+                if self.plain() {
+                    // Set on the board without sensors: nothing the table can see.
+                    if vi_turn {
+                        self.placed = Some(m);
+                    }
+                    return Ok(());
+                }
                 let mut steps = Model::peg_steps(&pos, m);
                 if let Step::PegHalf(_, n) = *step {
                     steps.truncate(usize::from(n).min(steps.len().saturating_sub(1)));
@@ -600,7 +836,7 @@ impl Model {
                 // move not yet pressed.
                 let theirs = if !vi_turn {
                     Some(pos.clone())
-                } else if self.view.made {
+                } else if self.view.made || (self.plain() && self.view.said.is_some()) {
                     self.announced.map(|m| after(&pos, m))
                 } else {
                     None
@@ -648,7 +884,49 @@ impl Model {
             }
             Step::Lever(vi) => {
                 let side = if vi { self.vi() } else { !self.vi() };
-                self.input(Input::Lever { side }, step)?;
+                self.press_lever(side, step)?;
+            }
+            // The tactile clock is not on the DGT board's cable.
+            Step::Cable if !self.devices.rocker => {}
+            Step::Cable => {
+                self.cable = !self.cable;
+                if self.cable {
+                    let report = self.clock_report(ClockDevice::Connected);
+                    self.input(report, step)?;
+                } else {
+                    self.display = None;
+                    self.cable_told = false;
+                    let lost = Input::ClockDevice {
+                        state: ClockDevice::Lost,
+                        lever: None,
+                    };
+                    self.input(lost, step)?;
+                }
+            }
+            Step::Placed(word) => {
+                if word {
+                    self.heard("gesetzt".into(), step)?;
+                } else {
+                    self.input(Input::ViPlaced, step)?;
+                }
+            }
+            Step::Complete => {
+                if !vi_turn {
+                    return Ok(());
+                }
+                let before = self.view.clone();
+                let stuck = self.devices.rocker
+                    && self.cable
+                    && self.lever_down == self.vi()
+                    && self.lever_told == Some(self.vi());
+                let away = !self.cable && self.cable_told;
+                self.vi_pressed = false;
+                if stuck || away {
+                    self.input(Input::ViPlaced, step)?;
+                } else {
+                    self.press_lever(self.vi(), step)?;
+                }
+                self.completed(&before)?;
             }
             Step::Assistant(k) => {
                 // The sighted player's position: after the VI player's made move when
@@ -870,6 +1148,7 @@ impl Model {
                 pos.play_unchecked(m);
             }
             self.announced = None;
+            self.placed = None;
             self.sighted_made = None;
             self.sealed = None;
         }
@@ -1031,6 +1310,21 @@ impl Model {
     }
 }
 
+/// A note that a player's lever is already down (or how moves are completed while the
+/// clock is away).
+fn lever_note(a: &Announcement) -> bool {
+    a.kind == AnnounceKind::Lever
+}
+
+/// Whether `color`'s player hears `a`.
+fn hears(a: &Announcement, color: Color, vi: Color) -> bool {
+    match a.to {
+        Audience::Both => true,
+        Audience::ViPlayer => color == vi,
+        Audience::SightedPlayer => color != vi,
+    }
+}
+
 /// The kinds of announcement the table may make.
 const ALLOWED: &[AnnounceKind] = &[
     AnnounceKind::Start,
@@ -1044,6 +1338,7 @@ const ALLOWED: &[AnnounceKind] = &[
     AnnounceKind::Answer,
     AnnounceKind::Declaration,
     AnnounceKind::Clock,
+    AnnounceKind::Lever,
     AnnounceKind::Arbiter,
     AnnounceKind::GameOver,
 ];
@@ -1070,11 +1365,16 @@ fn replay_to(start: &Chess, moves: &[Move]) -> Chess {
 }
 
 /// Plays one sequence; the table is rebuilt from its journal at the end.
-fn play(config: TableConfig, steps: &[Step]) -> Result<u64, TestCaseError> {
+fn play(config: (TableConfig, Devices), steps: &[Step]) -> Result<u64, TestCaseError> {
     let mut model = Model::new(config);
     let start = Step::Wait(0);
     let dgt = model.dgt.clone();
     model.snapshot(dgt, None, &start)?;
+    if model.devices.rocker {
+        // The DGT 3000's first report: connected, the rocker where it is.
+        let report = model.clock_report(ClockDevice::Connected);
+        model.input(report, &start)?;
+    }
     model.input(Input::Start, &start)?;
     for step in steps {
         model.now += Duration::from_millis(50);
@@ -1161,6 +1461,37 @@ fn cfg(vi_white: bool, tc: usize, vi_auto: bool, sighted_auto: bool) -> TableCon
         },
         ..TableConfig::default()
     }
+}
+
+/// A tactile clock (every press reported) at the first position.
+const TACTILE: Devices = Devices {
+    rocker: false,
+    lever_down: Color::Black,
+};
+
+/// The club's table: a board without sensors for the VI player, the DGT 3000 with this
+/// side of its rocker down at the set-up, Black to move at the start when `black_starts`.
+fn club(
+    vi_white: bool,
+    vi_board: ViBoard,
+    vi_auto: bool,
+    lever_down: Color,
+    black_starts: bool,
+) -> (TableConfig, Devices) {
+    let mut config = cfg(vi_white, 0, vi_auto, false);
+    config.vi_board = vi_board;
+    config.clock_lever = ClockLever::Rocker;
+    if black_starts {
+        config.start_fen =
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into());
+    }
+    (
+        config,
+        Devices {
+            rocker: true,
+            lever_down,
+        },
+    )
 }
 
 /// Sequences the model found (shrunk), each kept after its fix.
@@ -1306,6 +1637,76 @@ fn regressions() {
         ),
     ];
     for (config, steps) in cases {
+        if let Err(e) = play((config.clone(), TACTILE), steps) {
+            panic!("{steps:?}: {e}");
+        }
+    }
+    // Found when the model came to know the devices as they physically are (the DGT
+    // 3000's rocker, its cable, the board without sensors), against the table before it
+    // knew them.
+    use ViBoard::{Plain, Sensors};
+    let (white, black) = (Color::White, Color::Black);
+    let club_cases: &[((TableConfig, Devices), Vec<Step>)] = &[
+        // The side to move's lever was down at the start: nobody was told, its press
+        // could do nothing.
+        (club(false, Sensors, false, white, false), vec![Wait(200)]),
+        // The sighted player pressed before any move: their clock ran on, their lever
+        // down, and the DGT 3000 showed the other clock running.
+        (
+            club(false, Sensors, false, black, false),
+            vec![Lever(false)],
+        ),
+        (
+            club(false, Sensors, false, black, false),
+            vec![Lever(false), Wait(200)],
+        ),
+        // A press refused ("Der Zug ist nicht angesagt"): the VI player's clock ran with
+        // their lever down, and nobody told them.
+        (
+            club(false, Sensors, false, black, false),
+            vec![DgtMove(0), Lever(false), Lever(true)],
+        ),
+        // Black to move at the start, a press before the announcement: the VI player's
+        // move, announced, set and pressed, was never made.
+        (
+            club(false, Plain, false, white, true),
+            vec![Complete, SayMove(0), PegMove(0), Complete],
+        ),
+        // The sighted player's reply to the VI player's made move while their own lever
+        // was still down (pressed before their previous move was seen): their reply was
+        // taken, but their clock ran on (charged for the VI player's thinking time).
+        (
+            club(false, Sensors, true, black, false),
+            vec![
+                Lever(false),
+                DgtMove(0),
+                PegMove(95),
+                SayMove(15),
+                DgtMove(0),
+            ],
+        ),
+        // Found on the way (the table knowing the rocker): a move made while paused with
+        // the lever down was left unpressed at the resumption; a late press and the next
+        // move announced and set meanwhile needed two presses of a lever that has one.
+        (
+            club(true, Sensors, false, black, true),
+            vec![Button(1), DgtMove(0), Arbiter(6, 20)],
+        ),
+        (
+            club(false, Plain, false, white, true),
+            vec![
+                SayMove(0),
+                DgtMove(0),
+                Button(1),
+                SayMove(0),
+                Lever(true),
+                Arbiter(1, 0),
+                PegMove(0),
+                Complete,
+            ],
+        ),
+    ];
+    for (config, steps) in club_cases {
         if let Err(e) = play(config.clone(), steps) {
             panic!("{steps:?}: {e}");
         }

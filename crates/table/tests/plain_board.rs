@@ -153,6 +153,7 @@ fn a_lost_clock_is_reported_and_the_table_presses_until_it_is_back() {
         3.0,
         Input::ClockDevice {
             state: ClockDevice::Lost,
+            lever: None,
         },
     );
     let alerts = run.all(|e| match e {
@@ -172,6 +173,7 @@ fn a_lost_clock_is_reported_and_the_table_presses_until_it_is_back() {
         10.0,
         Input::ClockDevice {
             state: ClockDevice::Connected,
+            lever: None,
         },
     );
     run.say(11.0, "Springer Felix drei")

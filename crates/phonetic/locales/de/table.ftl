@@ -115,6 +115,8 @@ sighted-illegal = { $move }: kein zulässiger Zug ({ $why }).
 execute-on-board = Bitte den Zug des Gegners auf Ihrem Brett ausführen.
 illegal-by-you = Unzulässiger Zug{ $shown }. Der Schiedsrichter ist informiert.
 illegal-by-opponent = Ihr Gegner hat einen unzulässigen Zug ausgeführt{ $shown }.
+unpromoted-by-you = Unzulässiger Zug: Der Bauer wurde nicht umgewandelt. Er wird durch eine Dame ersetzt. Der Schiedsrichter ist informiert.
+unpromoted-by-opponent = Ihr Gegner hat einen Bauern nicht umgewandelt. Er wird durch eine Dame ersetzt.
 
 # Ergebnisse
 game-over = Partie beendet: { $result ->
@@ -218,4 +220,10 @@ expected = { $what ->
  }
 clock-lost = Die Uhr ist nicht verbunden. Der Tisch führt die Zeit und drückt die Uhr.
 clock-back = Die Uhr ist wieder verbunden.
+lever-down-plain = Ihr Hebel an der Uhr ist schon unten. Sagen Sie nach Ihrem Zug gesetzt: das drückt die Uhr.
+lever-down-board = Ihr Hebel an der Uhr ist schon unten. Ihr Zug auf dem Brett drückt die Uhr.
+clock-away-plain = Sagen Sie nach jedem Zug gesetzt: das drückt die Uhr.
+clock-away-board = Ihr Zug auf dem Brett drückt die Uhr.
+placed-done = Gesetzt. Die Uhr Ihres Gegners läuft.
+placed-press = Gesetzt. Bitte die Uhr drücken.
 help-plain = Ohne Sensoren: Zug ansagen, auf Ihrem Brett setzen, dann die Uhr drücken. Der Druck heißt: gesetzt und losgelassen. Oder sagen Sie gesetzt.

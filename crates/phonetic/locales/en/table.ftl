@@ -90,6 +90,8 @@ sighted-illegal = { $move }: not a legal move ({ $why }).
 execute-on-board = Please execute the opponent's move on your board.
 illegal-by-you = Illegal move{ $shown }. The arbiter has been informed.
 illegal-by-opponent = Your opponent has completed an illegal move{ $shown }.
+unpromoted-by-you = Illegal move: the pawn was not promoted. It is replaced by a queen. The arbiter has been informed.
+unpromoted-by-opponent = Your opponent did not promote a pawn. It is replaced by a queen.
 
 # Results
 game-over = Game over: { $result ->
@@ -175,4 +177,10 @@ expected = { $what ->
  }
 clock-lost = The clock is not connected. The table keeps the time and presses the clock.
 clock-back = The clock is connected again.
+lever-down-plain = Your lever on the clock is already down. Say done after your move: that presses the clock.
+lever-down-board = Your lever on the clock is already down. Your move on the board presses the clock.
+clock-away-plain = Say done after each move: that presses the clock.
+clock-away-board = Your move on the board presses the clock.
+placed-done = Done. Your opponent's clock is running.
+placed-press = Done. Please press the clock.
 help-plain = Without sensors: announce the move, set it on your board, then press the clock. The press means: placed and released. Or say done.

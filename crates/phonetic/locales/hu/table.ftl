@@ -105,6 +105,8 @@ sighted-illegal = { $move }: szabálytalan lépés ({ $why }).
 execute-on-board = Kérem, tegye meg az ellenfél lépését a saját tábláján.
 illegal-by-you = Szabálytalan lépés{ $shown }. A versenybíró értesítve.
 illegal-by-opponent = Az ellenfele szabálytalan lépést tett{ $shown }.
+unpromoted-by-you = Szabálytalan lépés: a gyalog nem változott át. Vezérre cseréljük. A versenybíró értesítve.
+unpromoted-by-opponent = Az ellenfele nem változtatta át a gyalogot. Vezérre cseréljük.
 
 # Eredmények
 game-over = A játszma véget ért: { $result ->
@@ -175,4 +177,10 @@ expected = { $what ->
  }
 clock-lost = Az óra nincs csatlakoztatva. Az időt az asztal méri, és ő nyomja meg az órát.
 clock-back = Az óra újra csatlakozik.
+lever-down-plain = Az óra karja az Ön oldalán már lent van. A lépés után mondja: letettem, ez megnyomja az órát.
+lever-down-board = Az óra karja az Ön oldalán már lent van. A lépése a táblán megnyomja az órát.
+clock-away-plain = Minden lépés után mondja: letettem, ez megnyomja az órát.
+clock-away-board = A lépése a táblán megnyomja az órát.
+placed-done = Letéve. Az ellenfél órája jár.
+placed-press = Letéve. Kérem, nyomja meg az órát.
 help-plain = Érzékelők nélkül: mondja be a lépést, tegye meg a saját tábláján, majd nyomja meg az órát. A nyomás jelentése: letéve és elengedve. Vagy mondja: letettem.

@@ -125,6 +125,8 @@ sighted-illegal = { $move }: neleistinas ėjimas ({ $why }).
 execute-on-board = Prašome padaryti varžovo ėjimą savo lentoje.
 illegal-by-you = Neleistinas ėjimas{ $shown }. Teisėjas informuotas.
 illegal-by-opponent = Jūsų varžovas padarė neleistiną ėjimą{ $shown }.
+unpromoted-by-you = Neleistinas ėjimas: pėstininkas nepaverstas. Jis pakeičiamas valdove. Teisėjas informuotas.
+unpromoted-by-opponent = Varžovas nepavertė pėstininko. Jis pakeičiamas valdove.
 
 # Rezultatai
 game-over = Partija baigta: { $result ->
@@ -211,4 +213,10 @@ expected = { $what ->
  }
 clock-lost = Laikrodis neprijungtas. Laiką skaičiuoja stalas ir jis paspaudžia laikrodį.
 clock-back = Laikrodis vėl prijungtas.
+lever-down-plain = Jūsų laikrodžio svirtis jau nuspausta. Po ėjimo sakykite padėjau: tai paspaudžia laikrodį.
+lever-down-board = Jūsų laikrodžio svirtis jau nuspausta. Jūsų ėjimas lentoje paspaudžia laikrodį.
+clock-away-plain = Po kiekvieno ėjimo sakykite padėjau: tai paspaudžia laikrodį.
+clock-away-board = Jūsų ėjimas lentoje paspaudžia laikrodį.
+placed-done = Padėta. Eina varžovo laikas.
+placed-press = Padėta. Prašom paspausti laikrodį.
 help-plain = Be jutiklių: paskelbkite ėjimą, padarykite jį savo lentoje ir paspauskite laikrodį. Paspaudimas reiškia: padėta ir paleista. Arba sakykite padėjau.

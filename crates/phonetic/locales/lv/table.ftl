@@ -121,6 +121,8 @@ sighted-illegal = { $move }: neiespējams gājiens ({ $why }).
 execute-on-board = Lūdzu, izdariet pretinieka gājienu uz sava galdiņa.
 illegal-by-you = Neiespējams gājiens{ $shown }. Tiesnesis ir informēts.
 illegal-by-opponent = Jūsu pretinieks izdarīja neiespējamu gājienu{ $shown }.
+unpromoted-by-you = Neiespējams gājiens: bandinieks netika pārvērsts. To aizstāj ar dāmu. Tiesnesis ir informēts.
+unpromoted-by-opponent = Pretinieks nepārvērta bandinieku. To aizstāj ar dāmu.
 
 # Rezultāti
 game-over = Partija beigusies: { $result ->
@@ -203,4 +205,10 @@ expected = { $what ->
  }
 clock-lost = Pulkstenis nav pievienots. Laiku skaita galds un tas nospiež pulksteni.
 clock-back = Pulkstenis atkal ir pievienots.
+lever-down-plain = Jūsu pulksteņa svira jau ir nospiesta. Pēc gājiena sakiet noliku: tas nospiež pulksteni.
+lever-down-board = Jūsu pulksteņa svira jau ir nospiesta. Jūsu gājiens uz galdiņa nospiež pulksteni.
+clock-away-plain = Pēc katra gājiena sakiet noliku: tas nospiež pulksteni.
+clock-away-board = Jūsu gājiens uz galdiņa nospiež pulksteni.
+placed-done = Novietots. Iet pretinieka laiks.
+placed-press = Novietots. Lūdzu, nospiediet pulksteni.
 help-plain = Bez sensoriem: paziņojiet gājienu, izdariet to uz sava galdiņa un nospiediet pulksteni. Nospiešana nozīmē: novietots un atlaists. Vai sakiet noliku.

@@ -157,7 +157,7 @@ impl Table {
     /// The arbiter observed `color`'s flag: the first flag observed decides (6.8–6.10).
     fn arbiter_flag_fall(&mut self, now: Duration, color: Color) {
         let color = self.clock_side.deciding_flag(color);
-        if let Ok(o) = self.game.flag_fall(color) {
+        if let Ok(o) = self.flag_outcome(color) {
             self.finish(now, o);
         }
     }
@@ -197,6 +197,7 @@ impl Table {
         self.peg.tracker.reset();
         self.peg.handled = None;
         self.clock_follows_turn(now);
+        self.moves_follow_game();
         self.position_effect(None);
         self.clock_effect(now);
         self.tell_both(
@@ -231,6 +232,17 @@ impl Table {
         if paused {
             let _ = self.clock.pause(now);
         }
+    }
+
+    /// After a restored position the clock's move counters are the game's moves (the
+    /// moves to the time control follow the game, 6.3).
+    fn moves_follow_game(&mut self) {
+        let first = self.game.start().turn();
+        let plies = self.game.moves().len();
+        let by_first = plies.div_ceil(2) as u32;
+        let by_second = (plies / 2) as u32;
+        self.clock.set_moves(first, by_first);
+        self.clock.set_moves(!first, by_second);
     }
 
     /// Both boards were put right by hand: they show the game position.

@@ -16,6 +16,9 @@ pub(super) struct ClockSide {
     pub(super) device_lost: bool,
     /// The clock device reported a low battery (told once).
     pub(super) low_battery: bool,
+    /// How many moves the game had when each flag was seen fallen: 6.9 is judged in
+    /// that position, whatever was made after it (made is made, D.2.3).
+    pub(super) flag_ply: ByColor<Option<usize>>,
 }
 
 impl ClockSide {
@@ -28,6 +31,7 @@ impl ClockSide {
     /// `color` got time again (6.10.2): their flag no longer counts as fallen.
     pub(super) fn flag_restored(&mut self, color: Color) {
         self.flags_seen[color] = false;
+        self.flag_ply[color] = None;
         if self.first_flag == Some(color) {
             self.first_flag = self.flags_seen[!color].then_some(!color);
         }
@@ -90,9 +94,19 @@ impl Table {
     }
 
     pub(super) fn lever(&mut self, now: Duration, side: Color) {
+        self.lever_went_down(side);
         if !self.started || self.over() {
             return;
         }
+        self.lever_pressed(now, side);
+        // The DGT 3000 switched its own display at the press: it is set again to what
+        // runs (also after a press the table refused).
+        if self.rocker() && !self.clock.is_paused() {
+            self.clock_effect(now);
+        }
+    }
+
+    fn lever_pressed(&mut self, now: Duration, side: Color) {
         if self.clock.is_paused() {
             if side == self.vi {
                 let text = self.vi_words().paused();
@@ -101,19 +115,14 @@ impl Table {
             return;
         }
         if side == self.vi {
-            // The late press of a made move the opponent already answered (6.2.2): it is
-            // recorded now, in order, and the opponent's clock runs until their press.
-            if let Some(i) = self.sheet.vi_unpressed
-                && self.clock.on_move() == Some(self.vi)
-            {
-                self.sheet.vi_unpressed = None;
-                if let Ok(press) = self.clock.press(now, self.vi) {
-                    self.sheet.records[i].clock = press.remaining;
-                    self.sheet.records[i].spent = press.spent;
+            if self.vi_late_press(now) {
+                // The next move already made (or, without sensors, announced and set)
+                // is completed by the same press: a rocker cannot be pressed twice.
+                if self.game.turn() == self.vi
+                    && (self.vi_made().is_some() || self.confirm_placed())
+                {
+                    self.commit_vi(now);
                 }
-                let r = self.sheet.records[i].clone();
-                self.out.push(Effect::RecordMove(r));
-                self.clock_effect(now);
                 return;
             }
             if self.game.turn() != self.vi {
@@ -127,7 +136,7 @@ impl Table {
                     self.tell_vi(text, Priority::Low, AnnounceKind::Clock);
                 }
             } else {
-                self.explain_not_made();
+                self.vi_press_refused();
             }
         } else if self.clock.on_move() == Some(side) {
             if self.game.turn() == self.vi {
@@ -138,6 +147,50 @@ impl Table {
                 self.sighted_side.pending_press = Some(now);
             }
         }
+    }
+
+    /// `loser`'s flag decides (6.9): a loss, or a draw when the opponent cannot mate, in
+    /// the position when that flag was seen fallen (a move made after it does not count).
+    pub(super) fn flag_outcome(&mut self, loser: Color) -> Result<Outcome, GameError> {
+        let at_flag = self.clock_side.flag_ply[loser]
+            .filter(|&p| p < self.game.moves().len())
+            .and_then(|p| self.sheet.history.get(p).cloned());
+        let Some(pos) = at_flag else {
+            return self.game.flag_fall(loser);
+        };
+        if let Some(o) = self.game.outcome() {
+            return Err(GameError::Over(*o));
+        }
+        let o = if annabella_rules::unwinnable::winnability(&pos, !loser)
+            == annabella_rules::Winnability::Unwinnable
+        {
+            Outcome::draw(Termination::FlagFall)
+        } else {
+            Outcome::win(!loser, Termination::FlagFall)
+        };
+        self.game.declare(o);
+        Ok(o)
+    }
+
+    /// The late press of the VI player's made move the opponent already answered
+    /// (6.2.2): it is recorded now, in order, and the opponent's clock runs until their
+    /// press. Whether there was one.
+    pub(super) fn vi_late_press(&mut self, now: Duration) -> bool {
+        let Some(i) = self.sheet.vi_unpressed else {
+            return false;
+        };
+        if self.clock.on_move() != Some(self.vi) {
+            return false;
+        }
+        self.sheet.vi_unpressed = None;
+        if let Ok(press) = self.clock.press(now, self.vi) {
+            self.sheet.records[i].clock = press.remaining;
+            self.sheet.records[i].spent = press.spent;
+        }
+        let r = self.sheet.records[i].clone();
+        self.out.push(Effect::RecordMove(r));
+        self.clock_effect(now);
+        true
     }
 
     pub(super) fn button(&mut self, now: Duration, button: ClockButton) {
@@ -158,7 +211,16 @@ impl Table {
     }
 
     pub(super) fn flag(&mut self, at: Duration, color: Color) {
+        // Made is made (D.2.3): the VI player's move made before the flag fell is on the
+        // board when it falls; a mate or a dead position it gives ended the game first
+        // (5.1.1, 5.2.2), and 6.9 is judged after it.
+        if self.vi_made().is_some() && !self.clock.is_paused() {
+            self.commit_vi_pressed(at, false);
+        }
         let first = self.clock_side.flag_fell(color);
+        if self.clock_side.flag_ply[color].is_none() {
+            self.clock_side.flag_ply[color] = Some(self.game.moves().len());
+        }
         if self.over() {
             return;
         }
@@ -169,7 +231,7 @@ impl Table {
             // Appendix D duty e: the assistant claims for the VI player; 6.9 decides. When
             // the VI player's own flag fell first, that flag decides (6.8–6.10, Guidelines
             // III): a player whose flag fell first never wins on time.
-            if let Ok(o) = self.game.flag_fall(first) {
+            if let Ok(o) = self.flag_outcome(first) {
                 self.finish(at, o);
             }
         } else {

@@ -26,6 +26,7 @@ mod clock;
 mod outbox;
 mod peg_board;
 mod plain;
+mod rocker;
 mod scoresheet;
 mod sighted;
 mod timers;
@@ -36,6 +37,7 @@ use claims::{Claims, claim_kind};
 use clock::ClockSide;
 use outbox::Outbox;
 use peg_board::PegSide;
+use rocker::Rocker;
 use scoresheet::Scoresheet;
 use sighted::SightedSide;
 use vi::{Said, ViSide};
@@ -119,6 +121,8 @@ pub struct Table {
     clock_side: ClockSide,
     /// Adjourned and the sealed move (duty f).
     adjournment: Adjournment,
+    /// The clock's lever as it physically is (the DGT 3000's rocker) and what was told.
+    rocker: Rocker,
 }
 
 fn fen_of(pos: &Chess) -> Fen {
@@ -151,6 +155,7 @@ impl Table {
             claims: Claims::default(),
             clock_side: ClockSide::default(),
             adjournment: Adjournment::default(),
+            rocker: Rocker::default(),
         })
     }
 
@@ -300,7 +305,10 @@ impl Table {
             Input::AssistantMove { text } => self.assistant_move(now, &text),
             Input::Lever { side } => self.lever(now, side),
             Input::ViPlaced => self.vi_placed(now),
-            Input::ClockDevice { state } => self.clock_device(now, state),
+            Input::ClockDevice { state, lever } => {
+                self.lever_reported(lever);
+                self.clock_device(now, state);
+            }
             Input::Button { button } => self.button(now, button),
             Input::ButtonReleased { .. } => {}
             Input::Sighted(SightedCommand::CallArbiter) => {
@@ -317,9 +325,11 @@ impl Table {
             Input::AnnouncementDone { id } => self.out.done(id),
         }
         self.settle(now);
+        self.press_owed(now);
         self.note_draw_offer(offer_before, records_before);
         self.tell_arbiter_notice();
         self.tell_sighted_touches(&sighted_touches_before, records_before);
+        self.tell_lever();
         Ok(())
     }
 

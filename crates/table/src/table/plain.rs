@@ -15,7 +15,7 @@ impl Table {
     /// Who presses the VI player's clock now: as configured, or the table while the clock
     /// device is lost.
     pub(super) fn vi_press(&self) -> ClockPress {
-        if self.clock_side.device_lost {
+        if self.clock_side.device_lost || self.lever_stuck() == Some(self.vi) {
             ClockPress::Automatic
         } else {
             self.config.vi_press
@@ -24,7 +24,7 @@ impl Table {
 
     /// Who presses the sighted player's clock now (see [`vi_press`](Self::vi_press)).
     pub(super) fn sighted_press(&self) -> ClockPress {
-        if self.clock_side.device_lost {
+        if self.clock_side.device_lost || self.lever_stuck() == Some(self.sighted()) {
             ClockPress::Automatic
         } else {
             self.config.sighted_press
@@ -72,18 +72,44 @@ impl Table {
         if self.clock.is_paused() {
             return self.tell_vi(words.paused(), Priority::Normal, AnnounceKind::Clock);
         }
-        if !self.plain() {
-            // The peg board decides; the word only asks what is still missing.
-            if self.vi_made().is_none() {
-                self.explain_not_made();
+        // The move the opponent already answered (a copy and a reply): the word confirms
+        // it, and presses for it when the lever cannot.
+        if self.sheet.vi_unpressed.is_some() && self.clock.on_move() == Some(self.vi) {
+            if self.vi_press() != ClockPress::Automatic {
+                let text = self.vi_words().placed_press();
+                return self.tell_vi(text, Priority::Low, AnnounceKind::Clock);
             }
-            return;
+            self.vi_late_press(now);
+            // The next move, announced (and set) meanwhile, is completed with it.
+            let next = if self.plain() {
+                self.confirm_placed()
+            } else {
+                self.vi_made().is_some()
+            };
+            if next {
+                self.commit_vi(now);
+            }
+            let text = self.vi_words().placed_done();
+            return self.tell_vi(text, Priority::Low, AnnounceKind::Clock);
         }
-        if !self.confirm_placed() {
-            return self.explain_not_made();
+        // The peg board decides (the word only asks what is still missing); on a board
+        // without sensors the word makes the move.
+        let made = if self.plain() {
+            self.confirm_placed()
+        } else {
+            self.vi_made().is_some()
+        };
+        if !made {
+            return self.vi_press_refused();
         }
+        // The word is always answered: the move completed, or the press still to come.
         if self.vi_press() == ClockPress::Automatic {
             self.commit_vi(now);
+            let text = self.vi_words().placed_done();
+            self.tell_vi(text, Priority::Low, AnnounceKind::Clock);
+        } else {
+            let text = self.vi_words().placed_press();
+            self.tell_vi(text, Priority::Low, AnnounceKind::Clock);
         }
     }
 

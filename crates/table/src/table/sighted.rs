@@ -177,6 +177,9 @@ impl Table {
         // presses come (6.2.2).
         if let Some(m) = self.reply_before_press(base.as_ref(), &board) {
             self.sighted_side.base = Some(board);
+            if let Some(said) = self.vi_side.said.as_mut() {
+                said.made = true;
+            }
             self.commit_unpressed(now);
             self.sighted_side.copy = None;
             self.sighted_move(now, m);
@@ -188,10 +191,15 @@ impl Table {
     /// The sighted player's reply on their board to the VI player's made move that is
     /// not pressed yet.
     fn reply_before_press(&self, base: Option<&Board>, board: &Board) -> Option<Move> {
-        if !self.vi_move_made() || self.adjournment.adjourned || self.adjournment.sealed.is_some() {
+        if !self.vi_to_move() || self.adjournment.adjourned || self.adjournment.sealed.is_some() {
             return None;
         }
         let said = self.vi_side.said.as_ref()?;
+        // On a board without sensors the announced move not yet confirmed counts too: the
+        // opponent executing it and replying shows that both took it as made (D.2.3).
+        if !said.made && !self.plain() {
+            return None;
+        }
         let mut after = self.game.position().clone();
         after.play_unchecked(said.m);
         if let [m] = detect::moves_to(&after, board).as_slice() {
@@ -203,7 +211,7 @@ impl Table {
     /// The VI player's made move is played because the opponent replied before its
     /// press: recorded when the press comes (or pressed now by the table in automatic mode).
     pub(super) fn commit_unpressed(&mut self, now: Duration) {
-        let automatic = self.config.vi_press == ClockPress::Automatic && !self.clock.is_paused();
+        let automatic = self.vi_press() == ClockPress::Automatic && !self.clock.is_paused();
         self.commit_vi_pressed(now, automatic);
     }
 
@@ -347,6 +355,8 @@ impl Table {
     pub(super) fn sighted_move(&mut self, now: Duration, m: Move) {
         let pos = self.game.position().clone();
         let by = self.sighted();
+        // Their lever is already down: the move on the board completes it (D.2.3).
+        let pressed = self.sighted_press() == ClockPress::Automatic;
         if let Some(intended) = self.claims.sighted_intended
             && intended != m
         {
@@ -392,6 +402,7 @@ impl Table {
         self.vi_side.said = None;
         self.vi_side.made_at = None;
         self.vi_side.confirm = None;
+        self.vi_side.refused_illegal = None;
         self.peg.copy = Some((pos.clone(), m));
         self.peg.copy_since = now;
         self.peg.tracker.reset();
@@ -405,7 +416,7 @@ impl Table {
         if let Some(at) = self.sighted_side.pending_press.take() {
             self.press(at, by);
             self.clock_effect(now);
-        } else if self.sighted_press() == ClockPress::Automatic {
+        } else if pressed {
             self.press(now, by);
             self.clock_effect(now);
         }
@@ -541,7 +552,7 @@ impl Table {
             return self.tell_sighted(text, Priority::Normal, AnnounceKind::Clock);
         }
         let first = self.clock_side.deciding_flag(self.vi);
-        if let Ok(o) = self.game.flag_fall(first) {
+        if let Ok(o) = self.flag_outcome(first) {
             self.finish(now, o);
         }
     }
@@ -726,6 +737,11 @@ impl Table {
         let Some(way) = self.illegal_on_sighted_board() else {
             return;
         };
+        if let Some((Role::Pawn, from, to)) = way
+            && let Some(m) = self.unpromoted_pawn(from, to)
+        {
+            return self.sighted_unpromoted(m);
+        }
         self.sighted_side.pending_press = None;
         let uci = way.map_or("several pieces moved".into(), |(_, from, to)| {
             format!("{from}{to}")
@@ -743,6 +759,40 @@ impl Table {
         );
         self.sighted_side.handled = Some(self.sighted_quiet_since());
         self.sighted_board_wrong(AlertKind::IllegalMove, detail, Some(way));
+    }
+}
+
+impl Table {
+    /// The queen promotion of the pawn the sighted board shows moved from `from` to
+    /// the last rank `to` and left a pawn there (7.5.2).
+    fn unpromoted_pawn(&self, from: Square, to: Square) -> Option<Move> {
+        self.game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(Role::Queen))
+    }
+
+    /// 7.5.2: the sighted player pressed with a pawn left unpromoted on the last rank:
+    /// the pawn is replaced by a queen of its colour, the move stands as that promotion
+    /// (announced to the VI player so, with check where it gives one), the arbiter is
+    /// informed and decides the penalty (7.5.5).
+    fn sighted_unpromoted(&mut self, m: Move) {
+        let now = self.now;
+        let pos = self.game.position().clone();
+        let detail = format!(
+            "7.5.2: the sighted player ({}) pressed the clock with an unpromoted pawn ({}); \
+             it is replaced by a queen; the penalty is the arbiter's (7.5.5)",
+            self.sighted(),
+            SanPlus::from_move(pos, m)
+        );
+        let text = self.sighted_words().unpromoted_by_you();
+        self.tell_sighted(text, Priority::High, AnnounceKind::Arbiter);
+        let text = self.vi_words().unpromoted_by_opponent();
+        self.tell_vi(text, Priority::High, AnnounceKind::Arbiter);
+        self.alert(AlertKind::IllegalMove, detail);
+        self.sighted_side.base = self.sighted_side.board.clone();
+        self.sighted_move(now, m);
     }
 }
 

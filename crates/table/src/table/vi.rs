@@ -37,6 +37,9 @@ pub(super) struct ViSide {
     pub(super) touches: Vec<Square>,
     /// A resignation or a draw acceptance waiting for "ja".
     pub(super) confirm: Option<Confirm>,
+    /// The last announcement refused as illegal (its words), while no move is announced:
+    /// a press after it is the arbiter's to judge (7.5.1, 7.5.3).
+    pub(super) refused_illegal: Option<String>,
 }
 
 impl ViSide {
@@ -139,6 +142,7 @@ impl Table {
         self.vi_side.made_at = None;
         self.vi_side.touches.clear();
         self.vi_side.confirm = None;
+        self.vi_side.refused_illegal = None;
         if self.peg.copy.is_some() {
             // The opponent's last move is still being copied: only this move is done with.
             let after = self.game.position().board();
@@ -175,6 +179,26 @@ impl Table {
             spent: Duration::ZERO,
             at: now,
         }
+    }
+
+    /// The VI player pressed (or confirmed) without a move that can be made: they are
+    /// told why; after an announcement refused as illegal the arbiter is informed too
+    /// (the move may have been completed on the board, 7.5.1/7.5.3; 7.5.5 is theirs).
+    pub(super) fn vi_press_refused(&mut self) {
+        if self.vi_side.said.is_none()
+            && let Some(heard) = self.vi_side.refused_illegal.take()
+        {
+            // Words from outside: no control characters, bounded, before a log or page.
+            let heard: String = heard.chars().filter(|c| !c.is_control()).take(80).collect();
+            let detail = format!(
+                "the VI player ({}) pressed the clock after announcing \"{heard}\", which was \
+                 refused as illegal; the position stands (7.5.1, 7.5.3; the penalty is the \
+                 arbiter's, 7.5.5)",
+                self.vi
+            );
+            self.alert(AlertKind::PressWithoutMove, detail);
+        }
+        self.explain_not_made();
     }
 
     /// Tells the VI player why the lever press did not complete the move.
@@ -309,6 +333,10 @@ impl Table {
                     Verdict::Ambiguous(_) | Verdict::Incomplete(_) => AnnounceKind::Question,
                     _ => AnnounceKind::NotUnderstood,
                 };
+                if matches!(other, Verdict::Illegal(_)) && self.vi_to_move() {
+                    let heard = alternatives.first().map(|h| h.text.clone());
+                    self.vi_side.refused_illegal = heard;
+                }
                 let text = other.describe(&pos, lex).unwrap_or_default();
                 self.tell_vi(text, Priority::Normal, kind);
             }
@@ -372,6 +400,7 @@ impl Table {
             return self.tell_vi(text, Priority::High, AnnounceKind::TouchMove);
         }
         // D.2.8: a new announcement replaces the previous one until the move is made.
+        self.vi_side.refused_illegal = None;
         self.vi_side.said = Some(Said {
             m,
             at: now,
