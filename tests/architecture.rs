@@ -223,13 +223,13 @@ const LAYERS: &[(&str, Layer)] = &[
 /// The only shells that use another shell, each for a reason ARCHITECTURE.md gives: the
 /// station assembles the console and its view model, setup's doctor replays a journal as
 /// the station would resume it, the demo plays a simulated table through the station,
-/// the view model speaks the console's types.
+/// the console shows the view model's types and takes its requests.
 const SHELL_USES_SHELL: &[(&str, &str)] = &[
     ("station", "console"),
     ("station", "view"),
     ("setup", "station"),
     ("demo", "station"),
-    ("view", "console"),
+    ("console", "view"),
 ];
 
 /// The workspace crates (`annabella-…`, without the prefix) in the `[dependencies]` of a

@@ -3,8 +3,9 @@
 
 use std::process::ExitCode;
 
-use annabella_console::{ArbiterRequest, Console, DEFAULT_ADDR, Token, demo};
+use annabella_console::{Console, DEFAULT_ADDR, Token, demo};
 use annabella_rules::ClockTime;
+use annabella_view::ArbiterRequest;
 use anyhow::{Context, bail};
 use tokio::sync::{mpsc, watch};
 

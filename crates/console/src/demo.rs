@@ -4,9 +4,10 @@
 use annabella_arbiter::{ApplyError, Evidence, Player, Record, reconcile, resolve_entry};
 use shakmaty::{Board, Chess, Color, Position};
 
-use crate::{
-    request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty},
-    view::{Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView},
+use annabella_rules::GameResult;
+use annabella_view::{
+    Alert, ArbiterCommand, ArbiterRequest, BoardsView, ClaimView, ClocksView, ConsoleView,
+    LogEntry, MovesView, Penalty,
 };
 
 const GAME: &str = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7";

@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 
 use crate::param;
-use crate::request::{ArbiterCommand, GameResult, Penalty};
 use crate::text::{self, ClockError};
+use annabella_rules::GameResult;
+use annabella_view::{ArbiterCommand, Penalty};
 use shakmaty::Color;
 
 /// A submitted form that asks for no action: the field that is missing or malformed,

@@ -16,7 +16,8 @@
 //!
 //! ```
 //! use std::collections::HashMap;
-//! use annabella_console::{ArbiterCommand, action_from_form};
+//! use annabella_console::action_from_form;
+//! use annabella_view::ArbiterCommand;
 //! use shakmaty::Color;
 //! // The arbiter's "set a clock" form, as the console reads it.
 //! let form: HashMap<String, String> = [("action", "set-clock"), ("side", "white"), ("time", "1:05:00")]
@@ -28,6 +29,7 @@
 use std::{collections::HashMap, convert::Infallible, net::SocketAddr};
 
 use annabella_serve::{Gate, encode, param, serving::Limits};
+use annabella_view::{ArbiterRequest, ConsoleView};
 use axum::{
     Form, Json, Router,
     extract::{ConnectInfo, Query, State},
@@ -44,16 +46,10 @@ use tokio::sync::{mpsc, watch};
 pub mod demo;
 pub mod form;
 pub mod page;
-pub mod request;
 pub mod text;
-pub mod view;
 
 pub use form::{FormError, action_from_form};
 pub use page::Mode;
-pub use request::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
-pub use view::{
-    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, side_name,
-};
 
 /// Where the console listens unless told otherwise: localhost only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8960";
@@ -319,6 +315,7 @@ fn updates(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use annabella_view::ArbiterCommand;
 
     #[test]
     fn tokens_are_random_and_compared_whole() {

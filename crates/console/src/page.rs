@@ -10,7 +10,7 @@ use annabella_board::{board_svg, board_text, piece_name};
 
 use shakmaty::Color;
 
-use crate::view::ConsoleView;
+use annabella_view::ConsoleView;
 
 /// Who looks at the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -252,7 +252,7 @@ fn claims_region(view: &ConsoleView, mode: &Mode) -> String {
             let _ = write!(
                 s,
                 "<li>{} claims {}: {}",
-                crate::view::side_name(c.by),
+                annabella_view::side_name(c.by),
                 escape(&c.ground),
                 escape(&c.detail)
             );

@@ -12,7 +12,7 @@ use std::{
     time::Duration,
 };
 
-use annabella_console::{Alert, ArbiterCommand, ArbiterRequest, Console, ConsoleView, Token, demo};
+use annabella_console::{Console, Token, demo};
 use annabella_test_support::{
     axe,
     browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
@@ -20,6 +20,7 @@ use annabella_test_support::{
     keyboard,
     wait::wait_for_async,
 };
+use annabella_view::{Alert, ArbiterCommand, ArbiterRequest, ConsoleView};
 use fantoccini::{Locator, key::Key};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},

@@ -6,8 +6,9 @@
 
 use std::net::SocketAddr;
 
-use annabella_console::{ArbiterRequest, Console, ConsoleView, Token};
+use annabella_console::{Console, Token};
 use annabella_serve::{hardening::script_hashes, serving::Limits};
+use annabella_view::{ArbiterRequest, ConsoleView};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,

@@ -8,8 +8,9 @@ use std::{
     time::{Duration, Instant},
 };
 
-use annabella_console::{ArbiterCommand, ArbiterRequest, Console, ConsoleView, Token};
+use annabella_console::{Console, Token};
 use annabella_serve::serving::Limits;
+use annabella_view::{ArbiterCommand, ArbiterRequest, ConsoleView};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,

@@ -3,7 +3,10 @@
 //! table's secret; and journals of the format before (`tests/data/journals-v2`, written
 //! by the version before keyed journals) still read.
 
-use std::{path::PathBuf, time::Duration};
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use rusqlite::{Connection, params};
 

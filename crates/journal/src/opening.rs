@@ -4,11 +4,11 @@
 
 use std::path::Path;
 
-use rusqlite::Connection;
+use rusqlite::{Connection, params};
 
 use crate::{
-    Authentication, JournalErrorKind, Keys, OpenMode, Reading, TableSecret, file, open_for_writing,
-    set_aside, start_writing, wal,
+    Authentication, DroppedRecord, HEAD, JournalErrorKind, Keys, OpenMode, Reading, TableSecret,
+    file, head_json, integrity::Hash, open_for_writing, put_meta, start_writing, wal,
 };
 
 /// Damage in the write-ahead log beside an SQLite file, found before SQLite opens (and,
@@ -105,4 +105,23 @@ pub(crate) fn make_writable<I>(
         )?;
     }
     Ok(())
+}
+
+/// Moves the torn last record to `dropped` and sets the head back to the record before it.
+pub(crate) fn set_aside(
+    conn: &Connection,
+    keys: Keys<'_>,
+    dropped: &DroppedRecord,
+    records: u64,
+    last_hash: &Hash,
+) -> rusqlite::Result<()> {
+    let tx = conn.unchecked_transaction()?;
+    tx.execute(
+        "INSERT INTO dropped (seq, now_ms, input, hash, reason)
+         SELECT seq, now_ms, input, hash, ?2 FROM inputs WHERE seq = ?1",
+        params![dropped.seq as i64, dropped.damage.to_string()],
+    )?;
+    tx.execute("DELETE FROM inputs WHERE seq = ?1", [dropped.seq as i64])?;
+    put_meta(&tx, keys, HEAD, &head_json(records, last_hash))?;
+    tx.commit()
 }

@@ -7,8 +7,8 @@ use rusqlite::Connection;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Damage, DamagedRecord, DroppedRecord, HEAD, Keys, RawRow, Reading, Record, Version, blob,
-    bytes, file, get_meta, integer,
+    Damage, DamagedRecord, DroppedRecord, HEAD, Keys, RawRow, Record, Version, blob, bytes, file,
+    get_meta, integer,
     integrity::{self, Hash, Head},
     mac_blob, read_games,
     secret::MacKey,
@@ -319,4 +319,13 @@ fn check_row<I: DeserializeOwned>(
         },
         computed,
     ))
+}
+
+/// Everything a read of the file found, before the mode decides what is an error.
+pub(crate) struct Reading<I> {
+    pub(crate) records: Vec<Record<I>>,
+    pub(crate) last_hash: Hash,
+    pub(crate) dropped: Option<DroppedRecord>,
+    pub(crate) damage: Option<DamagedRecord>,
+    pub(crate) file_damage: Vec<String>,
 }

@@ -1,6 +1,6 @@
 //! Journal tests on real SQLite files in temporary directories.
 
-use std::time::Duration;
+use std::{path::Path, time::Duration};
 
 use proptest::prelude::*;
 use rusqlite::{Connection, params};

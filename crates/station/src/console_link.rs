@@ -15,11 +15,12 @@ pub use annabella_view::{actions, observer, peg_pieces};
 use std::{net::SocketAddr, sync::Arc};
 
 use annabella_arbiter::{Plan, Player, RestoreStep};
-use annabella_console::{ArbiterRequest, Console, ConsoleView, Token};
+use annabella_console::{Console, Token};
 use annabella_devices::sim::{
     DgtAction, DgtSim, Hands as _, PegAction, PegBoardSim, Simulated, Simulator,
 };
 use annabella_table::{Input, TableConfig, TableView};
+use annabella_view::{ArbiterRequest, ConsoleView};
 use tokio::sync::{mpsc, watch};
 
 use crate::{
@@ -148,7 +149,7 @@ async fn link(
                 let carried = actions::inputs_for(&request, &snapshot, plan.as_ref(), observer.claim_id());
                 let carried = match carried {
                     Ok(c) => {
-                        if let annabella_console::ArbiterCommand::DismissAlert { alert } = request.action
+                        if let annabella_view::ArbiterCommand::DismissAlert { alert } = request.action
                             && !observer.dismiss(alert)
                         {
                             Carry::Inputs(vec![actions::refusal(&request, &format!("no alert {alert}"))])

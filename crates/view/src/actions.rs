@@ -5,9 +5,11 @@
 use std::time::Duration;
 
 use annabella_arbiter::Plan;
-use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
+use annabella_rules::GameResult;
 use annabella_table::{ArbiterAction, Input, TableView};
 use shakmaty::Color;
+
+use crate::request::{ArbiterCommand, ArbiterRequest, Penalty};
 
 /// What a console request comes to.
 #[derive(Debug, Clone, PartialEq)]

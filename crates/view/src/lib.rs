@@ -7,9 +7,16 @@
 //! table inputs ([`actions`]).
 
 pub mod actions;
+pub mod console_view;
 pub mod line;
 pub mod observer;
 pub use annabella_table::detect::peg_pieces;
+pub mod request;
 pub mod story;
+
+pub use console_view::{
+    Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView, side_name,
+};
+pub use request::{ArbiterCommand, ArbiterRequest, Penalty};
 #[cfg(test)]
 mod tests;

@@ -5,10 +5,10 @@
 
 use std::{collections::VecDeque, time::Duration};
 
-use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile};
-use annabella_console::{
+use crate::console_view::{
     Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView,
 };
+use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile};
 use annabella_table::{
     AlertKind, Audience, ClaimKind, Effect, Input, PendingClaimView, TableConfig, TableView,
     detect::peg_pieces::PegPieces,

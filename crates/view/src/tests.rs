@@ -4,11 +4,12 @@
 use std::time::Duration;
 
 use annabella_arbiter::Case;
-use annabella_console::{ArbiterCommand, ArbiterRequest, GameResult, Penalty};
+use annabella_rules::GameResult;
 use annabella_table::{ArbiterAction, Hypothesis, Input, Table, TableConfig};
 use shakmaty::{Color, Square};
 
 use crate::{
+    ArbiterCommand, ArbiterRequest, Penalty,
     actions::{self, inputs_for},
     line::{Journalled, Line},
     observer::Observer,
@@ -52,7 +53,7 @@ impl Run {
         }
     }
 
-    fn view(&mut self) -> annabella_console::ConsoleView {
+    fn view(&mut self) -> crate::ConsoleView {
         let snapshot = self.table.snapshot();
         self.observer.view(&snapshot);
         self.observer.last().cloned().expect("a view")

@@ -1,5 +1,5 @@
-//! What the console shows: the table as the station sees it, published through a
-//! `tokio::sync::watch` channel.
+//! What the arbiter's console shows: the table as the station sees it (the station
+//! publishes it to the console through a `tokio::sync::watch` channel).
 
 use annabella_arbiter::Plan;
 use annabella_rules::GameResult;

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use shakmaty::{Color, fen::Fen};
 
-use crate::view::side_name;
+use annabella_rules::{ClockTime, GameResult};
+
+use crate::console_view::side_name;
 
 /// A penalty of the Laws (12.9; 7.5.5 for illegal moves).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -26,10 +28,6 @@ pub enum Penalty {
     /// The game declared lost (12.9.7; 7.5.5 after the second illegal move).
     LoseGame,
 }
-
-/// A game result the arbiter declares: the rules' result (in JSON `"1-0"`, `"0-1"`,
-/// `"1/2-1/2"`).
-pub use annabella_rules::GameResult;
 
 /// What the arbiter does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,7 +111,7 @@ impl ArbiterCommand {
                 format!(
                     "set {}'s clock to {}",
                     side_name(*side),
-                    crate::page::clock_text(*ms)
+                    ClockTime(std::time::Duration::from_millis(*ms)).hms()
                 )
             }
             ArbiterCommand::SetMoves { side, moves } => {
