@@ -81,10 +81,11 @@ fn scoresheets_agree_board_put_right_in_words() {
     assert_eq!(code, Some(1), "stderr: {err}");
     assert_eq!(
         out,
-        "Die Partieformulare stimmen überein (bis Weiß, Zug 2). \
-         Auf dem Brett des sehenden Spielers wurde bei Weiß, Zug 2 Springer Hektor drei statt Springer Felix drei ausgeführt. \
-         Brett des sehenden Spielers: weißen Springer von Hektor drei nach Felix drei setzen.\n\
-         Brett des sehenden Spielers:\n  1. weißen Springer von Hektor drei nach Felix drei setzen\n"
+        "Die Partieformulare stimmen bis Weiß, Zug 2 überein. \
+         Ein Brett weicht davon ab und wird berichtigt. \
+         Die Partie wird nach Weiß, Zug 2 fortgesetzt. \
+         Bei Weiß, Zug 2 zeigt das Brett des sehenden Spielers Sh3 statt Sf3.\n\
+         Brett des sehenden Spielers:\n  1. Setzen Sie den weißen Springer von h3 nach f3.\n"
     );
     let (_, out, _) = annabella(&[
         "reconcile",
@@ -98,7 +99,7 @@ fn scoresheets_agree_board_put_right_in_words() {
         "en",
     ]);
     assert!(
-        out.ends_with("Board of the sighted player:\n  1. move the white knight from Hector three to Felix three\n"),
+        out.ends_with("Board of the sighted player:\n  1. Move the white knight from h3 to f3.\n"),
         "{out}"
     );
 }

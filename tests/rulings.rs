@@ -37,7 +37,7 @@ fn a_made_move_stays_made() {
             made,
             "Der Zug ist bereits ausgeführt, die Figur war losgelassen.",
             "Der Schiedsrichter ist informiert.",
-            "Nimm die Figur von Hektor drei. Setze den weißen Springer auf Felix drei.",
+            "Nehmen Sie die Figur von Hektor drei. Setzen Sie den weißen Springer auf Felix drei.",
             "Das Brett stimmt.",
             "Partie beendet: Weiß gewinnt, Aufgabe.",
         ]
@@ -109,13 +109,13 @@ fn en_passant_is_named_and_the_captured_pawn_is_told() {
     );
     assert!(
         vi.contains(
-            &"Schwarz: Bella vier schlägt Cäsar drei en passant. Nimm den geschlagenen Bauern von Cäsar vier."
+            &"Schwarz: Bella vier schlägt Cäsar drei en passant. Nehmen Sie den geschlagenen Bauern von Cäsar vier."
                 .to_owned()
         ),
         "{vi:?}"
     );
     assert!(
-        vi.iter().all(|t| !t.starts_with("Nimm die Figur")),
+        vi.iter().all(|t| !t.starts_with("Nehmen Sie die Figur")),
         "copied right, no fix-up: {vi:?}"
     );
     // The sighted player sees the board: the move, without the instruction.
@@ -597,7 +597,7 @@ fn a_fix_up_never_contradicts_a_made_move() {
     assert_eq!(
         fixups,
         [
-            "Nimm die Figur von Eva sieben. Setze den schwarzen Bauern auf Eva fünf.",
+            "Nehmen Sie die Figur von Eva sieben. Setzen Sie den schwarzen Bauern auf Eva fünf.",
             "Das Brett stimmt."
         ]
     );

@@ -175,7 +175,8 @@ fn a_correction_before_the_clock_press_replaces_the_move() {
 #[test]
 fn a_sighted_move_copied_wrongly_on_the_peg_board_is_fixed() {
     let played = play("peg-fixup", false, true);
-    let fixup = "Nimm die Figur von Hektor sechs. Setze den schwarzen Springer auf Felix sechs.";
+    let fixup =
+        "Nehmen Sie die Figur von Hektor sechs. Setzen Sie den schwarzen Springer auf Felix sechs.";
     assert_eq!(
         played.told("vi_player"),
         [

@@ -98,7 +98,7 @@ fn the_demo_writes_a_scoresheet_with_every_move_its_time_and_the_result() {
     );
     let result = text
         .lines()
-        .skip_while(|l| !l.contains("Result"))
+        .skip_while(|l| !l.contains("Ergebnis"))
         .nth(1)
         .unwrap_or_default();
     assert!(

@@ -36,9 +36,11 @@ pub mod plan;
 pub mod player;
 pub mod reconcile;
 pub mod restore;
+pub mod words;
 
 pub use entry::{Entry, EntryError, ParseEntryError, resolve_entry};
 pub use plan::{BoardFix, Case, ClockProposal, ClockReading, Finding, FindingKind, Plan};
 pub use player::{Player, Words};
 pub use reconcile::{Evidence, Record, reconcile};
 pub use restore::{ApplyError, Instruction, RestoreStep, StepError, apply_steps, restore};
+pub use words::{BoardText, PlanText, plan_text};

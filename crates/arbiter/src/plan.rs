@@ -197,26 +197,10 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan as text in one language (German, else English): the summary, then each
-    /// board's steps numbered (`annabella reconcile`).
+    /// The plan as text in `lang` (`annabella reconcile`): the summary and findings,
+    /// then each board's steps numbered, then the clocks (see [`crate::words`]).
     pub fn text(&self, lang: annabella_phonetic::Language) -> String {
-        let german = lang == annabella_phonetic::Language::De;
-        let pick = |w: &Words| if german { w.de.clone() } else { w.en.clone() };
-        let mut out = pick(&self.summary);
-        out.push('\n');
-        for fix in &self.fix {
-            let who = if german {
-                format!("Brett {}:", fix.board.de_genitive())
-            } else {
-                format!("Board of {}:", fix.board.en())
-            };
-            out.push_str(&who);
-            out.push('\n');
-            for (i, step) in fix.steps.iter().enumerate() {
-                out.push_str(&format!("  {}. {}\n", i + 1, pick(&step.words)));
-            }
-        }
-        out
+        crate::words::plan_text(self, lang).to_text()
     }
 
     /// The board both players must have in front of them.

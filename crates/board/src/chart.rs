@@ -30,15 +30,54 @@ pub fn hms(ms: u64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
+/// Round steps for a time axis, ms: 1, 2, 5, 10, 15, 20, 30 minutes, 1, 2, 3, 6 hours.
+const TIME_STEPS: [u64; 11] = [
+    60_000, 120_000, 300_000, 600_000, 900_000, 1_200_000, 1_800_000, 3_600_000, 7_200_000,
+    10_800_000, 21_600_000,
+];
+
+/// A time axis up to at least `most` ms in round values: the step between its lines and
+/// its top (a whole number of steps, at most six of them; never below one minute), so
+/// that every tick is a value a clock shows with zero seconds.
+///
+/// ```
+/// use annabella_board::chart::round_ticks;
+/// assert_eq!(round_ticks(5_400_000), (1_800_000, 5_400_000)); // 0:30:00 up to 1:30:00
+/// assert_eq!(round_ticks(4_138_000), (900_000, 4_500_000));   // not 1:08:58
+/// assert_eq!(round_ticks(0), (60_000, 60_000));
+/// ```
+pub fn round_ticks(most: u64) -> (u64, u64) {
+    let most = most.max(1);
+    let step = TIME_STEPS
+        .into_iter()
+        .find(|s| most.div_ceil(*s) <= 6)
+        .unwrap_or_else(|| most.div_ceil(6).div_ceil(3_600_000) * 3_600_000);
+    (step, most.div_ceil(step) * step)
+}
+
+/// The step between numbered moves on a move axis of `moves` moves: 1, 2, 5, 10, 20, 50…
+/// so that at most about ten are numbered.
+pub fn move_step(moves: usize) -> usize {
+    let mut step = 1;
+    for next in [2, 5, 10, 20, 50, 100] {
+        if moves.div_ceil(step) <= 10 {
+            break;
+        }
+        step = next;
+    }
+    step
+}
+
 /// The chart of `points` (in ply order); `id` makes its title and description ids
 /// unique on the page; `table_id` names the table with the same numbers.
 pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
-    let most = points
-        .iter()
-        .map(|p| p.white_ms.max(p.black_ms))
-        .max()
-        .unwrap_or(0)
-        .max(60_000);
+    let (step, most) = round_ticks(
+        points
+            .iter()
+            .map(|p| p.white_ms.max(p.black_ms))
+            .max()
+            .unwrap_or(0),
+    );
     let last = points.last().map_or(1, |p| p.ply).max(2);
     #[allow(clippy::cast_precision_loss)]
     let x = |ply: usize| LEFT + (W - LEFT - RIGHT) * (ply as f64 / last as f64);
@@ -59,9 +98,9 @@ pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="clock-chart" id="{id}" role="img" aria-labelledby="{id}-title {id}-desc" aria-describedby="{table_id}"><title id="{id}-title">Remaining time of each side, move by move</title><desc id="{id}-desc">{}</desc>"#,
         escape(&desc)
     );
-    // Grid and axes: a line per quarter of the largest time.
-    for q in 0..=4u64 {
-        let ms = most * q / 4;
+    // Grid and axes: a line at every round step of time.
+    for q in 0..=most / step {
+        let ms = step * q;
         let gy = y(ms);
         let _ = write!(
             s,
@@ -79,8 +118,8 @@ pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
         W - RIGHT
     );
     let moves = last.div_ceil(2);
-    let step = (moves / 8).max(1);
-    for m in (step..=moves).step_by(step) {
+    let every = move_step(moves);
+    for m in (every..=moves).step_by(every) {
         let _ = write!(
             s,
             r#"<text x="{:.1}" y="{}" text-anchor="middle">{m}</text>"#,
@@ -127,10 +166,11 @@ pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
     s
 }
 
+/// A tick's label: `1:30` (hours and minutes) from an hour on, `45m` below.
 fn short(ms: u64) -> String {
     let m = ms / 60_000;
     if m >= 60 {
-        format!("{}h{:02}", m / 60, m % 60)
+        format!("{}:{:02}", m / 60, m % 60)
     } else {
         format!("{m}m")
     }
@@ -187,6 +227,23 @@ mod tests {
         assert_eq!(table.matches("<tr><th scope=\"row\">").count(), 3);
         assert!(table.contains("<th scope=\"row\">1</th><td>0:09:50</td><td>0:09:20</td>"));
         assert!(table.contains("<th scope=\"row\">3</th><td>0:09:10</td><td></td>"));
+    }
+
+    #[test]
+    fn ticks_fall_on_round_values() {
+        for most in [
+            1, 59_000, 61_000, 599_000, 2_700_000, 4_138_000, 5_400_000, 7_260_000,
+        ] {
+            let (step, top) = round_ticks(most);
+            assert!(top >= most && top / step <= 6, "{most}: {step} {top}");
+            assert_eq!(step % 60_000, 0, "{most}: whole minutes");
+            assert!(TIME_STEPS.contains(&step), "{most}: {step}");
+        }
+        assert_eq!(move_step(8), 1);
+        assert_eq!(move_step(41), 5);
+        assert_eq!(move_step(130), 20);
+        let svg = clock_chart(&points(), "c", "ct");
+        assert!(svg.contains(">10m<") && svg.contains(">4m<"), "{svg}");
     }
 
     #[test]

@@ -153,7 +153,7 @@ async fn dgt_move_is_detected_after_debounce_and_dump() {
     );
     assert_eq!(
         words(Language::De),
-        vec!["Setze die weiße Dame auf David eins."]
+        vec!["Setzen Sie die weiße Dame auf David eins."]
     );
 }
 

@@ -1,5 +1,6 @@
-//! The table's sentences in each language, from one Project Fluent file per language
-//! (`locales/<lang>/table.ftl`, compiled in). A message a language lacks falls back to
+//! The table's sentences in each language, from two Project Fluent files per language
+//! (`locales/<lang>/table.ftl` for what the table says, `locales/<lang>/pages.ftl` for
+//! the pages and the printed scoresheet; compiled in). A message a language lacks falls back to
 //! English; [`missing`] names such messages.
 //!
 //! Moves and squares are arguments, rendered by the caller in the listener's scheme;
@@ -16,13 +17,29 @@ use unic_langid::LanguageIdentifier;
 
 use crate::lexicon::{Language, Lexicon};
 
-/// The Fluent source of each language, in [`Language::ALL`] order.
-const SOURCES: [&str; 5] = [
-    include_str!("../locales/de/table.ftl"),
-    include_str!("../locales/en/table.ftl"),
-    include_str!("../locales/lt/table.ftl"),
-    include_str!("../locales/lv/table.ftl"),
-    include_str!("../locales/hu/table.ftl"),
+/// The Fluent sources of each language (its file's name and text), in [`Language::ALL`]
+/// order.
+const SOURCES: [[(&str, &str); 2]; 5] = [
+    [
+        ("table.ftl", include_str!("../locales/de/table.ftl")),
+        ("pages.ftl", include_str!("../locales/de/pages.ftl")),
+    ],
+    [
+        ("table.ftl", include_str!("../locales/en/table.ftl")),
+        ("pages.ftl", include_str!("../locales/en/pages.ftl")),
+    ],
+    [
+        ("table.ftl", include_str!("../locales/lt/table.ftl")),
+        ("pages.ftl", include_str!("../locales/lt/pages.ftl")),
+    ],
+    [
+        ("table.ftl", include_str!("../locales/lv/table.ftl")),
+        ("pages.ftl", include_str!("../locales/lv/pages.ftl")),
+    ],
+    [
+        ("table.ftl", include_str!("../locales/hu/table.ftl")),
+        ("pages.ftl", include_str!("../locales/hu/pages.ftl")),
+    ],
 ];
 
 /// One argument of a message: words or a number.
@@ -70,15 +87,17 @@ impl Messages {
         {
             errors.push(format!("{language}: LT_PLURAL: {e}"));
         }
-        let resource = match FluentResource::try_new(SOURCES[language as usize].to_owned()) {
-            Ok(r) => r,
-            Err((r, errs)) => {
-                errors.extend(errs.iter().map(|e| format!("{language}/table.ftl: {e:?}")));
-                r
+        for (file, source) in SOURCES[language as usize] {
+            let resource = match FluentResource::try_new(source.to_owned()) {
+                Ok(r) => r,
+                Err((r, errs)) => {
+                    errors.extend(errs.iter().map(|e| format!("{language}/{file}: {e:?}")));
+                    r
+                }
+            };
+            if let Err(errs) = bundle.add_resource(resource) {
+                errors.extend(errs.iter().map(|e| format!("{language}/{file}: {e}")));
             }
-        };
-        if let Err(errs) = bundle.add_resource(resource) {
-            errors.extend(errs.iter().map(|e| format!("{language}/table.ftl: {e}")));
         }
         Messages {
             language,
@@ -142,10 +161,11 @@ fn lithuanian_plural(n: f64) -> &'static str {
     }
 }
 
-/// Every message id, as the English file has them.
+/// Every message id, as the English files have them.
 pub fn ids() -> Vec<&'static str> {
     let mut ids = Vec::new();
-    for line in SOURCES[Language::En as usize].lines() {
+    let english = SOURCES[Language::En as usize];
+    for line in english.iter().flat_map(|(_, source)| source.lines()) {
         if let Some((id, _)) = line.split_once(" = ")
             && !id.is_empty()
             && id
@@ -230,6 +250,20 @@ mod tests {
             ("word", "Zebra".into()),
             ("label", "a square".into()),
             ("what", "square".into()),
+            ("number", 12.into()),
+            ("pages", 2.into()),
+            ("id", 3.into()),
+            ("ground", "threefold repetition (9.2)".into()),
+            ("detail", "Nf3 intended".into()),
+            ("board", "Board of the VI player".into()),
+            ("vi", "white knight".into()),
+            ("sighted", "empty".into()),
+            ("at", "White, move 2".into()),
+            ("executed", "Bb5".into()),
+            ("recorded", "Bc4".into()),
+            ("player", "vi".into()),
+            ("white-moves", 3.into()),
+            ("black-moves", 2.into()),
         ]
     }
 
@@ -262,6 +296,114 @@ mod tests {
                 }
             }
         }
+        assert!(report.is_empty(), "{}", report.join("\n"));
+    }
+
+    /// Messages that are parts of sentences, labels or headings, not sentences of their
+    /// own (the test below holds every other message to the rules of a sentence). An id
+    /// ending in `-` stands for every id it begins.
+    const FRAGMENTS: &[&str] = &[
+        // Words and parts the table builds its sentences from.
+        "color",
+        "piece",
+        "piece-accusative",
+        "list-and",
+        "move-by",
+        "termination",
+        "hours",
+        "minutes",
+        "seconds",
+        "moves",
+        "where-is",
+        "none-left",
+        "what-is-on",
+        "empty",
+        "refusal-",
+        "or",
+        "heard-",
+        "expected",
+        "plan-ply",
+        "plan-player",
+        // Headings, labels, buttons and table cells of the pages and the scoresheet
+        // (their sentences are listed below).
+        "console-",
+        "sheet-",
+        "plan-findings",
+        "plan-board-of",
+    ];
+
+    /// The sentences among the pages' and the scoresheet's texts.
+    const SENTENCES: &[&str] = &[
+        "console-reload",
+        "console-no-alerts",
+        "console-no-claims",
+        "console-no-plan",
+        "console-plan-open",
+        "console-state-",
+        "console-board-unreadable",
+        "console-boards-agree",
+        "console-boards-differ",
+        "console-square-differs",
+        "console-no-moves",
+        "sheet-illegal-",
+        "sheet-footer",
+        "sheet-clocks-note",
+    ];
+
+    fn listed(list: &[&str], id: &str) -> bool {
+        list.iter()
+            .any(|f| *f == id || (f.ends_with('-') && id.starts_with(f)))
+    }
+
+    fn is_fragment(id: &str) -> bool {
+        listed(FRAGMENTS, id) && !listed(SENTENCES, id)
+    }
+
+    /// Informal German forms of address: the table speaks to both players with "Sie".
+    const INFORMAL_GERMAN: &[&str] = &[
+        "du", "dich", "dir", "dein", "deine", "deinen", "deinem", "deiner", "deines", "nimm",
+        "setze", "ersetze", "zieh", "ziehe", "drück", "drücke", "mach", "hast", "bist", "kannst",
+        "musst", "willst", "gib", "stell",
+    ];
+
+    #[test]
+    fn every_sentence_of_every_language_is_capitalised_ends_with_a_stop_and_german_says_sie() {
+        let mut report = Vec::new();
+        for language in Language::ALL {
+            let messages = Messages::get(language);
+            for id in ids() {
+                for (color, role) in [("white", "queen"), ("black", "pawn")] {
+                    let Some((text, _)) = messages.try_text(id, &samples(color, role)) else {
+                        continue;
+                    };
+                    if language == Language::De {
+                        let informal = text
+                            .split(|c: char| !c.is_alphabetic())
+                            .find(|w| INFORMAL_GERMAN.contains(&w.to_lowercase().as_str()));
+                        if let Some(w) = informal {
+                            report.push(format!("de: {id}: informal {w:?} in {text:?}"));
+                        }
+                    }
+                    if text.contains("scoresheets-") || text.contains("boards-agree") {
+                        report.push(format!("{language}: {id}: an internal name in {text:?}"));
+                    }
+                    if is_fragment(id) {
+                        continue;
+                    }
+                    let first = text
+                        .trim_start_matches(['‡', ' ', '„', '“', '"'])
+                        .chars()
+                        .next();
+                    if !first.is_some_and(|c| c.is_uppercase() || c.is_numeric()) {
+                        report.push(format!("{language}: {id}: begins in lower case: {text:?}"));
+                    }
+                    if !text.trim_end().ends_with(['.', '?', '!']) {
+                        report.push(format!("{language}: {id}: no stop at the end: {text:?}"));
+                    }
+                }
+            }
+        }
+        report.dedup();
         assert!(report.is_empty(), "{}", report.join("\n"));
     }
 

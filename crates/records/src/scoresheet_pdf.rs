@@ -1,17 +1,23 @@
 //! The printed scoresheet to sign (Law 8.7): an A4 PDF in the FIDE layout — event, site,
-//! date, round, board, players and colours, time control; moves 1–60 in numbered
-//! columns with each move's clock time, draw offers marked `(=)`; illegal moves and
-//! their penalties (Law 7.5); the result; signature
-//! lines for White, Black and the arbiter; further pages past move 60; then each side's
-//! remaining time as a figure. Piece letters are the table's language's (German S, L, T,
-//! D, K; English N, B, R, Q, K). Drawn with `printpdf` in DejaVu Sans (Debian's
-//! `fonts-dejavu-core`), embedded in the file.
+//! date, round, board, the arbiter, both players with title, rating, FIDE id and
+//! federation and the VI player marked, the time control; moves 1–60 in numbered
+//! columns with each move's clock time, draw offers marked `(=)` and illegal moves `‡`
+//! at the move, their penalties (Law 7.5) under the moves; the result; signature lines
+//! for White, Black and the arbiter; further pages past move 60; then each side's
+//! remaining time as a figure. Every heading and the piece letters are in the table's
+//! language; a value nobody gave is a line to fill in, never a `?`. Drawn with
+//! `printpdf` in DejaVu Sans (Debian's `fonts-dejavu-core`), embedded as the subset of
+//! the glyphs the sheet uses; every text is measured with the font's own advance widths
+//! and shrunk or wrapped to stay inside its cell.
 
 use std::{path::Path, time::Duration};
 
-use annabella_phonetic::{Language, localize_san};
+use annabella_phonetic::{
+    Language, localize_san,
+    messages::{Arg, Messages, color_arg},
+};
 use annabella_rules::ClockTime;
-use annabella_table::Table;
+use annabella_table::{IllegalMark, Table};
 use printpdf::{
     Color, IndirectFontRef, Line, LineDashPattern, Mm, PdfDocument, PdfLayerReference, Point, Rgb,
 };
@@ -34,6 +40,12 @@ pub enum PdfError {
         path: String,
         /// What failed.
         source: std::io::Error,
+    },
+    /// The font file is no font.
+    #[error("the scoresheet's font {path} is not a TrueType font")]
+    NotAFont {
+        /// The font's path.
+        path: String,
     },
     /// The PDF library refused.
     #[error("the scoresheet PDF: {0}")]
@@ -61,49 +73,100 @@ pub struct SheetMove {
     pub draw_offer: bool,
 }
 
-/// What the printed scoresheet shows.
+/// One player as the sheet names them; `None` where nobody gave the value (a line to
+/// fill in is printed).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SheetPlayer {
+    /// The name.
+    pub name: Option<String>,
+    /// The FIDE title (`GM`, `WIM`, …).
+    pub title: Option<String>,
+    /// The rating.
+    pub rating: Option<String>,
+    /// The FIDE id.
+    pub fide_id: Option<String>,
+    /// The federation (`GER`, `LTU`, …).
+    pub federation: Option<String>,
+}
+
+/// What the printed scoresheet shows; `None` where nobody gave the value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sheet {
     /// Event name.
-    pub event: String,
+    pub event: Option<String>,
     /// Site.
-    pub site: String,
+    pub site: Option<String>,
     /// Date (`YYYY.MM.DD`).
-    pub date: String,
+    pub date: Option<String>,
     /// Round.
-    pub round: String,
-    /// Board (table) number, when known; a blank to fill in otherwise.
+    pub round: Option<String>,
+    /// Board (table) number.
     pub board: Option<String>,
-    /// White's name.
-    pub white: String,
-    /// Black's name.
-    pub black: String,
+    /// The arbiter's name.
+    pub arbiter: Option<String>,
+    /// White.
+    pub white: SheetPlayer,
+    /// Black.
+    pub black: SheetPlayer,
+    /// The visually impaired player's colour (Appendix D).
+    pub vi: Option<shakmaty::Color>,
     /// The time control in words or PGN notation.
-    pub time_control: String,
+    pub time_control: Option<String>,
     /// Every half-move in order.
     pub moves: Vec<SheetMove>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*` (not finished).
     pub result: String,
-    /// Illegal moves completed and penalised (Law 7.5): White's, Black's.
-    pub illegal: [u8; 2],
-    /// The language whose piece letters are printed.
+    /// Illegal moves penalised (Law 7.5.5), marked at the move.
+    pub illegal: Vec<IllegalMark>,
+    /// The language of the headings and the piece letters.
     pub language: Language,
 }
 
+/// A value as the sheet prints it: `None` for what stands for "unknown" in PGN and in
+/// the table's configuration (`?`, `????.??.??`, `-`, blank).
+pub fn known(value: &str) -> Option<String> {
+    let v = value.trim();
+    let unknown = v.is_empty() || v == "-" || v.chars().all(|c| c == '?' || c == '.');
+    (!unknown).then(|| v.to_owned())
+}
+
 impl Sheet {
-    /// The sheet of `table`'s game.
+    /// The sheet of `table`'s game: the table's configuration, and whatever its PGN's
+    /// tags add (`Board`, `Arbiter`, `WhiteTitle`, `WhiteElo`, `WhiteFideId`, `WhiteFed`
+    /// and Black's).
     pub fn of(table: &Table) -> Sheet {
         let config = table.config();
         let offers = table.draw_offers();
+        let pgn = table.pgn();
+        let tags: Vec<(String, String)> = annabella_rules::pgn::read_games(&pgn)
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .map(|g| g.tags.into_iter().map(|t| (t.name, t.value)).collect())
+            .unwrap_or_default();
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| n == name)
+                .and_then(|(_, v)| known(v))
+        };
+        let player = |side: &str, name: &str| SheetPlayer {
+            name: tag(side).or_else(|| known(name)),
+            title: tag(&format!("{side}Title")),
+            rating: tag(&format!("{side}Elo")),
+            fide_id: tag(&format!("{side}FideId")),
+            federation: tag(&format!("{side}Fed")).or_else(|| tag(&format!("{side}Team"))),
+        };
         Sheet {
-            event: config.event.event.clone(),
-            site: config.event.site.clone(),
-            date: config.event.date.clone(),
-            round: config.event.round.clone(),
-            board: None,
-            white: config.event.white.clone(),
-            black: config.event.black.clone(),
-            time_control: config.time_control.to_string(),
+            event: tag("Event").or_else(|| known(&config.event.event)),
+            site: tag("Site").or_else(|| known(&config.event.site)),
+            date: tag("Date").or_else(|| known(&config.event.date)),
+            round: tag("Round").or_else(|| known(&config.event.round)),
+            board: tag("Board"),
+            arbiter: tag("Arbiter"),
+            white: player("White", &config.event.white),
+            black: player("Black", &config.event.black),
+            vi: Some(config.vi_color),
+            time_control: known(&config.time_control.to_string()),
             moves: table
                 .records()
                 .iter()
@@ -115,50 +178,141 @@ impl Sheet {
                 })
                 .collect(),
             result: table.end().map_or("*".to_owned(), |e| e.result.to_string()),
-            illegal: [
-                table.game().strikes(shakmaty::Color::White),
-                table.game().strikes(shakmaty::Color::Black),
-            ],
+            illegal: table.illegal_moves().to_vec(),
             language: config.language,
         }
     }
 
     /// How many pages of moves: one per 60 moves, at least one.
     pub fn move_pages(&self) -> usize {
-        let moves = self.moves.last().map_or(0, |m| m.ply.div_ceil(2));
-        moves.div_ceil(MOVES_PER_PAGE).max(1)
+        let last = self
+            .moves
+            .iter()
+            .map(|m| m.ply)
+            .chain(self.illegal.iter().map(|m| m.ply))
+            .max()
+            .unwrap_or(0);
+        last.div_ceil(2).div_ceil(MOVES_PER_PAGE).max(1)
+    }
+
+    /// The PDF's title: "Scoresheet: White – Black" in the sheet's language.
+    pub fn title(&self) -> String {
+        let blank = |p: &SheetPlayer| p.name.clone().unwrap_or_else(|| "…".into());
+        self.say(
+            "sheet-doc-title",
+            &[
+                ("white", blank(&self.white).into()),
+                ("black", blank(&self.black).into()),
+            ],
+        )
+    }
+
+    fn say(&self, id: &str, args: &[Arg<'_>]) -> String {
+        Messages::get(self.language).text(id, args)
     }
 }
+
+/// The font's advance widths, to measure text before it is drawn.
+struct Metrics {
+    bytes: Vec<u8>,
+}
+
+impl Metrics {
+    /// The width of `text` at `size` pt, in mm.
+    fn width(&self, text: &str, size: f32) -> f32 {
+        let Ok(face) = ttf_parser::Face::parse(&self.bytes, 0) else {
+            return text.chars().count() as f32 * size * 0.6 * PT;
+        };
+        let em = f32::from(face.units_per_em());
+        let units: f32 = text
+            .chars()
+            .map(|c| {
+                face.glyph_index(c)
+                    .and_then(|g| face.glyph_hor_advance(g))
+                    .map_or(em * 0.6, f32::from)
+            })
+            .sum();
+        units / em * size * PT
+    }
+
+    /// The largest size up to `size` (at least `min`) at which `text` fits `w` mm.
+    fn fit(&self, text: &str, size: f32, min: f32, w: f32) -> f32 {
+        let at = self.width(text, size);
+        if at <= w {
+            size
+        } else {
+            (size * w / at).max(min)
+        }
+    }
+}
+
+/// Millimetres per point.
+const PT: f32 = 25.4 / 72.0;
 
 /// The PDF of `sheet`, with the font at `font`.
 ///
 /// # Errors
 /// The font cannot be read, or the PDF library refuses.
 pub fn render(sheet: &Sheet, font: &Path) -> Result<Vec<u8>, PdfError> {
-    let font_file = std::fs::File::open(font).map_err(|source| PdfError::Font {
+    let bytes = std::fs::read(font).map_err(|source| PdfError::Font {
         path: font.display().to_string(),
         source,
     })?;
-    let title = format!("Scoresheet: {} – {}", sheet.white, sheet.black);
-    let (doc, page, layer) = PdfDocument::new(&title, Mm(210.0), Mm(297.0), "sheet");
+    if ttf_parser::Face::parse(&bytes, 0).is_err() {
+        return Err(PdfError::NotAFont {
+            path: font.display().to_string(),
+        });
+    }
+    let title = sheet.title();
+    // The title is set again below in PDF text encoding; printpdf writes it as bytes.
+    let (doc, page, layer) = PdfDocument::new("", Mm(210.0), Mm(297.0), "sheet");
     let font = doc
-        .add_external_font(font_file)
+        .add_external_font_with_subsetting(bytes.as_slice(), true)
         .map_err(|e| PdfError::Pdf(e.to_string()))?;
+    let metrics = Metrics { bytes };
     let pages = sheet.move_pages() + 1;
     let mut layers = vec![doc.get_page(page).get_layer(layer)];
     for _ in 1..pages {
         let (p, l) = doc.add_page(Mm(210.0), Mm(297.0), "sheet");
         layers.push(doc.get_page(p).get_layer(l));
     }
-    let page = |layer| Page { layer, font: &font };
+    let page = |layer| Page {
+        layer,
+        font: &font,
+        metrics: &metrics,
+    };
     for (i, layer) in layers.iter().enumerate().take(pages - 1) {
         move_page(sheet, &page(layer), i, pages);
     }
     if let Some(last) = layers.last() {
         clock_page(sheet, &page(last), pages);
     }
-    doc.save_to_bytes()
-        .map_err(|e| PdfError::Pdf(e.to_string()))
+    let pdf = doc
+        .save_to_bytes()
+        .map_err(|e| PdfError::Pdf(e.to_string()))?;
+    with_title(&pdf, &title)
+}
+
+/// `pdf` with `title` in its document information as a PDF text string (UTF-16BE with
+/// its byte order mark, PDF 1.7 § 7.9.2.2), which every reader shows as written.
+fn with_title(pdf: &[u8], title: &str) -> Result<Vec<u8>, PdfError> {
+    use lopdf::{Object, StringFormat};
+    let mut doc = lopdf::Document::load_mem(pdf).map_err(|e| PdfError::Pdf(e.to_string()))?;
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .map_err(|e| PdfError::Pdf(e.to_string()))?;
+    let mut text = vec![0xFE, 0xFF];
+    text.extend(title.encode_utf16().flat_map(u16::to_be_bytes));
+    doc.get_object_mut(info)
+        .and_then(Object::as_dict_mut)
+        .map_err(|e| PdfError::Pdf(e.to_string()))?
+        .set("Title", Object::String(text, StringFormat::Hexadecimal));
+    let mut out = Vec::with_capacity(pdf.len());
+    doc.save_to(&mut out)
+        .map_err(|e| PdfError::Pdf(e.to_string()))?;
+    Ok(out)
 }
 
 /// The PDF of `table`'s game with Debian's DejaVu Sans.
@@ -173,11 +327,16 @@ fn black() -> Color {
     Color::Rgb(Rgb::new(0.0, 0.0, 0.0, None))
 }
 
-/// One page being drawn: its layer and the font; positions in mm from the bottom left.
+/// One page being drawn: its layer, the font and its metrics; positions in mm from the
+/// bottom left.
 struct Page<'a> {
     layer: &'a PdfLayerReference,
     font: &'a IndirectFontRef,
+    metrics: &'a Metrics,
 }
+
+/// The smallest type on the sheet, pt.
+const SMALLEST: f32 = 6.0;
 
 impl Page<'_> {
     fn line(&self, from: (f32, f32), to: (f32, f32), width: f32) {
@@ -197,17 +356,54 @@ impl Page<'_> {
         self.layer.use_text(s, size, Mm(x), Mm(y), self.font);
     }
 
-    /// A label and its value on a line `w` long to write on.
-    fn field(&self, (x, y): (f32, f32), w: f32, label: &str, value: &str) {
-        self.text(7.0, x, y + 4.2, label);
-        self.text(10.0, x + 1.0, y + 0.8, value);
+    /// `s` at up to `size` pt, shrunk to fit `w` mm.
+    fn text_in(&self, size: f32, (x, y): (f32, f32), w: f32, s: &str) {
+        let size = self.metrics.fit(s, size, SMALLEST, w);
+        self.text(size, x, y, s);
+    }
+
+    /// A label and its value on a line `w` long to write on; an unknown value leaves
+    /// the line blank. A long value is shrunk to fit.
+    fn field(&self, (x, y): (f32, f32), w: f32, label: &str, value: Option<&str>) {
+        self.text_in(7.0, (x, y + 5.0), w, label);
         self.line((x, y), (x + w, y), 0.4);
+        if let Some(value) = value {
+            self.text_in(10.0, (x + 1.0, y + 0.9), w - 1.5, value);
+        }
+    }
+
+    /// A field with room for two lines (a player's name): a value too long for one line
+    /// at 7 pt is wrapped at a space onto a second line, each shrunk to fit.
+    fn tall_field(&self, (x, y): (f32, f32), w: f32, label: &str, value: Option<&str>) {
+        self.text_in(7.0, (x, y + 7.6), w, label);
+        self.line((x, y), (x + w, y), 0.4);
+        let Some(value) = value else {
+            return;
+        };
+        let room = w - 1.5;
+        if self.metrics.width(value, 7.0) <= room {
+            self.text_in(10.0, (x + 1.0, y + 0.9), room, value);
+            return;
+        }
+        // As many words as fit on the first line, the rest on the second.
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let mut split = words.len();
+        while split > 1 && self.metrics.width(&words[..split].join(" "), 7.0) > room {
+            split -= 1;
+        }
+        let (first, second) = (words[..split].join(" "), words[split..].join(" "));
+        self.text_in(7.0, (x + 1.0, y + 3.8), room, &first);
+        self.text_in(7.0, (x + 1.0, y + 0.7), room, &second);
     }
 
     /// The page's title and "Page n of m" at its top.
-    fn heading(&self, title: &str, number: usize, pages: usize) {
-        self.text(15.0, LEFT, 284.0, title);
-        self.text(8.0, 150.0, 284.0, &format!("Page {number} of {pages}"));
+    fn heading(&self, sheet: &Sheet, title: &str, number: usize, pages: usize) {
+        self.text_in(15.0, (LEFT, 284.0), 130.0, title);
+        let of = sheet.say(
+            "sheet-page",
+            &[("number", number.into()), ("pages", pages.into())],
+        );
+        self.text_in(8.0, (150.0, 284.0), 45.0, &of);
     }
 
     /// Dashes (6 on, 3 off) for the lines drawn next, or solid lines.
@@ -220,19 +416,34 @@ impl Page<'_> {
     }
 }
 
-/// The sheet's note of illegal moves and their penalties (Law 7.5.5: the first adds
-/// time to the opponent's clock; a further one may lose the game, as the result says).
-pub fn illegal_note(illegal: [u8; 2]) -> String {
-    let side = |n: u8, who: &str, other: &str| match n {
-        0 => format!("{who} none"),
-        1 => format!("{who} 1 (time added to {other})"),
-        n => format!("{who} {n} (penalties of 7.5.5)"),
-    };
-    format!(
-        "Illegal moves: {}; {}",
-        side(illegal[0], "White", "Black"),
-        side(illegal[1], "Black", "White")
-    )
+/// The sheet's notes of illegal moves and their penalties (Law 7.5.5: the first adds
+/// time to the opponent's clock; a further one loses the game), one line each, in the
+/// sheet's language.
+pub fn illegal_notes(sheet: &Sheet) -> Vec<String> {
+    sheet
+        .illegal
+        .iter()
+        .map(|m| {
+            let number = m.ply.div_ceil(2);
+            let mv = if m.ply % 2 == 1 {
+                format!("{number}.")
+            } else {
+                format!("{number}…")
+            };
+            let args = |extra: Option<String>| {
+                let mut a: Vec<Arg<'_>> =
+                    vec![("move", mv.clone().into()), ("color", color_arg(m.by))];
+                if let Some(t) = extra {
+                    a.push(("time", t.into()));
+                }
+                a
+            };
+            match m.added {
+                Some(t) => sheet.say("sheet-illegal-added", &args(Some(hms(t)))),
+                None => sheet.say("sheet-illegal-lost", &args(None)),
+            }
+        })
+        .collect()
 }
 
 fn hms(d: Duration) -> String {
@@ -240,153 +451,294 @@ fn hms(d: Duration) -> String {
 }
 
 const LEFT: f32 = 15.0;
-const TOP_OF_TABLE: f32 = 236.0;
-const ROW: f32 = 5.6;
-/// Column offsets inside one block of 30 moves: No., White, time, Black, time.
-const COLS: [f32; 6] = [0.0, 8.0, 35.0, 52.0, 79.0, 90.0];
+const TOP_OF_TABLE: f32 = 222.0;
+const ROW: f32 = 5.4;
+/// One block of 30 moves is this wide (two blocks and a gap fill the 180 mm line).
+const BLOCK: f32 = 88.0;
+/// The gap between the two blocks.
+const GAP: f32 = 4.0;
+/// Padding inside a cell, each side.
+const PAD: f32 = 0.9;
 
-/// A page of moves: the header, two blocks of 30 numbered moves, the result and the
-/// signature lines.
+/// The columns of a move block: left edges of No., White, time, Black, time, and the
+/// right edge; the move text's size. Each column fits its widest value at its size.
+fn columns(sheet: &Sheet, metrics: &Metrics, labels: &[String; 5]) -> ([f32; 6], f32) {
+    let widest = |texts: &mut dyn Iterator<Item = String>, size: f32| {
+        texts
+            .map(|t| metrics.width(&t, size))
+            .fold(0.0_f32, f32::max)
+    };
+    let number = widest(&mut ["88".to_owned(), labels[0].clone()].into_iter(), 7.5) + 2.0 * PAD;
+    let time = widest(
+        &mut sheet
+            .moves
+            .iter()
+            .map(|m| hms(m.clock))
+            .chain(["8:88:88".to_owned(), labels[2].clone()]),
+        7.5,
+    ) + 2.0 * PAD;
+    let san = (BLOCK - number - 2.0 * time) / 2.0;
+    let texts: Vec<String> = sheet
+        .moves
+        .iter()
+        .map(|m| move_text(sheet, m.ply, Some(m)))
+        .chain(labels.iter().cloned())
+        .collect();
+    let need = widest(&mut texts.iter().cloned(), 8.5) + 2.0 * PAD;
+    let size = if need <= san {
+        8.5
+    } else {
+        (8.5 * san / need).max(SMALLEST)
+    };
+    let x1 = number;
+    let x2 = x1 + san;
+    let x3 = x2 + time;
+    let x4 = x3 + san;
+    ([0.0, x1, x2, x3, x4, BLOCK], size)
+}
+
+/// A half-move's text on the sheet: the move with the table's letters, `(=)` for a
+/// draw offer with it, `‡` for an illegal move made in its place.
+fn move_text(sheet: &Sheet, ply: usize, m: Option<&SheetMove>) -> String {
+    let mut s = m.map_or(String::new(), |m| localize_san(&m.san, sheet.language));
+    if m.is_some_and(|m| m.draw_offer) {
+        s.push_str(" (=)");
+    }
+    if sheet.illegal.iter().any(|i| i.ply == ply) {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push('‡');
+    }
+    s
+}
+
+/// A page of moves: the header, two blocks of 30 numbered moves, the result, the
+/// illegal moves and the signature lines.
 fn move_page(sheet: &Sheet, page: &Page<'_>, index: usize, pages: usize) {
-    page.heading("Scoresheet", index + 1, pages);
+    page.heading(sheet, &sheet.say("sheet-title", &[]), index + 1, pages);
     header(sheet, page);
+    let labels = [
+        sheet.say("sheet-number", &[]),
+        sheet.say("sheet-white", &[]),
+        sheet.say("sheet-time", &[]),
+        sheet.say("sheet-black", &[]),
+        sheet.say("sheet-time", &[]),
+    ];
+    let (cols, size) = columns(sheet, page.metrics, &labels);
     let first_move = index * MOVES_PER_PAGE + 1;
     for block in 0..2 {
+        let x0 = LEFT + block as f32 * (BLOCK + GAP);
         move_block(
             sheet,
             page,
-            LEFT + block as f32 * 93.0,
+            (x0, &cols, size),
+            &labels,
             first_move + block * 30,
         );
     }
     result_and_signatures(sheet, page);
-    page.text(
-        6.5,
-        LEFT,
-        12.0,
-        "Written by annabella from the table's journal. (=) a draw offer with this move (Law 9.1.2.2).",
-    );
+    page.text_in(6.5, (LEFT, 10.0), 180.0, &sheet.say("sheet-footer", &[]));
 }
 
-/// The header: event, site, date, round, board, players, time control.
+/// The header: event, site, arbiter; date, round, board, time control; both players.
 fn header(sheet: &Sheet, page: &Page<'_>) {
-    page.field((LEFT, 270.0), 110.0, "Event", &sheet.event);
-    page.field((130.0, 270.0), 65.0, "Site", &sheet.site);
-    page.field((LEFT, 260.0), 50.0, "Date", &sheet.date);
-    page.field((70.0, 260.0), 30.0, "Round", &sheet.round);
-    let board = sheet.board.as_deref().unwrap_or("");
-    page.field((105.0, 260.0), 20.0, "Board", board);
-    let time_control = &sheet.time_control;
-    page.field((130.0, 260.0), 65.0, "Time control", time_control);
-    page.field((LEFT, 250.0), 87.0, "White", &sheet.white);
-    page.field((108.0, 250.0), 87.0, "Black", &sheet.black);
+    let say = |id: &str| sheet.say(id, &[]);
+    let v = |o: &Option<String>| o.clone();
+    page.field(
+        (LEFT, 270.0),
+        82.0,
+        &say("sheet-event"),
+        v(&sheet.event).as_deref(),
+    );
+    page.field(
+        (100.0, 270.0),
+        48.0,
+        &say("sheet-site"),
+        v(&sheet.site).as_deref(),
+    );
+    page.field(
+        (151.0, 270.0),
+        44.0,
+        &say("sheet-arbiter"),
+        v(&sheet.arbiter).as_deref(),
+    );
+    page.field(
+        (LEFT, 259.0),
+        36.0,
+        &say("sheet-date"),
+        v(&sheet.date).as_deref(),
+    );
+    page.field(
+        (54.0, 259.0),
+        20.0,
+        &say("sheet-round"),
+        v(&sheet.round).as_deref(),
+    );
+    page.field(
+        (77.0, 259.0),
+        20.0,
+        &say("sheet-board"),
+        v(&sheet.board).as_deref(),
+    );
+    page.field(
+        (100.0, 259.0),
+        95.0,
+        &say("sheet-time-control"),
+        v(&sheet.time_control).as_deref(),
+    );
+    for (i, (side, p)) in [
+        (shakmaty::Color::White, &sheet.white),
+        (shakmaty::Color::Black, &sheet.black),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let x = LEFT + i as f32 * 92.0;
+        let mut label = say(side.fold_wb("sheet-white", "sheet-black"));
+        if sheet.vi == Some(side) {
+            label = format!("{label} — {}", say("sheet-vi"));
+        }
+        page.tall_field((x, 245.0), 88.0, &label, p.name.as_deref());
+        let details = [
+            (0.0, 13.0, "sheet-title-label", &p.title),
+            (16.0, 18.0, "sheet-rating", &p.rating),
+            (37.0, 27.0, "sheet-fide-id", &p.fide_id),
+            (67.0, 21.0, "sheet-federation", &p.federation),
+        ];
+        for (dx, w, id, value) in details {
+            page.field((x + dx, 235.0), w, &say(id), value.as_deref());
+        }
+    }
 }
 
 /// One block of 30 moves from `first_move` at `x0`: the ruled table, each move's number,
-/// both half-moves (a draw offer marked) and the clock times.
-fn move_block(sheet: &Sheet, page: &Page<'_>, x0: f32, first_move: usize) {
-    let head = TOP_OF_TABLE + 1.5;
-    for (col, label) in ["No.", "White", "Time", "Black", "Time"].iter().enumerate() {
-        page.text(7.5, x0 + COLS[col] + 1.0, head, label);
+/// both half-moves (a draw offer and an illegal move marked) and the clock times.
+fn move_block(
+    sheet: &Sheet,
+    page: &Page<'_>,
+    (x0, cols, size): (f32, &[f32; 6], f32),
+    labels: &[String; 5],
+    first_move: usize,
+) {
+    let head = TOP_OF_TABLE + 1.6;
+    for (col, label) in labels.iter().enumerate() {
+        let w = cols[col + 1] - cols[col] - 2.0 * PAD;
+        page.text_in(7.5, (x0 + cols[col] + PAD, head), w, label);
     }
     let rows = 30;
     let bottom = TOP_OF_TABLE - rows as f32 * ROW;
     for r in 0..=rows {
         let y = TOP_OF_TABLE - r as f32 * ROW;
         let width = if r == 0 { 0.6 } else { 0.25 };
-        page.line((x0, y), (x0 + COLS[5], y), width);
+        page.line((x0, y), (x0 + cols[5], y), width);
     }
     let top = TOP_OF_TABLE + ROW;
-    page.line((x0, top), (x0 + COLS[5], top), 0.6);
-    for x in COLS {
+    page.line((x0, top), (x0 + cols[5], top), 0.6);
+    for x in cols {
         page.line((x0 + x, top), (x0 + x, bottom), 0.25);
     }
+    let cell = |c: usize| cols[c + 1] - cols[c] - 2.0 * PAD;
     for r in 0..rows {
         let number = first_move + r;
         let y = TOP_OF_TABLE - (r as f32 + 1.0) * ROW + 1.6;
-        page.text(8.0, x0 + 1.0, y, &number.to_string());
+        page.text_in(7.5, (x0 + PAD, y), cell(0), &number.to_string());
         for (side, col) in [(1usize, 1usize), (0, 3)] {
             // White's half-move of move n is ply 2n − 1, Black's 2n.
             let ply = 2 * number - side;
-            if let Some(m) = sheet.moves.iter().find(|m| m.ply == ply) {
-                let mut san = localize_san(&m.san, sheet.language);
-                if m.draw_offer {
-                    san.push_str(" (=)");
-                }
-                page.text(8.5, x0 + COLS[col] + 1.0, y, &san);
-                page.text(7.5, x0 + COLS[col + 1] + 0.8, y, &hms(m.clock));
+            let m = sheet.moves.iter().find(|m| m.ply == ply);
+            let text = move_text(sheet, ply, m);
+            if !text.is_empty() {
+                page.text_in(size, (x0 + cols[col] + PAD, y), cell(col), &text);
+            }
+            if let Some(m) = m {
+                let t = hms(m.clock);
+                page.text_in(7.5, (x0 + cols[col + 1] + PAD, y), cell(col + 1), &t);
             }
         }
     }
 }
 
-/// The result, the illegal moves, and the signatures (8.7: both players sign both
-/// scoresheets).
+/// The result, the illegal moves with their penalties, and the signatures (8.7: both
+/// players sign both scoresheets).
 fn result_and_signatures(sheet: &Sheet, page: &Page<'_>) {
-    let y = TOP_OF_TABLE - 30.0 * ROW - 10.0;
-    page.field((LEFT, y), 60.0, "Result", &sheet.result);
-    page.text(8.0, 80.0, y + 0.8, &illegal_note(sheet.illegal));
-    let sign_y = y - 22.0;
-    for (i, who) in ["Signature White", "Signature Black", "Signature Arbiter"]
+    let y = TOP_OF_TABLE - 30.0 * ROW - 9.0;
+    let result = (sheet.result != "*").then_some(sheet.result.as_str());
+    page.field((LEFT, y), 40.0, &sheet.say("sheet-result", &[]), result);
+    let notes = illegal_notes(sheet);
+    let notes = if notes.is_empty() {
+        vec![sheet.say("sheet-illegal-none", &[])]
+    } else {
+        notes
+    };
+    for (i, note) in notes.iter().take(3).enumerate() {
+        page.text_in(7.5, (60.0, y + 4.6 - i as f32 * 3.4), 135.0, note);
+    }
+    let sign_y = y - 20.0;
+    for (i, id) in ["sheet-sign-white", "sheet-sign-black", "sheet-sign-arbiter"]
         .iter()
         .enumerate()
     {
         let x = LEFT + i as f32 * 62.0;
         page.line((x, sign_y), (x + 54.0, sign_y), 0.4);
-        page.text(7.5, x, sign_y - 4.0, who);
+        page.text_in(7.5, (x, sign_y - 4.0), 54.0, &sheet.say(id, &[]));
     }
 }
 
 /// The chart's frame on the clock page: left, bottom, width, height.
-const CHART: (f32, f32, f32, f32) = (LEFT + 14.0, 150.0, 165.0, 110.0);
+const CHART: (f32, f32, f32, f32) = (LEFT + 16.0, 150.0, 163.0, 110.0);
 
 /// The last page: each side's remaining time after its moves as a line chart (White
 /// solid, Black dashed); the numbers are in the move columns before it.
 fn clock_page(sheet: &Sheet, page: &Page<'_>, pages: usize) {
-    page.heading("Clock times", pages, pages);
-    page.text(
-        9.0,
-        LEFT,
-        274.0,
-        &format!(
-            "{} – {}: remaining time after each move (the times are also in the move columns).",
-            sheet.white, sheet.black
-        ),
+    page.heading(sheet, &sheet.say("sheet-clocks", &[]), pages, pages);
+    page.text_in(9.0, (LEFT, 274.0), 180.0, &sheet.title());
+    page.text_in(
+        8.0,
+        (LEFT, 269.0),
+        180.0,
+        &sheet.say("sheet-clocks-note", &[]),
     );
     let most = sheet
         .moves
         .iter()
         .map(|m| m.clock)
         .max()
-        .unwrap_or_default()
-        .max(Duration::from_secs(60));
+        .unwrap_or_default();
+    let (step, top) = annabella_board::chart::round_ticks(most.as_millis() as u64);
     let last = sheet.moves.last().map_or(2, |m| m.ply).max(2);
-    chart_axes(page, most, last);
+    chart_axes(sheet, page, (step, top), last);
+    let top = Duration::from_millis(top);
     for (side, dashed) in [(1usize, false), (0, true)] {
-        clock_curve(sheet, page, side, dashed, most, last);
+        clock_curve(sheet, page, side, dashed, top, last);
     }
     page.dashed(false);
     chart_legend(sheet, page);
 }
 
-/// The axes: time (up to `most`) in quarters, move numbers (up to ply `last`).
-fn chart_axes(page: &Page<'_>, most: Duration, last: usize) {
+/// The axes: time up to `top` with a line at every `step` (round values), move numbers
+/// (up to ply `last`).
+fn chart_axes(sheet: &Sheet, page: &Page<'_>, (step, top): (u64, u64), last: usize) {
     let (x0, y0, w, h) = CHART;
     page.line((x0, y0), (x0 + w, y0), 0.5);
     page.line((x0, y0), (x0, y0 + h), 0.5);
-    for q in 0..=4u32 {
-        let t = most * q / 4;
-        let y = y0 + h * q as f32 / 4.0;
+    let mut t = 0;
+    while t <= top {
+        let y = y0 + h * t as f32 / top as f32;
         page.line((x0, y), (x0 + w, y), 0.15);
-        page.text(7.0, LEFT, y - 1.0, &hms(t));
+        page.text(7.0, LEFT, y - 1.0, &hms(Duration::from_millis(t)));
+        t += step;
     }
     let moves = last.div_ceil(2);
-    let step = (moves / 10).max(1);
-    for m in (step..=moves).step_by(step) {
+    let every = annabella_board::chart::move_step(moves);
+    for m in (every..=moves).step_by(every) {
         let x = x0 + w * (2 * m - 1) as f32 / last as f32;
-        page.text(7.0, x - 1.5, y0 - 5.0, &m.to_string());
+        let n = m.to_string();
+        page.text(7.0, x - page.metrics.width(&n, 7.0) / 2.0, y0 - 5.0, &n);
     }
-    page.text(7.5, x0 + w / 2.0 - 5.0, y0 - 10.0, "Move");
+    let label = sheet.say("sheet-axis-move", &[]);
+    let lw = page.metrics.width(&label, 7.5);
+    page.text(7.5, x0 + w / 2.0 - lw / 2.0, y0 - 10.0, &label);
 }
 
 /// One side's remaining times (`side` 1: White's odd plies, 0: Black's) as a line.
@@ -395,7 +747,7 @@ fn clock_curve(
     page: &Page<'_>,
     side: usize,
     dashed: bool,
-    most: Duration,
+    top: Duration,
     last: usize,
 ) {
     let (x0, y0, w, h) = CHART;
@@ -405,7 +757,7 @@ fn clock_curve(
         .filter(|m| m.ply % 2 == side)
         .map(|m| {
             let x = x0 + w * m.ply as f32 / last as f32;
-            let y = y0 + h * (m.clock.as_secs_f32() / most.as_secs_f32());
+            let y = y0 + h * (m.clock.as_secs_f32() / top.as_secs_f32());
             (Point::new(Mm(x), Mm(y)), false)
         })
         .collect();
@@ -424,21 +776,26 @@ fn clock_curve(
 fn chart_legend(sheet: &Sheet, page: &Page<'_>) {
     let (x0, y0, ..) = CHART;
     let ly = y0 - 20.0;
+    let name = |p: &SheetPlayer, id: &str| match &p.name {
+        Some(n) => format!("{} ({n})", sheet.say(id, &[])),
+        None => sheet.say(id, &[]),
+    };
     page.line((x0, ly), (x0 + 12.0, ly), 1.6);
-    page.text(
+    page.text_in(
         8.0,
-        x0 + 14.0,
-        ly - 1.0,
-        &format!("White ({})", sheet.white),
+        (x0 + 14.0, ly - 1.0),
+        148.0,
+        &name(&sheet.white, "sheet-white"),
     );
+    let ly = ly - 6.0;
     page.dashed(true);
-    page.line((x0 + 80.0, ly), (x0 + 92.0, ly), 1.2);
+    page.line((x0, ly), (x0 + 12.0, ly), 1.2);
     page.dashed(false);
-    page.text(
+    page.text_in(
         8.0,
-        x0 + 94.0,
-        ly - 1.0,
-        &format!("Black ({})", sheet.black),
+        (x0 + 14.0, ly - 1.0),
+        148.0,
+        &name(&sheet.black, "sheet-black"),
     );
 }
 
@@ -448,14 +805,19 @@ mod tests {
 
     fn sheet(plies: usize) -> Sheet {
         Sheet {
-            event: "E".into(),
-            site: "S".into(),
-            date: "2026.11.25".into(),
-            round: "1".into(),
+            event: Some("E".into()),
+            site: None,
+            date: Some("2026.11.25".into()),
+            round: Some("1".into()),
             board: None,
-            white: "W".into(),
-            black: "B".into(),
-            time_control: "5400+30".into(),
+            arbiter: None,
+            white: SheetPlayer {
+                name: Some("W".into()),
+                ..SheetPlayer::default()
+            },
+            black: SheetPlayer::default(),
+            vi: None,
+            time_control: Some("5400+30".into()),
             moves: (1..=plies)
                 .map(|ply| SheetMove {
                     ply,
@@ -465,18 +827,43 @@ mod tests {
                 })
                 .collect(),
             result: "*".into(),
-            illegal: [0, 0],
+            illegal: vec![],
             language: Language::En,
         }
     }
 
     #[test]
     fn illegal_moves_are_noted_with_their_penalty() {
+        let mut s = sheet(4);
+        s.illegal = vec![
+            IllegalMark {
+                ply: 3,
+                by: shakmaty::Color::White,
+                added: Some(Duration::from_secs(120)),
+            },
+            IllegalMark {
+                ply: 6,
+                by: shakmaty::Color::Black,
+                added: None,
+            },
+        ];
         assert_eq!(
-            illegal_note([1, 0]),
-            "Illegal moves: White 1 (time added to Black); Black none"
+            illegal_notes(&s),
+            [
+                "‡ 2.: illegal move by White; 0:02:00 added to the opponent (Law 7.5.5).",
+                "‡ 3…: illegal move by Black; the game ends (Law 7.5.5)."
+            ]
         );
-        assert!(illegal_note([0, 2]).ends_with("Black 2 (penalties of 7.5.5)"));
+        assert_eq!(move_text(&s, 3, s.moves.get(2)), "Nf3 ‡");
+        assert_eq!(move_text(&s, 6, None), "‡");
+    }
+
+    #[test]
+    fn unknown_values_are_blank_lines_not_question_marks() {
+        for unknown in ["?", "????.??.??", "-", "  ", ""] {
+            assert_eq!(known(unknown), None, "{unknown:?}");
+        }
+        assert_eq!(known(" Berlin "), Some("Berlin".into()));
     }
 
     #[test]

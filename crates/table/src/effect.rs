@@ -213,6 +213,19 @@ pub struct RecordedMove {
     pub at: Duration,
 }
 
+/// An illegal move the arbiter penalised (Law 7.5.5), as the scoresheet marks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IllegalMark {
+    /// The half-move (from 1) the illegal move was made in place of: the player's next
+    /// legal move has this number.
+    pub ply: usize,
+    /// Who made it.
+    #[serde(with = "crate::text_serde")]
+    pub by: Color,
+    /// The time given to the opponent; `None` when the game ended with it.
+    pub added: Option<Duration>,
+}
+
 /// The move sealed at an adjournment (duty f): for the journal and the sealed-move
 /// record only, never announced.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

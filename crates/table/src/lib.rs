@@ -50,7 +50,7 @@ pub use annabella_rules::{ClaimKind, GameResult, Termination};
 pub use config::{ClockLever, ClockPress, ConfigError, Event, TableConfig, Timings, ViBoard};
 pub use effect::{
     AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, ClockCommand, Effect, GameEnd,
-    Haptic, PegFix, Priority, RecordedMove, SealedMove,
+    Haptic, IllegalMark, PegFix, Priority, RecordedMove, SealedMove,
 };
 pub use input::{ArbiterAction, ClockButton, ClockDevice, Hypothesis, Input, SightedCommand};
 pub use table::{InputError, Table};

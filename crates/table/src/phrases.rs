@@ -97,7 +97,7 @@ impl Phrases {
         )
     }
 
-    /// "Nimm den geschlagenen Bauern von Cäsar vier." (en passant).
+    /// "Nehmen Sie den geschlagenen Bauern von Cäsar vier." (en passant).
     pub(crate) fn take_off_captured_pawn(self, sq: Square) -> String {
         self.say(
             "take-off-captured-pawn",
@@ -191,7 +191,7 @@ impl Phrases {
         self.piece_on("touch-capture", sq, p)
     }
 
-    /// One step that puts the board right: "Take the piece off Eva vier.", "Setze die
+    /// One step that puts the board right: "Take the piece off Eva vier.", "Setzen Sie die
     /// weiße Dame auf David eins.", "Replace the black Knight on Cäsar drei with …".
     pub(crate) fn fix(self, d: &Difference) -> String {
         let square: Arg<'_> = ("square", self.square(d.square()).into());
@@ -213,7 +213,7 @@ impl Phrases {
     }
 
     /// A board without sensors goes from `from` to `to`: each piece that changed squares
-    /// as one step ("Setze den weißen Springer von Gustav eins auf Felix drei."), then
+    /// as one step ("Setzen Sie den weißen Springer von Gustav eins auf Felix drei."), then
     /// what is only taken off or only put on. Empty when the boards agree.
     pub(crate) fn plain_fixes(self, from: &shakmaty::Board, to: &shakmaty::Board) -> String {
         let mut gone: Vec<(Square, Piece)> = Vec::new();
@@ -573,7 +573,7 @@ impl Phrases {
         self.say("execute-on-board", &[])
     }
 
-    /// A piece-aware board's step: the piece named on removal too ("Nimm den weißen
+    /// A piece-aware board's step: the piece named on removal too ("Nehmen Sie den weißen
     /// Bauern von David vier.").
     pub(crate) fn fix_on(self, board: &shakmaty::Board, d: &Difference) -> String {
         match (*d, board.piece_at(d.square())) {
@@ -589,7 +589,7 @@ impl Phrases {
     }
 
     /// The sighted player's board differs from the game: what to put right, piece and
-    /// squares ("Ihr Brett stimmt nicht. Nimm den weißen Bauern von David vier. …").
+    /// squares ("Ihr Brett stimmt nicht. Nehmen Sie den weißen Bauern von David vier. …").
     pub(crate) fn sighted_fixes(self, board: &shakmaty::Board, fixes: &[Difference]) -> String {
         let mut out = vec![self.say("sighted-board-wrong", &[])];
         out.extend(self.steps(fixes, |d| self.fix_on(board, d)));
@@ -675,7 +675,7 @@ impl Difference {
     /// use shakmaty::{Color, Square};
     /// let d = Difference::Place { square: Square::D1, piece: Color::White.queen() };
     /// assert_eq!(d.instruction(Language::En), "Put the white Queen on David one.");
-    /// assert_eq!(d.instruction(Language::De), "Setze die weiße Dame auf David eins.");
+    /// assert_eq!(d.instruction(Language::De), "Setzen Sie die weiße Dame auf David eins.");
     /// ```
     pub fn instruction(&self, language: Language) -> String {
         Phrases::new(language).fix(self)
@@ -714,8 +714,8 @@ mod tests {
         ];
         assert_eq!(
             Phrases::new(Language::De).sighted_fixes(&board, &fixes),
-            "Ihr Brett stimmt nicht. Nimm den weißen Bauern von David vier. \
-             Setze den weißen Bauern auf David zwei."
+            "Ihr Brett stimmt nicht. Nehmen Sie den weißen Bauern von David vier. \
+             Setzen Sie den weißen Bauern auf David zwei."
         );
         assert_eq!(
             Phrases::new(Language::En).sighted_fixes(&board, &fixes),

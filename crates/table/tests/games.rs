@@ -150,7 +150,9 @@ fn a_sighted_move_executed_wrongly_on_the_peg_board_is_fixed() {
     run.advance(s(20.0));
     assert_eq!(
         run.heard_by(Audience::ViPlayer),
-        ["Nimm die Figur von Hektor sechs. Setze den schwarzen Springer auf Felix sechs."]
+        [
+            "Nehmen Sie die Figur von Hektor sechs. Setzen Sie den schwarzen Springer auf Felix sechs."
+        ]
     );
     let fixes = run.all(|e| match e {
         Effect::ShowOnTactile { fixes } => Some(fixes.clone()),

@@ -132,16 +132,16 @@ fn a_restored_position_is_spoken_as_moves_and_repeated_on_request() {
     let vi = run.heard_by(Audience::ViPlayer);
     assert_any(
         &vi,
-        "Setze den weißen Springer von Felix drei auf Gustav eins.",
+        "Setzen Sie den weißen Springer von Felix drei auf Gustav eins.",
     );
     assert_any(
         &vi,
-        "Setze den schwarzen Bauern von Eva fünf auf Eva sieben.",
+        "Setzen Sie den schwarzen Bauern von Eva fünf auf Eva sieben.",
     );
     run.say(12.0, "letzter Zug");
     assert_any(
         &run.heard_by(Audience::ViPlayer),
-        "Setze den weißen Springer von Felix drei auf Gustav eins.",
+        "Setzen Sie den weißen Springer von Felix drei auf Gustav eins.",
     );
 }
 

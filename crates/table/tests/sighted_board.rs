@@ -47,8 +47,8 @@ fn half_a_copy_is_told_what_is_left_without_an_alarm() {
     assert_eq!(
         run.heard_by(Audience::SightedPlayer),
         [
-            "Ihr Brett stimmt nicht. Nimm den weißen Bauern von Eva vier. \
-          Setze den weißen Bauern auf David fünf."
+            "Ihr Brett stimmt nicht. Nehmen Sie den weißen Bauern von Eva vier. \
+          Setzen Sie den weißen Bauern auf David fünf."
         ]
     );
     assert!(alerts(&run).is_empty());
@@ -78,8 +78,8 @@ fn a_move_on_a_board_still_without_the_copy_stands_and_the_copy_is_asked_for() {
     assert_eq!(
         run.heard_by(Audience::SightedPlayer),
         [
-            "Ihr Brett stimmt nicht. Nimm den weißen Bauern von Eva vier. \
-          Ersetze den schwarzen Bauern auf David fünf durch den weißen Bauern."
+            "Ihr Brett stimmt nicht. Nehmen Sie den weißen Bauern von Eva vier. \
+          Ersetzen Sie den schwarzen Bauern auf David fünf durch den weißen Bauern."
         ]
     );
     assert!(alerts(&run).is_empty());

@@ -154,7 +154,7 @@ fn the_arbiter_restores_a_position_and_the_boards_follow() {
     run.advance(s(20.0));
     assert_any(
         &run.heard_by(Audience::ViPlayer),
-        "Setze den weißen Springer auf Gustav eins.",
+        "Setzen Sie den weißen Springer auf Gustav eins.",
     );
     run.peg(21.0, "f3", "g1");
     assert_any(&run.heard_by(Audience::ViPlayer), "Das Brett stimmt.");

@@ -31,7 +31,7 @@ list-and = { $head } und { $last }
 # Ablauf der Partie
 game-starts = Die Partie beginnt. { color } am Zug.
 move-by = { color }: { $move }
-take-off-captured-pawn = Nimm den geschlagenen { $pawn }n von { $square }.
+take-off-captured-pawn = Nehmen Sie den geschlagenen { $pawn }n von { $square }.
 not-started = Die Partie hat noch nicht begonnen.
 game-is-over = Die Partie ist beendet.
 not-your-turn = Sie sind nicht am Zug.
@@ -59,11 +59,11 @@ touch-move = Berührt: { $name } auf { $square }. Diese Figur muss ziehen.
 touch-capture = Berührt: gegnerische Figur { $name } auf { $square }. Sie muss geschlagen werden.
 
 # Das Brett berichtigen
-fix-remove = Nimm die Figur von { $square }.
-fix-remove-piece = Nimm { $piece } von { $square }.
-fix-place = Setze { $piece } auf { $square }.
-fix-move = Setze { $piece } von { $from } auf { $to }.
-fix-replace = Ersetze { $found } auf { $square } durch { $piece }.
+fix-remove = Nehmen Sie die Figur von { $square }.
+fix-remove-piece = Nehmen Sie { $piece } von { $square }.
+fix-place = Setzen Sie { $piece } auf { $square }.
+fix-move = Setzen Sie { $piece } von { $from } auf { $to }.
+fix-replace = Ersetzen Sie { $found } auf { $square } durch { $piece }.
 fixes-more = Und { $count } weitere Abweichungen.
 board-right = Das Brett stimmt.
 sighted-board-wrong = Ihr Brett stimmt nicht.

@@ -118,7 +118,7 @@ mod tests {
         );
         assert_eq!(
             Difference::Remove { square: Square::E4 }.instruction(Language::De),
-            "Nimm die Figur von Eva vier."
+            "Nehmen Sie die Figur von Eva vier."
         );
         assert_eq!(
             Difference::Replace {
@@ -127,7 +127,7 @@ mod tests {
                 piece: Color::White.pawn()
             }
             .instruction(Language::De),
-            "Ersetze den schwarzen Springer auf Cäsar drei durch den weißen Bauern."
+            "Ersetzen Sie den schwarzen Springer auf Cäsar drei durch den weißen Bauern."
         );
     }
 

@@ -92,7 +92,20 @@ impl Table {
 
     /// 7.5: the game's penalties for an illegal move (strikes, time, loss).
     fn illegal_move(&mut self, now: Duration, by: Color) {
-        match self.game.illegal_move(by, IllegalKind::Move) {
+        let ply = self.sheet.records.len() + 1;
+        let verdict = self.game.illegal_move(by, IllegalKind::Move);
+        let added = match &verdict {
+            Ok(IllegalVerdict::Penalised {
+                penalty: Penalty::AddTime { amount, .. },
+                ..
+            }) => Some(Some(*amount)),
+            Ok(IllegalVerdict::Ended(_)) => Some(None),
+            Err(_) => None,
+        };
+        if let Some(added) = added {
+            self.sheet.illegal.push(IllegalMark { ply, by, added });
+        }
+        match verdict {
             Ok(IllegalVerdict::Penalised { strike, penalty }) => {
                 self.tell_both(
                     |p| p.illegal_move_penalty(by, strike),

@@ -44,8 +44,8 @@ use vi::{Said, ViSide};
 
 use crate::{
     AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, ClockButton,
-    ClockCommand, ClockPress, Effect, GameEnd, Haptic, Input, PegFix, PendingClaimView, Priority,
-    RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
+    ClockCommand, ClockPress, Effect, GameEnd, Haptic, IllegalMark, Input, PegFix,
+    PendingClaimView, Priority, RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
     detect::{self, Difference, PegTracker},
     phrases::Phrases,
@@ -185,6 +185,12 @@ impl Table {
     /// the scoresheet (9.1.2.2).
     pub fn draw_offers(&self) -> &[usize] {
         &self.sheet.draw_offers
+    }
+
+    /// The illegal moves the arbiter penalised (7.5.5), in order: marked at the move on
+    /// the printed scoresheet.
+    pub fn illegal_moves(&self) -> &[IllegalMark] {
+        &self.sheet.illegal
     }
 
     /// The sealed move of an adjourned game, waiting for the arbiter's `resume` (duty f).

@@ -17,6 +17,8 @@ pub(super) struct Scoresheet {
     pub(super) vi_unpressed: Option<usize>,
     /// Plies (from 1) after which a draw offer was made: `(=)` on the scoresheet (9.1.2.2).
     pub(super) draw_offers: Vec<usize>,
+    /// Illegal moves penalised (7.5.5), where they were made.
+    pub(super) illegal: Vec<IllegalMark>,
     /// A draw offer made by this player before their move: it goes after that move.
     pub(super) offer_with_next: Option<Color>,
 }
@@ -40,6 +42,7 @@ impl Scoresheet {
         self.history.truncate(ply);
         self.records.truncate(ply);
         self.draw_offers.retain(|&p| p <= ply);
+        self.illegal.retain(|m| m.ply <= ply + 1);
         self.offer_with_next = None;
         self.unpressed = self.unpressed.filter(|&i| i < ply);
         self.vi_unpressed = self.vi_unpressed.filter(|&i| i < ply);
@@ -84,6 +87,7 @@ mod tests {
             unpressed: Some(3),
             vi_unpressed: Some(1),
             draw_offers: vec![1, 3],
+            illegal: vec![],
             offer_with_next: Some(Color::White),
         };
         sheet.truncate(2);

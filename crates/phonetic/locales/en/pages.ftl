@@ -1,0 +1,151 @@
+# The texts of the pages and of the printed scoresheet in English: the arbiter's console,
+# the reconciliation plan (Law D.2.9) and the scoresheet's headings. Squares are written
+# as on a scoresheet ($square: "e4"), moves in SAN with the language's letters.
+
+## The console
+console-read-only = Read-only view
+console-arbiter = Arbiter console — { $name }
+console-skip = Skip to the boards
+console-reload = Reload the page to see changes.
+console-glance = At a glance
+console-alerts = Alerts
+console-boards = Boards
+console-plan = Reconciliation (Law D.2.9)
+console-clocks = Clocks
+console-claims = Claims
+console-moves = Move lists
+console-log = Event log
+console-actions = Arbiter actions
+console-no-alerts = No alerts.
+console-no-claims = No pending claims.
+console-no-plan = No reconciliation needed.
+console-plan-open = The boards differ: a reconciliation plan waits below.
+console-state-waiting = The game has not started.
+console-state-running = The game is running.
+console-state-paused = The clocks are paused by the arbiter.
+console-state-adjourned = The game is adjourned.
+console-state-finished = The game is over: { $result }.
+console-clock-side = { color }
+console-clock-vi = { color } — VI player
+console-clock-running = Running
+console-clock-stopped = Stopped
+console-clock-paused = Paused
+console-clock-moves = Moves: { $count }
+console-claim = { color } claims { $ground }: { $detail }
+console-uphold = Uphold claim { $id }
+console-reject = Reject claim { $id }
+console-dismiss = Dismiss alert { $id }
+console-carry-out = Carry out the plan
+console-pause = Pause clocks
+console-resume = Resume clocks
+console-side = Side
+console-white = White
+console-black = Black
+console-set-clock = Set a clock
+console-time-left = Time left (h:mm:ss)
+console-set-clock-button = Set clock
+console-set-moves = Set a move counter
+console-moves-made = Moves made
+console-set-moves-button = Set counter
+console-penalty = Penalty (Laws 7.5.5, 12.9)
+console-penalty-kind = Penalty
+console-penalty-warning = Warning
+console-penalty-add = Add time to the opponent
+console-penalty-reduce = Reduce the offender's time
+console-penalty-lose = Game lost
+console-seconds = Seconds
+console-penalty-button = Apply penalty
+console-declare = Declare the result
+console-result = Result
+console-reason = Reason
+console-declare-button = Declare result
+console-vi-board = Board of the VI player
+console-sighted-board = Board of the sighted player
+console-board-as-text = { $board } as text
+console-board-unreadable = This board cannot be read.
+console-boards-agree = The two boards agree.
+console-boards-differ = The boards differ on { $count ->
+    [one] one square
+   *[other] { $count } squares
+ }.
+console-square-differs = { $square }: VI board { $vi }, sighted board { $sighted }.
+console-square-empty = empty
+console-scoresheets = Both scoresheets, ply by ply
+console-ply = Ply
+console-vi-player = VI player
+console-sighted-player = Sighted player
+console-same = Same
+console-yes = yes
+console-no = no
+console-no-moves = No moves yet.
+
+## The reconciliation plan (Law D.2.9)
+plan-ply = { color }, move { $number }
+plan-agreement = Both boards agree with the scoresheets.
+plan-scoresheets-agree = The scoresheets agree up to { $at }. A board differs from them and is put right.
+plan-scoresheets-agree-start = The scoresheets agree (starting position). A board differs from them and is put right.
+plan-scoresheets-differ = The scoresheets differ from { $at }. The game goes back to the position after { $last }, where they last agree.
+plan-scoresheets-differ-start = The scoresheets differ from { $at }. The game goes back to the starting position, where they last agree.
+plan-boards-agree = Both boards show the game of one scoresheet. The other scoresheet is corrected (Law 8.1).
+plan-continues = The game continues after { $at }.
+plan-continues-start = The game continues from the starting position.
+plan-findings = Findings
+plan-board-of = { $player ->
+    [vi] Board of the VI player
+   *[sighted] Board of the sighted player
+ }
+plan-player = { $player ->
+    [vi] the VI player
+   *[sighted] the sighted player
+ }
+plan-move-on-one-board = The board of { plan-player } lacks the moves from { $at } on: { $moves }.
+plan-wrong-move = At { $at } the board of { plan-player } shows { $executed } instead of { $recorded }.
+plan-board-disturbed = The board of { plan-player } has pieces on wrong squares: { $squares }.
+plan-unrecorded = The scoresheet of { plan-player } lacks the moves from { $at } on: { $moves }.
+plan-not-played = The scoresheet of { plan-player } has moves from { $at } on that no board shows: { $moves }. They are struck out.
+plan-missing-move = The scoresheet of { plan-player } lacks the move { $moves } at { $at }.
+plan-swapped = { $player ->
+    [none] Two moves are recorded in the wrong order: { $moves }.
+   *[other] The scoresheet of { plan-player } has two moves in the wrong order: { $moves }.
+ }
+plan-illegal-entry = The scoresheet of { plan-player } has “{ $moves }” at { $at }, which is no legal move.
+plan-different-move = At { $at } the VI player recorded { $vi }, the sighted player { $sighted }.
+plan-step-remove = Remove { $piece } from { $from }.
+plan-step-move = Move { $piece } from { $from } to { $to }.
+plan-step-lift = Lift { $piece } from { $from } and keep it in hand.
+plan-step-place = Place { $piece } on { $to }.
+plan-step-add = Put { $piece } on { $to }.
+plan-clocks = Set the clocks: White { $white }, Black { $black }. Move counters: White { $white-moves }, Black { $black-moves }.
+plan-clocks-unknown = No clock times are recorded for that move: the arbiter sets the clocks. Move counters: White { $white-moves }, Black { $black-moves }.
+
+## The printed scoresheet
+sheet-title = Scoresheet
+sheet-doc-title = Scoresheet: { $white } – { $black }
+sheet-page = Page { $number } of { $pages }
+sheet-event = Event
+sheet-site = Site
+sheet-date = Date
+sheet-round = Round
+sheet-board = Board
+sheet-arbiter = Arbiter
+sheet-time-control = Time control
+sheet-white = White
+sheet-black = Black
+sheet-vi = VI player
+sheet-title-label = Title
+sheet-rating = Rating
+sheet-fide-id = FIDE ID
+sheet-federation = Federation
+sheet-number = No.
+sheet-time = Time
+sheet-result = Result
+sheet-illegal-none = No illegal moves.
+sheet-illegal-added = ‡ { $move }: illegal move by { color }; { $time } added to the opponent (Law 7.5.5).
+sheet-illegal-lost = ‡ { $move }: illegal move by { color }; the game ends (Law 7.5.5).
+sheet-sign-white = Signature White
+sheet-sign-black = Signature Black
+sheet-sign-arbiter = Signature Arbiter
+sheet-footer = Written by annabella from the table's journal. (=) a draw offer with this move (Law 9.1.2.2). ‡ an illegal move in place of this move (Law 7.5).
+sheet-clocks = Clock times
+sheet-clocks-note = Remaining time after each move (the times are also in the move columns).
+sheet-axis-move = Move

@@ -1,0 +1,151 @@
+# Lapu un drukātās partijas veidlapas teksti latviski: tiesneša konsole, galdiņu
+# saskaņošana (noteikums D.2.9) un veidlapas virsraksti. Lauciņi kā veidlapā
+# ($square: "e4"), gājieni SAN ar valodas burtiem.
+
+## Konsole
+console-read-only = Tikai skatīšanās
+console-arbiter = Tiesneša konsole — { $name }
+console-skip = Pāriet uz galdiņiem
+console-reload = Pārlādējiet lapu, lai redzētu izmaiņas.
+console-glance = Īsumā
+console-alerts = Paziņojumi
+console-boards = Galdiņi
+console-plan = Galdiņu saskaņošana (noteikums D.2.9)
+console-clocks = Pulksteņi
+console-claims = Pretenzijas
+console-moves = Partijas veidlapas
+console-log = Notikumu žurnāls
+console-actions = Tiesneša darbības
+console-no-alerts = Paziņojumu nav.
+console-no-claims = Neizlemtu pretenziju nav.
+console-no-plan = Saskaņošana nav vajadzīga.
+console-plan-open = Galdiņi atšķiras: saskaņošanas plāns ir zemāk.
+console-state-waiting = Partija vēl nav sākusies.
+console-state-running = Partija notiek.
+console-state-paused = Tiesnesis ir apturējis pulksteņus.
+console-state-adjourned = Partija ir atlikta.
+console-state-finished = Partija beigusies: { $result }.
+console-clock-side = { color }
+console-clock-vi = { color } — vājredzīgais spēlētājs
+console-clock-running = Iet
+console-clock-stopped = Stāv
+console-clock-paused = Apturēts
+console-clock-moves = Gājieni: { $count }
+console-claim = { color } piesaka pretenziju ({ $ground }): { $detail }
+console-uphold = Atzīt pretenziju { $id }
+console-reject = Noraidīt pretenziju { $id }
+console-dismiss = Paziņojums { $id } izskatīts
+console-carry-out = Izpildīt plānu
+console-pause = Apturēt pulksteņus
+console-resume = Palaist pulksteņus
+console-side = Puse
+console-white = Baltie
+console-black = Melnie
+console-set-clock = Iestatīt pulksteni
+console-time-left = Atlikušais laiks (h:mm:ss)
+console-set-clock-button = Iestatīt pulksteni
+console-set-moves = Iestatīt gājienu skaitītāju
+console-moves-made = Izdarītie gājieni
+console-set-moves-button = Iestatīt skaitītāju
+console-penalty = Sods (noteikumi 7.5.5, 12.9)
+console-penalty-kind = Sods
+console-penalty-warning = Brīdinājums
+console-penalty-add = Pielikt laiku pretiniekam
+console-penalty-reduce = Samazināt pārkāpēja laiku
+console-penalty-lose = Partija zaudēta
+console-seconds = Sekundes
+console-penalty-button = Piemērot sodu
+console-declare = Paziņot rezultātu
+console-result = Rezultāts
+console-reason = Iemesls
+console-declare-button = Paziņot rezultātu
+console-vi-board = Vājredzīgā spēlētāja galdiņš
+console-sighted-board = Redzīgā spēlētāja galdiņš
+console-board-as-text = { $board } tekstā
+console-board-unreadable = Šo galdiņu nevar nolasīt.
+console-boards-agree = Abi galdiņi sakrīt.
+console-boards-differ = Galdiņi atšķiras { $count ->
+    [one] vienā lauciņā
+   *[other] { $count } lauciņos
+ }.
+console-square-differs = { $square }: vājredzīgā galdiņā { $vi }, redzīgā galdiņā { $sighted }.
+console-square-empty = tukšs
+console-scoresheets = Abas partijas veidlapas, pusgājiens pēc pusgājiena
+console-ply = Pusgājiens
+console-vi-player = Vājredzīgais spēlētājs
+console-sighted-player = Redzīgais spēlētājs
+console-same = Sakrīt
+console-yes = jā
+console-no = nē
+console-no-moves = Gājienu vēl nav.
+
+## Galdiņu saskaņošana (noteikums D.2.9)
+plan-ply = { color }, { $number }. gājiens
+plan-agreement = Abi galdiņi sakrīt ar partijas veidlapām.
+plan-scoresheets-agree = Partijas veidlapas sakrīt līdz: { $at }. Viens galdiņš no tām atšķiras, un to izlabo.
+plan-scoresheets-agree-start = Partijas veidlapas sakrīt (sākuma pozīcija). Viens galdiņš no tām atšķiras, un to izlabo.
+plan-scoresheets-differ = Partijas veidlapas atšķiras no: { $at }. Partija atgriežas pozīcijā pēc: { $last }, kur tās pēdējo reizi sakrita.
+plan-scoresheets-differ-start = Partijas veidlapas atšķiras no: { $at }. Partija atgriežas sākuma pozīcijā, kur tās pēdējo reizi sakrita.
+plan-boards-agree = Abi galdiņi rāda vienas veidlapas partiju. Otru veidlapu izlabo (noteikums 8.1).
+plan-continues = Partija turpinās pēc: { $at }.
+plan-continues-start = Partija turpinās no sākuma pozīcijas.
+plan-findings = Konstatējumi
+plan-board-of = { $player ->
+    [vi] Vājredzīgā spēlētāja galdiņš
+   *[sighted] Redzīgā spēlētāja galdiņš
+ }
+plan-player = { $player ->
+    [vi] vājredzīgā spēlētāja
+   *[sighted] redzīgā spēlētāja
+ }
+plan-move-on-one-board = No { $at } { plan-player } galdiņā trūkst gājienu: { $moves }.
+plan-wrong-move = Gājienā { $at } { plan-player } galdiņā izdarīts { $executed }, nevis { $recorded }.
+plan-board-disturbed = Nepareizos lauciņos { plan-player } galdiņā stāv figūras: { $squares }.
+plan-unrecorded = No { $at } { plan-player } veidlapā trūkst gājienu: { $moves }.
+plan-not-played = No { $at } { plan-player } veidlapā ir gājieni, ko nerāda neviens galdiņš: { $moves }. Tos izsvītro.
+plan-missing-move = Gājienā { $at } { plan-player } veidlapā trūkst gājiena { $moves }.
+plan-swapped = { $player ->
+    [none] Divi gājieni pierakstīti nepareizā secībā: { $moves }.
+   *[other] Divi gājieni { plan-player } veidlapā pierakstīti nepareizā secībā: { $moves }.
+ }
+plan-illegal-entry = Gājienā { $at } { plan-player } veidlapā ir „{ $moves }“, tas nav likumīgs gājiens.
+plan-different-move = Gājienā { $at } vājredzīgais spēlētājs pierakstīja { $vi }, redzīgais spēlētājs { $sighted }.
+plan-step-remove = Noņemiet { $piece } no { $from }.
+plan-step-move = Pārvietojiet { $piece } no { $from } uz { $to }.
+plan-step-lift = Paceliet { $piece } no { $from } un paturiet rokā.
+plan-step-place = Novietojiet { $piece } uz { $to }.
+plan-step-add = Nolieciet { $piece } uz { $to }.
+plan-clocks = Iestatiet pulksteņus: baltie { $white }, melnie { $black }. Gājienu skaitītāji: baltie { $white-moves }, melnie { $black-moves }.
+plan-clocks-unknown = Šim gājienam laiks nav pierakstīts: pulksteņus iestata tiesnesis. Gājienu skaitītāji: baltie { $white-moves }, melnie { $black-moves }.
+
+## Drukātā partijas veidlapa
+sheet-title = Partijas veidlapa
+sheet-doc-title = Partijas veidlapa: { $white } – { $black }
+sheet-page = { $number }. lapa no { $pages }
+sheet-event = Sacensības
+sheet-site = Vieta
+sheet-date = Datums
+sheet-round = Kārta
+sheet-board = Galdiņš
+sheet-arbiter = Tiesnesis
+sheet-time-control = Laika kontrole
+sheet-white = Baltie
+sheet-black = Melnie
+sheet-vi = vājredzīgais
+sheet-title-label = Tituls
+sheet-rating = Reitings
+sheet-fide-id = FIDE ID
+sheet-federation = Federācija
+sheet-number = Nr.
+sheet-time = Laiks
+sheet-result = Rezultāts
+sheet-illegal-none = Nelikumīgu gājienu nav.
+sheet-illegal-added = ‡ { $move }: nelikumīgs gājiens ({ color }); pretiniekam pielikts { $time } (noteikums 7.5.5).
+sheet-illegal-lost = ‡ { $move }: nelikumīgs gājiens ({ color }); partija beidzas (noteikums 7.5.5).
+sheet-sign-white = Balto paraksts
+sheet-sign-black = Melno paraksts
+sheet-sign-arbiter = Tiesneša paraksts
+sheet-footer = Uzrakstījis annabella pēc galdiņa žurnāla. (=) neizšķirta piedāvājums ar šo gājienu (noteikums 9.1.2.2). ‡ nelikumīgs gājiens šī gājiena vietā (noteikums 7.5).
+sheet-clocks = Laiks partijas gaitā
+sheet-clocks-note = Atlikušais laiks pēc katra gājiena (laiki ir arī gājienu kolonnās).
+sheet-axis-move = Gājiens
