@@ -210,6 +210,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("logging", Layer::Edge),
     ("hall-wire", Layer::Edge),
     ("hall-link", Layer::Edge),
+    ("lichess-board", Layer::Edge),
     ("station", Layer::Shell),
     ("view", Layer::Shell),
     ("setup", Layer::Shell),
