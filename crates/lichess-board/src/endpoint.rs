@@ -161,14 +161,14 @@ pub enum Endpoint {
         /// The move (UCI, standard castling notation).
         uci: UciMove,
     },
-    /// `POST /api/board/game/{gameId}/draw/{yes|no}`: offer or accept (yes), decline (no).
+    /// `POST /api/board/game/{gameId}/draw/{yes|false}`: offer or accept, or decline.
     Draw {
         /// The game.
         game: GameId,
         /// Yes or no.
         accept: bool,
     },
-    /// `POST /api/board/game/{gameId}/takeback/{yes|no}`.
+    /// `POST /api/board/game/{gameId}/takeback/{yes|false}`.
     Takeback {
         /// The game.
         game: GameId,
@@ -191,7 +191,9 @@ impl Endpoint {
 
     /// The path (ids checked, so nothing in it needs escaping).
     pub fn path(&self) -> String {
-        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        // The description's schema of {accept} is a boolean or "yes" (its text says
+        // "no" declines; `false` is the schema's way of saying it).
+        let yes_no = |b: bool| if b { "yes" } else { "false" };
         match self {
             Endpoint::EventStream => "/api/stream/event".into(),
             Endpoint::Seek(_) => "/api/board/seek".into(),
@@ -288,7 +290,7 @@ mod tests {
                 accept: false
             }
             .path(),
-            "/api/board/game/abcd1234/draw/no"
+            "/api/board/game/abcd1234/draw/false"
         );
         assert_eq!(
             Endpoint::Seek("15+10".parse().unwrap()).form().unwrap(),

@@ -319,7 +319,7 @@ fn a_takeback_is_declined_unless_the_player_agrees_in_time() {
     assert_eq!(h.sent(), []);
     h.at(20 * S);
     let [(r, path)] = &h.sent()[..] else { panic!() };
-    assert_eq!(path, "/api/board/game/abcd1234/takeback/no");
+    assert_eq!(path, "/api/board/game/abcd1234/takeback/false");
     h.reply(*r, 200, r#"{"ok":true}"#);
     assert_eq!(h.events(), [Event::Done(Action::DeclineTakeback)]);
     // Asked again, the player agrees: the game goes back.
