@@ -3,7 +3,8 @@
 //! - [`client`]: the sans-IO core ([`BoardClient`]): the shell's stream bytes and replies
 //!   and the player's [`Action`]s in with the time, [`Transmit`]s and [`Event`]s out, one
 //!   timer; reconnection, rate limits and refusals decided here.
-//! - [`game`]: the game's moves (each told once), offers and end.
+//! - [`game`]: the game's moves (each told once), offers and end; [`in_step`]: the
+//!   table's moves and Lichess's kept in step (each move across once).
 //! - [`wire`]: the streams' lines decoded into typed values (shakmaty's); [`ndjson`]: the
 //!   lines cut from the bytes, keep-alives told apart, bounded.
 //! - [`endpoint`]: the endpoints used, the one [`Origin`] the token goes to, checked ids.
@@ -16,6 +17,7 @@ pub mod client;
 pub mod endpoint;
 pub mod event;
 pub mod game;
+pub mod in_step;
 pub mod ndjson;
 pub mod shell;
 pub mod token;
