@@ -211,6 +211,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("hall-wire", Layer::Edge),
     ("broker", Layer::Edge),
     ("hall-link", Layer::Edge),
+    ("lichess-board", Layer::Edge),
     ("station", Layer::Shell),
     ("view", Layer::Shell),
     ("setup", Layer::Shell),

@@ -4,7 +4,8 @@
 //! for the speech tests ([`korean`]), child processes with a deadline ([`process`]),
 //! waits on a condition ([`wait`]), raw HTTP exchanges ([`http`]) and checks computed
 //! from a screenshot's pixels ([`pixels`]), the workspace's own source files
-//! ([`source`]). Missing tools fail with what to install; nothing
+//! ([`source`]), a published OpenAPI description as the judge of a stand-in server's
+//! traffic ([`openapi`]) and a stand-in Lichess Board API ([`lichess`]). Missing tools fail with what to install; nothing
 //! is skipped.
 
 pub mod axe;
@@ -12,6 +13,8 @@ pub mod browser;
 pub mod http;
 pub mod keyboard;
 pub mod korean;
+pub mod lichess;
+pub mod openapi;
 pub mod pixels;
 pub mod process;
 pub mod source;
