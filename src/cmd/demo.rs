@@ -150,7 +150,11 @@ fn script_of(args: &Args, config: &StationConfig) -> anyhow::Result<(String, Str
             p.display().to_string(),
         ),
         None => {
-            let (text, name) = demo::sample_script(config.devices.vi_board());
+            let (text, name) = if config.opponent.is_some() {
+                demo::practice_script()
+            } else {
+                demo::sample_script(config.devices.vi_board())
+            };
             (text.to_owned(), name.to_owned())
         }
     })

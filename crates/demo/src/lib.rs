@@ -212,7 +212,11 @@ impl People {
             );
         }
         // The boards' first reports are journalled before anyone acts.
-        let boards_known = |v: &TableView| !v.peg_board.is_empty() && v.sighted_board.is_some();
+        // (A board that is not there reports nothing: a practice game has no DGT board.)
+        let (peg, dgt) = (self.sims.peg.is_some(), self.sims.dgt.is_some());
+        let boards_known = |v: &TableView| {
+            (!peg || !v.peg_board.is_empty()) && (!dgt || v.sighted_board.is_some())
+        };
         if !self.view.wait(SETTLE_LIMIT, boards_known) {
             return fail(0, "the simulated boards never reported their pieces".into());
         }
@@ -348,6 +352,15 @@ pub fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
 
 /// The sample table's configuration (`samples/table.toml`): the demo's when none is given.
 pub const SAMPLE_CONFIG: &str = include_str!("../../../samples/table.toml");
+
+/// The practice game's script (`samples/table-practice.toml`: an engine across the
+/// board), and its name.
+pub fn practice_script() -> (&'static str, &'static str) {
+    (
+        include_str!("../../../samples/demo-script-practice.txt"),
+        "samples/demo-script-practice.txt",
+    )
+}
 
 /// The script a demo plays when none is given, and its name: with a peg board the sample
 /// game, on a club's ordinary tactile set (no peg board) the club's.

@@ -230,6 +230,9 @@ mod tests {
             ("word", "Zebra".into()),
             ("label", "a square".into()),
             ("what", "square".into()),
+            ("pawns", "0,3".into()),
+            ("reason", "the engine stopped.".into()),
+            ("name", "Stockfish 15.1".into()),
         ]
     }
 
