@@ -38,6 +38,7 @@ packages=(
   gcc-avr avr-libc binutils-avr simavr libsimavr-dev libsimavrparts1 libelf-dev
   patchelf dpkg-dev
   pgn-extract
+  stockfish
 )
 # npm fetches axe-core. A node.js that brings its own npm (e.g. NodeSource's, which
 # conflicts with Debian's npm package) is used as it is.

@@ -119,6 +119,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         firmware: args
             .firmware
             .then(|| DemoFirmware::built(args.board_elf.clone(), args.clock_elf.clone())),
+        opponent: config
+            .opponent
+            .as_ref()
+            .map(annabella_station::opponent::from_config),
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());
@@ -146,7 +150,11 @@ fn script_of(args: &Args, config: &StationConfig) -> anyhow::Result<(String, Str
             p.display().to_string(),
         ),
         None => {
-            let (text, name) = demo::sample_script(config.devices.vi_board());
+            let (text, name) = if config.opponent.is_some() {
+                demo::practice_script()
+            } else {
+                demo::sample_script(config.devices.vi_board())
+            };
             (text.to_owned(), name.to_owned())
         }
     })

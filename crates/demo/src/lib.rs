@@ -61,6 +61,8 @@ pub struct DemoSetup {
     /// The table's devices, each simulated ([`Devices::simulated`]): the full tactile set
     /// by default, a club's DGT board and DGT 3000 with `--config samples/table-club.toml`.
     pub devices: Devices,
+    /// The opponent in the sighted player's seat (`[opponent]`: an engine), if any.
+    pub opponent: Option<Box<dyn annabella_station::opponent::Opponent>>,
 }
 
 /// The firmware images the demo runs in simavr for the peg board and the clock.
@@ -150,6 +152,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
             surface: DisplaySurface::Simulated,
             braille_table: setup.braille_table.clone(),
         }),
+        opponent: setup.opponent,
     })?;
     // Asked for with `heard_log`; an empty log would fail every `expect:` step.
     let heard = station
@@ -209,7 +212,11 @@ impl People {
             );
         }
         // The boards' first reports are journalled before anyone acts.
-        let boards_known = |v: &TableView| !v.peg_board.is_empty() && v.sighted_board.is_some();
+        // (A board that is not there reports nothing: a practice game has no DGT board.)
+        let (peg, dgt) = (self.sims.peg.is_some(), self.sims.dgt.is_some());
+        let boards_known = |v: &TableView| {
+            (!peg || !v.peg_board.is_empty()) && (!dgt || v.sighted_board.is_some())
+        };
         if !self.view.wait(SETTLE_LIMIT, boards_known) {
             return fail(0, "the simulated boards never reported their pieces".into());
         }
@@ -345,6 +352,15 @@ pub fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
 
 /// The sample table's configuration (`samples/table.toml`): the demo's when none is given.
 pub const SAMPLE_CONFIG: &str = include_str!("../../../samples/table.toml");
+
+/// The practice game's script (`samples/table-practice.toml`: an engine across the
+/// board), and its name.
+pub fn practice_script() -> (&'static str, &'static str) {
+    (
+        include_str!("../../../samples/demo-script-practice.txt"),
+        "samples/demo-script-practice.txt",
+    )
+}
 
 /// The script a demo plays when none is given, and its name: with a peg board the sample
 /// game, on a club's ordinary tactile set (no peg board) the club's.

@@ -264,6 +264,9 @@ mod tests {
             ("player", "vi".into()),
             ("white-moves", 3.into()),
             ("black-moves", 2.into()),
+            ("pawns", "0,3".into()),
+            ("reason", "the engine stopped.".into()),
+            ("name", "Stockfish 15.1".into()),
         ]
     }
 

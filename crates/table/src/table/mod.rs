@@ -27,6 +27,7 @@ mod outbox;
 mod peg_board;
 mod plain;
 mod rocker;
+mod practice;
 mod scoresheet;
 mod sighted;
 mod timers;
@@ -38,6 +39,7 @@ use clock::ClockSide;
 use outbox::Outbox;
 use peg_board::PegSide;
 use rocker::Rocker;
+use practice::PracticeSide;
 use scoresheet::Scoresheet;
 use sighted::SightedSide;
 use vi::{Said, ViSide};
@@ -123,6 +125,8 @@ pub struct Table {
     adjournment: Adjournment,
     /// The clock's lever as it physically is (the DGT 3000's rocker) and what was told.
     rocker: Rocker,
+    /// A practice game's question to the opponent, and an opponent that is gone.
+    practice: PracticeSide,
 }
 
 fn fen_of(pos: &Chess) -> Fen {
@@ -156,6 +160,7 @@ impl Table {
             clock_side: ClockSide::default(),
             adjournment: Adjournment::default(),
             rocker: Rocker::default(),
+            practice: PracticeSide::default(),
         })
     }
 
@@ -247,6 +252,8 @@ impl Table {
             alerts: self.out.alerts,
             draw_offers: self.sheet.draw_offers.clone(),
             result: self.end.clone(),
+            consult: self.practice.consult,
+            opponent_lost: self.practice.opponent_lost.clone(),
         }
     }
 
@@ -329,6 +336,10 @@ impl Table {
             } => self.arbiter(now, action)?,
             Input::ByArbiter { action: None, .. } => {}
             Input::AnnouncementDone { id } => self.out.done(id),
+            Input::OpponentMove { uci, ply } => self.opponent_move(now, &uci, ply),
+            Input::Advice(advice) => self.advice(&advice),
+            Input::OpponentLost { reason } => self.opponent_lost(now, &reason),
+            Input::OpponentBack { name } => self.opponent_back(now, &name),
         }
         self.settle(now);
         self.press_owed(now);
