@@ -2,10 +2,24 @@
 //! its place `(seq, part)` in the table's journal, so that the hall orders and
 //! deduplicates whatever the broker or a restart delivers twice.
 
+use annabella_rules::{TimeControl, text_serde};
 use annabella_table::{AlertKind, AnnounceKind, Audience, ClaimKind, GameEnd, TableView};
 use serde::{Deserialize, Serialize};
+use shakmaty::{Color, san::SanPlus, uci::UciMove};
 
 use crate::topic::Kind;
+
+/// The protocol's version, written in every message (PROTOCOL.md beside the hall says
+/// what each version changed). 1: the messages before the version was written (read as
+/// 1 when absent); 2: `protocol` written.
+pub const PROTOCOL: u32 = 2;
+
+/// The version of a message that does not say (written before versions were).
+pub const FIRST_PROTOCOL: u32 = 1;
+
+fn first_protocol() -> u32 {
+    FIRST_PROTOCOL
+}
 
 /// The largest payload the hall accepts; anything bigger is reported and dropped.
 pub const MAX_PAYLOAD: usize = 256 * 1024;
@@ -26,6 +40,9 @@ pub struct HallMessage {
     pub at_ms: u64,
     /// The event.
     pub body: Body,
+    /// The protocol version the message was written in ([`PROTOCOL`]; absent: 1).
+    #[serde(default = "first_protocol")]
+    pub protocol: u32,
 }
 
 /// The events of a table.
@@ -77,12 +94,15 @@ impl Body {
 pub struct MoveEvent {
     /// Half-move number, from 1.
     pub ply: usize,
-    /// `white` or `black`.
-    pub color: String,
-    /// Standard algebraic notation.
-    pub san: String,
+    /// Who moved (`white` or `black` on the wire).
+    #[serde(with = "text_serde")]
+    pub color: Color,
+    /// Standard algebraic notation, with check and mate signs.
+    #[serde(with = "text_serde")]
+    pub san: SanPlus,
     /// UCI.
-    pub uci: String,
+    #[serde(with = "text_serde")]
+    pub uci: UciMove,
     /// The mover's remaining time after the move, ms.
     pub clock_ms: u64,
     /// White's remaining time, ms.
@@ -136,9 +156,10 @@ pub struct TableState {
     /// Date (PGN form).
     #[serde(default)]
     pub date: String,
-    /// The time control (PGN `TimeControl` form).
-    #[serde(default)]
-    pub time_control: String,
+    /// The time control (PGN `TimeControl` form on the wire; empty from stations that
+    /// did not send one). A text that is no time control makes the message malformed.
+    #[serde(default, with = "time_control_text")]
+    pub time_control: Option<TimeControl>,
     /// The start position's FEN when it is not the standard one.
     #[serde(default)]
     pub start_fen: Option<String>,
@@ -161,4 +182,32 @@ pub struct TableState {
     /// writes each game from the moves it replayed.
     #[serde(default)]
     pub pgn: String,
+}
+
+/// The time control as its PGN text, `""` for none.
+mod time_control_text {
+    use annabella_rules::TimeControl;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub(super) fn serialize<S: Serializer>(
+        value: &Option<TimeControl>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(tc) => s.collect_str(tc),
+            None => s.serialize_str(""),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<TimeControl>, D::Error> {
+        let text = String::deserialize(d)?;
+        if text.is_empty() {
+            return Ok(None);
+        }
+        text.parse()
+            .map(Some)
+            .map_err(|e| D::Error::custom(format!("time control {text:?}: {e}")))
+    }
 }

@@ -100,6 +100,7 @@ impl Replica {
                 part: u32::try_from(part).unwrap_or(u32::MAX),
                 at_ms,
                 body,
+                protocol: crate::message::PROTOCOL,
             })
             .collect()
     }
@@ -189,11 +190,20 @@ impl Replica {
         let records = self.table.records();
         self.plies = self.plies.min(records.len());
         for m in &records[self.plies..] {
+            // The view's SAN of the ply (typed); the record's text is the same SAN.
+            let Some(san) = (m
+                .ply
+                .checked_sub(1)
+                .and_then(|i| view.moves.get(i))
+                .cloned())
+            .or_else(|| m.san.parse().ok()) else {
+                continue;
+            };
             bodies.push(Body::Move(MoveEvent {
                 ply: m.ply,
-                color: m.color.to_string(),
-                san: m.san.clone(),
-                uci: m.uci.to_string(),
+                color: m.color,
+                san,
+                uci: m.uci,
                 clock_ms: ms(m.clock),
                 white_ms: ms(view.white_time),
                 black_ms: ms(view.black_time),
@@ -228,7 +238,7 @@ impl Replica {
             round: event.round.clone(),
             site: event.site.clone(),
             date: event.date.clone(),
-            time_control: config.time_control.to_string(),
+            time_control: Some(config.time_control.clone()),
             start_fen: config.start_fen.clone(),
             chess960: config.chess960,
             head: None,
@@ -291,7 +301,9 @@ mod tests {
             }));
         }
         assert!(
-            moves.iter().any(|m| m.san == "e4" && m.ply == 1),
+            moves
+                .iter()
+                .any(|m| m.san.to_string() == "e4" && m.ply == 1),
             "{moves:?}"
         );
     }

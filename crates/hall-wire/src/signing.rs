@@ -15,7 +15,7 @@ use std::{
 use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
 
-use crate::message::HallMessage;
+use crate::message::{FIRST_PROTOCOL, HallMessage, PROTOCOL};
 
 /// A table's private signing key (the Ed25519 seed, 64 hex digits in its file).
 #[derive(Clone)]
@@ -261,6 +261,24 @@ pub enum Unbelieved {
     /// Signed by the table, but not a hall message.
     #[error("signed, but not a hall message: {0}")]
     Malformed(String),
+    /// Signed by the table in a protocol newer than this side reads: the hall (or the
+    /// station) is to be updated.
+    #[error(
+        "written in protocol version {version}; this side reads versions {FIRST_PROTOCOL} to \
+         {PROTOCOL}: update it to read the table's messages"
+    )]
+    NewerProtocol {
+        /// The message's version.
+        version: u32,
+    },
+}
+
+/// Just the version of a message, read before the rest (a newer message may not read as
+/// today's at all).
+#[derive(Deserialize)]
+struct Versioned {
+    #[serde(default)]
+    protocol: Option<u32>,
 }
 
 /// Opens a payload published on a topic of `table`: the message, if the table's key
@@ -289,6 +307,13 @@ pub fn open(keys: &TableKeys, table: &str, payload: &[u8]) -> Result<HallMessage
     key.0
         .verify(sealed.body.as_bytes(), &signature)
         .map_err(|_| Unbelieved::Forged(table.to_owned()))?;
+    if let Ok(Versioned {
+        protocol: Some(version),
+    }) = serde_json::from_str(&sealed.body)
+        && version > PROTOCOL
+    {
+        return Err(Unbelieved::NewerProtocol { version });
+    }
     serde_json::from_str(&sealed.body).map_err(|e| Unbelieved::Malformed(e.to_string()))
 }
 
@@ -306,13 +331,14 @@ mod tests {
             at_ms: 1,
             body: Body::Move(MoveEvent {
                 ply: 1,
-                color: "white".into(),
-                san: "e4".into(),
-                uci: "e2e4".into(),
+                color: shakmaty::Color::White,
+                san: "e4".parse().unwrap(),
+                uci: "e2e4".parse().unwrap(),
                 clock_ms: 1,
                 white_ms: 1,
                 black_ms: 1,
             }),
+            protocol: crate::message::PROTOCOL,
         }
     }
 
@@ -347,6 +373,42 @@ mod tests {
             open(&keys, "3", text.as_bytes()),
             Err(Unbelieved::Forged("3".into()))
         );
+    }
+
+    #[test]
+    fn a_newer_protocol_is_refused_with_its_version_and_an_older_one_is_read() {
+        let key = TableSigningKey::from_hex(&"33".repeat(32)).unwrap();
+        let keys: TableKeys = [("3".to_owned(), key.public())].into_iter().collect();
+        let newer = HallMessage {
+            protocol: PROTOCOL + 1,
+            ..message("3")
+        };
+        let refused = open(&keys, "3", &key.seal(&newer)).unwrap_err();
+        assert_eq!(
+            refused,
+            Unbelieved::NewerProtocol {
+                version: PROTOCOL + 1
+            }
+        );
+        assert!(
+            refused.to_string().contains("protocol version 3")
+                && refused.to_string().contains("versions 1 to 2"),
+            "{refused}"
+        );
+        // Yesterday's station wrote no version: read as version 1.
+        let plain = serde_json::to_string(&message("3"))
+            .unwrap()
+            .replace(",\"protocol\":2", "");
+        assert!(!plain.contains("protocol"), "{plain}");
+        let signature = hex(&key.0.sign(plain.as_bytes()).to_bytes());
+        let sealed = serde_json::to_vec(&Sealed {
+            body: plain,
+            signature,
+        })
+        .unwrap();
+        let old = open(&keys, "3", &sealed).unwrap();
+        assert_eq!(old.protocol, FIRST_PROTOCOL);
+        assert_eq!(old.body, message("3").body);
     }
 
     #[test]

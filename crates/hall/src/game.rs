@@ -5,9 +5,7 @@
 
 use annabella_rules::pgn::PgnWriter;
 use annabella_table::GameEnd;
-use shakmaty::{
-    CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus, uci::UciMove,
-};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
 use annabella_hall_wire::message::{MoveEvent, TableState};
 
@@ -47,14 +45,6 @@ pub enum GameError {
         ply: usize,
         /// The plies the game has.
         has: usize,
-    },
-    /// A move that is no UCI.
-    #[error("move {uci:?}: {error}")]
-    Uci {
-        /// The move's text.
-        uci: String,
-        /// What is wrong with it.
-        error: shakmaty::uci::ParseUciMoveError,
     },
     /// A move that is not legal at its ply.
     #[error("move {uci} ({san}) is not legal at ply {ply}")]
@@ -142,10 +132,7 @@ impl HallGame {
         let mut position = self.start.clone();
         for m in &self.moves {
             // Every kept move was legal when it was played.
-            if let Some(mv) = UciMove::from_ascii(m.uci.as_bytes())
-                .ok()
-                .and_then(|u| u.to_move(&position).ok())
-            {
+            if let Ok(mv) = m.uci.to_move(&position) {
                 position.play_unchecked(mv);
             }
         }
@@ -153,9 +140,9 @@ impl HallGame {
     }
 
     fn push(&mut self, mv: shakmaty::Move, template: &MoveEvent) -> MoveEvent {
-        let uci = mv.to_uci(self.start.castles().mode()).to_string();
-        let color = self.position.turn().to_string();
-        let san = SanPlus::from_move_and_play_unchecked(&mut self.position, mv).to_string();
+        let uci = mv.to_uci(self.start.castles().mode());
+        let color = self.position.turn();
+        let san = SanPlus::from_move_and_play_unchecked(&mut self.position, mv);
         let event = MoveEvent {
             ply: self.moves.len() + 1,
             color,
@@ -186,15 +173,12 @@ impl HallGame {
             }
             self.truncate(m.ply - 1);
         }
-        let mv = UciMove::from_ascii(m.uci.as_bytes())
-            .map_err(|error| GameError::Uci {
-                uci: m.uci.clone(),
-                error,
-            })?
+        let mv = m
+            .uci
             .to_move(&self.position)
             .map_err(|_| GameError::Illegal {
-                uci: m.uci.clone(),
-                san: m.san.clone(),
+                uci: m.uci.to_string(),
+                san: m.san.to_string(),
                 ply: self.moves.len() + 1,
             })?;
         Ok(Some(self.push(mv, m)))
@@ -212,7 +196,7 @@ impl HallGame {
             .moves
             .iter()
             .zip(&view.moves)
-            .take_while(|(m, san)| m.san == san.to_string())
+            .take_while(|(m, san)| m.san == **san)
             .count();
         self.truncate(agree);
         // A move's clock is final at the clock press, which the view has.
@@ -229,11 +213,12 @@ impl HallGame {
                     ply: i + 1,
                 })?;
             let clock = view.move_clocks.get(i).copied().unwrap_or_default();
+            // Ply, colour, SAN and UCI are the hall's own (push); the clocks the view's.
             let template = MoveEvent {
                 ply: 0,
-                color: String::new(),
-                san: String::new(),
-                uci: String::new(),
+                color: self.position.turn(),
+                san: *san,
+                uci: mv.to_uci(self.start.castles().mode()),
                 clock_ms: u64::try_from(clock.as_millis()).unwrap_or(u64::MAX),
                 white_ms: u64::try_from(view.white_time.as_millis()).unwrap_or(u64::MAX),
                 black_ms: u64::try_from(view.black_time.as_millis()).unwrap_or(u64::MAX),
@@ -266,11 +251,8 @@ impl HallGame {
         ] {
             pgn.tag(name, &value);
         }
-        if let Some(tc) = state
-            .map(|s| s.time_control.as_str())
-            .filter(|t| !t.is_empty())
-        {
-            pgn.tag("TimeControl", tc);
+        if let Some(tc) = state.and_then(|s| s.time_control.as_ref()) {
+            pgn.tag("TimeControl", &tc.to_string());
         }
         pgn.tag(
             "Termination",
@@ -291,7 +273,7 @@ impl HallGame {
             self.moves.iter().map(|m| {
                 let mut comments = vec![format!("[%clk {}]", ms_clock(m.clock_ms))];
                 comments.extend(notes.remove(&m.ply).unwrap_or_default());
-                (m.san.as_str(), comments)
+                (m.san.to_string(), comments)
             }),
         );
         pgn.finish(result)
@@ -305,9 +287,9 @@ mod tests {
     fn mv(ply: usize, uci: &str) -> MoveEvent {
         MoveEvent {
             ply,
-            color: String::new(),
-            san: "whatever the sender says".into(),
-            uci: uci.into(),
+            color: shakmaty::Color::Black,
+            san: "Qh5".parse().unwrap(),
+            uci: uci.parse().unwrap(),
             clock_ms: 60_000,
             white_ms: 0,
             black_ms: 0,
@@ -318,18 +300,21 @@ mod tests {
     fn moves_are_played_under_the_laws_and_the_san_is_the_halls() {
         let mut g = HallGame::new(None, false).unwrap();
         let e4 = g.play(&mv(1, "e2e4")).unwrap().unwrap();
-        assert_eq!((e4.san.as_str(), e4.color.as_str()), ("e4", "white"));
+        assert_eq!(
+            (e4.san.to_string(), e4.color),
+            ("e4".to_owned(), shakmaty::Color::White)
+        );
         assert!(g.play(&mv(2, "e7e4")).is_err(), "illegal");
         assert!(g.play(&mv(5, "e7e5")).is_err(), "a gap");
         assert_eq!(g.play(&mv(1, "e2e4")).unwrap(), None, "known");
         g.play(&mv(2, "e7e5")).unwrap();
         // A take-back of Black's move, then another.
         g.play(&mv(2, "c7c5")).unwrap();
-        let sans: Vec<&str> = g.moves().iter().map(|m| m.san.as_str()).collect();
+        let sans: Vec<String> = g.moves().iter().map(|m| m.san.to_string()).collect();
         assert_eq!(sans, ["e4", "c5"]);
         let pgn = g.pgn("7", None, None);
         assert!(pgn.contains("[Board \"7\"]"), "{pgn}");
         assert!(pgn.contains("1. e4 {[%clk 0:01:00]} 1... c5"), "{pgn}");
-        assert!(!pgn.contains("whatever"), "{pgn}");
+        assert!(!pgn.contains("Qh5"), "the sender's SAN is not taken: {pgn}");
     }
 }

@@ -59,7 +59,7 @@ pub fn move_times(moves: &[MoveEvent], time_control: Option<&TimeControl>) -> Ve
     moves
         .iter()
         .map(|m| {
-            let side = usize::from(m.color == "black");
+            let side = usize::from(m.color == shakmaty::Color::Black);
             let clock = Duration::from_millis(m.clock_ms);
             made[side] += 1;
             let emt = match given(made[side]) {
@@ -117,9 +117,9 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
             pgn.tag(&format!("{side}FideId"), &id.to_string());
         }
     }
-    let time_control = state.map(|s| s.time_control.as_str()).unwrap_or_default();
-    if !time_control.is_empty() {
-        pgn.tag("TimeControl", time_control);
+    let time_control = state.and_then(|s| s.time_control.as_ref());
+    if let Some(tc) = time_control {
+        pgn.tag("TimeControl", &tc.to_string());
     }
     if let Some(end) = end {
         pgn.tag("Termination", &end.pgn_termination);
@@ -132,8 +132,7 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
         pgn.setup_tags(start, state.is_some_and(|s| s.chess960));
     }
     let moves = t.replay.moves();
-    let tc = time_control.parse::<TimeControl>().ok();
-    let emts = move_times(moves, tc.as_ref());
+    let emts = move_times(moves, time_control);
     // The arbiter's rulings as the round's PGN writes them (the hall's `ruling` module).
     let mut notes = annabella_hall_wire::ruling::comments(
         state.map_or(&[][..], |s| s.rulings.as_slice()),
@@ -151,7 +150,7 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
                 clock_text(emt)
             )];
             comments.extend(notes.remove(&m.ply).unwrap_or_default());
-            (m.san.as_str(), comments)
+            (m.san.to_string(), comments)
         }),
     );
     pgn.finish(result)

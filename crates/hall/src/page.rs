@@ -236,8 +236,12 @@ fn last_move(t: &TableEntry) -> String {
         Some(m) => format!(
             r#"<p class="last-move">Last move: {}{} {}</p>"#,
             m.ply.div_ceil(2),
-            if m.color == "white" { "." } else { "..." },
-            escape(&m.san)
+            if m.color == shakmaty::Color::White {
+                "."
+            } else {
+                "..."
+            },
+            escape(&m.san.to_string())
         ),
         None => r#"<p class="last-move">No move yet.</p>"#.into(),
     }
@@ -306,6 +310,10 @@ pub fn dropped(hall: &Hall) -> String {
         (d.old_game, "of an earlier game"),
         (d.actions, "forged arbiter actions"),
         (d.contradicting, "contradicting a witnessed journal head"),
+        (
+            d.newer_protocol,
+            "in a newer protocol than this hall reads (update the hall)",
+        ),
     ]
     .into_iter()
     .filter(|(n, _)| *n > 0)
@@ -455,7 +463,7 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
     // One line per move: White's half-move and Black's reply.
     let mut moves = String::new();
     for pair in t.moves.chunks(2) {
-        let sans: Vec<String> = pair.iter().map(|m| escape(&m.san)).collect();
+        let sans: Vec<String> = pair.iter().map(|m| escape(&m.san.to_string())).collect();
         let _ = write!(
             moves,
             r#"<li value="{}">{}</li>"#,

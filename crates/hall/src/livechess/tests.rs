@@ -97,9 +97,9 @@ fn a_tables_place_is_its_round_tag_else_its_name() {
 fn move_times_come_from_the_clocks_and_the_increment() {
     let mv = |color: &str, clock_s: u64| MoveEvent {
         ply: 0,
-        color: color.into(),
-        san: String::new(),
-        uci: String::new(),
+        color: color.parse().unwrap(),
+        san: "e4".parse().unwrap(),
+        uci: "e2e4".parse().unwrap(),
         clock_ms: clock_s * 1000,
         white_ms: 0,
         black_ms: 0,

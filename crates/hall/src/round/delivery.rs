@@ -64,6 +64,7 @@ impl Hall {
                     Unbelieved::UnknownTable(_) => |d| &mut d.unknown_table,
                     Unbelieved::Forged(_) => |d| &mut d.forged,
                     Unbelieved::Malformed(_) => |d| &mut d.malformed,
+                    Unbelieved::NewerProtocol { .. } => |d| &mut d.newer_protocol,
                 };
                 return self.reject(topic, count, e.to_string());
             }

@@ -29,6 +29,9 @@ pub struct Dropped {
     /// Views whose journal head contradicts one witnessed before.
     #[serde(default)]
     pub contradicting: u64,
+    /// Signed by the table in a newer protocol than the hall reads (update the hall).
+    #[serde(default)]
+    pub newer_protocol: u64,
 }
 
 impl Dropped {
@@ -45,5 +48,6 @@ impl Dropped {
             + self.old_game
             + self.actions
             + self.contradicting
+            + self.newer_protocol
     }
 }

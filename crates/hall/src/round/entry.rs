@@ -54,16 +54,10 @@ impl TableEntry {
     /// Whether `state` changes the game's tags (the round's PGN is then new).
     pub(super) fn retagged(&self, state: &TableState) -> bool {
         let tags = |s: &TableState| {
-            [
-                &s.white,
-                &s.black,
-                &s.event,
-                &s.round,
-                &s.site,
-                &s.date,
-                &s.time_control,
-            ]
-            .map(Clone::clone)
+            (
+                [&s.white, &s.black, &s.event, &s.round, &s.site, &s.date].map(Clone::clone),
+                s.time_control.clone(),
+            )
         };
         self.state.as_ref().map(tags) != Some(tags(state))
     }

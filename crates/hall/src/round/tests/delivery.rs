@@ -157,7 +157,7 @@ fn the_halls_pgn_is_made_from_moves_it_replayed_never_from_sent_text() {
     bad.seq = hall.table("1").unwrap().mark.unwrap().0 + 1;
     if let Body::Move(mv) = &mut bad.body {
         mv.ply = 2;
-        mv.uci = "e2e4".into();
+        mv.uci = "e2e4".parse().unwrap();
     }
     let news = wire(&mut hall, &bad);
     assert!(

@@ -66,7 +66,7 @@ fn sans(hall: &Hall, table: &str) -> Vec<String> {
         .unwrap()
         .moves
         .iter()
-        .map(|m| m.san.clone())
+        .map(|m| m.san.to_string())
         .collect()
 }
 
