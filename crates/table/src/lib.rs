@@ -47,7 +47,7 @@ mod view;
 
 /// The vocabulary of results, terminations and claims is the rules' own.
 pub use annabella_rules::{ClaimKind, GameResult, Termination};
-pub use config::{ClockPress, ConfigError, Event, TableConfig, Timings, ViBoard};
+pub use config::{ClockPress, ConfigError, Event, PlayerDetails, TableConfig, Timings, ViBoard};
 pub use effect::{
     AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, ClockCommand, Effect, GameEnd,
     Haptic, PegFix, Priority, RecordedMove, SealedMove,
