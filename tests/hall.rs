@@ -567,9 +567,20 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("t3").join("table.toml");
     std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+    let password = dir.path().join("password");
+    std::fs::write(&password, "s3cret\n").unwrap();
     let out = std::process::Command::new(BIN)
-        .args(["init", "--non-interactive", "--hall-table", "3", "--out"])
+        .args([
+            "init",
+            "--non-interactive",
+            "--no-devices",
+            "--hall-table",
+            "3",
+            "--out",
+        ])
         .arg(&config)
+        .arg("--hall-password-file")
+        .arg(&password)
         .arg("--port")
         .arg(dir.path().join("no-such-port"))
         .output()
@@ -599,13 +610,27 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         "topic read annabella/action/3".to_owned(),
         "[tables.\"3\"]".to_owned(),
         format!("public_key = \"{}\"", public.trim()),
-        "table = \"3\"".to_owned(),
     ] {
         assert!(stderr.contains(&line), "{line}:\n{stderr}");
     }
+    // The [hall] block is in the table's file, its key named relative to the file.
+    let written = std::fs::read_to_string(&config).unwrap();
+    for line in [
+        "table = \"3\"",
+        "user = \"annabella-table-3\"",
+        "signing_key = \"table.key\"   # beside this file",
+    ] {
+        assert!(written.lines().any(|l| l == line), "{line}:\n{written}");
+    }
     // A second init (with --force) keeps the key: the hall's entry stays right.
     let again = std::process::Command::new(BIN)
-        .args(["init", "--non-interactive", "--force", "--out"])
+        .args([
+            "init",
+            "--non-interactive",
+            "--no-devices",
+            "--force",
+            "--out",
+        ])
         .arg(&config)
         .arg("--port")
         .arg(dir.path().join("no-such-port"))

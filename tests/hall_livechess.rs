@@ -293,7 +293,7 @@ fn a_table_set_up_from_the_trf_shows_its_pairing_in_the_hall_and_the_export() {
     let init_toml = dir.path().join("init/table.toml");
     std::fs::create_dir_all(init_toml.parent().unwrap()).unwrap();
     let init = Command::new(BIN)
-        .args(["init", "--non-interactive", "--port"])
+        .args(["init", "--non-interactive", "--no-devices", "--port"])
         .arg(dir.path().join("no-port"))
         .arg("--out")
         .arg(&init_toml)

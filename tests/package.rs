@@ -137,7 +137,7 @@ fn the_package_installs_plays_the_demo_checks_a_table_and_purges() {
     let _sim = Killed(sim);
     let config = away.path().join("table.toml");
     let out = run(installed()
-        .args(["init", "--non-interactive", "--port"])
+        .args(["init", "--non-interactive", "--no-devices", "--port"])
         .arg(&clock_link)
         .arg("--out")
         .arg(&config)

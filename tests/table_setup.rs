@@ -177,14 +177,16 @@ fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("table.toml");
     // colour (wrong, then right), names, time control (default), languages (en, then
-    // the default: the same), records (default), model (default: typed words).
+    // the default: the same), records (default), model (default: typed words), then the
+    // day: event, site, round, board (wrong, then none), arbiter.
     let out = with_stdin(
         annabella()
-            .args(["init", "--out"])
+            .args(["init", "--no-devices", "--out"])
             .arg(&config)
             .arg("--port")
             .arg(dir.path().join("no-such-port")),
-        b"purple\nblack\nAnna\nBella\n\nen\n\n\n\n",
+        "purple\nblack\nAnna\nBella\n\nen\n\n\n\nClub Open\nVilnius\n3\nzero\n\nOna Arbitrė\n"
+            .as_bytes(),
     );
     let (_, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
@@ -206,6 +208,19 @@ fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
     );
     assert!(written.contains("sighted = \"en\""), "{written}");
     assert!(written.contains("peg_board = \"none\""), "{written}");
+    for line in [
+        "event = \"Club Open\"",
+        "site = \"Vilnius\"",
+        "round = \"3\"",
+        "arbiter = \"Ona Arbitrė\"",
+        "# board = 1",
+    ] {
+        assert!(written.lines().any(|l| l == line), "{line} in {written}");
+    }
+    assert!(
+        stderr.contains("Not understood: a board number from 1"),
+        "{stderr}"
+    );
     // An existing file is kept.
     let again = annabella()
         .args(["init", "--non-interactive", "--out"])
@@ -560,5 +575,76 @@ fn the_demo_tells_its_story_and_keeps_the_event_stream_behind_json() {
             .iter()
             .any(|l| l["kind"] == "effect" && l["effect"]["effect"] == "mute_mic"),
         "{stdout}"
+    );
+}
+
+/// Issue 39, items 2 and 4: init with no board found says so and writes nothing; tables
+/// made side by side in one folder (that init makes) never share a key, a secret or a
+/// records folder, and each `[hall]` block names its own key relative to its file.
+#[test]
+fn tables_in_one_folder_have_their_own_keys_and_records_and_a_missing_board_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let etc = dir.path().join("etc").join("tables");
+    let no_port = dir.path().join("no-such-port");
+    let refused = annabella()
+        .args(["init", "--non-interactive", "--out"])
+        .arg(etc.join("table-1.toml"))
+        .arg("--port")
+        .arg(&no_port)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let (_, stderr) = text(&refused);
+    assert!(stderr.contains("no board found"), "{stderr}");
+    assert!(stderr.contains("--no-devices"), "{stderr}");
+    assert!(!etc.join("table-1.toml").exists());
+    let mut publics = Vec::new();
+    let password = dir.path().join("password");
+    std::fs::write(&password, "s3cret\n").unwrap();
+    for n in ["1", "2"] {
+        let config = etc.join(format!("table-{n}.toml"));
+        let out = annabella()
+            .args([
+                "init",
+                "--non-interactive",
+                "--no-devices",
+                "--hall-table",
+                n,
+            ])
+            .arg("--hall-password-file")
+            .arg(&password)
+            .arg("--out")
+            .arg(&config)
+            .arg("--port")
+            .arg(&no_port)
+            .output()
+            .unwrap();
+        let (_, stderr) = text(&out);
+        assert!(out.status.success(), "{stderr}");
+        let written = std::fs::read_to_string(&config).unwrap();
+        assert!(
+            written.contains(&format!("dir = \"games/table-{n}\"")),
+            "{written}"
+        );
+        assert!(
+            written.contains(&format!("signing_key = \"table-{n}.key\"")),
+            "{written}"
+        );
+        publics.push(std::fs::read_to_string(etc.join(format!("table-{n}.pub"))).unwrap());
+        assert!(etc.join(format!("table-{n}.secret")).is_file());
+        // doctor reads the [hall] block's key where the block says it is.
+        let (out, checks) = doctor(&config);
+        assert!(
+            !checks
+                .iter()
+                .any(|c| c["detail"].as_str().unwrap_or("").contains("No such file")),
+            "{}",
+            text(&out).0
+        );
+    }
+    assert_ne!(publics[0], publics[1], "two tables never share a key");
+    assert_ne!(
+        std::fs::read(etc.join("table-1.secret")).unwrap(),
+        std::fs::read(etc.join("table-2.secret")).unwrap()
     );
 }

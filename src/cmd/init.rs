@@ -49,24 +49,57 @@ pub struct Args {
     /// The microphone's id (`annabella devices audio`; default: the default input).
     #[arg(long, value_name = "ID")]
     mic: Option<String>,
-    /// The table's name in a tournament hall: the hall's lines for it are printed with
-    /// this name (the table's signing key pair is made in any case).
-    #[arg(long, value_name = "NAME", default_value = "TABLE")]
-    hall_table: String,
-    /// The tournament's FIDE TRF file: White's and Black's names, the event and the round
-    /// (`N.K`) come from board `--board` of round `--round` (`annabella pairings`).
+    /// The table's name in a tournament hall: the table's `[hall]` block is written into
+    /// the file and the hall administrator's lines (broker user, ACL, tables file) are
+    /// printed. Without it, nothing about a hall.
+    #[arg(long, value_name = "NAME")]
+    hall_table: Option<String>,
+    /// The hall's broker for the `[hall]` block.
+    #[arg(
+        long,
+        value_name = "URL",
+        requires = "hall_table",
+        default_value = "mqtt://localhost:1883"
+    )]
+    hall_broker: String,
+    /// A file whose first line is the table's password at the hall's broker (never on
+    /// the command line, where the shell's history would keep it).
+    #[arg(long, value_name = "FILE", requires = "hall_table")]
+    hall_password_file: Option<PathBuf>,
+    /// The tournament's FIDE TRF file: White's and Black's names with their titles,
+    /// ratings, FIDE ids and federations, the event, the site, the chief arbiter and the
+    /// round (`N.K`) come from board `--board` of round `--round` (as `annabella
+    /// pairings` lists it); after each game the table takes the next round's pairing at
+    /// its board from it.
     #[arg(long, value_name = "FILE", requires_all = ["round", "board"])]
     trf: Option<PathBuf>,
-    /// The round of `--trf`.
-    #[arg(long, value_name = "N", requires = "trf")]
+    /// The round (of `--trf`, else the PGN round).
+    #[arg(long, value_name = "N")]
     round: Option<u32>,
-    /// The board of `--trf`'s round.
-    #[arg(long, value_name = "K", requires = "trf")]
+    /// The board this table plays (of `--trf`'s round).
+    #[arg(long, value_name = "K")]
     board: Option<u32>,
+    /// The event (PGN `Event`; default: the TRF's tournament).
+    #[arg(long, value_name = "NAME")]
+    event: Option<String>,
+    /// The site (PGN `Site`; default: the TRF's city).
+    #[arg(long, value_name = "PLACE")]
+    site: Option<String>,
+    /// The arbiter's name (default: the TRF's chief arbiter).
+    #[arg(long, value_name = "NAME")]
+    arbiter: Option<String>,
+    /// Write a table without devices when no board answers (otherwise init stops).
+    #[arg(long)]
+    no_devices: bool,
 }
 
 /// Finds, asks, writes.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let round = match (&args.trf, args.round, args.board) {
+        (Some(_), ..) | (None, None, _) => None,
+        (None, Some(n), Some(k)) => Some(format!("{n}.{k}")),
+        (None, Some(n), None) => Some(n.to_string()),
+    };
     let options = Options {
         out: args.out,
         force: args.force,
@@ -81,12 +114,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         records: args.records,
         model: args.model,
         mic: args.mic,
+        hall_broker: args.hall_table.as_ref().map(|_| args.hall_broker),
         hall_table: args.hall_table,
+        hall_password_file: args.hall_password_file,
         trf: args
             .trf
             .zip(args.round)
             .zip(args.board)
             .map(|((t, r), b)| (t, r, b)),
+        event: args.event,
+        site: args.site,
+        round,
+        board: args.board,
+        arbiter: args.arbiter,
+        no_devices: args.no_devices,
     };
     wizard::run(
         &options,

@@ -4,7 +4,7 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use annabella_trf::{
-    Board, Forfeit, GameResult, Pairing, Trf,
+    Board, Forfeit, Pairing, RoundResult, Trf,
     listing::{pairing_json, pairing_line},
     round_pgn,
 };
@@ -60,29 +60,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             std::fs::read_to_string(results).with_context(|| format!("cannot read {name}"))?;
         let found = round_pgn::results_of(&text, &boards, &forfeits)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let list: Vec<(u32, GameResult)> = found.into_iter().collect();
-        let new = trf
+        let list: Vec<(u32, RoundResult)> = found.into_iter().collect();
+        let written = trf
             .with_results(args.round, &list)
             .map_err(|e| anyhow::anyhow!("{trf_path}: {e}"))?;
         let out_path = out.display().to_string();
-        write_replacing(out, &new).with_context(|| format!("cannot write {out_path}"))?;
+        write_replacing(out, &written.bytes).with_context(|| format!("cannot write {out_path}"))?;
         let forfeits_won = list
             .iter()
-            .filter(|(_, r)| {
-                matches!(
-                    r,
-                    GameResult::WhiteWinsByForfeit | GameResult::BlackWinsByForfeit
-                )
-            })
+            .filter(|(b, r)| written.boards.contains(b) && matches!(r, RoundResult::Forfeit { .. }))
             .count();
-        let byes = pairings.len() - boards.len();
+        let byes = pairings.len() - boards.len() - forfeits.len();
         println!(
             "round {}: {} of {} boards' results written to {out_path} ({forfeits_won} by \
-             forfeit; {byes} forfeits and byes of the pairing kept and counted)",
+             forfeit; {} forfeits and {byes} byes of the pairing kept and counted)",
             args.round,
-            list.len(),
-            boards.len()
+            written.boards.len(),
+            boards.len(),
+            forfeits.len(),
         );
+        for left in &written.left_out {
+            println!("not written: {left}");
+        }
         return Ok(ExitCode::SUCCESS);
     }
     for pairing in &pairings {

@@ -143,6 +143,40 @@ impl Checker<'_> {
             press,
         );
         let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+        let p = &raw.players;
+        let text = |t: &Option<String>| {
+            t.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+        };
+        let white_player = annabella_table::PlayerDetails {
+            title: text(&p.white_title),
+            rating: p.white_rating.filter(|&r| r > 0),
+            fide_id: p.white_fide_id.filter(|&i| i > 0),
+            federation: text(&p.white_federation),
+        };
+        let black_player = annabella_table::PlayerDetails {
+            title: text(&p.black_title),
+            rating: p.black_rating.filter(|&r| r > 0),
+            fide_id: p.black_fide_id.filter(|&i| i > 0),
+            federation: text(&p.black_federation),
+        };
+        for (key, rating) in [
+            ("players.white_rating", p.white_rating),
+            ("players.black_rating", p.black_rating),
+        ] {
+            if rating.is_some_and(|r| r > 4000) {
+                self.problem(
+                    key,
+                    format!("{}: a rating is at most 4000", rating.unwrap_or_default()),
+                );
+            }
+        }
+        if g.board == Some(0) {
+            self.problem("game.board", "boards are numbered from 1");
+        }
+        let trf = g.trf.as_deref().map(|t| self.path(Path::new(t)));
         GameSettings {
             time_control,
             edition,
@@ -156,6 +190,11 @@ impl Checker<'_> {
             site: name(&g.site),
             date: g.date.clone().unwrap_or_else(|| "????.??.??".into()),
             round: g.round.clone().unwrap_or_else(|| "-".into()),
+            board: g.board,
+            arbiter: text(&g.arbiter),
+            trf,
+            white_player,
+            black_player,
             vi_language,
             sighted_language,
             vi_press,

@@ -228,6 +228,16 @@ pub struct GameSettings {
     pub date: String,
     /// PGN `Round`.
     pub round: String,
+    /// PGN `Board`: the round's board this table plays.
+    pub board: Option<u32>,
+    /// The arbiter's name.
+    pub arbiter: Option<String>,
+    /// The pairing program's TRF file the next round's pairing comes from.
+    pub trf: Option<PathBuf>,
+    /// White's title, rating, FIDE id and federation.
+    pub white_player: annabella_table::PlayerDetails,
+    /// Black's.
+    pub black_player: annabella_table::PlayerDetails,
     /// The VI player's language.
     pub vi_language: Language,
     /// The sighted player's language.
@@ -448,6 +458,12 @@ impl StationConfig {
                 round: g.round.clone(),
                 white: g.white.clone(),
                 black: g.black.clone(),
+                board: g.board.map(|b| b.to_string()),
+                arbiter: g.arbiter.clone(),
+                white_player: Some(g.white_player.clone())
+                    .filter(|d| *d != annabella_table::PlayerDetails::default()),
+                black_player: Some(g.black_player.clone())
+                    .filter(|d| *d != annabella_table::PlayerDetails::default()),
             },
             timings: Timings {
                 correction_window: t.correction_window.unwrap_or(defaults.correction_window),

@@ -83,8 +83,15 @@ pub struct RawGame {
     pub site: Option<String>,
     /// PGN `Date` (`YYYY.MM.DD`).
     pub date: Option<String>,
-    /// PGN `Round`.
+    /// PGN `Round` (`N.K` for board K of round N).
     pub round: Option<String>,
+    /// The board of the round (PGN `Board`): the tournament's board this table plays.
+    pub board: Option<u32>,
+    /// The arbiter's name (PGN `Arbiter`, the printed scoresheet).
+    pub arbiter: Option<String>,
+    /// The pairing program's TRF file: after each game the next round's pairing at
+    /// `board` comes from it (names, colours, details, `Round "N.K"`).
+    pub trf: Option<String>,
 }
 
 /// `[players]` as written.
@@ -97,6 +104,22 @@ pub struct RawPlayers {
     pub white: Option<String>,
     /// Black's name.
     pub black: Option<String>,
+    /// White's FIDE title (`GM`, `WIM`).
+    pub white_title: Option<String>,
+    /// White's rating.
+    pub white_rating: Option<u32>,
+    /// White's FIDE id.
+    pub white_fide_id: Option<u64>,
+    /// White's federation (three letters).
+    pub white_federation: Option<String>,
+    /// Black's FIDE title.
+    pub black_title: Option<String>,
+    /// Black's rating.
+    pub black_rating: Option<u32>,
+    /// Black's FIDE id.
+    pub black_fide_id: Option<u64>,
+    /// Black's federation.
+    pub black_federation: Option<String>,
 }
 
 /// `[language]` as written.

@@ -14,9 +14,6 @@ use annabella_hall_wire::{
 /// The hall's user at the broker.
 pub const HALL_USER: &str = "annabella-hall";
 
-/// The public half's file beside the private `table.key`.
-pub const PUBLIC_KEY_FILE: &str = "table.pub";
-
 /// Table `table`'s user at the broker.
 pub fn table_user(table: &str) -> String {
     format!("annabella-table-{table}")
@@ -38,19 +35,19 @@ pub fn tables_entry(table: &str, public: &TablePublicKey) -> String {
     format!("[tables.\"{table}\"]\npublic_key = \"{public}\"\n")
 }
 
-/// The table's key pair in `dir`: made (private half mode 0600, public half beside it)
-/// unless `table.key` is there already. Returns the public half and whether it was made.
+/// The table's key pair: the private half at `private` (made, mode 0600, unless it is
+/// there already) and the public half beside it ([`public_key_path`]). Returns the
+/// public half and whether it was made.
 ///
 /// # Errors
-/// The key cannot be made, written or read.
-pub fn table_keys(dir: &Path) -> Result<(TablePublicKey, bool), KeyFileError> {
-    let private = dir.join(DEFAULT_SIGNING_KEY);
+/// The key cannot be read, made or written.
+pub fn table_keys(private: &Path) -> Result<(TablePublicKey, bool), KeyFileError> {
     if private.exists() {
-        return Ok((TableSigningKey::read(&private)?.public(), false));
+        return Ok((TableSigningKey::read(private)?.public(), false));
     }
     let key = TableSigningKey::generate()?;
-    key.write_new(&private)?;
-    let public = dir.join(PUBLIC_KEY_FILE);
+    key.write_new(private)?;
+    let public = public_key_path(private);
     std::fs::write(&public, format!("{}\n", key.public())).map_err(|error| KeyFileError::Io {
         path: public.clone(),
         error,
@@ -58,27 +55,26 @@ pub fn table_keys(dir: &Path) -> Result<(TablePublicKey, bool), KeyFileError> {
     Ok((key.public(), true))
 }
 
-/// What the administrator does for a new table `table` whose private key is `key`.
-pub fn instructions(table: &str, public: &TablePublicKey, key: &Path) -> String {
+/// The public half's file beside the private key (`table-1.key` → `table-1.pub`).
+pub fn public_key_path(private: &Path) -> PathBuf {
+    private.with_extension("pub")
+}
+
+/// What the hall's administrator does for a new table `table` (the `[hall]` block is
+/// in the table's file already: `annabella init --hall-table`).
+pub fn instructions(table: &str, public: &TablePublicKey) -> String {
     let user = table_user(table);
     format!(
         "For the hall (table {table}):\n\
-         1. The table's broker user (on the broker; it asks for a password):\n\
+         1. The table's broker user (on the broker; it asks for a password, the one in the \
+         table's [hall] block):\n\
          \x20  mosquitto_passwd /etc/mosquitto/annabella/passwd {user}\n\
          2. Add to /etc/mosquitto/annabella/acl, then `systemctl reload mosquitto`:\n\
          {acl}\
          3. Add to the hall's tables file (annabella hall --tables FILE):\n\
-         {entry}\
-         4. In this table.toml:\n\
-         [hall]\n\
-         broker = \"mqtt://HALL:1883\"\n\
-         table = \"{table}\"\n\
-         user = \"{user}\"\n\
-         password = \"…\"\n\
-         signing_key = \"{key}\"\n",
+         {entry}",
         acl = indent(&acl_block(table)),
         entry = indent(&tables_entry(table, public)),
-        key = key.display(),
     )
 }
 
@@ -86,12 +82,14 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("   {l}\n")).collect()
 }
 
-/// Where `table.key` goes for the config `config`.
+/// The table's private signing key beside its config, named after it: `table.toml` →
+/// `table.key` (as before), `/etc/annabella/table-1.toml` → `/etc/annabella/table-1.key`.
+/// Tables configured in one folder never share a key.
 pub fn key_path(config: &Path) -> PathBuf {
-    config
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(DEFAULT_SIGNING_KEY)
+    match config.file_stem() {
+        Some(_) => config.with_extension("key"),
+        None => config.join(DEFAULT_SIGNING_KEY),
+    }
 }
 
 #[cfg(test)]
@@ -101,16 +99,21 @@ mod tests {
     #[test]
     fn keys_are_made_once_and_the_lines_name_the_table() {
         let dir = tempfile::tempdir().unwrap();
-        let (public, made) = table_keys(dir.path()).unwrap();
+        let private = key_path(&dir.path().join("table-3.toml"));
+        assert!(private.ends_with("table-3.key"));
+        let (public, made) = table_keys(&private).unwrap();
         assert!(made);
-        let (again, made) = table_keys(dir.path()).unwrap();
+        let (again, made) = table_keys(&private).unwrap();
         assert_eq!((again, made), (public, false), "never replaced");
-        let written: TablePublicKey = std::fs::read_to_string(dir.path().join(PUBLIC_KEY_FILE))
+        let written: TablePublicKey = std::fs::read_to_string(dir.path().join("table-3.pub"))
             .unwrap()
             .parse()
             .unwrap();
         assert_eq!(written, public);
-        let text = instructions("3", &public, &dir.path().join("table.key"));
+        // Another table in the same folder has a key of its own.
+        let (other, _) = table_keys(&key_path(&dir.path().join("table-4.toml"))).unwrap();
+        assert_ne!(other, public);
+        let text = instructions("3", &public);
         assert!(text.contains("topic write annabella/view/3"), "{text}");
         assert!(text.contains("topic read annabella/action/3"), "{text}");
         assert!(!text.contains("annabella/+"), "{text}");

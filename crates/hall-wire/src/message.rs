@@ -182,6 +182,18 @@ pub struct TableState {
     /// writes each game from the moves it replayed.
     #[serde(default)]
     pub pgn: String,
+    /// The board of the round the table plays (`3`), when it plays one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// The table's arbiter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arbiter: Option<String>,
+    /// White's title, rating, FIDE id and federation, as the table has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_player: Option<annabella_table::PlayerDetails>,
+    /// Black's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_player: Option<annabella_table::PlayerDetails>,
 }
 
 /// The time control as its PGN text, `""` for none.

@@ -246,6 +246,10 @@ impl Replica {
             alerts: self.alerts.clone(),
             rulings: self.rulings.clone(),
             pgn: self.table.pgn(),
+            board: event.board.clone(),
+            arbiter: event.arbiter.clone(),
+            white_player: event.white_player.clone(),
+            black_player: event.black_player.clone(),
         }
     }
 }

@@ -35,12 +35,23 @@ pub fn load_tables(path: &Path) -> Result<(TableKeys, ActionKeys), HallFileError
         toml::from_str(&text).map_err(|source| HallFileError::Toml { at, source })?;
     let mut public = TableKeys::new();
     let mut actions = ActionKeys::new();
+    let mut owners: BTreeMap<String, String> = BTreeMap::new();
     for (table, entry) in file.tables {
         annabella_hall_wire::topic::check_table_name(&table)
             .map_err(|e| HallFileError::invalid(format!("{name}: tables.{table:?}"), e))?;
         let key = entry.public_key.parse::<TablePublicKey>().map_err(|e| {
             HallFileError::invalid(format!("{name}: tables.{table:?}.public_key"), e)
         })?;
+        // One key for two tables would let either sign as the other.
+        if let Some(first) = owners.insert(key.to_string(), table.clone()) {
+            return Err(HallFileError::invalid(
+                format!("{name}: tables.{table:?}.public_key"),
+                format!(
+                    "is table {first:?}'s key too: every table signs with a key of its own \
+                     (annabella init makes one per table, named after its file)"
+                ),
+            ));
+        }
         public.insert(table.clone(), key);
         if let Some(hex) = entry.action_key {
             let key = hex.parse::<ActionKey>().map_err(|e| {
@@ -122,6 +133,25 @@ pub fn roster(path: &Path) -> Result<Roster, HallFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_tables_with_one_key_are_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let key = annabella_hall_wire::signing::TableSigningKey::generate()
+            .expect("a key")
+            .public();
+        let path = dir.path().join("tables.toml");
+        std::fs::write(
+            &path,
+            format!(
+                "[tables.\"1\"]\npublic_key = \"{key}\"\n[tables.\"2\"]\npublic_key = \"{key}\"\n"
+            ),
+        )
+        .expect("write");
+        let err = load_tables(&path).expect_err("refused").to_string();
+        assert!(err.contains("tables.\"2\".public_key"), "{err}");
+        assert!(err.contains("table \"1\"'s key too"), "{err}");
+    }
 
     #[test]
     fn a_tables_file_error_names_the_file_and_key() {

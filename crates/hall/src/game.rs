@@ -3,7 +3,7 @@
 //! game's PGN is written by the rules crate's writer from those moves. The hall never
 //! takes a game's text from a message.
 
-use annabella_rules::pgn::PgnWriter;
+use annabella_rules::pgn::{PgnHeader, PgnPlayer, PgnWriter, known};
 use annabella_table::GameEnd;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
@@ -64,6 +64,42 @@ pub enum GameError {
         /// Its ply.
         ply: usize,
     },
+}
+
+/// A game's tags as a table's state gives them (its event, site, date, round, board,
+/// arbiter, players with their details, time control) and how it ended; every value a
+/// table does not know in the PGN standard's form.
+pub fn header(state: Option<&TableState>, end: Option<&GameEnd>) -> PgnHeader {
+    let Some(s) = state else {
+        return PgnHeader {
+            result: end.map(|e| e.result),
+            termination: end.map(|e| e.pgn_termination.clone()),
+            ..PgnHeader::default()
+        };
+    };
+    let player = |name: &str, details: &Option<annabella_table::PlayerDetails>| {
+        let d = details.clone().unwrap_or_default();
+        PgnPlayer {
+            name: known(name),
+            title: d.title,
+            elo: d.rating,
+            fide_id: d.fide_id,
+            federation: d.federation,
+        }
+    };
+    PgnHeader {
+        event: known(&s.event),
+        site: known(&s.site),
+        date: known(&s.date),
+        round: known(&s.round),
+        board: s.board.clone(),
+        white: player(&s.white, &s.white_player),
+        black: player(&s.black, &s.black_player),
+        result: end.map(|e| e.result),
+        time_control: s.time_control.as_ref().map(ToString::to_string),
+        termination: end.map(|e| e.pgn_termination.clone()),
+        arbiter: s.arbiter.clone(),
+    }
 }
 
 fn ms_clock(ms: u64) -> String {
@@ -233,31 +269,15 @@ impl HallGame {
         Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
     }
 
-    /// The game in PGN: the tags from the table's view (names, event, round; the hall's
-    /// `Board`), the hall's own moves with their clocks, and the result.
+    /// The game in PGN: the tags from the table's view (the day, the players with their
+    /// titles and ratings, the table's board as `Board` …; [`header`]), the hall's own
+    /// moves with their clocks, and the result.
     pub fn pgn(&self, board: &str, state: Option<&TableState>, end: Option<&GameEnd>) -> String {
-        let result = end.map_or("*", |e| e.result.as_str());
-        let text = |f: fn(&TableState) -> &str| state.map_or("?", f).to_owned();
+        let mut header = header(state, end);
+        header.board = Some(board.to_owned());
+        let result = header.result_text();
         let mut pgn = PgnWriter::new();
-        for (name, value) in [
-            ("Event", text(|s| &s.event)),
-            ("Site", text(|s| &s.site)),
-            ("Date", text(|s| &s.date)),
-            ("Round", text(|s| &s.round)),
-            ("Board", board.to_owned()),
-            ("White", text(|s| &s.white)),
-            ("Black", text(|s| &s.black)),
-            ("Result", result.to_owned()),
-        ] {
-            pgn.tag(name, &value);
-        }
-        if let Some(tc) = state.and_then(|s| s.time_control.as_ref()) {
-            pgn.tag("TimeControl", &tc.to_string());
-        }
-        pgn.tag(
-            "Termination",
-            end.map_or("unterminated", |e| e.pgn_termination.as_str()),
-        );
+        header.write(&mut pgn);
         if self.start_fen.is_some() || self.chess960 {
             pgn.setup_tags(&self.start, self.chess960);
         }

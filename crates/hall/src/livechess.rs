@@ -19,7 +19,10 @@ use std::{
     time::Duration,
 };
 
-use annabella_rules::{Bonus, ClockTime, TimeControl, pgn::PgnWriter};
+use annabella_rules::{
+    Bonus, ClockTime, TimeControl,
+    pgn::{PgnPlayer, PgnWriter, known},
+};
 use serde_json::{Value, json};
 
 pub use crate::roster::{Player, Roster, place, players_of};
@@ -82,48 +85,26 @@ pub fn move_times(moves: &[MoveEvent], time_control: Option<&TimeControl>) -> Ve
 fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String {
     let state = game.table.and_then(|t| t.state.as_ref());
     let end = game.table.and_then(|t| t.result.as_ref());
-    let result = end.map_or("*", |e| e.result.as_str());
-    let text = |f: fn(&annabella_hall_wire::message::TableState) -> &str, unknown: &str| {
-        state
-            .map(f)
-            .filter(|s| !s.is_empty())
-            .unwrap_or(unknown)
-            .to_owned()
-    };
+    let mut header = crate::game::header(state, end);
+    header.event = header.event.or_else(|| known(event));
+    header.round = Some(format!("{round}.{board}"));
+    // LiveChess names no board beside the round: `N.K` is the board.
+    header.board = None;
     let [white, black] = &game.players;
-    let name = |p: &Player| {
-        if p.name.is_empty() {
-            "?".to_owned()
-        } else {
-            p.name.clone()
-        }
-    };
+    for (tags, p) in [(&mut header.white, white), (&mut header.black, black)] {
+        let from_table = std::mem::take(tags);
+        *tags = PgnPlayer {
+            name: known(&p.name).or(from_table.name),
+            title: known(&p.title).or(from_table.title),
+            elo: p.rating.or(from_table.elo),
+            fide_id: p.fide_id.or(from_table.fide_id),
+            federation: known(&p.federation).or(from_table.federation),
+        };
+    }
+    let result = header.result_text();
+    let time_control = header.time_control.clone().unwrap_or_default();
     let mut pgn = PgnWriter::new();
-    pgn.tag("Event", &text(|s| &s.event, event));
-    pgn.tag("Site", &text(|s| &s.site, "?"));
-    pgn.tag("Date", &text(|s| &s.date, "????.??.??"));
-    pgn.tag("Round", &format!("{round}.{board}"));
-    pgn.tag("White", &name(white));
-    pgn.tag("Black", &name(black));
-    pgn.tag("Result", result);
-    for (side, p) in [("White", white), ("Black", black)] {
-        if !p.title.is_empty() {
-            pgn.tag(&format!("{side}Title"), &p.title);
-        }
-        if let Some(r) = p.rating {
-            pgn.tag(&format!("{side}Elo"), &r.to_string());
-        }
-        if let Some(id) = p.fide_id {
-            pgn.tag(&format!("{side}FideId"), &id.to_string());
-        }
-    }
-    let time_control = state.and_then(|s| s.time_control.as_ref());
-    if let Some(tc) = time_control {
-        pgn.tag("TimeControl", &tc.to_string());
-    }
-    if let Some(end) = end {
-        pgn.tag("Termination", &end.pgn_termination);
-    }
+    header.write(&mut pgn);
     let Some(t) = game.table else {
         return pgn.finish(result);
     };

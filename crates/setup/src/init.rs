@@ -3,7 +3,7 @@
 //! asks the questions; this only writes the text.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use annabella_phonetic::Language;
 use shakmaty::Color;
@@ -40,8 +40,114 @@ pub struct TableAnswers {
     pub microphone: Option<String>,
     /// The VI player's espeak-ng voice (`None`: the language's default).
     pub vi_voice: Option<String>,
-    /// PGN `Event` and `Round` from the tournament's pairing (`init --trf`), else none.
-    pub event_round: Option<(String, String)>,
+    /// What the records say about the day (event, site, round, board, arbiter).
+    pub day: Day,
+    /// White's and Black's details from the pairing program's file.
+    pub players: [Details; 2],
+    /// The pairing program's TRF file the next rounds come from (`init --trf`).
+    pub trf: Option<PathBuf>,
+    /// The table's `[hall]` block (`init --hall-table`).
+    pub hall: Option<HallBlock>,
+}
+
+/// The day as the records carry it; each may be unknown. The date is the day of play.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Day {
+    /// PGN `Event`.
+    pub event: Option<String>,
+    /// PGN `Site`.
+    pub site: Option<String>,
+    /// PGN `Round` (`N.K`).
+    pub round: Option<String>,
+    /// The board this table plays.
+    pub board: Option<u32>,
+    /// The arbiter's name.
+    pub arbiter: Option<String>,
+}
+
+/// A player's title, rating, FIDE id and federation; each may be unknown.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Details {
+    /// FIDE title.
+    pub title: Option<String>,
+    /// Rating.
+    pub rating: Option<u32>,
+    /// FIDE id.
+    pub fide_id: Option<u64>,
+    /// Federation.
+    pub federation: Option<String>,
+}
+
+/// The table's `[hall]` block as `init --hall-table` writes it into the table's file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HallBlock {
+    /// The broker (`mqtt://host:port`).
+    pub broker: String,
+    /// The table's name in the hall.
+    pub table: String,
+    /// The table's user at the broker.
+    pub user: String,
+    /// Its password (`None`: left for the administrator, commented).
+    pub password: Option<String>,
+    /// The signing key's file, relative to the table's file (`table-1.key`).
+    pub signing_key: String,
+}
+
+/// Where the package keeps the tables' files.
+pub const PACKAGED_CONFIG_DIR: &str = "/etc/annabella";
+/// The service's state directory (`StateDirectory=annabella`, owned by its user).
+pub const PACKAGED_STATE_DIR: &str = "/var/lib/annabella";
+/// The user the packaged service runs as.
+pub const SERVICE_USER: &str = "annabella";
+
+/// In the packaged layout (a file in [`PACKAGED_CONFIG_DIR`], run as root, the service's
+/// user there): the records directory is made and, with the table's secret and signing
+/// key, handed to the service's user, which must write the one and read the others.
+/// Elsewhere, nothing.
+///
+/// # Errors
+/// A directory or an owner that cannot be set.
+pub fn hand_to_the_service(
+    config: &Path,
+    answers: &TableAnswers,
+    err: &mut impl std::io::Write,
+) -> Result<(), crate::wizard::InitError> {
+    use nix::unistd::{Uid, User, chown};
+    if config.parent() != Some(Path::new(PACKAGED_CONFIG_DIR)) || !Uid::effective().is_root() {
+        return Ok(());
+    }
+    let Ok(Some(user)) = User::from_name(SERVICE_USER) else {
+        return Ok(());
+    };
+    let records = if answers.records_dir.is_absolute() {
+        answers.records_dir.clone()
+    } else {
+        Path::new(PACKAGED_CONFIG_DIR).join(&answers.records_dir)
+    };
+    let paths = [
+        records.clone(),
+        annabella_journal::secret_path(config),
+        annabella_hall_link::setup::key_path(config),
+    ];
+    let failed = |path: &Path, cause: std::io::Error| crate::wizard::InitError::Write {
+        name: path.display().to_string(),
+        cause,
+    };
+    std::fs::create_dir_all(&records).map_err(|e| failed(&records, e))?;
+    for path in &paths {
+        chown(path, Some(user.uid), Some(user.gid))
+            .map_err(|e| failed(path, std::io::Error::from(e)))?;
+    }
+    writeln!(
+        err,
+        "Handed to the service's user {SERVICE_USER}: {}",
+        paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    Ok(())
 }
 
 /// The clock and the presses that make `answers` a table that can play, decided once:
@@ -125,6 +231,7 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
     write_speech(&mut s, answers);
     write_voices(&mut s, answers);
     write_records(&mut s, answers);
+    write_hall(&mut s, answers);
     s
 }
 
@@ -144,21 +251,48 @@ fn write_header(s: &mut String, found: &[String]) {
     }
 }
 
-/// `[game]`: the time control, the Laws' edition, and the pairing's event and round.
+/// `[game]`: the time control, the Laws' edition, the day (event, site, round, board,
+/// arbiter; the date is the day of play) and the pairing program's file.
 fn write_game(s: &mut String, a: &TableAnswers) {
     let _ = writeln!(
         s,
         "\n[game]\ntime_control = {}   # PGN TimeControl; 5400d30 = US delay, 5400b30 = Bronstein\n\
-         edition = \"2023\"                   # FIDE Laws: 2018 or 2023\n{}",
+         edition = \"2023\"                   # FIDE Laws: 2018 or 2023",
         quote(&a.time_control),
-        match &a.event_round {
-            Some((event, round)) => format!("event = {}\nround = {}", quote(event), quote(round)),
-            None => "# event = \"Club championship\"\n# round = \"1\"".to_string(),
-        }
     );
+    let d = &a.day;
+    for (key, value, example) in [
+        ("event", &d.event, "\"Club championship\""),
+        ("site", &d.site, "\"Vilnius\""),
+        ("round", &d.round, "\"1\""),
+        ("arbiter", &d.arbiter, "\"Ona Arbitrė\""),
+    ] {
+        let _ = match value {
+            Some(v) => writeln!(s, "{key} = {}", quote(v)),
+            None => writeln!(s, "# {key} = {example}"),
+        };
+    }
+    let _ = match d.board {
+        Some(b) => writeln!(
+            s,
+            "board = {b}                          # the round's board this table plays"
+        ),
+        None => writeln!(s, "# board = 1"),
+    };
+    let _ = writeln!(
+        s,
+        "# date = \"2026.05.01\"              # default: the day of play"
+    );
+    if let Some(trf) = &a.trf {
+        let _ = writeln!(
+            s,
+            "trf = {}   # the next round's pairing at this board comes from it",
+            quote(&trf.to_string_lossy())
+        );
+    }
 }
 
-/// `[players]`: the VI player's colour and both names.
+/// `[players]`: the VI player's colour, both names and what the pairing knows of them.
 fn write_players(s: &mut String, a: &TableAnswers) {
     let color = if a.vi_color == Color::White {
         "white"
@@ -173,6 +307,54 @@ fn write_players(s: &mut String, a: &TableAnswers) {
         quote(&a.white),
         quote(&a.black)
     );
+    for (side, d) in ["white", "black"].iter().zip(&a.players) {
+        if let Some(t) = &d.title {
+            let _ = writeln!(s, "{side}_title = {}", quote(t));
+        }
+        if let Some(r) = d.rating {
+            let _ = writeln!(s, "{side}_rating = {r}");
+        }
+        if let Some(i) = d.fide_id {
+            let _ = writeln!(s, "{side}_fide_id = {i}");
+        }
+        if let Some(f) = &d.federation {
+            let _ = writeln!(s, "{side}_federation = {}", quote(f));
+        }
+    }
+}
+
+/// `[hall]`, when the table plays in a hall: the broker, the table's name and user, its
+/// password, and its signing key beside this file.
+fn write_hall(s: &mut String, a: &TableAnswers) {
+    let Some(h) = &a.hall else {
+        return;
+    };
+    let block = format!(
+        "[hall]                              # the tournament hall's broker\nbroker = {}\n\
+         table = {}\nuser = {}\npassword = {}\nsigning_key = {}   # beside this file",
+        quote(&h.broker),
+        quote(&h.table),
+        quote(&h.user),
+        quote(h.password.as_deref().unwrap_or("…")),
+        quote(&h.signing_key),
+    );
+    match &h.password {
+        Some(_) => {
+            let _ = writeln!(s, "\n{block}");
+        }
+        None => {
+            // Without its password the table cannot join: the block waits for it.
+            let _ = writeln!(
+                s,
+                "\n# The table's hall: fill in its password at the broker and remove the # signs.\n{}",
+                block
+                    .lines()
+                    .map(|l| format!("# {l}\n"))
+                    .collect::<String>()
+                    .trim_end()
+            );
+        }
+    }
 }
 
 /// `[language]`: each player's language.
@@ -292,7 +474,10 @@ mod tests {
             model: None,
             microphone: None,
             vi_voice: None,
-            event_round: None,
+            day: Day::default(),
+            players: Default::default(),
+            trf: None,
+            hall: None,
         }
     }
 
@@ -319,17 +504,63 @@ mod tests {
     }
 
     #[test]
-    fn a_pairing_sets_the_event_and_the_round() {
+    fn a_pairing_sets_the_day_and_the_players_details() {
         let paired = TableAnswers {
-            event_round: Some(("Club \"Open\"".into(), "3.2".into())),
+            day: Day {
+                event: Some("Club \"Open\"".into()),
+                site: Some("Vilnius".into()),
+                round: Some("3.2".into()),
+                board: Some(2),
+                arbiter: Some("Ona Arbitrė".into()),
+            },
+            players: [
+                Details {
+                    title: Some("WIM".into()),
+                    rating: Some(2300),
+                    fide_id: Some(1_200_002),
+                    federation: Some("LTU".into()),
+                },
+                Details::default(),
+            ],
+            trf: Some("/srv/open.trf".into()),
             ..answers()
         };
-        let config =
-            StationConfig::from_toml_str(&table_toml(&paired, &[]), Path::new("/")).unwrap();
+        let text = table_toml(&paired, &[]);
+        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        let g = &config.game;
         assert_eq!(
-            (config.game.event.as_str(), config.game.round.as_str()),
-            ("Club \"Open\"", "3.2")
+            (g.event.as_str(), g.site.as_str(), g.round.as_str(), g.board),
+            ("Club \"Open\"", "Vilnius", "3.2", Some(2))
         );
+        assert_eq!(g.arbiter.as_deref(), Some("Ona Arbitrė"));
+        assert_eq!(g.white_player.rating, Some(2300));
+        assert_eq!(g.white_player.title.as_deref(), Some("WIM"));
+        assert_eq!(g.black_player, annabella_table::PlayerDetails::default());
+        assert_eq!(g.trf.as_deref(), Some(Path::new("/srv/open.trf")));
+        // No date: the day of play.
+        assert_eq!(g.date, "????.??.??");
+    }
+
+    #[test]
+    fn a_hall_block_is_written_with_its_key_beside_the_file() {
+        let hall = TableAnswers {
+            hall: Some(HallBlock {
+                broker: "mqtt://hall.local:1883".into(),
+                table: "3".into(),
+                user: "annabella-table-3".into(),
+                password: Some("s3cret".into()),
+                signing_key: "table-3.key".into(),
+            }),
+            ..answers()
+        };
+        let text = table_toml(&hall, &[]);
+        let dir = tempfile::tempdir().unwrap();
+        annabella_hall_link::setup::table_keys(&dir.path().join("table-3.key")).unwrap();
+        let config = StationConfig::from_toml_str(&text, dir.path())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let h = config.hall.expect("a [hall] block");
+        assert_eq!(h.table, "3");
+        assert!(text.contains("signing_key = \"table-3.key\""), "{text}");
     }
 
     #[test]

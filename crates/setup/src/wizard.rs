@@ -44,10 +44,27 @@ pub struct Options {
     pub model: Option<String>,
     /// The microphone's id.
     pub mic: Option<String>,
-    /// The table's name in a tournament hall.
-    pub hall_table: String,
+    /// The table's name in a tournament hall: its `[hall]` block is written into the
+    /// file (`None`: no hall, nothing printed about one).
+    pub hall_table: Option<String>,
+    /// The hall's broker (`mqtt://host:port`) for the `[hall]` block.
+    pub hall_broker: Option<String>,
+    /// A file whose first line is the table's password at the hall's broker.
+    pub hall_password_file: Option<PathBuf>,
     /// The TRF file, round and board the names, event and round come from.
     pub trf: Option<(PathBuf, u32, u32)>,
+    /// PGN `Event` (the TRF's tournament name by default).
+    pub event: Option<String>,
+    /// PGN `Site` (the TRF's city by default).
+    pub site: Option<String>,
+    /// PGN `Round` (`N.K` from the TRF by default).
+    pub round: Option<String>,
+    /// The board this table plays (the TRF's `--board` by default).
+    pub board: Option<u32>,
+    /// The arbiter's name (the TRF's chief arbiter by default).
+    pub arbiter: Option<String>,
+    /// A table without devices is what is asked for: no board found is no error.
+    pub no_devices: bool,
 }
 
 /// Why `annabella init` wrote nothing (or no key).
@@ -97,6 +114,16 @@ pub enum InitError {
     /// The table's signing key could not be made or read.
     #[error("{0}")]
     Keys(String),
+    /// Neither a DGT board nor a peg board answered on any port.
+    #[error(
+        "no board found: neither a DGT board nor a tactile peg board answered on {ports}. \
+         Plug the boards in (and switch them on), then run init again; --no-devices writes a \
+         table without devices (typed moves only)"
+    )]
+    NoBoard {
+        /// The ports tried, or "any serial port".
+        ports: String,
+    },
     /// The table's secret (the key of its journals' MACs) could not be made or read.
     #[error(transparent)]
     Secret(#[from] annabella_journal::SecretError),
@@ -110,13 +137,20 @@ pub enum InitError {
 #[error("{0}")]
 struct Why(String);
 
-/// The pairing at board `board` of round `round` of the TRF file at `path`: White's and
-/// Black's names, the tournament's name and the PGN round `N.K`.
-fn pairing(
-    path: &Path,
-    round: u32,
-    board: u32,
-) -> Result<(String, String, String, String), InitError> {
+/// What a TRF pairing gives a table: both players (name and details), the event, the
+/// site, the chief arbiter and the PGN round `N.K`.
+struct Paired {
+    white: annabella_trf::Seat,
+    black: annabella_trf::Seat,
+    event: Option<String>,
+    site: Option<String>,
+    arbiter: Option<String>,
+    round: String,
+}
+
+/// The pairing at board `board` of round `round` of the TRF file at `path` (the board
+/// as the pairing list numbers it; a board decided by forfeit has no game to play).
+fn pairing(path: &Path, round: u32, board: u32) -> Result<Paired, InitError> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|cause| InitError::Read {
         name: name.clone(),
@@ -126,25 +160,64 @@ fn pairing(
         name: name.clone(),
         why: e.to_string(),
     })?;
-    let boards = trf.boards_of(round).map_err(|e| InitError::Trf {
+    let pairings = trf.pairings_of(round).map_err(|e| InitError::Trf {
         name: name.clone(),
         why: e.to_string(),
     })?;
-    let Some(b) = boards.iter().find(|b| b.number == board) else {
-        return Err(InitError::Trf {
-            name,
-            why: format!(
-                "round {round} has no board {board} ({} boards)",
-                boards.len()
-            ),
-        });
+    let found = pairings.iter().find_map(|p| match p {
+        annabella_trf::Pairing::Board(b) if b.number == board => Some(Ok(b)),
+        annabella_trf::Pairing::Forfeit(f) if f.number == board => Some(Err(f)),
+        _ => None,
+    });
+    let b = match found {
+        Some(Ok(b)) => b,
+        Some(Err(f)) => {
+            return Err(InitError::Trf {
+                name,
+                why: format!(
+                    "round {round}, board {board} ({} – {}) is decided by forfeit ({}): no game \
+                     is played there",
+                    f.white.name,
+                    f.black.name,
+                    annabella_trf::listing::forfeit_name(f)
+                ),
+            });
+        }
+        None => {
+            let boards = pairings
+                .iter()
+                .filter(|p| !matches!(p, annabella_trf::Pairing::Bye(_)))
+                .count();
+            return Err(InitError::Trf {
+                name,
+                why: format!("round {round} has no board {board} ({boards} boards)"),
+            });
+        }
     };
-    Ok((
-        b.white.name.clone(),
-        b.black.name.clone(),
-        trf.tournament_name().unwrap_or_default(),
-        format!("{round}.{board}"),
-    ))
+    let header = |code| {
+        trf.header(code)
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+    };
+    Ok(Paired {
+        white: b.white.clone(),
+        black: b.black.clone(),
+        event: trf.tournament_name().filter(|t| !t.is_empty()),
+        site: header("022"),
+        arbiter: header("102"),
+        round: format!("{round}.{board}"),
+    })
+}
+
+/// A seat's details as the table keeps them.
+fn details(seat: &annabella_trf::Seat) -> crate::init::Details {
+    let known = |t: &str| Some(t.trim().to_owned()).filter(|t| !t.is_empty());
+    crate::init::Details {
+        title: known(&seat.title),
+        rating: seat.rating,
+        fide_id: seat.fide_id,
+        federation: known(&seat.federation),
+    }
 }
 
 const DEFAULT_TC: &str = "40/5400+30:1800+30";
@@ -166,6 +239,18 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
     };
     let mut found = Vec::new();
     let ports = survey_ports(args, err, &mut found)?;
+    if ports.dgt.is_none() && ports.peg_board.is_none() && !args.no_devices {
+        let ports = if args.ports.is_empty() {
+            "any serial port".to_owned()
+        } else {
+            args.ports
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Err(InitError::NoBoard { ports });
+    }
     survey_microphones(err, &mut found)?;
     let mut ask = Asker {
         interactive: !args.non_interactive,
@@ -179,9 +264,11 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         err,
         "Directory for the game records",
         args.records.as_ref().and_then(|p| p.to_str()),
-        "games",
+        &default_records(&args.out),
     )?);
     let model = ask_model(&mut ask, err, args)?;
+    let day = ask_day(&mut ask, err, args, paired.as_ref())?;
+    let hall = hall_block(&args.out, args, err)?;
     let answers = TableAnswers {
         vi_color,
         white,
@@ -197,12 +284,163 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         model,
         microphone: args.mic.clone(),
         vi_voice: None,
-        event_round: paired.map(|(_, _, event, round)| (event, round)),
+        day,
+        players: paired
+            .as_ref()
+            .map(|p| [details(&p.white), details(&p.black)])
+            .unwrap_or_default(),
+        trf: args.trf.as_ref().map(|(path, ..)| absolute(path)),
+        hall,
     };
-    write_config(&args.out, &answers, found, err)?;
+    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|cause| InitError::Write {
+            name: dir.display().to_string(),
+            cause,
+        })?;
+    }
+    // The keys first: the [hall] block's check reads the signing key.
     table_secret(&args.out, err)?;
-    hall_keys(&args.out, &args.hall_table, err)?;
+    hall_keys(&args.out, args.hall_table.as_deref(), err)?;
+    write_config(&args.out, &answers, found, err)?;
+    crate::init::hand_to_the_service(&args.out, &answers, err)?;
     Ok(())
+}
+
+/// Where a table's records go by default: beside a `table.toml`, `games`; for any other
+/// name, a folder of its own (`table-2.toml` → `games/table-2`), and in the packaged
+/// layout (`/etc/annabella/table-1.toml`) the service's state directory,
+/// `/var/lib/annabella/table-1`.
+pub fn default_records(config: &Path) -> String {
+    let stem = config
+        .file_stem()
+        .map_or_else(|| "table".to_owned(), |s| s.to_string_lossy().into_owned());
+    let dir = config.parent().unwrap_or(Path::new(""));
+    if dir == Path::new(crate::init::PACKAGED_CONFIG_DIR) {
+        return format!("{}/{stem}", crate::init::PACKAGED_STATE_DIR);
+    }
+    if stem == "table" {
+        "games".to_owned()
+    } else {
+        format!("games/{stem}")
+    }
+}
+
+/// `path` made absolute from the working directory (a TRF named on the command line is
+/// read by the table from wherever it runs).
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// Asks what the records say about the day: the event, the site, the round, the board
+/// and the arbiter (the TRF's by default). The date is the day of play.
+fn ask_day(
+    ask: &mut Asker<impl BufRead>,
+    err: &mut impl Write,
+    args: &Options,
+    paired: Option<&Paired>,
+) -> Result<crate::init::Day, InitError> {
+    let optional = |t: String| Some(t.trim().to_owned()).filter(|t| !t.is_empty());
+    let event = ask.text(
+        err,
+        "Event (the tournament's name; empty: none)",
+        args.event
+            .as_deref()
+            .or(paired.and_then(|p| p.event.as_deref())),
+        "",
+    )?;
+    let site = ask.text(
+        err,
+        "Site (the town; empty: none)",
+        args.site
+            .as_deref()
+            .or(paired.and_then(|p| p.site.as_deref())),
+        "",
+    )?;
+    let round = ask.text(
+        err,
+        "Round (empty: none)",
+        args.round.as_deref().or(paired.map(|p| p.round.as_str())),
+        "",
+    )?;
+    let trf_board = args.trf.as_ref().map(|(_, _, b)| b.to_string());
+    let board = ask.choose(
+        err,
+        "Board number (empty: none)",
+        args.board
+            .map(|b| b.to_string())
+            .as_deref()
+            .or(trf_board.as_deref()),
+        "",
+        |t| match t {
+            "" => Ok(None),
+            t => t
+                .parse::<u32>()
+                .ok()
+                .filter(|&b| b > 0)
+                .map(Some)
+                .ok_or_else(|| Why("a board number from 1".to_owned())),
+        },
+    )?;
+    let arbiter = ask.text(
+        err,
+        "The arbiter's name (empty: none)",
+        args.arbiter
+            .as_deref()
+            .or(paired.and_then(|p| p.arbiter.as_deref())),
+        "",
+    )?;
+    Ok(crate::init::Day {
+        event: optional(event),
+        site: optional(site),
+        round: optional(round),
+        board,
+        arbiter: optional(arbiter),
+    })
+}
+
+/// The `[hall]` block for `--hall-table`: the broker, the table's user and password
+/// (from `--hall-password-file`, else asked, else left for the administrator) and the
+/// signing key beside the file.
+fn hall_block(
+    config: &Path,
+    args: &Options,
+    err: &mut impl Write,
+) -> Result<Option<crate::init::HallBlock>, InitError> {
+    let Some(table) = &args.hall_table else {
+        return Ok(None);
+    };
+    let password = match &args.hall_password_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|cause| InitError::Read {
+                name: path.display().to_string(),
+                cause,
+            })?;
+            Some(text.lines().next().unwrap_or_default().trim().to_owned())
+        }
+        None => None,
+    };
+    if password.is_none() {
+        writeln!(
+            err,
+            "No --hall-password-file: the [hall] block is written commented out; fill in the \
+             table's password at the broker and remove the # signs."
+        )?;
+    }
+    Ok(Some(crate::init::HallBlock {
+        broker: args
+            .hall_broker
+            .clone()
+            .unwrap_or_else(|| "mqtt://localhost:1883".to_owned()),
+        table: table.clone(),
+        user: annabella_hall_link::setup::table_user(table),
+        password,
+        signing_key: annabella_hall_link::setup::key_path(config)
+            .file_name()
+            .map_or_else(
+                || "table.key".to_owned(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+    }))
 }
 
 /// The devices found on the serial ports, the first of each kind.
@@ -319,7 +557,7 @@ fn ask_players(
     ask: &mut Asker<impl BufRead>,
     err: &mut impl Write,
     args: &Options,
-    paired: Option<&(String, String, String, String)>,
+    paired: Option<&Paired>,
 ) -> Result<(Color, String, String), InitError> {
     let vi_color = ask.choose(
         err,
@@ -333,7 +571,7 @@ fn ask_players(
         },
     )?;
     let (trf_white, trf_black) = match paired {
-        Some((white, black, ..)) => (Some(white.as_str()), Some(black.as_str())),
+        Some(p) => (Some(p.white.name.as_str()), Some(p.black.name.as_str())),
         None => (None, None),
     };
     let white = ask.text(
@@ -461,25 +699,27 @@ fn table_secret(config: &Path, err: &mut impl Write) -> Result<(), InitError> {
     Ok(())
 }
 
-/// The table's signing key pair beside the config, and the hall's lines for it.
-fn hall_keys(config: &Path, table: &str, err: &mut impl Write) -> Result<(), InitError> {
+/// The table's signing key pair beside the config, named after it (`table-1.toml` →
+/// `table-1.key`, `table-1.pub`), and, for a table of a hall, the administrator's lines
+/// for it.
+fn hall_keys(config: &Path, table: Option<&str>, err: &mut impl Write) -> Result<(), InitError> {
     let key = annabella_hall_link::setup::key_path(config);
-    let dir = key.parent().unwrap_or(Path::new("."));
     let (public, made) =
-        annabella_hall_link::setup::table_keys(dir).map_err(|e| InitError::Keys(e.to_string()))?;
+        annabella_hall_link::setup::table_keys(&key).map_err(|e| InitError::Keys(e.to_string()))?;
     let what = if made { "Made" } else { "Kept" };
     writeln!(
         err,
         "{what} the table's signing key: {} (private, mode 0600) and {} (public, for the hall)",
         key.display(),
-        dir.join(annabella_hall_link::setup::PUBLIC_KEY_FILE)
-            .display()
+        annabella_hall_link::setup::public_key_path(&key).display()
     )?;
-    write!(
-        err,
-        "{}",
-        annabella_hall_link::setup::instructions(table, &public, &key)
-    )?;
+    if let Some(table) = table {
+        write!(
+            err,
+            "{}",
+            annabella_hall_link::setup::instructions(table, &public)
+        )?;
+    }
     Ok(())
 }
 

@@ -117,6 +117,36 @@ pub struct Event {
     pub white: String,
     /// The black player's name.
     pub black: String,
+    /// The board (`3`), when the table plays a board of a tournament's round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// The arbiter's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arbiter: Option<String>,
+    /// White's title, rating, FIDE id and federation (from the pairing program's file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_player: Option<PlayerDetails>,
+    /// Black's title, rating, FIDE id and federation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_player: Option<PlayerDetails>,
+}
+
+/// What a tournament knows of a player besides the name; each may be unknown.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayerDetails {
+    /// FIDE title (`GM`, `WIM`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Rating.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// FIDE id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u64>,
+    /// Federation (three letters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
 }
 
 impl Default for Event {
@@ -128,6 +158,10 @@ impl Default for Event {
             round: "-".into(),
             white: "?".into(),
             black: "?".into(),
+            board: None,
+            arbiter: None,
+            white_player: None,
+            black_player: None,
         }
     }
 }

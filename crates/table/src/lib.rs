@@ -48,7 +48,9 @@ mod view;
 
 /// The vocabulary of results, terminations and claims is the rules' own.
 pub use annabella_rules::{ClaimKind, GameResult, Termination};
-pub use config::{ClockLever, ClockPress, ConfigError, Event, TableConfig, Timings, ViBoard};
+pub use config::{
+    ClockLever, ClockPress, ConfigError, Event, PlayerDetails, TableConfig, Timings, ViBoard,
+};
 pub use effect::{
     AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, ClockCommand, Effect, GameEnd,
     Haptic, IllegalMark, PegFix, Priority, RecordedMove, SealedMove,

@@ -3,9 +3,41 @@
 
 use std::time::Duration;
 
-use annabella_rules::{ClockTime, pgn::PgnWriter};
+use annabella_rules::{
+    ClockTime,
+    pgn::{PgnHeader, PgnPlayer, PgnWriter},
+};
 
-use crate::Table;
+use crate::{GameEnd, PlayerDetails, Table, TableConfig};
+
+/// The game's tags: the day and the players from the table's [`crate::Event`], the time
+/// control and how the game ended.
+pub fn header(config: &TableConfig, end: Option<&GameEnd>) -> PgnHeader {
+    let ev = &config.event;
+    let player = |name: &str, details: &Option<PlayerDetails>| {
+        let d = details.clone().unwrap_or_default();
+        PgnPlayer {
+            name: Some(name.to_owned()),
+            title: d.title,
+            elo: d.rating,
+            fide_id: d.fide_id,
+            federation: d.federation,
+        }
+    };
+    PgnHeader {
+        event: Some(ev.event.clone()),
+        site: Some(ev.site.clone()),
+        date: Some(ev.date.clone()),
+        round: Some(ev.round.clone()),
+        board: ev.board.clone(),
+        white: player(&ev.white, &ev.white_player),
+        black: player(&ev.black, &ev.black_player),
+        result: end.map(|e| e.result),
+        time_control: Some(config.time_control.to_string()),
+        termination: end.map(|e| e.pgn_termination.clone()),
+        arbiter: ev.arbiter.clone(),
+    }
+}
 
 /// `h:mm:ss` as in `[%clk 1:29:55]` (rounded down to the second): [`ClockTime::hms`].
 pub fn clk(d: Duration) -> String {
@@ -14,27 +46,11 @@ pub fn clk(d: Duration) -> String {
 
 pub(crate) fn write(table: &Table) -> String {
     let config = table.config();
-    let ev = &config.event;
     let end = table.end();
-    let result = end.map_or("*", |e| e.result.as_str());
+    let header = header(config, end);
+    let result = header.result_text();
     let mut pgn = PgnWriter::new();
-    // The seven-tag roster first (PGN standard 8.1.1), then ours.
-    for (name, value) in [
-        ("Event", ev.event.as_str()),
-        ("Site", &ev.site),
-        ("Date", &ev.date),
-        ("Round", &ev.round),
-        ("White", &ev.white),
-        ("Black", &ev.black),
-        ("Result", result),
-    ] {
-        pgn.tag(name, value);
-    }
-    pgn.tag("TimeControl", &config.time_control.to_string());
-    pgn.tag(
-        "Termination",
-        end.map_or("unterminated", |e| e.pgn_termination.as_str()),
-    );
+    header.write(&mut pgn);
     let start = table.start_position();
     if config.start_fen.is_some() || config.chess960 {
         pgn.setup_tags(start, config.chess960);

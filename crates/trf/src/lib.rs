@@ -17,8 +17,8 @@ mod results;
 pub mod round_pgn;
 
 pub use pairings::{Board, Bye, ByeKind, Forfeit, Pairing, Seat};
-pub use player::{Colour, Player, RoundEntry, Scoring};
-pub use results::{GameResult, ParseResultError};
+pub use player::{Player, RoundEntry, Scoring};
+pub use results::{LeftOut, LeftOutWhy, ParseResultError, RoundResult, Written};
 
 use line::Line;
 

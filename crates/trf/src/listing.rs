@@ -2,7 +2,9 @@
 
 use serde_json::{Value, json};
 
-use crate::{ByeKind, Pairing, Seat};
+use annabella_rules::shakmaty::Color;
+
+use crate::{ByeKind, Forfeit, Pairing, Seat};
 
 /// A bye's kind as the listing names it (`half-point`, `zero-point`, …).
 pub fn bye_name(kind: ByeKind) -> &'static str {
@@ -57,8 +59,9 @@ pub fn pairing_line(pairing: &Pairing) -> String {
             seat_text(&b.black)
         ),
         Pairing::Forfeit(f) => format!(
-            "forfeit {}: {} - {}",
-            if f.white_result == '+' { "1-0" } else { "0-1" },
+            "board {} ({}): {} - {}",
+            f.number,
+            forfeit_name(f),
             seat_text(&f.white),
             seat_text(&f.black)
         ),
@@ -66,13 +69,23 @@ pub fn pairing_line(pairing: &Pairing) -> String {
     }
 }
 
-/// A seat as the JSON of `annabella pairings --json`.
+/// A forfeit as the listing names it: `forfeit 1-0`, `forfeit 0-1`, `double forfeit`.
+pub fn forfeit_name(f: &Forfeit) -> &'static str {
+    match f.winner {
+        Some(Color::White) => "forfeit 1-0",
+        Some(Color::Black) => "forfeit 0-1",
+        None => "double forfeit",
+    }
+}
+
+/// A seat as the JSON of `annabella pairings --json`: an unknown value is `null`.
 fn seat_json(seat: &Seat) -> Value {
+    let known = |text: &str| (!text.trim().is_empty()).then(|| text.to_owned());
     json!({
         "rank": seat.rank,
-        "name": seat.name,
-        "title": seat.title,
-        "federation": seat.federation,
+        "name": known(&seat.name),
+        "title": known(&seat.title),
+        "federation": known(&seat.federation),
         "fide_id": seat.fide_id,
         "rating": seat.rating,
     })
@@ -86,7 +99,9 @@ pub fn pairing_json(pairing: &Pairing) -> Value {
             json!({ "board": b.number, "white": seat_json(&b.white), "black": seat_json(&b.black) })
         }
         Pairing::Forfeit(f) => json!({
-            "forfeit": if f.white_result == '+' { "1-0" } else { "0-1" },
+            "board": f.number,
+            "forfeit": f.result().as_str(),
+            "winner": f.winner.map(|c| c.to_string()),
             "white": seat_json(&f.white),
             "black": seat_json(&f.black),
         }),

@@ -3,8 +3,12 @@
 //! Board order, as the pairing programs number boards (FIDE C.04.2 and bbpPairings'
 //! output): the pair whose higher score before the round is higher comes first, then the
 //! higher sum of the two scores, then the pair holding the better (lower) start rank.
+//! A pairing the file decides by forfeit was paired as a board and keeps its number
+//! there: the boards are numbered as the posted pairing list numbers them.
 
-use crate::{Colour, Player, Scoring, Trf, TrfError};
+use annabella_rules::shakmaty::Color;
+
+use crate::{Player, Scoring, Trf, TrfError};
 
 /// A player as a pairing names them.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,15 +51,27 @@ pub struct Board {
     pub black: Seat,
 }
 
-/// A pairing decided by forfeit (`+`/`-` with an opponent): no game, no board.
+/// A pairing decided by forfeit (`+`/`-` with an opponent, or `-`/`-` when neither
+/// came): no game is played at its board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Forfeit {
+    /// The board number the pairing list gives it, from 1.
+    pub number: u32,
     /// The player who had White.
     pub white: Seat,
     /// The player who had Black.
     pub black: Seat,
-    /// White's result character (`+` White wins by forfeit, `-` White loses).
-    pub white_result: char,
+    /// Who wins by forfeit; `None`: a double forfeit (neither player came, neither scores).
+    pub winner: Option<Color>,
+}
+
+impl Forfeit {
+    /// The forfeit as a round's result.
+    pub fn result(&self) -> crate::RoundResult {
+        crate::RoundResult::Forfeit {
+            winner: self.winner,
+        }
+    }
 }
 
 /// Why a player has no game in the round.
@@ -96,7 +112,7 @@ pub enum Pairing {
 }
 
 impl Trf {
-    /// Round `round`'s pairings: the boards in board order, then forfeits, then byes (in
+    /// Round `round`'s pairings: the boards and the forfeits in board order, then byes (in
     /// start-rank order). Err when no player has an opponent in that round, or when the
     /// two sides of a pairing disagree.
     pub fn pairings_of(&self, round: u32) -> Result<Vec<Pairing>, TrfError> {
@@ -104,8 +120,8 @@ impl Trf {
             round,
             what: "rounds are numbered from 1".into(),
         })?;
-        let mut games: Vec<(&Player, &Player)> = Vec::new();
-        let mut forfeits = Vec::new();
+        // Every pair the pairing program made, with White's and Black's result characters.
+        let mut games: Vec<(&Player, &Player, char, char)> = Vec::new();
         let mut byes = Vec::new();
         for player in &self.players {
             let Some(entry) = player.rounds.get(index) else {
@@ -146,8 +162,8 @@ impl Trf {
             }
             let their_colour = theirs.and_then(|e| e.colour);
             match entry.colour {
-                Some(Colour::White) if their_colour == Some(Colour::Black) => {}
-                Some(Colour::Black) if their_colour == Some(Colour::White) => continue,
+                Some(Color::White) if their_colour == Some(Color::Black) => {}
+                Some(Color::Black) if their_colour == Some(Color::White) => continue,
                 _ => {
                     return Err(inconsistent(format!(
                         "{} and {opponent_rank} do not have one White and one Black",
@@ -155,42 +171,50 @@ impl Trf {
                     )));
                 }
             }
-            if matches!(entry.result, '+' | '-') {
-                forfeits.push(Forfeit {
-                    white: player.into(),
-                    black: opponent.into(),
-                    white_result: entry.result,
-                });
-            } else {
-                games.push((player, opponent));
-            }
+            let their_result = theirs.map_or(' ', |e| e.result);
+            games.push((player, opponent, entry.result, their_result));
         }
-        if games.is_empty() && forfeits.is_empty() {
+        if games.is_empty() {
             return Err(TrfError::NoSuch {
                 round,
                 what: "no player is paired with an opponent".into(),
             });
         }
-        let key = |pair: &(&Player, &Player)| board_key(pair, round, &self.scoring);
+        let key = |&(w, b, _, _): &(&Player, &Player, char, char)| {
+            board_key(&(w, b), round, &self.scoring)
+        };
         games.sort_by(|a, b| key(b).total_cmp_key(&key(a)));
         let mut pairings: Vec<Pairing> = games
             .into_iter()
             .enumerate()
-            .map(|(i, (white, black))| {
-                Pairing::Board(Board {
-                    number: i as u32 + 1,
-                    white: white.into(),
-                    black: black.into(),
-                })
+            .map(|(i, (white, black, w, b))| {
+                let number = i as u32 + 1;
+                let forfeit = |winner| {
+                    Pairing::Forfeit(Forfeit {
+                        number,
+                        white: white.into(),
+                        black: black.into(),
+                        winner,
+                    })
+                };
+                match (w, b) {
+                    ('+', _) => forfeit(Some(Color::White)),
+                    (_, '+') => forfeit(Some(Color::Black)),
+                    ('-', _) | (_, '-') => forfeit(None),
+                    _ => Pairing::Board(Board {
+                        number,
+                        white: white.into(),
+                        black: black.into(),
+                    }),
+                }
             })
             .collect();
-        pairings.extend(forfeits.into_iter().map(Pairing::Forfeit));
         byes.sort_by_key(|b| b.player.rank);
         pairings.extend(byes.into_iter().map(Pairing::Bye));
         Ok(pairings)
     }
 
-    /// Round `round`'s boards only.
+    /// Round `round`'s boards to play only (a forfeit's board is not among them).
     pub fn boards_of(&self, round: u32) -> Result<Vec<Board>, TrfError> {
         Ok(self
             .pairings_of(round)?

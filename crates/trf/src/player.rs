@@ -5,6 +5,8 @@
 //! 70–79 birth date, 81–84 points, 86–89 rank; round `r` from column 92 + 10·(r−1):
 //! opponent's start rank (4, `0000` for none), colour (`w`, `b`, `-`), result.
 
+use annabella_rules::shakmaty::Color;
+
 use crate::TrfError;
 
 /// 0-based column of round `round`'s opponent field (round 1 is column 92, 1-based).
@@ -22,22 +24,13 @@ pub(crate) const POINTS: (usize, usize) = (80, 84);
 /// Letters in either case.
 const RESULTS: &str = "10=+-HFUZWDLhfuzwdl ";
 
-/// The colour a player had in a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Colour {
-    /// `w`.
-    White,
-    /// `b`.
-    Black,
-}
-
 /// One round's block of a player line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundEntry {
     /// The opponent's start rank; `None` for `0000` (a bye or an absence).
     pub opponent: Option<u32>,
-    /// The colour; `None` for `-` (no game).
-    pub colour: Option<Colour>,
+    /// The colour (`w`, `b`); `None` for `-` (no game).
+    pub colour: Option<Color>,
     /// The result character: `1 0 = + - H F U Z W D L`, or a blank when not played yet.
     pub result: char,
 }
@@ -225,8 +218,8 @@ impl Player {
         let opponent_text = field(chars, at, at + 4);
         let opponent = number::<u32>(line, "opponent", &opponent_text)?.filter(|&o| o > 0);
         let colour = match chars.get(at + COLOUR).copied().unwrap_or(' ') {
-            'w' | 'W' => Some(Colour::White),
-            'b' | 'B' => Some(Colour::Black),
+            'w' | 'W' => Some(Color::White),
+            'b' | 'B' => Some(Color::Black),
             '-' | ' ' => None,
             other => {
                 return Err(TrfError::BadField {

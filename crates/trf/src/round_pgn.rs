@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use annabella_rules::pgn::{PgnGame, read_games};
 
-use crate::{Board, Forfeit, GameResult};
+use crate::{Board, Forfeit, RoundResult};
 
 /// Why a round's PGN gives no results.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -69,36 +69,54 @@ pub fn is_forfeit(game: &PgnGame) -> bool {
         || game.moves.is_empty()
 }
 
-/// Board number → result of every game of the round's PGN `text`. A game between the
-/// players of one of the file's `forfeits` (its result written before: TRF counts no
-/// board for it) is left out when its result is the one written.
+/// Board number → result of every game of the round's PGN `text` (an unfinished game
+/// as [`RoundResult::Unfinished`]). A game between the players of one of the file's
+/// `forfeits` (its result written before) is left out when its result is the one
+/// written.
 ///
 /// # Errors
-/// A game that cannot be read, has no board or no result, contradicts a forfeit of the
-/// file, or a board with two games.
+/// A game that cannot be read, has no board or no result, whose `Result` tag disagrees
+/// with its movetext's termination marker, contradicts a forfeit of the file, or a
+/// board with two games.
 pub fn results_of(
     text: &str,
     boards: &[&Board],
     forfeits: &[&Forfeit],
-) -> Result<BTreeMap<u32, GameResult>, RoundPgnError> {
-    let mut found: BTreeMap<u32, (GameResult, usize)> = BTreeMap::new();
+) -> Result<BTreeMap<u32, RoundResult>, RoundPgnError> {
+    let mut found: BTreeMap<u32, (RoundResult, usize)> = BTreeMap::new();
     for game in read_games(text) {
         let game = game.map_err(|e| RoundPgnError::Pgn(e.to_string()))?;
         let result_text = game
             .tag("Result")
             .or(game.result_marker.as_deref())
             .unwrap_or("*");
-        let mut result = result_text
-            .parse::<GameResult>()
-            .map_err(|e| RoundPgnError::Game {
-                line: game.tag_line("Result").unwrap_or(game.line),
-                why: e.to_string(),
-            })?;
+        let parse = |text: &str, line: usize| {
+            text.parse::<RoundResult>()
+                .map_err(|e| RoundPgnError::Game {
+                    line,
+                    why: format!("{}: {e}", game_name(&game)),
+                })
+        };
+        let tag_line = game.tag_line("Result").unwrap_or(game.line);
+        let mut result = parse(result_text, tag_line)?;
+        if let Some(marker) = game.result_marker.as_deref() {
+            let after_moves = parse(marker, game.moves.last().map_or(game.line, |m| m.line))?;
+            if after_moves != result {
+                return Err(RoundPgnError::Game {
+                    line: tag_line,
+                    why: format!(
+                        "{}: the Result tag says {result_text}, the moves end {marker}; \
+                         correct the game before its result is written",
+                        game_name(&game)
+                    ),
+                });
+            }
+        }
         if is_forfeit(&game) {
             result = result.by_forfeit();
         }
         if let Some(f) = written_forfeit(&game, forfeits) {
-            if f.white_result == result.characters().0 {
+            if f.result().characters() == result.characters() || result == RoundResult::Unfinished {
                 continue;
             }
             return Err(RoundPgnError::Game {
@@ -107,7 +125,7 @@ pub fn results_of(
                     "{} – {} is a forfeit ({}) in the TRF file, the game says {result_text}",
                     f.white.name,
                     f.black.name,
-                    if f.white_result == '+' { "1-0" } else { "0-1" },
+                    f.result(),
                 ),
             });
         }
@@ -123,6 +141,24 @@ pub fn results_of(
         }
     }
     Ok(found.into_iter().map(|(b, (r, _))| (b, r)).collect())
+}
+
+/// A game as an error names it: `White – Black` (and its `Board` or `Round` tag).
+fn game_name(game: &PgnGame) -> String {
+    let tag = |t| {
+        game.tag(t)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    let mut name = format!(
+        "the game {} – {}",
+        tag("White").unwrap_or("(no White)"),
+        tag("Black").unwrap_or("(no Black)")
+    );
+    if let Some(board) = tag("Board").or(tag("Round")) {
+        name.push_str(&format!(" ({board})"));
+    }
+    name
 }
 
 fn same_name(a: &str, b: &str) -> bool {

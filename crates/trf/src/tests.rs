@@ -1,6 +1,7 @@
 //! Reading, pairings and results on the real bbpPairings file and on small files made here.
 
 use crate::*;
+use annabella_rules::{GameResult, shakmaty::Color};
 
 /// bbpPairings' test file `test/tests/dutch_2025_C5.input` (LF endings, a `Z` bye).
 const REAL: &[u8] = include_bytes!("../../../tests/data/trf/dutch_2025_C5.trf");
@@ -103,12 +104,12 @@ fn the_real_file_reads_with_its_header_players_and_rounds() {
         vec![
             RoundEntry {
                 opponent: Some(4),
-                colour: Some(Colour::White),
+                colour: Some(Color::White),
                 result: '1'
             },
             RoundEntry {
                 opponent: Some(2),
-                colour: Some(Colour::Black),
+                colour: Some(Color::Black),
                 result: '1'
             },
         ]
@@ -130,7 +131,11 @@ fn ranks(pairings: &[Pairing]) -> Vec<String> {
         .map(|p| match p {
             Pairing::Board(b) => format!("{}: {}-{}", b.number, b.white.rank, b.black.rank),
             Pairing::Forfeit(f) => {
-                format!("forfeit {}{}{}", f.white.rank, f.white_result, f.black.rank)
+                let (w, b) = f.result().characters();
+                format!(
+                    "forfeit {}: {}{w}{b}{}",
+                    f.number, f.white.rank, f.black.rank
+                )
             }
             Pairing::Bye(b) => format!("bye {} {:?}", b.player.rank, b.kind),
         })
@@ -182,7 +187,7 @@ fn a_forfeit_and_byes_are_named_not_boards() {
     let trf = Trf::parse(&made("\r")).unwrap();
     assert_eq!(
         ranks(&trf.pairings_of(1).unwrap()),
-        ["1: 1-2", "forfeit 3+4"]
+        ["1: 1-2", "forfeit 2: 3+-4"]
     );
     assert_eq!(
         ranks(&trf.pairings_of(2).unwrap()),
@@ -194,28 +199,28 @@ fn a_forfeit_and_byes_are_named_not_boards() {
 fn read_write_read_of_an_unchanged_file_is_byte_identical() {
     for bytes in [REAL.to_vec(), made("\r"), made("\r\n"), made("\n")] {
         let trf = Trf::parse(&bytes).unwrap();
-        assert_eq!(trf.with_results(1, &[]).unwrap(), bytes);
+        assert_eq!(trf.with_results(1, &[]).unwrap().bytes, bytes);
         // Writing the result the file already has changes nothing either.
         let again = trf.with_results(2, &[(1, trf_result(&trf, 2, 1))]).unwrap();
-        assert_eq!(again, bytes);
+        assert_eq!(again.bytes, bytes);
     }
 }
 
-fn trf_result(trf: &Trf, round: u32, board: u32) -> GameResult {
+fn trf_result(trf: &Trf, round: u32, board: u32) -> RoundResult {
     let b = &trf.boards_of(round).unwrap()[board as usize - 1];
-    match trf.player(b.white.rank).unwrap().rounds[round as usize - 1].result {
-        '1' => GameResult::WhiteWins,
-        '0' => GameResult::BlackWins,
-        '=' => GameResult::Draw,
-        _ => GameResult::Unfinished,
-    }
+    let column = |rank| trf.player(rank).unwrap().rounds[round as usize - 1].result;
+    RoundResult::from_characters(column(b.white.rank), column(b.black.rank))
+        .unwrap_or(RoundResult::Unfinished)
 }
+
+const DRAW: RoundResult = RoundResult::Played(GameResult::Draw);
+const WHITE_WINS: RoundResult = RoundResult::Played(GameResult::WhiteWins);
 
 #[test]
 fn results_are_written_into_the_round_and_the_points() {
     let bytes = made("\r\n");
     let trf = Trf::parse(&bytes).unwrap();
-    let out = trf.with_results(2, &[(1, GameResult::Draw)]).unwrap();
+    let out = trf.with_results(2, &[(1, DRAW)]).unwrap().bytes;
     let after = Trf::parse(&out).unwrap();
     for rank in [2, 4] {
         assert_eq!(after.player(rank).unwrap().rounds[1].result, '=');
@@ -241,9 +246,16 @@ fn results_are_written_into_the_round_and_the_points() {
     )));
     assert_eq!(after.player(1).unwrap(), trf.player(1).unwrap());
 
-    // The real file: board 3 of round 2 (6 White, 5 Black, 0-1) becomes 1-0.
-    let real = Trf::parse(REAL).unwrap();
-    let out = real.with_results(2, &[(3, GameResult::WhiteWins)]).unwrap();
+    // The real file with board 3 of round 2 (6 White, 5 Black) not played yet: 1-0.
+    let text = String::from_utf8(REAL.to_vec())
+        .unwrap()
+        .replace(
+            "1.0    4     2 w 0     6 b 1",
+            "0.0    4     2 w 0     6 b  ",
+        )
+        .replace("3 b 0     5 w 0", "3 b 0     5 w  ");
+    let real = Trf::parse(text.as_bytes()).unwrap();
+    let out = real.with_results(2, &[(3, WHITE_WINS)]).unwrap().bytes;
     let after = Trf::parse(&out).unwrap();
     assert_eq!(
         (
@@ -267,8 +279,17 @@ fn a_forfeit_at_a_board_is_written_as_plus_and_minus() {
     let trf = Trf::parse(&made("\n")).unwrap();
     // Round 2, board 1: 2 (White) against 4 (Black); Black did not come.
     let out = trf
-        .with_results(2, &[(1, GameResult::WhiteWinsByForfeit)])
-        .unwrap();
+        .with_results(
+            2,
+            &[(
+                1,
+                RoundResult::Forfeit {
+                    winner: Some(Color::White),
+                },
+            )],
+        )
+        .unwrap()
+        .bytes;
     let after = Trf::parse(&out).unwrap();
     let (white, black) = (after.player(2).unwrap(), after.player(4).unwrap());
     assert_eq!((white.rounds[1].result, white.points), ('+', 1.0));
@@ -276,13 +297,15 @@ fn a_forfeit_at_a_board_is_written_as_plus_and_minus() {
     // Still a forfeit to a reader of the file: no longer a board of the round.
     assert!(matches!(
         after.pairings_of(2).unwrap().as_slice(),
-        [Pairing::Forfeit(f), ..] if f.white.rank == 2 && f.white_result == '+'
+        [Pairing::Forfeit(f), ..] if f.white.rank == 2 && f.winner == Some(Color::White) && f.number == 1
     ));
     assert_eq!(
-        GameResult::BlackWins.by_forfeit(),
-        GameResult::BlackWinsByForfeit
+        RoundResult::Played(GameResult::BlackWins).by_forfeit(),
+        RoundResult::Forfeit {
+            winner: Some(Color::Black)
+        }
     );
-    assert_eq!(GameResult::Draw.by_forfeit(), GameResult::Draw);
+    assert_eq!(DRAW.by_forfeit(), DRAW);
 }
 
 #[test]
@@ -294,7 +317,7 @@ fn the_rounds_byes_and_forfeits_keep_their_codes_and_are_counted_once() {
             .replacen("1980/01/01  1.5", "1980/01/01  1.0", 1);
     let trf = Trf::parse(text.as_bytes()).unwrap();
     assert_eq!(trf.player(1).unwrap().points, 1.0);
-    let out = trf.with_results(2, &[(1, GameResult::Draw)]).unwrap();
+    let out = trf.with_results(2, &[(1, DRAW)]).unwrap().bytes;
     let after = Trf::parse(&out).unwrap();
     let one = after.player(1).unwrap();
     assert_eq!((one.rounds[1].result, one.points), ('H', 1.5));
@@ -305,19 +328,16 @@ fn the_rounds_byes_and_forfeits_keep_their_codes_and_are_counted_once() {
         p
     });
     // Written again, nothing moves: each counted once.
-    assert_eq!(
-        after.with_results(2, &[(1, GameResult::Draw)]).unwrap(),
-        out
-    );
+    assert_eq!(after.with_results(2, &[(1, DRAW)]).unwrap().bytes, out);
     // Round 1's forfeit (3 + against 4 -) is counted in the points as they stand.
-    assert_eq!(trf.with_results(1, &[]).unwrap(), text.as_bytes());
+    assert_eq!(trf.with_results(1, &[]).unwrap().bytes, text.as_bytes());
 }
 
 #[test]
 fn a_missing_result_column_is_added_at_the_line_end() {
     let bytes = b"001    1      A                                                                  0.0    1     2 w\r001    2      B                                                                  0.0    2     1 b\r";
     let trf = Trf::parse(bytes).unwrap();
-    let out = trf.with_results(1, &[(1, GameResult::WhiteWins)]).unwrap();
+    let out = trf.with_results(1, &[(1, WHITE_WINS)]).unwrap().bytes;
     let after = Trf::parse(&out).unwrap();
     assert_eq!(after.player(1).unwrap().rounds[0].result, '1');
     assert_eq!(after.player(2).unwrap().points, 0.0);
@@ -346,7 +366,7 @@ fn bad_input_names_the_line() {
     );
     let trf = Trf::parse(REAL).unwrap();
     assert!(
-        trf.with_results(2, &[(4, GameResult::Draw)])
+        trf.with_results(2, &[(4, DRAW)])
             .unwrap_err()
             .to_string()
             .contains("no board 4")
@@ -364,7 +384,7 @@ fn a_scoring_record_sets_the_points_written_and_lower_case_codes_read() {
     assert_eq!(trf.scoring().win, 3.0);
     assert_eq!(trf.scoring().pairing_bye, 3.0);
     assert_eq!(ranks(&trf.pairings_of(2).unwrap())[1], "bye 1 HalfPoint");
-    let out = Trf::parse(&trf.with_results(2, &[(1, GameResult::WhiteWins)]).unwrap()).unwrap();
+    let out = Trf::parse(&trf.with_results(2, &[(1, WHITE_WINS)]).unwrap().bytes).unwrap();
     assert_eq!(out.player(2).unwrap().points, 3.0);
     assert_eq!(out.player(4).unwrap().points, 0.0);
     let bad = text.replace("162  W 3.0", "162  Q 3.0");
@@ -376,11 +396,123 @@ fn a_scoring_record_sets_the_points_written_and_lower_case_codes_read() {
 
 #[test]
 fn a_result_tag_is_read_or_named_as_no_result() {
-    assert_eq!(" 1-0 ".parse(), Ok(GameResult::WhiteWins));
-    assert_eq!("½-½".parse(), Ok(GameResult::Draw));
-    let err = "1:0".parse::<GameResult>().unwrap_err();
+    assert_eq!(" 1-0 ".parse(), Ok(WHITE_WINS));
+    assert_eq!("½-½".parse(), Ok(DRAW));
+    assert_eq!("*".parse(), Ok(RoundResult::Unfinished));
+    let err = "1:0".parse::<RoundResult>().unwrap_err();
     assert_eq!(
         err.to_string(),
         "\"1:0\" is not a result (1-0, 0-1, 1/2-1/2 or *)"
     );
+}
+
+/// Issue 39, item 6: both players `-` is a double forfeit (no winner), numbered where
+/// the pairing list has it, and neither scores.
+#[test]
+fn a_double_forfeit_has_no_winner_and_keeps_its_board_number() {
+    let text = String::from_utf8(made("\n"))
+        .unwrap()
+        .replace("   4 w +", "   4 w -")
+        .replace("1990        2.0", "1990        1.0");
+    let trf = Trf::parse(text.as_bytes()).unwrap();
+    let pairings = trf.pairings_of(1).unwrap();
+    assert_eq!(ranks(&pairings), ["1: 1-2", "forfeit 2: 3--4"]);
+    let Pairing::Forfeit(f) = &pairings[1] else {
+        panic!("{pairings:?}")
+    };
+    assert_eq!(f.winner, None);
+    assert_eq!(
+        listing::pairing_line(&pairings[1]).split(':').next(),
+        Some("board 2 (double forfeit)")
+    );
+    let json = listing::pairing_json(&pairings[1]);
+    assert_eq!(
+        (
+            json["board"].as_u64(),
+            json["winner"].is_null(),
+            json["forfeit"].as_str()
+        ),
+        (Some(2), true, Some("0-0"))
+    );
+    // Counted as no point for either.
+    let out = Trf::parse(&trf.with_results(1, &[]).unwrap().bytes).unwrap();
+    assert_eq!(out.player(3).unwrap().points, 1.0);
+    assert_eq!(out.player(4).unwrap().points, 0.0);
+}
+
+/// Issue 39, item 6: a forfeit that was paired as board 1 keeps board 1; the game after
+/// it is board 2, as on the posted list.
+#[test]
+fn boards_are_numbered_with_the_forfeits_among_them() {
+    // Round 1: 1–2 forfeited (+/-), 3–4 played; the forfeit has the better rank.
+    let text = String::from_utf8(made("\n"))
+        .unwrap()
+        .replace("   2 w 1", "   2 w +")
+        .replace("   1 b 0", "   1 b -")
+        .replace("   4 w +", "   4 w  ")
+        .replace("   3 b -", "   3 b  ");
+    let trf = Trf::parse(text.as_bytes()).unwrap();
+    assert_eq!(
+        ranks(&trf.pairings_of(1).unwrap()),
+        ["forfeit 1: 1+-2", "2: 3-4"]
+    );
+    assert_eq!(trf.boards_of(1).unwrap()[0].number, 2);
+    let written = trf.with_results(1, &[(2, DRAW)]).unwrap();
+    assert_eq!(written.boards, [2]);
+    let err = trf.with_results(1, &[(1, DRAW)]).unwrap_err().to_string();
+    assert!(err.contains("no board 1 to play"), "{err}");
+}
+
+/// Issue 39, item 6: an unfinished game and a result the file has are left as they
+/// are, and named.
+#[test]
+fn unfinished_games_and_results_in_the_file_are_kept_and_listed() {
+    let trf = Trf::parse(&made("\n")).unwrap();
+    let written = trf
+        .with_results(1, &[(1, RoundResult::Played(GameResult::BlackWins))])
+        .unwrap();
+    assert_eq!(written.bytes, made("\n"));
+    assert!(written.boards.is_empty());
+    assert_eq!(
+        written
+            .left_out
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        ["board 1: the file has 1-0, the game says 0-1; the file's is kept"]
+    );
+    let written = trf
+        .with_results(2, &[(1, RoundResult::Unfinished)])
+        .unwrap();
+    assert_eq!(written.bytes, made("\n"));
+    assert_eq!(
+        written.left_out[0].to_string(),
+        "board 1: the game is not finished"
+    );
+    let written = trf.with_results(2, &[]).unwrap();
+    assert_eq!(
+        written.left_out[0].to_string(),
+        "board 1: no game of the board"
+    );
+}
+
+/// Issue 39, item 6: a Result tag that the movetext contradicts is refused, naming the
+/// game.
+#[test]
+fn a_result_tag_against_the_movetext_is_refused_naming_the_game() {
+    let trf = Trf::parse(&made("\n")).unwrap();
+    let boards = trf.boards_of(2).unwrap();
+    let boards: Vec<&Board> = boards.iter().collect();
+    let pgn = "[White \"Šimkutė, Rūta\"]\n[Black \"Carl, C\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
+    let err = round_pgn::results_of(pgn, &boards, &[])
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "line 3: the game Šimkutė, Rūta – Carl, C: the Result tag says 1-0, the moves end \
+         0-1; correct the game before its result is written"
+    );
+    let unfinished = pgn.replace("1-0", "*").replace("e5 0-1", "e5 *");
+    let found = round_pgn::results_of(&unfinished, &boards, &[]).unwrap();
+    assert_eq!(found.get(&1), Some(&RoundResult::Unfinished));
 }

@@ -1,6 +1,7 @@
 //! Games in PGN: one reader ([`PgnReader`], streaming game by game), one writer
-//! ([`PgnWriter`]) and the replay of a game's moves under the Laws ([`PgnGame::replay`]).
+//! ([`PgnWriter`]) with one header ([`PgnHeader`]) and the replay of a game's moves under the Laws ([`PgnGame::replay`]).
 
+mod header;
 mod of_game;
 mod read;
 mod replay;
@@ -9,6 +10,7 @@ mod write;
 
 use std::time::Duration;
 
+pub use header::{PgnHeader, PgnPlayer, UNKNOWN_DATE, date_of_unix_seconds, known};
 pub use read::{PgnReader, PgnSyntax, PgnSyntaxError, clock_command, read_games};
 pub use replay::{ReplayError, ReplayErrorKind, final_position, parse_san};
 pub use write::PgnWriter;
