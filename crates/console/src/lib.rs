@@ -92,7 +92,7 @@ impl Console {
         Console {
             view,
             requests,
-            gate: Gate::new(token),
+            gate: Gate::new(token).with_scripts(&[page::SCRIPT]),
         }
     }
 

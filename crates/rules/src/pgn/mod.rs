@@ -5,12 +5,14 @@ mod of_game;
 mod read;
 mod replay;
 pub mod report;
+mod round;
 mod write;
 
 use std::time::Duration;
 
 pub use read::{PgnReader, PgnSyntax, PgnSyntaxError, clock_command, read_games};
 pub use replay::{ReplayError, ReplayErrorKind, final_position, parse_san};
+pub use round::{AbsurdRound, MAX_BOARD, MAX_ROUND, RoundNumber};
 pub use write::PgnWriter;
 
 /// One game as written in a PGN file, not yet checked against the rules.
