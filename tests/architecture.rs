@@ -209,6 +209,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("serve", Layer::Edge),
     ("logging", Layer::Edge),
     ("hall-wire", Layer::Edge),
+    ("broker", Layer::Edge),
     ("hall-link", Layer::Edge),
     ("station", Layer::Shell),
     ("view", Layer::Shell),

@@ -1,7 +1,8 @@
 //! The tournament hall with the real broker: `annabella demo --hall` tables publish their
 //! journals through mosquitto (started here on a free localhost port with its own
 //! config), `annabella hall --json --pgn-out` shows them. Twenty tables at once; the
-//! broker killed (-9) mid-game and restarted; a station killed and its journal published
+//! broker killed (-9) mid-game and restarted (journals written here record by record and
+//! followed by `annabella hall publish`); a station killed and its journal published
 //! again; bad and hostile messages on the topic tree.
 //!
 //! The games are the sample script's (`samples/demo-script.txt`), played by real demo
@@ -108,49 +109,155 @@ fn twenty_tables_play_at_once_and_the_broadcast_holds_every_game_move_for_move()
     }
 }
 
+/// The moves of the test game (1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6), typed for
+/// either side and each followed by its clock press.
+const BROKER_GAME: [&str; 8] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6",
+];
+
+/// A table's journal at `out`, written here record by record (the test decides when a
+/// record is made, never a clock), and `annabella hall publish` following it.
+struct Journalled {
+    session: annabella_station::session::Session,
+    publisher: Killed,
+    now: u64,
+}
+
+impl Journalled {
+    fn start(broker: &Broker, out: &std::path::Path, table: &str) -> Journalled {
+        use annabella_table::{Input, TableConfig};
+        std::fs::create_dir_all(out).unwrap();
+        let config = TableConfig {
+            vi_color: shakmaty::Color::Black,
+            vi_board: annabella_table::ViBoard::Plain,
+            ..TableConfig::default()
+        };
+        let journal = out.join("game.journal");
+        let (mut session, _) = Session::open_with(&journal, config, None).unwrap();
+        session.feed(Duration::ZERO, Input::Start).unwrap();
+        let publisher = Killed(
+            std::process::Command::new(BIN)
+                .args([
+                    "hall",
+                    "publish",
+                    "--broker",
+                    &broker.url(),
+                    "--table",
+                    table,
+                ])
+                .arg("--journal")
+                .arg(&journal)
+                .args(broker.table_flags(table))
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("start annabella hall publish"),
+        );
+        Journalled {
+            session,
+            publisher,
+            now: 0,
+        }
+    }
+
+    /// The moves `moves` of [`BROKER_GAME`] played and journalled, each with its press.
+    fn play(&mut self, moves: std::ops::Range<usize>) {
+        use annabella_table::Input;
+        for ply in moves {
+            let text = BROKER_GAME[ply].to_owned();
+            let inputs = if ply % 2 == 0 {
+                vec![
+                    Input::AssistantMove { text },
+                    Input::Lever {
+                        side: shakmaty::Color::White,
+                    },
+                ]
+            } else {
+                vec![
+                    annabella_station::people::typed(text),
+                    Input::ViPlaced,
+                    Input::Lever {
+                        side: shakmaty::Color::Black,
+                    },
+                ]
+            };
+            for input in inputs {
+                self.now += 1;
+                self.session
+                    .feed(Duration::from_secs(self.now), input)
+                    .unwrap();
+            }
+        }
+    }
+
+    /// The publisher stopped, and what it wrote on standard error.
+    fn stop(mut self) -> String {
+        use std::io::Read;
+        let _ = self.publisher.0.kill();
+        let _ = self.publisher.0.wait();
+        let mut err = String::new();
+        if let Some(mut e) = self.publisher.0.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        err
+    }
+}
+
+/// The broker killed (-9) mid-game and restarted: the tables' journals grow while it is
+/// away (records the test writes once the broker is dead, so however slow the machine,
+/// every table has moves the broker never saw), and the hall gets every move once, in
+/// order.
 #[test]
 fn a_broker_killed_mid_game_loses_no_move_and_repeats_none() {
     let dir = tempfile::tempdir().unwrap();
     let mut broker = Broker::start(dir.path());
     let hall = Hall::start(&broker, dir.path(), &[]);
-    let tables: Vec<(String, std::path::PathBuf)> = (1..=4)
-        .map(|i| (format!("b{i}"), dir.path().join(format!("table-{i}"))))
-        .collect();
-    let demos: Vec<_> = tables
+    let names = ["b1", "b2", "b3", "b4"];
+    let mut tables: Vec<Journalled> = names
         .iter()
-        .map(|(name, out)| demo(&broker, out, name))
+        .map(|n| Journalled::start(&broker, &dir.path().join(format!("table-{n}")), n))
         .collect();
-    // Kill the broker once every table has a move at the hall.
-    wait_for(Duration::from_secs(60), "a move from every table", || {
-        let counts: Vec<usize> = tables.iter().map(|(n, _)| hall.moves(n).len()).collect();
-        (counts.iter().all(|c| *c >= 1), counts)
-    });
-    broker.kill9();
-    // The tables play on: each journals more records while the broker is away.
-    let before: Vec<u64> = tables.iter().map(|(_, out)| last_seq(out)).collect();
+    for t in &mut tables {
+        t.play(0..3);
+    }
+    // Kill the broker once every table's first moves are at the hall.
     wait_for(
         Duration::from_secs(60),
-        "the tables play on without the broker",
+        "three moves from every table",
         || {
-            let now: Vec<u64> = tables.iter().map(|(_, out)| last_seq(out)).collect();
-            (now.iter().zip(&before).all(|(n, b)| *n >= b + 5), now)
+            let counts: Vec<usize> = names.iter().map(|n| hall.moves(n).len()).collect();
+            (counts.iter().all(|c| *c == 3), counts)
         },
     );
+    broker.kill9();
+    // The tables play on: each journals the rest of its game while the broker is away.
+    for t in &mut tables {
+        t.play(3..BROKER_GAME.len());
+    }
+    let counts: Vec<usize> = names.iter().map(|n| hall.moves(n).len()).collect();
+    assert_eq!(
+        counts, [3; 4],
+        "nothing reaches the hall without its broker"
+    );
     broker.restart();
-    for d in demos {
-        let err = finish(d, Duration::from_secs(180));
+    wait_for(Duration::from_secs(60), "every move at the hall", || {
+        let counts: Vec<usize> = names.iter().map(|n| hall.moves(n).len()).collect();
+        (counts.iter().all(|c| *c >= BROKER_GAME.len()), counts)
+    });
+    for (name, t) in names.iter().zip(tables) {
+        let out = dir.path().join(format!("table-{name}"));
+        let err = t.stop();
         assert!(
             err.contains("retrying; the journal keeps"),
             "the station saw the outage:\n{err}"
         );
+        let (_, moves) = station_game(&out);
+        assert_eq!(moves.len(), BROKER_GAME.len(), "{moves:?}");
+        assert_moves_once_in_order(&hall, name, &moves);
     }
     let log = hall.log.lock().unwrap().join("\n");
     assert!(log.contains("retrying"), "the hall saw the outage:\n{log}");
-    wait_for_round(&hall, &tables);
-    for (name, out) in &tables {
-        let (_, moves) = station_game(out);
-        assert_moves_once_in_order(&hall, name, &moves);
-    }
 }
 
 fn last_seq(out: &std::path::Path) -> u64 {

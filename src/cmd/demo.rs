@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use annabella_broker::config::DEFAULT_SIGNING_KEY;
 use annabella_demo::{self as demo, DemoFirmware, DemoSetup};
-use annabella_hall_wire::config::DEFAULT_SIGNING_KEY;
 use annabella_station::{
     config::StationConfig,
     console_link::ConsoleSetup,
@@ -172,7 +172,7 @@ fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
     };
     let key = (args.hall_key.as_deref()).unwrap_or(Path::new(DEFAULT_SIGNING_KEY));
     let (user, password) = (args.hall_user.as_ref(), args.hall_password_file.as_ref());
-    let hall = annabella_hall_wire::files::demo_hall(url, table, key, user, password)?;
+    let hall = annabella_broker::files::demo_hall(url, table, key, user, password)?;
     let journal = out.join(JOURNAL);
     Ok(Some(hall_link::start(&hall, journal, None, None)?))
 }

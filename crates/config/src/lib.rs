@@ -275,7 +275,7 @@ pub struct StationConfig {
     /// The VI player's Braille display (`[braille] display = "brlapi"`).
     pub braille_display: Option<annabella_braille_display::brlapi::BrlapiSettings>,
     /// The tournament hall's broker, when `[hall]` is in the file.
-    pub hall: Option<annabella_hall_wire::HallConfig>,
+    pub hall: Option<annabella_broker::HallConfig>,
     /// The table's secret beside the config, named after it (`table.toml` →
     /// `table.secret`; made by `annabella init`, or by the first `play` when missing): the
     /// key of its journals' MACs.

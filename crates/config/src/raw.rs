@@ -35,7 +35,7 @@ pub struct RawConfig {
     /// `[braille]`: the VI player's refreshable Braille display.
     pub braille: Option<RawBraille>,
     /// `[hall]`: the tournament hall's broker (published only when the section is there).
-    pub hall: Option<annabella_hall_wire::RawHall>,
+    pub hall: Option<annabella_broker::RawHall>,
 }
 
 /// `[braille]` as written.

@@ -16,8 +16,9 @@ use std::{
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
 };
 
+use annabella_broker::Broker;
 use annabella_hall_link::outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail};
-use annabella_hall_wire::{Body, Broker, Replica, signing::TableSigningKey};
+use annabella_hall_wire::{Body, Replica, signing::TableSigningKey};
 use annabella_station::session::Session;
 use anyhow::{Context, bail};
 use tokio::sync::watch;

@@ -8,11 +8,13 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
+use annabella_broker::{
+    config::Broker,
+    link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
+};
 use annabella_hall_wire::outlet::Report;
 use annabella_hall_wire::{
     action::{ActionBody, ActionKey, ReplayGuard},
-    config::Broker,
-    link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
     topic::{Kind, topic},
 };
 
@@ -121,7 +123,7 @@ pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, repor
                         "hall actions: broker {}:{}: {text}{} (retrying)",
                         settings.broker.host,
                         settings.broker.port,
-                        annabella_hall_wire::tls::hint(&text, &settings.broker)
+                        annabella_broker::tls::hint(&text, &settings.broker)
                     ));
                     last_error = text;
                 }

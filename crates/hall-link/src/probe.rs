@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use rumqttc::{AsyncClient, ConnectReturnCode, Event, Packet};
 
-use annabella_hall_wire::{HallConfig, tls::TlsSetupError};
+use annabella_broker::{HallConfig, tls::TlsSetupError};
 
 /// Why the broker did not answer a table.
 #[derive(Debug, thiserror::Error)]
@@ -58,7 +58,7 @@ pub fn broker_answers(hall: &HallConfig, within: Duration) -> Result<(), BrokerC
                     }
                     Ok(_) => {}
                     Err(error) => {
-                        let hint = annabella_hall_wire::tls::hint(&error.to_string(), &hall.broker);
+                        let hint = annabella_broker::tls::hint(&error.to_string(), &hall.broker);
                         return Err(BrokerCheckError::Connection {
                             error: Box::new(error),
                             hint,

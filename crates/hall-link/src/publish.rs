@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use annabella_hall_wire::files::{HallFileError, broker, credentials};
+use annabella_broker::files::{HallFileError, broker, credentials};
 pub use annabella_hall_wire::outlet::Outlets;
 use annabella_hall_wire::signing::TableSigningKey;
 use annabella_journal::{Journal, OpenMode, TableSecret};

@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use annabella_broker::config::DEFAULT_SIGNING_KEY;
 use annabella_hall_wire::{
-    config::DEFAULT_SIGNING_KEY,
     signing::{KeyFileError, TablePublicKey, TableSigningKey},
     topic::{Kind, topic},
 };

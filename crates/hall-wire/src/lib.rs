@@ -1,11 +1,10 @@
-//! What a station and the tournament hall share over one MQTT broker (Mosquitto): the
-//! topic tree ([`topic`]), the messages ([`message`]) and how a table's journal records
-//! become them ([`replica::Replica`], with the arbiter's [`ruling`]s), every message
-//! sealed with the table's Ed25519 key ([`signing`]), the arbiter's actions back to a
-//! table signed with HMAC-SHA256 ([`action`]), the `[hall]` settings ([`config`]) and the
-//! files and flags both programs read ([`files`]), TLS to the broker ([`tls`]), the one
-//! MQTT driver of every client ([`link5`]), blocking work off the runtime's workers
-//! ([`blocking`]) and where lines go ([`outlet`]).
+//! The hall's protocol: what a station and the tournament hall say to each other over
+//! one MQTT broker (Mosquitto). The topic tree ([`topic`]), the messages ([`message`])
+//! and how a table's journal records become them ([`replica::Replica`], with the
+//! arbiter's [`ruling`]s), every message sealed with the table's Ed25519 key
+//! ([`signing`]), the arbiter's actions back to a table signed with HMAC-SHA256
+//! ([`action`]). No MQTT client, TLS, files or flags: the broker's plumbing is
+//! `annabella-broker`'s.
 //!
 //! The station's side (`annabella-hall-link`: outbox, inbox) and the hall's
 //! (`annabella-hall`: subscriber, pages, broadcast) both depend on this crate and on
@@ -39,22 +38,16 @@
 //! ```
 
 pub mod action;
-pub mod blocking;
-pub mod config;
-pub mod files;
-pub mod link5;
 pub mod message;
 pub mod outlet;
 pub mod replica;
 pub mod ruling;
 pub mod signing;
-pub mod tls;
 pub mod topic;
 
 pub use action::{
     ActionBody, ActionKey, ActionKeys, ActionRefused, HallAction, HallOnly, ReplayGuard,
     SignedAction,
 };
-pub use config::{Broker, HallConfig, HallProblem, RawHall};
 pub use message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
 pub use replica::Replica;

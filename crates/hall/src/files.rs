@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use annabella_hall_wire::files::HallFileError;
+use annabella_broker::files::HallFileError;
 use annabella_hall_wire::signing::{TableKeys, TablePublicKey};
 use annabella_hall_wire::{ActionKey, ActionKeys};
 

@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 
 pub use crate::roster::{Player, Roster, place, players_of};
 use crate::round::{Hall, TableEntry};
-use annabella_hall_wire::blocking::write_atomically;
+use annabella_broker::blocking::write_atomically;
 use annabella_hall_wire::message::MoveEvent;
 
 /// One board of a round in the tree.

@@ -7,8 +7,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use annabella_broker::files::{HallFileError, broker, credentials};
 use annabella_hall_wire::ActionKeys;
-use annabella_hall_wire::files::{HallFileError, broker, credentials};
 pub use annabella_hall_wire::outlet::Outlets;
 use annabella_hall_wire::signing::TableKeys;
 use annabella_serve::Token;

@@ -22,7 +22,7 @@ use crate::{
 /// The HTTP client: rustls (ring) with the system's roots for `https://`.
 fn client(url: &str) -> Result<reqwest::Client, PushSetupError> {
     let tls = if url.starts_with("https://") {
-        (*annabella_hall_wire::tls::client_config(None)
+        (*annabella_broker::tls::client_config(None)
             .map_err(|e| PushSetupError::Tls(e.to_string()))?)
         .clone()
     } else {

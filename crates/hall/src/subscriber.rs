@@ -14,16 +14,18 @@ use serde::Serialize;
 use tokio::sync::{mpsc, watch};
 
 use crate::round::{Hall, News};
-use annabella_hall_wire::{
-    action::{self, ActionBody, ActionKeys, HallAction},
-    blocking::unblock,
+use annabella_broker::{
+    blocking::{unblock, write_atomically},
     config::Broker,
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
+};
+use annabella_hall_wire::outlet::Report;
+use annabella_hall_wire::{
+    action::{self, ActionBody, ActionKeys, HallAction},
     message::MAX_PAYLOAD,
     signing::TableKeys,
     topic::{Kind, ROOT, topic},
 };
-use annabella_hall_wire::{blocking::write_atomically, outlet::Report};
 
 /// The largest packet the hall takes from the broker (MQTT 5 Maximum Packet Size): the
 /// broker discards anything bigger for the hall. Payloads between [`MAX_PAYLOAD`] and
@@ -152,12 +154,12 @@ impl Shared {
 /// and every news item sent to `news`.
 ///
 /// # Errors
-/// The TLS settings cannot be made (see `annabella_hall_wire::link5::options`).
+/// The TLS settings cannot be made (see `annabella_broker::link5::options`).
 pub fn start(
     settings: HallSettings,
     news: mpsc::UnboundedSender<Stamped>,
     report: Report,
-) -> Result<Arc<Shared>, annabella_hall_wire::tls::TlsSetupError> {
+) -> Result<Arc<Shared>, annabella_broker::tls::TlsSetupError> {
     let options = link5::options(
         &settings.client_id,
         &settings.broker,
@@ -261,7 +263,7 @@ impl Subscriber {
                          messages meanwhile)",
                         broker.host,
                         broker.port,
-                        annabella_hall_wire::tls::hint(&text, broker)
+                        annabella_broker::tls::hint(&text, broker)
                     ));
                     self.last_error = text;
                 }

@@ -201,7 +201,7 @@ pub fn secret(path: &Path, records_dir: &Path) -> Vec<Check> {
 pub const BROKER_ANSWER: Duration = Duration::from_secs(5);
 
 /// The hall's broker accepts the table's connection (TLS and credentials as configured).
-pub fn hall_broker(hall: &annabella_hall_wire::HallConfig) -> Check {
+pub fn hall_broker(hall: &annabella_broker::HallConfig) -> Check {
     let name = "hall";
     let at = format!(
         "{}://{}:{}",

@@ -13,11 +13,12 @@ use std::{
     time::{Duration, Instant},
 };
 
+use annabella_broker::HallConfig;
 use annabella_hall_link::{
     inbox::{self, Arrival, InboxSettings},
     outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail},
 };
-use annabella_hall_wire::{ActionBody, HallAction, HallConfig, HallOnly, action::dismissal_what};
+use annabella_hall_wire::{ActionBody, HallAction, HallOnly, action::dismissal_what};
 use annabella_table::Input;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -209,7 +210,7 @@ pub fn start_keyed(
     secret: Option<crate::journal::TableSecret>,
 ) -> Result<HallLink, StationError> {
     if config.broker.tls {
-        annabella_hall_wire::tls::client_config(config.broker.ca.as_deref())
+        annabella_broker::tls::client_config(config.broker.ca.as_deref())
             .map_err(|e| StationError::Hall(format!("hall.ca: {e}")))?;
     }
     let mut settings = OutboxSettings::new(

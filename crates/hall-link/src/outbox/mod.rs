@@ -21,10 +21,8 @@ use std::{path::PathBuf, sync::Arc, time::Duration};
 use rumqttc::{AsyncClient, ClientError, Event, MqttOptions, Outgoing as Out, Packet, QoS};
 use tokio::sync::watch;
 
+use annabella_broker::{blocking::unblock, config::Broker, link5::drive};
 use annabella_hall_wire::{
-    blocking::unblock,
-    config::Broker,
-    link5::drive,
     message::Body,
     outlet::Report,
     replica::Replica,
@@ -100,7 +98,7 @@ pub fn mqtt_options(
     client_id: &str,
     broker: &Broker,
     credentials: Option<&(String, String)>,
-) -> Result<MqttOptions, annabella_hall_wire::tls::TlsSetupError> {
+) -> Result<MqttOptions, annabella_broker::tls::TlsSetupError> {
     let mut options = MqttOptions::new(client_id, broker.host.clone(), broker.port);
     options.set_keep_alive(Duration::from_secs(5));
     options.set_max_packet_size(32 * 1024 * 1024, 32 * 1024 * 1024);
@@ -108,7 +106,7 @@ pub fn mqtt_options(
     if let Some((user, password)) = credentials {
         options.set_credentials(user.clone(), password.clone());
     }
-    if let Some(transport) = annabella_hall_wire::tls::transport(broker)? {
+    if let Some(transport) = annabella_broker::tls::transport(broker)? {
         options.set_transport(transport);
     }
     Ok(options)
@@ -311,7 +309,7 @@ impl Outbox {
                          every record)",
                         broker.host,
                         broker.port,
-                        annabella_hall_wire::tls::hint(&text, broker)
+                        annabella_broker::tls::hint(&text, broker)
                     ));
                     self.last_error = text;
                 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use annabella_hall_wire::blocking::write_atomically;
+use annabella_broker::blocking::write_atomically;
 use serde::{Deserialize, Serialize};
 
 /// Where publishing resumes.

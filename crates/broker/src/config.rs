@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{action::ActionKey, signing::TableSigningKey, topic::check_table_name};
+use annabella_hall_wire::{action::ActionKey, signing::TableSigningKey, topic::check_table_name};
 
 /// `[hall]` as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]

@@ -1,0 +1,151 @@
+//! The hall's pure part: every table's state from the messages the broker delivers, in
+//! order and once each, whatever arrives twice, late or not at all; the round's PGN.
+//!
+//! Each message names its table, game and place `(seq, part)` in the table's journal.
+//! A message at or below the table's high-water mark is a duplicate and ignored. A lost
+//! message (a broker killed before it delivered) leaves a gap that the next retained
+//! view closes: it carries every move and alert of the game, so the missing moves are
+//! taken from it, in order.
+//!
+//! [`Hall`] holds the tables; `delivery` takes a delivered message, `order` refuses what
+//! is absurd or out of turn, `entry` is one table's state, `witness` the journal heads it
+//! published, `news` what changed, `dropped` what was not believed, `pgn` the round's PGN.
+
+mod delivery;
+mod dropped;
+mod entry;
+mod news;
+mod order;
+mod pgn;
+mod witness;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::roster::Roster;
+use annabella_hall_wire::{action::ActionKeys, message::AlertNote, signing::TableKeys};
+
+pub use dropped::Dropped;
+pub use entry::TableEntry;
+pub use news::News;
+pub use order::{MAX_FUTURE_MS, MAX_GAP, MAX_PART};
+pub use pgn::with_board_tag;
+pub use witness::{MAX_WITNESSED, WitnessAlert};
+
+/// Every table of the hall.
+#[derive(Debug, Default)]
+pub struct Hall {
+    tables: BTreeMap<String, TableEntry>,
+    keys: ActionKeys,
+    table_keys: TableKeys,
+    duplicates: u64,
+    dropped: Dropped,
+    pgn_version: u64,
+    roster: Roster,
+    broadcast: Option<crate::broadcast::PushStatus>,
+}
+
+/// An alert with its table, for the top of the hall page.
+#[derive(Debug, Clone, Serialize)]
+pub struct HallAlert {
+    /// The table.
+    pub table: String,
+    /// The alert.
+    #[serde(flatten)]
+    pub note: AlertNote,
+}
+
+impl Hall {
+    /// An empty hall: `keys` check the signatures of arbiter actions seen on the tree,
+    /// `table_keys` (each table's public key) those of what the tables publish.
+    pub fn new(keys: ActionKeys, table_keys: TableKeys) -> Hall {
+        Hall {
+            keys,
+            table_keys,
+            ..Hall::default()
+        }
+    }
+
+    /// The hall with the pairing program's pairings: a table's players are named from
+    /// its board (round and board from the table's `Round` tag `N.K`).
+    #[must_use]
+    pub fn with_roster(mut self, roster: Roster) -> Hall {
+        self.roster = roster;
+        self
+    }
+
+    /// The pairing program's pairings (empty without them).
+    pub fn roster(&self) -> &Roster {
+        &self.roster
+    }
+
+    /// The tables, by name.
+    pub fn tables(&self) -> impl Iterator<Item = &TableEntry> {
+        self.tables.values()
+    }
+
+    /// One table.
+    pub fn table(&self, name: &str) -> Option<&TableEntry> {
+        self.tables.get(name)
+    }
+
+    /// Messages ignored as delivered twice.
+    pub fn duplicates(&self) -> u64 {
+        self.duplicates
+    }
+
+    /// Moves on whenever [`pgn`](Self::pgn) would give another text.
+    pub fn pgn_version(&self) -> u64 {
+        self.pgn_version
+    }
+
+    /// How the last push to a Lichess broadcast went, if the hall pushes.
+    pub fn broadcast(&self) -> Option<&crate::broadcast::PushStatus> {
+        self.broadcast.as_ref()
+    }
+
+    /// Notes how the last push to a Lichess broadcast went.
+    pub fn set_broadcast(&mut self, status: crate::broadcast::PushStatus) {
+        self.broadcast = Some(status);
+    }
+
+    /// Messages dropped, all reasons together.
+    pub fn rejected(&self) -> u64 {
+        self.dropped.total()
+    }
+
+    /// Messages dropped, by reason.
+    pub fn dropped(&self) -> Dropped {
+        self.dropped
+    }
+
+    /// Alerts that need the arbiter, newest first: every alert of a game still running,
+    /// and a waiting claim.
+    pub fn alerts(&self) -> Vec<HallAlert> {
+        let mut all: Vec<HallAlert> = self
+            .tables
+            .values()
+            .filter(|t| t.result.is_none())
+            .flat_map(|t| {
+                t.alerts.iter().filter(|a| !a.dismissed).map(|a| HallAlert {
+                    table: t.name.clone(),
+                    note: a.clone(),
+                })
+            })
+            .collect();
+        all.sort_by_key(|a| std::cmp::Reverse((a.note.at_ms, a.note.seq)));
+        all
+    }
+
+    /// Every view that contradicted a witnessed head, oldest first, each naming its table.
+    pub fn witness_alerts(&self) -> Vec<WitnessAlert> {
+        self.tables
+            .values()
+            .flat_map(|t| t.contradictions.iter().cloned())
+            .collect()
+    }
+}
