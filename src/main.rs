@@ -78,7 +78,12 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("annabella: {err:#}");
+            // Printable: an error may quote a file or a server (an escape sequence there
+            // never reaches the terminal).
+            eprintln!(
+                "annabella: {}",
+                annabella_rules::printable(&format!("{err:#}"))
+            );
             ExitCode::from(2)
         }
     }

@@ -16,17 +16,14 @@ fn get(addr: &str, path: &str) -> (u16, String) {
     )
 }
 
+/// The demo's token (128 bits and more, from the environment: never on the command line).
+const TOKEN: &str = "demo-secret-1-0123456789abcdef0123";
+
 #[test]
 fn demo_console_serves_and_carries_out_requests() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
-        .args([
-            "console",
-            "--demo",
-            "--listen",
-            "127.0.0.1:0",
-            "--token",
-            "demo-secret-1",
-        ])
+        .args(["console", "--demo", "--listen", "127.0.0.1:0"])
+        .env("ANNABELLA_CONSOLE_TOKEN", TOKEN)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -43,11 +40,11 @@ fn demo_console_serves_and_carries_out_requests() {
     let second = lines.next().expect("a line").expect("utf-8");
     assert_eq!(
         second,
-        format!("arbiter: http://{addr}/arbiter?token=demo-secret-1&by=YOUR%20NAME")
+        format!("arbiter: http://{addr}/arbiter?token={TOKEN}&by=YOUR%20NAME")
     );
     assert_eq!(
         lines.next().expect("a line").expect("utf-8"),
-        "token: demo-secret-1"
+        format!("token: {TOKEN}")
     );
 
     let (code, page) = get(&addr, "/");
@@ -59,7 +56,7 @@ fn demo_console_serves_and_carries_out_requests() {
     assert_eq!(code, 200);
     assert!(json.contains(r#""paused":true"#), "{json}");
 
-    let body = "token=demo-secret-1&by=IA+Weber&action=resume";
+    let body = format!("token={TOKEN}&by=IA+Weber&action=resume");
     let (code, head) = http(
         &addr,
         &format!(
@@ -85,22 +82,48 @@ fn demo_console_serves_and_carries_out_requests() {
 }
 
 #[test]
-fn console_without_demo_or_with_a_short_token_is_refused() {
-    for (args, want) in [
+fn console_without_demo_or_with_a_weak_shown_or_open_token_is_refused() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let open = dir.path().join("token");
+    std::fs::write(&open, format!("{TOKEN}\n")).unwrap();
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let open_arg = open.display().to_string();
+    for (args, env, want) in [
         (
             &["console"][..],
-            "annabella: only `annabella console --demo` is served on its own; the live table's console comes with the station\n",
+            None,
+            "annabella: only `annabella console --demo` is served on its own; the live table's console comes with the station\n".to_owned(),
         ),
         (
-            &["console", "--demo", "--token", "short"][..],
-            "annabella: --token: use at least 8 characters\n",
+            &["console", "--demo"][..],
+            Some("short-secret"),
+            "annabella: the console's token: $ANNABELLA_CONSOLE_TOKEN: a token has at least 32 characters (letters, digits, punctuation; 128 bits or more), e.g. `openssl rand -hex 16`\n".to_owned(),
+        ),
+        (
+            &["console", "--demo", "--token-file", &open_arg][..],
+            None,
+            format!("annabella: the console's token: token file {open_arg}: other users of this machine can read it (mode 640); `chmod 600 {open_arg}` first\n"),
         ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
-            .args(args)
-            .output()
-            .expect("run");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_annabella"));
+        command.args(args).env_remove("ANNABELLA_CONSOLE_TOKEN");
+        if let Some(env) = env {
+            command.env("ANNABELLA_CONSOLE_TOKEN", env);
+        }
+        let out = command.output().expect("run");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), want, "{args:?}");
     }
+    // The token is no flag: `ps` would show it to every user of the machine.
+    let out = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["console", "--demo", "--token", TOKEN])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("unexpected argument '--token'"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -542,17 +542,19 @@ fn the_halls_page_refuses_foreign_hosts_and_cross_site_forms_and_hides_the_token
     assert!(lower.contains("location: /arbiter?by=ca"), "{moved}");
     assert!(
         lower.contains(&format!(
-            "set-cookie: annabella_token={}; httponly; samesite=strict",
+            "set-cookie: annabella_token_{}={}; httponly; samesite=strict",
+            hall.addr.rsplit(':').next().unwrap(),
             token.to_ascii_lowercase()
         )),
         "{moved}"
     );
+    let port = hall.addr.rsplit(':').next().unwrap();
     let body = "table=1&action=pause&by=Mallory";
     let (_, cross) = annabella_test_support::http::exchange(
         &hall.addr,
         &format!(
             "POST /action HTTP/1.1\r\nHost: {}\r\nOrigin: http://evil.example\r\n\
-             Cookie: annabella_token={token}\r\nConnection: close\r\n\
+             Cookie: annabella_token_{port}={token}\r\nConnection: close\r\n\
              Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
             hall.addr,
             body.len()

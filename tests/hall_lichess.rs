@@ -324,7 +324,13 @@ fn a_token_file_others_can_read_or_an_empty_one_is_refused_by_name() {
             "open",
             "lip_x\n",
             0o644,
-            "anyone on this machine can read it (mode 644)",
+            "other users of this machine can read it (mode 644)",
+        ),
+        (
+            "group",
+            "lip_x\n",
+            0o640,
+            "other users of this machine can read it (mode 640)",
         ),
         ("empty", "\n", 0o600, "empty"),
     ] {
@@ -725,4 +731,181 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
             );
         }
     }
+}
+
+/// What the hostile push endpoint was asked: method and path of every request.
+type Asked = Arc<Mutex<Vec<(String, String)>>>;
+
+/// A hostile "Lichess" on `listener`, raw HTTP/1.1, by the request's number: first a
+/// 303 to a GET elsewhere, then a reply without end (read until 64 MiB at most, so the
+/// test stays bounded), then a 200 whose 5,000 per-game errors carry terminal escapes and
+/// forged log lines.
+fn hostile(listener: std::net::TcpListener) -> Asked {
+    use std::io::{Read as _, Write as _};
+    let asked: Asked = Arc::default();
+    let log = Arc::clone(&asked);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && head.len() < 64 * 1024 {
+                if stream.read(&mut byte).unwrap_or(0) == 0 {
+                    break;
+                }
+                head.push(byte[0]);
+            }
+            let head = String::from_utf8_lossy(&head).into_owned();
+            let mut words = head.split_whitespace();
+            let (method, path) = (
+                words.next().unwrap_or("").to_owned(),
+                words.next().unwrap_or("").to_owned(),
+            );
+            let length: usize = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().parse().unwrap_or(0))
+                })
+                .unwrap_or(0);
+            let mut body = vec![0u8; length.min(16 * 1024 * 1024)];
+            let _ = stream.read_exact(&mut body);
+            let n = {
+                let mut asked = log.lock().unwrap();
+                asked.push((method, path));
+                asked.len() - 1
+            };
+            match n {
+                0 => {
+                    let _ = stream.write_all(
+                        b"HTTP/1.1 303 See Other\r\nLocation: /elsewhere?to=get\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                    );
+                }
+                1 => {
+                    let _ = stream.write_all(
+                        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"games\":[",
+                    );
+                    let chunk = vec![b' '; 64 * 1024];
+                    for _ in 0..1024 {
+                        if stream.write_all(&chunk).is_err() {
+                            break;
+                        }
+                    }
+                }
+                _ => {
+                    let games: Vec<Value> = (0..5000)
+                        .map(|i| {
+                            json!({"tags": {"Board": format!("{i}\u{1b}[31m"), "White": "W",
+                                "Black": "B\u{202e}kcalb"},
+                                "error": "bad\nannabella: hall: forged line\u{1b}]0;owned\u{7}"})
+                        })
+                        .collect();
+                    let reply = json!({ "games": games }).to_string();
+                    let _ = stream.write_all(
+                        format!(
+                            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{reply}",
+                            reply.len()
+                        )
+                        .as_bytes(),
+                    );
+                }
+            }
+        }
+    });
+    asked
+}
+
+#[test]
+fn a_hostile_push_endpoint_neither_redirects_the_push_nor_sizes_the_halls_pages_or_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let token = token_file(dir.path(), "lichess.token", &format!("{TOKEN}\n"), 0o600);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let asked = hostile(listener);
+    let flags = push_flags(&token, port);
+    let extra: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let hall = Hall::start(&broker, dir.path(), &extra);
+    let out = dir.path().join("table-1");
+    finish(demo(&broker, &out, "1"), Duration::from_secs(120));
+
+    let news = wait_for(
+        Duration::from_secs(60),
+        "the hostile reply's errors are reported",
+        || {
+            let news = hall.news("broadcast");
+            let done = news.iter().any(|n| n["errors_left_out"].as_u64() > Some(0));
+            (done, news)
+        },
+    );
+    // The redirect: refused, not followed, not called pushed.
+    let redirected = news
+        .iter()
+        .find(|n| n["problem"].as_str().is_some_and(|p| p.contains("303")))
+        .unwrap_or_else(|| panic!("no news of the redirect: {news:?}"));
+    assert_eq!(redirected["delivered"], false, "{redirected}");
+    assert!(
+        redirected["problem"]
+            .as_str()
+            .unwrap()
+            .contains("a push is never sent on to another address"),
+        "{redirected}"
+    );
+    let asked = asked.lock().unwrap().clone();
+    assert!(
+        asked.iter().all(|(method, _)| method == "POST"),
+        "every request a POST, none to the redirect's target: {asked:?}"
+    );
+    // The reply without end: read to the cap, a problem, tried again.
+    let endless = news
+        .iter()
+        .find(|n| {
+            n["problem"]
+                .as_str()
+                .is_some_and(|p| p.contains("longer than 1024 KiB"))
+        })
+        .unwrap_or_else(|| panic!("no news of the endless reply: {news:?}"));
+    assert_eq!(endless["delivered"], false);
+    // The 5,000 errors: ten kept, the rest counted, nothing unprintable.
+    let errors = news
+        .iter()
+        .find(|n| n["errors_left_out"].as_u64() > Some(0))
+        .unwrap();
+    assert_eq!(errors["errors"].as_array().unwrap().len(), 10, "{errors}");
+    assert_eq!(errors["errors_left_out"], 4990, "{errors}");
+    let text = errors.to_string();
+    assert!(
+        !text.contains("\\u001b") && !text.contains("\\n") && !text.contains('\u{202e}'),
+        "{text}"
+    );
+    for path in ["/", "/api/hall"] {
+        let (status, page) = hall.get(path);
+        assert_eq!(status, 200, "{path}");
+        assert!(page.len() < 64 * 1024, "{path}: {} bytes", page.len());
+        assert!(
+            !page.contains('\u{1b}') && !page.contains('\u{202e}'),
+            "{path}"
+        );
+    }
+    let log = hall.log.lock().unwrap().clone();
+    assert!(
+        log.iter()
+            .all(|l| !l.contains('\u{1b}') && !l.contains('\u{7}') && !l.contains('\u{202e}')),
+        "no escape reaches the log"
+    );
+    assert!(
+        !log.iter()
+            .any(|l| l.starts_with("annabella: hall: forged") || l.starts_with("hall: forged")),
+        "no forged log line"
+    );
+    assert!(
+        log.iter().map(String::len).sum::<usize>() < 256 * 1024,
+        "the log stays small"
+    );
+    assert!(
+        log.iter()
+            .any(|l| l.contains("Lichess did not take 4990 more games")),
+        "the log sums up the rest"
+    );
 }

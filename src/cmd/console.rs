@@ -20,9 +20,11 @@ pub struct Args {
     /// they then need the token for everything.
     #[arg(long, default_value = DEFAULT_ADDR)]
     pub listen: String,
-    /// The token for arbiter actions (default: a random one, printed at start).
-    #[arg(long)]
-    pub token: Option<String>,
+    /// A file (mode 600) whose first line is the token for arbiter actions, at least 32
+    /// characters (else `$ANNABELLA_CONSOLE_TOKEN`; default: a random one, printed at
+    /// start). Never on the command line, where every user of the machine sees it.
+    #[arg(long, value_name = "FILE")]
+    pub token_file: Option<std::path::PathBuf>,
 }
 
 /// Serves the console until interrupted.
@@ -32,9 +34,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "only `annabella console --demo` is served on its own; the live table's console comes with the station"
         );
     }
-    let token = match args.token {
-        Some(t) if t.len() < 8 => bail!("--token: use at least 8 characters"),
-        Some(t) => Token::new(t),
+    let token = match Token::from_env_or_file("ANNABELLA_CONSOLE_TOKEN", args.token_file.as_deref())
+        .context("the console's token")?
+    {
+        Some(t) => t,
         None => Token::random().context("no randomness for the console token")?,
     };
     tokio::runtime::Builder::new_current_thread()

@@ -53,9 +53,11 @@ struct ServeArgs {
     /// Print one JSON line per event (moves, alerts, results, rejected messages).
     #[arg(long)]
     json: bool,
-    /// The chief arbiter's token (default: a random one, printed at start).
-    #[arg(long)]
-    token: Option<String>,
+    /// A file (mode 600) whose first line is the chief arbiter's token, at least 32
+    /// characters (else `$ANNABELLA_HALL_TOKEN`; default: a random one, printed at start).
+    /// Never on the command line, where every user of the machine sees it.
+    #[arg(long, value_name = "FILE")]
+    arbiter_token_file: Option<PathBuf>,
     /// TOML file of the tables' action keys: `"3" = "hex…"` per table (each the
     /// `[hall] action_key` of that table's table.toml).
     #[arg(long, value_name = "FILE")]
@@ -150,12 +152,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Where the hall's lines go: log lines and banners to standard error, events (with
-/// `--json`) to standard output.
+/// Where the hall's lines go: log lines and banners to standard error (printable: no
+/// escape sequence or line break from a table or a server reaches the terminal or forges
+/// a line), events (with `--json`) to standard output.
 fn outlets(json: bool) -> Outlets {
     Outlets {
-        log: |line| eprintln!("annabella: {line}"),
-        banner: |line| eprintln!("{line}"),
+        log: |line| eprintln!("annabella: {}", annabella_rules::printable(&line)),
+        banner: |line| eprintln!("{}", annabella_rules::printable(line)),
         news: json.then_some(|line: &str| {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{line}");
@@ -172,7 +175,7 @@ async fn serve(a: ServeArgs) -> anyhow::Result<ExitCode> {
         pgn_out: a.pgn_out,
         export_dir: a.export_dir,
         trf: a.trf,
-        token: a.token,
+        arbiter_token_file: a.arbiter_token_file,
         keys: a.keys,
         action_key: a.action_key,
         ca: a.ca,

@@ -281,7 +281,7 @@ pub struct Hall {
 impl Hall {
     pub fn start(broker: &Broker, dir: &Path, extra: &[&str]) -> Hall {
         let pgn = dir.join("round.pgn");
-        let token = "hall-token-for-tests".to_owned();
+        let token = "hall-token-for-tests-0123456789abcdef".to_owned();
         let mut child = Command::new(BIN)
             .args([
                 "hall",
@@ -291,7 +291,8 @@ impl Hall {
                 "127.0.0.1:0",
                 "--json",
             ])
-            .args(["--token", &token, "--pgn-out"])
+            .env("ANNABELLA_HALL_TOKEN", &token)
+            .arg("--pgn-out")
             .arg(&pgn)
             .args(
                 // A second hall on the same broker brings its own client id.

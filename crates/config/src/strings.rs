@@ -62,6 +62,26 @@ fn check(key: &str, s: &str, found: &mut Vec<Problem>) {
             u32::from(c),
             at + 1
         ));
+    } else if let Some((at, c)) = s
+        .chars()
+        .enumerate()
+        .find(|(_, c)| annabella_rules::is_bidi_control(*c))
+    {
+        problem(format!(
+            "contains the bidirectional control U+{:04X} at character {} (it makes the text \
+             read in another order than it is written)",
+            u32::from(c),
+            at + 1
+        ));
+    }
+    if key == "game.round"
+        && let Err(e) = annabella_rules::pgn::RoundNumber::read(
+            s,
+            annabella_rules::pgn::MAX_ROUND,
+            annabella_rules::pgn::MAX_BOARD,
+        )
+    {
+        problem(format!("{e}: a round is N or N.K (board K of round N)"));
     }
     if NAMES.contains(&key) {
         let length = s.chars().count();

@@ -518,6 +518,35 @@ fn control_characters_are_refused_in_every_string_with_the_key_path() {
     assert_eq!(c.game.white, "Žalgiris Šarūnas 李 😀");
 }
 
+/// Issue 40, items 1 and 8: a round beyond any tournament's, and a bidi control in a
+/// table's name, are refused by key path.
+#[test]
+fn absurd_rounds_and_bidi_controls_are_refused_with_the_key_path() {
+    let got = problems(
+        "[game]\nround = \"1.4000000000\"\n[hall]\ntable = \"7\\u202e1\"\n[console]\ntable = \"a\\u2066b\"\n",
+    );
+    let named = |key: &str, says: &str| {
+        assert!(
+            got.iter()
+                .any(|p| p.starts_with(&format!("{key}: ")) && p.contains(says)),
+            "{key}: {says}: {got:?}"
+        );
+    };
+    named(
+        "game.round",
+        "board 4000000000 is beyond the last board of the round (1000)",
+    );
+    named("hall.table", "bidirectional control U+202E at character 2");
+    named("console.table", "U+2066");
+    assert!(
+        problems("[game]\nround = \"100.1\"\n")
+            .iter()
+            .any(|p| p.contains("round 100 is beyond"))
+    );
+    assert!(parse("[game]\nround = \"12.40\"\n").is_ok());
+    assert!(parse("[game]\nround = \"Final\"\n").is_ok());
+}
+
 #[test]
 fn names_are_at_most_200_characters() {
     let ok = "Ž".repeat(MAX_NAME);

@@ -88,7 +88,7 @@ impl Console {
         Console {
             view,
             requests,
-            gate: Gate::new(token),
+            gate: Gate::new(token).with_scripts(&[page::SCRIPT]),
         }
     }
 

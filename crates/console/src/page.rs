@@ -381,7 +381,7 @@ pub fn stylesheet() -> String {
 /// The head's link to the stylesheet.
 const STYLE_LINK: &str = r#"<link rel="stylesheet" href="/style.css">"#;
 
-const SCRIPT: &str = r#"
+pub(crate) const SCRIPT: &str = r#"
 (function(){
   if(!window.EventSource)return;
   var q=location.search;

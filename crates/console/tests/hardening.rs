@@ -176,7 +176,7 @@ async fn the_token_moves_from_the_address_into_a_strict_http_only_cookie() {
     assert_eq!(header(&answer, "location"), Some("/arbiter?by=IA+Weber"));
     let cookie = header(&answer, "set-cookie").expect("a cookie");
     assert!(
-        cookie.starts_with(&format!("annabella_token={token};")),
+        cookie.starts_with(&format!("annabella_token_{}={token};", s.addr.port())),
         "{cookie}"
     );
     for part in ["HttpOnly", "SameSite=Strict", "Path=/"] {
@@ -186,8 +186,9 @@ async fn the_token_moves_from_the_address_into_a_strict_http_only_cookie() {
     let answer = exchange(
         s.addr,
         &format!(
-            "GET /arbiter?by=IA+Weber HTTP/1.1\r\nHost: {}\r\nCookie: annabella_token={token}",
-            s.addr
+            "GET /arbiter?by=IA+Weber HTTP/1.1\r\nHost: {}\r\nCookie: annabella_token_{}={token}",
+            s.addr,
+            s.addr.port()
         ),
         "",
     )
@@ -199,8 +200,9 @@ async fn the_token_moves_from_the_address_into_a_strict_http_only_cookie() {
     let answer = exchange(
         s.addr,
         &format!(
-            "GET / HTTP/1.1\r\nHost: {}\r\nCookie: annabella_token={token}",
-            s.addr
+            "GET / HTTP/1.1\r\nHost: {}\r\nCookie: annabella_token_{}={token}",
+            s.addr,
+            s.addr.port()
         ),
         "",
     )
@@ -225,4 +227,63 @@ async fn the_token_moves_from_the_address_into_a_strict_http_only_cookie() {
         body(&answer).contains("That token is not right"),
         "{answer}"
     );
+}
+
+/// Issue 40, item 8: two `Host` headers are a 400; the arbiter's answers are `no-store`;
+/// a computer that guessed wrong ten times is refused for the window, another is not;
+/// the policy's hash is the template's, so a script the page did not come with never runs.
+#[tokio::test]
+async fn a_second_host_guesses_and_caches_are_refused_and_the_policy_is_the_templates() {
+    let s = serve().await;
+    let answer = exchange(
+        s.addr,
+        &format!("GET / HTTP/1.1\r\nHost: {}\r\nHost: evil.example", s.addr),
+        "",
+    )
+    .await;
+    assert_eq!(status(&answer), 400, "{answer}");
+    let token = s.token.as_str();
+    let arbiter = exchange(
+        s.addr,
+        &format!(
+            "GET /arbiter?token={token}&by=IA HTTP/1.1\r\nHost: {}",
+            s.addr
+        ),
+        "",
+    )
+    .await;
+    assert_eq!(status(&arbiter), 200, "{arbiter}");
+    assert_eq!(header(&arbiter, "cache-control"), Some("no-store"));
+    let csp = header(&arbiter, "content-security-policy")
+        .unwrap()
+        .to_owned();
+    assert!(
+        csp.contains(&format!("script-src {};", script_hashes(body(&arbiter)))),
+        "the served page holds exactly the template's script: {csp}"
+    );
+    for _ in 0..annabella_serve::hardening::MAX_GUESSES {
+        let wrong = exchange(
+            s.addr,
+            &format!(
+                "GET /arbiter?token=guess&by=IA HTTP/1.1\r\nHost: {}",
+                s.addr
+            ),
+            "",
+        )
+        .await;
+        assert_ne!(status(&wrong), 200);
+        assert_ne!(status(&wrong), 429);
+    }
+    let barred = exchange(
+        s.addr,
+        &format!(
+            "GET /arbiter?token={token}&by=IA HTTP/1.1\r\nHost: {}",
+            s.addr
+        ),
+        "",
+    )
+    .await;
+    assert_eq!(status(&barred), 429, "even the right token waits: {barred}");
+    let open = exchange(s.addr, &format!("GET / HTTP/1.1\r\nHost: {}", s.addr), "").await;
+    assert_eq!(status(&open), 200, "the read-only view needs no token");
 }

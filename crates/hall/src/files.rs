@@ -113,8 +113,14 @@ pub fn roster(path: &Path) -> Result<Roster, HallFileError> {
         fide_id: s.fide_id,
         rating: s.rating,
     };
+    let players = u32::try_from(trf.players().len()).unwrap_or(u32::MAX);
     let mut roster = Roster {
         event: trf.tournament_name().filter(|n| !n.trim().is_empty()),
+        rounds: trf
+            .header("XXR")
+            .and_then(|r| r.trim().parse::<u32>().ok())
+            .filter(|&r| r > 0),
+        max_board: Some(players.div_ceil(2).max(1)),
         ..Roster::default()
     };
     for round in 1..=u32::try_from(rounds).unwrap_or(u32::MAX) {

@@ -173,7 +173,11 @@ fn boards(hall: &Hall) -> (Rounds<'_>, Option<String>) {
         if event.is_none() && !state.event.is_empty() && state.event != "?" {
             event = Some(state.event.clone());
         }
-        let (round, board) = place(&state.round, &t.name);
+        // A table whose round or board is beyond the tournament's has no place in the
+        // tree: no folder or file follows a number a table sent.
+        let Ok((round, board)) = roster.place(&state.round, &t.name) else {
+            continue;
+        };
         let round = round.unwrap_or(1);
         let game = BoardGame {
             table: Some(t),

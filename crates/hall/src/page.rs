@@ -416,7 +416,7 @@ fn head(title: &str) -> String {
     )
 }
 
-const SCRIPT: &str = r#"
+pub(crate) const SCRIPT: &str = r#"
 (function(){
   if(!window.EventSource)return;
   var es=new EventSource('/events'+location.search);

@@ -68,8 +68,9 @@ pub struct ServeOptions {
     pub export_dir: Option<PathBuf>,
     /// The tournament's TRF file (the roster).
     pub trf: Option<PathBuf>,
-    /// The chief arbiter's token (default: a random one).
-    pub token: Option<String>,
+    /// The file of the chief arbiter's token (else `$ANNABELLA_HALL_TOKEN`, else a
+    /// random one).
+    pub arbiter_token_file: Option<PathBuf>,
     /// The tables' action keys file.
     pub keys: Option<PathBuf>,
     /// Action keys as `TABLE=HEX`.
@@ -105,7 +106,7 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         ));
     };
     let broker = broker(url, "--broker", args.ca.as_ref())?;
-    let token = arbiter_token(args.token.clone())?;
+    let token = arbiter_token(args.arbiter_token_file.as_deref())?;
     let (table_keys, keys) = keys(&args)?;
     let (listener, addr) = listen(&args.listen).await?;
     let push = match (&args.push_lichess, &args.token_file) {
@@ -151,17 +152,19 @@ pub async fn serve(args: ServeOptions, outlets: Outlets) -> Result<(), HallRunEr
         })
 }
 
-/// The chief arbiter's token: `--token` (at least 8 characters) or a random one.
-fn arbiter_token(given: Option<String>) -> Result<String, HallRunError> {
-    match given {
-        Some(t) if t.len() < 8 => Err(HallRunError::Flag(
-            "--token: use at least 8 characters".into(),
-        )),
-        Some(t) => Ok(t),
-        None => Ok(Token::random()
+/// The variable that may hold the chief arbiter's token.
+pub const TOKEN_VARIABLE: &str = "ANNABELLA_HALL_TOKEN";
+
+/// The chief arbiter's token: [`TOKEN_VARIABLE`], else `--arbiter-token-file` (mode
+/// 600), each at least 128 bits; else a random one.
+fn arbiter_token(file: Option<&std::path::Path>) -> Result<String, HallRunError> {
+    match Token::from_env_or_file(TOKEN_VARIABLE, file) {
+        Ok(Some(t)) => Ok(t.as_str().to_owned()),
+        Ok(None) => Ok(Token::random()
             .map_err(HallRunError::Randomness)?
             .as_str()
             .to_owned()),
+        Err(e) => Err(flag("the chief arbiter's token", e)),
     }
 }
 

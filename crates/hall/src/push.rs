@@ -5,6 +5,7 @@
 use std::{sync::Arc, time::Duration};
 
 use annabella_hall_wire::outlet::Report;
+use annabella_rules::printable_within;
 use tokio::sync::mpsc;
 
 use crate::{
@@ -36,6 +37,7 @@ fn client(url: &str) -> Result<reqwest::Client, PushSetupError> {
         .tls_backend_preconfigured(tls)
         .connect_timeout(Duration::from_secs(10))
         .timeout(Duration::from_secs(30))
+        .redirect(reqwest::redirect::Policy::none())
         .user_agent(concat!("annabella-hall/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(|e| PushSetupError::Tls(e.to_string()))
@@ -53,6 +55,7 @@ async fn push(
         games: games.len(),
         requests: 0,
         errors: Vec::new(),
+        errors_left_out: 0,
         problem: None,
         retry_in_ms: None,
     };
@@ -68,16 +71,31 @@ async fn push(
         let reply = match sent {
             Ok(r) => r,
             Err(e) => {
-                status.problem = Some(format!("{}: {e}", settings.url));
+                status.problem = Some(printable_within(
+                    &format!("{}: {e}", settings.url),
+                    lichess::MAX_TEXT,
+                ));
                 return (Outcome::Unreachable, status);
             }
         };
         let code = reply.status();
-        let text = reply.text().await.unwrap_or_default();
+        let location = reply
+            .headers()
+            .get(reqwest::header::LOCATION)
+            .map(|l| String::from_utf8_lossy(l.as_bytes()).into_owned());
+        let text = match read_within(reply, lichess::MAX_REPLY).await {
+            Ok(text) => text,
+            Err(problem) => {
+                status.problem = Some(printable_within(&problem.to_string(), lichess::MAX_TEXT));
+                return (Outcome::Unreachable, status);
+            }
+        };
         let outcome = if code.is_success() {
             match serde_json::from_str::<PushReply>(&text) {
                 Ok(r) => {
-                    status.errors.extend(r.errors());
+                    let (errors, left_out) = r.errors(lichess::MAX_ERRORS - status.errors.len());
+                    status.errors.extend(errors);
+                    status.errors_left_out += left_out;
                     continue;
                 }
                 Err(e) => {
@@ -85,6 +103,15 @@ async fn push(
                     Outcome::Unreachable
                 }
             }
+        } else if code.is_redirection() {
+            status.problem = Some(format!(
+                "refused, {code}: the server sends the push elsewhere ({}); a push is never sent on to another address",
+                printable_within(
+                    location.as_deref().unwrap_or("no Location"),
+                    lichess::MAX_TEXT
+                )
+            ));
+            Outcome::Refused
         } else if code.as_u16() == 429 {
             status.problem = Some("Lichess asks to slow down (429)".into());
             Outcome::Busy
@@ -107,6 +134,35 @@ async fn push(
     }
     status.delivered = true;
     (Outcome::Delivered, status)
+}
+
+/// Why a reply was not read.
+#[derive(Debug, thiserror::Error)]
+enum ReplyError {
+    /// Longer than the cap.
+    #[error("a reply longer than {} KiB, not read", .0 / 1024)]
+    TooLong(usize),
+    /// The connection broke off.
+    #[error("the reply broke off: {0}")]
+    Broke(#[source] reqwest::Error),
+}
+
+/// The reply's body, at most `max` bytes (a longer reply is not read on).
+async fn read_within(mut reply: reqwest::Response, max: usize) -> Result<String, ReplyError> {
+    if reply
+        .content_length()
+        .is_some_and(|n| usize::try_from(n).map_or(true, |n| n > max))
+    {
+        return Err(ReplyError::TooLong(max));
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = reply.chunk().await.map_err(ReplyError::Broke)? {
+        if body.len() + chunk.len() > max {
+            return Err(ReplyError::TooLong(max));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }
 
 /// Pushes the round of `shared` after every change until the hall stops; every push's

@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use annabella_hall_wire::message::TableState;
+use annabella_rules::pgn::{AbsurdRound, MAX_BOARD, MAX_ROUND, RoundNumber};
 
 /// A player as the pairing program names them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -92,6 +93,11 @@ pub struct Roster {
     pub event: Option<String>,
     /// Every board of every round.
     pub boards: BTreeMap<(u32, u32), [Player; 2]>,
+    /// The tournament's last round (the TRF's `XXR`), when the file says.
+    pub rounds: Option<u32>,
+    /// The most boards a round can have (half the players, rounded up), when there is a
+    /// file.
+    pub max_board: Option<u32>,
 }
 
 impl Roster {
@@ -99,17 +105,45 @@ impl Roster {
     pub fn pairing(&self, round: u32, board: u32) -> Option<&[Player; 2]> {
         self.boards.get(&(round, board))
     }
+
+    /// The last round and the last board a table may name: the pairing program's where
+    /// the hall has its file, else [`MAX_ROUND`] and [`MAX_BOARD`].
+    pub fn bounds(&self) -> (u32, u32) {
+        (
+            self.rounds.unwrap_or(MAX_ROUND).min(MAX_ROUND),
+            self.max_board.unwrap_or(MAX_BOARD).min(MAX_BOARD),
+        )
+    }
+
+    /// A table's round and board: the `Round` tag's `N.K`, else its `N` and the table's
+    /// name as a number; `None` for what is neither.
+    ///
+    /// # Errors
+    /// A round or board beyond [`Roster::bounds`] (the table's messages are absurd).
+    pub fn place(
+        &self,
+        round_tag: &str,
+        table: &str,
+    ) -> Result<(Option<u32>, Option<u32>), AbsurdRound> {
+        let (max_round, max_board) = self.bounds();
+        let board_of_table = RoundNumber::read(&format!("1.{}", table.trim()), 1, max_board)
+            .ok()
+            .flatten()
+            .and_then(|n| n.board);
+        let number = RoundNumber::read(round_tag, max_round, max_board)?;
+        Ok(match number {
+            Some(n) => (Some(n.round), n.board.or(board_of_table)),
+            None => (None, board_of_table),
+        })
+    }
 }
 
-/// A table's round and board: the `Round` tag's `N.K`, else its `N` and the table's name
-/// as a number. `None` for what is neither.
+/// [`Roster::place`] without a pairing program's file: within [`MAX_ROUND`] and
+/// [`MAX_BOARD`], an absurd round or board as none.
 pub fn place(round_tag: &str, table: &str) -> (Option<u32>, Option<u32>) {
-    let round_tag = round_tag.trim();
-    let number = |s: &str| s.trim().parse::<u32>().ok().filter(|n| *n > 0);
-    match round_tag.split_once('.') {
-        Some((n, k)) => (number(n), number(k).or_else(|| number(table))),
-        None => (number(round_tag), number(table)),
-    }
+    Roster::default()
+        .place(round_tag, table)
+        .unwrap_or((None, None))
 }
 
 /// White and Black of a table: the roster's board when its names are the table's
@@ -118,7 +152,7 @@ pub fn players_of(roster: &Roster, state: Option<&TableState>, table: &str) -> [
     let Some(state) = state else {
         return [Player::default(), Player::default()];
     };
-    let (round, board) = place(&state.round, table);
+    let (round, board) = roster.place(&state.round, table).unwrap_or((None, None));
     if let (Some(r), Some(b)) = (round, board)
         && let Some([white, black]) = roster.pairing(r, b)
         && white.same_name(&state.white)

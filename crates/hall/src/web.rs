@@ -63,7 +63,7 @@ impl HallWeb {
     pub fn new(shared: Arc<Shared>, token: &str) -> HallWeb {
         HallWeb {
             shared,
-            gate: Gate::new(Token::new(token)),
+            gate: Gate::new(Token::new(token)).with_scripts(&[page::SCRIPT]),
         }
     }
 

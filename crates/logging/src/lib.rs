@@ -147,8 +147,12 @@ where
             Level::WARN => write!(writer, "warning: ")?,
             _ => {}
         }
-        ctx.field_format().format_fields(writer.by_ref(), event)?;
-        writeln!(writer)
+        // The fields as text first: a line break or an escape sequence from outside (a
+        // server's reply, a TRF name) neither forges a line nor reaches the terminal.
+        let mut fields = String::new();
+        ctx.field_format()
+            .format_fields(Writer::new(&mut fields), event)?;
+        writeln!(writer, "{}", annabella_rules::printable(&fields))
     }
 }
 
@@ -229,6 +233,29 @@ mod tests {
             tracing::debug!(target: "annabella_voice::herald", "not shown by default");
             tracing::info!(target: "hyper::server", "not shown by default");
         });
+    }
+
+    #[test]
+    fn a_line_break_or_escape_from_outside_neither_forges_a_line_nor_reaches_the_terminal() {
+        let out = Captured::default();
+        tracing::subscriber::with_default(
+            subscriber(
+                Plain { priority: false },
+                EnvFilter::new(DEFAULT_FILTER),
+                out.clone(),
+            ),
+            || {
+                tracing::warn!(
+                    target: "annabella_hall::push",
+                    reply = %"x\nannabella: error: forged\u{1b}[2J",
+                    "push refused"
+                );
+            },
+        );
+        assert_eq!(
+            out.text(),
+            "annabella: warning: push refused reply=x annabella: error: forged\u{FFFD}[2J\n"
+        );
     }
 
     #[test]

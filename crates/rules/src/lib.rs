@@ -19,8 +19,10 @@ pub use shakmaty;
 
 mod edition;
 mod excerpt;
+mod printable;
 
 pub use excerpt::{EXCERPT_CHARS, excerpt};
+pub use printable::{is_bidi_control, is_unprintable, printable, printable_within};
 
 pub use edition::{Edition, ParseLawsError, RateOfPlay};
 

@@ -15,6 +15,7 @@ use crate::{Token, serve_hardened, serving::Limits};
 pub struct Gate {
     token: Arc<Token>,
     host_names: Vec<String>,
+    scripts: Vec<&'static str>,
 }
 
 impl Gate {
@@ -23,7 +24,16 @@ impl Gate {
         Gate {
             token: Arc::new(token),
             host_names: Vec::new(),
+            scripts: Vec::new(),
         }
+    }
+
+    /// The same gate whose pages run exactly `scripts` (the texts of the shell's inline
+    /// `<script>` templates; the Content-Security-Policy allows them by hash).
+    #[must_use]
+    pub fn with_scripts(mut self, scripts: &[&'static str]) -> Gate {
+        self.scripts = scripts.to_vec();
+        self
     }
 
     /// The same gate answering to `names` too (DNS rebinding: see
@@ -52,7 +62,14 @@ impl Gate {
     ) -> std::io::Result<()> {
         let token = Arc::clone(&self.token);
         let check = Arc::new(move |t: &str| token.matches(t));
-        serve_hardened(listener, router, &self.host_names, check, limits).await
+        serve_hardened(
+            listener,
+            router,
+            &self.host_names,
+            check,
+            (limits, &self.scripts),
+        )
+        .await
     }
 }
 

@@ -7,9 +7,16 @@
 //!   (`http://<Host>`; a browser's `Origin: null`, sent under `no-referrer`, with
 //!   `Sec-Fetch-Site: same-origin`), or, from a program, an `Authorization` header; else
 //!   403.
-//! - **Headers**: `Content-Security-Policy` (no script but the page's own inline scripts,
-//!   each by its SHA-256; `frame-ancestors 'none'`), `X-Frame-Options: DENY`,
-//!   `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`.
+//! - **Headers**: `Content-Security-Policy` (no script but the shell's own inline scripts,
+//!   each by its SHA-256 computed from the shell's script templates, never from the page
+//!   as served: text that slipped into a page can never allow itself), `X-Frame-Options:
+//!   DENY`, `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff`; an answer to
+//!   a request with a token `Cache-Control: no-store` (the arbiter's pages stay out of
+//!   caches).
+//! - **One `Host`**: a request with two `Host` headers gets 400 (the check and the
+//!   router must read the same one).
+//! - **Guesses**: a peer that sent [`MAX_GUESSES`] wrong tokens within [`GUESS_WINDOW`]
+//!   gets 429 for every request carrying a token until the window has passed.
 //! - **The token out of the address bar**: a browser's `GET` (one that accepts
 //!   `text/html`) whose query carries the right `token` is answered with a redirect to the same address without it, setting the
 //!   token as an `HttpOnly`, `SameSite=Strict` cookie; later requests that name the arbiter
@@ -30,22 +37,69 @@ use axum::{
 use base64::Engine as _;
 use sha2::{Digest, Sha256};
 
-/// The cookie that carries the token after the first visit.
+/// The start of the cookie that carries the token after the first visit; the port
+/// follows (`annabella_token_8970`): a console and a hall on one host (cookies are per
+/// host, not per port) each keep their own.
 pub const TOKEN_COOKIE: &str = "annabella_token";
 
-/// The largest page whose inline scripts are hashed (larger HTML is served unhashed,
-/// so its scripts do not run).
-const MAX_PAGE: usize = 4 * 1024 * 1024;
+/// The token cookie's name for a server on `port`.
+pub fn token_cookie(port: u16) -> String {
+    format!("{TOKEN_COOKIE}_{port}")
+}
+
+/// The most wrong tokens a peer may send within [`GUESS_WINDOW`].
+pub const MAX_GUESSES: u32 = 10;
+
+/// The window of [`MAX_GUESSES`].
+pub const GUESS_WINDOW: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The most peers whose wrong guesses are remembered (the oldest are forgotten).
+const MAX_GUESSERS: usize = 4096;
 
 /// Checks a token: whether `token` is the server's.
 pub type TokenCheck = Arc<dyn Fn(&str) -> bool + Send + Sync>;
 
-/// Which hosts the server answers to, and how a token is checked.
+/// Which hosts the server answers to, how a token is checked, which inline scripts its
+/// pages may run, and who guessed wrong.
 #[derive(Clone)]
 pub struct Hardening {
     port: u16,
     names: Vec<String>,
     token: TokenCheck,
+    scripts: String,
+    guesses: Arc<std::sync::Mutex<Guesses>>,
+}
+
+/// Wrong tokens by peer: when the peer's window began and how many it sent in it.
+#[derive(Debug, Default)]
+struct Guesses(std::collections::HashMap<IpAddr, (std::time::Instant, u32)>);
+
+impl Guesses {
+    /// Whether `peer` has used up its guesses at `now`.
+    fn barred(&mut self, peer: IpAddr, now: std::time::Instant) -> bool {
+        match self.0.get(&peer) {
+            Some((since, _)) if now.duration_since(*since) >= GUESS_WINDOW => {
+                self.0.remove(&peer);
+                false
+            }
+            Some((_, n)) => *n >= MAX_GUESSES,
+            None => false,
+        }
+    }
+
+    /// Counts a wrong token of `peer` at `now`.
+    fn wrong(&mut self, peer: IpAddr, now: std::time::Instant) {
+        if self.0.len() >= MAX_GUESSERS && !self.0.contains_key(&peer) {
+            self.0
+                .retain(|_, (since, _)| now.duration_since(*since) < GUESS_WINDOW);
+            if self.0.len() >= MAX_GUESSERS
+                && let Some(oldest) = self.0.iter().min_by_key(|(_, (s, _))| *s).map(|(p, _)| *p)
+            {
+                self.0.remove(&oldest);
+            }
+        }
+        self.0.entry(peer).or_insert((now, 0)).1 += 1;
+    }
 }
 
 impl std::fmt::Debug for Hardening {
@@ -65,7 +119,17 @@ impl Hardening {
             port,
             names: names.iter().map(|n| n.to_ascii_lowercase()).collect(),
             token,
+            scripts: "'none'".to_owned(),
+            guesses: Arc::default(),
         }
+    }
+
+    /// The same server whose pages run exactly `scripts` (the texts of their inline
+    /// `<script>` elements, as the shell's templates hold them).
+    #[must_use]
+    pub fn with_scripts(mut self, scripts: &[&str]) -> Hardening {
+        self.scripts = source_list(scripts);
+        self
     }
 
     /// Whether `host` (a `Host` header) names this server.
@@ -140,6 +204,9 @@ fn encode(text: &str) -> String {
 /// a page's address moved into a cookie, and the cookie's token given to the arbiter's
 /// requests; then every response gets its security headers.
 async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) -> Response {
+    if req.headers().get_all(header::HOST).iter().count() > 1 {
+        return refuse(StatusCode::BAD_REQUEST, "A request has one Host header.");
+    }
     let host = req
         .headers()
         .get(header::HOST)
@@ -160,25 +227,52 @@ async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) ->
     }
     let query = req.uri().query().unwrap_or_default().to_owned();
     let given = query_param(&query, "token").map(|t| t.into_owned());
+    let cookie_name = token_cookie(h.port);
+    let from_cookie = cookie(&req, &cookie_name);
+    let peer = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    let carried = given.as_ref().or(from_cookie.as_ref());
+    if let (Some(token), Some(peer)) = (carried, peer) {
+        let now = std::time::Instant::now();
+        let mut guesses = h.guesses.lock().unwrap_or_else(|e| e.into_inner());
+        if guesses.barred(peer, now) {
+            return refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many wrong tokens from this computer; try again in a minute.",
+            );
+        }
+        if !(h.token)(token) {
+            guesses.wrong(peer, now);
+        }
+    }
     if req.method() == Method::GET
         && is_navigation(req.headers())
         && let Some(token) = &given
         && (h.token)(token)
     {
-        return token_to_cookie(req.uri().path(), &query, token);
+        return token_to_cookie(req.uri().path(), &query, token, &cookie_name);
     }
     // The cookie stands for the token only on the arbiter's own requests (they name the
     // arbiter, `by=`): a spectator's or a player's page stays theirs in the same browser.
     if given.is_none()
         && query_param(&query, "by").is_some()
-        && let Some(token) = cookie(&req, TOKEN_COOKIE)
+        && let Some(token) = &from_cookie
     {
-        cookie_token_to_query(&mut req, &query, &token);
+        cookie_token_to_query(&mut req, &query, token);
         // A form posted with the cookie carries the token in its body as before (the
         // page's hidden field); the query copy serves handlers that read the query.
     }
-    let response = next.run(req).await;
-    with_policy(response).await
+    let private = carried.is_some() || req.headers().contains_key(header::AUTHORIZATION);
+    let mut response = next.run(req).await;
+    with_policy(&mut response, &h.scripts);
+    if private {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
 }
 
 /// A POST comes from this server's own page (`http://{host}`), or from a program that
@@ -208,7 +302,7 @@ fn is_navigation(headers: &HeaderMap) -> bool {
 
 /// Sends the browser back to `path` without the token in its address, the token now in
 /// an HTTP-only cookie.
-fn token_to_cookie(path: &str, query: &str, token: &str) -> Response {
+fn token_to_cookie(path: &str, query: &str, token: &str, cookie_name: &str) -> Response {
     let rest: String = form_urlencoded::Serializer::new(String::new())
         .extend_pairs(form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "token"))
         .finish();
@@ -223,10 +317,11 @@ fn token_to_cookie(path: &str, query: &str, token: &str) -> Response {
         .header(
             header::SET_COOKIE,
             format!(
-                "{TOKEN_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/",
+                "{cookie_name}={}; HttpOnly; SameSite=Strict; Path=/",
                 encode(token)
             ),
         )
+        .header(header::CACHE_CONTROL, "no-store")
         .body(Body::empty())
         .unwrap_or_default();
     security_headers(&mut r, "'none'");
@@ -250,49 +345,49 @@ fn cookie_token_to_query(req: &mut Request, query: &str, token: &str) {
     }
 }
 
-/// Adds the headers; an HTML page gets a policy allowing exactly its inline scripts.
-async fn with_policy(response: Response) -> Response {
+/// Adds the headers; an HTML page gets a policy allowing exactly the shell's inline
+/// scripts (`scripts`, from its templates).
+fn with_policy(response: &mut Response, scripts: &str) {
     let html = response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|t| t.starts_with("text/html"));
-    if !html {
-        let mut r = response;
-        security_headers(&mut r, "'none'");
-        return r;
-    }
-    let (parts, body) = response.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_PAGE).await else {
-        return refuse(StatusCode::INTERNAL_SERVER_ERROR, "The page is too large.");
-    };
-    let scripts = script_hashes(&String::from_utf8_lossy(&bytes));
-    let mut r = Response::from_parts(parts, Body::from(bytes));
-    security_headers(&mut r, &scripts);
-    r
+    security_headers(response, if html { scripts } else { "'none'" });
 }
 
-/// The CSP source list of the page's inline scripts: `'sha256-…'` each, or `'none'`.
+/// The CSP source list of `scripts` (each an inline script's text): `'sha256-…'` each,
+/// or `'none'`.
+pub fn source_list(scripts: &[&str]) -> String {
+    if scripts.is_empty() {
+        return "'none'".to_owned();
+    }
+    scripts
+        .iter()
+        .map(|s| {
+            format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(Sha256::digest(s.as_bytes()))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The CSP source list of a page's inline scripts as they stand in `page` (for tests
+/// that check the served page runs exactly its templates' scripts).
 pub fn script_hashes(page: &str) -> String {
-    let mut hashes = Vec::new();
+    let mut scripts = Vec::new();
     let mut rest = page;
     while let Some(start) = rest.find("<script>") {
         let after = &rest[start + "<script>".len()..];
         let Some(end) = after.find("</script>") else {
             break;
         };
-        let digest = Sha256::digest(&after.as_bytes()[..end]);
-        hashes.push(format!(
-            "'sha256-{}'",
-            base64::engine::general_purpose::STANDARD.encode(digest)
-        ));
+        scripts.push(&after[..end]);
         rest = &after[end..];
     }
-    if hashes.is_empty() {
-        "'none'".to_owned()
-    } else {
-        hashes.join(" ")
-    }
+    source_list(&scripts)
 }
 
 fn security_headers(r: &mut Response, scripts: &str) {
@@ -343,10 +438,32 @@ mod tests {
     }
 
     #[test]
+    fn a_peer_that_guessed_wrong_too_often_is_barred_for_the_window() {
+        let mut g = Guesses::default();
+        let t0 = std::time::Instant::now();
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        for _ in 0..MAX_GUESSES {
+            assert!(!g.barred(a, t0));
+            g.wrong(a, t0);
+        }
+        assert!(g.barred(a, t0 + std::time::Duration::from_secs(59)));
+        assert!(!g.barred(b, t0), "another computer is not barred");
+        assert!(!g.barred(a, t0 + GUESS_WINDOW), "the window passes");
+        for i in 0..(MAX_GUESSERS as u32 + 10) {
+            g.wrong(IpAddr::from(i.to_be_bytes()), t0);
+        }
+        assert!(
+            g.0.len() <= MAX_GUESSERS,
+            "the memory of guessers is bounded"
+        );
+    }
+
+    #[test]
     fn each_inline_script_is_allowed_by_its_hash() {
         let page = "<p>x</p><script>a()</script><script>b()</script>";
         let list = script_hashes(page);
         assert_eq!(list.matches("'sha256-").count(), 2, "{list}");
         assert_eq!(script_hashes("<p>no script</p>"), "'none'");
+        assert_eq!(script_hashes(page), source_list(&["a()", "b()"]));
     }
 }

@@ -109,9 +109,10 @@ impl Trf {
         &self.bytes
     }
 
-    /// The tournament's name (the `012` line), trimmed.
+    /// The tournament's name (the `012` line), trimmed and printable.
     pub fn tournament_name(&self) -> Option<String> {
-        self.header("012").map(|t| t.trim().to_string())
+        self.header("012")
+            .map(|t| annabella_rules::printable(t.trim()).into_owned())
     }
 
     /// The text after the code of the first line with that three-character code

@@ -150,15 +150,12 @@ pub struct Player {
     pub rounds: Vec<RoundEntry>,
 }
 
-/// Characters `from..to` of `chars`, trimmed (short lines read as blanks).
+/// Characters `from..to` of `chars`, trimmed (short lines read as blanks), printable (a
+/// control character or bidi control in a hostile file becomes `�`: no escape sequence
+/// from a TRF reaches a terminal, log or page).
 fn field(chars: &[char], from: usize, to: usize) -> String {
-    chars
-        .iter()
-        .skip(from)
-        .take(to - from)
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let text: String = chars.iter().skip(from).take(to - from).collect();
+    annabella_rules::printable(text.trim()).into_owned()
 }
 
 /// A number field: `None` when blank (or all zeros where zero means none).

@@ -89,6 +89,25 @@ fn made(end: &str) -> Vec<u8> {
 }
 
 #[test]
+fn escape_sequences_and_bidi_controls_in_a_hostile_trf_never_leave_it() {
+    let hostile = String::from_utf8(made("\n"))
+        .unwrap()
+        .replace("Made Open", "Open\u{1b}]0;owned\u{7}")
+        .replace("Bert, B   ", "B\u{1b}[2J\u{202e}treB");
+    let trf = Trf::parse(hostile.as_bytes()).unwrap();
+    assert_eq!(
+        trf.tournament_name().as_deref(),
+        Some("Open\u{FFFD}]0;owned\u{FFFD}")
+    );
+    let bert = &trf.player(3).unwrap().name;
+    assert!(
+        !bert.chars().any(annabella_rules::is_unprintable),
+        "{bert:?}"
+    );
+    assert_eq!(bert, "B\u{FFFD}[2J\u{FFFD}treB");
+}
+
+#[test]
 fn the_real_file_reads_with_its_header_players_and_rounds() {
     let trf = Trf::parse(REAL).unwrap();
     assert_eq!(trf.tournament_name().as_deref(), Some("Dutch 2025 C5 test"));

@@ -4,10 +4,20 @@
 
 use std::path::Path;
 
+use annabella_rules::printable_within;
 use serde::{Deserialize, Serialize};
 
 /// The most games one request may carry.
 pub const MAX_GAMES: usize = 100;
+
+/// The most bytes of a reply read (a longer one is not read on).
+pub const MAX_REPLY: usize = 1024 * 1024;
+
+/// The most per-game errors a push keeps (the rest are counted).
+pub const MAX_ERRORS: usize = 10;
+
+/// The most characters of one string from the server (a reason, a name) kept.
+pub const MAX_TEXT: usize = 200;
 
 /// The default Lichess.
 pub const LICHESS: &str = "https://lichess.org";
@@ -28,9 +38,9 @@ pub enum PushSetupError {
         /// Why.
         reason: String,
     },
-    /// Anyone may read the token file.
+    /// Other users may read the token file (its group or everyone).
     #[error(
-        "token file {0}: anyone on this machine can read it (mode {1:o}); `chmod 600 {0}` first"
+        "token file {0}: other users of this machine can read it (mode {1:o}); `chmod 600 {0}` first"
     )]
     WorldReadable(String, u32),
     /// The token file holds no token.
@@ -66,10 +76,11 @@ impl std::fmt::Display for RoundId {
     }
 }
 
-/// The API token: the first line of `path`, which no other user may read.
+/// The API token: the first line of `path`, which no other user may read (neither its
+/// group nor everyone).
 ///
 /// # Errors
-/// The file cannot be read, is world-readable, or its first line is empty.
+/// The file cannot be read, others can read it, or its first line is empty.
 pub fn read_token(path: &Path) -> Result<String, PushSetupError> {
     let name = path.display().to_string();
     let unreadable = |e: std::io::Error| PushSetupError::Unreadable {
@@ -81,7 +92,7 @@ pub fn read_token(path: &Path) -> Result<String, PushSetupError> {
     {
         use std::os::unix::fs::PermissionsExt as _;
         let mode = meta.permissions().mode() & 0o777;
-        if mode & 0o004 != 0 {
+        if mode & 0o077 != 0 {
             return Err(PushSetupError::WorldReadable(name, mode));
         }
     }
@@ -160,32 +171,35 @@ pub struct GameError {
 }
 
 impl PushReply {
-    /// The games Lichess did not take.
-    pub fn errors(&self) -> Vec<GameError> {
-        let tag = |g: &PushedGame, name: &str| g.tags.get(name).cloned().unwrap_or_default();
-        self.games
-            .iter()
-            .filter_map(|g| {
-                g.error.as_ref().map(|e| GameError {
-                    board: tag(g, "Board"),
-                    white: tag(g, "White"),
-                    black: tag(g, "Black"),
-                    error: e.clone(),
-                })
+    /// The first `max` games Lichess did not take (each string printable and at most
+    /// [`MAX_TEXT`] characters), and how many more it did not take.
+    pub fn errors(&self, max: usize) -> (Vec<GameError>, usize) {
+        let text = |t: &str| printable_within(t, MAX_TEXT);
+        let tag = |g: &PushedGame, name: &str| text(g.tags.get(name).map_or("", String::as_str));
+        let mut refused = self.games.iter().filter(|g| g.error.is_some());
+        let kept = refused
+            .by_ref()
+            .take(max)
+            .map(|g| GameError {
+                board: tag(g, "Board"),
+                white: tag(g, "White"),
+                black: tag(g, "Black"),
+                error: text(g.error.as_deref().unwrap_or_default()),
             })
-            .collect()
+            .collect();
+        (kept, refused.count())
     }
 }
 
-/// The `error` of a refused push (HTTP 400 and others), or the body's start.
+/// The `error` of a refused push (HTTP 400 and others), or the body's start: printable,
+/// at most [`MAX_TEXT`] characters.
 pub fn refusal(body: &str) -> String {
     #[derive(Deserialize)]
     struct Refusal {
         error: String,
     }
-    serde_json::from_str::<Refusal>(body)
-        .map(|r| r.error)
-        .unwrap_or_else(|_| body.chars().take(200).collect())
+    let said = serde_json::from_str::<Refusal>(body).map_or_else(|_| body.to_owned(), |r| r.error);
+    printable_within(&said, MAX_TEXT)
 }
 
 #[cfg(test)]
@@ -216,8 +230,17 @@ mod tests {
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
         let e = read_token(&file).unwrap_err().to_string();
         assert!(
-            e.contains("anyone on this machine can read it (mode 644)") && e.contains("chmod 600"),
+            e.contains("other users of this machine can read it (mode 644)")
+                && e.contains("chmod 600"),
             "{e}"
+        );
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+        assert!(
+            matches!(
+                read_token(&file),
+                Err(PushSetupError::WorldReadable(_, 0o640))
+            ),
+            "the group may not read it either"
         );
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
         assert_eq!(read_token(&file).unwrap(), "lip_secret");
@@ -249,18 +272,44 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            reply.errors(),
-            [GameError {
-                board: "2".into(),
-                white: "C".into(),
-                black: "D".into(),
-                error: "Illegal move".into()
-            }]
+            reply.errors(MAX_ERRORS),
+            (
+                vec![GameError {
+                    board: "2".into(),
+                    white: "C".into(),
+                    black: "D".into(),
+                    error: "Illegal move".into()
+                }],
+                0
+            )
         );
         assert_eq!(
             refusal(r#"{"error":"Cannot parse moves"}"#),
             "Cannot parse moves"
         );
         assert_eq!(refusal("Bad gateway"), "Bad gateway");
+    }
+
+    #[test]
+    fn a_hostile_replys_errors_are_capped_counted_and_printable() {
+        let game = |i: usize| {
+            serde_json::json!({"tags": {"Board": i.to_string(), "White": "W\u{1b}[2J",
+                "Black": "x".repeat(5000)}, "error": "line\nannabella: hall: forged"})
+        };
+        let reply: PushReply = serde_json::from_value(
+            serde_json::json!({"games": (0..500).map(game).collect::<Vec<_>>()}),
+        )
+        .unwrap();
+        let (kept, left_out) = reply.errors(MAX_ERRORS);
+        assert_eq!((kept.len(), left_out), (MAX_ERRORS, 490));
+        assert_eq!(kept[0].white, "W\u{FFFD}[2J");
+        assert_eq!(kept[0].black.chars().count(), MAX_TEXT + 1);
+        assert_eq!(kept[0].error, "line annabella: hall: forged");
+        assert_eq!(
+            refusal(&format!("{{\"error\":\"{}\"}}", "y".repeat(9000)))
+                .chars()
+                .count(),
+            MAX_TEXT + 1
+        );
     }
 }

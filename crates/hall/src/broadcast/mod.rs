@@ -39,7 +39,7 @@ impl PushSettings {
     /// `token_file`.
     ///
     /// # Errors
-    /// A bad round id or URL; a token file that cannot be read, is world-readable or
+    /// A bad round id or URL; a token file that cannot be read, that others can read, or
     /// empty.
     pub fn new(
         base: &str,
@@ -64,8 +64,10 @@ pub struct PushStatus {
     pub games: usize,
     /// Requests sent (at most 100 games each).
     pub requests: usize,
-    /// The games Lichess did not take, and why.
+    /// The games Lichess did not take, and why (at most [`lichess::MAX_ERRORS`]).
     pub errors: Vec<GameError>,
+    /// How many more games Lichess did not take than `errors` names.
+    pub errors_left_out: usize,
     /// Why the push failed (no network, a refusal), if it did.
     pub problem: Option<String>,
     /// When the next try comes, if the push is tried again (ms).
@@ -92,6 +94,9 @@ pub fn status_html(status: Option<&PushStatus>) -> String {
             e.board, e.white, e.black, e.error
         ));
     }
+    if s.errors_left_out > 0 {
+        text.push_str(&format!("; {} more games not taken", s.errors_left_out));
+    }
     format!(
         r#"<p id="broadcast" data-delivered="{}">Lichess broadcast round {}: {}.</p>"#,
         s.delivered,
@@ -115,6 +120,12 @@ pub(crate) fn tell(status: &PushStatus, failures: u32) -> String {
         line.push_str(&format!(
             "; Lichess did not take board {} ({} - {}): {}",
             e.board, e.white, e.black, e.error
+        ));
+    }
+    if status.errors_left_out > 0 {
+        line.push_str(&format!(
+            "; Lichess did not take {} more games",
+            status.errors_left_out
         ));
     }
     line

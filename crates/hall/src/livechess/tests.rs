@@ -5,6 +5,7 @@ use shakmaty::Color;
 
 use super::*;
 use annabella_hall_wire::{ActionKeys, Replica, signing::TableSigningKey, topic};
+use annabella_rules::pgn::{MAX_BOARD as MAX_BOARD_, MAX_ROUND as MAX_ROUND_};
 
 fn key_of(name: &str) -> TableSigningKey {
     TableSigningKey::from_hex(&format!("{:02x}", name.as_bytes()[0]).repeat(32)).unwrap()
@@ -91,6 +92,49 @@ fn a_tables_place_is_its_round_tag_else_its_name() {
     assert_eq!(place("-", "7"), (None, Some(7)));
     assert_eq!(place("?", "board-a"), (None, None));
     assert_eq!(place("0.0", "x"), (None, None));
+    assert_eq!(place("1.20000", "7"), (None, None), "absurd: no place");
+    assert_eq!(place("-", "4000000000"), (None, None));
+}
+
+#[test]
+fn no_folder_or_file_of_the_tree_follows_a_number_a_table_sent() {
+    let hall_ = hall;
+    let mut hall = hall_(Roster::default());
+    play(&mut hall, "1", "1.4000000000", ["A", "B"], &["e4"]);
+    play(&mut hall, "2", "1.20000", ["C", "D"], &["d4"]);
+    play(&mut hall, "3", "4000000000.1", ["E", "F"], &["c4"]);
+    let files = tree(&hall);
+    assert_eq!(
+        files.keys().collect::<Vec<_>>(),
+        ["tournament.json"],
+        "the absurd tables are left out"
+    );
+    // At the documented limits the tree is as big as it may be, and no bigger.
+    play(
+        &mut hall,
+        "4",
+        &format!("{MAX_ROUND_}.{MAX_BOARD_}"),
+        ["G", "H"],
+        &["e4"],
+    );
+    let files = tree(&hall);
+    assert!(
+        files.len() <= MAX_BOARD_ as usize + 3 * MAX_ROUND_ as usize + 1,
+        "{}",
+        files.len()
+    );
+    // With the pairing program's file, its own bounds: 6 players, 3 boards, XXR 3.
+    let roster = Roster {
+        rounds: Some(3),
+        max_board: Some(3),
+        ..Roster::default()
+    };
+    assert!(roster.place("3.3", "1").is_ok());
+    assert!(roster.place("3.4", "1").is_err());
+    assert!(roster.place("4.1", "1").is_err());
+    let mut hall = hall_(roster);
+    play(&mut hall, "5", "3.40", ["G", "H"], &["e4"]);
+    assert_eq!(tree(&hall).len(), 1);
 }
 
 #[test]

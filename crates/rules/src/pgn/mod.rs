@@ -6,6 +6,7 @@ mod of_game;
 mod read;
 mod replay;
 pub mod report;
+mod round;
 mod write;
 
 use std::time::Duration;
@@ -13,6 +14,7 @@ use std::time::Duration;
 pub use header::{PgnHeader, PgnPlayer, UNKNOWN_DATE, date_of_unix_seconds, known};
 pub use read::{PgnReader, PgnSyntax, PgnSyntaxError, clock_command, read_games};
 pub use replay::{ReplayError, ReplayErrorKind, final_position, parse_san};
+pub use round::{AbsurdRound, MAX_BOARD, MAX_ROUND, RoundNumber};
 pub use write::PgnWriter;
 
 /// One game as written in a PGN file, not yet checked against the rules.
