@@ -102,7 +102,7 @@ fn game_pgn(event: &str, round: u32, board: u32, game: &BoardGame<'_>) -> String
         };
     }
     let result = header.result_text();
-    let time_control = header.time_control.clone().unwrap_or_default();
+    let time_control = state.and_then(|s| s.time_control.as_ref());
     let mut pgn = PgnWriter::new();
     header.write(&mut pgn);
     let Some(t) = game.table else {
