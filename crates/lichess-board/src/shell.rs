@@ -22,7 +22,7 @@ pub const MAX_REPLY: usize = 16 * 1024;
 pub enum ShellError {
     /// The TLS settings (the system's roots).
     #[error("TLS for Lichess: {0}")]
-    Tls(#[source] annabella_hall_wire::tls::TlsSetupError),
+    Tls(#[source] annabella_broker::tls::TlsSetupError),
     /// rustls refuses its defaults.
     #[error("TLS for Lichess: {0}")]
     Rustls(#[source] rustls::Error),
@@ -41,7 +41,7 @@ pub enum ShellError {
 /// No TLS roots, or reqwest refuses the settings.
 pub fn http_client(origin: &Origin) -> Result<reqwest::Client, ShellError> {
     let tls = if origin.is_https() {
-        (*annabella_hall_wire::tls::client_config(None).map_err(ShellError::Tls)?).clone()
+        (*annabella_broker::tls::client_config(None).map_err(ShellError::Tls)?).clone()
     } else {
         let provider = Arc::new(rustls::crypto::ring::default_provider());
         rustls::ClientConfig::builder_with_provider(provider)
