@@ -78,6 +78,8 @@ fn round() -> (Hall, Vec<News>) {
         )]
         .into_iter()
         .collect(),
+        rounds: None,
+        max_board: None,
     };
     let keys = ["1", "2"]
         .iter()
@@ -91,6 +93,7 @@ fn round() -> (Hall, Vec<News>) {
         round: round.into(),
         white: "Weiß, Erika".into(),
         black: "Schwarz, Max".into(),
+        ..Event::default()
     };
     let first = TableConfig {
         vi_color: Color::Black,
