@@ -344,3 +344,20 @@ fn init_fills_the_players_event_and_round_from_a_board_of_the_trf() {
     );
     assert!(!config.exists());
 }
+
+#[test]
+fn a_closed_pipe_ends_the_listing_quietly() {
+    // `annabella pairings … --json | head -1` panicked on the write.
+    for json in [true, false] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_annabella"));
+        cmd.args(["pairings", "--trf", TRF, "--round", "2"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = annabella_test_support::process::output_with_stdout_closed(
+            &mut cmd,
+            std::time::Duration::from_secs(60),
+        );
+        annabella_test_support::process::assert_quiet_on_a_closed_pipe(&out, "pairings");
+    }
+}

@@ -76,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })
             .count();
         let byes = pairings.len() - boards.len();
-        println!(
+        super::out!(
             "round {}: {} of {} boards' results written to {out_path} ({forfeits_won} by \
              forfeit; {byes} forfeits and byes of the pairing kept and counted)",
             args.round,
@@ -87,9 +87,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     for pairing in &pairings {
         if args.json {
-            println!("{}", pairing_json(pairing));
+            super::out!("{}", pairing_json(pairing));
         } else {
-            println!("{}", pairing_line(pairing));
+            super::out!("{}", pairing_line(pairing));
         }
     }
     Ok(ExitCode::SUCCESS)
