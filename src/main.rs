@@ -73,20 +73,29 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(bad) = annabella_logging::init(cli.log_format) {
         // The subscriber has no filter of the user's: this one line goes straight to stderr.
-        eprintln!("annabella: {bad}");
+        annabella_logging::warn(&format!("annabella: {bad}"));
     }
     match run(cli.command) {
         Ok(code) => code,
+        // The reader went away (`| head -1`): nothing more to say, and nobody to say it to.
+        Err(err) if closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            // Printable: an error may quote a file or a server (an escape sequence there
-            // never reaches the terminal).
-            eprintln!(
+            annabella_logging::fail(&format!(
                 "annabella: {}",
                 annabella_rules::printable(&format!("{err:#}"))
-            );
+            ));
             ExitCode::from(2)
         }
     }
+}
+
+/// True when the command stopped because its standard output was closed.
+fn closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Dispatches to the subcommand's own `run`.

@@ -86,3 +86,14 @@ fn every_golden_journal_replays_to_the_same_table_and_pgn() {
         assert_eq!(pgn, want, "{name}: `export pgn` differs");
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_journal_replay_quietly() {
+    let out = annabella_test_support::process::output_with_stdout_closed(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["journal", "replay", "--json"])
+            .arg(data("club.journal")),
+        std::time::Duration::from_secs(60),
+    );
+    annabella_test_support::process::assert_quiet_on_a_closed_pipe(&out, "journal replay");
+}

@@ -603,7 +603,7 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         .mode()
         & 0o777;
     assert_eq!(mode, 0o600, "the secret is its owner's only");
-    let secret = annabella_station::journal::TableSecret::read(&secret_file).unwrap();
+    let secret = annabella_journal::TableSecret::read(&secret_file).unwrap();
     assert!(stderr.contains("Made the table's secret"), "{stderr}");
     for line in [
         "mosquitto_passwd /etc/mosquitto/annabella/passwd annabella-table-3".to_owned(),
@@ -642,7 +642,7 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's signing key"));
     assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's secret"));
     assert_eq!(
-        annabella_station::journal::TableSecret::read(&secret_file).unwrap(),
+        annabella_journal::TableSecret::read(&secret_file).unwrap(),
         secret,
         "never replaced"
     );
@@ -728,7 +728,7 @@ fn publish_once_publishes_a_damaged_journals_good_prefix_and_names_the_damage() 
 /// records before it and names the tampering.
 #[test]
 fn publish_never_sends_a_forged_record_of_a_keyed_journal() {
-    use annabella_station::journal::{SECRET_FILE, TableSecret};
+    use annabella_journal::{SECRET_FILE, TableSecret};
     use annabella_table::{Input, TableConfig};
     let dir = tempfile::tempdir().unwrap();
     let broker = Broker::start(dir.path());

@@ -12,11 +12,8 @@ use std::{
     process::Command,
 };
 
-use annabella_station::{
-    Journal,
-    journal::{FinishedGame, OpenMode},
-    session::{META_CONFIG, Session},
-};
+use annabella_journal::{FinishedGame, Journal, OpenMode};
+use annabella_station::session::{META_CONFIG, Session};
 use annabella_test_support::process::{DEMO_LIMIT, output_within};
 
 mod forge;
@@ -531,7 +528,7 @@ fn settings_edited_with_their_hash_made_anew_no_longer_export_with_exit_0() {
 /// A keyed game's journal in `dir` (the secret beside it, as `annabella init` makes it):
 /// Start, e4, lever, e5, lever, Nf3, lever.
 fn keyed_journal(dir: &Path) -> PathBuf {
-    use annabella_station::journal::{SECRET_FILE, TableSecret};
+    use annabella_journal::{SECRET_FILE, TableSecret};
     use annabella_table::{Input, TableConfig};
     use std::time::Duration;
     let (secret, made) = TableSecret::read_or_make(&dir.join(SECRET_FILE)).unwrap();

@@ -502,3 +502,20 @@ fn numeric_options_out_of_range_are_refused_before_anything_starts() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_listen_quietly() {
+    // Two utterances, and nobody reading the first: listening stops, without a word.
+    let dir = tempfile::tempdir().unwrap();
+    let wav = two_words(dir.path());
+    let model = model_dir();
+    let out = annabella_test_support::process::output_with_stdout_closed(
+        Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(["listen", "--model", model.to_str().unwrap(), "--wav"])
+            .arg(&wav)
+            .args(["--grammar-words", WORDS, "--json"])
+            .env_remove("LD_LIBRARY_PATH"),
+        std::time::Duration::from_secs(120),
+    );
+    annabella_test_support::process::assert_quiet_on_a_closed_pipe(&out, "listen --json");
+}

@@ -407,3 +407,20 @@ fn unfinished_games_and_the_files_results_are_left_and_listed() {
         "{said}"
     );
 }
+
+#[test]
+fn a_closed_pipe_ends_the_listing_quietly() {
+    // `annabella pairings … --json | head -1` panicked on the write.
+    for json in [true, false] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_annabella"));
+        cmd.args(["pairings", "--trf", TRF, "--round", "2"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = annabella_test_support::process::output_with_stdout_closed(
+            &mut cmd,
+            std::time::Duration::from_secs(60),
+        );
+        annabella_test_support::process::assert_quiet_on_a_closed_pipe(&out, "pairings");
+    }
+}

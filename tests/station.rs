@@ -584,3 +584,19 @@ fn names_without_braille_cells_keep_the_braille_scoresheet() {
     let pgn = std::fs::read_to_string(out_dir.join("game.pgn")).unwrap();
     assert!(pgn.contains("[White \"Žydrūnas Šimkus\"]"), "{pgn}");
 }
+
+#[test]
+fn a_closed_pipe_leaves_the_demo_to_play_its_game_quietly() {
+    // `demo --json | head -1`: the table plays on to the end, its records written.
+    let dir = tempfile::tempdir().unwrap();
+    let out = annabella_test_support::process::output_with_stdout_closed(
+        annabella()
+            .args(["demo", "--text", "--json", "--out"])
+            .arg(dir.path()),
+        annabella_test_support::process::DEMO_LIMIT,
+    );
+    annabella_test_support::process::assert_quiet_on_a_closed_pipe(&out, "demo --json");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("game over: 1-0"), "{stderr}");
+    assert!(dir.path().join("game.pgn").exists(), "{stderr}");
+}

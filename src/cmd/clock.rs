@@ -33,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         std::fs::read_to_string(&args.presses).with_context(|| format!("cannot read {path}"))?;
     let events = script::parse(&text).with_context(|| format!("{path}"))?;
     if !args.json {
-        println!(
+        super::out!(
             "control {control} ({}), White's clock starts at 0",
             control.rate_of_play()
         );
@@ -47,7 +47,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             step.text_lines()
         };
         for line in lines {
-            println!("{line}");
+            super::out!("{line}");
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -55,19 +55,19 @@ async fn serve(listen: String, token: Token) -> anyhow::Result<ExitCode> {
     let (view_tx, view_rx) = watch::channel(demo::scenario());
     let (req_tx, mut req_rx) = mpsc::channel::<ArbiterRequest>(16);
     let console = Console::new(view_rx, req_tx, token.clone());
-    println!("console: http://{addr}/ (read-only)");
-    println!(
+    super::out!("console: http://{addr}/ (read-only)");
+    super::out!(
         "arbiter: http://{addr}/arbiter?token={}&by=YOUR%20NAME",
         token.as_str()
     );
-    println!("token: {}", token.as_str());
+    super::out!("token: {}", token.as_str());
     let started = std::time::Instant::now();
     tokio::spawn(async move {
         while let Some(request) = req_rx.recv().await {
             let at = ClockTime(started.elapsed()).hms();
             view_tx.send_modify(|view| {
                 if let Err(e) = demo::handle(view, &request, &at) {
-                    eprintln!("annabella: request refused: {e}");
+                    annabella_logging::warn(&format!("annabella: request refused: {e}"));
                 }
             });
         }

@@ -6,15 +6,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use annabella_broker::config::DEFAULT_SIGNING_KEY;
+use annabella_config::StationConfig;
 use annabella_demo::{self as demo, DemoFirmware, DemoSetup};
+use annabella_records::JOURNAL;
 use annabella_station::{
-    config::StationConfig,
     console_link::ConsoleSetup,
     hall_link::{self, HallLink},
-    records::JOURNAL,
     script,
-    story::ConsoleStyle,
 };
+use annabella_view::story::ConsoleStyle;
 use anyhow::Context;
 
 /// Flags of `annabella demo`.
@@ -96,14 +96,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let out = demo::fresh_records_dir(&args.out);
     if out != args.out {
-        eprintln!(
+        annabella_logging::say(&format!(
             "annabella demo: {} holds an earlier game's records, which are kept; this game goes to {}",
             args.out.display(),
             out.display()
-        );
+        ));
     }
     let records = out.display();
-    eprintln!("annabella demo: {script_name}, records in {records}");
+    annabella_logging::say(&format!(
+        "annabella demo: {script_name}, records in {records}"
+    ));
     let served = serve_console(&args, &config)?;
     let outbox = join_hall(&args, &out)?;
     let setup = DemoSetup {
@@ -125,18 +127,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map(annabella_station::opponent::from_config),
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
-    eprintln!("journal: {}", report.journal.display());
+    annabella_logging::say(&format!("journal: {}", report.journal.display()));
     drain_hall(outbox);
     for line in report.records_lines() {
-        eprintln!("{line}");
+        annabella_logging::say(&line);
     }
     match (&report.result, report.game_over) {
         (Some(r), true) => {
-            eprintln!("game over: {r}");
+            annabella_logging::say(&format!("game over: {r}"));
             Ok(ExitCode::SUCCESS)
         }
         _ => {
-            eprintln!("the script ended before the game did (the journal keeps it)");
+            annabella_logging::say("the script ended before the game did (the journal keeps it)");
             Ok(ExitCode::from(1))
         }
     }
@@ -169,7 +171,7 @@ fn serve_console(args: &Args, config: &StationConfig) -> anyhow::Result<Option<C
     };
     let setup = ConsoleSetup::bind(&addr, "Demo table")
         .with_context(|| format!("--console {addr}: cannot serve the console there"))?;
-    eprintln!("{}", setup.banner().context("console address")?);
+    annabella_logging::say(&setup.banner().context("console address")?);
     Ok(Some(setup))
 }
 
@@ -189,8 +191,10 @@ fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
 fn drain_hall(mut outbox: Option<HallLink>) {
     if let Some(outbox) = outbox.as_mut() {
         match outbox.drain(std::time::Duration::from_secs(60)) {
-            Ok(last) => eprintln!("hall: records 1-{last} are at the broker"),
-            Err(e) => eprintln!("annabella: {e}"),
+            Ok(last) => {
+                annabella_logging::say(&format!("hall: records 1-{last} are at the broker"))
+            }
+            Err(e) => annabella_logging::warn(&format!("annabella: {e}")),
         }
     }
 }

@@ -3,7 +3,10 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{config, export, journal::TableSecret, records, session::Session};
+use annabella_config as config;
+use annabella_journal::TableSecret;
+use annabella_records as records;
+use annabella_station::{export, session::Session};
 
 /// Flags of `annabella export`.
 #[derive(Debug, clap::Args)]
@@ -45,20 +48,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (table, resumed) = Session::replay_with(&args.journal, secret.as_ref())?;
     let review = export::review(&table, &resumed);
     for note in &review.notes {
-        eprintln!("annabella: journal {}: {note}", args.journal.display());
+        annabella_logging::warn(&format!(
+            "annabella: journal {}: {note}",
+            args.journal.display()
+        ));
     }
     if args.format == "pgn" {
         if let Some(note) = &review.pgn_note {
-            eprintln!("annabella: journal {}: {note}", args.journal.display());
+            annabella_logging::warn(&format!(
+                "annabella: journal {}: {note}",
+                args.journal.display()
+            ));
         }
         emit(args.out.as_ref(), review.pgn.as_bytes())?;
     } else if args.format == "pdf" {
-        let bytes = annabella_station::scoresheet_pdf::pdf(&table)?;
+        let bytes = annabella_records::scoresheet_pdf::pdf(&table)?;
         let out = args
             .out
-            .unwrap_or_else(|| args.journal.with_file_name(annabella_station::records::PDF));
+            .unwrap_or_else(|| args.journal.with_file_name(records::PDF));
         emit(Some(&out), &bytes)?;
-        eprintln!("written: {}", out.display());
+        annabella_logging::say(&format!("written: {}", out.display()));
     } else {
         let louis = args
             .braille_table

@@ -35,13 +35,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let grammar = vocab.grammar(&pos);
     for (from, to) in &grammar.substituted {
-        eprintln!("annabella: the model lacks {from:?}; using {to:?}");
+        annabella_logging::say(&format!(
+            "annabella: the model lacks {from:?}; using {to:?}"
+        ));
     }
     for word in &grammar.dropped {
-        eprintln!(
+        annabella_logging::say(&format!(
             "annabella: the model lacks {word:?} in every spelling; phrases with it are left out"
-        );
+        ));
     }
-    println!("{}", grammar.to_json());
+    super::out!("{}", grammar.to_json());
     Ok(ExitCode::SUCCESS)
 }

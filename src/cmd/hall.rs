@@ -7,7 +7,7 @@ use std::{io::Write as _, path::PathBuf, process::ExitCode};
 use annabella_hall::program::{self, ServeOptions};
 use annabella_hall_link::publish::{self, PublishOptions};
 use annabella_hall_wire::outlet::Outlets;
-use annabella_station::journal::TableSecret;
+use annabella_journal::TableSecret;
 use anyhow::Context;
 
 /// Flags of `annabella hall`.

@@ -2,7 +2,8 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{export, journal::TableSecret, session::Session};
+use annabella_journal::TableSecret;
+use annabella_station::{export, session::Session};
 
 /// Flags of `annabella journal`.
 #[derive(Debug, clap::Args)]
@@ -34,10 +35,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (table, resumed) = Session::replay_with(&file, secret.as_ref())?;
     let warnings = resumed.warnings();
     for w in &warnings {
-        eprintln!("annabella: journal {}: {w}", file.display());
+        annabella_logging::warn(&format!("annabella: journal {}: {w}", file.display()));
     }
     if let Some(line) = resumed.not_authenticated() {
-        eprintln!("annabella: journal {}: {line}", file.display());
+        annabella_logging::warn(&format!("annabella: journal {}: {line}", file.display()));
     }
     // A damaged journal still shows everything before the damage, but never passes for whole.
     let status = if warnings.is_empty() {
@@ -46,10 +47,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ExitCode::from(super::DAMAGED)
     };
     for (seq, why) in &resumed.refused {
-        eprintln!("annabella: record {seq} was refused by the table: {why}");
+        annabella_logging::warn(&format!(
+            "annabella: record {seq} was refused by the table: {why}"
+        ));
     }
     for line in export::shown(&file, &table, &resumed, json)? {
-        println!("{line}");
+        super::out!("{line}");
     }
     Ok(status)
 }

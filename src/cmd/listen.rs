@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use annabella_phonetic::Language;
 use annabella_speech::audio::{AudioSource, PcmSource, SOURCE_RATES, WavSource};
-use annabella_speech::listen::{ListenRun, ReadBackVoice, hear_and_print, load_model};
+use annabella_speech::listen::{ListenRun, ReadBackVoice, listen, load_model};
 use annabella_speech::{ListenFor, Mode, Recognizer, RecognizerConfig};
 use annabella_voice::read_back::{ReadBack, for_listen};
 use anyhow::Context;
@@ -118,7 +118,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         (None, false) => None,
     };
-    let model = load_model(&args.model, |line| eprintln!("annabella: {line}"))?;
+    let model = load_model(&args.model)?;
     let listen_for = match &args.grammar_words {
         Some(words) => {
             let phrases = ListenFor::phrase_list(words);
@@ -157,9 +157,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         push_to_talk: args.push_to_talk,
     };
     let read_back = for_listen(args.read_back.as_deref(), args.scheme.code()).map(Voice);
-    hear_and_print(recognizer, source.take(), start, &run, read_back, |line| {
-        eprintln!("annabella: {line}");
-    })?;
+    for line in listen(recognizer, source.take(), start, &run, read_back)? {
+        super::out!("{}", line?);
+    }
     Ok(ExitCode::SUCCESS)
 }
 

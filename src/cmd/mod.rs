@@ -19,6 +19,16 @@ pub mod say;
 pub mod sim;
 pub mod unwinnable;
 
+/// `println!` that hands a failed write (standard output closed: `| head -1`) to the
+/// command as its error instead of panicking; `main` ends such a command quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+pub(crate) use out;
+
 /// Exit status of a command that read a damaged journal: what was before the damage was
 /// shown, and the damage was named on standard error.
 pub const DAMAGED: u8 = 3;

@@ -71,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .filter(|(b, r)| written.boards.contains(b) && matches!(r, RoundResult::Forfeit { .. }))
             .count();
         let byes = pairings.len() - boards.len() - forfeits.len();
-        println!(
+        super::out!(
             "round {}: {} of {} boards' results written to {out_path} ({forfeits_won} by \
              forfeit; {} forfeits and {byes} byes of the pairing kept and counted)",
             args.round,
@@ -80,15 +80,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             forfeits.len(),
         );
         for left in &written.left_out {
-            println!("not written: {left}");
+            super::out!("not written: {left}");
         }
         return Ok(ExitCode::SUCCESS);
     }
     for pairing in &pairings {
         if args.json {
-            println!("{}", pairing_json(pairing));
+            super::out!("{}", pairing_json(pairing));
         } else {
-            println!("{}", pairing_line(pairing));
+            super::out!("{}", pairing_line(pairing));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -59,7 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let fen = args.fen.as_deref().unwrap_or_default();
     let pos = position(fen)?;
     let verdict = resolve_words(&pos, Lexicon::get(args.scheme), &args.words.join(" "));
-    println!(
+    super::out!(
         "{}",
         verdict_json(&pos, &verdict, Lexicon::get(args.scheme))
     );

@@ -10,7 +10,8 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{config::StationConfig, play};
+use annabella_config::StationConfig;
+use annabella_station::play;
 
 /// Flags of `annabella play`.
 #[derive(Debug, clap::Args)]
@@ -38,12 +39,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(journal) => play::resume(&config, journal, args.json, args.allow_missing)?,
         None => play::run(&config, args.json, args.allow_missing)?,
     };
-    eprintln!("journal: {}", report.journal.display());
+    annabella_logging::say(&format!("journal: {}", report.journal.display()));
     for line in report.records_lines() {
-        eprintln!("{line}");
+        annabella_logging::say(&line);
     }
     if let Some(r) = &report.result {
-        eprintln!("game over: {r}");
+        annabella_logging::say(&format!("game over: {r}"));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -86,9 +86,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let ev = evidence(&args)?;
     let plan = annabella_arbiter::reconcile(&ev);
     if args.json {
-        println!("{}", serde_json::to_string(&plan)?);
+        super::out!("{}", serde_json::to_string(&plan)?);
     } else {
-        print!("{}", plan.text(args.lang));
+        std::io::Write::write_all(&mut std::io::stdout(), plan.text(args.lang).as_bytes())?;
     }
     Ok(
         if plan.case == Case::Agreement && plan.findings.is_empty() {

@@ -63,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Err(message) => {
                 failed = true;
                 out.flush()?;
-                eprintln!("annabella: {message}");
+                annabella_logging::warn(&format!("annabella: {message}"));
                 if args.json {
                     writeln!(out, "{}", json!({ "game": number, "error": message }))?;
                 }

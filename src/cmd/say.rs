@@ -94,7 +94,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--out needs --backend espeak (speech-dispatcher plays; it writes no files)");
     }
     let (pos, m) = position_and_move(&args)?;
-    println!("{}", render(&pos, m, lexicon(&args), form(&args)));
+    super::out!("{}", render(&pos, m, lexicon(&args), form(&args)));
     if args.speak {
         let speech = Speech::for_move(&pos, m, lexicon(&args), form(&args));
         let move_ref = MoveRef {
@@ -115,15 +115,6 @@ fn speak(args: &Args, speech: Speech, move_ref: MoveRef) -> anyhow::Result<()> {
         Backend::Tts => SayBackend::Tts,
         Backend::Espeak => SayBackend::Espeak,
     };
-    say_move(
-        speech,
-        move_ref,
-        backend,
-        voice,
-        args.out.as_deref(),
-        |line| {
-            eprintln!("annabella: {line}");
-        },
-    )?;
+    say_move(speech, move_ref, backend, voice, args.out.as_deref())?;
     Ok(())
 }

@@ -40,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         _ => Vec::new(),
     };
     if args.json {
-        println!(
+        super::out!(
             "{}",
             json!({
                 "verdict": verdict.as_str(),
@@ -51,19 +51,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     } else {
         if let Some(why) = unreachable {
-            println!(
+            super::out!(
                 "note: this position cannot arise in a game ({})",
                 why.as_str()
             );
         }
         match verdict {
             Winnability::Unwinnable => {
-                println!("{color} cannot checkmate by any series of legal moves")
+                super::out!("{color} cannot checkmate by any series of legal moves")
             }
             Winnability::Winnable(_) => {
-                println!("{color} can checkmate, e.g. {}", helpmate.join(" "))
+                super::out!("{color} can checkmate, e.g. {}", helpmate.join(" "))
             }
-            Winnability::Undetermined => println!("undetermined: the search gave up"),
+            Winnability::Undetermined => super::out!("undetermined: the search gave up"),
         }
     }
     Ok(ExitCode::SUCCESS)

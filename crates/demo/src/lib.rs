@@ -14,10 +14,10 @@ use annabella_table::{TableConfig, TableView};
 use annabella_voice::VoicePlan;
 use tokio::sync::mpsc;
 
+use annabella_config::{DeviceSpec, Devices};
 use annabella_station::{
     assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport, ViewWaiter},
     braille_display::{BrailleDisplayPlan, DisplayKeys, DisplaySurface},
-    config::{DeviceSpec, Devices},
     console_link::ConsoleSetup,
     people::{self, StepError},
     script::Act,
@@ -52,7 +52,7 @@ pub struct DemoSetup {
     /// Where console lines go.
     pub console: Box<dyn std::io::Write + Send>,
     /// How console lines are written (the story, every event, or JSON).
-    pub style: annabella_station::story::ConsoleStyle,
+    pub style: annabella_view::story::ConsoleStyle,
     /// The web console, bound already (the demo then stays until standard input ends).
     pub served: Option<ConsoleSetup>,
     /// The peg board's and the clock's firmware in simavr instead of the Rust
@@ -334,12 +334,9 @@ pub fn german_model() -> Option<PathBuf> {
 pub fn fresh_records_dir(dir: &std::path::Path) -> PathBuf {
     let holds_records = |d: &std::path::Path| {
         annabella_station::assembly::holds_journal(d)
-            || [
-                annabella_station::records::PGN,
-                annabella_station::records::BRF,
-            ]
-            .iter()
-            .any(|name| d.join(name).symlink_metadata().is_ok())
+            || [annabella_records::PGN, annabella_records::BRF]
+                .iter()
+                .any(|name| d.join(name).symlink_metadata().is_ok())
     };
     if !holds_records(dir) {
         return dir.to_owned();

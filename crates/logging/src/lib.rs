@@ -11,7 +11,8 @@
 //! annabella's own crates at `info` and everything else at `warn` ([`DEFAULT_FILTER`]).
 
 use std::fmt;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write as _};
+use std::sync::OnceLock;
 
 use tracing::{Event, Level, Subscriber};
 use tracing_subscriber::{
@@ -19,6 +20,7 @@ use tracing_subscriber::{
     fmt::{
         FmtContext, FormatEvent, FormatFields, MakeWriter, SubscriberBuilder,
         format::{DefaultFields, Format, Writer},
+        time::{FormatTime, SystemTime},
     },
     registry::LookupSpan,
 };
@@ -51,6 +53,7 @@ pub struct BadRustLog {
 /// a bad `RUST_LOG` is returned (the subscriber is up, with [`DEFAULT_FILTER`]) for the
 /// caller to write straight to standard error.
 pub fn init(format: LogFormat) -> Result<(), BadRustLog> {
+    let _ = FORMAT.set(format);
     let mut bad = None;
     let filter = match std::env::var("RUST_LOG") {
         Ok(directives) if !directives.trim().is_empty() => EnvFilter::try_new(&directives)
@@ -66,6 +69,49 @@ pub fn init(format: LogFormat) -> Result<(), BadRustLog> {
     // A second subscriber (never in the binary) is no error worth stopping for.
     let _ = install(format, plain, filter, std::io::stderr);
     bad.map_or(Ok(()), Err)
+}
+
+/// The format [`init`] was given, for the lines of [`say`] and [`fail`].
+static FORMAT: OnceLock<LogFormat> = OnceLock::new();
+
+/// Writes a line of the command's own to standard error, unfiltered: a banner, where the
+/// records went, how the game ended. Plain, the text as it is; with `--log-format json`,
+/// one JSON object (`timestamp`, `level` `INFO`, `target` `annabella`, `message`) like
+/// the events'.
+pub fn say(text: &str) {
+    own_line(Level::INFO, text);
+}
+
+/// As [`say`], at level `WARN`: what went wrong but did not stop the command.
+pub fn warn(text: &str) {
+    own_line(Level::WARN, text);
+}
+
+/// As [`say`], at level `ERROR`: the error that stopped the command.
+pub fn fail(text: &str) {
+    own_line(Level::ERROR, text);
+}
+
+fn own_line(level: Level, text: &str) {
+    let line = match FORMAT.get() {
+        Some(LogFormat::Json) => json_line(level, text),
+        _ => text.to_owned(),
+    };
+    // Standard error closed: there is nobody to tell.
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// `text` as one JSON object in the shape of the events' JSON lines.
+fn json_line(level: Level, text: &str) -> String {
+    let mut timestamp = String::new();
+    let _ = SystemTime.format_time(&mut Writer::new(&mut timestamp));
+    serde_json::json!({
+        "timestamp": timestamp,
+        "level": level.to_string(),
+        "target": "annabella",
+        "message": text,
+    })
+    .to_string()
 }
 
 /// Installs the subscriber globally.
@@ -193,6 +239,19 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
+
+    #[test]
+    fn an_own_line_in_json_is_one_object_like_the_events() {
+        let line: serde_json::Value =
+            serde_json::from_str(&json_line(Level::WARN, "journal: \"x\"\n")).expect("JSON");
+        assert_eq!(line["level"], "WARN");
+        assert_eq!(line["target"], "annabella");
+        assert_eq!(line["message"], "journal: \"x\"\n");
+        assert!(
+            line["timestamp"].as_str().is_some_and(|t| t.len() >= 20),
+            "{line}"
+        );
+    }
 
     /// What a subscriber wrote, shared with the test.
     #[derive(Clone, Default)]

@@ -38,8 +38,8 @@ pub use normalize::normalize;
 pub use parse::{ParseError, ParseErrorKind, Words, parse};
 pub use render::{Form, render, render_words};
 pub use resolve::{
-    Alternative, Illegal, Missing, ResolveError, Verdict, english_piece_name, resolve_nbest,
-    resolve_words,
+    Alternative, Illegal, Missing, NBEST_MARGIN, ResolveError, Verdict, english_piece_name,
+    resolve_nbest, resolve_words,
 };
 pub use utterance::{Analysis, ClaimGround, Command, Side, SpokenMove, Suffix, Utterance};
 pub use word::{Keyword, Token, Word};

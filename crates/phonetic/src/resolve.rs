@@ -329,6 +329,11 @@ pub struct Alternative<'a> {
     pub score: f32,
 }
 
+/// The one n-best margin: two readings whose scores differ by less than this and that
+/// resolve to different moves make the answer ambiguous. The table decides with it, and
+/// the recognizer's report (`annabella listen`) tells what the table would decide.
+pub const NBEST_MARGIN: f32 = 0.05;
+
 /// Picks the best-scored alternative that resolves (a legal move or a command). When
 /// the best two that resolve to different things are closer than `margin`, the answer
 /// is [`Verdict::Ambiguous`] (both moves) or, if a command is involved,

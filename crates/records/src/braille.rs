@@ -5,10 +5,10 @@
 //! The text is written with the player's own piece letters (de `K D T L S`, en
 //! `K Q R B N`, lt `K V B R Ž`, lv `K D T L Z`, hu `K V B F H`) and translated by
 //! liblouis's `lou_translate` (Debian package `liblouis-bin`) with an uncontracted table
-//! ([`default_braille_table`](annabella_config::default_braille_table): `de-g0.utb` German Basisschrift, `en-us-g1.ctb` English grade 1,
-//! `lt.ctb`, `lv.tbl`, `hu-hu-g1.ctb`) and the display table `en-us-brf.dis`, which maps
-//! cells to the standard North American Braille ASCII of BRF files. Uncontracted tables
-//! keep move text such as `e4` as it is written.
+//! (the configuration's default for each language: `de-g0.utb` German Basisschrift,
+//! `en-us-g1.ctb` English grade 1, `lt.ctb`, `lv.tbl`, `hu-hu-g1.ctb`) and the display
+//! table `en-us-brf.dis`, which maps cells to the standard North American Braille ASCII
+//! of BRF files. Uncontracted tables keep move text such as `e4` as it is written.
 
 use std::{
     collections::HashSet,

@@ -1,8 +1,8 @@
 //! The recognizer loop of `annabella listen`: one [`Recognizer`] over one audio source,
-//! each utterance written to standard output as a line (or a JSON line), until the audio
-//! ends or enough utterances were heard.
+//! each utterance given as a line (or a JSON line) for the caller to print, until the
+//! audio ends or enough utterances were heard. Notes for the user (the model loading,
+//! words the model lacks, trouble, lost buffers) are `tracing` events.
 
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -54,9 +54,6 @@ pub enum ListenError {
     /// The recognizer's thread could not be started.
     #[error(transparent)]
     Thread(std::io::Error),
-    /// A line could not be written.
-    #[error("standard output: {0}")]
-    Stdout(std::io::Error),
     /// The audio failed (what was heard before was written).
     #[error("{0}")]
     AudioFailed(String),
@@ -65,20 +62,20 @@ pub enum ListenError {
     Stopped,
 }
 
-/// Loads the model in `dir`, telling `note` when it starts (with its size) and how long
-/// it took.
+/// Loads the model in `dir`, telling (an info event) when it starts (with its size) and
+/// how long it took.
 ///
 /// # Errors
 /// The model cannot be loaded.
-pub fn load_model(dir: &Path, note: fn(String)) -> Result<Arc<SpeechModel>, ModelError> {
+pub fn load_model(dir: &Path) -> Result<Arc<SpeechModel>, ModelError> {
     let model = SpeechModel::load_with_progress(dir, |p| match p {
-        LoadProgress::Started { bytes } => note(format!(
+        LoadProgress::Started { bytes } => tracing::info!(
             "loading speech model {} ({} MB)…",
             dir.display(),
             bytes / 1_000_000
-        )),
+        ),
         LoadProgress::Loaded { took } => {
-            note(format!("model loaded in {:.1} s", took.as_secs_f64()));
+            tracing::info!("model loaded in {:.1} s", took.as_secs_f64());
         }
     })?;
     Ok(Arc::new(model))
@@ -119,23 +116,64 @@ impl<V: ReadBackVoice> ReadBackVoice for Option<V> {
     }
 }
 
-/// Runs `recognizer` over `source` (or the microphone of `run`), writing each utterance
-/// to standard output; `read_back` says a result back (`--read-back`, rendered ahead
-/// from the leaf on, see [`crate::read_ahead`]) and gives the wall time to its first
-/// audio; notes for the user (words the model lacks, trouble, lost buffers) go to
-/// `note`. Returns the number of utterances heard.
+/// What the hearing thread hands the caller of [`listen`].
+enum Outcome {
+    /// An utterance's line.
+    Line(String),
+    /// The run ended: the number of utterances, or why it stopped short.
+    End(Result<usize, ListenError>),
+}
+
+/// A running `listen`: each utterance's line (text, or JSON with `run.json`) in the order
+/// heard, until the audio ends or `run.count` lines were given; then a last error if the
+/// run stopped short. Dropping it stops the hearing.
+pub struct Listening {
+    outcomes: std::sync::mpsc::Receiver<Outcome>,
+    hearing: Option<Hearing>,
+    json: bool,
+}
+
+impl Iterator for Listening {
+    type Item = Result<String, ListenError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.hearing.as_ref()?;
+        let outcome = self
+            .outcomes
+            .recv()
+            .unwrap_or(Outcome::End(Err(ListenError::Stopped)));
+        match outcome {
+            Outcome::Line(line) => Some(Ok(line)),
+            Outcome::End(ended) => {
+                self.hearing = None;
+                match ended {
+                    Ok(0) if !self.json => {
+                        tracing::info!("nothing heard");
+                        None
+                    }
+                    Ok(_) => None,
+                    Err(e) => Some(Err(e)),
+                }
+            }
+        }
+    }
+}
+
+/// Runs `recognizer` over `source` (or the microphone of `run`) and gives each
+/// utterance's line; `read_back` says a result back (`--read-back`, rendered ahead from
+/// the leaf on, see [`crate::read_ahead`]) and gives the wall time to its first audio.
 ///
 /// # Errors
-/// A [`ListenError`].
-pub fn hear_and_print(
+/// A [`ListenError`] when the model knows no word of the scheme, the microphone does not
+/// open or the recognizer's thread does not start; later ones end the [`Listening`].
+pub fn listen(
     recognizer: Recognizer,
     source: Option<Box<dyn AudioSource + Send>>,
     start: Instant,
     run: &ListenRun,
     read_back: impl ReadBackVoice,
-    note: fn(String),
-) -> Result<usize, ListenError> {
-    check_vocabulary(&recognizer, run, note)?;
+) -> Result<Listening, ListenError> {
+    check_vocabulary(&recognizer, run)?;
     let source: Box<dyn AudioSource + Send> = match source {
         Some(s) => s,
         None => {
@@ -154,32 +192,26 @@ pub fn hear_and_print(
         count: 0,
         failed: None,
         done: done_tx,
-        note,
     };
     let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
         printer.on_news(news)
     })
     .map_err(ListenError::Thread)?;
     if run.push_to_talk {
-        note("press Enter to talk, Enter again when done".to_owned());
-        talk_key(hearing.ears(), note);
+        tracing::info!("press Enter to talk, Enter again when done");
+        talk_key(hearing.ears());
     }
-    let ended = done_rx.recv().unwrap_or(Err(ListenError::Stopped));
-    drop(hearing);
-    if ended.as_ref().is_ok_and(|n| *n == 0) && !run.json {
-        note("nothing heard".to_owned());
-    }
-    ended
+    Ok(Listening {
+        outcomes: done_rx,
+        hearing: Some(hearing),
+        json: run.json,
+    })
 }
 
 /// Notes the words the model lacks; an error when the model knows no word of the scheme.
-fn check_vocabulary(
-    recognizer: &Recognizer,
-    run: &ListenRun,
-    note: fn(String),
-) -> Result<(), ListenError> {
+fn check_vocabulary(recognizer: &Recognizer, run: &ListenRun) -> Result<(), ListenError> {
     for (from, to) in recognizer.substituted_words() {
-        note(format!("the model lacks {from:?}; listening for {to:?}"));
+        tracing::info!("the model lacks {from:?}; listening for {to:?}");
     }
     if recognizer.phrases().iter().all(|p| p == "[unk]") {
         return Err(ListenError::UnknownScheme {
@@ -189,16 +221,16 @@ fn check_vocabulary(
     }
     let missing = recognizer.missing_words();
     if !missing.is_empty() {
-        note(format!(
+        tracing::warn!(
             "the model does not know {}; phrases with them cannot be heard",
             missing.join(", ")
-        ));
+        );
     }
     Ok(())
 }
 
-/// What `listen` does with the hearing's news: renders ahead, says back, prints a line
-/// per utterance, and reports the end of the run on `done`.
+/// What `listen` does with the hearing's news: renders ahead, says back, gives a line
+/// per utterance, and reports the end of the run, both on `done`.
 struct Printer<V> {
     read_back: V,
     ahead: ReadAhead,
@@ -208,8 +240,7 @@ struct Printer<V> {
     limit: Option<usize>,
     count: usize,
     failed: Option<String>,
-    done: std::sync::mpsc::Sender<Result<usize, ListenError>>,
-    note: fn(String),
+    done: std::sync::mpsc::Sender<Outcome>,
 }
 
 impl<V: ReadBackVoice> Printer<V> {
@@ -225,20 +256,18 @@ impl<V: ReadBackVoice> Printer<V> {
             }
             HearingNews::Leaf(_) => {}
             HearingNews::Utterance(heard, _) => return self.utterance(&heard),
-            HearingNews::Trouble(e) => (self.note)(e),
+            HearingNews::Trouble(e) => tracing::warn!("{e}"),
             // The utterance in progress is still delivered; the failure ends the run.
             HearingNews::AudioFailed(e) => self.failed = Some(e),
             HearingNews::BuffersLost(n) => {
-                (self.note)(format!(
-                    "the recognizer fell behind: {n} audio buffers lost so far"
-                ));
+                tracing::warn!("the recognizer fell behind: {n} audio buffers lost so far");
             }
             HearingNews::AudioEnded => {
-                let _ = self.done.send(
+                let _ = self.done.send(Outcome::End(
                     self.failed
                         .take()
                         .map_or(Ok(self.count), |e| Err(ListenError::AudioFailed(e))),
-                );
+                ));
             }
         }
         ControlFlow::Continue(())
@@ -267,14 +296,13 @@ impl<V: ReadBackVoice> Printer<V> {
         } else {
             heard_text(heard, self.lexicon)
         };
-        let mut out = std::io::stdout().lock();
-        if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
-            let _ = self.done.send(Err(ListenError::Stdout(e)));
+        if self.done.send(Outcome::Line(line)).is_err() {
+            // The caller stopped listening (its output closed).
             return ControlFlow::Break(());
         }
         self.count += 1;
         if self.limit.is_some_and(|c| self.count >= c) {
-            let _ = self.done.send(Ok(self.count));
+            let _ = self.done.send(Outcome::End(Ok(self.count)));
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
@@ -282,14 +310,14 @@ impl<V: ReadBackVoice> Printer<V> {
 }
 
 /// Presses of Enter on standard input toggle push-to-talk.
-fn talk_key(ears: Ears, note: fn(String)) {
+fn talk_key(ears: Ears) {
     std::thread::spawn(move || {
         let mut talking = false;
         let mut line = String::new();
         while std::io::stdin().read_line(&mut line).is_ok_and(|n| n > 0) {
             talking = !talking;
             ears.talk(talking);
-            note(if talking { "listening…" } else { "done" }.to_owned());
+            tracing::info!("{}", if talking { "listening…" } else { "done" });
             line.clear();
         }
     });

@@ -61,7 +61,8 @@ pub struct RecognizerConfig {
     /// n-best readings asked from Vosk (0: one reading, with per-word confidence).
     pub alternatives: u16,
     /// Readings whose probabilities differ by less than this and that resolve to
-    /// different moves make the answer ambiguous.
+    /// different moves make the answer ambiguous (default: the table's one margin,
+    /// [`annabella_phonetic::NBEST_MARGIN`]).
     pub margin: f32,
     /// How often (stream time) the partial result is read.
     pub partial_interval: Duration,
@@ -89,7 +90,7 @@ impl Default for RecognizerConfig {
             onset: Duration::from_millis(50),
             max_utterance: Duration::from_secs(10),
             alternatives: 5,
-            margin: 0.1,
+            margin: annabella_phonetic::NBEST_MARGIN,
             partial_interval: Duration::from_millis(20),
             echo_tail: Duration::from_millis(150),
             vad: VadConfig::default(),

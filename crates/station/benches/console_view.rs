@@ -7,8 +7,8 @@
 use std::{hint::black_box, time::Duration};
 
 use annabella_arbiter::{Evidence, Record, reconcile};
-use annabella_station::console_link::{Observer, observer};
 use annabella_table::{Table, TableConfig};
+use annabella_view::observer::{self, Observer};
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::{Chess, Position, san::SanPlus};
 

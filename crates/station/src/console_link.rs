@@ -10,7 +10,7 @@
 //!   └──────── Request::Input(ByArbiter{by,…}) ◄─ actions (+ hands: carry out the plan)
 //! ```
 
-pub use annabella_view::{actions, observer, peg_pieces};
+use annabella_view::{actions, observer};
 
 use std::{net::SocketAddr, sync::Arc};
 
@@ -29,7 +29,7 @@ use crate::{
     shell::Request,
 };
 
-pub use observer::Observer;
+use observer::Observer;
 
 /// Carries out a reconciliation plan's piece handling on the boards (the demo's
 /// simulators; at a real table the arbiter's own hands, so there is none).

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::session::TableTime;
 
-pub use annabella_view::line::HeardTiming;
+use annabella_view::line::HeardTiming;
 
 /// The table input and timings of one utterance.
 pub fn heard(h: &Heard, time: TableTime) -> (Input, HeardTiming) {

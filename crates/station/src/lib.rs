@@ -1,12 +1,10 @@
 //! One chess table's I/O shell around the pure table state machine.
 //!
-//! - [`config`] (the `annabella-config` crate): `table.toml` in two layers (the raw serde
-//!   schema, then checked with every problem named by its key path).
-//! - [`journal`] (the `annabella-journal` crate; [`Journal`], [`Record`], [`Recovery`] and
-//!   [`JournalError`] re-exported here): the append-only SQLite journal of timestamped
-//!   input events, committed before their effects run; replaying it rebuilds the table
-//!   after a crash. Finished games (PGN, result) live in the same file. Generic over the
-//!   serialised input type, so it knows nothing of chess.
+//! The station re-exports none of the crates it uses: its users name `annabella-config`
+//! (`table.toml`), `annabella-journal` (the append-only SQLite journal of timestamped
+//! inputs, committed before their effects run), `annabella-records` (PGN, Braille and
+//! printed scoresheets) and `annabella-view` (lines and story) themselves.
+//!
 //! - [`session`]: one table and its journal; [`session::TableTime`], the shell's clock.
 //! - [`shell`]: the async loop: device events, requests and the table's timer in,
 //!   journalled and fed one at a time; effects carried out; view and last committed
@@ -26,12 +24,8 @@
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`people`]: its one interpreter (typed `StepError::Stopped` once the
 //!   station stops); [`play`] runs a real table (the `annabella-demo` crate a simulated one).
-//! - [`records`] (the `annabella-records` crate, with [`braille`] and [`scoresheet_pdf`]):
-//!   the PGN, the Braille and the printed scoresheet written at the end; [`export`]: what
-//!   `annabella journal replay` and `annabella export` make of a replayed journal.
-//! - [`line`](mod@line), [`story`] (the `annabella-view` crate): what happens at the
-//!   table, one line each, and those lines as a person at the table tells them (the
-//!   demo's default).
+//! - [`export`]: what `annabella journal replay` and `annabella export` make of a
+//!   replayed journal.
 //!
 //! ```
 //! use annabella_station::session::Session;
@@ -55,23 +49,24 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod announcing;
 pub mod assembly;
 pub mod braille_display;
-pub use annabella_config as config;
-pub mod announcing;
 pub mod console_link;
 pub mod device_events;
 pub mod export;
 pub mod hall_link;
 pub mod heard;
 pub mod opponent;
-pub use annabella_journal as journal;
 pub mod people;
 pub mod play;
-pub use annabella_records::{self as records, braille, scoresheet_pdf};
-pub use annabella_view::{line, story};
 pub mod script;
 pub mod session;
 pub mod shell;
 
-pub use journal::{Journal, JournalError, Record, Recovery};
+// The crates the station's modules name by short paths (`crate::journal::…`); private,
+// so nothing is re-exported: the station's users name these crates themselves.
+use annabella_config as config;
+use annabella_journal::{self as journal, Journal, JournalError};
+use annabella_records::{self as records, braille};
+use annabella_view::{line, story};

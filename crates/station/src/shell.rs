@@ -24,13 +24,14 @@ use annabella_devices::{
 };
 use annabella_speech::Ears;
 use annabella_table::{ClockCommand, Effect, Input, TableView};
+use annabella_view::line::HeardTiming;
 use annabella_voice::{Herald, HeraldNews};
 use shakmaty::Color;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::{
     device_events::{self, Reading},
-    heard::{HeardTiming, timing_key},
+    heard::timing_key,
     line::{DeviceReport, Journalled, Line},
     session::{Session, SessionError, TableTime},
 };

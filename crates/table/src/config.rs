@@ -96,7 +96,7 @@ impl Default for Timings {
             discrepancy_after: Duration::from_secs(5),
             sighted_fixup_after: Duration::from_secs(2),
             press_settle: Duration::from_millis(800),
-            nbest_margin: 0.05,
+            nbest_margin: annabella_phonetic::NBEST_MARGIN,
         }
     }
 }

@@ -47,6 +47,40 @@ pub fn output_with_input(cmd: &mut Command, input: &[u8], limit: Duration) -> Ou
     out
 }
 
+/// `cmd`'s stderr and exit status when its standard output is a pipe whose reader is gone
+/// before the first line (the hardest case of `| head -1`): every write meets a closed
+/// pipe. Bounded by `limit` as in [`output_within`].
+pub fn output_with_stdout_closed(cmd: &mut Command, limit: Duration) -> Output {
+    let program = command_line(cmd);
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("start {program}: {e}"));
+    drop(child.stdout.take());
+    output_of(child, limit, &program)
+}
+
+/// Asserts that a command whose standard output was closed ([`output_with_stdout_closed`])
+/// ended quietly: successfully, without a panic or a word about the pipe.
+///
+/// # Panics
+/// When it did not.
+pub fn assert_quiet_on_a_closed_pipe(out: &Output, what: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{what} with its output closed: {:?}, {stderr}",
+        out.status
+    );
+    for noise in ["panicked", "Broken pipe", "broken pipe", "backtrace"] {
+        assert!(
+            !stderr.contains(noise),
+            "{what}: {noise:?} on stderr: {stderr}"
+        );
+    }
+}
+
 /// The output of a started `child` (`what` names it in failures): its piped stdout and
 /// stderr drained on threads, the wait bounded by `limit` as in [`output_within`].
 pub fn output_of(mut child: Child, limit: Duration, what: &str) -> Output {

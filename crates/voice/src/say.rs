@@ -47,7 +47,7 @@ pub enum SayError {
 
 /// Says the move `speech` (of `move_ref`) to the sighted player through `backend` in
 /// `voice`, or with `wav` writes it there (espeak-ng). What is worth telling the user
-/// (the back end ready, the file written) goes to `note`.
+/// (the back end ready, the file written) is an info event.
 ///
 /// # Errors
 /// A [`SayError`] when the back end fails or the announcement is not said to the end.
@@ -57,15 +57,14 @@ pub fn say_move(
     backend: SayBackend,
     voice: VoiceSettings,
     wav: Option<&Path>,
-    mut note: impl FnMut(String),
 ) -> Result<(), SayError> {
     if let Some(path) = wav {
         let pcm = espeak::render_to_wav(&speech.voiced_for(&voice.language), &voice, path)?;
-        note(format!(
+        tracing::info!(
             "wrote {} ms of speech to {}",
             pcm.duration_ms(),
             path.display()
-        ));
+        );
         return Ok(());
     }
     let (tx, rx) = mpsc::channel();
@@ -73,11 +72,11 @@ pub fn say_move(
         SayBackend::Speechd => Box::new(SpeechDispatcher::new(tx)?),
         SayBackend::Tts => {
             let tts = TtsSpeaker::new(tx, TtsEngine::detect(), std::slice::from_ref(&voice))?;
-            note(format!(
+            tracing::info!(
                 "{} ready (voice chosen in {} ms)",
                 tts.name(),
                 tts.choosing_took().as_millis()
-            ));
+            );
             Box::new(tts)
         }
         SayBackend::Espeak => {
