@@ -54,7 +54,7 @@ fn replay(journal: &Path) -> Value {
 fn init(dir: &Path, ports: &[&Path]) -> (PathBuf, String) {
     let config = dir.join("table.toml");
     let mut cmd = annabella();
-    cmd.args(["init", "--non-interactive", "--out"])
+    cmd.args(["init", "--non-interactive", "--no-devices", "--out"])
         .arg(&config);
     for p in ports {
         cmd.arg("--port").arg(p);
@@ -202,6 +202,67 @@ fn init_without_any_clock_lets_the_table_press_and_play_confirms_by_word() {
         "{stdout}"
     );
     assert_eq!(view["running"], "black", "{view}");
+}
+
+/// Issue 39, item 1: game after game. At the result `play` keeps the table up; the
+/// arbiter's `next game` writes the records and starts the next game in `game-2/`; the
+/// finished journal is never written into again, a `play` on it goes on in the next
+/// game's folder, and `--new-game` starts another.
+#[test]
+fn play_goes_on_game_after_game_and_never_writes_into_a_finished_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, _) = init(dir.path(), &[&dir.path().join("no-such-port")]);
+    let play = |lines: &str, extra: &[&str]| {
+        let out = output_with_input(
+            annabella()
+                .args(["play", "--json", "--config"])
+                .arg(&config)
+                .args(extra),
+            lines.as_bytes(),
+            Duration::from_secs(120),
+        );
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{stderr}");
+        (stdout, stderr)
+    };
+    // Fool's mate, confirmed; the next game begins and its first move is made.
+    let (stdout, stderr) = play(
+        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
+         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
+         next game\nwait 1500\nstart\nwait 300\nBauer Eva vier\nwait 300\ngesetzt\nwait 500\n",
+        &[],
+    );
+    let games = dir.path().join("games");
+    let first = replay(&games.join("game.journal"));
+    assert_eq!(first["result"]["result"], "0-1", "{stdout}");
+    let records = std::fs::metadata(games.join("game.journal")).unwrap().len();
+    let pgn = std::fs::read_to_string(games.join("game.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(
+        !pgn.contains("[Date \"????.??.??\"]") && pgn.contains("[Date \"20"),
+        "the day of play: {pgn}"
+    );
+    assert!(games.join("game.brf").is_file());
+    assert!(stderr.contains("game 1 is over: 0-1"), "{stderr}");
+    let second = replay(&games.join("game-2/game.journal"));
+    assert_eq!(second["moves"], serde_json::json!(["e4"]), "{stdout}");
+    // Started again: game 2 goes on where it was; game 1's journal is not touched.
+    play("wait 300\nassistant: e7e5\nwait 500\n", &[]);
+    let second = replay(&games.join("game-2/game.journal"));
+    assert_eq!(second["moves"], serde_json::json!(["e4", "e5"]));
+    // --new-game: game 3, game 2 left as it is.
+    let (_, stderr) = play("wait 300\n", &["--new-game"]);
+    assert!(stderr.contains("game-3"), "{stderr}");
+    assert!(games.join("game-3/game.journal").is_file());
+    assert_eq!(
+        replay(&games.join("game-2/game.journal"))["moves"],
+        serde_json::json!(["e4", "e5"])
+    );
+    assert_eq!(
+        std::fs::metadata(games.join("game.journal")).unwrap().len(),
+        records,
+        "the finished journal is never written into"
+    );
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! `annabella play --config table.toml`: one real table (devices, voices, time control,
-//! players from the config). The VI player's words come as lines on standard input; the
+//! players from the config), game after game (`next game` confirms a result). The VI player's words come as lines on standard input; the
 //! journal in the records directory is continued after a restart; `--resume JOURNAL`
 //! resumes an adjourned game, its sealed move made at once.
 //!
@@ -29,14 +29,19 @@ pub struct Args {
     /// the sealed move is made at once and the opponent's clock starts.
     #[arg(long, value_name = "JOURNAL")]
     resume: Option<PathBuf>,
+    /// Start the next game in the next numbered records folder, whatever the records
+    /// directory holds (a finished game's journal is never written into in any case).
+    #[arg(long, conflicts_with = "resume")]
+    new_game: bool,
 }
 
-/// Runs the table.
+/// Runs the table, game after game: at the result the table stays up until the arbiter
+/// confirms it (`next game`), then the next game begins in the next records folder.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = StationConfig::load(&args.config)?;
     let report = match &args.resume {
         Some(journal) => play::resume(&config, journal, args.json, args.allow_missing)?,
-        None => play::run(&config, args.json, args.allow_missing)?,
+        None => play::run_games(&args.config, args.json, args.allow_missing, args.new_game)?,
     };
     eprintln!("journal: {}", report.journal.display());
     for line in report.records_lines() {

@@ -120,6 +120,15 @@ pub enum StationError {
     /// The tournament hall's link could not start (`[hall]`).
     #[error("hall: {0}")]
     Hall(String),
+    /// The table's configuration, read again for the next game, is refused.
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    /// The records directory holds a finished game and the next one was not wanted.
+    #[error(
+        "{} holds a finished game; nothing was started (play --new-game starts the next game)",
+        .0.display()
+    )]
+    Finished(PathBuf),
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
     Script {
@@ -181,6 +190,9 @@ pub struct StationPlan {
     pub braille_display: Option<BrailleDisplayPlan>,
     /// The table's secret: the journal is keyed with it (none: not authenticated).
     pub secret: Option<crate::journal::TableSecret>,
+    /// Game after game (`play`): at the result the table stays up until the arbiter
+    /// confirms it (`next game`); otherwise (`demo`) the station stops at the result.
+    pub game_after_game: bool,
 }
 
 impl std::fmt::Debug for StationPlan {
@@ -357,7 +369,7 @@ impl Station {
             ShellOptions {
                 console: plan.output,
                 style: plan.style,
-                stop_at_game_over: true,
+                stop_at_game_over: !plan.game_after_game,
                 heard_log: heard_tx,
                 lines,
                 ears: ears.clone(),
@@ -751,7 +763,7 @@ impl StationReport {
         Ok(StationReport {
             journal,
             written,
-            game_over: stopped.ending == Ending::GameOver,
+            game_over: matches!(stopped.ending, Ending::GameOver | Ending::NextGame),
             result: session.table().end().map(|e| e.result.to_string()),
             braille_problem: problem.map(|e| e.to_string()),
             pdf_problem,

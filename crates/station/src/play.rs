@@ -3,15 +3,26 @@
 //! heard through Vosk), the journal in the records directory (an existing one is
 //! continued: the game survives a restart), records written when the game ends or the
 //! input closes.
+//!
+//! Game after game ([`run_games`]): at the result the table stays up until the arbiter
+//! confirms it (`next game`); the game's records are written, and the next game starts
+//! in the next numbered records folder (game 1 in the records directory, game N in
+//! `game-N/` inside it), with the table's file read again (new names, a new round).
 
-use std::{io::BufRead, path::Path};
+use std::{
+    io::{BufRead, IsTerminal as _},
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex},
+};
 
 use annabella_speech::Ears;
 use annabella_table::{ArbiterAction, Input};
 use tokio::sync::mpsc;
 
 use crate::{
-    assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
+    assembly::{
+        HearingPlan, Sims, Station, StationError, StationPlan, StationReport, holds_journal,
+    },
     braille_display::{BrailleDisplayPlan, DisplaySurface},
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
@@ -19,7 +30,7 @@ use crate::{
     people::{self, StepError},
     script::parse_act,
     session::Session,
-    shell::Request,
+    shell::{Ending, Request},
     story::ConsoleStyle,
 };
 
@@ -41,7 +52,128 @@ pub fn run(
     json: bool,
     allow_missing_devices: bool,
 ) -> Result<StationReport, StationError> {
-    run_table(config, json, allow_missing_devices, None)
+    let keyboard = Keyboard::start();
+    run_table(config, json, allow_missing_devices, None, &keyboard, false).map(|(r, _)| r)
+}
+
+/// The records folder of game `number` (from 1): the records directory itself for the
+/// first, `game-N/` inside it for the others.
+pub fn game_dir(records_dir: &Path, number: u32) -> PathBuf {
+    match number {
+        0 | 1 => records_dir.to_owned(),
+        n => records_dir.join(format!("game-{n}")),
+    }
+}
+
+/// The number of the last game begun in `records_dir` (1 when none is).
+fn last_game(records_dir: &Path) -> u32 {
+    let numbered = std::fs::read_dir(records_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_prefix("game-")?
+                .parse::<u32>()
+                .ok()
+        })
+        .filter(|&n| n >= 2 && holds_journal(&game_dir(records_dir, n)))
+        .max();
+    numbered.unwrap_or(1)
+}
+
+/// The result of the game in `dir` when its journal holds a finished game.
+fn finished_game(dir: &Path, config: &StationConfig) -> Option<String> {
+    if !holds_journal(dir) {
+        return None;
+    }
+    let secret = config
+        .secret_file
+        .exists()
+        .then(|| crate::journal::TableSecret::read(&config.secret_file).ok())
+        .flatten();
+    let (table, _) =
+        Session::replay_with(&dir.join(crate::records::JOURNAL), secret.as_ref()).ok()?;
+    table
+        .end()
+        .map(|e| format!("{}, {}", e.result, e.termination))
+}
+
+/// Asks on the terminal whether to start the next game after the finished one in `dir`.
+fn offer_next(dir: &Path, result: &str, next: &Path) -> bool {
+    use std::io::Write as _;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "The game in {} is over ({result}). Start the next game in {}? [yes]:",
+        dir.display(),
+        next.display()
+    );
+    let mut line = String::new();
+    if std::io::stdin().lock().read_line(&mut line).is_err() {
+        return false;
+    }
+    matches!(line.trim(), "" | "y" | "yes" | "j" | "ja")
+}
+
+/// Game after game at one table, from the table's file at `config_path`: the game in
+/// the records directory is continued; a finished one is never written into, the next
+/// game starts instead (asked first on a terminal, unless `new_game`); `new_game`
+/// starts the next game in any case. After each result the arbiter's `next game` (the
+/// keyboard line, `arbiter: next_game`, the console or the hall) writes the game's
+/// records and starts the next game with the file read again. Ends when the input ends
+/// (or a game is stopped); returns the last game's report.
+///
+/// # Errors
+/// As [`run`], and the file read again being refused.
+pub fn run_games(
+    config_path: &Path,
+    json: bool,
+    allow_missing_devices: bool,
+    new_game: bool,
+) -> Result<StationReport, StationError> {
+    let mut config = StationConfig::load(config_path)?;
+    let mut number = last_game(&config.records_dir);
+    let current = game_dir(&config.records_dir, number);
+    let next = game_dir(&config.records_dir, number + 1);
+    if let Some(result) = finished_game(&current, &config) {
+        let asked = !new_game && std::io::stdin().is_terminal();
+        if asked && !offer_next(&current, &result, &next) {
+            return Err(StationError::Finished(current));
+        }
+        tracing::info!(
+            "the game in {} is over ({result}): the next game begins in {}",
+            current.display(),
+            next.display()
+        );
+        number += 1;
+    } else if new_game && holds_journal(&current) {
+        tracing::info!(
+            "a new game, as asked: the game in {} stays as it is, the next begins in {}",
+            current.display(),
+            next.display()
+        );
+        number += 1;
+    }
+    let keyboard = Keyboard::start();
+    loop {
+        let mut game = config.clone();
+        game.records_dir = game_dir(&config.records_dir, number);
+        let (report, ending) =
+            run_table(&game, json, allow_missing_devices, None, &keyboard, true)?;
+        if ending != Ending::NextGame || keyboard.ended() {
+            return Ok(report);
+        }
+        for line in report.records_lines() {
+            tracing::info!("game {number}: {line}");
+        }
+        if let Some(r) = &report.result {
+            tracing::info!("game {number} is over: {r}; the next game follows");
+        }
+        config = StationConfig::load(config_path)?;
+        number += 1;
+    }
 }
 
 /// Resumes the adjourned game of `journal` (duty f): the table is rebuilt from the
@@ -102,31 +234,47 @@ pub fn resume(
     } else {
         dir.to_owned()
     };
+    let keyboard = Keyboard::start();
     run_table(
         &config,
         json,
         allow_missing_devices,
         Some(Input::Arbiter(ArbiterAction::Resume)),
+        &keyboard,
+        false,
     )
+    .map(|(r, _)| r)
 }
 
-/// Runs the table; `first` is fed before anything from the keyboard.
+/// Runs the table; `first` is fed before anything from the keyboard. With
+/// `game_after_game` the table stays up at the result until the arbiter confirms it.
 fn run_table(
     config: &StationConfig,
     json: bool,
     allow_missing_devices: bool,
     first: Option<Input>,
-) -> Result<StationReport, StationError> {
+    keyboard: &Keyboard,
+    game_after_game: bool,
+) -> Result<(StationReport, Ending), StationError> {
     let console = bind_console(config)?;
     let (hearing, push_to_talk) = match &config.speech {
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
     let secret = table_secret(config)?;
+    let mut table = config.table_config();
+    // The date is the day of play (a game continued keeps its journal's).
+    if annabella_rules::pgn::known(&table.event.date).is_none() {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        table.event.date = annabella_rules::pgn::date_of_unix_seconds(seconds);
+    }
     let station = Station::start(StationPlan {
+        game_after_game,
         secret: secret.clone(),
         records_dir: config.records_dir.clone(),
-        table: config.table_config(),
+        table,
         continue_journal: true,
         devices: config.devices.clone(),
         voices: config.voice_plan(),
@@ -151,10 +299,11 @@ fn run_table(
     // With the VI player's audio on standard input there is no keyboard: the table
     // stops when the audio ends.
     if !station.audio_on_stdin {
-        let sims = station.sims.clone();
-        let requests = station.requests.clone();
-        let talk_key = station.ears.clone().filter(|_| push_to_talk);
-        std::thread::spawn(move || keyboard(&sims, &requests, talk_key.as_ref()));
+        keyboard.seat(Seat {
+            sims: station.sims.clone(),
+            requests: station.requests.clone(),
+            talk_key: station.ears.clone().filter(|_| push_to_talk),
+        });
     }
     let (journal, dir, record) = (
         station.journal.clone(),
@@ -162,8 +311,10 @@ fn run_table(
         station.audio_record.clone(),
     );
     let stopped = station.wait()?;
+    keyboard.unseat();
     drain_hall(hall);
-    StationReport::finish(journal, &stopped, &dir, &config.braille_table, record)
+    let report = StationReport::finish(journal, &stopped, &dir, &config.braille_table, record)?;
+    Ok((report, stopped.ending))
 }
 
 /// Binds the arbiter's web console, if configured, and logs its banner (address and
@@ -244,12 +395,87 @@ fn drain_hall(mut hall: Option<hall_link::HallLink>) {
     drop(hall);
 }
 
-/// Keyboard lines → simulators or table inputs; a bad line is reported and skipped.
+/// The running table the keyboard's lines go to.
+struct Seat {
+    sims: Arc<Sims>,
+    requests: mpsc::Sender<Request>,
+    talk_key: Option<Ears>,
+}
+
+/// Standard input, read by one thread for the whole day: each line goes to the table
+/// playing now (between games a line waits for the next game's table).
+struct Keyboard {
+    seat: Arc<(Mutex<Option<Seat>>, std::sync::Condvar)>,
+    ended: Arc<std::sync::atomic::AtomicBool>,
+    started: std::sync::Once,
+}
+
+impl Keyboard {
+    fn start() -> Keyboard {
+        Keyboard {
+            seat: Arc::new((Mutex::new(None), std::sync::Condvar::new())),
+            ended: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            started: std::sync::Once::new(),
+        }
+    }
+
+    /// Lines go to `seat` from now on (the reading thread starts with the first table).
+    fn seat(&self, seat: Seat) {
+        *self
+            .seat
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(seat);
+        self.seat.1.notify_all();
+        self.started.call_once(|| {
+            let (seat, ended) = (self.seat.clone(), self.ended.clone());
+            std::thread::spawn(move || keyboard(&seat, &ended));
+        });
+    }
+
+    fn unseat(&self) {
+        *self
+            .seat
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+
+    /// Standard input has ended.
+    fn ended(&self) -> bool {
+        self.ended.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Keyboard lines → simulators or table inputs; a bad line is reported and skipped. The
+/// line `next game` is the arbiter's confirmation of the result.
 ///
 /// With push-to-talk, an empty line (Enter) starts an utterance and the next ends it.
-fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ears>) {
+fn keyboard(
+    seat: &(Mutex<Option<Seat>>, std::sync::Condvar),
+    ended: &std::sync::atomic::AtomicBool,
+) {
     let mut talking = false;
     for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+        let mut guard = seat
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Between games the line waits for the next game's table.
+        while guard.is_none() {
+            guard = seat
+                .1
+                .wait(guard)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        let Some(Seat {
+            sims,
+            requests,
+            talk_key,
+        }) = guard.as_ref()
+        else {
+            continue;
+        };
         if let Some(ears) = talk_key
             && line.trim().is_empty()
         {
@@ -265,19 +491,30 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
             );
             continue;
         }
-        let act = match parse_act(&line, true) {
-            Ok(Some(a)) => a,
-            Ok(None) => continue,
-            Err(e) => {
-                tracing::warn!("{e}");
-                continue;
+        let act = if line.trim().eq_ignore_ascii_case("next game") {
+            crate::script::Act::Input(Input::Arbiter(ArbiterAction::NextGame))
+        } else {
+            match parse_act(&line, true) {
+                Ok(Some(a)) => a,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    continue;
+                }
             }
         };
         match people::perform(act, sims, requests) {
-            Err(StepError::Stopped) => return,
+            Err(StepError::Stopped) => tracing::warn!("{line:?}: the game has stopped"),
             Err(e) => tracing::warn!("{line:?}: {e}"),
             Ok(()) => {}
         }
     }
-    let _ = requests.blocking_send(Request::Quit);
+    ended.store(true, std::sync::atomic::Ordering::SeqCst);
+    let guard = seat
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(s) = guard.as_ref() {
+        let _ = s.requests.blocking_send(Request::Quit);
+    }
 }
