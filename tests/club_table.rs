@@ -265,6 +265,108 @@ fn play_goes_on_game_after_game_and_never_writes_into_a_finished_journal() {
     );
 }
 
+/// Issue 39, items 1 and 3: a table made from a TRF goes on to the next round's pairing
+/// at its board once the game is confirmed, the VI player followed by name, and every
+/// PGN carries the day: round `N.K`, board, titles, ratings, FIDE ids, federations.
+#[test]
+fn with_a_trf_the_next_game_is_the_next_rounds_pairing_at_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = |rank: u32,
+                title: &str,
+                name: &str,
+                rating: &str,
+                fed: &str,
+                id: &str,
+                rounds: [&str; 2]| {
+        format!(
+            "001 {rank:>4} m{title:>3} {name:<33} {rating:>4} {fed:>3} {id:>11} {:<10} {:>4} {rank:>4}  {}  {}",
+            "1990", "0.0", rounds[0], rounds[1]
+        )
+    };
+    let trf = dir.path().join("open.trf");
+    std::fs::write(
+        &trf,
+        [
+            "012 Club Open".to_owned(),
+            "022 Vilnius".to_owned(),
+            line(
+                1,
+                "GM",
+                "Anna, A",
+                "2500",
+                "LTU",
+                "12345678",
+                ["   2 w  ", "   2 b  "],
+            ),
+            line(
+                2,
+                "",
+                "Bert, B",
+                "2000",
+                "GER",
+                "",
+                ["   1 b  ", "   1 w  "],
+            ),
+        ]
+        .join("\n")
+            + "\n",
+    )
+    .unwrap();
+    let config = dir.path().join("table.toml");
+    let out = annabella()
+        .args(["init", "--non-interactive", "--no-devices", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(dir.path().join("no-such-port"))
+        .arg("--trf")
+        .arg(&trf)
+        .args(["--round", "1", "--board", "1", "--records"])
+        .arg(dir.path().join("games"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let out = output_with_input(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config),
+        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
+         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
+         next game\nwait 1500\n"
+            .as_bytes(),
+        Duration::from_secs(120),
+    );
+    let (_, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let first = std::fs::read_to_string(dir.path().join("games/game.pgn")).unwrap();
+    for tag in [
+        "[Event \"Club Open\"]",
+        "[Site \"Vilnius\"]",
+        "[Round \"1.1\"]",
+        "[Board \"1\"]",
+        "[White \"Anna, A\"]",
+        "[WhiteTitle \"GM\"]",
+        "[WhiteElo \"2500\"]",
+        "[WhiteFideId \"12345678\"]",
+        "[WhiteFederation \"LTU\"]",
+        "[BlackElo \"2000\"]",
+        "[Result \"0-1\"]",
+    ] {
+        assert!(first.contains(tag), "{tag} in {first}");
+    }
+    assert!(stderr.contains("round 2: Bert, B – Anna, A"), "{stderr}");
+    let second = std::fs::read_to_string(dir.path().join("games/game-2/game.pgn")).unwrap();
+    for tag in [
+        "[Round \"2.1\"]",
+        "[White \"Bert, B\"]",
+        "[Black \"Anna, A\"]",
+        "[BlackTitle \"GM\"]",
+        "[Result \"*\"]",
+    ] {
+        assert!(second.contains(tag), "{tag} in {second}");
+    }
+}
+
 #[test]
 fn doctor_and_play_refuse_a_table_whose_moves_could_not_start_a_clock() {
     let dir = tempfile::tempdir().unwrap();

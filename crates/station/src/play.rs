@@ -83,8 +83,9 @@ fn last_game(records_dir: &Path) -> u32 {
     numbered.unwrap_or(1)
 }
 
-/// The result of the game in `dir` when its journal holds a finished game.
-fn finished_game(dir: &Path, config: &StationConfig) -> Option<String> {
+/// The result of the game in `dir` when its journal holds a finished game, and its PGN
+/// round.
+fn finished_game(dir: &Path, config: &StationConfig) -> Option<(String, String)> {
     if !holds_journal(dir) {
         return None;
     }
@@ -95,9 +96,122 @@ fn finished_game(dir: &Path, config: &StationConfig) -> Option<String> {
         .flatten();
     let (table, _) =
         Session::replay_with(&dir.join(crate::records::JOURNAL), secret.as_ref()).ok()?;
+    let round = table.config().event.round.clone();
     table
         .end()
-        .map(|e| format!("{}, {}", e.result, e.termination))
+        .map(|e| (format!("{}, {}", e.result, e.termination), round))
+}
+
+/// The round `N` of a PGN round `N.K` (or `N`).
+fn round_number(round: &str) -> Option<u32> {
+    round.split('.').next()?.trim().parse().ok()
+}
+
+/// What the TRF the table's file names says of the table's board in round `round`.
+enum NextPairing {
+    /// A game: the file's players, colours and round.
+    Game,
+    /// Decided by forfeit: nothing to play at this board.
+    Forfeit(String),
+    /// The file has no such pairing yet (or cannot be read now: a file being replaced).
+    NotYet(String),
+}
+
+/// Board `game.board` of round `round` from the TRF `game.trf` into `config`: the names,
+/// their details, the VI player's colour (the VI player followed by name) and `Round
+/// "N.K"`.
+fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
+    let (Some(trf), Some(board)) = (config.game.trf.clone(), config.game.board) else {
+        return NextPairing::NotYet("no TRF file or board in the table's file".to_owned());
+    };
+    let bytes = match std::fs::read(&trf) {
+        Ok(b) => b,
+        Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
+    };
+    let pairings = match annabella_trf::Trf::parse(&bytes).and_then(|t| t.pairings_of(round)) {
+        Ok(p) => p,
+        Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
+    };
+    let found = pairings.into_iter().find_map(|p| match p {
+        annabella_trf::Pairing::Board(b) if b.number == board => Some(Ok(b)),
+        annabella_trf::Pairing::Forfeit(f) if f.number == board => Some(Err(f)),
+        _ => None,
+    });
+    let b = match found {
+        Some(Ok(b)) => b,
+        Some(Err(f)) => {
+            return NextPairing::Forfeit(format!(
+                "round {round}, board {board} ({} – {}) is decided by forfeit: nothing to play",
+                f.white.name, f.black.name
+            ));
+        }
+        None => {
+            return NextPairing::NotYet(format!(
+                "{}: round {round} has no board {board}",
+                trf.display()
+            ));
+        }
+    };
+    let g = &mut config.game;
+    let vi_name = match g.vi_color {
+        shakmaty::Color::White => g.white.clone(),
+        shakmaty::Color::Black => g.black.clone(),
+    };
+    if vi_name == b.white.name {
+        g.vi_color = shakmaty::Color::White;
+    } else if vi_name == b.black.name {
+        g.vi_color = shakmaty::Color::Black;
+    }
+    let details = |s: &annabella_trf::Seat| annabella_table::PlayerDetails {
+        title: Some(s.title.clone()).filter(|t| !t.is_empty()),
+        rating: s.rating,
+        fide_id: s.fide_id,
+        federation: Some(s.federation.clone()).filter(|t| !t.is_empty()),
+    };
+    g.white = b.white.name.clone();
+    g.black = b.black.name.clone();
+    g.white_player = details(&b.white);
+    g.black_player = details(&b.black);
+    g.round = format!("{round}.{board}");
+    NextPairing::Game
+}
+
+/// With a TRF: waits until the file has round `round`'s pairing at the table's board
+/// (read again every two seconds: the pairing program adds it, or the file is replaced)
+/// and takes it; a forfeit at the board goes on to the round after. `None` when the
+/// input ended while waiting; without a TRF, the round as it is.
+fn await_pairing(config: &mut StationConfig, mut round: u32, keyboard: &Keyboard) -> Option<u32> {
+    if config.game.trf.is_none() {
+        return Some(round);
+    }
+    let mut said = None;
+    loop {
+        match take_pairing(config, round) {
+            NextPairing::Game => {
+                tracing::info!(
+                    "round {round}: {} – {} (Round \"{}\")",
+                    config.game.white,
+                    config.game.black,
+                    config.game.round
+                );
+                return Some(round);
+            }
+            NextPairing::Forfeit(why) => {
+                tracing::info!("{why}");
+                round += 1;
+            }
+            NextPairing::NotYet(why) => {
+                if said.as_ref() != Some(&why) {
+                    tracing::info!("waiting for round {round}'s pairing: {why}");
+                    said = Some(why);
+                }
+                if keyboard.ended() {
+                    return None;
+                }
+                std::thread::sleep(std::time::Duration::from_secs(2));
+            }
+        }
+    }
 }
 
 /// Asks on the terminal whether to start the next game after the finished one in `dir`.
@@ -137,7 +251,9 @@ pub fn run_games(
     let mut number = last_game(&config.records_dir);
     let current = game_dir(&config.records_dir, number);
     let next = game_dir(&config.records_dir, number + 1);
-    if let Some(result) = finished_game(&current, &config) {
+    let mut round = round_number(&config.game.round);
+    let keyboard = Keyboard::start();
+    if let Some((result, played)) = finished_game(&current, &config) {
         let asked = !new_game && std::io::stdin().is_terminal();
         if asked && !offer_next(&current, &result, &next) {
             return Err(StationError::Finished(current));
@@ -148,6 +264,13 @@ pub fn run_games(
             next.display()
         );
         number += 1;
+        round = round_number(&played).map(|n| n + 1);
+        if let Some(n) = round {
+            round = await_pairing(&mut config, n, &keyboard);
+            if round.is_none() {
+                return Err(StationError::Finished(current));
+            }
+        }
     } else if new_game && holds_journal(&current) {
         tracing::info!(
             "a new game, as asked: the game in {} stays as it is, the next begins in {}",
@@ -156,7 +279,6 @@ pub fn run_games(
         );
         number += 1;
     }
-    let keyboard = Keyboard::start();
     loop {
         let mut game = config.clone();
         game.records_dir = game_dir(&config.records_dir, number);
@@ -173,6 +295,13 @@ pub fn run_games(
         }
         config = StationConfig::load(config_path)?;
         number += 1;
+        if let Some(n) = round {
+            // With a TRF the next game is the next round's at this board.
+            match await_pairing(&mut config, n + 1, &keyboard) {
+                Some(next) => round = Some(next),
+                None => return Ok(report),
+            }
+        }
     }
 }
 
@@ -461,12 +590,14 @@ fn keyboard(
             .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Between games the line waits for the next game's table.
-        while guard.is_none() {
+        // Between games (no table, or one that has stopped) the line waits for the next
+        // game's table.
+        while guard.as_ref().is_none_or(|s| s.requests.is_closed()) {
             guard = seat
                 .1
-                .wait(guard)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+                .wait_timeout(guard, std::time::Duration::from_millis(100))
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
         }
         let Some(Seat {
             sims,
@@ -491,7 +622,8 @@ fn keyboard(
             );
             continue;
         }
-        let act = if line.trim().eq_ignore_ascii_case("next game") {
+        let confirms = line.trim().eq_ignore_ascii_case("next game");
+        let act = if confirms {
             crate::script::Act::Input(Input::Arbiter(ArbiterAction::NextGame))
         } else {
             match parse_act(&line, true) {
@@ -507,6 +639,16 @@ fn keyboard(
             Err(StepError::Stopped) => tracing::warn!("{line:?}: the game has stopped"),
             Err(e) => tracing::warn!("{line:?}: {e}"),
             Ok(()) => {}
+        }
+        if confirms {
+            // The next lines are the next game's once this one has ended (a game not
+            // over goes on: then after a second).
+            for _ in 0..20 {
+                if requests.is_closed() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
         }
     }
     ended.store(true, std::sync::atomic::Ordering::SeqCst);
