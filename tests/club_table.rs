@@ -367,6 +367,41 @@ fn with_a_trf_the_next_game_is_the_next_rounds_pairing_at_the_board() {
     }
 }
 
+/// Issue 39, item 5: `play` tells the table's story by default (what a person at the
+/// table notices); `--verbose` gives every input and effect in words.
+#[test]
+fn play_tells_the_story_by_default_and_the_trace_when_verbose() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, _) = init(dir.path(), &[&dir.path().join("no-such-port")]);
+    let lines = "start\nwait 300\nBauer Eva vier\nwait 300\ngesetzt\nwait 500\n";
+    let run = |extra: &[&str]| {
+        let out = output_with_input(
+            annabella()
+                .args(["play", "--new-game", "--config"])
+                .arg(&config)
+                .args(extra),
+            lines.as_bytes(),
+            Duration::from_secs(120),
+        );
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{stderr}");
+        stdout
+    };
+    let story = run(&[]);
+    assert!(
+        story.contains("VI player says: «Bauer Eva vier»"),
+        "{story}"
+    );
+    assert!(story.contains("1. e4"), "{story}");
+    assert!(
+        !story.contains("\"input\""),
+        "no trace in the story: {story}"
+    );
+    let trace = run(&["--verbose"]);
+    assert_ne!(trace, story);
+    assert!(trace.contains("heard"), "{trace}");
+}
+
 #[test]
 fn doctor_and_play_refuse_a_table_whose_moves_could_not_start_a_clock() {
     let dir = tempfile::tempdir().unwrap();

@@ -10,7 +10,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{config::StationConfig, play};
+use annabella_station::{config::StationConfig, play, story::ConsoleStyle};
 
 /// Flags of `annabella play`.
 #[derive(Debug, clap::Args)]
@@ -18,9 +18,12 @@ pub struct Args {
     /// The table's configuration (see samples/table.toml).
     #[arg(long)]
     config: PathBuf,
-    /// JSON lines instead of text.
+    /// JSON lines (the event stream) instead of the table's story.
     #[arg(long)]
     json: bool,
+    /// Every input, effect and device report in words instead of the table's story.
+    #[arg(long, conflicts_with = "json")]
+    verbose: bool,
     /// Start even when a configured serial device cannot be opened; it is tried again
     /// until it answers (otherwise the table refuses to start, naming each device).
     #[arg(long)]
@@ -39,9 +42,11 @@ pub struct Args {
 /// confirms it (`next game`), then the next game begins in the next records folder.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = StationConfig::load(&args.config)?;
+    // What a person at the table notices by default, as the demo tells it.
+    let style = ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story);
     let report = match &args.resume {
-        Some(journal) => play::resume(&config, journal, args.json, args.allow_missing)?,
-        None => play::run_games(&args.config, args.json, args.allow_missing, args.new_game)?,
+        Some(journal) => play::resume(&config, journal, style, args.allow_missing)?,
+        None => play::run_games(&args.config, style, args.allow_missing, args.new_game)?,
     };
     eprintln!("journal: {}", report.journal.display());
     for line in report.records_lines() {

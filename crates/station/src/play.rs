@@ -49,11 +49,11 @@ const HALL_DRAIN: std::time::Duration = std::time::Duration::from_secs(10);
 /// the console or the records.
 pub fn run(
     config: &StationConfig,
-    json: bool,
+    style: ConsoleStyle,
     allow_missing_devices: bool,
 ) -> Result<StationReport, StationError> {
     let keyboard = Keyboard::start();
-    run_table(config, json, allow_missing_devices, None, &keyboard, false).map(|(r, _)| r)
+    run_table(config, style, allow_missing_devices, None, &keyboard, false).map(|(r, _)| r)
 }
 
 /// The records folder of game `number` (from 1): the records directory itself for the
@@ -243,7 +243,7 @@ fn offer_next(dir: &Path, result: &str, next: &Path) -> bool {
 /// As [`run`], and the file read again being refused.
 pub fn run_games(
     config_path: &Path,
-    json: bool,
+    style: ConsoleStyle,
     allow_missing_devices: bool,
     new_game: bool,
 ) -> Result<StationReport, StationError> {
@@ -283,7 +283,7 @@ pub fn run_games(
         let mut game = config.clone();
         game.records_dir = game_dir(&config.records_dir, number);
         let (report, ending) =
-            run_table(&game, json, allow_missing_devices, None, &keyboard, true)?;
+            run_table(&game, style, allow_missing_devices, None, &keyboard, true)?;
         if ending != Ending::NextGame || keyboard.ended() {
             return Ok(report);
         }
@@ -316,7 +316,7 @@ pub fn run_games(
 pub fn resume(
     config: &StationConfig,
     journal: &Path,
-    json: bool,
+    style: ConsoleStyle,
     allow_missing_devices: bool,
 ) -> Result<StationReport, StationError> {
     let refuse = |reason: &str| StationError::Resume {
@@ -366,7 +366,7 @@ pub fn resume(
     let keyboard = Keyboard::start();
     run_table(
         &config,
-        json,
+        style,
         allow_missing_devices,
         Some(Input::Arbiter(ArbiterAction::Resume)),
         &keyboard,
@@ -379,7 +379,7 @@ pub fn resume(
 /// `game_after_game` the table stays up at the result until the arbiter confirms it.
 fn run_table(
     config: &StationConfig,
-    json: bool,
+    style: ConsoleStyle,
     allow_missing_devices: bool,
     first: Option<Input>,
     keyboard: &Keyboard,
@@ -410,7 +410,7 @@ fn run_table(
         hearing,
         console,
         output: Box::new(std::io::stdout()),
-        style: ConsoleStyle::from_flags(json, false, ConsoleStyle::Events),
+        style,
         heard_log: false,
         allow_missing_devices,
         braille_display: config
