@@ -160,15 +160,10 @@ fn pairing(path: &Path, round: u32, board: u32) -> Result<Paired, InitError> {
         name: name.clone(),
         why: e.to_string(),
     })?;
-    let pairings = trf.pairings_of(round).map_err(|e| InitError::Trf {
+    let found = trf.at_board(round, board).map_err(|e| InitError::Trf {
         name: name.clone(),
         why: e.to_string(),
     })?;
-    let found = pairings.iter().find_map(|p| match p {
-        annabella_trf::Pairing::Board(b) if b.number == board => Some(Ok(b)),
-        annabella_trf::Pairing::Forfeit(f) if f.number == board => Some(Err(f)),
-        _ => None,
-    });
     let b = match found {
         Some(Ok(b)) => b,
         Some(Err(f)) => {
@@ -179,12 +174,14 @@ fn pairing(path: &Path, round: u32, board: u32) -> Result<Paired, InitError> {
                      is played there",
                     f.white.name,
                     f.black.name,
-                    annabella_trf::listing::forfeit_name(f)
+                    annabella_trf::listing::forfeit_name(&f)
                 ),
             });
         }
         None => {
-            let boards = pairings
+            let boards = trf
+                .pairings_of(round)
+                .unwrap_or_default()
                 .iter()
                 .filter(|p| !matches!(p, annabella_trf::Pairing::Bye(_)))
                 .count();

@@ -128,15 +128,10 @@ fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
         Ok(b) => b,
         Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
     };
-    let pairings = match annabella_trf::Trf::parse(&bytes).and_then(|t| t.pairings_of(round)) {
+    let found = match annabella_trf::Trf::parse(&bytes).and_then(|t| t.at_board(round, board)) {
         Ok(p) => p,
         Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
     };
-    let found = pairings.into_iter().find_map(|p| match p {
-        annabella_trf::Pairing::Board(b) if b.number == board => Some(Ok(b)),
-        annabella_trf::Pairing::Forfeit(f) if f.number == board => Some(Err(f)),
-        _ => None,
-    });
     let b = match found {
         Some(Ok(b)) => b,
         Some(Err(f)) => {
