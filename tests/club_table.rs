@@ -54,7 +54,7 @@ fn replay(journal: &Path) -> Value {
 fn init(dir: &Path, ports: &[&Path]) -> (PathBuf, String) {
     let config = dir.join("table.toml");
     let mut cmd = annabella();
-    cmd.args(["init", "--non-interactive", "--out"])
+    cmd.args(["init", "--non-interactive", "--no-devices", "--out"])
         .arg(&config);
     for p in ports {
         cmd.arg("--port").arg(p);
@@ -202,6 +202,204 @@ fn init_without_any_clock_lets_the_table_press_and_play_confirms_by_word() {
         "{stdout}"
     );
     assert_eq!(view["running"], "black", "{view}");
+}
+
+/// Issue 39, item 1: game after game. At the result `play` keeps the table up; the
+/// arbiter's `next game` writes the records and starts the next game in `game-2/`; the
+/// finished journal is never written into again, a `play` on it goes on in the next
+/// game's folder, and `--new-game` starts another.
+#[test]
+fn play_goes_on_game_after_game_and_never_writes_into_a_finished_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, _) = init(dir.path(), &[&dir.path().join("no-such-port")]);
+    let play = |lines: &str, extra: &[&str]| {
+        let out = output_with_input(
+            annabella()
+                .args(["play", "--json", "--config"])
+                .arg(&config)
+                .args(extra),
+            lines.as_bytes(),
+            Duration::from_secs(120),
+        );
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{stderr}");
+        (stdout, stderr)
+    };
+    // Fool's mate, confirmed; the next game begins and its first move is made.
+    let (stdout, stderr) = play(
+        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
+         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
+         next game\nwait 1500\nstart\nwait 300\nBauer Eva vier\nwait 300\ngesetzt\nwait 500\n",
+        &[],
+    );
+    let games = dir.path().join("games");
+    let first = replay(&games.join("game.journal"));
+    assert_eq!(first["result"]["result"], "0-1", "{stdout}");
+    let records = std::fs::metadata(games.join("game.journal")).unwrap().len();
+    let pgn = std::fs::read_to_string(games.join("game.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(
+        !pgn.contains("[Date \"????.??.??\"]") && pgn.contains("[Date \"20"),
+        "the day of play: {pgn}"
+    );
+    assert!(games.join("game.brf").is_file());
+    assert!(stderr.contains("game 1 is over: 0-1"), "{stderr}");
+    let second = replay(&games.join("game-2/game.journal"));
+    assert_eq!(second["moves"], serde_json::json!(["e4"]), "{stdout}");
+    // Started again: game 2 goes on where it was; game 1's journal is not touched.
+    play("wait 300\nassistant: e7e5\nwait 500\n", &[]);
+    let second = replay(&games.join("game-2/game.journal"));
+    assert_eq!(second["moves"], serde_json::json!(["e4", "e5"]));
+    // --new-game: game 3, game 2 left as it is.
+    let (_, stderr) = play("wait 300\n", &["--new-game"]);
+    assert!(stderr.contains("game-3"), "{stderr}");
+    assert!(games.join("game-3/game.journal").is_file());
+    assert_eq!(
+        replay(&games.join("game-2/game.journal"))["moves"],
+        serde_json::json!(["e4", "e5"])
+    );
+    assert_eq!(
+        std::fs::metadata(games.join("game.journal")).unwrap().len(),
+        records,
+        "the finished journal is never written into"
+    );
+}
+
+/// Issue 39, items 1 and 3: a table made from a TRF goes on to the next round's pairing
+/// at its board once the game is confirmed, the VI player followed by name, and every
+/// PGN carries the day: round `N.K`, board, titles, ratings, FIDE ids, federations.
+#[test]
+fn with_a_trf_the_next_game_is_the_next_rounds_pairing_at_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = |rank: u32,
+                title: &str,
+                name: &str,
+                rating: &str,
+                fed: &str,
+                id: &str,
+                rounds: [&str; 2]| {
+        format!(
+            "001 {rank:>4} m{title:>3} {name:<33} {rating:>4} {fed:>3} {id:>11} {:<10} {:>4} {rank:>4}  {}  {}",
+            "1990", "0.0", rounds[0], rounds[1]
+        )
+    };
+    let trf = dir.path().join("open.trf");
+    std::fs::write(
+        &trf,
+        [
+            "012 Club Open".to_owned(),
+            "022 Vilnius".to_owned(),
+            line(
+                1,
+                "GM",
+                "Anna, A",
+                "2500",
+                "LTU",
+                "12345678",
+                ["   2 w  ", "   2 b  "],
+            ),
+            line(
+                2,
+                "",
+                "Bert, B",
+                "2000",
+                "GER",
+                "",
+                ["   1 b  ", "   1 w  "],
+            ),
+        ]
+        .join("\n")
+            + "\n",
+    )
+    .unwrap();
+    let config = dir.path().join("table.toml");
+    let out = annabella()
+        .args(["init", "--non-interactive", "--no-devices", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(dir.path().join("no-such-port"))
+        .arg("--trf")
+        .arg(&trf)
+        .args(["--round", "1", "--board", "1", "--records"])
+        .arg(dir.path().join("games"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let out = output_with_input(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config),
+        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
+         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
+         next game\nwait 1500\n"
+            .as_bytes(),
+        Duration::from_secs(120),
+    );
+    let (_, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let first = std::fs::read_to_string(dir.path().join("games/game.pgn")).unwrap();
+    for tag in [
+        "[Event \"Club Open\"]",
+        "[Site \"Vilnius\"]",
+        "[Round \"1.1\"]",
+        "[Board \"1\"]",
+        "[White \"Anna, A\"]",
+        "[WhiteTitle \"GM\"]",
+        "[WhiteElo \"2500\"]",
+        "[WhiteFideId \"12345678\"]",
+        "[WhiteFederation \"LTU\"]",
+        "[BlackElo \"2000\"]",
+        "[Result \"0-1\"]",
+    ] {
+        assert!(first.contains(tag), "{tag} in {first}");
+    }
+    assert!(stderr.contains("round 2: Bert, B – Anna, A"), "{stderr}");
+    let second = std::fs::read_to_string(dir.path().join("games/game-2/game.pgn")).unwrap();
+    for tag in [
+        "[Round \"2.1\"]",
+        "[White \"Bert, B\"]",
+        "[Black \"Anna, A\"]",
+        "[BlackTitle \"GM\"]",
+        "[Result \"*\"]",
+    ] {
+        assert!(second.contains(tag), "{tag} in {second}");
+    }
+}
+
+/// Issue 39, item 5: `play` tells the table's story by default (what a person at the
+/// table notices); `--verbose` gives every input and effect in words.
+#[test]
+fn play_tells_the_story_by_default_and_the_trace_when_verbose() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, _) = init(dir.path(), &[&dir.path().join("no-such-port")]);
+    let lines = "start\nwait 300\nBauer Eva vier\nwait 300\ngesetzt\nwait 500\n";
+    let run = |extra: &[&str]| {
+        let out = output_with_input(
+            annabella()
+                .args(["play", "--new-game", "--config"])
+                .arg(&config)
+                .args(extra),
+            lines.as_bytes(),
+            Duration::from_secs(120),
+        );
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{stderr}");
+        stdout
+    };
+    let story = run(&[]);
+    assert!(
+        story.contains("VI player says: «Bauer Eva vier»"),
+        "{story}"
+    );
+    assert!(story.contains("1. e4"), "{story}");
+    assert!(
+        !story.contains("\"input\""),
+        "no trace in the story: {story}"
+    );
+    let trace = run(&["--verbose"]);
+    assert_ne!(trace, story);
+    assert!(trace.contains("heard"), "{trace}");
 }
 
 #[test]

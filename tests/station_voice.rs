@@ -98,7 +98,7 @@ fn each_listener_hears_their_moves_through_speech_dispatcher_and_espeak() {
     let run = demo(dir.path(), &config, &daemon.address());
     assert!(
         run.stderr
-            .contains("VI player: speech-dispatcher (de, rate 0) — speech-dispatcher answers at")
+            .contains("VI player: speech-dispatcher (de, normal speed, 175 words a minute) — speech-dispatcher answers at")
             && run.stderr.contains("; sighted player: espeak-ng"),
         "{}",
         run.stderr

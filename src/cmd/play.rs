@@ -1,5 +1,5 @@
 //! `annabella play --config table.toml`: one real table (devices, voices, time control,
-//! players from the config). The VI player's words come as lines on standard input; the
+//! players from the config), game after game (`next game` confirms a result). The VI player's words come as lines on standard input; the
 //! journal in the records directory is continued after a restart; `--resume JOURNAL`
 //! resumes an adjourned game, its sealed move made at once.
 //!
@@ -12,6 +12,7 @@ use std::{path::PathBuf, process::ExitCode};
 
 use annabella_config::StationConfig;
 use annabella_station::play;
+use annabella_view::story::ConsoleStyle;
 
 /// Flags of `annabella play`.
 #[derive(Debug, clap::Args)]
@@ -19,9 +20,12 @@ pub struct Args {
     /// The table's configuration (see samples/table.toml).
     #[arg(long)]
     config: PathBuf,
-    /// JSON lines instead of text.
+    /// JSON lines (the event stream) instead of the table's story.
     #[arg(long)]
     json: bool,
+    /// Every input, effect and device report in words instead of the table's story.
+    #[arg(long, conflicts_with = "json")]
+    verbose: bool,
     /// Start even when a configured serial device cannot be opened; it is tried again
     /// until it answers (otherwise the table refuses to start, naming each device).
     #[arg(long)]
@@ -30,14 +34,21 @@ pub struct Args {
     /// the sealed move is made at once and the opponent's clock starts.
     #[arg(long, value_name = "JOURNAL")]
     resume: Option<PathBuf>,
+    /// Start the next game in the next numbered records folder, whatever the records
+    /// directory holds (a finished game's journal is never written into in any case).
+    #[arg(long, conflicts_with = "resume")]
+    new_game: bool,
 }
 
-/// Runs the table.
+/// Runs the table, game after game: at the result the table stays up until the arbiter
+/// confirms it (`next game`), then the next game begins in the next records folder.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = StationConfig::load(&args.config)?;
+    // What a person at the table notices by default, as the demo tells it.
+    let style = ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story);
     let report = match &args.resume {
-        Some(journal) => play::resume(&config, journal, args.json, args.allow_missing)?,
-        None => play::run(&config, args.json, args.allow_missing)?,
+        Some(journal) => play::resume(&config, journal, style, args.allow_missing)?,
+        None => play::run_games(&args.config, style, args.allow_missing, args.new_game)?,
     };
     annabella_logging::say(&format!("journal: {}", report.journal.display()));
     for line in report.records_lines() {

@@ -128,6 +128,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         }
     };
     let mut station = Station::start(StationPlan {
+        game_after_game: false,
         records_dir: setup.out.clone(),
         table: setup.config,
         continue_journal: false,

@@ -3,7 +3,7 @@
 //! asks the questions; this only writes the text.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use annabella_phonetic::Language;
 use shakmaty::Color;
@@ -99,56 +99,6 @@ pub const PACKAGED_CONFIG_DIR: &str = "/etc/annabella";
 pub const PACKAGED_STATE_DIR: &str = "/var/lib/annabella";
 /// The user the packaged service runs as.
 pub const SERVICE_USER: &str = "annabella";
-
-/// In the packaged layout (a file in [`PACKAGED_CONFIG_DIR`], run as root, the service's
-/// user there): the records directory is made and, with the table's secret and signing
-/// key, handed to the service's user, which must write the one and read the others.
-/// Elsewhere, nothing.
-///
-/// # Errors
-/// A directory or an owner that cannot be set.
-pub fn hand_to_the_service(
-    config: &Path,
-    answers: &TableAnswers,
-    err: &mut impl std::io::Write,
-) -> Result<(), crate::wizard::InitError> {
-    use nix::unistd::{Uid, User, chown};
-    if config.parent() != Some(Path::new(PACKAGED_CONFIG_DIR)) || !Uid::effective().is_root() {
-        return Ok(());
-    }
-    let Ok(Some(user)) = User::from_name(SERVICE_USER) else {
-        return Ok(());
-    };
-    let records = if answers.records_dir.is_absolute() {
-        answers.records_dir.clone()
-    } else {
-        Path::new(PACKAGED_CONFIG_DIR).join(&answers.records_dir)
-    };
-    let paths = [
-        records.clone(),
-        annabella_journal::secret_path(config),
-        annabella_hall_link::setup::key_path(config),
-    ];
-    let failed = |path: &Path, cause: std::io::Error| crate::wizard::InitError::Write {
-        name: path.display().to_string(),
-        cause,
-    };
-    std::fs::create_dir_all(&records).map_err(|e| failed(&records, e))?;
-    for path in &paths {
-        chown(path, Some(user.uid), Some(user.gid))
-            .map_err(|e| failed(path, std::io::Error::from(e)))?;
-    }
-    writeln!(
-        err,
-        "Handed to the service's user {SERVICE_USER}: {}",
-        paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )?;
-    Ok(())
-}
 
 /// The clock and the presses that make `answers` a table that can play, decided once:
 /// what `table_toml` writes and what `init` tells the volunteer.

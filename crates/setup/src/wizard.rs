@@ -160,15 +160,10 @@ fn pairing(path: &Path, round: u32, board: u32) -> Result<Paired, InitError> {
         name: name.clone(),
         why: e.to_string(),
     })?;
-    let pairings = trf.pairings_of(round).map_err(|e| InitError::Trf {
+    let found = trf.at_board(round, board).map_err(|e| InitError::Trf {
         name: name.clone(),
         why: e.to_string(),
     })?;
-    let found = pairings.iter().find_map(|p| match p {
-        annabella_trf::Pairing::Board(b) if b.number == board => Some(Ok(b)),
-        annabella_trf::Pairing::Forfeit(f) if f.number == board => Some(Err(f)),
-        _ => None,
-    });
     let b = match found {
         Some(Ok(b)) => b,
         Some(Err(f)) => {
@@ -179,12 +174,14 @@ fn pairing(path: &Path, round: u32, board: u32) -> Result<Paired, InitError> {
                      is played there",
                     f.white.name,
                     f.black.name,
-                    annabella_trf::listing::forfeit_name(f)
+                    annabella_trf::listing::forfeit_name(&f)
                 ),
             });
         }
         None => {
-            let boards = pairings
+            let boards = trf
+                .pairings_of(round)
+                .unwrap_or_default()
                 .iter()
                 .filter(|p| !matches!(p, annabella_trf::Pairing::Bye(_)))
                 .count();
@@ -302,7 +299,58 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
     table_secret(&args.out, err)?;
     hall_keys(&args.out, args.hall_table.as_deref(), err)?;
     write_config(&args.out, &answers, found, err)?;
-    crate::init::hand_to_the_service(&args.out, &answers, err)?;
+    hand_to_the_service(&args.out, &answers, err)?;
+    Ok(())
+}
+
+/// In the packaged layout (a file in [`crate::init::PACKAGED_CONFIG_DIR`], run as root, the service's
+/// user there): the records directory is made and, with the table's secret and signing
+/// key, handed to the service's user, which must write the one and read the others.
+/// Elsewhere, nothing.
+///
+/// # Errors
+/// A directory or an owner that cannot be set.
+pub fn hand_to_the_service(
+    config: &Path,
+    answers: &crate::init::TableAnswers,
+    err: &mut impl std::io::Write,
+) -> Result<(), InitError> {
+    use crate::init::{PACKAGED_CONFIG_DIR, SERVICE_USER};
+    use nix::unistd::{Uid, User, chown};
+    if config.parent() != Some(Path::new(PACKAGED_CONFIG_DIR)) || !Uid::effective().is_root() {
+        return Ok(());
+    }
+    let Ok(Some(user)) = User::from_name(SERVICE_USER) else {
+        return Ok(());
+    };
+    let records = if answers.records_dir.is_absolute() {
+        answers.records_dir.clone()
+    } else {
+        Path::new(PACKAGED_CONFIG_DIR).join(&answers.records_dir)
+    };
+    let paths = [
+        records.clone(),
+        annabella_journal::secret_path(config),
+        annabella_hall_link::setup::key_path(config),
+    ];
+    let failed = |path: &Path, cause: std::io::Error| InitError::Write {
+        name: path.display().to_string(),
+        cause,
+    };
+    std::fs::create_dir_all(&records).map_err(|e| failed(&records, e))?;
+    for path in &paths {
+        chown(path, Some(user.uid), Some(user.gid))
+            .map_err(|e| failed(path, std::io::Error::from(e)))?;
+    }
+    writeln!(
+        err,
+        "Handed to the service's user {SERVICE_USER}: {}",
+        paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
     Ok(())
 }
 

@@ -123,6 +123,15 @@ pub enum StationError {
     /// The opponent across the board (`[opponent]`) could not get ready.
     #[error("the opponent: {0}")]
     Opponent(#[from] crate::opponent::OpponentError),
+    /// The table's configuration, read again for the next game, is refused.
+    #[error(transparent)]
+    Config(#[from] annabella_config::ConfigError),
+    /// The records directory holds a finished game and the next one was not wanted.
+    #[error(
+        "{} holds a finished game; nothing was started (play --new-game starts the next game)",
+        .0.display()
+    )]
+    Finished(PathBuf),
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
     Script {
@@ -186,6 +195,9 @@ pub struct StationPlan {
     pub secret: Option<crate::journal::TableSecret>,
     /// The opponent in the sighted player's seat (`[opponent]`), if any.
     pub opponent: Option<Box<dyn crate::opponent::Opponent>>,
+    /// Game after game (`play`): at the result the table stays up until the arbiter
+    /// confirms it (`next game`); otherwise (`demo`) the station stops at the result.
+    pub game_after_game: bool,
 }
 
 impl std::fmt::Debug for StationPlan {
@@ -372,7 +384,7 @@ impl Station {
             ShellOptions {
                 console: plan.output,
                 style: plan.style,
-                stop_at_game_over: true,
+                stop_at_game_over: !plan.game_after_game,
                 heard_log: heard_tx,
                 lines,
                 ears: ears.clone(),
@@ -773,7 +785,7 @@ impl StationReport {
         Ok(StationReport {
             journal,
             written,
-            game_over: stopped.ending == Ending::GameOver,
+            game_over: matches!(stopped.ending, Ending::GameOver | Ending::NextGame),
             result: session.table().end().map(|e| e.result.to_string()),
             braille_problem: problem.map(|e| e.to_string()),
             pdf_problem,

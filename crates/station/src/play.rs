@@ -3,15 +3,26 @@
 //! heard through Vosk), the journal in the records directory (an existing one is
 //! continued: the game survives a restart), records written when the game ends or the
 //! input closes.
+//!
+//! Game after game ([`run_games`]): at the result the table stays up until the arbiter
+//! confirms it (`next game`); the game's records are written, and the next game starts
+//! in the next numbered records folder (game 1 in the records directory, game N in
+//! `game-N/` inside it), with the table's file read again (new names, a new round).
 
-use std::{io::BufRead, path::Path};
+use std::{
+    io::{BufRead, IsTerminal as _},
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex},
+};
 
 use annabella_speech::Ears;
 use annabella_table::{ArbiterAction, Input};
 use tokio::sync::mpsc;
 
 use crate::{
-    assembly::{HearingPlan, Sims, Station, StationError, StationPlan, StationReport},
+    assembly::{
+        HearingPlan, Sims, Station, StationError, StationPlan, StationReport, holds_journal,
+    },
     braille_display::{BrailleDisplayPlan, DisplaySurface},
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
@@ -19,7 +30,7 @@ use crate::{
     people::{self, StepError},
     script::parse_act,
     session::Session,
-    shell::Request,
+    shell::{Ending, Request},
     story::ConsoleStyle,
 };
 
@@ -38,10 +49,255 @@ const HALL_DRAIN: std::time::Duration = std::time::Duration::from_secs(10);
 /// the console or the records.
 pub fn run(
     config: &StationConfig,
-    json: bool,
+    style: ConsoleStyle,
     allow_missing_devices: bool,
 ) -> Result<StationReport, StationError> {
-    run_table(config, json, allow_missing_devices, None)
+    let keyboard = Keyboard::start();
+    run_table(config, style, allow_missing_devices, None, &keyboard, false).map(|(r, _)| r)
+}
+
+/// The records folder of game `number` (from 1): the records directory itself for the
+/// first, `game-N/` inside it for the others.
+pub fn game_dir(records_dir: &Path, number: u32) -> PathBuf {
+    match number {
+        0 | 1 => records_dir.to_owned(),
+        n => records_dir.join(format!("game-{n}")),
+    }
+}
+
+/// The number of the last game begun in `records_dir` (1 when none is).
+fn last_game(records_dir: &Path) -> u32 {
+    let numbered = std::fs::read_dir(records_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()?
+                .strip_prefix("game-")?
+                .parse::<u32>()
+                .ok()
+        })
+        .filter(|&n| n >= 2 && holds_journal(&game_dir(records_dir, n)))
+        .max();
+    numbered.unwrap_or(1)
+}
+
+/// The result of the game in `dir` when its journal holds a finished game, and its PGN
+/// round.
+fn finished_game(dir: &Path, config: &StationConfig) -> Option<(String, String)> {
+    if !holds_journal(dir) {
+        return None;
+    }
+    let secret = config
+        .secret_file
+        .exists()
+        .then(|| crate::journal::TableSecret::read(&config.secret_file).ok())
+        .flatten();
+    let (table, _) =
+        Session::replay_with(&dir.join(crate::records::JOURNAL), secret.as_ref()).ok()?;
+    let round = table.config().event.round.clone();
+    table
+        .end()
+        .map(|e| (format!("{}, {}", e.result, e.termination), round))
+}
+
+/// The round `N` of a PGN round `N.K` (or `N`).
+fn round_number(round: &str) -> Option<u32> {
+    round.split('.').next()?.trim().parse().ok()
+}
+
+/// What the TRF the table's file names says of the table's board in round `round`.
+enum NextPairing {
+    /// A game: the file's players, colours and round.
+    Game,
+    /// Decided by forfeit: nothing to play at this board.
+    Forfeit(String),
+    /// The file has no such pairing yet (or cannot be read now: a file being replaced).
+    NotYet(String),
+}
+
+/// Board `game.board` of round `round` from the TRF `game.trf` into `config`: the names,
+/// their details, the VI player's colour (the VI player followed by name) and `Round
+/// "N.K"`.
+fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
+    let (Some(trf), Some(board)) = (config.game.trf.clone(), config.game.board) else {
+        return NextPairing::NotYet("no TRF file or board in the table's file".to_owned());
+    };
+    let bytes = match std::fs::read(&trf) {
+        Ok(b) => b,
+        Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
+    };
+    let found = match annabella_trf::Trf::parse(&bytes).and_then(|t| t.at_board(round, board)) {
+        Ok(p) => p,
+        Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
+    };
+    let b = match found {
+        Some(Ok(b)) => b,
+        Some(Err(f)) => {
+            return NextPairing::Forfeit(format!(
+                "round {round}, board {board} ({} – {}) is decided by forfeit: nothing to play",
+                f.white.name, f.black.name
+            ));
+        }
+        None => {
+            return NextPairing::NotYet(format!(
+                "{}: round {round} has no board {board}",
+                trf.display()
+            ));
+        }
+    };
+    let g = &mut config.game;
+    let vi_name = match g.vi_color {
+        shakmaty::Color::White => g.white.clone(),
+        shakmaty::Color::Black => g.black.clone(),
+    };
+    if vi_name == b.white.name {
+        g.vi_color = shakmaty::Color::White;
+    } else if vi_name == b.black.name {
+        g.vi_color = shakmaty::Color::Black;
+    }
+    let details = |s: &annabella_trf::Seat| annabella_table::PlayerDetails {
+        title: Some(s.title.clone()).filter(|t| !t.is_empty()),
+        rating: s.rating,
+        fide_id: s.fide_id,
+        federation: Some(s.federation.clone()).filter(|t| !t.is_empty()),
+    };
+    g.white = b.white.name.clone();
+    g.black = b.black.name.clone();
+    g.white_player = details(&b.white);
+    g.black_player = details(&b.black);
+    g.round = format!("{round}.{board}");
+    NextPairing::Game
+}
+
+/// With a TRF: waits until the file has round `round`'s pairing at the table's board
+/// (read again every two seconds: the pairing program adds it, or the file is replaced)
+/// and takes it; a forfeit at the board goes on to the round after. `None` when the
+/// input ended while waiting; without a TRF, the round as it is.
+fn await_pairing(config: &mut StationConfig, mut round: u32, keyboard: &Keyboard) -> Option<u32> {
+    if config.game.trf.is_none() {
+        return Some(round);
+    }
+    let mut said = None;
+    loop {
+        match take_pairing(config, round) {
+            NextPairing::Game => {
+                tracing::info!(
+                    "round {round}: {} – {} (Round \"{}\")",
+                    config.game.white,
+                    config.game.black,
+                    config.game.round
+                );
+                return Some(round);
+            }
+            NextPairing::Forfeit(why) => {
+                tracing::info!("{why}");
+                round += 1;
+            }
+            NextPairing::NotYet(why) => {
+                if said.as_ref() != Some(&why) {
+                    tracing::info!("waiting for round {round}'s pairing: {why}");
+                    said = Some(why);
+                }
+                if keyboard.ended() {
+                    return None;
+                }
+                std::thread::sleep(std::time::Duration::from_secs(2));
+            }
+        }
+    }
+}
+
+/// Asks on the terminal whether to start the next game after the finished one in `dir`.
+fn offer_next(dir: &Path, result: &str, next: &Path) -> bool {
+    use std::io::Write as _;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "The game in {} is over ({result}). Start the next game in {}? [yes]:",
+        dir.display(),
+        next.display()
+    );
+    let mut line = String::new();
+    if std::io::stdin().lock().read_line(&mut line).is_err() {
+        return false;
+    }
+    matches!(line.trim(), "" | "y" | "yes" | "j" | "ja")
+}
+
+/// Game after game at one table, from the table's file at `config_path`: the game in
+/// the records directory is continued; a finished one is never written into, the next
+/// game starts instead (asked first on a terminal, unless `new_game`); `new_game`
+/// starts the next game in any case. After each result the arbiter's `next game` (the
+/// keyboard line, `arbiter: next_game`, the console or the hall) writes the game's
+/// records and starts the next game with the file read again. Ends when the input ends
+/// (or a game is stopped); returns the last game's report.
+///
+/// # Errors
+/// As [`run`], and the file read again being refused.
+pub fn run_games(
+    config_path: &Path,
+    style: ConsoleStyle,
+    allow_missing_devices: bool,
+    new_game: bool,
+) -> Result<StationReport, StationError> {
+    let mut config = StationConfig::load(config_path)?;
+    let mut number = last_game(&config.records_dir);
+    let current = game_dir(&config.records_dir, number);
+    let next = game_dir(&config.records_dir, number + 1);
+    let mut round = round_number(&config.game.round);
+    let keyboard = Keyboard::start();
+    if let Some((result, played)) = finished_game(&current, &config) {
+        let asked = !new_game && std::io::stdin().is_terminal();
+        if asked && !offer_next(&current, &result, &next) {
+            return Err(StationError::Finished(current));
+        }
+        tracing::info!(
+            "the game in {} is over ({result}): the next game begins in {}",
+            current.display(),
+            next.display()
+        );
+        number += 1;
+        round = round_number(&played).map(|n| n + 1);
+        if let Some(n) = round {
+            round = await_pairing(&mut config, n, &keyboard);
+            if round.is_none() {
+                return Err(StationError::Finished(current));
+            }
+        }
+    } else if new_game && holds_journal(&current) {
+        tracing::info!(
+            "a new game, as asked: the game in {} stays as it is, the next begins in {}",
+            current.display(),
+            next.display()
+        );
+        number += 1;
+    }
+    loop {
+        let mut game = config.clone();
+        game.records_dir = game_dir(&config.records_dir, number);
+        let (report, ending) =
+            run_table(&game, style, allow_missing_devices, None, &keyboard, true)?;
+        if ending != Ending::NextGame || keyboard.ended() {
+            return Ok(report);
+        }
+        for line in report.records_lines() {
+            tracing::info!("game {number}: {line}");
+        }
+        if let Some(r) = &report.result {
+            tracing::info!("game {number} is over: {r}; the next game follows");
+        }
+        config = StationConfig::load(config_path)?;
+        number += 1;
+        if let Some(n) = round {
+            // With a TRF the next game is the next round's at this board.
+            match await_pairing(&mut config, n + 1, &keyboard) {
+                Some(next) => round = Some(next),
+                None => return Ok(report),
+            }
+        }
+    }
 }
 
 /// Resumes the adjourned game of `journal` (duty f): the table is rebuilt from the
@@ -55,7 +311,7 @@ pub fn run(
 pub fn resume(
     config: &StationConfig,
     journal: &Path,
-    json: bool,
+    style: ConsoleStyle,
     allow_missing_devices: bool,
 ) -> Result<StationReport, StationError> {
     let refuse = |reason: &str| StationError::Resume {
@@ -102,38 +358,54 @@ pub fn resume(
     } else {
         dir.to_owned()
     };
+    let keyboard = Keyboard::start();
     run_table(
         &config,
-        json,
+        style,
         allow_missing_devices,
         Some(Input::Arbiter(ArbiterAction::Resume)),
+        &keyboard,
+        false,
     )
+    .map(|(r, _)| r)
 }
 
-/// Runs the table; `first` is fed before anything from the keyboard.
+/// Runs the table; `first` is fed before anything from the keyboard. With
+/// `game_after_game` the table stays up at the result until the arbiter confirms it.
 fn run_table(
     config: &StationConfig,
-    json: bool,
+    style: ConsoleStyle,
     allow_missing_devices: bool,
     first: Option<Input>,
-) -> Result<StationReport, StationError> {
+    keyboard: &Keyboard,
+    game_after_game: bool,
+) -> Result<(StationReport, Ending), StationError> {
     let console = bind_console(config)?;
     let (hearing, push_to_talk) = match &config.speech {
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
     let secret = table_secret(config)?;
+    let mut table = config.table_config();
+    // The date is the day of play (a game continued keeps its journal's).
+    if annabella_rules::pgn::known(&table.event.date).is_none() {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        table.event.date = annabella_rules::pgn::date_of_unix_seconds(seconds);
+    }
     let station = Station::start(StationPlan {
+        game_after_game,
         secret: secret.clone(),
         records_dir: config.records_dir.clone(),
-        table: config.table_config(),
+        table,
         continue_journal: true,
         devices: config.devices.clone(),
         voices: config.voice_plan(),
         hearing,
         console,
         output: Box::new(std::io::stdout()),
-        style: ConsoleStyle::from_flags(json, false, ConsoleStyle::Events),
+        style,
         heard_log: false,
         allow_missing_devices,
         braille_display: config
@@ -152,10 +424,11 @@ fn run_table(
     // With the VI player's audio on standard input there is no keyboard: the table
     // stops when the audio ends.
     if !station.audio_on_stdin {
-        let sims = station.sims.clone();
-        let requests = station.requests.clone();
-        let talk_key = station.ears.clone().filter(|_| push_to_talk);
-        std::thread::spawn(move || keyboard(&sims, &requests, talk_key.as_ref()));
+        keyboard.seat(Seat {
+            sims: station.sims.clone(),
+            requests: station.requests.clone(),
+            talk_key: station.ears.clone().filter(|_| push_to_talk),
+        });
     }
     let (journal, dir, record) = (
         station.journal.clone(),
@@ -163,8 +436,10 @@ fn run_table(
         station.audio_record.clone(),
     );
     let stopped = station.wait()?;
+    keyboard.unseat();
     drain_hall(hall);
-    StationReport::finish(journal, &stopped, &dir, &config.braille_table, record)
+    let report = StationReport::finish(journal, &stopped, &dir, &config.braille_table, record)?;
+    Ok((report, stopped.ending))
 }
 
 /// Binds the arbiter's web console, if configured, and logs its banner (address and
@@ -245,12 +520,89 @@ fn drain_hall(mut hall: Option<hall_link::HallLink>) {
     drop(hall);
 }
 
-/// Keyboard lines → simulators or table inputs; a bad line is reported and skipped.
+/// The running table the keyboard's lines go to.
+struct Seat {
+    sims: Arc<Sims>,
+    requests: mpsc::Sender<Request>,
+    talk_key: Option<Ears>,
+}
+
+/// Standard input, read by one thread for the whole day: each line goes to the table
+/// playing now (between games a line waits for the next game's table).
+struct Keyboard {
+    seat: Arc<(Mutex<Option<Seat>>, std::sync::Condvar)>,
+    ended: Arc<std::sync::atomic::AtomicBool>,
+    started: std::sync::Once,
+}
+
+impl Keyboard {
+    fn start() -> Keyboard {
+        Keyboard {
+            seat: Arc::new((Mutex::new(None), std::sync::Condvar::new())),
+            ended: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            started: std::sync::Once::new(),
+        }
+    }
+
+    /// Lines go to `seat` from now on (the reading thread starts with the first table).
+    fn seat(&self, seat: Seat) {
+        *self
+            .seat
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(seat);
+        self.seat.1.notify_all();
+        self.started.call_once(|| {
+            let (seat, ended) = (self.seat.clone(), self.ended.clone());
+            std::thread::spawn(move || keyboard(&seat, &ended));
+        });
+    }
+
+    fn unseat(&self) {
+        *self
+            .seat
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+
+    /// Standard input has ended.
+    fn ended(&self) -> bool {
+        self.ended.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Keyboard lines → simulators or table inputs; a bad line is reported and skipped. The
+/// line `next game` is the arbiter's confirmation of the result.
 ///
 /// With push-to-talk, an empty line (Enter) starts an utterance and the next ends it.
-fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ears>) {
+fn keyboard(
+    seat: &(Mutex<Option<Seat>>, std::sync::Condvar),
+    ended: &std::sync::atomic::AtomicBool,
+) {
     let mut talking = false;
     for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+        let mut guard = seat
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Between games (no table, or one that has stopped) the line waits for the next
+        // game's table.
+        while guard.as_ref().is_none_or(|s| s.requests.is_closed()) {
+            guard = seat
+                .1
+                .wait_timeout(guard, std::time::Duration::from_millis(100))
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        let Some(Seat {
+            sims,
+            requests,
+            talk_key,
+        }) = guard.as_ref()
+        else {
+            continue;
+        };
         if let Some(ears) = talk_key
             && line.trim().is_empty()
         {
@@ -266,19 +618,41 @@ fn keyboard(sims: &Sims, requests: &mpsc::Sender<Request>, talk_key: Option<&Ear
             );
             continue;
         }
-        let act = match parse_act(&line, true) {
-            Ok(Some(a)) => a,
-            Ok(None) => continue,
-            Err(e) => {
-                tracing::warn!("{e}");
-                continue;
+        let confirms = line.trim().eq_ignore_ascii_case("next game");
+        let act = if confirms {
+            crate::script::Act::Input(Input::Arbiter(ArbiterAction::NextGame))
+        } else {
+            match parse_act(&line, true) {
+                Ok(Some(a)) => a,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    continue;
+                }
             }
         };
         match people::perform(act, sims, requests) {
-            Err(StepError::Stopped) => return,
+            Err(StepError::Stopped) => tracing::warn!("{line:?}: the game has stopped"),
             Err(e) => tracing::warn!("{line:?}: {e}"),
             Ok(()) => {}
         }
+        if confirms {
+            // The next lines are the next game's once this one has ended (a game not
+            // over goes on: then after a second).
+            for _ in 0..20 {
+                if requests.is_closed() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        }
     }
-    let _ = requests.blocking_send(Request::Quit);
+    ended.store(true, std::sync::atomic::Ordering::SeqCst);
+    let guard = seat
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(s) = guard.as_ref() {
+        let _ = s.requests.blocking_send(Request::Quit);
+    }
 }

@@ -21,6 +21,9 @@ use crate::journal::{
 pub const META_CONFIG: &str = "table_config";
 /// Meta key of the wall-clock instant (Unix ms) that table time counts from.
 pub const META_EPOCH: &str = "epoch_unix_ms";
+/// Meta key set in a journal made without a secret (a demo or test game): unkeyed by
+/// design, named as such, never taken for a journal whose MACs were stripped.
+pub const META_UNKEYED: &str = "unkeyed_by_design";
 
 /// A session that could not be opened or go on.
 #[derive(Debug, thiserror::Error)]
@@ -67,6 +70,8 @@ pub struct Resumed {
     /// Read-only: the last record replayed and its chain hash (hex), to compare with the
     /// hall's witness.
     pub head: Option<(u64, String)>,
+    /// The journal was made without a secret by design (a demo or test game).
+    pub unkeyed_by_design: bool,
 }
 
 impl Resumed {
@@ -90,7 +95,10 @@ impl Resumed {
         self.authentication
             .as_ref()
             .filter(|a| !a.is_authenticated())
-            .map(ToString::to_string)
+            .map(|a| match self.unkeyed_by_design {
+                true => format!("{a}: unkeyed by design (a demo or test game)"),
+                false => a.to_string(),
+            })
     }
 }
 
@@ -178,7 +186,8 @@ impl Session {
                 ..
             },
         ) = Journal::<Input>::open_with(path, OpenMode::ReadWrite, secret)?;
-        if downgraded(&authentication, secret, journal.meta(META_EPOCH)?) {
+        let mut by_design = journal.meta::<String>(META_UNKEYED)?.is_some();
+        if !by_design && downgraded(&authentication, secret, journal.meta(META_EPOCH)?) {
             return Err(SessionError::Downgraded(path.display().to_string()));
         }
         let stored: Option<TableConfig> = journal.meta(META_CONFIG)?;
@@ -192,6 +201,10 @@ impl Session {
                 Table::new(config.clone())?;
                 journal.set_meta(META_CONFIG, &config)?;
                 journal.set_meta(META_EPOCH, &unix_ms(SystemTime::now()))?;
+                if secret.is_none() {
+                    journal.set_meta(META_UNKEYED, &"made without a secret".to_owned())?;
+                    by_design = true;
+                }
                 (config, false)
             }
         };
@@ -204,6 +217,7 @@ impl Session {
             refused,
             config_from_journal,
             authentication: Some(authentication),
+            unkeyed_by_design: by_design,
             ..Resumed::default()
         };
         Ok((
@@ -248,11 +262,18 @@ impl Session {
         if matches!(authentication, Authentication::OtherSecret { .. }) {
             file_damage.push(authentication.to_string());
         }
-        if downgraded(
-            &authentication,
-            secret,
-            journal.meta(META_EPOCH).ok().flatten(),
-        ) {
+        let unkeyed_by_design = journal
+            .meta::<String>(META_UNKEYED)
+            .ok()
+            .flatten()
+            .is_some();
+        if !unkeyed_by_design
+            && downgraded(
+                &authentication,
+                secret,
+                journal.meta(META_EPOCH).ok().flatten(),
+            )
+        {
             file_damage.push(DOWNGRADED.to_owned());
         }
         let config: TableConfig = journal
@@ -274,6 +295,7 @@ impl Session {
                 finished_games,
                 authentication: Some(authentication),
                 head: Some(journal.head()),
+                unkeyed_by_design,
             },
         ))
     }
@@ -445,6 +467,29 @@ mod tests {
         let (session, resumed) = Session::open(&path, other).unwrap();
         assert!(resumed.config_from_journal);
         assert_eq!(session.table().config(), &first);
+    }
+
+    /// Issue 39, item 7: a demo or test game made without the table's secret, after the
+    /// secret was made, is unkeyed by design and said so, never called tampering.
+    #[test]
+    fn a_game_made_without_the_secret_is_unkeyed_by_design_not_tampering() {
+        let dir = tempfile::tempdir().unwrap();
+        let (secret, _) =
+            TableSecret::read_or_make(&dir.path().join(crate::journal::SECRET_FILE)).unwrap();
+        let path = dir.path().join("demo.journal");
+        let (mut session, _) = Session::open(&path, TableConfig::default()).unwrap();
+        session.feed(s(0.0), Input::Start).unwrap();
+        drop(session);
+        let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
+        assert!(resumed.warnings().is_empty(), "{:?}", resumed.warnings());
+        assert!(
+            resumed
+                .not_authenticated()
+                .is_some_and(|l| l.contains("unkeyed by design")),
+            "{:?}",
+            resumed.not_authenticated()
+        );
+        Session::open_with(&path, TableConfig::default(), Some(&secret)).unwrap();
     }
 
     #[test]

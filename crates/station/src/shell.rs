@@ -115,6 +115,8 @@ pub enum Request {
 pub enum Ending {
     /// The game is over.
     GameOver,
+    /// The game is over and the arbiter confirmed its result: the next game follows.
+    NextGame,
     /// A [`Request::Quit`] or the end of all inputs.
     Quit,
 }
@@ -514,6 +516,21 @@ impl Shell {
                 },
                 () = timer => Some(Input::Tick),
             };
+            if let Some(i) = &input
+                && is_next_game(i)
+                && !self.options.stop_at_game_over
+            {
+                // The arbiter's confirmation is the station's, never journalled: the
+                // finished game's journal stays as it ended.
+                if self.session.table().end().is_some() {
+                    self.flush().await;
+                    return Ok(Ending::NextGame);
+                }
+                tracing::warn!(
+                    "next game: the game is not over yet; its result is confirmed once it is"
+                );
+                continue;
+            }
             let over = match input {
                 Some(input) => self.feed(input)?,
                 None => false,
@@ -530,6 +547,18 @@ impl Shell {
             }
         }
     }
+}
+
+/// Whether `input` is the arbiter's confirmation of the result (keyboard, console, hall).
+fn is_next_game(input: &Input) -> bool {
+    matches!(
+        input,
+        Input::Arbiter(annabella_table::ArbiterAction::NextGame)
+            | Input::ByArbiter {
+                action: Some(annabella_table::ArbiterAction::NextGame),
+                ..
+            }
+    )
 }
 
 /// A place to collect console lines in memory (tests, the demo's summary).

@@ -148,6 +148,9 @@ pub enum ArbiterAction {
         #[serde(with = "crate::text_serde")]
         uci: UciMove,
     },
+    /// The arbiter confirms the finished game's result: its records are written and the
+    /// table goes on to the next game (`play`). It changes nothing at the table itself.
+    NextGame,
 }
 
 /// One input to the table. Everything the table knows comes through these.

@@ -214,6 +214,20 @@ impl Trf {
         Ok(pairings)
     }
 
+    /// The pairing at board `board` of round `round`, as the posted list numbers it: a
+    /// game (`Ok`) or a forfeit (`Err`); `None` when the round has no such board.
+    pub fn at_board(
+        &self,
+        round: u32,
+        board: u32,
+    ) -> Result<Option<Result<Board, Forfeit>>, TrfError> {
+        Ok(self.pairings_of(round)?.into_iter().find_map(|p| match p {
+            Pairing::Board(b) if b.number == board => Some(Ok(b)),
+            Pairing::Forfeit(f) if f.number == board => Some(Err(f)),
+            _ => None,
+        }))
+    }
+
     /// Round `round`'s boards to play only (a forfeit's board is not among them).
     pub fn boards_of(&self, round: u32) -> Result<Vec<Board>, TrfError> {
         Ok(self

@@ -197,11 +197,12 @@ impl Herald {
         })
     }
 
-    /// One line naming each hearer's back end and voice, for the start message.
+    /// One line naming each hearer's back end and voice, for the start message (the
+    /// rate as a person reads it: `normal speed`, `210 words a minute`).
     pub fn describe(&self, plan: &VoicePlan) -> String {
         let one = |f: Found, v: &VoiceSettings, why: &str, earcons: bool| {
             format!(
-                "{} ({}{}, rate{}{}) — {why}",
+                "{} ({}{}, {}{}) — {why}",
                 f.name(),
                 v.language,
                 v.voice
@@ -209,9 +210,9 @@ impl Herald {
                     .map(|n| format!(", voice {n}"))
                     .unwrap_or_default(),
                 if f == Found::ScreenReader {
-                    " and voice of the screen reader".to_owned()
+                    "rate and voice of the screen reader".to_owned()
                 } else {
-                    format!(" {}", v.rate)
+                    spoken_rate(v.rate)
                 },
                 if earcons { ", earcons" } else { "" },
             )
@@ -696,5 +697,32 @@ impl Running {
                 (self.news)(HeraldNews::Done(id));
             }
         }
+    }
+}
+
+/// A voice's rate as a person reads it: the words a minute it speaks (the inverse of
+/// [`crate::rate_of_wpm`]), `normal speed` for 0.
+pub fn spoken_rate(rate: i8) -> String {
+    let rate = i32::from(rate);
+    if rate == 0 {
+        return "normal speed, 175 words a minute".to_owned();
+    }
+    let wpm = if rate > 0 {
+        175 + rate * 175 / 100
+    } else {
+        175 + rate * 95 / 100
+    };
+    format!("{wpm} words a minute")
+}
+
+#[cfg(test)]
+mod rate_tests {
+    use super::spoken_rate;
+
+    #[test]
+    fn a_rate_reads_as_words_a_minute_and_zero_as_normal_speed() {
+        assert_eq!(spoken_rate(0), "normal speed, 175 words a minute");
+        assert_eq!(spoken_rate(20), "210 words a minute");
+        assert_eq!(spoken_rate(crate::rate_of_wpm(120)), "120 words a minute");
     }
 }

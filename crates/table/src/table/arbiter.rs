@@ -41,6 +41,8 @@ impl Table {
             ArbiterAction::DeclareResult { result } => self.declare_result(now, result),
             ArbiterAction::RestorePosition { ply } => self.restore_position(now, ply)?,
             ArbiterAction::BoardsCorrected => self.boards_corrected(now),
+            // The station's: the records and the next game.
+            ArbiterAction::NextGame => {}
         }
         Ok(())
     }
