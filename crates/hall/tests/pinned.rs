@@ -78,6 +78,7 @@ fn round() -> (Hall, Vec<News>) {
         )]
         .into_iter()
         .collect(),
+        ..Roster::default()
     };
     let keys = ["1", "2"]
         .iter()
