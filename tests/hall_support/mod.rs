@@ -233,23 +233,11 @@ impl Broker {
     /// Publishes the file's bytes with mosquitto_pub (QoS 1), which the broker must
     /// refuse at once (over `max_packet_size`: mosquitto_pub fails).
     pub fn publish_file_refused(&self, topic: &str, file: &Path) {
-        let user = Broker::user_for(topic);
-        let status = Command::new("mosquitto_pub")
-            .args(["-u", &user, "-P", &password_of(&user)])
-            .args([
-                "-h",
-                "127.0.0.1",
-                "-p",
-                &self.port.to_string(),
-                "-q",
-                "1",
-                "-t",
-                topic,
-            ])
-            .args(["-f", file.to_str().unwrap()])
-            .stderr(Stdio::null())
-            .status()
-            .expect("mosquitto_pub (Debian package mosquitto-clients)");
+        let status = self.mosquitto_pub_status(
+            &Broker::user_for(topic),
+            topic,
+            &["-f", file.to_str().unwrap()],
+        );
         assert!(
             !status.success(),
             "the broker took an oversized packet on {topic}"
@@ -280,8 +268,18 @@ impl Broker {
     }
 
     fn mosquitto_pub_as(&self, user: &str, topic: &str, payload: &[&str]) {
+        let status = self.mosquitto_pub_status(user, topic, payload);
+        assert!(status.success(), "mosquitto_pub {topic}");
+    }
+
+    fn mosquitto_pub_status(
+        &self,
+        user: &str,
+        topic: &str,
+        payload: &[&str],
+    ) -> std::process::ExitStatus {
         let password = password_of(user);
-        let status = Command::new("mosquitto_pub")
+        Command::new("mosquitto_pub")
             .args(["-u", user, "-P", &password])
             .args([
                 "-h",
@@ -294,9 +292,9 @@ impl Broker {
                 topic,
             ])
             .args(payload)
+            .stderr(Stdio::null())
             .status()
-            .expect("mosquitto_pub (Debian package mosquitto-clients)");
-        assert!(status.success(), "mosquitto_pub {topic}");
+            .expect("mosquitto_pub (Debian package mosquitto-clients)")
     }
 }
 
