@@ -382,11 +382,11 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
     });
     broker.publish("annabella/action/7", &forged.to_string());
     // What the broker's configuration refuses never reaches the hall: a message over
-    // message_size_limit, a table writing another table's topic or an unknown event, a
+    // max_packet_size, a table writing another table's topic or an unknown event, a
     // table writing actions.
     let huge = dir.path().join("huge");
     std::fs::write(&huge, vec![b'x'; 2 * 1024 * 1024]).unwrap();
-    broker.publish_file("annabella/view/7", &huge);
+    broker.publish_file_refused("annabella/view/7", &huge);
     broker.publish_as(
         &annabella_hall_link::setup::table_user("8"),
         "annabella/view/7",
@@ -592,6 +592,11 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
     let key = config.with_file_name("table.key");
     let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "the private half is its owner's only");
+    let mode = std::fs::metadata(&config).unwrap().permissions().mode() & 0o777;
+    assert_eq!(
+        mode, 0o600,
+        "table.toml (the broker password goes in) is its owner's only"
+    );
     let private = annabella_hall_wire::signing::TableSigningKey::read(&key).unwrap();
     let public = std::fs::read_to_string(config.with_file_name("table.pub")).unwrap();
     assert_eq!(public.trim(), private.public().to_string());

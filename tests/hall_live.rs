@@ -191,7 +191,9 @@ async fn the_chief_arbiter_dismisses_an_alert_in_the_hall_and_the_table_journals
     let mut play = Play::start(&config);
     let banner = play.wait_log(Duration::from_secs(30), "arbiter: http://");
     let (console, token) = banner
-        .trim_start_matches("arbiter: http://")
+        .split("arbiter: http://")
+        .nth(1)
+        .unwrap_or_default()
         .split_once("/arbiter?token=")
         .map(|(a, rest)| {
             (

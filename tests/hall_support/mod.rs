@@ -76,7 +76,7 @@ impl Broker {
         Broker::start_configured(dir, listener_extra, None)
     }
 
-    /// As [`Broker::start`], but with `message_size_limit` set to `limit` (0: none).
+    /// As [`Broker::start`], but with `max_packet_size` set to `limit` (0: none).
     pub fn start_with_limit(dir: &Path, limit: u64) -> Broker {
         Broker::start_configured(dir, "", Some(limit))
     }
@@ -100,11 +100,17 @@ impl Broker {
                 &format!("\nlistener {port} 127.0.0.1\n{listener_extra}"),
             )
             .replace("/etc/mosquitto/annabella/", &format!("{}/", dir.display()));
+        assert!(
+            !shipped.contains("message_size_limit"),
+            "the shipped configuration has no deprecated keys"
+        );
         if let Some(limit) = limit {
-            conf = conf.replace(
-                "message_size_limit 262144",
-                &format!("message_size_limit {limit}"),
-            );
+            let line = if limit == 0 {
+                String::new()
+            } else {
+                format!("max_packet_size {limit}")
+            };
+            conf = conf.replace("max_packet_size 263168", &line);
         }
         conf.push_str(&format!(
             "persistence_location {}/\nautosave_interval 1\nlog_dest stderr\n",
@@ -224,6 +230,20 @@ impl Broker {
         self.mosquitto_pub(topic, &["-f", file.to_str().unwrap()]);
     }
 
+    /// Publishes the file's bytes with mosquitto_pub (QoS 1), which the broker must
+    /// refuse at once (over `max_packet_size`: mosquitto_pub fails).
+    pub fn publish_file_refused(&self, topic: &str, file: &Path) {
+        let status = self.mosquitto_pub_status(
+            &Broker::user_for(topic),
+            topic,
+            &["-f", file.to_str().unwrap()],
+        );
+        assert!(
+            !status.success(),
+            "the broker took an oversized packet on {topic}"
+        );
+    }
+
     /// Publishes with mosquitto_pub (QoS 1) as `user`.
     pub fn publish_as(&self, user: &str, topic: &str, payload: &str) {
         self.mosquitto_pub_as(user, topic, &["-m", payload]);
@@ -248,8 +268,18 @@ impl Broker {
     }
 
     fn mosquitto_pub_as(&self, user: &str, topic: &str, payload: &[&str]) {
+        let status = self.mosquitto_pub_status(user, topic, payload);
+        assert!(status.success(), "mosquitto_pub {topic}");
+    }
+
+    fn mosquitto_pub_status(
+        &self,
+        user: &str,
+        topic: &str,
+        payload: &[&str],
+    ) -> std::process::ExitStatus {
         let password = password_of(user);
-        let status = Command::new("mosquitto_pub")
+        Command::new("mosquitto_pub")
             .args(["-u", user, "-P", &password])
             .args([
                 "-h",
@@ -262,9 +292,9 @@ impl Broker {
                 topic,
             ])
             .args(payload)
+            .stderr(Stdio::null())
             .status()
-            .expect("mosquitto_pub (Debian package mosquitto-clients)");
-        assert!(status.success(), "mosquitto_pub {topic}");
+            .expect("mosquitto_pub (Debian package mosquitto-clients)")
     }
 }
 

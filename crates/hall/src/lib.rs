@@ -25,6 +25,7 @@ pub mod program;
 pub mod push;
 pub mod roster;
 pub mod round;
+pub mod stream;
 pub mod subscriber;
 pub mod web;
 

@@ -27,7 +27,7 @@ use serde_json::{Value, json};
 
 pub use crate::roster::{Player, Roster, place, players_of};
 use crate::round::{Hall, TableEntry};
-use annabella_broker::blocking::write_atomically;
+use annabella_broker::blocking::{make_dirs_within, write_atomically};
 use annabella_hall_wire::message::MoveEvent;
 
 /// One board of a round in the tree.
@@ -334,9 +334,14 @@ impl Export {
                 continue;
             }
             let target = self.dir.join(path);
-            let outcome = target
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
+            // Every directory under the export's own is made (or found) as a real one: a
+            // link there is never followed.
+            let outcome = std::fs::create_dir_all(&self.dir)
+                .and_then(|()| {
+                    Path::new(path)
+                        .parent()
+                        .map_or(Ok(()), |sub| make_dirs_within(&self.dir, sub))
+                })
                 .and_then(|()| write_atomically(&target, text));
             match outcome {
                 Ok(()) => {

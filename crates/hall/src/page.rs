@@ -157,26 +157,41 @@ fn screen_facts(t: &TableEntry) -> String {
     format!("{} – {} · {state}", ms(v.white_time), ms(v.black_time))
 }
 
-/// The projector's tables region: every table in one grid, no controls.
-pub fn screen_tables(hall: &Hall) -> String {
+/// The projector's cards: every table in the grid's order, with its own `<li>`.
+pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
     let mut all: Vec<&TableEntry> = hall.tables().collect();
     all.sort_by(|a, b| natural(&a.name).cmp(&natural(&b.name)));
-    if all.is_empty() {
+    all.into_iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
+            let card = format!(
+                r#"<li class="screen-table{cls}" data-table="{n}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{f}</p></li>"#,
+                cls = if open { " needs-arbiter" } else { "" },
+                n = escape(&t.name),
+                p = players(t),
+                bd = board(t, &format!("s{i}")),
+                f = screen_facts(t),
+            );
+            (t.name.clone(), card)
+        })
+        .collect()
+}
+
+/// The projector's tables region: every table in one grid, no controls.
+pub fn screen_tables(hall: &Hall) -> String {
+    screen_region(&screen_cards(hall))
+}
+
+/// The projector's tables region of `cards` ([`screen_cards`]).
+pub fn screen_region(cards: &[(String, String)]) -> String {
+    if cards.is_empty() {
         return "<p>No table has published yet.</p>".into();
     }
-    let (cols, rows) = screen_grid(all.len());
+    let (cols, rows) = screen_grid(cards.len());
     let mut s = format!(r#"<ul class="screen-grid cols-{cols} rows-{rows}">"#);
-    for (i, t) in all.into_iter().enumerate() {
-        let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
-        let _ = write!(
-            s,
-            r#"<li class="screen-table{cls}" data-table="{n}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{f}</p></li>"#,
-            cls = if open { " needs-arbiter" } else { "" },
-            n = escape(&t.name),
-            p = players(t),
-            bd = board(t, &format!("s{i}")),
-            f = screen_facts(t),
-        );
+    for (_, card) in cards {
+        s.push_str(card);
     }
     s.push_str("</ul>");
     s
@@ -266,32 +281,53 @@ fn players(t: &TableEntry) -> String {
     }
 }
 
+/// The hall page's cards: one `<li>` per table, in the hall's order.
+pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
+    hall.tables()
+        .enumerate()
+        .map(|(i, t)| {
+            let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
+            let card = format!(
+                r#"<li class="table{cls}" data-table="{n}"><h3><a href="/table/{u}{q}">Table {n}</a>: {p}</h3>{st}{cl}{lm}{bd}{act}</li>"#,
+                cls = if open { " needs-arbiter" } else { "" },
+                n = escape(&t.name),
+                u = encode(&t.name),
+                q = viewer.query(),
+                p = players(t),
+                st = status(t),
+                cl = clocks(t),
+                lm = last_move(t),
+                bd = board(t, &format!("b{i}")),
+                act = actions(t, viewer),
+            );
+            (t.name.clone(), card)
+        })
+        .collect()
+}
+
+/// What follows the cards: what the hall dropped and how the push goes.
+pub fn tables_tail(hall: &Hall) -> String {
+    let mut s = dropped(hall);
+    s.push_str(&crate::broadcast::status_html(hall.broadcast()));
+    s
+}
+
 /// The tables region: one card per table.
 pub fn tables(hall: &Hall, viewer: &Viewer) -> String {
+    tables_region(&table_cards(hall, viewer), &tables_tail(hall))
+}
+
+/// The tables region of `cards` ([`table_cards`]) and `tail` ([`tables_tail`]).
+pub fn tables_region(cards: &[(String, String)], tail: &str) -> String {
     let mut s = String::from(r#"<ul class="tables">"#);
-    for (i, t) in hall.tables().enumerate() {
-        let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
-        let _ = write!(
-            s,
-            r#"<li class="table{cls}" data-table="{n}"><h3><a href="/table/{u}{q}">Table {n}</a>: {p}</h3>{st}{cl}{lm}{bd}{act}</li>"#,
-            cls = if open { " needs-arbiter" } else { "" },
-            n = escape(&t.name),
-            u = encode(&t.name),
-            q = viewer.query(),
-            p = players(t),
-            st = status(t),
-            cl = clocks(t),
-            lm = last_move(t),
-            bd = board(t, &format!("b{i}")),
-            act = actions(t, viewer),
-        );
+    for (_, card) in cards {
+        s.push_str(card);
     }
     s.push_str("</ul>");
-    if hall.tables().next().is_none() {
+    if cards.is_empty() {
         s.push_str("<p>No table has published yet.</p>");
     }
-    s.push_str(&dropped(hall));
-    s.push_str(&crate::broadcast::status_html(hall.broadcast()));
+    let _ = write!(s, r#"<div id="tables-tail">{tail}</div>"#);
     s
 }
 
@@ -416,6 +452,8 @@ fn head(title: &str) -> String {
     )
 }
 
+/// The pages' one script: the whole regions on a `hall` event, only what changed (a
+/// table's card, the alerts, the tail) on a `change` event.
 pub(crate) const SCRIPT: &str = r#"
 (function(){
   if(!window.EventSource)return;
@@ -424,6 +462,16 @@ pub(crate) const SCRIPT: &str = r#"
     var d=JSON.parse(ev.data);
     var a=document.getElementById('alerts-body');if(a.innerHTML!==d.alerts)a.innerHTML=d.alerts;
     var t=document.getElementById('tables-body');if(t.innerHTML!==d.tables)t.innerHTML=d.tables;
+    document.body.setAttribute('data-version',d.version);
+  });
+  es.addEventListener('change',function(ev){
+    var d=JSON.parse(ev.data);
+    if(d.alerts!==undefined){document.getElementById('alerts-body').innerHTML=d.alerts;}
+    if(d.tail!==undefined){var tl=document.getElementById('tables-tail');if(tl)tl.innerHTML=d.tail;}
+    var lis=document.getElementById('tables-body').querySelectorAll('li[data-table]');
+    (d.cards||[]).forEach(function(c){
+      for(var i=0;i<lis.length;i++){if(lis[i].getAttribute('data-table')===c[0]){lis[i].outerHTML=c[1];break;}}
+    });
     document.body.setAttribute('data-version',d.version);
   });
 })();

@@ -26,6 +26,7 @@ use serde::Serialize;
 use crate::{
     page::{self, Viewer},
     round::{HallAlert, TableEntry},
+    stream::{Regions, Sent, Streams},
     subscriber::{KEEP_ALIVE, Shared},
 };
 use annabella_hall_wire::action::{HallAction, HallOnly};
@@ -35,6 +36,7 @@ use annabella_hall_wire::action::{HallAction, HallOnly};
 pub struct HallWeb {
     shared: Arc<Shared>,
     gate: Gate,
+    streams: Streams,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -64,6 +66,7 @@ impl HallWeb {
         HallWeb {
             shared,
             gate: Gate::new(Token::new(token)).with_scripts(&[page::SCRIPT]),
+            streams: Streams::default(),
         }
     }
 
@@ -332,44 +335,51 @@ async fn games_pgn(State(w): State<HallWeb>) -> Response {
         .into_response()
 }
 
-#[derive(Serialize)]
-struct Regions {
-    version: u64,
-    alerts: String,
-    tables: String,
-}
-
 async fn events(
     State(w): State<HallWeb>,
     Query(q): Params,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refusal> {
     let viewer = w.viewer(&q)?;
+    // A spectator's stream takes one of the limited places; the arbiter's needs none.
+    let place = match viewer {
+        Viewer::Spectator => Some(w.streams.take().ok_or(Refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Too many spectators follow the hall live; reload the page later.",
+        ))?),
+        Viewer::Arbiter { .. } => None,
+    };
     // The projector's page asks for its own regions (it has no controls).
     let screen = q.contains_key("screen");
     let mut rx = w.shared.version.subscribe();
     rx.mark_changed();
-    let stream = stream::unfold((w, rx, viewer), move |(w, mut rx, viewer)| async move {
-        rx.changed().await.ok()?;
-        let version = *rx.borrow_and_update();
-        let regions = match w.shared.hall.read() {
-            Ok(hall) if screen => Regions {
-                version,
-                alerts: page::screen_alerts(&hall),
-                tables: page::screen_tables(&hall),
-            },
-            Ok(hall) => Regions {
-                version,
-                alerts: page::alerts(&hall, &viewer),
-                tables: page::tables(&hall, &viewer),
-            },
-            Err(_) => return None,
-        };
-        let data = serde_json::to_string(&regions).unwrap_or_default();
-        Some((
-            Ok(Event::default().event("hall").data(data)),
-            (w, rx, viewer),
-        ))
-    });
+    let sent = Sent::default();
+    let stream = stream::unfold(
+        (w, rx, viewer, sent, place),
+        move |(w, mut rx, viewer, mut sent, place)| async move {
+            rx.changed().await.ok()?;
+            let version = *rx.borrow_and_update();
+            let regions = match w.shared.hall.read() {
+                Ok(hall) if screen => Regions {
+                    alerts: page::screen_alerts(&hall),
+                    cards: page::screen_cards(&hall),
+                    tail: String::new(),
+                    screen: true,
+                },
+                Ok(hall) => Regions {
+                    alerts: page::alerts(&hall, &viewer),
+                    cards: page::table_cards(&hall, &viewer),
+                    tail: page::tables_tail(&hall),
+                    screen: false,
+                },
+                Err(_) => return None,
+            };
+            let (kind, data) = sent.next(version, &regions);
+            Some((
+                Ok(Event::default().event(kind).data(data)),
+                (w, rx, viewer, sent, place),
+            ))
+        },
+    );
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }
 

@@ -78,8 +78,7 @@ fn round() -> (Hall, Vec<News>) {
         )]
         .into_iter()
         .collect(),
-        rounds: None,
-        max_board: None,
+        ..Roster::default()
     };
     let keys = ["1", "2"]
         .iter()

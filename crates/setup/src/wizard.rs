@@ -719,9 +719,12 @@ fn write_config(
     // What init writes must be a table that can play (every move made, every clock started).
     annabella_config::StationConfig::from_toml_str(&text, out.parent().unwrap_or(Path::new(".")))
         .map_err(InitError::CannotPlay)?;
-    std::fs::write(out, &text).map_err(|cause| InitError::Write {
-        name: out.display().to_string(),
-        cause,
+    // Mode 600: the [hall] block gets the broker password pasted in.
+    annabella_broker::blocking::write_secret_atomically(out, &text).map_err(|cause| {
+        InitError::Write {
+            name: out.display().to_string(),
+            cause,
+        }
     })?;
     writeln!(
         err,

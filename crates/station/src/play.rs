@@ -458,7 +458,10 @@ fn bind_console(config: &StationConfig) -> Result<Option<ConsoleSetup>, StationE
         addr: c.listen.to_string(),
         source,
     })?;
-    tracing::info!("{banner}");
+    // One event a line: a log line never holds a line break (the format makes one a space).
+    for line in banner.lines() {
+        tracing::info!("{line}");
+    }
     Ok(Some(setup))
 }
 

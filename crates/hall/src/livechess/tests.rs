@@ -336,3 +336,35 @@ fn walk(dir: &Path) -> Vec<String> {
     }
     out
 }
+
+#[test]
+fn the_export_follows_no_link_in_its_directory() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let live = dir.path().join("live");
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&live).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    symlink(&elsewhere, live.join("round-1")).unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "keep").unwrap();
+    symlink(&victim, live.join("tournament.json.tmp")).unwrap();
+    let mut export = Export::new(live.clone());
+    let mut hall = hall(Roster::default());
+    play(&mut hall, "4", "1.1", ["A", "B"], &["e4"]);
+    let e = export.write(&tree(&hall)).unwrap_err();
+    assert!(
+        e.to_string().contains("round-1") && e.to_string().contains("not followed"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&elsewhere).unwrap().count(),
+        0,
+        "nothing written through the link"
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+    assert!(
+        live.join("tournament.json").is_file(),
+        "the rest of the tree is written"
+    );
+}

@@ -16,7 +16,9 @@ pub const MAX_FUTURE_MS: u64 = 24 * 60 * 60 * 1000;
 
 impl Hall {
     /// Refuses a message of an older game than the table's, of a game more than a day
-    /// ahead of the hall's clock, or an absurd part of a record.
+    /// ahead of the hall's clock, an absurd part of a record, or a view whose `Round`
+    /// names a round or board beyond the tournament's (the roster's, else 99 rounds and
+    /// 1,000 boards): nothing the hall makes is sized by it.
     pub(super) fn refuse_absurd(
         &mut self,
         now_ms: u64,
@@ -41,6 +43,18 @@ impl Hall {
                 format!(
                     "game {} starts more than a day after the hall's clock",
                     m.game
+                ),
+            ));
+        }
+        if let Body::View(state) = &m.body
+            && let Err(e) = self.roster.place(&state.round, "")
+        {
+            return Some(self.reject(
+                topic,
+                |d| &mut d.absurd,
+                format!(
+                    "Round {:?}: {e}",
+                    annabella_rules::printable_within(&state.round, 40)
                 ),
             ));
         }

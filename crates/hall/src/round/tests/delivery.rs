@@ -206,3 +206,30 @@ fn seq_must_be_the_next_and_absurd_jumps_and_games_are_refused() {
     assert_eq!(hall.table("2").unwrap().mark, Some((next.seq, next.part)));
     assert_eq!(hall.table("2").unwrap().games, [10]);
 }
+
+#[test]
+fn a_view_whose_round_is_beyond_any_tournaments_is_refused_as_absurd() {
+    let msgs = game("2", 10);
+    let mut hall = hall();
+    let view = msgs
+        .iter()
+        .rev()
+        .find(|m| matches!(m.body, Body::View(_)))
+        .unwrap()
+        .clone();
+    for round in ["1.4000000000", "1.20000", "100.1"] {
+        let mut absurd = view.clone();
+        if let Body::View(state) = &mut absurd.body {
+            state.round = round.into();
+        }
+        assert!(
+            matches!(&wire(&mut hall, &absurd)[0], News::Rejected { reason, .. } if reason.contains("beyond")),
+            "{round}"
+        );
+    }
+    assert_eq!(hall.dropped().absurd, 3);
+    assert!(
+        crate::livechess::tree(&hall).len() <= 1,
+        "no table in the tree"
+    );
+}

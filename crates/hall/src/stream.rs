@@ -1,0 +1,181 @@
+//! What one `/events` stream has been sent and what it gets next: the whole regions
+//! first (and whenever the set of tables changes), then only what changed — one
+//! table's card, the alerts, the tail — so a move at one table of a hundred costs every
+//! open stream one card, not the whole hall. Spectators' streams are limited in number
+//! ([`MAX_SPECTATOR_STREAMS`]); the arbiter's are not (they need the token).
+
+use std::{
+    collections::HashMap,
+    hash::{DefaultHasher, Hash, Hasher},
+    sync::{
+        Arc,
+        atomic::{AtomicUsize, Ordering},
+    },
+};
+
+use serde_json::json;
+
+use crate::page;
+
+/// The most spectators' (token-less) `/events` streams open at once; one more is
+/// refused (503) until one closes.
+pub const MAX_SPECTATOR_STREAMS: usize = 200;
+
+/// A page's live regions as rendered for one viewer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Regions {
+    /// The alerts region.
+    pub alerts: String,
+    /// Every table's card (name, HTML), in the page's order.
+    pub cards: Vec<(String, String)>,
+    /// What follows the cards (the hall page's drops and push line; empty on the screen).
+    pub tail: String,
+    /// The projector's layout (a grid), else the hall page's list.
+    pub screen: bool,
+}
+
+fn digest(text: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+/// What one stream has been sent (digests, not the text).
+#[derive(Debug, Default)]
+pub struct Sent {
+    started: bool,
+    names: Vec<String>,
+    alerts: u64,
+    tail: u64,
+    cards: HashMap<String, u64>,
+}
+
+impl Sent {
+    /// The event (its name and JSON data) that brings this stream from what it has to
+    /// `regions` at `version`; remembers it as sent.
+    pub fn next(&mut self, version: u64, regions: &Regions) -> (&'static str, String) {
+        let names: Vec<String> = regions.cards.iter().map(|(n, _)| n.clone()).collect();
+        let alerts = digest(&regions.alerts);
+        let tail = digest(&regions.tail);
+        let whole = !self.started || names != self.names;
+        let mut changed = Vec::new();
+        for (name, card) in &regions.cards {
+            let d = digest(card);
+            if self.cards.insert(name.clone(), d) != Some(d) {
+                changed.push((name.as_str(), card.as_str()));
+            }
+        }
+        self.cards.retain(|n, _| names.contains(n));
+        let event = if whole {
+            let tables = if regions.screen {
+                page::screen_region(&regions.cards)
+            } else {
+                page::tables_region(&regions.cards, &regions.tail)
+            };
+            (
+                "hall",
+                json!({"version": version, "alerts": regions.alerts, "tables": tables}).to_string(),
+            )
+        } else {
+            let mut data = json!({"version": version, "cards": changed});
+            if alerts != self.alerts {
+                data["alerts"] = json!(regions.alerts);
+            }
+            if tail != self.tail {
+                data["tail"] = json!(regions.tail);
+            }
+            ("change", data.to_string())
+        };
+        self.started = true;
+        self.names = names;
+        self.alerts = alerts;
+        self.tail = tail;
+        event
+    }
+}
+
+/// The count of open spectators' streams.
+#[derive(Debug, Clone, Default)]
+pub struct Streams(Arc<AtomicUsize>);
+
+/// One open spectator's stream; dropping it frees its place.
+#[derive(Debug)]
+pub struct Place(Arc<AtomicUsize>);
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Streams {
+    /// A place for one more spectator's stream, unless [`MAX_SPECTATOR_STREAMS`] are open.
+    pub fn take(&self) -> Option<Place> {
+        let mut open = self.0.load(Ordering::Acquire);
+        loop {
+            if open >= MAX_SPECTATOR_STREAMS {
+                return None;
+            }
+            match self
+                .0
+                .compare_exchange(open, open + 1, Ordering::AcqRel, Ordering::Acquire)
+            {
+                Ok(_) => return Some(Place(Arc::clone(&self.0))),
+                Err(now) => open = now,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn regions(n: usize, changed: Option<usize>) -> Regions {
+        // A card about as big as the hall's own (a board's SVG is most of it).
+        let card = |i: usize, v: usize| {
+            (
+                i.to_string(),
+                format!("<li data-table=\"{i}\">{}{v}</li>", "x".repeat(13_000)),
+            )
+        };
+        Regions {
+            alerts: "<p>none</p>".into(),
+            cards: (0..n)
+                .map(|i| card(i, usize::from(changed == Some(i))))
+                .collect(),
+            tail: String::new(),
+            screen: false,
+        }
+    }
+
+    #[test]
+    fn after_the_first_event_a_move_at_one_table_of_a_hundred_sends_one_card() {
+        let mut sent = Sent::default();
+        let (kind, first) = sent.next(1, &regions(100, None));
+        assert_eq!(kind, "hall");
+        assert!(first.len() > 1_000_000, "the whole hall first");
+        let (kind, change) = sent.next(2, &regions(100, Some(42)));
+        assert_eq!(kind, "change");
+        assert!(change.len() < 20 * 1024, "{} bytes", change.len());
+        let data: serde_json::Value = serde_json::from_str(&change).unwrap();
+        assert_eq!(data["cards"].as_array().unwrap().len(), 1);
+        assert_eq!(data["cards"][0][0], "42");
+        assert!(data.get("alerts").is_none() && data.get("tail").is_none());
+        let (_, same) = sent.next(3, &regions(100, Some(42)));
+        assert_eq!(same, r#"{"cards":[],"version":3}"#);
+        let (kind, _) = sent.next(4, &regions(101, None));
+        assert_eq!(kind, "hall", "a new table: the whole region again");
+    }
+
+    #[test]
+    fn spectators_streams_are_limited_and_a_closed_one_frees_its_place() {
+        let streams = Streams::default();
+        let places: Vec<Place> = (0..MAX_SPECTATOR_STREAMS)
+            .map(|_| streams.take().unwrap())
+            .collect();
+        assert!(streams.take().is_none());
+        drop(places);
+        assert!(streams.take().is_some());
+    }
+}
