@@ -121,7 +121,7 @@ pub enum StationError {
     #[error("hall: {0}")]
     Hall(String),
     /// The opponent across the board (`[opponent]`) could not get ready.
-    #[error("the opponent: {0}")]
+    #[error(transparent)]
     Opponent(#[from] crate::opponent::OpponentError),
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
@@ -353,9 +353,13 @@ impl Station {
             &dir,
         )?;
         let opponent = opponent.map(|o| {
-            let seat =
-                crate::opponent::Seat::new(table.clone(), view_rx.clone(), requests_tx.clone());
-            runtime.spawn(o.play(seat))
+            crate::opponent::seat(
+                &runtime,
+                o,
+                table.clone(),
+                view_rx.clone(),
+                requests_tx.clone(),
+            )
         });
         let (heard_tx, heard_rx) = parts::heard_log(plan.heard_log);
         let shell = runtime.spawn(shell::run(

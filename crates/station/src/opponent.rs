@@ -28,8 +28,8 @@ pub type OpponentFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Why an opponent could not get ready or play on: one thing, in one sentence (its
 /// source kept).
 #[derive(Debug, thiserror::Error)]
-#[error(transparent)]
-pub struct OpponentError(#[from] pub Box<dyn std::error::Error + Send + Sync>);
+#[error("the opponent could not play")]
+pub struct OpponentError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
 
 /// The opponent's player name as the scoresheet and the PGN give it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -242,13 +242,32 @@ pub(crate) fn prepare(
     runtime: &tokio::runtime::Runtime,
     opponent: Option<Box<dyn Opponent>>,
     table: &mut TableConfig,
-) -> Result<Option<Box<dyn Opponent>>, OpponentError> {
+) -> Result<Option<(Box<dyn Opponent>, OpponentName)>, OpponentError> {
     let Some(mut opponent) = opponent else {
         return Ok(None);
     };
     let name = runtime.block_on(opponent.prepare())?;
     name_the_player(table, &name);
-    Ok(Some(opponent))
+    Ok(Some((opponent, name)))
+}
+
+/// Seats the ready opponent at the running table (the station's hook): a game adjourned
+/// for its opponent hears first that this one is back (before any other input), then
+/// the opponent plays on the station's runtime.
+pub(crate) fn seat(
+    runtime: &tokio::runtime::Runtime,
+    (opponent, name): (Box<dyn Opponent>, OpponentName),
+    config: TableConfig,
+    view: watch::Receiver<TableView>,
+    requests: mpsc::Sender<Request>,
+) -> tokio::task::JoinHandle<OpponentEnd> {
+    let now = view.borrow().clone();
+    if now.opponent_lost.is_some() && now.result.is_none() {
+        // The station's queue is empty yet: this is its first input.
+        let _ = requests.try_send(Request::Input(Input::OpponentBack { name: name.0 }));
+    }
+    let seat = Seat::new(config, view, requests);
+    runtime.spawn(opponent.play(seat))
 }
 
 /// Waits (a little) for the opponent's play to end once the table stopped: an engine

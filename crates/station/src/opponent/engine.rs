@@ -314,10 +314,6 @@ impl Game {
 
     async fn run(mut self) -> OpponentEnd {
         let mut view = self.seat.view();
-        if view.opponent_lost.is_some() && view.result.is_none() {
-            // The game was adjourned for its opponent: this engine takes the seat.
-            let _ = self.seat.back(&self.running.name).await;
-        }
         loop {
             if view.result.is_some() {
                 self.running.stop().await;
@@ -377,9 +373,12 @@ impl Game {
             return Ok(());
         }
         let ply = view.moves.len();
+        // Its clock runs once the VI player's move is complete (pressed, or pressed by
+        // the table): then it thinks.
         let waiting = view.started
             && !view.paused
             && view.turn == me
+            && view.running == Some(me)
             && !view.claim_pending
             && view.opponent_lost.is_none();
         if waiting && self.moved_for.as_ref() != Some(&(ply, view.fen.clone())) {
