@@ -144,6 +144,79 @@ fn a_practice_game_against_stockfish_reaches_its_result_with_options_and_strengt
         .unwrap();
     let replayed: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
     assert_eq!(replayed["result"]["result"], "0-1", "{replayed}");
+    // The practice game reviewed in German, with the engine's analysis at each move.
+    let out = output_with_input(
+        annabella()
+            .args(["review", "--nodes", "20000"])
+            .arg(dir.path().join("out/game.journal")),
+        "vor\nvor\nBewertung\nbester Zug\nZug 2\nZüge\nkey LNUP\nAnfang\nzurück\nwo ist mein Springer\nnächster Fehler\nQuatsch\n".as_bytes(),
+        LIMIT,
+    );
+    let (said, stderr) = text(&out);
+    assert!(out.status.success(), "{said}\n{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        said[..3],
+        [
+            "Partie Anna Muster gegen Stockfish 15.1, 0-1, vier Halbzüge. Sagen Sie vor, zurück, Zug zwölf, Anfang, Ende, Stellung, Züge oder Hilfe.",
+            "Zug eins, Weiß: Springer Gustav eins Felix drei.",
+            "Zug eins, Schwarz: Springer Gustav acht Felix sechs.",
+        ],
+        "{said:#?}"
+    );
+    assert!(said[3].starts_with("Bewertung: "), "{said:#?}");
+    assert!(said[4].starts_with("Der beste Zug war "), "{said:#?}");
+    assert_eq!(
+        said[5..10],
+        [
+            "Zug zwei, Weiß: Springer Bella eins Cäsar drei.",
+            "Die Züge bis hier: Springer Gustav eins Felix drei, Springer Gustav acht Felix sechs, Springer Bella eins Cäsar drei.",
+            "Zug eins, Schwarz: Springer Gustav acht Felix sechs.",
+            "Die Ausgangsstellung.",
+            "Sie sind am Anfang der Partie.",
+        ],
+        "{said:#?}"
+    );
+    assert!(
+        said[10].contains("Springer") && said[10].contains("Bella eins"),
+        "{said:#?}"
+    );
+    assert!(
+        said[11] == "Kein weiterer Fehler." || said[11].starts_with("Der nächste Fehler: "),
+        "{said:#?}"
+    );
+    assert_eq!(
+        said[12],
+        "Das habe ich nicht verstanden. Sagen Sie Hilfe für die Möglichkeiten."
+    );
+}
+
+#[test]
+fn a_pgn_game_is_reviewed_in_english_without_an_engine() {
+    let out = output_with_input(
+        annabella()
+            .args(["review", "--language", "en"])
+            .arg(samples().join("opera-game.pgn")),
+        "next\nmove 3\nwhere is my queen\nend\nnext\nposition\nevaluation\n".as_bytes(),
+        LIMIT,
+    );
+    let (said, stderr) = text(&out);
+    assert!(out.status.success(), "{said}\n{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        said[..6],
+        [
+            "Game Paul Morphy against Duke Karl / Count Isouard, 1-0, thirty-three half-moves. Say next, back, move twelve, start, end, position, moves or help.",
+            "Move one, White: Eva two Eva four.",
+            "Move three, White: David two David four.",
+            "Queen on David one",
+            "Move seventeen, White: Rook David one David eight mate.",
+            "That was the last move of the game.",
+        ],
+        "{said:#?}"
+    );
+    assert!(said[6].contains("David eight white Rook"), "{said:#?}");
+    assert_eq!(said[7], "There is no engine evaluation of this game.");
 }
 
 /// The moves of the sample practice game.

@@ -100,6 +100,42 @@ pub enum Search {
     Nodes(u64),
 }
 
+impl EngineSettings {
+    /// An engine to analyse with (`annabella review --engine`): `engine` as in
+    /// `[opponent] engine`, one thread, `nodes` per position.
+    ///
+    /// # Errors
+    /// [`ConfigError`](super::ConfigError) naming `--engine` or `--nodes`.
+    pub fn for_analysis(engine: &str, nodes: u64) -> Result<EngineSettings, super::ConfigError> {
+        let raw = RawOpponent {
+            engine: Some(engine.to_owned()),
+            nodes: Some(nodes),
+            ..RawOpponent::default()
+        };
+        let mut problems = Vec::new();
+        let found = check(&raw, Path::new("."), &mut problems);
+        match found {
+            Some(Opponent::Engine(e)) if problems.is_empty() => Ok(EngineSettings {
+                options: vec![("Threads".into(), "1".into())],
+                ..e
+            }),
+            _ => Err(super::ConfigError {
+                path: None,
+                problems: problems
+                    .into_iter()
+                    .map(|p| Problem {
+                        key: p
+                            .key
+                            .replace("opponent.engine", "--engine")
+                            .replace("opponent.nodes", "--nodes"),
+                        message: p.message,
+                    })
+                    .collect(),
+            }),
+        }
+    }
+}
+
 /// The longest option name, value and the most options.
 const MAX_OPTION: usize = 100;
 const MAX_OPTIONS: usize = 64;

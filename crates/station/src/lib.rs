@@ -68,6 +68,7 @@ pub mod opponent;
 pub use annabella_journal as journal;
 pub mod people;
 pub mod play;
+pub mod review;
 pub use annabella_records::{self as records, braille, scoresheet_pdf};
 pub use annabella_view::{line, story};
 pub mod script;

@@ -233,6 +233,9 @@ pub fn strip_controls(text: &str) -> String {
     line.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// An opponent made ready, and its name.
+pub(crate) type Ready = (Box<dyn Opponent>, OpponentName);
+
 /// Makes the opponent ready on the station's `runtime` before the table opens, naming
 /// its player in `table` (the station's hook).
 ///
@@ -242,7 +245,7 @@ pub(crate) fn prepare(
     runtime: &tokio::runtime::Runtime,
     opponent: Option<Box<dyn Opponent>>,
     table: &mut TableConfig,
-) -> Result<Option<(Box<dyn Opponent>, OpponentName)>, OpponentError> {
+) -> Result<Option<Ready>, OpponentError> {
     let Some(mut opponent) = opponent else {
         return Ok(None);
     };
@@ -256,7 +259,7 @@ pub(crate) fn prepare(
 /// the opponent plays on the station's runtime.
 pub(crate) fn seat(
     runtime: &tokio::runtime::Runtime,
-    (opponent, name): (Box<dyn Opponent>, OpponentName),
+    (opponent, name): Ready,
     config: TableConfig,
     view: watch::Receiver<TableView>,
     requests: mpsc::Sender<Request>,
