@@ -359,6 +359,7 @@ impl Station {
                 table.clone(),
                 view_rx.clone(),
                 requests_tx.clone(),
+                time,
             )
         });
         let (heard_tx, heard_rx) = parts::heard_log(plan.heard_log);

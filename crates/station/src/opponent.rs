@@ -65,6 +65,7 @@ pub trait Opponent: Send {
 /// to act with, as the sighted player's.
 #[derive(Debug)]
 pub struct Seat {
+    time: Option<crate::session::TableTime>,
     color: Color,
     config: TableConfig,
     view: watch::Receiver<TableView>,
@@ -84,11 +85,27 @@ impl Seat {
         requests: mpsc::Sender<Request>,
     ) -> Seat {
         Seat {
+            time: None,
             color: !config.vi_color,
             config,
             view,
             requests,
         }
+    }
+
+    /// The same seat, knowing the table's clock (for [`table_ms`](Self::table_ms)).
+    #[must_use]
+    pub fn timed(self, time: crate::session::TableTime) -> Seat {
+        Seat {
+            time: Some(time),
+            ..self
+        }
+    }
+
+    /// The table time of `at` in milliseconds (what the journal and the audio record's
+    /// index use), when the seat knows the table's clock.
+    pub fn table_ms(&self, at: std::time::Instant) -> Option<u64> {
+        self.time.as_ref().map(|t| t.ms_of(at))
     }
 
     /// The opponent's colour.
@@ -263,13 +280,14 @@ pub(crate) fn seat(
     config: TableConfig,
     view: watch::Receiver<TableView>,
     requests: mpsc::Sender<Request>,
+    time: crate::session::TableTime,
 ) -> tokio::task::JoinHandle<OpponentEnd> {
     let now = view.borrow().clone();
     if now.opponent_lost.is_some() && now.result.is_none() {
         // The station's queue is empty yet: this is its first input.
         let _ = requests.try_send(Request::Input(Input::OpponentBack { name: name.0 }));
     }
-    let seat = Seat::new(config, view, requests);
+    let seat = Seat::new(config, view, requests).timed(time);
     runtime.spawn(opponent.play(seat))
 }
 

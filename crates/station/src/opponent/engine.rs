@@ -488,11 +488,12 @@ impl Game {
         let cp = score.map(|s| to_table(s).centipawns());
         match purpose {
             Purpose::Move { ply, offer, .. } => {
-                tracing::debug!(
-                    target: "annabella::opponent",
-                    bestmove_at_ms = u64::try_from(at.as_millis()).unwrap_or(u64::MAX),
-                    "the engine's move {best}"
-                );
+                // The benchmark's start: when the engine's `bestmove` line was read, in
+                // the table's time (its end is the announcement's first sample in the
+                // audio record's index).
+                if let Some(ms) = self.seat.table_ms(self.running.epoch + at) {
+                    tracing::debug!(target: "annabella::opponent", bestmove_ms = ms, "the engine's move {best}");
+                }
                 if let Some(cp) = cp {
                     self.own_scores.push(cp);
                 }
