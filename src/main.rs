@@ -36,6 +36,9 @@ enum Command {
     Listen(cmd::listen::Args),
     /// Replay the games of a PGN file under the Laws: how each ended, what is claimable.
     Replay(cmd::replay::Args),
+    /// Review a finished game (journal or PGN) line by line: forward, back, a move, the
+    /// position, the moves, and after a practice game the engine's evaluation and mistakes.
+    Review(cmd::review::Args),
     /// Can a side still checkmate by any series of legal moves? (chasolver)
     Unwinnable(cmd::unwinnable::Args),
     /// Simulate a DGT board, peg board or tactile clock on a pseudo-terminal.
@@ -111,6 +114,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Listen(args) => cmd::listen::run(args),
         Command::Console(args) => cmd::console::run(args),
         Command::Replay(args) => cmd::replay::run(args),
+        Command::Review(args) => cmd::review::run(args),
         Command::Unwinnable(args) => cmd::unwinnable::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Init(args) => cmd::init::run(args),

@@ -197,6 +197,7 @@ const LAYERS: &[(&str, Layer)] = &[
     ("phonetic", Layer::Pure),
     ("arbiter", Layer::Pure),
     ("table", Layer::Pure),
+    ("review", Layer::Pure),
     ("trf", Layer::Pure),
     ("board", Layer::Pure),
     ("speech", Layer::Edge),

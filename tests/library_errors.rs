@@ -24,6 +24,7 @@ const CHECKED: &[&str] = &[
     "logging",
     "phonetic",
     "records",
+    "review",
     "rules",
     "serve",
     "setup",

@@ -15,6 +15,7 @@ pub mod parse;
 pub mod play;
 pub mod reconcile;
 pub mod replay;
+pub mod review;
 pub mod say;
 pub mod sim;
 pub mod unwinnable;

@@ -100,6 +100,42 @@ pub enum Search {
     Nodes(u64),
 }
 
+impl EngineSettings {
+    /// An engine to analyse with (`annabella review --engine`): `engine` as in
+    /// `[opponent] engine`, one thread, `nodes` per position.
+    ///
+    /// # Errors
+    /// [`ConfigError`](super::ConfigError) naming `--engine` or `--nodes`.
+    pub fn for_analysis(engine: &str, nodes: u64) -> Result<EngineSettings, super::ConfigError> {
+        let raw = RawOpponent {
+            engine: Some(engine.to_owned()),
+            nodes: Some(nodes),
+            ..RawOpponent::default()
+        };
+        let mut problems = Vec::new();
+        let found = check(&raw, Path::new("."), &mut problems);
+        match found {
+            Some(Opponent::Engine(e)) if problems.is_empty() => Ok(EngineSettings {
+                options: vec![("Threads".into(), "1".into())],
+                ..e
+            }),
+            _ => Err(super::ConfigError {
+                path: None,
+                problems: problems
+                    .into_iter()
+                    .map(|p| Problem {
+                        key: p
+                            .key
+                            .replace("opponent.engine", "--engine")
+                            .replace("opponent.nodes", "--nodes"),
+                        message: p.message,
+                    })
+                    .collect(),
+            }),
+        }
+    }
+}
+
 /// The longest option name, value and the most options.
 const MAX_OPTION: usize = 100;
 const MAX_OPTIONS: usize = 64;
@@ -130,7 +166,7 @@ pub(super) fn check(
     let program = match find_program(engine, base) {
         Ok(p) => Some(p),
         Err(why) => {
-            problem("engine", why);
+            problem("engine", why.to_string());
             None
         }
     };
@@ -240,11 +276,28 @@ pub(super) fn check(
     }))
 }
 
+/// Why `engine` names no program.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum ProgramError {
+    /// Nothing given.
+    #[error("empty: give \"stockfish\" or the path of a UCI engine")]
+    Empty,
+    /// A path that is no executable file.
+    #[error("{} is not an executable file", .0.display())]
+    NotExecutable(PathBuf),
+    /// A bare name found nowhere.
+    #[error(
+        "{0:?} is neither on PATH nor in {GAMES_DIR} (Debian: apt-get install {0}, or give \
+         the engine's path)"
+    )]
+    NotFound(String),
+}
+
 /// The engine's program: a path (relative to the config's directory), or a bare name
 /// on `PATH`, else in `/usr/games`.
-fn find_program(engine: &str, base: &Path) -> Result<PathBuf, String> {
+fn find_program(engine: &str, base: &Path) -> Result<PathBuf, ProgramError> {
     if engine.is_empty() {
-        return Err("empty: give \"stockfish\" or the path of a UCI engine".into());
+        return Err(ProgramError::Empty);
     }
     let given = Path::new(engine);
     if given.components().count() > 1 || given.is_absolute() {
@@ -256,7 +309,7 @@ fn find_program(engine: &str, base: &Path) -> Result<PathBuf, String> {
         return if is_program(&path) {
             Ok(path)
         } else {
-            Err(format!("{} is not an executable file", path.display()))
+            Err(ProgramError::NotExecutable(path))
         };
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
@@ -264,12 +317,7 @@ fn find_program(engine: &str, base: &Path) -> Result<PathBuf, String> {
         .chain([PathBuf::from(GAMES_DIR)])
         .map(|dir| dir.join(engine))
         .find(|p| is_program(p))
-        .ok_or_else(|| {
-            format!(
-                "{engine:?} is neither on PATH nor in {GAMES_DIR} (Debian: apt-get install \
-                 {engine}, or give the engine's path)"
-            )
-        })
+        .ok_or_else(|| ProgramError::NotFound(engine.to_owned()))
 }
 
 fn is_program(path: &Path) -> bool {

@@ -267,6 +267,12 @@ mod tests {
             ("pawns", "0,3".into()),
             ("reason", "the engine stopped.".into()),
             ("name", "Stockfish 15.1".into()),
+            ("number", 12.into()),
+            (
+                "played",
+                "Zug drei, Schwarz: Läufer Cäsar acht Gustav vier.".into(),
+            ),
+            ("best", "Eva fünf schlägt David vier".into()),
         ]
     }
 

@@ -121,7 +121,7 @@ pub enum StationError {
     #[error("hall: {0}")]
     Hall(String),
     /// The opponent across the board (`[opponent]`) could not get ready.
-    #[error("the opponent: {0}")]
+    #[error(transparent)]
     Opponent(#[from] crate::opponent::OpponentError),
     /// The table's configuration, read again for the next game, is refused.
     #[error(transparent)]
@@ -365,9 +365,14 @@ impl Station {
             &dir,
         )?;
         let opponent = opponent.map(|o| {
-            let seat =
-                crate::opponent::Seat::new(table.clone(), view_rx.clone(), requests_tx.clone());
-            runtime.spawn(o.play(seat))
+            crate::opponent::seat(
+                &runtime,
+                o,
+                table.clone(),
+                view_rx.clone(),
+                requests_tx.clone(),
+                time,
+            )
         });
         let (heard_tx, heard_rx) = parts::heard_log(plan.heard_log);
         let shell = runtime.spawn(shell::run(

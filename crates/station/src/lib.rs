@@ -60,6 +60,7 @@ pub mod heard;
 pub mod opponent;
 pub mod people;
 pub mod play;
+pub mod review;
 pub mod script;
 pub mod session;
 pub mod shell;

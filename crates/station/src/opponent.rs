@@ -28,8 +28,8 @@ pub type OpponentFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Why an opponent could not get ready or play on: one thing, in one sentence (its
 /// source kept).
 #[derive(Debug, thiserror::Error)]
-#[error(transparent)]
-pub struct OpponentError(#[from] pub Box<dyn std::error::Error + Send + Sync>);
+#[error("the opponent could not play")]
+pub struct OpponentError(#[source] pub Box<dyn std::error::Error + Send + Sync>);
 
 /// The opponent's player name as the scoresheet and the PGN give it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +65,7 @@ pub trait Opponent: Send {
 /// to act with, as the sighted player's.
 #[derive(Debug)]
 pub struct Seat {
+    time: Option<crate::session::TableTime>,
     color: Color,
     config: TableConfig,
     view: watch::Receiver<TableView>,
@@ -84,11 +85,27 @@ impl Seat {
         requests: mpsc::Sender<Request>,
     ) -> Seat {
         Seat {
+            time: None,
             color: !config.vi_color,
             config,
             view,
             requests,
         }
+    }
+
+    /// The same seat, knowing the table's clock (for [`table_ms`](Self::table_ms)).
+    #[must_use]
+    pub fn timed(self, time: crate::session::TableTime) -> Seat {
+        Seat {
+            time: Some(time),
+            ..self
+        }
+    }
+
+    /// The table time of `at` in milliseconds (what the journal and the audio record's
+    /// index use), when the seat knows the table's clock.
+    pub fn table_ms(&self, at: std::time::Instant) -> Option<u64> {
+        self.time.as_ref().map(|t| t.ms_of(at))
     }
 
     /// The opponent's colour.
@@ -233,6 +250,9 @@ pub fn strip_controls(text: &str) -> String {
     line.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// An opponent made ready, and its name.
+pub(crate) type Ready = (Box<dyn Opponent>, OpponentName);
+
 /// Makes the opponent ready on the station's `runtime` before the table opens, naming
 /// its player in `table` (the station's hook).
 ///
@@ -242,13 +262,33 @@ pub(crate) fn prepare(
     runtime: &tokio::runtime::Runtime,
     opponent: Option<Box<dyn Opponent>>,
     table: &mut TableConfig,
-) -> Result<Option<Box<dyn Opponent>>, OpponentError> {
+) -> Result<Option<Ready>, OpponentError> {
     let Some(mut opponent) = opponent else {
         return Ok(None);
     };
     let name = runtime.block_on(opponent.prepare())?;
     name_the_player(table, &name);
-    Ok(Some(opponent))
+    Ok(Some((opponent, name)))
+}
+
+/// Seats the ready opponent at the running table (the station's hook): a game adjourned
+/// for its opponent hears first that this one is back (before any other input), then
+/// the opponent plays on the station's runtime.
+pub(crate) fn seat(
+    runtime: &tokio::runtime::Runtime,
+    (opponent, name): Ready,
+    config: TableConfig,
+    view: watch::Receiver<TableView>,
+    requests: mpsc::Sender<Request>,
+    time: crate::session::TableTime,
+) -> tokio::task::JoinHandle<OpponentEnd> {
+    let now = view.borrow().clone();
+    if now.opponent_lost.is_some() && now.result.is_none() {
+        // The station's queue is empty yet: this is its first input.
+        let _ = requests.try_send(Request::Input(Input::OpponentBack { name: name.0 }));
+    }
+    let seat = Seat::new(config, view, requests).timed(time);
+    runtime.spawn(opponent.play(seat))
 }
 
 /// Waits (a little) for the opponent's play to end once the table stopped: an engine

@@ -242,3 +242,20 @@ nothing-to-take-back = Es gibt keinen Zug von Ihnen zum Zurücknehmen.
 taken-back = Zurückgenommen: { $count } Halbzüge. Sie sind am Zug; stellen Sie Ihr Brett zurück.
 opponent-lost = Ihr Gegner ist ausgefallen: { $reason } Die Uhren stehen. Die Partie ist gespeichert und wird mit einem Gegner fortgesetzt.
 opponent-back = { $name } ist wieder da. Die Uhren laufen.
+
+# Nachspielen einer Partie (annabella review)
+review-game = Partie { $white } gegen { $black }, { $result }, { $count } Halbzüge. Sagen Sie vor, zurück, Zug zwölf, Anfang, Ende, Stellung, Züge oder Hilfe.
+review-move = Zug { $number }, { color }: { $move }.
+review-start = Die Ausgangsstellung.
+review-at-start = Sie sind am Anfang der Partie.
+review-at-end = Das war der letzte Zug der Partie.
+review-no-such-move = Die Partie hat keinen Zug { $number }.
+review-moves = Die Züge bis hier: { $moves }.
+review-no-moves = Noch kein Zug.
+review-no-analysis = Für diese Partie gibt es keine Engine-Bewertung.
+review-best = Der beste Zug war { $move }.
+review-mistake = Der nächste Fehler: { $played } Er verliert { $pawns } Bauern; besser war { $best }.
+review-no-mistake = Kein weiterer Fehler.
+review-help = Sagen Sie: vor, zurück, Zug zwölf, Anfang, Ende, wo ist mein Springer, Stellung, Züge; nach einer Übungspartie auch Bewertung, bester Zug, nächster Fehler.
+review-not-understood = Das habe ich nicht verstanden. Sagen Sie Hilfe für die Möglichkeiten.
+review-mistake-plain = Der nächste Fehler: { $played } Er verliert { $pawns } Bauern.

@@ -199,3 +199,20 @@ nothing-to-take-back = There is no move of yours to take back.
 taken-back = Taken back: { $count } half-moves. It is your move; set your board back.
 opponent-lost = Your opponent has failed: { $reason } The clocks are stopped. The game is kept and continues with an opponent.
 opponent-back = { $name } is back. The clocks run.
+
+# Reviewing a game (annabella review)
+review-game = Game { $white } against { $black }, { $result }, { $count } half-moves. Say next, back, move twelve, start, end, position, moves or help.
+review-move = Move { $number }, { color }: { $move }.
+review-start = The starting position.
+review-at-start = You are at the start of the game.
+review-at-end = That was the last move of the game.
+review-no-such-move = The game has no move { $number }.
+review-moves = The moves so far: { $moves }.
+review-no-moves = No move yet.
+review-no-analysis = There is no engine evaluation of this game.
+review-best = The best move was { $move }.
+review-mistake = The next mistake: { $played } It loses { $pawns } pawns; better was { $best }.
+review-no-mistake = No further mistake.
+review-help = Say: next, back, move twelve, start, end, where is my knight, position, moves; after a practice game also evaluation, best move, next mistake.
+review-not-understood = I did not understand that. Say help for what you can say.
+review-mistake-plain = The next mistake: { $played } It loses { $pawns } pawns.

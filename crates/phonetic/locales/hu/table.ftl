@@ -199,3 +199,20 @@ nothing-to-take-back = Nincs visszavehető lépése.
 taken-back = Visszavéve: { $count } féllépés. Ön lép; állítsa vissza a tábláját.
 opponent-lost = Az ellenfele kiesett: { $reason } Az órák állnak. A játszma mentve van, és egy ellenféllel folytatódik.
 opponent-back = { $name } újra itt van. Az órák járnak.
+
+# Játszma visszajátszása (annabella review)
+review-game = { $white } – { $black } játszma, { $result }, { $count } féllépés. Mondja: előre, vissza, lépés tizenkettő, kezdet, vége, állás, lépések vagy segítség.
+review-move = { $number }. lépés, { color }: { $move }.
+review-start = A kiinduló állás.
+review-at-start = A játszma elején van.
+review-at-end = Ez volt a játszma utolsó lépése.
+review-no-such-move = A játszmában nincs { $number }. lépés.
+review-moves = Az eddigi lépések: { $moves }.
+review-no-moves = Még nincs lépés.
+review-no-analysis = Ehhez a játszmához nincs programértékelés.
+review-best = A legjobb lépés { $move } lett volna.
+review-mistake = A következő hiba: { $played } { $pawns } gyalogot veszít; jobb lett volna { $best }.
+review-no-mistake = Nincs több hiba.
+review-help = Mondja: előre, vissza, lépés tizenkettő, kezdet, vége, állás, lépések; gyakorló játszma után értékelés, legjobb, hiba is.
+review-not-understood = Nem értettem. Mondja: segítség.
+review-mistake-plain = A következő hiba: { $played } { $pawns } gyalogot veszít.

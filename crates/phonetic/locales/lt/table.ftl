@@ -235,3 +235,20 @@ nothing-to-take-back = Nėra jūsų ėjimo, kurį būtų galima atšaukti.
 taken-back = Atšaukta: { $count } pusėjimiai. Jūsų ėjimas; atstatykite savo lentą.
 opponent-lost = Jūsų varžovas sutriko: { $reason } Laikrodžiai sustabdyti. Partija išsaugota ir bus tęsiama su varžovu.
 opponent-back = { $name } vėl čia. Laikrodžiai eina.
+
+# Partijos peržiūra (annabella review)
+review-game = Partija { $white } prieš { $black }, { $result }, { $count } pusėjimiai. Sakykite pirmyn, atgal, ėjimas dvylika, pradžia, pabaiga, pozicija, ėjimai arba pagalba.
+review-move = Ėjimas { $number }, { color }: { $move }.
+review-start = Pradinė pozicija.
+review-at-start = Jūs partijos pradžioje.
+review-at-end = Tai buvo paskutinis partijos ėjimas.
+review-no-such-move = Partijoje nėra ėjimo { $number }.
+review-moves = Ėjimai iki čia: { $moves }.
+review-no-moves = Dar nėra ėjimų.
+review-no-analysis = Šios partijos programos įvertinimo nėra.
+review-best = Geriausias ėjimas buvo { $move }.
+review-mistake = Kita klaida: { $played } Ji praranda { $pawns } pėstininko; geriau buvo { $best }.
+review-no-mistake = Daugiau klaidų nėra.
+review-help = Sakykite: pirmyn, atgal, ėjimas dvylika, pradžia, pabaiga, pozicija, ėjimai; po treniruočių partijos ir įvertinimas, geriausias, klaida.
+review-not-understood = Nesupratau. Sakykite pagalba.
+review-mistake-plain = Kita klaida: { $played } Ji praranda { $pawns } pėstininko.

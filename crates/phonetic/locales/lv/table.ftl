@@ -227,3 +227,20 @@ nothing-to-take-back = Nav jūsu gājiena, ko atsaukt.
 taken-back = Atsaukts: { $count } pusgājieni. Jūsu gājiens; nolieciet savu galdiņu atpakaļ.
 opponent-lost = Jūsu pretinieks ir izgājis no ierindas: { $reason } Pulksteņi ir apturēti. Partija ir saglabāta un turpināsies ar pretinieku.
 opponent-back = { $name } ir atpakaļ. Pulksteņi iet.
+
+# Partijas pārskats (annabella review)
+review-game = Partija { $white } pret { $black }, { $result }, { $count } pusgājieni. Sakiet uz priekšu, atpakaļ, gājiens divpadsmit, sākums, beigas, pozīcija, gājieni vai palīdzība.
+review-move = Gājiens { $number }, { color }: { $move }.
+review-start = Sākuma pozīcija.
+review-at-start = Jūs esat partijas sākumā.
+review-at-end = Tas bija partijas pēdējais gājiens.
+review-no-such-move = Partijā nav gājiena { $number }.
+review-moves = Gājieni līdz šim: { $moves }.
+review-no-moves = Vēl nav gājienu.
+review-no-analysis = Šai partijai nav programmas novērtējuma.
+review-best = Labākais gājiens bija { $move }.
+review-mistake = Nākamā kļūda: { $played } Tā zaudē { $pawns } bandiniekus; labāk bija { $best }.
+review-no-mistake = Vairāk kļūdu nav.
+review-help = Sakiet: uz priekšu, atpakaļ, gājiens divpadsmit, sākums, beigas, pozīcija, gājieni; pēc treniņa partijas arī novērtējums, labākais, kļūda.
+review-not-understood = Es nesapratu. Sakiet palīdzība.
+review-mistake-plain = Nākamā kļūda: { $played } Tā zaudē { $pawns } bandiniekus.

@@ -276,6 +276,45 @@ impl Running {
     }
 }
 
+/// Each position of a game analysed by the engine of `settings` (for `annabella
+/// review`): the best move there and the score from the side to move, `None` where the
+/// game is over. `positions[i]` is reached by `moves[..i]` from `start` (its FEN, `None`:
+/// the standard start); each search is `settings`' nodes (20000 when it thinks on the
+/// clock).
+///
+/// # Errors
+/// [`EngineError`]: the engine could not start or failed on the way.
+pub async fn analyse(
+    settings: &EngineSettings,
+    start: Option<&Fen>,
+    moves: &[UciMove],
+    positions: &[Chess],
+) -> Result<Vec<Option<(UciMove, Option<EngineScore>)>>, EngineError> {
+    let mut running = Running::start(settings).await?;
+    let limit = match settings.search {
+        Search::Nodes(n) => Limit::Nodes(n),
+        Search::Clock => Limit::Nodes(20_000),
+    };
+    let mut out = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        if pos.is_game_over() || i > moves.len() {
+            out.push(None);
+            continue;
+        }
+        let now = running.now();
+        running.uci.search(now, start, &moves[..i], pos, &limit)?;
+        running.flush().await?;
+        loop {
+            if let Some(UciEvent::BestMove { best, score, .. }) = running.next_event().await? {
+                out.push(Some((best, score)));
+                break;
+            }
+        }
+    }
+    running.stop().await;
+    Ok(out)
+}
+
 /// What the running search is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Purpose {
@@ -314,10 +353,6 @@ impl Game {
 
     async fn run(mut self) -> OpponentEnd {
         let mut view = self.seat.view();
-        if view.opponent_lost.is_some() && view.result.is_none() {
-            // The game was adjourned for its opponent: this engine takes the seat.
-            let _ = self.seat.back(&self.running.name).await;
-        }
         loop {
             if view.result.is_some() {
                 self.running.stop().await;
@@ -377,9 +412,12 @@ impl Game {
             return Ok(());
         }
         let ply = view.moves.len();
+        // Its clock runs once the VI player's move is complete (pressed, or pressed by
+        // the table): then it thinks.
         let waiting = view.started
             && !view.paused
             && view.turn == me
+            && view.running == Some(me)
             && !view.claim_pending
             && view.opponent_lost.is_none();
         if waiting && self.moved_for.as_ref() != Some(&(ply, view.fen.clone())) {
@@ -450,11 +488,12 @@ impl Game {
         let cp = score.map(|s| to_table(s).centipawns());
         match purpose {
             Purpose::Move { ply, offer, .. } => {
-                tracing::debug!(
-                    target: "annabella::opponent",
-                    bestmove_at_ms = u64::try_from(at.as_millis()).unwrap_or(u64::MAX),
-                    "the engine's move {best}"
-                );
+                // The benchmark's start: when the engine's `bestmove` line was read, in
+                // the table's time (its end is the announcement's first sample in the
+                // audio record's index).
+                if let Some(ms) = self.seat.table_ms(self.running.epoch + at) {
+                    tracing::debug!(target: "annabella::opponent", bestmove_ms = ms, "the engine's move {best}");
+                }
                 if let Some(cp) = cp {
                     self.own_scores.push(cp);
                 }
@@ -504,12 +543,7 @@ fn line_of(
     mode: CastlingMode,
 ) -> (Option<Fen>, Vec<UciMove>, Chess) {
     let start_fen: Option<Fen> = start_fen.and_then(|f| f.parse().ok());
-    let start: Option<Chess> = start_fen
-        .clone()
-        .map(|f| f.into_position(mode))
-        .transpose()
-        .ok()
-        .flatten();
+    let start: Option<Chess> = start_fen.clone().and_then(|f| f.into_position(mode).ok());
     let mut pos = start.clone().unwrap_or_default();
     let mut moves = Vec::with_capacity(view.moves.len());
     for san in &view.moves {

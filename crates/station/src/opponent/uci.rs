@@ -223,10 +223,8 @@ impl Uci {
             (UciMessage::Id { name: Some(n), .. }, State::Starting) => {
                 self.name = Some(crate::opponent::strip_controls(&n));
             }
-            (UciMessage::Option(o), State::Starting) => {
-                if self.options.len() < 1000 {
-                    self.options.push(o);
-                }
+            (UciMessage::Option(o), State::Starting) if self.options.len() < 1000 => {
+                self.options.push(o);
             }
             (UciMessage::UciOk, State::Starting) => {
                 self.state = State::Identified;
