@@ -63,6 +63,18 @@ pub struct Args {
     /// The board of `--trf`'s round.
     #[arg(long, value_name = "K", requires = "trf")]
     board: Option<u32>,
+    /// The opponent plays on Lichess: the file of the personal token (scope board:play),
+    /// beside the config when relative. A file that is there is kept (it must be mode
+    /// 0600); else the token is read from one line of standard input and written there.
+    #[arg(long, value_name = "FILE")]
+    lichess_token_file: Option<PathBuf>,
+    /// Lichess's URL (default https://lichess.org).
+    #[arg(long, value_name = "URL", requires = "lichess_token_file")]
+    lichess_url: Option<String>,
+    /// Post a seek with this clock (minutes+increment, e.g. 15+10); without it, the games
+    /// that start are played (a challenge accepted on the site).
+    #[arg(long, value_name = "CLOCK", requires = "lichess_token_file")]
+    lichess_seek: Option<String>,
 }
 
 /// Finds, asks, writes.
@@ -87,6 +99,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .zip(args.round)
             .zip(args.board)
             .map(|((t, r), b)| (t, r, b)),
+        lichess: args
+            .lichess_token_file
+            .map(|token_file| wizard::LichessOptions {
+                token_file,
+                url: args.lichess_url,
+                seek: args.lichess_seek,
+            }),
     };
     wizard::run(
         &options,

@@ -42,6 +42,19 @@ pub struct TableAnswers {
     pub vi_voice: Option<String>,
     /// PGN `Event` and `Round` from the tournament's pairing (`init --trf`), else none.
     pub event_round: Option<(String, String)>,
+    /// The opponent plays on Lichess (`init --lichess-token-file`), else none.
+    pub online: Option<OnlineAnswers>,
+}
+
+/// The `[opponent]` of a game on Lichess through the Board API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineAnswers {
+    /// The token's file (mode 0600), as written in the config.
+    pub token_file: PathBuf,
+    /// Lichess's URL, when not `https://lichess.org`.
+    pub url: Option<String>,
+    /// The seek to post (`"15+10"`), else the games that start are played.
+    pub seek: Option<String>,
 }
 
 /// The clock and the presses that make `answers` a table that can play, decided once:
@@ -125,6 +138,7 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
     write_speech(&mut s, answers);
     write_voices(&mut s, answers);
     write_records(&mut s, answers);
+    write_opponent(&mut s, answers);
     s
 }
 
@@ -270,6 +284,37 @@ fn write_records(s: &mut String, a: &TableAnswers) {
     );
 }
 
+/// `[opponent]` for a game on Lichess, if `a` has one.
+fn write_opponent(s: &mut String, a: &TableAnswers) {
+    let Some(o) = &a.online else { return };
+    let _ = writeln!(
+        s,
+        "\n[opponent]                          # a rated game on Lichess through the Board API\n\
+         # A personal token with the board:play scope, read from this file only (mode 0600).\n\
+         lichess_token_file = {}",
+        quote(&o.token_file.to_string_lossy())
+    );
+    match &o.url {
+        Some(url) => {
+            let _ = writeln!(s, "lichess_url = {}", quote(url));
+        }
+        None => s.push_str("# lichess_url = \"https://lichess.org\"\n"),
+    }
+    match &o.seek {
+        Some(seek) => {
+            let _ = writeln!(
+                s,
+                "seek = {}                     # a rated seek is posted; it waits for an opponent",
+                quote(seek)
+            );
+        }
+        None => s.push_str(
+            "# seek = \"15+10\"                  # post a seek; without it, play the games that \
+             start (a challenge accepted on the site)\n",
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +338,7 @@ mod tests {
             microphone: None,
             vi_voice: None,
             event_round: None,
+            online: None,
         }
     }
 
