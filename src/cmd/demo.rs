@@ -119,6 +119,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         firmware: args
             .firmware
             .then(|| DemoFirmware::built(args.board_elf.clone(), args.clock_elf.clone())),
+        opponent: config
+            .opponent
+            .as_ref()
+            .map(annabella_station::opponent::from_config),
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     eprintln!("journal: {}", report.journal.display());

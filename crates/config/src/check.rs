@@ -563,6 +563,15 @@ impl RawConfig {
         let table = c.table(&self.table);
         let console = self.console.as_ref().map(|raw| c.console(raw));
         let braille_display = self.braille.as_ref().and_then(|raw| c.braille(raw));
+        let opponent = self
+            .opponent
+            .as_ref()
+            .and_then(|raw| super::opponent::check(raw, c.base, &mut c.problems));
+        let mut sighted_voice = sighted_voice;
+        if self.opponent.is_some() && self.voice.sighted.backend.is_none() {
+            // Nobody sits across the board to hear the sighted player's announcements.
+            sighted_voice.backend = Backend::None;
+        }
         let hall = self.hall.as_ref().and_then(|raw| {
             raw.check("hall", c.base)
                 .map_err(|problems| {
@@ -591,6 +600,7 @@ impl RawConfig {
             console,
             braille_display,
             hall,
+            opponent,
             secret_file: c.base.join(annabella_journal::SECRET_FILE),
         })
     }

@@ -28,6 +28,7 @@
 //! ```
 
 mod check;
+mod opponent;
 mod raw;
 mod set_up;
 mod strings;
@@ -50,6 +51,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 pub use check::default_braille_table;
+pub use opponent::{EngineSettings, Opponent, RawOpponent, Search, Strength};
 pub use raw::{
     RawBraille, RawClock, RawConfig, RawConsole, RawDevices, RawGame, RawLanguage, RawPlayers,
     RawRecords, RawSpeech, RawTimings, RawVoice, RawVoices,
@@ -276,6 +278,9 @@ pub struct StationConfig {
     pub braille_display: Option<annabella_braille_display::brlapi::BrlapiSettings>,
     /// The tournament hall's broker, when `[hall]` is in the file.
     pub hall: Option<annabella_hall_wire::HallConfig>,
+    /// The opponent across the board instead of a sighted player, when `[opponent]` is
+    /// in the file (a practice game).
+    pub opponent: Option<Opponent>,
     /// The table's secret beside the config, named after it (`table.toml` →
     /// `table.secret`; made by `annabella init`, or by the first `play` when missing): the
     /// key of its journals' MACs.
@@ -443,6 +448,10 @@ impl StationConfig {
             },
             press_confirmation: self.table.press_confirmation,
             low_time_warning: self.table.low_time_warning,
+            practice: self
+                .opponent
+                .as_ref()
+                .map_or(annabella_table::Practice::RATED, Opponent::practice),
             ..TableConfig::default()
         }
     }

@@ -36,6 +36,9 @@ pub struct RawConfig {
     pub braille: Option<RawBraille>,
     /// `[hall]`: the tournament hall's broker (published only when the section is there).
     pub hall: Option<annabella_hall_wire::RawHall>,
+    /// `[opponent]`: an engine across the board instead of a sighted player (a practice
+    /// game; only when the section is there).
+    pub opponent: Option<super::opponent::RawOpponent>,
 }
 
 /// `[braille]` as written.

@@ -9,6 +9,12 @@ use super::{DEFAULT_DGT_BUTTONS, DeviceSpec, Devices, GameSettings, Press, Probl
 /// then lists every combination that cannot play, naming the keys and what to change.
 pub(super) fn check(raw: &RawConfig, game: &mut GameSettings, devices: &Devices) -> Vec<Problem> {
     let no_clock = devices.clock == DeviceSpec::None;
+    // An engine across the board makes its move on no board and presses no lever: the
+    // table presses for it once its move is announced.
+    let opponent = raw.opponent.is_some();
+    if opponent && raw.clock.sighted_press.is_none() {
+        game.sighted_press = Press::Automatic;
+    }
     if no_clock && raw.clock.vi_press.is_none() {
         game.vi_press = Press::Automatic;
     }
@@ -22,6 +28,20 @@ pub(super) fn check(raw: &RawConfig, game: &mut GameSettings, devices: &Devices)
             message,
         })
     };
+    if opponent && devices.dgt != DeviceSpec::None {
+        problem(
+            "devices.dgt",
+            "the opponent is an engine ([opponent]): there is no sighted player's board;              set devices.dgt = \"none\" (a DGT 3000 clock needs its board's cable, so use              the tactile clock or none)"
+                .into(),
+        );
+    }
+    if opponent && raw.clock.sighted_press.as_deref() == Some("lever") {
+        problem(
+            "clock.sighted_press",
+            "the opponent is an engine ([opponent]): nobody presses its lever; leave              clock.sighted_press out or set it to \"automatic\""
+                .into(),
+        );
+    }
     if devices.clock == DeviceSpec::OnDgt && devices.dgt == DeviceSpec::None {
         problem(
             "devices.clock",

@@ -544,3 +544,116 @@ fn names_are_at_most_200_characters() {
         "no problem echoes the name: {got:?}"
     );
 }
+
+/// An executable file standing for an engine (the check only looks for one).
+fn fake_engine(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("engine.sh");
+    std::fs::write(&path, "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn an_engine_opponent_is_read_with_its_options_strength_and_practice() {
+    let dir = tempfile::tempdir().unwrap();
+    fake_engine(dir.path());
+    let text = r#"
+        [devices]
+        peg_board = "sim"
+        clock = "sim"
+        [opponent]
+        engine = "./engine.sh"
+        options = { Threads = 1, Hash = 16, Ponder = false, "Debug Log File" = "" }
+        elo = 1500
+        nodes = 20000
+        take_back = true
+        hint = true
+    "#;
+    let c = StationConfig::from_toml_str(text, dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let Some(Opponent::Engine(e)) = &c.opponent else {
+        panic!("{:?}", c.opponent)
+    };
+    assert_eq!(e.program, dir.path().join("./engine.sh"));
+    assert_eq!(
+        e.options,
+        [
+            ("Debug Log File".to_owned(), String::new()),
+            ("Hash".to_owned(), "16".to_owned()),
+            ("Ponder".to_owned(), "false".to_owned()),
+            ("Threads".to_owned(), "1".to_owned()),
+        ]
+    );
+    assert_eq!(e.strength, Strength::Elo(1500));
+    assert_eq!(e.search, Search::Nodes(20_000));
+    assert_eq!(e.answer_within, Duration::from_secs(10));
+    let practice = c.table_config().practice;
+    assert!(practice.take_back && practice.hint && !practice.evaluation);
+    // Nobody presses the engine's lever and nobody sits there to hear.
+    assert_eq!(c.game.sighted_press, Press::Automatic);
+    assert_eq!(c.sighted_voice.backend, Backend::None);
+    // A rated table allows nothing of it.
+    assert!(parse("").unwrap().table_config().practice.is_rated());
+}
+
+#[test]
+fn a_bare_engine_name_is_found_on_path_or_in_usr_games() {
+    // Debian's stockfish is /usr/games/stockfish, not on PATH (scripts/setup.sh installs it).
+    let text = "[opponent]\nengine = \"stockfish\"\nskill = 3";
+    let c = parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let Some(Opponent::Engine(e)) = &c.opponent else {
+        panic!()
+    };
+    assert!(e.program.ends_with("stockfish"), "{}", e.program.display());
+    assert_eq!(e.strength, Strength::Skill(3));
+    assert_eq!(e.search, Search::Clock);
+}
+
+#[test]
+fn every_wrong_opponent_key_is_one_problem_naming_it() {
+    let got = problems(
+        r#"
+        [devices]
+        dgt = "sim"
+        [clock]
+        sighted_press = "lever"
+        [opponent]
+        engine = "no-such-engine-here"
+        options = { "Hash value" = 1, Threads = [1], UCI_Elo = 1500 }
+        elo = 1500
+        skill = 3
+        nodes = 0
+        answer_within_ms = 5
+    "#,
+    );
+    let keys: Vec<&str> = got.iter().map(|p| p.split(':').next().unwrap()).collect();
+    assert_eq!(
+        keys,
+        [
+            "devices.dgt",
+            "clock.sighted_press",
+            "opponent.engine",
+            "opponent.options.Hash value",
+            "opponent.options.Threads",
+            "opponent.options.UCI_Elo",
+            "opponent.elo",
+            "opponent.nodes",
+            "opponent.answer_within_ms",
+        ],
+        "{got:#?}"
+    );
+    assert!(
+        got[2].contains("neither on PATH nor in /usr/games"),
+        "{got:#?}"
+    );
+    assert_eq!(
+        problems("[opponent]\nelo = 1500"),
+        [
+            "opponent.engine: an opponent needs its engine: \"stockfish\" or the path of a UCI engine"
+        ]
+    );
+    assert_eq!(
+        problems("[opponent]\nengine = \"/etc/passwd\""),
+        ["opponent.engine: /etc/passwd is not an executable file"]
+    );
+}

@@ -61,6 +61,8 @@ pub struct DemoSetup {
     /// The table's devices, each simulated ([`Devices::simulated`]): the full tactile set
     /// by default, a club's DGT board and DGT 3000 with `--config samples/table-club.toml`.
     pub devices: Devices,
+    /// The opponent in the sighted player's seat (`[opponent]`: an engine), if any.
+    pub opponent: Option<Box<dyn annabella_station::opponent::Opponent>>,
 }
 
 /// The firmware images the demo runs in simavr for the peg board and the clock.
@@ -150,6 +152,7 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
             surface: DisplaySurface::Simulated,
             braille_table: setup.braille_table.clone(),
         }),
+        opponent: setup.opponent,
     })?;
     // Asked for with `heard_log`; an empty log would fail every `expect:` step.
     let heard = station

@@ -751,6 +751,8 @@ const DE_KEYS: &[(&str, Word)] = &[
     ("besser", Word::Key(K::Evaluation)),
     ("gesetzt", Word::Key(K::Placed)),
     ("fertig", Word::Key(K::Placed)),
+    ("zurück", Word::Key(K::TakeBack)),
+    ("zurücknehmen", Word::Key(K::TakeBack)),
 ];
 
 const DE_FILLERS: &[&str] = &[
@@ -1004,6 +1006,8 @@ const EN_KEYS: &[(&str, Word)] = &[
     ("winning", Word::Key(K::Evaluation)),
     ("done", Word::Key(K::Placed)),
     ("placed", Word::Key(K::Placed)),
+    ("undo", Word::Key(K::TakeBack)),
+    ("takeback", Word::Key(K::TakeBack)),
 ];
 
 const EN_FILLERS: &[&str] = &[

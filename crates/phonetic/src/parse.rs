@@ -454,6 +454,10 @@ fn declarations(i: Words<'_>) -> PResult<'_, Command> {
         value(Command::Pause, key(K::Pause)),
         value(Command::StopSpeaking, key(K::Stop)),
         value(Command::Placed, (opt(key(K::Moves)), key(K::Placed))),
+        value(
+            Command::TakeBack,
+            (opt(key(K::Moves)), key(K::TakeBack), opt(key(K::Moves))),
+        ),
     ))
     .parse(i)
 }
@@ -899,6 +903,8 @@ mod tests {
             ("gesetzt", "done", C::Placed),
             ("fertig", "placed", C::Placed),
             ("Zug gesetzt", "move placed", C::Placed),
+            ("zurück", "undo", C::TakeBack),
+            ("Zug zurücknehmen", "takeback", C::TakeBack),
             ("wer ist am Zug", "whose turn", C::WhoseTurn),
             ("am Zug", "whose move", C::WhoseTurn),
             ("meine Zeit", "my time", C::AskTime),
@@ -1197,6 +1203,12 @@ mod tests {
             (Language::Lt, "padėjau", cmd(C::Placed)),
             (Language::Lv, "gatavs", cmd(C::Placed)),
             (Language::Hu, "kész", cmd(C::Placed)),
+            // Take back (practice only).
+            (Language::De, "zurück", cmd(C::TakeBack)),
+            (Language::En, "undo", cmd(C::TakeBack)),
+            (Language::Lt, "atšaukti", cmd(C::TakeBack)),
+            (Language::Lv, "atsaukt", cmd(C::TakeBack)),
+            (Language::Hu, "vissza", cmd(C::TakeBack)),
         ];
         for (language, said, want) in table {
             for lexicon in [Lexicon::get(language), Lexicon::local(language)] {

@@ -293,6 +293,9 @@ pub enum Command {
     /// "gesetzt", "done": the speaker's move is placed on the board (a board without
     /// sensors learns so from the player).
     Placed,
+    /// "zurück", "undo": take the speaker's last move (and the reply to it) back. Only a
+    /// practice game allows it; a rated table refuses it like analysis (11.3.1).
+    TakeBack,
 }
 
 impl Command {
@@ -326,6 +329,7 @@ impl Command {
             Command::OpponentName => "opponent_name",
             Command::Help => "help",
             Command::Placed => "placed",
+            Command::TakeBack => "take_back",
         }
     }
 }

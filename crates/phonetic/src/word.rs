@@ -131,6 +131,9 @@ pub enum Keyword {
     Diagonal,
     /// gesetzt, fertig / done, placed: the move is on the board.
     Placed,
+    /// zurück, zurücknehmen / undo, takeback: take the last move back (a practice game
+    /// only; refused at a rated table).
+    TakeBack,
 }
 
 /// A recognised word and its place in the utterance (0-based), so errors can name it.

@@ -120,6 +120,9 @@ pub enum StationError {
     /// The tournament hall's link could not start (`[hall]`).
     #[error("hall: {0}")]
     Hall(String),
+    /// The opponent across the board (`[opponent]`) could not get ready.
+    #[error("the opponent: {0}")]
+    Opponent(#[from] crate::opponent::OpponentError),
     /// A script step failed (a device refused, an expected announcement never came).
     #[error("script line {line}: {message}")]
     Script {
@@ -181,6 +184,8 @@ pub struct StationPlan {
     pub braille_display: Option<BrailleDisplayPlan>,
     /// The table's secret: the journal is keyed with it (none: not authenticated).
     pub secret: Option<crate::journal::TableSecret>,
+    /// The opponent in the sighted player's seat (`[opponent]`), if any.
+    pub opponent: Option<Box<dyn crate::opponent::Opponent>>,
 }
 
 impl std::fmt::Debug for StationPlan {
@@ -245,6 +250,8 @@ pub struct Station {
     pub braille_keys: Option<DisplayKeys>,
     /// The VI player's Braille display, if any.
     braille_display: Option<RunningDisplay>,
+    /// The opponent's play, if there is an opponent.
+    opponent: Option<tokio::task::JoinHandle<crate::opponent::OpponentEnd>>,
 }
 
 impl std::fmt::Debug for Station {
@@ -262,6 +269,8 @@ pub struct Stopped {
     pub ending: Ending,
     /// The session (for the records).
     pub session: Session,
+    /// How the opponent's play ended, if there was an opponent.
+    pub opponent: Option<crate::opponent::OpponentEnd>,
 }
 
 /// Each configured serial device that cannot be opened, named with its key and why.
@@ -298,17 +307,18 @@ impl Station {
     ///
     /// # Errors
     /// [`StationError`] naming the part that failed.
-    pub fn start(plan: StationPlan) -> Result<Station, StationError> {
+    pub fn start(mut plan: StationPlan) -> Result<Station, StationError> {
         let dir = plan.records_dir.clone();
         let journal = parts::records_journal(&dir, plan.continue_journal)?;
         parts::check_devices(&plan.devices, plan.allow_missing_devices)?;
+        let runtime = parts::runtime()?;
+        let opponent = crate::opponent::prepare(&runtime, plan.opponent.take(), &mut plan.table)?;
         let session = open_session(&journal, plan.table, plan.secret.as_ref())?;
         let epoch = session.epoch_unix_ms()?.unwrap_or_default();
         let time = TableTime::new(epoch, session.journal().last_now());
         let table = session.table().config().clone();
         let position = session.table().game().position().clone();
 
-        let runtime = parts::runtime()?;
         let (requests_tx, requests_rx) = mpsc::channel(REQUESTS);
         let (news_tx, news_rx) = mpsc::channel(NEWS);
         let voices = plan
@@ -342,6 +352,11 @@ impl Station {
             time,
             &dir,
         )?;
+        let opponent = opponent.map(|o| {
+            let seat =
+                crate::opponent::Seat::new(table.clone(), view_rx.clone(), requests_tx.clone());
+            runtime.spawn(o.play(seat))
+        });
         let (heard_tx, heard_rx) = parts::heard_log(plan.heard_log);
         let shell = runtime.spawn(shell::run(
             session,
@@ -383,6 +398,7 @@ impl Station {
             audio_record,
             braille_keys: braille_display.as_ref().map(RunningDisplay::keys),
             braille_display,
+            opponent,
         })
     }
 
@@ -399,10 +415,12 @@ impl Station {
             requests,
             feed,
             braille_display,
+            opponent,
             ..
         } = self;
         drop(requests);
         let result = runtime.block_on(shell);
+        let opponent = opponent.and_then(|o| crate::opponent::ended(&runtime, o));
         runtime.shutdown_timeout(Duration::from_millis(500));
         if let Some(display) = braille_display {
             display.join();
@@ -413,7 +431,11 @@ impl Station {
         drop(feed);
         let (ending, session, _herald) =
             result.map_err(|e| StationError::Runtime(std::io::Error::other(e.to_string())))??;
-        Ok(Stopped { ending, session })
+        Ok(Stopped {
+            ending,
+            session,
+            opponent,
+        })
     }
 }
 

@@ -64,6 +64,7 @@ pub mod device_events;
 pub mod export;
 pub mod hall_link;
 pub mod heard;
+pub mod opponent;
 pub use annabella_journal as journal;
 pub mod people;
 pub mod play;

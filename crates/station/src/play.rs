@@ -143,6 +143,7 @@ fn run_table(
                 surface: DisplaySurface::Brlapi(settings),
                 braille_table: config.braille_table.clone(),
             }),
+        opponent: config.opponent.as_ref().map(crate::opponent::from_config),
     })?;
     let hall = join_hall(config, &station, secret)?;
     if let Some(input) = first {

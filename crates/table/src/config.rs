@@ -8,6 +8,8 @@ use annabella_rules::{Edition, TimeControl};
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
+use crate::Practice;
+
 /// Who presses a player's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -161,6 +163,11 @@ pub struct TableConfig {
     pub event: Event,
     /// When the table speaks up on its own.
     pub timings: Timings,
+    /// What a practice game against an engine allows (take-back, hint, evaluation);
+    /// nothing at a rated table (written only when something is allowed, so a rated
+    /// table's settings read as before).
+    #[serde(skip_serializing_if = "Practice::is_rated")]
+    pub practice: Practice,
 }
 
 impl Default for TableConfig {
@@ -184,6 +191,7 @@ impl Default for TableConfig {
             low_time_warning: None,
             event: Event::default(),
             timings: Timings::default(),
+            practice: Practice::RATED,
         }
     }
 }

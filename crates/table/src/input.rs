@@ -249,6 +249,33 @@ pub enum Input {
         #[serde(default)]
         action: Option<ArbiterAction>,
     },
+    /// The move of the station's opponent (an engine, a remote player) in the position
+    /// after `ply` half-moves; a move for another position (the VI player took back
+    /// meanwhile) is not played.
+    OpponentMove {
+        /// The move.
+        #[serde(with = "crate::text_serde")]
+        uci: UciMove,
+        /// The half-moves played when the opponent chose it.
+        ply: usize,
+    },
+    /// The opponent of a practice game answers the VI player's question (the view's
+    /// `consult`): a hint or the evaluation, announced to the VI player.
+    Advice(crate::Advice),
+    /// The opponent (an engine, a remote player) is gone: it crashed, hung, said what is
+    /// no chess or lost its connection. The clocks stop and the game is kept, adjourned,
+    /// to be resumed with the same opponent or another.
+    OpponentLost {
+        /// What happened, in one sentence (an engine's own words stripped of control
+        /// characters).
+        reason: String,
+    },
+    /// The opponent is back (the game resumed with it, or with another): the clocks run
+    /// again.
+    OpponentBack {
+        /// The opponent's name (an engine's `id name`).
+        name: String,
+    },
     /// An announcement has been spoken to its end (or was interrupted).
     AnnouncementDone {
         /// The id of [`Announcement::id`](crate::Announcement::id).

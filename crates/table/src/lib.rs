@@ -37,6 +37,7 @@ mod effect;
 mod input;
 pub mod pgn;
 mod phrases;
+mod practice;
 mod table;
 #[cfg(test)]
 mod test_positions;
@@ -53,5 +54,6 @@ pub use effect::{
     Haptic, PegFix, Priority, RecordedMove, SealedMove,
 };
 pub use input::{ArbiterAction, ClockButton, ClockDevice, Hypothesis, Input, SightedCommand};
+pub use practice::{Advice, Consult, Practice, Score};
 pub use table::{InputError, Table};
 pub use view::{PendingClaimView, TableView};

@@ -75,6 +75,77 @@ impl Phrases {
         self.say(id, &[("move", self.full(pos, m).into())])
     }
 
+    /// The opponent is gone; a practice question waits for it.
+    pub(crate) fn opponent_away(self) -> String {
+        self.say("opponent-away", &[])
+    }
+
+    /// A practice question passed to the opponent.
+    pub(crate) fn consult_waiting(self) -> String {
+        self.say("consult-waiting", &[])
+    }
+
+    /// The opponent's hint: its best move for the VI player.
+    pub(crate) fn hint(self, pos: &Chess, m: Move) -> String {
+        self.with_move("practice-hint", pos, m)
+    }
+
+    /// The opponent had no answer to the question.
+    pub(crate) fn no_hint(self) -> String {
+        self.say("practice-no-answer", &[])
+    }
+
+    /// The evaluation from the VI player's side.
+    pub(crate) fn evaluation(self, score: crate::Score) -> String {
+        use crate::Score;
+        match score {
+            Score::Mate(n) if n > 0 => self.say(
+                "evaluation-mate-for",
+                &[("count", self.number(n.unsigned_abs() as usize))],
+            ),
+            Score::Mate(n) => self.say(
+                "evaluation-mate-against",
+                &[("count", self.number(n.unsigned_abs() as usize))],
+            ),
+            Score::Centipawns(cp) if cp.abs() < 20 => self.say("evaluation-equal", &[]),
+            Score::Centipawns(cp) => {
+                let tenths = (cp.unsigned_abs() + 5) / 10;
+                let point = if self.language() == Language::En {
+                    '.'
+                } else {
+                    ','
+                };
+                let pawns = format!("{}{point}{}", tenths / 10, tenths % 10);
+                let id = if cp > 0 {
+                    "evaluation-better"
+                } else {
+                    "evaluation-worse"
+                };
+                self.say(id, &[("pawns", pawns.into())])
+            }
+        }
+    }
+
+    /// Take-back with no move of the VI player to take back.
+    pub(crate) fn nothing_to_take_back(self) -> String {
+        self.say("nothing-to-take-back", &[])
+    }
+
+    /// `plies` half-moves taken back; the VI player is to move.
+    pub(crate) fn taken_back(self, plies: usize) -> String {
+        self.say("taken-back", &[("count", self.number(plies))])
+    }
+
+    /// The opponent is gone (`reason`); the game is kept.
+    pub(crate) fn opponent_lost(self, reason: &str) -> String {
+        self.say("opponent-lost", &[("reason", reason.to_owned().into())])
+    }
+
+    /// The opponent `name` is back.
+    pub(crate) fn opponent_back(self, name: &str) -> String {
+        self.say("opponent-back", &[("name", name.to_owned().into())])
+    }
+
     pub(crate) fn start(self, turn: Color) -> String {
         self.by("game-starts", turn)
     }

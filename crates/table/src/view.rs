@@ -90,4 +90,10 @@ pub struct TableView {
     pub draw_offers: Vec<usize>,
     /// The end of the game, if it is over.
     pub result: Option<GameEnd>,
+    /// A question of the VI player waiting for the opponent's answer (practice only).
+    #[serde(default)]
+    pub consult: Option<crate::Consult>,
+    /// Why the opponent is gone, while it is (the game is adjourned until it is back).
+    #[serde(default)]
+    pub opponent_lost: Option<String>,
 }

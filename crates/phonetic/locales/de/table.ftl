@@ -219,3 +219,18 @@ expected = { $what ->
 clock-lost = Die Uhr ist nicht verbunden. Der Tisch führt die Zeit und drückt die Uhr.
 clock-back = Die Uhr ist wieder verbunden.
 help-plain = Ohne Sensoren: Zug ansagen, auf Ihrem Brett setzen, dann die Uhr drücken. Der Druck heißt: gesetzt und losgelassen. Oder sagen Sie gesetzt.
+
+# Übungspartie gegen eine Engine
+opponent-away = Ihr Gegner ist nicht da; die Partie ist unterbrochen.
+consult-waiting = Einen Moment, ich frage die Engine.
+practice-hint = Vorschlag der Engine: { $move }.
+practice-no-answer = Die Engine hat darauf keine Antwort.
+evaluation-better = Bewertung: Sie stehen um { $pawns } Bauern besser.
+evaluation-worse = Bewertung: Sie stehen um { $pawns } Bauern schlechter.
+evaluation-equal = Bewertung: Die Stellung ist ausgeglichen.
+evaluation-mate-for = Bewertung: Sie setzen in { $count } Zügen matt.
+evaluation-mate-against = Bewertung: Sie werden in { $count } Zügen matt gesetzt.
+nothing-to-take-back = Es gibt keinen Zug von Ihnen zum Zurücknehmen.
+taken-back = Zurückgenommen: { $count } Halbzüge. Sie sind am Zug; stellen Sie Ihr Brett zurück.
+opponent-lost = Ihr Gegner ist ausgefallen: { $reason } Die Uhren stehen. Die Partie ist gespeichert und wird mit einem Gegner fortgesetzt.
+opponent-back = { $name } ist wieder da. Die Uhren laufen.

@@ -176,3 +176,18 @@ expected = { $what ->
 clock-lost = The clock is not connected. The table keeps the time and presses the clock.
 clock-back = The clock is connected again.
 help-plain = Without sensors: announce the move, set it on your board, then press the clock. The press means: placed and released. Or say done.
+
+# Practice game against an engine
+opponent-away = Your opponent is not here; the game is adjourned.
+consult-waiting = One moment, I am asking the engine.
+practice-hint = The engine suggests: { $move }.
+practice-no-answer = The engine has no answer to that.
+evaluation-better = Evaluation: you stand better by { $pawns } pawns.
+evaluation-worse = Evaluation: you stand worse by { $pawns } pawns.
+evaluation-equal = Evaluation: the position is equal.
+evaluation-mate-for = Evaluation: you mate in { $count } moves.
+evaluation-mate-against = Evaluation: you are mated in { $count } moves.
+nothing-to-take-back = There is no move of yours to take back.
+taken-back = Taken back: { $count } half-moves. It is your move; set your board back.
+opponent-lost = Your opponent has failed: { $reason } The clocks are stopped. The game is kept and continues with an opponent.
+opponent-back = { $name } is back. The clocks run.

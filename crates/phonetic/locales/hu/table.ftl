@@ -176,3 +176,18 @@ expected = { $what ->
 clock-lost = Az óra nincs csatlakoztatva. Az időt az asztal méri, és ő nyomja meg az órát.
 clock-back = Az óra újra csatlakozik.
 help-plain = Érzékelők nélkül: mondja be a lépést, tegye meg a saját tábláján, majd nyomja meg az órát. A nyomás jelentése: letéve és elengedve. Vagy mondja: letettem.
+
+# Gyakorló játszma program ellen
+opponent-away = Az ellenfele nincs itt; a játszma függőben van.
+consult-waiting = Egy pillanat, megkérdezem a programot.
+practice-hint = A program javaslata: { $move }.
+practice-no-answer = A programnak erre nincs válasza.
+evaluation-better = Értékelés: ön { $pawns } gyaloggal jobban áll.
+evaluation-worse = Értékelés: ön { $pawns } gyaloggal rosszabbul áll.
+evaluation-equal = Értékelés: az állás kiegyenlített.
+evaluation-mate-for = Értékelés: ön { $count } lépésben mattot ad.
+evaluation-mate-against = Értékelés: önt { $count } lépésben mattolják.
+nothing-to-take-back = Nincs visszavehető lépése.
+taken-back = Visszavéve: { $count } féllépés. Ön lép; állítsa vissza a tábláját.
+opponent-lost = Az ellenfele kiesett: { $reason } Az órák állnak. A játszma mentve van, és egy ellenféllel folytatódik.
+opponent-back = { $name } újra itt van. Az órák járnak.

@@ -212,3 +212,18 @@ expected = { $what ->
 clock-lost = Laikrodis neprijungtas. Laiką skaičiuoja stalas ir jis paspaudžia laikrodį.
 clock-back = Laikrodis vėl prijungtas.
 help-plain = Be jutiklių: paskelbkite ėjimą, padarykite jį savo lentoje ir paspauskite laikrodį. Paspaudimas reiškia: padėta ir paleista. Arba sakykite padėjau.
+
+# Treniruočių partija su programa
+opponent-away = Jūsų varžovo nėra; partija atidėta.
+consult-waiting = Akimirką, klausiu programos.
+practice-hint = Programa siūlo: { $move }.
+practice-no-answer = Programa į tai neatsako.
+evaluation-better = Įvertinimas: jūs stovite geriau { $pawns } pėstininko.
+evaluation-worse = Įvertinimas: jūs stovite blogiau { $pawns } pėstininko.
+evaluation-equal = Įvertinimas: pozicija lygi.
+evaluation-mate-for = Įvertinimas: jūs matuojate per { $count } ėjimus.
+evaluation-mate-against = Įvertinimas: jums matas per { $count } ėjimus.
+nothing-to-take-back = Nėra jūsų ėjimo, kurį būtų galima atšaukti.
+taken-back = Atšaukta: { $count } pusėjimiai. Jūsų ėjimas; atstatykite savo lentą.
+opponent-lost = Jūsų varžovas sutriko: { $reason } Laikrodžiai sustabdyti. Partija išsaugota ir bus tęsiama su varžovu.
+opponent-back = { $name } vėl čia. Laikrodžiai eina.

@@ -204,3 +204,18 @@ expected = { $what ->
 clock-lost = Pulkstenis nav pievienots. Laiku skaita galds un tas nospiež pulksteni.
 clock-back = Pulkstenis atkal ir pievienots.
 help-plain = Bez sensoriem: paziņojiet gājienu, izdariet to uz sava galdiņa un nospiediet pulksteni. Nospiešana nozīmē: novietots un atlaists. Vai sakiet noliku.
+
+# Treniņa partija pret programmu
+opponent-away = Jūsu pretinieka nav; partija ir atlikta.
+consult-waiting = Brīdi, es jautāju programmai.
+practice-hint = Programma iesaka: { $move }.
+practice-no-answer = Programmai uz to nav atbildes.
+evaluation-better = Novērtējums: jūs stāvat labāk par { $pawns } bandiniekiem.
+evaluation-worse = Novērtējums: jūs stāvat sliktāk par { $pawns } bandiniekiem.
+evaluation-equal = Novērtējums: pozīcija ir līdzīga.
+evaluation-mate-for = Novērtējums: jūs pieteiksiet matu { $count } gājienos.
+evaluation-mate-against = Novērtējums: jums būs mats { $count } gājienos.
+nothing-to-take-back = Nav jūsu gājiena, ko atsaukt.
+taken-back = Atsaukts: { $count } pusgājieni. Jūsu gājiens; nolieciet savu galdiņu atpakaļ.
+opponent-lost = Jūsu pretinieks ir izgājis no ierindas: { $reason } Pulksteņi ir apturēti. Partija ir saglabāta un turpināsies ar pretinieku.
+opponent-back = { $name } ir atpakaļ. Pulksteņi iet.

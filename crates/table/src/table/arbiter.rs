@@ -176,6 +176,22 @@ impl Table {
     /// Takes the game back to the position after `ply` half-moves (D.2.9: the last point
     /// where both scoresheets agree).
     fn restore_position(&mut self, now: Duration, ply: usize) -> Result<(), InputError> {
+        let before = self.rewind(now, ply)?;
+        self.tell_both(
+            |p| p.position_restored(ply),
+            Priority::High,
+            AnnounceKind::Arbiter,
+        );
+        self.plain_restored(&before);
+        if let Some(o) = self.game.outcome().copied() {
+            self.finish(now, o);
+        }
+        Ok(())
+    }
+
+    /// The game back to the position after `ply` half-moves, the boards to be put right
+    /// and the clock on the side to move; the board before it is returned.
+    pub(super) fn rewind(&mut self, now: Duration, ply: usize) -> Result<Board, InputError> {
         let before = self.game.position().board().clone();
         self.game
             .go_back_to(ply)
@@ -199,16 +215,7 @@ impl Table {
         self.clock_follows_turn(now);
         self.position_effect(None);
         self.clock_effect(now);
-        self.tell_both(
-            |p| p.position_restored(ply),
-            Priority::High,
-            AnnounceKind::Arbiter,
-        );
-        self.plain_restored(&before);
-        if let Some(o) = self.game.outcome().copied() {
-            self.finish(now, o);
-        }
-        Ok(())
+        Ok(before)
     }
 
     /// After a restored position the running clock is the side to move's (also while

@@ -26,6 +26,7 @@ mod clock;
 mod outbox;
 mod peg_board;
 mod plain;
+mod practice;
 mod scoresheet;
 mod sighted;
 mod timers;
@@ -36,6 +37,7 @@ use claims::{Claims, claim_kind};
 use clock::ClockSide;
 use outbox::Outbox;
 use peg_board::PegSide;
+use practice::PracticeSide;
 use scoresheet::Scoresheet;
 use sighted::SightedSide;
 use vi::{Said, ViSide};
@@ -119,6 +121,8 @@ pub struct Table {
     clock_side: ClockSide,
     /// Adjourned and the sealed move (duty f).
     adjournment: Adjournment,
+    /// A practice game's question to the opponent, and an opponent that is gone.
+    practice: PracticeSide,
 }
 
 fn fen_of(pos: &Chess) -> Fen {
@@ -151,6 +155,7 @@ impl Table {
             claims: Claims::default(),
             clock_side: ClockSide::default(),
             adjournment: Adjournment::default(),
+            practice: PracticeSide::default(),
         })
     }
 
@@ -236,6 +241,8 @@ impl Table {
             alerts: self.out.alerts,
             draw_offers: self.sheet.draw_offers.clone(),
             result: self.end.clone(),
+            consult: self.practice.consult,
+            opponent_lost: self.practice.opponent_lost.clone(),
         }
     }
 
@@ -315,6 +322,10 @@ impl Table {
             } => self.arbiter(now, action)?,
             Input::ByArbiter { action: None, .. } => {}
             Input::AnnouncementDone { id } => self.out.done(id),
+            Input::OpponentMove { uci, ply } => self.opponent_move(now, &uci, ply),
+            Input::Advice(advice) => self.advice(&advice),
+            Input::OpponentLost { reason } => self.opponent_lost(now, &reason),
+            Input::OpponentBack { name } => self.opponent_back(now, &name),
         }
         self.settle(now);
         self.note_draw_offer(offer_before, records_before);

@@ -440,6 +440,11 @@ impl Table {
 
     /// A command of the VI player: a question is answered; a declaration acts.
     pub(super) fn command(&mut self, now: Duration, c: Command) {
+        match c {
+            Command::Analysis { asked, .. } => return self.analysis_asked(asked),
+            Command::TakeBack => return self.take_back(now),
+            _ => {}
+        }
         if let Some(text) = self.answer(now, &c) {
             return self.tell_vi(text, Priority::Low, AnnounceKind::Answer);
         }

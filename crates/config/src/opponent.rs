@@ -1,0 +1,286 @@
+//! `[opponent]`: who plays across the board from the VI player instead of a sighted
+//! player — a UCI engine now (`engine = "stockfish"` or a path), with its options, its
+//! strength, how it searches and what the practice game allows (take-back, a hint, the
+//! evaluation). Raw as written, then checked by key path like every other section.
+//!
+//! Another kind of opponent (a remote player through a server's account) is another
+//! variant of [`Opponent`] and its own keys here; the station drives every kind through
+//! the same seam.
+
+use std::{
+    collections::BTreeMap,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use annabella_table::Practice;
+use serde::{Deserialize, Serialize};
+
+use super::Problem;
+
+/// `[opponent]` as written.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RawOpponent {
+    /// A UCI engine: `"stockfish"` (found on `PATH`, else in `/usr/games`) or the path
+    /// of any UCI engine.
+    pub engine: Option<String>,
+    /// The engine's UCI options, set as given (`{ Hash = 16, Threads = 1 }`).
+    pub options: Option<BTreeMap<String, toml::Value>>,
+    /// The engine's strength as an Elo rating (`UCI_LimitStrength` and `UCI_Elo` where
+    /// the engine has them, else its `Skill Level` nearest to it).
+    pub elo: Option<u32>,
+    /// The engine's `Skill Level` (0–20 for Stockfish).
+    pub skill: Option<u32>,
+    /// Search a fixed number of nodes per move (deterministic play, with `Threads = 1`)
+    /// instead of thinking on the game's clock.
+    pub nodes: Option<u64>,
+    /// How long the table waits for the engine's answer, ms (10 000): to `uci` and
+    /// `isready`, to a fixed-node search, and beyond its own time on the clock.
+    pub answer_within_ms: Option<u64>,
+    /// "zurück"/"undo" takes the VI player's last move back (`false`).
+    pub take_back: Option<bool>,
+    /// The engine's best move, spoken when the VI player asks for a hint (`false`).
+    pub hint: Option<bool>,
+    /// The engine's evaluation, spoken when asked (`false`).
+    pub evaluation: Option<bool>,
+}
+
+/// The opponent across the board, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opponent {
+    /// A UCI engine, a child process of the table.
+    Engine(EngineSettings),
+}
+
+impl Opponent {
+    /// What the practice game allows with this opponent.
+    pub fn practice(&self) -> Practice {
+        match self {
+            Opponent::Engine(e) => e.practice,
+        }
+    }
+}
+
+/// A UCI engine as the opponent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSettings {
+    /// The engine's program (found on `PATH` or in `/usr/games` for a bare name).
+    pub program: PathBuf,
+    /// UCI options, in the order of their names: `setoption name N value V`.
+    pub options: Vec<(String, String)>,
+    /// How strong it plays.
+    pub strength: Strength,
+    /// How long it thinks.
+    pub search: Search,
+    /// The longest wait for an answer (beyond its clock time in a clock search).
+    pub answer_within: Duration,
+    /// What the practice game allows.
+    pub practice: Practice,
+}
+
+/// How strong the engine plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strength {
+    /// At its full strength.
+    Full,
+    /// At this Elo rating (`UCI_LimitStrength`, `UCI_Elo`; else `Skill Level`).
+    Elo(u32),
+    /// At this `Skill Level`.
+    Skill(u32),
+}
+
+/// How long the engine thinks on each move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// On the game's clock (`go wtime btime winc binc movestogo`): it loses on time like
+    /// a player.
+    Clock,
+    /// A fixed number of nodes (deterministic).
+    Nodes(u64),
+}
+
+/// The longest option name, value and the most options.
+const MAX_OPTION: usize = 100;
+const MAX_OPTIONS: usize = 64;
+
+/// Where a bare `engine` name is looked for after `PATH`: Debian installs its engines
+/// (stockfish) into `/usr/games`, which is not on a service's `PATH`.
+const GAMES_DIR: &str = "/usr/games";
+
+/// Checks `[opponent]`; every problem is named by its key path.
+pub(super) fn check(
+    raw: &RawOpponent,
+    base: &Path,
+    problems: &mut Vec<Problem>,
+) -> Option<Opponent> {
+    let mut problem = |key: &str, message: String| {
+        problems.push(Problem {
+            key: format!("opponent.{key}"),
+            message,
+        });
+    };
+    let Some(engine) = raw.engine.as_deref().map(str::trim) else {
+        problem(
+            "engine",
+            "an opponent needs its engine: \"stockfish\" or the path of a UCI engine".into(),
+        );
+        return None;
+    };
+    let program = match find_program(engine, base) {
+        Ok(p) => Some(p),
+        Err(why) => {
+            problem("engine", why);
+            None
+        }
+    };
+    let mut options = Vec::new();
+    let given = raw.options.clone().unwrap_or_default();
+    if given.len() > MAX_OPTIONS {
+        problem(
+            "options",
+            format!("{} options: at most {MAX_OPTIONS}", given.len()),
+        );
+    }
+    for (name, value) in given.iter().take(MAX_OPTIONS) {
+        let key = format!("options.{name}");
+        let bad_name = name.trim().is_empty()
+            || name.chars().count() > MAX_OPTION
+            || name
+                .split_whitespace()
+                .any(|w| w.eq_ignore_ascii_case("value"))
+            || name.chars().any(char::is_control);
+        if bad_name {
+            problem(
+                &key,
+                format!(
+                    "{name:?} is no UCI option name (one line of at most {MAX_OPTION} \
+                     characters without the word \"value\")"
+                ),
+            );
+            continue;
+        }
+        let text = match value {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Boolean(b) => b.to_string(),
+            other => {
+                problem(
+                    &key,
+                    format!("{other}: expected a string, a whole number or true/false"),
+                );
+                continue;
+            }
+        };
+        if text.chars().count() > MAX_OPTION {
+            problem(&key, format!("at most {MAX_OPTION} characters"));
+            continue;
+        }
+        if matches!(
+            name.as_str(),
+            "UCI_Elo" | "UCI_LimitStrength" | "Skill Level"
+        ) {
+            problem(
+                &key,
+                "the strength is set by opponent.elo or opponent.skill, not as an option".into(),
+            );
+            continue;
+        }
+        options.push((name.trim().to_owned(), text));
+    }
+    let strength = match (raw.elo, raw.skill) {
+        (Some(_), Some(_)) => {
+            problem(
+                "elo",
+                "give elo or skill, not both (elo is asked of the engine first; skill is \
+                 its Skill Level)"
+                    .into(),
+            );
+            Strength::Full
+        }
+        (Some(elo), None) if !(500..=3500).contains(&elo) => {
+            problem("elo", format!("{elo} is outside 500–3500"));
+            Strength::Full
+        }
+        (Some(elo), None) => Strength::Elo(elo),
+        (None, Some(skill)) if skill > 20 => {
+            problem("skill", format!("{skill} is outside 0–20"));
+            Strength::Full
+        }
+        (None, Some(skill)) => Strength::Skill(skill),
+        (None, None) => Strength::Full,
+    };
+    let search = match raw.nodes {
+        None => Search::Clock,
+        Some(n) if (1..=1_000_000_000).contains(&n) => Search::Nodes(n),
+        Some(n) => {
+            problem("nodes", format!("{n} is outside 1–1000000000"));
+            Search::Clock
+        }
+    };
+    let within = raw.answer_within_ms.unwrap_or(10_000);
+    if !(100..=600_000).contains(&within) {
+        problem(
+            "answer_within_ms",
+            format!("{within} ms is outside 100 ms to ten minutes"),
+        );
+    }
+    let practice = Practice {
+        take_back: raw.take_back.unwrap_or(false),
+        hint: raw.hint.unwrap_or(false),
+        evaluation: raw.evaluation.unwrap_or(false),
+    };
+    Some(Opponent::Engine(EngineSettings {
+        program: program?,
+        options,
+        strength,
+        search,
+        answer_within: Duration::from_millis(within),
+        practice,
+    }))
+}
+
+/// The engine's program: a path (relative to the config's directory), or a bare name
+/// on `PATH`, else in `/usr/games`.
+fn find_program(engine: &str, base: &Path) -> Result<PathBuf, String> {
+    if engine.is_empty() {
+        return Err("empty: give \"stockfish\" or the path of a UCI engine".into());
+    }
+    let given = Path::new(engine);
+    if given.components().count() > 1 || given.is_absolute() {
+        let path = if given.is_absolute() {
+            given.to_owned()
+        } else {
+            base.join(given)
+        };
+        return if is_program(&path) {
+            Ok(path)
+        } else {
+            Err(format!("{} is not an executable file", path.display()))
+        };
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from(GAMES_DIR)])
+        .map(|dir| dir.join(engine))
+        .find(|p| is_program(p))
+        .ok_or_else(|| {
+            format!(
+                "{engine:?} is neither on PATH nor in {GAMES_DIR} (Debian: apt-get install \
+                 {engine}, or give the engine's path)"
+            )
+        })
+}
+
+fn is_program(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        path.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}
