@@ -51,7 +51,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 pub use check::default_braille_table;
-pub use opponent::{EngineSettings, Opponent, RawOpponent, Search, Strength};
+pub use opponent::{EngineSettings, LichessSettings, Opponent, RawOpponent, Search, Strength};
 pub use raw::{
     RawBraille, RawClock, RawConfig, RawConsole, RawDevices, RawGame, RawLanguage, RawPlayers,
     RawRecords, RawSpeech, RawTimings, RawVoice, RawVoices,
@@ -438,6 +438,7 @@ impl StationConfig {
                 round: g.round.clone(),
                 white: g.white.clone(),
                 black: g.black.clone(),
+                tags: Vec::new(),
             },
             timings: Timings {
                 correction_window: t.correction_window.unwrap_or(defaults.correction_window),

@@ -104,6 +104,10 @@ pub struct Event {
     pub white: String,
     /// The black player's name.
     pub black: String,
+    /// Further PGN tags, in order (an online game's `WhiteElo`, `BlackElo`, titles and
+    /// its page); none for a game at the table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
 }
 
 impl Default for Event {
@@ -115,6 +119,7 @@ impl Default for Event {
             round: "-".into(),
             white: "?".into(),
             black: "?".into(),
+            tags: Vec::new(),
         }
     }
 }

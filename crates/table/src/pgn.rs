@@ -35,6 +35,9 @@ pub(crate) fn write(table: &Table) -> String {
         "Termination",
         end.map_or("unterminated", |e| e.pgn_termination.as_str()),
     );
+    for (name, value) in &ev.tags {
+        pgn.tag(name, value);
+    }
     let start = table.start_position();
     if config.start_fen.is_some() || config.chess960 {
         pgn.setup_tags(start, config.chess960);
