@@ -372,15 +372,24 @@ impl Game {
                 self.online.truncate(plies);
                 self.in_step = InStep::new(self.vi, &self.start);
                 if self.table.len() > plies {
-                    self.seat.take_back_to(plies).await.map_or_else(closed, |()| None)?;
+                    self.seat
+                        .take_back_to(plies)
+                        .await
+                        .map_or_else(closed, |()| None)?;
                 }
             }
             Event::Clock(c) => self.clock = Some((c.white, c.black)),
             Event::DrawOffered => {
-                self.seat.offer_draw().await.map_or_else(closed, |()| None)?;
+                self.seat
+                    .offer_draw()
+                    .await
+                    .map_or_else(closed, |()| None)?;
             }
             Event::DrawDeclined if self.view.draw_offer == Some(self.vi) => {
-                self.seat.answer_draw(false).await.map_or_else(closed, |()| None)?;
+                self.seat
+                    .answer_draw(false)
+                    .await
+                    .map_or_else(closed, |()| None)?;
             }
             Event::VictoryClaimable => {
                 tracing::info!("the opponent left the game on Lichess: victory is claimed");
@@ -406,9 +415,16 @@ impl Game {
                 tracing::warn!("Lichess refused {action:?}: {reason}");
             }
             Event::Unsent(action) => tracing::warn!("{action:?} could not be sent to Lichess"),
-            Event::Interrupted { retry_in, rate_limited } => tracing::warn!(
+            Event::Interrupted {
+                retry_in,
+                rate_limited,
+            } => tracing::warn!(
                 "Lichess {}; again in {} s",
-                if rate_limited { "asks to slow down" } else { "is not reachable" },
+                if rate_limited {
+                    "asks to slow down"
+                } else {
+                    "is not reachable"
+                },
                 retry_in.as_secs()
             ),
             Event::Chat(line) => tracing::info!("Lichess chat, {}: {}", line.user, line.text),
