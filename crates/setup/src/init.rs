@@ -365,6 +365,31 @@ mod tests {
     }
 
     #[test]
+    fn a_lichess_opponent_is_written_as_play_reads_it() {
+        let online = TableAnswers {
+            peg_board: None,
+            clock: None,
+            online: Some(OnlineAnswers {
+                token_file: "lichess.token".into(),
+                url: None,
+                seek: Some("15+10".into()),
+            }),
+            ..answers()
+        };
+        let text = table_toml(&online, &[]);
+        assert!(
+            text.contains("# lichess_url = \"https://lichess.org\""),
+            "{text}"
+        );
+        let config = StationConfig::from_toml_str(&text, Path::new("/t")).unwrap();
+        let Some(annabella_config::Opponent::Lichess(l)) = config.opponent else {
+            panic!("{text}")
+        };
+        assert_eq!(l.token_file, Path::new("/t/lichess.token"));
+        assert_eq!(l.seek.map(|s| s.to_string()).as_deref(), Some("15+10"));
+    }
+
+    #[test]
     fn a_pairing_sets_the_event_and_the_round() {
         let paired = TableAnswers {
             event_round: Some(("Club \"Open\"".into(), "3.2".into())),

@@ -209,7 +209,7 @@ fn pgn_date(ms: u64) -> String {
 /// What came first: Lichess or the table.
 enum Got {
     Lichess(Option<Event>),
-    Table(Option<TableView>),
+    Table(Option<Box<TableView>>),
 }
 
 /// The game being played at the seat.
@@ -274,7 +274,7 @@ impl Game {
         loop {
             let got = tokio::select! {
                 e = self.events.recv() => Got::Lichess(e),
-                v = self.seat.changed(Duration::from_secs(3600)) => Got::Table(v),
+                v = self.seat.changed(Duration::from_secs(3600)) => Got::Table(v.map(Box::new)),
             };
             match got {
                 Got::Lichess(Some(e)) => {
@@ -287,7 +287,7 @@ impl Game {
                     return self.seat.lost("the connection to Lichess ended").await;
                 }
                 Got::Table(None) => return OpponentEnd::Stopped,
-                Got::Table(Some(v)) => self.table_changed(v),
+                Got::Table(Some(v)) => self.table_changed(*v),
             }
             if self.sync().await.is_err() {
                 return OpponentEnd::Stopped;
