@@ -19,6 +19,7 @@ const CHECKED: &[&str] = &[
     "hall",
     "hall-bench",
     "hall-link",
+    "lichess-board",
     "hall-wire",
     "journal",
     "logging",

@@ -91,6 +91,18 @@ pub struct Args {
     /// Write a table without devices when no board answers (otherwise init stops).
     #[arg(long)]
     no_devices: bool,
+    /// The opponent plays on Lichess: the file of the personal token (scope board:play),
+    /// beside the config when relative. A file that is there is kept (it must be mode
+    /// 0600); else the token is read from one line of standard input and written there.
+    #[arg(long, value_name = "FILE")]
+    lichess_token_file: Option<PathBuf>,
+    /// Lichess's URL (default https://lichess.org).
+    #[arg(long, value_name = "URL", requires = "lichess_token_file")]
+    lichess_url: Option<String>,
+    /// Post a seek with this clock (minutes+increment, e.g. 15+10); without it, the games
+    /// that start are played (a challenge accepted on the site).
+    #[arg(long, value_name = "CLOCK", requires = "lichess_token_file")]
+    lichess_seek: Option<String>,
 }
 
 /// Finds, asks, writes.
@@ -128,6 +140,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         board: args.board,
         arbiter: args.arbiter,
         no_devices: args.no_devices,
+        lichess: args
+            .lichess_token_file
+            .map(|token_file| wizard::LichessOptions {
+                token_file,
+                url: args.lichess_url,
+                seek: args.lichess_seek,
+            }),
     };
     wizard::run(
         &options,

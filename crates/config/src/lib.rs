@@ -51,7 +51,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 pub use check::default_braille_table;
-pub use opponent::{EngineSettings, Opponent, RawOpponent, Search, Strength};
+pub use opponent::{EngineSettings, LichessSettings, Opponent, RawOpponent, Search, Strength};
 pub use raw::{
     RawBraille, RawClock, RawConfig, RawConsole, RawDevices, RawGame, RawLanguage, RawPlayers,
     RawRecords, RawSpeech, RawTimings, RawVoice, RawVoices,
@@ -464,6 +464,7 @@ impl StationConfig {
                     .filter(|d| *d != annabella_table::PlayerDetails::default()),
                 black_player: Some(g.black_player.clone())
                     .filter(|d| *d != annabella_table::PlayerDetails::default()),
+                tags: Vec::new(),
             },
             timings: Timings {
                 correction_window: t.correction_window.unwrap_or(defaults.correction_window),

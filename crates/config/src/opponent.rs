@@ -44,6 +44,14 @@ pub struct RawOpponent {
     pub hint: Option<bool>,
     /// The engine's evaluation, spoken when asked (`false`).
     pub evaluation: Option<bool>,
+    /// A player on Lichess: the file of the personal token (scope `board:play`, mode
+    /// 0600), relative to the config's directory.
+    pub lichess_token_file: Option<PathBuf>,
+    /// Lichess's URL (`https://lichess.org`).
+    pub lichess_url: Option<String>,
+    /// Post a seek with this clock (`"15+10"`); without it, the games that start are
+    /// played (a challenge accepted on the site).
+    pub seek: Option<String>,
 }
 
 /// The opponent across the board, checked.
@@ -51,15 +59,97 @@ pub struct RawOpponent {
 pub enum Opponent {
     /// A UCI engine, a child process of the table.
     Engine(EngineSettings),
+    /// A player on Lichess, through the Board API.
+    Lichess(LichessSettings),
 }
 
 impl Opponent {
-    /// What the practice game allows with this opponent.
+    /// What the practice game allows with this opponent: nothing in a game on Lichess
+    /// (a rated game: no hint, no evaluation, no take-back at the table).
     pub fn practice(&self) -> Practice {
         match self {
             Opponent::Engine(e) => e.practice,
+            Opponent::Lichess(_) => Practice::RATED,
         }
     }
+}
+
+/// A player on Lichess as the opponent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LichessSettings {
+    /// The token's file (read when the table opens; refused if others may read it).
+    pub token_file: PathBuf,
+    /// The one host the token goes to.
+    pub origin: annabella_lichess_board::Origin,
+    /// The seek to post, if any.
+    pub seek: Option<annabella_lichess_board::SeekClock>,
+}
+
+/// Checks the Lichess keys of `[opponent]` (`raw.lichess_token_file` is there).
+fn check_lichess(
+    raw: &RawOpponent,
+    token_file: &Path,
+    base: &Path,
+    problem: &mut impl FnMut(&str, String),
+) -> Option<Opponent> {
+    let engine_keys = [
+        ("engine", raw.engine.is_some()),
+        ("options", raw.options.is_some()),
+        ("elo", raw.elo.is_some()),
+        ("skill", raw.skill.is_some()),
+        ("nodes", raw.nodes.is_some()),
+        ("answer_within_ms", raw.answer_within_ms.is_some()),
+        ("take_back", raw.take_back.is_some()),
+        ("hint", raw.hint.is_some()),
+        ("evaluation", raw.evaluation.is_some()),
+    ];
+    for (key, given) in engine_keys {
+        if given {
+            problem(
+                key,
+                "an engine's key, but the opponent plays on Lichess (lichess_token_file): \
+                 one opponent per table"
+                    .into(),
+            );
+        }
+    }
+    let origin = match annabella_lichess_board::Origin::parse(
+        raw.lichess_url
+            .as_deref()
+            .unwrap_or(annabella_lichess_board::LICHESS),
+    ) {
+        Ok(o) => Some(o),
+        Err(e) => {
+            problem("lichess_url", e.to_string());
+            None
+        }
+    };
+    let seek = match raw.seek.as_deref().map(str::parse) {
+        None => Some(None),
+        Some(Ok(clock)) => Some(Some(clock)),
+        Some(Err(e)) => {
+            problem("seek", format!("{e}"));
+            None
+        }
+    };
+    if token_file.as_os_str().is_empty() {
+        problem(
+            "lichess_token_file",
+            "empty: the file of the Lichess token (mode 0600)".into(),
+        );
+        return None;
+    }
+    let given = token_file;
+    let token_file = if given.is_absolute() {
+        given.to_owned()
+    } else {
+        base.join(given)
+    };
+    Some(Opponent::Lichess(LichessSettings {
+        token_file,
+        origin: origin?,
+        seek: seek?,
+    }))
 }
 
 /// A UCI engine as the opponent.
@@ -156,10 +246,26 @@ pub(super) fn check(
             message,
         });
     };
+    if let Some(token_file) = &raw.lichess_token_file {
+        return check_lichess(raw, token_file, base, &mut problem);
+    }
+    for (key, given) in [
+        ("lichess_url", raw.lichess_url.is_some()),
+        ("seek", raw.seek.is_some()),
+    ] {
+        if given {
+            problem(
+                key,
+                "a Lichess game's key without opponent.lichess_token_file".into(),
+            );
+        }
+    }
     let Some(engine) = raw.engine.as_deref().map(str::trim) else {
         problem(
             "engine",
-            "an opponent needs its engine: \"stockfish\" or the path of a UCI engine".into(),
+            "an opponent needs its engine (\"stockfish\" or the path of a UCI engine) or \
+             a Lichess token file (lichess_token_file)"
+                .into(),
         );
         return None;
     };

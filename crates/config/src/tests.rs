@@ -686,3 +686,45 @@ fn every_wrong_opponent_key_is_one_problem_naming_it() {
         ["opponent.engine: /etc/passwd is not an executable file"]
     );
 }
+
+#[test]
+fn a_lichess_opponent_is_read_and_its_keys_checked_by_path() {
+    let text = "[devices]\ndgt = \"none\"\n[opponent]\nlichess_token_file = \"lichess.token\"\n\
+                seek = \"15+10\"\n";
+    let c = StationConfig::from_toml_str(text, std::path::Path::new("/etc/annabella")).unwrap();
+    let Some(Opponent::Lichess(l)) = &c.opponent else {
+        panic!("{:?}", c.opponent)
+    };
+    assert_eq!(
+        l.token_file,
+        std::path::Path::new("/etc/annabella/lichess.token")
+    );
+    assert_eq!(l.origin.to_string(), "https://lichess.org");
+    assert_eq!(l.seek.map(|s| s.to_string()).as_deref(), Some("15+10"));
+    assert_eq!(
+        c.table_config().practice,
+        annabella_table::Practice::RATED,
+        "no hint, evaluation or take-back in a rated online game"
+    );
+    let p = problems(
+        "[devices]\ndgt = \"none\"\n[opponent]\nlichess_token_file = \"t\"\nengine = \"stockfish\"\n\
+         hint = true\nlichess_url = \"http://lichess.org\"\nseek = \"3\"\n",
+    );
+    for key in [
+        "opponent.engine",
+        "opponent.hint",
+        "opponent.lichess_url",
+        "opponent.seek",
+    ] {
+        assert!(p.iter().any(|m| m.starts_with(key)), "{key}: {p:?}");
+    }
+    let p = problems(
+        "[devices]\ndgt = \"none\"\n[opponent]\nengine = \"stockfish\"\nseek = \"15+10\"\n",
+    );
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("opponent.seek")
+                && m.contains("without opponent.lichess_token_file")),
+        "{p:?}"
+    );
+}

@@ -48,6 +48,19 @@ pub struct TableAnswers {
     pub trf: Option<PathBuf>,
     /// The table's `[hall]` block (`init --hall-table`).
     pub hall: Option<HallBlock>,
+    /// The opponent plays on Lichess (`init --lichess-token-file`), else none.
+    pub online: Option<OnlineAnswers>,
+}
+
+/// The `[opponent]` of a game on Lichess through the Board API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineAnswers {
+    /// The token's file (mode 0600), as written in the config.
+    pub token_file: PathBuf,
+    /// Lichess's URL, when not `https://lichess.org`.
+    pub url: Option<String>,
+    /// The seek to post (`"15+10"`), else the games that start are played.
+    pub seek: Option<String>,
 }
 
 /// The day as the records carry it; each may be unknown. The date is the day of play.
@@ -182,6 +195,7 @@ pub fn table_toml(answers: &TableAnswers, found: &[String]) -> String {
     write_voices(&mut s, answers);
     write_records(&mut s, answers);
     write_hall(&mut s, answers);
+    write_opponent(&mut s, answers);
     s
 }
 
@@ -402,6 +416,37 @@ fn write_records(s: &mut String, a: &TableAnswers) {
     );
 }
 
+/// `[opponent]` for a game on Lichess, if `a` has one.
+fn write_opponent(s: &mut String, a: &TableAnswers) {
+    let Some(o) = &a.online else { return };
+    let _ = writeln!(
+        s,
+        "\n[opponent]                          # a rated game on Lichess through the Board API\n\
+         # A personal token with the board:play scope, read from this file only (mode 0600).\n\
+         lichess_token_file = {}",
+        quote(&o.token_file.to_string_lossy())
+    );
+    match &o.url {
+        Some(url) => {
+            let _ = writeln!(s, "lichess_url = {}", quote(url));
+        }
+        None => s.push_str("# lichess_url = \"https://lichess.org\"\n"),
+    }
+    match &o.seek {
+        Some(seek) => {
+            let _ = writeln!(
+                s,
+                "seek = {}                     # a rated seek is posted; it waits for an opponent",
+                quote(seek)
+            );
+        }
+        None => s.push_str(
+            "# seek = \"15+10\"                  # post a seek; without it, play the games that \
+             start (a challenge accepted on the site)\n",
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,6 +473,7 @@ mod tests {
             players: Default::default(),
             trf: None,
             hall: None,
+            online: None,
         }
     }
 
@@ -451,6 +497,31 @@ mod tests {
             PathBuf::from("/var/lib/annabella/table-1")
         );
         assert!(text.contains("#   /dev/ttyACM1: tactile clock"), "{text}");
+    }
+
+    #[test]
+    fn a_lichess_opponent_is_written_as_play_reads_it() {
+        let online = TableAnswers {
+            peg_board: None,
+            clock: None,
+            online: Some(OnlineAnswers {
+                token_file: "lichess.token".into(),
+                url: None,
+                seek: Some("15+10".into()),
+            }),
+            ..answers()
+        };
+        let text = table_toml(&online, &[]);
+        assert!(
+            text.contains("# lichess_url = \"https://lichess.org\""),
+            "{text}"
+        );
+        let config = StationConfig::from_toml_str(&text, Path::new("/t")).unwrap();
+        let Some(annabella_config::Opponent::Lichess(l)) = config.opponent else {
+            panic!("{text}")
+        };
+        assert_eq!(l.token_file, Path::new("/t/lichess.token"));
+        assert_eq!(l.seek.map(|s| s.to_string()).as_deref(), Some("15+10"));
     }
 
     #[test]

@@ -65,6 +65,19 @@ pub struct Options {
     pub arbiter: Option<String>,
     /// A table without devices is what is asked for: no board found is no error.
     pub no_devices: bool,
+    /// The opponent plays on Lichess.
+    pub lichess: Option<LichessOptions>,
+}
+
+/// `init`'s flags for a game on Lichess.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LichessOptions {
+    /// The token's file (relative paths are beside the config).
+    pub token_file: PathBuf,
+    /// Lichess's URL (`https://lichess.org` when none).
+    pub url: Option<String>,
+    /// The seek to post (`"15+10"`).
+    pub seek: Option<String>,
 }
 
 /// Why `annabella init` wrote nothing (or no key).
@@ -124,6 +137,12 @@ pub enum InitError {
         /// The ports tried, or "any serial port".
         ports: String,
     },
+    /// The Lichess token (its file, or what was pasted) is not one.
+    #[error(transparent)]
+    Token(#[from] annabella_lichess_board::TokenError),
+    /// A Lichess setting is not one.
+    #[error("{0}")]
+    Lichess(String),
     /// The table's secret (the key of its journals' MACs) could not be made or read.
     #[error(transparent)]
     Secret(#[from] annabella_journal::SecretError),
@@ -288,6 +307,10 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
             .unwrap_or_default(),
         trf: args.trf.as_ref().map(|(path, ..)| absolute(path)),
         hall,
+        online: match &args.lichess {
+            Some(l) => Some(lichess_token(&mut ask, err, &args.out, l)?),
+            None => None,
+        },
     };
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|cause| InitError::Write {
@@ -733,6 +756,59 @@ fn write_config(
         out.display()
     )?;
     Ok(())
+}
+
+/// The `[opponent]` of a Lichess game: its URL and seek checked, its token file kept if it
+/// is there and private, else made (mode 0600) from the token asked for on `input` (one
+/// line, never echoed back or written anywhere else).
+fn lichess_token(
+    ask: &mut Asker<impl BufRead>,
+    err: &mut impl Write,
+    config: &Path,
+    l: &LichessOptions,
+) -> Result<crate::init::OnlineAnswers, InitError> {
+    if let Some(url) = &l.url {
+        annabella_lichess_board::Origin::parse(url)
+            .map_err(|e| InitError::Lichess(e.to_string()))?;
+    }
+    if let Some(seek) = &l.seek {
+        seek.parse::<annabella_lichess_board::SeekClock>()
+            .map_err(|e| InitError::Lichess(e.to_string()))?;
+    }
+    let file = config
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&l.token_file);
+    if file.exists() {
+        annabella_lichess_board::Token::read(&file)?;
+        writeln!(err, "Kept the Lichess token: {}", file.display())?;
+    } else {
+        writeln!(
+            err,
+            "Paste your Lichess token (lichess.org/account/oauth/token, scope board:play), then Enter:"
+        )?;
+        let mut line = String::new();
+        if ask.input.read_line(&mut line)? == 0 {
+            return Err(InitError::Lichess(
+                "no token given (one line on standard input)".into(),
+            ));
+        }
+        let token = annabella_lichess_board::Token::new(&line, Path::new("standard input"))?;
+        token.write_new(&file).map_err(|cause| InitError::Write {
+            name: file.display().to_string(),
+            cause,
+        })?;
+        writeln!(
+            err,
+            "Written the Lichess token: {} (private, mode 0600; it is read from there only)",
+            file.display()
+        )?;
+    }
+    Ok(crate::init::OnlineAnswers {
+        token_file: l.token_file.clone(),
+        url: l.url.clone(),
+        seek: l.seek.clone(),
+    })
 }
 
 /// The table's secret beside the config (made once, never replaced): the key of its

@@ -13,13 +13,17 @@
 
 use std::{future::Future, pin::Pin, time::Duration};
 
-use annabella_table::{Advice, ClaimKind, Input, SightedCommand, TableConfig, TableView};
+use annabella_rules::GameResult;
+use annabella_table::{
+    Advice, ArbiterAction, ClaimKind, Input, SightedCommand, TableConfig, TableView,
+};
 use shakmaty::{Color, uci::UciMove};
 use tokio::sync::{mpsc, watch};
 
 use crate::shell::Request;
 
 pub mod engine;
+pub mod lichess;
 pub mod uci;
 
 /// A future an opponent runs on the station's runtime.
@@ -59,6 +63,10 @@ pub trait Opponent: Send {
     /// Plays at `seat` until the game is over, the station stops or the opponent is
     /// gone; the opponent's own resources (a child process, a connection) end with it.
     fn play(self: Box<Self>, seat: Seat) -> OpponentFuture<'static, OpponentEnd>;
+
+    /// The table's settings this opponent decides once it is ready (an online game's
+    /// side, clock, players and page); nothing by default.
+    fn settle(&self, _table: &mut TableConfig) {}
 }
 
 /// The opponent's seat at the table: the table's view to read and the table's inputs
@@ -211,6 +219,56 @@ impl Seat {
         self.send(Input::Advice(advice)).await
     }
 
+    /// Starts the game (6.2) if the table has not: for an opponent whose game began
+    /// elsewhere (on Lichess).
+    ///
+    /// # Errors
+    /// [`SeatClosed`] once the station stopped.
+    pub async fn start(&self) -> Result<(), SeatClosed> {
+        if self.view.borrow().started {
+            return Ok(());
+        }
+        self.send(Input::Start).await
+    }
+
+    /// Sets both clocks to the times of a server that keeps the game's clock (Lichess):
+    /// the table's clock, its devices and its answers follow it.
+    ///
+    /// # Errors
+    /// [`SeatClosed`] once the station stopped.
+    pub async fn set_clocks(&self, white: Duration, black: Duration) -> Result<(), SeatClosed> {
+        for (color, time) in [(Color::White, white), (Color::Black, black)] {
+            self.send(Input::Arbiter(ArbiterAction::SetTime { color, time }))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Ends the game with the result a server decided (Lichess: a flag, a victory
+    /// claimed, a draw it declared).
+    ///
+    /// # Errors
+    /// [`SeatClosed`] once the station stopped.
+    pub async fn declare(&self, result: GameResult) -> Result<(), SeatClosed> {
+        self.send(Input::Arbiter(ArbiterAction::DeclareResult { result }))
+            .await
+    }
+
+    /// Takes the game back to `ply` half-moves: a move the server refused did not happen
+    /// (the table tells both players and puts the boards right).
+    ///
+    /// # Errors
+    /// [`SeatClosed`] once the station stopped.
+    pub async fn take_back_to(&self, ply: usize) -> Result<(), SeatClosed> {
+        self.send(Input::Arbiter(ArbiterAction::RestorePosition { ply }))
+            .await
+    }
+
+    /// Stops the station (the game ended elsewhere without a result, e.g. aborted).
+    pub async fn stop(&self) {
+        let _ = self.requests.send(Request::Quit).await;
+    }
+
     /// Says that the opponent is back (after the game was adjourned for it).
     ///
     /// # Errors
@@ -268,6 +326,7 @@ pub(crate) fn prepare(
     };
     let name = runtime.block_on(opponent.prepare())?;
     name_the_player(table, &name);
+    opponent.settle(table);
     Ok(Some((opponent, name)))
 }
 
@@ -308,6 +367,9 @@ pub fn from_config(opponent: &crate::config::Opponent) -> Box<dyn Opponent> {
     match opponent {
         crate::config::Opponent::Engine(settings) => {
             Box::new(engine::EngineOpponent::new(settings.clone()))
+        }
+        crate::config::Opponent::Lichess(settings) => {
+            Box::new(lichess::LichessOpponent::new(settings.clone()))
         }
     }
 }

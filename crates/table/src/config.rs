@@ -129,6 +129,10 @@ pub struct Event {
     /// Black's title, rating, FIDE id and federation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black_player: Option<PlayerDetails>,
+    /// Further PGN tags, in order (an online game's `WhiteElo`, `BlackElo`, titles and
+    /// its page); none for a game at the table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
 }
 
 /// What a tournament knows of a player besides the name; each may be unknown.
@@ -162,6 +166,7 @@ impl Default for Event {
             arbiter: None,
             white_player: None,
             black_player: None,
+            tags: Vec::new(),
         }
     }
 }

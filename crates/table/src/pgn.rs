@@ -51,6 +51,9 @@ pub(crate) fn write(table: &Table) -> String {
     let result = header.result_text();
     let mut pgn = PgnWriter::new();
     header.write(&mut pgn);
+    for (name, value) in &config.event.tags {
+        pgn.tag(name, value);
+    }
     let start = table.start_position();
     if config.start_fen.is_some() || config.chess960 {
         pgn.setup_tags(start, config.chess960);

@@ -231,6 +231,20 @@ impl StandIn {
         tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
+        // Lichess's keep-alive: an empty line on every stream every 7 seconds.
+        let world = s.world.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(7));
+            loop {
+                every.tick().await;
+                let mut guard = world.lock().unwrap();
+                let w = &mut *guard;
+                let blank = Bytes::from_static(b"\n");
+                for streams in [&mut w.events, &mut w.games, &mut w.seeks] {
+                    streams.retain(|tx| tx.send(blank.clone()).is_ok());
+                }
+            }
+        });
         s
     }
 

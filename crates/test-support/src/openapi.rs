@@ -9,6 +9,24 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+/// What does not fit the description, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misfit(pub String);
+
+impl std::fmt::Display for Misfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Misfit {}
+
+impl From<String> for Misfit {
+    fn from(s: String) -> Misfit {
+        Misfit(s)
+    }
+}
+
 /// One operation of the description.
 #[derive(Debug, Clone)]
 pub struct Operation {
@@ -50,7 +68,7 @@ fn typed(text: &str) -> Value {
 }
 
 /// Whether `v` conforms to `schema` (found in `file`).
-pub fn conforms(schema: &Value, file: &Path, v: &Value) -> Result<(), String> {
+pub fn conforms(schema: &Value, file: &Path, v: &Value) -> Result<(), Misfit> {
     if let Some((target, at)) = resolve(schema, file) {
         return conforms(&target, &at, v);
     }
@@ -67,30 +85,30 @@ pub fn conforms(schema: &Value, file: &Path, v: &Value) -> Result<(), String> {
         if fits.len() != 1 {
             let why: Vec<String> = one
                 .iter()
-                .filter_map(|s| conforms(s, file, v).err())
+                .filter_map(|s| conforms(s, file, v).err().map(|e| e.0))
                 .collect();
-            return Err(format!(
+            return Err(Misfit(format!(
                 "{v} fits {} of oneOf's {} schemas ({})",
                 fits.len(),
                 one.len(),
                 why.join("; ")
-            ));
+            )));
         }
     }
     if let Some(any) = schema.get("anyOf").and_then(Value::as_array)
         && !any.iter().any(|s| conforms(s, file, v).is_ok())
     {
-        return Err(format!("{v} fits none of anyOf"));
+        return Err(Misfit(format!("{v} fits none of anyOf")));
     }
     if let Some(c) = schema.get("const")
         && c != v
     {
-        return Err(format!("{v} is not {c}"));
+        return Err(Misfit(format!("{v} is not {c}")));
     }
     if let Some(e) = schema.get("enum").and_then(Value::as_array)
         && !e.contains(v)
     {
-        return Err(format!("{v} is not one of {e:?}"));
+        return Err(Misfit(format!("{v} is not one of {e:?}")));
     }
     let types: Vec<&str> = match schema.get("type") {
         Some(Value::String(t)) => vec![t.as_str()],
@@ -109,24 +127,24 @@ pub fn conforms(schema: &Value, file: &Path, v: &Value) -> Result<(), String> {
             _ => false,
         });
         if !fits {
-            return Err(format!("{v} is not of type {types:?}"));
+            return Err(Misfit(format!("{v} is not of type {types:?}")));
         }
     }
     if let (Some(min), Some(n)) = (schema.get("minimum").and_then(Value::as_f64), v.as_f64())
         && n < min
     {
-        return Err(format!("{n} is below the minimum {min}"));
+        return Err(Misfit(format!("{n} is below the minimum {min}")));
     }
     if let (Some(max), Some(n)) = (schema.get("maximum").and_then(Value::as_f64), v.as_f64())
         && n > max
     {
-        return Err(format!("{n} is above the maximum {max}"));
+        return Err(Misfit(format!("{n} is above the maximum {max}")));
     }
     if let Some(obj) = v.as_object() {
         if let Some(required) = schema.get("required").and_then(Value::as_array) {
             for r in required.iter().filter_map(Value::as_str) {
                 if !obj.contains_key(r) {
-                    return Err(format!("{v} lacks the required {r:?}"));
+                    return Err(Misfit(format!("{v} lacks the required {r:?}")));
                 }
             }
         }
@@ -230,7 +248,7 @@ impl Description {
         bearer: Option<&str>,
         content_type: Option<&str>,
         body: &str,
-    ) -> Result<String, String> {
+    ) -> Result<String, Misfit> {
         let (op, params) = self
             .operation(method, path)
             .ok_or_else(|| format!("{method} {path}: no such operation in the description"))?;
@@ -261,12 +279,14 @@ impl Description {
                 .map_err(|e| format!("{at}: query parameter {name}: {e}"))?;
         }
         if op.spec.get("security").is_some() && bearer.is_none() {
-            return Err(format!("{at}: no bearer token"));
+            return Err(Misfit(format!("{at}: no bearer token")));
         }
         let content = &op.spec["requestBody"]["content"];
         if let Some(form) = content.get("application/x-www-form-urlencoded") {
             if content_type != Some("application/x-www-form-urlencoded") {
-                return Err(format!("{at}: a form body sent as {content_type:?}"));
+                return Err(Misfit(format!(
+                    "{at}: a form body sent as {content_type:?}"
+                )));
             }
             let mut names = Vec::new();
             declared(&form["schema"], &op.file, &mut names);
@@ -274,14 +294,18 @@ impl Description {
             for pair in body.split('&').filter(|p| !p.is_empty()) {
                 let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
                 if !names.iter().any(|n| n == name) {
-                    return Err(format!("{at}: form field {name} not in the description"));
+                    return Err(Misfit(format!(
+                        "{at}: form field {name} not in the description"
+                    )));
                 }
                 fields.insert(name.to_owned(), typed(value));
             }
             conforms(&form["schema"], &op.file, &Value::Object(fields))
                 .map_err(|e| format!("{at}: form: {e}"))?;
         } else if !body.is_empty() {
-            return Err(format!("{at}: a body the description does not have"));
+            return Err(Misfit(format!(
+                "{at}: a body the description does not have"
+            )));
         }
         Ok(op.id.clone())
     }
@@ -297,7 +321,7 @@ impl Description {
         status: u16,
         content_type: &str,
         body: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), Misfit> {
         let op = self
             .operations
             .iter()
@@ -310,13 +334,15 @@ impl Description {
             return if status == 429 {
                 Ok(())
             } else {
-                Err(format!("{id}: status {status} not in the description"))
+                Err(Misfit(format!(
+                    "{id}: status {status} not in the description"
+                )))
             };
         }
         let Some(schema) = reply["content"].get(content_type).map(|c| &c["schema"]) else {
-            return Err(format!(
+            return Err(Misfit(format!(
                 "{id} {status}: no {content_type} reply in the description"
-            ));
+            )));
         };
         let values: Vec<&str> = if content_type == "application/x-ndjson" {
             body.lines().filter(|l| !l.trim().is_empty()).collect()
@@ -451,12 +477,12 @@ mod tests {
             ),
         ] {
             let e = ok(m, p, q, ct, b).unwrap_err();
-            assert!(e.contains(why), "{p} {b}: {e}");
+            assert!(e.0.contains(why), "{p} {b}: {e}");
         }
         let e = d
             .check_request("GET", "/api/stream/event", None, None, None, "")
             .unwrap_err();
-        assert!(e.contains("no bearer token"), "{e}");
+        assert!(e.0.contains("no bearer token"), "{e}");
     }
 
     #[test]
@@ -490,7 +516,7 @@ mod tests {
             let e = d
                 .check_reply("boardGameStream", 200, "application/x-ndjson", line)
                 .unwrap_err();
-            assert!(e.contains(why), "{line}: {e}");
+            assert!(e.0.contains(why), "{line}: {e}");
         }
         assert!(
             d.check_reply("boardGameMove", 200, "application/json", r#"{"ok":true}"#)

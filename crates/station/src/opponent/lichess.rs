@@ -1,0 +1,512 @@
+//! A player on Lichess as the opponent (`[opponent] lichess_token_file`): the account's
+//! game through the Board API ([`annabella_lichess_board`]), played at the table.
+//!
+//! Before the table opens it waits for the game (a challenge accepted on the site, or
+//! its own seek) and the table takes the game's side, clock, players, ratings and page
+//! from its `gameFull` ([`Opponent::settle`]). Then the VI player's moves made at the
+//! table go to Lichess, the opponent's come to the table as [`Seat::play`] (announced in
+//! the scheme for the VI player to set), each once ([`InStep`]); the Lichess clock sets
+//! the table's after each move (its devices and its answers follow); draw offers go both
+//! ways, the VI player's resignation goes to Lichess, a victory is claimed as soon as
+//! Lichess allows it when the opponent left (the assistant's claim, as of a flag), a move
+//! Lichess refused is taken back at the table (both told), and the end Lichess reports
+//! ends the table's game. Everything reaches the table as journalled inputs, so the
+//! journal replays the game as it was played.
+
+use std::time::Duration;
+
+use annabella_lichess_board::{
+    Action, Event, Started, Status, Timing, Token,
+    in_step::{InStep, Step},
+    shell,
+};
+use annabella_rules::{GameResult, Termination};
+use annabella_table::{TableConfig, TableView};
+use shakmaty::{CastlingMode, Chess, Color, Position as _, fen::Fen, uci::UciMove};
+use tokio::sync::mpsc;
+
+use super::{Opponent, OpponentEnd, OpponentError, OpponentFuture, OpponentName, Seat};
+use crate::config::LichessSettings;
+
+/// Why the Lichess opponent cannot play.
+#[derive(Debug, thiserror::Error)]
+pub enum LichessError {
+    /// The token file.
+    #[error(transparent)]
+    Token(#[from] annabella_lichess_board::TokenError),
+    /// Lichess stopped the client before a game began.
+    #[error("Lichess: {0}")]
+    Fatal(#[from] annabella_lichess_board::Fatal),
+    /// Lichess refused the seek.
+    #[error("Lichess refused the seek: {0}")]
+    Seek(String),
+    /// The client ended before a game began.
+    #[error("the connection to Lichess ended before a game began")]
+    Ended,
+}
+
+fn boxed(e: LichessError) -> OpponentError {
+    OpponentError(Box::new(e))
+}
+
+/// The account's game, once it began.
+#[derive(Debug)]
+struct Running {
+    actions: mpsc::UnboundedSender<Action>,
+    events: mpsc::UnboundedReceiver<Event>,
+    started: Started,
+}
+
+/// A player on Lichess.
+#[derive(Debug)]
+pub struct LichessOpponent {
+    settings: LichessSettings,
+    running: Option<Running>,
+}
+
+impl LichessOpponent {
+    /// The opponent of `settings`, not connected yet.
+    pub fn new(settings: LichessSettings) -> LichessOpponent {
+        LichessOpponent {
+            settings,
+            running: None,
+        }
+    }
+}
+
+impl Opponent for LichessOpponent {
+    fn prepare(&mut self) -> OpponentFuture<'_, Result<OpponentName, OpponentError>> {
+        Box::pin(async move {
+            let token = Token::read(&self.settings.token_file).map_err(|e| boxed(e.into()))?;
+            let client = annabella_lichess_board::Settings {
+                origin: self.settings.origin.clone(),
+                seek: self.settings.seek,
+                timing: Timing::default(),
+            };
+            let (actions, actions_rx) = mpsc::unbounded_channel();
+            let (events_tx, mut events) = mpsc::unbounded_channel();
+            tokio::spawn(async move {
+                if let Err(e) = shell::run(client, token, actions_rx, events_tx).await {
+                    tracing::error!("Lichess: {e}");
+                }
+            });
+            let started = loop {
+                match events.recv().await {
+                    Some(Event::Started(s)) => break *s,
+                    Some(Event::Waiting { seeking }) => {
+                        let how = match self.settings.seek {
+                            Some(clock) if seeking => format!("a seek {clock} is posted"),
+                            _ => "accept a challenge on the site".into(),
+                        };
+                        tracing::info!("waiting for a game on {} ({how})", self.settings.origin);
+                    }
+                    Some(Event::Interrupted { retry_in, .. }) => tracing::warn!(
+                        "Lichess is not reachable; trying again in {} s",
+                        retry_in.as_secs()
+                    ),
+                    Some(Event::Fatal(f)) => return Err(boxed(f.into())),
+                    Some(Event::SeekRefused { reason }) => {
+                        return Err(boxed(LichessError::Seek(reason)));
+                    }
+                    Some(_) => {}
+                    None => return Err(boxed(LichessError::Ended)),
+                }
+            };
+            let opponent = &started.full.players[!started.side];
+            let name = OpponentName(opponent.name.clone());
+            tracing::info!(
+                "the game on Lichess: {} as {}, against {}{} ({})",
+                started.full.players[started.side].name,
+                started.side,
+                opponent.name,
+                opponent.rating.map(|r| format!(" {r}")).unwrap_or_default(),
+                started.url
+            );
+            self.running = Some(Running {
+                actions,
+                events,
+                started,
+            });
+            Ok(name)
+        })
+    }
+
+    fn settle(&self, table: &mut TableConfig) {
+        if let Some(r) = &self.running {
+            settle_table(table, &r.started);
+        }
+    }
+
+    fn play(self: Box<Self>, seat: Seat) -> OpponentFuture<'static, OpponentEnd> {
+        Box::pin(async move {
+            let Some(running) = self.running else {
+                return seat.lost("Lichess was never reached").await;
+            };
+            Game::new(running, seat).run().await
+        })
+    }
+}
+
+/// The table's settings from the game's `gameFull`: the VI player's side, the clock, the
+/// players (the PGN's names, ratings and titles), the event and the page as `Site`.
+pub fn settle_table(table: &mut TableConfig, started: &Started) {
+    let full = &started.full;
+    table.vi_color = started.side;
+    if let Some(clock) = full.clock
+        && let Ok(tc) = format!("{}+{}", clock.initial.as_secs(), clock.increment.as_secs()).parse()
+    {
+        table.time_control = tc;
+    }
+    if let Some(fen) = &full.initial_fen {
+        table.start_fen = Some(fen.to_string());
+    }
+    table.chess960 = full.variant == annabella_lichess_board::wire::Variant::Chess960;
+    let ev = &mut table.event;
+    ev.white.clone_from(&full.players.white.name);
+    ev.black.clone_from(&full.players.black.name);
+    let mut speed: Vec<char> = full.speed.chars().collect();
+    if let Some(c) = speed.first_mut() {
+        *c = c.to_ascii_uppercase();
+    }
+    ev.event = format!(
+        "{} {} game",
+        if full.rated { "Rated" } else { "Casual" },
+        speed.into_iter().collect::<String>()
+    );
+    ev.site.clone_from(&started.url);
+    ev.date = pgn_date(full.created_at);
+    ev.round = "-".into();
+    ev.tags.clear();
+    for (color, side) in [(Color::White, "White"), (Color::Black, "Black")] {
+        let p = &full.players[color];
+        if let Some(r) = p.rating {
+            ev.tags.push((format!("{side}Elo"), r.to_string()));
+        }
+        if let Some(t) = &p.title {
+            ev.tags.push((format!("{side}Title"), t.clone()));
+        }
+    }
+}
+
+/// `YYYY.MM.DD` of `ms` milliseconds since 1970 (UTC).
+fn pgn_date(ms: u64) -> String {
+    if ms == 0 {
+        return "????.??.??".into();
+    }
+    // Days to the civil date (Howard Hinnant's algorithm).
+    let z = i64::try_from(ms / 86_400_000).unwrap_or(0) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// What came first: Lichess or the table.
+enum Got {
+    Lichess(Option<Event>),
+    Table(Option<Box<TableView>>),
+}
+
+/// The game being played at the seat.
+struct Game {
+    actions: mpsc::UnboundedSender<Action>,
+    events: mpsc::UnboundedReceiver<Event>,
+    seat: Seat,
+    vi: Color,
+    start: Chess,
+    in_step: InStep,
+    online: Vec<UciMove>,
+    table: Vec<UciMove>,
+    view: TableView,
+    clock: Option<(Duration, Duration)>,
+    over: bool,
+    differs: bool,
+}
+
+impl Game {
+    fn new(running: Running, seat: Seat) -> Game {
+        let config = seat.config();
+        let vi = config.vi_color;
+        let mode = if config.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let start = config
+            .start_fen
+            .as_deref()
+            .and_then(|f| f.parse::<Fen>().ok())
+            .and_then(|f| f.into_position(mode).ok())
+            .unwrap_or_default();
+        let view = seat.view();
+        Game {
+            actions: running.actions,
+            events: running.events,
+            in_step: InStep::new(vi, &start),
+            start,
+            vi,
+            seat,
+            online: Vec::new(),
+            table: Vec::new(),
+            view,
+            clock: None,
+            over: false,
+            differs: false,
+        }
+    }
+
+    fn send(&self, action: Action) {
+        if self.actions.send(action).is_err() {
+            tracing::warn!("the connection to Lichess has ended");
+        }
+    }
+
+    async fn run(mut self) -> OpponentEnd {
+        if self.seat.start().await.is_err() {
+            return OpponentEnd::Stopped;
+        }
+        self.table = table_moves(&self.start, &self.view);
+        loop {
+            let got = tokio::select! {
+                e = self.events.recv() => Got::Lichess(e),
+                v = self.seat.changed(Duration::from_secs(3600)) => Got::Table(v.map(Box::new)),
+            };
+            match got {
+                Got::Lichess(Some(e)) => {
+                    if let Some(end) = self.lichess(e).await {
+                        return end;
+                    }
+                }
+                Got::Lichess(None) if self.over => return OpponentEnd::GameOver,
+                Got::Lichess(None) => {
+                    return self.seat.lost("the connection to Lichess ended").await;
+                }
+                Got::Table(None) => return OpponentEnd::Stopped,
+                Got::Table(Some(v)) => self.table_changed(*v),
+            }
+            if self.sync().await.is_err() {
+                return OpponentEnd::Stopped;
+            }
+            if self.over && self.view.result.is_some() {
+                return OpponentEnd::GameOver;
+            }
+        }
+    }
+
+    /// The moves across, each once, then the Lichess clock.
+    async fn sync(&mut self) -> Result<(), super::SeatClosed> {
+        let mut ply = self.table.len();
+        for step in self.in_step.steps(&self.table, &self.online) {
+            match step {
+                Step::Send(uci) => self.send(Action::Move(uci)),
+                Step::Feed(uci) => {
+                    self.seat.play(uci, ply).await?;
+                    ply += 1;
+                }
+                Step::Differ { ply } => {
+                    if !self.differs {
+                        self.differs = true;
+                        tracing::error!(
+                            "the table and Lichess differ from half-move {ply} (a move made \
+                             on the site?): the table follows Lichess no further"
+                        );
+                    }
+                }
+            }
+        }
+        if let Some((white, black)) = self.clock.take() {
+            self.seat.set_clocks(white, black).await?;
+        }
+        Ok(())
+    }
+
+    /// What the table did that Lichess is to know: a draw offered or answered, a
+    /// resignation.
+    fn table_changed(&mut self, v: TableView) {
+        let (vi, opponent) = (self.vi, !self.vi);
+        let last = std::mem::replace(&mut self.view, v);
+        let v = &self.view;
+        if v.moves.len() != last.moves.len() {
+            self.table = table_moves(&self.start, v);
+        }
+        if self.over {
+            return;
+        }
+        if v.draw_offer == Some(vi) && last.draw_offer != Some(vi) && v.result.is_none() {
+            self.send(Action::OfferDraw);
+        }
+        if last.draw_offer == Some(opponent) && v.draw_offer != Some(opponent) {
+            let agreed = v
+                .result
+                .as_ref()
+                .is_some_and(|r| r.termination == Termination::Agreement);
+            if agreed {
+                self.send(Action::AcceptDraw);
+            } else if v.result.is_none() && v.moves.len() == last.moves.len() {
+                self.send(Action::DeclineDraw);
+            }
+        }
+        if last.result.is_none()
+            && let Some(end) = &v.result
+            && end.termination == Termination::Resignation
+            && end.result == GameResult::win_for(opponent)
+        {
+            self.send(Action::Resign);
+        }
+    }
+
+    /// What Lichess reported; the opponent's end when play stops.
+    async fn lichess(&mut self, e: Event) -> Option<OpponentEnd> {
+        let closed = |_| Some(OpponentEnd::Stopped);
+        match e {
+            Event::Moved { ply, uci, .. } => {
+                self.online.truncate(ply.saturating_sub(1));
+                self.online.push(uci);
+            }
+            Event::TakenBack { plies } => {
+                self.online.truncate(plies);
+                self.in_step = InStep::new(self.vi, &self.start);
+                if self.table.len() > plies {
+                    self.seat
+                        .take_back_to(plies)
+                        .await
+                        .map_or_else(closed, |()| None)?;
+                }
+            }
+            Event::Clock(c) => self.clock = Some((c.white, c.black)),
+            Event::DrawOffered => {
+                self.seat
+                    .offer_draw()
+                    .await
+                    .map_or_else(closed, |()| None)?;
+            }
+            Event::DrawDeclined if self.view.draw_offer == Some(self.vi) => {
+                self.seat
+                    .answer_draw(false)
+                    .await
+                    .map_or_else(closed, |()| None)?;
+            }
+            Event::VictoryClaimable => {
+                tracing::info!("the opponent left the game on Lichess: victory is claimed");
+                self.send(Action::ClaimVictory);
+            }
+            Event::OpponentGone { claim_in } => tracing::warn!(
+                "the opponent left the game on Lichess (a victory may be claimed in {} s)",
+                claim_in.unwrap_or_default().as_secs()
+            ),
+            Event::OpponentBack => tracing::info!("the opponent is back on Lichess"),
+            Event::TakebackProposed => tracing::info!(
+                "the opponent asks Lichess to take back a move: declined (a rated game at the table)"
+            ),
+            Event::Refused {
+                action: action @ Action::Move(_),
+                reason,
+            } => {
+                tracing::warn!("Lichess refused the move: {reason}");
+                return self.move_refused(&action).await;
+            }
+            Event::Unsent(action @ Action::Move(_)) => return self.move_refused(&action).await,
+            Event::Refused { action, reason } => {
+                tracing::warn!("Lichess refused {action:?}: {reason}");
+            }
+            Event::Unsent(action) => tracing::warn!("{action:?} could not be sent to Lichess"),
+            Event::Interrupted {
+                retry_in,
+                rate_limited,
+            } => tracing::warn!(
+                "Lichess {}; again in {} s",
+                if rate_limited {
+                    "asks to slow down"
+                } else {
+                    "is not reachable"
+                },
+                retry_in.as_secs()
+            ),
+            Event::Chat(line) => tracing::info!("Lichess chat, {}: {}", line.user, line.text),
+            Event::Ended { status, winner } => {
+                self.over = true;
+                // The last move first, so that a mate is the table's own.
+                if self.sync().await.is_err() {
+                    return Some(OpponentEnd::Stopped);
+                }
+                return self.ended(status, winner).await;
+            }
+            Event::Fatal(f) => return Some(self.seat.lost(&f.to_string()).await),
+            Event::Resumed { .. }
+            | Event::Done(_)
+            | Event::Started(_)
+            | Event::Waiting { .. }
+            | Event::SeekRefused { .. }
+            | Event::DrawDeclined => {}
+        }
+        None
+    }
+
+    /// Lichess refused the VI player's move (or it could not be sent): the table takes it
+    /// back, both are told, and the VI player makes another.
+    async fn move_refused(&mut self, action: &Action) -> Option<OpponentEnd> {
+        let ply = self.table.len();
+        tracing::warn!("Lichess did not take {action:?}: the table takes it back");
+        self.in_step.refused(ply);
+        let back = ply.saturating_sub(1);
+        self.seat
+            .take_back_to(back)
+            .await
+            .map_or(Some(OpponentEnd::Stopped), |()| None)
+    }
+
+    /// The end Lichess reported, at the table: a mate or stalemate is the table's own; a
+    /// resignation, a draw, a flag or a victory claimed is declared.
+    async fn ended(&mut self, status: Status, winner: Option<Color>) -> Option<OpponentEnd> {
+        tracing::info!("the game on Lichess ended: {status:?}, winner {winner:?}");
+        if self.view.result.is_some() {
+            return Some(OpponentEnd::GameOver);
+        }
+        let sent = match status {
+            Status::Mate | Status::Stalemate => Ok(()),
+            Status::Aborted | Status::NoStart | Status::Created | Status::Started => {
+                tracing::warn!("the game was aborted on Lichess: the table stops without a result");
+                self.seat.stop().await;
+                return Some(OpponentEnd::GameOver);
+            }
+            Status::Resign if winner == Some(self.vi) => self.seat.resign().await,
+            Status::Draw if self.view.draw_offer == Some(self.vi) => {
+                self.seat.answer_draw(true).await
+            }
+            _ => {
+                let result = winner.map_or(GameResult::Draw, GameResult::win_for);
+                self.seat.declare(result).await
+            }
+        };
+        sent.map_or(Some(OpponentEnd::Stopped), |()| None)
+    }
+}
+
+/// The table's moves in UCI (standard castling), replayed from `start`.
+fn table_moves(start: &Chess, view: &TableView) -> Vec<UciMove> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(view.moves.len());
+    for san in &view.moves {
+        let Ok(m) = san.san.to_move(&pos) else { break };
+        out.push(m.to_uci(CastlingMode::Standard));
+        pos.play_unchecked(m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_the_pgns() {
+        assert_eq!(pgn_date(1_764_633_600_000), "2025.12.02");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(pgn_date(0), "????.??.??");
+    }
+}
