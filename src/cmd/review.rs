@@ -5,10 +5,8 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use annabella_phonetic::Language;
-use annabella_station::{
-    config::EngineSettings,
-    review::{self, ReviewOptions},
-};
+use annabella_config::EngineSettings;
+use annabella_station::review::{self, ReviewOptions};
 
 /// Flags of `annabella review`.
 #[derive(Debug, clap::Args)]
