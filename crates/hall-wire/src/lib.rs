@@ -39,7 +39,6 @@
 
 pub mod action;
 pub mod message;
-pub mod outlet;
 pub mod replica;
 pub mod ruling;
 pub mod signing;

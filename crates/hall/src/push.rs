@@ -4,7 +4,6 @@
 
 use std::{sync::Arc, time::Duration};
 
-use annabella_hall_wire::outlet::Report;
 use tokio::sync::mpsc;
 
 use crate::{
@@ -110,7 +109,7 @@ async fn push(
 }
 
 /// Pushes the round of `shared` after every change until the hall stops; every push's
-/// [`PushStatus`] goes to `news`, failures and per-game errors to `report`.
+/// [`PushStatus`] goes to `news`; failures and per-game errors are warnings.
 ///
 /// # Errors
 /// The HTTP client cannot be made (TLS roots).
@@ -118,7 +117,6 @@ pub fn start(
     settings: PushSettings,
     shared: Arc<Shared>,
     news: mpsc::UnboundedSender<Stamped>,
-    report: Report,
 ) -> Result<tokio::task::JoinHandle<()>, PushSetupError> {
     let client = client(&settings.url)?;
     Ok(tokio::spawn(async move {
@@ -143,7 +141,11 @@ pub fn start(
                 status.retry_in_ms = wait.map(|w| u64::try_from(w.as_millis()).unwrap_or(u64::MAX));
                 let told = tell(&status, pacer.failures());
                 if told != last_told {
-                    report(told.clone());
+                    if status.delivered && status.errors.is_empty() {
+                        tracing::info!("{told}");
+                    } else {
+                        tracing::warn!("{told}");
+                    }
                     last_told = told;
                 }
                 if let Ok(mut hall) = shared.hall.write() {

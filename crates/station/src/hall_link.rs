@@ -244,16 +244,13 @@ pub fn start_keyed(
         .name("hall-link".into())
         .spawn(move || {
             runtime.block_on(async move {
-                let publish = outbox::run(settings, commits, status_tx, Box::new(report));
+                let publish = outbox::run(settings, commits, status_tx);
                 let actions = async move {
                     let Some((settings, requests)) = inbox else {
                         return std::future::pending().await;
                     };
                     let (tx, rx) = mpsc::channel(16);
-                    tokio::join!(
-                        inbox::run(settings, tx, Box::new(report)),
-                        forward(rx, requests)
-                    );
+                    tokio::join!(inbox::run(settings, tx), forward(rx, requests));
                 };
                 tokio::select! {
                     _ = async { tokio::join!(publish, actions) } => {}
