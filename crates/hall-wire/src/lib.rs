@@ -43,6 +43,7 @@ pub mod replica;
 pub mod ruling;
 pub mod signing;
 pub mod topic;
+pub mod view;
 
 pub use action::{
     ActionBody, ActionKey, ActionKeys, ActionRefused, HallAction, HallOnly, ReplayGuard,

@@ -242,7 +242,7 @@ impl Replica {
             start_fen: config.start_fen.clone(),
             chess960: config.chess960,
             head: None,
-            view,
+            view: view.into(),
             alerts: self.alerts.clone(),
             rulings: self.rulings.clone(),
             pgn: self.table.pgn(),
