@@ -801,3 +801,106 @@ fn publish_never_sends_a_forged_record_of_a_keyed_journal() {
     .unwrap();
     assert_eq!(acked["acked"].as_u64(), Some(3), "{acked}");
 }
+
+/// `annabella hall --log-format json` with its broker away, then there: standard error
+/// holds JSON objects only (the pages' addresses, the refused connection as a warning,
+/// the subscription), and `RUST_LOG` filters them.
+#[test]
+fn the_halls_log_is_json_objects_only_and_rust_log_filters_it() {
+    use std::io::{BufRead as _, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    // A port nobody listens on: the hall retries and says so.
+    let away = format!("mqtt://127.0.0.1:{}", free_port());
+    // The hall's standard error until every one of `until` has been on it.
+    let run = |url: &str, rust_log: &str, until: &'static [&'static str]| -> Vec<String> {
+        let mut child = Killed(
+            std::process::Command::new(BIN)
+                .args(["hall", "--log-format", "json", "--broker", url])
+                .args(["--listen", "127.0.0.1:0", "--client-id", "log-test"])
+                .arg("--tables")
+                .arg(broker.tables())
+                .args([
+                    "--user",
+                    annabella_hall_link::setup::HALL_USER,
+                    "--password-file",
+                ])
+                .arg(broker.password_file(annabella_hall_link::setup::HALL_USER))
+                .env("RUST_LOG", rust_log)
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("start annabella hall"),
+        );
+        let stderr = child.0.stderr.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut lines: Vec<String> = Vec::new();
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                lines.push(line);
+                if until.iter().all(|u| lines.iter().any(|l| l.contains(u))) {
+                    break;
+                }
+            }
+            lines
+        });
+        wait_for(Duration::from_secs(30), "the hall's lines", || {
+            (reader.is_finished(), until)
+        });
+        drop(child);
+        reader.join().unwrap()
+    };
+    let objects = |lines: &[String]| -> Vec<serde_json::Value> {
+        lines
+            .iter()
+            .map(|l| match serde_json::from_str::<serde_json::Value>(l) {
+                Ok(v) if v.is_object() => v,
+                _ => panic!("not a JSON object on standard error: {l:?}\n{lines:#?}"),
+            })
+            .collect()
+    };
+    let message = |v: &serde_json::Value| {
+        v["fields"]["message"]
+            .as_str()
+            .or(v["message"].as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+
+    let lines = run(
+        &away,
+        "annabella=info",
+        &["retrying", "live (DGT LiveChess"],
+    );
+    let events = objects(&lines);
+    assert!(
+        events.iter().any(|e| message(e).contains("hall: http://")),
+        "the pages' address is an event: {lines:#?}"
+    );
+    let refused = events
+        .iter()
+        .find(|e| message(e).contains("retrying"))
+        .expect("the broker's absence");
+    assert_eq!(refused["level"], "WARN", "{refused}");
+
+    let lines = run(
+        &broker.url(),
+        "annabella=info",
+        &["subscribed to annabella/#"],
+    );
+    let subscribed = objects(&lines)
+        .into_iter()
+        .find(|e| message(e).contains("subscribed to annabella/#"))
+        .unwrap();
+    assert_eq!(subscribed["level"], "INFO", "{subscribed}");
+
+    // RUST_LOG=warn: the warning only, no information.
+    let lines = run(&away, "warn", &["retrying"]);
+    let events = objects(&lines);
+    assert!(
+        events
+            .iter()
+            .all(|e| e["level"] == "WARN" || e["level"] == "ERROR"),
+        "{lines:#?}"
+    );
+}

@@ -234,11 +234,14 @@ async fn the_chief_arbiter_dismisses_an_alert_in_the_hall_and_the_table_journals
     wait_gone_css(&client, alert, Duration::from_secs(20)).await;
     let dismissed = play.inputs_by("hall:Chief Arbiter");
     assert_eq!(dismissed.len(), 1, "{dismissed:?}");
-    let what = dismissed[0]["input"]["what"].as_str().unwrap_or_default();
+    // Which alert went is a typed field of the journalled note, not its words.
+    let input: annabella_table::Input =
+        serde_json::from_value(dismissed[0]["input"].clone()).expect("a journalled input");
     assert!(
-        annabella_hall_wire::action::dismissed_record(what).is_some(),
-        "{what}"
+        annabella_hall_wire::action::dismissed_by(&input).is_some(),
+        "{input:?}"
     );
+    assert!(dismissed[0]["input"]["dismissed"].is_u64(), "{dismissed:?}");
     assert!(
         client
             .find(Locator::Css("#alerts-body p.calm"))

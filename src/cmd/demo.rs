@@ -182,7 +182,7 @@ fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
     };
     let key = (args.hall_key.as_deref()).unwrap_or(Path::new(DEFAULT_SIGNING_KEY));
     let (user, password) = (args.hall_user.as_ref(), args.hall_password_file.as_ref());
-    let hall = annabella_broker::files::demo_hall(url, table, key, user, password)?;
+    let hall = super::hall::demo_hall(url, table, key, user, password)?;
     let journal = out.join(JOURNAL);
     Ok(Some(hall_link::start(&hall, journal, None, None)?))
 }

@@ -2,17 +2,28 @@
 //! one MQTT broker, the round's live PGN, and (`hall publish`) one table's journal
 //! published to the hall.
 
-use std::{io::Write as _, path::PathBuf, process::ExitCode};
+use std::{
+    io::Write as _,
+    net::{SocketAddr, ToSocketAddrs as _},
+    path::{Path, PathBuf},
+    process::ExitCode,
+};
 
-use annabella_hall::program::{self, ServeOptions};
-use annabella_hall_link::publish::{self, PublishOptions};
-use annabella_hall_wire::outlet::Outlets;
+use annabella_broker::{Broker, HallConfig, RawHall};
+use annabella_hall::{
+    files::{load_keys, load_tables, roster},
+    livechess::{LiveSettings, Roster},
+    program::{self, HallRun},
+    subscriber::HallSettings,
+};
+use annabella_hall_link::{outbox::OutboxSettings, publish};
+use annabella_hall_wire::{ActionKey, signing::TableSigningKey, topic::check_table_name};
 use annabella_journal::TableSecret;
-use anyhow::Context;
+use anyhow::{Context, bail};
 
 /// Flags of `annabella hall`.
 #[derive(Debug, clap::Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
     #[command(subcommand)]
     job: Option<Job>,
@@ -31,12 +42,12 @@ enum Job {
 /// Flags of the hall itself.
 #[derive(Debug, clap::Args)]
 struct ServeArgs {
-    /// The broker, `mqtt://host:port`.
-    #[arg(long, value_name = "URL")]
-    broker: Option<String>,
+    /// The broker, `mqtt://host:port` (`mqtts://` for TLS).
+    #[arg(long, value_name = "URL", required = true, value_parser = Broker::parse)]
+    broker: Option<Broker>,
     /// Serve the hall's page here (e.g. 127.0.0.1:8970; port 0 picks a free one).
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8970")]
-    listen: String,
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8970", value_parser = address)]
+    listen: SocketAddr,
     /// Keep the round's PGN in this file, rewritten atomically on every move.
     #[arg(long, value_name = "FILE")]
     pgn_out: Option<PathBuf>,
@@ -63,8 +74,8 @@ struct ServeArgs {
     #[arg(long, value_name = "FILE")]
     keys: Option<PathBuf>,
     /// One table's action key, `TABLE=HEX` (repeat for more tables; adds to --keys).
-    #[arg(long, value_name = "TABLE=HEX")]
-    action_key: Vec<String>,
+    #[arg(long, value_name = "TABLE=HEX", value_parser = table_action_key)]
+    action_key: Vec<(String, ActionKey)>,
     /// With `mqtts://`: the PEM file of the CA that signed the broker's certificate
     /// (default: the system's roots).
     #[arg(long, value_name = "FILE")]
@@ -78,8 +89,9 @@ struct ServeArgs {
     host_name: Vec<String>,
     /// The tables file: `[tables."3"]` with `public_key = "hex…"` (the table's
     /// `table.pub`, printed by `annabella init`) and optionally `action_key`. The hall
-    /// believes only messages signed by a table's key.
-    #[arg(long, value_name = "FILE")]
+    /// believes only messages signed by a table's key (`annabella init` prints each
+    /// table's lines for it).
+    #[arg(long, value_name = "FILE", required = true)]
     tables: Option<PathBuf>,
     /// The hall's user at the broker (with --password-file).
     #[arg(long, requires = "password_file")]
@@ -108,11 +120,11 @@ struct ServeArgs {
 /// Flags of `annabella hall publish`.
 #[derive(Debug, clap::Args)]
 pub struct PublishArgs {
-    /// The broker, `mqtt://host:port`.
-    #[arg(long, value_name = "URL")]
-    broker: String,
+    /// The broker, `mqtt://host:port` (`mqtts://` for TLS).
+    #[arg(long, value_name = "URL", value_parser = Broker::parse)]
+    broker: Broker,
     /// The table's name in the hall.
-    #[arg(long)]
+    #[arg(long, value_parser = table_name)]
     table: String,
     /// The station's journal (read-only).
     #[arg(long)]
@@ -152,68 +164,192 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Where the hall's lines go: log lines and banners to standard error (printable: no
-/// escape sequence or line break from a table or a server reaches the terminal or forges
-/// a line), events (with `--json`) to standard output.
-fn outlets(json: bool) -> Outlets {
-    Outlets {
-        log: |line| eprintln!("annabella: {}", annabella_rules::printable(&line)),
-        banner: |line| eprintln!("{}", annabella_rules::printable(line)),
-        news: json.then_some(|line: &str| {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
-        }),
+/// `--listen`: an address and port (a host name is looked up once).
+fn address(text: &str) -> anyhow::Result<SocketAddr> {
+    text.to_socket_addrs()
+        .with_context(|| format!("{text:?}: expected an address and port like 127.0.0.1:8970"))?
+        .next()
+        .with_context(|| format!("{text:?}: no address"))
+}
+
+/// The variable that may hold the chief arbiter's token.
+const TOKEN_VARIABLE: &str = "ANNABELLA_HALL_TOKEN";
+
+/// The chief arbiter's token: `$ANNABELLA_HALL_TOKEN`, else `--arbiter-token-file` (mode
+/// 600), each at least 128 bits; `None`: the hall makes a random one.
+fn arbiter_token(file: Option<&std::path::Path>) -> anyhow::Result<Option<String>> {
+    let token = annabella_serve::Token::from_env_or_file(TOKEN_VARIABLE, file)
+        .context("the chief arbiter's token")?;
+    Ok(token.map(|t| t.as_str().to_owned()))
+}
+
+/// `--action-key TABLE=HEX`.
+fn table_action_key(pair: &str) -> anyhow::Result<(String, ActionKey)> {
+    let (table, hex) = pair.split_once('=').context("expected TABLE=HEX")?;
+    check_table_name(table).with_context(|| format!("table {table:?}"))?;
+    let key = hex
+        .parse()
+        .with_context(|| format!("the key of table {table:?}"))?;
+    Ok((table.to_owned(), key))
+}
+
+/// `--table`: a name the topic tree takes.
+fn table_name(text: &str) -> anyhow::Result<String> {
+    check_table_name(text)?;
+    Ok(text.to_owned())
+}
+
+/// The broker of `flag` with `--ca` as its CA (only with TLS).
+fn with_ca(mut broker: Broker, ca: Option<PathBuf>, flag: &str) -> anyhow::Result<Broker> {
+    if let Some(ca) = ca {
+        if !broker.tls {
+            bail!("--ca is for TLS: use mqtts:// in {flag}");
+        }
+        broker.ca = Some(ca);
     }
+    Ok(broker)
+}
+
+/// `--user` and the first line of `--password-file`.
+fn credentials(
+    user: Option<&String>,
+    file: Option<&PathBuf>,
+) -> anyhow::Result<Option<(String, String)>> {
+    let (Some(user), Some(file)) = (user, file) else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("--password-file {}", file.display()))?;
+    let password = text.lines().next().unwrap_or_default().to_owned();
+    if password.is_empty() {
+        bail!(
+            "--password-file {}: the first line is empty",
+            file.display()
+        );
+    }
+    Ok(Some((user.clone(), password)))
+}
+
+/// The `[hall]` of `demo --hall URL --table NAME` (TLS with `mqtts://` and the system's
+/// roots), each problem named by its flag.
+pub(super) fn demo_hall(
+    url: &str,
+    table: &str,
+    key: &Path,
+    user: Option<&String>,
+    password_file: Option<&PathBuf>,
+) -> anyhow::Result<HallConfig> {
+    let (user, password) = credentials(user, password_file)?.unzip();
+    RawHall {
+        broker: Some(url.to_owned()),
+        table: Some(table.to_owned()),
+        signing_key: Some(key.display().to_string()),
+        user,
+        password,
+        ..RawHall::default()
+    }
+    .check("hall", Path::new("."))
+    .map_err(|problems| {
+        let named: Vec<String> = problems
+            .iter()
+            .map(|p| {
+                let flag = match p.key.as_str() {
+                    "hall.table" => "--table",
+                    "hall.signing_key" => "--hall-key",
+                    _ => "--hall",
+                };
+                format!("{flag}: {}", p.message)
+            })
+            .collect();
+        anyhow::anyhow!("{}", named.join("; "))
+    })
+}
+
+/// The hall's checked settings from its flags, the files they name read.
+fn hall_run(a: ServeArgs) -> anyhow::Result<HallRun> {
+    let (Some(broker), Some(tables)) = (a.broker, a.tables) else {
+        bail!("--broker and --tables are needed");
+    };
+    let broker = with_ca(broker, a.ca, "--broker")?;
+    let (table_keys, mut keys) =
+        load_tables(&tables).with_context(|| format!("--tables {}", tables.display()))?;
+    if let Some(p) = &a.keys {
+        keys.extend(load_keys(p).with_context(|| format!("--keys {}", p.display()))?);
+    }
+    keys.extend(a.action_key);
+    let roster = match &a.trf {
+        Some(path) => roster(path).with_context(|| format!("--trf {}", path.display()))?,
+        None => Roster::default(),
+    };
+    let push = match (&a.push_lichess, &a.token_file) {
+        (Some(round), Some(file)) => Some(
+            annabella_hall::broadcast::PushSettings::new(&a.lichess_url, round, file)
+                .context("--push-lichess")?,
+        ),
+        _ => None,
+    };
+    Ok(HallRun {
+        subscriber: HallSettings {
+            broker,
+            credentials: credentials(a.user.as_ref(), a.password_file.as_ref())?,
+            client_id: a.client_id,
+            pgn_out: a.pgn_out,
+            keys,
+            table_keys,
+            live: LiveSettings {
+                dir: a.export_dir,
+                roster,
+            },
+        },
+        listen: a.listen,
+        token: arbiter_token(a.arbiter_token_file.as_deref())?,
+        host_names: a.host_name,
+        push,
+    })
 }
 
 async fn serve(a: ServeArgs) -> anyhow::Result<ExitCode> {
-    let outlets = outlets(a.json);
-    let options = ServeOptions {
-        broker: a.broker,
-        listen: a.listen,
-        pgn_out: a.pgn_out,
-        export_dir: a.export_dir,
-        trf: a.trf,
-        arbiter_token_file: a.arbiter_token_file,
-        keys: a.keys,
-        action_key: a.action_key,
-        ca: a.ca,
-        client_id: a.client_id,
-        host_name: a.host_name,
-        tables: a.tables,
-        user: a.user,
-        password_file: a.password_file,
-        push_lichess: a.push_lichess,
-        token_file: a.token_file,
-        lichess_url: a.lichess_url,
-    };
-    program::serve(options, outlets).await?;
+    let json = a.json;
+    let program::Running {
+        banner,
+        mut news,
+        server,
+    } = program::start(hall_run(a)?).await?;
+    // Told once, as events: plain lines or, with --log-format json, JSON objects.
+    for line in &banner {
+        tracing::info!("{line}");
+    }
+    tokio::spawn(async move {
+        while let Some(n) = news.recv().await {
+            if json && let Ok(line) = serde_json::to_string(&n) {
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{line}");
+                let _ = out.flush();
+            }
+        }
+    });
+    server.serve().await?;
     Ok(ExitCode::SUCCESS)
 }
 
 async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
     let secret = TableSecret::named_or_beside(a.secret.as_deref(), &a.key)?;
-    let journal = a.journal.clone();
-    let options = PublishOptions {
-        broker: a.broker,
-        table: a.table,
-        journal: a.journal,
-        once: a.once,
-        ca: a.ca,
-        key: a.key,
-        secret,
-        user: a.user,
-        password_file: a.password_file,
-    };
-    let damage = publish::publish(options, outlets(false)).await?;
-    if damage.is_empty() {
+    let broker = with_ca(a.broker, a.ca, "--broker")?;
+    let key = TableSigningKey::read(&a.key).context("--key")?;
+    let mut settings = OutboxSettings::new(a.journal.clone(), &a.table, broker, key);
+    settings.credentials = credentials(a.user.as_ref(), a.password_file.as_ref())?;
+    settings.secret = secret;
+    let published = publish::publish(settings, a.once).await?;
+    if a.once {
+        tracing::info!("hall: records 1-{} are at the broker", published.last);
+    }
+    if published.damage.is_empty() {
         return Ok(ExitCode::SUCCESS);
     }
-    for d in &damage {
-        eprintln!(
-            "annabella: journal {}: {d}; nothing after it was published",
-            journal.display()
+    for d in &published.damage {
+        tracing::error!(
+            "journal {}: {d}; nothing after it was published",
+            a.journal.display()
         );
     }
     Ok(ExitCode::from(super::DAMAGED))

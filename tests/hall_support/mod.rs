@@ -377,7 +377,7 @@ impl Hall {
             let log = hall.log.lock().unwrap();
             let addr = log
                 .iter()
-                .find_map(|l| l.strip_prefix("hall: http://"))
+                .find_map(|l| l.split_once("hall: http://").map(|(_, a)| a))
                 .map(|a| a.split('/').next().unwrap_or("").to_owned());
             let subscribed = log.iter().any(|l| l.contains("subscribed to annabella/#"));
             (addr.is_some() && subscribed, addr)

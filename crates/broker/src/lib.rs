@@ -15,7 +15,6 @@
 
 pub mod blocking;
 pub mod config;
-pub mod files;
 pub mod link5;
 pub mod tls;
 

@@ -183,12 +183,10 @@ fn play_table(
         let (seq_tx, seq_rx) = watch::channel(0u64);
         let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
         let settings = OutboxSettings::new(journal.clone(), &name, broker.clone(), key.clone());
-        let table = name.to_owned();
-        let task = runtime.spawn(outbox::run(
-            settings,
-            Some(seq_rx),
-            status_tx,
-            Box::new(move |line| tracing::info!(table = %table, "{line}")),
+        let span = tracing::info_span!("outbox", table = %name);
+        let task = runtime.spawn(tracing::Instrument::instrument(
+            outbox::run(settings, Some(seq_rx), status_tx),
+            span,
         ));
         let start = Instant::now();
         let t0 = t.records[0].1;
@@ -291,7 +289,7 @@ fn start_floor(port: u16) -> anyhow::Result<Child> {
 fn wait_for_hall(hall: &mut Child) -> anyhow::Result<()> {
     let mut hall_err = BufReader::new(hall.stderr.take().context("hall stderr")?);
     let mut line = String::new();
-    while hall_err.read_line(&mut line)? > 0 && !line.starts_with("hall: http://") {
+    while hall_err.read_line(&mut line)? > 0 && !line.contains("hall: http://") {
         line.clear();
     }
     // The rest of the hall's standard error is relayed as it comes, untouched.

@@ -12,7 +12,6 @@ use annabella_broker::{
     config::Broker,
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
 };
-use annabella_hall_wire::outlet::Report;
 use annabella_hall_wire::{
     action::{ActionBody, ActionKey, ReplayGuard},
     topic::{Kind, topic},
@@ -65,7 +64,7 @@ pub fn check(settings: &InboxSettings, guard: &mut ReplayGuard, payload: &[u8]) 
 }
 
 /// Receives the table's actions until `arrivals` closes.
-pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, report: Report) {
+pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>) {
     let client_id = format!("annabella-table-{}-actions", settings.table);
     // Actions sent while the station was away are not delivered later (a clean start):
     // the arbiter sees the table did not act, and acts again.
@@ -78,9 +77,7 @@ pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, repor
     ) {
         Ok(o) => o,
         Err(e) => {
-            report(format!(
-                "hall actions: {e}; no actions are taken from the hall"
-            ));
+            tracing::error!("hall actions: {e}; no actions are taken from the hall");
             return;
         }
     };
@@ -96,13 +93,11 @@ pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, repor
             Ok(Event::Incoming(Packet::ConnAck(_))) => {
                 last_error.clear();
                 if let Err(e) = client.try_subscribe(wanted.clone(), QoS::AtLeastOnce) {
-                    report(format!("hall actions: cannot subscribe to {wanted}: {e}"));
+                    tracing::error!("hall actions: cannot subscribe to {wanted}: {e}");
                 }
             }
             Ok(Event::Incoming(Packet::SubAck(_))) => {
-                report(format!(
-                    "hall actions: taking signed arbiter actions on {wanted}"
-                ));
+                tracing::info!("hall actions: taking signed arbiter actions on {wanted}");
             }
             Ok(Event::Incoming(Packet::Publish(p))) => {
                 let p_topic = topic_text(&p.topic);
@@ -119,12 +114,12 @@ pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>, repor
             Err(error) => {
                 let text = error.to_string();
                 if text != last_error {
-                    report(format!(
+                    tracing::warn!(
                         "hall actions: broker {}:{}: {text}{} (retrying)",
                         settings.broker.host,
                         settings.broker.port,
                         annabella_broker::tls::hint(&text, &settings.broker)
-                    ));
+                    );
                     last_error = text;
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;

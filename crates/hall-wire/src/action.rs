@@ -105,14 +105,29 @@ impl From<ArbiterAction> for HallAction {
     }
 }
 
-/// The journalled words of a dismissal from the hall (`what` of the arbiter's note), from
-/// which the replica and the console know which alert went.
+/// The journalled words of a dismissal from the hall (`what` of the arbiter's note), for
+/// people; which alert went is the note's typed `dismissed` field.
 pub fn dismissal_what(seq: u64) -> String {
     format!("dismiss the alert of record {seq} (from the hall)")
 }
 
-/// The record whose alerts a journalled note dismisses, when it is a hall dismissal.
-pub fn dismissed_record(what: &str) -> Option<u64> {
+/// The record whose alerts a journalled input dismisses, when it is the chief arbiter's
+/// dismissal from the hall: the note's `dismissed` field, or, in a journal written before
+/// that field, its words ([`dismissal_what`]).
+pub fn dismissed_by(input: &annabella_table::Input) -> Option<u64> {
+    match input {
+        annabella_table::Input::ByArbiter {
+            action: None,
+            dismissed,
+            what,
+            ..
+        } => dismissed.or_else(|| dismissed_record(what)),
+        _ => None,
+    }
+}
+
+/// The record a journalled note's words dismiss (journals before the typed field).
+fn dismissed_record(what: &str) -> Option<u64> {
     what.strip_prefix("dismiss the alert of record ")?
         .strip_suffix(" (from the hall)")?
         .parse()
@@ -264,6 +279,32 @@ impl ReplayGuard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dismissal_is_the_notes_typed_field_and_older_journals_words_still_count() {
+        let note = |what: String, dismissed| annabella_table::Input::ByArbiter {
+            by: "hall:Chief Arbiter".into(),
+            what,
+            action: None,
+            dismissed,
+        };
+        // The field decides, whatever the words say.
+        assert_eq!(dismissed_by(&note("reworded".into(), Some(12))), Some(12));
+        // A journal written before the field: the words of its time.
+        assert_eq!(dismissed_by(&note(dismissal_what(12), None)), Some(12));
+        assert_eq!(dismissed_by(&note("pause the clocks".into(), None)), None);
+        // Only a note: a table action is no dismissal.
+        let paused = annabella_table::Input::ByArbiter {
+            by: "hall:Chief Arbiter".into(),
+            what: dismissal_what(12),
+            action: Some(ArbiterAction::Pause),
+            dismissed: None,
+        };
+        assert_eq!(dismissed_by(&paused), None);
+        // The field is written only when there is one: other notes keep their JSON.
+        let json = serde_json::to_string(&note("x".into(), None)).unwrap();
+        assert!(!json.contains("dismissed"), "{json}");
+    }
 
     fn key(c: char) -> ActionKey {
         c.to_string().repeat(32).parse().unwrap()

@@ -39,11 +39,11 @@
 
 pub mod action;
 pub mod message;
-pub mod outlet;
 pub mod replica;
 pub mod ruling;
 pub mod signing;
 pub mod topic;
+pub mod view;
 
 pub use action::{
     ActionBody, ActionKey, ActionKeys, ActionRefused, HallAction, HallOnly, ReplayGuard,

@@ -3,7 +3,7 @@
 //! deduplicates whatever the broker or a restart delivers twice.
 
 use annabella_rules::{TimeControl, text_serde};
-use annabella_table::{AlertKind, AnnounceKind, Audience, ClaimKind, GameEnd, TableView};
+use annabella_table::{AlertKind, AnnounceKind, Audience, ClaimKind, GameEnd};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, san::SanPlus, uci::UciMove};
 
@@ -170,8 +170,8 @@ pub struct TableState {
     /// witness of what the table had committed.
     #[serde(default)]
     pub head: Option<String>,
-    /// The table's view (position, clocks, moves, claim, result).
-    pub view: TableView,
+    /// The table's view (position, clocks, moves, claim, result): the wire's own.
+    pub view: crate::view::WireView,
     /// Every alert of the game so far, oldest first.
     pub alerts: Vec<AlertNote>,
     /// The arbiter's decisions the game's record shows, oldest first (the PGN's

@@ -107,11 +107,7 @@ impl Replica {
 
     /// An arbiter's dismissal of an alert (a note, no action) marks the alert dismissed.
     fn note_dismissal(&mut self, input: &Input) {
-        if let Input::ByArbiter {
-            action: None, what, ..
-        } = input
-            && let Some(raised) = crate::action::dismissed_record(what)
-        {
+        if let Some(raised) = crate::action::dismissed_by(input) {
             for a in self.alerts.iter_mut().filter(|a| a.seq == raised) {
                 a.dismissed = true;
             }
@@ -242,7 +238,7 @@ impl Replica {
             start_fen: config.start_fen.clone(),
             chess960: config.chess960,
             head: None,
-            view,
+            view: view.into(),
             alerts: self.alerts.clone(),
             rulings: self.rulings.clone(),
             pgn: self.table.pgn(),
@@ -336,6 +332,7 @@ mod tests {
             by: "hall:Chief Arbiter".into(),
             what: crate::action::dismissal_what(2),
             action: None,
+            dismissed: Some(2),
         };
         let msgs = r.apply(3, Duration::from_secs(2), dismiss, true);
         let Some(Body::View(state)) = msgs.last().map(|m| &m.body) else {

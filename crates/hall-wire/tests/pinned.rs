@@ -85,6 +85,7 @@ fn game() -> Vec<HallMessage> {
             by: "hall:Chief Arbiter".into(),
             what: action::dismissal_what(7),
             action: None,
+            dismissed: Some(7),
         },
         Input::Arbiter(ArbiterAction::Resume),
         Input::Sighted(SightedCommand::Resign),

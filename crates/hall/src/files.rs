@@ -1,16 +1,73 @@
 //! The hall's own files, read for `annabella hall`: the tables file (each table's public
 //! key and action key), an action keys file and the pairing program's TRF file as the
-//! hall's roster. Each error names the flag or file and the key (the broker's URL and
-//! password file, read by the publisher too, are the wire's `files`).
+//! hall's roster. Each error names the file and the key.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use annabella_broker::files::HallFileError;
 use annabella_hall_wire::signing::{TableKeys, TablePublicKey};
 use annabella_hall_wire::{ActionKey, ActionKeys};
 
 use crate::livechess::{Player, Roster};
+
+/// A hall file that cannot be used, named with the file and key.
+#[derive(Debug, thiserror::Error)]
+pub enum HallFileError {
+    /// The file could not be read.
+    #[error("{}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not the TOML it should be.
+    #[error("{}", path.display())]
+    Toml {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: toml::de::Error,
+    },
+    /// A value in the file is wrong.
+    #[error("{}: {at}: {problem}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// Where in it: the key.
+        at: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+impl HallFileError {
+    fn invalid(path: &Path, at: impl Into<String>, problem: impl ToString) -> HallFileError {
+        HallFileError::Invalid {
+            path: path.to_owned(),
+            at: at.into(),
+            problem: problem.to_string(),
+        }
+    }
+}
+
+/// The text of the file at `path`.
+fn read(path: &Path) -> Result<String, HallFileError> {
+    std::fs::read_to_string(path).map_err(|source| HallFileError::Read {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+/// The TOML of the file at `path`.
+fn toml_of<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, HallFileError> {
+    toml::from_str(&read(path)?).map_err(|source| HallFileError::Toml {
+        path: path.to_owned(),
+        source,
+    })
+}
 
 /// The tables file: every table's public key, and action keys.
 #[derive(Debug, serde::Deserialize)]
@@ -26,26 +83,27 @@ struct TableEntryFile {
     action_key: Option<String>,
 }
 
-/// The tables file at `path` (`--tables`): each table's public key and action key.
+/// The tables file at `path`: each table's public key and action key.
+///
+/// # Errors
+/// The file cannot be read, or a name or key in it is wrong (named by its key).
 pub fn load_tables(path: &Path) -> Result<(TableKeys, ActionKeys), HallFileError> {
-    let name = path.display();
-    let at = format!("--tables {name}");
-    let text = HallFileError::read(at.clone(), path)?;
-    let file: TablesFile =
-        toml::from_str(&text).map_err(|source| HallFileError::Toml { at, source })?;
+    let file: TablesFile = toml_of(path)?;
     let mut public = TableKeys::new();
     let mut actions = ActionKeys::new();
     let mut owners: BTreeMap<String, String> = BTreeMap::new();
     for (table, entry) in file.tables {
         annabella_hall_wire::topic::check_table_name(&table)
-            .map_err(|e| HallFileError::invalid(format!("{name}: tables.{table:?}"), e))?;
-        let key = entry.public_key.parse::<TablePublicKey>().map_err(|e| {
-            HallFileError::invalid(format!("{name}: tables.{table:?}.public_key"), e)
-        })?;
+            .map_err(|e| HallFileError::invalid(path, format!("tables.{table:?}"), e))?;
+        let key = entry
+            .public_key
+            .parse::<TablePublicKey>()
+            .map_err(|e| HallFileError::invalid(path, format!("tables.{table:?}.public_key"), e))?;
         // One key for two tables would let either sign as the other.
         if let Some(first) = owners.insert(key.to_string(), table.clone()) {
             return Err(HallFileError::invalid(
-                format!("{name}: tables.{table:?}.public_key"),
+                path,
+                format!("tables.{table:?}.public_key"),
                 format!(
                     "is table {first:?}'s key too: every table signs with a key of its own \
                      (annabella init makes one per table, named after its file)"
@@ -55,7 +113,7 @@ pub fn load_tables(path: &Path) -> Result<(TableKeys, ActionKeys), HallFileError
         public.insert(table.clone(), key);
         if let Some(hex) = entry.action_key {
             let key = hex.parse::<ActionKey>().map_err(|e| {
-                HallFileError::invalid(format!("{name}: tables.{table:?}.action_key"), e)
+                HallFileError::invalid(path, format!("tables.{table:?}.action_key"), e)
             })?;
             actions.insert(table, key);
         }
@@ -63,43 +121,34 @@ pub fn load_tables(path: &Path) -> Result<(TableKeys, ActionKeys), HallFileError
     Ok((public, actions))
 }
 
-/// The action keys file at `path` (`--keys`): `TABLE = "HEX"` lines.
+/// The action keys file at `path`: `TABLE = "HEX"` lines.
+///
+/// # Errors
+/// The file cannot be read, or a key in it is wrong (named by its table).
 pub fn load_keys(path: &Path) -> Result<ActionKeys, HallFileError> {
-    let at = path.display().to_string();
-    let text = HallFileError::read(at.clone(), path)?;
-    let raw: BTreeMap<String, String> =
-        toml::from_str(&text).map_err(|source| HallFileError::Toml { at, source })?;
+    let raw: BTreeMap<String, String> = toml_of(path)?;
     raw.into_iter()
         .map(|(table, hex)| {
-            let key = hex.parse::<ActionKey>().map_err(|e| {
-                HallFileError::invalid(format!("{}: key of table {table:?}", path.display()), e)
-            })?;
+            let key = hex
+                .parse::<ActionKey>()
+                .map_err(|e| HallFileError::invalid(path, format!("key of table {table:?}"), e))?;
             Ok((table, key))
         })
         .collect()
 }
 
-/// `TABLE=HEX` of `--action-key`.
-pub fn action_key(pair: &str) -> Result<(String, ActionKey), HallFileError> {
-    let (table, hex) = pair.split_once('=').ok_or_else(|| {
-        HallFileError::invalid(format!("--action-key {pair:?}"), "expected TABLE=HEX")
-    })?;
-    let key = hex
-        .parse::<ActionKey>()
-        .map_err(|e| HallFileError::invalid(format!("--action-key for table {table:?}"), e))?;
-    Ok((table.to_owned(), key))
-}
-
-/// Every board of every round of the TRF file at `path` (`--trf`), for the hall's pages
-/// and export.
+/// Every board of every round of the TRF file at `path`, for the hall's pages and
+/// export.
+///
+/// # Errors
+/// The file cannot be read or is no TRF the rounds can be read from.
 pub fn roster(path: &Path) -> Result<Roster, HallFileError> {
-    let at = format!("--trf {}", path.display());
     let bytes = std::fs::read(path).map_err(|source| HallFileError::Read {
-        at: at.clone(),
+        path: path.to_owned(),
         source,
     })?;
-    let trf =
-        annabella_trf::Trf::parse(&bytes).map_err(|e| HallFileError::invalid(at.clone(), e))?;
+    let trf = annabella_trf::Trf::parse(&bytes)
+        .map_err(|e| HallFileError::invalid(path, "the TRF", e))?;
     let rounds = trf
         .players()
         .iter()
@@ -126,7 +175,7 @@ pub fn roster(path: &Path) -> Result<Roster, HallFileError> {
     for round in 1..=u32::try_from(rounds).unwrap_or(u32::MAX) {
         let boards = trf
             .boards_of(round)
-            .map_err(|e| HallFileError::invalid(at.clone(), e))?;
+            .map_err(|e| HallFileError::invalid(path, format!("round {round}"), e))?;
         for b in boards {
             roster
                 .boards

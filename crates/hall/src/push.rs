@@ -4,7 +4,6 @@
 
 use std::{sync::Arc, time::Duration};
 
-use annabella_hall_wire::outlet::Report;
 use annabella_rules::printable_within;
 use tokio::sync::mpsc;
 
@@ -166,7 +165,7 @@ async fn read_within(mut reply: reqwest::Response, max: usize) -> Result<String,
 }
 
 /// Pushes the round of `shared` after every change until the hall stops; every push's
-/// [`PushStatus`] goes to `news`, failures and per-game errors to `report`.
+/// [`PushStatus`] goes to `news`; failures and per-game errors are warnings.
 ///
 /// # Errors
 /// The HTTP client cannot be made (TLS roots).
@@ -174,7 +173,6 @@ pub fn start(
     settings: PushSettings,
     shared: Arc<Shared>,
     news: mpsc::UnboundedSender<Stamped>,
-    report: Report,
 ) -> Result<tokio::task::JoinHandle<()>, PushSetupError> {
     let client = client(&settings.url)?;
     Ok(tokio::spawn(async move {
@@ -199,7 +197,11 @@ pub fn start(
                 status.retry_in_ms = wait.map(|w| u64::try_from(w.as_millis()).unwrap_or(u64::MAX));
                 let told = tell(&status, pacer.failures());
                 if told != last_told {
-                    report(told.clone());
+                    if status.delivered && status.errors.is_empty() {
+                        tracing::info!("{told}");
+                    } else {
+                        tracing::warn!("{told}");
+                    }
                     last_told = told;
                 }
                 if let Ok(mut hall) = shared.hall.write() {

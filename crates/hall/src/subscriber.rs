@@ -19,7 +19,6 @@ use annabella_broker::{
     config::Broker,
     link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
 };
-use annabella_hall_wire::outlet::Report;
 use annabella_hall_wire::{
     action::{self, ActionBody, ActionKeys, HallAction},
     message::MAX_PAYLOAD,
@@ -158,7 +157,6 @@ impl Shared {
 pub fn start(
     settings: HallSettings,
     news: mpsc::UnboundedSender<Stamped>,
-    report: Report,
 ) -> Result<Arc<Shared>, annabella_broker::tls::TlsSetupError> {
     let options = link5::options(
         &settings.client_id,
@@ -185,7 +183,6 @@ pub fn start(
         state: Arc::clone(&shared),
         client,
         news,
-        report,
         export,
         last_error: String::new(),
         told: HashSet::new(),
@@ -213,7 +210,6 @@ struct Subscriber {
     state: Arc<Shared>,
     client: AsyncClient,
     news: mpsc::UnboundedSender<Stamped>,
-    report: Report,
     export: Option<crate::livechess::Export>,
     /// The last broker error reported (once while it stays).
     last_error: String,
@@ -244,27 +240,28 @@ impl Subscriber {
             Ok(Event::Incoming(Packet::ConnAck(_))) => {
                 self.last_error.clear();
                 if let Err(e) = (self.client).try_subscribe(format!("{ROOT}/#"), QoS::AtLeastOnce) {
-                    (self.report)(format!("hall: cannot subscribe: {e}"));
+                    tracing::error!("hall: cannot subscribe: {e}");
                 }
             }
             Ok(Event::Incoming(Packet::Publish(p))) => self.receive(&p.topic, &p.payload, changed),
             Ok(Event::Incoming(Packet::SubAck(_))) => {
-                (self.report)(format!(
+                tracing::info!(
                     "hall: subscribed to {ROOT}/# at {}:{}",
-                    broker.host, broker.port
-                ));
+                    broker.host,
+                    broker.port
+                );
             }
             Ok(_) => {}
             Err(error) => {
                 let text = error.to_string();
                 if text != self.last_error {
-                    (self.report)(format!(
+                    tracing::warn!(
                         "hall: broker {}:{}: {text}{} (retrying; the broker keeps the hall's \
                          messages meanwhile)",
                         broker.host,
                         broker.port,
                         annabella_broker::tls::hint(&text, broker)
-                    ));
+                    );
                     self.last_error = text;
                 }
             }
@@ -294,10 +291,10 @@ impl Subscriber {
             if let News::Rejected { topic, reason } = &n
                 && self.told.insert(topic.clone())
             {
-                (self.report)(format!(
+                tracing::warn!(
                     "hall: ignored a message on {topic}: {reason} (further refusals on this \
                      topic are counted on the hall's page)"
-                ));
+                );
             }
             let _ = self.news.send(Stamped { hall_us, news: n });
         }
@@ -318,7 +315,7 @@ impl Subscriber {
             && let Ok(files) = state.hall.read().map(|h| crate::livechess::tree(&h))
             && let Err(e) = export.write(&files)
         {
-            (self.report)(format!("hall: --export-dir: {e}"));
+            tracing::error!("hall: the LiveChess export: {e}");
         }
         if changed.pgn
             && let Some(path) = &self.settings.pgn_out
@@ -326,7 +323,7 @@ impl Subscriber {
             let text = state.hall.read().map(|h| h.pgn()).unwrap_or_default();
             let file = path.clone();
             if let Err(e) = unblock(move || write_atomically(&file, &text)).await {
-                (self.report)(format!("hall: {}: {e}", path.display()));
+                tracing::error!("hall: {}: {e}", path.display());
             }
         }
     }

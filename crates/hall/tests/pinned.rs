@@ -121,6 +121,7 @@ fn round() -> (Hall, Vec<News>) {
                 by: "hall:Chief Arbiter".into(),
                 what: action::dismissal_what(8),
                 action: None,
+                dismissed: None,
             },
             Input::Arbiter(ArbiterAction::Resume),
             Input::Sighted(SightedCommand::Resign),

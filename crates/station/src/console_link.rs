@@ -212,6 +212,7 @@ async fn carry(carried: Carry, requests: &mpsc::Sender<Request>) -> Result<(), (
                     by,
                     what: format!("the plan could not be carried out on the boards: {e}"),
                     action: None,
+                    dismissed: None,
                 }));
             }
         })

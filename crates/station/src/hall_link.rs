@@ -92,11 +92,13 @@ pub fn input_of(body: &ActionBody) -> Input {
             by,
             what: clean(&body.what),
             action: Some(action.clone()),
+            dismissed: None,
         },
         HallAction::Hall(HallOnly::DismissAlert { seq }) => Input::ByArbiter {
             by,
             what: dismissal_what(*seq),
             action: None,
+            dismissed: Some(*seq),
         },
     }
 }
@@ -172,6 +174,7 @@ async fn forward(mut arrivals: mpsc::Receiver<Arrival>, requests: mpsc::Sender<R
                         clean(&why)
                     ),
                     action: None,
+                    dismissed: None,
                 })
             }
         };
@@ -244,16 +247,13 @@ pub fn start_keyed(
         .name("hall-link".into())
         .spawn(move || {
             runtime.block_on(async move {
-                let publish = outbox::run(settings, commits, status_tx, Box::new(report));
+                let publish = outbox::run(settings, commits, status_tx);
                 let actions = async move {
                     let Some((settings, requests)) = inbox else {
                         return std::future::pending().await;
                     };
                     let (tx, rx) = mpsc::channel(16);
-                    tokio::join!(
-                        inbox::run(settings, tx, Box::new(report)),
-                        forward(rx, requests)
-                    );
+                    tokio::join!(inbox::run(settings, tx), forward(rx, requests));
                 };
                 tokio::select! {
                     _ = async { tokio::join!(publish, actions) } => {}
@@ -390,17 +390,17 @@ mod tests {
                 by: "hall:ChiefArbiter".into(),
                 what: "pause the clocks (from the hall)".into(),
                 action: Some(ArbiterAction::Pause),
+                dismissed: None,
             }
         );
-        let Input::ByArbiter { what, action, .. } =
-            input_of(&body(HallAction::Hall(HallOnly::DismissAlert { seq: 4 })))
+        let input = input_of(&body(HallAction::Hall(HallOnly::DismissAlert { seq: 4 })));
+        let Input::ByArbiter {
+            action, dismissed, ..
+        } = &input
         else {
             unreachable!("always ByArbiter")
         };
-        assert_eq!(action, None);
-        assert_eq!(
-            annabella_hall_wire::action::dismissed_record(&what),
-            Some(4)
-        );
+        assert_eq!((action, dismissed), (&None, &Some(4)));
+        assert_eq!(annabella_hall_wire::action::dismissed_by(&input), Some(4));
     }
 }

@@ -259,6 +259,10 @@ pub enum Input {
         /// The table action, if the console action changes the table.
         #[serde(default)]
         action: Option<ArbiterAction>,
+        /// The journal record whose alerts the chief arbiter dismissed from the hall
+        /// (absent from other notes, and from dismissals journalled before the field).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dismissed: Option<u64>,
     },
     /// The move of the station's opponent (an engine, a remote player) in the position
     /// after `ply` half-moves; a move for another position (the VI player took back

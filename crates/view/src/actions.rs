@@ -25,6 +25,7 @@ fn signed(by: &str, what: String, action: Option<ArbiterAction>) -> Input {
         by: by.to_owned(),
         what,
         action,
+        dismissed: None,
     }
 }
 

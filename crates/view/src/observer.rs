@@ -117,11 +117,7 @@ impl Observer {
         let input = &journalled.input;
         self.last_seq = journalled.seq;
         // The chief arbiter dismissed an alert in the hall: it goes here too.
-        if let Input::ByArbiter {
-            action: None, what, ..
-        } = input
-            && let Some(raised) = annabella_hall_wire::action::dismissed_record(what)
-        {
+        if let Some(raised) = annabella_hall_wire::action::dismissed_by(input) {
             self.alerts.retain(|a| a.seq != raised);
         }
         let at = Duration::from_millis(journalled.at_ms);

@@ -282,6 +282,7 @@ fn signed_inputs_round_trip_through_json() {
         by: "IA Weber".into(),
         what: "pause the clocks".into(),
         action: Some(ArbiterAction::Pause),
+        dismissed: None,
     };
     let json = serde_json::to_string(&input).expect("json");
     assert_eq!(
@@ -298,6 +299,7 @@ fn hall_dismissal(seq: u64) -> Input {
         by: "hall:Chief Arbiter".into(),
         what: annabella_hall_wire::action::dismissal_what(seq),
         action: None,
+        dismissed: Some(seq),
     }
 }
 

@@ -24,7 +24,6 @@ use tokio::sync::watch;
 use annabella_broker::{blocking::unblock, config::Broker, link5::drive};
 use annabella_hall_wire::{
     message::Body,
-    outlet::Report,
     replica::Replica,
     signing::TableSigningKey,
     topic::{Kind, topic},
@@ -123,17 +122,17 @@ fn wire(key: &TableSigningKey, message: &annabella_hall_wire::message::HallMessa
 }
 
 /// Opens the journal, waiting (polling) until the station has created it.
-async fn open_tail(settings: &OutboxSettings, report: &Report) -> (Arc<JournalTail>, Replica, u64) {
+async fn open_tail(settings: &OutboxSettings) -> (Arc<JournalTail>, Replica, u64) {
     let mut told = false;
     loop {
         let (journal, secret) = (settings.journal.clone(), settings.secret.clone());
         match unblock(move || JournalTail::open_with(&journal, secret.as_ref())).await {
             Ok((tail, config, epoch)) => match Replica::new(&settings.table, config, epoch) {
                 Ok(replica) => return (Arc::new(tail), replica, epoch),
-                Err(e) => report(format!("hall outbox: journal's table configuration: {e}")),
+                Err(e) => tracing::error!("hall outbox: journal's table configuration: {e}"),
             },
             Err(e) if !told => {
-                report(format!("hall outbox: waiting for the journal ({e})"));
+                tracing::info!("hall outbox: waiting for the journal ({e})");
                 told = true;
             }
             Err(_) => {}
@@ -162,9 +161,8 @@ pub async fn run(
     settings: OutboxSettings,
     mut commits: Option<watch::Receiver<u64>>,
     status: watch::Sender<OutboxStatus>,
-    report: Report,
 ) {
-    let (mut outbox, mut events) = Outbox::start(settings, report).await;
+    let (mut outbox, mut events) = Outbox::start(settings).await;
     // With the station's commit signal the journal is read when it moves (and once a
     // second besides, should a signal be missed); without, every `poll`.
     let period = if commits.is_some() {
@@ -215,7 +213,6 @@ type Events = tokio::sync::mpsc::UnboundedReceiver<Result<Event, rumqttc::Connec
 /// flight to the broker, and the connection.
 struct Outbox {
     settings: OutboxSettings,
-    report: Report,
     tail: Arc<JournalTail>,
     replica: Replica,
     book: AckBook,
@@ -231,8 +228,8 @@ struct Outbox {
 impl Outbox {
     /// Opens the journal, catches the replica up to the last acknowledged record (nothing
     /// is published again) and makes the broker's client, waiting for its TLS files.
-    async fn start(settings: OutboxSettings, report: Report) -> (Outbox, Events) {
-        let (tail, replica, game) = open_tail(&settings, &report).await;
+    async fn start(settings: OutboxSettings) -> (Outbox, Events) {
+        let (tail, replica, game) = open_tail(&settings).await;
         let journal = settings.journal.clone();
         let caught_up = Arc::clone(&tail);
         let (replica, caught) = unblock(move || {
@@ -243,15 +240,14 @@ impl Outbox {
         })
         .await;
         if let Err(e) = caught {
-            report(format!("hall outbox: {e}"));
+            tracing::warn!("hall outbox: {e}");
         }
-        let options = client_options(&settings, &report).await;
+        let options = client_options(&settings).await;
         let (client, eventloop) = AsyncClient::new(options, 64);
         let outbox = Outbox {
             book: AckBook::new(replica.last_seq()),
             journalled: replica.last_seq(),
             settings,
-            report,
             tail,
             replica,
             game,
@@ -293,7 +289,7 @@ impl Outbox {
                     };
                     let journal = self.settings.journal.clone();
                     if let Err(e) = unblock(move || position::store(&journal, p)).await {
-                        (self.report)(format!("hall outbox: position file: {e}"));
+                        tracing::error!("hall outbox: position file: {e}");
                     }
                 }
             }
@@ -304,13 +300,13 @@ impl Outbox {
                 self.connected = false;
                 if text != self.last_error {
                     let broker = &self.settings.broker;
-                    (self.report)(format!(
+                    tracing::warn!(
                         "hall outbox: broker {}:{}: {text}{} (retrying; the journal keeps \
                          every record)",
                         broker.host,
                         broker.port,
                         annabella_broker::tls::hint(&text, broker)
-                    ));
+                    );
                     self.last_error = text;
                 }
             }
@@ -345,7 +341,7 @@ impl Outbox {
             Err(e) => {
                 let text = e.to_string();
                 if text != self.last_tail_error {
-                    (self.report)(format!("hall outbox: {text} (waiting)"));
+                    tracing::warn!("hall outbox: {text} (waiting)");
                     self.last_tail_error = text;
                 }
             }
@@ -362,7 +358,7 @@ impl Outbox {
                 Ok(()) => self.book.sent(),
                 Err(ClientError::TryRequest(_)) => break,
                 Err(e) => {
-                    (self.report)(format!("hall outbox: {e}"));
+                    tracing::warn!("hall outbox: {e}");
                     break;
                 }
             }
@@ -372,7 +368,7 @@ impl Outbox {
 
 /// The broker options of the outbox's client, retried once a minute (and reported each
 /// time) until its TLS files are there (the journal waits).
-async fn client_options(settings: &OutboxSettings, report: &Report) -> MqttOptions {
+async fn client_options(settings: &OutboxSettings) -> MqttOptions {
     let client_id = format!("annabella-table-{}", settings.table);
     loop {
         let (id, broker, credentials) = (
@@ -383,7 +379,7 @@ async fn client_options(settings: &OutboxSettings, report: &Report) -> MqttOptio
         match unblock(move || mqtt_options(&id, &broker, credentials.as_ref())).await {
             Ok(o) => return o,
             Err(e) => {
-                report(format!("hall outbox: {e}"));
+                tracing::warn!("hall outbox: {e}");
                 tokio::time::sleep(Duration::from_secs(60)).await;
             }
         }

@@ -82,6 +82,7 @@ fn an_alert_goes_from_the_top_when_the_tables_view_says_it_was_dismissed() {
         by: "hall:Chief Arbiter".into(),
         what: annabella_hall_wire::action::dismissal_what(2),
         action: None,
+        dismissed: Some(2),
     };
     let mut hall = hall();
     for (seq, input) in [(1, Input::Start), (2, call)] {
