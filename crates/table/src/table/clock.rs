@@ -186,6 +186,7 @@ impl Table {
         if let Ok(press) = self.clock.press(now, self.vi) {
             self.sheet.records[i].clock = press.remaining;
             self.sheet.records[i].spent = press.spent;
+            self.sheet.records[i].at = now;
         }
         let r = self.sheet.records[i].clone();
         self.out.push(Effect::RecordMove(r));
