@@ -63,7 +63,7 @@ pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
                 },
                 // Where the rocker is (White's lever on the left, as the station sets
                 // the DGT 3000's times): the table keeps it.
-                lever: status.connected.then(|| match status.lever_down {
+                lever: status.connected.then_some(match status.lever_down {
                     ClockSide::Left => Color::White,
                     ClockSide::Right => Color::Black,
                 }),

@@ -139,6 +139,9 @@ pub enum ArbiterAction {
     /// Both boards have been put right by hand: the peg board and the sighted board are
     /// taken to show the game position.
     BoardsCorrected,
+    /// Start the game whatever the sighted board shows (a `start` waits for the start
+    /// position on it).
+    Start,
     /// Adjourn the game (duty f): the player having the move seals their next move — the
     /// VI player by announcing it, the sighted player through [`SealMove`](Self::SealMove).
     Adjourn,
