@@ -46,6 +46,9 @@ pub enum ClockDevice {
     Lost,
     /// The clock reports a low battery: the arbiter is told; play goes on.
     LowBattery,
+    /// The clock did not take the table's setting (times and running side, e.g. after it
+    /// came back): the table sets it again, and alerts the arbiter when it keeps refusing.
+    Refused,
 }
 
 /// What the sighted player (or the assistant for them) declares at the console.

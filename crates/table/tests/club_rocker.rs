@@ -440,3 +440,33 @@ fn time_answers_give_seconds_under_twenty_minutes() {
         "Weiß fünfzehn Minuten zwölf Sekunden",
     );
 }
+
+#[test]
+fn a_clock_that_refuses_its_setting_is_set_again_and_the_arbiter_alerted() {
+    let mut run = Run::new(club());
+    run.sighted_board(0.0, START);
+    clock_at(&mut run, 0.0, Color::Black);
+    run.start(0.5);
+    let sets = |run: &Run| {
+        run.all(|e| {
+            matches!(e, Effect::Clock(annabella_table::ClockCommand::Set { .. })).then_some(())
+        })
+        .len()
+    };
+    let before = sets(&run);
+    for t in [2.0, 4.0, 6.0, 8.0] {
+        run.at(
+            t,
+            Input::ClockDevice {
+                state: ClockDevice::Refused,
+                lever: None,
+            },
+        );
+    }
+    assert_eq!(sets(&run) - before, 3, "set again three times, then left");
+    let refused: Vec<_> = alerts(&run)
+        .into_iter()
+        .filter(|(k, d)| *k == AlertKind::ClockDevice && d.contains("does not take"))
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+}

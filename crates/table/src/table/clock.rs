@@ -19,6 +19,8 @@ pub(super) struct ClockSide {
     /// How many moves the game had when each flag was seen fallen: 6.9 is judged in
     /// that position, whatever was made after it (made is made, D.2.3).
     pub(super) flag_ply: ByColor<Option<usize>>,
+    /// The clock device's refusals of the table's setting in a row.
+    pub(super) refusals: u32,
 }
 
 impl ClockSide {
