@@ -272,17 +272,7 @@ fn a_dgt_3000_unplugged_mid_game_is_reported_and_the_table_keeps_the_time() {
     )
     .unwrap();
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/table-club.toml");
-    let out = output_with_input(
-        annabella()
-            .args(["demo", "--json", "--text", "--typed", "--config"])
-            .arg(&config)
-            .arg("--script")
-            .arg(&script)
-            .arg("--out")
-            .arg(dir.path().join("out")),
-        b"",
-        Duration::from_secs(240),
-    );
+    let out = demo_json(&config, &script, &dir.path().join("out"));
     let (stdout, stderr) = text(&out);
     // The script ends before the game does: exit 1 with the journal kept.
     assert!(
@@ -312,6 +302,21 @@ fn a_dgt_3000_unplugged_mid_game_is_reported_and_the_table_keeps_the_time() {
     assert_eq!(view["running"], "black", "{view}");
 }
 
+/// `annabella demo --json --text --typed` with this table, script and output directory.
+fn demo_json(config: &Path, script: &Path, out: &Path) -> std::process::Output {
+    output_with_input(
+        annabella()
+            .args(["demo", "--json", "--text", "--typed", "--config"])
+            .arg(config)
+            .arg("--script")
+            .arg(script)
+            .arg("--out")
+            .arg(out),
+        b"",
+        Duration::from_secs(240),
+    )
+}
+
 /// `annabella demo` at the club table (`samples/table-club.toml`, in `language`) with the
 /// script `tests/data/scripts/NAME.txt`: its JSON lines and the journal's replay.
 fn club_demo(name: &str, language: &str) -> (Vec<Value>, Value) {
@@ -331,17 +336,7 @@ fn club_demo(name: &str, language: &str) -> (Vec<Value>, Value) {
         path
     };
     let script = root.join(format!("tests/data/scripts/{name}.txt"));
-    let out = output_with_input(
-        annabella()
-            .args(["demo", "--json", "--text", "--typed", "--config"])
-            .arg(&config)
-            .arg("--script")
-            .arg(&script)
-            .arg("--out")
-            .arg(dir.path().join("out")),
-        b"",
-        Duration::from_secs(240),
-    );
+    let out = demo_json(&config, &script, &dir.path().join("out"));
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{name}: {stderr}");
     let lines = stdout
