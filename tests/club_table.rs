@@ -470,17 +470,7 @@ fn a_dgt_3000_unplugged_mid_game_is_reported_and_the_table_keeps_the_time() {
     )
     .unwrap();
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/table-club.toml");
-    let out = output_with_input(
-        annabella()
-            .args(["demo", "--json", "--text", "--typed", "--config"])
-            .arg(&config)
-            .arg("--script")
-            .arg(&script)
-            .arg("--out")
-            .arg(dir.path().join("out")),
-        b"",
-        Duration::from_secs(240),
-    );
+    let out = demo_json(&config, &script, &dir.path().join("out"));
     let (stdout, stderr) = text(&out);
     // The script ends before the game does: exit 1 with the journal kept.
     assert!(
@@ -508,4 +498,164 @@ fn a_dgt_3000_unplugged_mid_game_is_reported_and_the_table_keeps_the_time() {
         "{stdout}"
     );
     assert_eq!(view["running"], "black", "{view}");
+}
+
+/// `annabella demo --json --text --typed` with this table, script and output directory.
+fn demo_json(config: &Path, script: &Path, out: &Path) -> std::process::Output {
+    output_with_input(
+        annabella()
+            .args(["demo", "--json", "--text", "--typed", "--config"])
+            .arg(config)
+            .arg("--script")
+            .arg(script)
+            .arg("--out")
+            .arg(out),
+        b"",
+        Duration::from_secs(240),
+    )
+}
+
+/// `annabella demo` at the club table (`samples/table-club.toml`, in `language`) with the
+/// script `tests/data/scripts/NAME.txt`: its JSON lines and the journal's replay.
+fn club_demo(name: &str, language: &str) -> (Vec<Value>, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sample = root.join("samples/table-club.toml");
+    let config = if language == "de" {
+        sample
+    } else {
+        // The same club table, its players speaking `language`.
+        let text = std::fs::read_to_string(&sample).unwrap();
+        let text = text
+            .replace("vi = \"de\"", &format!("vi = \"{language}\""))
+            .replace("sighted = \"de\"", &format!("sighted = \"{language}\""));
+        let path = dir.path().join("table-club.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let script = root.join(format!("tests/data/scripts/{name}.txt"));
+    let out = demo_json(&config, &script, &dir.path().join("out"));
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{name}: {stderr}");
+    let lines = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (lines, replay(&dir.path().join("out/game.journal")))
+}
+
+/// Milliseconds of a serialised `Duration`.
+fn ms(d: &Value) -> u64 {
+    d["secs"].as_u64().unwrap() * 1000 + d["nanos"].as_u64().unwrap() / 1_000_000
+}
+
+fn effects<'a>(lines: &'a [Value], kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    lines
+        .iter()
+        .filter(move |l| l["kind"] == "effect" && l["effect"]["effect"] == kind)
+        .map(|l| &l["effect"])
+}
+
+/// Every recorded move's clock against the presses, to the tenth of a second: the time
+/// spent is from the previous press (the start for the first) to the press that
+/// completed it, the clock shows the player's previous time less that plus the 30 s
+/// increment, and the press is an input of that instant (a lever, or the word).
+fn clocks_follow_the_presses(lines: &[Value], start_s: u64) {
+    let start = lines
+        .iter()
+        .find(|l| l["kind"] == "input" && l["input"]["input"] == "start")
+        .unwrap()["at_ms"]
+        .as_u64()
+        .unwrap();
+    let mut last_press = start;
+    let mut time = [start_s * 1000; 2];
+    let tenth = |a: u64, b: u64| a.abs_diff(b) < 100;
+    for r in effects(lines, "record_move") {
+        let (at, spent, clock) = (ms(&r["at"]), ms(&r["spent"]), ms(&r["clock"]));
+        let side = usize::from(r["color"] == "black");
+        assert!(
+            tenth(spent, at - last_press),
+            "{r}: spent from {last_press}"
+        );
+        let want = time[side] - spent + 30_000;
+        assert!(tenth(clock, want), "{r}: clock, expected {want} ms");
+        let pressed = lines.iter().any(|l| {
+            l["kind"] == "input"
+                && l["at_ms"].as_u64() == Some(at)
+                && matches!(l["input"]["input"].as_str(), Some("lever" | "heard"))
+        });
+        assert!(pressed, "{r}: no press at {at} ms");
+        time[side] = clock;
+        last_press = at;
+    }
+}
+
+/// Issue 38, points 1, 4, 5, 6 and 7 at the club table, German and English: the DGT
+/// 3000's lever is a rocker. A refused press leaves the VI player's lever down: they are
+/// told once that the word completes the move, and it does (and is answered); the
+/// sighted player's copy of the announced Nf3 with their reply Nc6 stands, the word
+/// then asks for the press; a press after an announcement refused as illegal goes to the
+/// arbiter; a restore to ply 2 sets the move counters (39 to the control).
+fn the_rocker_at_the_club_table(language: &str, words: [&str; 4]) {
+    let [lever_down, press_please, to_control, illegal] = words;
+    let (lines, view) = club_demo(&format!("club-lever-{language}"), language);
+    let sans: Vec<&str> = effects(&lines, "record_move")
+        .map(|r| r["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "d4"]);
+    // Told once each time the lever stuck: after the refused press, after the press of
+    // the illegal announcement, after the restore (the VI player to move, their lever
+    // down); never while the opponent's press that frees it may still come.
+    let notes: Vec<&Value> = effects(&lines, "announce")
+        .filter(|a| a["kind"] == "lever")
+        .collect();
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    assert!(
+        notes
+            .iter()
+            .all(|a| a["to"] == "vi_player" && a["text"].as_str().unwrap().starts_with(lever_down))
+    );
+    let vi: Vec<&str> = effects(&lines, "announce")
+        .filter(|a| a["to"] == "vi_player")
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    assert!(vi.contains(&press_please), "{vi:?}");
+    assert!(vi.iter().any(|t| t.contains(to_control)), "{vi:?}");
+    let alerts: Vec<&Value> = effects(&lines, "arbiter_alert").collect();
+    assert!(
+        alerts.iter().any(|a| a["kind"] == "press_without_move"
+            && a["detail"].as_str().unwrap().contains(illegal)),
+        "{alerts:?}"
+    );
+    clocks_follow_the_presses(&lines, 5400);
+    assert_eq!(view["moves"], serde_json::json!(["e4", "e5"]), "{view}");
+    assert_eq!(view["white_moves"], 1, "{view}");
+    assert_eq!(view["black_moves"], 1, "{view}");
+    assert_eq!(view["result"]["result"], "1-0", "{view}");
+}
+
+#[test]
+fn the_rocker_is_kept_at_the_german_club_table() {
+    the_rocker_at_the_club_table(
+        "de",
+        [
+            "Ihr Hebel an der Uhr ist schon unten.",
+            "Gesetzt. Bitte die Uhr drücken.",
+            "Noch neununddreißig Züge",
+            "Turm Anna drei",
+        ],
+    );
+}
+
+#[test]
+fn the_rocker_is_kept_at_the_english_club_table() {
+    the_rocker_at_the_club_table(
+        "en",
+        [
+            "Your lever on the clock is already down.",
+            "Done. Please press the clock.",
+            "thirty-nine moves left",
+            "Rook Anna three",
+        ],
+    );
 }

@@ -4,7 +4,7 @@
 
 use annabella_devices::{
     clock::ClockEvent,
-    dgt::{ClockSide, DgtEvent},
+    dgt::{ClockCommand, ClockSide, DgtEvent},
     peg::PegEvent,
     proto::{Button, ButtonChange, LeverPress},
     transport::PortEvent,
@@ -63,10 +63,18 @@ pub fn dgt(event: PortEvent<DgtEvent>, clock: Option<&DgtButtons>) -> Reading {
                 },
                 // Where the rocker is (White's lever on the left, as the station sets
                 // the DGT 3000's times): the table keeps it.
-                lever: status.connected.then(|| match status.lever_down {
+                lever: status.connected.then_some(match status.lever_down {
                     ClockSide::Left => Color::White,
                     ClockSide::Right => Color::Black,
                 }),
+            })
+        }
+        // The DGT 3000 never took the table's times (after its retries): the table sets
+        // it again and alerts the arbiter when it keeps refusing.
+        (PortEvent::Device(DgtEvent::ClockFailed(ClockCommand::SetAndRun { .. })), Some(_)) => {
+            Reading::Input(Input::ClockDevice {
+                state: ClockDevice::Refused,
+                lever: None,
             })
         }
         (PortEvent::Device(DgtEvent::ClockGone { .. }), Some(_)) => {

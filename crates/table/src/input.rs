@@ -46,6 +46,9 @@ pub enum ClockDevice {
     Lost,
     /// The clock reports a low battery: the arbiter is told; play goes on.
     LowBattery,
+    /// The clock did not take the table's setting (times and running side, e.g. after it
+    /// came back): the table sets it again, and alerts the arbiter when it keeps refusing.
+    Refused,
 }
 
 /// What the sighted player (or the assistant for them) declares at the console.
@@ -139,6 +142,9 @@ pub enum ArbiterAction {
     /// Both boards have been put right by hand: the peg board and the sighted board are
     /// taken to show the game position.
     BoardsCorrected,
+    /// Start the game whatever the sighted board shows (a `start` waits for the start
+    /// position on it).
+    Start,
     /// Adjourn the game (duty f): the player having the move seals their next move — the
     /// VI player by announcing it, the sighted player through [`SealMove`](Self::SealMove).
     Adjourn,

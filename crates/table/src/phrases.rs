@@ -361,6 +361,11 @@ impl Phrases {
         self.say("clock-away-board", &[])
     }
 
+    /// The start waits for the opponent's board to show the start position.
+    pub(crate) fn start_waits(self) -> String {
+        self.say("start-waits", &[])
+    }
+
     /// "gesetzt" completed the move: the opponent's clock runs.
     pub(crate) fn placed_done(self) -> String {
         self.say("placed-done", &[])

@@ -226,6 +226,7 @@ clock-away-plain = Sagen Sie nach jedem Zug gesetzt: das drückt die Uhr.
 clock-away-board = Ihr Zug auf dem Brett drückt die Uhr.
 placed-done = Gesetzt. Die Uhr Ihres Gegners läuft.
 placed-press = Gesetzt. Bitte die Uhr drücken.
+start-waits = Die Partie beginnt, sobald das Brett Ihres Gegners aufgebaut ist.
 help-plain = Ohne Sensoren: Zug ansagen, auf Ihrem Brett setzen, dann die Uhr drücken. Der Druck heißt: gesetzt und losgelassen. Oder sagen Sie gesetzt.
 
 # Übungspartie gegen eine Engine

@@ -183,6 +183,7 @@ clock-away-plain = Say done after each move: that presses the clock.
 clock-away-board = Your move on the board presses the clock.
 placed-done = Done. Your opponent's clock is running.
 placed-press = Done. Please press the clock.
+start-waits = The game starts once your opponent's board is set up.
 help-plain = Without sensors: announce the move, set it on your board, then press the clock. The press means: placed and released. Or say done.
 
 # Practice game against an engine

@@ -183,6 +183,7 @@ clock-away-plain = Minden lépés után mondja: letettem, ez megnyomja az órát
 clock-away-board = A lépése a táblán megnyomja az órát.
 placed-done = Letéve. Az ellenfél órája jár.
 placed-press = Letéve. Kérem, nyomja meg az órát.
+start-waits = A játszma akkor kezdődik, amikor az ellenfél táblája fel van állítva.
 help-plain = Érzékelők nélkül: mondja be a lépést, tegye meg a saját tábláján, majd nyomja meg az órát. A nyomás jelentése: letéve és elengedve. Vagy mondja: letettem.
 
 # Gyakorló játszma program ellen

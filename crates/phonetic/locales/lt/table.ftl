@@ -219,6 +219,7 @@ clock-away-plain = Po kiekvieno ėjimo sakykite padėjau: tai paspaudžia laikro
 clock-away-board = Jūsų ėjimas lentoje paspaudžia laikrodį.
 placed-done = Padėta. Eina varžovo laikas.
 placed-press = Padėta. Prašom paspausti laikrodį.
+start-waits = Partija prasidės, kai varžovo lenta bus sustatyta.
 help-plain = Be jutiklių: paskelbkite ėjimą, padarykite jį savo lentoje ir paspauskite laikrodį. Paspaudimas reiškia: padėta ir paleista. Arba sakykite padėjau.
 
 # Treniruočių partija su programa

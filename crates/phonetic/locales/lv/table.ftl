@@ -211,6 +211,7 @@ clock-away-plain = Pēc katra gājiena sakiet noliku: tas nospiež pulksteni.
 clock-away-board = Jūsu gājiens uz galdiņa nospiež pulksteni.
 placed-done = Novietots. Iet pretinieka laiks.
 placed-press = Novietots. Lūdzu, nospiediet pulksteni.
+start-waits = Partija sāksies, kad pretinieka galdiņš būs sakārtots.
 help-plain = Bez sensoriem: paziņojiet gājienu, izdariet to uz sava galdiņa un nospiediet pulksteni. Nospiešana nozīmē: novietots un atlaists. Vai sakiet noliku.
 
 # Treniņa partija pret programmu

@@ -6,12 +6,25 @@ impl Table {
     /// A player calls the arbiter: the clocks stop while the arbiter is sought (6.11.1,
     /// 6.11.2), the arbiter is alerted and both players are told.
     pub(super) fn call_arbiter(&mut self, now: Duration, by: Color) {
+        self.call_arbiter_by(now, Some(by));
+    }
+
+    /// The arbiter is called by `by`, or by someone at the table with the clock's shared
+    /// button (`None`).
+    pub(super) fn call_arbiter_by(&mut self, now: Duration, by: Option<Color>) {
         if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
             let _ = self.clock.pause(now);
             self.clock_effect(now);
         }
-        let who = if by == self.vi { "VI" } else { "sighted" };
-        let detail = format!("the {who} player ({by}) calls the arbiter; the clocks are stopped");
+        let detail = match by {
+            Some(by) => {
+                let who = if by == self.vi { "VI" } else { "sighted" };
+                format!("the {who} player ({by}) calls the arbiter; the clocks are stopped")
+            }
+            None => "a player at the table calls the arbiter (the clock's button); the clocks \
+                     are stopped"
+                .to_string(),
+        };
         self.alert(AlertKind::Called, detail);
         let paused = self.clock.is_paused();
         self.tell_both(
@@ -43,6 +56,7 @@ impl Table {
             ArbiterAction::BoardsCorrected => self.boards_corrected(now),
             // The station's: the records and the next game.
             ArbiterAction::NextGame => {}
+            ArbiterAction::Start => self.start_game(now, true),
         }
         Ok(())
     }

@@ -19,6 +19,8 @@ pub(super) struct ClockSide {
     /// How many moves the game had when each flag was seen fallen: 6.9 is judged in
     /// that position, whatever was made after it (made is made, D.2.3).
     pub(super) flag_ply: ByColor<Option<usize>>,
+    /// The clock device's refusals of the table's setting in a row.
+    pub(super) refusals: u32,
 }
 
 impl ClockSide {
@@ -48,10 +50,40 @@ impl ClockSide {
 }
 
 impl Table {
+    /// `start`: the game starts once the sighted board shows the start position (the
+    /// sighted player is told what to set, piece by piece; the arbiter may start anyway).
     pub(super) fn start(&mut self, now: Duration) {
+        self.start_game(now, false);
+    }
+
+    /// Starts the game (`anyway`: whatever the sighted board shows).
+    pub(super) fn start_game(&mut self, now: Duration, anyway: bool) {
         if self.started {
             return;
         }
+        let start = self.game.start().board().clone();
+        if !anyway
+            && let Some(board) = self.sighted_side.board.clone()
+            && board != start
+        {
+            let first = !self.sighted_side.start_waits;
+            self.sighted_side.start_waits = true;
+            let fixes = detect::board_differences(&start, &board);
+            let text = self.sighted_words().sighted_fixes(&board, &fixes);
+            self.tell_sighted(text, Priority::High, AnnounceKind::FixUp);
+            if first {
+                let text = self.vi_words().start_waits();
+                self.tell_vi(text, Priority::Normal, AnnounceKind::Start);
+                self.alert(
+                    AlertKind::SightedBoardDiffers,
+                    "the game waits for the start position on the sighted board; the \
+                     arbiter's start starts it anyway"
+                        .into(),
+                );
+            }
+            return;
+        }
+        self.sighted_side.start_waits = false;
         let turn = self.game.turn();
         if self.clock.start(now, turn).is_err() {
             return;
@@ -152,24 +184,36 @@ impl Table {
     /// `loser`'s flag decides (6.9): a loss, or a draw when the opponent cannot mate, in
     /// the position when that flag was seen fallen (a move made after it does not count).
     pub(super) fn flag_outcome(&mut self, loser: Color) -> Result<Outcome, GameError> {
-        let at_flag = self.clock_side.flag_ply[loser]
-            .filter(|&p| p < self.game.moves().len())
-            .and_then(|p| self.sheet.history.get(p).cloned());
-        let Some(pos) = at_flag else {
+        if self.flag_position(loser).is_none() {
             return self.game.flag_fall(loser);
-        };
+        }
         if let Some(o) = self.game.outcome() {
             return Err(GameError::Over(*o));
         }
-        let o = if annabella_rules::unwinnable::winnability(&pos, !loser)
+        let o = self.flag_decision(loser);
+        self.game.declare(o);
+        Ok(o)
+    }
+
+    /// The position when `loser`'s flag was seen fallen, when moves came after it.
+    fn flag_position(&self, loser: Color) -> Option<Chess> {
+        self.clock_side.flag_ply[loser]
+            .filter(|&p| p < self.game.moves().len())
+            .and_then(|p| self.sheet.history.get(p).cloned())
+    }
+
+    /// 6.9 for `loser`'s flag, in the position when it fell (or the game's now).
+    pub(super) fn flag_decision(&self, loser: Color) -> Outcome {
+        let pos = self
+            .flag_position(loser)
+            .unwrap_or_else(|| self.game.position().clone());
+        if annabella_rules::unwinnable::winnability(&pos, !loser)
             == annabella_rules::Winnability::Unwinnable
         {
             Outcome::draw(Termination::FlagFall)
         } else {
             Outcome::win(!loser, Termination::FlagFall)
-        };
-        self.game.declare(o);
-        Ok(o)
+        }
     }
 
     /// The late press of the VI player's made move the opponent already answered
@@ -186,6 +230,7 @@ impl Table {
         if let Ok(press) = self.clock.press(now, self.vi) {
             self.sheet.records[i].clock = press.remaining;
             self.sheet.records[i].spent = press.spent;
+            self.sheet.records[i].at = now;
         }
         let r = self.sheet.records[i].clone();
         self.out.push(Effect::RecordMove(r));
@@ -196,10 +241,11 @@ impl Table {
     pub(super) fn button(&mut self, now: Duration, button: ClockButton) {
         match button {
             ClockButton::TimeQuery => self.command(now, Command::AskTime),
-            ClockButton::Pause => self.command(now, Command::Pause),
+            // The clock's buttons are shared: a player at the table pressed them.
+            ClockButton::Pause => self.pause_by(now, None),
             ClockButton::WhoseTurn => self.command(now, Command::WhoseTurn),
             ClockButton::RepeatLastMove => self.command(now, Command::RepeatLastMove),
-            ClockButton::CallArbiter => self.command(now, Command::CallArbiter),
+            ClockButton::CallArbiter => self.call_arbiter_by(now, None),
             ClockButton::PushToTalk => {
                 if !self.out.speaking.is_empty() {
                     self.out.speaking.clear();

@@ -368,6 +368,9 @@ impl Table {
         let told: Vec<(Square, shakmaty::Piece)> = touched
             .iter()
             .filter(|&&sq| !moved.contains(&Some(sq)))
+            // Only a touch that bound them (4.3) and that the move broke: not a piece
+            // with no legal move (4.5), nor the rook of a castling (4.4.2).
+            .filter(|&&sq| touch::check(before, &[sq], &m).is_err())
             .filter_map(|&sq| before.board().piece_at(sq).map(|p| (sq, p)))
             .collect();
         for (sq, piece) in told {

@@ -6,6 +6,9 @@
 use super::*;
 use crate::{ClockDevice, ViBoard};
 
+/// How often the clock device may refuse the table's setting before the arbiter is told.
+const REFUSALS_BEFORE_ALERT: u32 = 3;
+
 impl Table {
     /// Whether the VI player's board has no sensors.
     pub(super) fn plain(&self) -> bool {
@@ -164,12 +167,29 @@ impl Table {
             }
             ClockDevice::Connected if self.clock_side.device_lost => {
                 self.clock_side.device_lost = false;
+                self.clock_side.refusals = 0;
                 self.alert(
                     AlertKind::ClockDevice,
                     "the clock device is back; its lever presses count again".into(),
                 );
                 self.tell_both(|p| p.clock_back(), Priority::Normal, AnnounceKind::Clock);
                 self.clock_effect(now);
+            }
+            ClockDevice::Refused => {
+                // Set again (a clock that came back may refuse its first setting); the
+                // arbiter is alerted when it keeps refusing.
+                self.clock_side.refusals = self.clock_side.refusals.saturating_add(1);
+                if self.clock_side.refusals <= REFUSALS_BEFORE_ALERT {
+                    self.clock_effect(now);
+                }
+                if self.clock_side.refusals == REFUSALS_BEFORE_ALERT {
+                    self.alert(
+                        AlertKind::ClockDevice,
+                        "the clock device does not take the table's times; set it by hand \
+                         (the table keeps the time)"
+                            .into(),
+                    );
+                }
             }
             ClockDevice::LowBattery if self.clock_side.device_lost => {
                 // It answers again (on a low battery): back first, then the battery.

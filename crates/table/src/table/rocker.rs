@@ -83,7 +83,15 @@ impl Table {
             && !self.clock.is_paused()
             && !self.adjournment.adjourned
             && self.adjournment.sealed.is_none();
+        // Told when it matters: their own clock runs (a press refused, a reinstated
+        // move, the start, a resumption), or the VI player announces while the opponent's
+        // press is still owed (a sighted move never pressed); not while the opponent's
+        // press that frees the lever may still come.
+        let matters = |c: Color| {
+            self.clock.on_move() == Some(c) || (c == self.vi && self.vi_side.said.is_some())
+        };
         match self.lever_stuck() {
+            Some(c) if running && self.rocker.told != Some(c) && !matters(c) => {}
             Some(c) if running && self.rocker.told != Some(c) => {
                 self.rocker.told = Some(c);
                 if c == self.vi {

@@ -26,6 +26,8 @@ pub(super) struct SightedSide {
     pub(super) wrong: bool,
     /// The sighted player's press, waiting for their board to settle.
     pub(super) pending_press: Option<Duration>,
+    /// `start` waits for the start position on this board.
+    pub(super) start_waits: bool,
 }
 
 /// The way one piece went on the sighted board (role, from, to), when one piece did.
@@ -107,6 +109,12 @@ impl Table {
         }
         let pos = self.game.position().clone();
         self.sighted_side.board = Some(board.clone());
+        if self.sighted_side.start_waits && !self.started {
+            // The start waits for this board: it starts once it shows the start position,
+            // and until then the sighted player hears what is still to set.
+            self.sighted_side.base = Some(board);
+            return self.start(now);
+        }
         let base = self.sighted_side.base.clone();
         if &board == pos.board() {
             self.sighted_side.copy = None;

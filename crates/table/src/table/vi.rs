@@ -134,6 +134,16 @@ impl Table {
         };
         self.sheet.records.push(record.clone());
         self.sheet.history.push(before.clone());
+        // A mate or dead position made after the VI player's own flag was seen fallen
+        // does not undo it: the flag came first and decides (6.9; made is made, D.2.3).
+        let ended = match ended {
+            Some(_) if self.clock_side.flags_seen[self.vi] => {
+                let o = self.flag_decision(self.clock_side.deciding_flag(self.vi));
+                self.game.declare(o);
+                Some(o)
+            }
+            other => other,
+        };
         if pressed {
             self.out.push(Effect::RecordMove(record));
         } else {
@@ -688,11 +698,22 @@ impl Table {
 
     /// The VI player stops the clocks (6.11.1): the arbiter is alerted.
     fn vi_pause(&mut self, now: Duration) {
+        self.pause_by(now, Some(self.vi));
+    }
+
+    /// A player stops the clocks (6.11.1): the VI player by word, or someone at the
+    /// table with the clock's shared button (`None`); the arbiter is alerted.
+    pub(super) fn pause_by(&mut self, now: Duration, by: Option<Color>) {
         if self.clock.is_started() && !self.clock.is_paused() && !self.over() {
             let _ = self.clock.pause(now);
             self.clock_effect(now);
         }
-        self.alert(AlertKind::Paused, "the VI player stopped the clocks".into());
+        let detail = match by {
+            Some(c) if c == self.vi => "the VI player stopped the clocks".to_string(),
+            Some(c) => format!("the sighted player ({c}) stopped the clocks"),
+            None => "a player at the table stopped the clocks (the clock's button)".to_string(),
+        };
+        self.alert(AlertKind::Paused, detail);
         self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
     }
 
