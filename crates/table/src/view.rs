@@ -90,4 +90,8 @@ pub struct TableView {
     pub draw_offers: Vec<usize>,
     /// The end of the game, if it is over.
     pub result: Option<GameEnd>,
+    /// Adjourned (duty f): the player on move seals, or has sealed, the next move (in
+    /// JSON only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adjourned: bool,
 }

@@ -242,6 +242,7 @@ impl Table {
             alerts: self.out.alerts,
             draw_offers: self.sheet.draw_offers.clone(),
             result: self.end.clone(),
+            adjourned: self.adjournment.adjourned || self.adjournment.sealed.is_some(),
         }
     }
 
