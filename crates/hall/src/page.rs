@@ -203,6 +203,20 @@ fn state_words(t: &TableEntry) -> (&'static str, String) {
     (if v.paused { "paused" } else { "running" }, s)
 }
 
+/// Both clocks on one small line ("White 1:31:54 · Black 1:31:25"), for the projector's
+/// tiles when seven or eight columns leave the boards no room for the large clocks.
+fn compact_clocks(t: &TableEntry) -> String {
+    let Some(state) = &t.state else {
+        return String::new();
+    };
+    let v = &state.view;
+    format!(
+        "White {} · Black {}",
+        ClockTime(v.white_time).hms(),
+        ClockTime(v.black_time).hms()
+    )
+}
+
 /// Both clocks as two blocks, the time in large type under the side's name (the VI
 /// player marked) and whether it runs — in words and shape (▶ and a solid frame), not
 /// colour alone.
@@ -254,7 +268,8 @@ pub fn screen_tables(hall: &Hall) -> String {
         let (state, words) = state_words(t);
         let _ = write!(
             s,
-            r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}</li>"#,
+            r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}<p class="compact-clocks">{cc}</p></li>"#,
+            cc = compact_clocks(t),
             cls = if open { " needs-arbiter" } else { "" },
             n = escape(&t.name),
             p = players(t),
@@ -463,8 +478,12 @@ button{min-height:2rem;margin:.2rem 0}
 .screen-table .clock .side{font-size:max(.9rem,1.6vmin)}
 .screen-table .clock .time{font-size:max(2rem,3.6vmin)}
 .cols-5 .clock .time,.cols-6 .clock .time{font-size:max(1.6rem,2.8vmin)}
-.cols-7 .clock .time,.cols-8 .clock .time{font-size:max(1.3rem,2.2vmin)}
-.cols-7 .clock .side,.cols-8 .clock .side,.cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts{font-size:max(.75rem,1.3vmin)}
+.screen-table .clocks{flex-wrap:nowrap}
+.screen-table .compact-clocks{display:none;margin:0}
+.cols-7 .clocks,.cols-8 .clocks{display:none}
+.cols-7 h2,.cols-8 h2{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.cols-7 .compact-clocks,.cols-8 .compact-clocks{display:block;font-weight:bold}
+.cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts,.cols-7 .compact-clocks,.cols-8 .compact-clocks{font-size:max(.75rem,1.3vmin);line-height:1.2}
 .screen-table .players{font-weight:normal}
 .screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
 @media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
@@ -608,4 +627,25 @@ pub fn message_page(status: &str, text: &str) -> String {
         s = escape(status),
         t = escape(text)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_projector_grid_fills_the_screen_for_one_to_thirty_tables() {
+        assert_eq!(screen_grid(1), (1, 1));
+        assert_eq!(screen_grid(3), (3, 1));
+        assert_eq!(screen_grid(4), (4, 1), "not 3 × 2 with a third empty");
+        assert_eq!(screen_grid(30), (8, 4));
+        for n in 1..=30 {
+            let (cols, rows) = screen_grid(n);
+            assert!(cols <= 8 && cols * rows >= n, "{n}: {cols} × {rows}");
+            assert!(
+                cols * rows - n < cols,
+                "{n}: a whole empty row in {cols} × {rows}"
+            );
+        }
+    }
 }
