@@ -49,7 +49,11 @@ fn demo_console_serves_and_carries_out_requests() {
 
     let (code, page) = get(&addr, "/");
     assert_eq!(code, 200);
-    assert!(page.contains("<h1>Table 1: read-only view</h1>"), "{page}");
+    assert!(page.contains("<h1>Table 1</h1>"), "{page}");
+    assert!(
+        page.contains(r#"<p class="who">Read-only view</p>"#),
+        "{page}"
+    );
     assert!(!page.contains("<form"));
 
     let (code, json) = get(&addr, "/api/view");

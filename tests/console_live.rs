@@ -233,10 +233,12 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
         ))
         .await
         .expect("open the arbiter console");
+    // The demo's table is German: the plan in German, no internal case name.
     let case = text(&client, "#plan-case").await;
-    assert!(case.contains("scoresheets-agree"), "{case}");
+    assert!(case.starts_with("Die Partieformulare stimmen"), "{case}");
+    assert!(!case.contains("scoresheets-agree"), "{case}");
     let steps = text(&client, "ol.steps[data-board=vi]").await;
-    assert_eq!(steps, "move the black pawn from Eva six to Eva five");
+    assert_eq!(steps, "Setzen Sie den schwarzen Bauern von e6 nach e5.");
     assert_eq!(
         count(&client, "ol.steps[data-board=sighted]").await,
         0,
@@ -246,7 +248,7 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
     axe::assert_accessible(&client, "the live table's arbiter view").await;
     client
         .find(Locator::XPath(
-            "//button[normalize-space()='Carry out the plan']",
+            "//button[normalize-space()='Abgleich ausführen']",
         ))
         .await
         .expect("the plan button")
@@ -274,13 +276,21 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
 
     // A form action on the live table: the clocks stop, the page says so.
     client
-        .find(Locator::XPath("//button[normalize-space()='Pause clocks']"))
+        .find(Locator::XPath(
+            "//button[normalize-space()='Uhren anhalten']",
+        ))
         .await
         .expect("the pause button")
         .click()
         .await
         .expect("click");
-    wait_for_text(&client, "body", "Clocks paused by the arbiter.", PAGE_LIMIT).await;
+    wait_for_text(
+        &client,
+        "#result",
+        "Die Uhren sind vom Schiedsrichter angehalten.",
+        PAGE_LIMIT,
+    )
+    .await;
     client.close().await.expect("close");
 
     let view = api_view(&addr);

@@ -6,7 +6,12 @@
 //! checks computed from the screenshots' pixels (squares apart, pieces 3:1 against both
 //! square colours, text 4.5:1, no sideways scrolling, no black areas), the calm state not
 //! drawn in alarm red, the projector's alert band still under reduced motion, the clock
-//! chart's table the same numbers as the moves, and 30 tables on the projector's page fitting the hall's big screen (1920 × 1080).
+//! chart's table the same numbers as the moves, and 30 tables on the projector's page fitting the hall's big screen (1920 × 1080);
+//! measured from the layout and the screenshots' pixels, the clocks above the fold in at
+//! least twice the type they had (32 px on the cards and one table's page, twice the
+//! projector's old tile text, max(14.4 px, 1.6 vmin)), each side named, the VI player
+//! marked, names never cut, and no action the hall cannot sign (it holds no table's
+//! action key here) nor a result to declare for a finished game.
 //! Screenshots go to `target/screens/`; `scripts/screens.sh` copies a few into
 //! `docs/screens/`.
 //!
@@ -134,6 +139,123 @@ async fn look_at(
     shot
 }
 
+/// The clock text's smallest size on `page` at `screen`: twice what it was (the cards'
+/// and the table page's body text, 16 px; the projector's tile line, max(0.9 rem,
+/// 1.6 vmin)).
+fn least_clock_px(page: &str, screen: Screen) -> f64 {
+    let (w, h) = (
+        f64::from(screen.width) / screen.zoom,
+        f64::from(screen.height) / screen.zoom,
+    );
+    match page {
+        "hall-screen" => 2.0 * f64::max(14.4, 1.6 * w.min(h) / 100.0),
+        _ => 32.0,
+    }
+}
+
+/// The clocks in large type above the fold, each side named and the VI player marked;
+/// on the projector no tile cuts its names or clocks; on the chief arbiter's page no
+/// action the hall cannot sign and no result to declare for the finished tables.
+async fn clocks_at_a_glance(
+    client: &Client,
+    shot: &Shot,
+    page: &str,
+    screen: Screen,
+    findings: &mut Vec<Findings>,
+) {
+    let mut f = Findings::default();
+    let name = format!("{page} {}", screen.name());
+    let least = least_clock_px(page, screen);
+    let times = pixels::measure_texts(client, shot, ".clock .time").await;
+    let first = times.first();
+    match first {
+        None => f.faults.push(format!("{name}: no clock")),
+        Some(c) => {
+            println!(
+                "{name}: first clock {:.1} px type, ink {:.1} CSS px, at y {:.0}-{:.0} of {:.0}",
+                c.font_px,
+                c.ink_css(),
+                c.rect.y / c.scale,
+                (c.rect.y + c.rect.h) / c.scale,
+                c.fold / c.scale
+            );
+            if c.font_px + 0.01 < least {
+                f.faults.push(format!(
+                    "{name}: clock in {} px type, wanted {least:.1}",
+                    c.font_px
+                ));
+            }
+            // At 200 % the laptop's first screen is 384 CSS px high: a card's clocks are
+            // below it, out of the screenshot.
+            let seen = c.above_the_fold() || screen.zoom <= 1.0;
+            if seen && c.ink_css() < 0.6 * least {
+                f.faults.push(format!(
+                    "{name}: clock digits {:.1} px high, wanted {:.1}",
+                    c.ink_css(),
+                    0.6 * least
+                ));
+            }
+            if screen.zoom <= 1.0 && !c.above_the_fold() {
+                f.faults
+                    .push(format!("{name}: the first clock below the fold: {c:?}"));
+            }
+        }
+    }
+    let sides = client
+        .execute(
+            "return [...document.querySelectorAll('.clock .side')].slice(0, 2).map(e => e.textContent);",
+            vec![],
+        )
+        .await
+        .expect("the clocks' sides");
+    let sides: Vec<String> = sides
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    if !(sides.len() == 2 && sides[0].starts_with("White") && sides[1].starts_with("Black")) {
+        f.faults.push(format!(
+            "{name}: the clocks' sides are not named: {sides:?}"
+        ));
+    }
+    if count(client, ".vi-mark").await == 0 {
+        f.faults
+            .push(format!("{name}: the VI player is not marked"));
+    }
+    if page.starts_with("hall-screen") {
+        let cut = client
+            .execute(
+                "return [...document.querySelectorAll('.screen-table')].filter(t => \
+                   t.scrollHeight > t.clientHeight + 1 || \
+                   [...t.querySelectorAll('h2, .clocks')].some(e => e.scrollWidth > e.clientWidth + 1)\
+                 ).map(t => t.getAttribute('data-table'));",
+                vec![],
+            )
+            .await
+            .expect("the tiles");
+        if cut.as_array().is_some_and(|a| !a.is_empty()) {
+            f.faults
+                .push(format!("{name}: tiles cut their names or clocks: {cut}"));
+        }
+    }
+    if page == "hall-arbiter" {
+        let offered = client
+            .execute(
+                "return [...document.querySelectorAll('button')].map(b => b.textContent).filter(t => /Pause|Resume|Declare/.test(t));",
+                vec![],
+            )
+            .await
+            .expect("the buttons");
+        if offered.as_array().is_some_and(|a| !a.is_empty()) {
+            f.faults.push(format!(
+                "{name}: actions without the table's key: {offered}"
+            ));
+        }
+    }
+    findings.push(f);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thirty_tables() {
     let dir = tempfile::tempdir().unwrap();
@@ -257,6 +379,7 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
                 };
                 assert_eq!(animation.as_str(), Some(want), "{}", screen.name());
             }
+            clocks_at_a_glance(&client, &shot, page, screen, &mut findings).await;
             if *page == "hall-table" && screen == Screen::new(1366, 768) {
                 assert_chart_matches_the_moves(&client, &hall).await;
             }
@@ -264,7 +387,8 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
             match (*page, screen.name().as_str()) {
                 ("hall-arbiter", "1366x768")
                 | ("hall-table", "1366x768")
-                | ("hall-spectators", "390x844") => pixels::gallery(&name, &shot, 1),
+                | ("hall-spectators", "390x844")
+                | ("hall-screen", "1920x1080") => pixels::gallery(&name, &shot, 1),
                 _ => {}
             }
         }
@@ -320,6 +444,12 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
             count(&client, "form, button, input").await,
             0,
             "no controls"
+        );
+        // Thirty tiles keep their boards: one small line of both clocks, sides named.
+        let line = browser::text(&client, "li.screen-table .compact-clocks").await;
+        assert!(
+            line.starts_with("White ") && line.contains(" · Black "),
+            "{line:?}"
         );
         let big = client
             .find(Locator::Css("#alerts-body li.alert"))

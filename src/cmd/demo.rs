@@ -169,7 +169,10 @@ fn serve_console(args: &Args, config: &StationConfig) -> anyhow::Result<Option<C
     else {
         return Ok(None);
     };
-    let setup = ConsoleSetup::bind(&addr, "Demo table")
+    // The title is the table's name from the config, as at `play`.
+    let table =
+        (config.console.as_ref()).map_or_else(|| "Demo table".to_owned(), |c| c.table.clone());
+    let setup = ConsoleSetup::bind(&addr, table)
         .with_context(|| format!("--console {addr}: cannot serve the console there"))?;
     annabella_logging::say(&setup.banner().context("console address")?);
     Ok(Some(setup))

@@ -23,8 +23,8 @@
 //! ```
 
 use annabella_phonetic::{
-    Language, Lexicon, localize_san,
-    messages::{Arg, FluentValue, Messages, color_arg, piece_args},
+    Language, localize_san,
+    messages::{Arg, FluentValue, Messages, color_arg, piece_words},
 };
 use annabella_rules::ClockTime;
 use shakmaty::{Color, Piece, Square};
@@ -131,13 +131,7 @@ impl Say<'_> {
     /// A piece in the accusative with the language's own name (lower case but in
     /// German, whose nouns are capitalised): "den weißen Springer", "the white knight".
     fn piece(&self, piece: Piece) -> String {
-        let mut args = piece_args(piece, Lexicon::local(self.language));
-        if self.language != Language::De
-            && let FluentValue::String(name) = &args[2].1
-        {
-            args[2].1 = name.to_lowercase().into();
-        }
-        self.text("piece-accusative", &args)
+        piece_words(piece, self.language, "piece-accusative")
     }
 
     fn finding(&self, kind: &FindingKind) -> String {

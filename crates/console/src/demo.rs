@@ -71,6 +71,7 @@ pub fn scenario() -> ConsoleView {
             paused: true,
             white_moves: 5,
             black_moves: 5,
+            adjourned: false,
         },
         moves: MovesView {
             vi: sheet.clone(),

@@ -28,6 +28,7 @@
 
 use std::{collections::HashMap, convert::Infallible, net::SocketAddr};
 
+use annabella_phonetic::Language;
 use annabella_serve::{Gate, encode, param, serving::Limits};
 use annabella_view::{ArbiterRequest, ConsoleView};
 use axum::{
@@ -62,6 +63,7 @@ pub struct Console {
     view: watch::Receiver<ConsoleView>,
     requests: mpsc::Sender<ArbiterRequest>,
     gate: Gate,
+    language: Language,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -89,7 +91,15 @@ impl Console {
             view,
             requests,
             gate: Gate::new(token).with_scripts(&[page::SCRIPT]),
+            language: Language::En,
         }
+    }
+
+    /// The pages in `language` (the table's; English unless told).
+    #[must_use]
+    pub fn with_language(mut self, language: Language) -> Console {
+        self.language = language;
+        self
     }
 
     /// Host names the console answers to besides IP addresses and `localhost` (see
@@ -188,7 +198,7 @@ async fn index(
         );
     }
     let view = c.view.borrow().clone();
-    Html(page::page(&view, &Mode::Spectator, None)).into_response()
+    Html(page::page(&view, &Mode::Spectator, None, c.language)).into_response()
 }
 
 async fn arbiter(State(c): State<Console>, Query(q): Params) -> Response {
@@ -208,7 +218,7 @@ async fn arbiter(State(c): State<Console>, Query(q): Params) -> Response {
         );
     }
     let view = c.view.borrow().clone();
-    Html(page::page(&view, &mode, param(&q, "sent"))).into_response()
+    Html(page::page(&view, &mode, param(&q, "sent"), c.language)).into_response()
 }
 
 async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, String>>) -> Response {
@@ -289,7 +299,7 @@ async fn events(
     }
     let mode = c.mode(&q);
     let rx = c.view.clone();
-    let stream = updates(rx, mode);
+    let stream = updates(rx, mode, c.language);
     Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response()
@@ -299,12 +309,13 @@ async fn events(
 fn updates(
     rx: watch::Receiver<ConsoleView>,
     mode: Mode,
+    language: Language,
 ) -> impl Stream<Item = Result<Event, Infallible>> {
-    stream::unfold((rx, mode, true), |(mut rx, mode, first)| async move {
+    stream::unfold((rx, mode, true), move |(mut rx, mode, first)| async move {
         if !first && rx.changed().await.is_err() {
             return None;
         }
-        let html = page::regions(&rx.borrow_and_update(), &mode);
+        let html = page::regions(&rx.borrow_and_update(), &mode, language);
         Some((
             Ok(Event::default().event("view").data(html)),
             (rx, mode, false),

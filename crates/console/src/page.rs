@@ -1,12 +1,21 @@
-//! The console's HTML: semantic sections, live regions for alerts, status and log, the
-//! two boards as SVG with a text alternative, and (for the arbiter only) forms.
+//! The console's HTML in the table's language (the Fluent messages `console-*` and
+//! `plan-*`): first, on every screen, what the arbiter takes in at a glance — the
+//! state of the game in words, both clocks in large type with whose side is whose and
+//! which one runs said in words and shape, the move counters, and next to them the
+//! alerts, the pending claims and any reconciliation waiting; then the two boards as
+//! SVG with a text alternative, the reconciliation plan, (for the arbiter only) the
+//! forms, both scoresheets and the event log. Live regions for alerts, status and log.
 
 use std::fmt::Write;
 
-use annabella_arbiter::{Plan, Player};
+use annabella_arbiter::{Plan, plan_text};
+use annabella_phonetic::{
+    Language, localize_san,
+    messages::{Arg, Messages, color_arg, piece_words},
+};
 
 pub use crate::text::{clock_text, escape, parse_clock};
-use annabella_board::{board_svg, board_text, piece_name};
+use annabella_board::{board_svg, board_text};
 
 use shakmaty::Color;
 
@@ -59,35 +68,58 @@ fn button(mode: &Mode, fields: &[(&str, &str)], label: &str) -> String {
     s
 }
 
-fn player_name(p: Player) -> &'static str {
-    match p {
-        Player::Vi => "VI player",
-        Player::Sighted => "sighted player",
+/// The console's words in one language.
+#[derive(Clone, Copy)]
+struct Say(&'static Messages);
+
+impl Say {
+    fn new(language: Language) -> Say {
+        Say(Messages::get(language))
+    }
+
+    /// A message without arguments, escaped for the page.
+    fn t(self, id: &str) -> String {
+        escape(&self.0.text(id, &[]))
+    }
+
+    /// A message with arguments, escaped for the page.
+    fn a(self, id: &str, args: &[Arg<'_>]) -> String {
+        escape(&self.0.text(id, args))
+    }
+
+    fn side(self, side: Color) -> String {
+        self.a("color", &[("color", color_arg(side))])
+    }
+
+    fn language(self) -> Language {
+        self.0.language()
     }
 }
 
-fn boards_region(view: &ConsoleView) -> String {
+fn boards_region(view: &ConsoleView, say: Say) -> String {
     let differs = view.differing_squares();
     let mut s = String::from(r#"<div data-region="boards" class="boards">"#);
     let (vi, sighted) = (&view.boards.vi, &view.boards.sighted);
     for (key, title, board) in [
-        ("vi", "Board of the VI player", vi),
-        ("sighted", "Board of the sighted player", sighted),
+        ("vi", say.t("console-vi-board"), vi),
+        ("sighted", say.t("console-sighted-board"), sighted),
     ] {
         let _ = write!(s, r#"<figure class="board-figure" data-board="{key}">"#);
         match board {
             Some(b) => {
-                s.push_str(&board_svg(b, &format!("board-{key}"), title, &differs));
+                s.push_str(&board_svg(b, &format!("board-{key}"), &title, &differs));
+                let as_text = say.a("console-board-as-text", &[("board", title.clone().into())]);
                 let _ = write!(
                     s,
-                    "<figcaption>{title}</figcaption><details><summary>{title} as text</summary><p>{}</p></details>",
+                    "<figcaption>{title}</figcaption><details><summary>{as_text}</summary><p>{}</p></details>",
                     escape(&board_text(b))
                 );
             }
             None => {
                 let _ = write!(
                     s,
-                    r#"<figcaption>{title}</figcaption><p class="error">This board cannot be read.</p>"#
+                    r#"<figcaption>{title}</figcaption><p class="error">{}</p>"#,
+                    say.t("console-board-unreadable")
                 );
             }
         }
@@ -95,21 +127,35 @@ fn boards_region(view: &ConsoleView) -> String {
     }
     if let (Some(a), Some(b)) = (vi, sighted) {
         if differs.is_empty() {
-            s.push_str(r#"<p class="agree" id="boards-agree">The two boards agree.</p>"#);
+            let _ = write!(
+                s,
+                r#"<p class="agree" id="boards-agree">{}</p>"#,
+                say.t("console-boards-agree")
+            );
         } else {
             let _ = write!(
                 s,
-                r#"<div id="differences"><h3>The boards differ on {} square{}</h3><ul>"#,
-                differs.len(),
-                if differs.len() == 1 { "" } else { "s" }
+                r#"<div id="differences"><h3>{}</h3><ul>"#,
+                say.a("console-boards-differ", &[("count", differs.len().into())])
             );
             for sq in &differs {
-                let say = |p: Option<shakmaty::Piece>| p.map_or("empty".to_owned(), piece_name);
+                let say_piece = |p: Option<shakmaty::Piece>| {
+                    p.map_or_else(
+                        || say.t("console-square-empty"),
+                        |p| escape(&piece_words(p, say.language(), "piece")),
+                    )
+                };
                 let _ = write!(
                     s,
-                    "<li>{sq}: VI board {}, sighted board {}</li>",
-                    say(a.piece_at(*sq)),
-                    say(b.piece_at(*sq))
+                    "<li>{}</li>",
+                    say.a(
+                        "console-square-differs",
+                        &[
+                            ("square", sq.to_string().into()),
+                            ("vi", say_piece(a.piece_at(*sq)).into()),
+                            ("sighted", say_piece(b.piece_at(*sq)).into()),
+                        ]
+                    )
                 );
             }
             s.push_str("</ul></div>");
@@ -119,47 +165,51 @@ fn boards_region(view: &ConsoleView) -> String {
     s
 }
 
-fn clocks_region(view: &ConsoleView) -> String {
+/// Both clocks in large type: whose side (and which is the VI player's), the time, and
+/// whether it runs — in words and in shape (a solid frame and ▶ for the running clock,
+/// a dashed frame and ■, or ‖ when paused, for the others), never in colour alone — and the counters.
+fn clocks_region(view: &ConsoleView, say: Say) -> String {
     let c = &view.clocks;
-    let state = |side: Color| {
-        if c.running == Some(side) && !c.paused {
-            " (running)"
+    let mut s = String::from(r#"<div data-region="clocks" class="clocks">"#);
+    for (side, ms, moves) in [
+        (Color::White, c.white_ms, c.white_moves),
+        (Color::Black, c.black_ms, c.black_moves),
+    ] {
+        let running = c.running == Some(side) && !c.paused && view.result.is_none();
+        let (class, mark, state) = if running {
+            ("running", "▶", say.t("console-clock-running"))
+        } else if c.paused {
+            ("stopped", "‖", say.t("console-clock-paused"))
         } else {
-            ""
-        }
-    };
-    let vi_mark = |side: Color| {
-        if view.vi_plays == Some(side) {
-            " — VI player"
+            ("stopped", "■", say.t("console-clock-stopped"))
+        };
+        let label = if view.vi_plays == Some(side) {
+            say.a("console-clock-vi", &[("color", color_arg(side))])
         } else {
-            ""
-        }
-    };
-    format!(
-        r#"<div data-region="clocks"><dl class="clocks"><dt>White{}</dt><dd id="clock-white">{}{} · moves {}</dd><dt>Black{}</dt><dd id="clock-black">{}{} · moves {}</dd></dl><p id="clock-state">{}</p></div>"#,
-        vi_mark(Color::White),
-        clock_text(c.white_ms),
-        state(Color::White),
-        c.white_moves,
-        vi_mark(Color::Black),
-        clock_text(c.black_ms),
-        state(Color::Black),
-        c.black_moves,
-        if c.paused {
-            "Clocks paused by the arbiter."
-        } else if c.running.is_some() {
-            "Clocks running."
-        } else {
-            "Clocks stopped."
-        }
-    )
+            say.side(side)
+        };
+        let key = side.fold_wb("white", "black");
+        let _ = write!(
+            s,
+            r#"<section class="clock {class}" id="clock-{key}" data-side="{key}" data-running="{running}" aria-label="{label}"><p class="clock-side">{label}</p><p class="clock-time">{time}</p><p class="clock-run"><span class="clock-mark" aria-hidden="true">{mark}</span> {state}</p><p class="clock-moves">{moves}</p></section>"#,
+            time = clock_text(ms),
+            moves = say.a("console-clock-moves", &[("count", moves.into())]),
+        );
+    }
+    s.push_str("</div>");
+    s
 }
 
-fn moves_region(view: &ConsoleView) -> String {
+fn moves_region(view: &ConsoleView, say: Say) -> String {
     let m = &view.moves;
     let n = m.vi.len().max(m.sighted.len());
-    let mut s = String::from(
-        r#"<div data-region="moves"><table class="moves"><caption>Both scoresheets, ply by ply</caption><thead><tr><th scope="col">Ply</th><th scope="col">VI player</th><th scope="col">Sighted player</th><th scope="col">Same</th></tr></thead><tbody>"#,
+    let mut s = format!(
+        r#"<div data-region="moves"><table class="moves"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
+        say.t("console-scoresheets"),
+        say.t("console-ply"),
+        say.t("console-vi-player"),
+        say.t("console-sighted-player"),
+        say.t("console-same"),
     );
     for i in 0..n {
         let a = m.vi.get(i).map_or("", String::as_str);
@@ -170,65 +220,68 @@ fn moves_region(view: &ConsoleView) -> String {
             r#"<tr{}><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>"#,
             if same { "" } else { r#" class="differs""# },
             i + 1,
-            escape(a),
-            escape(b),
-            if same { "yes" } else { "no" }
+            escape(&localize_san(a, say.language())),
+            escape(&localize_san(b, say.language())),
+            if same {
+                say.t("console-yes")
+            } else {
+                say.t("console-no")
+            }
         );
     }
     if n == 0 {
-        s.push_str(r#"<tr><td colspan="4">No moves yet.</td></tr>"#);
+        let _ = write!(
+            s,
+            r#"<tr><td colspan="4">{}</td></tr>"#,
+            say.t("console-no-moves")
+        );
     }
     s.push_str("</tbody></table></div>");
     s
 }
 
-fn plan_region(view: &ConsoleView, mode: &Mode) -> String {
+fn plan_region(view: &ConsoleView, mode: &Mode, say: Say) -> String {
     let mut s = String::from(r#"<div data-region="plan">"#);
     match &view.plan {
-        None => s.push_str(r#"<p id="no-plan">No reconciliation needed.</p>"#),
-        Some(plan) => plan_html(&mut s, plan, mode),
+        None => {
+            let _ = write!(s, r#"<p id="no-plan">{}</p>"#, say.t("console-no-plan"));
+        }
+        Some(plan) => plan_html(&mut s, plan, mode, say),
     }
     s.push_str("</div>");
     s
 }
 
-fn plan_html(s: &mut String, plan: &Plan, mode: &Mode) {
-    let case = serde_json::to_value(plan.case)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default();
+/// The plan in the table's language: what the case means here, the findings, each
+/// board's steps and the clocks to set.
+fn plan_html(s: &mut String, plan: &Plan, mode: &Mode, say: Say) {
+    let text = plan_text(plan, say.language());
     let _ = write!(
         s,
-        r#"<p id="plan-case">Case: <strong>{}</strong>{}. The game continues from ply {}.</p><p id="plan-summary">{}</p><details lang="de"><summary>Auf Deutsch</summary><p>{}</p></details>"#,
-        escape(&case),
-        plan.diverge_ply
-            .map(|p| format!(", parting at ply {p}"))
-            .unwrap_or_default(),
-        plan.target_ply,
-        escape(&plan.summary.en),
-        escape(&plan.summary.de),
+        r#"<p id="plan-case">{}</p>"#,
+        escape(&text.summary.join(" "))
     );
-    if !plan.findings.is_empty() {
-        s.push_str("<h3>Findings</h3><ul>");
-        for f in &plan.findings {
-            let _ = write!(s, "<li>{}</li>", escape(&f.words.en));
+    if !text.findings.is_empty() {
+        let _ = write!(s, "<h3>{}</h3><ul>", say.t("plan-findings"));
+        for f in &text.findings {
+            let _ = write!(s, "<li>{}</li>", escape(f));
         }
         s.push_str("</ul>");
     }
-    for fix in &plan.fix {
+    for b in &text.boards {
         let _ = write!(
             s,
-            r#"<h3>Board of the {}</h3><ol class="steps" data-board="{}">"#,
-            player_name(fix.board),
-            fix.board
+            r#"<h3>{}</h3><ol class="steps" data-board="{}">"#,
+            escape(&b.heading),
+            b.board
         );
-        for step in &fix.steps {
-            let _ = write!(s, "<li>{}</li>", escape(&step.words.en));
+        for step in &b.steps {
+            let _ = write!(s, "<li>{}</li>", escape(step));
         }
         s.push_str("</ol>");
     }
-    if let Some(c) = &plan.clocks {
-        let _ = write!(s, r#"<p id="plan-clocks">{}</p>"#, escape(&c.words.en));
+    if let Some(c) = &text.clocks {
+        let _ = write!(s, r#"<p id="plan-clocks">{}</p>"#, escape(c));
     }
     if matches!(mode, Mode::Arbiter { .. }) {
         s.push_str(&button(
@@ -237,58 +290,66 @@ fn plan_html(s: &mut String, plan: &Plan, mode: &Mode) {
                 ("action", "apply-plan"),
                 ("target_fen", &plan.target_fen.to_string()),
             ],
-            "Carry out the plan",
+            &say.0.text("console-carry-out", &[]),
         ));
     }
 }
 
-fn claims_region(view: &ConsoleView, mode: &Mode) -> String {
+/// The open decisions besides the alerts: pending claims (with the arbiter's buttons)
+/// and a reconciliation waiting further down.
+fn claims_region(view: &ConsoleView, mode: &Mode, say: Say) -> String {
     let mut s = String::from(r#"<div data-region="claims">"#);
-    if view.claims.is_empty() {
-        s.push_str("<p>No pending claims.</p>");
-    } else {
-        s.push_str("<ul>");
+    if view.claims.is_empty() && view.plan.is_none() {
+        let _ = write!(s, "<p>{}</p>", say.t("console-no-claims"));
+    }
+    if !view.claims.is_empty() {
+        s.push_str(r#"<ul class="claims">"#);
         for c in &view.claims {
             let _ = write!(
                 s,
-                "<li>{} claims {}: {}",
-                annabella_view::side_name(c.by),
-                escape(&c.ground),
-                escape(&c.detail)
+                r#"<li class="claim">{}"#,
+                say.a(
+                    "console-claim",
+                    &[
+                        ("color", color_arg(c.by)),
+                        ("ground", c.ground.clone().into()),
+                        ("detail", c.detail.clone().into()),
+                    ]
+                )
             );
             if matches!(mode, Mode::Arbiter { .. }) {
                 let id = c.id.to_string();
-                s.push_str(&button(
-                    mode,
-                    &[
-                        ("action", "decide-claim"),
-                        ("claim", &id),
-                        ("accept", "true"),
-                    ],
-                    &format!("Uphold claim {id}"),
-                ));
-                s.push_str(&button(
-                    mode,
-                    &[
-                        ("action", "decide-claim"),
-                        ("claim", &id),
-                        ("accept", "false"),
-                    ],
-                    &format!("Reject claim {id}"),
-                ));
+                for (accept, label) in [("true", "console-uphold"), ("false", "console-reject")] {
+                    s.push_str(&button(
+                        mode,
+                        &[
+                            ("action", "decide-claim"),
+                            ("claim", &id),
+                            ("accept", accept),
+                        ],
+                        &say.0.text(label, &[("id", c.id.into())]),
+                    ));
+                }
             }
             s.push_str("</li>");
         }
         s.push_str("</ul>");
     }
+    if view.plan.is_some() {
+        let _ = write!(
+            s,
+            r##"<p class="plan-open"><a href="#plan-section">{}</a></p>"##,
+            say.t("console-plan-open")
+        );
+    }
     s.push_str("</div>");
     s
 }
 
-fn alerts_region(view: &ConsoleView, mode: &Mode) -> String {
+fn alerts_region(view: &ConsoleView, mode: &Mode, say: Say) -> String {
     let mut s = String::from(r#"<div data-region="alerts" aria-live="assertive">"#);
     if view.alerts.is_empty() {
-        s.push_str("<p>No alerts.</p>");
+        let _ = write!(s, "<p>{}</p>", say.t("console-no-alerts"));
     } else {
         s.push_str("<ul>");
         for a in &view.alerts {
@@ -303,7 +364,7 @@ fn alerts_region(view: &ConsoleView, mode: &Mode) -> String {
                 s.push_str(&button(
                     mode,
                     &[("action", "dismiss-alert"), ("alert", &id)],
-                    &format!("Dismiss alert {id}"),
+                    &say.0.text("console-dismiss", &[("id", a.id.into())]),
                 ));
             }
             s.push_str("</li>");
@@ -314,13 +375,21 @@ fn alerts_region(view: &ConsoleView, mode: &Mode) -> String {
     s
 }
 
-fn status_region(view: &ConsoleView) -> String {
+/// The state of the game in words: not started, running, paused, adjourned or over.
+fn status_region(view: &ConsoleView, say: Say) -> String {
+    let c = &view.clocks;
+    let (class, text) = match &view.result {
+        Some(r) => (
+            "finished",
+            say.a("console-state-finished", &[("result", r.as_str().into())]),
+        ),
+        None if c.adjourned => ("adjourned", say.t("console-state-adjourned")),
+        None if c.paused => ("paused", say.t("console-state-paused")),
+        None if c.running.is_some() => ("running", say.t("console-state-running")),
+        None => ("waiting", say.t("console-state-waiting")),
+    };
     format!(
-        r#"<div data-region="status" aria-live="polite"><p id="result">{}</p></div>"#,
-        match &view.result {
-            Some(r) => format!("Result: {}", escape(r.as_str())),
-            None => "Game in progress.".to_owned(),
-        }
+        r#"<div data-region="status" aria-live="polite"><p id="result" class="state {class}" data-state="{class}">{text}</p></div>"#
     )
 }
 
@@ -338,18 +407,20 @@ fn log_region(view: &ConsoleView) -> String {
     s
 }
 
-/// The parts of the page that change with the view; sent again on every update.
-pub fn regions(view: &ConsoleView, mode: &Mode) -> String {
+/// The parts of the page that change with the view, in `language`; sent again on
+/// every update.
+pub fn regions(view: &ConsoleView, mode: &Mode, language: Language) -> String {
+    let say = Say::new(language);
     format!(
         r#"<div data-revision="{}">{}{}{}{}{}{}{}{}</div>"#,
         view.revision,
-        alerts_region(view, mode),
-        status_region(view),
-        boards_region(view),
-        clocks_region(view),
-        plan_region(view, mode),
-        claims_region(view, mode),
-        moves_region(view),
+        alerts_region(view, mode, say),
+        status_region(view, say),
+        boards_region(view, say),
+        clocks_region(view, say),
+        plan_region(view, mode, say),
+        claims_region(view, mode, say),
+        moves_region(view, say),
         log_region(view),
     )
 }
@@ -357,7 +428,23 @@ pub fn regions(view: &ConsoleView, mode: &Mode) -> String {
 /// The console's own rules; served after [`annabella_board::STYLESHEET`] as
 /// `/style.css` (see [`stylesheet`]).
 const STYLE: &str = r#"
-body{max-width:80rem}
+body{max-width:90rem}
+h1{margin:.2rem 0;font-size:1.6rem}
+.who{margin:0 0 .4rem 0;color:var(--muted)}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.glance{display:grid;gap:.8rem;grid-template-columns:minmax(0,1fr);align-items:start}
+@media (min-width:60rem){.glance{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
+.glance h2{font-size:1.1rem;margin:.2rem 0}
+.state{font-size:1.3rem;font-weight:bold;margin:.2rem 0 .5rem 0}
+.clocks{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.6rem}
+.clock{margin:0;padding:.3rem .6rem;border:3px dashed var(--line);min-width:0}
+.clock.running{border:6px solid var(--fg)}
+.clock p{margin:0}
+.clock-side{font-weight:bold;font-size:1.05rem}
+.clock-time{font-size:clamp(1.9rem,8.5vw,4rem);line-height:1.15;font-weight:bold;font-variant-numeric:tabular-nums;white-space:nowrap}
+.clock-run{font-size:1.05rem}
+.clock.running .clock-run{font-weight:bold}
+.decisions ul{margin:.2rem 0;padding-left:1.2rem}
 .boards{display:flex;flex-wrap:wrap;gap:1.5rem}
 .board-figure{margin:0;flex:1 1 18rem;max-width:26rem;min-width:0}
 tr.differs td,tr.differs th{background:var(--mark-bg);font-weight:bold}
@@ -367,7 +454,7 @@ form.inline{display:inline;margin-left:.5rem}
 fieldset{margin:.5rem 0;border:1px solid var(--line)}
 input,select{max-width:100%}
 .error{color:var(--alarm)}
-section{border-top:1px solid var(--line);margin-top:1rem}
+section.part{border-top:1px solid var(--line);margin-top:1rem}
 .moves{max-width:100%}
 .log{padding-left:1.5rem}
 "#;
@@ -400,81 +487,122 @@ pub(crate) const SCRIPT: &str = r#"
 
 fn section(id: &str, title: &str, body: &str) -> String {
     format!(
-        r#"<section aria-labelledby="{id}-h" id="{id}"><h2 id="{id}-h">{title}</h2>{body}</section>"#
+        r#"<section aria-labelledby="{id}-h" id="{id}" class="part"><h2 id="{id}-h">{title}</h2>{body}</section>"#
     )
 }
 
-fn arbiter_forms(mode: &Mode) -> String {
+fn arbiter_forms(mode: &Mode, say: Say) -> String {
     let h = hidden(mode);
     let side_select = |name: &str, id: &str| {
         format!(
-            r#"<label for="{id}">Side</label> <select name="{name}" id="{id}"><option value="white">White</option><option value="black">Black</option></select>"#
+            r#"<label for="{id}">{}</label> <select name="{name}" id="{id}"><option value="white">{}</option><option value="black">{}</option></select>"#,
+            say.t("console-side"),
+            say.t("console-white"),
+            say.t("console-black"),
         )
     };
+    let t = |id: &str| say.t(id);
     let mut s = String::new();
     let _ = write!(
         s,
         r#"<div class="actions">{}{}
-<form method="post" action="/action"><fieldset><legend>Set a clock</legend>{h}<input type="hidden" name="action" value="set-clock">{} <label for="clock-time">Time left (h:mm:ss)</label> <input id="clock-time" name="time" required pattern="[0-9:]+" inputmode="numeric"> <button type="submit">Set clock</button></fieldset></form>
-<form method="post" action="/action"><fieldset><legend>Set a move counter</legend>{h}<input type="hidden" name="action" value="set-moves">{} <label for="moves-count">Moves made</label> <input id="moves-count" name="moves" type="number" min="0" required> <button type="submit">Set counter</button></fieldset></form>
-<form method="post" action="/action"><fieldset><legend>Penalty (Laws 7.5.5, 12.9)</legend>{h}<input type="hidden" name="action" value="penalty">{} <label for="penalty-kind">Penalty</label> <select id="penalty-kind" name="penalty"><option value="warning">Warning</option><option value="add-opponent-time">Add time to the opponent</option><option value="reduce-time">Reduce the offender's time</option><option value="lose-game">Game lost</option></select> <label for="penalty-secs">Seconds</label> <input id="penalty-secs" name="secs" type="number" min="0" value="120"> <button type="submit">Apply penalty</button></fieldset></form>
-<form method="post" action="/action"><fieldset><legend>Declare the result</legend>{h}<input type="hidden" name="action" value="declare-result"><label for="result-value">Result</label> <select id="result-value" name="result"><option value="1-0">1-0</option><option value="0-1">0-1</option><option value="1/2-1/2">½-½</option></select> <label for="result-reason">Reason</label> <input id="result-reason" name="reason" required> <button type="submit">Declare result</button></fieldset></form>
+<form method="post" action="/action"><fieldset><legend>{}</legend>{h}<input type="hidden" name="action" value="set-clock">{} <label for="clock-time">{}</label> <input id="clock-time" name="time" required pattern="[0-9:]+" inputmode="numeric"> <button type="submit">{}</button></fieldset></form>
+<form method="post" action="/action"><fieldset><legend>{}</legend>{h}<input type="hidden" name="action" value="set-moves">{} <label for="moves-count">{}</label> <input id="moves-count" name="moves" type="number" min="0" required> <button type="submit">{}</button></fieldset></form>
+<form method="post" action="/action"><fieldset><legend>{}</legend>{h}<input type="hidden" name="action" value="penalty">{} <label for="penalty-kind">{}</label> <select id="penalty-kind" name="penalty"><option value="warning">{}</option><option value="add-opponent-time">{}</option><option value="reduce-time">{}</option><option value="lose-game">{}</option></select> <label for="penalty-secs">{}</label> <input id="penalty-secs" name="secs" type="number" min="0" value="120"> <button type="submit">{}</button></fieldset></form>
+<form method="post" action="/action"><fieldset><legend>{}</legend>{h}<input type="hidden" name="action" value="declare-result"><label for="result-value">{}</label> <select id="result-value" name="result"><option value="1-0">1-0</option><option value="0-1">0-1</option><option value="1/2-1/2">½-½</option></select> <label for="result-reason">{}</label> <input id="result-reason" name="reason" required> <button type="submit">{}</button></fieldset></form>
 </div>"#,
-        button(mode, &[("action", "pause")], "Pause clocks"),
-        button(mode, &[("action", "resume")], "Resume clocks"),
+        button(
+            mode,
+            &[("action", "pause")],
+            &say.0.text("console-pause", &[])
+        ),
+        button(
+            mode,
+            &[("action", "resume")],
+            &say.0.text("console-resume", &[])
+        ),
+        t("console-set-clock"),
         side_select("side", "clock-side"),
+        t("console-time-left"),
+        t("console-set-clock-button"),
+        t("console-set-moves"),
         side_select("side", "moves-side"),
+        t("console-moves-made"),
+        t("console-set-moves-button"),
+        t("console-penalty"),
         side_select("side", "penalty-side"),
+        t("console-penalty-kind"),
+        t("console-penalty-warning"),
+        t("console-penalty-add"),
+        t("console-penalty-reduce"),
+        t("console-penalty-lose"),
+        t("console-seconds"),
+        t("console-penalty-button"),
+        t("console-declare"),
+        t("console-result"),
+        t("console-reason"),
+        t("console-declare-button"),
     );
     s
 }
 
-/// The whole page.
-pub fn page(view: &ConsoleView, mode: &Mode, notice: Option<&str>) -> String {
-    let region = |name: &str| match name {
-        "alerts" => alerts_region(view, mode),
-        "status" => status_region(view),
-        "boards" => boards_region(view),
-        "clocks" => clocks_region(view),
-        "plan" => plan_region(view, mode),
-        "claims" => claims_region(view, mode),
-        "moves" => moves_region(view),
-        _ => log_region(view),
-    };
+/// The whole page in `language`: the first screen (state, clocks, alerts and open
+/// decisions), then the boards, the plan, the arbiter's actions, the scoresheets and
+/// the log.
+pub fn page(view: &ConsoleView, mode: &Mode, notice: Option<&str>, language: Language) -> String {
+    let say = Say::new(language);
     let title = if view.table.is_empty() {
         "annabella".to_owned()
     } else {
         escape(&view.table)
     };
     let who = match mode {
-        Mode::Spectator => "read-only view".to_owned(),
-        Mode::Arbiter { by, .. } => format!("arbiter console — {}", escape(by)),
+        Mode::Spectator => say.t("console-read-only"),
+        Mode::Arbiter { by, .. } => say.a("console-arbiter", &[("name", by.clone().into())]),
     };
     let notice = notice.map_or(String::new(), |n| {
         format!(r#"<p role="status" id="notice">{}</p>"#, escape(n))
     });
-    let arbiter = matches!(mode, Mode::Arbiter { .. });
+    let glance = format!(
+        r#"<div class="glance"><section aria-labelledby="clocks-h" id="clocks"><h2 id="clocks-h" class="visually-hidden">{clocks_h}</h2>{status}{clocks}</section><section aria-labelledby="alerts-h" id="alerts" class="decisions"><h2 id="alerts-h">{alerts_h}</h2>{alerts}<h2 id="claims-h">{claims_h}</h2><div id="claims">{claims}</div></section></div>"#,
+        clocks_h = say.t("console-clocks"),
+        status = status_region(view, say),
+        clocks = clocks_region(view, say),
+        alerts_h = say.t("console-alerts"),
+        alerts = alerts_region(view, mode, say),
+        claims_h = say.t("console-claims"),
+        claims = claims_region(view, mode, say),
+    );
     let mut body = String::new();
-    body.push_str(&section("alerts", "Alerts", &region("alerts")));
-    body.push_str(&section("boards-section", "Boards", &region("boards")));
+    body.push_str(&section(
+        "boards-section",
+        &say.t("console-boards"),
+        &boards_region(view, say),
+    ));
     body.push_str(&section(
         "plan-section",
-        "Reconciliation (Law D.2.9)",
-        &region("plan"),
+        &say.t("console-plan"),
+        &plan_region(view, mode, say),
     ));
-    let clocks_body = if arbiter {
-        format!("{}{}", region("clocks"), arbiter_forms(mode))
-    } else {
-        region("clocks")
-    };
-    body.push_str(&section("clocks", "Clocks", &clocks_body));
-    body.push_str(&section("claims", "Claims", &region("claims")));
-    body.push_str(&section("moves", "Move lists", &region("moves")));
-    body.push_str(&section("log", "Event log", &region("log")));
+    if matches!(mode, Mode::Arbiter { .. }) {
+        body.push_str(&section(
+            "actions",
+            &say.t("console-actions"),
+            &arbiter_forms(mode, say),
+        ));
+    }
+    body.push_str(&section(
+        "moves",
+        &say.t("console-moves"),
+        &moves_region(view, say),
+    ));
+    body.push_str(&section("log", &say.t("console-log"), &log_region(view)));
     format!(
-        r##"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} — {who}</title>{STYLE_LINK}</head><body data-revision="{rev}"><a href="#boards-section">Skip to the boards</a><header><h1>{title}: {who}</h1>{status}{notice}<noscript><p><a href="">Reload</a> to see changes.</p></noscript></header><main>{body}</main><script>{SCRIPT}</script></body></html>"##,
+        r##"<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} — {who}</title>{STYLE_LINK}</head><body data-revision="{rev}"><a href="#boards-section" class="skip">{skip}</a><header><h1>{title}</h1><p class="who">{who}</p>{notice}<noscript><p>{reload}</p></noscript></header><main>{glance}{body}</main><script>{SCRIPT}</script></body></html>"##,
+        lang = language.code(),
         rev = view.revision,
-        status = region("status"),
+        skip = say.t("console-skip"),
+        reload = say.t("console-reload"),
     )
 }
 
@@ -520,7 +648,7 @@ mod tests {
     #[test]
     fn spectators_get_no_forms_and_arbiters_do() {
         let view = crate::demo::scenario();
-        let spectator = page(&view, &Mode::Spectator, None);
+        let spectator = page(&view, &Mode::Spectator, None, Language::En);
         assert!(!spectator.contains("<form"), "read-only view has no forms");
         assert!(spectator.contains(r#"aria-live="assertive""#));
         let arbiter = page(
@@ -530,6 +658,7 @@ mod tests {
                 by: "IA <Weber>".into(),
             },
             None,
+            Language::En,
         );
         assert!(arbiter.contains("Carry out the plan"));
         assert!(arbiter.contains(r#"name="by" value="IA &lt;Weber&gt;""#));

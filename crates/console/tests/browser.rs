@@ -114,10 +114,15 @@ async fn arbiter_carries_out_the_plan_and_the_boards_agree() {
         diffs.contains("e7: VI board black bishop, sighted board empty"),
         "{diffs}"
     );
+    // The case of Law D.2.9 in words, no internal name.
     let case = text(&client, "#plan-case").await;
-    assert!(case.contains("scoresheets-agree"), "{case}");
+    assert!(
+        case.starts_with("The scoresheets agree up to Black, move 5. A board differs"),
+        "{case}"
+    );
+    assert!(!case.contains("scoresheets-agree"), "{case}");
     let steps = text(&client, "ol.steps[data-board=sighted]").await;
-    assert_eq!(steps, "move the black bishop from Caesar five to Eva seven");
+    assert_eq!(steps, "Move the black bishop from c5 to e7.");
     assert_ne!(
         board_pieces(&client, "vi").await,
         board_pieces(&client, "sighted").await
@@ -266,7 +271,7 @@ async fn players_view_is_read_only_and_updates_live() {
         .delivered("request not delivered", Duration::from_secs(5))
         .await;
     assert_eq!(table.received.lock().expect("lock")[0].by, "Mallory");
-    wait_for_css(&client, "#clock-state", PAGE_LIMIT).await;
+    wait_for_css(&client, "#result[data-state=paused]", PAGE_LIMIT).await;
     wait_for_text(
         &client,
         "[data-region=log]",
@@ -309,8 +314,8 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
         .await
         .expect("click");
     // The live page replaces the clocks' region as it updates.
-    let black = wait_for_text(&client, "#clock-black", "1:05:00", PAGE_LIMIT).await;
-    assert!(black.starts_with("1:05:00"), "clock not set: {black}");
+    let black = wait_for_text(&client, "#clock-black .clock-time", "1:05:00", PAGE_LIMIT).await;
+    assert_eq!(black, "1:05:00", "clock not set: {black}");
     let received = table.received.lock().expect("lock").clone();
     assert_eq!(
         received,

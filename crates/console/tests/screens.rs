@@ -2,8 +2,11 @@
 //! 844), a laptop (1366 × 768), the hall's big screen (1920 × 1080), a laptop at 200 %
 //! zoom and a laptop in the dark colour scheme with reduced motion: checks computed from
 //! the screenshots' pixels (squares apart, pieces 3:1 against both square colours, text
-//! 4.5:1, no sideways scrolling, no black areas). Screenshots go to `target/screens/`;
-//! `scripts/screens.sh` copies a few into `docs/screens/`.
+//! 4.5:1, no sideways scrolling, no black areas); and, measured from the layout and the
+//! screenshot's pixels, both clocks on the first screen in large type (at least 32 CSS
+//! px on a desktop, 24 on a phone; their digits' ink at least 0.6 of that) beside the
+//! alerts and the pending claim, also on the first screen. Screenshots go to
+//! `target/screens/`; `scripts/screens.sh` copies a few into `docs/screens/`.
 //!
 //! FAILS (never skips) when chromium or chromedriver is missing.
 
@@ -72,7 +75,7 @@ async fn every_console_page_is_readable_on_every_screen() {
                 },
                 fits_height: false,
             };
-            let (found, shot) = pixels::look(&client, name, screen, expect).await;
+            let (mut found, shot) = pixels::look(&client, name, screen, expect).await;
             println!(
                 "{name} {}: {} boards, {} pieces, {} texts measured",
                 screen.name(),
@@ -86,6 +89,9 @@ async fn every_console_page_is_readable_on_every_screen() {
                 screen.name(),
                 found.pieces
             );
+            if *boards > 0 {
+                first_screen(&client, &shot, name, screen, &mut found).await;
+            }
             findings.push(found);
             match (*name, screen.name().as_str()) {
                 ("console-arbiter", "1366x768") => {
@@ -103,4 +109,74 @@ async fn every_console_page_is_readable_on_every_screen() {
         client.close().await.expect("close");
     }
     pixels::assert_clean(&findings);
+}
+
+/// Both clocks in large type above the fold, and the alerts and the claim beside them.
+async fn first_screen(
+    client: &fantoccini::Client,
+    shot: &pixels::Shot,
+    name: &str,
+    screen: Screen,
+    found: &mut Findings,
+) {
+    let page = format!("{name} {}", screen.name());
+    let css_width = f64::from(screen.width) / screen.zoom;
+    let least = if css_width >= 600.0 { 32.0 } else { 24.0 };
+    let clocks = pixels::measure_texts(client, shot, ".clock .clock-time").await;
+    if clocks.len() != 2 {
+        found
+            .faults
+            .push(format!("{page}: {} clock times, wanted 2", clocks.len()));
+    }
+    for (side, c) in ["White", "Black"].iter().zip(&clocks) {
+        println!(
+            "{page}: {side}'s clock {:.0} px type, ink {:.1} CSS px high, at y {:.0}-{:.0} of {:.0}",
+            c.font_px,
+            c.ink_css(),
+            c.rect.y / c.scale,
+            (c.rect.y + c.rect.h) / c.scale,
+            c.fold / c.scale
+        );
+        if c.font_px < least {
+            found.faults.push(format!(
+                "{page}: {side}'s clock in {} px type, wanted {least}",
+                c.font_px
+            ));
+        }
+        if c.ink_css() < 0.6 * least {
+            found.faults.push(format!(
+                "{page}: {side}'s clock's digits {:.1} px high in the screenshot, wanted {:.1}",
+                c.ink_css(),
+                0.6 * least
+            ));
+        }
+        if !c.above_the_fold() {
+            found
+                .faults
+                .push(format!("{page}: {side}'s clock below the fold: {c:?}"));
+        }
+    }
+    // At 200 % zoom the laptop's first screen is 384 CSS px high: the clocks fill it.
+    let checks: &[(&str, &str)] = if screen.zoom > 1.0 {
+        &[("the state of the game", "#result")]
+    } else {
+        &[
+            ("the state of the game", "#result"),
+            ("the first alert", "[data-region=alerts] li"),
+            ("the pending claim", "[data-region=claims] li"),
+            ("whether each clock runs, in words", ".clock .clock-run"),
+        ]
+    };
+    for &(what, css) in checks {
+        let texts = pixels::measure_texts(client, shot, css).await;
+        match texts.first() {
+            Some(t) if t.above_the_fold() => {}
+            Some(t) => found
+                .faults
+                .push(format!("{page}: {what} below the fold: {t:?}")),
+            None => found
+                .faults
+                .push(format!("{page}: {what} is missing ({css})")),
+        }
+    }
 }

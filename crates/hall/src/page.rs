@@ -25,6 +25,8 @@ pub enum Viewer {
         token: String,
         /// The arbiter's name, sent with every action.
         by: String,
+        /// The tables whose action key the hall holds: only these get actions.
+        keyed: std::collections::BTreeSet<String>,
     },
 }
 
@@ -119,16 +121,26 @@ pub fn screen_alerts(hall: &Hall) -> String {
     s
 }
 
-/// Columns and rows of the projector's grid for `n` tables: landscape cells, at most
-/// eight columns (30 tables: 8 × 4).
+/// Columns and rows of the projector's grid for `n` tables on a 16:9 screen: the
+/// arrangement (at most eight columns) whose tiles are largest — a tile's board is as
+/// wide as the tile and its names and clocks take a quarter more below it — and, of
+/// those, the one with the fewest empty cells. 4 tables: 4 × 1; 30 tables: 8 × 4.
 pub fn screen_grid(n: usize) -> (usize, usize) {
     let n = n.max(1);
-    let mut cols = 1;
-    while cols < 8 && cols * cols < n * 2 {
-        cols += 1;
-    }
-    let cols = cols.min(n);
-    (cols, n.div_ceil(cols))
+    let size = |cols: usize| {
+        let rows = n.div_ceil(cols);
+        (16.0 / cols as f64).min(9.0 / (rows as f64 * 1.25))
+    };
+    let best = (1..=n.min(8))
+        .map(|cols| (cols, size(cols), cols * n.div_ceil(cols) - n))
+        .fold((1, 0.0, usize::MAX), |best, c| {
+            if c.1 > best.1 + 1e-9 || ((c.1 - best.1).abs() < 1e-9 && c.2 < best.2) {
+                c
+            } else {
+                best
+            }
+        });
+    (best.0, n.div_ceil(best.0))
 }
 
 /// Orders table names as people count: "2" before "10", then by text.
@@ -136,25 +148,110 @@ fn natural(name: &str) -> (u64, &str) {
     (name.parse().unwrap_or(u64::MAX), name)
 }
 
-/// The projector's one line under a board: both clocks and the state of the game.
-fn screen_facts(t: &TableEntry) -> String {
+/// Whether the table's game is adjourned: its last adjournment ruling is not followed
+/// by the resumption.
+fn adjourned(t: &TableEntry) -> bool {
+    use annabella_hall_wire::ruling::RulingKind;
     let Some(state) = &t.state else {
-        return "Waiting for the table's first view.".into();
+        return false;
+    };
+    state
+        .rulings
+        .iter()
+        .rev()
+        .find(|r| {
+            matches!(
+                r.kind,
+                RulingKind::Adjourned | RulingKind::Sealed | RulingKind::Resumed
+            )
+        })
+        .is_some_and(|r| r.kind != RulingKind::Resumed)
+}
+
+/// The state of the table's game in words: finished (with the result), adjourned,
+/// paused, a claim waiting, or whose move it is.
+fn state_words(t: &TableEntry) -> (&'static str, String) {
+    let Some(state) = &t.state else {
+        return ("waiting", "Waiting for the table's first view.".into());
     };
     let v = &state.view;
-    let ms = |d: std::time::Duration| ClockTime(d).hms();
-    let state = if let Some(end) = &t.result {
-        escape(end.result.as_str())
-    } else if v.claim_pending {
-        "<strong>claim</strong>".into()
-    } else if v.paused {
-        "paused".into()
-    } else if v.turn == Color::White {
-        "White to move".into()
+    if let Some(end) = &t.result {
+        return (
+            "finished",
+            format!(
+                "Finished: {} ({})",
+                escape(end.result.as_str()),
+                escape(end.termination.as_str())
+            ),
+        );
+    }
+    if adjourned(t) {
+        return ("adjourned", "Adjourned".into());
+    }
+    let turn = if v.turn == Color::White {
+        "White to move"
     } else {
-        "Black to move".into()
+        "Black to move"
     };
-    format!("{} – {} · {state}", ms(v.white_time), ms(v.black_time))
+    let mut s = String::from(if v.paused { "Paused" } else { turn });
+    if v.paused {
+        s.push_str(&format!(" ({})", turn.to_lowercase()));
+    }
+    if v.claim_pending {
+        s.push_str(", <strong>a claim waits</strong>");
+    }
+    (if v.paused { "paused" } else { "running" }, s)
+}
+
+/// Both clocks on one small line ("White 1:31:54 · Black 1:31:25"), for the projector's
+/// tiles when seven or eight columns leave the boards no room for the large clocks.
+fn compact_clocks(t: &TableEntry) -> String {
+    let Some(state) = &t.state else {
+        return String::new();
+    };
+    let v = &state.view;
+    format!(
+        "White {} · Black {}",
+        ClockTime(v.white_time).hms(),
+        ClockTime(v.black_time).hms()
+    )
+}
+
+/// Both clocks as two blocks, the time in large type under the side's name (the VI
+/// player marked) and whether it runs — in words and shape (▶ and a solid frame), not
+/// colour alone.
+fn clock_blocks(t: &TableEntry) -> String {
+    let Some(state) = &t.state else {
+        return String::new();
+    };
+    let v = &state.view;
+    let over = t.result.is_some() || adjourned(t);
+    let mut s = String::from(r#"<div class="clocks">"#);
+    for (side, time, name) in [
+        (Color::White, v.white_time, "White"),
+        (Color::Black, v.black_time, "Black"),
+    ] {
+        let running = !over && !v.paused && v.running == Some(side);
+        let vi = if v.vi_color == side {
+            r#" <span class="vi-mark">VI</span>"#
+        } else {
+            ""
+        };
+        let key = side.fold_wb("white", "black");
+        let _ = write!(
+            s,
+            r#"<p class="clock{cls}" data-side="{key}" data-running="{running}"><span class="side">{name}{vi}{run}</span> <span class="time">{time}</span></p>"#,
+            cls = if running { " running" } else { "" },
+            run = if running {
+                r#" <span class="run">▶ running</span>"#
+            } else {
+                ""
+            },
+            time = ClockTime(time).hms(),
+        );
+    }
+    s.push_str("</div>");
+    s
 }
 
 /// The projector's cards: every table in the grid's order, with its own `<li>`.
@@ -165,13 +262,15 @@ pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
         .enumerate()
         .map(|(i, t)| {
             let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
+            let (state, words) = state_words(t);
             let card = format!(
-                r#"<li class="screen-table{cls}" data-table="{n}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{f}</p></li>"#,
+                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}<p class="compact-clocks">{cc}</p></li>"#,
+                cc = compact_clocks(t),
                 cls = if open { " needs-arbiter" } else { "" },
                 n = escape(&t.name),
                 p = players(t),
                 bd = board(t, &format!("s{i}")),
-                f = screen_facts(t),
+                cl = clock_blocks(t),
             );
             (t.name.clone(), card)
         })
@@ -197,53 +296,9 @@ pub fn screen_region(cards: &[(String, String)]) -> String {
     s
 }
 
-fn clocks(t: &TableEntry) -> String {
-    let Some(state) = &t.state else {
-        return String::new();
-    };
-    let v = &state.view;
-    let run = |c: Color| {
-        if v.running == Some(c) {
-            " (running)"
-        } else {
-            ""
-        }
-    };
-    format!(
-        r#"<p class="clocks">White {w}{wr} · Black {b}{br}</p>"#,
-        w = ClockTime(v.white_time).hms(),
-        b = ClockTime(v.black_time).hms(),
-        wr = run(Color::White),
-        br = run(Color::Black),
-    )
-}
-
 fn status(t: &TableEntry) -> String {
-    let Some(state) = &t.state else {
-        return "<p>Waiting for the table's first view.</p>".into();
-    };
-    let v = &state.view;
-    if let Some(end) = &t.result {
-        return format!(
-            r#"<p class="result">Result {} ({})</p>"#,
-            escape(end.result.as_str()),
-            escape(end.termination.as_str())
-        );
-    }
-    let turn = if v.turn == Color::White {
-        "White"
-    } else {
-        "Black"
-    };
-    let mut s = format!(r#"<p class="turn">{turn} to move"#);
-    if v.paused {
-        s.push_str(", clocks paused");
-    }
-    if v.claim_pending {
-        s.push_str(", <strong>a claim waits</strong>");
-    }
-    s.push_str("</p>");
-    s
+    let (state, words) = state_words(t);
+    format!(r#"<p class="state" data-state="{state}">{words}</p>"#)
 }
 
 fn last_move(t: &TableEntry) -> String {
@@ -270,15 +325,27 @@ fn board(t: &TableEntry, id: &str) -> String {
     board_svg(b, id, &format!("Table {}", t.name), &[])
 }
 
-/// White – Black: with title, federation and rating when the pairing program gave them.
+/// White – Black: with title, federation and rating when the pairing program gave them;
+/// the VI player marked "(VI)" in words.
 fn players(t: &TableEntry) -> String {
-    match (&t.pairing, &t.state) {
-        (Some([white, black]), _) => {
-            format!("{} – {}", escape(&white.label()), escape(&black.label()))
+    let vi = t.state.as_ref().map(|s| s.view.vi_color);
+    let mark = |side: Color, name: String| {
+        if vi == Some(side) {
+            format!(r#"{name} <span class="vi-mark">(VI)</span>"#)
+        } else {
+            name
         }
-        (None, Some(s)) => format!("{} – {}", escape(&s.white), escape(&s.black)),
-        (None, None) => String::new(),
-    }
+    };
+    let (white, black) = match (&t.pairing, &t.state) {
+        (Some([white, black]), _) => (escape(&white.label()), escape(&black.label())),
+        (None, Some(s)) => (escape(&s.white), escape(&s.black)),
+        (None, None) => return String::new(),
+    };
+    format!(
+        r#"<span class="player">{}</span> – <span class="player">{}</span>"#,
+        mark(Color::White, white),
+        mark(Color::Black, black)
+    )
 }
 
 /// The hall page's cards: one `<li>` per table, in the hall's order.
@@ -295,7 +362,7 @@ pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
                 q = viewer.query(),
                 p = players(t),
                 st = status(t),
-                cl = clocks(t),
+                cl = clock_blocks(t),
                 lm = last_move(t),
                 bd = board(t, &format!("b{i}")),
                 act = actions(t, viewer),
@@ -379,9 +446,12 @@ fn hidden(token: &str, by: &str, table: &str) -> String {
 
 /// The chief arbiter's button that dismisses one alert (a signed action to its table).
 fn dismiss_form(a: &HallAlert, viewer: &Viewer) -> String {
-    let Viewer::Arbiter { token, by } = viewer else {
+    let Viewer::Arbiter { token, by, keyed } = viewer else {
         return String::new();
     };
+    if !keyed.contains(&a.table) {
+        return String::new();
+    }
     format!(
         r#" <form method="post" action="/action" class="dismiss">{h}<input type="hidden" name="seq" value="{seq}"><button name="action" value="dismiss-alert">Dismiss this alert at table {n}</button></form>"#,
         h = hidden(token, by, &a.table),
@@ -390,14 +460,28 @@ fn dismiss_form(a: &HallAlert, viewer: &Viewer) -> String {
     )
 }
 
+/// The chief arbiter's actions at one table: only where the hall holds the table's key,
+/// none once the game is over, and only those that fit its state (Pause while it runs,
+/// Resume while paused or adjourned).
 fn actions(t: &TableEntry, viewer: &Viewer) -> String {
-    let Viewer::Arbiter { token, by } = viewer else {
+    let Viewer::Arbiter { token, by, keyed } = viewer else {
+        return String::new();
+    };
+    if !keyed.contains(&t.name) || t.result.is_some() {
+        return String::new();
+    }
+    let Some(state) = &t.state else {
         return String::new();
     };
     let h = hidden(token, by, &t.name);
     let n = escape(&t.name);
+    let clock = if state.view.paused || adjourned(t) {
+        format!(r#"<button name="action" value="resume">Resume clocks at table {n}</button>"#)
+    } else {
+        format!(r#"<button name="action" value="pause">Pause clocks at table {n}</button>"#)
+    };
     format!(
-        r#"<form method="post" action="/action" class="actions">{h}<button name="action" value="pause">Pause clocks at table {n}</button> <button name="action" value="resume">Resume clocks at table {n}</button></form><form method="post" action="/action" class="result">{h}<input type="hidden" name="action" value="declare-result"><label>Result at table {n} <select name="result"><option>1-0</option><option>1/2-1/2</option><option>0-1</option></select></label> <button>Declare the result at table {n}</button></form>"#
+        r#"<form method="post" action="/action" class="actions">{h}{clock}</form><form method="post" action="/action" class="result">{h}<input type="hidden" name="action" value="declare-result"><label>Result at table {n} <select name="result"><option>1-0</option><option>1/2-1/2</option><option>0-1</option></select></label> <button>Declare the result at table {n}</button></form>"#
     )
 }
 
@@ -408,6 +492,13 @@ const STYLE: &str = r#"
 .tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,18rem),1fr));gap:1rem;list-style:none;padding:0}
 .table{border:1px solid var(--line);padding:.5rem;min-width:0}
 .table h3{margin:.2rem 0}
+.clocks{display:flex;flex-wrap:wrap;gap:.3rem .8rem;margin:.3rem 0}
+.clock{margin:0;padding:.1rem .4rem;border:2px dashed var(--line);display:flex;flex-direction:column;min-width:0}
+.clock.running{border:4px solid var(--fg)}
+.clock .side{font-size:.95rem;font-weight:bold}
+.clock .time{font-size:2.2rem;line-height:1.1;font-weight:bold;font-variant-numeric:tabular-nums}
+.vi-mark{font-weight:bold;border:1px solid currentColor;padding:0 .2em;font-size:.85em}
+.state{font-weight:bold;margin:.2rem 0}
 .table svg.board{max-width:18rem}
 .needs-arbiter{border:4px solid var(--alarm)}
 button{min-height:2rem;margin:.2rem 0}
@@ -425,7 +516,18 @@ button{min-height:2rem;margin:.2rem 0}
 .screen-grid{list-style:none;margin:0;padding:0;height:100%;display:grid;gap:.6vmin}
 .screen-table{border:2px solid var(--line);padding:.4vmin;min-width:0;min-height:0;display:flex;flex-direction:column;align-items:center;overflow:hidden}
 .screen-table.needs-arbiter{border:.5vmin solid var(--alarm)}
-.screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);text-align:center}
+.screen-table .player{white-space:nowrap}
+.screen-table .clocks{justify-content:center;margin:.2vmin 0 0 0;gap:.3vmin 1vmin}
+.screen-table .clock .side{font-size:max(.9rem,1.6vmin)}
+.screen-table .clock .time{font-size:max(2rem,3.6vmin)}
+.cols-5 .clock .time,.cols-6 .clock .time{font-size:max(1.6rem,2.8vmin)}
+.screen-table .clocks{flex-wrap:nowrap}
+.screen-table .compact-clocks{display:none;margin:0}
+.cols-7 .clocks,.cols-8 .clocks{display:none}
+.cols-7 h2,.cols-8 h2{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.cols-7 .compact-clocks,.cols-8 .compact-clocks{display:block;font-weight:bold}
+.cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts,.cols-7 .compact-clocks,.cols-8 .compact-clocks{font-size:max(.75rem,1.3vmin);line-height:1.2}
 .screen-table .players{font-weight:normal}
 .screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
 @media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
@@ -565,7 +667,7 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
             format!("arbiter{}", viewer.query())
         },
         st = status(t),
-        cl = clocks(t),
+        cl = clock_blocks(t),
         bd = board(t, "big"),
         chart = clock_chart(&points, "clock-chart", "clock-table"),
         numbers = clock_table(&points, "clock-table"),
@@ -581,4 +683,25 @@ pub fn message_page(status: &str, text: &str) -> String {
         s = escape(status),
         t = escape(text)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_projector_grid_fills_the_screen_for_one_to_thirty_tables() {
+        assert_eq!(screen_grid(1), (1, 1));
+        assert_eq!(screen_grid(3), (3, 1));
+        assert_eq!(screen_grid(4), (4, 1), "not 3 × 2 with a third empty");
+        assert_eq!(screen_grid(30), (8, 4));
+        for n in 1..=30 {
+            let (cols, rows) = screen_grid(n);
+            assert!(cols <= 8 && cols * rows >= n, "{n}: {cols} × {rows}");
+            assert!(
+                cols * rows - n < cols,
+                "{n}: a whole empty row in {cols} × {rows}"
+            );
+        }
+    }
 }

@@ -106,6 +106,11 @@ pub enum SendError {
 }
 
 impl Shared {
+    /// The tables whose action key the hall holds (only there does it offer actions).
+    pub fn keyed_tables(&self) -> std::collections::BTreeSet<String> {
+        self.keys.keys().cloned().collect()
+    }
+
     /// Sends `action` to `table`, signed with the table's key, naming `by`.
     ///
     /// # Errors

@@ -119,6 +119,7 @@ impl HallWeb {
             (Some(t), Some(by)) => Ok(Viewer::Arbiter {
                 token: t.to_owned(),
                 by: by.to_owned(),
+                keyed: self.shared.keyed_tables(),
             }),
         }
     }
@@ -210,7 +211,7 @@ async fn table(State(w): State<HallWeb>, Path(name): Path<String>, Query(q): Par
 
 async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>) -> Response {
     let (_, by) = match w.viewer(&f) {
-        Ok(Viewer::Arbiter { token, by }) => (token, by),
+        Ok(Viewer::Arbiter { token, by, .. }) => (token, by),
         Ok(Viewer::Spectator) => {
             return refuse(
                 StatusCode::FORBIDDEN,

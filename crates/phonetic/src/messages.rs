@@ -203,6 +203,20 @@ pub fn piece_args(piece: Piece, lexicon: &Lexicon) -> [Arg<'static>; 3] {
     ]
 }
 
+/// A piece in words with the language's own piece names (on pages and in the plan:
+/// "den weißen Springer", "the white knight"), in `form`: `piece` (nominative) or
+/// `piece-accusative`. Names are lower case except in German, whose nouns are
+/// capitalised.
+pub fn piece_words(piece: Piece, language: Language, form: &str) -> String {
+    let mut args = piece_args(piece, Lexicon::local(language));
+    if language != Language::De
+        && let FluentValue::String(name) = &args[2].1
+    {
+        args[2].1 = name.to_lowercase().into();
+    }
+    Messages::get(language).text(form, &args)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -132,7 +132,7 @@ pub fn known(value: &str) -> Option<String> {
 
 impl Sheet {
     /// The sheet of `table`'s game: the table's configuration, and whatever its PGN's
-    /// tags add (`Board`, `Arbiter`, `WhiteTitle`, `WhiteElo`, `WhiteFideId`, `WhiteFed`
+    /// tags add (`Board`, `Arbiter`, `WhiteTitle`, `WhiteElo`, `WhiteFideId`, `WhiteFederation`
     /// and Black's).
     pub fn of(table: &Table) -> Sheet {
         let config = table.config();
@@ -154,7 +154,9 @@ impl Sheet {
             title: tag(&format!("{side}Title")),
             rating: tag(&format!("{side}Elo")),
             fide_id: tag(&format!("{side}FideId")),
-            federation: tag(&format!("{side}Fed")).or_else(|| tag(&format!("{side}Team"))),
+            federation: tag(&format!("{side}Federation"))
+                .or_else(|| tag(&format!("{side}Fed")))
+                .or_else(|| tag(&format!("{side}Team"))),
         };
         Sheet {
             event: tag("Event").or_else(|| known(&config.event.event)),

@@ -111,7 +111,7 @@ pub fn start(
     let listener = tokio::net::TcpListener::from_std(setup.listener)?;
     let (view_tx, view_rx) = watch::channel(ConsoleView::default());
     let (req_tx, req_rx) = mpsc::channel::<ArbiterRequest>(16);
-    let console = Console::new(view_rx, req_tx, setup.token);
+    let console = Console::new(view_rx, req_tx, setup.token).with_language(config.language);
     tokio::spawn(async move {
         if let Err(e) = console.serve(listener).await {
             tracing::info!("console: {e}");

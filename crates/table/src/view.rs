@@ -96,4 +96,8 @@ pub struct TableView {
     /// Why the opponent is gone, while it is (the game is adjourned until it is back).
     #[serde(default)]
     pub opponent_lost: Option<String>,
+    /// Adjourned (duty f): the player on move seals, or has sealed, the next move (in
+    /// JSON only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adjourned: bool,
 }

@@ -551,6 +551,83 @@ pub fn gallery(file: &str, shot: &Shot, factor: u32) {
     std::fs::write(dir.join(file), shot.png_scaled(factor)).expect("write a gallery image");
 }
 
+/// One text on the first screen, measured from the layout and from the pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextMeasure {
+    /// The box of its glyphs (a `Range` over its text), in device pixels from the top
+    /// left of the first screen.
+    pub rect: Rect,
+    /// The computed font size, CSS pixels.
+    pub font_px: f64,
+    /// The height of the ink the screenshot shows inside the box, device pixels: from
+    /// the highest to the lowest row with a pixel of text (contrast above 2 against the
+    /// box's background).
+    pub ink_px: f64,
+    /// The viewport's height, device pixels (the fold).
+    pub fold: f64,
+    /// Device pixels per CSS pixel.
+    pub scale: f64,
+}
+
+impl TextMeasure {
+    /// Whether all of the text is above the fold.
+    pub fn above_the_fold(&self) -> bool {
+        self.rect.h > 0.0 && self.rect.y >= 0.0 && self.rect.y + self.rect.h <= self.fold
+    }
+
+    /// The ink's height in CSS pixels.
+    pub fn ink_css(&self) -> f64 {
+        self.ink_px / self.scale
+    }
+}
+
+/// Measures every element matching `css` on the first screen of the page `client`
+/// shows (it scrolls to the top, where `shot` was taken; see [`look`]), in document
+/// order. Elements without text are skipped.
+pub async fn measure_texts(client: &Client, shot: &Shot, css: &str) -> Vec<TextMeasure> {
+    let v = client
+        .execute(
+            "window.scrollTo(0, 0); const s = window.devicePixelRatio || 1; \
+             return [...document.querySelectorAll(arguments[0])].filter(e => e.textContent.trim()).map(e => { \
+               const g = document.createRange(); g.selectNodeContents(e); const b = g.getBoundingClientRect(); \
+               return {x: b.left * s, y: b.top * s, w: b.width * s, h: b.height * s, \
+                       font: parseFloat(getComputedStyle(e).fontSize), fold: innerHeight * s, scale: s}; });",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .expect("the texts' boxes");
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            let rect = Rect::from_json(m, 1.0);
+            TextMeasure {
+                rect,
+                font_px: m["font"].as_f64().unwrap_or(0.0),
+                ink_px: ink_height(shot, rect),
+                fold: m["fold"].as_f64().unwrap_or(0.0),
+                scale: m["scale"].as_f64().unwrap_or(1.0),
+            }
+        })
+        .collect()
+}
+
+/// The height of the text's ink in `rect` of `shot`: rows holding a pixel that stands
+/// out from the region's commonest colour by more than 2:1.
+pub fn ink_height(shot: &Shot, rect: Rect) -> f64 {
+    let (x0, y0, x1, y1) = rect.clip(shot.width, shot.height);
+    let Some(background) = dominant(&shot.region(rect)) else {
+        return 0.0;
+    };
+    let rows: Vec<u32> = (y0..y1)
+        .filter(|&y| (x0..x1).any(|x| contrast(shot.at(x, y), background) > 2.0))
+        .collect();
+    match (rows.first(), rows.last()) {
+        (Some(a), Some(b)) => f64::from(b - a + 1),
+        _ => 0.0,
+    }
+}
+
 /// Panics listing every fault of `findings`.
 pub fn assert_clean(findings: &[Findings]) {
     let faults: Vec<&String> = findings.iter().flat_map(|f| &f.faults).collect();

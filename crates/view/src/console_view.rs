@@ -34,6 +34,9 @@ pub struct ClocksView {
     pub white_moves: u32,
     /// Black's move counter.
     pub black_moves: u32,
+    /// Whether the game is adjourned (duty f; in JSON only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adjourned: bool,
 }
 
 /// Both scoresheets as the station keeps them (SAN or as written).
@@ -187,6 +190,7 @@ mod tests {
                 paused: false,
                 white_moves: 1,
                 black_moves: 0,
+                adjourned: false,
             },
             moves: MovesView {
                 vi: vec!["e4".into()],

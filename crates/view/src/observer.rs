@@ -311,6 +311,7 @@ fn clocks(t: &TableView) -> ClocksView {
         paused: t.paused,
         white_moves: t.white_moves,
         black_moves: t.black_moves,
+        adjourned: t.adjourned,
     }
 }
 

@@ -254,6 +254,7 @@ impl Table {
             result: self.end.clone(),
             consult: self.practice.consult,
             opponent_lost: self.practice.opponent_lost.clone(),
+            adjourned: self.adjournment.adjourned || self.adjournment.sealed.is_some(),
         }
     }
 
