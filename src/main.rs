@@ -56,7 +56,7 @@ enum Command {
     /// A round's pairings from a FIDE TRF file; `--results PGN --out NEW.trf` writes its results.
     Pairings(cmd::pairings::Args),
     /// Find the connected devices, ask what cannot be found, write a commented table.toml.
-    Init(cmd::init::Args),
+    Init(Box<cmd::init::Args>),
     /// Is the table ready? One line per device, microphone, model, voice, records, console.
     Doctor(cmd::doctor::Args),
     /// Journals of tables: `journal replay FILE` prints the rebuilt table.
@@ -117,7 +117,7 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Review(args) => cmd::review::run(args),
         Command::Unwinnable(args) => cmd::unwinnable::run(args),
         Command::Play(args) => cmd::play::run(args),
-        Command::Init(args) => cmd::init::run(args),
+        Command::Init(args) => cmd::init::run(*args),
         Command::Doctor(args) => cmd::doctor::run(args),
         Command::Demo(args) => cmd::demo::run(args),
         Command::Hall(args) => cmd::hall::run(*args),

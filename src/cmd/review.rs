@@ -4,8 +4,8 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_phonetic::Language;
 use annabella_config::EngineSettings;
+use annabella_phonetic::Language;
 use annabella_station::review::{self, ReviewOptions};
 
 /// Flags of `annabella review`.
