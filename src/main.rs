@@ -83,10 +83,14 @@ fn main() -> ExitCode {
         // The reader went away (`| head -1`): nothing more to say, and nobody to say it to.
         Err(err) if closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            annabella_logging::fail(&format!(
-                "annabella: {}",
-                annabella_rules::printable(&format!("{err:#}"))
-            ));
+            // Printable line by line: an error may quote a file or a server (an escape
+            // sequence there never reaches the terminal), its own lines stay lines.
+            let text = format!("{err:#}");
+            let lines: Vec<String> = text
+                .lines()
+                .map(|l| annabella_rules::printable(l).into_owned())
+                .collect();
+            annabella_logging::fail(&format!("annabella: {}", lines.join("\n")));
             ExitCode::from(2)
         }
     }

@@ -248,8 +248,12 @@ const EDGE_USES_EDGE: &[(&str, &str)] = &[
     ("config", "speech"),
     ("config", "voice"),
     ("config", "braille-display"),
-    ("config", "hall-wire"),
+    ("config", "broker"),
+    ("config", "lichess-board"),
     ("config", "journal"),
+    ("hall-link", "broker"),
+    ("broker", "hall-wire"),
+    ("lichess-board", "broker"),
 ];
 
 /// The workspace crates (`annabella-…`, without the prefix) in the `[dependencies]` of a

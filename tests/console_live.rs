@@ -179,11 +179,11 @@ async fn arbiter_reconciles_the_live_boards_in_the_browser() {
     assert_eq!(count(&client, "svg#board-sighted rect.differs").await, 2);
     let diffs = text(&client, "#differences").await;
     assert!(
-        diffs.contains("e5: VI board empty, sighted board black pawn"),
+        diffs.contains("e5: Brett des Sehbehinderten leer, Brett des Sehenden schwarzer Bauer"),
         "{diffs}"
     );
     assert!(
-        diffs.contains("e6: VI board black pawn, sighted board empty"),
+        diffs.contains("e6: Brett des Sehbehinderten schwarzer Bauer, Brett des Sehenden leer"),
         "{diffs}"
     );
     assert!(

@@ -139,10 +139,12 @@ async fn an_alert_reaches_the_top_of_the_hall_within_a_second_and_spectators_can
         ))
         .await
         .unwrap();
-    wait_for_css(&client, r#"button[value="pause"]"#, Duration::from_secs(5)).await;
+    // The call stopped the clocks: the hall offers Resume, not Pause.
+    assert_eq!(count(&client, r#"button[value="pause"]"#).await, 0);
+    wait_for_css(&client, r#"button[value="resume"]"#, Duration::from_secs(5)).await;
     axe::assert_accessible(&client, "the chief arbiter's hall").await;
     client
-        .find(Locator::Css(r#"button[value="pause"]"#))
+        .find(Locator::Css(r#"button[value="resume"]"#))
         .await
         .unwrap()
         .click()

@@ -329,8 +329,11 @@ fn a_table_set_up_from_the_trf_shows_its_pairing_in_the_hall_and_the_export() {
             (page.1.contains("Weiss, Wilma"), page)
         },
     );
+    // Each player in a span of its own, the VI player marked.
     assert!(
-        page.contains("WFM Weiss, Wilma (GER, 2101) – GM Caruana, Fabiano (USA, 2795)"),
+        page.contains(
+            r#"<span class="player">WFM Weiss, Wilma (GER, 2101) <span class="vi-mark">(VI)</span></span> – <span class="player">GM Caruana, Fabiano (USA, 2795)</span>"#
+        ),
         "{page}"
     );
     let index = wait_for(Duration::from_secs(30), "round-1/index.json", || {

@@ -12,6 +12,7 @@ const CHECKED: &[&str] = &[
     "arbiter",
     "board",
     "braille-display",
+    "broker",
     "config",
     "console",
     "demo",

@@ -28,7 +28,7 @@ fn annabella() -> Command {
 fn init(dir: &Path, url: &str) -> (PathBuf, String) {
     let config = dir.join("table.toml");
     let mut child = annabella()
-        .args(["init", "--non-interactive", "--out"])
+        .args(["init", "--non-interactive", "--no-devices", "--out"])
         .arg(&config)
         .arg("--port")
         .arg(dir.join("no-such-port"))

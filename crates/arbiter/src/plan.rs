@@ -197,12 +197,6 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan as text in `lang` (`annabella reconcile`): the summary and findings,
-    /// then each board's steps numbered, then the clocks (see [`crate::words`]).
-    pub fn text(&self, lang: annabella_phonetic::Language) -> String {
-        crate::words::plan_text(self, lang).to_text()
-    }
-
     /// The board both players must have in front of them.
     pub fn target_board(&self) -> Board {
         self.target_fen.as_setup().board.clone()

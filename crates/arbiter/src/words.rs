@@ -35,6 +35,14 @@ use crate::{
     restore::RestoreStep,
 };
 
+impl Plan {
+    /// The plan as text in `lang` (`annabella reconcile`): the summary and findings,
+    /// then each board's steps numbered, then the clocks (see [`plan_text`]).
+    pub fn text(&self, lang: annabella_phonetic::Language) -> String {
+        plan_text(self, lang).to_text()
+    }
+}
+
 /// One board's steps in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardText {

@@ -42,7 +42,7 @@ const TIME_STEPS: [u64; 11] = [
 ///
 /// ```
 /// use annabella_board::chart::round_ticks;
-/// assert_eq!(round_ticks(5_400_000), (1_800_000, 5_400_000)); // 0:30:00 up to 1:30:00
+/// assert_eq!(round_ticks(5_400_000), (900_000, 5_400_000)); // every 0:15:00 up to 1:30:00
 /// assert_eq!(round_ticks(4_138_000), (900_000, 4_500_000));   // not 1:08:58
 /// assert_eq!(round_ticks(0), (60_000, 60_000));
 /// ```

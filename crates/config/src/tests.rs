@@ -678,7 +678,7 @@ fn every_wrong_opponent_key_is_one_problem_naming_it() {
     assert_eq!(
         problems("[opponent]\nelo = 1500"),
         [
-            "opponent.engine: an opponent needs its engine: \"stockfish\" or the path of a UCI engine"
+            "opponent.engine: an opponent needs its engine (\"stockfish\" or the path of a UCI engine) or a Lichess token file (lichess_token_file)"
         ]
     );
     assert_eq!(

@@ -203,17 +203,19 @@ fn state_words(t: &TableEntry) -> (&'static str, String) {
     (if v.paused { "paused" } else { "running" }, s)
 }
 
-/// Both clocks on one small line ("White 1:31:54 · Black 1:31:25"), for the projector's
-/// tiles when seven or eight columns leave the boards no room for the large clocks.
+/// Both clocks and the state on one small line ("White 1:31:54 · Black 1:31:25 · White
+/// to move"), for the projector's tiles when seven or eight columns leave the boards no
+/// room for the large clocks and the state's own line.
 fn compact_clocks(t: &TableEntry) -> String {
     let Some(state) = &t.state else {
         return String::new();
     };
     let v = &state.view;
     format!(
-        "White {} · Black {}",
+        "White {} · Black {} · {}",
         ClockTime(v.white_time).hms(),
-        ClockTime(v.black_time).hms()
+        ClockTime(v.black_time).hms(),
+        state_words(t).1
     )
 }
 
@@ -526,8 +528,9 @@ button{min-height:2rem;margin:.2rem 0}
 .screen-table .compact-clocks{display:none;margin:0}
 .cols-7 .clocks,.cols-8 .clocks{display:none}
 .cols-7 h2,.cols-8 h2{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.cols-7 .compact-clocks,.cols-8 .compact-clocks{display:block;font-weight:bold}
-.cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts,.cols-7 .compact-clocks,.cols-8 .compact-clocks{font-size:max(.75rem,1.3vmin);line-height:1.2}
+.cols-7 .compact-clocks,.cols-8 .compact-clocks{display:block;font-weight:bold;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.cols-7 .facts,.cols-8 .facts{display:none}
+.cols-7 h2,.cols-8 h2,.cols-7 .compact-clocks,.cols-8 .compact-clocks{font-size:max(.9rem,1.6vmin)}
 .screen-table .players{font-weight:normal}
 .screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
 @media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}

@@ -394,8 +394,14 @@ fn run_table(
             .map_or(0, |d| d.as_secs());
         table.event.date = annabella_rules::pgn::date_of_unix_seconds(seconds);
     }
+    // A Lichess game ends where Lichess ends it: the next one is a new seek or challenge,
+    // a new `play` (the table waits for no `next game`).
+    let online = matches!(
+        config.opponent,
+        Some(annabella_config::Opponent::Lichess(_))
+    );
     let station = Station::start(StationPlan {
-        game_after_game,
+        game_after_game: game_after_game && !online,
         secret: secret.clone(),
         records_dir: config.records_dir.clone(),
         table,

@@ -202,7 +202,7 @@ opponent-lost = Az ellenfele kiesett: { $reason } Az órák állnak. A játszma 
 opponent-back = { $name } újra itt van. Az órák járnak.
 
 # Játszma visszajátszása (annabella review)
-review-game = { $white } – { $black } játszma, { $result }, { $count } féllépés. Mondja: előre, vissza, lépés tizenkettő, kezdet, vége, állás, lépések vagy segítség.
+review-game = Játszma: { $white } – { $black }, { $result }, { $count } féllépés. Mondja: előre, vissza, lépés tizenkettő, kezdet, vége, állás, lépések vagy segítség.
 review-move = { $number }. lépés, { color }: { $move }.
 review-start = A kiinduló állás.
 review-at-start = A játszma elején van.
