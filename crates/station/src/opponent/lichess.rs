@@ -193,17 +193,7 @@ fn pgn_date(ms: u64) -> String {
     if ms == 0 {
         return "????.??.??".into();
     }
-    // Days to the civil date (Howard Hinnant's algorithm).
-    let z = i64::try_from(ms / 86_400_000).unwrap_or(0) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    annabella_rules::pgn::date_of_unix_seconds(ms / 1000)
 }
 
 /// What came first: Lichess or the table.
