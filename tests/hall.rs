@@ -368,7 +368,7 @@ fn bad_and_hostile_messages_are_reported_and_ignored() {
     });
     broker.publish("annabella/move/7", &forged_game.to_string());
     // Signed with table 8's key, on table 7's topic.
-    let eight = annabella_hall_wire::signing::TableSigningKey::read(&broker.key("8")).unwrap();
+    let eight = annabella_broker::key_file::read_signing_key(&broker.key("8")).unwrap();
     let message: annabella_hall_wire::HallMessage = serde_json::from_value(forged_game).unwrap();
     let sealed = String::from_utf8(eight.seal(&message)).unwrap();
     broker.publish("annabella/move/7", &sealed);
@@ -597,7 +597,7 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         mode, 0o600,
         "table.toml (the broker password goes in) is its owner's only"
     );
-    let private = annabella_hall_wire::signing::TableSigningKey::read(&key).unwrap();
+    let private = annabella_broker::key_file::read_signing_key(&key).unwrap();
     let public = std::fs::read_to_string(config.with_file_name("table.pub")).unwrap();
     assert_eq!(public.trim(), private.public().to_string());
     // The table's secret, the key of its journals' MACs, beside it: its owner's only.
@@ -652,7 +652,7 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         "never replaced"
     );
     assert_eq!(
-        annabella_hall_wire::signing::TableSigningKey::read(&key)
+        annabella_broker::key_file::read_signing_key(&key)
             .unwrap()
             .public(),
         private.public()

@@ -37,6 +37,7 @@ fn body(table: &str, nonce: u64, by: &str, action: ArbiterAction) -> ActionBody 
         by: by.into(),
         what: "resume the clocks (test)".into(),
         action: action.into(),
+        protocol: annabella_hall_wire::message::PROTOCOL,
     }
 }
 

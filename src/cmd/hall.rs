@@ -17,7 +17,7 @@ use annabella_hall::{
     subscriber::HallSettings,
 };
 use annabella_hall_link::{outbox::OutboxSettings, publish};
-use annabella_hall_wire::{ActionKey, signing::TableSigningKey, topic::check_table_name};
+use annabella_hall_wire::{ActionKey, topic::check_table_name};
 use annabella_journal::TableSecret;
 use anyhow::{Context, bail};
 
@@ -335,7 +335,7 @@ async fn serve(a: ServeArgs) -> anyhow::Result<ExitCode> {
 async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
     let secret = TableSecret::named_or_beside(a.secret.as_deref(), &a.key)?;
     let broker = with_ca(a.broker, a.ca, "--broker")?;
-    let key = TableSigningKey::read(&a.key).context("--key")?;
+    let key = annabella_broker::key_file::read_signing_key(&a.key).context("--key")?;
     let mut settings = OutboxSettings::new(a.journal.clone(), &a.table, broker, key);
     settings.credentials = credentials(a.user.as_ref(), a.password_file.as_ref())?;
     settings.secret = secret;

@@ -132,7 +132,11 @@ impl Broker {
             let user = setup::table_user(table);
             users.push_str(&format!("{user}:{}\n", password_of(&user)));
             let key = TableSigningKey::generate().unwrap();
-            key.write_new(&keys.join(format!("{table}.key"))).unwrap();
+            annabella_broker::key_file::write_new_signing_key(
+                &key,
+                &keys.join(format!("{table}.key")),
+            )
+            .unwrap();
             tables.push_str(&setup::tables_entry(table, &key.public()));
         }
         std::fs::write(dir.join("acl"), acl).unwrap();

@@ -290,7 +290,7 @@ impl RawHall {
         problem: &mut impl FnMut(&str, String),
     ) -> Option<TableSigningKey> {
         let key_path = base.join(self.signing_key.as_deref().unwrap_or(DEFAULT_SIGNING_KEY));
-        TableSigningKey::read(&key_path)
+        crate::key_file::read_signing_key(&key_path)
             .map_err(|e| {
                 problem(
                     "signing_key",
@@ -319,10 +319,11 @@ mod tests {
     /// A directory with the table's key pair as `annabella init` leaves it.
     fn keyed() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
-        TableSigningKey::generate()
-            .unwrap()
-            .write_new(&dir.path().join(DEFAULT_SIGNING_KEY))
-            .unwrap();
+        crate::key_file::write_new_signing_key(
+            &TableSigningKey::generate().unwrap(),
+            &dir.path().join(DEFAULT_SIGNING_KEY),
+        )
+        .unwrap();
         dir
     }
 

@@ -2,7 +2,7 @@
 //! table signs in ([`config`]: `[hall]` of table.toml, [`Broker`] from `mqtt://` and
 //! `mqtts://` URLs), TLS to it ([`tls`]), the MQTT 5 client options and the one driver
 //! of every client's event loop ([`link5`]), and blocking work off the runtime's workers
-//! ([`blocking`]). What travels over it is `annabella-hall-wire`'s; this crate only
+//! ([`blocking`]), and the table's signing key on disk ([`key_file`]). What travels over it is `annabella-hall-wire`'s; this crate only
 //! carries it.
 //!
 //! ```
@@ -15,6 +15,7 @@
 
 pub mod blocking;
 pub mod config;
+pub mod key_file;
 pub mod link5;
 pub mod tls;
 

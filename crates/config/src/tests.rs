@@ -368,10 +368,11 @@ fn the_hall_section_is_checked_with_the_others() {
     assert!(parse("").unwrap().hall.is_none());
     let dir = tempfile::tempdir().unwrap();
     let key_file = dir.path().join("table.key");
-    annabella_hall_wire::signing::TableSigningKey::generate()
-        .unwrap()
-        .write_new(&key_file)
-        .unwrap();
+    annabella_broker::key_file::write_new_signing_key(
+        &annabella_hall_wire::signing::TableSigningKey::generate().unwrap(),
+        &key_file,
+    )
+    .unwrap();
     let key = format!("signing_key = \"{}\"\n", key_file.display());
     let c = parse(&format!(
         "[hall]\nbroker = \"mqtt://hall.local:1884\"\ntable = \"3\"\n\

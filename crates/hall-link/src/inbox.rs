@@ -153,6 +153,7 @@ mod tests {
             by: "Chief Arbiter".into(),
             what: "pause".into(),
             action: ArbiterAction::Pause.into(),
+            protocol: annabella_hall_wire::message::PROTOCOL,
         }
     }
 

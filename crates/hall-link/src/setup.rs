@@ -5,9 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-use annabella_broker::config::DEFAULT_SIGNING_KEY;
+use annabella_broker::{
+    config::DEFAULT_SIGNING_KEY,
+    key_file::{self, KeyFileError},
+};
 use annabella_hall_wire::{
-    signing::{KeyFileError, TablePublicKey, TableSigningKey},
+    signing::{TablePublicKey, TableSigningKey},
     topic::{Kind, topic},
 };
 
@@ -43,10 +46,10 @@ pub fn tables_entry(table: &str, public: &TablePublicKey) -> String {
 /// The key cannot be read, made or written.
 pub fn table_keys(private: &Path) -> Result<(TablePublicKey, bool), KeyFileError> {
     if private.exists() {
-        return Ok((TableSigningKey::read(private)?.public(), false));
+        return Ok((key_file::read_signing_key(private)?.public(), false));
     }
     let key = TableSigningKey::generate()?;
-    key.write_new(private)?;
+    key_file::write_new_signing_key(&key, private)?;
     let public = public_key_path(private);
     std::fs::write(&public, format!("{}\n", key.public())).map_err(|error| KeyFileError::Io {
         path: public.clone(),

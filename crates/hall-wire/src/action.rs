@@ -15,6 +15,8 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
+use crate::message::{FIRST_PROTOCOL, PROTOCOL};
+
 type HmacSha256 = Hmac<Sha256>;
 
 /// A table's secret for arbiter actions: at least 16 bytes, written as hex.
@@ -76,6 +78,22 @@ pub struct ActionBody {
     pub what: String,
     /// What to do: a table action, or the hall's own (dismiss an alert).
     pub action: HallAction,
+    /// The protocol version the hall signed it in ([`PROTOCOL`]; an action without the
+    /// field, from a hall before versions, is version 1).
+    #[serde(default = "first_protocol")]
+    pub protocol: u32,
+}
+
+fn first_protocol() -> u32 {
+    FIRST_PROTOCOL
+}
+
+/// Just the version of an action's body, read before the rest (a newer action may not
+/// read as today's at all).
+#[derive(Deserialize)]
+struct Versioned {
+    #[serde(default)]
+    protocol: Option<u32>,
 }
 
 /// What the hall asks a table to do.
@@ -144,11 +162,24 @@ pub struct SignedAction {
 }
 
 /// Why an action was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum ActionRefused {
     /// The payload is not a signed action.
     #[error("not a signed action: {0}")]
-    Malformed(String),
+    Malformed(#[source] serde_json::Error),
+    /// The signed body is not an action this side knows.
+    #[error("a signed body that is no action: {0}")]
+    MalformedBody(#[source] serde_json::Error),
+    /// Signed by the hall in a protocol newer than this station reads: the station is to
+    /// be updated before the hall's actions reach it.
+    #[error(
+        "an action written in protocol version {version}; this station reads versions \
+         {FIRST_PROTOCOL} to {PROTOCOL}: update it to take the hall's actions"
+    )]
+    NewerProtocol {
+        /// The action's version.
+        version: u32,
+    },
     /// No key is known for the table: nobody may act on it.
     #[error("no action key for table {0:?}")]
     NoKey(String),
@@ -207,8 +238,7 @@ pub fn verify_with(
     table: &str,
     payload: &[u8],
 ) -> Result<ActionBody, ActionRefused> {
-    let signed: SignedAction =
-        serde_json::from_slice(payload).map_err(|e| ActionRefused::Malformed(e.to_string()))?;
+    let signed: SignedAction = serde_json::from_slice(payload).map_err(ActionRefused::Malformed)?;
     let given: Vec<u8> = (0..signed.signature.len())
         .step_by(2)
         .map(|i| {
@@ -224,8 +254,15 @@ pub fn verify_with(
     // Constant-time comparison.
     m.verify_slice(&given)
         .map_err(|_| ActionRefused::BadSignature)?;
-    let body: ActionBody = serde_json::from_str(&signed.body)
-        .map_err(|e| ActionRefused::Malformed(format!("signed body: {e}")))?;
+    if let Ok(Versioned {
+        protocol: Some(version),
+    }) = serde_json::from_str(&signed.body)
+        && version > PROTOCOL
+    {
+        return Err(ActionRefused::NewerProtocol { version });
+    }
+    let body: ActionBody =
+        serde_json::from_str(&signed.body).map_err(ActionRefused::MalformedBody)?;
     if body.table != table {
         return Err(ActionRefused::OtherTable {
             expected: table.to_owned(),
@@ -318,7 +355,54 @@ mod tests {
             by: "Chief Arbiter".into(),
             what: "pause the clocks".into(),
             action: ArbiterAction::Pause.into(),
+            protocol: PROTOCOL,
         }
+    }
+
+    /// Signs `body` (JSON text) as the hall does.
+    fn signed_text(k: &ActionKey, body: &str) -> Vec<u8> {
+        let mut m = mac(k);
+        m.update(body.as_bytes());
+        serde_json::to_vec(&SignedAction {
+            body: body.to_owned(),
+            signature: hex(&m.finalize().into_bytes()),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn an_action_carries_its_version_an_older_one_reads_as_1_a_newer_one_is_refused() {
+        let k = key('a');
+        let text = serde_json::to_string(&body(1)).unwrap();
+        let field = format!(",\"protocol\":{PROTOCOL}");
+        assert!(text.ends_with(&format!("{field}}}")), "{text}");
+        // A hall from before versions: no field, read as version 1.
+        let old = text.replace(&field, "");
+        let read = verify_with(&k, "3", &signed_text(&k, &old)).unwrap();
+        assert_eq!(read.protocol, FIRST_PROTOCOL);
+        assert_eq!(read.action, body(1).action);
+        // A newer hall, even with an action this station does not know: refused with
+        // the version and what to do, never read as something else.
+        let newer = text
+            .replace(&field, &format!(",\"protocol\":{}", PROTOCOL + 1))
+            .replace("\"pause\"", "\"teleport\"");
+        let refused = verify_with(&k, "3", &signed_text(&k, &newer)).unwrap_err();
+        assert!(
+            matches!(refused, ActionRefused::NewerProtocol { version } if version == PROTOCOL + 1),
+            "{refused}"
+        );
+        let why = refused.to_string();
+        assert!(
+            why.contains(&format!("version {}", PROTOCOL + 1)) && why.contains("update"),
+            "{why}"
+        );
+        // A version counts only when signed: the signature is checked first.
+        let mut forged: SignedAction = serde_json::from_slice(&signed_text(&k, &newer)).unwrap();
+        forged.signature = "00".repeat(32);
+        assert!(matches!(
+            verify_with(&k, "3", &serde_json::to_vec(&forged).unwrap()),
+            Err(ActionRefused::BadSignature)
+        ));
     }
 
     #[test]
@@ -342,36 +426,36 @@ mod tests {
             Err(ActionRefused::Malformed(_))
         ));
         let other = sign(&key('b'), &body(1)).unwrap();
-        assert_eq!(
+        assert!(matches!(
             verify_with(&k, "3", &other),
             Err(ActionRefused::BadSignature)
-        );
+        ));
         let mut altered: SignedAction =
             serde_json::from_slice(&sign(&k, &body(1)).unwrap()).unwrap();
         altered.body = altered.body.replace("pause", "resume");
         let altered = serde_json::to_vec(&altered).unwrap();
-        assert_eq!(
+        assert!(matches!(
             verify_with(&k, "3", &altered),
             Err(ActionRefused::BadSignature)
-        );
+        ));
         let empty_sig = serde_json::to_vec(&SignedAction {
             body: serde_json::to_string(&body(1)).unwrap(),
             signature: String::new(),
         })
         .unwrap();
-        assert_eq!(
+        assert!(matches!(
             verify_with(&k, "3", &empty_sig),
             Err(ActionRefused::BadSignature)
-        );
+        ));
         let good = sign(&k, &body(1)).unwrap();
         assert!(matches!(
             verify_with(&k, "4", &good),
             Err(ActionRefused::OtherTable { .. })
         ));
-        assert_eq!(
+        assert!(matches!(
             verify(&ActionKeys::new(), "3", &good),
-            Err(ActionRefused::NoKey("3".into()))
-        );
+            Err(ActionRefused::NoKey(t)) if t == "3"
+        ));
     }
 
     #[test]

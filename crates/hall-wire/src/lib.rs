@@ -3,8 +3,8 @@
 //! and how a table's journal records become them ([`replica::Replica`], with the
 //! arbiter's [`ruling`]s), every message sealed with the table's Ed25519 key
 //! ([`signing`]), the arbiter's actions back to a table signed with HMAC-SHA256
-//! ([`action`]). No MQTT client, TLS, files or flags: the broker's plumbing is
-//! `annabella-broker`'s.
+//! ([`action`]). No MQTT client, TLS, files or flags: the broker's plumbing and the
+//! key files are `annabella-broker`'s.
 //!
 //! The station's side (`annabella-hall-link`: outbox, inbox) and the hall's
 //! (`annabella-hall`: subscriber, pages, broadcast) both depend on this crate and on
@@ -26,6 +26,7 @@
 //!     by: "Chief Arbiter".into(),
 //!     what: "pause".into(),
 //!     action: ArbiterAction::Pause.into(),
+//!     protocol: annabella_hall_wire::message::PROTOCOL,
 //! };
 //! let payload = sign(&key, &body)?;
 //! let mut guard = ReplayGuard::default();
@@ -51,3 +52,4 @@ pub use action::{
 };
 pub use message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
 pub use replica::Replica;
+pub use view::{WireClaim, WireEnd, WireView};

@@ -3,7 +3,9 @@
 //! deduplicates whatever the broker or a restart delivers twice.
 
 use annabella_rules::{TimeControl, text_serde};
-use annabella_table::{AlertKind, AnnounceKind, Audience, ClaimKind, GameEnd};
+use annabella_table::{AlertKind, AnnounceKind, Audience, ClaimKind};
+
+use crate::view::WireEnd;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, san::SanPlus, uci::UciMove};
 
@@ -62,15 +64,17 @@ pub enum Body {
     Alert(AlertNote),
     /// A claim waits for the arbiter.
     Claim {
-        /// Who claims (`white`/`black`).
-        by: String,
+        /// Who claims (in JSON `white`/`black`).
+        #[serde(with = "annabella_rules::text_serde")]
+        by: Color,
         /// Repetition or fifty moves.
         ground: ClaimKind,
-        /// The intended move (UCI), if any.
-        intended: Option<String>,
+        /// The intended move (in JSON its UCI), if any.
+        #[serde(with = "annabella_rules::text_serde::option")]
+        intended: Option<UciMove>,
     },
     /// The game is over.
-    Result(GameEnd),
+    Result(WireEnd),
     /// The table as it is now.
     View(Box<TableState>),
 }

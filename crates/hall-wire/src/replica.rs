@@ -172,7 +172,7 @@ impl Replica {
                     self.alerts.push(note.clone());
                     bodies.push(Body::Alert(note));
                 }
-                Effect::GameOver(end) => bodies.push(Body::Result(end)),
+                Effect::GameOver(end) => bodies.push(Body::Result(end.into())),
                 _ => {}
             }
         }
@@ -211,9 +211,9 @@ impl Replica {
     /// The claim on the table, when it is not the one published last.
     fn new_claim(&mut self, view: &TableView, bodies: &mut Vec<Body>) {
         let claim = view.claim.as_ref().map(|c| Body::Claim {
-            by: c.by.to_string(),
+            by: c.by,
             ground: c.ground,
-            intended: c.intended.as_ref().map(ToString::to_string),
+            intended: c.intended,
         });
         let claim_key = claim.as_ref().map(|c| format!("{c:?}"));
         if claim_key != self.claim {

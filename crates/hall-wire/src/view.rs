@@ -5,9 +5,57 @@
 
 use std::time::Duration;
 
+use annabella_rules::{ClaimKind, GameResult, Termination};
 use annabella_table::{GameEnd, PendingClaimView, TableView};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Board, Color, Square, fen::Fen, san::SanPlus, uci::UciMove};
+
+/// A claim waiting for the arbiter, as the wire carries it (the JSON of protocol
+/// version 1: `by`, `ground`, `intended`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireClaim {
+    /// Who claims.
+    #[serde(with = "annabella_rules::text_serde")]
+    pub by: Color,
+    /// Repetition or fifty moves (Laws 9.2, 9.3).
+    pub ground: ClaimKind,
+    /// The move the claimant intends to make, if any (in JSON its UCI).
+    #[serde(with = "annabella_rules::text_serde::option")]
+    pub intended: Option<UciMove>,
+}
+
+impl From<PendingClaimView> for WireClaim {
+    fn from(c: PendingClaimView) -> WireClaim {
+        WireClaim {
+            by: c.by,
+            ground: c.ground,
+            intended: c.intended,
+        }
+    }
+}
+
+/// The end of a game, as the wire carries it: the result and the termination as their
+/// texts (`"1-0"`, `"checkmate"`) and the PGN `Termination` tag beside them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireEnd {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: GameResult,
+    /// How it ended (the rules crate's names: `checkmate`, `flag-fall`, …).
+    pub termination: Termination,
+    /// The PGN `Termination` tag's value (`normal`, `time forfeit`, …), as the station
+    /// sent it; readers of the JSON use it, the hall writes it into the round's PGN.
+    pub pgn_termination: String,
+}
+
+impl From<GameEnd> for WireEnd {
+    fn from(e: GameEnd) -> WireEnd {
+        WireEnd {
+            result: e.result,
+            termination: e.termination,
+            pgn_termination: e.pgn_termination,
+        }
+    }
+}
 
 /// The table as the retained view publishes it (the fields, names and JSON of the
 /// table's view of protocol version 1).
@@ -63,7 +111,7 @@ pub struct WireView {
     pub claim_pending: bool,
     /// The claim that waits for the arbiter.
     #[serde(default)]
-    pub claim: Option<PendingClaimView>,
+    pub claim: Option<WireClaim>,
     /// White's move counter on the clock (the arbiter may set it, 6.10.2).
     #[serde(default)]
     pub white_moves: u32,
@@ -79,7 +127,7 @@ pub struct WireView {
     #[serde(default)]
     pub draw_offers: Vec<usize>,
     /// The end of the game, if it is over.
-    pub result: Option<GameEnd>,
+    pub result: Option<WireEnd>,
 }
 
 impl From<TableView> for WireView {
@@ -104,13 +152,13 @@ impl From<TableView> for WireView {
             sighted_in_sync: v.sighted_in_sync,
             draw_offer: v.draw_offer,
             claim_pending: v.claim_pending,
-            claim: v.claim,
+            claim: v.claim.map(WireClaim::from),
             white_moves: v.white_moves,
             black_moves: v.black_moves,
             move_clocks: v.move_clocks,
             alerts: v.alerts,
             draw_offers: v.draw_offers,
-            result: v.result,
+            result: v.result.map(WireEnd::from),
         }
     }
 }

@@ -12,6 +12,7 @@ use std::{path::PathBuf, time::Duration};
 use annabella_hall_wire::{
     ActionBody, HallAction, HallMessage, HallOnly, Replica,
     action::{self, ActionKey},
+    message::PROTOCOL,
     signing::TableSigningKey,
 };
 use annabella_table::{ArbiterAction, ClaimKind, Input, SightedCommand, TableConfig};
@@ -154,6 +155,7 @@ fn the_halls_signed_actions_are_todays_byte_for_byte() {
             by: "Chief Arbiter".into(),
             what: "pause".into(),
             action: ArbiterAction::Pause.into(),
+            protocol: PROTOCOL,
         },
         ActionBody {
             table: "7".into(),
@@ -162,6 +164,7 @@ fn the_halls_signed_actions_are_todays_byte_for_byte() {
             by: "Chief Arbiter".into(),
             what: action::dismissal_what(7),
             action: HallAction::Hall(HallOnly::DismissAlert { seq: 7 }),
+            protocol: PROTOCOL,
         },
         ActionBody {
             table: "7".into(),
@@ -174,6 +177,7 @@ fn the_halls_signed_actions_are_todays_byte_for_byte() {
                 amount: Duration::from_secs(120),
             }
             .into(),
+            protocol: PROTOCOL,
         },
     ];
     let signed: Vec<String> = bodies

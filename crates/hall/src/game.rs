@@ -3,8 +3,8 @@
 //! game's PGN is written by the rules crate's writer from those moves. The hall never
 //! takes a game's text from a message.
 
+use annabella_hall_wire::WireEnd;
 use annabella_rules::pgn::{PgnHeader, PgnPlayer, PgnWriter, known};
-use annabella_table::GameEnd;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
 use annabella_hall_wire::message::{MoveEvent, TableState};
@@ -69,7 +69,7 @@ pub enum GameError {
 /// A game's tags as a table's state gives them (its event, site, date, round, board,
 /// arbiter, players with their details, time control) and how it ended; every value a
 /// table does not know in the PGN standard's form.
-pub fn header(state: Option<&TableState>, end: Option<&GameEnd>) -> PgnHeader {
+pub fn header(state: Option<&TableState>, end: Option<&WireEnd>) -> PgnHeader {
     let Some(s) = state else {
         return PgnHeader {
             result: end.map(|e| e.result),
@@ -272,7 +272,7 @@ impl HallGame {
     /// The game in PGN: the tags from the table's view (the day, the players with their
     /// titles and ratings, the table's board as `Board` …; [`header`]), the hall's own
     /// moves with their clocks, and the result.
-    pub fn pgn(&self, board: &str, state: Option<&TableState>, end: Option<&GameEnd>) -> String {
+    pub fn pgn(&self, board: &str, state: Option<&TableState>, end: Option<&WireEnd>) -> String {
         let mut header = header(state, end);
         header.board = Some(board.to_owned());
         let result = header.result_text();

@@ -145,6 +145,7 @@ impl Shared {
             by: by.to_owned(),
             what: what.to_owned(),
             action,
+            protocol: annabella_hall_wire::message::PROTOCOL,
         };
         let payload = action::sign(key, &body)?;
         self.client

@@ -379,6 +379,7 @@ mod tests {
             by: "Chief\nArbiter".into(),
             what: "pause the clocks (from the hall)".into(),
             action,
+            protocol: annabella_hall_wire::message::PROTOCOL,
         }
     }
 

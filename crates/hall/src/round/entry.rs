@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use annabella_table::GameEnd;
+use annabella_hall_wire::WireEnd;
 use serde::Serialize;
 
 use super::{MAX_WITNESSED, News, WitnessAlert};
@@ -28,7 +28,7 @@ pub struct TableEntry {
     /// The last retained view.
     pub state: Option<TableState>,
     /// The result, once the game is over.
-    pub result: Option<GameEnd>,
+    pub result: Option<WireEnd>,
     /// When the last event happened at the table (Unix ms).
     pub at_ms: u64,
     /// The games (journal epochs) the hall has seen at this table, oldest first.
@@ -96,7 +96,7 @@ impl TableEntry {
     }
 
     /// The game's end.
-    pub(super) fn take_result(&mut self, end: GameEnd, news: &mut Vec<News>) {
+    pub(super) fn take_result(&mut self, end: WireEnd, news: &mut Vec<News>) {
         self.result = Some(end.clone());
         news.push(News::Result {
             table: self.name.clone(),

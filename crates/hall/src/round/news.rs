@@ -1,6 +1,7 @@
 //! What changed in the hall: one value per change, a JSON line each for `--json`.
 
-use annabella_table::{AnnounceKind, Audience, GameEnd};
+use annabella_hall_wire::WireEnd;
+use annabella_table::{AnnounceKind, Audience};
 use serde::Serialize;
 
 use super::WitnessAlert;
@@ -55,8 +56,9 @@ pub enum News {
     Claim {
         /// The table.
         table: String,
-        /// Who claims.
-        by: String,
+        /// Who claims (in JSON `white`/`black`).
+        #[serde(with = "annabella_rules::text_serde")]
+        by: shakmaty::Color,
     },
     /// A game ended.
     Result {
@@ -64,7 +66,7 @@ pub enum News {
         table: String,
         /// How.
         #[serde(flatten)]
-        end: GameEnd,
+        end: WireEnd,
     },
     /// A table started a new game (a new journal).
     NewGame {
