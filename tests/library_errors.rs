@@ -1,5 +1,7 @@
 //! The library crates speak in typed errors and `tracing` events: no `Result<_, String>`
-//! (nor a `FromStr` with `type Err = String`) and no `eprintln!` in their sources; the
+//! (nor a `FromStr` with `type Err = String`), no error kept only as its text
+//! (`map_err(|e| X(e.to_string()))`: a `#[source]` or `#[from]` keeps it) and no
+//! `eprintln!` in their sources; the
 //! binary alone decides what reaches standard error (its subscriber from `annabella-logging`). Read from the
 //! source text, comment lines left out; a signature over several lines counts too. And the
 //! binary's side: its global `--log-format` flag and `RUST_LOG`.
@@ -75,6 +77,10 @@ fn findings(code: &str, lines: &[usize]) -> Vec<(usize, String)> {
                 let text: String = chars[i..end].iter().collect();
                 found.push((line_at(i), squeeze(&text)));
             }
+        } else if rest.starts_with("map_err(|") {
+            if let Some(lossy) = lossy_map_err(&chars, i + "map_err(".len()) {
+                found.push((line_at(i), lossy));
+            }
         } else if word_start && rest.starts_with("type Err") {
             let text: String = chars[i..].iter().take_while(|&&c| c != ';').collect();
             if squeeze(&text) == "type Err = String" {
@@ -84,6 +90,40 @@ fn findings(code: &str, lines: &[usize]) -> Vec<(usize, String)> {
         i += 1;
     }
     found
+}
+
+/// The closure of a `map_err(` whose text starts at `from` (its `|`), when it wraps its
+/// error's text in a variant or call, `X(e.to_string())`, throwing the error's source
+/// away: the closure's text, spaces squeezed.
+fn lossy_map_err(chars: &[char], from: usize) -> Option<String> {
+    let param: String = chars[from + 1..]
+        .iter()
+        .take_while(|&&c| c != '|')
+        .collect::<String>()
+        .trim()
+        .to_owned();
+    let (mut depth, mut end) = (1usize, chars.len());
+    for (i, &c) in chars.iter().enumerate().skip(from) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = i;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let closure: String = chars[from..end].iter().collect();
+    let closure = squeeze(&closure);
+    let lossy = !param.is_empty()
+        && param != "_"
+        && closure
+            .replace(' ', "")
+            .contains(&format!("({param}.to_string())"));
+    lossy.then(|| format!("map_err({closure})"))
 }
 
 /// The top-level arguments of the generic list starting at `from` (just after its `<`),
@@ -166,7 +206,7 @@ fn library_crates_have_typed_errors_and_no_eprintln() {
     }
     assert!(
         problems.is_empty(),
-        "library crates return typed errors (thiserror) and emit tracing events instead:\n{}",
+        "library crates return typed errors (thiserror) that keep their sources, and emit tracing events instead:\n{}",
         problems.join("\n")
     );
 }
@@ -185,6 +225,10 @@ fn d() { eprintln!(\"x\"); my_eprintln!(\"y\"); }
 impl FromStr for X { type Err = String; }
 fn e() -> Result<HashMap<String, String>, Error> { body() }
 fn f() -> Result<Box<dyn Fn() -> u8>, String> { body() }
+fn g() { x.map_err(|e| Error::Pdf(e.to_string()))?; y.map_err(Error::Pdf)?; }
+fn h() { x.map_err(|_| Error::Square(s.to_string()))?; z.map_err(|e| {
+    fail(e.to_string())
+})?; w.map_err(|e| Error::At { why: e.to_string() })?; }
 ";
     let (code, lines) = code_of(text);
     let found: Vec<(usize, String)> = findings(&code, &lines);
@@ -195,6 +239,8 @@ fn f() -> Result<Box<dyn Fn() -> u8>, String> { body() }
             (8, "eprintln!".to_owned()),
             (9, "type Err = String".to_owned()),
             (11, "Result<Box<dyn Fn() -> u8>, String>".to_owned()),
+            (12, "map_err(|e| Error::Pdf(e.to_string()))".to_owned()),
+            (13, "map_err(|e| { fail(e.to_string()) })".to_owned()),
         ]
     );
 }

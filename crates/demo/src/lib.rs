@@ -277,9 +277,9 @@ pub fn speak_words(words: &str, language: Language) -> Result<Vec<i16>, StepErro
         &annabella_voice::Speech::words(words),
         &annabella_voice::VoiceSettings::for_language(language),
     )
-    .map_err(|e| StepError::Speech(e.to_string()))?;
+    .map_err(|e| StepError::Speech(e.into()))?;
     let mut convert = annabella_speech::audio::ToSpeechFormat::new(pcm.rate, 1)
-        .map_err(|e| StepError::Speech(e.to_string()))?;
+        .map_err(|e| StepError::Speech(e.into()))?;
     let floats: Vec<f32> = pcm
         .samples
         .iter()

@@ -21,14 +21,12 @@ use crate::{
 /// The HTTP client: rustls (ring) with the system's roots for `https://`.
 fn client(url: &str) -> Result<reqwest::Client, PushSetupError> {
     let tls = if url.starts_with("https://") {
-        (*annabella_broker::tls::client_config(None)
-            .map_err(|e| PushSetupError::Tls(e.to_string()))?)
-        .clone()
+        (*annabella_broker::tls::client_config(None).map_err(PushSetupError::Roots)?).clone()
     } else {
         let provider = Arc::new(rustls::crypto::ring::default_provider());
         rustls::ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
-            .map_err(|e| PushSetupError::Tls(e.to_string()))?
+            .map_err(PushSetupError::Tls)?
             .with_root_certificates(rustls::RootCertStore::empty())
             .with_no_client_auth()
     };
@@ -39,7 +37,7 @@ fn client(url: &str) -> Result<reqwest::Client, PushSetupError> {
         .redirect(reqwest::redirect::Policy::none())
         .user_agent(concat!("annabella-hall/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|e| PushSetupError::Tls(e.to_string()))
+        .map_err(PushSetupError::Client)
 }
 
 /// One push of `games`: every request in turn, stopping at the first that fails.

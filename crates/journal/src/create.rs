@@ -43,7 +43,7 @@ pub(crate) fn create(path: &Path, secret: Option<&TableSecret>) -> Result<(), Jo
         let tx = conn.unchecked_transaction()?;
         tx.execute_batch(SCHEMA)?;
         let mut id = [0u8; 16];
-        getrandom::fill(&mut id).map_err(|e| JournalErrorKind::File(e.to_string()))?;
+        getrandom::fill(&mut id).map_err(JournalErrorKind::Random)?;
         let id = integrity::hex(&id);
         let key = secret.map(|s| s.journal_key(&id));
         let keys = Keys {

@@ -52,6 +52,45 @@ impl fmt::Display for DamagedRecord {
     }
 }
 
+/// The error behind a [`Damage`], kept as its source (shared, so a damage stays `Clone`;
+/// two compare equal when they read the same).
+#[derive(Debug, Clone)]
+pub struct Cause(pub std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl Cause {
+    /// `error` as a damage's cause.
+    pub fn of(error: impl std::error::Error + Send + Sync + 'static) -> Cause {
+        Cause(std::sync::Arc::new(error))
+    }
+
+    /// A cause known only by what it said (a reason kept as text before it got here).
+    pub fn said(text: String) -> Cause {
+        Cause(std::sync::Arc::from(Box::<
+            dyn std::error::Error + Send + Sync,
+        >::from(text)))
+    }
+}
+
+impl std::fmt::Display for Cause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Cause {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.0)
+    }
+}
+
+impl PartialEq for Cause {
+    fn eq(&self, other: &Cause) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for Cause {}
+
 /// Why a record cannot be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Damage {
@@ -68,7 +107,7 @@ pub enum Damage {
     /// The checksum matches but the input is not what the table expects (written by
     /// another version?). Never dropped, even as the last record.
     #[error("input does not decode (written by another version?): {0}")]
-    Decode(String),
+    Decode(#[source] Cause),
     /// A column holds the wrong kind of value (NULL, text for a number, …).
     #[error("column {column} holds {found}")]
     Column {
@@ -110,7 +149,7 @@ pub enum Damage {
     },
     /// SQLite could not read the record's page.
     #[error("its page cannot be read: {0}")]
-    Unreadable(String),
+    Unreadable(#[source] Cause),
 }
 
 impl Damage {
@@ -124,6 +163,6 @@ impl Damage {
 
 impl From<rusqlite::Error> for Damage {
     fn from(e: rusqlite::Error) -> Self {
-        Damage::Unreadable(e.to_string())
+        Damage::Unreadable(Cause::of(e))
     }
 }

@@ -24,6 +24,12 @@ pub enum JournalErrorKind {
     /// The file cannot be opened or read.
     #[error("{0}")]
     File(String),
+    /// The file cannot be opened or read (what the system said).
+    #[error("{0}")]
+    Io(#[source] std::io::Error),
+    /// The system gave no randomness for the journal's id.
+    #[error("no randomness for the journal's id: {0}")]
+    Random(#[source] getrandom::Error),
     /// The private copy a journal in use is read from could not be made.
     #[error("{what}: {error}")]
     Copy {

@@ -67,7 +67,7 @@ impl<I: DeserializeOwned> Follower<I> {
             path: path.clone(),
             kind,
         };
-        match file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))? {
+        match file::kind(&path).map_err(|e| err(JournalErrorKind::Io(e)))? {
             file::Kind::Sqlite { .. } => {}
             file::Kind::Empty => return Err(err(JournalErrorKind::File("no journal yet".into()))),
             file::Kind::Other => {
@@ -255,8 +255,8 @@ impl<I: DeserializeOwned> Follower<I> {
         {
             return Err(Damage::Forged);
         }
-        let text = std::str::from_utf8(&input).map_err(|e| Damage::Decode(e.to_string()))?;
-        let input = serde_json::from_str(text).map_err(|e| Damage::Decode(e.to_string()))?;
+        let text = std::str::from_utf8(&input).map_err(|e| Damage::Decode(crate::Cause::of(e)))?;
+        let input = serde_json::from_str(text).map_err(|e| Damage::Decode(crate::Cause::of(e)))?;
         Ok((
             Record {
                 seq: expected,

@@ -41,7 +41,7 @@ pub(crate) fn read_games(
             let text = |i, column| -> Result<String, Damage> {
                 let raw = bytes(
                     r.get_ref(i)
-                        .map_err(|e| Damage::Unreadable(e.to_string()))?,
+                        .map_err(|e| Damage::Unreadable(crate::Cause::of(e)))?,
                     column,
                 )?;
                 String::from_utf8(raw).map_err(|_| Damage::Hash)

@@ -98,7 +98,7 @@ impl<I: Serialize + DeserializeOwned> Journal<I> {
             path: path.clone(),
             kind,
         };
-        let kind = file::kind(&path).map_err(|e| err(JournalErrorKind::File(e.to_string())))?;
+        let kind = file::kind(&path).map_err(|e| err(JournalErrorKind::Io(e)))?;
         let log_damage = opening::log_damage(&path, kind, mode).map_err(err)?;
         let (conn, copy) = opening::connect(&path, mode, kind, secret).map_err(err)?;
         let version = check_format(&conn).map_err(err)?;

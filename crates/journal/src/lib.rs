@@ -94,7 +94,7 @@ mod secret;
 mod wal;
 
 pub use authentication::Authentication;
-pub use damage::{Damage, DamagedRecord, DroppedRecord};
+pub use damage::{Cause, Damage, DamagedRecord, DroppedRecord};
 pub use error::{JournalError, JournalErrorKind};
 pub use follow::Follower;
 pub use format::{FORMAT, FORMAT_2};

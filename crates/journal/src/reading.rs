@@ -184,7 +184,7 @@ fn check_end<I>(
     if let Some(e) = unreadable {
         return Some(DamagedRecord {
             seq: next,
-            damage: Damage::Unreadable(e),
+            damage: Damage::Unreadable(crate::damage::Cause::said(e)),
             later: head.map_or(0, |h| h.records.saturating_sub(next)),
         });
     }
@@ -309,8 +309,8 @@ fn check_row<I: DeserializeOwned>(
             now_ms,
         });
     }
-    let text = std::str::from_utf8(input).map_err(|e| Damage::Decode(e.to_string()))?;
-    let input = serde_json::from_str(text).map_err(|e| Damage::Decode(e.to_string()))?;
+    let text = std::str::from_utf8(input).map_err(|e| Damage::Decode(crate::Cause::of(e)))?;
+    let input = serde_json::from_str(text).map_err(|e| Damage::Decode(crate::Cause::of(e)))?;
     Ok((
         Record {
             seq,

@@ -54,7 +54,7 @@ pub enum SecretError {
     },
     /// The system gave no randomness.
     #[error("no randomness for a table secret: {0}")]
-    Random(String),
+    Random(#[source] getrandom::Error),
 }
 
 /// A table's secret: the key of its journals' MACs. Never printed.
@@ -83,7 +83,7 @@ impl TableSecret {
     /// [`SecretError::Random`] when the system has no randomness.
     pub fn generate() -> Result<TableSecret, SecretError> {
         let mut bytes = [0u8; 32];
-        getrandom::fill(&mut bytes).map_err(|e| SecretError::Random(e.to_string()))?;
+        getrandom::fill(&mut bytes).map_err(SecretError::Random)?;
         Ok(TableSecret {
             bytes,
             made_at: None,

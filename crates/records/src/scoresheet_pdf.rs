@@ -49,7 +49,7 @@ pub enum PdfError {
     },
     /// The PDF library refused.
     #[error("the scoresheet PDF: {0}")]
-    Pdf(String),
+    Pdf(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// The PDF could not be written.
     #[error("{path}: {source}")]
     Write {
@@ -270,7 +270,7 @@ pub fn render(sheet: &Sheet, font: &Path) -> Result<Vec<u8>, PdfError> {
     let (doc, page, layer) = PdfDocument::new("", Mm(210.0), Mm(297.0), "sheet");
     let font = doc
         .add_external_font_with_subsetting(bytes.as_slice(), true)
-        .map_err(|e| PdfError::Pdf(e.to_string()))?;
+        .map_err(|e| PdfError::Pdf(e.into()))?;
     let metrics = Metrics { bytes };
     let pages = sheet.move_pages() + 1;
     let mut layers = vec![doc.get_page(page).get_layer(layer)];
@@ -289,9 +289,7 @@ pub fn render(sheet: &Sheet, font: &Path) -> Result<Vec<u8>, PdfError> {
     if let Some(last) = layers.last() {
         clock_page(sheet, &page(last), pages);
     }
-    let pdf = doc
-        .save_to_bytes()
-        .map_err(|e| PdfError::Pdf(e.to_string()))?;
+    let pdf = doc.save_to_bytes().map_err(|e| PdfError::Pdf(e.into()))?;
     with_title(&pdf, &title)
 }
 
@@ -299,21 +297,20 @@ pub fn render(sheet: &Sheet, font: &Path) -> Result<Vec<u8>, PdfError> {
 /// its byte order mark, PDF 1.7 § 7.9.2.2), which every reader shows as written.
 fn with_title(pdf: &[u8], title: &str) -> Result<Vec<u8>, PdfError> {
     use lopdf::{Object, StringFormat};
-    let mut doc = lopdf::Document::load_mem(pdf).map_err(|e| PdfError::Pdf(e.to_string()))?;
+    let mut doc = lopdf::Document::load_mem(pdf).map_err(|e| PdfError::Pdf(e.into()))?;
     let info = doc
         .trailer
         .get(b"Info")
         .and_then(Object::as_reference)
-        .map_err(|e| PdfError::Pdf(e.to_string()))?;
+        .map_err(|e| PdfError::Pdf(e.into()))?;
     let mut text = vec![0xFE, 0xFF];
     text.extend(title.encode_utf16().flat_map(u16::to_be_bytes));
     doc.get_object_mut(info)
         .and_then(Object::as_dict_mut)
-        .map_err(|e| PdfError::Pdf(e.to_string()))?
+        .map_err(|e| PdfError::Pdf(e.into()))?
         .set("Title", Object::String(text, StringFormat::Hexadecimal));
     let mut out = Vec::with_capacity(pdf.len());
-    doc.save_to(&mut out)
-        .map_err(|e| PdfError::Pdf(e.to_string()))?;
+    doc.save_to(&mut out).map_err(|e| PdfError::Pdf(e.into()))?;
     Ok(out)
 }
 

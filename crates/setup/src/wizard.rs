@@ -126,7 +126,7 @@ pub enum InitError {
     },
     /// The table's signing key could not be made or read.
     #[error("{0}")]
-    Keys(String),
+    Keys(#[from] annabella_broker::key_file::KeyFileError),
     /// Neither a DGT board nor a peg board answered on any port.
     #[error(
         "no board found: neither a DGT board nor a tactile peg board answered on {ports}. \
@@ -142,7 +142,7 @@ pub enum InitError {
     Token(#[from] annabella_lichess_board::TokenError),
     /// A Lichess setting is not one.
     #[error("{0}")]
-    Lichess(String),
+    Lichess(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// The table's secret (the key of its journals' MACs) could not be made or read.
     #[error(transparent)]
     Secret(#[from] annabella_journal::SecretError),
@@ -154,7 +154,7 @@ pub enum InitError {
 /// Why an answer was not understood.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-struct Why(String);
+struct Why(Box<dyn std::error::Error + Send + Sync>);
 
 /// What a TRF pairing gives a table: both players (name and details), the event, the
 /// site, the chief arbiter and the PGN round `N.K`.
@@ -449,7 +449,7 @@ fn ask_day(
                 .ok()
                 .filter(|&b| b > 0)
                 .map(Some)
-                .ok_or_else(|| Why("a board number from 1".to_owned())),
+                .ok_or_else(|| Why("a board number from 1".into())),
         },
     )?;
     let arbiter = ask.text(
@@ -638,7 +638,7 @@ fn ask_players(
         |t| match t {
             "white" | "w" => Ok(Color::White),
             "black" | "b" => Ok(Color::Black),
-            _ => Err(Why("white or black".to_owned())),
+            _ => Err(Why("white or black".into())),
         },
     )?;
     let (trf_white, trf_black) = match paired {
@@ -674,7 +674,7 @@ fn ask_time_control(
         |t| {
             t.parse::<annabella_rules::TimeControl>()
                 .map(|_| t.to_owned())
-                .map_err(|e| Why(e.to_string()))
+                .map_err(|e| Why(e.into()))
         },
     )
 }
@@ -687,7 +687,7 @@ fn ask_languages(
 ) -> Result<(Language, Language), InitError> {
     let language = |t: &str| {
         t.parse::<Language>()
-            .map_err(|_| Why("one of de, en, lt, lv, hu".to_owned()))
+            .map_err(|_| Why("one of de, en, lt, lv, hu".into()))
     };
     let vi_language = ask.choose(
         err,
@@ -721,7 +721,7 @@ fn ask_model(
             "none" => Ok(None),
             dir => annabella_speech::check_model_dir(Path::new(dir))
                 .map(|()| Some(PathBuf::from(dir)))
-                .map_err(|e| Why(e.to_string())),
+                .map_err(|e| Why(e.into())),
         },
     )
 }
@@ -768,12 +768,11 @@ fn lichess_token(
     l: &LichessOptions,
 ) -> Result<crate::init::OnlineAnswers, InitError> {
     if let Some(url) = &l.url {
-        annabella_lichess_board::Origin::parse(url)
-            .map_err(|e| InitError::Lichess(e.to_string()))?;
+        annabella_lichess_board::Origin::parse(url).map_err(|e| InitError::Lichess(e.into()))?;
     }
     if let Some(seek) = &l.seek {
         seek.parse::<annabella_lichess_board::SeekClock>()
-            .map_err(|e| InitError::Lichess(e.to_string()))?;
+            .map_err(|e| InitError::Lichess(e.into()))?;
     }
     let file = config
         .parent()
@@ -831,8 +830,7 @@ fn table_secret(config: &Path, err: &mut impl Write) -> Result<(), InitError> {
 /// for it.
 fn hall_keys(config: &Path, table: Option<&str>, err: &mut impl Write) -> Result<(), InitError> {
     let key = annabella_hall_link::setup::key_path(config);
-    let (public, made) =
-        annabella_hall_link::setup::table_keys(&key).map_err(|e| InitError::Keys(e.to_string()))?;
+    let (public, made) = annabella_hall_link::setup::table_keys(&key)?;
     let what = if made { "Made" } else { "Kept" };
     writeln!(
         err,

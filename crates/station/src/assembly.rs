@@ -92,7 +92,7 @@ pub enum StationError {
     },
     /// The VI player's Braille display could not start (libbrlapi, its record).
     #[error("braille display: {0}")]
-    BrailleDisplay(String),
+    BrailleDisplay(#[source] crate::braille_display::DisplayStartError),
     /// The async runtime or a thread could not start.
     #[error("cannot start the station's threads: {0}")]
     Runtime(std::io::Error),
@@ -447,7 +447,7 @@ impl Station {
         }
         drop(feed);
         let (ending, session, _herald) =
-            result.map_err(|e| StationError::Runtime(std::io::Error::other(e.to_string())))??;
+            result.map_err(|e| StationError::Runtime(std::io::Error::other(e)))??;
         Ok(Stopped {
             ending,
             session,
@@ -516,7 +516,7 @@ fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError>
         };
         let f = FirmwareSim::spawn(&plan).map_err(|e| StationError::Device {
             device,
-            source: std::io::Error::other(e.to_string()),
+            source: std::io::Error::other(e),
         })?;
         tracing::info!(
             "{device} firmware {} in simavr on {}",

@@ -185,11 +185,11 @@ pub(crate) fn start(
     let surface: Box<dyn Surface> = match plan.surface {
         DisplaySurface::Brlapi(settings) => Box::new(
             BrlapiDisplay::start(settings, events_tx.clone())
-                .map_err(|e| DisplayStartError::Surface(e.to_string()))?,
+                .map_err(|e| DisplayStartError::Surface(e.into()))?,
         ),
         DisplaySurface::Simulated => Box::new(
             DisplayRecord::create(&records_dir.join(record::FILE_NAME))
-                .map_err(|e| DisplayStartError::Surface(e.to_string()))?,
+                .map_err(|e| DisplayStartError::Surface(e.into()))?,
         ),
     };
     let (lines_tx, mut lines_rx) = mpsc::channel::<Line>(1024);
@@ -233,7 +233,7 @@ pub(crate) fn start(
 pub enum DisplayStartError {
     /// libbrlapi or the display's record.
     #[error("{0}")]
-    Surface(String),
+    Surface(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// A thread could not start.
     #[error("braille display thread: {0}")]
     Thread(std::io::Error),

@@ -275,7 +275,7 @@ pub fn start_keyed(
 pub enum DrainError {
     /// The journal's last record could not be read.
     #[error("{0}")]
-    Journal(String),
+    Journal(#[source] annabella_hall_link::outbox::tail::TailError),
     /// The wait could not start.
     #[error("{0}")]
     Runtime(std::io::Error),
@@ -307,7 +307,7 @@ impl HallLink {
     pub fn drain(&mut self, limit: Duration) -> Result<u64, DrainError> {
         let last = JournalTail::open(&self.journal)
             .and_then(|(tail, _, _)| tail.last_seq())
-            .map_err(|e| DrainError::Journal(e.to_string()))?;
+            .map_err(DrainError::Journal)?;
         let waiter = tokio::runtime::Builder::new_current_thread()
             .enable_time()
             .build()

@@ -36,7 +36,7 @@ pub enum StepError {
     ListenerStopped,
     /// The demo's VI player could not say the words.
     #[error("{0}")]
-    Speech(String),
+    Speech(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// An `expect:` step: the announcement did not come in time.
     #[error("expected an announcement containing {text:?} within {secs} s; heard {heard:?}")]
     NotAnnounced {

@@ -47,7 +47,8 @@ pub enum ReviewError {
         /// The file.
         path: PathBuf,
         /// What is wrong.
-        why: String,
+        #[source]
+        why: Box<dyn std::error::Error + Send + Sync>,
     },
     /// The engine failed.
     #[error("the engine: {0}")]
@@ -96,7 +97,7 @@ impl Record {
             path: path.to_owned(),
             source,
         })?;
-        let pgn_error = |why: String| ReviewError::Pgn {
+        let pgn_error = |why: Box<dyn std::error::Error + Send + Sync>| ReviewError::Pgn {
             path: path.to_owned(),
             why,
         };
@@ -104,16 +105,21 @@ impl Record {
             .into_iter()
             .next()
             .ok_or_else(|| pgn_error("no game in the file".into()))?
-            .map_err(|e| pgn_error(e.to_string()))?;
+            .map_err(|e| pgn_error(e.into()))?;
         let played = game
             .replay(
                 annabella_rules::Edition::default(),
                 annabella_rules::RateOfPlay::Standard,
             )
-            .map_err(|e| pgn_error(e.to_string()))?;
-        let first = game
-            .start_position()
-            .map_err(|e| pgn_error(format!("{e:?}")))?;
+            .map_err(|e| pgn_error(e.into()))?;
+        let first = game.start_position().map_err(|e| {
+            pgn_error(match e {
+                annabella_rules::pgn::ReplayErrorKind::BadFen { fen, why } => {
+                    format!("the FEN tag {fen:?} is no legal position: {why}").into()
+                }
+                _ => "the game's start position cannot be set up".into(),
+            })
+        })?;
         let tag = |name: &str| game.tag(name).unwrap_or("?").to_owned();
         Ok(Record {
             start_fen: game.tag("FEN").and_then(|f| f.parse().ok()),

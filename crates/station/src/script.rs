@@ -97,7 +97,7 @@ pub enum LineError {
     },
     /// A Braille key that does not exist.
     #[error("braille: {0}")]
-    Braille(String),
+    Braille(#[source] annabella_braille_display::KeyNameError),
     /// An unknown prefix.
     #[error("unknown prefix {0:?}")]
     UnknownPrefix(String),
@@ -185,8 +185,7 @@ pub fn parse_act(line: &str, bare_is_vi: bool) -> Result<Option<Act>, LineError>
             "arbiter", "action", rest,
         )?)),
         "braille" => Act::Braille(
-            annabella_braille_display::DisplayKey::from_name(rest)
-                .map_err(|e| LineError::Braille(e.to_string()))?,
+            annabella_braille_display::DisplayKey::from_name(rest).map_err(LineError::Braille)?,
         ),
         "input" => Act::Input(
             serde_json::from_str(rest).map_err(|e| LineError::Unreadable {

@@ -12,7 +12,7 @@ use crate::{Board, Forfeit, RoundResult};
 pub enum RoundPgnError {
     /// A game cannot be read.
     #[error("{0}")]
-    Pgn(String),
+    Pgn(#[source] annabella_rules::pgn::PgnSyntaxError),
     /// A game's board or result cannot be found, or its board has a game already.
     #[error("line {line}: {why}")]
     Game {
@@ -85,7 +85,7 @@ pub fn results_of(
 ) -> Result<BTreeMap<u32, RoundResult>, RoundPgnError> {
     let mut found: BTreeMap<u32, (RoundResult, usize)> = BTreeMap::new();
     for game in read_games(text) {
-        let game = game.map_err(|e| RoundPgnError::Pgn(e.to_string()))?;
+        let game = game.map_err(RoundPgnError::Pgn)?;
         let result_text = game
             .tag("Result")
             .or(game.result_marker.as_deref())

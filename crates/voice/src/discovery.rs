@@ -162,6 +162,32 @@ pub struct HeraldError {
     pub hearer: &'static str,
     /// What is wrong.
     pub message: String,
+    /// The error behind it, when there is one (its words are `message`).
+    #[source]
+    pub cause: Option<Box<dyn std::error::Error + Send + Sync>>,
+}
+
+impl HeraldError {
+    /// `hearer`'s voice failed with `message` (no error behind it).
+    pub fn new(hearer: &'static str, message: impl Into<String>) -> HeraldError {
+        HeraldError {
+            hearer,
+            message: message.into(),
+            cause: None,
+        }
+    }
+
+    /// `hearer`'s voice failed with `cause`, whose words are the message.
+    pub fn with_cause(
+        hearer: &'static str,
+        cause: impl std::error::Error + Send + Sync + 'static,
+    ) -> HeraldError {
+        HeraldError {
+            hearer,
+            message: cause.to_string(),
+            cause: Some(Box::new(cause)),
+        }
+    }
 }
 
 /// Where a speech-dispatcher client connects: `SPEECHD_ADDRESS` as read from the
@@ -235,10 +261,10 @@ pub fn find(
     voice: &HearerVoice,
     speechd: &SpeechdAddress,
 ) -> Result<Choice, HeraldError> {
-    let fail = |message: String| HeraldError { hearer, message };
+    let fail = |message: String| HeraldError::new(hearer, message);
     let espeak = || {
         Espeak::check().map_err(|e| fail(format!("{e} (scripts/setup.sh installs espeak-ng)")))?;
-        espeak::check_voice(&voice.settings).map_err(|e| fail(e.to_string()))?;
+        espeak::check_voice(&voice.settings).map_err(|e| HeraldError::with_cause(hearer, e))?;
         Ok::<_, HeraldError>(if sound_device() {
             Found::EspeakSpeaker
         } else {

@@ -176,12 +176,9 @@ impl Herald {
                 .run(&rx);
             })
             .map_err(thread_failed)?;
-        let ready = ready_rx.recv().unwrap_or_else(|_| {
-            Err(HeraldError {
-                hearer: "vi",
-                message: "the voice thread stopped at start".into(),
-            })
-        });
+        let ready = ready_rx
+            .recv()
+            .unwrap_or_else(|_| Err(HeraldError::new("vi", "the voice thread stopped at start")));
         if let Err(e) = ready {
             let _ = thread.join();
             return Err(e);
@@ -370,10 +367,7 @@ impl Announcer for Printed {
 type Output = (Found, &'static str, Vec<VoiceSettings>);
 
 fn thread_failed(e: std::io::Error) -> HeraldError {
-    HeraldError {
-        hearer: "vi",
-        message: format!("cannot start a thread: {e}"),
-    }
+    HeraldError::new("vi", format!("cannot start a thread: {e}"))
 }
 
 /// A channel for the back ends' events, forwarded to the herald's `jobs` on a thread of
@@ -432,10 +426,7 @@ fn open_record(
     } else {
         AudioRecord::create(&wav, &index)
     };
-    let r = r.map_err(|e| HeraldError {
-        hearer: "vi",
-        message: format!("audio record: {e}"),
-    })?;
+    let r = r.map_err(|e| HeraldError::new("vi", format!("audio record: {e}")))?;
     Ok((Some(r), Some(wav)))
 }
 
@@ -452,10 +443,7 @@ fn connect(
         announcers.push(make(*f, hearer, voices, &events, capture)?);
     }
     drop(events);
-    Speakers::new(routing, announcers).map_err(|e| HeraldError {
-        hearer: "vi",
-        message: e.to_string(),
-    })
+    Speakers::new(routing, announcers).map_err(|e| HeraldError::with_cause("vi", e))
 }
 
 fn make(
@@ -465,10 +453,7 @@ fn make(
     events: &EventSender,
     capture: &Capture,
 ) -> Result<Box<dyn Announcer>, HeraldError> {
-    let failed = |e: VoiceError| HeraldError {
-        hearer,
-        message: e.to_string(),
-    };
+    let failed = |e: VoiceError| HeraldError::with_cause(hearer, e);
     let speech: Box<dyn Announcer> = match found {
         Found::Tts | Found::ScreenReader => {
             let engine = if found == Found::ScreenReader {

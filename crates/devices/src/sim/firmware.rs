@@ -122,6 +122,15 @@ pub enum FirmwareError {
         /// What went wrong.
         message: String,
     },
+    /// The harness (or the thread reading it) could not be started.
+    #[error("avr-harness with {}: {source}", elf.display())]
+    Start {
+        /// The image.
+        elf: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// The observations so far and whether the harness has ended.
@@ -190,7 +199,11 @@ impl FirmwareSim {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
-        let mut child = cmd.spawn().map_err(|e| failed(e.to_string()))?;
+        let started = |source| FirmwareError::Start {
+            elf: plan.elf.clone(),
+            source,
+        };
+        let mut child = cmd.spawn().map_err(started)?;
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take();
         let log: Shared = Arc::default();
@@ -198,7 +211,7 @@ impl FirmwareSim {
         let reader = thread::Builder::new()
             .name("annabella-avr".into())
             .spawn(move || read_observations(stdout, &shared))
-            .map_err(|e| failed(e.to_string()))?;
+            .map_err(started)?;
         let mut sim = FirmwareSim {
             child,
             stdin: Mutex::new(stdin),
@@ -289,7 +302,7 @@ impl FirmwareSim {
     /// [`SimError::Firmware`] with the harness's reason when it refuses the action,
     /// [`SimError::Stopped`] when the harness has ended.
     pub fn act<A: Serialize>(&self, action: &A) -> Result<(), SimError> {
-        let line = serde_json::to_string(action).map_err(|e| SimError::Json(e.to_string()))?;
+        let line = serde_json::to_string(action).map_err(|e| SimError::Json(e.into()))?;
         let from = self.send(&line)?;
         let answer = self
             .wait_for_line(from, HARNESS_LIMIT, |l| {
@@ -312,7 +325,7 @@ impl FirmwareSim {
     pub fn play_all<A: Serialize>(&self, actions: &[A], gap_ms: u64) -> Result<(), SimError> {
         let from = self.log.0.lock().expect("log").lines.len();
         for action in actions {
-            let line = serde_json::to_string(action).map_err(|e| SimError::Json(e.to_string()))?;
+            let line = serde_json::to_string(action).map_err(|e| SimError::Json(e.into()))?;
             self.send(&line)?;
             self.send(&format!("{{\"wait\":{gap_ms}}}"))?;
         }

@@ -31,6 +31,37 @@ pub use peg::{PegAction, PegBoardSim};
 pub use runner::Simulator;
 pub use script::{Hands, ScriptError, ScriptLine, Simulated, parse_line, run_script};
 
+/// The JSON reader's or writer's error behind a [`SimError`], kept as its source (shared,
+/// so the error stays `Clone`; two compare equal when they read the same).
+#[derive(Debug, Clone)]
+pub struct JsonCause(pub std::sync::Arc<serde_json::Error>);
+
+impl From<serde_json::Error> for JsonCause {
+    fn from(e: serde_json::Error) -> JsonCause {
+        JsonCause(std::sync::Arc::new(e))
+    }
+}
+
+impl std::fmt::Display for JsonCause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for JsonCause {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.0)
+    }
+}
+
+impl PartialEq for JsonCause {
+    fn eq(&self, other: &JsonCause) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for JsonCause {}
+
 /// An action or script line the simulated device cannot carry out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -63,10 +94,10 @@ pub enum SimError {
     HoleFull(Square),
     /// A JSON line that does not parse.
     #[error("bad JSON: {0}")]
-    Json(String),
+    Json(#[source] JsonCause),
     /// A line that names no action of this device.
     #[error("unknown action: {0}")]
-    Action(String),
+    Action(#[source] JsonCause),
     /// A wait without milliseconds.
     #[error("wait needs milliseconds")]
     Wait,

@@ -29,7 +29,7 @@ pub fn parse_line<A: for<'de> Deserialize<'de>>(
         return Ok(None);
     }
     let value: serde_json::Value = if line.starts_with('{') {
-        serde_json::from_str(line).map_err(|e| SimError::Json(e.to_string()))?
+        serde_json::from_str(line).map_err(|e| SimError::Json(e.into()))?
     } else {
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -48,7 +48,7 @@ pub fn parse_line<A: for<'de> Deserialize<'de>>(
     }
     serde_json::from_value(value)
         .map(|a| Some(ScriptLine::Act(a)))
-        .map_err(|e| SimError::Action(e.to_string()))
+        .map_err(|e| SimError::Action(e.into()))
 }
 
 /// One line of a script (or of keyboard input), parsed.

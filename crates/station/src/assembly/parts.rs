@@ -155,7 +155,7 @@ pub(super) fn start_braille_display(
         time,
         dir,
     )
-    .map_err(|e| StationError::BrailleDisplay(e.to_string()))?;
+    .map_err(StationError::BrailleDisplay)?;
     Ok((Some(tx), Some(running)))
 }
 

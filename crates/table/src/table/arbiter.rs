@@ -222,9 +222,7 @@ impl Table {
     /// and the clock on the side to move; the board before it is returned.
     pub(super) fn rewind(&mut self, now: Duration, ply: usize) -> Result<Board, InputError> {
         let before = self.game.position().board().clone();
-        self.game
-            .go_back_to(ply)
-            .map_err(|e| InputError::Restore(e.to_string()))?;
+        self.game.go_back_to(ply).map_err(InputError::Restore)?;
         self.sheet.truncate(ply);
         // The reconciliation ends an adjournment: a sealed move belongs to the position
         // it was sealed in.

@@ -59,7 +59,7 @@ use crate::{
 pub enum InputError {
     /// `RestorePosition` beyond the moves played.
     #[error("restore position: {0}")]
-    Restore(String),
+    Restore(#[source] annabella_rules::GameError),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
