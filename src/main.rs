@@ -85,7 +85,7 @@ fn main() -> ExitCode {
         Err(err) => {
             // Printable line by line: an error may quote a file or a server (an escape
             // sequence there never reaches the terminal), its own lines stay lines.
-            let text = format!("{err:#}");
+            let text = told(&err);
             let lines: Vec<String> = text
                 .lines()
                 .map(|l| annabella_rules::printable(l).into_owned())
@@ -94,6 +94,24 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes as one sentence, `what: why: why`, each cause said once: an
+/// error that keeps its source (`#[source]`) and also says it in its own words is not
+/// repeated by its source.
+fn told(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let said = cause.to_string();
+        if text.contains(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
 }
 
 /// True when the command stopped because its standard output was closed.
@@ -131,5 +149,50 @@ fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::TrialLoadModel { dir } => {
             Ok(ExitCode::from(annabella_speech::trial_load_here(&dir)))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error that says its source in its own words, and keeps it.
+    #[derive(Debug)]
+    struct Says(std::io::Error);
+
+    impl std::fmt::Display for Says {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "the scoresheet PDF: {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Says {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    /// An error that leaves its source to be told after it.
+    #[derive(Debug)]
+    struct Quiet(std::io::Error);
+
+    impl std::fmt::Display for Quiet {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("cannot start the simulated device")
+        }
+    }
+
+    impl std::error::Error for Quiet {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn a_cause_is_told_once_whether_or_not_its_error_says_it() {
+        let says = anyhow::Error::new(Says(std::io::Error::other("no font"))).context("--sheet");
+        assert_eq!(told(&says), "--sheet: the scoresheet PDF: no font");
+        let quiet = anyhow::Error::new(Quiet(std::io::Error::other("no pty")));
+        assert_eq!(told(&quiet), "cannot start the simulated device: no pty");
     }
 }

@@ -31,7 +31,7 @@ fn fresh_nonce() -> u64 {
 
 fn body(table: &str, nonce: u64, by: &str, action: ArbiterAction) -> ActionBody {
     ActionBody {
-        table: table.into(),
+        table: table.parse().expect("a table name"),
         nonce,
         sent_ms: nonce / 1000,
         by: by.into(),

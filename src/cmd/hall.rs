@@ -17,7 +17,10 @@ use annabella_hall::{
     subscriber::HallSettings,
 };
 use annabella_hall_link::{outbox::OutboxSettings, publish};
-use annabella_hall_wire::{ActionKey, topic::check_table_name};
+use annabella_hall_wire::{
+    ActionKey,
+    topic::{TableName, check_table_name},
+};
 use annabella_journal::TableSecret;
 use anyhow::{Context, bail};
 
@@ -125,7 +128,7 @@ pub struct PublishArgs {
     broker: Broker,
     /// The table's name in the hall.
     #[arg(long, value_parser = table_name)]
-    table: String,
+    table: TableName,
     /// The station's journal (read-only).
     #[arg(long)]
     journal: PathBuf,
@@ -194,9 +197,8 @@ fn table_action_key(pair: &str) -> anyhow::Result<(String, ActionKey)> {
 }
 
 /// `--table`: a name the topic tree takes.
-fn table_name(text: &str) -> anyhow::Result<String> {
-    check_table_name(text)?;
-    Ok(text.to_owned())
+fn table_name(text: &str) -> anyhow::Result<TableName> {
+    Ok(text.parse()?)
 }
 
 /// The broker of `flag` with `--ca` as its CA (only with TLS).
@@ -336,7 +338,7 @@ async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
     let secret = TableSecret::named_or_beside(a.secret.as_deref(), &a.key)?;
     let broker = with_ca(a.broker, a.ca, "--broker")?;
     let key = annabella_broker::key_file::read_signing_key(&a.key).context("--key")?;
-    let mut settings = OutboxSettings::new(a.journal.clone(), &a.table, broker, key);
+    let mut settings = OutboxSettings::new(a.journal.clone(), a.table.clone(), broker, key);
     settings.credentials = credentials(a.user.as_ref(), a.password_file.as_ref())?;
     settings.secret = secret;
     let published = publish::publish(settings, a.once).await?;

@@ -152,6 +152,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &options,
         std::io::stdin().lock(),
         &mut std::io::stderr().lock(),
-    )?;
+    )
+    .map_err(flag_named)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The wizard's error, told with the flags that answer it (the library names none).
+fn flag_named(e: wizard::InitError) -> anyhow::Error {
+    match e {
+        wizard::InitError::Exists(file) => {
+            anyhow::anyhow!("{file} exists: give --force to replace it, or --out another file")
+        }
+        wizard::InitError::InputEnded(question) => {
+            anyhow::anyhow!("{question}: standard input ended (use --non-interactive and flags)")
+        }
+        e => e.into(),
+    }
 }

@@ -47,7 +47,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // What a person at the table notices by default, as the demo tells it.
     let style = ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story);
     let report = match &args.resume {
-        Some(journal) => play::resume(&config, journal, style, args.allow_missing)?,
+        Some(journal) => {
+            play::resume(&config, journal, style, args.allow_missing).map_err(|e| match e {
+                // The library names the journal; the flag that gave it is ours to name.
+                annabella_station::assembly::StationError::Resume { .. } => {
+                    anyhow::Error::new(e).context("--resume")
+                }
+                e => e.into(),
+            })?
+        }
         None => play::run_games(&args.config, style, args.allow_missing, args.new_game)?,
     };
     annabella_logging::say(&format!("journal: {}", report.journal.display()));

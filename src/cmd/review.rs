@@ -42,7 +42,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let engine = engine
         .map(|e| EngineSettings::for_analysis(&e, args.nodes))
-        .transpose()?;
+        .transpose()
+        .map_err(|mut e| {
+            // The library names its settings; here they came from our flags.
+            for p in &mut e.problems {
+                p.key = p
+                    .key
+                    .replace("opponent.engine", "--engine")
+                    .replace("opponent.nodes", "--nodes");
+            }
+            e
+        })?;
     let options = ReviewOptions {
         record: args.record,
         language: args.language,

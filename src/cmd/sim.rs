@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use annabella_devices::sim::serve::{ServeOptions, SimKind, serve};
+use annabella_devices::sim::serve::{ServeError, ServeOptions, SimKind, serve};
 
 /// Flags of `annabella sim`.
 #[derive(Debug, clap::Args)]
@@ -66,6 +66,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         |line| {
             eprintln!("sim: {line}");
         },
-    )?;
+    )
+    .map_err(|e| match e {
+        // The library says what is wrong; the flag that asked for it is ours to name.
+        ServeError::NoFirmware | ServeError::Firmware(_) => {
+            anyhow::Error::new(e).context("--firmware")
+        }
+        e => e.into(),
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use annabella_hall_wire::{action::ActionKey, signing::TableSigningKey, topic::check_table_name};
+use annabella_hall_wire::{action::ActionKey, signing::TableSigningKey, topic::TableName};
 
 /// `[hall]` as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
@@ -134,8 +134,8 @@ impl Broker {
 pub struct HallConfig {
     /// The broker.
     pub broker: Broker,
-    /// The table's name.
-    pub table: String,
+    /// The table's name (checked: a safe topic level).
+    pub table: TableName,
     /// User name and password at the broker.
     pub credentials: Option<(String, String)>,
     /// The key for signed arbiter actions, if the table accepts them.
@@ -220,7 +220,7 @@ impl RawHall {
     }
 
     /// `table`: present and a name the topic tree takes.
-    fn checked_table(&self, problem: &mut impl FnMut(&str, String)) -> Option<String> {
+    fn checked_table(&self, problem: &mut impl FnMut(&str, String)) -> Option<TableName> {
         match &self.table {
             None => {
                 problem(
@@ -229,8 +229,8 @@ impl RawHall {
                 );
                 None
             }
-            Some(t) => check_table_name(t)
-                .map(|()| t.clone())
+            Some(t) => t
+                .parse::<TableName>()
                 .map_err(|e| problem("table", format!("{t:?}: {e}")))
                 .ok(),
         }

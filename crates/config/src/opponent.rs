@@ -195,7 +195,7 @@ impl EngineSettings {
     /// `[opponent] engine`, one thread, `nodes` per position.
     ///
     /// # Errors
-    /// [`ConfigError`](super::ConfigError) naming `--engine` or `--nodes`.
+    /// [`ConfigError`](super::ConfigError) naming `opponent.engine` or `opponent.nodes`.
     pub fn for_analysis(engine: &str, nodes: u64) -> Result<EngineSettings, super::ConfigError> {
         let raw = RawOpponent {
             engine: Some(engine.to_owned()),
@@ -211,16 +211,7 @@ impl EngineSettings {
             }),
             _ => Err(super::ConfigError {
                 path: None,
-                problems: problems
-                    .into_iter()
-                    .map(|p| Problem {
-                        key: p
-                            .key
-                            .replace("opponent.engine", "--engine")
-                            .replace("opponent.nodes", "--nodes"),
-                        message: p.message,
-                    })
-                    .collect(),
+                problems,
             }),
         }
     }

@@ -133,7 +133,7 @@ fn template(path: &Path) -> anyhow::Result<Template> {
         .into_iter()
         .map(|r| (r.seq, r.now, r.input))
         .collect();
-    let mut replica = Replica::new("t", config.clone(), epoch)?;
+    let mut replica = Replica::new("t".parse()?, config.clone(), epoch)?;
     let mut moves = Vec::new();
     for (seq, now, input) in &records {
         let msgs = replica.apply(*seq, *now, input.clone(), true);
@@ -182,7 +182,8 @@ fn play_table(
         let game = session.epoch_unix_ms()?.unwrap_or(0);
         let (seq_tx, seq_rx) = watch::channel(0u64);
         let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
-        let settings = OutboxSettings::new(journal.clone(), &name, broker.clone(), key.clone());
+        let settings =
+            OutboxSettings::new(journal.clone(), name.parse()?, broker.clone(), key.clone());
         let span = tracing::info_span!("outbox", table = %name);
         let task = runtime.spawn(tracing::Instrument::instrument(
             outbox::run(settings, Some(seq_rx), status_tx),

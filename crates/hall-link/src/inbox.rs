@@ -32,7 +32,7 @@ pub struct InboxSettings {
     /// User and password at the broker.
     pub credentials: Option<(String, String)>,
     /// The table's name in the hall.
-    pub table: String,
+    pub table: annabella_hall_wire::topic::TableName,
     /// The table's key.
     pub key: ActionKey,
     /// The last nonce the station accepted (0 for none).
@@ -139,7 +139,7 @@ mod tests {
         InboxSettings {
             broker: Broker::parse("mqtt://127.0.0.1:1").unwrap(),
             credentials: None,
-            table: "3".into(),
+            table: "3".parse().unwrap(),
             key: "ab".repeat(16).parse().unwrap(),
             last_nonce: 10,
         }
@@ -147,7 +147,7 @@ mod tests {
 
     fn body(nonce: u64) -> ActionBody {
         ActionBody {
-            table: "3".into(),
+            table: "3".parse().unwrap(),
             nonce,
             sent_ms: 1,
             by: "Chief Arbiter".into(),

@@ -67,7 +67,7 @@ pub type ActionKeys = HashMap<String, ActionKey>;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionBody {
     /// The table it is for.
-    pub table: String,
+    pub table: crate::topic::TableName,
     /// Counts up per table and sender; the station refuses a number it has seen (replay).
     pub nonce: u64,
     /// When the hall sent it, Unix ms.
@@ -266,7 +266,7 @@ pub fn verify_with(
     if body.table != table {
         return Err(ActionRefused::OtherTable {
             expected: table.to_owned(),
-            found: body.table,
+            found: body.table.into(),
         });
     }
     Ok(body)
@@ -349,7 +349,7 @@ mod tests {
 
     fn body(nonce: u64) -> ActionBody {
         ActionBody {
-            table: "3".into(),
+            table: "3".parse().unwrap(),
             nonce,
             sent_ms: 1,
             by: "Chief Arbiter".into(),

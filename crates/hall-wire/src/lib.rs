@@ -20,7 +20,7 @@
 //!
 //! let key = "00112233445566778899aabbccddeeff".parse()?;
 //! let body = ActionBody {
-//!     table: "board-7".into(),
+//!     table: "board-7".parse()?,
 //!     nonce: 1,
 //!     sent_ms: 0,
 //!     by: "Chief Arbiter".into(),
@@ -52,4 +52,5 @@ pub use action::{
 };
 pub use message::{AlertNote, Body, HallMessage, MoveEvent, TableState};
 pub use replica::Replica;
+pub use topic::TableName;
 pub use view::{WireClaim, WireEnd, WireView};

@@ -9,7 +9,7 @@ use crate::view::WireEnd;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, san::SanPlus, uci::UciMove};
 
-use crate::topic::Kind;
+use crate::topic::{Kind, TableName};
 
 /// The protocol's version, written in every message (PROTOCOL.md beside the hall says
 /// what each version changed). 1: the messages before the version was written (read as
@@ -30,7 +30,7 @@ pub const MAX_PAYLOAD: usize = 256 * 1024;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HallMessage {
     /// The table's name (also the topic's last level).
-    pub table: String,
+    pub table: TableName,
     /// Which game of the table: the journal's epoch (Unix ms). A new journal is a new
     /// game, whose records count from 1 again.
     pub game: u64,

@@ -9,11 +9,12 @@ use annabella_table::{Effect, Input, Table, TableConfig, TableView};
 use crate::{
     message::{AlertNote, Body, HallMessage, MoveEvent, TableState},
     ruling::{self, Ruling},
+    topic::TableName,
 };
 
 /// A table rebuilt record by record, with the hall's events of each.
 pub struct Replica {
-    name: String,
+    name: TableName,
     epoch_unix_ms: u64,
     table: Table,
     alerts: Vec<AlertNote>,
@@ -42,12 +43,12 @@ impl Replica {
     /// # Errors
     /// The configuration cannot make a table (the journal is not a table's).
     pub fn new(
-        name: &str,
+        name: TableName,
         config: TableConfig,
         epoch_unix_ms: u64,
     ) -> Result<Replica, annabella_table::ConfigError> {
         Ok(Replica {
-            name: name.to_owned(),
+            name,
             epoch_unix_ms,
             table: Table::new(config)?,
             alerts: Vec::new(),
@@ -252,6 +253,10 @@ impl Replica {
 
 #[cfg(test)]
 mod tests {
+    fn three() -> TableName {
+        "3".parse().unwrap()
+    }
+
     use super::*;
     use annabella_table::Hypothesis;
     use shakmaty::Color;
@@ -271,7 +276,7 @@ mod tests {
             vi_color: Color::Black,
             ..TableConfig::default()
         };
-        let mut r = Replica::new("3", config, 1_000_000).unwrap();
+        let mut r = Replica::new(three(), config, 1_000_000).unwrap();
         let inputs = [
             Input::Start,
             Input::AssistantMove {
@@ -310,7 +315,7 @@ mod tests {
 
     #[test]
     fn quiet_records_build_nothing_but_keep_state() {
-        let mut r = Replica::new("3", TableConfig::default(), 0).unwrap();
+        let mut r = Replica::new(three(), TableConfig::default(), 0).unwrap();
         assert!(r.apply(1, Duration::ZERO, Input::Start, false).is_empty());
         assert!(r.table().snapshot().started);
         assert_eq!(r.last_seq(), 1);
@@ -320,7 +325,7 @@ mod tests {
 
     #[test]
     fn a_journalled_dismissal_marks_the_alert_in_the_next_view() {
-        let mut r = Replica::new("3", TableConfig::default(), 0).unwrap();
+        let mut r = Replica::new(three(), TableConfig::default(), 0).unwrap();
         r.apply(1, Duration::ZERO, Input::Start, false);
         let call = Input::Sighted(annabella_table::SightedCommand::CallArbiter);
         let msgs = r.apply(2, Duration::from_secs(1), call, true);

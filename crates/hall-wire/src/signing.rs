@@ -212,7 +212,7 @@ mod tests {
 
     fn message(table: &str) -> HallMessage {
         HallMessage {
-            table: table.into(),
+            table: table.parse().unwrap(),
             game: 1,
             seq: 1,
             part: 0,

@@ -74,9 +74,95 @@ pub enum TableNameError {
     /// Longer than 64 bytes (the bytes).
     #[error("{0} characters; at most 64")]
     TooLong(usize),
-    /// A wildcard, the level separator or a control character.
+    /// A wildcard, the level separator, a control character or a bidirectional-text
+    /// control (which would make the name read differently on the hall's page).
     #[error("{0:?} cannot be part of an MQTT topic level")]
     Forbidden(char),
+}
+
+/// A table's name as the hall protocol carries it: checked once where it enters
+/// ([`check_table_name`]: not empty, at most 64 bytes, no `/`, `+`, `#`, control or
+/// bidirectional-text characters), so it is always a safe MQTT topic level and safe to
+/// show. In JSON its text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct TableName(String);
+
+impl TableName {
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for TableName {
+    type Error = TableNameError;
+
+    fn try_from(name: String) -> Result<TableName, TableNameError> {
+        check_table_name(&name)?;
+        Ok(TableName(name))
+    }
+}
+
+impl std::str::FromStr for TableName {
+    type Err = TableNameError;
+
+    fn from_str(name: &str) -> Result<TableName, TableNameError> {
+        TableName::try_from(name.to_owned())
+    }
+}
+
+impl From<TableName> for String {
+    fn from(name: TableName) -> String {
+        name.0
+    }
+}
+
+impl std::ops::Deref for TableName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for TableName {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for TableName {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for TableName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for TableName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl fmt::Display for TableName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Whether `c` changes the direction text is shown in (Unicode bidirectional controls
+/// and marks): a name holding one reads differently from what it is.
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 /// Why a topic is not one of ours.
@@ -111,7 +197,8 @@ pub enum TopicError {
 /// Why a table name cannot be a topic level.
 ///
 /// # Errors
-/// Empty, over 64 bytes, or holding `/`, `+`, `#` or a control character.
+/// Empty, over 64 bytes, or holding `/`, `+`, `#`, a control character or a
+/// bidirectional-text control.
 pub fn check_table_name(name: &str) -> Result<(), TableNameError> {
     if name.is_empty() {
         return Err(TableNameError::Empty);
@@ -121,7 +208,7 @@ pub fn check_table_name(name: &str) -> Result<(), TableNameError> {
     }
     if let Some(c) = name
         .chars()
-        .find(|c| matches!(c, '/' | '+' | '#') || c.is_control())
+        .find(|&c| matches!(c, '/' | '+' | '#') || c.is_control() || is_bidi_control(c))
     {
         return Err(TableNameError::Forbidden(c));
     }
@@ -159,6 +246,34 @@ pub fn parse(topic: &str) -> Result<(Kind, &str), TopicError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_table_name_is_checked_once_where_it_enters_and_is_its_text_on_the_wire() {
+        let name: TableName = "board-7".parse().unwrap();
+        assert_eq!(name, "board-7");
+        assert_eq!(serde_json::to_string(&name).unwrap(), "\"board-7\"");
+        assert_eq!(
+            serde_json::from_str::<TableName>("\"board-7\"").unwrap(),
+            name
+        );
+        for (bad, why) in [
+            ("", TableNameError::Empty),
+            ("a/b", TableNameError::Forbidden('/')),
+            ("#", TableNameError::Forbidden('#')),
+            ("7\n", TableNameError::Forbidden('\n')),
+            ("7\u{202E}1", TableNameError::Forbidden('\u{202E}')),
+            ("\u{2066}7", TableNameError::Forbidden('\u{2066}')),
+        ] {
+            assert_eq!(bad.parse::<TableName>(), Err(why), "{bad:?}");
+            let json = serde_json::to_string(bad).unwrap();
+            assert!(serde_json::from_str::<TableName>(&json).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            "x".repeat(65).parse::<TableName>(),
+            Err(TableNameError::TooLong(65))
+        );
+        assert!("x".repeat(64).parse::<TableName>().is_ok());
+    }
+
     use super::*;
 
     #[test]

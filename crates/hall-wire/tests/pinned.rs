@@ -70,7 +70,8 @@ fn game() -> Vec<HallMessage> {
         claims_by_arbiter: true,
         ..TableConfig::default()
     };
-    let mut r = Replica::new("7", config, 1_700_000_000_000).expect("a replica");
+    let mut r =
+        Replica::new("7".parse().expect("a name"), config, 1_700_000_000_000).expect("a replica");
     let inputs = vec![
         Input::Start,
         Input::Sighted(SightedCommand::Claim {
@@ -149,7 +150,7 @@ fn the_halls_signed_actions_are_todays_byte_for_byte() {
     let key: ActionKey = "00112233445566778899aabbccddeeff".parse().expect("a key");
     let bodies = [
         ActionBody {
-            table: "7".into(),
+            table: "7".parse().unwrap(),
             nonce: 1_700_000_000_000_001,
             sent_ms: 1_700_000_000_000,
             by: "Chief Arbiter".into(),
@@ -158,7 +159,7 @@ fn the_halls_signed_actions_are_todays_byte_for_byte() {
             protocol: PROTOCOL,
         },
         ActionBody {
-            table: "7".into(),
+            table: "7".parse().unwrap(),
             nonce: 1_700_000_000_000_002,
             sent_ms: 1_700_000_000_001,
             by: "Chief Arbiter".into(),
@@ -167,7 +168,7 @@ fn the_halls_signed_actions_are_todays_byte_for_byte() {
             protocol: PROTOCOL,
         },
         ActionBody {
-            table: "7".into(),
+            table: "7".parse().unwrap(),
             nonce: 1_700_000_000_000_003,
             sent_ms: 1_700_000_000_002,
             by: "Chief Arbiter".into(),

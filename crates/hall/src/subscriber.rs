@@ -97,6 +97,15 @@ pub enum SendError {
     /// The hall has no action key for the table.
     #[error("no action key for table {0:?}")]
     NoKey(String),
+    /// The table's name cannot be a topic level (an action is sent to none such).
+    #[error("table {table:?}: {error}")]
+    TableName {
+        /// The name asked for.
+        table: String,
+        /// Why it is no name.
+        #[source]
+        error: annabella_hall_wire::topic::TableNameError,
+    },
     /// The action could not be written as JSON.
     #[error("{0}")]
     Encode(#[from] serde_json::Error),
@@ -138,8 +147,12 @@ impl Shared {
                 |prev| Some(next(prev)),
             )
             .map_or(floor + 1, next);
-        let body = ActionBody {
+        let name = table.parse().map_err(|error| SendError::TableName {
             table: table.to_owned(),
+            error,
+        })?;
+        let body = ActionBody {
+            table: name,
             nonce,
             sent_ms,
             by: by.to_owned(),

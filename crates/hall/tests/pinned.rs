@@ -44,7 +44,12 @@ fn typed(text: &str) -> Input {
 
 /// Table `name`'s records of `inputs`, each delivered sealed to `hall`: the news.
 fn play(hall: &mut Hall, name: &str, config: TableConfig, inputs: Vec<Input>) -> Vec<News> {
-    let mut r = Replica::new(name, config, 1_700_000_000_000).expect("a replica");
+    let mut r = Replica::new(
+        name.parse().expect("a table name"),
+        config,
+        1_700_000_000_000,
+    )
+    .expect("a replica");
     let mut news = Vec::new();
     for (i, input) in inputs.into_iter().enumerate() {
         let seq = i as u64 + 1;

@@ -83,8 +83,8 @@ pub struct LichessOptions {
 /// Why `annabella init` wrote nothing (or no key).
 #[derive(Debug, thiserror::Error)]
 pub enum InitError {
-    /// The config file is there and `force` was not given.
-    #[error("{0} exists: give --force to replace it, or --out another file")]
+    /// The config file is there and replacing it was not asked for.
+    #[error("{0} exists: it is replaced only when asked to, or write another file")]
     Exists(String),
     /// A file could not be read.
     #[error("cannot read {name}: {cause}")]
@@ -111,7 +111,7 @@ pub enum InitError {
         answer: String,
     },
     /// Standard input ended before an answer.
-    #[error("{0}: standard input ended (use --non-interactive and flags)")]
+    #[error("{0}: standard input ended before an answer")]
     InputEnded(String),
     /// What init would write is not a table that can play.
     #[error("the configuration init would write cannot play: {0}")]

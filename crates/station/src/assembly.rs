@@ -109,8 +109,8 @@ pub enum StationError {
         .0.display()
     )]
     JournalExists(PathBuf),
-    /// `play --resume`: the journal holds no adjourned game to resume.
-    #[error("--resume {journal}: {reason}")]
+    /// The journal holds no adjourned game to resume.
+    #[error("{journal}: {reason}")]
     Resume {
         /// The journal given.
         journal: PathBuf,

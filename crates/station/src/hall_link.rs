@@ -218,7 +218,7 @@ pub fn start_keyed(
     }
     let mut settings = OutboxSettings::new(
         journal.clone(),
-        &config.table,
+        config.table.clone(),
         config.broker.clone(),
         config.signing_key.clone(),
     );
@@ -373,7 +373,7 @@ mod tests {
 
     fn body(action: HallAction) -> ActionBody {
         ActionBody {
-            table: "3".into(),
+            table: "3".parse().unwrap(),
             nonce: 7,
             sent_ms: 1,
             by: "Chief\nArbiter".into(),

@@ -54,10 +54,10 @@ pub enum ServeError {
         source: shakmaty::fen::ParseFenError,
     },
     /// The DGT board runs no firmware of ours.
-    #[error("--firmware: the DGT board has no firmware of ours")]
+    #[error("the DGT board has no firmware of ours")]
     NoFirmware,
     /// The firmware could not be started.
-    #[error("--firmware")]
+    #[error("the firmware could not be started")]
     Firmware(#[source] FirmwareError),
     /// The pseudo-terminal or its link could not be made.
     #[error("cannot start the simulated device")]

@@ -26,7 +26,7 @@ use annabella_hall_wire::{
     message::Body,
     replica::Replica,
     signing::TableSigningKey,
-    topic::{Kind, topic},
+    topic::{Kind, TableName, topic},
 };
 use book::{AckBook, Outgoing};
 use position::Position;
@@ -41,7 +41,7 @@ pub struct OutboxSettings {
     /// The station's journal (read-only).
     pub journal: PathBuf,
     /// The table's name in the hall.
-    pub table: String,
+    pub table: TableName,
     /// The broker.
     pub broker: Broker,
     /// User and password at the broker.
@@ -60,13 +60,13 @@ impl OutboxSettings {
     /// every 20 ms.
     pub fn new(
         journal: PathBuf,
-        table: &str,
+        table: TableName,
         broker: Broker,
         key: TableSigningKey,
     ) -> OutboxSettings {
         OutboxSettings {
             journal,
-            table: table.to_owned(),
+            table,
             broker,
             credentials: None,
             poll: Duration::from_millis(20),
@@ -127,10 +127,12 @@ async fn open_tail(settings: &OutboxSettings) -> (Arc<JournalTail>, Replica, u64
     loop {
         let (journal, secret) = (settings.journal.clone(), settings.secret.clone());
         match unblock(move || JournalTail::open_with(&journal, secret.as_ref())).await {
-            Ok((tail, config, epoch)) => match Replica::new(&settings.table, config, epoch) {
-                Ok(replica) => return (Arc::new(tail), replica, epoch),
-                Err(e) => tracing::error!("hall outbox: journal's table configuration: {e}"),
-            },
+            Ok((tail, config, epoch)) => {
+                match Replica::new(settings.table.clone(), config, epoch) {
+                    Ok(replica) => return (Arc::new(tail), replica, epoch),
+                    Err(e) => tracing::error!("hall outbox: journal's table configuration: {e}"),
+                }
+            }
             Err(e) if !told => {
                 tracing::info!("hall outbox: waiting for the journal ({e})");
                 told = true;

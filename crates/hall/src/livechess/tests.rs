@@ -34,7 +34,7 @@ fn play(hall: &mut Hall, name: &str, round: &str, players: [&str; 2], moves: &[&
         },
         ..TableConfig::default()
     };
-    let mut r = Replica::new(name, config, 10).unwrap();
+    let mut r = Replica::new(name.parse().expect("a table name"), config, 10).unwrap();
     let seq = moves.len() as u64 + 1;
     for mut m in r.apply(1, Duration::ZERO, Input::Start, true) {
         m.seq = seq;

@@ -83,7 +83,8 @@ impl Hall {
     /// Applies a believed message of its table: refused when absurd or out of turn, a
     /// new game begun when it is one, then its event taken by the table's entry.
     fn apply(&mut self, now_ms: u64, topic: &str, m: HallMessage) -> Vec<News> {
-        let (game, mark) = (self.tables.get(&m.table)).map_or((0, None), |t| (t.game, t.mark));
+        let (game, mark) =
+            (self.tables.get(m.table.as_str())).map_or((0, None), |t| (t.game, t.mark));
         if let Some(refused) = self.refuse_absurd(now_ms, topic, &m, game) {
             return refused;
         }
@@ -94,7 +95,7 @@ impl Hall {
         if m.game > game {
             news.push(self.begin_game(&m.table, m.game));
         }
-        let Some(entry) = self.tables.get_mut(&m.table) else {
+        let Some(entry) = self.tables.get_mut(m.table.as_str()) else {
             return news;
         };
         if let Body::View(state) = &m.body
@@ -111,14 +112,17 @@ impl Hall {
             }
             Body::Announce { kind, to } => {
                 news.push(News::Announce {
-                    table: m.table,
+                    table: m.table.into(),
                     kind,
                     to,
                 });
                 Ok(())
             }
             Body::Claim { by, .. } => {
-                news.push(News::Claim { table: m.table, by });
+                news.push(News::Claim {
+                    table: m.table.into(),
+                    by,
+                });
                 Ok(())
             }
             Body::Result(end) => {

@@ -88,7 +88,7 @@ impl Hall {
             && let Some(head) = &state.head
             && self
                 .tables
-                .get(&m.table)
+                .get(m.table.as_str())
                 .and_then(|t| t.witnessed.get(&m.seq))
                 .is_some_and(|seen| seen != head)
         {

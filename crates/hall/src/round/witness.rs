@@ -62,14 +62,14 @@ impl Hall {
             return None;
         };
         let head = state.head.as_ref()?;
-        let entry = self.tables.get_mut(&m.table)?;
+        let entry = self.tables.get_mut(m.table.as_str())?;
         if entry.game != m.game {
             return None;
         }
         match entry.witnessed.get(&m.seq) {
             Some(seen) if seen != head => {
                 let alert = WitnessAlert {
-                    table: m.table.clone(),
+                    table: m.table.to_string(),
                     game: m.game,
                     seq: m.seq,
                     witnessed: seen.clone(),

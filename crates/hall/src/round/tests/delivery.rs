@@ -76,7 +76,12 @@ fn messages_on_the_wrong_topic_or_malformed_are_rejected() {
 
 #[test]
 fn an_alert_goes_from_the_top_when_the_tables_view_says_it_was_dismissed() {
-    let mut r = Replica::new("5", TableConfig::default(), 9).unwrap();
+    let mut r = Replica::new(
+        "5".parse().expect("a table name"),
+        TableConfig::default(),
+        9,
+    )
+    .unwrap();
     let call = Input::Sighted(annabella_table::SightedCommand::CallArbiter);
     let dismiss = Input::ByArbiter {
         by: "hall:Chief Arbiter".into(),
@@ -121,7 +126,7 @@ fn only_the_tables_own_signature_is_believed_and_drops_are_counted() {
         hall.receive(NOW, &t, &key_of("7").seal(m));
     }
     let mut stranger = msgs[0].clone();
-    stranger.table = "x".into();
+    stranger.table = "x".parse().unwrap();
     hall.receive(NOW, "annabella/view/x", &key_of("x").seal(&stranger));
     assert!(hall.table("6").is_none(), "nothing of it believed");
     let d = hall.dropped();

@@ -25,7 +25,7 @@ fn game(name: &str, epoch: u64) -> Vec<HallMessage> {
         vi_color: Color::Black,
         ..TableConfig::default()
     };
-    let mut r = Replica::new(name, config, epoch).unwrap();
+    let mut r = Replica::new(name.parse().expect("a table name"), config, epoch).unwrap();
     let inputs = [
         Input::Start,
         Input::AssistantMove {
@@ -76,7 +76,7 @@ fn ruled(name: &str, inputs: Vec<Input>) -> String {
         vi_color: Color::Black,
         ..TableConfig::default()
     };
-    let mut r = Replica::new(name, config, 10).unwrap();
+    let mut r = Replica::new(name.parse().expect("a table name"), config, 10).unwrap();
     let mut hall = hall();
     for (i, input) in inputs.into_iter().enumerate() {
         for m in r.apply(i as u64 + 1, Duration::from_secs(i as u64), input, true) {
