@@ -51,6 +51,11 @@ struct ServeArgs {
     /// Keep the round's PGN in this file, rewritten atomically on every move.
     #[arg(long, value_name = "FILE")]
     pgn_out: Option<PathBuf>,
+    /// Keep each table's last accepted view (signed, with its game, record and journal
+    /// head) in this file, rewritten atomically as they change, and take it again at the
+    /// start: a restarted hall never goes back to an earlier view published again.
+    #[arg(long, value_name = "FILE")]
+    accepted_file: Option<PathBuf>,
     /// Keep the round in DGT LiveChess's export layout in this directory
     /// (`tournament.json`, `round-N/index.json`, `round-N/game-K.pgn`,
     /// `round-N/games.pgn`), each file replaced atomically on every move; the hall also
@@ -294,6 +299,14 @@ fn hall_run(a: ServeArgs) -> anyhow::Result<HallRun> {
             credentials: credentials(a.user.as_ref(), a.password_file.as_ref())?,
             client_id: a.client_id,
             pgn_out: a.pgn_out,
+            accepted: match a.accepted_file {
+                Some(path) => {
+                    let kept = annabella_hall::subscriber::read_accepted(&path)
+                        .with_context(|| format!("--accepted-file {}", path.display()))?;
+                    Some((path, kept))
+                }
+                None => None,
+            },
             keys,
             table_keys,
             live: LiveSettings {
