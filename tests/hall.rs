@@ -1002,3 +1002,35 @@ fn a_restarted_hall_never_goes_back_to_an_earlier_view_published_again() {
     assert!(!refused.status.success(), "{stderr}");
     assert!(stderr.contains("--accepted-file"), "{stderr}");
 }
+
+/// Issue 40: the broker password's file is its owner's only; one the group or others may
+/// read is refused at the start, naming the flag, the file and the fix.
+#[test]
+fn a_password_file_others_may_read_is_refused() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let password = dir.path().join("hall.password");
+    std::fs::write(&password, "s3cret-for-the-broker\n").unwrap();
+    std::fs::set_permissions(&password, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let tables = dir.path().join("tables.toml");
+    std::fs::write(&tables, "[tables]\n").unwrap();
+    let out = std::process::Command::new(BIN)
+        .args([
+            "hall",
+            "--broker",
+            "mqtt://127.0.0.1:1",
+            "--listen",
+            "127.0.0.1:0",
+        ])
+        .arg("--tables")
+        .arg(&tables)
+        .args(["--user", "annabella-hall", "--password-file"])
+        .arg(&password)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("--password-file"), "{stderr}");
+    assert!(stderr.contains("mode 644"), "{stderr}");
+    assert!(stderr.contains("chmod 600"), "{stderr}");
+}

@@ -215,7 +215,8 @@ fn with_ca(mut broker: Broker, ca: Option<PathBuf>, flag: &str) -> anyhow::Resul
     Ok(broker)
 }
 
-/// `--user` and the first line of `--password-file`.
+/// `--user` and the first line of `--password-file`, a file only its owner may read (a
+/// password readable by the group or others is refused, as the keys and tokens are).
 fn credentials(
     user: Option<&String>,
     file: Option<&PathBuf>,
@@ -223,6 +224,23 @@ fn credentials(
     let (Some(user), Some(file)) = (user, file) else {
         return Ok(None);
     };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(file)
+            .with_context(|| format!("--password-file {}", file.display()))?
+            .permissions()
+            .mode()
+            & 0o777;
+        if mode & 0o077 != 0 {
+            bail!(
+                "--password-file {}: the group or others may read it (mode {mode:03o}); \
+                 make it the owner's only: chmod 600 {}",
+                file.display(),
+                file.display()
+            );
+        }
+    }
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("--password-file {}", file.display()))?;
     let password = text.lines().next().unwrap_or_default().to_owned();
