@@ -73,6 +73,14 @@ pub fn game_dir(records_dir: &Path, number: u32) -> PathBuf {
     }
 }
 
+/// The journal `play --config` opens first in `records_dir`: the last game begun's
+/// (`game.journal`, or `game-N/game.journal` of the highest N that holds one). A
+/// finished game there makes `play` start the next; `doctor` opens this one as `play`
+/// would.
+pub fn journal_to_continue(records_dir: &Path) -> PathBuf {
+    game_dir(records_dir, last_game(records_dir)).join(crate::records::JOURNAL)
+}
+
 /// The number of the last game begun in `records_dir` (1 when none is).
 fn last_game(records_dir: &Path) -> u32 {
     let numbered = std::fs::read_dir(records_dir)
