@@ -38,6 +38,10 @@ impl Hall {
             Ok(t) => t,
             Err(e) => return self.reject(topic, |d| &mut d.malformed, e.to_string()),
         };
+        if table.chars().any(annabella_rules::is_bidi_control) {
+            let reason = "the topic's table name holds a bidirectional control".to_owned();
+            return self.reject(topic, |d| &mut d.malformed, reason);
+        }
         if kind == Kind::Action {
             return match action::verify(&self.keys, table, payload) {
                 Ok(a) => vec![News::Action {
