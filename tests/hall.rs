@@ -904,3 +904,133 @@ fn the_halls_log_is_json_objects_only_and_rust_log_filters_it() {
         "{lines:#?}"
     );
 }
+
+/// Issue 40, point 5: the real hall, restarted, never goes back in time. The table's
+/// earlier signed view, captured from the broker, is published again as retained (with
+/// the table's own broker password, as whoever read `table.toml` could) while the hall is
+/// away; the restarted hall takes its kept views from `--accepted-file`, refuses the
+/// replay with an alert, and keeps the game where it was.
+#[test]
+fn a_restarted_hall_never_goes_back_to_an_earlier_view_published_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let accepted = dir.path().join("accepted.json");
+    let flags = ["--accepted-file", accepted.to_str().unwrap()];
+    let hall = Hall::start(&broker, dir.path(), &flags);
+    let out = dir.path().join("table-T");
+    let mut table = Journalled::start(&broker, &out, "T");
+    table.play(0..2);
+    wait_for(Duration::from_secs(60), "two moves", || {
+        let n = hall.moves("T").len();
+        (n == 2, n)
+    });
+    // The retained view as anyone the broker lets read it gets it.
+    let retained = || {
+        let user = annabella_hall_link::setup::HALL_USER;
+        let out = std::process::Command::new("mosquitto_sub")
+            .args(["-u", user, "-P", &password_of(user), "-h", "127.0.0.1"])
+            .args(["-p", &broker.port.to_string(), "-t", "annabella/view/T"])
+            .args(["-C", "1", "-W", "10", "-N"])
+            .output()
+            .expect("mosquitto_sub");
+        out.stdout
+    };
+    let old = retained();
+    assert!(!old.is_empty(), "a retained view");
+    let old_file = dir.path().join("old-view");
+    std::fs::write(&old_file, &old).unwrap();
+    table.play(2..8);
+    wait_for(Duration::from_secs(60), "eight moves", || {
+        let n = hall.moves("T").len();
+        (n == 8, n)
+    });
+    let last = last_seq(&out);
+    wait_for(
+        Duration::from_secs(30),
+        "the kept view of the last record",
+        || {
+            let kept: serde_json::Value = std::fs::read(&accepted)
+                .ok()
+                .and_then(|b| serde_json::from_slice(&b).ok())
+                .unwrap_or_default();
+            (kept["tables"]["T"]["seq"].as_u64() == Some(last), kept)
+        },
+    );
+    let _ = table.stop();
+    drop(hall);
+    assert_ne!(retained(), old, "the table's own view is retained");
+    broker.publish_file_retained_as(
+        &annabella_hall_link::setup::table_user("T"),
+        "annabella/view/T",
+        &old_file,
+    );
+    assert_eq!(retained(), old, "the replay is what the broker keeps now");
+
+    let hall = Hall::start(&broker, dir.path(), &flags);
+    let api = wait_for(Duration::from_secs(30), "the replay alert", || {
+        let (_, api) = hall.get("/api/hall");
+        let api: serde_json::Value = serde_json::from_str(&api).unwrap_or_default();
+        let ok = api["witness_alerts"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|w| w["table"] == "T" && w["replayed"] == true));
+        (ok, api)
+    });
+    assert!(api["dropped"]["replayed"].as_u64() >= Some(1), "{api}");
+    let t = api["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "T")
+        .cloned()
+        .unwrap();
+    assert_eq!(t["moves"].as_array().unwrap().len(), 8, "not set back: {t}");
+    assert_eq!(t["mark"][0].as_u64(), Some(last), "{t}");
+    let (_, page) = hall.get("/");
+    assert!(page.contains("earlier view replayed"), "{page}");
+    // A kept file that is a symbolic link is refused at the start, naming it.
+    drop(hall);
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&accepted, &link).unwrap();
+    let refused = std::process::Command::new(BIN)
+        .args(["hall", "--broker", &broker.url(), "--tables"])
+        .arg(broker.tables())
+        .arg("--accepted-file")
+        .arg(&link)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{stderr}");
+    assert!(stderr.contains("--accepted-file"), "{stderr}");
+}
+
+/// Issue 40: the broker password's file is its owner's only; one the group or others may
+/// read is refused at the start, naming the flag, the file and the fix.
+#[test]
+fn a_password_file_others_may_read_is_refused() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let password = dir.path().join("hall.password");
+    std::fs::write(&password, "s3cret-for-the-broker\n").unwrap();
+    std::fs::set_permissions(&password, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let tables = dir.path().join("tables.toml");
+    std::fs::write(&tables, "[tables]\n").unwrap();
+    let out = std::process::Command::new(BIN)
+        .args([
+            "hall",
+            "--broker",
+            "mqtt://127.0.0.1:1",
+            "--listen",
+            "127.0.0.1:0",
+        ])
+        .arg("--tables")
+        .arg(&tables)
+        .args(["--user", "annabella-hall", "--password-file"])
+        .arg(&password)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("--password-file"), "{stderr}");
+    assert!(stderr.contains("mode 644"), "{stderr}");
+    assert!(stderr.contains("chmod 600"), "{stderr}");
+}

@@ -678,3 +678,128 @@ fn journals_written_before_journals_were_keyed_replay_and_export_as_they_did() {
         );
     }
 }
+
+/// Issue 40, point 2, the attacker's sequence: strip a keyed journal's MACs, move its
+/// epoch back to 1970, add the demo's "unkeyed by design" mark, rewrite a move with every
+/// unkeyed hash made anew, and make the secret file look new (or old). At the table with
+/// its secret, `journal replay --secret`, `export --secret` and `play` refuse it; only the
+/// operator's `--accept-unkeyed` reads it, saying so loudly, once.
+#[test]
+fn a_keyed_journal_stripped_of_its_macs_is_refused_whatever_its_dates_and_marks_say() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let path = keyed_journal(dir.path());
+    let secret = dir.path().join("table.secret");
+    {
+        let db = rusqlite::Connection::open(&path).unwrap();
+        db.execute_batch(
+            "DELETE FROM meta WHERE key = 'secret_id'; UPDATE meta SET mac = NULL; \
+             UPDATE inputs SET mac = NULL; UPDATE games SET mac = NULL;",
+        )
+        .unwrap();
+        let hashed = |key: &str, value: &str| {
+            let mut h = Sha256::new();
+            h.update((key.len() as u64).to_le_bytes());
+            h.update(key.as_bytes());
+            h.update(value.as_bytes());
+            h.finalize().to_vec()
+        };
+        let epoch = "1000".to_owned();
+        db.execute(
+            "UPDATE meta SET value = ?1, hash = ?2 WHERE key = 'epoch_unix_ms'",
+            rusqlite::params![epoch, hashed("epoch_unix_ms", &epoch)],
+        )
+        .unwrap();
+        let mark = "\"made without a secret\"".to_owned();
+        db.execute(
+            "INSERT INTO meta (key, value, hash) VALUES ('unkeyed_by_design', ?1, ?2)",
+            rusqlite::params![mark, hashed("unkeyed_by_design", &mark)],
+        )
+        .unwrap();
+    }
+    forge::rewrite_record(&path, 4, |_, input| {
+        *input = input.replace("e7e5", "c7c5");
+    });
+    let forged = std::fs::read(&path).unwrap();
+    for mtime in [
+        std::time::SystemTime::now(),
+        std::time::UNIX_EPOCH + std::time::Duration::from_secs(1),
+    ] {
+        std::fs::File::options()
+            .write(true)
+            .open(&secret)
+            .unwrap()
+            .set_modified(mtime)
+            .unwrap();
+        let out = annabella()
+            .args(["journal", "replay", "--json", "--secret"])
+            .arg(&secret)
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        assert!(stderr.contains("possible tampering"), "{stderr}");
+        assert!(stderr.contains("--accept-unkeyed"), "{stderr}");
+        assert!(!stderr.contains("unkeyed by design"), "{stderr}");
+        let out = annabella()
+            .args(["export", "pgn", "--secret"])
+            .arg(&secret)
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        assert!(stderr.contains("possible tampering"), "{stderr}");
+    }
+
+    // `play` at the table (its secret beside the config) does not continue the game.
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\n\
+         clock = \"sim\"\n[voice.vi]\nbackend = \"text\"\n[records]\ndir = \".\"\n",
+    )
+    .unwrap();
+    let out = output_within(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config)
+            .stdin(std::process::Stdio::null()),
+        DEMO_LIMIT,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "the rewritten game went on: {stderr}"
+    );
+    assert!(stderr.contains("possible tampering"), "{stderr}");
+    assert!(
+        std::fs::read(&path).unwrap() == forged,
+        "the file is unchanged"
+    );
+
+    // The operator's word reads it, not authenticated, said once.
+    let out = annabella()
+        .args([
+            "journal",
+            "replay",
+            "--json",
+            "--accept-unkeyed",
+            "--secret",
+        ])
+        .arg(&secret)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("--accept-unkeyed").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("WARNING: the journal carries no MACs"),
+        "{stderr}"
+    );
+    let view: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(view["authenticated"], false, "{view}");
+    assert_eq!(view["records"], 7, "{view}");
+}

@@ -125,6 +125,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .opponent
             .as_ref()
             .map(annabella_station::opponent::from_config),
+        // A demo at a keyed table is keyed with its secret (never made here).
+        secret: match &args.config {
+            Some(_) if config.secret_file.exists() => Some(
+                annabella_journal::TableSecret::read(&config.secret_file)
+                    .with_context(|| config.secret_file.display().to_string())?,
+            ),
+            _ => None,
+        },
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     annabella_logging::say(&format!("journal: {}", report.journal.display()));

@@ -28,6 +28,10 @@ pub struct Args {
     /// checked with it; without it a keyed journal is read as not authenticated.
     #[arg(long, value_name = "FILE")]
     secret: Option<PathBuf>,
+    /// Export a journal without MACs with `--secret` as not authenticated instead of
+    /// naming it as possible tampering (exit 3).
+    #[arg(long, requires = "secret")]
+    accept_unkeyed: bool,
 }
 
 /// Writes `text` to `out`, or to standard output.
@@ -45,7 +49,15 @@ fn emit(out: Option<&PathBuf>, text: &[u8]) -> anyhow::Result<()> {
 /// Runs the export to standard output (or `--out`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let secret = args.secret.as_deref().map(TableSecret::read).transpose()?;
-    let (table, resumed) = Session::replay_with(&args.journal, secret.as_ref())?;
+    let (table, resumed) =
+        Session::replay_accepting(&args.journal, secret.as_ref(), args.accept_unkeyed)?;
+    if resumed.accepted_unkeyed {
+        annabella_logging::warn(&format!(
+            "annabella: journal {}: {}",
+            args.journal.display(),
+            annabella_station::session::ACCEPTED_UNKEYED
+        ));
+    }
     let review = export::review(&table, &resumed);
     for note in &review.notes {
         annabella_logging::warn(&format!(

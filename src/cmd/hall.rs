@@ -54,6 +54,11 @@ struct ServeArgs {
     /// Keep the round's PGN in this file, rewritten atomically on every move.
     #[arg(long, value_name = "FILE")]
     pgn_out: Option<PathBuf>,
+    /// Keep each table's last accepted view (signed, with its game, record and journal
+    /// head) in this file, rewritten atomically as they change, and take it again at the
+    /// start: a restarted hall never goes back to an earlier view published again.
+    #[arg(long, value_name = "FILE")]
+    accepted_file: Option<PathBuf>,
     /// Keep the round in DGT LiveChess's export layout in this directory
     /// (`tournament.json`, `round-N/index.json`, `round-N/game-K.pgn`,
     /// `round-N/games.pgn`), each file replaced atomically on every move; the hall also
@@ -212,7 +217,8 @@ fn with_ca(mut broker: Broker, ca: Option<PathBuf>, flag: &str) -> anyhow::Resul
     Ok(broker)
 }
 
-/// `--user` and the first line of `--password-file`.
+/// `--user` and the first line of `--password-file`, a file only its owner may read (a
+/// password readable by the group or others is refused, as the keys and tokens are).
 fn credentials(
     user: Option<&String>,
     file: Option<&PathBuf>,
@@ -220,6 +226,23 @@ fn credentials(
     let (Some(user), Some(file)) = (user, file) else {
         return Ok(None);
     };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(file)
+            .with_context(|| format!("--password-file {}", file.display()))?
+            .permissions()
+            .mode()
+            & 0o777;
+        if mode & 0o077 != 0 {
+            bail!(
+                "--password-file {}: the group or others may read it (mode {mode:03o}); \
+                 make it the owner's only: chmod 600 {}",
+                file.display(),
+                file.display()
+            );
+        }
+    }
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("--password-file {}", file.display()))?;
     let password = text.lines().next().unwrap_or_default().to_owned();
@@ -296,6 +319,14 @@ fn hall_run(a: ServeArgs) -> anyhow::Result<HallRun> {
             credentials: credentials(a.user.as_ref(), a.password_file.as_ref())?,
             client_id: a.client_id,
             pgn_out: a.pgn_out,
+            accepted: match a.accepted_file {
+                Some(path) => {
+                    let kept = annabella_hall::subscriber::read_accepted(&path)
+                        .with_context(|| format!("--accepted-file {}", path.display()))?;
+                    Some((path, kept))
+                }
+                None => None,
+            },
             keys,
             table_keys,
             live: LiveSettings {

@@ -25,14 +25,30 @@ enum Command {
         /// are checked with it; without it a keyed journal is read as not authenticated.
         #[arg(long, value_name = "FILE")]
         secret: Option<PathBuf>,
+        /// Read a journal without MACs with `--secret` as not authenticated instead of
+        /// naming it as possible tampering (exit 3).
+        #[arg(long, requires = "secret")]
+        accept_unkeyed: bool,
     },
 }
 
 /// Runs `journal replay`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let Command::Replay { file, json, secret } = args.command;
+    let Command::Replay {
+        file,
+        json,
+        secret,
+        accept_unkeyed,
+    } = args.command;
     let secret = secret.as_deref().map(TableSecret::read).transpose()?;
-    let (table, resumed) = Session::replay_with(&file, secret.as_ref())?;
+    let (table, resumed) = Session::replay_accepting(&file, secret.as_ref(), accept_unkeyed)?;
+    if resumed.accepted_unkeyed {
+        annabella_logging::warn(&format!(
+            "annabella: journal {}: {}",
+            file.display(),
+            annabella_station::session::ACCEPTED_UNKEYED
+        ));
+    }
     let warnings = resumed.warnings();
     for w in &warnings {
         annabella_logging::warn(&format!("annabella: journal {}: {w}", file.display()));

@@ -38,6 +38,11 @@ pub struct Args {
     /// directory holds (a finished game's journal is never written into in any case).
     #[arg(long, conflicts_with = "resume")]
     new_game: bool,
+    /// Continue a journal that carries no MACs although the table has a secret (one made
+    /// before the table had its secret, or elsewhere). Without it such a journal is
+    /// refused: its MACs may have been stripped and its game rewritten.
+    #[arg(long)]
+    accept_unkeyed: bool,
 }
 
 /// Runs the table, game after game: at the result the table stays up until the arbiter
@@ -47,16 +52,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // What a person at the table notices by default, as the demo tells it.
     let style = ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story);
     let report = match &args.resume {
-        Some(journal) => {
-            play::resume(&config, journal, style, args.allow_missing).map_err(|e| match e {
-                // The library names the journal; the flag that gave it is ours to name.
-                annabella_station::assembly::StationError::Resume { .. } => {
-                    anyhow::Error::new(e).context("--resume")
-                }
-                e => e.into(),
-            })?
-        }
-        None => play::run_games(&args.config, style, args.allow_missing, args.new_game)?,
+        Some(journal) => play::resume(
+            &config,
+            journal,
+            style,
+            args.allow_missing,
+            args.accept_unkeyed,
+        )
+        .map_err(|e| match e {
+            // The library names the journal; the flag that gave it is ours to name.
+            annabella_station::assembly::StationError::Resume { .. } => {
+                anyhow::Error::new(e).context("--resume")
+            }
+            e => e.into(),
+        })?,
+        None => play::run_games(
+            &args.config,
+            style,
+            args.allow_missing,
+            args.new_game,
+            args.accept_unkeyed,
+        )?,
     };
     annabella_logging::say(&format!("journal: {}", report.journal.display()));
     for line in report.records_lines() {

@@ -156,6 +156,10 @@ impl Broker {
             .chain([HALL_USER.to_owned()])
         {
             std::fs::write(pw.join(&user), format!("{}\n", password_of(&user))).unwrap();
+            // A password file is its owner's only (the hall refuses another).
+            use std::os::unix::fs::PermissionsExt as _;
+            std::fs::set_permissions(pw.join(&user), std::fs::Permissions::from_mode(0o600))
+                .unwrap();
         }
         let mut b = Broker {
             port,

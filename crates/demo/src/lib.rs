@@ -63,6 +63,10 @@ pub struct DemoSetup {
     pub devices: Devices,
     /// The opponent in the sighted player's seat (`[opponent]`: an engine), if any.
     pub opponent: Option<Box<dyn annabella_station::opponent::Opponent>>,
+    /// The secret of the table whose configuration the demo plays (`--config`), when it
+    /// has one: the demo's journal is keyed with it, so `play` at that table continues
+    /// it; none: the journal is unkeyed by design.
+    pub secret: Option<annabella_station::session::TableSecret>,
 }
 
 /// The firmware images the demo runs in simavr for the peg board and the clock.
@@ -148,7 +152,8 @@ pub fn run(setup: DemoSetup, script: Vec<(usize, Act)>) -> Result<StationReport,
         style: setup.style,
         heard_log: true,
         allow_missing_devices: false,
-        secret: None,
+        secret: setup.secret.clone(),
+        accept_unkeyed: false,
         braille_display: Some(BrailleDisplayPlan {
             surface: DisplaySurface::Simulated,
             braille_table: setup.braille_table.clone(),

@@ -45,6 +45,57 @@ pub struct BenchArgs {
     /// Working directory for the broker and the journals (default: a temporary one).
     #[arg(long)]
     work: Option<PathBuf>,
+    /// Open event streams (`GET /events` over HTTP) while the tables play, and say how
+    /// many bytes each got per move (the first 200 as spectators, the rest with the
+    /// arbiter's token: the hall lets no more spectators in).
+    #[arg(long, default_value_t = 0)]
+    streams: usize,
+}
+
+/// The arbiter's token the bench gives its hall (for streams beyond the spectators').
+const BENCH_TOKEN: &str = "hall-bench-token-0123456789abcdef0123";
+
+/// How many spectators' streams the hall lets in at once.
+const SPECTATOR_STREAMS: usize = 200;
+
+/// `n` event streams on the hall at `addr`, each counting the bytes it reads into
+/// `bytes` until the hall goes away.
+fn open_streams(
+    addr: &str,
+    n: usize,
+    bytes: &Arc<std::sync::atomic::AtomicU64>,
+) -> anyhow::Result<usize> {
+    use std::io::{Read as _, Write as _};
+    let mut opened = 0;
+    for i in 0..n {
+        let mut s = std::net::TcpStream::connect(addr)?;
+        let path = if i < SPECTATOR_STREAMS {
+            "/events".to_owned()
+        } else {
+            format!("/events?token={BENCH_TOKEN}&by=bench")
+        };
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+        )?;
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head)?;
+        if !head.starts_with(b"HTTP/1.1 200") {
+            bail!("stream {i}: {}", String::from_utf8_lossy(&head));
+        }
+        opened += 1;
+        let bytes = Arc::clone(bytes);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 16 * 1024];
+            while let Ok(k) = s.read(&mut buf) {
+                if k == 0 {
+                    break;
+                }
+                bytes.fetch_add(k as u64, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+    }
+    Ok(opened)
 }
 
 type Key = (String, u64, u64);
@@ -260,6 +311,7 @@ fn start_hall(annabella: Option<&Path>, url: &str, tables_file: &Path) -> anyhow
         .arg(tables_file)
         .arg("--client-id")
         .arg(format!("bench-hall-{}", std::process::id()))
+        .env("ANNABELLA_HALL_TOKEN", BENCH_TOKEN)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?)
@@ -287,15 +339,19 @@ fn start_floor(port: u16) -> anyhow::Result<Child> {
 
 /// Waits until the hall says where it serves (its subscription follows at once), then
 /// passes the rest of its stderr through.
-fn wait_for_hall(hall: &mut Child) -> anyhow::Result<()> {
+fn wait_for_hall(hall: &mut Child) -> anyhow::Result<String> {
     let mut hall_err = BufReader::new(hall.stderr.take().context("hall stderr")?);
     let mut line = String::new();
     while hall_err.read_line(&mut line)? > 0 && !line.contains("hall: http://") {
         line.clear();
     }
+    let addr = line
+        .split_once("hall: http://")
+        .map(|(_, a)| a.split(['/', ' ', '\n']).next().unwrap_or("").to_owned())
+        .unwrap_or_default();
     // The rest of the hall's standard error is relayed as it comes, untouched.
     std::thread::spawn(move || std::io::copy(&mut hall_err, &mut std::io::stderr()));
-    Ok(())
+    Ok(addr)
 }
 
 /// The (table, game, seq) a move message names.
@@ -518,7 +574,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     let tables_file = write_hall_tables(&work, &keys)?;
     let mut hall = start_hall(args.annabella.as_deref(), &url, &tables_file)?;
     let mut sub = start_floor(port)?;
-    wait_for_hall(&mut hall)?;
+    let addr = wait_for_hall(&mut hall)?;
+    let stream_bytes = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let streams = open_streams(&addr, args.streams, &stream_bytes)?;
 
     let hall_seen: Seen = Arc::default();
     let sub_seen: Seen = Arc::default();
@@ -537,10 +595,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
     let (mq_cpu0, _) = usage(broker_proc.id());
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
+    // What the streams got before the first move (the first page) is not per move.
+    std::thread::sleep(Duration::from_secs(1));
+    let bytes0 = stream_bytes.load(std::sync::atomic::Ordering::Relaxed);
     let moves = play_tables(keys, &work, &t, &broker, &runtime, until, &commits)?;
     let elapsed = started.elapsed().as_secs_f64();
     let expected = commits.lock().map(|c| c.len()).unwrap_or(0);
     wait_for_arrivals(expected, &hall_seen, &sub_seen);
+    std::thread::sleep(Duration::from_secs(1));
+    let streamed = stream_bytes.load(std::sync::atomic::Ordering::Relaxed) - bytes0;
     let hall_cost = Cost::since(hall.id(), hall_cpu0);
     let sub_cost = Cost::since(sub.id(), sub_cpu0);
     let mosquitto_cost = Cost::since(broker_proc.id(), mq_cpu0);
@@ -563,6 +626,18 @@ pub fn run(args: BenchArgs) -> anyhow::Result<std::process::ExitCode> {
         mosquitto: mosquitto_cost,
     };
     print_figures(&args, &t, &figures);
+    if streams > 0 {
+        // Per move the hall took (its state changed): what the streams were sent for.
+        let taken = figures.hall_l.len().max(1);
+        let per = streamed as f64 / taken as f64 / streams as f64;
+        println!(
+            "event streams: {streams} open (/events over HTTP), {:.1} MB in all over {taken} \
+             moves the hall took: {:.0} bytes per move per stream ({:.1} KB)",
+            streamed as f64 / 1e6,
+            per,
+            per / 1024.0
+        );
+    }
     if args.work.is_none() {
         let _ = std::fs::remove_dir_all(&work);
     }

@@ -95,6 +95,19 @@ pub fn load_tables(path: &Path) -> Result<(TableKeys, ActionKeys), HallFileError
     for (table, entry) in file.tables {
         annabella_hall_wire::topic::check_table_name(&table)
             .map_err(|e| HallFileError::invalid(path, format!("tables.{table:?}"), e))?;
+        // A bidirectional control would turn the name (and what follows it on a page or a
+        // log line) around: "Table 1\u{202e}2" shows as another table.
+        if let Some(c) = table.chars().find(|&c| annabella_rules::is_bidi_control(c)) {
+            return Err(HallFileError::invalid(
+                path,
+                format!("tables.{:?}", annabella_rules::printable(&table)),
+                format!(
+                    "holds the bidirectional control U+{:04X}, which would show another \
+                     name: name the table without it",
+                    c as u32
+                ),
+            ));
+        }
         let key = entry
             .public_key
             .parse::<TablePublicKey>()
@@ -219,5 +232,35 @@ mod tests {
             text.starts_with(&format!("{}: tables.\"t1\".public_key: ", path.display())),
             "{text}"
         );
+    }
+
+    /// Issue 40: a table name with a bidirectional control is refused in the hall's own
+    /// tables file, and a topic whose table name holds one is dropped as malformed.
+    #[test]
+    fn bidi_controls_are_refused_in_table_names_and_topics() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let key = annabella_hall_wire::signing::TableSigningKey::generate()
+            .expect("a key")
+            .public();
+        let path = dir.path().join("tables.toml");
+        std::fs::write(
+            &path,
+            format!("[tables.\"1\u{202e}2\"]\npublic_key = \"{key}\"\n"),
+        )
+        .expect("write");
+        let err = load_tables(&path).expect_err("refused").to_string();
+        assert!(err.contains("U+202E"), "{err}");
+        assert!(
+            !err.contains('\u{202e}'),
+            "the name is shown printable: {err}"
+        );
+
+        let mut hall = crate::round::Hall::default();
+        let news = hall.receive(0, "annabella/view/1\u{202e}2", b"{}");
+        assert!(
+            matches!(&news[..], [crate::round::News::Rejected { reason, .. }] if reason.contains("bidirectional")),
+            "{news:?}"
+        );
+        assert_eq!(hall.dropped().malformed, 1);
     }
 }

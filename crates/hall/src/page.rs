@@ -48,6 +48,15 @@ fn kind_words(alert: &HallAlert) -> String {
     k.replace('_', " ")
 }
 
+/// The heading of a witness alert: a contradicted journal, or an earlier view replayed.
+fn witness_words(w: &crate::round::WitnessAlert) -> &'static str {
+    if w.replayed {
+        "earlier view replayed"
+    } else {
+        "journal contradicted"
+    }
+}
+
 /// The alerts region: newest first.
 pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
     let alerts = hall.alerts();
@@ -68,7 +77,8 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
     for w in witness.iter().rev() {
         let _ = write!(
             s,
-            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">Table {t}</a>: <strong>journal contradicted</strong> — {d}</li>"#,
+            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">Table {t}</a>: <strong>{k}</strong> — {d}</li>"#,
+            k = witness_words(w),
             t = escape(&w.table),
             u = encode(&w.table),
             q = viewer.query(),
@@ -103,7 +113,8 @@ pub fn screen_alerts(hall: &Hall) -> String {
     for w in witness.iter().rev() {
         let _ = write!(
             s,
-            r#"<li class="alert" data-table="{t}">Table {t}: <strong>journal contradicted</strong> — record {r}</li>"#,
+            r#"<li class="alert" data-table="{t}">Table {t}: <strong>{k}</strong> — record {r}</li>"#,
+            k = witness_words(w),
             t = escape(&w.table),
             r = w.seq,
         );
@@ -415,6 +426,7 @@ pub fn dropped(hall: &Hall) -> String {
         (d.old_game, "of an earlier game"),
         (d.actions, "forged arbiter actions"),
         (d.contradicting, "contradicting a witnessed journal head"),
+        (d.replayed, "replayed from before the hall's restart"),
         (
             d.newer_protocol,
             "in a newer protocol than this hall reads (update the hall)",

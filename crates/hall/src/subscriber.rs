@@ -42,6 +42,9 @@ pub struct HallSettings {
     pub client_id: String,
     /// The round's PGN, rewritten atomically on every move.
     pub pgn_out: Option<PathBuf>,
+    /// Where each table's last accepted view is kept across restarts, and what it held
+    /// at the start ([`read_accepted`]); none: a restarted hall starts afresh.
+    pub accepted: Option<(PathBuf, crate::round::AcceptedViews)>,
     /// Keys of the tables the hall may act on.
     pub keys: ActionKeys,
     /// The tables' public keys: the hall believes only what these signed.
@@ -185,11 +188,34 @@ pub fn start(
         true,
     )?;
     let (client, eventloop) = AsyncClient::new(options, 256);
+    let mut hall = Hall::new(settings.keys.clone(), settings.table_keys.clone())
+        .with_roster(settings.live.roster.clone());
+    if let Some((path, kept)) = &settings.accepted {
+        let restored = hall.restore(unix_us() / 1000, kept);
+        for n in &restored {
+            if let News::Rejected { reason, .. } = n {
+                tracing::warn!(
+                    "hall: {}: a kept view was not taken: {reason}",
+                    path.display()
+                );
+            }
+        }
+        tracing::info!(
+            "hall: took the last accepted view of {} table{} from {}",
+            hall.accepted().tables.len(),
+            if hall.accepted().tables.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            path.display()
+        );
+        for n in restored {
+            let _ = news.send(Stamped::now(n));
+        }
+    }
     let shared = Arc::new(Shared {
-        hall: RwLock::new(
-            Hall::new(settings.keys.clone(), settings.table_keys.clone())
-                .with_roster(settings.live.roster.clone()),
-        ),
+        hall: RwLock::new(hall),
         version: watch::Sender::new(0),
         round: watch::Sender::new(0),
         client: client.clone(),
@@ -345,7 +371,48 @@ impl Subscriber {
                 tracing::error!("hall: {}: {e}", path.display());
             }
         }
+        if (changed.pgn || changed.page)
+            && let Some((path, kept)) = &mut self.settings.accepted
+            && let Some(now) = state.hall.read().ok().map(|h| h.accepted())
+            && now != *kept
+        {
+            let text = serde_json::to_string(&now).unwrap_or_default();
+            let file = path.clone();
+            match unblock(move || write_atomically(&file, &text)).await {
+                Ok(()) => *kept = now,
+                Err(e) => tracing::error!("hall: {}: {e}", path.display()),
+            }
+        }
     }
+}
+
+/// The views a hall kept before its restart, from `path` (none there yet: none). The
+/// file is opened without following a symbolic link.
+///
+/// # Errors
+/// The file cannot be read (a link included) or is not what the hall writes.
+pub fn read_accepted(path: &std::path::Path) -> std::io::Result<crate::round::AcceptedViews> {
+    use std::io::Read as _;
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
+        Err(e) => return Err(e),
+        Ok(m) if !m.file_type().is_file() => {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a plain file (a symbolic link is not followed)",
+            ));
+        }
+        Ok(_) => {}
+    }
+    let file = std::fs::File::open(path)?;
+    let mut text = String::new();
+    file.take(64 * 1024 * 1024).read_to_string(&mut text)?;
+    serde_json::from_str(&text).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not the hall's file of accepted views: {e}"),
+        )
+    })
 }
 
 /// How long a page waits between pushes at most (a keep-alive for idle halls).

@@ -199,7 +199,12 @@ impl Sheet {
 
     /// The PDF's title: "Scoresheet: White – Black" in the sheet's language.
     pub fn title(&self) -> String {
-        let blank = |p: &SheetPlayer| p.name.clone().unwrap_or_else(|| "…".into());
+        let blank = |p: &SheetPlayer| {
+            p.name.as_deref().map_or_else(
+                || "…".into(),
+                |n| annabella_rules::printable(n).into_owned(),
+            )
+        };
         self.say(
             "sheet-doc-title",
             &[
@@ -334,6 +339,59 @@ struct Page<'a> {
     metrics: &'a Metrics,
 }
 
+/// Whether `c` is written right to left and printed in visual order without shaping
+/// (Hebrew: its letters do not join).
+fn hebrew(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{05FF}' | '\u{FB1D}'..='\u{FB4F}')
+}
+
+/// Whether `text` holds a right-to-left script whose letters join (Arabic, Syriac, Thaana,
+/// N'Ko): the sheet cannot shape it, so the value is left to be written by hand.
+pub fn needs_shaping(text: &str) -> bool {
+    text.chars().any(|c| {
+        matches!(c, '\u{0600}'..='\u{08FF}' | '\u{FB50}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
+    })
+}
+
+/// `text` as the sheet prints it: control characters (a hostile journal's) and
+/// bidirectional controls become `�`, and Hebrew words are put in visual order (each
+/// run of Hebrew words reversed, letters and words; a name that begins in Hebrew reads
+/// right to left as a whole), since the PDF draws glyphs left to right.
+pub fn in_print(text: &str) -> String {
+    let clean = annabella_rules::printable(text);
+    if !clean.chars().any(hebrew) {
+        return clean.into_owned();
+    }
+    let words: Vec<&str> = clean.split(' ').collect();
+    let rtl = |w: &str| w.chars().any(hebrew);
+    // Runs of words of one direction, in logical order.
+    let mut runs: Vec<(bool, Vec<String>)> = Vec::new();
+    for w in words {
+        let dir = rtl(w);
+        let word = if dir {
+            w.chars().rev().collect()
+        } else {
+            w.to_owned()
+        };
+        match runs.last_mut() {
+            Some((d, run)) if *d == dir => run.push(word),
+            _ => runs.push((dir, vec![word])),
+        }
+    }
+    for (dir, run) in &mut runs {
+        if *dir {
+            run.reverse();
+        }
+    }
+    if runs.first().is_some_and(|(d, _)| *d) {
+        runs.reverse();
+    }
+    runs.into_iter()
+        .map(|(_, run)| run.join(" "))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The smallest type on the sheet, pt.
 const SMALLEST: f32 = 6.0;
 
@@ -352,7 +410,8 @@ impl Page<'_> {
 
     fn text(&self, size: f32, x: f32, y: f32, s: &str) {
         self.layer.set_fill_color(black());
-        self.layer.use_text(s, size, Mm(x), Mm(y), self.font);
+        self.layer
+            .use_text(in_print(s), size, Mm(x), Mm(y), self.font);
     }
 
     /// `s` at up to `size` pt, shrunk to fit `w` mm.
@@ -543,7 +602,13 @@ fn move_page(sheet: &Sheet, page: &Page<'_>, index: usize, pages: usize) {
 /// The header: event, site, arbiter; date, round, board, time control; both players.
 fn header(sheet: &Sheet, page: &Page<'_>) {
     let say = |id: &str| sheet.say(id, &[]);
-    let v = |o: &Option<String>| o.clone();
+    // A value in a script the sheet cannot shape is refused in words: written by hand.
+    let v = |o: &Option<String>| {
+        o.as_ref().map(|s| match needs_shaping(s) {
+            true => say("sheet-by-hand"),
+            false => s.clone(),
+        })
+    };
     page.field(
         (LEFT, 270.0),
         82.0,
@@ -598,7 +663,7 @@ fn header(sheet: &Sheet, page: &Page<'_>) {
         if sheet.vi == Some(side) {
             label = format!("{label} — {}", say("sheet-vi"));
         }
-        page.tall_field((x, 245.0), 88.0, &label, p.name.as_deref());
+        page.tall_field((x, 245.0), 88.0, &label, v(&p.name).as_deref());
         let details = [
             (0.0, 13.0, "sheet-title-label", &p.title),
             (16.0, 18.0, "sheet-rating", &p.rating),
@@ -606,7 +671,7 @@ fn header(sheet: &Sheet, page: &Page<'_>) {
             (67.0, 21.0, "sheet-federation", &p.federation),
         ];
         for (dx, w, id, value) in details {
-            page.field((x + dx, 235.0), w, &say(id), value.as_deref());
+            page.field((x + dx, 235.0), w, &say(id), v(value).as_deref());
         }
     }
 }
@@ -776,8 +841,8 @@ fn chart_legend(sheet: &Sheet, page: &Page<'_>) {
     let (x0, y0, ..) = CHART;
     let ly = y0 - 20.0;
     let name = |p: &SheetPlayer, id: &str| match &p.name {
-        Some(n) => format!("{} ({n})", sheet.say(id, &[])),
-        None => sheet.say(id, &[]),
+        Some(n) if !needs_shaping(n) => format!("{} ({n})", sheet.say(id, &[])),
+        _ => sheet.say(id, &[]),
     };
     page.line((x0, ly), (x0 + 12.0, ly), 1.6);
     page.text_in(
@@ -855,6 +920,15 @@ mod tests {
         );
         assert_eq!(move_text(&s, 3, s.moves.get(2)), "Nf3 ‡");
         assert_eq!(move_text(&s, 6, None), "‡");
+    }
+
+    #[test]
+    fn hebrew_prints_in_visual_order_and_controls_never_print() {
+        assert_eq!(in_print("Anna Müller"), "Anna Müller");
+        assert_eq!(in_print("שלום כהן"), "ןהכ םולש");
+        assert_eq!(in_print("David כהן לוי"), "David יול ןהכ");
+        assert_eq!(in_print("a\u{1b}[2Jb\u{202e}c"), "a�[2Jb�c");
+        assert!(needs_shaping("بطولة") && !needs_shaping("שלום") && !needs_shaping("Anna"));
     }
 
     #[test]

@@ -485,3 +485,30 @@ fn the_clock_figure_ticks_on_round_values() {
     }
     assert!(ticks.contains(&"1:15:00"), "{ticks:?}");
 }
+
+/// Issue 40: no control character from a hostile journal reaches the sheet, a Hebrew
+/// name prints in visual order (so it reads right to left), and an Arabic one (which
+/// the sheet cannot shape) is refused in words: to be written by hand.
+#[test]
+fn control_characters_never_print_and_right_to_left_names_read_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = sheet(Language::En, &["e4", "e5"]);
+    s.white.name = Some("Eve\u{1b}[31m \u{202e}Evil\u{7}".into());
+    s.black.name = Some("שלום כהן".into());
+    s.event = Some("بطولة النادي".into());
+    let pdf = write(dir.path(), "hostile.pdf", &s);
+    let raw = poppler("pdftotext", &["-raw"], &pdf);
+    for c in ['\u{1b}', '\u{7}', '\u{202e}'] {
+        assert!(!raw.contains(c), "{c:?} printed: {raw:?}");
+    }
+    assert!(raw.contains("Eve�[31m �Evil�"), "{raw}");
+    // Drawn in visual order: poppler, reading the glyphs left to right, finds the
+    // surname's word at the left (each word marked right-to-left), so the name reads
+    // right to left as "שלום כהן".
+    assert!(
+        raw.contains("\u{202b}כהן\u{202c} \u{202b}שלום\u{202c}"),
+        "{raw:?}"
+    );
+    assert!(raw.contains("Please write this by hand"), "{raw}");
+    assert!(!raw.contains("بطولة"), "{raw}");
+}

@@ -156,11 +156,33 @@ pub fn secret(path: &Path, records_dir: &Path) -> Vec<Check> {
         )
     };
     let mut checks = vec![check];
-    let journal = records_dir.join(annabella_records::JOURNAL);
-    if !journal.is_file() {
+    // The journal `play` opens first, opened as `play` opens it (read and write).
+    let journal = annabella_station::play::journal_to_continue(records_dir);
+    let name = "journal";
+    let Ok(found) = journal.symlink_metadata() else {
+        return checks;
+    };
+    let unopenable = if found.is_symlink() && !journal.exists() {
+        Some("a symbolic link to nothing".to_owned())
+    } else if !journal.is_file() {
+        Some("not a file".to_owned())
+    } else {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&journal)
+            .err()
+            .map(|e| format!("cannot be opened for writing: {e}"))
+    };
+    if let Some(why) = unopenable {
+        checks.push(Check::bad(
+            Status::Fail,
+            name,
+            format!("{}: {why}; `play` cannot open it", journal.display()),
+            "move it aside (keep it for the arbiter if it holds a game), or set [records] dir",
+        ));
         return checks;
     }
-    let name = "journal";
     let fix = "keep the file as it is for the arbiter; `annabella journal replay --secret` \
                names the damage; start the game again in an empty records directory";
     checks.push(
@@ -810,6 +832,48 @@ mod tests {
         let checks = secret(&path, &records);
         assert_eq!(checks[0].status, Status::Fail, "{checks:?}");
         assert!(checks[0].line().contains("chmod 600"), "{checks:?}");
+    }
+
+    /// Issue 40: `doctor` opens the journal `play` would continue, as `play` opens it: a
+    /// journal that is a directory or a dangling link, in the last game's folder too, fails.
+    #[test]
+    fn the_journal_play_would_open_is_opened_as_play_opens_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret_file = dir.path().join("table.secret");
+        annabella_journal::TableSecret::read_or_make(&secret_file).unwrap();
+        let records = dir.path().join("games");
+        std::fs::create_dir_all(records.join("game-2").join(annabella_records::JOURNAL)).unwrap();
+        let checks = secret(&secret_file, &records);
+        let journal = checks
+            .iter()
+            .find(|c| c.check == "journal")
+            .expect("checked");
+        assert_eq!(journal.status, Status::Fail, "{}", journal.line());
+        assert!(journal.detail.contains("game-2"), "{}", journal.line());
+        assert!(
+            journal.detail.contains("`play` cannot open it"),
+            "{}",
+            journal.line()
+        );
+
+        let other = dir.path().join("other");
+        std::fs::create_dir_all(&other).unwrap();
+        std::os::unix::fs::symlink(
+            dir.path().join("nowhere"),
+            other.join(annabella_records::JOURNAL),
+        )
+        .unwrap();
+        let checks = secret(&secret_file, &other);
+        let journal = checks
+            .iter()
+            .find(|c| c.check == "journal")
+            .expect("checked");
+        assert_eq!(journal.status, Status::Fail, "{}", journal.line());
+        assert!(
+            journal.detail.contains("link to nothing"),
+            "{}",
+            journal.line()
+        );
     }
 
     #[test]

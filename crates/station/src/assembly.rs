@@ -193,6 +193,9 @@ pub struct StationPlan {
     pub braille_display: Option<BrailleDisplayPlan>,
     /// The table's secret: the journal is keyed with it (none: not authenticated).
     pub secret: Option<crate::journal::TableSecret>,
+    /// The operator's `--accept-unkeyed`: a journal without MACs at a table with a secret
+    /// is continued (said loudly, once) instead of refused.
+    pub accept_unkeyed: bool,
     /// The opponent in the sighted player's seat (`[opponent]`), if any.
     pub opponent: Option<Box<dyn crate::opponent::Opponent>>,
     /// Game after game (`play`): at the result the table stays up until the arbiter
@@ -325,7 +328,12 @@ impl Station {
         parts::check_devices(&plan.devices, plan.allow_missing_devices)?;
         let runtime = parts::runtime()?;
         let opponent = crate::opponent::prepare(&runtime, plan.opponent.take(), &mut plan.table)?;
-        let session = open_session(&journal, plan.table, plan.secret.as_ref())?;
+        let session = open_session(
+            &journal,
+            plan.table,
+            plan.secret.as_ref(),
+            plan.accept_unkeyed,
+        )?;
         let epoch = session.epoch_unix_ms()?.unwrap_or_default();
         let time = TableTime::new(epoch, session.journal().last_now());
         let table = session.table().config().clone();
@@ -461,8 +469,12 @@ fn open_session(
     journal: &Path,
     table: TableConfig,
     secret: Option<&crate::journal::TableSecret>,
+    accept_unkeyed: bool,
 ) -> Result<Session, StationError> {
-    let (session, resumed) = Session::open_with(journal, table, secret)?;
+    let (session, resumed) = Session::open_accepting(journal, table, secret, accept_unkeyed)?;
+    if resumed.accepted_unkeyed {
+        tracing::warn!(journal = %journal.display(), "{}", crate::session::ACCEPTED_UNKEYED);
+    }
     if let Some(line) = resumed.not_authenticated().filter(|_| resumed.replayed > 0) {
         tracing::warn!(journal = %journal.display(), "{line}");
     }

@@ -53,7 +53,15 @@ pub fn run(
     allow_missing_devices: bool,
 ) -> Result<StationReport, StationError> {
     let keyboard = Keyboard::start();
-    run_table(config, style, allow_missing_devices, None, &keyboard, false).map(|(r, _)| r)
+    run_table(
+        config,
+        style,
+        allow_missing_devices,
+        None,
+        &keyboard,
+        (false, false),
+    )
+    .map(|(r, _)| r)
 }
 
 /// The records folder of game `number` (from 1): the records directory itself for the
@@ -63,6 +71,14 @@ pub fn game_dir(records_dir: &Path, number: u32) -> PathBuf {
         0 | 1 => records_dir.to_owned(),
         n => records_dir.join(format!("game-{n}")),
     }
+}
+
+/// The journal `play --config` opens first in `records_dir`: the last game begun's
+/// (`game.journal`, or `game-N/game.journal` of the highest N that holds one). A
+/// finished game there makes `play` start the next; `doctor` opens this one as `play`
+/// would.
+pub fn journal_to_continue(records_dir: &Path) -> PathBuf {
+    game_dir(records_dir, last_game(records_dir)).join(crate::records::JOURNAL)
 }
 
 /// The number of the last game begun in `records_dir` (1 when none is).
@@ -241,6 +257,7 @@ pub fn run_games(
     style: ConsoleStyle,
     allow_missing_devices: bool,
     new_game: bool,
+    accept_unkeyed: bool,
 ) -> Result<StationReport, StationError> {
     let mut config = StationConfig::load(config_path)?;
     let mut number = last_game(&config.records_dir);
@@ -277,8 +294,14 @@ pub fn run_games(
     loop {
         let mut game = config.clone();
         game.records_dir = game_dir(&config.records_dir, number);
-        let (report, ending) =
-            run_table(&game, style, allow_missing_devices, None, &keyboard, true)?;
+        let (report, ending) = run_table(
+            &game,
+            style,
+            allow_missing_devices,
+            None,
+            &keyboard,
+            (true, accept_unkeyed),
+        )?;
         if ending != Ending::NextGame || keyboard.ended() {
             return Ok(report);
         }
@@ -313,6 +336,7 @@ pub fn resume(
     journal: &Path,
     style: ConsoleStyle,
     allow_missing_devices: bool,
+    accept_unkeyed: bool,
 ) -> Result<StationReport, StationError> {
     let refuse = |reason: &str| StationError::Resume {
         journal: journal.to_owned(),
@@ -332,7 +356,7 @@ pub fn resume(
     } else {
         None
     };
-    let (table, resumed) = Session::replay_with(journal, secret.as_ref())?;
+    let (table, resumed) = Session::replay_accepting(journal, secret.as_ref(), accept_unkeyed)?;
     let damage = resumed.warnings();
     if !damage.is_empty() {
         return Err(refuse(&format!(
@@ -365,27 +389,31 @@ pub fn resume(
         allow_missing_devices,
         Some(Input::Arbiter(ArbiterAction::Resume)),
         &keyboard,
-        false,
+        (false, accept_unkeyed),
     )
     .map(|(r, _)| r)
 }
 
 /// Runs the table; `first` is fed before anything from the keyboard. With
-/// `game_after_game` the table stays up at the result until the arbiter confirms it.
+/// `game_after_game` the table stays up at the result until the arbiter confirms it; with
+/// `accept_unkeyed` a journal without MACs is continued at a table with a secret.
 fn run_table(
     config: &StationConfig,
     style: ConsoleStyle,
     allow_missing_devices: bool,
     first: Option<Input>,
     keyboard: &Keyboard,
-    game_after_game: bool,
+    (game_after_game, accept_unkeyed): (bool, bool),
 ) -> Result<(StationReport, Ending), StationError> {
     let console = bind_console(config)?;
     let (hearing, push_to_talk) = match &config.speech {
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
-    let secret = table_secret(config)?;
+    let (secret, made) = table_secret(config)?;
+    // A secret made just now is younger than any journal found: that one is continued,
+    // not authenticated, and said so (there was nothing to strip its MACs from).
+    let accept_unkeyed = accept_unkeyed || made;
     let mut table = config.table_config();
     // The date is the day of play (a game continued keeps its journal's).
     if annabella_rules::pgn::known(&table.event.date).is_none() {
@@ -403,6 +431,7 @@ fn run_table(
     let station = Station::start(StationPlan {
         game_after_game: game_after_game && !online,
         secret: secret.clone(),
+        accept_unkeyed,
         records_dir: config.records_dir.clone(),
         table,
         continue_journal: true,
@@ -471,25 +500,25 @@ fn bind_console(config: &StationConfig) -> Result<Option<ConsoleSetup>, StationE
     Ok(Some(setup))
 }
 
-/// The table's secret, made the first time. A secret that cannot be made (a
-/// configuration directory the table's user may not write) leaves the journal unkeyed,
+/// The table's secret, made the first time (then `true`). A secret that cannot be made
+/// (a configuration directory the table's user may not write) leaves the journal unkeyed,
 /// said; one that is there but exposed, malformed or unreadable stops the table.
 fn table_secret(
     config: &StationConfig,
-) -> Result<Option<crate::journal::TableSecret>, StationError> {
+) -> Result<(Option<crate::journal::TableSecret>, bool), StationError> {
     match crate::journal::TableSecret::read_or_make(&config.secret_file) {
         Ok((secret, made)) => {
             if made {
                 tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
             }
-            Ok(Some(secret))
+            Ok((Some(secret), made))
         }
         Err(e @ crate::journal::SecretError::Io { .. }) if !config.secret_file.exists() => {
             tracing::warn!(
                 "the table's secret cannot be made ({e}): a new journal is not authenticated; \
                  run `annabella init` as the table's user"
             );
-            Ok(None)
+            Ok((None, false))
         }
         Err(e) => Err(StationError::Secret(e)),
     }

@@ -12,9 +12,11 @@ use std::{
 
 use annabella_table::{Effect, Input, Table, TableConfig};
 
+/// The table's secret that keys a session's journal (from the journal crate).
+pub use crate::journal::TableSecret;
 use crate::journal::{
     Authentication, DamagedRecord, DroppedRecord, FinishedGame, Journal, JournalError, OpenMode,
-    Record, Recovery, TableSecret,
+    Record, Recovery,
 };
 
 /// Meta key of the table's configuration in the journal.
@@ -22,7 +24,9 @@ pub const META_CONFIG: &str = "table_config";
 /// Meta key of the wall-clock instant (Unix ms) that table time counts from.
 pub const META_EPOCH: &str = "epoch_unix_ms";
 /// Meta key set in a journal made without a secret (a demo or test game): unkeyed by
-/// design, named as such, never taken for a journal whose MACs were stripped.
+/// design, named as such when read without a secret. It is never trusted where the table
+/// has a secret (anyone who strips the MACs can write it): there a journal without MACs
+/// is refused whatever it says, unless the operator accepts it (`--accept-unkeyed`).
 pub const META_UNKEYED: &str = "unkeyed_by_design";
 
 /// A session that could not be opened or go on.
@@ -37,16 +41,26 @@ pub enum SessionError {
     /// The configuration cannot make a table.
     #[error("table configuration: {0}")]
     Config(#[from] annabella_table::ConfigError),
-    /// The journal carries no MACs although its game began after the table's secret was
-    /// made: its MACs were stripped (tampering); it is not continued.
-    #[error("journal {0}: {DOWNGRADED} (nothing was changed)")]
+    /// The journal carries no MACs although the table has a secret (every journal made at
+    /// a keyed table is keyed): its MACs may have been stripped; it is not continued
+    /// unless the operator accepts it (`--accept-unkeyed`).
+    #[error("journal {0}: {UNKEYED_AT_KEYED_TABLE} (nothing was changed)")]
     Downgraded(String),
 }
 
-/// Why a journal without MACs is refused when the table had its secret already.
-const DOWNGRADED: &str = "tampering: the journal carries no MACs, but its game began after \
-                          this table's secret was made (every journal since is keyed): its \
-                          MACs were stripped";
+/// Why a journal without MACs is refused at a table with a secret. No date is asked
+/// (a journal's epoch and a file's mtime can both be set by whoever writes them).
+const UNKEYED_AT_KEYED_TABLE: &str = "possible tampering: the journal carries no MACs, but this table has a secret (every \
+     journal made at a keyed table is keyed, demo games too), so its MACs may have been \
+     stripped and its game rewritten; if you know the journal is genuine (made before the \
+     table had its secret, or elsewhere), say so with --accept-unkeyed";
+
+/// The one loud line said when a journal without MACs is accepted at a table with a
+/// secret (the operator's `--accept-unkeyed`, or `play` making the secret just now).
+pub const ACCEPTED_UNKEYED: &str = "WARNING: the journal carries no MACs although this table has a secret; it is read, \
+     not authenticated, only because the operator said so (--accept-unkeyed) or the \
+     secret was made just now: whoever could write the file may have rewritten its game, \
+     and nothing here can tell";
 
 /// What opening a session found in its journal.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -70,8 +84,12 @@ pub struct Resumed {
     /// Read-only: the last record replayed and its chain hash (hex), to compare with the
     /// hall's witness.
     pub head: Option<(u64, String)>,
-    /// The journal was made without a secret by design (a demo or test game).
+    /// The journal was made without a secret by design (a demo or test game); said only
+    /// when it was read without a secret (the mark is not trusted at a keyed table).
     pub unkeyed_by_design: bool,
+    /// A journal without MACs was read at a table with a secret because the operator said
+    /// `--accept-unkeyed` (say [`ACCEPTED_UNKEYED`], once).
+    pub accepted_unkeyed: bool,
 }
 
 impl Resumed {
@@ -102,20 +120,15 @@ impl Resumed {
     }
 }
 
-/// True when a journal without MACs began (`epoch_unix_ms`) after `secret` was made:
-/// this version keys every journal it makes while the table has a secret, so its MACs
-/// were stripped.
-fn downgraded(
-    authentication: &Authentication,
-    secret: Option<&TableSecret>,
-    epoch_unix_ms: Option<u64>,
-) -> bool {
-    let unkeyed = matches!(
-        authentication,
-        Authentication::OldFormat | Authentication::Unkeyed
-    );
-    let made = secret.and_then(TableSecret::made_at).map(unix_ms);
-    unkeyed && matches!((made, epoch_unix_ms), (Some(made), Some(epoch)) if epoch > made)
+/// True when a journal without MACs is read with the table's secret: refused unless the
+/// operator accepts it. Nothing in the journal (its epoch, an "unkeyed by design" mark)
+/// nor the secret file's mtime is asked: all of those can be set by an editor.
+fn unkeyed_at_keyed_table(authentication: &Authentication, secret: Option<&TableSecret>) -> bool {
+    secret.is_some()
+        && matches!(
+            authentication,
+            Authentication::OldFormat | Authentication::Unkeyed
+        )
 }
 
 /// One table and its journal.
@@ -166,9 +179,7 @@ impl Session {
 
     /// As [`open`](Self::open), with the table's secret: a new journal is keyed with it, an
     /// existing keyed one is checked with it (a forged record, setting or game is refused,
-    /// named). A journal without MACs that began after the secret was made is refused
-    /// ([`SessionError::Downgraded`]); an older one is continued as it is, not
-    /// authenticated ([`Resumed::not_authenticated`]).
+    /// named). A journal without MACs is refused ([`SessionError::Downgraded`]).
     ///
     /// # Errors
     /// As [`open`](Self::open); also a keyed journal opened with another secret or none.
@@ -177,6 +188,29 @@ impl Session {
         config: TableConfig,
         secret: Option<&TableSecret>,
     ) -> Result<(Session, Resumed), SessionError> {
+        Self::open_accepting(path, config, secret, false)
+    }
+
+    /// As [`open_with`](Self::open_with); with `accept_unkeyed` (the operator's
+    /// `--accept-unkeyed`) a journal without MACs at a table with a secret is continued as
+    /// it is, not authenticated, and [`Resumed::accepted_unkeyed`] says so.
+    ///
+    /// # Errors
+    /// As [`open_with`](Self::open_with).
+    pub fn open_accepting(
+        path: &Path,
+        config: TableConfig,
+        secret: Option<&TableSecret>,
+        accept_unkeyed: bool,
+    ) -> Result<(Session, Resumed), SessionError> {
+        // Asked before the journal is opened for writing: a refused journal stays as it is.
+        if secret.is_some() && !accept_unkeyed && path.exists() {
+            let (_, read) = Journal::<Input>::open_with(path, OpenMode::ReadOnly, secret)?;
+            // Damage is named as such below (the journal is refused unchanged then too).
+            if unkeyed_at_keyed_table(&read.authentication, secret) && read.damage.is_none() {
+                return Err(SessionError::Downgraded(path.display().to_string()));
+            }
+        }
         let (
             mut journal,
             Recovery {
@@ -186,10 +220,11 @@ impl Session {
                 ..
             },
         ) = Journal::<Input>::open_with(path, OpenMode::ReadWrite, secret)?;
-        let mut by_design = journal.meta::<String>(META_UNKEYED)?.is_some();
-        if !by_design && downgraded(&authentication, secret, journal.meta(META_EPOCH)?) {
+        let unkeyed = unkeyed_at_keyed_table(&authentication, secret);
+        if unkeyed && !accept_unkeyed {
             return Err(SessionError::Downgraded(path.display().to_string()));
         }
+        let mut by_design = secret.is_none() && journal.meta::<String>(META_UNKEYED)?.is_some();
         let stored: Option<TableConfig> = journal.meta(META_CONFIG)?;
         let (config, config_from_journal) = match stored {
             Some(stored) => {
@@ -218,6 +253,7 @@ impl Session {
             config_from_journal,
             authentication: Some(authentication),
             unkeyed_by_design: by_design,
+            accepted_unkeyed: unkeyed,
             ..Resumed::default()
         };
         Ok((
@@ -240,14 +276,28 @@ impl Session {
 
     /// As [`replay`](Self::replay), checking a keyed journal's MACs with the table's
     /// secret: a forged record is named as damage with its record number (the records
-    /// before it are replayed), and a journal written with another secret, or stripped of
-    /// its MACs after the secret was made, is named in [`Resumed::file_damage`].
+    /// before it are replayed), and a journal written with another secret, or without
+    /// MACs at all, is named in [`Resumed::file_damage`].
     ///
     /// # Errors
     /// As [`replay`](Self::replay); a forged setting is an error naming it.
     pub fn replay_with(
         path: &Path,
         secret: Option<&TableSecret>,
+    ) -> Result<(Table, Resumed), SessionError> {
+        Self::replay_accepting(path, secret, false)
+    }
+
+    /// As [`replay_with`](Self::replay_with); with `accept_unkeyed` (the operator's
+    /// `--accept-unkeyed`) a journal without MACs is not named as damage, and
+    /// [`Resumed::accepted_unkeyed`] says it was accepted.
+    ///
+    /// # Errors
+    /// As [`replay_with`](Self::replay_with).
+    pub fn replay_accepting(
+        path: &Path,
+        secret: Option<&TableSecret>,
+        accept_unkeyed: bool,
     ) -> Result<(Table, Resumed), SessionError> {
         let (
             journal,
@@ -262,19 +312,15 @@ impl Session {
         if matches!(authentication, Authentication::OtherSecret { .. }) {
             file_damage.push(authentication.to_string());
         }
-        let unkeyed_by_design = journal
-            .meta::<String>(META_UNKEYED)
-            .ok()
-            .flatten()
-            .is_some();
-        if !unkeyed_by_design
-            && downgraded(
-                &authentication,
-                secret,
-                journal.meta(META_EPOCH).ok().flatten(),
-            )
-        {
-            file_damage.push(DOWNGRADED.to_owned());
+        let unkeyed_by_design = secret.is_none()
+            && journal
+                .meta::<String>(META_UNKEYED)
+                .ok()
+                .flatten()
+                .is_some();
+        let accepted_unkeyed = unkeyed_at_keyed_table(&authentication, secret);
+        if accepted_unkeyed && !accept_unkeyed {
+            file_damage.push(UNKEYED_AT_KEYED_TABLE.to_owned());
         }
         let config: TableConfig = journal
             .meta(META_CONFIG)?
@@ -296,6 +342,7 @@ impl Session {
                 authentication: Some(authentication),
                 head: Some(journal.head()),
                 unkeyed_by_design,
+                accepted_unkeyed: accepted_unkeyed && accept_unkeyed,
             },
         ))
     }
@@ -469,18 +516,16 @@ mod tests {
         assert_eq!(session.table().config(), &first);
     }
 
-    /// Issue 39, item 7: a demo or test game made without the table's secret, after the
-    /// secret was made, is unkeyed by design and said so, never called tampering.
+    /// Issue 39, item 7: a demo or test game made without a secret is unkeyed by design
+    /// and said so when read without one.
     #[test]
-    fn a_game_made_without_the_secret_is_unkeyed_by_design_not_tampering() {
+    fn a_game_made_without_the_secret_is_unkeyed_by_design_when_read_without_one() {
         let dir = tempfile::tempdir().unwrap();
-        let (secret, _) =
-            TableSecret::read_or_make(&dir.path().join(crate::journal::SECRET_FILE)).unwrap();
         let path = dir.path().join("demo.journal");
         let (mut session, _) = Session::open(&path, TableConfig::default()).unwrap();
         session.feed(s(0.0), Input::Start).unwrap();
         drop(session);
-        let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
+        let (_, resumed) = Session::replay(&path).unwrap();
         assert!(resumed.warnings().is_empty(), "{:?}", resumed.warnings());
         assert!(
             resumed
@@ -489,11 +534,13 @@ mod tests {
             "{:?}",
             resumed.not_authenticated()
         );
-        Session::open_with(&path, TableConfig::default(), Some(&secret)).unwrap();
     }
 
+    /// Issue 40, point 2: at a table with a secret a journal without MACs is refused,
+    /// whatever its epoch, its "unkeyed by design" mark or the secret file's mtime say,
+    /// unless the operator accepts it.
     #[test]
-    fn a_journal_stripped_of_its_macs_after_the_secret_was_made_is_tampering() {
+    fn a_journal_without_macs_at_a_keyed_table_is_refused_unless_accepted() {
         let dir = tempfile::tempdir().unwrap();
         let (secret, _) =
             TableSecret::read_or_make(&dir.path().join(crate::journal::SECRET_FILE)).unwrap();
@@ -504,48 +551,55 @@ mod tests {
         drop(session);
         let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
         assert!(resumed.warnings().is_empty() && resumed.not_authenticated().is_none());
-        // The editor removes what says the journal is keyed, and every MAC.
+        // The editor removes what says the journal is keyed and every MAC, moves the epoch
+        // back to 1970 and adds the demo's mark, each with its unkeyed hash made anew.
         let db = rusqlite::Connection::open(&path).unwrap();
         db.execute_batch(
             "DELETE FROM meta WHERE key = 'secret_id'; UPDATE meta SET mac = NULL; \
              UPDATE inputs SET mac = NULL;",
         )
         .unwrap();
+        let hashed = |key: &str, value: &str| {
+            use sha2::{Digest, Sha256};
+            let mut h = Sha256::new();
+            h.update((key.len() as u64).to_le_bytes());
+            h.update(key.as_bytes());
+            h.update(value.as_bytes());
+            h.finalize().to_vec()
+        };
+        let epoch = serde_json::to_string(&1_000u64).unwrap();
+        db.execute(
+            "UPDATE meta SET value = ?1, hash = ?2 WHERE key = ?3",
+            rusqlite::params![epoch, hashed(META_EPOCH, &epoch), META_EPOCH],
+        )
+        .unwrap();
+        let mark = serde_json::to_string("made without a secret").unwrap();
+        db.execute(
+            "INSERT INTO meta (key, value, hash) VALUES (?1, ?2, ?3)",
+            rusqlite::params![META_UNKEYED, mark, hashed(META_UNKEYED, &mark)],
+        )
+        .unwrap();
         drop(db);
         let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
         let warnings = resumed.warnings().join("; ");
-        assert!(warnings.contains("MACs were stripped"), "{warnings}");
+        assert!(warnings.contains("possible tampering"), "{warnings}");
+        assert!(warnings.contains("--accept-unkeyed"), "{warnings}");
+        assert!(!resumed.unkeyed_by_design, "the mark is not trusted");
         assert!(matches!(
             Session::open_with(&path, TableConfig::default(), Some(&secret)),
             Err(SessionError::Downgraded(_))
         ));
-        // A journal begun before the table had its secret stays readable, not authenticated.
-        let old = dir.path().join("old.journal");
-        Session::open(&old, TableConfig::default()).unwrap();
-        let db = rusqlite::Connection::open(&old).unwrap();
-        let epoch = serde_json::to_string(&1_000u64).unwrap();
-        let hash = {
-            use sha2::{Digest, Sha256};
-            let mut h = Sha256::new();
-            h.update((META_EPOCH.len() as u64).to_le_bytes());
-            h.update(META_EPOCH.as_bytes());
-            h.update(epoch.as_bytes());
-            h.finalize().to_vec()
-        };
-        db.execute(
-            "UPDATE meta SET value = ?1, hash = ?2 WHERE key = ?3",
-            rusqlite::params![epoch, hash, META_EPOCH],
-        )
-        .unwrap();
-        drop(db);
-        let (_, resumed) = Session::replay_with(&old, Some(&secret)).unwrap();
+        // The operator's word: read and continued, said once.
+        let (_, resumed) = Session::replay_accepting(&path, Some(&secret), true).unwrap();
         assert!(resumed.warnings().is_empty(), "{:?}", resumed.warnings());
-        assert!(
-            resumed
-                .not_authenticated()
-                .is_some_and(|l| l.contains("made without a table secret"))
-        );
-        Session::open_with(&old, TableConfig::default(), Some(&secret)).unwrap();
+        assert!(resumed.accepted_unkeyed);
+        let (_, resumed) =
+            Session::open_accepting(&path, TableConfig::default(), Some(&secret), true).unwrap();
+        assert!(resumed.accepted_unkeyed);
+        // Without a secret there is nothing to check: read, not authenticated.
+        let (_, resumed) = Session::replay(&path).unwrap();
+        assert!(resumed.warnings().is_empty() && !resumed.accepted_unkeyed);
+        assert!(resumed.not_authenticated().is_some());
     }
 
     #[test]

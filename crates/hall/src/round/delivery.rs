@@ -38,6 +38,10 @@ impl Hall {
             Ok(t) => t,
             Err(e) => return self.reject(topic, |d| &mut d.malformed, e.to_string()),
         };
+        if table.chars().any(annabella_rules::is_bidi_control) {
+            let reason = "the topic's table name holds a bidirectional control".to_owned();
+            return self.reject(topic, |d| &mut d.malformed, reason);
+        }
         if kind == Kind::Action {
             return match action::verify(&self.keys, table, payload) {
                 Ok(a) => vec![News::Action {
@@ -77,14 +81,29 @@ impl Hall {
             );
             return self.reject(topic, |d| &mut d.malformed, reason);
         }
-        self.apply(now_ms, topic, message)
+        let view = match &message.body {
+            Body::View(state) => Some((message.game, message.seq, state.head.clone())),
+            _ => None,
+        };
+        let table = message.table.clone();
+        let news = self.apply(now_ms, topic, message);
+        if let Some((game, seq, head)) = view
+            && !news
+                .iter()
+                .any(|n| matches!(n, News::Rejected { .. } | News::Contradicted(_)))
+        {
+            self.note_view((&table, game, seq, head), payload);
+        }
+        news
     }
 
     /// Applies a believed message of its table: refused when absurd or out of turn, a
     /// new game begun when it is one, then its event taken by the table's entry.
     fn apply(&mut self, now_ms: u64, topic: &str, m: HallMessage) -> Vec<News> {
-        let (game, mark) =
-            (self.tables.get(m.table.as_str())).map_or((0, None), |t| (t.game, t.mark));
+        if let Some(refused) = self.refuse_replay(now_ms, topic, &m) {
+            return refused;
+        }
+        let (game, mark) = (self.tables.get(m.table.as_str())).map_or((0, None), |t| (t.game, t.mark));
         if let Some(refused) = self.refuse_absurd(now_ms, topic, &m, game) {
             return refused;
         }

@@ -32,6 +32,10 @@ pub struct Dropped {
     /// Signed by the table in a newer protocol than the hall reads (update the hall).
     #[serde(default)]
     pub newer_protocol: u64,
+    /// A table's earlier signed view published again after the hall's restart (older than
+    /// what the hall had accepted before it): a replay, with an alert.
+    #[serde(default)]
+    pub replayed: u64,
 }
 
 impl Dropped {
@@ -49,5 +53,6 @@ impl Dropped {
             + self.actions
             + self.contradicting
             + self.newer_protocol
+            + self.replayed
     }
 }

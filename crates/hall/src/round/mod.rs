@@ -17,12 +17,13 @@ mod entry;
 mod news;
 mod order;
 mod pgn;
+mod restart;
 mod witness;
 
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -34,6 +35,7 @@ pub use entry::TableEntry;
 pub use news::News;
 pub use order::{MAX_FUTURE_MS, MAX_GAP, MAX_PART};
 pub use pgn::with_board_tag;
+pub use restart::{Accepted, AcceptedViews, MAX_REPLAY_ALERTS};
 pub use witness::{MAX_WITNESSED, WitnessAlert};
 
 /// Every table of the hall.
@@ -47,6 +49,12 @@ pub struct Hall {
     pgn_version: u64,
     roster: Roster,
     broadcast: Option<crate::broadcast::PushStatus>,
+    /// Each table's last accepted view (kept across a restart by the shell).
+    views: BTreeMap<String, Accepted>,
+    /// Tables taken again from the views kept before a restart.
+    restored: BTreeSet<String>,
+    /// Earlier views published again after the restart, oldest first.
+    replays: Vec<WitnessAlert>,
 }
 
 /// An alert with its table, for the top of the hall page.
@@ -146,6 +154,7 @@ impl Hall {
         self.tables
             .values()
             .flat_map(|t| t.contradictions.iter().cloned())
+            .chain(self.replays.iter().cloned())
             .collect()
     }
 }

@@ -28,13 +28,28 @@ pub struct WitnessAlert {
     /// The last record the hall had witnessed for the game: a contradiction below it means
     /// the table's journal is shorter than it was.
     pub witnessed_up_to: u64,
+    /// The game of the record `witnessed_up_to` (the same game, but for a replay).
+    pub witnessed_game: u64,
     /// When it arrived (the hall's clock, Unix ms).
     pub at_ms: u64,
+    /// Not the table's journal but an earlier signed view of it published again after the
+    /// hall's restart (record `seq` of game `game`, older than the record
+    /// `witnessed_up_to` the hall had accepted): a replay, not applied.
+    pub replayed: bool,
 }
 
 impl WitnessAlert {
     /// The alert in words.
     pub fn detail(&self) -> String {
+        if self.replayed {
+            return format!(
+                "an earlier signed view of the table (record {} of game {}) was published \
+                 again after the hall's restart, while the hall had accepted record {} of \
+                 game {} before it: it is not shown; whoever did it holds the table's broker \
+                 password",
+                self.seq, self.game, self.witnessed_up_to, self.witnessed_game
+            );
+        }
         let shorter = if self.seq <= self.witnessed_up_to {
             format!(
                 " (the hall had witnessed records up to {}: the journal was set back or \
@@ -75,7 +90,9 @@ impl Hall {
                     witnessed: seen.clone(),
                     published: head.clone(),
                     witnessed_up_to: entry.witnessed.keys().next_back().copied().unwrap_or(0),
+                    witnessed_game: entry.game,
                     at_ms: now_ms,
+                    replayed: false,
                 };
                 // Once per record and head: a redelivered copy is not a new alert.
                 let known = entry

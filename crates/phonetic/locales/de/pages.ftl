@@ -133,6 +133,7 @@ sheet-time-control = Bedenkzeit
 sheet-white = Weiß
 sheet-black = Schwarz
 sheet-vi = sehbehindert
+sheet-by-hand = Bitte tragen Sie dies von Hand ein (Schrift von rechts nach links).
 sheet-title-label = Titel
 sheet-rating = Elo
 sheet-fide-id = FIDE-ID

@@ -132,6 +132,7 @@ sheet-time-control = Time control
 sheet-white = White
 sheet-black = Black
 sheet-vi = VI player
+sheet-by-hand = Please write this by hand (right-to-left script).
 sheet-title-label = Title
 sheet-rating = Rating
 sheet-fide-id = FIDE ID

@@ -133,6 +133,7 @@ sheet-time-control = Játékidő
 sheet-white = Világos
 sheet-black = Sötét
 sheet-vi = látássérült
+sheet-by-hand = Kérjük, kézzel írja be (jobbról balra író írás).
 sheet-title-label = Cím
 sheet-rating = Értékszám
 sheet-fide-id = FIDE-azonosító

@@ -132,6 +132,7 @@ sheet-time-control = Laiko kontrolė
 sheet-white = Baltieji
 sheet-black = Juodieji
 sheet-vi = silpnaregis
+sheet-by-hand = Prašome įrašyti ranka (rašoma iš dešinės į kairę).
 sheet-title-label = Titulas
 sheet-rating = Reitingas
 sheet-fide-id = FIDE ID

@@ -132,6 +132,7 @@ sheet-time-control = Laika kontrole
 sheet-white = Baltie
 sheet-black = Melnie
 sheet-vi = vājredzīgais
+sheet-by-hand = Lūdzu, ierakstiet to ar roku (rakstība no labās uz kreiso).
 sheet-title-label = Tituls
 sheet-rating = Reitings
 sheet-fide-id = FIDE ID

@@ -88,3 +88,67 @@ fn a_head_that_contradicts_a_witnessed_one_is_an_alert_naming_the_table() {
         "the earlier game's alerts stay"
     );
 }
+
+/// Issue 40, point 5: a restarted hall takes its kept views again (their signatures
+/// checked anew) and refuses an earlier signed view published again, with an alert once.
+#[test]
+fn a_restarted_hall_refuses_an_earlier_view_published_again_with_an_alert() {
+    let msgs = with_heads(&game("4", 10), |s| format!("h{s}"));
+    let views: Vec<&HallMessage> = msgs
+        .iter()
+        .filter(|m| matches!(m.body, Body::View(_)))
+        .collect();
+    assert!(views.len() >= 2, "{views:?}");
+    let mut before = hall();
+    for m in &msgs {
+        wire(&mut before, m);
+    }
+    let kept = before.accepted();
+    let last = &kept.tables["4"];
+    assert_eq!((last.game, last.seq), (10, 3));
+    assert_eq!(last.head.as_deref(), Some("h3"));
+    // The file as written and read again.
+    let kept: AcceptedViews = serde_json::from_str(&serde_json::to_string(&kept).unwrap()).unwrap();
+
+    let mut after = hall();
+    after.restore(NOW, &kept);
+    assert_eq!(
+        sans(&after, "4"),
+        ["e4"],
+        "the kept view brings the game back"
+    );
+    for _ in 0..2 {
+        let news = wire(&mut after, views[0]);
+        assert!(
+            news.iter().any(|n| matches!(n, News::Rejected { .. })),
+            "{news:?}"
+        );
+    }
+    assert_eq!(sans(&after, "4"), ["e4"], "not set back");
+    assert_eq!(after.table("4").unwrap().mark.map(|m| m.0), Some(3));
+    let alerts = after.witness_alerts();
+    assert_eq!(alerts.len(), 1, "once: {alerts:?}");
+    assert!(alerts[0].replayed);
+    assert!(
+        alerts[0].detail().contains("after the hall's restart"),
+        "{}",
+        alerts[0].detail()
+    );
+    assert_eq!(after.dropped().replayed, 2);
+    // The latest view delivered again (the broker's retained copy) is no replay.
+    let news = wire(&mut after, views[views.len() - 1]);
+    assert!(
+        !news.iter().any(|n| matches!(n, News::Rejected { .. })),
+        "{news:?}"
+    );
+
+    // A kept view whose signature no longer checks (the file edited) is not taken.
+    let mut forged = kept.clone();
+    let a = forged.tables.get_mut("4").unwrap();
+    let edited = a.view.replacen("\"signature\":\"", "\"signature\":\"00", 1);
+    assert_ne!(edited, a.view);
+    a.view = edited;
+    let mut hall = hall();
+    hall.restore(NOW, &forged);
+    assert!(hall.table("4").is_none_or(|t| t.moves.is_empty()));
+}
