@@ -52,6 +52,9 @@ pub struct RawOpponent {
     /// Post a seek with this clock (`"15+10"`); without it, the games that start are
     /// played (a challenge accepted on the site).
     pub seek: Option<String>,
+    /// A game on Lichess: both clocks, as Lichess reports them, spoken after each of the
+    /// opponent's moves (`false`: on request, "Zeit").
+    pub announce_clock: Option<bool>,
 }
 
 /// The opponent across the board, checked.
@@ -83,6 +86,8 @@ pub struct LichessSettings {
     pub origin: annabella_lichess_board::Origin,
     /// The seek to post, if any.
     pub seek: Option<annabella_lichess_board::SeekClock>,
+    /// Both clocks spoken after each of the opponent's moves.
+    pub announce_clock: bool,
 }
 
 /// Checks the Lichess keys of `[opponent]` (`raw.lichess_token_file` is there).
@@ -149,6 +154,7 @@ fn check_lichess(
         token_file,
         origin: origin?,
         seek: seek?,
+        announce_clock: raw.announce_clock.unwrap_or(false),
     }))
 }
 
@@ -252,6 +258,7 @@ pub(super) fn check(
     for (key, given) in [
         ("lichess_url", raw.lichess_url.is_some()),
         ("seek", raw.seek.is_some()),
+        ("announce_clock", raw.announce_clock.is_some()),
     ] {
         if given {
             problem(

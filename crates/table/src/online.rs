@@ -42,6 +42,9 @@ pub enum OnlineNotice {
         /// What.
         text: String,
     },
+    /// Both clocks as the server reports them, spoken to the VI player (after the
+    /// opponent's move, when the table's file asks for it).
+    Clocks,
     /// The server aborted the game (the VI player's abort, the opponent's, or none
     /// made in time): it ends without a result, and is not continued.
     Aborted,

@@ -110,6 +110,11 @@ impl Table {
                     AnnounceKind::Answer,
                 );
             }
+            OnlineNotice::Clocks => {
+                let white = self.clock.remaining(shakmaty::Color::White, now);
+                let black = self.clock.remaining(shakmaty::Color::Black, now);
+                return self.tell_vi(words.time(white, black), Priority::Low, AnnounceKind::Clock);
+            }
             OnlineNotice::Aborted => {
                 self.online.aborted = true;
                 self.online.takeback_asked = false;
