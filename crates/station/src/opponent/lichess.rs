@@ -465,7 +465,7 @@ impl Game {
             Event::Chat(line) => {
                 tracing::info!("Lichess chat, {}: {}", line.user, line.text);
                 // The spectators' room is not spoken: the VI player hears his opponent.
-                if line.players_room && !self.from_lichess(&line.user) {
+                if line.players_room && !written_by_lichess(&line.user) {
                     let user = bounded(&line.user, 30);
                     let text = bounded(&line.text, CHAT_SPOKEN);
                     if !text.is_empty() {
@@ -498,12 +498,6 @@ impl Game {
             .online(notice)
             .await
             .map_or(Some(OpponentEnd::Stopped), |()| None)
-    }
-
-    /// Whether `user` wrote as Lichess itself (its own lines in the players' room, such
-    /// as "Takeback sent"), which the table already says in its words.
-    fn from_lichess(&self, user: &str) -> bool {
-        user.eq_ignore_ascii_case("lichess")
     }
 
     /// Lichess refused the VI player's move (or it could not be sent): the table takes it
@@ -547,6 +541,12 @@ impl Game {
         };
         sent.map_or(Some(OpponentEnd::Stopped), |()| None)
     }
+}
+
+/// Whether `user` wrote as Lichess itself (its own lines in the players' room, such as
+/// "Takeback sent"), which the table already says in its own words.
+fn written_by_lichess(user: &str) -> bool {
+    user.eq_ignore_ascii_case("lichess")
 }
 
 /// The most characters of a chat line spoken to the VI player.
