@@ -471,7 +471,10 @@ fn the_vi_player_aborts_by_word_before_the_game_has_begun() {
     for tag in ["[Result \"*\"]", "[Termination \"aborted\"]"] {
         assert!(pgn.contains(tag), "{tag} in {pgn}");
     }
-    // The next `play` does not continue the aborted game: the next one begins.
+    // The next `play` does not continue the aborted game: the next one begins, and a
+    // game that started on Lichess while the table was between games is played.
+    let streams_before = server.count("/api/board/game/stream/");
+    server.start_game();
     let mut next = annabella()
         .args(["play", "--config"])
         .arg(&config)
@@ -495,6 +498,15 @@ fn the_vi_player_aborts_by_word_before_the_game_has_begun() {
             Err(_) => break false,
         }
     };
+    if begun {
+        runtime.block_on(server.wait_until("the next game's stream", |w| {
+            w.log
+                .iter()
+                .filter(|l| l.path.contains("/api/board/game/stream/"))
+                .count()
+                > streams_before
+        }));
+    }
     next.kill().unwrap();
     let _ = next.wait();
     assert!(begun, "the aborted game is not continued: {heard:#?}");
