@@ -3,9 +3,13 @@
 //! Lichess (127.0.0.1, every request and reply checked against Lichess's OpenAPI
 //! description, `tests/data/lichess-board`) and plays it: the VI player's typed words and
 //! "gesetzt" go to Lichess as UCI, the opponent's moves come to the table; the journal
-//! replays the game, the PGN names the players, ratings and the game's page. A token file
-//! others can read stops `play` before anything is sent. The real lichess.org is not tried
-//! here (no network).
+//! replays the game, the PGN names the players, ratings and the game's page. The VI
+//! player's words reach their endpoints (a takeback agreed, a draw offered and accepted,
+//! resignation, abort, a claimed win), Lichess's news is spoken (a takeback asked, the
+//! opponent gone, the players' chat, a refusal, the clocks), an aborted game is recorded
+//! and not continued, and the microphone path (a real WAV through real Vosk) plays beside
+//! the words. A token file others can read stops `play` before anything is sent. The real
+//! lichess.org is not tried here (no network).
 
 use std::{
     io::{BufRead, BufReader, Write},
@@ -590,4 +594,70 @@ fn the_clocks_follow_each_opponent_move_by_setting_and_the_vi_player_resigns_by_
         );
     });
     assert_eq!(replayed(dir.path())["result"]["result"], "0-1");
+}
+
+#[test]
+fn the_microphone_path_plays_online_and_words_not_understood_never_reach_lichess() {
+    use annabella_test_support::korean::{korean_wav, model_dir};
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut world = World::new(Color::White);
+    world.replies = ["e7e5"].map(String::from).into();
+    let server = runtime.block_on(StandIn::start(world));
+    server.start_game();
+    let dir = tempfile::tempdir().unwrap();
+    let (config, _) = init(dir.path(), &server.url);
+    // A real WAV through the real recogniser (the Korean test model: it knows none of
+    // the German scheme's words, so the utterance is heard and not understood).
+    let wav = korean_wav(dir.path(), "ko", "여섯", 2.5, 1.5);
+    let file = std::fs::read_to_string(&config).unwrap();
+    let lines_source = file
+        .lines()
+        .find(|l| l.starts_with("source = \"lines\""))
+        .unwrap_or_else(|| panic!("no typed source in {file}"))
+        .to_owned();
+    let file = file.replace(
+        &lines_source,
+        &format!(
+            "source = \"vosk\"\nmodel = \"{}\"\ninput = \"wav:{}\"",
+            model_dir().display(),
+            wav.display()
+        ),
+    );
+    std::fs::write(&config, file).unwrap();
+    let mut play = Play::start(&config);
+    play.until("the utterance through the recogniser", |l| {
+        serde_json::from_str::<Value>(l).is_ok_and(|v| v["kind"] == "utterance")
+    });
+    play.until("the answer to it", |l| {
+        serde_json::from_str::<Value>(l).is_ok_and(|v| {
+            v["kind"] == "effect"
+                && v["effect"]["to"] == "vi_player"
+                && v["effect"]["kind"] == "not_understood"
+        })
+    });
+    assert_eq!(server.count("/move/"), 0, "nothing not understood is sent");
+    // The words go on reaching Lichess beside the microphone.
+    play.type_words("Bauer Eva vier");
+    play.type_words("gesetzt");
+    play.opponent_moves(1);
+    play.type_words("ich gebe auf");
+    play.type_words("ja");
+    runtime.block_on(server.wait_until("the resignation", |w| {
+        w.game.as_ref().is_some_and(|g| g.status == "resign")
+    }));
+    let (status, stderr, seen) = play.ended();
+    assert!(status.success(), "{stderr}");
+    let heard = seen
+        .iter()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["kind"] == "input" && v["input"]["input"] == "heard")
+        .count();
+    assert!(heard >= 3, "the utterance and the typed words, each heard");
+    server.with(|w| {
+        assert_eq!(w.violations, Vec::<String>::new());
+        let moves = w.log.iter().filter(|l| l.path.contains("/move/")).count();
+        assert_eq!(moves, 1, "only the move said in words");
+    });
+    let view = replayed(dir.path());
+    assert_eq!(view["moves"], serde_json::json!(["e4", "e5"]), "{view}");
 }
