@@ -256,12 +256,18 @@ impl Play {
             }
         });
         let stdin = child.stdin.take().unwrap();
-        Play {
+        let mut play = Play {
             child,
             stdin,
             lines,
             seen: Vec::new(),
-        }
+        };
+        // The VI player speaks once the game on Lichess has begun at the table.
+        play.until("the game's start", |l| {
+            serde_json::from_str::<Value>(l)
+                .is_ok_and(|v| v["kind"] == "input" && v["input"]["input"] == "start")
+        });
+        play
     }
 
     fn type_words(&mut self, words: &str) {
@@ -312,7 +318,10 @@ impl Play {
         while made(&self.seen) < n {
             match self.lines.recv_timeout(Duration::from_secs(60)) {
                 Ok(l) => self.seen.push(l),
-                Err(_) => panic!("the opponent's move {n} did not reach the table"),
+                Err(_) => panic!(
+                    "the opponent's move {n} did not reach the table: {:#?}",
+                    self.seen
+                ),
             }
         }
     }
@@ -444,7 +453,6 @@ fn the_vi_player_aborts_by_word_before_the_game_has_begun() {
     let dir = tempfile::tempdir().unwrap();
     let (config, _) = init(dir.path(), &server.url);
     let mut play = Play::start(&config);
-    play.until("the game's start", |l| l.contains("\"start\""));
     play.type_words("Partie abbrechen");
     play.heard("Der Abbruch der Partie ist an den Server geschickt.");
     runtime.block_on(server.wait_until("the abort", |w| {

@@ -25,6 +25,8 @@ pub enum OnlineRequest {
 pub enum OnlineNotice {
     /// The opponent asks to take back a move; the VI player agrees or refuses.
     TakeBackAsked,
+    /// The VI player did not answer the takeback request in time: it was declined.
+    TakeBackLapsed,
     /// The opponent left the game; a win may be claimed in this many seconds.
     OpponentLeft {
         /// Seconds until a win may be claimed, if the server said.

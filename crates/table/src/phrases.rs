@@ -198,6 +198,11 @@ impl Phrases {
         )
     }
 
+    /// The takeback request was not answered in time and is declined.
+    pub(crate) fn takeback_lapsed(self) -> String {
+        self.say("takeback-lapsed", &[])
+    }
+
     /// The opponent left; a win may be claimed in `secs` seconds, if known.
     pub(crate) fn opponent_left(self, secs: Option<u64>) -> String {
         match secs {

@@ -75,6 +75,20 @@ fn the_vi_player_answers_a_takeback_request_by_word() {
         ["e4", "e5"],
         "the server takes back, not the words"
     );
+    // Not answered in time: declined for him, and he is told.
+    run.at(10.0, Input::Online(OnlineNotice::TakeBackAsked));
+    run.at(30.0, Input::Online(OnlineNotice::TakeBackLapsed));
+    assert_any(
+        &run.heard_by(Audience::ViPlayer),
+        "Die Bitte um Zugrücknahme blieb ohne Antwort und ist abgelehnt.",
+    );
+    assert!(!run.view().takeback_asked);
+    run.say(31.0, "annehmen");
+    assert_eq!(
+        run.view().online_requests.len(),
+        2,
+        "nothing more to answer"
+    );
 }
 
 #[test]

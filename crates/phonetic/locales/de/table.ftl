@@ -277,3 +277,4 @@ opponent-returned = Ihr Gegner ist in die Partie zurückgekehrt.
 opponent-chat = Nachricht von { $user }: { $text }
 online-refused = Der Server hat abgelehnt: { $reason }
 game-aborted = Die Partie ist abgebrochen. Sie endet ohne Ergebnis und wird nicht fortgesetzt.
+takeback-lapsed = Die Bitte um Zugrücknahme blieb ohne Antwort und ist abgelehnt.

@@ -234,3 +234,4 @@ opponent-returned = Your opponent is back in the game.
 opponent-chat = Message from { $user }: { $text }
 online-refused = The server refused: { $reason }
 game-aborted = The game is aborted. It ends without a result and does not continue.
+takeback-lapsed = The takeback request was not answered in time and is declined.

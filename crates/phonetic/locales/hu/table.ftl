@@ -234,3 +234,4 @@ opponent-returned = Az ellenfele visszatért a játszmába.
 opponent-chat = { $user } üzenete: { $text }
 online-refused = A szerver elutasította: { $reason }
 game-aborted = A játszma megszakadt. Eredmény nélkül ér véget, és nem folytatódik.
+takeback-lapsed = A lépés visszavételére vonatkozó kérésre nem érkezett időben válasz, ezért elutasítva.

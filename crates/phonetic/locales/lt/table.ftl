@@ -270,3 +270,4 @@ opponent-returned = Jūsų varžovas grįžo į partiją.
 opponent-chat = Žinutė nuo { $user }: { $text }
 online-refused = Serveris atsisakė: { $reason }
 game-aborted = Partija nutraukta. Ji baigiasi be rezultato ir nebus tęsiama.
+takeback-lapsed = Į prašymą atšaukti ėjimą laiku neatsakyta, todėl jis atmestas.

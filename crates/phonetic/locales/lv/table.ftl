@@ -262,3 +262,4 @@ opponent-returned = Jūsu pretinieks ir atgriezies partijā.
 opponent-chat = Ziņa no { $user }: { $text }
 online-refused = Serveris atteica: { $reason }
 game-aborted = Partija ir pārtraukta. Tā beidzas bez rezultāta un netiks turpināta.
+takeback-lapsed = Uz lūgumu atsaukt gājienu netika laikus atbildēts, tāpēc tas ir noraidīts.

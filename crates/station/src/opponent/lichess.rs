@@ -482,6 +482,10 @@ impl Game {
                 return self.ended(status, winner).await;
             }
             Event::Fatal(f) => return Some(self.seat.lost(&f.to_string()).await),
+            Event::Done(Action::DeclineTakeback) if self.view.takeback_asked => {
+                // Declined for the VI player, who did not answer in time.
+                return self.notice(OnlineNotice::TakeBackLapsed).await;
+            }
             Event::Resumed { .. }
             | Event::Done(_)
             | Event::Started(_)

@@ -83,6 +83,12 @@ impl Table {
                 self.online.takeback_asked = true;
                 words.takeback_asked()
             }
+            OnlineNotice::TakeBackLapsed => {
+                if !std::mem::take(&mut self.online.takeback_asked) {
+                    return;
+                }
+                words.takeback_lapsed()
+            }
             OnlineNotice::OpponentLeft { claim_in_secs } => {
                 self.online.left = true;
                 self.online.claimable = claim_in_secs == Some(0);
