@@ -566,7 +566,10 @@ fn the_clocks_follow_each_opponent_move_by_setting_and_the_vi_player_resigns_by_
     let file = std::fs::read_to_string(&config).unwrap();
     let key = "lichess_token_file = \"lichess.token\"\n";
     assert!(file.contains(key), "{file}");
-    let file = file.replace(key, &format!("{key}announce_clock = true\n"));
+    let file = file.replace(
+        key,
+        &format!("{key}announce_clock = true\nspectator_chat = true\n"),
+    );
     std::fs::write(&config, file).unwrap();
     let mut play = Play::start(&config);
     play.type_words("Bauer Eva vier");
@@ -587,6 +590,12 @@ fn the_clocks_follow_each_opponent_move_by_setting_and_the_vi_player_resigns_by_
         at("Eva sieben Eva fünf") < at("Schwarz vierzehn Minuten"),
         "{said:?}"
     );
+    // Asked for in the table's file: the spectators' chat is read too.
+    server.game_line(serde_json::json!({
+        "type": "chatLine", "room": "spectator", "username": "kiebitz",
+        "text": "Schöne Eröffnung"
+    }));
+    play.heard("Nachricht von kiebitz: Schöne Eröffnung.");
     play.type_words("ich gebe auf");
     play.type_words("ja");
     runtime.block_on(server.wait_until("the resignation", |w| {

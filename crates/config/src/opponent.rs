@@ -55,6 +55,9 @@ pub struct RawOpponent {
     /// A game on Lichess: both clocks, as Lichess reports them, spoken after each of the
     /// opponent's moves (`false`: on request, "Zeit").
     pub announce_clock: Option<bool>,
+    /// A game on Lichess: the spectators' chat is read to the VI player too (`false`:
+    /// only his opponent's lines).
+    pub spectator_chat: Option<bool>,
 }
 
 /// The opponent across the board, checked.
@@ -88,6 +91,8 @@ pub struct LichessSettings {
     pub seek: Option<annabella_lichess_board::SeekClock>,
     /// Both clocks spoken after each of the opponent's moves.
     pub announce_clock: bool,
+    /// The spectators' chat read to the VI player too.
+    pub spectator_chat: bool,
 }
 
 /// Checks the Lichess keys of `[opponent]` (`raw.lichess_token_file` is there).
@@ -155,6 +160,7 @@ fn check_lichess(
         origin: origin?,
         seek: seek?,
         announce_clock: raw.announce_clock.unwrap_or(false),
+        spectator_chat: raw.spectator_chat.unwrap_or(false),
     }))
 }
 
@@ -259,6 +265,7 @@ pub(super) fn check(
         ("lichess_url", raw.lichess_url.is_some()),
         ("seek", raw.seek.is_some()),
         ("announce_clock", raw.announce_clock.is_some()),
+        ("spectator_chat", raw.spectator_chat.is_some()),
     ] {
         if given {
             problem(

@@ -148,6 +148,7 @@ impl Opponent for LichessOpponent {
             };
             let mut game = Game::new(running, seat);
             game.announce_clock = self.settings.announce_clock;
+            game.spectator_chat = self.settings.spectator_chat;
             game.run().await
         })
     }
@@ -228,6 +229,8 @@ struct Game {
     announce_clock: bool,
     /// An opponent's move was fed: the clocks are spoken once Lichess's times are set.
     clock_owed: bool,
+    /// The spectators' chat spoken too (`[opponent] spectator_chat`).
+    spectator_chat: bool,
 }
 
 impl Game {
@@ -261,6 +264,7 @@ impl Game {
             differs: false,
             announce_clock: false,
             clock_owed: false,
+            spectator_chat: false,
         }
     }
 
@@ -464,8 +468,10 @@ impl Game {
             ),
             Event::Chat(line) => {
                 tracing::info!("Lichess chat, {}: {}", line.user, line.text);
-                // The spectators' room is not spoken: the VI player hears his opponent.
-                if line.players_room && !written_by_lichess(&line.user) {
+                // The spectators' room is not spoken unless the table's file asks for it:
+                // the VI player hears his opponent.
+                let heard = line.players_room || self.spectator_chat;
+                if heard && !written_by_lichess(&line.user) {
                     let user = bounded(&line.user, 30);
                     let text = bounded(&line.text, CHAT_SPOKEN);
                     if !text.is_empty() {
