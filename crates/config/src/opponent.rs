@@ -52,6 +52,12 @@ pub struct RawOpponent {
     /// Post a seek with this clock (`"15+10"`); without it, the games that start are
     /// played (a challenge accepted on the site).
     pub seek: Option<String>,
+    /// A game on Lichess: both clocks, as Lichess reports them, spoken after each of the
+    /// opponent's moves (`false`: on request, "Zeit").
+    pub announce_clock: Option<bool>,
+    /// A game on Lichess: the spectators' chat is read to the VI player too (`false`:
+    /// only his opponent's lines).
+    pub spectator_chat: Option<bool>,
 }
 
 /// The opponent across the board, checked.
@@ -83,6 +89,10 @@ pub struct LichessSettings {
     pub origin: annabella_lichess_board::Origin,
     /// The seek to post, if any.
     pub seek: Option<annabella_lichess_board::SeekClock>,
+    /// Both clocks spoken after each of the opponent's moves.
+    pub announce_clock: bool,
+    /// The spectators' chat read to the VI player too.
+    pub spectator_chat: bool,
 }
 
 /// Checks the Lichess keys of `[opponent]` (`raw.lichess_token_file` is there).
@@ -149,6 +159,8 @@ fn check_lichess(
         token_file,
         origin: origin?,
         seek: seek?,
+        announce_clock: raw.announce_clock.unwrap_or(false),
+        spectator_chat: raw.spectator_chat.unwrap_or(false),
     }))
 }
 
@@ -243,6 +255,8 @@ pub(super) fn check(
     for (key, given) in [
         ("lichess_url", raw.lichess_url.is_some()),
         ("seek", raw.seek.is_some()),
+        ("announce_clock", raw.announce_clock.is_some()),
+        ("spectator_chat", raw.spectator_chat.is_some()),
     ] {
         if given {
             problem(

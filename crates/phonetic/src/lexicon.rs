@@ -753,13 +753,17 @@ const DE_KEYS: &[(&str, Word)] = &[
     ("fertig", Word::Key(K::Placed)),
     ("zurück", Word::Key(K::TakeBack)),
     ("zurücknehmen", Word::Key(K::TakeBack)),
+    ("abbrechen", Word::Key(K::Abort)),
+    ("Abbruch", Word::Key(K::Abort)),
+    ("Sieg", Word::Key(K::Victory)),
+    ("beanspruchen", Word::Key(K::Claim)),
 ];
 
 const DE_FILLERS: &[&str] = &[
     "ich", "ist", "sind", "der", "die", "das", "des", "dem", "den", "auf", "nach", "von", "in",
     "zu", "an", "en", "wie", "steht", "stehen", "bitte", "wer", "mit", "wegen", "viel", "Regel",
     "gespielt", "noch", "mal", "alle", "es", "gibt", "etwas", "habe", "hab", "mir", "bleibt",
-    "möchte", "will", "sprechen", "brauche", "holen", "hole", "einen",
+    "möchte", "will", "sprechen", "brauche", "holen", "hole", "einen", "Partie",
 ];
 
 /// The command phrases of German, as the grammar offers them.
@@ -842,6 +846,8 @@ const DE_COMMANDS: &[&str] = &[
     "Ruhe",
     "gesetzt",
     "fertig",
+    "Partie abbrechen",
+    "Sieg beanspruchen",
 ];
 
 const EN_SQUARES: &[(&str, Word)] = &[
@@ -1008,12 +1014,16 @@ const EN_KEYS: &[(&str, Word)] = &[
     ("placed", Word::Key(K::Placed)),
     ("undo", Word::Key(K::TakeBack)),
     ("takeback", Word::Key(K::TakeBack)),
+    ("abort", Word::Key(K::Abort)),
+    ("victory", Word::Key(K::Victory)),
+    ("win", Word::Key(K::Victory)),
 ];
 
 const EN_FILLERS: &[&str] = &[
     "i", "is", "are", "the", "a", "on", "to", "from", "of", "in", "en", "how", "who", "please",
     "with", "rule", "played", "speaking", "me", "there", "all", "it", "any", "anything", "does",
     "do", "much", "have", "left", "want", "would", "like", "need", "speak", "talk", "can", "get",
+    "game",
 ];
 
 /// The command phrases of English, as the grammar offers them.
@@ -1084,6 +1094,8 @@ const EN_COMMANDS: &[&str] = &[
     "stop",
     "done",
     "placed",
+    "abort the game",
+    "claim victory",
 ];
 
 const LT: &[(&str, Word)] = &[

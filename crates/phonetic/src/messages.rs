@@ -262,6 +262,8 @@ mod tests {
                 "Springer Bella eins David zwei oder Springer Felix drei David zwei".into(),
             ),
             ("word", "Zebra".into()),
+            ("user", "Magnus".into()),
+            ("text", "Gut gespielt.".into()),
             ("label", "a square".into()),
             ("what", "square".into()),
             ("number", 12.into()),

@@ -441,6 +441,10 @@ fn declarations(i: Words<'_>) -> PResult<'_, Command> {
         value(Command::Yes, key(K::Yes)),
         value(Command::Accept, (draw(), key(K::Accept), draw())),
         value(Command::Decline, (draw(), key(K::Decline), draw())),
+        value(
+            Command::ClaimVictory,
+            (opt(key(K::Claim)), key(K::Victory), opt(key(K::Claim))),
+        ),
         claim,
         value(
             Command::OfferDraw,
@@ -458,6 +462,7 @@ fn declarations(i: Words<'_>) -> PResult<'_, Command> {
             Command::TakeBack,
             (opt(key(K::Moves)), key(K::TakeBack), opt(key(K::Moves))),
         ),
+        value(Command::Abort, key(K::Abort)),
     ))
     .parse(i)
 }
@@ -1209,6 +1214,22 @@ mod tests {
             (Language::Lt, "atšaukti", cmd(C::TakeBack)),
             (Language::Lv, "atsaukt", cmd(C::TakeBack)),
             (Language::Hu, "vissza", cmd(C::TakeBack)),
+            // An online game: abort it, claim the win when the opponent left.
+            (Language::De, "Partie abbrechen", cmd(C::Abort)),
+            (Language::En, "abort the game", cmd(C::Abort)),
+            (Language::Lt, "nutraukti partiją", cmd(C::Abort)),
+            (Language::Lv, "pārtraukt partiju", cmd(C::Abort)),
+            (Language::Hu, "megszakítom a játszmát", cmd(C::Abort)),
+            (Language::De, "Sieg beanspruchen", cmd(C::ClaimVictory)),
+            (
+                Language::De,
+                "ich beanspruche den Sieg",
+                cmd(C::ClaimVictory),
+            ),
+            (Language::En, "claim victory", cmd(C::ClaimVictory)),
+            (Language::Lt, "reikalauju pergalės", cmd(C::ClaimVictory)),
+            (Language::Lv, "pieprasu uzvaru", cmd(C::ClaimVictory)),
+            (Language::Hu, "igénylem a győzelmet", cmd(C::ClaimVictory)),
         ];
         for (language, said, want) in table {
             for lexicon in [Lexicon::get(language), Lexicon::local(language)] {

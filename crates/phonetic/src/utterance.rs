@@ -296,6 +296,12 @@ pub enum Command {
     /// "zurück", "undo": take the speaker's last move (and the reply to it) back. Only a
     /// practice game allows it; a rated table refuses it like analysis (11.3.1).
     TakeBack,
+    /// "Partie abbrechen", "abort": end an online game that has barely begun, without a
+    /// result (only where the server that keeps the game allows it).
+    Abort,
+    /// "Sieg beanspruchen", "claim victory": the online opponent left the game and the
+    /// server that keeps it lets the player who stayed claim the win.
+    ClaimVictory,
 }
 
 impl Command {
@@ -330,6 +336,8 @@ impl Command {
             Command::Help => "help",
             Command::Placed => "placed",
             Command::TakeBack => "take_back",
+            Command::Abort => "abort",
+            Command::ClaimVictory => "claim_victory",
         }
     }
 }

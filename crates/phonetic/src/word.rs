@@ -134,6 +134,11 @@ pub enum Keyword {
     /// zurück, zurücknehmen / undo, takeback: take the last move back (a practice game
     /// only; refused at a rated table).
     TakeBack,
+    /// abbrechen, Abbruch / abort: end an online game that has barely begun, without a
+    /// result.
+    Abort,
+    /// Sieg / victory, win: what a player claims when the online opponent left the game.
+    Victory,
 }
 
 /// A recognised word and its place in the utterance (0-based), so errors can name it.

@@ -264,6 +264,15 @@ impl Seat {
             .await
     }
 
+    /// Tells the VI player what the server of an online game said (a takeback asked, the
+    /// opponent gone or back, a chat line, a refusal).
+    ///
+    /// # Errors
+    /// [`SeatClosed`] once the station stopped.
+    pub async fn online(&self, notice: annabella_table::OnlineNotice) -> Result<(), SeatClosed> {
+        self.send(Input::Online(notice)).await
+    }
+
     /// Stops the station (the game ended elsewhere without a result, e.g. aborted).
     pub async fn stop(&self) {
         let _ = self.requests.send(Request::Quit).await;

@@ -113,6 +113,10 @@ fn finished_game(dir: &Path, config: &StationConfig) -> Option<(String, String)>
     let (table, _) =
         Session::replay_with(&dir.join(crate::records::JOURNAL), secret.as_ref()).ok()?;
     let round = table.config().event.round.clone();
+    if table.aborted() {
+        // An online game its server aborted: over, without a result.
+        return Some(("*, aborted".to_owned(), round));
+    }
     table
         .end()
         .map(|e| (format!("{}, {}", e.result, e.termination), round))

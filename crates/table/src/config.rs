@@ -222,6 +222,11 @@ pub struct TableConfig {
     /// table's settings read as before).
     #[serde(skip_serializing_if = "Practice::is_rated")]
     pub practice: Practice,
+    /// The opponent plays on a server that keeps the game (Lichess): the VI player may
+    /// abort, answer a takeback request and claim the win when the opponent left
+    /// (written only when true).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub online: bool,
 }
 
 impl Default for TableConfig {
@@ -247,6 +252,7 @@ impl Default for TableConfig {
             event: Event::default(),
             timings: Timings::default(),
             practice: Practice::RATED,
+            online: false,
         }
     }
 }

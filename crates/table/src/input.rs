@@ -297,6 +297,9 @@ pub enum Input {
         /// The opponent's name (an engine's `id name`).
         name: String,
     },
+    /// The server that keeps an online game tells the VI player something (a takeback
+    /// asked, the opponent gone or back, a chat line, a request refused).
+    Online(crate::OnlineNotice),
     /// An announcement has been spoken to its end (or was interrupted).
     AnnouncementDone {
         /// The id of [`Announcement::id`](crate::Announcement::id).

@@ -35,6 +35,7 @@ mod config;
 pub mod detect;
 mod effect;
 mod input;
+mod online;
 pub mod pgn;
 mod phrases;
 mod practice;
@@ -56,6 +57,7 @@ pub use effect::{
     Haptic, IllegalMark, PegFix, Priority, RecordedMove, SealedMove,
 };
 pub use input::{ArbiterAction, ClockButton, ClockDevice, Hypothesis, Input, SightedCommand};
+pub use online::{OnlineNotice, OnlineRequest};
 pub use practice::{Advice, Consult, Practice, Score};
 pub use table::{InputError, Table};
 pub use view::{PendingClaimView, TableView};

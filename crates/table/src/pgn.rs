@@ -47,7 +47,11 @@ pub fn clk(d: Duration) -> String {
 pub(crate) fn write(table: &Table) -> String {
     let config = table.config();
     let end = table.end();
-    let header = header(config, end);
+    let mut header = header(config, end);
+    if table.aborted() {
+        // An online game its server aborted: no result, and the reason said.
+        header.termination = Some("aborted".to_owned());
+    }
     let result = header.result_text();
     let mut pgn = PgnWriter::new();
     header.write(&mut pgn);

@@ -17,6 +17,16 @@ use crate::{detect::Difference, touch::captured_square};
 /// How many fix-up steps are spoken at once.
 pub(crate) const SPOKEN_FIXES: usize = 4;
 
+/// `text` (from outside: a chat line, a server's reason) ending as a sentence does.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    if text.ends_with(['.', '?', '!', '…']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
+}
+
 /// The words of one listener.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Phrases {
@@ -144,6 +154,99 @@ impl Phrases {
     /// The opponent `name` is back.
     pub(crate) fn opponent_back(self, name: &str) -> String {
         self.say("opponent-back", &[("name", name.to_owned().into())])
+    }
+
+    /// Abort and a claimed win exist only in an online game.
+    pub(crate) fn online_only(self) -> String {
+        self.say("online-only", &[])
+    }
+
+    /// The abort is sent to the server.
+    pub(crate) fn abort_asked(self) -> String {
+        self.say("abort-asked", &[])
+    }
+
+    /// A win is claimed only when the opponent left.
+    pub(crate) fn opponent_is_here(self) -> String {
+        self.say("opponent-is-here", &[])
+    }
+
+    /// The opponent left, but the win may not be claimed yet.
+    pub(crate) fn victory_not_yet(self) -> String {
+        self.say("victory-not-yet", &[])
+    }
+
+    /// The claim of the win is sent to the server.
+    pub(crate) fn victory_claimed(self) -> String {
+        self.say("victory-claimed", &[])
+    }
+
+    /// The opponent asks to take back a move.
+    pub(crate) fn takeback_asked(self) -> String {
+        self.say("takeback-asked", &[])
+    }
+
+    /// The VI player's answer to the takeback request is sent.
+    pub(crate) fn takeback_answered(self, accept: bool) -> String {
+        self.say(
+            if accept {
+                "takeback-accepted"
+            } else {
+                "takeback-declined"
+            },
+            &[],
+        )
+    }
+
+    /// The takeback request was not answered in time and is declined.
+    pub(crate) fn takeback_lapsed(self) -> String {
+        self.say("takeback-lapsed", &[])
+    }
+
+    /// The opponent left; a win may be claimed in `secs` seconds, if known.
+    pub(crate) fn opponent_left(self, secs: Option<u64>) -> String {
+        match secs {
+            Some(0) => self.say("opponent-left-claim-now", &[]),
+            Some(s) => self.say(
+                "opponent-left-claim-in",
+                &[(
+                    "count",
+                    self.number(usize::try_from(s).unwrap_or(usize::MAX)),
+                )],
+            ),
+            None => self.say("opponent-left", &[]),
+        }
+    }
+
+    /// The win may be claimed now.
+    pub(crate) fn victory_claimable(self) -> String {
+        self.say("victory-claimable", &[])
+    }
+
+    /// The opponent came back.
+    pub(crate) fn opponent_returned(self) -> String {
+        self.say("opponent-returned", &[])
+    }
+
+    /// `user` wrote `text` in the players' chat.
+    pub(crate) fn opponent_chat(self, user: &str, text: &str) -> String {
+        self.say(
+            "opponent-chat",
+            &[
+                ("user", user.to_owned().into()),
+                ("text", sentence(text).into()),
+            ],
+        )
+    }
+
+    /// The server aborted the game.
+    pub(crate) fn game_aborted(self) -> String {
+        self.say("game-aborted", &[])
+    }
+
+    /// The server refused the VI player's request, saying `reason`.
+    pub(crate) fn online_refused(self, reason: &str) -> String {
+        self.say("online-refused", &[("reason", sentence(reason).into())])
     }
 
     pub(crate) fn start(self, turn: Color) -> String {

@@ -100,4 +100,18 @@ pub struct TableView {
     /// JSON only when true).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub adjourned: bool,
+    /// An online game: the opponent asks to take back a move (in JSON only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub takeback_asked: bool,
+    /// An online game: the opponent left it (in JSON only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opponent_left: bool,
+    /// An online game: what the VI player asked of its server, in order (the opponent's
+    /// seat sends each new one; in JSON only when there is one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub online_requests: Vec<crate::OnlineRequest>,
+    /// An online game its server aborted: ended without a result (in JSON only when
+    /// true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
 }

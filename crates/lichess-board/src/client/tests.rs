@@ -572,3 +572,56 @@ fn a_game_in_another_variant_is_not_played() {
     assert!(h.c.is_done());
     let _ = ByColor::<u8>::default();
 }
+
+#[test]
+fn a_dropped_event_stream_is_reopened_with_backoff_and_the_game_that_starts_is_played() {
+    let mut h = Harness::new(None);
+    let mut events = h.opened()[0].0;
+    h.status(events, 200);
+    assert_eq!(h.events(), [Event::Waiting { seeking: false }]);
+    // Dropped again and again with nothing heard: 1 s, 2 s, 4 s.
+    for wait in [1, 2, 4] {
+        h.c.handle(h.now, Input::Closed { stream: events });
+        assert_eq!(
+            h.events(),
+            [Event::Interrupted {
+                retry_in: wait * S,
+                rate_limited: false
+            }]
+        );
+        h.at(h.now + wait * S - Duration::from_millis(1));
+        assert!(h.opened().is_empty(), "not before {wait} s");
+        h.at(h.now + Duration::from_millis(1));
+        let [(again, Endpoint::EventStream)] = &h.opened()[..] else {
+            panic!("the event stream again after {wait} s")
+        };
+        events = *again;
+    }
+    // A game began on the site while the stream was away: the reopened stream says so
+    // and it is played.
+    h.status(events, 200);
+    h.line(
+        events,
+        r#"{"type":"gameStart","game":{"gameId":"abcd1234","fullId":"abcd1234wxyz","color":"white"}}"#,
+    );
+    let [(game, Endpoint::GameStream(_))] = &h.opened()[..] else {
+        panic!("the game stream")
+    };
+    let game = *game;
+    h.status(game, 200);
+    h.line(game, &full("", ""));
+    assert!(h.events().iter().any(|e| matches!(e, Event::Started(_))));
+    // A line heard resets the backoff: the next drop waits 1 s again.
+    h.c.handle(h.now, Input::Closed { stream: events });
+    assert!(h.events().contains(&Event::Interrupted {
+        retry_in: S,
+        rate_limited: false
+    }));
+    // The game goes on meanwhile: its stream is untouched, and the player's move is sent.
+    h.c.act(h.now, Action::Move("e2e4".parse().unwrap()));
+    let sent = h.sent();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(sent[0].1.ends_with("/move/e2e4"), "{sent:?}");
+    h.at(h.now + S);
+    assert!(matches!(&h.opened()[..], [(_, Endpoint::EventStream)]));
+}

@@ -141,6 +141,11 @@ const LT_KEYS: &[(&str, Word)] = &[
     ("baigiau", Word::Key(K::Placed)),
     ("atšaukti", Word::Key(K::TakeBack)),
     ("atgal", Word::Key(K::TakeBack)),
+    ("nutraukti", Word::Key(K::Abort)),
+    ("nutraukiu", Word::Key(K::Abort)),
+    ("pergalės", Word::Key(K::Victory)),
+    ("pergalę", Word::Key(K::Victory)),
+    ("pergalė", Word::Key(K::Victory)),
     ("bokštai", p(Role::Rook)),
     ("rikiai", p(Role::Bishop)),
     ("žirgai", p(Role::Knight)),
@@ -165,6 +170,7 @@ const LT_FILLERS: &[&str] = &[
     "noriu",
     "kalbėti",
     "pasikalbėti",
+    "partiją",
 ];
 
 /// The command phrases of Lithuanian, as the grammar offers them.
@@ -237,6 +243,8 @@ const LT_COMMANDS: &[&str] = &[
     "tyla",
     "padėjau",
     "baigiau",
+    "nutraukti partiją",
+    "reikalauju pergalės",
 ];
 
 const LV_KEYS: &[(&str, Word)] = &[
@@ -336,6 +344,10 @@ const LV_KEYS: &[(&str, Word)] = &[
     ("noliku", Word::Key(K::Placed)),
     ("gatavs", Word::Key(K::Placed)),
     ("atsaukt", Word::Key(K::TakeBack)),
+    ("pārtraukt", Word::Key(K::Abort)),
+    ("pārtraucu", Word::Key(K::Abort)),
+    ("uzvaru", Word::Key(K::Victory)),
+    ("uzvara", Word::Key(K::Victory)),
     ("atpakaļ", Word::Key(K::TakeBack)),
     ("torņi", p(Role::Rook)),
     ("laidņi", p(Role::Bishop)),
@@ -362,6 +374,7 @@ const LV_FILLERS: &[&str] = &[
     "vēlos",
     "runāt",
     "ar",
+    "partiju",
 ];
 
 /// The command phrases of Latvian, as the grammar offers them.
@@ -445,6 +458,8 @@ const LV_COMMANDS: &[&str] = &[
     "klusu",
     "noliku",
     "gatavs",
+    "pārtraukt partiju",
+    "pieprasu uzvaru",
 ];
 
 const HU_KEYS: &[(&str, Word)] = &[
@@ -540,6 +555,10 @@ const HU_KEYS: &[(&str, Word)] = &[
     ("letettem", Word::Key(K::Placed)),
     ("kész", Word::Key(K::Placed)),
     ("vissza", Word::Key(K::TakeBack)),
+    ("megszakítom", Word::Key(K::Abort)),
+    ("megszakítás", Word::Key(K::Abort)),
+    ("győzelmet", Word::Key(K::Victory)),
+    ("győzelem", Word::Key(K::Victory)),
     ("visszavonom", Word::Key(K::TakeBack)),
     ("királyom", p(Role::King)),
     ("vezére", p(Role::Queen)),
@@ -573,6 +592,7 @@ const HU_FILLERS: &[&str] = &[
     "szeretnék",
     "beszélni",
     "akarok",
+    "játszmát",
 ];
 
 /// The command phrases of Hungarian, as the grammar offers them.
@@ -650,6 +670,8 @@ const HU_COMMANDS: &[&str] = &[
     "csend",
     "letettem",
     "kész",
+    "megszakítom a játszmát",
+    "igénylem a győzelmet",
 ];
 
 #[cfg(test)]

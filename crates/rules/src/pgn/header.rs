@@ -140,7 +140,9 @@ impl PgnHeader {
             pgn.tag("TimeControl", &tc);
         }
         match (self.result, self.termination.as_deref().and_then(known)) {
-            (None, _) => pgn.tag("Termination", "unterminated"),
+            // A game that ended without a result says why (an online game aborted).
+            (None, Some(termination)) => pgn.tag("Termination", &termination),
+            (None, None) => pgn.tag("Termination", "unterminated"),
             (Some(_), Some(termination)) => pgn.tag("Termination", &termination),
             (Some(_), None) => {}
         }

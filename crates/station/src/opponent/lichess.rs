@@ -7,10 +7,12 @@
 //! table go to Lichess, the opponent's come to the table as [`Seat::play`] (announced in
 //! the scheme for the VI player to set), each once ([`InStep`]); the Lichess clock sets
 //! the table's after each move (its devices and its answers follow); draw offers go both
-//! ways, the VI player's resignation goes to Lichess, a victory is claimed as soon as
-//! Lichess allows it when the opponent left (the assistant's claim, as of a flag), a move
-//! Lichess refused is taken back at the table (both told), and the end Lichess reports
-//! ends the table's game. Everything reaches the table as journalled inputs, so the
+//! ways, the VI player's resignation goes to Lichess, and so do his words that only an
+//! online game has (the table's `online_requests`: an answer to the opponent's takeback
+//! request, an abort, a claimed win once Lichess allows it); what Lichess tells (a
+//! takeback asked, the opponent gone or back, a line of the players' chat, a refusal) is
+//! spoken to him ([`OnlineNotice`]); a move Lichess refused is taken back at the table
+//! (both told), and the end Lichess reports ends the table's game. Everything reaches the table as journalled inputs, so the
 //! journal replays the game as it was played.
 
 use std::time::Duration;
@@ -21,11 +23,13 @@ use annabella_lichess_board::{
     shell,
 };
 use annabella_rules::{GameResult, Termination};
-use annabella_table::{TableConfig, TableView};
+use annabella_table::{OnlineNotice, OnlineRequest, TableConfig, TableView};
 use shakmaty::{CastlingMode, Chess, Color, Position as _, fen::Fen, uci::UciMove};
 use tokio::sync::mpsc;
 
-use super::{Opponent, OpponentEnd, OpponentError, OpponentFuture, OpponentName, Seat};
+use super::{
+    Opponent, OpponentEnd, OpponentError, OpponentFuture, OpponentName, Seat, strip_controls,
+};
 use crate::config::LichessSettings;
 
 /// Why the Lichess opponent cannot play.
@@ -142,7 +146,10 @@ impl Opponent for LichessOpponent {
             let Some(running) = self.running else {
                 return seat.lost("Lichess was never reached").await;
             };
-            Game::new(running, seat).run().await
+            let mut game = Game::new(running, seat);
+            game.announce_clock = self.settings.announce_clock;
+            game.spectator_chat = self.settings.spectator_chat;
+            game.run().await
         })
     }
 }
@@ -151,6 +158,7 @@ impl Opponent for LichessOpponent {
 /// players (the PGN's names, ratings and titles), the event and the page as `Site`.
 pub fn settle_table(table: &mut TableConfig, started: &Started) {
     let full = &started.full;
+    table.online = true;
     table.vi_color = started.side;
     if let Some(clock) = full.clock
         && let Ok(tc) = format!("{}+{}", clock.initial.as_secs(), clock.increment.as_secs()).parse()
@@ -216,6 +224,13 @@ struct Game {
     clock: Option<(Duration, Duration)>,
     over: bool,
     differs: bool,
+    /// Both clocks spoken after each of the opponent's moves (`[opponent]
+    /// announce_clock`).
+    announce_clock: bool,
+    /// An opponent's move was fed: the clocks are spoken once Lichess's times are set.
+    clock_owed: bool,
+    /// The spectators' chat spoken too (`[opponent] spectator_chat`).
+    spectator_chat: bool,
 }
 
 impl Game {
@@ -247,6 +262,9 @@ impl Game {
             clock: None,
             over: false,
             differs: false,
+            announce_clock: false,
+            clock_owed: false,
+            spectator_chat: false,
         }
     }
 
@@ -291,12 +309,14 @@ impl Game {
     /// The moves across, each once, then the Lichess clock.
     async fn sync(&mut self) -> Result<(), super::SeatClosed> {
         let mut ply = self.table.len();
+        let mut fed = false;
         for step in self.in_step.steps(&self.table, &self.online) {
             match step {
                 Step::Send(uci) => self.send(Action::Move(uci)),
                 Step::Feed(uci) => {
                     self.seat.play(uci, ply).await?;
                     ply += 1;
+                    fed = true;
                 }
                 Step::Differ { ply } => {
                     if !self.differs {
@@ -309,8 +329,13 @@ impl Game {
                 }
             }
         }
+        self.clock_owed |= fed && self.announce_clock;
         if let Some((white, black)) = self.clock.take() {
             self.seat.set_clocks(white, black).await?;
+            if std::mem::take(&mut self.clock_owed) && !self.over {
+                // After the opponent's move: both clocks as Lichess reports them.
+                self.seat.online(OnlineNotice::Clocks).await?;
+            }
         }
         Ok(())
     }
@@ -326,6 +351,14 @@ impl Game {
         }
         if self.over {
             return;
+        }
+        for request in v.online_requests.iter().skip(last.online_requests.len()) {
+            self.send(match request {
+                OnlineRequest::AcceptTakeBack => Action::AcceptTakeback,
+                OnlineRequest::DeclineTakeBack => Action::DeclineTakeback,
+                OnlineRequest::Abort => Action::Abort,
+                OnlineRequest::ClaimVictory => Action::ClaimVictory,
+            });
         }
         if v.draw_offer == Some(vi) && last.draw_offer != Some(vi) && v.result.is_none() {
             self.send(Action::OfferDraw);
@@ -382,17 +415,29 @@ impl Game {
                     .map_or_else(closed, |()| None)?;
             }
             Event::VictoryClaimable => {
-                tracing::info!("the opponent left the game on Lichess: victory is claimed");
-                self.send(Action::ClaimVictory);
+                tracing::info!("the opponent is still gone: the VI player may claim the win");
+                return self.notice(OnlineNotice::VictoryClaimable).await;
             }
-            Event::OpponentGone { claim_in } => tracing::warn!(
-                "the opponent left the game on Lichess (a victory may be claimed in {} s)",
-                claim_in.unwrap_or_default().as_secs()
-            ),
-            Event::OpponentBack => tracing::info!("the opponent is back on Lichess"),
-            Event::TakebackProposed => tracing::info!(
-                "the opponent asks Lichess to take back a move: declined (a rated game at the table)"
-            ),
+            Event::OpponentGone { claim_in } => {
+                tracing::warn!(
+                    "the opponent left the game on Lichess (a victory may be claimed in {} s)",
+                    claim_in.unwrap_or_default().as_secs()
+                );
+                let claim_in_secs = claim_in.map(|d| d.as_secs());
+                return self
+                    .notice(OnlineNotice::OpponentLeft { claim_in_secs })
+                    .await;
+            }
+            Event::OpponentBack => {
+                tracing::info!("the opponent is back on Lichess");
+                return self.notice(OnlineNotice::OpponentReturned).await;
+            }
+            Event::TakebackProposed => {
+                tracing::info!(
+                    "the opponent asks to take back a move: declined unless the VI player agrees"
+                );
+                return self.notice(OnlineNotice::TakeBackAsked).await;
+            }
             Event::Refused {
                 action: action @ Action::Move(_),
                 reason,
@@ -403,6 +448,10 @@ impl Game {
             Event::Unsent(action @ Action::Move(_)) => return self.move_refused(&action).await,
             Event::Refused { action, reason } => {
                 tracing::warn!("Lichess refused {action:?}: {reason}");
+                if let Some(request) = request_of(&action) {
+                    let reason = strip_controls(&reason);
+                    return self.notice(OnlineNotice::Refused { request, reason }).await;
+                }
             }
             Event::Unsent(action) => tracing::warn!("{action:?} could not be sent to Lichess"),
             Event::Interrupted {
@@ -417,7 +466,19 @@ impl Game {
                 },
                 retry_in.as_secs()
             ),
-            Event::Chat(line) => tracing::info!("Lichess chat, {}: {}", line.user, line.text),
+            Event::Chat(line) => {
+                tracing::info!("Lichess chat, {}: {}", line.user, line.text);
+                // The spectators' room is not spoken unless the table's file asks for it:
+                // the VI player hears his opponent.
+                let heard = line.players_room || self.spectator_chat;
+                if heard && !written_by_lichess(&line.user) {
+                    let user = bounded(&line.user, 30);
+                    let text = bounded(&line.text, CHAT_SPOKEN);
+                    if !text.is_empty() {
+                        return self.notice(OnlineNotice::Chat { user, text }).await;
+                    }
+                }
+            }
             Event::Ended { status, winner } => {
                 self.over = true;
                 // The last move first, so that a mate is the table's own.
@@ -427,6 +488,10 @@ impl Game {
                 return self.ended(status, winner).await;
             }
             Event::Fatal(f) => return Some(self.seat.lost(&f.to_string()).await),
+            Event::Done(Action::DeclineTakeback) if self.view.takeback_asked => {
+                // Declined for the VI player, who did not answer in time.
+                return self.notice(OnlineNotice::TakeBackLapsed).await;
+            }
             Event::Resumed { .. }
             | Event::Done(_)
             | Event::Started(_)
@@ -435,6 +500,14 @@ impl Game {
             | Event::DrawDeclined => {}
         }
         None
+    }
+
+    /// Tells the VI player what Lichess said (a journalled input).
+    async fn notice(&self, notice: OnlineNotice) -> Option<OpponentEnd> {
+        self.seat
+            .online(notice)
+            .await
+            .map_or(Some(OpponentEnd::Stopped), |()| None)
     }
 
     /// Lichess refused the VI player's move (or it could not be sent): the table takes it
@@ -461,6 +534,9 @@ impl Game {
             Status::Mate | Status::Stalemate => Ok(()),
             Status::Aborted | Status::NoStart | Status::Created | Status::Started => {
                 tracing::warn!("the game was aborted on Lichess: the table stops without a result");
+                if self.seat.online(OnlineNotice::Aborted).await.is_err() {
+                    return Some(OpponentEnd::Stopped);
+                }
                 self.seat.stop().await;
                 return Some(OpponentEnd::GameOver);
             }
@@ -474,6 +550,36 @@ impl Game {
             }
         };
         sent.map_or(Some(OpponentEnd::Stopped), |()| None)
+    }
+}
+
+/// Whether `user` wrote as Lichess itself (its own lines in the players' room, such as
+/// "Takeback sent"), which the table already says in its own words.
+fn written_by_lichess(user: &str) -> bool {
+    user.eq_ignore_ascii_case("lichess")
+}
+
+/// The most characters of a chat line spoken to the VI player.
+const CHAT_SPOKEN: usize = 200;
+
+/// `text` as one printable line of at most `max` characters.
+fn bounded(text: &str, max: usize) -> String {
+    let line = strip_controls(text);
+    match line.char_indices().nth(max) {
+        Some((at, _)) => format!("{} …", line[..at].trim_end()),
+        None => line,
+    }
+}
+
+/// The table's request of an action the VI player asked for (none for a move, a draw or
+/// a resignation: the table says those in its own words).
+fn request_of(action: &Action) -> Option<OnlineRequest> {
+    match action {
+        Action::AcceptTakeback => Some(OnlineRequest::AcceptTakeBack),
+        Action::DeclineTakeback => Some(OnlineRequest::DeclineTakeBack),
+        Action::Abort => Some(OnlineRequest::Abort),
+        Action::ClaimVictory => Some(OnlineRequest::ClaimVictory),
+        _ => None,
     }
 }
 
@@ -492,6 +598,14 @@ fn table_moves(start: &Chess, view: &TableView) -> Vec<UciMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chat_is_one_bounded_printable_line() {
+        assert_eq!(bounded("gut\n\u{1b}[2J gespielt", 200), "gut [2J gespielt");
+        let long = bounded(&"ä".repeat(500), 200);
+        assert_eq!(long.chars().count(), 202, "{long}");
+        assert!(long.ends_with(" …"));
+    }
 
     #[test]
     fn dates_are_the_pgns() {

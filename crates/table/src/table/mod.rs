@@ -23,6 +23,7 @@ mod adjournment;
 mod arbiter;
 mod claims;
 mod clock;
+mod online;
 mod outbox;
 mod peg_board;
 mod plain;
@@ -36,6 +37,7 @@ mod vi;
 use adjournment::Adjournment;
 use claims::{Claims, claim_kind};
 use clock::ClockSide;
+use online::OnlineSide;
 use outbox::Outbox;
 use peg_board::PegSide;
 use practice::PracticeSide;
@@ -127,6 +129,7 @@ pub struct Table {
     rocker: Rocker,
     /// A practice game's question to the opponent, and an opponent that is gone.
     practice: PracticeSide,
+    online: OnlineSide,
 }
 
 fn fen_of(pos: &Chess) -> Fen {
@@ -161,6 +164,7 @@ impl Table {
             adjournment: Adjournment::default(),
             rocker: Rocker::default(),
             practice: PracticeSide::default(),
+            online: OnlineSide::default(),
         })
     }
 
@@ -255,6 +259,10 @@ impl Table {
             consult: self.practice.consult,
             opponent_lost: self.practice.opponent_lost.clone(),
             adjourned: self.adjournment.adjourned || self.adjournment.sealed.is_some(),
+            takeback_asked: self.online.takeback_asked && self.end.is_none(),
+            opponent_left: self.online.left && self.end.is_none(),
+            online_requests: self.online.requests.clone(),
+            aborted: self.aborted(),
         }
     }
 
@@ -341,6 +349,7 @@ impl Table {
             Input::Advice(advice) => self.advice(&advice),
             Input::OpponentLost { reason } => self.opponent_lost(now, &reason),
             Input::OpponentBack { name } => self.opponent_back(now, &name),
+            Input::Online(notice) => self.online_notice(now, notice),
         }
         self.settle(now);
         self.press_owed(now);

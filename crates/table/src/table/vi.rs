@@ -484,6 +484,9 @@ impl Table {
             Command::TakeBack => return self.take_back(now),
             _ => {}
         }
+        if let Some((text, priority, kind)) = self.online_command(&c) {
+            return self.tell_vi(text, priority, kind);
+        }
         if let Some(text) = self.answer(now, &c) {
             return self.tell_vi(text, Priority::Low, AnnounceKind::Answer);
         }
