@@ -90,16 +90,16 @@ impl Hall {
         let Body::View(state) = &m.body else {
             return None;
         };
-        if !self.restored.contains(&m.table) {
+        if !self.restored.contains(m.table.as_str()) {
             return None;
         }
-        let entry = self.tables.get(&m.table)?;
+        let entry = self.tables.get(m.table.as_str())?;
         let (seq, _) = entry.mark?;
         if (m.game, m.seq) >= (entry.game, seq) {
             return None;
         }
         let alert = WitnessAlert {
-            table: m.table.clone(),
+            table: m.table.to_string(),
             game: m.game,
             seq: m.seq,
             witnessed: entry
