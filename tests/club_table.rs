@@ -659,3 +659,58 @@ fn the_rocker_is_kept_at_the_english_club_table() {
         ],
     );
 }
+
+/// Issue 38, point 7: a DGT 3000 unplugged after White's press, moves completed by the
+/// table while it is away, then plugged back in (over the real transport, the simulated
+/// DGT board on a pseudo-terminal). The table tells both players, sets it again, and its
+/// lever presses reach the table again: Black's completes Nc6, White's completes Bc4,
+/// each recorded at its press.
+fn a_returning_clock_at_the_club_table(language: &str, back: &str) {
+    let (lines, view) = club_demo(&format!("club-return-{language}"), language);
+    let sans: Vec<&str> = effects(&lines, "record_move")
+        .map(|r| r["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
+    let back_at = lines
+        .iter()
+        .find(|l| {
+            l["kind"] == "effect"
+                && l["effect"]["effect"] == "announce"
+                && l["effect"]["text"].as_str().unwrap().contains(back)
+        })
+        .expect("the clock's return is announced")["at_ms"]
+        .as_u64()
+        .unwrap();
+    let levers: Vec<u64> = lines
+        .iter()
+        .filter(|l| l["kind"] == "input" && l["input"]["input"] == "lever")
+        .filter_map(|l| l["at_ms"].as_u64())
+        .filter(|at| *at > back_at)
+        .collect();
+    assert_eq!(levers.len(), 2, "both presses after the return: {levers:?}");
+    let at: Vec<u64> = effects(&lines, "record_move")
+        .skip(3)
+        .map(|r| ms(&r["at"]))
+        .collect();
+    assert_eq!(at, levers, "each move recorded at its press");
+    let alerts: Vec<&Value> = effects(&lines, "arbiter_alert")
+        .filter(|a| a["kind"] == "clock_device")
+        .collect();
+    assert!(
+        alerts
+            .iter()
+            .any(|a| a["detail"].as_str().unwrap().contains("is back")),
+        "{alerts:?}"
+    );
+    assert_eq!(view["result"]["result"], "1-0", "{view}");
+}
+
+#[test]
+fn a_returning_dgt_3000_takes_presses_again_at_the_german_club_table() {
+    a_returning_clock_at_the_club_table("de", "Die Uhr ist wieder verbunden.");
+}
+
+#[test]
+fn a_returning_dgt_3000_takes_presses_again_at_the_english_club_table() {
+    a_returning_clock_at_the_club_table("en", "The clock is connected again.");
+}
