@@ -518,17 +518,25 @@ fn demo_json(config: &Path, script: &Path, out: &Path) -> std::process::Output {
 /// `annabella demo` at the club table (`samples/table-club.toml`, in `language`) with the
 /// script `tests/data/scripts/NAME.txt`: its JSON lines and the journal's replay.
 fn club_demo(name: &str, language: &str) -> (Vec<Value>, Value) {
+    club_demo_from(name, language, None)
+}
+
+/// [`club_demo`] from the position `start_fen` (the club table's time control).
+fn club_demo_from(name: &str, language: &str, start_fen: Option<&str>) -> (Vec<Value>, Value) {
     let dir = tempfile::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let sample = root.join("samples/table-club.toml");
-    let config = if language == "de" {
+    let config = if language == "de" && start_fen.is_none() {
         sample
     } else {
-        // The same club table, its players speaking `language`.
+        // The same club table, its players speaking `language`, from `start_fen`.
         let text = std::fs::read_to_string(&sample).unwrap();
-        let text = text
+        let mut text = text
             .replace("vi = \"de\"", &format!("vi = \"{language}\""))
             .replace("sighted = \"de\"", &format!("sighted = \"{language}\""));
+        if let Some(fen) = start_fen {
+            text = text.replace("[game]\n", &format!("[game]\nstart_fen = \"{fen}\"\n"));
+        }
         let path = dir.path().join("table-club.toml");
         std::fs::write(&path, text).unwrap();
         path
@@ -713,4 +721,66 @@ fn a_returning_dgt_3000_takes_presses_again_at_the_german_club_table() {
 #[test]
 fn a_returning_dgt_3000_takes_presses_again_at_the_english_club_table() {
     a_returning_clock_at_the_club_table("en", "The clock is connected again.");
+}
+
+/// Issue 38, point 3 (7.5.2) at the club table: the sighted player's pawn goes to b1,
+/// stays a pawn on the DGT board, and Black presses. The table replaces it by a queen:
+/// the VI player hears the move as a promotion with check, the arbiter is informed,
+/// White's clock runs.
+fn an_unpromoted_pawn_at_the_club_table(language: &str, words: [&str; 3]) {
+    let [replaced, heard, informed] = words;
+    let (lines, view) = club_demo_from(
+        &format!("club-promotion-{language}"),
+        language,
+        Some("8/7K/8/8/8/4k3/1p6/8 b - - 0 1"),
+    );
+    let sans: Vec<&str> = effects(&lines, "record_move")
+        .map(|r| r["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["b1=Q+"]);
+    let vi: Vec<&str> = effects(&lines, "announce")
+        .filter(|a| a["to"] == "vi_player")
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(vi, [replaced, heard, informed]);
+    let alerts: Vec<&Value> = effects(&lines, "arbiter_alert").collect();
+    assert!(
+        alerts.iter().any(|a| a["kind"] == "illegal_move"
+            && a["detail"].as_str().unwrap().contains("7.5.2")),
+        "{alerts:?}"
+    );
+    let clocks: Vec<&Value> = effects(&lines, "clock")
+        .filter(|c| c["running"] == "white")
+        .collect();
+    assert!(
+        !clocks.is_empty(),
+        "White's clock runs after the queen: {lines:?}"
+    );
+    // Black resigns against a lone king: a draw (5.1.2).
+    assert_eq!(view["moves"], serde_json::json!(["b1=Q+"]), "{view}");
+    assert_eq!(view["result"]["result"], "1/2-1/2", "{view}");
+}
+
+#[test]
+fn an_unpromoted_pawn_becomes_a_queen_at_the_german_club_table() {
+    an_unpromoted_pawn_at_the_club_table(
+        "de",
+        [
+            "Ihr Gegner hat einen Bauern nicht umgewandelt. Er wird durch eine Dame ersetzt.",
+            "Schwarz: Bella zwei Bella eins Dame Schach",
+            "Der Schiedsrichter ist informiert.",
+        ],
+    );
+}
+
+#[test]
+fn an_unpromoted_pawn_becomes_a_queen_at_the_english_club_table() {
+    an_unpromoted_pawn_at_the_club_table(
+        "en",
+        [
+            "Your opponent did not promote a pawn. It is replaced by a queen.",
+            "Black: Bella two Bella one Queen check",
+            "The arbiter has been informed.",
+        ],
+    );
 }
