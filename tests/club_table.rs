@@ -518,15 +518,21 @@ fn demo_json(config: &Path, script: &Path, out: &Path) -> std::process::Output {
 /// `annabella demo` at the club table (`samples/table-club.toml`, in `language`) with the
 /// script `tests/data/scripts/NAME.txt`: its JSON lines and the journal's replay.
 fn club_demo(name: &str, language: &str) -> (Vec<Value>, Value) {
-    club_demo_from(name, language, None)
+    club_demo_from(name, language, None, None)
 }
 
-/// [`club_demo`] from the position `start_fen` (the club table's time control).
-fn club_demo_from(name: &str, language: &str, start_fen: Option<&str>) -> (Vec<Value>, Value) {
+/// [`club_demo`] from the position `start_fen`, with `time_control` instead of the club
+/// table's.
+fn club_demo_from(
+    name: &str,
+    language: &str,
+    start_fen: Option<&str>,
+    time_control: Option<&str>,
+) -> (Vec<Value>, Value) {
     let dir = tempfile::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let sample = root.join("samples/table-club.toml");
-    let config = if language == "de" && start_fen.is_none() {
+    let config = if language == "de" && start_fen.is_none() && time_control.is_none() {
         sample
     } else {
         // The same club table, its players speaking `language`, from `start_fen`.
@@ -536,6 +542,12 @@ fn club_demo_from(name: &str, language: &str, start_fen: Option<&str>) -> (Vec<V
             .replace("sighted = \"de\"", &format!("sighted = \"{language}\""));
         if let Some(fen) = start_fen {
             text = text.replace("[game]\n", &format!("[game]\nstart_fen = \"{fen}\"\n"));
+        }
+        if let Some(tc) = time_control {
+            text = text.replace(
+                "time_control = \"40/5400+30:1800+30\"",
+                &format!("time_control = \"{tc}\""),
+            );
         }
         let path = dir.path().join("table-club.toml");
         std::fs::write(&path, text).unwrap();
@@ -733,6 +745,7 @@ fn an_unpromoted_pawn_at_the_club_table(language: &str, words: [&str; 3]) {
         &format!("club-promotion-{language}"),
         language,
         Some("8/7K/8/8/8/4k3/1p6/8 b - - 0 1"),
+        None,
     );
     let sans: Vec<&str> = effects(&lines, "record_move")
         .map(|r| r["san"].as_str().unwrap())
@@ -783,4 +796,35 @@ fn an_unpromoted_pawn_becomes_a_queen_at_the_english_club_table() {
             "The arbiter has been informed.",
         ],
     );
+}
+
+/// Issue 38, point 2 at the club table, White (the VI player) with 5 s for the game, K+B
+/// v K+N, Bxf3 announced. Made is made: when "gesetzt" makes the move
+/// before the flag, the dead position ends the game at once (5.2.2), before any press
+/// or claim; in the mirror case the move is made after White's flag fell, and Black's
+/// claim wins though the press comes before it.
+fn made_is_made_at_the_club_table(language: &str, name: &str, result: &str, termination: &str) {
+    let (lines, view) = club_demo_from(
+        &format!("club-{name}-{language}"),
+        language,
+        Some("8/8/8/3k4/8/5n2/4B3/4K3 w - - 0 1"),
+        Some("5"),
+    );
+    let ends: Vec<&Value> = effects(&lines, "game_over").collect();
+    assert_eq!(ends.len(), 1, "{ends:?}");
+    assert_eq!(ends[0]["result"], result, "{ends:?}");
+    assert_eq!(ends[0]["termination"], termination, "{ends:?}");
+    assert_eq!(view["result"]["result"], result, "{view}");
+}
+
+#[test]
+fn a_dead_position_made_at_the_word_before_the_flag_is_drawn_at_the_german_club_table() {
+    made_is_made_at_the_club_table("de", "made-is-made", "1/2-1/2", "dead-position");
+    made_is_made_at_the_club_table("de", "flag-first", "0-1", "flag-fall");
+}
+
+#[test]
+fn a_dead_position_made_at_the_word_before_the_flag_is_drawn_at_the_english_club_table() {
+    made_is_made_at_the_club_table("en", "made-is-made", "1/2-1/2", "dead-position");
+    made_is_made_at_the_club_table("en", "flag-first", "0-1", "flag-fall");
 }
