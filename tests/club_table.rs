@@ -828,3 +828,55 @@ fn a_dead_position_made_at_the_word_before_the_flag_is_drawn_at_the_english_club
     made_is_made_at_the_club_table("en", "made-is-made", "1/2-1/2", "dead-position");
     made_is_made_at_the_club_table("en", "flag-first", "0-1", "flag-fall");
 }
+
+/// Issue 38, point 7 at the club table (15:12 for the game): `start` waits for the
+/// start position on the DGT board, "gesetzt"/"done" is answered with nothing to
+/// complete, the time is told in minutes and seconds, an unplugged DGT 3000 tells the VI
+/// player that the word presses the clock now, and the DGT 3000's pause button is "a
+/// player at the table" (the script's `expect:` lines hear each of them).
+fn the_club_table_answers(language: &str, [minutes, seconds]: [&str; 2]) {
+    let (lines, view) = club_demo_from(
+        &format!("club-table-{language}"),
+        language,
+        None,
+        Some("912"),
+    );
+    let alerts: Vec<(&str, &str)> = effects(&lines, "arbiter_alert")
+        .map(|a| (a["kind"].as_str().unwrap(), a["detail"].as_str().unwrap()))
+        .collect();
+    assert!(
+        alerts
+            .iter()
+            .any(|(k, d)| *k == "sighted_board_differs" && d.contains("start position")),
+        "{alerts:?}"
+    );
+    assert!(
+        alerts
+            .iter()
+            .any(|(k, d)| *k == "paused" && d.contains("a player at the table")),
+        "{alerts:?}"
+    );
+    assert!(
+        !alerts
+            .iter()
+            .any(|(_, d)| d.contains("VI player") && d.contains("stopped")),
+        "the shared button is nobody's in particular: {alerts:?}"
+    );
+    let time = effects(&lines, "announce")
+        .filter_map(|a| a["text"].as_str())
+        .find(|t| t.contains(seconds))
+        .expect("a time answer");
+    assert_eq!(time.matches(minutes).count(), 2, "both clocks: {time}");
+    assert_eq!(time.matches(seconds).count(), 2, "both clocks: {time}");
+    assert_eq!(view["result"]["result"], "1-0", "{view}");
+}
+
+#[test]
+fn the_german_club_table_answers_waits_and_tells() {
+    the_club_table_answers("de", ["Minuten", "Sekunden"]);
+}
+
+#[test]
+fn the_english_club_table_answers_waits_and_tells() {
+    the_club_table_answers("en", ["minutes", "seconds"]);
+}
