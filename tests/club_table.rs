@@ -518,17 +518,37 @@ fn demo_json(config: &Path, script: &Path, out: &Path) -> std::process::Output {
 /// `annabella demo` at the club table (`samples/table-club.toml`, in `language`) with the
 /// script `tests/data/scripts/NAME.txt`: its JSON lines and the journal's replay.
 fn club_demo(name: &str, language: &str) -> (Vec<Value>, Value) {
+    club_demo_from(name, language, None, None)
+}
+
+/// [`club_demo`] from the position `start_fen`, with `time_control` instead of the club
+/// table's.
+fn club_demo_from(
+    name: &str,
+    language: &str,
+    start_fen: Option<&str>,
+    time_control: Option<&str>,
+) -> (Vec<Value>, Value) {
     let dir = tempfile::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let sample = root.join("samples/table-club.toml");
-    let config = if language == "de" {
+    let config = if language == "de" && start_fen.is_none() && time_control.is_none() {
         sample
     } else {
-        // The same club table, its players speaking `language`.
+        // The same club table, its players speaking `language`, from `start_fen`.
         let text = std::fs::read_to_string(&sample).unwrap();
-        let text = text
+        let mut text = text
             .replace("vi = \"de\"", &format!("vi = \"{language}\""))
             .replace("sighted = \"de\"", &format!("sighted = \"{language}\""));
+        if let Some(fen) = start_fen {
+            text = text.replace("[game]\n", &format!("[game]\nstart_fen = \"{fen}\"\n"));
+        }
+        if let Some(tc) = time_control {
+            text = text.replace(
+                "time_control = \"40/5400+30:1800+30\"",
+                &format!("time_control = \"{tc}\""),
+            );
+        }
         let path = dir.path().join("table-club.toml");
         std::fs::write(&path, text).unwrap();
         path
@@ -658,4 +678,205 @@ fn the_rocker_is_kept_at_the_english_club_table() {
             "Rook Anna three",
         ],
     );
+}
+
+/// Issue 38, point 7: a DGT 3000 unplugged after White's press, moves completed by the
+/// table while it is away, then plugged back in (over the real transport, the simulated
+/// DGT board on a pseudo-terminal). The table tells both players, sets it again, and its
+/// lever presses reach the table again: Black's completes Nc6, White's completes Bc4,
+/// each recorded at its press.
+fn a_returning_clock_at_the_club_table(language: &str, back: &str) {
+    let (lines, view) = club_demo(&format!("club-return-{language}"), language);
+    let sans: Vec<&str> = effects(&lines, "record_move")
+        .map(|r| r["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
+    let back_at = lines
+        .iter()
+        .find(|l| {
+            l["kind"] == "effect"
+                && l["effect"]["effect"] == "announce"
+                && l["effect"]["text"].as_str().unwrap().contains(back)
+        })
+        .expect("the clock's return is announced")["at_ms"]
+        .as_u64()
+        .unwrap();
+    let levers: Vec<u64> = lines
+        .iter()
+        .filter(|l| l["kind"] == "input" && l["input"]["input"] == "lever")
+        .filter_map(|l| l["at_ms"].as_u64())
+        .filter(|at| *at > back_at)
+        .collect();
+    assert_eq!(levers.len(), 2, "both presses after the return: {levers:?}");
+    let at: Vec<u64> = effects(&lines, "record_move")
+        .skip(3)
+        .map(|r| ms(&r["at"]))
+        .collect();
+    assert_eq!(at, levers, "each move recorded at its press");
+    let alerts: Vec<&Value> = effects(&lines, "arbiter_alert")
+        .filter(|a| a["kind"] == "clock_device")
+        .collect();
+    assert!(
+        alerts
+            .iter()
+            .any(|a| a["detail"].as_str().unwrap().contains("is back")),
+        "{alerts:?}"
+    );
+    assert_eq!(view["result"]["result"], "1-0", "{view}");
+}
+
+#[test]
+fn a_returning_dgt_3000_takes_presses_again_at_the_german_club_table() {
+    a_returning_clock_at_the_club_table("de", "Die Uhr ist wieder verbunden.");
+}
+
+#[test]
+fn a_returning_dgt_3000_takes_presses_again_at_the_english_club_table() {
+    a_returning_clock_at_the_club_table("en", "The clock is connected again.");
+}
+
+/// Issue 38, point 3 (7.5.2) at the club table: the sighted player's pawn goes to b1,
+/// stays a pawn on the DGT board, and Black presses. The table replaces it by a queen:
+/// the VI player hears the move as a promotion with check, the arbiter is informed,
+/// White's clock runs.
+fn an_unpromoted_pawn_at_the_club_table(language: &str, words: [&str; 3]) {
+    let [replaced, heard, informed] = words;
+    let (lines, view) = club_demo_from(
+        &format!("club-promotion-{language}"),
+        language,
+        Some("8/7K/8/8/8/4k3/1p6/8 b - - 0 1"),
+        None,
+    );
+    let sans: Vec<&str> = effects(&lines, "record_move")
+        .map(|r| r["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["b1=Q+"]);
+    let vi: Vec<&str> = effects(&lines, "announce")
+        .filter(|a| a["to"] == "vi_player")
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(vi, [replaced, heard, informed]);
+    let alerts: Vec<&Value> = effects(&lines, "arbiter_alert").collect();
+    assert!(
+        alerts.iter().any(|a| a["kind"] == "illegal_move"
+            && a["detail"].as_str().unwrap().contains("7.5.2")),
+        "{alerts:?}"
+    );
+    let clocks: Vec<&Value> = effects(&lines, "clock")
+        .filter(|c| c["running"] == "white")
+        .collect();
+    assert!(
+        !clocks.is_empty(),
+        "White's clock runs after the queen: {lines:?}"
+    );
+    // Black resigns against a lone king: a draw (5.1.2).
+    assert_eq!(view["moves"], serde_json::json!(["b1=Q+"]), "{view}");
+    assert_eq!(view["result"]["result"], "1/2-1/2", "{view}");
+}
+
+#[test]
+fn an_unpromoted_pawn_becomes_a_queen_at_the_german_club_table() {
+    an_unpromoted_pawn_at_the_club_table(
+        "de",
+        [
+            "Ihr Gegner hat einen Bauern nicht umgewandelt. Er wird durch eine Dame ersetzt.",
+            "Schwarz: Bella zwei Bella eins Dame Schach",
+            "Der Schiedsrichter ist informiert.",
+        ],
+    );
+}
+
+#[test]
+fn an_unpromoted_pawn_becomes_a_queen_at_the_english_club_table() {
+    an_unpromoted_pawn_at_the_club_table(
+        "en",
+        [
+            "Your opponent did not promote a pawn. It is replaced by a queen.",
+            "Black: Bella two Bella one Queen check",
+            "The arbiter has been informed.",
+        ],
+    );
+}
+
+/// Issue 38, point 2 at the club table, White (the VI player) with 5 s for the game, K+B
+/// v K+N, Bxf3 announced. Made is made: when "gesetzt" makes the move
+/// before the flag, the dead position ends the game at once (5.2.2), before any press
+/// or claim; in the mirror case the move is made after White's flag fell, and Black's
+/// claim wins though the press comes before it.
+fn made_is_made_at_the_club_table(language: &str, name: &str, result: &str, termination: &str) {
+    let (lines, view) = club_demo_from(
+        &format!("club-{name}-{language}"),
+        language,
+        Some("8/8/8/3k4/8/5n2/4B3/4K3 w - - 0 1"),
+        Some("5"),
+    );
+    let ends: Vec<&Value> = effects(&lines, "game_over").collect();
+    assert_eq!(ends.len(), 1, "{ends:?}");
+    assert_eq!(ends[0]["result"], result, "{ends:?}");
+    assert_eq!(ends[0]["termination"], termination, "{ends:?}");
+    assert_eq!(view["result"]["result"], result, "{view}");
+}
+
+#[test]
+fn a_dead_position_made_at_the_word_before_the_flag_is_drawn_at_the_german_club_table() {
+    made_is_made_at_the_club_table("de", "made-is-made", "1/2-1/2", "dead-position");
+    made_is_made_at_the_club_table("de", "flag-first", "0-1", "flag-fall");
+}
+
+#[test]
+fn a_dead_position_made_at_the_word_before_the_flag_is_drawn_at_the_english_club_table() {
+    made_is_made_at_the_club_table("en", "made-is-made", "1/2-1/2", "dead-position");
+    made_is_made_at_the_club_table("en", "flag-first", "0-1", "flag-fall");
+}
+
+/// Issue 38, point 7 at the club table (15:12 for the game): `start` waits for the
+/// start position on the DGT board, "gesetzt"/"done" is answered with nothing to
+/// complete, the time is told in minutes and seconds, an unplugged DGT 3000 tells the VI
+/// player that the word presses the clock now, and the DGT 3000's pause button is "a
+/// player at the table" (the script's `expect:` lines hear each of them).
+fn the_club_table_answers(language: &str, [minutes, seconds]: [&str; 2]) {
+    let (lines, view) = club_demo_from(
+        &format!("club-table-{language}"),
+        language,
+        None,
+        Some("912"),
+    );
+    let alerts: Vec<(&str, &str)> = effects(&lines, "arbiter_alert")
+        .map(|a| (a["kind"].as_str().unwrap(), a["detail"].as_str().unwrap()))
+        .collect();
+    assert!(
+        alerts
+            .iter()
+            .any(|(k, d)| *k == "sighted_board_differs" && d.contains("start position")),
+        "{alerts:?}"
+    );
+    assert!(
+        alerts
+            .iter()
+            .any(|(k, d)| *k == "paused" && d.contains("a player at the table")),
+        "{alerts:?}"
+    );
+    assert!(
+        !alerts
+            .iter()
+            .any(|(_, d)| d.contains("VI player") && d.contains("stopped")),
+        "the shared button is nobody's in particular: {alerts:?}"
+    );
+    let time = effects(&lines, "announce")
+        .filter_map(|a| a["text"].as_str())
+        .find(|t| t.contains(seconds))
+        .expect("a time answer");
+    assert_eq!(time.matches(minutes).count(), 2, "both clocks: {time}");
+    assert_eq!(time.matches(seconds).count(), 2, "both clocks: {time}");
+    assert_eq!(view["result"]["result"], "1-0", "{view}");
+}
+
+#[test]
+fn the_german_club_table_answers_waits_and_tells() {
+    the_club_table_answers("de", ["Minuten", "Sekunden"]);
+}
+
+#[test]
+fn the_english_club_table_answers_waits_and_tells() {
+    the_club_table_answers("en", ["minutes", "seconds"]);
 }

@@ -470,3 +470,51 @@ fn a_clock_that_refuses_its_setting_is_set_again_and_the_arbiter_alerted() {
         .collect();
     assert_eq!(refused.len(), 1, "{refused:?}");
 }
+
+/// The VI player's notes of the sighted player's touches (D.2.10.5 e).
+fn touch_notes(run: &mut Run) -> Vec<String> {
+    run.said()
+        .into_iter()
+        .filter(|a| a.kind == AnnounceKind::TouchMove && a.to == Audience::ViPlayer)
+        .map(|a| a.text)
+        .collect()
+}
+
+#[test]
+fn touch_notes_name_only_pieces_the_touch_binds_4_5() {
+    let mut run = Run::new(classical());
+    run.start(0.0);
+    vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
+    touch_notes(&mut run);
+    // The rook on a8 has no legal move (4.5: touching it binds nothing); the knight on
+    // g8 could have moved, and the pawn moved instead.
+    run.at(10.0, Input::SightedLift { square: sq("a8") });
+    run.at(10.5, Input::SightedLift { square: sq("g8") });
+    run.typed(11.0, "e5");
+    assert_eq!(run.moves(), ["e4", "e5"]);
+    let notes = touch_notes(&mut run);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("Gustav acht"), "{notes:?}");
+    assert!(!notes.iter().any(|n| n.contains("Anna acht")), "{notes:?}");
+}
+
+#[test]
+fn touch_notes_leave_out_the_rook_of_a_castling_4_4_2() {
+    let mut run = Run::new(TableConfig {
+        start_fen: Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1".into()),
+        ..classical()
+    });
+    run.start(0.0);
+    vi_move(&mut run, 1.0, "Eva vier", "e2", "e4");
+    touch_notes(&mut run);
+    // Black touches the king, then the rook on h8, and castles short (4.4.2: the rook's
+    // touch is part of the castling); the pawn on a7 touched before it is told.
+    run.at(10.0, Input::SightedLift { square: sq("a7") });
+    run.at(10.3, Input::SightedLift { square: sq("e8") });
+    run.at(10.6, Input::SightedLift { square: sq("h8") });
+    run.typed(11.0, "O-O");
+    assert_eq!(run.moves(), ["e4", "O-O"]);
+    let notes = touch_notes(&mut run);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("Anna sieben"), "{notes:?}");
+}

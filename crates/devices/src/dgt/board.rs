@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use super::clock::ClockCommand;
 use super::codes::{clk, cmd};
-use super::message::{DecodeError, Decoder, Message};
+use super::message::{ClockRun, DecodeError, Decoder, Message};
 use super::status::{ClockSide, ClockStatus, ClockTimes, button};
 use crate::proto::Color;
 use shakmaty::{Board, Piece, Square};
@@ -171,6 +171,9 @@ pub struct DgtBoard {
     clock_poll_at: Option<Instant>,
     /// A text shown for a while ([`DgtBoard::clock_text_for`]) ends then.
     text_until: Option<Instant>,
+    /// A side held stopped through its delay ([`DgtBoard::clock_set`]):
+    /// this set-and-run goes out then.
+    held: Option<(Instant, ClockCommand)>,
 }
 
 impl Default for DgtBoard {
@@ -197,6 +200,7 @@ impl DgtBoard {
             clock_heard: None,
             clock_poll_at: None,
             text_until: None,
+            held: None,
         }
     }
 
@@ -270,10 +274,56 @@ impl DgtBoard {
         }
     }
 
-    /// Queues a clock command; they go out one at a time, each waiting for its ack.
+    /// Queues a clock command; they go out one at a time, each waiting for its ack. A new
+    /// set-and-run replaces a start still held for a delay.
     pub fn clock_command(&mut self, now: Instant, command: ClockCommand) {
+        if matches!(command, ClockCommand::SetAndRun { .. }) {
+            self.held = None;
+        }
         self.clock_queue.push_back(command);
         self.pump_clock(now);
+    }
+
+    /// Sets both times as the table's clock has them, `run`'s side started once the rest
+    /// of its US delay (6.3.2) has passed. The DGT 3000's set-and-run has no delay mode
+    /// and takes whole seconds only, so the running side is set to its whole seconds and
+    /// held stopped through the delay and the part of a second cut off, then started: its
+    /// display stands while the table's main time stands, then counts down with it, and
+    /// never reaches 0:00 before the table's flag. Bronstein needs nothing more: the
+    /// main time runs during the move and the give-back is in the times set after the
+    /// press.
+    pub fn clock_set(
+        &mut self,
+        now: Instant,
+        left: Duration,
+        right: Duration,
+        run: ClockRun,
+        delay: Duration,
+    ) {
+        let whole = |d: Duration| Duration::from_secs(d.as_secs());
+        let running = match run {
+            ClockRun::Left => left,
+            ClockRun::Right => right,
+            ClockRun::Paused => Duration::ZERO,
+        };
+        let hold = match run {
+            ClockRun::Paused => Duration::ZERO,
+            _ => delay + (running - whole(running)),
+        };
+        let (left, right) = (whole(left), whole(right));
+        if hold.is_zero() {
+            self.clock_command(now, ClockCommand::SetAndRun { left, right, run });
+            return;
+        }
+        self.clock_command(
+            now,
+            ClockCommand::SetAndRun {
+                left,
+                right,
+                run: ClockRun::Paused,
+            },
+        );
+        self.held = Some((now + hold, ClockCommand::SetAndRun { left, right, run }));
     }
 
     /// Shows `text` on the DGT 3000 ("PAUSE", "ARBITER", "CHECK"; eight ASCII
@@ -430,6 +480,7 @@ impl DgtBoard {
             self.clock_poll_at,
             self.clock_gone_at(),
             self.text_until,
+            self.held.as_ref().map(|(at, _)| *at),
         ]
         .into_iter()
         .flatten()
@@ -445,8 +496,14 @@ impl DgtBoard {
     }
 
     /// Runs due timers: the debounce (→ board-dump request), clock retries, the clock
-    /// poll (→ times request) and the clock's silence (→ [`DgtEvent::ClockGone`]).
+    /// poll (→ times request), the clock's silence (→ [`DgtEvent::ClockGone`]) and a start
+    /// held through a delay.
     pub fn handle_timeout(&mut self, now: Instant) {
+        if self.held.as_ref().is_some_and(|(at, _)| now >= *at) {
+            let (_, command) = self.held.take().expect("held");
+            self.clock_queue.push_back(command);
+            self.pump_clock(now);
+        }
         if self.text_until.is_some_and(|t| now >= t) {
             self.clock_end_text(now);
         }

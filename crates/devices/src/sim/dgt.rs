@@ -442,6 +442,7 @@ impl SimDevice for DgtSim {
 mod tests {
     use super::*;
     use crate::dgt::{ClockCommand, DgtBoard, DgtConfig, DgtEvent};
+    use annabella_rules::{Bonus, Clock, TimeControl};
     use shakmaty::Color;
 
     #[test]
@@ -633,5 +634,106 @@ mod tests {
             matches!(ev[..], [DgtEvent::ClockGone { silent }] if silent == DgtConfig::default().clock_silence),
             "{ev:?}"
         );
+    }
+
+    /// A delay game with the DGT 3000 as the table's clock, pressed as players press it,
+    /// up to White's flag: every tenth of a second the display (the clock's own count,
+    /// to the millisecond) is at or below the table's clock by less than the whole
+    /// second the set-and-run cannot carry, the running side's equals it to the tenth,
+    /// and 0:00 comes with the table's flag, never before.
+    fn the_display_follows_the_table_through_a_delay_game_to_the_flag(bonus: Bonus) {
+        let mut b = Bench::new();
+        let mut clock = Clock::new(TimeControl::sudden_death(Duration::from_secs(60), bonus));
+        let start = b.now;
+        let t = |b: &Bench| b.now - start;
+        let run_of = |c: Color| match c {
+            Color::White => ClockRun::Left,
+            Color::Black => ClockRun::Right,
+        };
+        let set = |b: &mut Bench, clock: &Clock, mover: Color| {
+            let now = t(b);
+            b.host.clock_set(
+                b.now,
+                clock.remaining(Color::White, now),
+                clock.remaining(Color::Black, now),
+                run_of(mover),
+                clock.delay_remaining(mover, now),
+            );
+            b.exchange();
+        };
+        let check = |b: &Bench, clock: &Clock| {
+            let now = t(b);
+            let (left, right, run) = b.sim.clock_times(b.now);
+            for (color, shown) in [(Color::White, left), (Color::Black, right)] {
+                let table = clock.remaining(color, now);
+                assert!(
+                    shown <= table && table - shown < Duration::from_secs(1),
+                    "{bonus:?} at {now:?}: {color:?} shows {shown:?}, the table has {table:?}"
+                );
+                if run == run_of(color) {
+                    assert!(
+                        table - shown <= Duration::from_millis(100),
+                        "{bonus:?} at {now:?}: {color:?} runs at {shown:?}, the table has {table:?}"
+                    );
+                }
+                if shown.is_zero() {
+                    assert!(
+                        clock.flag(now).is_some(),
+                        "{bonus:?}: 0:00 before the flag at {now:?}"
+                    );
+                }
+            }
+        };
+        let think = |b: &mut Bench, clock: &Clock, d: Duration| {
+            let end = b.now + d;
+            while b.now < end {
+                b.run((end - b.now).min(Duration::from_millis(100)));
+                check(b, clock);
+            }
+        };
+        clock.start(t(&b), Color::White).unwrap();
+        set(&mut b, &clock, Color::White);
+        check(&b, &clock);
+        let mut mover = Color::White;
+        // Within the delay, past it by a little and by much, at its end, odd milliseconds.
+        for ms in [4_000, 15_350, 10_000, 2_730, 12_250, 9_990, 21_010, 6_400] {
+            think(&mut b, &clock, Duration::from_millis(ms));
+            b.act(DgtAction::Lever(mover));
+            clock.press(t(&b), mover).unwrap();
+            mover = mover.other();
+            set(&mut b, &clock, mover);
+            check(&b, &clock);
+        }
+        assert_eq!(mover, Color::White);
+        while clock.flag(t(&b)).is_none() {
+            assert!(t(&b) < Duration::from_secs(600), "{bonus:?}: no flag");
+            think(&mut b, &clock, Duration::from_millis(100));
+        }
+        let (left, _, _) = b.sim.clock_times(b.now);
+        assert!(
+            left <= Duration::from_millis(100),
+            "{bonus:?}: White's display at the flag {left:?}"
+        );
+    }
+
+    #[test]
+    fn the_display_follows_the_table_under_a_us_delay() {
+        the_display_follows_the_table_through_a_delay_game_to_the_flag(Bonus::UsDelay(
+            Duration::from_secs(10),
+        ));
+    }
+
+    #[test]
+    fn the_display_follows_the_table_under_a_bronstein_delay() {
+        the_display_follows_the_table_through_a_delay_game_to_the_flag(Bonus::Bronstein(
+            Duration::from_secs(10),
+        ));
+    }
+
+    #[test]
+    fn the_display_follows_the_table_without_a_delay() {
+        the_display_follows_the_table_through_a_delay_game_to_the_flag(Bonus::Increment(
+            Duration::from_secs(2),
+        ));
     }
 }

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use annabella_devices::{
-    dgt::{ClockCommand as DgtClockCommand, ClockRun},
+    dgt::ClockRun,
     proto::{Haptic as DeviceHaptic, Running},
 };
 use annabella_table::{Announcement, ClockCommand, Effect, Haptic};
@@ -23,7 +23,7 @@ impl Shell {
                 white,
                 black,
                 running,
-            }) => self.set_clocks(*white, *black, *running),
+            }) => self.set_clocks(at_ms, *white, *black, *running),
             Effect::MuteMic | Effect::UnmuteMic => {
                 if let Some(e) = &self.options.ears {
                     e.muted(matches!(effect, Effect::MuteMic));
@@ -69,8 +69,11 @@ impl Shell {
     }
 
     /// Sets both clocks (the tactile clock and the DGT 3000) to these times with
-    /// `running`'s running; a paused game says so on the DGT 3000.
-    fn set_clocks(&mut self, w: Duration, b: Duration, running: Option<Color>) {
+    /// `running`'s running; a paused game says so on the DGT 3000. Under a US delay the
+    /// DGT 3000's running side is held stopped through the rest of the delay (its
+    /// set-and-run has no delay mode), so its display never runs out before the table's
+    /// flag.
+    fn set_clocks(&mut self, at_ms: u64, w: Duration, b: Duration, running: Option<Color>) {
         let run = match running {
             None => Running::None,
             Some(Color::White) => Running::White,
@@ -85,19 +88,18 @@ impl Shell {
                 Some(Color::White) => ClockRun::Left,
                 Some(Color::Black) => ClockRun::Right,
             };
+            let delay = running.map_or(Duration::ZERO, |c| {
+                self.session
+                    .table()
+                    .clock()
+                    .delay_remaining(c, Duration::from_millis(at_ms))
+            });
             let end_text = std::mem::take(&mut self.dgt_text);
             d.command(move |d, now| {
                 if end_text {
                     d.clock_end_text(now);
                 }
-                d.clock_command(
-                    now,
-                    DgtClockCommand::SetAndRun {
-                        left: w,
-                        right: b,
-                        run,
-                    },
-                );
+                d.clock_set(now, w, b, run, delay);
             });
             if running.is_none() && self.session.table().clock().is_paused() {
                 self.dgt_show("PAUSE", false);
