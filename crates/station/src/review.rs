@@ -111,9 +111,16 @@ impl Record {
                 annabella_rules::RateOfPlay::Standard,
             )
             .map_err(|e| pgn_error(e.to_string()))?;
-        let first = game
-            .start_position()
-            .map_err(|e| pgn_error(format!("{e:?}")))?;
+        let first = game.start_position().map_err(|e| {
+            pgn_error(match e {
+                annabella_rules::pgn::ReplayErrorKind::BadFen { fen, why } => format!(
+                    "the FEN tag \"{}\" is not a legal position: {}",
+                    annabella_rules::excerpt(&fen),
+                    annabella_rules::printable(&why)
+                ),
+                _ => "the starting position cannot be read".to_owned(),
+            })
+        })?;
         let tag = |name: &str| game.tag(name).unwrap_or("?").to_owned();
         Ok(Record {
             start_fen: game.tag("FEN").and_then(|f| f.parse().ok()),
