@@ -117,6 +117,7 @@ fn dgt_board(event: PortEvent<DgtEvent>) -> Reading {
             | DgtEvent::SerialNumber(_)
             | DgtEvent::Trademark(_),
         ) => Reading::Nothing,
+        PortEvent::Device(e) => Reading::Report(DeviceReport::Other(e.to_string())),
         other => Reading::Report(describe(&other)),
     }
 }

@@ -114,10 +114,13 @@ impl Record {
             .map_err(|e| pgn_error(e.into()))?;
         let first = game.start_position().map_err(|e| {
             pgn_error(match e {
-                annabella_rules::pgn::ReplayErrorKind::BadFen { fen, why } => {
-                    format!("the FEN tag {fen:?} is no legal position: {why}").into()
-                }
-                _ => "the game's start position cannot be set up".into(),
+                annabella_rules::pgn::ReplayErrorKind::BadFen { fen, why } => format!(
+                    "the FEN tag \"{}\" is not a legal position: {}",
+                    annabella_rules::excerpt(&fen),
+                    annabella_rules::printable(&why)
+                )
+                .into(),
+                _ => "the starting position cannot be read".into(),
             })
         })?;
         let tag = |name: &str| game.tag(name).unwrap_or("?").to_owned();

@@ -144,6 +144,53 @@ pub enum DgtEvent {
     Error(DecodeError),
 }
 
+/// The event in whole sentences, for the console and the log (never debug text).
+impl std::fmt::Display for DgtEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DgtEvent::Snapshot(_) => f.write_str("The board sent its position."),
+            DgtEvent::FieldUpdate { square, .. } => {
+                write!(f, "The board reports a change on {square}.")
+            }
+            DgtEvent::ClockTimes(_) => f.write_str("The clock sent its times."),
+            DgtEvent::ClockLever { side, .. } => write!(
+                f,
+                "The {} player pressed the clock.",
+                match side {
+                    Color::White => "white",
+                    Color::Black => "black",
+                }
+            ),
+            DgtEvent::ClockStatus(_) => f.write_str("The clock's state changed."),
+            DgtEvent::ClockGone { silent } => write!(
+                f,
+                "The clock has been silent for {} seconds: check its cable and power.",
+                silent.as_secs()
+            ),
+            DgtEvent::ClockButton(n) => write!(f, "Clock button {n} was pressed."),
+            DgtEvent::ClockAck(command) => write!(f, "The clock did as asked: {command}."),
+            DgtEvent::ClockFailed(command) => write!(
+                f,
+                "The clock did not answer the command to {command}: check its cable to the board."
+            ),
+            DgtEvent::Version { major, minor } => {
+                write!(f, "The board reports firmware version {major}.{minor}.")
+            }
+            DgtEvent::SerialNumber(n) => write!(
+                f,
+                "The board reports serial number {}.",
+                annabella_rules::printable(n)
+            ),
+            DgtEvent::Trademark(t) => write!(
+                f,
+                "The board reports: {}.",
+                annabella_rules::printable(t.trim())
+            ),
+            DgtEvent::Error(e) => write!(f, "The board's data was garbled ({e}); reading goes on."),
+        }
+    }
+}
+
 #[derive(Debug)]
 struct ClockInFlight {
     command: ClockCommand,
@@ -617,6 +664,19 @@ mod tests {
             board.handle_timeout(now);
         }
         assert_eq!(board.poll_event(), Some(DgtEvent::ClockFailed(beep)));
+        let told = DgtEvent::ClockFailed(ClockCommand::text("CHECK", true)).to_string();
+        assert_eq!(
+            told,
+            "The clock did not answer the command to show the text \"CHECK\": check its cable to the board."
+        );
+        assert!(
+            !told.contains('{') && !told.contains("ClockFailed"),
+            "{told}"
+        );
+        assert_eq!(
+            DgtEvent::Version { major: 1, minor: 7 }.to_string(),
+            "The board reports firmware version 1.7."
+        );
     }
 
     #[test]
