@@ -56,6 +56,6 @@ pub use effect::{
     Haptic, IllegalMark, PegFix, Priority, RecordedMove, SealedMove,
 };
 pub use input::{ArbiterAction, ClockButton, ClockDevice, Hypothesis, Input, SightedCommand};
-pub use practice::{Advice, Consult, Practice, Score};
+pub use practice::{Advice, Consult, OpponentFailure, Practice, Score};
 pub use table::{InputError, Table};
 pub use view::{PendingClaimView, TableView};
