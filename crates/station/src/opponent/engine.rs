@@ -4,8 +4,8 @@
 //! conversation. It moves on its turn (a fixed number of nodes, or on the game's clock),
 //! answers the VI player's draw offer by its evaluation, claims the VI player's flag,
 //! claims a draw by threefold repetition or the 50-move rule when it may and is not
-//! winning ([`CLAIM_UP_TO`]), offers a draw after its move when its evaluation has been
-//! level late in the game ([`offers_draw`]), resigns a hopeless game, and answers a
+//! winning (`CLAIM_UP_TO`), offers a draw after its move when its evaluation has been
+//! level late in the game (`offers_draw`), resigns a hopeless game, and answers a
 //! practice game's hint and evaluation questions.
 //! A crash, a hang past the bounded wait or output that is no UCI is one clear sentence
 //! ([`Seat::lost`]): the clocks stop and the game is kept, adjourned.
