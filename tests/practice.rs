@@ -158,7 +158,7 @@ fn a_practice_game_against_stockfish_reaches_its_result_with_options_and_strengt
     assert_eq!(
         said[..3],
         [
-            "Partie Anna Muster gegen Stockfish 15.1, 0-1, vier Halbzüge. Sagen Sie vor, zurück, Zug zwölf, Anfang, Ende, Stellung, Züge oder Hilfe.",
+            "Partie Anna Muster gegen Stockfish 15.1, Schwarz hat gewonnen, vier Halbzüge. Sagen Sie vor, zurück, Zug zwölf, Anfang, Ende, Stellung, Züge oder Hilfe.",
             "Zug eins, Weiß: Springer Gustav eins Felix drei.",
             "Zug eins, Schwarz: Springer Gustav acht Felix sechs.",
         ],
@@ -206,7 +206,7 @@ fn a_pgn_game_is_reviewed_in_english_without_an_engine() {
     assert_eq!(
         said[..6],
         [
-            "Game Paul Morphy against Duke Karl / Count Isouard, 1-0, thirty-three half-moves. Say next, back, move twelve, start, end, position, moves or help.",
+            "Game Paul Morphy against Duke Karl / Count Isouard, White won, thirty-three half-moves. Say next, back, move twelve, start, end, position, moves or help.",
             "Move one, White: Eva two Eva four.",
             "Move three, White: David two David four.",
             "Queen on David one",
@@ -303,10 +303,12 @@ fn an_engine_killed_mid_game_adjourns_the_game_and_another_engine_resumes_it() {
     let (stdout, stderr) = text(&out);
     assert!(!out.status.success(), "{stdout}\n{stderr}");
     assert!(
-        stdout.contains("«Ihr Gegner ist ausgefallen:")
-            && stdout.contains("the engine stopped (exit status: 3)."),
+        stdout.contains(
+            "«Ihr Gegner ist ausgefallen: Das Schachprogramm hat sich beendet. Die Uhren stehen."
+        ),
         "{stdout}"
     );
+    assert!(!stdout.contains("exit status"), "German only: {stdout}");
     assert!(
         stderr.contains("the opponent is gone: the engine stopped (exit status: 3)."),
         "{stderr}"
@@ -392,10 +394,17 @@ fn an_engine_that_prints_garbage_or_hangs_is_named_in_one_sentence() {
     let out = demo(&config, Some(&moves), &dir.path().join("c"));
     let (stdout, stderr) = text(&out);
     assert!(
-        stdout.contains("«Ihr Gegner ist ausgefallen:") && stdout.contains(
-            "the engine's best move \"e2e5\" is not a legal move in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1."
+        stdout.contains(
+            "«Ihr Gegner ist ausgefallen: Das Schachprogramm hat einen unzulässigen Zug genannt. Die Uhren stehen."
         ),
         "{stdout}\n{stderr}"
+    );
+    // The program's own words are in the log.
+    assert!(
+        stderr.contains(
+            "the engine's best move \"e2e5\" is not a legal move in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1."
+        ),
+        "{stderr}"
     );
     assert!(stderr.contains("the journal keeps it"), "{stderr}");
 }
@@ -427,4 +436,130 @@ fn take_back_and_hint_stay_refused_at_a_table_without_an_engine() {
     assert!(!stdout.contains("Zurückgenommen"), "{stdout}");
     let pgn = std::fs::read_to_string(dir.path().join("out/game.pgn")).unwrap();
     assert!(pgn.contains("1. e4 {[%clk"), "{pgn}");
+}
+
+/// samples/table-practice.toml starting from `fen`, its records in `dir/games`.
+fn practice_from(dir: &Path, fen: &str) -> PathBuf {
+    let config = practice_config(dir, Path::new(STOCKFISH), "");
+    let text = std::fs::read_to_string(&config).unwrap().replace(
+        "site = \"Home\"",
+        &format!("site = \"Home\"\nstart_fen = \"{fen}\""),
+    );
+    std::fs::write(&config, text).unwrap();
+    config
+}
+
+/// The VI player's king move `from`–`to` (German words), read back, set and pressed,
+/// after the engine's move was announced.
+fn king_move(from: &str, to: &str) -> String {
+    format!(
+        "expect: Schwarz:\nvi: König {from} {to}\nexpect: {from} {to}\nvi: gesetzt\nwait 300\nclock: lever white\n"
+    )
+}
+
+#[test]
+fn the_engine_claims_a_threefold_repetition_with_its_intended_move() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two rooks up, the VI player walks into the engine's perpetual check: its queen's
+    // checks from e1 and e2 repeat, and the third time it claims (9.2.1.1).
+    let config = practice_from(dir.path(), "6k1/RR6/3q4/8/8/8/7P/7K b - - 0 1");
+    let mut moves = String::from("start\nwait 200\n");
+    for (from, to) in [
+        ("Hektor eins", "Gustav zwei"),
+        ("Gustav zwei", "Gustav eins"),
+        ("Gustav eins", "Gustav zwei"),
+        ("Gustav zwei", "Gustav eins"),
+        ("Gustav eins", "Gustav zwei"),
+    ] {
+        moves += &king_move(from, to);
+    }
+    moves += "expect: Partie beendet\n";
+    let script_path = dir.path().join("moves.txt");
+    std::fs::write(&script_path, moves).unwrap();
+    let log = dir.path().join("out");
+    let out = demo(&config, Some(&script_path), &log);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("Partie beendet: Remis, dreimalige Stellungswiederholung reklamiert."),
+        "{stdout}\n{stderr}"
+    );
+    let pgn = std::fs::read_to_string(log.join("game.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+    // The claim is on the move it intends (not played, 9.5.2): five checks and five
+    // king moves are on the scoresheet.
+    let moves: Vec<&str> = pgn
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .flat_map(str::split_whitespace)
+        .filter(|w| !w.starts_with('{') && !w.ends_with('}'))
+        .collect();
+    assert_eq!(
+        moves.join(" "),
+        "1... Qd1+ 2. Kg2 2... Qe2+ 3. Kg1 3... Qe1+ 4. Kg2 4... Qe2+ 5. Kg1 5... Qe1+ 6. Kg2 1/2-1/2",
+        "{pgn}"
+    );
+}
+
+#[test]
+fn the_engine_claims_the_fifty_move_rule_with_its_intended_move() {
+    let dir = tempfile::tempdir().unwrap();
+    // Rook against rook, 99 half-moves without a capture or a pawn move: the engine's
+    // next move makes 50 moves each, and it claims (9.3.1).
+    let config = practice_from(dir.path(), "8/8/4k3/8/8/3K4/r7/7R b - - 99 80");
+    let script_path = dir.path().join("moves.txt");
+    std::fs::write(&script_path, "start\nwait 200\nexpect: Partie beendet\n").unwrap();
+    let log = dir.path().join("out");
+    let out = demo(&config, Some(&script_path), &log);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("Partie beendet: Remis, 50-Züge-Regel reklamiert."),
+        "{stdout}\n{stderr}"
+    );
+    let pgn = std::fs::read_to_string(log.join("game.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+}
+
+/// The VI player's move in `words` (its squares read back as `back`), set and pressed,
+/// after the engine's move was announced.
+fn vi_move(words: &str, back: &str) -> String {
+    format!(
+        "expect: Schwarz:\nvi: {words}\nexpect: {back}\nvi: gesetzt\nwait 300\nclock: lever white\n"
+    )
+}
+
+#[test]
+fn the_engine_offers_a_draw_when_its_evaluation_is_level_late_in_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // Rook against rook at move 60: level at four of its moves in a row, the engine
+    // offers a draw after its fourth move (9.1.2.1), and the VI player accepts.
+    let config = practice_from(dir.path(), "8/8/4k3/8/8/3K4/r7/7R b - - 0 60");
+    let mut moves = String::from("start\nwait 200\n");
+    for (words, back) in [
+        ("Turm Hektor eins Felix eins", "Hektor eins Felix eins"),
+        ("Turm Felix eins Gustav eins", "Felix eins Gustav eins"),
+        ("König David drei Cäsar drei", "David drei Cäsar drei"),
+    ] {
+        moves += &vi_move(words, back);
+    }
+    moves += "expect: Schwarz bietet Remis an.\nvi: Remis angenommen\nexpect: Remis annehmen?\nvi: ja\nexpect: Partie beendet\n";
+    let script_path = dir.path().join("moves.txt");
+    std::fs::write(&script_path, moves).unwrap();
+    let log = dir.path().join("out");
+    let out = demo(&config, Some(&script_path), &log);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("Partie beendet: Remis, Einigung."),
+        "{stdout}\n{stderr}"
+    );
+    // Not before its fourth move.
+    assert_eq!(
+        stdout.matches("Schwarz bietet Remis an.").count(),
+        1,
+        "{stdout}"
+    );
+    let pgn = std::fs::read_to_string(log.join("game.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
 }

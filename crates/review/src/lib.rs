@@ -304,14 +304,21 @@ impl Review {
         )
     }
 
-    /// What the review says at the start: the game in one sentence.
+    /// What the review says at the start: the game in one sentence, its result (`1-0`,
+    /// `0-1`, `1/2-1/2`, `*`) in words ("Schwarz hat gewonnen", "nicht beendet").
     pub fn opening(&self, white: &str, black: &str, result: &str) -> String {
+        let result = match result.trim() {
+            "1-0" => "white-wins",
+            "0-1" => "black-wins",
+            "1/2-1/2" | "½-½" => "draw",
+            _ => "unfinished",
+        };
         self.say(
             "review-game",
             &[
                 ("white", white.to_owned().into()),
                 ("black", black.to_owned().into()),
-                ("result", result.to_owned().into()),
+                ("result", result.into()),
                 ("count", self.number(self.moves.len())),
             ],
         )

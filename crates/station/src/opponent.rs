@@ -15,7 +15,8 @@ use std::{future::Future, pin::Pin, time::Duration};
 
 use annabella_rules::GameResult;
 use annabella_table::{
-    Advice, ArbiterAction, ClaimKind, Input, SightedCommand, TableConfig, TableView,
+    Advice, ArbiterAction, ClaimKind, Input, OpponentFailure, SightedCommand, TableConfig,
+    TableView,
 };
 use shakmaty::{Color, uci::UciMove};
 use tokio::sync::{mpsc, watch};
@@ -293,11 +294,18 @@ impl Seat {
     /// tells the VI player, then the station stops with the game kept, adjourned, to be
     /// resumed with the same opponent or another (`play --resume`).
     pub async fn lost(&self, reason: &str) -> OpponentEnd {
+        self.lost_with(reason, None).await
+    }
+
+    /// The opponent is gone, as [`lost`](Self::lost), with the kind of `failure` the
+    /// table says in its own language (`reason` stays the program's words, for the log).
+    pub async fn lost_with(&self, reason: &str, failure: Option<OpponentFailure>) -> OpponentEnd {
         let reason = strip_controls(reason);
         tracing::error!("the opponent is gone: {reason}; the game is kept, adjourned");
         let _ = self
             .send(Input::OpponentLost {
                 reason: reason.clone(),
+                failure,
             })
             .await;
         // The table's announcement is journalled first; then the station stops.

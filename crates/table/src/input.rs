@@ -288,8 +288,12 @@ pub enum Input {
     /// to be resumed with the same opponent or another.
     OpponentLost {
         /// What happened, in one sentence (an engine's own words stripped of control
-        /// characters).
+        /// characters): for the log, and said as it is when `failure` is unknown.
         reason: String,
+        /// What kind of failure it was, said in the table's language (absent in older
+        /// journals).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        failure: Option<crate::OpponentFailure>,
     },
     /// The opponent is back (the game resumed with it, or with another): the clocks run
     /// again.

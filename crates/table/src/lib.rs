@@ -58,6 +58,6 @@ pub use effect::{
 };
 pub use input::{ArbiterAction, ClockButton, ClockDevice, Hypothesis, Input, SightedCommand};
 pub use online::{OnlineNotice, OnlineRequest};
-pub use practice::{Advice, Consult, Practice, Score};
+pub use practice::{Advice, Consult, OpponentFailure, Practice, Score};
 pub use table::{InputError, Table};
 pub use view::{PendingClaimView, TableView};

@@ -146,9 +146,33 @@ impl Phrases {
         self.say("taken-back", &[("count", self.number(plies))])
     }
 
-    /// The opponent is gone (`reason`); the game is kept.
-    pub(crate) fn opponent_lost(self, reason: &str) -> String {
-        self.say("opponent-lost", &[("reason", reason.to_owned().into())])
+    /// The opponent is gone: `failure` in the table's words, else its own `reason`;
+    /// the game is kept.
+    pub(crate) fn opponent_lost(
+        self,
+        reason: &str,
+        failure: Option<&crate::OpponentFailure>,
+    ) -> String {
+        let reason = match failure {
+            Some(f) => {
+                let seconds = match f {
+                    crate::OpponentFailure::Hung { within_ms } => within_ms.div_ceil(1000),
+                    _ => 0,
+                };
+                self.say(
+                    "opponent-failure",
+                    &[
+                        ("failure", f.as_str().into()),
+                        (
+                            "seconds",
+                            self.number(usize::try_from(seconds).unwrap_or(usize::MAX)),
+                        ),
+                    ],
+                )
+            }
+            None => reason.to_owned(),
+        };
+        self.say("opponent-lost", &[("reason", reason.into())])
     }
 
     /// The opponent `name` is back.

@@ -109,3 +109,46 @@ mod tests {
         );
     }
 }
+
+/// Why the opponent is gone, as the table says it in its own language (the
+/// [`Input::OpponentLost`](crate::Input::OpponentLost) reason keeps the program's own
+/// words for the log and the journal).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum OpponentFailure {
+    /// The engine's program could not be started (not found, not executable).
+    NotStarted,
+    /// The engine ended by itself (it crashed or was killed) or its pipes broke.
+    Stopped,
+    /// The engine gave no answer within `within_ms` milliseconds.
+    Hung {
+        /// How long the table waited.
+        within_ms: u64,
+    },
+    /// The engine printed lines that are no UCI.
+    Garbage,
+    /// The engine's best move is no legal move of the position.
+    IllegalMove,
+    /// The engine refused an option of `[opponent] options`.
+    Refused,
+    /// The online server was never reached.
+    Unreachable,
+    /// The connection to the online server ended.
+    Disconnected,
+}
+
+impl OpponentFailure {
+    /// The kebab-case name the messages select on (`not-started`, `hung`, …).
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            OpponentFailure::NotStarted => "not-started",
+            OpponentFailure::Stopped => "stopped",
+            OpponentFailure::Hung { .. } => "hung",
+            OpponentFailure::Garbage => "garbage",
+            OpponentFailure::IllegalMove => "illegal-move",
+            OpponentFailure::Refused => "refused",
+            OpponentFailure::Unreachable => "unreachable",
+            OpponentFailure::Disconnected => "disconnected",
+        }
+    }
+}

@@ -166,6 +166,7 @@ fn a_lost_opponent_stops_the_clocks_until_one_is_back() {
         7.0,
         Input::OpponentLost {
             reason: "the engine stopped (signal: 9).".into(),
+            failure: None,
         },
     );
     let view = run.view();

@@ -242,10 +242,26 @@ evaluation-mate-against = Bewertung: Sie werden in { $count } Zügen matt gesetz
 nothing-to-take-back = Es gibt keinen Zug von Ihnen zum Zurücknehmen.
 taken-back = Zurückgenommen: { $count } Halbzüge. Sie sind am Zug; stellen Sie Ihr Brett zurück.
 opponent-lost = Ihr Gegner ist ausgefallen: { $reason } Die Uhren stehen. Die Partie ist gespeichert und wird mit einem Gegner fortgesetzt.
+opponent-failure = { $failure ->
+    [not-started] Das Schachprogramm ließ sich nicht starten.
+    [stopped] Das Schachprogramm hat sich beendet.
+    [hung] Das Schachprogramm hat { $seconds } Sekunden lang nicht geantwortet.
+    [garbage] Das Schachprogramm gibt keine verständlichen Antworten.
+    [illegal-move] Das Schachprogramm hat einen unzulässigen Zug genannt.
+    [refused] Das Schachprogramm hat eine seiner Einstellungen abgelehnt.
+    [unreachable] Der Server wurde nicht erreicht.
+   *[disconnected] Die Verbindung zum Server ist abgebrochen.
+ }
 opponent-back = { $name } ist wieder da. Die Uhren laufen.
 
 # Nachspielen einer Partie (annabella review)
-review-game = Partie { $white } gegen { $black }, { $result }, { $count } Halbzüge. Sagen Sie vor, zurück, Zug zwölf, Anfang, Ende, Stellung, Züge oder Hilfe.
+review-game = Partie { $white } gegen { $black }, { review-result }, { $count } Halbzüge. Sagen Sie vor, zurück, Zug zwölf, Anfang, Ende, Stellung, Züge oder Hilfe.
+review-result = { $result ->
+    [white-wins] Weiß hat gewonnen
+    [black-wins] Schwarz hat gewonnen
+    [draw] Remis
+   *[unfinished] nicht beendet
+ }
 review-move = Zug { $number }, { color }: { $move }.
 review-start = Die Ausgangsstellung.
 review-at-start = Sie sind am Anfang der Partie.

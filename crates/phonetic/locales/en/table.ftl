@@ -199,10 +199,26 @@ evaluation-mate-against = Evaluation: you are mated in { $count } moves.
 nothing-to-take-back = There is no move of yours to take back.
 taken-back = Taken back: { $count } half-moves. It is your move; set your board back.
 opponent-lost = Your opponent has failed: { $reason } The clocks are stopped. The game is kept and continues with an opponent.
+opponent-failure = { $failure ->
+    [not-started] The chess program could not be started.
+    [stopped] The chess program has stopped.
+    [hung] The chess program gave no answer for { $seconds } seconds.
+    [garbage] The chess program gives answers that make no sense.
+    [illegal-move] The chess program named an illegal move.
+    [refused] The chess program refused one of its settings.
+    [unreachable] The server could not be reached.
+   *[disconnected] The connection to the server was lost.
+ }
 opponent-back = { $name } is back. The clocks run.
 
 # Reviewing a game (annabella review)
-review-game = Game { $white } against { $black }, { $result }, { $count } half-moves. Say next, back, move twelve, start, end, position, moves or help.
+review-game = Game { $white } against { $black }, { review-result }, { $count } half-moves. Say next, back, move twelve, start, end, position, moves or help.
+review-result = { $result ->
+    [white-wins] White won
+    [black-wins] Black won
+    [draw] a draw
+   *[unfinished] not finished
+ }
 review-move = Move { $number }, { color }: { $move }.
 review-start = The starting position.
 review-at-start = You are at the start of the game.

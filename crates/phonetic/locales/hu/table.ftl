@@ -199,10 +199,26 @@ evaluation-mate-against = Értékelés: önt { $count } lépésben mattolják.
 nothing-to-take-back = Nincs visszavehető lépése.
 taken-back = Visszavéve: { $count } féllépés. Ön lép; állítsa vissza a tábláját.
 opponent-lost = Az ellenfele kiesett: { $reason } Az órák állnak. A játszma mentve van, és egy ellenféllel folytatódik.
+opponent-failure = { $failure ->
+    [not-started] A sakkprogram nem indítható.
+    [stopped] A sakkprogram leállt.
+    [hung] A sakkprogram { $seconds } másodpercig nem válaszolt.
+    [garbage] A sakkprogram értelmetlen válaszokat ad.
+    [illegal-move] A sakkprogram szabálytalan lépést adott.
+    [refused] A sakkprogram elutasította az egyik beállítását.
+    [unreachable] A szerver nem érhető el.
+   *[disconnected] A kapcsolat a szerverrel megszakadt.
+ }
 opponent-back = { $name } újra itt van. Az órák járnak.
 
 # Játszma visszajátszása (annabella review)
-review-game = Játszma: { $white } – { $black }, { $result }, { $count } féllépés. Mondja: előre, vissza, lépés tizenkettő, kezdet, vége, állás, lépések vagy segítség.
+review-game = Játszma: { $white } – { $black }, { review-result }, { $count } féllépés. Mondja: előre, vissza, lépés tizenkettő, kezdet, vége, állás, lépések vagy segítség.
+review-result = { $result ->
+    [white-wins] világos nyert
+    [black-wins] sötét nyert
+    [draw] döntetlen
+   *[unfinished] nem fejeződött be
+ }
 review-move = { $number }. lépés, { color }: { $move }.
 review-start = A kiinduló állás.
 review-at-start = A játszma elején van.

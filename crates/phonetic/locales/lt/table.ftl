@@ -235,10 +235,30 @@ evaluation-mate-against = Įvertinimas: jums matas per { $count } ėjimus.
 nothing-to-take-back = Nėra jūsų ėjimo, kurį būtų galima atšaukti.
 taken-back = Atšaukta: { $count } pusėjimiai. Jūsų ėjimas; atstatykite savo lentą.
 opponent-lost = Jūsų varžovas sutriko: { $reason } Laikrodžiai sustabdyti. Partija išsaugota ir bus tęsiama su varžovu.
+opponent-failure = { $failure ->
+    [not-started] Šachmatų programos nepavyko paleisti.
+    [stopped] Šachmatų programa išsijungė.
+    [hung] Šachmatų programa neatsakė { $seconds } { $seconds ->
+        [one] sekundę
+        [few] sekundes
+       *[other] sekundžių
+    }.
+    [garbage] Šachmatų programa pateikia nesuprantamus atsakymus.
+    [illegal-move] Šachmatų programa nurodė neleistiną ėjimą.
+    [refused] Šachmatų programa atmetė vieną iš savo nustatymų.
+    [unreachable] Nepavyko pasiekti serverio.
+   *[disconnected] Ryšys su serveriu nutrūko.
+ }
 opponent-back = { $name } vėl čia. Laikrodžiai eina.
 
 # Partijos peržiūra (annabella review)
-review-game = Partija { $white } prieš { $black }, { $result }, { $count } pusėjimiai. Sakykite pirmyn, atgal, ėjimas dvylika, pradžia, pabaiga, pozicija, ėjimai arba pagalba.
+review-game = Partija { $white } prieš { $black }, { review-result }, { $count } pusėjimiai. Sakykite pirmyn, atgal, ėjimas dvylika, pradžia, pabaiga, pozicija, ėjimai arba pagalba.
+review-result = { $result ->
+    [white-wins] laimėjo baltieji
+    [black-wins] laimėjo juodieji
+    [draw] lygiosios
+   *[unfinished] nebaigta
+ }
 review-move = Ėjimas { $number }, { color }: { $move }.
 review-start = Pradinė pozicija.
 review-at-start = Jūs partijos pradžioje.

@@ -227,10 +227,29 @@ evaluation-mate-against = Novērtējums: jums būs mats { $count } gājienos.
 nothing-to-take-back = Nav jūsu gājiena, ko atsaukt.
 taken-back = Atsaukts: { $count } pusgājieni. Jūsu gājiens; nolieciet savu galdiņu atpakaļ.
 opponent-lost = Jūsu pretinieks ir izgājis no ierindas: { $reason } Pulksteņi ir apturēti. Partija ir saglabāta un turpināsies ar pretinieku.
+opponent-failure = { $failure ->
+    [not-started] Šaha programmu neizdevās palaist.
+    [stopped] Šaha programma beidza darbu.
+    [hung] Šaha programma neatbildēja { $seconds } { $seconds ->
+        [one] sekundi
+       *[other] sekundes
+    }.
+    [garbage] Šaha programma sniedz nesaprotamas atbildes.
+    [illegal-move] Šaha programma nosauca neatļautu gājienu.
+    [refused] Šaha programma noraidīja vienu no saviem iestatījumiem.
+    [unreachable] Serveri neizdevās sasniegt.
+   *[disconnected] Savienojums ar serveri pārtrūka.
+ }
 opponent-back = { $name } ir atpakaļ. Pulksteņi iet.
 
 # Partijas pārskats (annabella review)
-review-game = Partija { $white } pret { $black }, { $result }, { $count } pusgājieni. Sakiet uz priekšu, atpakaļ, gājiens divpadsmit, sākums, beigas, pozīcija, gājieni vai palīdzība.
+review-game = Partija { $white } pret { $black }, { review-result }, { $count } pusgājieni. Sakiet uz priekšu, atpakaļ, gājiens divpadsmit, sākums, beigas, pozīcija, gājieni vai palīdzība.
+review-result = { $result ->
+    [white-wins] uzvarēja baltie
+    [black-wins] uzvarēja melnie
+    [draw] neizšķirts
+   *[unfinished] nav pabeigta
+ }
 review-move = Gājiens { $number }, { color }: { $move }.
 review-start = Sākuma pozīcija.
 review-at-start = Jūs esat partijas sākumā.

@@ -3,7 +3,10 @@
 //! standard input and output a thin async shell around the sans-IO [`Uci`]
 //! conversation. It moves on its turn (a fixed number of nodes, or on the game's clock),
 //! answers the VI player's draw offer by its evaluation, claims the VI player's flag,
-//! resigns a hopeless game, and answers a practice game's hint and evaluation questions.
+//! claims a draw by threefold repetition or the 50-move rule when it may and is not
+//! winning (`CLAIM_UP_TO`), offers a draw after its move when its evaluation has been
+//! level late in the game (`offers_draw`), resigns a hopeless game, and answers a
+//! practice game's hint and evaluation questions.
 //! A crash, a hang past the bounded wait or output that is no UCI is one clear sentence
 //! ([`Seat::lost`]): the clocks stop and the game is kept, adjourned.
 
@@ -13,7 +16,7 @@ use std::{
 };
 
 use annabella_config::{EngineSettings, Search};
-use annabella_table::{Advice, Consult, Score, TableView};
+use annabella_table::{Advice, ClaimKind, Consult, OpponentFailure, Score, TableView};
 use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen, uci::UciMove};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
@@ -34,6 +37,18 @@ const ACCEPT_DRAW_AT: i32 = -50;
 const RESIGN_AT: i32 = -1000;
 /// See [`RESIGN_AT`].
 const RESIGN_AFTER: usize = 4;
+/// The engine claims a draw it may claim (9.2, 9.3) unless it stands better than this
+/// (hundredths of a pawn, from its side): a player who is winning plays on.
+const CLAIM_UP_TO: i32 = 50;
+/// The engine offers a draw late in a game (from this move on)…
+const OFFER_FROM_MOVE: u32 = 40;
+/// …when its evaluation has been level (within this many hundredths of a pawn either
+/// way)…
+const OFFER_LEVEL: i32 = 25;
+/// …at this many of its moves in a row…
+const OFFER_AFTER: usize = 4;
+/// …and it has not offered one in its last this many moves (9.1.2: no repeated offers).
+const OFFER_EVERY: usize = 10;
 /// A hint or an evaluation on the clock: the engine thinks this long.
 const CONSULT_TIME: Duration = Duration::from_secs(1);
 /// The engine has this long to end itself after `quit`.
@@ -69,6 +84,25 @@ pub enum EngineError {
     /// The conversation broke.
     #[error(transparent)]
     Uci(#[from] UciError),
+}
+
+impl EngineError {
+    /// The kind of failure, for the table to say in its own language.
+    pub fn failure(&self) -> OpponentFailure {
+        match self {
+            EngineError::Spawn { .. } => OpponentFailure::NotStarted,
+            EngineError::Pipe { .. } | EngineError::Exited { .. } => OpponentFailure::Stopped,
+            EngineError::Uci(e) => match e {
+                UciError::Hung { within, .. } => OpponentFailure::Hung {
+                    within_ms: u64::try_from(within.as_millis()).unwrap_or(u64::MAX),
+                },
+                UciError::Garbage(_) => OpponentFailure::Garbage,
+                UciError::IllegalMove { .. } => OpponentFailure::IllegalMove,
+                UciError::Option { .. } => OpponentFailure::Refused,
+                UciError::NotReady(_) => OpponentFailure::Stopped,
+            },
+        }
+    }
 }
 
 /// A UCI engine as the opponent (see the module).
@@ -335,6 +369,8 @@ struct Game {
     consulted_for: Option<(usize, Consult)>,
     flag_claimed: bool,
     own_scores: Vec<i32>,
+    /// How many of its moves had been scored when it last offered a draw.
+    offered_at: Option<usize>,
 }
 
 impl Game {
@@ -348,6 +384,7 @@ impl Game {
             consulted_for: None,
             flag_claimed: false,
             own_scores: Vec::new(),
+            offered_at: None,
         }
     }
 
@@ -390,7 +427,8 @@ impl Game {
         let Game { running, seat, .. } = self;
         let reason = e.to_string();
         running.stop().await;
-        seat.lost(&format!("{reason}.")).await
+        seat.lost_with(&format!("{reason}."), Some(e.failure()))
+            .await
     }
 
     /// Starts a search when the table waits for the engine: its move, or the VI
@@ -473,6 +511,40 @@ impl Game {
         }
     }
 
+    /// A draw the engine may claim in the position after `ply` half-moves, where it
+    /// intends `best`: threefold repetition (9.2) or the 50-move rule (9.3), with the
+    /// intended move when that move makes it so, else on the position as it stands.
+    fn claimable(&self, ply: usize, best: &UciMove) -> Option<(ClaimKind, Option<UciMove>)> {
+        let view = self.seat.view();
+        if view.moves.len() != ply || view.result.is_some() {
+            return None;
+        }
+        let config = self.seat.config();
+        let mode = config.castling_mode();
+        let start: Chess = config
+            .start_fen
+            .as_deref()
+            .and_then(|f| f.parse::<Fen>().ok())
+            .and_then(|f| f.into_position(mode).ok())
+            .unwrap_or_default();
+        let mut game = annabella_rules::Game::from_position(
+            start,
+            annabella_rules::Edition::default(),
+            annabella_rules::RateOfPlay::Standard,
+        );
+        for san in &view.moves {
+            let m = san.san.to_move(game.position()).ok()?;
+            game.play(m).ok()?;
+        }
+        let intended = best.to_move(game.position()).ok();
+        for ground in [ClaimKind::Threefold, ClaimKind::FiftyMoves] {
+            if intended.is_some() && game.claim_is_correct(ground, intended) == Ok(true) {
+                return Some((ground, Some(*best)));
+            }
+        }
+        game.claimable().first().map(|&ground| (ground, None))
+    }
+
     /// The engine's best move came: its move (or its answer to a draw offer, or its
     /// resignation), or the answer to the VI player's question.
     async fn answered(
@@ -500,6 +572,13 @@ impl Game {
                 if offer && cp.is_some_and(|cp| cp <= ACCEPT_DRAW_AT) {
                     return self.seat.answer_draw(true).await;
                 }
+                // A draw it may claim, unless it is winning: on the move it intends, or
+                // on the position as it stands (9.2.1, 9.3).
+                if cp.is_none_or(|cp| cp <= CLAIM_UP_TO)
+                    && let Some((ground, intended)) = self.claimable(ply, &best)
+                {
+                    return self.seat.claim(ground, intended).await;
+                }
                 let hopeless = self.own_scores.len() >= RESIGN_AFTER
                     && self.own_scores[self.own_scores.len() - RESIGN_AFTER..]
                         .iter()
@@ -507,7 +586,14 @@ impl Game {
                 if hopeless {
                     return self.seat.resign().await;
                 }
-                self.seat.play(best, ply).await
+                self.seat.play(best, ply).await?;
+                // 9.1.2.1: a draw is offered after making one's move.
+                let fullmoves = self.seat.view().fen.as_setup().fullmoves.get();
+                if !offer && offers_draw(&self.own_scores, self.offered_at, fullmoves) {
+                    self.offered_at = Some(self.own_scores.len());
+                    return self.seat.offer_draw().await;
+                }
+                Ok(())
             }
             Purpose::Consult { consult, .. } => {
                 // The score is the side to move's; the table speaks from the VI player's.
@@ -560,6 +646,21 @@ fn line_of(
         return (Some(view.fen.clone()), Vec::new(), pos);
     }
     (start_fen.filter(|_| start.is_some()), moves, pos)
+}
+
+/// Whether the engine offers a draw after its move in move `fullmoves`, with `scores`
+/// its evaluations so far (the last one this move's) and its last offer made when it had
+/// `offered_at` of them: late in the game (from move [`OFFER_FROM_MOVE`] on), its
+/// evaluation level ([`OFFER_LEVEL`]) at its last [`OFFER_AFTER`] moves, and no offer
+/// of its own in its last [`OFFER_EVERY`] moves.
+fn offers_draw(scores: &[i32], offered_at: Option<usize>, fullmoves: u32) -> bool {
+    let n = scores.len();
+    fullmoves >= OFFER_FROM_MOVE
+        && n >= OFFER_AFTER
+        && scores[n - OFFER_AFTER..]
+            .iter()
+            .all(|s| s.abs() <= OFFER_LEVEL)
+        && offered_at.is_none_or(|at| n >= at + OFFER_EVERY)
 }
 
 /// The clock as the engine is told it: both times, both increments (a delay counts as
@@ -655,5 +756,21 @@ mod tests {
         assert_eq!(moves_to_go(&tc, 65), Some(16));
         let sudden: annabella_rules::TimeControl = "40/5400:900+30".parse().unwrap();
         assert_eq!(moves_to_go(&sudden, 41), None);
+    }
+
+    #[test]
+    fn the_engine_offers_a_draw_only_late_level_and_not_again_at_once() {
+        let level = [10, -5, 0, 20];
+        assert!(offers_draw(&level, None, 40));
+        assert!(!offers_draw(&level, None, 39), "too early");
+        assert!(!offers_draw(&[10, -5, 0, 60], None, 50), "it stands better");
+        assert!(
+            !offers_draw(&[-80, -5, 0, 20], None, 50),
+            "not level long enough"
+        );
+        assert!(!offers_draw(&level[1..], None, 50), "too few moves scored");
+        let after: Vec<i32> = std::iter::repeat_n(0, 13).collect();
+        assert!(!offers_draw(&after, Some(4), 60), "offered nine moves ago");
+        assert!(offers_draw(&after, Some(3), 60), "offered ten moves ago");
     }
 }

@@ -144,7 +144,12 @@ impl Opponent for LichessOpponent {
     fn play(self: Box<Self>, seat: Seat) -> OpponentFuture<'static, OpponentEnd> {
         Box::pin(async move {
             let Some(running) = self.running else {
-                return seat.lost("Lichess was never reached").await;
+                return seat
+                    .lost_with(
+                        "Lichess was never reached",
+                        Some(annabella_table::OpponentFailure::Unreachable),
+                    )
+                    .await;
             };
             let mut game = Game::new(running, seat);
             game.announce_clock = self.settings.announce_clock;
@@ -292,7 +297,13 @@ impl Game {
                 }
                 Got::Lichess(None) if self.over => return OpponentEnd::GameOver,
                 Got::Lichess(None) => {
-                    return self.seat.lost("the connection to Lichess ended").await;
+                    return self
+                        .seat
+                        .lost_with(
+                            "the connection to Lichess ended",
+                            Some(annabella_table::OpponentFailure::Disconnected),
+                        )
+                        .await;
                 }
                 Got::Table(None) => return OpponentEnd::Stopped,
                 Got::Table(Some(v)) => self.table_changed(*v),

@@ -347,7 +347,9 @@ impl Table {
             Input::AnnouncementDone { id } => self.out.done(id),
             Input::OpponentMove { uci, ply } => self.opponent_move(now, &uci, ply),
             Input::Advice(advice) => self.advice(&advice),
-            Input::OpponentLost { reason } => self.opponent_lost(now, &reason),
+            Input::OpponentLost { reason, failure } => {
+                self.opponent_lost(now, &reason, failure.as_ref());
+            }
             Input::OpponentBack { name } => self.opponent_back(now, &name),
             Input::Online(notice) => self.online_notice(now, notice),
         }

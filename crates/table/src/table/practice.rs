@@ -121,7 +121,12 @@ impl Table {
     }
 
     /// The opponent is gone: the clocks stop and the game is kept, adjourned.
-    pub(super) fn opponent_lost(&mut self, now: Duration, reason: &str) {
+    pub(super) fn opponent_lost(
+        &mut self,
+        now: Duration,
+        reason: &str,
+        failure: Option<&crate::OpponentFailure>,
+    ) {
         if self.over() {
             return;
         }
@@ -130,7 +135,7 @@ impl Table {
         if self.started && self.clock.pause(now).is_ok() {
             self.clock_effect(now);
         }
-        let text = self.vi_words().opponent_lost(reason);
+        let text = self.vi_words().opponent_lost(reason, failure);
         self.tell_vi(text, Priority::High, AnnounceKind::Arbiter);
     }
 
