@@ -38,6 +38,9 @@ pub use game::{
     ParseResultError, Penalty, Termination,
 };
 
+pub mod start;
+pub use start::{StartError, start_position};
+
 pub mod unwinnable;
 pub use unwinnable::Winnability;
 

@@ -104,6 +104,8 @@ pub struct Decoder {
     base: usize,
     /// Wall time spent inside libvosk since the last reset.
     busy: Duration,
+    /// Wall time spent inside libvosk since the decoder was built (never reset).
+    spent: Duration,
 }
 
 impl std::fmt::Debug for Decoder {
@@ -160,6 +162,7 @@ impl Decoder {
             lifetime: 0,
             base: 0,
             busy: Duration::ZERO,
+            spent: Duration::ZERO,
         })
     }
 
@@ -178,7 +181,7 @@ impl Decoder {
             vosk::DecodingState::Running => None,
             vosk::DecodingState::Finalized => Some(self.readings(false)),
             vosk::DecodingState::Failed => {
-                self.busy += start.elapsed();
+                self.charge(start);
                 return Err(DecodeError::Failed);
             }
         };
@@ -187,7 +190,7 @@ impl Decoder {
         {
             self.segments.push(readings);
         }
-        self.busy += start.elapsed();
+        self.charge(start);
         Ok(())
     }
 
@@ -203,7 +206,7 @@ impl Decoder {
         if !p.is_empty() {
             text.push(p);
         }
-        self.busy += start.elapsed();
+        self.charge(start);
         text.join(" ")
     }
 
@@ -254,8 +257,21 @@ impl Decoder {
             });
         }
         self.reset();
-        self.busy += start.elapsed();
+        self.charge(start);
         readings
+    }
+
+    /// Counts the wall time since `start` as spent inside libvosk.
+    fn charge(&mut self, start: Instant) {
+        let took = start.elapsed();
+        self.busy += took;
+        self.spent += took;
+    }
+
+    /// Wall time spent in libvosk since the decoder was built; never reset, so a caller
+    /// can take the difference across one call.
+    pub fn spent(&self) -> Duration {
+        self.spent
     }
 
     /// Wall time spent in libvosk since the last [`Decoder::take_busy`].

@@ -168,8 +168,8 @@ pub struct Heard {
     pub last_word_end: Instant,
     /// The end of the audio the result is based on.
     pub endpoint: Instant,
-    /// When the result was ready: the end of the chunk that completed it plus the time
-    /// spent decoding that chunk.
+    /// When the result was ready: the capture time of the end of the chunk that completed
+    /// it plus the time libvosk spent on that chunk, as the decoder measured it.
     pub final_at: Instant,
     /// What ended the utterance.
     pub ended_by: EndedBy,
@@ -319,8 +319,10 @@ pub struct Recognizer {
     deaf_until: Option<Instant>,
     talking: bool,
     events: VecDeque<Event>,
-    /// Set while a chunk is processed: (chunk end sample, call entry time).
-    chunk: Option<(u64, Instant)>,
+    /// Set while a chunk is processed: (chunk end sample, libvosk time spent before it).
+    chunk: Option<(u64, Duration)>,
+    /// libvosk time spent by decoders already replaced by the next position's.
+    retired: Duration,
 }
 
 impl std::fmt::Debug for Recognizer {
@@ -468,6 +470,7 @@ impl Recognizer {
             talking: false,
             events: VecDeque::new(),
             chunk: None,
+            retired: Duration::ZERO,
             config,
         })
     }
@@ -530,8 +533,15 @@ impl Recognizer {
             self.trie = trie_of(self.vocabulary.as_ref(), &phrases);
             self.position = Some(position);
             self.phrases = phrases;
+            self.retired += self.decoder.spent();
             self.decoder = decoder;
         }
+    }
+
+    /// libvosk time spent since the recognizer was built, as its decoders measured it:
+    /// the recognizer itself reads no clock.
+    fn decoding_spent(&self) -> Duration {
+        self.retired + self.decoder.spent()
     }
 
     /// Takes a non-audio input at `now`.
@@ -555,8 +565,7 @@ impl Recognizer {
                 self.talking = down;
                 if was && !down && self.config.mode == Mode::PushToTalk && self.utterance.is_some()
                 {
-                    let entry = Instant::now();
-                    self.chunk = Some((self.sample, entry));
+                    self.chunk = Some((self.sample, self.decoding_spent()));
                     // `now` is when the key went up: the chunk boundary in wall time.
                     self.anchor = (self.sample, now);
                     let end = self.sample;
@@ -574,12 +583,12 @@ impl Recognizer {
     /// # Errors
     /// libvosk failed; the utterance in progress is dropped, the listener goes on.
     pub fn handle_audio(&mut self, now: Instant, samples: &[i16]) -> Result<(), DecodeError> {
-        let entry = Instant::now();
+        let spent = self.decoding_spent();
         let first = self.sample + self.carry.len() as u64;
         // Anchor so that the carried samples (captured before) keep their times.
         self.anchor = (first, now);
         let chunk_end = first + samples.len() as u64;
-        self.chunk = Some((chunk_end, entry));
+        self.chunk = Some((chunk_end, spent));
         let r = self.process(samples);
         self.chunk = None;
         if r.is_err() {
@@ -855,8 +864,11 @@ impl Recognizer {
         };
         let mut alternatives = self.decoder.finish();
         let decode = self.decoder.take_busy();
-        let (chunk_end, entry) = self.chunk.unwrap_or((end, Instant::now()));
-        let final_at = self.at(chunk_end.max(end)) + entry.elapsed();
+        // The final result stands once the chunk's last sample was captured and libvosk
+        // has worked on it: capture time plus the decoding time the decoder measured.
+        let spent = self.decoding_spent();
+        let (chunk_end, before) = self.chunk.unwrap_or((end, spent));
+        let final_at = self.at(chunk_end.max(end)) + spent.saturating_sub(before);
         let best = alternatives.first().cloned().unwrap_or(Reading {
             text: String::new(),
             score: 0.0,
@@ -950,8 +962,7 @@ impl Recognizer {
     pub fn finish(&mut self, now: Instant) -> Result<(), DecodeError> {
         if self.utterance.is_some() {
             self.anchor = (self.sample, now);
-            let entry = Instant::now();
-            self.chunk = Some((self.sample, entry));
+            self.chunk = Some((self.sample, self.decoding_spent()));
             let end = self.sample;
             let r = self.finalize(EndedBy::Silence, end);
             self.chunk = None;
@@ -971,6 +982,22 @@ mod tests {
     use super::*;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Position, uci::UciMove};
+
+    #[test]
+    fn the_recognizer_reads_no_clock() {
+        // Capture times come with the audio; libvosk's time is measured by the decoder.
+        let source = include_str!("recognizer.rs");
+        for clock in [
+            concat!("Instant", "::now"),
+            concat!("SystemTime", "::now"),
+            concat!(".elapsed", "()"),
+        ] {
+            assert!(
+                !source.contains(clock),
+                "recognizer.rs reads a clock: {clock}"
+            );
+        }
+    }
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()

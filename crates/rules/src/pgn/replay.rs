@@ -3,7 +3,7 @@
 use std::fmt;
 
 use shakmaty::{
-    CastlingMode, Chess, Color, Position,
+    Chess, Color, Position,
     fen::Fen,
     san::{San, SanError, SanPlus},
 };
@@ -13,7 +13,7 @@ use crate::{Edition, Game, RateOfPlay, excerpt, game::Outcome};
 
 impl PgnGame {
     /// The starting position: the `FEN` tag (Chess960 castling when `Variant` says
-    /// Chess960 or the FEN needs it), else the standard one.
+    /// Chess960; see [`crate::start_position`] for the policy), else the standard one.
     ///
     /// # Errors
     ///
@@ -30,18 +30,10 @@ impl PgnGame {
         let chess960 = self
             .tag("Variant")
             .is_some_and(|v| v.to_ascii_lowercase().contains("960"));
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        match fen.clone().into_position(mode) {
-            Ok(pos) => Ok(pos),
-            // A FEN with Shredder-style castling rights is a Chess960 start.
-            Err(_) if !chess960 => fen.into_position(CastlingMode::Chess960),
-            Err(e) => Err(e),
-        }
-        .map_err(|e| bad(format!("{e}")))
+        crate::start_position(&fen, chess960).map_err(|e| match e {
+            crate::StartError::Illegal { why, .. } => bad(why),
+            e @ crate::StartError::NeedsChess960 { .. } => bad(e.to_string()),
+        })
     }
 
     /// Replays the moves under the Laws. The result comes from the moves, never from the
