@@ -168,7 +168,10 @@ impl Console {
         self.requests.send(request).await.map_err(|_| {
             status_page(
                 StatusCode::SERVICE_UNAVAILABLE,
-                page::error("The table is not running: the request was not delivered."),
+                page::error(
+                    &page::sentence("console-say-not-running", self.language),
+                    self.language,
+                ),
             )
         })
     }
@@ -194,7 +197,10 @@ async fn index(
     if !c.may_view(peer, param(&q, "token")) {
         return status_page(
             StatusCode::UNAUTHORIZED,
-            page::login("Access from another computer needs the console token."),
+            page::login(
+                &page::sentence("console-say-remote-token", c.language),
+                c.language,
+            ),
         );
     }
     let view = c.view.borrow().clone();
@@ -204,17 +210,23 @@ async fn index(
 async fn arbiter(State(c): State<Console>, Query(q): Params) -> Response {
     if !c.token_ok(param(&q, "token")) {
         let message = if param(&q, "token").is_some() {
-            "That token is not right."
+            "console-say-wrong-token"
         } else {
-            "The arbiter console needs the console token."
+            "console-say-needs-token"
         };
-        return status_page(StatusCode::UNAUTHORIZED, page::login(message));
+        return status_page(
+            StatusCode::UNAUTHORIZED,
+            page::login(&page::sentence(message, c.language), c.language),
+        );
     }
     let mode = c.mode(&q);
     if mode == Mode::Spectator {
         return status_page(
             StatusCode::BAD_REQUEST,
-            page::login("Enter your name: it is recorded with every action."),
+            page::login(
+                &page::sentence("console-say-needs-name", c.language),
+                c.language,
+            ),
         );
     }
     let view = c.view.borrow().clone();
@@ -225,7 +237,10 @@ async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, Str
     if !c.token_ok(param(&f, "token")) {
         return status_page(
             StatusCode::FORBIDDEN,
-            page::error("Arbiter actions need the console token."),
+            page::error(
+                &page::sentence("console-say-action-token", c.language),
+                c.language,
+            ),
         );
     }
     let Some(by) = param(&f, "by")
@@ -234,12 +249,20 @@ async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, Str
     else {
         return status_page(
             StatusCode::BAD_REQUEST,
-            page::error("Every action needs the arbiter's name (field \"by\")."),
+            page::error(
+                &page::sentence("console-say-action-name", c.language),
+                c.language,
+            ),
         );
     };
     let action = match action_from_form(&f) {
         Ok(a) => a,
-        Err(e) => return status_page(StatusCode::BAD_REQUEST, page::error(&e.to_string())),
+        Err(e) => {
+            return status_page(
+                StatusCode::BAD_REQUEST,
+                page::error(&e.to_string(), c.language),
+            );
+        }
     };
     let sent = format!("Sent: {} (by {by}).", action.describe());
     if let Err(r) = c

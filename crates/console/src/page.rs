@@ -606,25 +606,81 @@ pub fn page(view: &ConsoleView, mode: &Mode, notice: Option<&str>, language: Lan
     )
 }
 
-/// The page asking for the token and the arbiter's name.
-pub fn login(message: &str) -> String {
+/// The page asking for the token and the arbiter's name, in `language`, with `message`
+/// (one of the `console-say-…` sentences) on top.
+pub fn login(message: &str, language: Language) -> String {
+    let say = Say::new(language);
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>annabella — arbiter sign-in</title>{STYLE_LINK}</head><body><main><h1>Arbiter sign-in</h1><p role="alert">{}</p><form method="get" action="/arbiter"><p><label for="token">Console token (printed when the console started)</label><br><input id="token" name="token" type="password" required autocomplete="off"></p><p><label for="by">Your name (recorded with every action)</label><br><input id="by" name="by" required></p><p><button type="submit">Open the arbiter console</button></p></form><p><a href="/">Read-only view</a></p></main></body></html>"#,
-        escape(message)
+        r#"<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>annabella — {title}</title>{STYLE_LINK}</head><body><main><h1>{title}</h1><p role="alert">{message}</p><form method="get" action="/arbiter"><p><label for="token">{token}</label><br><input id="token" name="token" type="password" required autocomplete="off"></p><p><label for="by">{name}</label><br><input id="by" name="by" required></p><p><button type="submit">{open}</button></p></form><p><a href="/">{read_only}</a></p></main></body></html>"#,
+        lang = language.code(),
+        title = say.t("console-sign-in"),
+        message = escape(message),
+        token = say.t("console-sign-in-token"),
+        name = say.t("console-sign-in-name"),
+        open = say.t("console-sign-in-open"),
+        read_only = say.t("console-read-only"),
     )
 }
 
-/// A short error page.
-pub fn error(message: &str) -> String {
+/// A short error page in `language` saying `message`.
+pub fn error(message: &str, language: Language) -> String {
+    let say = Say::new(language);
     format!(
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>annabella — error</title>{STYLE_LINK}</head><body><main><h1>Not done</h1><p role="alert" id="error">{}</p><p><a href="javascript:history.back()">Back</a></p></main></body></html>"#,
-        escape(message)
+        r#"<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>annabella — {title}</title>{STYLE_LINK}</head><body><main><h1>{title}</h1><p role="alert" id="error">{message}</p><p><a href="javascript:history.back()">{back}</a></p></main></body></html>"#,
+        lang = language.code(),
+        title = say.t("console-error"),
+        message = escape(message),
+        back = say.t("console-back"),
     )
+}
+
+/// The sentence `id` (a `console-say-…` message) in `language`, unescaped.
+pub fn sentence(id: &str, language: Language) -> String {
+    Messages::get(language).text(id, &[])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sign_in_and_error_pages_speak_the_tables_language() {
+        for language in Language::ALL {
+            let login = login(&sentence("console-say-wrong-token", language), language);
+            let error = error(&sentence("console-say-action-name", language), language);
+            assert!(login.contains(&format!(r#"lang="{}""#, language.code())));
+            assert!(error.contains(&format!(r#"lang="{}""#, language.code())));
+            if language != Language::En {
+                for english in [
+                    "sign-in",
+                    "Console token",
+                    "Your name",
+                    "That token",
+                    "Not done",
+                    ">Back<",
+                ] {
+                    assert!(
+                        !login.contains(english) && !error.contains(english),
+                        "{language}: {english}"
+                    );
+                }
+            }
+        }
+        let de = login(
+            &sentence("console-say-needs-name", Language::De),
+            Language::De,
+        );
+        assert!(
+            de.contains("<h1>Anmeldung des Schiedsrichters</h1>"),
+            "{de}"
+        );
+        assert!(de.contains("Geben Sie Ihren Namen ein: Er wird bei jeder Maßnahme vermerkt."));
+        let en = login(
+            &sentence("console-say-wrong-token", Language::En),
+            Language::En,
+        );
+        assert!(en.contains("That token is not right.") && en.contains("<h1>Arbiter sign-in</h1>"));
+    }
 
     #[test]
     fn clock_text_round_trip() {

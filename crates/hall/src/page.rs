@@ -214,22 +214,6 @@ fn state_words(t: &TableEntry) -> (&'static str, String) {
     (if v.paused { "paused" } else { "running" }, s)
 }
 
-/// Both clocks and the state on one small line ("White 1:31:54 · Black 1:31:25 · White
-/// to move"), for the projector's tiles when seven or eight columns leave the boards no
-/// room for the large clocks and the state's own line.
-fn compact_clocks(t: &TableEntry) -> String {
-    let Some(state) = &t.state else {
-        return String::new();
-    };
-    let v = &state.view;
-    format!(
-        "White {} · Black {} · {}",
-        ClockTime(v.white_time).hms(),
-        ClockTime(v.black_time).hms(),
-        state_words(t).1
-    )
-}
-
 /// Both clocks as two blocks, the time in large type under the side's name (the VI
 /// player marked) and whether it runs — in words and shape (▶ and a solid frame), not
 /// colour alone.
@@ -277,8 +261,7 @@ pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
             let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
             let (state, words) = state_words(t);
             let card = format!(
-                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}<p class="compact-clocks">{cc}</p></li>"#,
-                cc = compact_clocks(t),
+                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}</li>"#,
                 cls = if open { " needs-arbiter" } else { "" },
                 n = escape(&t.name),
                 p = players(t),
@@ -535,14 +518,13 @@ button{min-height:2rem;margin:.2rem 0}
 .screen-table .clocks{justify-content:center;margin:.2vmin 0 0 0;gap:.3vmin 1vmin}
 .screen-table .clock .side{font-size:max(.9rem,1.6vmin)}
 .screen-table .clock .time{font-size:max(2rem,3.6vmin)}
-.cols-5 .clock .time,.cols-6 .clock .time{font-size:max(1.6rem,2.8vmin)}
 .screen-table .clocks{flex-wrap:nowrap}
-.screen-table .compact-clocks{display:none;margin:0}
-.cols-7 .clocks,.cols-8 .clocks{display:none}
-.cols-7 h2,.cols-8 h2{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.cols-7 .compact-clocks,.cols-8 .compact-clocks{display:block;font-weight:bold;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.cols-7 .facts,.cols-8 .facts{display:none}
-.cols-7 h2,.cols-8 h2,.cols-7 .compact-clocks,.cols-8 .compact-clocks{font-size:max(.9rem,1.6vmin)}
+.cols-5 .clocks,.cols-6 .clocks,.cols-7 .clocks,.cols-8 .clocks{flex-direction:column;align-items:stretch;width:100%;gap:.3vmin}
+.cols-5 .clock,.cols-6 .clock,.cols-7 .clock,.cols-8 .clock{flex-direction:row;flex-wrap:wrap;justify-content:space-between;align-items:center;column-gap:.3em;padding:0 .3vmin}
+.cols-5 .clock .time,.cols-6 .clock .time,.cols-7 .clock .time,.cols-8 .clock .time{font-size:max(1.8rem,3.2vmin);line-height:1}
+.cols-5 .clock .side,.cols-6 .clock .side,.cols-7 .clock .side,.cols-8 .clock .side{font-size:max(.75rem,1.25vmin);display:flex;flex-direction:column;align-items:flex-start;line-height:1.05}
+.cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts{font-size:max(.75rem,1.3vmin);line-height:1.1}
+.cols-7 .player,.cols-8 .player{white-space:normal;overflow-wrap:anywhere}
 .screen-table .players{font-weight:normal}
 .screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
 @media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}

@@ -369,6 +369,7 @@ mod tests {
         "console-plan-open",
         "console-state-",
         "console-board-unreadable",
+        "console-say-",
         "console-boards-agree",
         "console-boards-differ",
         "console-square-differs",

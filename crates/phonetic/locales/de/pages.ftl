@@ -151,3 +151,18 @@ sheet-footer = Von annabella aus dem Protokoll des Tisches geschrieben. (=) Remi
 sheet-clocks = Bedenkzeit im Verlauf
 sheet-clocks-note = Restzeit nach jedem Zug (die Zeiten stehen auch in den Zugspalten).
 sheet-axis-move = Zug
+
+## Die Anmeldung und die Fehlerseite der Konsole
+console-sign-in = Anmeldung des Schiedsrichters
+console-sign-in-token = Konsolenschlüssel (beim Start der Konsole ausgegeben)
+console-sign-in-name = Ihr Name (wird bei jeder Maßnahme vermerkt)
+console-sign-in-open = Schiedsrichterkonsole öffnen
+console-error = Nicht ausgeführt
+console-back = Zurück
+console-say-remote-token = Der Zugriff von einem anderen Rechner braucht den Konsolenschlüssel.
+console-say-needs-token = Die Schiedsrichterkonsole braucht den Konsolenschlüssel.
+console-say-wrong-token = Dieser Schlüssel ist nicht richtig.
+console-say-needs-name = Geben Sie Ihren Namen ein: Er wird bei jeder Maßnahme vermerkt.
+console-say-not-running = Das Brett läuft nicht: Die Anfrage wurde nicht zugestellt.
+console-say-action-token = Maßnahmen des Schiedsrichters brauchen den Konsolenschlüssel.
+console-say-action-name = Jede Maßnahme braucht den Namen des Schiedsrichters (Feld „by“).

@@ -150,3 +150,18 @@ sheet-footer = Written by annabella from the table's journal. (=) a draw offer w
 sheet-clocks = Clock times
 sheet-clocks-note = Remaining time after each move (the times are also in the move columns).
 sheet-axis-move = Move
+
+## The console's sign-in and error pages
+console-sign-in = Arbiter sign-in
+console-sign-in-token = Console token (printed when the console started)
+console-sign-in-name = Your name (recorded with every action)
+console-sign-in-open = Open the arbiter console
+console-error = Not done
+console-back = Back
+console-say-remote-token = Access from another computer needs the console token.
+console-say-needs-token = The arbiter console needs the console token.
+console-say-wrong-token = That token is not right.
+console-say-needs-name = Enter your name: it is recorded with every action.
+console-say-not-running = The table is not running: the request was not delivered.
+console-say-action-token = Arbiter actions need the console token.
+console-say-action-name = Every action needs the arbiter's name (field "by").

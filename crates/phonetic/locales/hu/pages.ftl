@@ -151,3 +151,18 @@ sheet-footer = Az annabella írta a tábla naplójából. (=) döntetlenajánlat
 sheet-clocks = Az idő a játszma során
 sheet-clocks-note = Hátralévő idő minden lépés után (az idők a lépésoszlopokban is szerepelnek).
 sheet-axis-move = Lépés
+
+## A konzol bejelentkezési és hibaoldala
+console-sign-in = A versenybíró bejelentkezése
+console-sign-in-token = Konzolkulcs (a konzol indításakor kiírva)
+console-sign-in-name = Az Ön neve (minden intézkedésnél rögzítjük)
+console-sign-in-open = A versenybírói konzol megnyitása
+console-error = Nem történt meg
+console-back = Vissza
+console-say-remote-token = Más számítógépről a konzolkulccsal lehet belépni.
+console-say-needs-token = A versenybírói konzolhoz konzolkulcs kell.
+console-say-wrong-token = Ez a kulcs nem helyes.
+console-say-needs-name = Adja meg a nevét: minden intézkedésnél rögzítjük.
+console-say-not-running = Az asztal nem működik: a kérés nem jutott el.
+console-say-action-token = A versenybírói intézkedésekhez konzolkulcs kell.
+console-say-action-name = Minden intézkedéshez kell a versenybíró neve („by” mező).

@@ -150,3 +150,18 @@ sheet-footer = Parašė annabella pagal stalo žurnalą. (=) lygiųjų pasiūlym
 sheet-clocks = Laikas per partiją
 sheet-clocks-note = Likęs laikas po kiekvieno ėjimo (laikai yra ir ėjimų stulpeliuose).
 sheet-axis-move = Ėjimas
+
+## Konsolės prisijungimo ir klaidos puslapiai
+console-sign-in = Teisėjo prisijungimas
+console-sign-in-token = Konsolės raktas (išspausdintas paleidžiant konsolę)
+console-sign-in-name = Jūsų vardas (įrašomas prie kiekvieno veiksmo)
+console-sign-in-open = Atverti teisėjo konsolę
+console-error = Neatlikta
+console-back = Atgal
+console-say-remote-token = Prieigai iš kito kompiuterio reikia konsolės rakto.
+console-say-needs-token = Teisėjo konsolei reikia konsolės rakto.
+console-say-wrong-token = Šis raktas neteisingas.
+console-say-needs-name = Įveskite savo vardą: jis įrašomas prie kiekvieno veiksmo.
+console-say-not-running = Stalas neveikia: užklausa nepristatyta.
+console-say-action-token = Teisėjo veiksmams reikia konsolės rakto.
+console-say-action-name = Kiekvienam veiksmui reikia teisėjo vardo (laukas „by“).

@@ -150,3 +150,18 @@ sheet-footer = Uzrakstījis annabella pēc galdiņa žurnāla. (=) neizšķirta 
 sheet-clocks = Laiks partijas gaitā
 sheet-clocks-note = Atlikušais laiks pēc katra gājiena (laiki ir arī gājienu kolonnās).
 sheet-axis-move = Gājiens
+
+## Konsoles pierakstīšanās un kļūdas lapas
+console-sign-in = Tiesneša pierakstīšanās
+console-sign-in-token = Konsoles atslēga (izdrukāta, kad konsole tika palaista)
+console-sign-in-name = Jūsu vārds (tiek pierakstīts pie katras darbības)
+console-sign-in-open = Atvērt tiesneša konsoli
+console-error = Nav izpildīts
+console-back = Atpakaļ
+console-say-remote-token = Piekļuvei no cita datora vajag konsoles atslēgu.
+console-say-needs-token = Tiesneša konsolei vajag konsoles atslēgu.
+console-say-wrong-token = Šī atslēga nav pareiza.
+console-say-needs-name = Ievadiet savu vārdu: tas tiek pierakstīts pie katras darbības.
+console-say-not-running = Galds nedarbojas: pieprasījums netika nogādāts.
+console-say-action-token = Tiesneša darbībām vajag konsoles atslēgu.
+console-say-action-name = Katrai darbībai vajag tiesneša vārdu (lauks „by“).
