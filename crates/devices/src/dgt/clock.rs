@@ -133,6 +133,28 @@ impl ClockCommand {
     }
 }
 
+/// The command in words, for the console and the log.
+impl std::fmt::Display for ClockCommand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClockCommand::SetAndRun { left, right, .. } => write!(
+                f,
+                "set the times to {} s on the left and {} s on the right",
+                left.as_secs(),
+                right.as_secs()
+            ),
+            ClockCommand::Text { text, .. } => write!(
+                f,
+                "show the text \"{}\"",
+                annabella_rules::printable(text.trim())
+            ),
+            ClockCommand::EndText => f.write_str("show the times again"),
+            ClockCommand::Beep { .. } => f.write_str("beep"),
+            ClockCommand::Version => f.write_str("report its version"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,27 +219,5 @@ mod tests {
         assert!(t.acked_by(clk::ASCII) && t.acked_by(clk::DISPLAY));
         assert!(!t.acked_by(clk::BEEP));
         assert!(!ClockCommand::EndText.acked_by(clk::DISPLAY));
-    }
-}
-
-/// The command in words, for the console and the log.
-impl std::fmt::Display for ClockCommand {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ClockCommand::SetAndRun { left, right, .. } => write!(
-                f,
-                "set the times to {} s on the left and {} s on the right",
-                left.as_secs(),
-                right.as_secs()
-            ),
-            ClockCommand::Text { text, .. } => write!(
-                f,
-                "show the text \"{}\"",
-                annabella_rules::printable(text.trim())
-            ),
-            ClockCommand::EndText => f.write_str("show the times again"),
-            ClockCommand::Beep { .. } => f.write_str("beep"),
-            ClockCommand::Version => f.write_str("report its version"),
-        }
     }
 }

@@ -103,7 +103,8 @@ impl Hall {
         if let Some(refused) = self.refuse_replay(now_ms, topic, &m) {
             return refused;
         }
-        let (game, mark) = (self.tables.get(m.table.as_str())).map_or((0, None), |t| (t.game, t.mark));
+        let (game, mark) =
+            (self.tables.get(m.table.as_str())).map_or((0, None), |t| (t.game, t.mark));
         if let Some(refused) = self.refuse_absurd(now_ms, topic, &m, game) {
             return refused;
         }
