@@ -76,8 +76,18 @@ pub enum TableNameError {
     TooLong(usize),
     /// A wildcard, the level separator, a control character or a bidirectional-text
     /// control (which would make the name read differently on the hall's page).
-    #[error("{0:?} cannot be part of an MQTT topic level")]
+    #[error("{} cannot be part of a table name (an MQTT topic level)", forbidden(*.0))]
     Forbidden(char),
+}
+
+/// A forbidden character in words: the wildcards and the separator as themselves, a
+/// control or bidirectional-text character by its code point (never the raw character).
+fn forbidden(c: char) -> String {
+    match c {
+        '/' | '+' | '#' => format!("\"{c}\""),
+        c if is_bidi_control(c) => format!("the bidirectional control U+{:04X}", c as u32),
+        c => format!("the control character U+{:04X}", c as u32),
+    }
 }
 
 /// A table's name as the hall protocol carries it: checked once where it enters

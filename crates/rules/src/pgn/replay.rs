@@ -30,10 +30,12 @@ impl PgnGame {
         let chess960 = self
             .tag("Variant")
             .is_some_and(|v| v.to_ascii_lowercase().contains("960"));
-        crate::start_position(&fen, chess960).map_err(|e| match e {
-            crate::StartError::Illegal { why, .. } => bad(why),
-            e @ crate::StartError::NeedsChess960 { .. } => bad(e.to_string()),
-        })
+        match crate::start_position(&fen, chess960) {
+            Ok(position) => Ok(position),
+            Err(crate::StartError::Illegal { why, .. }) => Err(bad(why)),
+            // The refusal's own sentence (it names the FEN) is the reason; it has no source.
+            Err(refusal @ crate::StartError::NeedsChess960 { .. }) => Err(bad(refusal.to_string())),
+        }
     }
 
     /// Replays the moves under the Laws. The result comes from the moves, never from the
