@@ -112,6 +112,16 @@ fn a_rated_lichess_game_to_mate_from_the_typed_words_with_its_records() {
             }
         }
     };
+    // The VI player speaks once the game on Lichess has begun at the table.
+    while !seen.iter().any(|l: &String| {
+        serde_json::from_str::<Value>(l)
+            .is_ok_and(|v| v["kind"] == "input" && v["input"]["input"] == "start")
+    }) {
+        match lines.recv_timeout(Duration::from_secs(60)) {
+            Ok(l) => seen.push(l),
+            Err(_) => panic!("the game never began at the table: {seen:#?}"),
+        }
+    }
     for (n, words) in ["Bauer Eva vier", "Läufer Cäsar vier", "Dame Hektor fünf"]
         .iter()
         .enumerate()
