@@ -274,13 +274,31 @@ fn a_touched_piece_binds_the_vi_player_and_a_sighted_touch_is_reported() {
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .filter(|v| v["listener"] == "vi_player")
         .collect();
+    // What was said to the end. On a busy machine a more urgent announcement can cut one
+    // off (its entry says "interrupted"); the queue says it again, whole, afterwards.
     let heard = |earcon: bool| -> Vec<String> {
         record
             .iter()
             .filter(|v| (v["source"] == "earcon") == earcon)
+            .filter(|v| v["outcome"].is_null())
             .map(|v| v["text"].as_str().unwrap().to_owned())
             .collect()
     };
+    for (i, cut) in record.iter().enumerate() {
+        if cut["outcome"].is_null() {
+            continue;
+        }
+        assert_eq!(
+            cut["outcome"], "interrupted",
+            "nothing else cuts here: {cut}"
+        );
+        assert!(
+            record[i + 1..]
+                .iter()
+                .any(|v| v["text"] == cut["text"] && v["outcome"].is_null()),
+            "an announcement cut off was never said again whole: {cut}"
+        );
+    }
     assert_eq!(
         heard(false),
         vi,
