@@ -204,6 +204,11 @@ impl Broker {
         format!("{scheme}://127.0.0.1:{}", self.port)
     }
 
+    /// What mosquitto logged since it was last started.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("mosquitto.log")).unwrap_or_default()
+    }
+
     /// kill -9: no goodbye, nothing saved since the last autosave.
     pub fn kill9(&mut self) {
         if let Some(mut k) = self.child.take() {
