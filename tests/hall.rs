@@ -1175,7 +1175,7 @@ fn publish_once_counts_only_what_the_broker_kept_and_ends_when_it_refuses_or_is_
         &broker.password_file(&table_t),
         &[],
     );
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(
         err.contains("refused record 1's message on annabella/")
             && err.contains("not authorised")
@@ -1196,9 +1196,9 @@ fn publish_once_counts_only_what_the_broker_kept_and_ends_when_it_refuses_or_is_
         std::fs::set_permissions(&wrong, std::fs::Permissions::from_mode(0o600)).unwrap();
     }
     let (code, err, took) = publish(&broker.url(), &table_l, &wrong, &[]);
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("refused the table's connection: the user or the password is wrong"),
+        err.contains("refused the table's connection: ") && err.contains("password"),
         "{err}"
     );
     assert!(
@@ -1213,7 +1213,7 @@ fn publish_once_counts_only_what_the_broker_kept_and_ends_when_it_refuses_or_is_
         &broker.password_file(&table_l),
         &["--away", "1"],
     );
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("could not be reached for 1 s"), "{err}");
     assert!(took < Duration::from_secs(20), "a bounded wait: {took:?}");
 

@@ -359,6 +359,12 @@ impl Outbox {
                     return;
                 }
                 if self.book.puback(ack.pkid) {
+                    // A refused record kept at last (sent again, the ACL put right).
+                    if let LinkProblem::Refused { seq, .. } = self.problem
+                        && self.book.acked() >= seq
+                    {
+                        self.problem = LinkProblem::None;
+                    }
                     let p = Position {
                         game: self.game,
                         acked: self.book.acked(),
@@ -418,7 +424,8 @@ impl Outbox {
     /// and nothing from that record on counts as at the broker.
     fn refused(&mut self, seq: u64, kind: annabella_hall_wire::topic::Kind, reason: Refusal) {
         let problem = LinkProblem::Refused { seq, kind, reason };
-        if self.problem != problem {
+        // Said once until the broker keeps something again (not once per message).
+        if !matches!(self.problem, LinkProblem::Refused { reason: r, .. } if r == reason) {
             tracing::error!(
                 "hall outbox: the broker refused record {seq}'s message on {}: {reason}; \
                  nothing from record {seq} on is at the broker (tried again every {} s)",

@@ -31,7 +31,7 @@ pub enum LinkProblem {
 pub enum Denial {
     /// The user or password is wrong.
     BadUserOrPassword,
-    /// The user may not connect.
+    /// The user may not connect (mosquitto says so for a wrong password too).
     NotAuthorised,
     /// Another reason the broker gave.
     Other,
@@ -41,7 +41,10 @@ impl std::fmt::Display for Denial {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Denial::BadUserOrPassword => "the user or the password is wrong",
-            Denial::NotAuthorised => "the user is not authorised to connect",
+            Denial::NotAuthorised => {
+                "the broker does not let this user in (a wrong user or password, or a user \
+                 without rights)"
+            }
             Denial::Other => "the broker refused the connection",
         })
     }
