@@ -1034,3 +1034,206 @@ fn a_password_file_others_may_read_is_refused() {
     assert!(stderr.contains("mode 644"), "{stderr}");
     assert!(stderr.contains("chmod 600"), "{stderr}");
 }
+
+/// Another broker account (a table's, which the ACL lets read nothing of the hall's)
+/// connecting again and again with the hall's and a table's client id: the shipped
+/// configuration gives it its own user's name as client id, so the hall and the table
+/// stay connected (no reconnect on either side, none closed by the broker), the attacker
+/// gets nothing, and the next moves reach the hall at once.
+#[test]
+fn another_account_with_the_halls_or_a_tables_client_id_knocks_nobody_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let mut table = Journalled::start(&broker, &dir.path().join("table-b1"), "b1");
+    table.play(0..2);
+    wait_for(Duration::from_secs(60), "two moves at the hall", || {
+        let n = hall.moves("b1").len();
+        (n == 2, n)
+    });
+    let attacker = annabella_hall_link::setup::table_user("b2");
+    for id in [
+        "annabella-hall",
+        "annabella-table-b1",
+        "annabella-hall",
+        "annabella-table-b1",
+    ] {
+        let sub = annabella_test_support::process::output_within(
+            std::process::Command::new("mosquitto_sub")
+                .args(["-h", "127.0.0.1", "-p", &broker.port.to_string()])
+                .args(["-i", id, "-u", &attacker, "-P", &password_of(&attacker)])
+                .args(["-t", "annabella/#", "-C", "1", "-W", "2", "-v"]),
+            Duration::from_secs(20),
+        );
+        assert!(
+            sub.stdout.is_empty(),
+            "the attacker got {}",
+            String::from_utf8_lossy(&sub.stdout)
+        );
+    }
+    table.play(2..4);
+    wait_for(
+        Duration::from_secs(30),
+        "the next moves at the hall",
+        || {
+            let n = hall.moves("b1").len();
+            (n == 4, n)
+        },
+    );
+    let log = broker.log();
+    assert!(
+        !log.contains("already connected, closing old connection"),
+        "the broker closed a client for another's id:\n{log}"
+    );
+    assert!(
+        log.contains(&format!("as {attacker} ")),
+        "the attacker's connection took its user's name:\n{log}"
+    );
+    let err = table.stop();
+    assert!(
+        !err.contains("retrying"),
+        "the table lost its connection:\n{err}"
+    );
+    let hall_log = hall.log.lock().unwrap().join("\n");
+    assert!(
+        !hall_log.contains("retrying"),
+        "the hall lost its connection:\n{hall_log}"
+    );
+}
+
+/// A journal of `moves` moves for a table at `out` (no publisher).
+fn journal_of(out: &std::path::Path, moves: usize) -> std::path::PathBuf {
+    use annabella_table::{Input, TableConfig};
+    std::fs::create_dir_all(out).unwrap();
+    let journal = out.join("game.journal");
+    let config = TableConfig {
+        vi_color: shakmaty::Color::Black,
+        ..TableConfig::default()
+    };
+    let (mut session, _) = Session::open_with(&journal, config, None).unwrap();
+    session.feed(Duration::ZERO, Input::Start).unwrap();
+    for (ply, text) in BROKER_GAME.iter().take(moves).enumerate() {
+        let side = if ply % 2 == 0 {
+            shakmaty::Color::White
+        } else {
+            shakmaty::Color::Black
+        };
+        let now = 2 * ply as u64 + 1;
+        session
+            .feed(
+                Duration::from_secs(now),
+                Input::AssistantMove {
+                    text: (*text).to_owned(),
+                },
+            )
+            .unwrap();
+        session
+            .feed(Duration::from_secs(now + 1), Input::Lever { side })
+            .unwrap();
+    }
+    journal
+}
+
+/// `hall publish --once` as table L's key with the wrong flags, one at a time: the user
+/// of table T (whose ACL refuses L's topics: under MQTT 5 the PUBACK says so), a wrong
+/// password, a broker nobody answers at. Each ends with one clear error and counts
+/// nothing as at the broker; the right user afterwards publishes every record from the
+/// first, the position kept with the broker and user it belongs to.
+#[test]
+fn publish_once_counts_only_what_the_broker_kept_and_ends_when_it_refuses_or_is_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let out = dir.path().join("table-L");
+    let journal = journal_of(&out, 4);
+    let last = last_seq(&out);
+    let position = out.join("game.journal.hall-outbox");
+    let publish = |url: &str, user: &str, password: &std::path::Path, extra: &[&str]| {
+        let started = std::time::Instant::now();
+        let o = annabella_test_support::process::output_within(
+            std::process::Command::new(BIN)
+                .args(["hall", "publish", "--once", "--broker", url, "--table", "L"])
+                .arg("--journal")
+                .arg(&journal)
+                .arg("--key")
+                .arg(broker.key("L"))
+                .args(["--user", user, "--password-file"])
+                .arg(password)
+                .args(extra),
+            Duration::from_secs(60),
+        );
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            started.elapsed(),
+        )
+    };
+    let table_user = annabella_hall_link::setup::table_user;
+    let (table_l, table_t) = (table_user("L"), table_user("T"));
+    let (code, err, _) = publish(
+        &broker.url(),
+        &table_t,
+        &broker.password_file(&table_t),
+        &[],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("refused record 1's message on annabella/")
+            && err.contains("not authorised")
+            && err.contains("records 1-0 are at the broker"),
+        "{err}"
+    );
+    let acked = std::fs::read(&position)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        .and_then(|p| p["acked"].as_u64())
+        .unwrap_or(0);
+    assert_eq!(acked, 0, "nothing refused counts as at the broker");
+
+    let wrong = dir.path().join("wrong-password");
+    std::fs::write(&wrong, "not-the-password\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&wrong, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let (code, err, took) = publish(&broker.url(), &table_l, &wrong, &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("refused the table's connection: ") && err.contains("password"),
+        "{err}"
+    );
+    assert!(
+        took < Duration::from_secs(20),
+        "ends at the refusal: {took:?}"
+    );
+
+    let nobody = format!("mqtt://127.0.0.1:{}", free_port());
+    let (code, err, took) = publish(
+        &nobody,
+        &table_l,
+        &broker.password_file(&table_l),
+        &["--away", "1"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("could not be reached for 1 s"), "{err}");
+    assert!(took < Duration::from_secs(20), "a bounded wait: {took:?}");
+
+    let (code, err, _) = publish(
+        &broker.url(),
+        &table_l,
+        &broker.password_file(&table_l),
+        &[],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(&format!("records 1-{last} are at the broker")),
+        "{err}"
+    );
+    let kept: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&position).unwrap()).unwrap();
+    assert_eq!(kept["acked"].as_u64(), Some(last), "{kept}");
+    let link = kept["link"].as_str().unwrap_or_default();
+    assert!(
+        link.contains(&format!(":{}", broker.port)) && link.contains(&table_l),
+        "{kept}"
+    );
+}

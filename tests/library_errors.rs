@@ -281,7 +281,7 @@ fn the_log_format_is_a_global_flag_and_a_bad_rust_log_is_named() {
     assert_eq!(stdout, "Eva vier\n");
     assert!(
         stderr.starts_with("annabella: RUST_LOG=\"annabella=loud\": ")
-            && stderr.contains("using \"warn,annabella=info\""),
+            && stderr.contains("using \"warn,annabella=info,rumqttc=error\""),
         "{stderr}"
     );
 }

@@ -88,7 +88,8 @@ struct ServeArgs {
     /// (default: the system's roots).
     #[arg(long, value_name = "FILE")]
     ca: Option<PathBuf>,
-    /// The hall's client id at the broker (the broker keeps its session under it).
+    /// The hall's client id at the broker (the broker keeps its session under it; the
+    /// shipped broker configuration takes the user's name instead).
     #[arg(long, default_value = "annabella-hall")]
     client_id: String,
     /// A host name the hall's page answers to besides IP addresses and localhost
@@ -140,6 +141,11 @@ pub struct PublishArgs {
     /// Stop once every record is at the broker (default: follow the journal).
     #[arg(long)]
     once: bool,
+    /// With --once: give up after the broker has been unreachable this many seconds on
+    /// end (1-3600).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    away: u64,
     /// With `mqtts://`: the PEM file of the CA that signed the broker's certificate.
     #[arg(long, value_name = "FILE")]
     ca: Option<PathBuf>,
@@ -372,7 +378,8 @@ async fn publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
     let mut settings = OutboxSettings::new(a.journal.clone(), a.table.clone(), broker, key);
     settings.credentials = credentials(a.user.as_ref(), a.password_file.as_ref())?;
     settings.secret = secret;
-    let published = publish::publish(settings, a.once).await?;
+    let away = std::time::Duration::from_secs(a.away);
+    let published = publish::publish(settings, a.once, away).await?;
     if a.once {
         tracing::info!("hall: records 1-{} are at the broker", published.last);
     }

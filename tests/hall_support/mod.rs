@@ -22,6 +22,12 @@ pub const TABLES: &[&str] = &[
     "b4", "d", "k", "L", "T",
 ];
 
+/// The tests' own broker user, which may write every topic: what a test publishes in
+/// the hall's or nobody's name goes under it, never under the hall's user (client ids
+/// are tied to users, so a `mosquitto_pub` as the hall would close the hall's own
+/// connection and end its session).
+pub const WRITER: &str = "annabella-test-writer";
+
 /// A test user's password.
 pub fn password_of(user: &str) -> String {
     format!("pw-{user}-for-tests")
@@ -122,7 +128,12 @@ impl Broker {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/mosquitto/acl"),
         )
         .unwrap();
-        let mut users = format!("{HALL_USER}:{}\n", password_of(HALL_USER));
+        acl.push_str(&format!("\nuser {WRITER}\ntopic write annabella/#\n"));
+        let mut users = format!(
+            "{HALL_USER}:{}\n{WRITER}:{}\n",
+            password_of(HALL_USER),
+            password_of(WRITER)
+        );
         let keys = dir.join("keys");
         std::fs::create_dir_all(&keys).unwrap();
         let mut tables = String::new();
@@ -204,6 +215,11 @@ impl Broker {
         format!("{scheme}://127.0.0.1:{}", self.port)
     }
 
+    /// What mosquitto logged since it was last started.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("mosquitto.log")).unwrap_or_default()
+    }
+
     /// kill -9: no goodbye, nothing saved since the last autosave.
     pub fn kill9(&mut self) {
         if let Some(mut k) = self.child.take() {
@@ -265,9 +281,9 @@ impl Broker {
     /// The user a test publishes `topic` as: the hall for actions, else the topic's table.
     fn user_for(topic: &str) -> String {
         match topic.split('/').collect::<Vec<_>>().as_slice() {
-            [_, "action", _] => HALL_USER.to_owned(),
+            [_, "action", _] => WRITER.to_owned(),
             [_, _, table] => setup::table_user(table),
-            _ => HALL_USER.to_owned(),
+            _ => WRITER.to_owned(),
         }
     }
 

@@ -1,4 +1,4 @@
-//! The MQTT 5 clients of the hall and of the station's action link. MQTT 5 lets a client
+//! The MQTT 5 clients of the hall and of the station's outbox and action link. MQTT 5 lets a client
 //! tell the broker the largest packet it takes (Maximum Packet Size): the broker then
 //! discards a bigger message for that client and completes its QoS flow as if it had been
 //! delivered, so one oversized message (even a retained one, or one the broker keeps
@@ -6,8 +6,7 @@
 //! Messages the client does take but that are over its own payload limit are dropped,
 //! acknowledged and counted by the caller.
 //!
-//! [`drive`] polls a client's event loop, MQTT 5 here or the outbox's MQTT 3.1.1, in a
-//! task of its own.
+//! [`drive`] polls a client's event loop in a task of its own.
 
 use std::time::Duration;
 
@@ -50,7 +49,7 @@ pub fn options(
     Ok(options)
 }
 
-/// A client's event loop as [`drive`] polls it: rumqttc's MQTT 5 or MQTT 3.1.1 one.
+/// A client's event loop as [`drive`] polls it (rumqttc's MQTT 5 one).
 pub trait EventSource: Send + 'static {
     /// What the event loop yields.
     type Event: Send + 'static;
@@ -64,14 +63,6 @@ impl EventSource for EventLoop {
     type Event = Event;
     type Error = rumqttc::v5::ConnectionError;
     async fn next_event(&mut self) -> Result<Event, Self::Error> {
-        self.poll().await
-    }
-}
-
-impl EventSource for rumqttc::EventLoop {
-    type Event = rumqttc::Event;
-    type Error = rumqttc::ConnectionError;
-    async fn next_event(&mut self) -> Result<rumqttc::Event, Self::Error> {
         self.poll().await
     }
 }

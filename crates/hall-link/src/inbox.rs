@@ -4,13 +4,11 @@
 //! what arrived — accepted with who acted, or refused with the reason. It takes nothing
 //! else from the broker, and never waits on the table: what arrives goes to a channel.
 
-use std::time::Duration;
-
 use tokio::sync::mpsc;
 
 use annabella_broker::{
     config::Broker,
-    link5::{self, AsyncClient, Event, Packet, QoS, drive, topic_text},
+    link5::{AsyncClient, QoS, topic_text},
 };
 use annabella_hall_wire::{
     action::{ActionBody, ActionKey, ReplayGuard},
@@ -63,68 +61,56 @@ pub fn check(settings: &InboxSettings, guard: &mut ReplayGuard, payload: &[u8]) 
     }
 }
 
-/// Receives the table's actions until `arrivals` closes.
-pub async fn run(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>) {
-    let client_id = format!("annabella-table-{}-actions", settings.table);
-    // Actions sent while the station was away are not delivered later (a clean start):
-    // the arbiter sees the table did not act, and acts again.
-    let options = match link5::options(
-        &client_id,
-        &settings.broker,
-        settings.credentials.as_ref(),
-        ACTION_MAX_PACKET,
-        false,
-    ) {
-        Ok(o) => o,
-        Err(e) => {
-            tracing::error!("hall actions: {e}; no actions are taken from the hall");
-            return;
+/// The station's action desk on the table's one broker connection (the outbox's, see
+/// [`crate::outbox::run_linked`]): it subscribes at every connection, checks what arrives
+/// on the action topic and hands it on. One connection per table, so a broker that ties
+/// client ids to users (`use_username_as_clientid`) never sets two against each other.
+#[derive(Debug)]
+pub struct ActionDesk {
+    settings: InboxSettings,
+    guard: ReplayGuard,
+    wanted: String,
+    arrivals: mpsc::Sender<Arrival>,
+}
+
+impl ActionDesk {
+    /// A desk for `settings`' table handing what arrives to `arrivals`.
+    pub fn new(settings: InboxSettings, arrivals: mpsc::Sender<Arrival>) -> ActionDesk {
+        ActionDesk {
+            guard: ReplayGuard {
+                last: settings.last_nonce,
+            },
+            wanted: topic(Kind::Action, &settings.table),
+            settings,
+            arrivals,
         }
-    };
-    let (client, eventloop) = AsyncClient::new(options, 16);
-    let mut events = drive(eventloop);
-    let mut guard = ReplayGuard {
-        last: settings.last_nonce,
-    };
-    let wanted = topic(Kind::Action, &settings.table);
-    let mut last_error = String::new();
-    while let Some(event) = events.recv().await {
-        match event {
-            Ok(Event::Incoming(Packet::ConnAck(_))) => {
-                last_error.clear();
-                if let Err(e) = client.try_subscribe(wanted.clone(), QoS::AtLeastOnce) {
-                    tracing::error!("hall actions: cannot subscribe to {wanted}: {e}");
-                }
-            }
-            Ok(Event::Incoming(Packet::SubAck(_))) => {
-                tracing::info!("hall actions: taking signed arbiter actions on {wanted}");
-            }
-            Ok(Event::Incoming(Packet::Publish(p))) => {
-                let p_topic = topic_text(&p.topic);
-                let arrival = if p_topic == wanted {
-                    check(&settings, &mut guard, &p.payload)
-                } else {
-                    Arrival::Refused(format!("a message on {p_topic}, not {wanted}"))
-                };
-                if arrivals.send(arrival).await.is_err() {
-                    return;
-                }
-            }
-            Ok(_) => {}
-            Err(error) => {
-                let text = error.to_string();
-                if text != last_error {
-                    tracing::warn!(
-                        "hall actions: broker {}:{}: {text}{} (retrying)",
-                        settings.broker.host,
-                        settings.broker.port,
-                        annabella_broker::tls::hint(&text, &settings.broker)
-                    );
-                    last_error = text;
-                }
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
+    }
+
+    /// The connection is (again) up: subscribe to the action topic (QoS 1).
+    pub fn connected(&self, client: &AsyncClient) {
+        if let Err(e) = client.try_subscribe(self.wanted.clone(), QoS::AtLeastOnce) {
+            tracing::error!("hall actions: cannot subscribe to {}: {e}", self.wanted);
         }
+    }
+
+    /// The broker confirmed the subscription.
+    pub fn subscribed(&self) {
+        tracing::info!(
+            "hall actions: taking signed arbiter actions on {}",
+            self.wanted
+        );
+    }
+
+    /// A message arrived on `p_topic`: checked and handed on; false once nobody takes
+    /// actions any more.
+    pub async fn arrived(&mut self, p_topic: &[u8], payload: &[u8]) -> bool {
+        let p_topic = topic_text(p_topic);
+        let arrival = if p_topic == self.wanted {
+            check(&self.settings, &mut self.guard, payload)
+        } else {
+            Arrival::Refused(format!("a message on {p_topic}, not {}", self.wanted))
+        };
+        self.arrivals.send(arrival).await.is_ok()
     }
 }
 

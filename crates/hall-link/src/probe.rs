@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use rumqttc::{AsyncClient, ConnectReturnCode, Event, Packet};
+use rumqttc::v5::{AsyncClient, ConnectionError, Event, StateError, mqttbytes::v5::Packet};
 
 use annabella_broker::{HallConfig, tls::TlsSetupError};
 
@@ -17,13 +17,13 @@ pub enum BrokerCheckError {
     #[error("no runtime for the check: {0}")]
     Runtime(std::io::Error),
     /// The broker answered, refusing the table.
-    #[error("the broker refused the connection: {0:?}")]
-    Refused(ConnectReturnCode),
+    #[error("the broker refused the connection: {0}")]
+    Refused(crate::outbox::Denial),
     /// No connection (with a hint when it is the broker's certificate's fault).
     #[error("{error}{hint}")]
     Connection {
         /// The client's error.
-        error: Box<rumqttc::ConnectionError>,
+        error: Box<ConnectionError>,
         /// A hint after it, or nothing.
         hint: String,
     },
@@ -51,12 +51,20 @@ pub fn broker_answers(hall: &HallConfig, within: Duration) -> Result<(), BrokerC
             loop {
                 match events.poll().await {
                     Ok(Event::Incoming(Packet::ConnAck(ack))) => {
-                        return match ack.code {
-                            ConnectReturnCode::Success => Ok(()),
-                            code => Err(BrokerCheckError::Refused(code)),
+                        return match crate::outbox::Denial::of(ack.code) {
+                            None => Ok(()),
+                            Some(denial) => Err(BrokerCheckError::Refused(denial)),
                         };
                     }
                     Ok(_) => {}
+                    Err(
+                        ConnectionError::ConnectionRefused(code)
+                        | ConnectionError::MqttState(StateError::ConnFail { reason: code }),
+                    ) => {
+                        let denial =
+                            crate::outbox::Denial::of(code).unwrap_or(crate::outbox::Denial::Other);
+                        return Err(BrokerCheckError::Refused(denial));
+                    }
                     Err(error) => {
                         let hint = annabella_broker::tls::hint(&error.to_string(), &hall.broker);
                         return Err(BrokerCheckError::Connection {

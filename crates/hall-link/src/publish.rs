@@ -1,12 +1,17 @@
 //! One table's publisher, `annabella hall publish`: its journal to the hall's broker
 //! through the [`outbox`], following the journal or (with `once`) until every record up
-//! to the first damage is at the broker. The binary makes the outbox's settings from its
+//! to the first damage is at the broker, ending with one clear error when the broker
+//! refuses the table's user or a message, or stays away longer than a bound. The binary makes the outbox's settings from its
 //! flags and prints what [`Published`] says.
+
+use std::time::Duration;
 
 use annabella_journal::{Journal, OpenMode};
 use tokio::sync::watch;
 
-use crate::outbox::{self, OutboxSettings, OutboxStatus, tail::JournalTail};
+use crate::outbox::{
+    self, Denial, LinkProblem, OutboxSettings, OutboxStatus, Refusal, tail::JournalTail,
+};
 
 /// Why the publisher stopped or could not start.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +34,50 @@ pub enum PublishError {
     /// The outbox stopped before every record was at the broker.
     #[error("outbox stopped")]
     OutboxStopped(#[source] watch::error::RecvError),
+    /// The broker refused the table's sign-in.
+    #[error(
+        "the broker {broker} refused the table's connection: {denial}; records 1-{acked} \
+         are at the broker, nothing after them"
+    )]
+    Denied {
+        /// The broker (`host:port`).
+        broker: String,
+        /// Why.
+        denial: Denial,
+        /// The last record at the broker.
+        acked: u64,
+    },
+    /// The broker refused a message: it did not keep it.
+    #[error(
+        "the broker {broker} refused record {seq}'s message on {topic}: {reason}; records \
+         1-{acked} are at the broker, nothing after them"
+    )]
+    Refused {
+        /// The broker (`host:port`).
+        broker: String,
+        /// The record.
+        seq: u64,
+        /// The message's topic.
+        topic: String,
+        /// Why.
+        reason: Refusal,
+        /// The last record at the broker.
+        acked: u64,
+    },
+    /// The broker could not be reached for `waited`.
+    #[error(
+        "the broker {broker} could not be reached for {} s; records 1-{acked} are at the \
+         broker, the rest wait in the journal",
+        .waited.as_secs()
+    )]
+    Away {
+        /// The broker (`host:port`).
+        broker: String,
+        /// How long it was away.
+        waited: Duration,
+        /// The last record at the broker.
+        acked: u64,
+    },
 }
 
 /// What a publisher that stopped by itself (`once`) did.
@@ -41,12 +90,20 @@ pub struct Published {
 }
 
 /// Publishes the journal of `settings`; with `once`, returns when every record up to the
-/// first damage is at the broker, with the damage named (empty: none). Without `once` it
-/// follows the journal until the outbox stops.
+/// first damage is at the broker, with the damage named (empty: none), or fails when
+/// the broker refuses the user or a message, or cannot be reached for `away` on end.
+/// Without `once` it follows the journal until the outbox stops.
 ///
 /// # Errors
-/// A [`PublishError`]: the journal cannot be read, a task failed.
-pub async fn publish(settings: OutboxSettings, once: bool) -> Result<Published, PublishError> {
+/// A [`PublishError`]: the journal cannot be read, a task failed, the broker refused
+/// or stayed away (with `once`).
+pub async fn publish(
+    settings: OutboxSettings,
+    once: bool,
+    away: Duration,
+) -> Result<Published, PublishError> {
+    let broker = format!("{}:{}", settings.broker.host, settings.broker.port);
+    let table = settings.table.clone();
     let journal = settings.journal.clone();
     let secret = settings.secret.clone();
     let (status_tx, mut status_rx) = watch::channel(OutboxStatus::default());
@@ -86,10 +143,58 @@ pub async fn publish(settings: OutboxSettings, once: bool) -> Result<Published, 
         at: "journal",
         source,
     })??;
-    status_rx
-        .wait_for(|s| s.acked >= last)
-        .await
-        .map_err(PublishError::OutboxStopped)?;
+    let outcome = until_published(&mut status_rx, last, away).await;
     task.abort();
-    Ok(Published { last, damage })
+    let acked = outcome?;
+    match acked.problem {
+        _ if acked.acked >= last => Ok(Published { last, damage }),
+        LinkProblem::Denied(denial) => Err(PublishError::Denied {
+            broker,
+            denial,
+            acked: acked.acked,
+        }),
+        LinkProblem::Refused { seq, kind, reason } => Err(PublishError::Refused {
+            broker,
+            seq,
+            topic: annabella_hall_wire::topic::topic(kind, &table),
+            reason,
+            acked: acked.acked,
+        }),
+        LinkProblem::Away | LinkProblem::None => Err(PublishError::Away {
+            broker,
+            waited: away,
+            acked: acked.acked,
+        }),
+    }
+}
+
+/// Waits until record `last` is at the broker, the broker refuses, or it has been away
+/// (not connected) for `away` on end; the status then.
+async fn until_published(
+    status: &mut watch::Receiver<OutboxStatus>,
+    last: u64,
+    away: Duration,
+) -> Result<OutboxStatus, PublishError> {
+    let mut deadline = tokio::time::Instant::now() + away;
+    loop {
+        let now = *status.borrow_and_update();
+        if now.acked >= last
+            || matches!(
+                now.problem,
+                LinkProblem::Denied(_) | LinkProblem::Refused { .. }
+            )
+        {
+            return Ok(now);
+        }
+        if now.connected {
+            deadline = tokio::time::Instant::now() + away;
+        }
+        match tokio::time::timeout_at(deadline, status.changed()).await {
+            Ok(changed) => changed.map_err(PublishError::OutboxStopped)?,
+            Err(_) if status.borrow().connected => {
+                deadline = tokio::time::Instant::now() + away;
+            }
+            Err(_) => return Ok(*status.borrow()),
+        }
+    }
 }

@@ -1,14 +1,16 @@
 //! What one `/events` stream has been sent and what it gets next: the whole regions
 //! first (and whenever the set of tables changes), then only what changed — one
 //! table's card, the alerts, the tail — so a move at one table of a hundred costs every
-//! open stream one card, not the whole hall. Spectators' streams are limited in number
-//! ([`MAX_SPECTATOR_STREAMS`]); the arbiter's are not (they need the token).
+//! open stream one card, not the whole hall. The regions are rendered (and their
+//! digests made) once per change for all spectators' streams and once for all
+//! projectors' ([`Renders`]), never once per stream. Spectators' streams are limited in
+//! number ([`MAX_SPECTATOR_STREAMS`]); the arbiter's are not (they need the token).
 
 use std::{
     collections::HashMap,
     hash::{DefaultHasher, Hash, Hasher},
     sync::{
-        Arc,
+        Arc, Mutex,
         atomic::{AtomicUsize, Ordering},
     },
 };
@@ -40,6 +42,77 @@ fn digest(text: &str) -> u64 {
     h.finish()
 }
 
+/// Regions rendered once, with the digests every stream compares with what it sent.
+#[derive(Debug)]
+pub struct Rendered {
+    /// The regions.
+    pub regions: Regions,
+    alerts: u64,
+    tail: u64,
+    cards: Vec<u64>,
+}
+
+impl Rendered {
+    /// `regions` with their digests.
+    pub fn new(regions: Regions) -> Rendered {
+        Rendered {
+            alerts: digest(&regions.alerts),
+            tail: digest(&regions.tail),
+            cards: regions.cards.iter().map(|(_, c)| digest(c)).collect(),
+            regions,
+        }
+    }
+}
+
+/// The regions of the latest version as rendered for each kind of viewer (spectators,
+/// projectors, an arbiter by name): the first stream to ask after a change renders
+/// them, every other stream of that viewer shares them. Only the latest version's
+/// renders are kept.
+#[derive(Debug, Default)]
+pub struct Renders(Mutex<Vec<Render>>);
+
+#[derive(Debug)]
+struct Render {
+    screen: bool,
+    viewer: page::Viewer,
+    version: u64,
+    rendered: Arc<Rendered>,
+}
+
+impl Renders {
+    /// `viewer`'s regions (`screen`: the projector's) at `version`, rendered with
+    /// `render` unless a stream already did for this viewer and version.
+    pub fn get(
+        &self,
+        screen: bool,
+        viewer: &page::Viewer,
+        version: u64,
+        render: impl FnOnce() -> Option<Regions>,
+    ) -> Option<Arc<Rendered>> {
+        // Held while rendering: the other streams wait for this render rather than make
+        // their own.
+        let mut renders = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(r) = renders
+            .iter()
+            .find(|r| r.version == version && r.screen == screen && r.viewer == *viewer)
+        {
+            return Some(Arc::clone(&r.rendered));
+        }
+        let rendered = Arc::new(Rendered::new(render()?));
+        renders.retain(|r| r.version >= version);
+        renders.push(Render {
+            screen,
+            viewer: viewer.clone(),
+            version,
+            rendered: Arc::clone(&rendered),
+        });
+        Some(rendered)
+    }
+}
+
 /// What one stream has been sent (digests, not the text).
 #[derive(Debug, Default)]
 pub struct Sent {
@@ -53,14 +126,13 @@ pub struct Sent {
 impl Sent {
     /// The event (its name and JSON data) that brings this stream from what it has to
     /// `regions` at `version`; remembers it as sent.
-    pub fn next(&mut self, version: u64, regions: &Regions) -> (&'static str, String) {
+    pub fn next(&mut self, version: u64, rendered: &Rendered) -> (&'static str, String) {
+        let regions = &rendered.regions;
         let names: Vec<String> = regions.cards.iter().map(|(n, _)| n.clone()).collect();
-        let alerts = digest(&regions.alerts);
-        let tail = digest(&regions.tail);
+        let (alerts, tail) = (rendered.alerts, rendered.tail);
         let whole = !self.started || names != self.names;
         let mut changed = Vec::new();
-        for (name, card) in &regions.cards {
-            let d = digest(card);
+        for ((name, card), &d) in regions.cards.iter().zip(&rendered.cards) {
             if self.cards.insert(name.clone(), d) != Some(d) {
                 changed.push((name.as_str(), card.as_str()));
             }
@@ -131,7 +203,7 @@ impl Streams {
 mod tests {
     use super::*;
 
-    fn regions(n: usize, changed: Option<usize>) -> Regions {
+    fn regions(n: usize, changed: Option<usize>) -> Rendered {
         // A card about as big as the hall's own (a board's SVG is most of it).
         let card = |i: usize, v: usize| {
             (
@@ -139,14 +211,46 @@ mod tests {
                 format!("<li data-table=\"{i}\">{}{v}</li>", "x".repeat(13_000)),
             )
         };
-        Regions {
+        Rendered::new(Regions {
             alerts: "<p>none</p>".into(),
             cards: (0..n)
                 .map(|i| card(i, usize::from(changed == Some(i))))
                 .collect(),
             tail: String::new(),
             screen: false,
-        }
+        })
+    }
+
+    #[test]
+    fn one_render_per_version_is_shared_by_every_stream() {
+        let renders = Renders::default();
+        let mut rendered = 0;
+        let mut render = || {
+            rendered += 1;
+            Some(regions(3, None).regions)
+        };
+        let spectator = page::Viewer::Spectator;
+        let arbiter = page::Viewer::Arbiter {
+            token: "t".into(),
+            by: "Chief Arbiter".into(),
+            keyed: Default::default(),
+        };
+        let a = renders.get(false, &spectator, 1, &mut render).unwrap();
+        let b = renders.get(false, &spectator, 1, &mut render).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        renders.get(true, &spectator, 1, &mut render).unwrap();
+        renders.get(false, &arbiter, 1, &mut render).unwrap();
+        renders.get(false, &arbiter, 1, &mut render).unwrap();
+        renders.get(false, &spectator, 2, &mut render).unwrap();
+        assert_eq!(
+            rendered, 4,
+            "once per version for spectators, the projector and the arbiter each"
+        );
+        assert_eq!(
+            renders.0.lock().unwrap().len(),
+            1,
+            "only the latest version kept"
+        );
     }
 
     #[test]

@@ -26,7 +26,7 @@ use serde::Serialize;
 use crate::{
     page::{self, Viewer},
     round::{HallAlert, TableEntry},
-    stream::{Regions, Sent, Streams},
+    stream::{Regions, Renders, Sent, Streams},
     subscriber::{KEEP_ALIVE, Shared},
 };
 use annabella_hall_wire::action::{HallAction, HallOnly};
@@ -37,6 +37,7 @@ pub struct HallWeb {
     shared: Arc<Shared>,
     gate: Gate,
     streams: Streams,
+    renders: Arc<Renders>,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -67,6 +68,7 @@ impl HallWeb {
             shared,
             gate: Gate::new(Token::new(token)).with_scripts(&[page::SCRIPT]),
             streams: Streams::default(),
+            renders: Arc::default(),
         }
     }
 
@@ -359,22 +361,27 @@ async fn events(
         move |(w, mut rx, viewer, mut sent, place)| async move {
             rx.changed().await.ok()?;
             let version = *rx.borrow_and_update();
-            let regions = match w.shared.hall.read() {
-                Ok(hall) if screen => Regions {
-                    alerts: page::screen_alerts(&hall),
-                    cards: page::screen_cards(&hall),
-                    tail: String::new(),
-                    screen: true,
-                },
-                Ok(hall) => Regions {
-                    alerts: page::alerts(&hall, &viewer),
-                    cards: page::table_cards(&hall, &viewer),
-                    tail: page::tables_tail(&hall),
-                    screen: false,
-                },
-                Err(_) => return None,
+            let render = || {
+                let hall = w.shared.hall.read().ok()?;
+                Some(if screen {
+                    Regions {
+                        alerts: page::screen_alerts(&hall),
+                        cards: page::screen_cards(&hall),
+                        tail: String::new(),
+                        screen: true,
+                    }
+                } else {
+                    Regions {
+                        alerts: page::alerts(&hall, &viewer),
+                        cards: page::table_cards(&hall, &viewer),
+                        tail: page::tables_tail(&hall),
+                        screen: false,
+                    }
+                })
             };
-            let (kind, data) = sent.next(version, &regions);
+            // One render per version for every stream of the same viewer.
+            let rendered = w.renders.get(screen, &viewer, version, render)?;
+            let (kind, data) = sent.next(version, &rendered);
             Some((
                 Ok(Event::default().event(kind).data(data)),
                 (w, rx, viewer, sent, place),

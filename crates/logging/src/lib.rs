@@ -26,8 +26,9 @@ use tracing_subscriber::{
 };
 
 /// The filter without `RUST_LOG`: the annabella crates (`annabella`, `annabella_*`) at
-/// info, their dependencies at warn.
-pub const DEFAULT_FILTER: &str = "warn,annabella=info";
+/// info, their dependencies at warn, the MQTT client's at error (its warnings are debug
+/// text; the hall link says what they mean in words).
+pub const DEFAULT_FILTER: &str = "warn,annabella=info,rumqttc=error";
 
 /// How events are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -247,13 +247,23 @@ pub fn start_keyed(
         .name("hall-link".into())
         .spawn(move || {
             runtime.block_on(async move {
-                let publish = outbox::run(settings, commits, status_tx);
+                // One connection for the journal and the actions: the table's one client id.
+                let (desk, forwarding) = match inbox {
+                    Some((settings, requests)) => {
+                        let (tx, rx) = mpsc::channel(16);
+                        (
+                            Some(inbox::ActionDesk::new(settings, tx)),
+                            Some((rx, requests)),
+                        )
+                    }
+                    None => (None, None),
+                };
+                let publish = outbox::run_linked(settings, commits, status_tx, desk);
                 let actions = async move {
-                    let Some((settings, requests)) = inbox else {
+                    let Some((rx, requests)) = forwarding else {
                         return std::future::pending().await;
                     };
-                    let (tx, rx) = mpsc::channel(16);
-                    tokio::join!(inbox::run(settings, tx), forward(rx, requests));
+                    forward(rx, requests).await;
                 };
                 tokio::select! {
                     _ = async { tokio::join!(publish, actions) } => {}

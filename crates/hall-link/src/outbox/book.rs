@@ -1,14 +1,20 @@
 //! The outbox's bookkeeping, pure: which messages of which journal records the broker
 //! has acknowledged (PUBACK), which are still to send, and the publish position — the
-//! last record all of whose messages were acknowledged, the point to resume from.
+//! last record all of whose messages were acknowledged, the point to resume from. A
+//! message the broker refused (an MQTT 5 PUBACK with a failure reason code) is not
+//! acknowledged: its record, and so the position, waits until it is sent again and kept.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use annabella_hall_wire::topic::Kind;
 
 /// One message to publish.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outgoing {
     /// The journal record it belongs to.
     pub seq: u64,
+    /// What its topic carries.
+    pub kind: Kind,
     /// The topic.
     pub topic: String,
     /// The JSON payload.
@@ -24,8 +30,10 @@ pub struct AckBook {
     /// Per unacknowledged record: messages not yet acknowledged, and all its messages.
     records: BTreeMap<u64, (usize, Vec<Outgoing>)>,
     queue: VecDeque<Outgoing>,
-    unassigned: VecDeque<u64>,
-    by_pkid: HashMap<u16, u64>,
+    unassigned: VecDeque<Outgoing>,
+    by_pkid: HashMap<u16, Outgoing>,
+    /// Messages the broker refused, waiting for [`AckBook::retry_refused`].
+    refused: Vec<Outgoing>,
 }
 
 impl AckBook {
@@ -62,7 +70,7 @@ impl AckBook {
     /// The client took the message from [`next_to_send`](Self::next_to_send).
     pub fn sent(&mut self) {
         if let Some(m) = self.queue.pop_front() {
-            self.unassigned.push_back(m.seq);
+            self.unassigned.push_back(m);
         }
     }
 
@@ -72,14 +80,14 @@ impl AckBook {
         if self.by_pkid.contains_key(&pkid) {
             return;
         }
-        if let Some(seq) = self.unassigned.pop_front() {
-            self.by_pkid.insert(pkid, seq);
+        if let Some(message) = self.unassigned.pop_front() {
+            self.by_pkid.insert(pkid, message);
         }
     }
 
     /// The broker acknowledged packet `pkid`; true when the publish position moved.
     pub fn puback(&mut self, pkid: u16) -> bool {
-        let Some(seq) = self.by_pkid.remove(&pkid) else {
+        let Some(Outgoing { seq, .. }) = self.by_pkid.remove(&pkid) else {
             return false;
         };
         if let Some((left, _)) = self.records.get_mut(&seq) {
@@ -88,11 +96,37 @@ impl AckBook {
         self.advance()
     }
 
+    /// The broker refused packet `pkid` (its reason code is a failure): the message's
+    /// record and kind. The record stays unacknowledged; the message is sent again by
+    /// [`retry_refused`](Self::retry_refused) or after a reconnect.
+    pub fn refused(&mut self, pkid: u16) -> Option<(u64, Kind)> {
+        let m = self.by_pkid.remove(&pkid)?;
+        let said = (m.seq, m.kind);
+        self.refused.push(m);
+        Some(said)
+    }
+
+    /// Whether messages the broker refused wait to be sent again.
+    pub fn has_refused(&self) -> bool {
+        !self.refused.is_empty()
+    }
+
+    /// Sends the refused messages again, before anything else (the broker's ACL may
+    /// have been put right).
+    pub fn retry_refused(&mut self) {
+        let mut again = std::mem::take(&mut self.refused);
+        again.sort_by_key(|m| m.seq);
+        for m in again.into_iter().rev() {
+            self.queue.push_front(m);
+        }
+    }
+
     /// The broker did not keep the session (new session at reconnect): the client has
     /// dropped what was in flight, so everything not acknowledged is sent again.
     pub fn session_lost(&mut self) {
         self.by_pkid.clear();
         self.unassigned.clear();
+        self.refused.clear();
         self.queue = self
             .records
             .values_mut()
@@ -123,6 +157,7 @@ mod tests {
     fn msg(seq: u64, n: u8) -> Outgoing {
         Outgoing {
             seq,
+            kind: Kind::View,
             topic: "annabella/view/1".into(),
             payload: vec![n],
             retain: true,
@@ -172,6 +207,57 @@ mod tests {
         })
         .collect();
         assert_eq!(again, [(1, 0), (1, 1), (2, 0)]);
+    }
+
+    #[test]
+    fn a_refused_message_holds_its_record_and_every_later_one_back() {
+        let mut b = AckBook::new(0);
+        b.add_record(1, vec![msg(1, 0)]);
+        b.add_record(2, vec![msg(2, 0)]);
+        b.add_record(3, vec![msg(3, 0)]);
+        send_all(&mut b, 1);
+        assert!(b.puback(1));
+        assert_eq!(b.refused(2), Some((2, Kind::View)));
+        assert!(!b.puback(3), "record 3 waits for record 2");
+        assert_eq!(b.acked(), 1, "the refused record is not at the broker");
+        assert!(!b.puback(2), "a refused packet is not acknowledged later");
+        b.session_lost();
+        let again: Vec<u64> = std::iter::from_fn(|| {
+            let m = b.next_to_send().cloned()?;
+            b.sent();
+            Some(m.seq)
+        })
+        .collect();
+        assert_eq!(
+            again,
+            [2, 3],
+            "a new session tries the refused record again"
+        );
+    }
+
+    #[test]
+    fn a_refused_message_is_sent_again_first_and_then_counts() {
+        let mut b = AckBook::new(0);
+        b.add_record(1, vec![msg(1, 0)]);
+        b.add_record(2, vec![msg(2, 0)]);
+        b.sent();
+        b.outgoing(1);
+        assert_eq!(b.refused(1), Some((1, Kind::View)));
+        assert!(b.has_refused());
+        b.retry_refused();
+        assert!(!b.has_refused());
+        assert_eq!(
+            b.next_to_send().map(|m| m.seq),
+            Some(1),
+            "the refused one first"
+        );
+        b.sent();
+        b.outgoing(2);
+        b.sent();
+        b.outgoing(3);
+        assert!(b.puback(2));
+        assert!(b.puback(3));
+        assert_eq!(b.acked(), 2);
     }
 
     #[test]
