@@ -124,6 +124,10 @@ struct ServeArgs {
         requires = "push_lichess"
     )]
     lichess_url: String,
+    /// The language of the hall's pages, cards, projector and alerts: de, en, lt, lv or
+    /// hu (default: de, as the table's).
+    #[arg(long, default_value = "de")]
+    language: annabella_phonetic::Language,
 }
 
 /// Flags of `annabella hall publish`.
@@ -339,6 +343,7 @@ fn hall_run(a: ServeArgs) -> anyhow::Result<HallRun> {
                 dir: a.export_dir,
                 roster,
             },
+            language: a.language,
         },
         listen: a.listen,
         token: arbiter_token(a.arbiter_token_file.as_deref())?,

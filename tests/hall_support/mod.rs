@@ -360,6 +360,14 @@ impl Hall {
                     .into_iter()
                     .flatten(),
             )
+            // The hall's pages in English unless the test names the language (the
+            // hall's own default is German).
+            .args(
+                (!extra.contains(&"--language"))
+                    .then_some(["--language", "en"])
+                    .into_iter()
+                    .flatten(),
+            )
             .arg("--tables")
             .arg(broker.tables())
             .args(["--user", HALL_USER, "--password-file"])

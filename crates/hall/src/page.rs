@@ -3,11 +3,16 @@
 //! each opening its own view. Spectators get the same page without any form. The
 //! projector's page ([`screen_page`]) shows every table of the round in one grid that
 //! fits the screen, alerts across the top in large type, and no controls. The boards
-//! and the stylesheet are `annabella-board`'s, the same as the table's console.
+//! and the stylesheet are `annabella-board`'s, the same as the table's console. Every
+//! text is the hall's language's (`pages.ftl`'s `hall-` messages, [`Hall::language`]).
 
 use std::fmt::Write;
 
 use annabella_board::{ClockPoint, board_svg, clock_chart, clock_table, escape};
+use annabella_phonetic::{
+    Language, localize_san,
+    messages::{Arg, FluentValue as FluentArg, Messages},
+};
 use annabella_rules::ClockTime;
 use annabella_serve::encode;
 use shakmaty::Color;
@@ -40,46 +45,72 @@ impl Viewer {
     }
 }
 
-fn kind_words(alert: &HallAlert) -> String {
-    let k = serde_json::to_value(&alert.note.kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default();
-    k.replace('_', " ")
+/// The message `id` of `m` with `args`, escaped for the page.
+fn say(m: &Messages, id: &str, args: &[Arg<'_>]) -> String {
+    escape(&m.text(id, args))
+}
+
+/// "Table 3" in the hall's language (escaped).
+fn table_words(m: &Messages, table: &str) -> String {
+    say(m, "hall-table", &[("table", table.into())])
+}
+
+/// What an alert is about, in words (never the wire's internal name).
+fn kind_words(m: &Messages, kind: &annabella_table::AlertKind) -> String {
+    use annabella_table::AlertKind as K;
+    let id = match kind {
+        K::Called => "hall-kind-called",
+        K::Paused => "hall-kind-paused",
+        K::PegBoardDiffers => "hall-kind-peg-board",
+        K::SightedBoardDiffers => "hall-kind-sighted-board",
+        K::SightedTouch => "hall-kind-sighted-touch",
+        K::ViTouch => "hall-kind-vi-touch",
+        K::PressWithoutMove => "hall-kind-press",
+        K::FlagFall => "hall-kind-flag",
+        K::Claim => "hall-kind-claim",
+        K::IllegalMove => "hall-kind-illegal",
+        K::ClockDevice => "hall-kind-clock-device",
+        K::EntryDiffers => "hall-kind-entry",
+    };
+    say(m, id, &[])
 }
 
 /// The heading of a witness alert: a contradicted journal, or an earlier view replayed.
-fn witness_words(w: &crate::round::WitnessAlert) -> &'static str {
-    if w.replayed {
-        "earlier view replayed"
-    } else {
-        "journal contradicted"
-    }
+fn witness_words(m: &Messages, w: &crate::round::WitnessAlert) -> String {
+    say(
+        m,
+        if w.replayed {
+            "hall-witness-replayed"
+        } else {
+            "hall-witness-contradicted"
+        },
+        &[],
+    )
 }
 
 /// The alerts region: newest first.
 pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
+    let m = Messages::get(hall.language());
     let alerts = hall.alerts();
     let witness = hall.witness_alerts();
     let mut s = String::new();
     if alerts.is_empty() && witness.is_empty() {
-        s.push_str(r#"<p class="calm">No table needs the arbiter.</p>"#);
+        let _ = write!(s, r#"<p class="calm">{}</p>"#, say(m, "hall-calm", &[]));
         return s;
     }
     let n = alerts.len() + witness.len();
     let _ = write!(
         s,
-        r#"<div class="alarm"><p class="count"><strong>{} alert{} need{} the arbiter</strong></p><ol class="alerts">"#,
-        n,
-        if n == 1 { "" } else { "s" },
-        if n == 1 { "s" } else { "" }
+        r#"<div class="alarm"><p class="count"><strong>{}</strong></p><ol class="alerts">"#,
+        say(m, "hall-alert-count", &[("count", n.into())]),
     );
     for w in witness.iter().rev() {
         let _ = write!(
             s,
-            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">Table {t}</a>: <strong>{k}</strong> — {d}</li>"#,
-            k = witness_words(w),
+            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">{n}</a>: <strong>{k}</strong> — {d}</li>"#,
+            k = witness_words(m, w),
             t = escape(&w.table),
+            n = table_words(m, &w.table),
             u = encode(&w.table),
             q = viewer.query(),
             d = escape(&w.detail()),
@@ -88,14 +119,15 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
     for a in &alerts {
         let _ = write!(
             s,
-            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">Table {t}</a>: <strong>{k}</strong> — {d} <span class="ply">(after half-move {p})</span>{x}</li>"#,
-            x = dismiss_form(a, viewer),
+            r#"<li class="alert" data-table="{t}"><a href="/table/{u}{q}">{n}</a>: <strong>{k}</strong> — {d} <span class="ply">{p}</span>{x}</li>"#,
+            x = dismiss_form(m, a, viewer),
             t = escape(&a.table),
+            n = table_words(m, &a.table),
             u = encode(&a.table),
             q = viewer.query(),
-            k = escape(&kind_words(a)),
+            k = kind_words(m, &a.note.kind),
             d = escape(&a.note.detail),
-            p = a.note.ply,
+            p = say(m, "hall-after-ply", &[("number", a.note.ply.into())]),
         );
     }
     s.push_str("</ol></div>");
@@ -104,27 +136,30 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
 
 /// The projector's alerts: large type across the top, no controls.
 pub fn screen_alerts(hall: &Hall) -> String {
+    let m = Messages::get(hall.language());
     let alerts = hall.alerts();
     let witness = hall.witness_alerts();
     if alerts.is_empty() && witness.is_empty() {
-        return r#"<p class="calm">No table needs the arbiter.</p>"#.into();
+        return format!(r#"<p class="calm">{}</p>"#, say(m, "hall-calm", &[]));
     }
     let mut s = String::from(r#"<ol class="alarm pulse">"#);
     for w in witness.iter().rev() {
         let _ = write!(
             s,
-            r#"<li class="alert" data-table="{t}">Table {t}: <strong>{k}</strong> — record {r}</li>"#,
-            k = witness_words(w),
+            r#"<li class="alert" data-table="{t}">{n}: <strong>{k}</strong> — {r}</li>"#,
+            k = witness_words(m, w),
             t = escape(&w.table),
-            r = w.seq,
+            n = table_words(m, &w.table),
+            r = say(m, "hall-record", &[("number", w.seq.into())]),
         );
     }
     for a in &alerts {
         let _ = write!(
             s,
-            r#"<li class="alert" data-table="{t}">Table {t}: <strong>{k}</strong> — {d}</li>"#,
+            r#"<li class="alert" data-table="{t}">{n}: <strong>{k}</strong> — {d}</li>"#,
             t = escape(&a.table),
-            k = escape(&kind_words(a)),
+            n = table_words(m, &a.table),
+            k = kind_words(m, &a.note.kind),
             d = escape(&a.note.detail),
         );
     }
@@ -181,35 +216,40 @@ fn adjourned(t: &TableEntry) -> bool {
 
 /// The state of the table's game in words: finished (with the result), adjourned,
 /// paused, a claim waiting, or whose move it is.
-fn state_words(t: &TableEntry) -> (&'static str, String) {
+fn state_words(m: &Messages, t: &TableEntry) -> (&'static str, String) {
     let Some(state) = &t.state else {
-        return ("waiting", "Waiting for the table's first view.".into());
+        return ("waiting", say(m, "hall-state-waiting", &[]));
     };
     let v = &state.view;
     if let Some(end) = &t.result {
+        let how = m.text(
+            "termination",
+            &[("termination", end.termination.as_str().into())],
+        );
         return (
             "finished",
-            format!(
-                "Finished: {} ({})",
-                escape(end.result.as_str()),
-                escape(end.termination.as_str())
+            say(
+                m,
+                "hall-state-finished",
+                &[
+                    ("result", end.result.as_str().into()),
+                    ("termination", how.into()),
+                ],
             ),
         );
     }
     if adjourned(t) {
-        return ("adjourned", "Adjourned".into());
+        return ("adjourned", say(m, "hall-state-adjourned", &[]));
     }
-    let turn = if v.turn == Color::White {
-        "White to move"
-    } else {
-        "Black to move"
+    let id = match (v.paused, v.turn) {
+        (false, Color::White) => "hall-state-white",
+        (false, Color::Black) => "hall-state-black",
+        (true, Color::White) => "hall-state-paused-white",
+        (true, Color::Black) => "hall-state-paused-black",
     };
-    let mut s = String::from(if v.paused { "Paused" } else { turn });
-    if v.paused {
-        s.push_str(&format!(" ({})", turn.to_lowercase()));
-    }
+    let mut s = say(m, id, &[]);
     if v.claim_pending {
-        s.push_str(", <strong>a claim waits</strong>");
+        let _ = write!(s, " <strong>{}</strong>", say(m, "hall-claim-waits", &[]));
     }
     (if v.paused { "paused" } else { "running" }, s)
 }
@@ -217,7 +257,7 @@ fn state_words(t: &TableEntry) -> (&'static str, String) {
 /// Both clocks as two blocks, the time in large type under the side's name (the VI
 /// player marked) and whether it runs — in words and shape (▶ and a solid frame), not
 /// colour alone.
-fn clock_blocks(t: &TableEntry) -> String {
+fn clock_blocks(m: &Messages, t: &TableEntry) -> String {
     let Some(state) = &t.state else {
         return String::new();
     };
@@ -225,14 +265,17 @@ fn clock_blocks(t: &TableEntry) -> String {
     let over = t.result.is_some() || adjourned(t);
     let mut s = String::from(r#"<div class="clocks">"#);
     for (side, time, name) in [
-        (Color::White, v.white_time, "White"),
-        (Color::Black, v.black_time, "Black"),
+        (Color::White, v.white_time, say(m, "hall-white", &[])),
+        (Color::Black, v.black_time, say(m, "hall-black", &[])),
     ] {
         let running = !over && !v.paused && v.running == Some(side);
         let vi = if v.vi_color == side {
-            r#" <span class="vi-mark">VI</span>"#
+            format!(
+                r#" <span class="vi-mark">{}</span>"#,
+                say(m, "hall-vi", &[])
+            )
         } else {
-            ""
+            String::new()
         };
         let key = side.fold_wb("white", "black");
         let _ = write!(
@@ -240,9 +283,12 @@ fn clock_blocks(t: &TableEntry) -> String {
             r#"<p class="clock{cls}" data-side="{key}" data-running="{running}"><span class="side">{name}{vi}{run}</span> <span class="time">{time}</span></p>"#,
             cls = if running { " running" } else { "" },
             run = if running {
-                r#" <span class="run">▶ running</span>"#
+                format!(
+                    r#" <span class="run">{}</span>"#,
+                    say(m, "hall-running", &[])
+                )
             } else {
-                ""
+                String::new()
             },
             time = ClockTime(time).hms(),
         );
@@ -253,20 +299,22 @@ fn clock_blocks(t: &TableEntry) -> String {
 
 /// The projector's cards: every table in the grid's order, with its own `<li>`.
 pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
+    let m = Messages::get(hall.language());
     let mut all: Vec<&TableEntry> = hall.tables().collect();
     all.sort_by(|a, b| natural(&a.name).cmp(&natural(&b.name)));
     all.into_iter()
         .enumerate()
         .map(|(i, t)| {
             let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
-            let (state, words) = state_words(t);
+            let (state, words) = state_words(m, t);
             let card = format!(
-                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>Table {n} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}</li>"#,
+                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>{tn} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}</li>"#,
                 cls = if open { " needs-arbiter" } else { "" },
                 n = escape(&t.name),
-                p = players(t),
-                bd = board(t, &format!("s{i}")),
-                cl = clock_blocks(t),
+                tn = table_words(m, &t.name),
+                p = players(m, t),
+                bd = board(m, t, &format!("s{i}")),
+                cl = clock_blocks(m, t),
             );
             (t.name.clone(), card)
         })
@@ -275,59 +323,89 @@ pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
 
 /// The projector's tables region: every table in one grid, no controls.
 pub fn screen_tables(hall: &Hall) -> String {
-    screen_region(&screen_cards(hall))
+    screen_region(&screen_cards(hall), &screen_tail(hall))
 }
 
-/// The projector's tables region of `cards` ([`screen_cards`]).
-pub fn screen_region(cards: &[(String, String)]) -> String {
-    if cards.is_empty() {
-        return "<p>No table has published yet.</p>".into();
+/// What the projector shows besides the grid: that no table has published yet.
+pub fn screen_tail(hall: &Hall) -> String {
+    no_table(hall)
+}
+
+/// "No table has published yet." while the hall has no table, else nothing.
+fn no_table(hall: &Hall) -> String {
+    if hall.tables().next().is_some() {
+        return String::new();
     }
+    let m = Messages::get(hall.language());
+    format!("<p>{}</p>", say(m, "hall-no-table", &[]))
+}
+
+/// The projector's tables region of `cards` ([`screen_cards`]) and `tail`
+/// ([`screen_tail`]).
+pub fn screen_region(cards: &[(String, String)], tail: &str) -> String {
     let (cols, rows) = screen_grid(cards.len());
     let mut s = format!(r#"<ul class="screen-grid cols-{cols} rows-{rows}">"#);
     for (_, card) in cards {
         s.push_str(card);
     }
     s.push_str("</ul>");
+    let _ = write!(s, r#"<div id="tables-tail">{tail}</div>"#);
     s
 }
 
-fn status(t: &TableEntry) -> String {
-    let (state, words) = state_words(t);
+fn status(m: &Messages, t: &TableEntry) -> String {
+    let (state, words) = state_words(m, t);
     format!(r#"<p class="state" data-state="{state}">{words}</p>"#)
 }
 
-fn last_move(t: &TableEntry) -> String {
+fn last_move(m: &Messages, t: &TableEntry) -> String {
     match t.moves.last() {
-        Some(m) => format!(
-            r#"<p class="last-move">Last move: {}{} {}</p>"#,
-            m.ply.div_ceil(2),
-            if m.color == shakmaty::Color::White {
-                "."
-            } else {
-                "..."
-            },
-            escape(&m.san.to_string())
+        Some(mv) => {
+            let text = format!(
+                "{}{} {}",
+                mv.ply.div_ceil(2),
+                if mv.color == shakmaty::Color::White {
+                    "."
+                } else {
+                    "..."
+                },
+                localize_san(&mv.san.to_string(), m.language())
+            );
+            format!(
+                r#"<p class="last-move">{}</p>"#,
+                say(m, "hall-last-move", &[("move", text.into())])
+            )
+        }
+        None => format!(
+            r#"<p class="last-move">{}</p>"#,
+            say(m, "hall-no-move", &[])
         ),
-        None => r#"<p class="last-move">No move yet.</p>"#.into(),
     }
 }
 
-fn board(t: &TableEntry, id: &str) -> String {
+fn board(m: &Messages, t: &TableEntry, id: &str) -> String {
     let Some(state) = &t.state else {
         return String::new();
     };
     let b = &state.view.fen.as_setup().board;
-    board_svg(b, id, &format!("Table {}", t.name), &[])
+    board_svg(
+        b,
+        id,
+        &m.text("hall-table", &[("table", t.name.as_str().into())]),
+        &[],
+    )
 }
 
 /// White – Black: with title, federation and rating when the pairing program gave them;
 /// the VI player marked "(VI)" in words.
-fn players(t: &TableEntry) -> String {
+fn players(m: &Messages, t: &TableEntry) -> String {
     let vi = t.state.as_ref().map(|s| s.view.vi_color);
     let mark = |side: Color, name: String| {
         if vi == Some(side) {
-            format!(r#"{name} <span class="vi-mark">(VI)</span>"#)
+            format!(
+                r#"{name} <span class="vi-mark">{}</span>"#,
+                say(m, "hall-vi-long", &[])
+            )
         } else {
             name
         }
@@ -346,22 +424,24 @@ fn players(t: &TableEntry) -> String {
 
 /// The hall page's cards: one `<li>` per table, in the hall's order.
 pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
+    let m = Messages::get(hall.language());
     hall.tables()
         .enumerate()
         .map(|(i, t)| {
             let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
             let card = format!(
-                r#"<li class="table{cls}" data-table="{n}"><h3><a href="/table/{u}{q}">Table {n}</a>: {p}</h3>{st}{cl}{lm}{bd}{act}</li>"#,
+                r#"<li class="table{cls}" data-table="{n}"><h3><a href="/table/{u}{q}">{tn}</a>: {p}</h3>{st}{cl}{lm}{bd}{act}</li>"#,
                 cls = if open { " needs-arbiter" } else { "" },
                 n = escape(&t.name),
+                tn = table_words(m, &t.name),
                 u = encode(&t.name),
                 q = viewer.query(),
-                p = players(t),
-                st = status(t),
-                cl = clock_blocks(t),
-                lm = last_move(t),
-                bd = board(t, &format!("b{i}")),
-                act = actions(t, viewer),
+                p = players(m, t),
+                st = status(m, t),
+                cl = clock_blocks(m, t),
+                lm = last_move(m, t),
+                bd = board(m, t, &format!("b{i}")),
+                act = actions(m, t, viewer),
             );
             (t.name.clone(), card)
         })
@@ -370,7 +450,8 @@ pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
 
 /// What follows the cards: what the hall dropped and how the push goes.
 pub fn tables_tail(hall: &Hall) -> String {
-    let mut s = dropped(hall);
+    let mut s = no_table(hall);
+    s.push_str(&dropped(hall));
     s.push_str(&crate::broadcast::status_html(hall.broadcast()));
     s
 }
@@ -387,47 +468,42 @@ pub fn tables_region(cards: &[(String, String)], tail: &str) -> String {
         s.push_str(card);
     }
     s.push_str("</ul>");
-    if cards.is_empty() {
-        s.push_str("<p>No table has published yet.</p>");
-    }
     let _ = write!(s, r#"<div id="tables-tail">{tail}</div>"#);
     s
 }
 
 /// What the hall did not believe or could not apply, by why.
 pub fn dropped(hall: &Hall) -> String {
+    let m = Messages::get(hall.language());
     let d = hall.dropped();
     let parts: Vec<String> = [
-        (d.unsigned, "unsigned"),
-        (d.forged, "signed with another key"),
-        (d.unknown_table, "from a table without a key at the hall"),
-        (d.too_big, "too big"),
-        (d.malformed, "malformed or on a wrong topic"),
-        (d.illegal, "with an illegal move"),
-        (d.out_of_order, "after a gap (waiting for the next view)"),
-        (d.absurd, "with an absurd record or game number"),
-        (d.old_game, "of an earlier game"),
-        (d.actions, "forged arbiter actions"),
-        (d.contradicting, "contradicting a witnessed journal head"),
-        (d.replayed, "replayed from before the hall's restart"),
-        (
-            d.newer_protocol,
-            "in a newer protocol than this hall reads (update the hall)",
-        ),
+        (d.unsigned, "hall-dropped-unsigned"),
+        (d.forged, "hall-dropped-forged"),
+        (d.unknown_table, "hall-dropped-unknown"),
+        (d.too_big, "hall-dropped-big"),
+        (d.malformed, "hall-dropped-malformed"),
+        (d.illegal, "hall-dropped-illegal"),
+        (d.out_of_order, "hall-dropped-gap"),
+        (d.absurd, "hall-dropped-absurd"),
+        (d.old_game, "hall-dropped-old"),
+        (d.actions, "hall-dropped-actions"),
+        (d.contradicting, "hall-dropped-contradicting"),
+        (d.replayed, "hall-dropped-replayed"),
+        (d.newer_protocol, "hall-dropped-newer"),
     ]
     .into_iter()
     .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{n} {what}"))
+    .map(|(n, id)| m.text(id, &[("count", n.into())]))
     .collect();
     let text = if parts.is_empty() {
-        "none".to_owned()
+        m.text("hall-dropped-none", &[])
     } else {
         parts.join(", ")
     };
     format!(
-        r#"<p id="dropped" data-dropped="{}">Messages dropped: {}.</p>"#,
+        r#"<p id="dropped" data-dropped="{}">{}</p>"#,
         d.total(),
-        escape(&text)
+        say(m, "hall-dropped", &[("text", text.into())])
     )
 }
 
@@ -442,7 +518,7 @@ fn hidden(token: &str, by: &str, table: &str) -> String {
 }
 
 /// The chief arbiter's button that dismisses one alert (a signed action to its table).
-fn dismiss_form(a: &HallAlert, viewer: &Viewer) -> String {
+fn dismiss_form(m: &Messages, a: &HallAlert, viewer: &Viewer) -> String {
     let Viewer::Arbiter { token, by, keyed } = viewer else {
         return String::new();
     };
@@ -450,17 +526,17 @@ fn dismiss_form(a: &HallAlert, viewer: &Viewer) -> String {
         return String::new();
     }
     format!(
-        r#" <form method="post" action="/action" class="dismiss">{h}<input type="hidden" name="seq" value="{seq}"><button name="action" value="dismiss-alert">Dismiss this alert at table {n}</button></form>"#,
+        r#" <form method="post" action="/action" class="dismiss">{h}<input type="hidden" name="seq" value="{seq}"><button name="action" value="dismiss-alert">{n}</button></form>"#,
         h = hidden(token, by, &a.table),
         seq = a.note.seq,
-        n = escape(&a.table)
+        n = say(m, "hall-dismiss", &[("table", a.table.as_str().into())])
     )
 }
 
 /// The chief arbiter's actions at one table: only where the hall holds the table's key,
 /// none once the game is over, and only those that fit its state (Pause while it runs,
 /// Resume while paused or adjourned).
-fn actions(t: &TableEntry, viewer: &Viewer) -> String {
+fn actions(m: &Messages, t: &TableEntry, viewer: &Viewer) -> String {
     let Viewer::Arbiter { token, by, keyed } = viewer else {
         return String::new();
     };
@@ -471,14 +547,22 @@ fn actions(t: &TableEntry, viewer: &Viewer) -> String {
         return String::new();
     };
     let h = hidden(token, by, &t.name);
-    let n = escape(&t.name);
+    let table = [("table", FluentArg::from(t.name.as_str()))];
     let clock = if state.view.paused || adjourned(t) {
-        format!(r#"<button name="action" value="resume">Resume clocks at table {n}</button>"#)
+        format!(
+            r#"<button name="action" value="resume">{}</button>"#,
+            say(m, "hall-resume", &table)
+        )
     } else {
-        format!(r#"<button name="action" value="pause">Pause clocks at table {n}</button>"#)
+        format!(
+            r#"<button name="action" value="pause">{}</button>"#,
+            say(m, "hall-pause", &table)
+        )
     };
     format!(
-        r#"<form method="post" action="/action" class="actions">{h}{clock}</form><form method="post" action="/action" class="result">{h}<input type="hidden" name="action" value="declare-result"><label>Result at table {n} <select name="result"><option>1-0</option><option>1/2-1/2</option><option>0-1</option></select></label> <button>Declare the result at table {n}</button></form>"#
+        r#"<form method="post" action="/action" class="actions">{h}{clock}</form><form method="post" action="/action" class="result">{h}<input type="hidden" name="action" value="declare-result"><label>{label} <select name="result"><option>1-0</option><option>1/2-1/2</option><option>0-1</option></select></label> <button>{declare}</button></form>"#,
+        label = say(m, "hall-result", &table),
+        declare = say(m, "hall-declare", &table),
     )
 }
 
@@ -511,7 +595,7 @@ button{min-height:2rem;margin:.2rem 0}
 .screen #alerts-body ol{list-style:none}
 .screen #tables-body{flex:1;min-height:0}
 .screen-grid{list-style:none;margin:0;padding:0;height:100%;display:grid;gap:.6vmin}
-.screen-table{border:2px solid var(--line);padding:.4vmin;min-width:0;min-height:0;display:flex;flex-direction:column;align-items:center;overflow:hidden}
+.screen-table{border:2px solid var(--line);padding:.4vmin;min-width:0;min-height:0;display:grid;grid-template-rows:auto minmax(0,1fr) auto auto;grid-template-columns:minmax(0,1fr);justify-items:center;overflow:hidden}
 .screen-table.needs-arbiter{border:.5vmin solid var(--alarm)}
 .screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);text-align:center}
 .screen-table .player{white-space:nowrap}
@@ -526,8 +610,10 @@ button{min-height:2rem;margin:.2rem 0}
 .cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts{font-size:max(.75rem,1.3vmin);line-height:1.1}
 .cols-7 .player,.cols-8 .player{white-space:normal;overflow-wrap:anywhere}
 .screen-table .players{font-weight:normal}
-.screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
-@media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
+.cols-5 svg.board .piece,.cols-6 svg.board .piece,.cols-7 svg.board .piece,.cols-8 svg.board .piece{font-size:38px;stroke-width:4px}
+.cols-5 svg.board .piece.black,.cols-6 svg.board .piece.black,.cols-7 svg.board .piece.black,.cols-8 svg.board .piece.black{stroke:#000}
+.screen-table svg.board{width:100%;height:100%;min-height:0}
+@media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table{grid-template-rows:none}.screen-table svg.board{height:auto}}
 .cols-1{grid-template-columns:repeat(1,minmax(0,1fr))}.cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}
 .cols-3{grid-template-columns:repeat(3,minmax(0,1fr))}.cols-4{grid-template-columns:repeat(4,minmax(0,1fr))}
 .cols-5{grid-template-columns:repeat(5,minmax(0,1fr))}.cols-6{grid-template-columns:repeat(6,minmax(0,1fr))}
@@ -578,16 +664,25 @@ pub(crate) const SCRIPT: &str = r#"
 
 /// The whole hall page.
 pub fn hall_page(hall: &Hall, viewer: &Viewer, version: u64, notice: Option<&str>) -> String {
-    let title = match viewer {
-        Viewer::Spectator => "Tournament hall",
-        Viewer::Arbiter { .. } => "Tournament hall — chief arbiter",
-    };
+    let m = Messages::get(hall.language());
+    let title = say(
+        m,
+        match viewer {
+            Viewer::Spectator => "hall-title",
+            Viewer::Arbiter { .. } => "hall-title-arbiter",
+        },
+        &[],
+    );
     let notice = notice.map_or_else(String::new, |n| {
         format!(r#"<p role="status" class="notice">{}</p>"#, escape(n))
     });
     format!(
-        r#"<!DOCTYPE html><html lang="en">{h}<body data-version="{version}"><h1>{title}</h1>{notice}<section id="alerts" aria-labelledby="alerts-h"><h2 id="alerts-h">Alerts</h2><div id="alerts-body" aria-live="assertive" aria-atomic="false">{a}</div></section><section id="tables" aria-labelledby="tables-h"><h2 id="tables-h">Tables</h2><div id="tables-body">{t}</div></section><p><a href="/games.pgn">All games (PGN)</a></p><script>{SCRIPT}</script></body></html>"#,
-        h = head(title),
+        r#"<!DOCTYPE html><html lang="{lang}">{h}<body data-version="{version}"><h1>{title}</h1>{notice}<section id="alerts" aria-labelledby="alerts-h"><h2 id="alerts-h">{ah}</h2><div id="alerts-body" aria-live="assertive" aria-atomic="false">{a}</div></section><section id="tables" aria-labelledby="tables-h"><h2 id="tables-h">{th}</h2><div id="tables-body">{t}</div></section><p><a href="/games.pgn">{all}</a></p><script>{SCRIPT}</script></body></html>"#,
+        lang = m.language().code(),
+        h = head(&title),
+        ah = say(m, "hall-alerts", &[]),
+        th = say(m, "hall-tables", &[]),
+        all = say(m, "hall-all-games", &[]),
         a = alerts(hall, viewer),
         t = tables(hall, viewer),
     )
@@ -597,20 +692,28 @@ pub fn hall_page(hall: &Hall, viewer: &Viewer, version: u64, notice: Option<&str
 /// the screen (up to 30 tables at 1920 × 1080), alerts across the top in large type, no
 /// controls; it follows the hall live like the hall page.
 pub fn screen_page(hall: &Hall, version: u64) -> String {
+    let m = Messages::get(hall.language());
     format!(
-        r#"<!DOCTYPE html><html lang="en">{h}<body class="screen" data-version="{version}"><h1>Tournament hall</h1><section id="alerts" aria-label="Alerts"><div id="alerts-body" aria-live="assertive" aria-atomic="false">{a}</div></section><main id="tables-body">{t}</main><script>{SCRIPT}</script></body></html>"#,
-        h = head("Tournament hall — screen"),
+        r#"<!DOCTYPE html><html lang="{lang}">{h}<body class="screen" data-version="{version}"><h1>{title}</h1><section id="alerts" aria-label="{ah}"><div id="alerts-body" aria-live="assertive" aria-atomic="false">{a}</div></section><main id="tables-body">{t}</main><script>{SCRIPT}</script></body></html>"#,
+        lang = m.language().code(),
+        title = say(m, "hall-title", &[]),
+        ah = say(m, "hall-alerts", &[]),
+        h = head(&say(m, "hall-title-screen", &[])),
         a = screen_alerts(hall),
         t = screen_tables(hall),
     )
 }
 
 /// One table's own view: a large board, clocks, the moves and its alerts.
-pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
+pub fn table_page(language: Language, t: &TableEntry, viewer: &Viewer) -> String {
+    let m = Messages::get(language);
     // One line per move: White's half-move and Black's reply.
     let mut moves = String::new();
     for pair in t.moves.chunks(2) {
-        let sans: Vec<String> = pair.iter().map(|m| escape(&m.san.to_string())).collect();
+        let sans: Vec<String> = pair
+            .iter()
+            .map(|m| escape(&localize_san(&m.san.to_string(), language)))
+            .collect();
         let _ = write!(
             moves,
             r#"<li value="{}">{}</li>"#,
@@ -623,20 +726,20 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
         .iter()
         .rev()
         .map(|a| {
-            let kind = kind_words(&HallAlert {
-                table: t.name.clone(),
-                note: a.clone(),
-            });
             format!(
                 "<li><strong>{}</strong> — {}{}</li>",
-                escape(&kind),
+                kind_words(m, &a.kind),
                 escape(&a.detail),
-                if a.dismissed { " (dismissed)" } else { "" }
+                if a.dismissed {
+                    format!(" {}", say(m, "hall-dismissed", &[]))
+                } else {
+                    String::new()
+                }
             )
         })
         .collect();
     let alerts = if alerts.is_empty() {
-        r#"<p class="calm">No alert at this table.</p>"#.to_owned()
+        format!(r#"<p class="calm">{}</p>"#, say(m, "hall-no-alert", &[]))
     } else {
         let open = t.alerts.iter().any(|a| !a.dismissed);
         format!(
@@ -654,21 +757,27 @@ pub fn table_page(t: &TableEntry, viewer: &Viewer) -> String {
         })
         .collect();
     format!(
-        r#"<!DOCTYPE html><html lang="en">{h}<body><h1>Table {n}: {p}</h1><p><a href="/{q}">Back to the hall</a></p><section aria-labelledby="ta-h"><h2 id="ta-h">Alerts</h2><div aria-live="assertive">{alerts}</div></section><div class="table-page"><div class="big-board">{st}{cl}{bd}</div><div class="record"><section aria-labelledby="mv-h"><h2 id="mv-h">Moves</h2><ol class="moves">{moves}</ol></section><section aria-labelledby="ck-h"><h2 id="ck-h">Clocks over the game</h2>{chart}<details><summary>The same as a table</summary>{numbers}</details></section>{act}</div></div></body></html>"#,
-        h = head(&format!("Table {}", escape(&t.name))),
-        n = escape(&t.name),
-        p = players(t),
+        r#"<!DOCTYPE html><html lang="{lang}">{h}<body><h1>{n}: {p}</h1><p><a href="/{q}">{back}</a></p><section aria-labelledby="ta-h"><h2 id="ta-h">{ah}</h2><div aria-live="assertive">{alerts}</div></section><div class="table-page"><div class="big-board">{st}{cl}{bd}</div><div class="record"><section aria-labelledby="mv-h"><h2 id="mv-h">{mh}</h2><ol class="moves">{moves}</ol></section><section aria-labelledby="ck-h"><h2 id="ck-h">{ch}</h2>{chart}<details><summary>{same}</summary>{numbers}</details></section>{act}</div></div></body></html>"#,
+        lang = language.code(),
+        h = head(&table_words(m, &t.name)),
+        n = table_words(m, &t.name),
+        back = say(m, "hall-back", &[]),
+        ah = say(m, "hall-alerts", &[]),
+        mh = say(m, "hall-moves", &[]),
+        ch = say(m, "hall-clock-chart", &[]),
+        same = say(m, "hall-clock-numbers", &[]),
+        p = players(m, t),
         q = if matches!(viewer, Viewer::Spectator) {
             String::new()
         } else {
             format!("arbiter{}", viewer.query())
         },
-        st = status(t),
-        cl = clock_blocks(t),
-        bd = board(t, "big"),
+        st = status(m, t),
+        cl = clock_blocks(m, t),
+        bd = board(m, t, "big"),
         chart = clock_chart(&points, "clock-chart", "clock-table"),
         numbers = clock_table(&points, "clock-table"),
-        act = actions(t, viewer),
+        act = actions(m, t, viewer),
     )
 }
 
@@ -685,6 +794,25 @@ pub fn message_page(status: &str, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_page_of_an_empty_hall_speaks_the_halls_language() {
+        for language in Language::ALL {
+            let hall = Hall::default().with_language(language);
+            let m = Messages::get(language);
+            let lang = format!(r#"<html lang="{}">"#, language.code());
+            for page in [
+                hall_page(&hall, &Viewer::Spectator, 1, None),
+                screen_page(&hall, 1),
+            ] {
+                assert!(page.contains(&lang), "{language}: {page}");
+                for id in ["hall-title", "hall-calm", "hall-no-table"] {
+                    assert!(page.contains(&say(m, id, &[])), "{language}: {id}: {page}");
+                }
+            }
+            assert!(tables_tail(&hall).contains(&say(m, "hall-dropped-none", &[])));
+        }
+    }
 
     #[test]
     fn the_projector_grid_fills_the_screen_for_one_to_thirty_tables() {

@@ -30,7 +30,8 @@ pub struct Regions {
     pub alerts: String,
     /// Every table's card (name, HTML), in the page's order.
     pub cards: Vec<(String, String)>,
-    /// What follows the cards (the hall page's drops and push line; empty on the screen).
+    /// What follows the cards (the hall page's drops and push line; on the screen, only
+    /// while no table has published).
     pub tail: String,
     /// The projector's layout (a grid), else the hall page's list.
     pub screen: bool,
@@ -140,7 +141,7 @@ impl Sent {
         self.cards.retain(|n, _| names.contains(n));
         let event = if whole {
             let tables = if regions.screen {
-                page::screen_region(&regions.cards)
+                page::screen_region(&regions.cards, &regions.tail)
             } else {
                 page::tables_region(&regions.cards, &regions.tail)
             };

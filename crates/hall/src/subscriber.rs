@@ -51,6 +51,8 @@ pub struct HallSettings {
     pub table_keys: TableKeys,
     /// The LiveChess export directory and the pairing program's pairings.
     pub live: crate::livechess::LiveSettings,
+    /// The language of the hall's pages.
+    pub language: annabella_phonetic::Language,
 }
 
 /// The hall's state shared with the web page: the hall and a counter that moves on
@@ -189,7 +191,8 @@ pub fn start(
     )?;
     let (client, eventloop) = AsyncClient::new(options, 256);
     let mut hall = Hall::new(settings.keys.clone(), settings.table_keys.clone())
-        .with_roster(settings.live.roster.clone());
+        .with_roster(settings.live.roster.clone())
+        .with_language(settings.language);
     if let Some((path, kept)) = &settings.accepted {
         let restored = hall.restore(unix_us() / 1000, kept);
         for n in &restored {

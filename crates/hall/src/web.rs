@@ -203,7 +203,7 @@ async fn table(State(w): State<HallWeb>, Path(name): Path<String>, Query(q): Par
         );
     };
     match hall.table(&name) {
-        Some(t) => Html(page::table_page(t, &viewer)).into_response(),
+        Some(t) => Html(page::table_page(hall.language(), t, &viewer)).into_response(),
         None => refuse(
             StatusCode::NOT_FOUND,
             &format!("No table {name:?} in the hall."),
@@ -367,7 +367,7 @@ async fn events(
                     Regions {
                         alerts: page::screen_alerts(&hall),
                         cards: page::screen_cards(&hall),
-                        tail: String::new(),
+                        tail: page::screen_tail(&hall),
                         screen: true,
                     }
                 } else {

@@ -13,10 +13,11 @@ use crate::{
     word::{Keyword as K, Token, Word},
 };
 
-/// A language of the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A language of the table (German by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Language {
     /// German: the FIDE scheme (Anna … Hektor, eins … acht, König … Bauer).
+    #[default]
     De,
     /// English: the same file names, English numbers and pieces.
     En,

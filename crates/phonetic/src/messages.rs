@@ -291,6 +291,9 @@ mod tests {
                 "Zug drei, Schwarz: Läufer Cäsar acht Gustav vier.".into(),
             ),
             ("best", "Eva fünf schlägt David vier".into()),
+            ("table", "12".into()),
+            ("device", "clock".into()),
+            ("report", "lost: no answer".into()),
         ]
     }
 
@@ -358,6 +361,12 @@ mod tests {
         "sheet-",
         "plan-findings",
         "plan-board-of",
+        "hall-",
+        "view-alert",
+        "view-alert-",
+        "view-device",
+        "view-ground-",
+        "view-claim-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.
@@ -377,6 +386,14 @@ mod tests {
         "sheet-illegal-",
         "sheet-footer",
         "sheet-clocks-note",
+        "hall-calm",
+        "hall-alert-count",
+        "hall-no-table",
+        "hall-state-",
+        "hall-claim-waits",
+        "hall-no-move",
+        "hall-dropped",
+        "hall-no-alert",
     ];
 
     fn listed(list: &[&str], id: &str) -> bool {

@@ -208,7 +208,10 @@ const inView = b => b.w > 0 && b.h > 0 && b.y >= 0 && b.x >= 0 && b.y + b.h <= i
 const boards = [];
 for (const svg of document.querySelectorAll('svg.board')) {
   const b = r(svg);
-  if (!inView(b) || b.w < 60) continue;
+  // The board as drawn (its eight squares), not its box, which may be wider.
+  const first = svg.querySelector('rect.light, rect.dark');
+  const drawn = first ? first.getBoundingClientRect().width * 8 : 0;
+  if (!inView(b) || drawn < 60) continue;
   const marked = new Set([...svg.querySelectorAll('rect.differs')].map(e => e.getAttribute('data-square')));
   const squares = {};
   for (const s of svg.querySelectorAll('rect.light, rect.dark')) {

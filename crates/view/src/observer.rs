@@ -9,6 +9,10 @@ use crate::console_view::{
     Alert, BoardsView, ClaimView, ClocksView, ConsoleView, LogEntry, MovesView,
 };
 use annabella_arbiter::{Case, ClockReading, Evidence, Plan, Record, reconcile};
+use annabella_phonetic::{
+    Language,
+    messages::{Arg, Messages},
+};
 use annabella_table::{
     AlertKind, Audience, ClaimKind, Effect, Input, PendingClaimView, TableConfig, TableView,
     detect::peg_pieces::PegPieces,
@@ -59,6 +63,8 @@ pub struct Observer {
     last: Option<ConsoleView>,
     /// The journal record of the last input seen.
     last_seq: u64,
+    /// The table's language: the log's, the alerts' and the claims' words.
+    language: Language,
 }
 
 impl Observer {
@@ -82,7 +88,13 @@ impl Observer {
             revision: 0,
             last: None,
             last_seq: 0,
+            language: config.language,
         })
+    }
+
+    /// The message `id` with `args` in the table's language.
+    fn say(&self, id: &str, args: &[Arg<'_>]) -> String {
+        Messages::get(self.language).text(id, args)
     }
 
     /// Adds a line to the event log.
@@ -121,10 +133,20 @@ impl Observer {
             self.alerts.retain(|a| a.seq != raised);
         }
         let at = Duration::from_millis(journalled.at_ms);
-        match (input_text(input), &journalled.refused) {
-            (Some(t), Some(r)) => self.note(at, format!("{t} Refused: {r}.")),
+        let m = Messages::get(self.language);
+        match (input_text(m, input), &journalled.refused) {
+            (Some(t), Some(r)) => {
+                let line = self.say(
+                    "view-refused",
+                    &[("text", t.into()), ("reason", r.as_str().into())],
+                );
+                self.note(at, line);
+            }
             (Some(t), None) => self.note(at, t),
-            (None, Some(r)) => self.note(at, format!("Input refused: {r}.")),
+            (None, Some(r)) => {
+                let line = self.say("view-input-refused", &[("reason", r.as_str().into())]);
+                self.note(at, line);
+            }
             (None, None) => {}
         }
     }
@@ -133,31 +155,51 @@ impl Observer {
     fn on_effect(&mut self, at: Duration, effect: &Effect) {
         match effect {
             Effect::Announce(a) => {
-                let to = match a.to {
-                    Audience::ViPlayer => "to the VI player",
-                    Audience::SightedPlayer => "to the sighted player",
-                    Audience::Both => "to both",
+                let id = match a.to {
+                    Audience::ViPlayer => "view-said-vi",
+                    Audience::SightedPlayer => "view-said-sighted",
+                    Audience::Both => "view-said-both",
                 };
-                self.note(at, format!("Said {to}: \u{201c}{}\u{201d}", a.text));
+                let line = self.say(id, &[("text", a.text.as_str().into())]);
+                self.note(at, line);
             }
-            Effect::RecordMove(m) => self.note(
-                at,
-                format!(
-                    "Move {}{} {} recorded ({} left).",
+            Effect::RecordMove(m) => {
+                let mv = format!(
+                    "{}{} {}",
                     m.ply.div_ceil(2),
                     if m.color == Color::White { "." } else { "..." },
-                    m.san,
-                    clock_text(m.clock)
-                ),
-            ),
+                    annabella_phonetic::localize_san(&m.san.to_string(), self.language),
+                );
+                let line = self.say(
+                    "view-recorded",
+                    &[("move", mv.into()), ("time", clock_text(m.clock).into())],
+                );
+                self.note(at, line);
+            }
             Effect::ArbiterAlert(a) => {
-                let text = format!("{}: {}", alert_title(&a.kind), a.detail);
-                self.note(at, format!("Alert: {text}"));
+                let title = self.say(alert_title(&a.kind), &[]);
+                let text = self.say(
+                    "view-alert",
+                    &[("what", title.into()), ("detail", a.detail.as_str().into())],
+                );
+                let line = self.say("view-alert-log", &[("text", text.as_str().into())]);
+                self.note(at, line);
                 let seq = self.last_seq;
                 self.raise(text, true, a.kind.clone(), seq);
             }
             Effect::GameOver(g) => {
-                self.note(at, format!("Game over: {} ({}).", g.result, g.termination));
+                let how = self.say(
+                    "termination",
+                    &[("termination", g.termination.as_str().into())],
+                );
+                let line = self.say(
+                    "view-game-over",
+                    &[
+                        ("result", g.result.as_str().into()),
+                        ("termination", how.into()),
+                    ],
+                );
+                self.note(at, line);
             }
             _ => {}
         }
@@ -166,14 +208,15 @@ impl Observer {
     /// A device's report: its log line, and an alert when its link is lost or cannot open.
     fn on_device(&mut self, at: Duration, device: &str, report: &DeviceReport) {
         let device = device.replace('_', " ");
-        self.note(at, format!("{device}: {report}."));
+        let args = [
+            ("device", device.as_str().into()),
+            ("report", report.to_string().into()),
+        ];
+        let line = self.say("view-device", &args);
+        self.note(at, line);
         if report.is_down() {
-            self.raise(
-                format!("The {device} link: {report}."),
-                false,
-                AlertKind::Called,
-                0,
-            );
+            let text = self.say("view-device-down", &args);
+            self.raise(text, false, AlertKind::Called, 0);
         }
     }
 
@@ -213,7 +256,8 @@ impl Observer {
         }
         self.had_claim = t.claim.is_some();
         let (peg, sighted, plan) = self.boards_and_plan(t);
-        let mut alerts: Vec<Alert> = unidentified_pegs_alert(&peg.unidentified)
+        let m = Messages::get(self.language);
+        let mut alerts: Vec<Alert> = unidentified_pegs_alert(m, &peg.unidentified)
             .into_iter()
             .collect();
         alerts.extend(self.alerts.iter().map(|a| a.alert.clone()));
@@ -232,7 +276,7 @@ impl Observer {
             },
             log: self.log.iter().cloned().collect(),
             claims: (t.claim.iter())
-                .map(|c| claim_view(self.claim_id, c))
+                .map(|c| claim_view(m, self.claim_id, c))
                 .collect(),
             alerts,
             plan,
@@ -283,17 +327,14 @@ impl Observer {
 }
 
 /// The computed alert about pegs no piece of the game explains, if there are any.
-fn unidentified_pegs_alert(unidentified: &[Square]) -> Option<Alert> {
+fn unidentified_pegs_alert(m: &Messages, unidentified: &[Square]) -> Option<Alert> {
     if unidentified.is_empty() {
         return None;
     }
     let squares: Vec<String> = unidentified.iter().map(ToString::to_string).collect();
     Some(Alert {
         id: UNIDENTIFIED_PEG_ALERT,
-        text: format!(
-            "Peg board: a peg on {} where no piece of the game is missing (shown as a pawn; the board senses only occupancy).",
-            squares.join(", ")
-        ),
+        text: m.text("view-pegs", &[("squares", squares.join(", ").into())]),
         urgent: false,
     })
 }
@@ -316,60 +357,76 @@ fn clocks(t: &TableView) -> ClocksView {
 }
 
 /// The pending claim as the console shows it, under the console's id.
-fn claim_view(id: u64, c: &PendingClaimView) -> ClaimView {
+fn claim_view(m: &Messages, id: u64, c: &PendingClaimView) -> ClaimView {
     ClaimView {
         id,
         by: c.by,
-        ground: match c.ground {
-            ClaimKind::Threefold => "threefold repetition (9.2)".into(),
-            ClaimKind::FiftyMoves => "fifty moves (9.3)".into(),
-        },
+        ground: m.text(
+            match c.ground {
+                ClaimKind::Threefold => "view-ground-threefold",
+                ClaimKind::FiftyMoves => "view-ground-fifty",
+            },
+            &[],
+        ),
         detail: match &c.intended {
-            Some(m) => format!("intended move {m}; the table could not uphold it"),
-            None => "the table could not uphold it".into(),
+            Some(mv) => m.text("view-claim-intended", &[("move", mv.to_string().into())]),
+            None => m.text("view-claim-not-upheld", &[]),
         },
     }
 }
 
 /// A journalled input in the log's words; `None` for one the log does not show.
-fn input_text(input: &Input) -> Option<String> {
+fn input_text(m: &Messages, input: &Input) -> Option<String> {
+    let command = |v: Option<serde_json::Value>, key: &str| {
+        v.and_then(|v| v.get(key).and_then(|c| c.as_str()).map(str::to_owned))
+            .unwrap_or_default()
+            .replace('_', " ")
+    };
     match input {
-        Input::ByArbiter { by, what, .. } => Some(format!("{by}: {what}.")),
-        Input::Arbiter(a) => Some(format!(
-            "Arbiter (keyboard): {}.",
-            serde_json::to_string(a).unwrap_or_default()
+        Input::ByArbiter { by, what, .. } => Some(m.text(
+            "view-by-arbiter",
+            &[("user", by.as_str().into()), ("text", what.as_str().into())],
         )),
-        Input::Start => Some("The game is started.".into()),
+        Input::Arbiter(a) => Some(m.text(
+            "view-keyboard",
+            &[(
+                "text",
+                command(serde_json::to_value(a).ok(), "command").into(),
+            )],
+        )),
+        Input::Start => Some(m.text("view-started", &[])),
         Input::Heard { alternatives } => alternatives
             .first()
-            .map(|h| format!("VI player said: \u{201c}{}\u{201d}.", h.text)),
-        Input::AssistantMove { text } => Some(format!("Assistant typed the sighted move {text}.")),
-        Input::Sighted(cmd) => Some(format!(
-            "Sighted player: {}.",
-            serde_json::to_value(cmd)
-                .ok()
-                .and_then(|v| v.get("command").and_then(|c| c.as_str()).map(str::to_owned))
-                .unwrap_or_default()
-                .replace('_', " ")
+            .map(|h| m.text("view-heard", &[("text", h.text.as_str().into())])),
+        Input::AssistantMove { text } => {
+            Some(m.text("view-assistant", &[("move", text.as_str().into())]))
+        }
+        Input::Sighted(cmd) => Some(m.text(
+            "view-sighted",
+            &[(
+                "what",
+                command(serde_json::to_value(cmd).ok(), "command").into(),
+            )],
         )),
         _ => None,
     }
 }
 
+/// The message id of an alert's title.
 fn alert_title(kind: &AlertKind) -> &'static str {
     match kind {
-        AlertKind::Called => "The arbiter is called",
-        AlertKind::Paused => "Clocks paused by a player",
-        AlertKind::PegBoardDiffers => "The boards differ (peg board)",
-        AlertKind::SightedBoardDiffers => "The boards differ (sighted board)",
-        AlertKind::SightedTouch => "Touch-move (sighted player)",
-        AlertKind::ViTouch => "Touch-move (VI player)",
-        AlertKind::PressWithoutMove => "Clock pressed without a move",
-        AlertKind::FlagFall => "Flag fall",
-        AlertKind::ClockDevice => "The clock device (lost, back or low battery)",
-        AlertKind::Claim => "A claim to rule on",
-        AlertKind::IllegalMove => "Illegal move on the sighted board",
-        AlertKind::EntryDiffers => "The assistant's entry differs from the board",
+        AlertKind::Called => "view-alert-called",
+        AlertKind::Paused => "view-alert-paused",
+        AlertKind::PegBoardDiffers => "view-alert-peg-board",
+        AlertKind::SightedBoardDiffers => "view-alert-sighted-board",
+        AlertKind::SightedTouch => "view-alert-sighted-touch",
+        AlertKind::ViTouch => "view-alert-vi-touch",
+        AlertKind::PressWithoutMove => "view-alert-press",
+        AlertKind::FlagFall => "view-alert-flag",
+        AlertKind::ClockDevice => "view-alert-clock-device",
+        AlertKind::Claim => "view-alert-claim",
+        AlertKind::IllegalMove => "view-alert-illegal",
+        AlertKind::EntryDiffers => "view-alert-entry",
     }
 }
 
@@ -445,6 +502,44 @@ mod tests {
                 Some((58_000, 55_000))
             ]
         );
+    }
+
+    #[test]
+    fn the_log_and_the_device_alert_speak_the_tables_language() {
+        let words = [
+            (Language::De, "Die Partie hat begonnen.", "Die Verbindung"),
+            (Language::En, "The game is started.", "The link to the"),
+            (Language::Lt, "Partija pradėta.", "Ryšys"),
+            (Language::Lv, "Partija ir sākta.", "Savienojums"),
+            (Language::Hu, "A játszma elkezdődött.", "A kapcsolat"),
+        ];
+        for (language, started, link) in words {
+            let config = TableConfig {
+                language,
+                ..TableConfig::default()
+            };
+            let mut o = Observer::new("T", &config).expect("config");
+            o.on_line(&Line::Input(Journalled {
+                at_ms: 1000,
+                seq: 1,
+                input: Input::Start,
+                refused: None,
+            }));
+            o.on_device(
+                Duration::from_secs(2),
+                "clock",
+                &DeviceReport::Lost {
+                    reason: "no answer".into(),
+                },
+            );
+            let log: Vec<&str> = o.log.iter().map(|l| l.text.as_str()).collect();
+            assert_eq!(log[0], started, "{language}");
+            assert!(
+                o.alerts.iter().any(|a| a.alert.text.starts_with(link)),
+                "{language}: {:?}",
+                o.alerts
+            );
+        }
     }
 
     #[test]

@@ -138,7 +138,7 @@ fn a_wrongly_copied_move_shows_both_boards_and_a_plan() {
         "{:?}",
         plan.fix[0].words
     );
-    assert!(v.log.iter().any(|l| l.text.contains("Move 1. e4 recorded")));
+    assert!(v.log.iter().any(|l| l.text.contains("Zug 1. e4 notiert")));
 }
 
 #[test]

@@ -55,6 +55,8 @@ pub struct Hall {
     restored: BTreeSet<String>,
     /// Earlier views published again after the restart, oldest first.
     replays: Vec<WitnessAlert>,
+    /// The language of the hall's pages (German unless told).
+    language: annabella_phonetic::Language,
 }
 
 /// An alert with its table, for the top of the hall page.
@@ -84,6 +86,18 @@ impl Hall {
     pub fn with_roster(mut self, roster: Roster) -> Hall {
         self.roster = roster;
         self
+    }
+
+    /// The hall whose pages speak `language`.
+    #[must_use]
+    pub fn with_language(mut self, language: annabella_phonetic::Language) -> Hall {
+        self.language = language;
+        self
+    }
+
+    /// The language of the hall's pages.
+    pub fn language(&self) -> annabella_phonetic::Language {
+        self.language
     }
 
     /// The pairing program's pairings (empty without them).

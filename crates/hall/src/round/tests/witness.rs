@@ -66,7 +66,14 @@ fn a_head_that_contradicts_a_witnessed_one_is_an_alert_naming_the_table() {
     }
     assert_eq!(hall.witness_alerts().len(), 2);
     assert_eq!(hall.dropped().contradicting, 4);
-    // The page and the projector name the table.
+    // The page and the projector name the table, in the hall's language (German unless
+    // told).
+    let page = crate::page::screen_alerts(&hall);
+    assert!(
+        page.contains("Brett 4: <strong>Protokoll widersprochen</strong>"),
+        "{page}"
+    );
+    let mut hall = hall.with_language(annabella_phonetic::Language::En);
     let page = crate::page::screen_alerts(&hall);
     assert!(
         page.contains("Table 4: <strong>journal contradicted</strong>"),
