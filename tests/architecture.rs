@@ -238,22 +238,21 @@ const SHELL_USES_SHELL: &[(&str, &str)] = &[
 ];
 
 /// Every edge that uses another edge, each for a reason ARCHITECTURE.md gives; any other
-/// edge → edge dependency fails. The hall's link speaks the hall's protocol and
-/// publishes the journal; the configuration still checks the hearing, the voices, the
-/// Braille display and `[hall]` into those edges' own setup types and names the journal's
-/// secret file (the issue of making config return only its own values is open).
+/// edge → edge dependency fails. The hall's link speaks the hall's protocol through the
+/// broker's plumbing and publishes the journal; the broker carries the hall's protocol;
+/// the Lichess board reaches Lichess through the broker's TLS set-up. The configuration
+/// still checks the hearing, `[hall]` and the Lichess opponent into those edges' own
+/// setup types (so that `table.toml` names every problem at once); its voices, Braille
+/// display and secret file are its own values, built into the edges' by the station.
 const EDGE_USES_EDGE: &[(&str, &str)] = &[
     ("hall-link", "hall-wire"),
     ("hall-link", "journal"),
-    ("config", "speech"),
-    ("config", "voice"),
-    ("config", "braille-display"),
-    ("config", "broker"),
-    ("config", "lichess-board"),
-    ("config", "journal"),
     ("hall-link", "broker"),
     ("broker", "hall-wire"),
     ("lichess-board", "broker"),
+    ("config", "speech"),
+    ("config", "broker"),
+    ("config", "lichess-board"),
 ];
 
 /// The workspace crates (`annabella-…`, without the prefix) in the `[dependencies]` of a

@@ -90,7 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (script_text, script_name) = script_of(&args, &config)?;
     let script = script::parse_script(&script_text).with_context(|| script_name.clone())?;
     let vi_model = (!args.typed).then(demo::german_model).flatten();
-    let mut voices = config.voice_plan();
+    let mut voices = annabella_station::setups::voice_plan(&config);
     if args.text {
         voices = voices.text();
     }
@@ -126,10 +126,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .as_ref()
             .map(annabella_station::opponent::from_config),
         // A demo at a keyed table is keyed with its secret (never made here).
-        secret: match &args.config {
-            Some(_) if config.secret_file.exists() => Some(
-                annabella_journal::TableSecret::read(&config.secret_file)
-                    .with_context(|| config.secret_file.display().to_string())?,
+        secret: match (
+            &args.config,
+            annabella_station::setups::secret_file(&config),
+        ) {
+            (Some(_), file) if file.exists() => Some(
+                annabella_journal::TableSecret::read(&file)
+                    .with_context(|| file.display().to_string())?,
             ),
             _ => None,
         },

@@ -7,16 +7,14 @@ use std::{
     time::Duration,
 };
 
-use annabella_braille_display::brlapi::BrlapiSettings;
 use annabella_phonetic::Language;
 use annabella_rules::{Edition, RateOfPlay, TimeControl, TimeControlTag};
 use annabella_speech::{AudioInput, HearingSetup};
-use annabella_voice::Backend;
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
 use super::{
-    ConfigError, ConsoleSettings, DeviceSpec, Devices, GameSettings, Press, Problem, SpeechSource,
-    StationConfig, TableOptions, TimingsOverride, VoiceSpec,
+    BrailleDisplaySettings, ConfigError, ConsoleSettings, DeviceSpec, Devices, GameSettings, Press,
+    Problem, SpeechSource, StationConfig, TableOptions, TimingsOverride, VoiceBackend, VoiceSpec,
     raw::{
         RawBraille, RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTable, RawTimings,
         RawVoice,
@@ -389,14 +387,14 @@ impl Checker<'_> {
         let backend = self.parse(
             &format!("{key}.backend"),
             raw.backend.as_deref(),
-            Backend::Auto,
+            VoiceBackend::Auto,
             |s| match s {
-                "auto" => Ok(Backend::Auto),
-                "speechd" | "speech-dispatcher" => Ok(Backend::Speechd),
-                "tts" => Ok(Backend::Tts),
-                "espeak" | "espeak-ng" => Ok(Backend::Espeak),
-                "text" => Ok(Backend::Text),
-                "none" => Ok(Backend::None),
+                "auto" => Ok(VoiceBackend::Auto),
+                "speechd" | "speech-dispatcher" => Ok(VoiceBackend::Speechd),
+                "tts" => Ok(VoiceBackend::Tts),
+                "espeak" | "espeak-ng" => Ok(VoiceBackend::Espeak),
+                "text" => Ok(VoiceBackend::Text),
+                "none" => Ok(VoiceBackend::None),
                 _ => Err("expected auto, speechd, tts, espeak, text or none"),
             },
         );
@@ -516,9 +514,9 @@ impl Checker<'_> {
     }
 
     /// `[braille]`: the display, if one is configured.
-    fn braille(&mut self, raw: &RawBraille) -> Option<BrlapiSettings> {
+    fn braille(&mut self, raw: &RawBraille) -> Option<BrailleDisplaySettings> {
         match raw.display.as_deref() {
-            Some("brlapi") => Some(BrlapiSettings {
+            Some("brlapi") => Some(BrailleDisplaySettings {
                 host: raw.host.clone(),
                 auth: raw.auth.clone(),
             }),
@@ -609,7 +607,7 @@ impl RawConfig {
         let mut sighted_voice = sighted_voice;
         if self.opponent.is_some() && self.voice.sighted.backend.is_none() {
             // Nobody sits across the board to hear the sighted player's announcements.
-            sighted_voice.backend = Backend::None;
+            sighted_voice.backend = VoiceBackend::None;
         }
         let hall = self.hall.as_ref().and_then(|raw| {
             raw.check("hall", c.base)
@@ -640,7 +638,7 @@ impl RawConfig {
             braille_display,
             hall,
             opponent,
-            secret_file: c.base.join(annabella_journal::SECRET_FILE),
+            file: c.base.join("table.toml"),
         })
     }
 }

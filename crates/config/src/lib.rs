@@ -46,7 +46,6 @@ use std::{
 use annabella_phonetic::Language;
 use annabella_rules::{Edition, RateOfPlay, TimeControl};
 use annabella_speech::HearingSetup;
-use annabella_voice::{Backend, HearerVoice, VoicePlan};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
@@ -177,11 +176,31 @@ pub enum SpeechSource {
     Vosk(HearingSetup),
 }
 
+/// Which speech a hearer's announcements go through (`backend` in `[voice.vi]`,
+/// `[voice.sighted]`); the station opens the voice edge's back end of the same name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VoiceBackend {
+    /// The best available: the screen reader (Windows), else speech-dispatcher, else
+    /// espeak-ng, else text.
+    Auto,
+    /// speech-dispatcher.
+    Speechd,
+    /// The platform's speech through the `tts` crate.
+    Tts,
+    /// espeak-ng.
+    Espeak,
+    /// Printed text only.
+    Text,
+    /// Silent (e.g. the sighted player reads the console).
+    None,
+}
+
 /// One hearer's voice as configured (`[voice.vi]`, `[voice.sighted]`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VoiceSpec {
     /// The back end.
-    pub backend: Backend,
+    pub backend: VoiceBackend,
     /// The back end's voice name.
     pub voice: String,
     /// Words per minute, if set.
@@ -270,6 +289,16 @@ pub struct TableOptions {
     pub low_time_warning: Option<Duration>,
 }
 
+/// Where the VI player's refreshable Braille display is reached (`[braille] display =
+/// "brlapi"`): brltty's BrlAPI server.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BrailleDisplaySettings {
+    /// `host:port` or `:N` (`None`: libbrlapi's default or `BRLAPI_HOST`).
+    pub host: Option<String>,
+    /// The authorization (`none`, a key file; `None`: libbrlapi's default or `BRLAPI_AUTH`).
+    pub auth: Option<String>,
+}
+
 /// A checked configuration: everything the station needs to open a table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StationConfig {
@@ -294,16 +323,15 @@ pub struct StationConfig {
     /// The web console, when `[console]` is in the file.
     pub console: Option<ConsoleSettings>,
     /// The VI player's Braille display (`[braille] display = "brlapi"`).
-    pub braille_display: Option<annabella_braille_display::brlapi::BrlapiSettings>,
+    pub braille_display: Option<BrailleDisplaySettings>,
     /// The tournament hall's broker, when `[hall]` is in the file.
     pub hall: Option<annabella_broker::HallConfig>,
     /// The opponent across the board instead of a sighted player, when `[opponent]` is
     /// in the file (a practice game).
     pub opponent: Option<Opponent>,
-    /// The table's secret beside the config, named after it (`table.toml` →
-    /// `table.secret`; made by `annabella init`, or by the first `play` when missing): the
-    /// key of its journals' MACs.
-    pub secret_file: PathBuf,
+    /// The file the configuration was read from (`table.toml` in the base directory when
+    /// checked from text): the table's other files, such as its secret, are named after it.
+    pub file: PathBuf,
 }
 
 /// One problem in a config file, at a key path.
@@ -371,7 +399,7 @@ impl StationConfig {
             e.path = Some(path.to_owned());
             e
         })?;
-        config.secret_file = annabella_journal::secret_path(path);
+        config.file = path.to_owned();
         Ok(config)
     }
 
@@ -480,20 +508,6 @@ impl StationConfig {
                 .as_ref()
                 .map_or(annabella_table::Practice::RATED, Opponent::practice),
             ..TableConfig::default()
-        }
-    }
-}
-
-impl StationConfig {
-    /// How both players are to be spoken to (`[voice.vi]`, `[voice.sighted]`).
-    pub fn voice_plan(&self) -> VoicePlan {
-        let hearer = |v: &VoiceSpec, language: Language| HearerVoice {
-            earcons: v.earcons,
-            ..HearerVoice::new(v.backend, language, &v.voice, v.rate)
-        };
-        VoicePlan {
-            vi: hearer(&self.vi_voice, self.game.vi_language),
-            sighted: hearer(&self.sighted_voice, self.game.sighted_language),
         }
     }
 }

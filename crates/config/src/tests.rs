@@ -25,7 +25,7 @@ fn an_empty_file_is_a_table_with_defaults() {
     assert_eq!(c.game.rate_of_play, RateOfPlay::Standard);
     assert_eq!(c.devices.peg_board, DeviceSpec::None);
     assert_eq!(c.speech, SpeechSource::Lines);
-    assert_eq!(c.vi_voice.backend, Backend::Auto);
+    assert_eq!(c.vi_voice.backend, VoiceBackend::Auto);
     assert_eq!(c.vi_voice.voice, "de");
     assert_eq!(c.records_dir, Path::new("/tables/1/games"));
     assert_eq!(c.braille_table, "de-g0.utb");
@@ -83,7 +83,7 @@ fn values_are_read() {
     assert_eq!(c.game.sighted_language, Language::Hu);
     assert_eq!(c.vi_voice.voice, "en");
     assert_eq!(c.vi_voice.rate, Some(160));
-    assert_eq!(c.sighted_voice.backend, Backend::None);
+    assert_eq!(c.sighted_voice.backend, VoiceBackend::None);
     assert_eq!(c.game.vi_press, Press::Automatic);
     assert_eq!(c.game.sighted_press, Press::Lever);
     assert_eq!(
@@ -621,7 +621,7 @@ fn an_engine_opponent_is_read_with_its_options_strength_and_practice() {
     assert!(practice.take_back && practice.hint && !practice.evaluation);
     // Nobody presses the engine's lever and nobody sits there to hear.
     assert_eq!(c.game.sighted_press, Press::Automatic);
-    assert_eq!(c.sighted_voice.backend, Backend::None);
+    assert_eq!(c.sighted_voice.backend, VoiceBackend::None);
     // A rated table allows nothing of it.
     assert!(parse("").unwrap().table_config().practice.is_rated());
 }

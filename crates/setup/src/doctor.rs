@@ -104,11 +104,14 @@ pub fn check_table(config: &StationConfig) -> Vec<Check> {
     }
     checks.push(microphone(&config.speech));
     checks.push(model(&config.speech));
-    let plan = config.voice_plan();
+    let plan = annabella_station::setups::voice_plan(config);
     checks.push(voice("vi", &plan.vi));
     checks.push(voice("sighted", &plan.sighted));
     checks.push(records(&config.records_dir));
-    checks.extend(secret(&config.secret_file, &config.records_dir));
+    checks.extend(secret(
+        &annabella_station::setups::secret_file(config),
+        &config.records_dir,
+    ));
     if let Some(console) = &config.console {
         checks.push(port_free(console.listen));
     }

@@ -333,7 +333,7 @@ impl Reader {
 mod tests {
     use std::path::Path;
 
-    use crate::config::StationConfig;
+    use crate::config::{BrailleDisplaySettings, StationConfig};
 
     use super::*;
 
@@ -353,7 +353,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             on.braille_display,
-            Some(BrlapiSettings {
+            Some(BrailleDisplaySettings {
                 host: Some("127.0.0.1:3".into()),
                 auth: Some("none".into()),
             })

@@ -24,6 +24,8 @@
 //! - [`script`]: the script language of the people at the table (`demo`, `play`'s
 //!   keyboard); [`people`]: its one interpreter (typed `StepError::Stopped` once the
 //!   station stops); [`play`] runs a real table (the `annabella-demo` crate a simulated one).
+//! - [`setups`]: each edge's setup (voices, Braille display, the journal's secret) built
+//!   from `table.toml`'s checked values, which know no edge.
 //! - [`export`]: what `annabella journal replay` and `annabella export` make of a
 //!   replayed journal.
 //!
@@ -63,6 +65,7 @@ pub mod play;
 pub mod review;
 pub mod script;
 pub mod session;
+pub mod setups;
 pub mod shell;
 
 // The crates the station's modules name by short paths (`crate::journal::…`); private,

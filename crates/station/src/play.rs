@@ -105,10 +105,10 @@ fn finished_game(dir: &Path, config: &StationConfig) -> Option<(String, String)>
     if !holds_journal(dir) {
         return None;
     }
-    let secret = config
-        .secret_file
+    let secret_file = crate::setups::secret_file(config);
+    let secret = secret_file
         .exists()
-        .then(|| crate::journal::TableSecret::read(&config.secret_file).ok())
+        .then(|| crate::journal::TableSecret::read(&secret_file).ok())
         .flatten();
     let (table, _) =
         Session::replay_with(&dir.join(crate::records::JOURNAL), secret.as_ref()).ok()?;
@@ -355,8 +355,9 @@ pub fn resume(
     if !journal.is_file() {
         return Err(refuse("no such journal"));
     }
-    let secret = if config.secret_file.exists() {
-        Some(crate::journal::TableSecret::read(&config.secret_file).map_err(StationError::Secret)?)
+    let secret_file = crate::setups::secret_file(config);
+    let secret = if secret_file.exists() {
+        Some(crate::journal::TableSecret::read(&secret_file).map_err(StationError::Secret)?)
     } else {
         None
     };
@@ -440,7 +441,7 @@ fn run_table(
         table,
         continue_journal: true,
         devices: config.devices.clone(),
-        voices: config.voice_plan(),
+        voices: crate::setups::voice_plan(config),
         hearing,
         console,
         output: Box::new(std::io::stdout()),
@@ -451,7 +452,7 @@ fn run_table(
             .braille_display
             .clone()
             .map(|settings| BrailleDisplayPlan {
-                surface: DisplaySurface::Brlapi(settings),
+                surface: DisplaySurface::Brlapi(crate::setups::brlapi(&settings)),
                 braille_table: config.braille_table.clone(),
             }),
         opponent: config.opponent.as_ref().map(crate::opponent::from_config),
@@ -510,14 +511,15 @@ fn bind_console(config: &StationConfig) -> Result<Option<ConsoleSetup>, StationE
 fn table_secret(
     config: &StationConfig,
 ) -> Result<(Option<crate::journal::TableSecret>, bool), StationError> {
-    match crate::journal::TableSecret::read_or_make(&config.secret_file) {
+    let secret_file = crate::setups::secret_file(config);
+    match crate::journal::TableSecret::read_or_make(&secret_file) {
         Ok((secret, made)) => {
             if made {
-                tracing::info!(secret = %config.secret_file.display(), "made the table's secret");
+                tracing::info!(secret = %secret_file.display(), "made the table's secret");
             }
             Ok((Some(secret), made))
         }
-        Err(e @ crate::journal::SecretError::Io { .. }) if !config.secret_file.exists() => {
+        Err(e @ crate::journal::SecretError::Io { .. }) if !secret_file.exists() => {
             tracing::warn!(
                 "the table's secret cannot be made ({e}): a new journal is not authenticated; \
                  run `annabella init` as the table's user"
