@@ -88,8 +88,11 @@ pub enum Request {
     Help,
 }
 
+/// One request's words, by language.
+type Words = &'static [(Language, &'static [&'static str])];
+
 /// Words of the review in each language, beyond the table's own commands.
-const KEYWORDS: &[(Request, &[(Language, &[&str])])] = &[
+const KEYWORDS: &[(Request, Words)] = &[
     (
         Request::Forward,
         &[
