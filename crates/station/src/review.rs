@@ -165,7 +165,10 @@ pub fn list_games(path: &Path) -> Result<Vec<Result<GameEntry, String>>, ReviewE
                     result: shown_text(g.result_marker.as_deref().unwrap_or("*")),
                 }
             })
-            .map_err(|e| annabella_rules::printable(&e.to_string()).into_owned())
+            .map_err(|e| {
+                let why = e.to_string();
+                annabella_rules::printable(why.trim_end_matches('.')).into_owned()
+            })
         })
         .collect())
 }

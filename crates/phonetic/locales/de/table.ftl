@@ -281,7 +281,7 @@ review-engine-missing = Das Schachprogramm { $engine } ist nicht zu finden. Inst
 review-engine-failed = Das Schachprogramm { $engine } hat die Partie nicht bewertet; es antwortet nicht wie ein UCI-Schachprogramm (Einzelheiten im Protokoll). Die Partie wird ohne Bewertung nachgespielt.
 review-list = Die Datei enthält { $count } Partien.
 review-list-entry = Partie { $number }: { $white } gegen { $black }, { review-result }.
-review-list-unreadable = Partie { $number } ist nicht lesbar: { $why }
+review-list-unreadable = Partie { $number } ist nicht lesbar: { $why }.
 
 online-only = Das gibt es nur in einer Online-Partie.
 abort-asked = Der Abbruch der Partie ist an den Server geschickt.

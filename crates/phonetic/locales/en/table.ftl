@@ -238,7 +238,7 @@ review-engine-missing = The chess engine { $engine } cannot be found. Install St
 review-engine-failed = The chess engine { $engine } did not evaluate the game; it does not answer as a UCI engine does (details in the log). The game is reviewed without evaluation.
 review-list = The file holds { $count } games.
 review-list-entry = Game { $number }: { $white } against { $black }, { review-result }.
-review-list-unreadable = Game { $number } cannot be read: { $why }
+review-list-unreadable = Game { $number } cannot be read: { $why }.
 
 online-only = That exists only in an online game.
 abort-asked = The abort of the game is sent to the server.

@@ -238,7 +238,7 @@ review-engine-missing = A(z) { $engine } sakkprogram nem található. Telepítse
 review-engine-failed = A(z) { $engine } sakkprogram nem értékelte a játszmát; nem úgy válaszol, mint egy UCI program (részletek a naplóban). A játszma értékelés nélkül kerül visszajátszásra.
 review-list = A fájlban { $count } játszma van.
 review-list-entry = { $number }. játszma: { $white } – { $black }, { review-result }.
-review-list-unreadable = A(z) { $number }. játszma nem olvasható: { $why }
+review-list-unreadable = A(z) { $number }. játszma nem olvasható: { $why }.
 
 online-only = Ez csak online játszmában lehetséges.
 abort-asked = A játszma megszakítását elküldtük a szervernek.

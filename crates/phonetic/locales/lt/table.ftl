@@ -278,7 +278,7 @@ review-engine-missing = Šachmatų programa { $engine } nerasta. Įdiekite Stock
 review-engine-failed = Šachmatų programa { $engine } neįvertino partijos; ji neatsako kaip UCI programa (išsamiau žurnale). Partija peržiūrima be įvertinimo.
 review-list = Faile yra { $count } partijos.
 review-list-entry = Partija { $number }: { $white } prieš { $black }, { review-result }.
-review-list-unreadable = Partijos { $number } neįmanoma perskaityti: { $why }
+review-list-unreadable = Partijos { $number } neįmanoma perskaityti: { $why }.
 
 online-only = Tai galima tik internetinėje partijoje.
 abort-asked = Partijos nutraukimas išsiųstas serveriui.

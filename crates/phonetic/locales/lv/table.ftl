@@ -269,7 +269,7 @@ review-engine-missing = Šaha programma { $engine } nav atrasta. Instalējiet St
 review-engine-failed = Šaha programma { $engine } nenovērtēja partiju; tā neatbild kā UCI programma (sīkāk žurnālā). Partija tiek pārskatīta bez novērtējuma.
 review-list = Failā ir { $count } partijas.
 review-list-entry = Partija { $number }: { $white } pret { $black }, { review-result }.
-review-list-unreadable = Partiju { $number } nevar nolasīt: { $why }
+review-list-unreadable = Partiju { $number } nevar nolasīt: { $why }.
 
 online-only = Tas ir iespējams tikai tiešsaistes partijā.
 abort-asked = Partijas pārtraukšana ir nosūtīta serverim.
