@@ -120,7 +120,16 @@ pub struct Record {
     pub games: usize,
 }
 
-/// One game of a PGN file as a list names it.
+/// One game of a PGN file as a list names it: readable, or why not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Listed {
+    /// A game that can be read.
+    Game(GameEntry),
+    /// A game that cannot: its syntax error, printable.
+    Unreadable(String),
+}
+
+/// A readable game of a PGN file as a list names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameEntry {
     /// White's name (printable, at most an excerpt's length).
@@ -148,7 +157,7 @@ fn pgn_games(
 ///
 /// # Errors
 /// [`ReviewError`]: the file cannot be read or holds no game.
-pub fn list_games(path: &Path) -> Result<Vec<Result<GameEntry, String>>, ReviewError> {
+pub fn list_games(path: &Path) -> Result<Vec<Listed>, ReviewError> {
     let text = read_pgn_text(path)?;
     let games = pgn_games(&text);
     if games.is_empty() || text.trim().is_empty() {
@@ -156,19 +165,21 @@ pub fn list_games(path: &Path) -> Result<Vec<Result<GameEntry, String>>, ReviewE
     }
     Ok(games
         .into_iter()
-        .map(|g| {
-            g.map(|g| {
+        .map(|g| match g {
+            Ok(g) => {
                 let tag = |name: &str| shown_text(g.tag(name).unwrap_or("?"));
-                GameEntry {
+                Listed::Game(GameEntry {
                     white: tag("White"),
                     black: tag("Black"),
                     result: shown_text(g.result_marker.as_deref().unwrap_or("*")),
-                }
-            })
-            .map_err(|e| {
+                })
+            }
+            Err(e) => {
                 let why = e.to_string();
-                annabella_rules::printable(why.trim_end_matches('.')).into_owned()
-            })
+                Listed::Unreadable(
+                    annabella_rules::printable(why.trim_end_matches('.')).into_owned(),
+                )
+            }
         })
         .collect())
 }
@@ -186,7 +197,7 @@ pub fn list(path: &Path, language: Language, mut output: impl Write) -> Result<(
     for (i, game) in games.iter().enumerate() {
         let number = ("number", count(i + 1));
         lines.push(match game {
-            Ok(g) => {
+            Listed::Game(g) => {
                 let result = match g.result.as_str() {
                     "1-0" => "white-wins",
                     "0-1" => "black-wins",
@@ -203,7 +214,7 @@ pub fn list(path: &Path, language: Language, mut output: impl Write) -> Result<(
                     ],
                 )
             }
-            Err(why) => messages.text(
+            Listed::Unreadable(why) => messages.text(
                 "review-list-unreadable",
                 &[number, ("why", why.clone().into())],
             ),
