@@ -244,6 +244,7 @@ mod tests {
             ("left", "zwölf Züge".into()),
             ("time", "zwei Minuten".into()),
             ("why", "kein Springer kann Felix fünf erreichen".into()),
+            ("engine", "/usr/games/stockfish".into()),
             ("shown", ": Läufer Felix acht Bella vier".into()),
             ("result", "white-wins".into()),
             ("termination", "checkmate".into()),

@@ -20,6 +20,9 @@ pub const MISTAKE_CP: i32 = 100;
 /// The longest game a review holds (plies): a record longer is cut there.
 pub const MAX_PLIES: usize = 2000;
 
+/// The highest move number understood in words ("Zug dreihundert").
+pub const SPOKEN_MOVES: u32 = 300;
+
 /// An engine's evaluation of one position, from the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eval {
@@ -85,62 +88,155 @@ pub enum Request {
     Help,
 }
 
+/// One request's words, by language.
+type Words = &'static [(Language, &'static [&'static str])];
+
 /// Words of the review in each language, beyond the table's own commands.
+const KEYWORDS: &[(Request, Words)] = &[
+    (
+        Request::Forward,
+        &[
+            (Language::De, &["vor", "weiter", "vorwärts"]),
+            (Language::En, &["forward", "next", "on"]),
+            (Language::Lt, &["pirmyn", "toliau"]),
+            (Language::Lv, &["uz priekšu", "tālāk"]),
+            (Language::Hu, &["előre", "tovább"]),
+        ],
+    ),
+    (
+        Request::Back,
+        &[
+            (Language::De, &["zurück"]),
+            (Language::En, &["back", "previous"]),
+            (Language::Lt, &["atgal"]),
+            (Language::Lv, &["atpakaļ"]),
+            (Language::Hu, &["vissza"]),
+        ],
+    ),
+    (
+        Request::Start,
+        &[
+            (Language::De, &["anfang", "start"]),
+            (Language::En, &["start", "beginning"]),
+            (Language::Lt, &["pradžia"]),
+            (Language::Lv, &["sākums"]),
+            (Language::Hu, &["kezdet", "eleje"]),
+        ],
+    ),
+    (
+        Request::End,
+        &[
+            (Language::De, &["ende", "schluss"]),
+            (Language::En, &["end"]),
+            (Language::Lt, &["pabaiga"]),
+            (Language::Lv, &["beigas"]),
+            (Language::Hu, &["vége"]),
+        ],
+    ),
+    (
+        Request::Position,
+        &[
+            (Language::De, &["stellung"]),
+            (Language::En, &["position", "board"]),
+            (Language::Lt, &["pozicija"]),
+            (Language::Lv, &["pozīcija"]),
+            (Language::Hu, &["állás"]),
+        ],
+    ),
+    (
+        Request::Moves,
+        &[
+            (Language::De, &["züge", "partie"]),
+            (Language::En, &["moves", "game"]),
+            (Language::Lt, &["ėjimai"]),
+            (Language::Lv, &["gājieni"]),
+            (Language::Hu, &["lépések"]),
+        ],
+    ),
+    (
+        Request::Evaluation,
+        &[
+            (Language::De, &["bewertung"]),
+            (Language::En, &["evaluation"]),
+            (Language::Lt, &["įvertinimas"]),
+            (Language::Lv, &["novērtējums"]),
+            (Language::Hu, &["értékelés"]),
+        ],
+    ),
+    (
+        Request::Best,
+        &[
+            (Language::De, &["bester zug", "bester", "tipp"]),
+            (Language::En, &["best move", "best"]),
+            (Language::Lt, &["geriausias"]),
+            (Language::Lv, &["labākais"]),
+            (Language::Hu, &["legjobb"]),
+        ],
+    ),
+    (
+        Request::NextMistake,
+        &[
+            (Language::De, &["nächster fehler", "fehler"]),
+            (Language::En, &["next mistake", "mistake"]),
+            (Language::Lt, &["klaida"]),
+            (Language::Lv, &["kļūda"]),
+            (Language::Hu, &["hiba"]),
+        ],
+    ),
+    (
+        Request::Help,
+        &[
+            (Language::De, &["hilfe"]),
+            (Language::En, &["help"]),
+            (Language::Lt, &["pagalba"]),
+            (Language::Lv, &["palīdzība"]),
+            (Language::Hu, &["segítség"]),
+        ],
+    ),
+];
+
+/// The review's own words in `language` and what each asks.
+fn keywords(language: Language) -> impl Iterator<Item = (&'static str, Request)> {
+    KEYWORDS.iter().flat_map(move |(request, by_language)| {
+        by_language
+            .iter()
+            .filter(move |(l, _)| *l == language)
+            .flat_map(move |(_, words)| words.iter().map(move |w| (*w, *request)))
+    })
+}
+
+/// The request of the review's own words `word` (lower case) in `language`.
 fn keyword(language: Language, word: &str) -> Option<Request> {
-    let r = match (language, word) {
-        (Language::De, "vor" | "weiter" | "vorwärts")
-        | (Language::En, "forward" | "next" | "on")
-        | (Language::Lt, "pirmyn" | "toliau")
-        | (Language::Lv, "uz priekšu" | "tālāk")
-        | (Language::Hu, "előre" | "tovább") => Request::Forward,
-        (Language::De, "zurück")
-        | (Language::En, "back" | "previous")
-        | (Language::Lt, "atgal")
-        | (Language::Lv, "atpakaļ")
-        | (Language::Hu, "vissza") => Request::Back,
-        (Language::De, "anfang" | "start")
-        | (Language::En, "start" | "beginning")
-        | (Language::Lt, "pradžia")
-        | (Language::Lv, "sākums")
-        | (Language::Hu, "kezdet" | "eleje") => Request::Start,
-        (Language::De, "ende" | "schluss")
-        | (Language::En, "end")
-        | (Language::Lt, "pabaiga")
-        | (Language::Lv, "beigas")
-        | (Language::Hu, "vége") => Request::End,
-        (Language::De, "stellung")
-        | (Language::En, "position" | "board")
-        | (Language::Lt, "pozicija")
-        | (Language::Lv, "pozīcija")
-        | (Language::Hu, "állás") => Request::Position,
-        (Language::De, "züge" | "partie")
-        | (Language::En, "moves" | "game")
-        | (Language::Lt, "ėjimai")
-        | (Language::Lv, "gājieni")
-        | (Language::Hu, "lépések") => Request::Moves,
-        (Language::De, "bewertung")
-        | (Language::En, "evaluation")
-        | (Language::Lt, "įvertinimas")
-        | (Language::Lv, "novērtējums")
-        | (Language::Hu, "értékelés") => Request::Evaluation,
-        (Language::De, "bester zug" | "bester" | "tipp")
-        | (Language::En, "best move" | "best")
-        | (Language::Lt, "geriausias")
-        | (Language::Lv, "labākais")
-        | (Language::Hu, "legjobb") => Request::Best,
-        (Language::De, "nächster fehler" | "fehler")
-        | (Language::En, "next mistake" | "mistake")
-        | (Language::Lt, "klaida")
-        | (Language::Lv, "kļūda")
-        | (Language::Hu, "hiba") => Request::NextMistake,
-        (Language::De, "hilfe")
-        | (Language::En, "help")
-        | (Language::Lt, "pagalba")
-        | (Language::Lv, "palīdzība")
-        | (Language::Hu, "segítség") => Request::Help,
-        _ => return None,
-    };
-    Some(r)
+    keywords(language).find(|(w, _)| *w == word).map(|(_, r)| r)
+}
+
+/// The phrases a speech recognizer listens for in a review in `language` of a game of
+/// `last_move` moves (lower case, words separated by single spaces): the review's own
+/// words, "Zug" with each move's number in words (German and English), and the table's
+/// questions where a piece stands.
+pub fn phrases(language: Language, last_move: u32) -> Vec<String> {
+    let mut phrases: Vec<String> = keywords(language).map(|(w, _)| w.to_owned()).collect();
+    for n in 1..=last_move.min(SPOKEN_MOVES) {
+        let said = match language {
+            Language::De => number::german(n, number::Usage::Alone),
+            Language::En => number::english(n),
+            _ => break,
+        };
+        phrases.push(format!("{} {}", move_word(language), said.to_lowercase()));
+    }
+    for template in Lexicon::get(language).command_templates() {
+        if !template.contains('{')
+            && matches!(
+                Request::parse(language, template),
+                Some(Request::WhereIs(..) | Request::Help)
+            )
+        {
+            phrases.push(template.to_lowercase());
+        }
+    }
+    phrases.sort();
+    phrases.dedup();
+    phrases
 }
 
 /// The word for "move" before a number ("Zug 12").
@@ -202,7 +298,7 @@ fn move_number(language: Language, text: &str) -> Option<u32> {
     if let Ok(n) = text.parse::<u32>() {
         return (1..=999).contains(&n).then_some(n);
     }
-    (1..=300).find(|&n| {
+    (1..=SPOKEN_MOVES).find(|&n| {
         let said = match language {
             Language::De => number::german(n, number::Usage::Alone),
             Language::En => number::english(n),
@@ -320,6 +416,18 @@ impl Review {
                 ("black", black.to_owned().into()),
                 ("result", result.into()),
                 ("count", self.number(self.moves.len())),
+            ],
+        )
+    }
+
+    /// What the review says after its opening when the file holds `count` games: which
+    /// one this is and how to choose another.
+    pub fn games_note(&self, count: usize, number: usize) -> String {
+        self.say(
+            "review-games",
+            &[
+                ("count", self.number(count)),
+                ("number", self.number(number)),
             ],
         )
     }
@@ -541,6 +649,39 @@ mod tests {
     }
 
     const OPERA: &[&str] = &["e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3"];
+
+    #[test]
+    fn every_phrase_a_recognizer_hears_is_a_request() {
+        for language in [
+            Language::De,
+            Language::En,
+            Language::Lt,
+            Language::Lv,
+            Language::Hu,
+        ] {
+            let phrases = phrases(language, 40);
+            for p in &phrases {
+                assert!(Request::parse(language, p).is_some(), "{language:?}: {p:?}");
+                assert_eq!(p, &p.to_lowercase());
+            }
+        }
+        let de = phrases(Language::De, 40);
+        for p in [
+            "vor",
+            "zurück",
+            "zug zwölf",
+            "zug vierzig",
+            "wo ist mein springer",
+            "nächster fehler",
+        ] {
+            assert!(de.iter().any(|d| d == p), "{p:?} in {de:?}");
+        }
+        assert!(!de.iter().any(|d| d == "zug einundvierzig"), "{de:?}");
+        assert_eq!(
+            Request::parse(Language::En, "move forty"),
+            Some(Request::Move(40))
+        );
+    }
 
     #[test]
     fn navigation_in_german() {

@@ -110,6 +110,23 @@ impl BrailleScript for Louis {
     }
 }
 
+/// `text` as the cells of the liblouis table `braille_table` (piece letters of
+/// `language`), for a display that shows print: a review's answers.
+///
+/// # Errors
+/// liblouis refused the text, or gave what is not Braille ASCII.
+pub fn text_cells(
+    language: Language,
+    braille_table: &str,
+    text: &str,
+) -> Result<Vec<Dots>, CellsError> {
+    Louis {
+        language,
+        table: braille_table.to_owned(),
+    }
+    .cells(text)
+}
+
 /// The letter of a pawn in the VI player's language (Bauer, pawn, pėstininkas,
 /// bandinieks, gyalog).
 fn pawn_letter(language: Language) -> &'static str {

@@ -276,6 +276,12 @@ review-no-mistake = Kein weiterer Fehler.
 review-help = Sagen Sie: vor, zurück, Zug zwölf, Anfang, Ende, wo ist mein Springer, Stellung, Züge; nach einer Übungspartie auch Bewertung, bester Zug, nächster Fehler.
 review-not-understood = Das habe ich nicht verstanden. Sagen Sie Hilfe für die Möglichkeiten.
 review-mistake-plain = Der nächste Fehler: { $played } Er verliert { $pawns } Bauern.
+review-games = Die Datei enthält { $count } Partien; dies ist Partie { $number }. Eine andere wählen Sie mit --game und ihrer Nummer; --list-games zählt sie auf.
+review-engine-missing = Das Schachprogramm { $engine } ist nicht zu finden. Installieren Sie Stockfish (sudo apt install stockfish) oder nennen Sie mit --engine ein anderes UCI-Schachprogramm. Die Partie wird ohne Bewertung nachgespielt.
+review-engine-failed = Das Schachprogramm { $engine } hat die Partie nicht bewertet; es antwortet nicht wie ein UCI-Schachprogramm (Einzelheiten im Protokoll). Die Partie wird ohne Bewertung nachgespielt.
+review-list = Die Datei enthält { $count } Partien.
+review-list-entry = Partie { $number }: { $white } gegen { $black }, { review-result }.
+review-list-unreadable = Partie { $number } ist nicht lesbar: { $why }.
 
 online-only = Das gibt es nur in einer Online-Partie.
 abort-asked = Der Abbruch der Partie ist an den Server geschickt.

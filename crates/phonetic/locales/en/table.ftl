@@ -233,6 +233,12 @@ review-no-mistake = No further mistake.
 review-help = Say: next, back, move twelve, start, end, where is my knight, position, moves; after a practice game also evaluation, best move, next mistake.
 review-not-understood = I did not understand that. Say help for what you can say.
 review-mistake-plain = The next mistake: { $played } It loses { $pawns } pawns.
+review-games = The file holds { $count } games; this is game { $number }. Choose another with --game and its number; --list-games lists them.
+review-engine-missing = The chess engine { $engine } cannot be found. Install Stockfish (sudo apt install stockfish) or name another UCI engine with --engine. The game is reviewed without evaluation.
+review-engine-failed = The chess engine { $engine } did not evaluate the game; it does not answer as a UCI engine does (details in the log). The game is reviewed without evaluation.
+review-list = The file holds { $count } games.
+review-list-entry = Game { $number }: { $white } against { $black }, { review-result }.
+review-list-unreadable = Game { $number } cannot be read: { $why }.
 
 online-only = That exists only in an online game.
 abort-asked = The abort of the game is sent to the server.

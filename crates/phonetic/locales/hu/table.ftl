@@ -233,6 +233,12 @@ review-no-mistake = Nincs több hiba.
 review-help = Mondja: előre, vissza, lépés tizenkettő, kezdet, vége, állás, lépések; gyakorló játszma után értékelés, legjobb, hiba is.
 review-not-understood = Nem értettem. Mondja: segítség.
 review-mistake-plain = A következő hiba: { $played } { $pawns } gyalogot veszít.
+review-games = A fájlban { $count } játszma van; ez a(z) { $number }. játszma. Másikat a --game kapcsolóval és a számával választhat; a --list-games felsorolja őket.
+review-engine-missing = A(z) { $engine } sakkprogram nem található. Telepítse a Stockfish programot (sudo apt install stockfish), vagy adjon meg egy másik UCI programot a --engine kapcsolóval. A játszma értékelés nélkül kerül visszajátszásra.
+review-engine-failed = A(z) { $engine } sakkprogram nem értékelte a játszmát; nem úgy válaszol, mint egy UCI program (részletek a naplóban). A játszma értékelés nélkül kerül visszajátszásra.
+review-list = A fájlban { $count } játszma van.
+review-list-entry = { $number }. játszma: { $white } – { $black }, { review-result }.
+review-list-unreadable = A(z) { $number }. játszma nem olvasható: { $why }.
 
 online-only = Ez csak online játszmában lehetséges.
 abort-asked = A játszma megszakítását elküldtük a szervernek.

@@ -273,6 +273,12 @@ review-no-mistake = Daugiau klaidų nėra.
 review-help = Sakykite: pirmyn, atgal, ėjimas dvylika, pradžia, pabaiga, pozicija, ėjimai; po treniruočių partijos ir įvertinimas, geriausias, klaida.
 review-not-understood = Nesupratau. Sakykite pagalba.
 review-mistake-plain = Kita klaida: { $played } Ji praranda { $pawns } pėstininko.
+review-games = Faile yra { $count } partijos; tai partija { $number }. Kitą pasirinkite su --game ir jos numeriu; --list-games jas išvardija.
+review-engine-missing = Šachmatų programa { $engine } nerasta. Įdiekite Stockfish (sudo apt install stockfish) arba nurodykite kitą UCI programą su --engine. Partija peržiūrima be įvertinimo.
+review-engine-failed = Šachmatų programa { $engine } neįvertino partijos; ji neatsako kaip UCI programa (išsamiau žurnale). Partija peržiūrima be įvertinimo.
+review-list = Faile yra { $count } partijos.
+review-list-entry = Partija { $number }: { $white } prieš { $black }, { review-result }.
+review-list-unreadable = Partijos { $number } neįmanoma perskaityti: { $why }.
 
 online-only = Tai galima tik internetinėje partijoje.
 abort-asked = Partijos nutraukimas išsiųstas serveriui.

@@ -264,6 +264,12 @@ review-no-mistake = Vairāk kļūdu nav.
 review-help = Sakiet: uz priekšu, atpakaļ, gājiens divpadsmit, sākums, beigas, pozīcija, gājieni; pēc treniņa partijas arī novērtējums, labākais, kļūda.
 review-not-understood = Es nesapratu. Sakiet palīdzība.
 review-mistake-plain = Nākamā kļūda: { $played } Tā zaudē { $pawns } bandiniekus.
+review-games = Failā ir { $count } partijas; šī ir partija { $number }. Citu izvēlieties ar --game un tās numuru; --list-games tās uzskaita.
+review-engine-missing = Šaha programma { $engine } nav atrasta. Instalējiet Stockfish (sudo apt install stockfish) vai norādiet citu UCI programmu ar --engine. Partija tiek pārskatīta bez novērtējuma.
+review-engine-failed = Šaha programma { $engine } nenovērtēja partiju; tā neatbild kā UCI programma (sīkāk žurnālā). Partija tiek pārskatīta bez novērtējuma.
+review-list = Failā ir { $count } partijas.
+review-list-entry = Partija { $number }: { $white } pret { $black }, { review-result }.
+review-list-unreadable = Partiju { $number } nevar nolasīt: { $why }.
 
 online-only = Tas ir iespējams tikai tiešsaistes partijā.
 abort-asked = Partijas pārtraukšana ir nosūtīta serverim.
