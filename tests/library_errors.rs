@@ -285,3 +285,165 @@ fn the_log_format_is_a_global_flag_and_a_bad_rust_log_is_named() {
         "{stderr}"
     );
 }
+
+/// The binary's long flags, read from the clap attributes under `src/`: `long = "x"`, or
+/// the field's name with `-` for `_`.
+fn binary_flags(root: &Path) -> std::collections::BTreeSet<String> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut flags = std::collections::BTreeSet::new();
+    for file in files {
+        let text = fs::read_to_string(&file).expect("a readable source file");
+        let mut attribute: Option<String> = None;
+        let mut pending: Option<Option<String>> = None;
+        for line in text.lines().map(str::trim) {
+            if let Some(open) = attribute.as_mut() {
+                open.push_str(line);
+            } else if line.starts_with("#[arg(") {
+                attribute = Some(line.to_owned());
+            } else if let Some(explicit) = pending.take() {
+                if line.starts_with("#[") || line.starts_with("//") {
+                    pending = Some(explicit);
+                    continue;
+                }
+                let field = line.strip_prefix("pub ").unwrap_or(line);
+                if let Some((name, _)) = field.split_once(':') {
+                    flags.insert(explicit.unwrap_or_else(|| name.trim().replace('_', "-")));
+                }
+                continue;
+            }
+            if let Some(done) = attribute.take_if(|a| a.ends_with(")]")) {
+                let words: String = done
+                    .chars()
+                    .map(|c| {
+                        if c.is_alphanumeric() || c == '_' {
+                            c
+                        } else {
+                            ' '
+                        }
+                    })
+                    .collect();
+                if words.split_whitespace().any(|w| w == "long") {
+                    let explicit = done
+                        .split_once("long = \"")
+                        .and_then(|(_, rest)| rest.split_once('"'))
+                        .map(|(name, _)| name.to_owned());
+                    pending = Some(explicit);
+                }
+            }
+        }
+    }
+    flags
+}
+
+/// Library text that may name the command line, each for its reason: the opening comment
+/// of the table.toml `init` writes (a file's own manual says how to check and play it) and
+/// the hall administrator's steps for a new table (commands to run, not an error).
+const MAY_NAME_FLAGS: &[&str] = &["setup/src/init.rs", "hall-link/src/setup.rs"];
+
+/// Where `code` names one of `flags` (`--name`, not a CSS custom property): the flags.
+fn flags_named(code: &str, flags: &std::collections::BTreeSet<String>) -> Vec<String> {
+    let mut named = Vec::new();
+    for (at, _) in code.match_indices("--") {
+        let before = &code[..at];
+        // A CSS custom property: `var(--x)`, or defined as `{--x:` or `;--x:`.
+        if before.ends_with("var(") || before.ends_with(['-', '{', ';']) {
+            continue;
+        }
+        let name: String = code[at + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+            .collect();
+        if flags.contains(&name) {
+            named.push(format!("--{name}"));
+        }
+    }
+    named
+}
+
+/// Issue 37, item 2: no library error or hint names a flag; the library says what is
+/// wrong, the binary (`src/cmd/*`) adds which of its flags answers it. Tests, comments
+/// and the arguments a library passes to another program are not held to it.
+#[test]
+fn no_library_text_names_a_flag_of_the_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let flags = binary_flags(root);
+    for known in [
+        "config",
+        "json",
+        "secret",
+        "allow-missing",
+        "new-game",
+        "grammar-words",
+    ] {
+        assert!(
+            flags.contains(known),
+            "the flag reading misses --{known}: {flags:?}"
+        );
+    }
+    let mut problems = Vec::new();
+    for name in CHECKED
+        .iter()
+        .filter(|c| !["test-support", "hall-bench"].contains(c))
+    {
+        let mut files = Vec::new();
+        rust_files(&root.join("crates").join(name).join("src"), &mut files);
+        files.sort();
+        for file in files {
+            let shown = file
+                .strip_prefix(root.join("crates"))
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            let test_file = file
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with("_tests.rs") || n.starts_with("test_"));
+            if MAY_NAME_FLAGS.contains(&shown.as_str()) || test_file {
+                continue;
+            }
+            let text = fs::read_to_string(&file).expect("a readable source file");
+            // The closing line of the test module being skipped, if in one.
+            let mut in_tests: Option<String> = None;
+            let mut after_cfg_test = false;
+            for (n, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if let Some(end) = &in_tests {
+                    if line == end {
+                        in_tests = None;
+                    }
+                    continue;
+                }
+                if after_cfg_test && code.starts_with("mod ") && code.ends_with('{') {
+                    in_tests = Some(format!("{}}}", &line[..line.len() - code.len()]));
+                    continue;
+                }
+                after_cfg_test = code == "#[cfg(test)]";
+                if code.starts_with("//") || code.contains(".arg(") || code.contains(".args(") {
+                    continue;
+                }
+                for flag in flags_named(code, &flags) {
+                    problems.push(format!("crates/{shown}:{}: {flag}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "library text names the binary's flags (say what is wrong; src/cmd/* names the flag):\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_flag_reading_finds_flags_in_text_and_skips_css() {
+    let flags: std::collections::BTreeSet<String> =
+        ["secret", "link", "json"].map(String::from).into();
+    assert_eq!(
+        flags_named("\"read without it (--secret); --json-ish --link\"", &flags),
+        ["--secret", "--link"]
+    );
+    assert!(flags_named("a{color:var(--link)} :root{--link:#fff}", &flags).is_empty());
+    assert!(flags_named("\"---secret\"", &flags).is_empty());
+    assert_eq!(flags_named("\"No --secret: said\"", &flags), ["--secret"]);
+}

@@ -224,6 +224,8 @@ fn listen_reports_a_missing_model_a_bad_wav_and_a_foreign_model() {
         stderr.contains("knows none of the de scheme's words"),
         "{stderr}"
     );
+    // The library says what is wrong; the binary names the flag that answers it.
+    assert!(stderr.contains("(--grammar-words)"), "{stderr}");
 }
 
 /// Issue 26, item 5: a WAV header claiming 1 Hz is refused at once, naming the file and

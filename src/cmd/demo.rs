@@ -208,7 +208,16 @@ fn drain_hall(mut outbox: Option<HallLink>) {
             Ok(last) => {
                 annabella_logging::say(&format!("hall: records 1-{last} are at the broker"))
             }
-            Err(e) => annabella_logging::warn(&format!("annabella: {e}")),
+            Err(e) => {
+                // The command that sends the rest is the command line's to name.
+                let hint = match &e {
+                    annabella_station::hall_link::DrainError::Behind { journal, .. } => {
+                        format!(" (annabella hall publish --once --journal {journal} …)")
+                    }
+                    _ => String::new(),
+                };
+                annabella_logging::warn(&format!("annabella: {e}{hint}"))
+            }
         }
     }
 }

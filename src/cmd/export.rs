@@ -53,9 +53,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Session::replay_accepting(&args.journal, secret.as_ref(), args.accept_unkeyed)?;
     if resumed.accepted_unkeyed {
         annabella_logging::warn(&format!(
-            "annabella: journal {}: {}",
+            "annabella: journal {}: {} (--accept-unkeyed)",
             args.journal.display(),
             annabella_station::session::ACCEPTED_UNKEYED
+        ));
+    }
+    if resumed.unkeyed_refused {
+        annabella_logging::warn(&format!(
+            "annabella: journal {}: {}",
+            args.journal.display(),
+            super::journal::UNKEYED_HINT
         ));
     }
     let review = export::review(&table, &resumed);

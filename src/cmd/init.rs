@@ -154,6 +154,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &mut std::io::stderr().lock(),
     )
     .map_err(flag_named)?;
+    annabella_logging::say(&format!(
+        "Next: annabella doctor --config {}",
+        options.out.display()
+    ));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -165,6 +169,9 @@ fn flag_named(e: wizard::InitError) -> anyhow::Error {
         }
         wizard::InitError::InputEnded(question) => {
             anyhow::anyhow!("{question}: standard input ended (use --non-interactive and flags)")
+        }
+        e @ wizard::InitError::NoBoard { .. } => {
+            anyhow::anyhow!("{e}; --no-devices writes a table without devices (typed moves only)")
         }
         e => e.into(),
     }

@@ -32,6 +32,11 @@ enum Command {
     },
 }
 
+/// What the operator may do about a journal without MACs at a keyed table (the library
+/// names the doubt; the flag is the command line's).
+pub const UNKEYED_HINT: &str =
+    "if you know the journal is genuine, --accept-unkeyed reads it, not authenticated";
+
 /// Runs `journal replay`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let Command::Replay {
@@ -44,7 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (table, resumed) = Session::replay_accepting(&file, secret.as_ref(), accept_unkeyed)?;
     if resumed.accepted_unkeyed {
         annabella_logging::warn(&format!(
-            "annabella: journal {}: {}",
+            "annabella: journal {}: {} (--accept-unkeyed)",
             file.display(),
             annabella_station::session::ACCEPTED_UNKEYED
         ));
@@ -53,8 +58,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for w in &warnings {
         annabella_logging::warn(&format!("annabella: journal {}: {w}", file.display()));
     }
+    if resumed.unkeyed_refused {
+        annabella_logging::warn(&format!(
+            "annabella: journal {}: {UNKEYED_HINT}",
+            file.display()
+        ));
+    }
     if let Some(line) = resumed.not_authenticated() {
-        annabella_logging::warn(&format!("annabella: journal {}: {line}", file.display()));
+        // The flag that gives the secret is ours to name.
+        let hint = match resumed.authentication {
+            Some(annabella_journal::Authentication::NoSecret) => " (give it with --secret)",
+            _ => "",
+        };
+        annabella_logging::warn(&format!(
+            "annabella: journal {}: {line}{hint}",
+            file.display()
+        ));
     }
     // A damaged journal still shows everything before the damage, but never passes for whole.
     let status = if warnings.is_empty() {

@@ -157,7 +157,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         push_to_talk: args.push_to_talk,
     };
     let read_back = for_listen(args.read_back.as_deref(), args.scheme.code()).map(Voice);
-    for line in listen(recognizer, source.take(), start, &run, read_back)? {
+    let heard = listen(recognizer, source.take(), start, &run, read_back).map_err(|e| match e {
+        // The library says what is wrong; the flag that answers it is ours to name.
+        e @ annabella_speech::listen::ListenError::UnknownScheme { .. } => {
+            anyhow::anyhow!("{e} (--grammar-words)")
+        }
+        e => e.into(),
+    })?;
+    for line in heard {
         super::out!("{}", line?);
     }
     Ok(ExitCode::SUCCESS)

@@ -11,7 +11,7 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use annabella_config::StationConfig;
-use annabella_station::play;
+use annabella_station::{assembly::StationError, play};
 use annabella_view::story::ConsoleStyle;
 
 /// Flags of `annabella play`.
@@ -61,10 +61,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )
         .map_err(|e| match e {
             // The library names the journal; the flag that gave it is ours to name.
-            annabella_station::assembly::StationError::Resume { .. } => {
-                anyhow::Error::new(e).context("--resume")
-            }
-            e => e.into(),
+            StationError::Resume { .. } => anyhow::Error::new(e).context("--resume"),
+            e => flag_named(e),
         })?,
         None => play::run_games(
             &args.config,
@@ -72,7 +70,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.allow_missing,
             args.new_game,
             args.accept_unkeyed,
-        )?,
+        )
+        .map_err(flag_named)?,
     };
     annabella_logging::say(&format!("journal: {}", report.journal.display()));
     for line in report.records_lines() {
@@ -82,4 +81,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         annabella_logging::say(&format!("game over: {r}"));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The station's refusal, told with the flag that changes it (the library names none).
+fn flag_named(e: StationError) -> anyhow::Error {
+    let flag = match &e {
+        StationError::DevicesMissing(_) => "--allow-missing plays on and keeps trying",
+        StationError::Finished(_) => "--new-game starts the next game",
+        StationError::Session(annabella_station::session::SessionError::Downgraded(_)) => {
+            "--accept-unkeyed continues it, not authenticated, if you know it is genuine"
+        }
+        _ => return e.into(),
+    };
+    anyhow::Error::new(FlagNamed { error: e, flag })
+}
+
+/// A library error with the flag of ours that answers it, told after it.
+#[derive(Debug)]
+struct FlagNamed {
+    error: StationError,
+    flag: &'static str,
+}
+
+impl std::fmt::Display for FlagNamed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; {}", self.error, self.flag)
+    }
+}
+
+impl std::error::Error for FlagNamed {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }

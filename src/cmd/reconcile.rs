@@ -25,10 +25,14 @@ pub struct Args {
     /// position the sighted player's scoresheet reaches.
     #[arg(long)]
     pub sighted_fen: Option<String>,
-    /// The starting position (FEN or Shredder-FEN). Default: the PGN's FEN tag, else the
-    /// standard starting position.
+    /// The starting position (FEN; Shredder-FEN with --chess960). Default: the PGN's FEN
+    /// tag, else the standard starting position.
     #[arg(long)]
     pub start_fen: Option<String>,
+    /// The game is Chess960 (also when a scoresheet's `Variant` tag says so): castling
+    /// rights only Chess960 can have are read as Chess960's.
+    #[arg(long)]
+    pub chess960: bool,
     /// Which game of each PGN file, counted from 1.
     #[arg(long, default_value_t = 1)]
     pub game: usize,
@@ -66,7 +70,12 @@ fn board(fen: &str, what: &str) -> anyhow::Result<Board> {
 pub fn evidence(args: &Args) -> anyhow::Result<Evidence> {
     let vi = read_game(&args.vi, args.game)?;
     let sighted = read_game(&args.sighted, args.game)?;
-    let start = pgn::start_position(&vi, &sighted, args.start_fen.as_deref())?;
+    let start = match pgn::start_position(&vi, &sighted, args.start_fen.as_deref(), args.chess960) {
+        Err(e @ pgn::EvidenceError::NeedsChess960 { .. }) => {
+            bail!("{e}: give --chess960 when it is Chess960")
+        }
+        other => other?,
+    };
     let vi_board = args
         .vi_fen
         .as_deref()

@@ -14,9 +14,13 @@ use serde_json::json;
 /// Flags of `annabella unwinnable`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position (FEN; Chess960 castling rights are accepted).
+    /// The position (FEN; Chess960 castling rights with --chess960).
     #[arg(long)]
     fen: String,
+    /// The position is a Chess960 game's: castling rights only Chess960 can have are
+    /// read as Chess960's.
+    #[arg(long)]
+    chess960: bool,
     /// The side that would have to checkmate: white or black.
     #[arg(long)]
     color: String,
@@ -32,8 +36,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "black" | "b" => Color::Black,
         other => bail!("--color {:?}: expected white or black", excerpt(other)),
     };
-    let (pos, unreachable) =
-        position_for_question(&args.fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
+    let (pos, unreachable) = match position_for_question(&args.fen, args.chess960) {
+        Ok(answer) => answer,
+        Err(e) if e.needs_chess960 => bail!("--fen: {e}; give --chess960 for a Chess960 game"),
+        Err(e) => bail!("--fen: {e}"),
+    };
     let verdict = winnability(&pos, color);
     let helpmate: Vec<String> = match &verdict {
         Winnability::Winnable(line) => line.iter().map(ToString::to_string).collect(),

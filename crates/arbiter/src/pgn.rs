@@ -10,7 +10,7 @@ use annabella_rules::{
     excerpt,
     pgn::{PgnReader, PgnSyntax},
 };
-use shakmaty::{Board, CastlingMode, Chess, Color, Position, fen::Fen};
+use shakmaty::{Board, Chess, Color, Position, fen::Fen};
 
 pub use annabella_rules::pgn::{PgnGame, PgnMove};
 
@@ -124,6 +124,13 @@ pub enum EvidenceError {
         /// The sighted player's FEN tag.
         sighted: String,
     },
+    /// A start position with castling rights only Chess960 can have, in a game neither
+    /// scoresheet nor the caller marks as Chess960.
+    #[error("starting position: FEN {:?} has castling rights only Chess960 can have, and the game is not marked as Chess960", excerpt(.fen))]
+    NeedsChess960 {
+        /// The FEN as given.
+        fen: String,
+    },
     /// A start position that is not a legal position.
     #[error("starting position: FEN {:?}: {why}", excerpt(.fen))]
     BadStart {
@@ -135,15 +142,24 @@ pub enum EvidenceError {
 }
 
 /// The start position: `start_fen` when given, else the scoresheets' `FEN` tag (they
-/// must agree), else the standard one.
+/// must agree), else the standard one; read by the rules' one policy
+/// ([`annabella_rules::start_position`]), Chess960 when `chess960` or either scoresheet's
+/// `Variant` tag says so.
 ///
 /// # Errors
-/// [`EvidenceError::DifferentStarts`], [`EvidenceError::BadStart`].
+/// [`EvidenceError::DifferentStarts`], [`EvidenceError::BadStart`],
+/// [`EvidenceError::NeedsChess960`].
 pub fn start_position(
     vi: &PgnGame,
     sighted: &PgnGame,
     start_fen: Option<&str>,
+    chess960: bool,
 ) -> Result<Chess, EvidenceError> {
+    let chess960 = chess960
+        || [vi, sighted].iter().any(|g| {
+            g.tag("Variant")
+                .is_some_and(|v| v.to_ascii_lowercase().contains("960"))
+        });
     let fen = match (start_fen, vi.tag("FEN"), sighted.tag("FEN")) {
         (Some(f), _, _) => Some(f),
         (None, Some(a), Some(b)) if a.trim() != b.trim() => {
@@ -162,10 +178,14 @@ pub fn start_position(
         why,
     };
     let parsed: Fen = fen.trim().parse().map_err(|e| bad(format!("{e}")))?;
-    let mode = CastlingMode::detect(&parsed.clone().into_setup());
-    parsed
-        .into_position(mode)
-        .map_err(|e| bad(format!("not a legal position: {e}")))
+    annabella_rules::start_position(&parsed, chess960).map_err(|e| match e {
+        annabella_rules::StartError::Illegal { why, .. } => {
+            bad(format!("not a legal position: {why}"))
+        }
+        annabella_rules::StartError::NeedsChess960 { .. } => EvidenceError::NeedsChess960 {
+            fen: fen.to_owned(),
+        },
+    })
 }
 
 /// Clock readings per ply from the `%clk` comments: after each ply, the time each side
@@ -253,6 +273,31 @@ mod tests {
         assert_eq!(g.moves[1].clock, Some(Duration::from_millis(5_399_500)));
         assert_eq!(g.moves[4].line, 5);
         assert_eq!(g.result_marker.as_deref(), Some("1-0"));
+    }
+
+    #[test]
+    fn a_start_follows_the_rules_one_policy_with_the_variant_tag() {
+        let fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+        let plain = parse(&format!("[FEN \"{fen}\"]\n\n1. e4 *")).expect("parses");
+        let marked = parse(&format!(
+            "[Variant \"Chess960\"]\n[FEN \"{fen}\"]\n\n1. e4 *"
+        ))
+        .expect("parses");
+        let err = start_position(&plain[0], &plain[0], None, false).unwrap_err();
+        assert_eq!(err, EvidenceError::NeedsChess960 { fen: fen.into() });
+        assert!(err.to_string().contains("only Chess960"), "{err}");
+        let pos = start_position(&plain[0], &plain[0], None, true).expect("flagged");
+        assert_eq!(pos.castles().mode(), shakmaty::CastlingMode::Chess960);
+        let pos = start_position(&marked[0], &plain[0], None, false).expect("tagged");
+        assert_eq!(pos.castles().mode(), shakmaty::CastlingMode::Chess960);
+        // A standard start stays standard; an illegal one is refused.
+        let none = parse("1. e4 *").expect("parses");
+        let pos = start_position(&none[0], &none[0], None, false).expect("standard");
+        assert_eq!(pos.castles().mode(), shakmaty::CastlingMode::Standard);
+        assert!(matches!(
+            start_position(&none[0], &none[0], Some("8/8/8/8/8/8/8/8 w - - 0 1"), false),
+            Err(EvidenceError::BadStart { .. })
+        ));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::{
 use annabella_phonetic::Language;
 use annabella_rules::{Edition, RateOfPlay, TimeControl, TimeControlTag};
 use annabella_speech::{AudioInput, HearingSetup};
-use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+use shakmaty::{Color, fen::Fen};
 
 use super::{
     BrailleDisplaySettings, ConfigError, ConsoleSettings, DeviceSpec, Devices, GameSettings, Press,
@@ -230,18 +230,25 @@ impl Checker<'_> {
 
     /// `game.start_fen`: a legal position (Chess960 castling when asked for).
     fn start_fen(&mut self, fen: &str, chess960: bool) {
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
+        use annabella_rules::StartError;
         match fen.parse::<Fen>() {
             Err(e) => self.problem("game.start_fen", format!("{fen:?}: {e}")),
-            Ok(f) => {
-                if let Err(e) = f.into_position::<Chess>(mode) {
-                    self.problem("game.start_fen", format!("{fen:?}: illegal position: {e}"));
+            Ok(f) => match annabella_rules::start_position(&f, chess960) {
+                Ok(_) => {}
+                Err(StartError::NeedsChess960 { .. }) => self.problem(
+                    "game.start_fen",
+                    format!(
+                        "{fen:?} has castling rights only Chess960 can have: set \
+                         game.chess960 = true, or give standard castling rights"
+                    ),
+                ),
+                Err(StartError::Illegal { why, .. }) => {
+                    self.problem(
+                        "game.start_fen",
+                        format!("{fen:?}: illegal position: {why}"),
+                    );
                 }
-            }
+            },
         }
     }
 

@@ -181,7 +181,10 @@ fn unknown_time_control_markers_are_refused() {
 #[test]
 fn a_chess960_start_needs_the_flag() {
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-    assert!(problems(&format!("[game]\nstart_fen = \"{fen}\"\n"))[0].starts_with("game.start_fen"));
+    let refused = &problems(&format!("[game]\nstart_fen = \"{fen}\"\n"))[0];
+    assert!(refused.starts_with("game.start_fen"), "{refused}");
+    assert!(refused.contains("only Chess960 can have"), "{refused}");
+    assert!(refused.contains("game.chess960 = true"), "{refused}");
     let c = parse(&format!("[game]\nstart_fen = \"{fen}\"\nchess960 = true\n")).unwrap();
     assert!(c.game.chess960);
 }

@@ -5,7 +5,7 @@
 
 use annabella_hall_wire::WireEnd;
 use annabella_rules::pgn::{PgnHeader, PgnPlayer, PgnWriter, known};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, san::SanPlus};
+use shakmaty::{Chess, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
 use annabella_hall_wire::message::{MoveEvent, TableState};
 
@@ -30,13 +30,15 @@ pub enum GameError {
         /// What is wrong with it.
         error: shakmaty::fen::ParseFenError,
     },
-    /// The announced start is no legal position.
+    /// The announced start is no legal position, or has castling rights only Chess960
+    /// can have in a game not announced as Chess960 (the rules' one policy).
     #[error("start {text:?}: {error}")]
     StartPosition {
         /// The FEN as announced.
         text: String,
-        /// Why it is not a position.
-        error: Box<shakmaty::PositionError<Chess>>,
+        /// Why it is not this game's start.
+        #[source]
+        error: annabella_rules::StartError,
     },
     /// A move for a ply beyond the next one.
     #[error("a move for ply {ply} when the game has {has} (a gap the next view closes)")]
@@ -119,19 +121,11 @@ impl HallGame {
                     text: text.to_owned(),
                     error,
                 })?;
-                let mode = if chess960 {
-                    CastlingMode::Chess960
-                } else {
-                    CastlingMode::Standard
-                };
-                match fen.clone().into_position(mode) {
-                    Ok(p) => Ok(p),
-                    // A FEN with Shredder-style castling rights is a Chess960 start.
-                    Err(_) => fen.into_position(CastlingMode::Chess960),
-                }
-                .map_err(|error| GameError::StartPosition {
-                    text: text.to_owned(),
-                    error: Box::new(error),
+                annabella_rules::start_position(&fen, chess960).map_err(|error| {
+                    GameError::StartPosition {
+                        text: text.to_owned(),
+                        error,
+                    }
                 })?
             }
         };
@@ -314,6 +308,36 @@ mod tests {
             white_ms: 0,
             black_ms: 0,
         }
+    }
+
+    #[test]
+    fn a_start_follows_the_rules_one_policy() {
+        let chess960 = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+        // Announced as Chess960: read with Chess960 castling.
+        let g = HallGame::new(Some(chess960), true).unwrap();
+        assert_eq!(g.start().castles().mode(), shakmaty::CastlingMode::Chess960);
+        // Not announced as Chess960: refused, not read as Chess960 behind the table's back.
+        let err = HallGame::new(Some(chess960), false).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                GameError::StartPosition {
+                    error: annabella_rules::StartError::NeedsChess960 { .. },
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().contains("only Chess960"), "{err}");
+        // A standard start announced as Chess960 keeps its rights.
+        let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let g = HallGame::new(Some(standard), true).unwrap();
+        assert!(
+            g.start()
+                .castles()
+                .has(shakmaty::Color::White, shakmaty::CastlingSide::QueenSide)
+        );
+        assert!(HallGame::new(Some("8/8/8/8/8/8/8/8 w - - 0 1"), false).is_err());
     }
 
     #[test]

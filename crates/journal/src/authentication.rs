@@ -49,7 +49,7 @@ impl fmt::Display for Authentication {
                  detected",
             ),
             Authentication::NoSecret => f.write_str(
-                "not authenticated: keyed, but read without the table's secret (--secret); \
+                "not authenticated: keyed, but read without the table's secret; \
                  only accidental damage was checked",
             ),
             Authentication::OtherSecret { journal, given } => write!(

@@ -54,6 +54,16 @@ pub enum Fatal {
     /// A game in a variant the table does not play.
     #[error("the game {0} is not standard chess or Chess960; play it on the site")]
     Variant(String),
+    /// The game's initial position is not a start for its variant (the rules' one
+    /// policy for a FEN and the Chess960 flag).
+    #[error("the game {game} cannot start as Lichess says: {why}")]
+    Start {
+        /// The game's id.
+        game: String,
+        /// Why the position is no start.
+        #[source]
+        why: annabella_rules::StartError,
+    },
     /// The event stream started a game without saying the player's side.
     #[error("Lichess did not say which side the player has in the game {0}")]
     NoSide(String),

@@ -32,17 +32,19 @@ impl OnlineGame {
     /// # Errors
     /// A variant the table does not play, or an initial position that is not legal.
     pub fn new(full: &GameFull, side: Color) -> Result<OnlineGame, Fatal> {
-        let mode = match full.variant {
-            Variant::Standard => CastlingMode::Standard,
-            Variant::Chess960 => CastlingMode::Chess960,
+        let (mode, chess960) = match full.variant {
+            Variant::Standard => (CastlingMode::Standard, false),
+            Variant::Chess960 => (CastlingMode::Chess960, true),
             Variant::Other => return Err(Fatal::Variant(full.id.to_string())),
         };
         let initial = match &full.initial_fen {
             None => Chess::default(),
-            Some(fen) => fen
-                .clone()
-                .into_position(mode)
-                .map_err(|_| Fatal::Variant(full.id.to_string()))?,
+            Some(fen) => {
+                annabella_rules::start_position(fen, chess960).map_err(|why| Fatal::Start {
+                    game: full.id.to_string(),
+                    why,
+                })?
+            }
         };
         Ok(OnlineGame {
             side,
@@ -283,5 +285,37 @@ mod tests {
         assert_eq!(out, [Event::Fatal(Fatal::IllegalMove("e2e5".into()))]);
         assert_eq!(g.moves(), []);
         assert_eq!(g.legal(&"e2e4".parse().unwrap()), None, "over");
+    }
+
+    #[test]
+    fn a_start_follows_the_variant_by_the_rules_one_policy() {
+        let chess960 = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+        let mut f = full("");
+        f.initial_fen = Some(chess960.parse().unwrap());
+        // A standard (or from-position) game with rights only Chess960 has: refused,
+        // naming the game and the position.
+        let err = OnlineGame::new(&f, Color::White).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                Fatal::Start {
+                    why: annabella_rules::StartError::NeedsChess960 { .. },
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().contains("abcd1234"), "{err}");
+        // The same position in a Chess960 game: played from there.
+        f.variant = Variant::Chess960;
+        let g = OnlineGame::new(&f, Color::White).unwrap();
+        assert!(g.fen().to_string().starts_with("bqnbrkrn/"), "{}", g.fen());
+        assert!(g.players_turn());
+        // An impossible position: refused in either variant.
+        f.initial_fen = Some("8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap());
+        assert!(matches!(
+            OnlineGame::new(&f, Color::White),
+            Err(Fatal::Start { .. })
+        ));
     }
 }

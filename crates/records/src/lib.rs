@@ -26,7 +26,7 @@ pub const PDF: &str = "game.pdf";
 /// The scoresheet lines of a table's game (print, before Braille translation).
 pub fn scoresheet(table: &Table) -> Vec<String> {
     let config = table.config();
-    let start = config.start_position().unwrap_or_default();
+    let start = table.game().start();
     // 9.1.2.2: a draw offer is written "(=)" after the move.
     let offers = table.draw_offers();
     let moves: Vec<String> = table

@@ -39,7 +39,7 @@ pub use game::{
 };
 
 pub mod start;
-pub use start::{StartError, start_position};
+pub use start::{StartError, castling_mode, start_position};
 
 pub mod unwinnable;
 pub use unwinnable::Winnability;

@@ -47,6 +47,15 @@ impl fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// The castling mode of a game: Chess960's when `chess960`, else the standard one.
+pub fn castling_mode(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
 /// The start position of `fen`: Chess960 castling when `chess960`, else standard
 /// castling, refusing rights only Chess960 can have.
 ///
@@ -54,12 +63,7 @@ impl std::error::Error for StartError {}
 ///
 /// [`StartError::NeedsChess960`] or [`StartError::Illegal`], naming the FEN.
 pub fn start_position(fen: &Fen, chess960: bool) -> Result<Chess, StartError> {
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    match fen.clone().into_position::<Chess>(mode) {
+    match fen.clone().into_position::<Chess>(castling_mode(chess960)) {
         Ok(pos) => Ok(pos),
         Err(_)
             if !chess960

@@ -274,11 +274,16 @@ pub struct FenError {
     pub fen: String,
     /// Why it was refused.
     pub why: String,
+    /// The FEN has castling rights only Chess960 can have and the question was not
+    /// asked about Chess960 (the rules' one policy, [`crate::start_position`]).
+    pub needs_chess960: bool,
 }
 
-/// The position of a FEN for the winnability question (standard castling rights, else
-/// Chess960 ones), and why no game can reach it if it cannot: such positions (more
-/// promoted pieces than pawns could give, impossible checks) are still answered.
+/// The position of a FEN for the winnability question, read by the one policy of
+/// [`crate::start_position`] (Chess960 castling when `chess960`, else standard castling,
+/// refusing rights only Chess960 can have), and why no game can reach it if it cannot:
+/// such positions (more promoted pieces than pawns could give, impossible checks) are
+/// still answered.
 ///
 /// # Errors
 ///
@@ -289,23 +294,32 @@ pub struct FenError {
 /// ```
 /// use annabella_rules::unwinnable::{position_for_question, Unreachable};
 /// // Eleven white queens: no game reaches this, but White can still mate.
-/// let (_, why) = position_for_question("1QQQQQQ1/1QQQQQ2/8/8/8/8/8/k6K w - - 0 1")?;
+/// let (_, why) = position_for_question("1QQQQQQ1/1QQQQQ2/8/8/8/8/8/k6K w - - 0 1", false)?;
 /// assert_eq!(why, Some(Unreachable::TooMuchMaterial));
 /// # Ok::<_, annabella_rules::unwinnable::FenError>(())
 /// ```
 // shakmaty hands the refused position back inside its error; it is big by design.
 #[allow(clippy::result_large_err)]
-pub fn position_for_question(text: &str) -> Result<(Chess, Option<Unreachable>), FenError> {
+pub fn position_for_question(
+    text: &str,
+    chess960: bool,
+) -> Result<(Chess, Option<Unreachable>), FenError> {
     use shakmaty::PositionErrorKinds as Kinds;
     let bad = |why: String| FenError {
         fen: text.to_owned(),
         why,
+        needs_chess960: false,
     };
     let fen: Fen = text.trim().parse().map_err(|e| bad(format!("{e}")))?;
     let setup = fen.into_setup();
-    let attempt = |mode| Chess::from_setup(setup.clone(), mode);
-    let result = attempt(CastlingMode::Standard).or_else(|_| attempt(CastlingMode::Chess960));
-    let error = match result {
+    let strict = |mode| Chess::from_setup(setup.clone(), mode);
+    let relaxed = |mode| {
+        strict(mode)
+            .or_else(|e| e.ignore_too_much_material())
+            .or_else(|e| e.ignore_impossible_check())
+    };
+    let mode = crate::start::castling_mode(chess960);
+    let error = match strict(mode) {
         Ok(pos) => return Ok((pos, None)),
         Err(e) => e,
     };
@@ -315,12 +329,16 @@ pub fn position_for_question(text: &str) -> Result<(Chess, Option<Unreachable>),
     } else {
         Unreachable::ImpossibleCheck
     };
-    match attempt(CastlingMode::Standard)
-        .or_else(|_| attempt(CastlingMode::Chess960))
-        .or_else(|e| e.ignore_too_much_material())
-        .or_else(|e| e.ignore_impossible_check())
-    {
+    match relaxed(mode) {
         Ok(pos) => Ok((pos, Some(why))),
+        Err(_) if !chess960 && relaxed(CastlingMode::Chess960).is_ok() => Err(FenError {
+            needs_chess960: true,
+            ..bad(
+                "castling rights only Chess960 can have, in a position not asked about as \
+                   Chess960"
+                    .to_owned(),
+            )
+        }),
         Err(e) => Err(bad(format!("{e}"))),
     }
 }
@@ -350,6 +368,25 @@ mod tests {
                 Some(chess::Board::from_str(&text).unwrap()),
                 "{text}"
             );
+        }
+    }
+
+    /// The question reads its FEN by the one start-position policy: Chess960 rights only
+    /// with the flag, refused with a mark the caller can name its flag by.
+    #[test]
+    fn chess960_rights_need_the_flag_in_the_question_too() {
+        let fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+        let err = position_for_question(fen, false).unwrap_err();
+        assert!(err.needs_chess960, "{err}");
+        assert!(err.to_string().contains("only Chess960"), "{err}");
+        let (pos, why) = position_for_question(fen, true).unwrap();
+        assert_eq!((pos.castles().mode(), why), (CastlingMode::Chess960, None));
+        // Standard rights in either mode; no kings at all is no position in either.
+        let standard = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        for chess960 in [false, true] {
+            assert!(position_for_question(standard, chess960).is_ok());
+            let err = position_for_question("8/8/8/8/8/8/8/8 w - - 0 1", chess960).unwrap_err();
+            assert!(!err.needs_chess960, "{err}");
         }
     }
 }

@@ -18,7 +18,7 @@ fn vectors() -> Vec<(String, String, Chess)> {
         .map(|line| {
             let (label, fen) = line.split_at(2);
             let fen = fen.trim();
-            let (pos, why) = position_for_question(fen).unwrap_or_else(|e| panic!("{e}"));
+            let (pos, why) = position_for_question(fen, false).unwrap_or_else(|e| panic!("{e}"));
             unreachable += usize::from(why.is_some());
             (label.to_owned(), fen.to_owned(), pos)
         })

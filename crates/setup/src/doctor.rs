@@ -186,7 +186,7 @@ pub fn secret(path: &Path, records_dir: &Path) -> Vec<Check> {
         ));
         return checks;
     }
-    let fix = "keep the file as it is for the arbiter; `annabella journal replay --secret` \
+    let fix = "keep the file as it is for the arbiter; `annabella journal replay` with the table's secret \
                names the damage; start the game again in an empty records directory";
     checks.push(
         match annabella_station::session::Session::replay_with(&journal, secret.as_ref()) {

@@ -527,14 +527,15 @@ pub enum WatchError {
         #[source]
         source: shakmaty::fen::ParseFenError,
     },
-    /// The FEN is no legal position.
-    #[error("illegal position in FEN {fen:?}")]
+    /// The FEN is no start position (illegal, or Chess960 castling rights without the
+    /// Chess960 flag: the rules' one policy).
+    #[error("the FEN {fen:?} is no start position")]
     Position {
         /// The FEN as given.
         fen: String,
         /// Why.
         #[source]
-        source: Box<shakmaty::PositionError<Chess>>,
+        source: annabella_rules::StartError,
     },
     /// An event cannot be made JSON.
     #[error(transparent)]
@@ -561,17 +562,12 @@ pub fn watch_port(
                 fen: fen.clone(),
                 source,
             })?;
-            let mode = if options.chess960 {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::Standard
-            };
-            parsed
-                .into_position(mode)
-                .map_err(|source| WatchError::Position {
+            annabella_rules::start_position(&parsed, options.chess960).map_err(|source| {
+                WatchError::Position {
                     fen: fen.clone(),
-                    source: Box::new(source),
-                })?
+                    source,
+                }
+            })?
         }
     };
     let rt = tokio::runtime::Builder::new_current_thread()

@@ -130,8 +130,8 @@ pub enum InitError {
     /// Neither a DGT board nor a peg board answered on any port.
     #[error(
         "no board found: neither a DGT board nor a tactile peg board answered on {ports}. \
-         Plug the boards in (and switch them on), then run init again; --no-devices writes a \
-         table without devices (typed moves only)"
+         Plug the boards in (and switch them on), then run init again, or write a table \
+         without devices (typed moves only)"
     )]
     NoBoard {
         /// The ports tried, or "any serial port".
@@ -493,8 +493,8 @@ fn hall_block(
     if password.is_none() {
         writeln!(
             err,
-            "No --hall-password-file: the [hall] block is written commented out; fill in the \
-             table's password at the broker and remove the # signs."
+            "No password file for the hall's broker was given: the [hall] block is written \
+             commented out; fill in the table's password at the broker and remove the # signs."
         )?;
     }
     Ok(Some(crate::init::HallBlock {
@@ -749,12 +749,7 @@ fn write_config(
             cause,
         }
     })?;
-    writeln!(
-        err,
-        "Written: {}. Next: annabella doctor --config {}",
-        out.display(),
-        out.display()
-    )?;
+    writeln!(err, "Written: {}.", out.display())?;
     Ok(())
 }
 

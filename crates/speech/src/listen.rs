@@ -39,7 +39,7 @@ pub struct ListenRun {
 pub enum ListenError {
     /// The grammar has none of the model's words.
     #[error(
-        "the model in {} knows none of the {scheme} scheme's words: use a model of that language (models/fetch.sh) or --grammar-words",
+        "the model in {} knows none of the {scheme} scheme's words: use a model of that language (models/fetch.sh) or listen for words of its own",
         model.display()
     )]
     UnknownScheme {

@@ -99,7 +99,7 @@ pub enum StationError {
     /// Configured serial devices that cannot be opened: the table does not start without
     /// them unless told to.
     #[error(
-        "cannot open {}; check the cables and [devices] in table.toml (\"none\" for a device the table has not), or start with --allow-missing to play on and keep trying",
+        "cannot open {}; check the cables and [devices] in table.toml (\"none\" for a device the table has not), or let the table start without them and keep trying",
         .0.join("; ")
     )]
     DevicesMissing(Vec<String>),
@@ -128,7 +128,7 @@ pub enum StationError {
     Config(#[from] annabella_config::ConfigError),
     /// The records directory holds a finished game and the next one was not wanted.
     #[error(
-        "{} holds a finished game; nothing was started (play --new-game starts the next game)",
+        "{} holds a finished game; nothing was started (the next game is started only when asked for)",
         .0.display()
     )]
     Finished(PathBuf),

@@ -291,8 +291,8 @@ pub enum DrainError {
     Runtime(std::io::Error),
     /// The broker did not have every record in time.
     #[error(
-        "the hall's broker has records 1-{acked} of {last}; the rest wait in the journal: \
-         `annabella hall publish --once --journal {journal} …` sends them"
+        "the hall's broker has records 1-{acked} of {last}; the rest wait in the journal \
+         {journal}, and publishing it to the hall once more sends them"
     )]
     Behind {
         /// The last record the broker has.

@@ -377,7 +377,7 @@ pub fn resume(
     }
     if table.sealed_move().is_none() {
         return Err(refuse(
-            "no sealed move: the game was not adjourned (play --config continues it)",
+            "no sealed move: the game was not adjourned (the table continues it from its records directory, without resuming)",
         ));
     }
     let dir = journal.parent().unwrap_or(Path::new("."));

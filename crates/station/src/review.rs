@@ -341,7 +341,7 @@ impl Record {
         })?;
         let config = table.config();
         Ok(Record {
-            start: config.start_position().unwrap_or_default(),
+            start: table.game().start().clone(),
             start_fen: config.start_fen.as_deref().and_then(|f| f.parse().ok()),
             moves: table.game().moves().to_vec(),
             white: shown_text(&config.event.white),

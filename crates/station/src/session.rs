@@ -43,7 +43,7 @@ pub enum SessionError {
     Config(#[from] annabella_table::ConfigError),
     /// The journal carries no MACs although the table has a secret (every journal made at
     /// a keyed table is keyed): its MACs may have been stripped; it is not continued
-    /// unless the operator accepts it (`--accept-unkeyed`).
+    /// unless the operator accepts it.
     #[error("journal {0}: {UNKEYED_AT_KEYED_TABLE} (nothing was changed)")]
     Downgraded(String),
 }
@@ -53,12 +53,12 @@ pub enum SessionError {
 const UNKEYED_AT_KEYED_TABLE: &str = "possible tampering: the journal carries no MACs, but this table has a secret (every \
      journal made at a keyed table is keyed, demo games too), so its MACs may have been \
      stripped and its game rewritten; if you know the journal is genuine (made before the \
-     table had its secret, or elsewhere), say so with --accept-unkeyed";
+     table had its secret, or elsewhere), the operator can accept it, not authenticated";
 
 /// The one loud line said when a journal without MACs is accepted at a table with a
 /// secret (the operator's `--accept-unkeyed`, or `play` making the secret just now).
 pub const ACCEPTED_UNKEYED: &str = "WARNING: the journal carries no MACs although this table has a secret; it is read, \
-     not authenticated, only because the operator said so (--accept-unkeyed) or the \
+     not authenticated, only because the operator said so or the \
      secret was made just now: whoever could write the file may have rewritten its game, \
      and nothing here can tell";
 
@@ -88,8 +88,11 @@ pub struct Resumed {
     /// when it was read without a secret (the mark is not trusted at a keyed table).
     pub unkeyed_by_design: bool,
     /// A journal without MACs was read at a table with a secret because the operator said
-    /// `--accept-unkeyed` (say [`ACCEPTED_UNKEYED`], once).
+    /// so (say [`ACCEPTED_UNKEYED`], once).
     pub accepted_unkeyed: bool,
+    /// Read-only: a journal without MACs at a table with a secret, named as possible
+    /// tampering in [`file_damage`](Self::file_damage); the operator may accept it.
+    pub unkeyed_refused: bool,
 }
 
 impl Resumed {
@@ -319,7 +322,8 @@ impl Session {
                 .flatten()
                 .is_some();
         let accepted_unkeyed = unkeyed_at_keyed_table(&authentication, secret);
-        if accepted_unkeyed && !accept_unkeyed {
+        let unkeyed_refused = accepted_unkeyed && !accept_unkeyed;
+        if unkeyed_refused {
             file_damage.push(UNKEYED_AT_KEYED_TABLE.to_owned());
         }
         let config: TableConfig = journal
@@ -343,6 +347,7 @@ impl Session {
                 head: Some(journal.head()),
                 unkeyed_by_design,
                 accepted_unkeyed: accepted_unkeyed && accept_unkeyed,
+                unkeyed_refused,
             },
         ))
     }
@@ -583,7 +588,11 @@ mod tests {
         let (_, resumed) = Session::replay_with(&path, Some(&secret)).unwrap();
         let warnings = resumed.warnings().join("; ");
         assert!(warnings.contains("possible tampering"), "{warnings}");
-        assert!(warnings.contains("--accept-unkeyed"), "{warnings}");
+        assert!(
+            warnings.contains("the operator can accept it") && !warnings.contains("--"),
+            "the library names no flag: {warnings}"
+        );
+        assert!(resumed.unkeyed_refused);
         assert!(!resumed.unkeyed_by_design, "the mark is not trusted");
         assert!(matches!(
             Session::open_with(&path, TableConfig::default(), Some(&secret)),

@@ -276,16 +276,22 @@ pub enum ConfigError {
         /// Why the position is not legal.
         error: String,
     },
+    /// `start_fen` has castling rights only Chess960 can have, and the game is not
+    /// Chess960 (the rules' one policy, [`annabella_rules::start_position`]).
+    #[error(
+        "start_fen {fen:?}: castling rights only Chess960 can have, in a game not marked \
+         as Chess960"
+    )]
+    NeedsChess960 {
+        /// The text given.
+        fen: String,
+    },
 }
 
 impl TableConfig {
     /// The castling mode of the game.
     pub fn castling_mode(&self) -> CastlingMode {
-        if self.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        }
+        annabella_rules::castling_mode(self.chess960)
     }
 
     /// The start position.
@@ -302,10 +308,14 @@ impl TableConfig {
                     fen: text.clone(),
                     error: e.to_string(),
                 })?;
-        fen.into_position(self.castling_mode())
-            .map_err(|e| ConfigError::Position {
+        annabella_rules::start_position(&fen, self.chess960).map_err(|e| match e {
+            annabella_rules::StartError::NeedsChess960 { .. } => {
+                ConfigError::NeedsChess960 { fen: text.clone() }
+            }
+            annabella_rules::StartError::Illegal { why, .. } => ConfigError::Position {
                 fen: text.clone(),
-                error: e.to_string(),
-            })
+                error: why,
+            },
+        })
     }
 }

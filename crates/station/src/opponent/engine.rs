@@ -16,8 +16,8 @@ use std::{
 };
 
 use annabella_config::{EngineSettings, Search};
-use annabella_table::{Advice, ClaimKind, Consult, OpponentFailure, Score, TableView};
-use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen, uci::UciMove};
+use annabella_table::{Advice, ClaimKind, Consult, OpponentFailure, Score, TableConfig, TableView};
+use shakmaty::{Chess, Color, Position, fen::Fen, uci::UciMove};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     process::{Child, ChildStdin, ChildStdout, Command},
@@ -488,8 +488,7 @@ impl Game {
         purpose: Purpose,
     ) -> Result<(), EngineError> {
         let config = self.seat.config();
-        let mode = config.castling_mode();
-        let (start, moves, pos) = line_of(view, config.start_fen.as_deref(), mode);
+        let (start, moves, pos) = line_of(view, config);
         let now = self.running.now();
         self.running
             .uci
@@ -520,13 +519,7 @@ impl Game {
             return None;
         }
         let config = self.seat.config();
-        let mode = config.castling_mode();
-        let start: Chess = config
-            .start_fen
-            .as_deref()
-            .and_then(|f| f.parse::<Fen>().ok())
-            .and_then(|f| f.into_position(mode).ok())
-            .unwrap_or_default();
+        let start: Chess = config.start_position().unwrap_or_default();
         let mut game = annabella_rules::Game::from_position(
             start,
             annabella_rules::Edition::default(),
@@ -621,15 +614,15 @@ fn to_table(s: EngineScore) -> Score {
     }
 }
 
-/// The game of `view` as the engine is told it: the start (its FEN, `None` for the
-/// standard start), the moves in UCI and the position they lead to.
-fn line_of(
-    view: &TableView,
-    start_fen: Option<&str>,
-    mode: CastlingMode,
-) -> (Option<Fen>, Vec<UciMove>, Chess) {
-    let start_fen: Option<Fen> = start_fen.and_then(|f| f.parse().ok());
-    let start: Option<Chess> = start_fen.clone().and_then(|f| f.into_position(mode).ok());
+/// The game of `view` at the table of `config` as the engine is told it: the start (its
+/// FEN, `None` for the standard start; the position by the table's own policy), the moves
+/// in UCI and the position they lead to.
+fn line_of(view: &TableView, config: &TableConfig) -> (Option<Fen>, Vec<UciMove>, Chess) {
+    let mode = config.castling_mode();
+    let start_fen: Option<Fen> = config.start_fen.as_deref().and_then(|f| f.parse().ok());
+    let start: Option<Chess> = start_fen
+        .as_ref()
+        .and_then(|_| config.start_position().ok());
     let mut pos = start.clone().unwrap_or_default();
     let mut moves = Vec::with_capacity(view.moves.len());
     for san in &view.moves {

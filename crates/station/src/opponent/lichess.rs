@@ -24,7 +24,7 @@ use annabella_lichess_board::{
 };
 use annabella_rules::{GameResult, Termination};
 use annabella_table::{OnlineNotice, OnlineRequest, TableConfig, TableView};
-use shakmaty::{CastlingMode, Chess, Color, Position as _, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, Position as _, uci::UciMove};
 use tokio::sync::mpsc;
 
 use super::{
@@ -242,17 +242,8 @@ impl Game {
     fn new(running: Running, seat: Seat) -> Game {
         let config = seat.config();
         let vi = config.vi_color;
-        let mode = if config.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let start = config
-            .start_fen
-            .as_deref()
-            .and_then(|f| f.parse::<Fen>().ok())
-            .and_then(|f| f.into_position(mode).ok())
-            .unwrap_or_default();
+        // The table's own start (it refused a start it cannot play before any game).
+        let start = config.start_position().unwrap_or_default();
         let view = seat.view();
         Game {
             actions: running.actions,
