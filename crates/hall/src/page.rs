@@ -595,9 +595,9 @@ button{min-height:2rem;margin:.2rem 0}
 .screen #alerts-body ol{list-style:none}
 .screen #tables-body{flex:1;min-height:0}
 .screen-grid{list-style:none;margin:0;padding:0;height:100%;display:grid;gap:.6vmin}
-.screen-table{border:2px solid var(--line);padding:.4vmin;min-width:0;min-height:0;display:grid;grid-template-rows:auto minmax(0,1fr) auto auto;grid-template-columns:minmax(0,1fr);justify-items:center;overflow:hidden}
+.screen-table{border:2px solid var(--line);padding:.4vmin;min-width:0;min-height:0;display:flex;flex-direction:column;align-items:center;overflow:hidden}
 .screen-table.needs-arbiter{border:.5vmin solid var(--alarm)}
-.screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);text-align:center}
+.screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);text-align:center;position:relative;z-index:1;background:var(--bg)}
 .screen-table .player{white-space:nowrap}
 .screen-table .clocks{justify-content:center;margin:.2vmin 0 0 0;gap:.3vmin 1vmin}
 .screen-table .clock .side{font-size:max(.9rem,1.6vmin)}
@@ -612,8 +612,8 @@ button{min-height:2rem;margin:.2rem 0}
 .screen-table .players{font-weight:normal}
 .cols-5 svg.board .piece,.cols-6 svg.board .piece,.cols-7 svg.board .piece,.cols-8 svg.board .piece{font-size:38px;stroke-width:4px}
 .cols-5 svg.board .piece.black,.cols-6 svg.board .piece.black,.cols-7 svg.board .piece.black,.cols-8 svg.board .piece.black{stroke:#000}
-.screen-table svg.board{width:100%;height:100%;min-height:0}
-@media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table{grid-template-rows:none}.screen-table svg.board{height:auto}}
+.screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
+@media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
 .cols-1{grid-template-columns:repeat(1,minmax(0,1fr))}.cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}
 .cols-3{grid-template-columns:repeat(3,minmax(0,1fr))}.cols-4{grid-template-columns:repeat(4,minmax(0,1fr))}
 .cols-5{grid-template-columns:repeat(5,minmax(0,1fr))}.cols-6{grid-template-columns:repeat(6,minmax(0,1fr))}
