@@ -610,8 +610,8 @@ button{min-height:2rem;margin:.2rem 0}
 .cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts{font-size:max(.75rem,1.3vmin);line-height:1.1}
 .cols-7 .player,.cols-8 .player{white-space:normal;overflow-wrap:anywhere}
 .screen-table .players{font-weight:normal}
-.cols-5 svg.board .piece,.cols-6 svg.board .piece,.cols-7 svg.board .piece,.cols-8 svg.board .piece{font-size:38px;stroke-width:4px}
-.cols-5 svg.board .piece.black,.cols-6 svg.board .piece.black,.cols-7 svg.board .piece.black,.cols-8 svg.board .piece.black{stroke:#000}
+.screen-table svg.board .piece{font-size:38px;stroke-width:4px}
+.screen-table svg.board .piece.black{stroke:#000}
 .screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
 @media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
 .cols-1{grid-template-columns:repeat(1,minmax(0,1fr))}.cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}
