@@ -55,7 +55,14 @@ pub struct Hall {
     restored: BTreeSet<String>,
     /// Earlier views published again after the restart, oldest first.
     replays: Vec<WitnessAlert>,
+    /// Games that ended at a table which has begun its next game since, oldest first
+    /// (the newest [`MAX_FINISHED`]): an earlier round's export keeps them.
+    finished: Vec<TableEntry>,
 }
+
+/// How many finished games the hall keeps after their tables went on (a long day of
+/// many tables; the oldest go first).
+pub const MAX_FINISHED: usize = 4096;
 
 /// An alert with its table, for the top of the hall page.
 #[derive(Debug, Clone, Serialize)]
@@ -84,6 +91,16 @@ impl Hall {
     pub fn with_roster(mut self, roster: Roster) -> Hall {
         self.roster = roster;
         self
+    }
+
+    /// Takes the pairing program's pairings read again (its file saved with a new round).
+    pub fn set_roster(&mut self, roster: Roster) {
+        self.roster = roster;
+    }
+
+    /// Games that ended at a table that has begun its next game since, oldest first.
+    pub fn finished(&self) -> &[TableEntry] {
+        &self.finished
     }
 
     /// The pairing program's pairings (empty without them).
