@@ -132,7 +132,13 @@ if [ ! -s "$local_dir/npm/node_modules/axe-core/axe.min.js" ] \
 fi
 
 # --- python-chess: the peer of scripts/bench-pgn.sh, and the reader tests/hall_livechess.rs
-# and tests/hall_lichess.rs check the hall's round with (beside pgn-extract) -------------
+# tests/hall_lichess.rs and tests/tournament_day.rs check the hall's PGN with (beside pgn-extract)
+# Debian's python3-chess where the release has it (Debian 12 has none: PyPI's then).
+if ! python3 -c 'import chess' 2>/dev/null && apt-cache show python3-chess >/dev/null 2>&1; then
+  say "installing python3-chess"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    python3-chess >/dev/null || true
+fi
 if ! python3 -c 'import chess' 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check 'chess==1.11.2' \
     || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'chess==1.11.2'

@@ -342,6 +342,7 @@ fn hall_run(a: ServeArgs) -> anyhow::Result<HallRun> {
             live: LiveSettings {
                 dir: a.export_dir,
                 roster,
+                trf: a.trf,
             },
             language: a.language,
         },

@@ -58,8 +58,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let name = results.display().to_string();
         let text =
             std::fs::read_to_string(results).with_context(|| format!("cannot read {name}"))?;
-        let found = round_pgn::results_of(&text, &boards, &forfeits)
-            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let (found, other_rounds) =
+            round_pgn::results_of_round(&text, Some(args.round), &boards, &forfeits)
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         let list: Vec<(u32, RoundResult)> = found.into_iter().collect();
         let written = trf
             .with_results(args.round, &list)
@@ -81,6 +82,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
         for left in &written.left_out {
             super::out!("not written: {left}");
+        }
+        for other in &other_rounds {
+            super::out!(
+                "not written: {}, not of round {}",
+                annabella_rules::printable(other),
+                args.round
+            );
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -190,6 +190,21 @@ fn boards(hall: &Hall) -> (Rounds<'_>, Option<String>) {
             _ => unplaced.push((round, game)),
         }
     }
+    // A game that ended at a table gone on to its next game keeps its board in its
+    // round (the newest first), unless a table is at that board now.
+    for t in hall.finished().iter().rev() {
+        let Some(state) = &t.state else { continue };
+        // Only a game of a numbered round (`N.K`): a table playing game after game
+        // without rounds shows its current game alone.
+        let Ok((Some(round), Some(board))) = roster.place(&state.round, &t.name) else {
+            continue;
+        };
+        let boards = rounds.entry(round).or_default();
+        boards.entry(board).or_insert_with(|| BoardGame {
+            table: Some(t),
+            players: players_of(roster, t.state.as_ref(), &t.name),
+        });
+    }
     for (round, game) in unplaced {
         let boards = rounds.entry(round).or_default();
         let free = (1..).find(|b| !boards.contains_key(b)).unwrap_or(u32::MAX);
@@ -274,6 +289,9 @@ pub struct LiveSettings {
     pub dir: Option<PathBuf>,
     /// The pairing program's pairings.
     pub roster: Roster,
+    /// The TRF file they come from: read again when it changes (the pairing program
+    /// saves each new round into it while the hall runs).
+    pub trf: Option<PathBuf>,
 }
 
 /// A directory kept in the layout: writes the files that changed since the last call,

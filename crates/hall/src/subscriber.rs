@@ -226,6 +226,8 @@ pub fn start(
         nonce: std::sync::atomic::AtomicU64::new(0),
     });
     let export = settings.live.dir.clone().map(crate::livechess::Export::new);
+    // The pairings the hall starts with came from the file as it is now.
+    let trf_seen = settings.live.trf.clone();
     let subscriber = Subscriber {
         settings,
         state: Arc::clone(&shared),
@@ -234,9 +236,17 @@ pub fn start(
         export,
         last_error: String::new(),
         told: HashSet::new(),
+        trf_seen: trf_seen
+            .and_then(|p| std::fs::metadata(p).ok())
+            .map(|m| file_stamp(&m)),
     };
     tokio::spawn(subscriber.run(drive(eventloop)));
     Ok(shared)
+}
+
+/// A file's modification time and length: what tells that it was saved again.
+fn file_stamp(meta: &std::fs::Metadata) -> (std::time::SystemTime, u64) {
+    (meta.modified().unwrap_or(std::time::UNIX_EPOCH), meta.len())
 }
 
 /// The events of the hall's client, as [`drive`] delivers them.
@@ -263,6 +273,8 @@ struct Subscriber {
     last_error: String,
     /// Each topic's first refusal is logged; the rest are counted on the page.
     told: HashSet<String>,
+    /// The TRF file's modification time and length when last read.
+    trf_seen: Option<(std::time::SystemTime, u64)>,
 }
 
 impl Subscriber {
@@ -348,9 +360,50 @@ impl Subscriber {
         }
     }
 
+    /// Reads the TRF file again when it changed since it was last read (the pairing
+    /// program saved the next round): true when the hall took new pairings. A file that
+    /// cannot be read now (half saved) is read at the next change; the pairings the hall
+    /// has are kept until then.
+    fn read_trf_again(&mut self) -> bool {
+        let Some(path) = &self.settings.live.trf else {
+            return false;
+        };
+        let Ok(meta) = std::fs::metadata(path) else {
+            return false;
+        };
+        let seen = file_stamp(&meta);
+        if self.trf_seen == Some(seen) {
+            return false;
+        }
+        self.trf_seen = Some(seen);
+        match crate::files::roster(path) {
+            Ok(roster) => {
+                let Ok(mut hall) = self.state.hall.write() else {
+                    return false;
+                };
+                hall.set_roster(roster);
+                tracing::info!("hall: read the pairings of {} again", path.display());
+                true
+            }
+            Err(e) => {
+                tracing::warn!(
+                    "hall: {} changed but cannot be read now ({e}); the hall keeps the \
+                     pairings it has and reads it again at the next change",
+                    path.display()
+                );
+                // Read again at the next change, whatever its stamp then.
+                self.trf_seen = Some((std::time::UNIX_EPOCH, u64::MAX));
+                false
+            }
+        }
+    }
+
     /// Tells the pages of a change, and rewrites the LiveChess export and the round's
     /// PGN file when they changed.
-    async fn keep_in_step(&mut self, changed: Changed) {
+    async fn keep_in_step(&mut self, mut changed: Changed) {
+        if (changed.pgn || changed.page) && self.read_trf_again() {
+            changed.page = true;
+        }
         let state = &self.state;
         if changed.page {
             state.version.send_modify(|v| *v += 1);

@@ -83,9 +83,37 @@ pub fn results_of(
     boards: &[&Board],
     forfeits: &[&Forfeit],
 ) -> Result<BTreeMap<u32, RoundResult>, RoundPgnError> {
+    results_of_round(text, None, boards, forfeits).map(|(found, _)| found)
+}
+
+/// As [`results_of`], for round `round` when given: a game whose `Round` tag names
+/// another round (`N` or `N.K`) is of that round, not this one, and is left out; each
+/// left out is named in the list returned beside the results (a hall's round file holds
+/// the last game of every table, and a table without a game this round still shows the
+/// last round's).
+///
+/// # Errors
+/// As [`results_of`].
+pub fn results_of_round(
+    text: &str,
+    round: Option<u32>,
+    boards: &[&Board],
+    forfeits: &[&Forfeit],
+) -> Result<(BTreeMap<u32, RoundResult>, Vec<String>), RoundPgnError> {
     let mut found: BTreeMap<u32, (RoundResult, usize)> = BTreeMap::new();
+    let mut other_rounds = Vec::new();
     for game in read_games(text) {
         let game = game.map_err(RoundPgnError::Pgn)?;
+        if let (Some(wanted), Some(played)) = (round, round_of(&game))
+            && wanted != played
+        {
+            other_rounds.push(format!(
+                "{} (line {}) is of round {played}",
+                game_name(&game),
+                game.line
+            ));
+            continue;
+        }
         let result_text = game
             .tag("Result")
             .or(game.result_marker.as_deref())
@@ -140,7 +168,15 @@ pub fn results_of(
             });
         }
     }
-    Ok(found.into_iter().map(|(b, (r, _))| (b, r)).collect())
+    Ok((
+        found.into_iter().map(|(b, (r, _))| (b, r)).collect(),
+        other_rounds,
+    ))
+}
+
+/// The round `N` a game's `Round` tag names (`N` or `N.K`); `None` when it names none.
+fn round_of(game: &PgnGame) -> Option<u32> {
+    game.tag("Round")?.trim().split('.').next()?.parse().ok()
 }
 
 /// A game as an error names it: `White – Black` (and its `Board` or `Round` tag).

@@ -535,3 +535,25 @@ fn a_result_tag_against_the_movetext_is_refused_naming_the_game() {
     let found = round_pgn::results_of(&unfinished, &boards, &[]).unwrap();
     assert_eq!(found.get(&1), Some(&RoundResult::Unfinished));
 }
+
+/// A hall's round file holds each table's last game: one of the round before (a table
+/// whose board is a forfeit now) is left out of this round's results and named.
+#[test]
+fn a_game_of_another_round_is_left_out_and_named() {
+    let trf = Trf::parse(&made("\n")).unwrap();
+    let boards = trf.boards_of(2).unwrap();
+    let boards: Vec<&Board> = boards.iter().collect();
+    let (white, black) = (&boards[0].white.name, &boards[0].black.name);
+    let pgn = format!(
+        "[Round \"1.1\"]\n[Board \"1\"]\n[White \"Old, O\"]\n[Black \"Older, O\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+         [Round \"2.1\"]\n[Board \"1\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n"
+    );
+    let (found, other) = round_pgn::results_of_round(&pgn, Some(2), &boards, &[]).unwrap();
+    assert_eq!(found.get(&1), Some(&"0-1".parse::<RoundResult>().unwrap()));
+    assert_eq!(
+        other,
+        ["the game Old, O – Older, O (1) (line 1) is of round 1"]
+    );
+    // Without a round, every game counts: the old one is refused for its players.
+    assert!(round_pgn::results_of(&pgn, &boards, &[]).is_err());
+}

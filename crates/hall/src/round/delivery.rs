@@ -172,6 +172,15 @@ impl Hall {
     fn begin_game(&mut self, table: &str, game: u64) -> News {
         self.pgn_version += 1;
         let previous = self.tables.remove(table);
+        if let Some(p) = previous.as_ref().filter(|p| p.result.is_some()) {
+            if self.finished.len() >= super::MAX_FINISHED {
+                self.finished.remove(0);
+            }
+            self.finished.push(TableEntry {
+                games: Vec::new(),
+                ..p.clone()
+            });
+        }
         let (mut games, contradictions) = previous
             .map(|p| (p.games, p.contradictions))
             .unwrap_or_default();

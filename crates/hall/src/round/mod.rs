@@ -57,7 +57,14 @@ pub struct Hall {
     replays: Vec<WitnessAlert>,
     /// The language of the hall's pages (German unless told).
     language: annabella_phonetic::Language,
+    /// Games that ended at a table which has begun its next game since, oldest first
+    /// (the newest [`MAX_FINISHED`]): an earlier round's export keeps them.
+    finished: Vec<TableEntry>,
 }
+
+/// How many finished games the hall keeps after their tables went on (a long day of
+/// many tables; the oldest go first).
+pub const MAX_FINISHED: usize = 4096;
 
 /// An alert with its table, for the top of the hall page.
 #[derive(Debug, Clone, Serialize)]
@@ -98,6 +105,16 @@ impl Hall {
     /// The language of the hall's pages.
     pub fn language(&self) -> annabella_phonetic::Language {
         self.language
+    }
+
+    /// Takes the pairing program's pairings read again (its file saved with a new round).
+    pub fn set_roster(&mut self, roster: Roster) {
+        self.roster = roster;
+    }
+
+    /// Games that ended at a table that has begun its next game since, oldest first.
+    pub fn finished(&self) -> &[TableEntry] {
+        &self.finished
     }
 
     /// The pairing program's pairings (empty without them).
