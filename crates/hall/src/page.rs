@@ -602,16 +602,18 @@ button{min-height:2rem;margin:.2rem 0}
 .screen-table .clocks{justify-content:center;margin:.2vmin 0 0 0;gap:.3vmin 1vmin}
 .screen-table .clock .side{font-size:max(.9rem,1.6vmin)}
 .screen-table .clock .time{font-size:max(2rem,3.6vmin)}
-.screen-table .clocks{flex-wrap:nowrap}
+.screen-table .clocks{flex-wrap:wrap;max-width:100%}
+.screen-table h2,.screen-table .clock .side{overflow-wrap:anywhere}
+.screen-table .clock{min-width:0;max-width:100%}
+.screen-table svg.board .piece{font-size:38px}
+.screen-table svg.board .piece.black{stroke:#000}
 .cols-5 .clocks,.cols-6 .clocks,.cols-7 .clocks,.cols-8 .clocks{flex-direction:column;align-items:stretch;width:100%;gap:.3vmin}
 .cols-5 .clock,.cols-6 .clock,.cols-7 .clock,.cols-8 .clock{flex-direction:row;flex-wrap:wrap;justify-content:space-between;align-items:center;column-gap:.3em;padding:0 .3vmin}
-.cols-5 .clock .time,.cols-6 .clock .time,.cols-7 .clock .time,.cols-8 .clock .time{font-size:max(1.8rem,3.2vmin);line-height:1}
+.cols-5 .clock .time,.cols-6 .clock .time,.cols-7 .clock .time,.cols-8 .clock .time{font-size:max(1.6rem,3vmin);line-height:1}
 .cols-5 .clock .side,.cols-6 .clock .side,.cols-7 .clock .side,.cols-8 .clock .side{font-size:max(.75rem,1.25vmin);display:flex;flex-direction:column;align-items:flex-start;line-height:1.05}
 .cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts{font-size:max(.75rem,1.3vmin);line-height:1.1}
 .cols-7 .player,.cols-8 .player{white-space:normal;overflow-wrap:anywhere}
 .screen-table .players{font-weight:normal}
-.screen-table svg.board .piece{font-size:38px;stroke-width:4px}
-.screen-table svg.board .piece.black{stroke:#000}
 .screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
 @media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
 .cols-1{grid-template-columns:repeat(1,minmax(0,1fr))}.cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}
