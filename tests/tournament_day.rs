@@ -34,8 +34,18 @@ const TRF: &str = concat!(
 /// The four tables, named as their boards.
 const TABLES_OF_THE_DAY: [&str; 4] = ["1", "2", "3", "4"];
 
-/// The players of the file: (rank, title, name, rating, federation, FIDE id).
-const PLAYERS: [(u32, &str, &str, u32, &str, Option<u64>); 8] = [
+/// One player of the file: (rank, title, name, rating, federation, FIDE id).
+type Player = (
+    u32,
+    &'static str,
+    &'static str,
+    u32,
+    &'static str,
+    Option<u64>,
+);
+
+/// The players of the file.
+const PLAYERS: [Player; 8] = [
     (1, "GM", "Adler, Anna", 2610, "GER", Some(4_600_001)),
     (2, "IM", "Berg, Bea", 2480, "AUT", Some(4_600_002)),
     (3, "FM", "Conti, Carl", 2350, "ITA", Some(4_600_003)),
