@@ -669,7 +669,7 @@ fn hear(
 ) -> Result<Hearing, ReviewError> {
     let start = std::time::Instant::now();
     let model = SpeechModel::load(&setup.model).map_err(|e| HearingError {
-        key: "--model",
+        key: "speech.model",
         message: e.to_string(),
     })?;
     let last_move = review.positions().last().map_or(1, |p| p.fullmoves().get());
@@ -687,7 +687,7 @@ fn hear(
         start,
     )
     .map_err(|e| HearingError {
-        key: "--model",
+        key: "speech.model",
         message: format!("cannot build the grammar: {e}"),
     })?;
     let coverage = Coverage::of(&recognizer);
@@ -726,7 +726,7 @@ fn hear(
     })
     .map_err(|e| {
         ReviewError::Hearing(HearingError {
-            key: "--model",
+            key: "speech.model",
             message: format!("the recognizer's thread does not start: {e}"),
         })
     })
