@@ -610,7 +610,7 @@ button{min-height:2rem;margin:.2rem 0}
 .cols-5 .clocks,.cols-6 .clocks,.cols-7 .clocks,.cols-8 .clocks{flex-direction:column;align-items:stretch;width:100%;gap:.3vmin}
 .cols-5 .clock,.cols-6 .clock,.cols-7 .clock,.cols-8 .clock{flex-direction:row;flex-wrap:wrap;justify-content:space-between;align-items:center;column-gap:.3em;padding:0 .3vmin}
 .cols-5 .clock .time,.cols-6 .clock .time,.cols-7 .clock .time,.cols-8 .clock .time{font-size:max(1.8rem,3.2vmin);line-height:1}
-.cols-5 .clock .side,.cols-6 .clock .side,.cols-7 .clock .side,.cols-8 .clock .side{font-size:max(.75rem,1.25vmin);display:flex;flex-direction:column;align-items:flex-start;line-height:1.05}
+.cols-5 .clock .side,.cols-6 .clock .side,.cols-7 .clock .side,.cols-8 .clock .side{font-size:max(.75rem,1.25vmin);display:flex;flex-direction:row;flex-wrap:wrap;align-items:center;column-gap:.3em;line-height:1.05}
 .cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts{font-size:max(.75rem,1.3vmin);line-height:1.1}
 .cols-7 .player,.cols-8 .player{white-space:normal;overflow-wrap:anywhere}
 .screen-table .players{font-weight:normal}
