@@ -159,7 +159,6 @@ fn least_clock_px(page: &str, screen: Screen) -> f64 {
 /// action the hall cannot sign and no result to declare for the finished tables.
 async fn clocks_at_a_glance(
     client: &Client,
-    shot: &Shot,
     page: &str,
     screen: Screen,
     findings: &mut Vec<Findings>,
@@ -167,7 +166,7 @@ async fn clocks_at_a_glance(
     let mut f = Findings::default();
     let name = format!("{page} {}", screen.name());
     let least = least_clock_px(page, screen);
-    let times = pixels::measure_texts(client, shot, ".clock .time").await;
+    let times = pixels::measure_texts(client, ".clock .time").await;
     let first = times.first();
     match first {
         None => f.faults.push(format!("{name}: no clock")),
@@ -403,7 +402,7 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
                 };
                 assert_eq!(animation.as_str(), Some(want), "{}", screen.name());
             }
-            clocks_at_a_glance(&client, &shot, page, screen, &mut findings).await;
+            clocks_at_a_glance(&client, page, screen, &mut findings).await;
             if *page == "hall-table" && screen == Screen::new(1366, 768) {
                 assert_chart_matches_the_moves(&client, &hall).await;
             }
@@ -491,7 +490,7 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
                 "no controls"
             );
             // Every tile keeps both clocks in large type, sides named, names whole.
-            clocks_at_a_glance(&client, &shot, &page, screen, &mut findings).await;
+            clocks_at_a_glance(&client, &page, screen, &mut findings).await;
             assert_eq!(count(&client, ".clock .time").await, 2 * i, "{page}");
             let big = client
                 .find(Locator::Css("#alerts-body li.alert"))

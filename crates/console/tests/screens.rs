@@ -90,7 +90,7 @@ async fn every_console_page_is_readable_on_every_screen() {
                 found.pieces
             );
             if *boards > 0 {
-                first_screen(&client, &shot, name, screen, &mut found).await;
+                first_screen(&client, name, screen, &mut found).await;
             }
             findings.push(found);
             match (*name, screen.name().as_str()) {
@@ -114,7 +114,6 @@ async fn every_console_page_is_readable_on_every_screen() {
 /// Both clocks in large type above the fold, and the alerts and the claim beside them.
 async fn first_screen(
     client: &fantoccini::Client,
-    shot: &pixels::Shot,
     name: &str,
     screen: Screen,
     found: &mut Findings,
@@ -122,7 +121,7 @@ async fn first_screen(
     let page = format!("{name} {}", screen.name());
     let css_width = f64::from(screen.width) / screen.zoom;
     let least = if css_width >= 600.0 { 32.0 } else { 24.0 };
-    let clocks = pixels::measure_texts(client, shot, ".clock .clock-time").await;
+    let clocks = pixels::measure_texts(client, ".clock .clock-time").await;
     if clocks.len() != 2 {
         found
             .faults
@@ -168,7 +167,7 @@ async fn first_screen(
         ]
     };
     for &(what, css) in checks {
-        let texts = pixels::measure_texts(client, shot, css).await;
+        let texts = pixels::measure_texts(client, css).await;
         match texts.first() {
             Some(t) if t.above_the_fold() => {}
             Some(t) => found

@@ -278,6 +278,39 @@ async fn measure(client: &Client) -> Value {
         .expect("measure the page")
 }
 
+/// How often [`still_shot`] tries before it reports a page that never held still.
+const STILL_TRIES: usize = 8;
+
+/// Measures the page, takes its screenshot and measures again, until nothing moved in
+/// between: a live page may redraw a card between the measuring and the screenshot,
+/// and the boxes would then point at other pixels. Returns the measure, the PNG, and
+/// whether the page held still (a clock's digits may change; no box, board or piece).
+async fn still_shot(client: &Client) -> (Value, Vec<u8>, bool) {
+    let mut m = measure(client).await;
+    for _ in 0..STILL_TRIES {
+        let png = client.screenshot().await.expect("screenshot");
+        let again = measure(client).await;
+        if layout(&m) == layout(&again) {
+            return (m, png, true);
+        }
+        m = again;
+    }
+    let png = client.screenshot().await.expect("screenshot");
+    (m, png, false)
+}
+
+/// A measure without its texts' words: what must not change between a measure and
+/// its screenshot (a running clock's digits may).
+fn layout(m: &Value) -> Value {
+    let mut m = m.clone();
+    for t in m["texts"].as_array_mut().into_iter().flatten() {
+        if let Some(t) = t.as_object_mut() {
+            t.remove("what");
+        }
+    }
+    m
+}
+
 /// Looks at the page `client` shows on `screen` (named `page` in faults): the top of
 /// the page for text, scrolling and black areas, then the first board scrolled into
 /// view for its squares and pieces. Saves the screenshots as
@@ -290,10 +323,14 @@ pub async fn look(client: &Client, page: &str, screen: Screen, expect: Expect) -
         .execute("window.scrollTo(0, 0);", vec![])
         .await
         .expect("scroll to the top");
-    let m = measure(client).await;
-    let png = client.screenshot().await.expect("screenshot");
+    let (m, png, still) = still_shot(client).await;
     save(&format!("{name}.png"), &png);
     let top = Shot::decode(&png);
+    if !still {
+        f.faults.push(format!(
+            "{name}: the page redrew itself between each of {STILL_TRIES} measures and its screenshot"
+        ));
+    }
     let scale = m["scale"].as_f64().unwrap_or(1.0);
     if m["dark"].as_bool() != Some(screen.dark) {
         f.faults.push(format!(
@@ -341,9 +378,13 @@ pub async fn look(client: &Client, page: &str, screen: Screen, expect: Expect) -
         .await
         .expect("scroll to the board");
     if found.as_bool() == Some(true) {
-        let m = measure(client).await;
-        let png = client.screenshot().await.expect("screenshot");
+        let (m, png, still) = still_shot(client).await;
         save(&format!("{name}-board.png"), &png);
+        if !still {
+            f.faults.push(format!(
+                "{name}: the board's page redrew itself between each of {STILL_TRIES} measures and its screenshot"
+            ));
+        }
         let shot = Shot::decode(&png);
         for b in m["boards"].as_array().into_iter().flatten() {
             check_board(&shot, b, scale, &name, &mut f);
@@ -585,20 +626,34 @@ impl TextMeasure {
 }
 
 /// Measures every element matching `css` on the first screen of the page `client`
-/// shows (it scrolls to the top, where `shot` was taken; see [`look`]), in document
-/// order. Elements without text are skipped.
-pub async fn measure_texts(client: &Client, shot: &Shot, css: &str) -> Vec<TextMeasure> {
-    let v = client
-        .execute(
-            "window.scrollTo(0, 0); const s = window.devicePixelRatio || 1; \
-             return [...document.querySelectorAll(arguments[0])].filter(e => e.textContent.trim()).map(e => { \
-               const g = document.createRange(); g.selectNodeContents(e); const b = g.getBoundingClientRect(); \
-               return {x: b.left * s, y: b.top * s, w: b.width * s, h: b.height * s, \
-                       font: parseFloat(getComputedStyle(e).fontSize), fold: innerHeight * s, scale: s}; });",
-            vec![serde_json::json!(css)],
-        )
-        .await
-        .expect("the texts' boxes");
+/// shows (it scrolls to the top and takes its own screenshot, again until no box moved
+/// between the measure and the screenshot), in document order. Elements without text
+/// are skipped.
+pub async fn measure_texts(client: &Client, css: &str) -> Vec<TextMeasure> {
+    let boxes = || async {
+        client
+            .execute(
+                "window.scrollTo(0, 0); const s = window.devicePixelRatio || 1; \
+                 return [...document.querySelectorAll(arguments[0])].filter(e => e.textContent.trim()).map(e => { \
+                   const g = document.createRange(); g.selectNodeContents(e); const b = g.getBoundingClientRect(); \
+                   return {x: b.left * s, y: b.top * s, w: b.width * s, h: b.height * s, \
+                           font: parseFloat(getComputedStyle(e).fontSize), fold: innerHeight * s, scale: s}; });",
+                vec![serde_json::json!(css)],
+            )
+            .await
+            .expect("the texts' boxes")
+    };
+    let mut v = boxes().await;
+    let mut png = client.screenshot().await.expect("screenshot");
+    for _ in 0..STILL_TRIES {
+        let again = boxes().await;
+        if again == v {
+            break;
+        }
+        v = again;
+        png = client.screenshot().await.expect("screenshot");
+    }
+    let shot = Shot::decode(&png);
     v.as_array()
         .into_iter()
         .flatten()
@@ -607,7 +662,7 @@ pub async fn measure_texts(client: &Client, shot: &Shot, css: &str) -> Vec<TextM
             TextMeasure {
                 rect,
                 font_px: m["font"].as_f64().unwrap_or(0.0),
-                ink_px: ink_height(shot, rect),
+                ink_px: ink_height(&shot, rect),
                 fold: m["fold"].as_f64().unwrap_or(0.0),
                 scale: m["scale"].as_f64().unwrap_or(1.0),
             }
