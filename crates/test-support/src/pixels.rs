@@ -281,15 +281,23 @@ async fn measure(client: &Client) -> Value {
 /// How often [`still_shot`] tries before it reports a page that never held still.
 const STILL_TRIES: usize = 8;
 
-/// Measures the page, takes its screenshot and measures again, until nothing moved in
-/// between: a live page may redraw a card between the measuring and the screenshot,
-/// and the boxes would then point at other pixels. Returns the measure, the PNG, and
-/// whether the page held still (a clock's digits may change; no box, board or piece).
-async fn still_shot(client: &Client) -> (Value, Vec<u8>, bool) {
-    let mut m = measure(client).await;
+/// Measures with `measure`, takes the screenshot and measures again, until nothing
+/// that `layout` keeps moved in between: a live page may redraw a card between the
+/// measuring and the screenshot, and the boxes would then point at other pixels.
+/// Returns the measure, the PNG, and whether the page held still.
+async fn still_shot<M, F>(
+    client: &Client,
+    measure: M,
+    layout: impl Fn(&Value) -> Value,
+) -> (Value, Vec<u8>, bool)
+where
+    M: Fn() -> F,
+    F: std::future::Future<Output = Value>,
+{
+    let mut m = measure().await;
     for _ in 0..STILL_TRIES {
         let png = client.screenshot().await.expect("screenshot");
-        let again = measure(client).await;
+        let again = measure().await;
         if layout(&m) == layout(&again) {
             return (m, png, true);
         }
@@ -297,6 +305,12 @@ async fn still_shot(client: &Client) -> (Value, Vec<u8>, bool) {
     }
     let png = client.screenshot().await.expect("screenshot");
     (m, png, false)
+}
+
+/// The page's measure and screenshot once it held still ([`still_shot`]): a clock's
+/// digits may change between them, no box, board or piece.
+async fn still_page(client: &Client) -> (Value, Vec<u8>, bool) {
+    still_shot(client, || measure(client), layout).await
 }
 
 /// A measure without its texts' words: what must not change between a measure and
@@ -323,7 +337,7 @@ pub async fn look(client: &Client, page: &str, screen: Screen, expect: Expect) -
         .execute("window.scrollTo(0, 0);", vec![])
         .await
         .expect("scroll to the top");
-    let (m, png, still) = still_shot(client).await;
+    let (m, png, still) = still_page(client).await;
     save(&format!("{name}.png"), &png);
     let top = Shot::decode(&png);
     if !still {
@@ -378,7 +392,7 @@ pub async fn look(client: &Client, page: &str, screen: Screen, expect: Expect) -
         .await
         .expect("scroll to the board");
     if found.as_bool() == Some(true) {
-        let (m, png, still) = still_shot(client).await;
+        let (m, png, still) = still_page(client).await;
         save(&format!("{name}-board.png"), &png);
         if !still {
             f.faults.push(format!(
@@ -643,16 +657,7 @@ pub async fn measure_texts(client: &Client, css: &str) -> Vec<TextMeasure> {
             .await
             .expect("the texts' boxes")
     };
-    let mut v = boxes().await;
-    let mut png = client.screenshot().await.expect("screenshot");
-    for _ in 0..STILL_TRIES {
-        let again = boxes().await;
-        if again == v {
-            break;
-        }
-        v = again;
-        png = client.screenshot().await.expect("screenshot");
-    }
+    let (v, png, _) = still_shot(client, boxes, Value::clone).await;
     let shot = Shot::decode(&png);
     v.as_array()
         .into_iter()
