@@ -279,6 +279,7 @@ review-mistake-plain = Der nächste Fehler: { $played } Er verliert { $pawns } B
 review-games = Die Datei enthält { $count } Partien; dies ist Partie { $number }. Eine andere wählen Sie mit --game und ihrer Nummer; --list-games zählt sie auf.
 review-engine-missing = Das Schachprogramm { $engine } ist nicht zu finden. Installieren Sie Stockfish (sudo apt install stockfish) oder nennen Sie mit --engine ein anderes UCI-Schachprogramm. Die Partie wird ohne Bewertung nachgespielt.
 review-engine-failed = Das Schachprogramm { $engine } hat die Partie nicht bewertet; es antwortet nicht wie ein UCI-Schachprogramm (Einzelheiten im Protokoll). Die Partie wird ohne Bewertung nachgespielt.
+review-engine-no-chess960 = Das Schachprogramm { $engine } kann kein Chess960 spielen (ihm fehlt die Einstellung UCI_Chess960), es würde die Rochaden dieser Partie falsch lesen. Die Partie wird ohne Bewertung nachgespielt.
 review-list = Die Datei enthält { $count } Partien.
 review-list-entry = Partie { $number }: { $white } gegen { $black }, { review-result }.
 review-list-unreadable = Partie { $number } ist nicht lesbar: { $why }.

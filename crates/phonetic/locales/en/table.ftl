@@ -236,6 +236,7 @@ review-mistake-plain = The next mistake: { $played } It loses { $pawns } pawns.
 review-games = The file holds { $count } games; this is game { $number }. Choose another with --game and its number; --list-games lists them.
 review-engine-missing = The chess engine { $engine } cannot be found. Install Stockfish (sudo apt install stockfish) or name another UCI engine with --engine. The game is reviewed without evaluation.
 review-engine-failed = The chess engine { $engine } did not evaluate the game; it does not answer as a UCI engine does (details in the log). The game is reviewed without evaluation.
+review-engine-no-chess960 = The chess engine { $engine } cannot play Chess960 (it has no UCI_Chess960 option), so it would read this game's castling wrongly. The game is reviewed without evaluation.
 review-list = The file holds { $count } games.
 review-list-entry = Game { $number }: { $white } against { $black }, { review-result }.
 review-list-unreadable = Game { $number } cannot be read: { $why }.

@@ -236,6 +236,7 @@ review-mistake-plain = A következő hiba: { $played } { $pawns } gyalogot vesz�
 review-games = A fájlban { $count } játszma van; ez a(z) { $number }. játszma. Másikat a --game kapcsolóval és a számával választhat; a --list-games felsorolja őket.
 review-engine-missing = A(z) { $engine } sakkprogram nem található. Telepítse a Stockfish programot (sudo apt install stockfish), vagy adjon meg egy másik UCI programot a --engine kapcsolóval. A játszma értékelés nélkül kerül visszajátszásra.
 review-engine-failed = A(z) { $engine } sakkprogram nem értékelte a játszmát; nem úgy válaszol, mint egy UCI program (részletek a naplóban). A játszma értékelés nélkül kerül visszajátszásra.
+review-engine-no-chess960 = A(z) { $engine } sakkprogram nem tud Chess960-at játszani (nincs UCI_Chess960 beállítása), ezért hibásan olvasná a játszma sáncolásait. A játszma értékelés nélkül kerül visszajátszásra.
 review-list = A fájlban { $count } játszma van.
 review-list-entry = { $number }. játszma: { $white } – { $black }, { review-result }.
 review-list-unreadable = A(z) { $number }. játszma nem olvasható: { $why }.

@@ -276,6 +276,7 @@ review-mistake-plain = Kita klaida: { $played } Ji praranda { $pawns } pėstinin
 review-games = Faile yra { $count } partijos; tai partija { $number }. Kitą pasirinkite su --game ir jos numeriu; --list-games jas išvardija.
 review-engine-missing = Šachmatų programa { $engine } nerasta. Įdiekite Stockfish (sudo apt install stockfish) arba nurodykite kitą UCI programą su --engine. Partija peržiūrima be įvertinimo.
 review-engine-failed = Šachmatų programa { $engine } neįvertino partijos; ji neatsako kaip UCI programa (išsamiau žurnale). Partija peržiūrima be įvertinimo.
+review-engine-no-chess960 = Šachmatų programa { $engine } nemoka žaisti Chess960 (ji neturi nustatymo UCI_Chess960), todėl klaidingai suprastų šios partijos rokiruotes. Partija peržiūrima be įvertinimo.
 review-list = Faile yra { $count } partijos.
 review-list-entry = Partija { $number }: { $white } prieš { $black }, { review-result }.
 review-list-unreadable = Partijos { $number } neįmanoma perskaityti: { $why }.

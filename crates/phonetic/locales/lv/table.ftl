@@ -267,6 +267,7 @@ review-mistake-plain = Nākamā kļūda: { $played } Tā zaudē { $pawns } bandi
 review-games = Failā ir { $count } partijas; šī ir partija { $number }. Citu izvēlieties ar --game un tās numuru; --list-games tās uzskaita.
 review-engine-missing = Šaha programma { $engine } nav atrasta. Instalējiet Stockfish (sudo apt install stockfish) vai norādiet citu UCI programmu ar --engine. Partija tiek pārskatīta bez novērtējuma.
 review-engine-failed = Šaha programma { $engine } nenovērtēja partiju; tā neatbild kā UCI programma (sīkāk žurnālā). Partija tiek pārskatīta bez novērtējuma.
+review-engine-no-chess960 = Šaha programma { $engine } neprot spēlēt Chess960 (tai nav iestatījuma UCI_Chess960), tāpēc tā nepareizi lasītu šīs partijas rokādes. Partija tiek pārskatīta bez novērtējuma.
 review-list = Failā ir { $count } partijas.
 review-list-entry = Partija { $number }: { $white } pret { $black }, { review-result }.
 review-list-unreadable = Partiju { $number } nevar nolasīt: { $why }.
