@@ -325,3 +325,65 @@ fn the_review_shows_its_answers_on_a_brltty_display_and_takes_its_keys() {
     );
     let _ = std::io::stdout().flush();
 }
+
+/// A Chess960 game whose mate is a castling only Chess960 allows: the king already on
+/// g1, the rook jumping over it to f1 (king takes rook, `g1h1`, in the engine's notation).
+const CASTLING_MATE_960: &str = "[Event \"Training\"]\n[White \"Anna\"]\n[Black \"Bert\"]\n\
+[Result \"1-0\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+[FEN \"4rkr1/p3p1p1/8/8/8/8/P7/6KR w K - 0 1\"]\n\n1. a3 a6 2. O-O# 1-0\n";
+
+#[test]
+fn a_chess960_game_is_analysed_by_stockfish_in_its_castling_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("960.pgn");
+    std::fs::write(&pgn, CASTLING_MATE_960).unwrap();
+    let (ok, said, stderr) = review(
+        &["--engine", "/usr/games/stockfish", "--nodes", "20000"],
+        &pgn,
+        "Zug 1\nbester Zug\nZug 2\nbester Zug\n",
+    );
+    assert!(ok, "{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    // No note of a failed engine: the castling reached it, and came back, as the king
+    // taking its rook (a standard-notation engine answers g1g1 here, no move at all).
+    assert_eq!(
+        said[1..],
+        [
+            "Zug eins, Weiß: Anna zwei Anna drei.",
+            "Der beste Zug war Kurze Rochade Matt.",
+            "Zug zwei, Weiß: Kurze Rochade Matt.",
+            "Der beste Zug war Kurze Rochade Matt.",
+        ],
+        "{said:#?}\n{stderr}"
+    );
+    // An engine without UCI_Chess960: said in the listener's language, no analysis.
+    let plain = script(
+        dir.path(),
+        "plain.sh",
+        "while read l; do case \"$l\" in uci) echo 'id name Plain 1'; echo uciok;; \
+         isready) echo readyok;; go*) echo 'bestmove a2a3';; quit) exit 0;; esac; done\n",
+    );
+    let (ok, said, stderr) = review(
+        &["--engine", plain.to_str().unwrap(), "--language", "en"],
+        &pgn,
+        "move 1\nbest move\n",
+    );
+    assert!(ok, "{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        said[1],
+        format!(
+            "The chess engine {} cannot play Chess960 (it has no UCI_Chess960 option), so it would read this game's castling wrongly. The game is reviewed without evaluation.",
+            plain.display()
+        ),
+        "{said:#?}"
+    );
+    assert_eq!(
+        said[3], "There is no engine evaluation of this game.",
+        "{said:#?}"
+    );
+    assert!(
+        stderr.contains("the engine Plain 1 cannot play Chess960"),
+        "{stderr}"
+    );
+}
