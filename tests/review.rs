@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use annabella_test_support::korean::{korean_wav, model_dir};
-use annabella_test_support::process::output_with_input;
+use annabella_test_support::process::{output_with_input, output_within};
 
 const LIMIT: Duration = Duration::from_secs(120);
 
@@ -187,7 +187,8 @@ fn a_variant_an_empty_file_and_an_unfinished_journal() {
     let (ok, _, stderr) = review(&["--list-games"], &empty, "");
     assert!(!ok);
     assert!(stderr.contains("empty.pgn: the file is empty"), "{stderr}");
-    // An adjourned game's journal: three half-moves, reviewed to its end.
+    // The journal of a game adjourned and resumed (it ends in a resignation): three
+    // half-moves, reviewed to its end. (A game never resumed: the test below.)
     let journal = dir.path().join("game.journal");
     std::fs::copy("tests/data/journals/adjournment.journal", &journal).unwrap();
     let (ok, said, stderr) = review(&[], &journal, "Ende\nvor\n");
@@ -386,4 +387,86 @@ fn a_chess960_game_is_analysed_by_stockfish_in_its_castling_notation() {
         stderr.contains("the engine Plain 1 cannot play Chess960"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_practice_game_stopped_after_one_move_each_and_never_resumed_is_reviewed_as_unfinished() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    // The practice sample against the real Stockfish (20000 nodes: the same reply every
+    // time), its script ending after the engine's first move: the journal keeps the game.
+    let sample = std::fs::read_to_string("samples/table-practice.toml").unwrap();
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        sample
+            .replace(
+                "engine = \"stockfish\"",
+                "engine = \"/usr/games/stockfish\"",
+            )
+            .replace(
+                "dir = \"games\"",
+                &format!("dir = {:?}", games.display().to_string()),
+            ),
+    )
+    .unwrap();
+    let moves = dir.path().join("moves.txt");
+    std::fs::write(
+        &moves,
+        "start\nwait 200\nvi: Bauer Eva vier\nexpect: Eva zwei Eva vier\nvi: gesetzt\nwait 300\n\
+         clock: lever white\nexpect: Schwarz:\n",
+    )
+    .unwrap();
+    let out = output_within(
+        annabella()
+            .args(["demo", "--text", "--typed", "--config"])
+            .arg(&config)
+            .arg("--script")
+            .arg(&moves)
+            .arg("--out")
+            .arg(&games),
+        LIMIT,
+    );
+    let (stdout, stderr) = text(&out);
+    assert!(
+        stderr.contains("the script ended before the game did (the journal keeps it)"),
+        "{stdout}\n{stderr}"
+    );
+    let journal = games.join("game.journal");
+    let kept = std::fs::read(&journal).unwrap();
+    // A practice game: the review asks Stockfish about every position by itself.
+    let (ok, said, stderr) = review(
+        &[],
+        &journal,
+        "Züge\nEnde\nZüge\nvor\nwo ist mein Springer\nBewertung\nbester Zug\nAnfang\nvor\n",
+    );
+    assert!(ok, "{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    assert!(
+        said[0]
+            .starts_with("Partie Anna Muster gegen Stockfish 15.1, nicht beendet, zwei Halbzüge."),
+        "{said:#?}"
+    );
+    assert_eq!(
+        said[1..6],
+        [
+            "Noch kein Zug.",
+            "Zug eins, Schwarz: Cäsar sieben Cäsar fünf.",
+            "Die Züge bis hier: Eva zwei Eva vier, Cäsar sieben Cäsar fünf.",
+            "Das war der letzte gespielte Zug; die Partie ist nicht beendet, Weiß ist am Zug.",
+            "Springer auf Bella eins und Gustav eins",
+        ],
+        "{said:#?}"
+    );
+    assert!(said[6].starts_with("Bewertung: Sie stehen"), "{said:#?}");
+    assert!(said[7].starts_with("Der beste Zug war "), "{said:#?}");
+    assert_eq!(
+        said[8..],
+        [
+            "Die Ausgangsstellung.",
+            "Zug eins, Weiß: Eva zwei Eva vier."
+        ]
+    );
+    // Reviewing reads the journal only: the game can still be resumed as it was.
+    assert_eq!(std::fs::read(&journal).unwrap(), kept);
 }

@@ -519,6 +519,7 @@ pub fn review(
     let language = options.language.unwrap_or(record.language);
     let messages = annabella_phonetic::messages::Messages::get(language);
     let mut review = Review::new(language, record.vi, record.start.clone(), &record.moves);
+    review.set_unfinished(record.result.trim() == "*");
     let mut notes = Vec::new();
     if record.games > 1 {
         notes.push(review.games_note(record.games, record.number));

@@ -266,6 +266,7 @@ review-move = Zug { $number }, { color }: { $move }.
 review-start = Die Ausgangsstellung.
 review-at-start = Sie sind am Anfang der Partie.
 review-at-end = Das war der letzte Zug der Partie.
+review-at-end-unfinished = Das war der letzte gespielte Zug; die Partie ist nicht beendet, { color } ist am Zug.
 review-no-such-move = Die Partie hat keinen Zug { $number }.
 review-moves = Die Züge bis hier: { $moves }.
 review-no-moves = Noch kein Zug.

@@ -223,6 +223,7 @@ review-move = Move { $number }, { color }: { $move }.
 review-start = The starting position.
 review-at-start = You are at the start of the game.
 review-at-end = That was the last move of the game.
+review-at-end-unfinished = That was the last move played; the game is not finished, { color } is to move.
 review-no-such-move = The game has no move { $number }.
 review-moves = The moves so far: { $moves }.
 review-no-moves = No move yet.

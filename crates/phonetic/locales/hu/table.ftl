@@ -223,6 +223,7 @@ review-move = { $number }. lépés, { color }: { $move }.
 review-start = A kiinduló állás.
 review-at-start = A játszma elején van.
 review-at-end = Ez volt a játszma utolsó lépése.
+review-at-end-unfinished = Ez volt az utolsó megtett lépés; a játszma nem fejeződött be, { color } következik.
 review-no-such-move = A játszmában nincs { $number }. lépés.
 review-moves = Az eddigi lépések: { $moves }.
 review-no-moves = Még nincs lépés.

@@ -263,6 +263,7 @@ review-move = Ėjimas { $number }, { color }: { $move }.
 review-start = Pradinė pozicija.
 review-at-start = Jūs partijos pradžioje.
 review-at-end = Tai buvo paskutinis partijos ėjimas.
+review-at-end-unfinished = Tai buvo paskutinis atliktas ėjimas; partija nebaigta, { color } eina.
 review-no-such-move = Partijoje nėra ėjimo { $number }.
 review-moves = Ėjimai iki čia: { $moves }.
 review-no-moves = Dar nėra ėjimų.

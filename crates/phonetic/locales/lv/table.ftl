@@ -254,6 +254,7 @@ review-move = Gājiens { $number }, { color }: { $move }.
 review-start = Sākuma pozīcija.
 review-at-start = Jūs esat partijas sākumā.
 review-at-end = Tas bija partijas pēdējais gājiens.
+review-at-end-unfinished = Tas bija pēdējais izdarītais gājiens; partija nav pabeigta, gājiens: { color }.
 review-no-such-move = Partijā nav gājiena { $number }.
 review-moves = Gājieni līdz šim: { $moves }.
 review-no-moves = Vēl nav gājienu.
