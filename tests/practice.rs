@@ -563,3 +563,29 @@ fn the_engine_offers_a_draw_when_its_evaluation_is_level_late_in_the_game() {
     let pgn = std::fs::read_to_string(log.join("game.pgn")).unwrap();
     assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
 }
+
+#[test]
+fn at_a_chess960_table_the_engine_castles_king_takes_rook() {
+    let dir = tempfile::tempdir().unwrap();
+    // Black's king already on g8: its rook jumps over it to f8 and mates (only Chess960
+    // allows it; the engine says it as the king taking its rook, g8h8).
+    let config = practice_from(dir.path(), "6kr/8/8/8/8/8/4P1P1/4RKR1 b k - 0 1");
+    let toml = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("[game]", "[game]\nchess960 = true");
+    std::fs::write(&config, toml).unwrap();
+    let script_path = dir.path().join("moves.txt");
+    std::fs::write(&script_path, "start\nwait 200\nexpect: Partie beendet\n").unwrap();
+    let log = dir.path().join("out");
+    let out = demo(&config, Some(&script_path), &log);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("«Schwarz: Kurze Rochade Matt»"),
+        "{stdout}\n{stderr}"
+    );
+    let pgn = std::fs::read_to_string(log.join("game.pgn")).unwrap();
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(pgn.contains("1... O-O# {"), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+}

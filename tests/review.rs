@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use annabella_test_support::korean::{korean_wav, model_dir};
-use annabella_test_support::process::output_with_input;
+use annabella_test_support::process::{output_with_input, output_within};
 
 const LIMIT: Duration = Duration::from_secs(120);
 
@@ -187,7 +187,8 @@ fn a_variant_an_empty_file_and_an_unfinished_journal() {
     let (ok, _, stderr) = review(&["--list-games"], &empty, "");
     assert!(!ok);
     assert!(stderr.contains("empty.pgn: the file is empty"), "{stderr}");
-    // An adjourned game's journal: three half-moves, reviewed to its end.
+    // The journal of a game adjourned and resumed (it ends in a resignation): three
+    // half-moves, reviewed to its end. (A game never resumed: the test below.)
     let journal = dir.path().join("game.journal");
     std::fs::copy("tests/data/journals/adjournment.journal", &journal).unwrap();
     let (ok, said, stderr) = review(&[], &journal, "Ende\nvor\n");
@@ -324,4 +325,148 @@ fn the_review_shows_its_answers_on_a_brltty_display_and_takes_its_keys() {
         "{stderr}"
     );
     let _ = std::io::stdout().flush();
+}
+
+/// A Chess960 game whose mate is a castling only Chess960 allows: the king already on
+/// g1, the rook jumping over it to f1 (king takes rook, `g1h1`, in the engine's notation).
+const CASTLING_MATE_960: &str = "[Event \"Training\"]\n[White \"Anna\"]\n[Black \"Bert\"]\n\
+[Result \"1-0\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+[FEN \"4rkr1/p3p1p1/8/8/8/8/P7/6KR w K - 0 1\"]\n\n1. a3 a6 2. O-O# 1-0\n";
+
+#[test]
+fn a_chess960_game_is_analysed_by_stockfish_in_its_castling_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("960.pgn");
+    std::fs::write(&pgn, CASTLING_MATE_960).unwrap();
+    let (ok, said, stderr) = review(
+        &["--engine", "/usr/games/stockfish", "--nodes", "20000"],
+        &pgn,
+        "Zug 1\nbester Zug\nZug 2\nbester Zug\n",
+    );
+    assert!(ok, "{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    // No note of a failed engine: the castling reached it, and came back, as the king
+    // taking its rook (a standard-notation engine answers g1g1 here, no move at all).
+    assert_eq!(
+        said[1..],
+        [
+            "Zug eins, Weiß: Anna zwei Anna drei.",
+            "Der beste Zug war Kurze Rochade Matt.",
+            "Zug zwei, Weiß: Kurze Rochade Matt.",
+            "Der beste Zug war Kurze Rochade Matt.",
+        ],
+        "{said:#?}\n{stderr}"
+    );
+    // An engine without UCI_Chess960: said in the listener's language, no analysis.
+    let plain = script(
+        dir.path(),
+        "plain.sh",
+        "while read l; do case \"$l\" in uci) echo 'id name Plain 1'; echo uciok;; \
+         isready) echo readyok;; go*) echo 'bestmove a2a3';; quit) exit 0;; esac; done\n",
+    );
+    let (ok, said, stderr) = review(
+        &["--engine", plain.to_str().unwrap(), "--language", "en"],
+        &pgn,
+        "move 1\nbest move\n",
+    );
+    assert!(ok, "{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    assert_eq!(
+        said[1],
+        format!(
+            "The chess engine {} cannot play Chess960 (it has no UCI_Chess960 option), so it would read this game's castling wrongly. The game is reviewed without evaluation.",
+            plain.display()
+        ),
+        "{said:#?}"
+    );
+    assert_eq!(
+        said[3], "There is no engine evaluation of this game.",
+        "{said:#?}"
+    );
+    assert!(
+        stderr.contains("the engine Plain 1 cannot play Chess960"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_practice_game_stopped_after_one_move_each_and_never_resumed_is_reviewed_as_unfinished() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    // The practice sample against the real Stockfish (20000 nodes: the same reply every
+    // time), its script ending after the engine's first move: the journal keeps the game.
+    let sample = std::fs::read_to_string("samples/table-practice.toml").unwrap();
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        sample
+            .replace(
+                "engine = \"stockfish\"",
+                "engine = \"/usr/games/stockfish\"",
+            )
+            .replace(
+                "dir = \"games\"",
+                &format!("dir = {:?}", games.display().to_string()),
+            ),
+    )
+    .unwrap();
+    let moves = dir.path().join("moves.txt");
+    std::fs::write(
+        &moves,
+        "start\nwait 200\nvi: Bauer Eva vier\nexpect: Eva zwei Eva vier\nvi: gesetzt\nwait 300\n\
+         clock: lever white\nexpect: Schwarz:\n",
+    )
+    .unwrap();
+    let out = output_within(
+        annabella()
+            .args(["demo", "--text", "--typed", "--config"])
+            .arg(&config)
+            .arg("--script")
+            .arg(&moves)
+            .arg("--out")
+            .arg(&games),
+        LIMIT,
+    );
+    let (stdout, stderr) = text(&out);
+    assert!(
+        stderr.contains("the script ended before the game did (the journal keeps it)"),
+        "{stdout}\n{stderr}"
+    );
+    let journal = games.join("game.journal");
+    let kept = std::fs::read(&journal).unwrap();
+    // A practice game: the review asks Stockfish about every position by itself.
+    let (ok, said, stderr) = review(
+        &[],
+        &journal,
+        "Züge\nEnde\nZüge\nvor\nwo ist mein Springer\nBewertung\nbester Zug\nAnfang\nvor\n",
+    );
+    assert!(ok, "{stderr}");
+    let said: Vec<&str> = said.lines().collect();
+    assert!(
+        said[0]
+            .starts_with("Partie Anna Muster gegen Stockfish 15.1, nicht beendet, zwei Halbzüge."),
+        "{said:#?}"
+    );
+    assert_eq!(
+        said[1..6],
+        [
+            "Noch kein Zug.",
+            "Zug eins, Schwarz: Cäsar sieben Cäsar fünf.",
+            "Die Züge bis hier: Eva zwei Eva vier, Cäsar sieben Cäsar fünf.",
+            "Das war der letzte gespielte Zug; die Partie ist nicht beendet, Weiß ist am Zug.",
+            "Springer auf Bella eins und Gustav eins",
+        ],
+        "{said:#?}"
+    );
+    assert!(said[6].starts_with("Bewertung: Sie stehen"), "{said:#?}");
+    assert!(said[7].starts_with("Der beste Zug war "), "{said:#?}");
+    assert_eq!(
+        said[8..],
+        [
+            "Die Ausgangsstellung.",
+            "Zug eins, Weiß: Eva zwei Eva vier."
+        ]
+    );
+    // Reviewing reads the journal only: the game can still be resumed as it was.
+    assert_eq!(std::fs::read(&journal).unwrap(), kept);
 }

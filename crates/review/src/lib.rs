@@ -321,6 +321,8 @@ pub struct Review {
     analysis: Vec<Option<Analysis>>,
     /// Plies played in the position shown.
     at: usize,
+    /// The game has no result (`*`): adjourned, or stopped and never resumed.
+    unfinished: bool,
 }
 
 impl Review {
@@ -348,7 +350,14 @@ impl Review {
             positions,
             analysis: Vec::new(),
             at: 0,
+            unfinished: false,
         }
+    }
+
+    /// The game has no result (`*`, adjourned or never resumed): past its last move the
+    /// review says so and who is to move.
+    pub fn set_unfinished(&mut self, unfinished: bool) {
+        self.unfinished = unfinished;
     }
 
     /// The positions of the game, the start first and the final last (what the engine
@@ -435,6 +444,10 @@ impl Review {
     /// Carries out `request`: the sentence to say.
     pub fn handle(&mut self, request: Request) -> String {
         match request {
+            Request::Forward if self.at >= self.moves.len() && self.unfinished => {
+                let turn = self.positions[self.at].turn();
+                self.say("review-at-end-unfinished", &[("color", color_arg(turn))])
+            }
             Request::Forward if self.at >= self.moves.len() => self.say("review-at-end", &[]),
             Request::Forward => {
                 self.at += 1;
@@ -680,6 +693,28 @@ mod tests {
         assert_eq!(
             Request::parse(Language::En, "move forty"),
             Some(Request::Move(40))
+        );
+    }
+
+    #[test]
+    fn past_the_last_move_of_an_unfinished_game_it_says_who_is_to_move() {
+        let (start, moves) = game(&OPERA[..3]);
+        let mut r = Review::new(Language::De, Color::White, start.clone(), &moves);
+        r.set_unfinished(true);
+        assert!(
+            r.opening("Anna", "Bert", "*")
+                .starts_with("Partie Anna gegen Bert, nicht beendet, drei Halbzüge."),
+        );
+        r.handle(Request::End);
+        assert_eq!(
+            r.handle(Request::Forward),
+            "Das war der letzte gespielte Zug; die Partie ist nicht beendet, Schwarz ist am Zug."
+        );
+        let mut r = Review::new(Language::En, Color::White, start, &[]);
+        r.set_unfinished(true);
+        assert_eq!(
+            r.handle(Request::Forward),
+            "That was the last move played; the game is not finished, White is to move."
         );
     }
 

@@ -54,12 +54,15 @@ pub enum OpponentEnd {
 
 /// What the station needs of an opponent.
 pub trait Opponent: Send {
-    /// Gets ready before the table opens (an engine starts, answers `uci`, takes its
-    /// options and strength): its name as a player.
+    /// Gets ready before the table of `table` opens (an engine starts, answers `uci`,
+    /// takes its options, strength and the game's castling rules): its name as a player.
     ///
     /// # Errors
     /// It cannot play (not found, no answer, refused): the table does not open.
-    fn prepare(&mut self) -> OpponentFuture<'_, Result<OpponentName, OpponentError>>;
+    fn prepare<'a>(
+        &'a mut self,
+        table: &TableConfig,
+    ) -> OpponentFuture<'a, Result<OpponentName, OpponentError>>;
 
     /// Plays at `seat` until the game is over, the station stops or the opponent is
     /// gone; the opponent's own resources (a child process, a connection) end with it.
@@ -341,7 +344,7 @@ pub(crate) fn prepare(
     let Some(mut opponent) = opponent else {
         return Ok(None);
     };
-    let name = runtime.block_on(opponent.prepare())?;
+    let name = runtime.block_on(opponent.prepare(table))?;
     name_the_player(table, &name);
     opponent.settle(table);
     Ok(Some((opponent, name)))

@@ -28,7 +28,10 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, fen::Fen, uci::UciMov
 use crate::{
     braille_display::text_cells,
     config::EngineSettings,
-    opponent::{engine, uci::EngineScore},
+    opponent::{
+        engine,
+        uci::{EngineScore, UciError},
+    },
     session::Session,
 };
 
@@ -100,6 +103,8 @@ pub struct Record {
     pub start: Chess,
     /// Its FEN, unless it is the standard start.
     pub start_fen: Option<Fen>,
+    /// A Chess960 game (its castling is the king taking its rook in UCI).
+    pub chess960: bool,
     /// The moves.
     pub moves: Vec<Move>,
     /// White's name.
@@ -319,8 +324,13 @@ impl Record {
             })
         })?;
         let tag = |name: &str| shown_text(game.tag(name).unwrap_or("?"));
+        let chess960 = game
+            .tag("Variant")
+            .is_some_and(|v| v.to_ascii_lowercase().contains("960"))
+            || first.castles().mode() == CastlingMode::Chess960;
         Ok(Record {
             start_fen: game.tag("FEN").and_then(|f| f.parse().ok()),
+            chess960,
             start: first,
             moves: played.moves().to_vec(),
             white: tag("White"),
@@ -343,6 +353,8 @@ impl Record {
         Ok(Record {
             start: table.game().start().clone(),
             start_fen: config.start_fen.as_deref().and_then(|f| f.parse().ok()),
+            chess960: config.chess960
+                || table.game().start().castles().mode() == CastlingMode::Chess960,
             moves: table.game().moves().to_vec(),
             white: shown_text(&config.event.white),
             black: shown_text(&config.event.black),
@@ -507,6 +519,7 @@ pub fn review(
     let language = options.language.unwrap_or(record.language);
     let messages = annabella_phonetic::messages::Messages::get(language);
     let mut review = Review::new(language, record.vi, record.start.clone(), &record.moves);
+    review.set_unfinished(record.result.trim() == "*");
     let mut notes = Vec::new();
     if record.games > 1 {
         notes.push(review.games_note(record.games, record.number));
@@ -518,7 +531,13 @@ pub fn review(
             Err(e) => {
                 tracing::warn!("the review goes on without evaluation: {e}");
                 let engine = shown_text(&settings.program.display().to_string());
-                notes.push(messages.text("review-engine-failed", &[("engine", engine.into())]));
+                let message = match e {
+                    ReviewError::Engine(engine::EngineError::Uci(UciError::NoChess960 {
+                        ..
+                    })) => "review-engine-no-chess960",
+                    _ => "review-engine-failed",
+                };
+                notes.push(messages.text(message, &[("engine", engine.into())]));
             }
         },
         ReviewEngine::Unusable { engine, why } => {
@@ -738,7 +757,7 @@ fn analysis(
     record: &Record,
     positions: &[Chess],
 ) -> Result<Vec<Option<Analysis>>, ReviewError> {
-    let mode = CastlingMode::Standard;
+    let mode = annabella_rules::castling_mode(record.chess960);
     let moves: Vec<UciMove> = record.moves.iter().map(|m| m.to_uci(mode)).collect();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -746,6 +765,7 @@ fn analysis(
         .map_err(ReviewError::Runtime)?;
     let found = runtime.block_on(engine::analyse(
         settings,
+        record.chess960,
         record.start_fen.as_ref(),
         &moves,
         positions,

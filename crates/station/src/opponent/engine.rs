@@ -98,7 +98,7 @@ impl EngineError {
                 },
                 UciError::Garbage(_) => OpponentFailure::Garbage,
                 UciError::IllegalMove { .. } => OpponentFailure::IllegalMove,
-                UciError::Option { .. } => OpponentFailure::Refused,
+                UciError::Option { .. } | UciError::NoChess960 { .. } => OpponentFailure::Refused,
                 UciError::NotReady(_) => OpponentFailure::Stopped,
             },
         }
@@ -123,9 +123,13 @@ impl EngineOpponent {
 }
 
 impl Opponent for EngineOpponent {
-    fn prepare(&mut self) -> OpponentFuture<'_, Result<OpponentName, OpponentError>> {
+    fn prepare<'a>(
+        &'a mut self,
+        table: &TableConfig,
+    ) -> OpponentFuture<'a, Result<OpponentName, OpponentError>> {
+        let chess960 = table.chess960;
         Box::pin(async move {
-            let running = Running::start(&self.settings)
+            let running = Running::start(&self.settings, chess960)
                 .await
                 .map_err(|e| OpponentError(Box::new(e)))?;
             let name = running.name.clone();
@@ -164,9 +168,9 @@ enum Step {
 }
 
 impl Running {
-    /// Starts the program, says `uci`, sets the options and the strength, waits for
-    /// `readyok`.
-    async fn start(settings: &EngineSettings) -> Result<Running, EngineError> {
+    /// Starts the program, says `uci`, sets the options, Chess960 castling (when
+    /// `chess960`) and the strength, waits for `readyok`.
+    async fn start(settings: &EngineSettings, chess960: bool) -> Result<Running, EngineError> {
         let program = settings.program.display().to_string();
         let mut child = Command::new(&settings.program)
             .stdin(Stdio::piped())
@@ -202,7 +206,7 @@ impl Running {
         let now = running.now();
         running
             .uci
-            .configure(now, &settings.options, settings.strength)?;
+            .configure(now, &settings.options, settings.strength, chess960)?;
         running.flush().await?;
         while running.next_event().await? != Some(UciEvent::Ready) {}
         let strength = running.uci.strength();
@@ -313,18 +317,21 @@ impl Running {
 /// Each position of a game analysed by the engine of `settings` (for `annabella
 /// review`): the best move there and the score from the side to move, `None` where the
 /// game is over. `positions[i]` is reached by `moves[..i]` from `start` (its FEN, `None`:
-/// the standard start); each search is `settings`' nodes (20000 when it thinks on the
-/// clock).
+/// the standard start), in Chess960 notation when `chess960` (the engine is switched to
+/// it, and its best moves come in it); each search is `settings`' nodes (20000 when it
+/// thinks on the clock).
 ///
 /// # Errors
-/// [`EngineError`]: the engine could not start or failed on the way.
+/// [`EngineError`]: the engine could not start (a Chess960 game and an engine that cannot
+/// play it: [`UciError::NoChess960`]) or failed on the way.
 pub async fn analyse(
     settings: &EngineSettings,
+    chess960: bool,
     start: Option<&Fen>,
     moves: &[UciMove],
     positions: &[Chess],
 ) -> Result<Vec<Option<(UciMove, Option<EngineScore>)>>, EngineError> {
-    let mut running = Running::start(settings).await?;
+    let mut running = Running::start(settings, chess960).await?;
     let limit = match settings.search {
         Search::Nodes(n) => Limit::Nodes(n),
         Search::Clock => Limit::Nodes(20_000),

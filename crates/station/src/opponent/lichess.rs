@@ -79,7 +79,10 @@ impl LichessOpponent {
 }
 
 impl Opponent for LichessOpponent {
-    fn prepare(&mut self) -> OpponentFuture<'_, Result<OpponentName, OpponentError>> {
+    fn prepare<'a>(
+        &'a mut self,
+        _table: &TableConfig,
+    ) -> OpponentFuture<'a, Result<OpponentName, OpponentError>> {
         Box::pin(async move {
             let token = Token::read(&self.settings.token_file).map_err(|e| boxed(e.into()))?;
             let client = annabella_lichess_board::Settings {

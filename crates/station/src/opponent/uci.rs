@@ -16,6 +16,9 @@ use annabella_config::Strength;
 use shakmaty::{Chess, fen::Fen, uci::UciMove};
 use shakmaty_uci::{UciInfoScore, UciMessage, UciOptionConfig, UciSearchControl, UciTimeControl};
 
+/// The option that switches an engine to Chess960 castling (king takes rook).
+const CHESS960: &str = "UCI_Chess960";
+
 /// Lines of no UCI the engine may print while the table waits for one answer before it
 /// counts as talking nonsense.
 const MAX_STRAY_LINES: usize = 1000;
@@ -95,6 +98,13 @@ pub enum UciError {
     /// The engine was asked while it could not take the request (a search before it was ready).
     #[error("the engine is not ready to {0}")]
     NotReady(&'static str),
+    /// A Chess960 game, and the engine has no `UCI_Chess960` option: it would read the
+    /// castling moves (king takes rook) wrongly.
+    #[error("the engine {engine} cannot play Chess960: it has no UCI_Chess960 option")]
+    NoChess960 {
+        /// Its `id name`.
+        engine: String,
+    },
 }
 
 fn last_words(last: &Option<String>) -> String {
@@ -274,23 +284,45 @@ impl Uci {
         Ok(())
     }
 
-    /// Sets the options (each checked against those the engine announced) and the
-    /// strength, then asks `isready`.
+    /// Sets the options (each checked against those the engine announced), Chess960
+    /// castling when `chess960` (`UCI_Chess960`: castling moves are then the king taking
+    /// its rook, both ways) and the strength, then asks `isready`.
     ///
     /// # Errors
-    /// [`UciError::Option`] for an option the engine lacks or a value it cannot take.
+    /// [`UciError::Option`] for an option the engine lacks or a value it cannot take;
+    /// [`UciError::NoChess960`] for a Chess960 game and an engine without the option.
     pub fn configure(
         &mut self,
         now: Duration,
         options: &[(String, String)],
         strength: Strength,
+        chess960: bool,
     ) -> Result<(), UciError> {
         if self.state != State::Identified {
             return Err(UciError::NotReady("take options"));
         }
+        let own_960 = options
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(CHESS960));
+        if chess960 {
+            if !matches!(self.option(CHESS960), Some(UciOptionConfig::Check { .. })) {
+                return Err(UciError::NoChess960 {
+                    engine: self.name.clone().unwrap_or_else(|| "UCI engine".into()),
+                });
+            }
+            if own_960.is_some_and(|(_, v)| v != "true") {
+                return Err(UciError::Option {
+                    name: CHESS960.into(),
+                    why: "the game is Chess960: the option must be true".into(),
+                });
+            }
+        }
         for (name, value) in options {
             let value = self.option_value(name, value)?;
             self.set_option(name, Some(value));
+        }
+        if chess960 && own_960.is_none() {
+            self.set_option(CHESS960, Some("true".into()));
         }
         self.strength = self.set_strength(strength);
         self.out.push_back(UciMessage::IsReady.to_string());
@@ -570,7 +602,7 @@ mod tests {
             ("Threads".to_owned(), "1".to_owned()),
             ("hash".to_owned(), "16".to_owned()),
         ];
-        uci.configure(ms(20), &options, Strength::Elo(1200))
+        uci.configure(ms(20), &options, Strength::Elo(1200), false)
             .unwrap();
         assert_eq!(
             drain(&mut uci),
@@ -597,7 +629,8 @@ mod tests {
             uci.handle_line(ms(1), line).unwrap();
         }
         drain(&mut uci);
-        uci.configure(ms(2), &[], Strength::Elo(2100)).unwrap();
+        uci.configure(ms(2), &[], Strength::Elo(2100), false)
+            .unwrap();
         assert_eq!(
             drain(&mut uci),
             ["setoption name Skill Level value 10", "isready"]
@@ -608,7 +641,7 @@ mod tests {
     fn an_option_the_engine_lacks_or_a_value_out_of_range_is_named() {
         let mut uci = identified();
         let err = uci
-            .configure(ms(1), &[("Hsh".into(), "16".into())], Strength::Full)
+            .configure(ms(1), &[("Hsh".into(), "16".into())], Strength::Full, false)
             .unwrap_err();
         assert!(
             err.to_string()
@@ -617,7 +650,12 @@ mod tests {
         );
         let mut uci = identified();
         let err = uci
-            .configure(ms(1), &[("Threads".into(), "0".into())], Strength::Full)
+            .configure(
+                ms(1),
+                &[("Threads".into(), "0".into())],
+                Strength::Full,
+                false,
+            )
             .unwrap_err();
         assert_eq!(
             err.to_string(),
@@ -628,7 +666,7 @@ mod tests {
     #[test]
     fn a_search_gives_the_best_move_with_its_last_score() {
         let mut uci = identified();
-        uci.configure(ms(1), &[], Strength::Full).unwrap();
+        uci.configure(ms(1), &[], Strength::Full, false).unwrap();
         uci.handle_line(ms(2), "readyok").unwrap();
         uci.poll_event();
         drain(&mut uci);
@@ -657,7 +695,7 @@ mod tests {
     #[test]
     fn an_illegal_best_move_is_an_error_naming_the_position() {
         let mut uci = identified();
-        uci.configure(ms(1), &[], Strength::Full).unwrap();
+        uci.configure(ms(1), &[], Strength::Full, false).unwrap();
         uci.handle_line(ms(2), "readyok").unwrap();
         uci.search(ms(3), None, &[], &Chess::default(), &Limit::Nodes(10))
             .unwrap();
@@ -679,7 +717,7 @@ mod tests {
             "the engine did not answer uciok within 1000 ms (its last words: \"hello\")"
         );
         let mut uci = identified();
-        uci.configure(ms(0), &[], Strength::Full).unwrap();
+        uci.configure(ms(0), &[], Strength::Full, false).unwrap();
         uci.handle_line(ms(0), "readyok").unwrap();
         let clock = ClockLimit {
             white: ms(60_000),
@@ -698,6 +736,91 @@ mod tests {
             "go wtime 60000 btime 50000 winc 2000 binc 2000 movestogo 12"
         );
         assert_eq!(uci.poll_timeout(), Some(ms(61_100)));
+    }
+
+    #[test]
+    fn a_chess960_game_switches_the_engine_and_castles_king_takes_rook_both_ways() {
+        use shakmaty::{CastlingMode, Move, Position, Square};
+        let mut uci = Uci::new(ms(0), ms(1000));
+        for line in [
+            "id name Stockfish 15.1",
+            "option name UCI_Chess960 type check default false",
+            "option name Threads type spin default 1 min 1 max 1024",
+            "uciok",
+        ] {
+            uci.handle_line(ms(1), line).unwrap();
+        }
+        drain(&mut uci);
+        uci.poll_event();
+        let options = [("Threads".to_owned(), "1".to_owned())];
+        uci.configure(ms(2), &options, Strength::Full, true)
+            .unwrap();
+        assert_eq!(
+            drain(&mut uci),
+            [
+                "setoption name Threads value 1",
+                "setoption name UCI_Chess960 value true",
+                "isready"
+            ]
+        );
+        uci.handle_line(ms(3), "readyok").unwrap();
+        assert_eq!(uci.poll_event(), Some(UciEvent::Ready));
+        // Kings on b1 and b8: White's O-O (king to g1, rook to f1) is b1h1 in Chess960
+        // notation, while b1g1 would read as a plain king move in the standard one.
+        let fen: Fen = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1".parse().unwrap();
+        let start: Chess = fen.clone().into_position(CastlingMode::Chess960).unwrap();
+        let castle = Move::Castle {
+            king: Square::B1,
+            rook: Square::H1,
+        };
+        let mut pos = start.clone();
+        pos.play_unchecked(castle);
+        let moves = [castle.to_uci(CastlingMode::Chess960)];
+        uci.search(ms(4), Some(&fen), &moves, &pos, &Limit::Nodes(100))
+            .unwrap();
+        assert_eq!(
+            drain(&mut uci),
+            [
+                "ucinewgame",
+                "position fen rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1 moves b1h1",
+                "go nodes 100"
+            ]
+        );
+        // Black's O-O-O as the engine says it: the king takes the rook on a8.
+        uci.handle_line(ms(5), "bestmove b8a8").unwrap();
+        let Some(UciEvent::BestMove { best, .. }) = uci.poll_event() else {
+            panic!("no best move");
+        };
+        assert_eq!(
+            best.to_move(&pos).ok(),
+            Some(Move::Castle {
+                king: Square::B8,
+                rook: Square::A8
+            })
+        );
+    }
+
+    #[test]
+    fn an_engine_without_chess960_is_refused_at_a_chess960_game() {
+        let mut uci = identified();
+        let err = uci.configure(ms(1), &[], Strength::Full, true).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the engine Stockfish 15.1 cannot play Chess960: it has no UCI_Chess960 option"
+        );
+        assert!(drain(&mut uci).is_empty(), "nothing set");
+        let mut uci = Uci::new(ms(0), ms(1000));
+        for line in ["option name UCI_Chess960 type check default false", "uciok"] {
+            uci.handle_line(ms(1), line).unwrap();
+        }
+        let off = [("uci_chess960".to_owned(), "false".to_owned())];
+        let err = uci
+            .configure(ms(2), &off, Strength::Full, true)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "opponent.options.UCI_Chess960: the game is Chess960: the option must be true"
+        );
     }
 
     #[test]
