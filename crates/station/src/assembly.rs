@@ -7,46 +7,38 @@
 
 use std::{
     io::Write,
-    ops::ControlFlow,
     path::{Path, PathBuf},
     sync::{Arc, mpsc as std_mpsc},
-    time::{Duration, Instant},
+    time::Duration,
 };
 
-use annabella_devices::{
-    sim::{
-        ClockSim, DgtSim, FirmwareKind, FirmwarePlan, FirmwareSim, Hands as _, PegBoardSim,
-        SimDevice, Simulated, Simulator,
-    },
-    transport::PortConfig,
-};
-use annabella_phonetic::Language;
-use annabella_speech::{
-    AudioInput, Coverage, Ears, FedSource, Final, Hearing, HearingError, HearingNews, HearingSetup,
-    Pacing, ReadAhead, Step,
-};
+use annabella_devices::sim::{ClockSim, DgtSim, Hands as _, PegBoardSim, Simulated, Simulator};
+use annabella_speech::{AudioInput, Ears, Hearing, HearingError, HearingSetup};
 use annabella_table::{TableConfig, TableView};
 use annabella_voice::{HeraldError, VoicePlan};
-use shakmaty::{Chess, Position};
 use tokio::sync::{mpsc, watch};
 
 use crate::{
     braille_display::{BrailleDisplayPlan, DisplayKeys, RunningDisplay},
     config::{DeviceSpec, Devices},
     console_link::ConsoleSetup,
-    heard, records,
+    records,
     session::{Session, SessionError, TableTime},
     shell::{self, Channels, Ending, Request, ShellOptions},
 };
 
-mod parts;
+mod devices;
+mod hearing;
+mod journal;
+mod screens;
+mod voices;
+
+pub use journal::holds_journal;
 
 /// Requests waiting for the shell (keyboard, script, console, hearing).
 const REQUESTS: usize = 64;
 /// Herald news waiting for the shell.
 const NEWS: usize = 256;
-/// Console lines waiting for the web console.
-const CONSOLE_LINES: usize = 1024;
 
 /// Audio the program pushes to the hearing (16 kHz mono samples).
 pub type AudioFeed = std_mpsc::Sender<Vec<i16>>;
@@ -288,34 +280,6 @@ pub struct Stopped {
     pub opponent: Option<crate::opponent::OpponentEnd>,
 }
 
-/// Each configured serial device that cannot be opened, named with its key and why.
-fn unreachable_devices(devices: &Devices) -> Vec<String> {
-    [
-        ("devices.peg_board", &devices.peg_board),
-        ("devices.dgt", &devices.dgt),
-        ("devices.clock", &devices.clock),
-    ]
-    .into_iter()
-    .filter_map(|(key, spec)| match spec {
-        DeviceSpec::Serial { path, baud } => {
-            annabella_devices::transport::probe(&PortConfig::new(path, *baud))
-                .err()
-                .map(|why| format!("{key} ({why})"))
-        }
-        DeviceSpec::Sim | DeviceSpec::Firmware { .. } | DeviceSpec::OnDgt | DeviceSpec::None => {
-            None
-        }
-    })
-    .collect()
-}
-
-/// True when `dir` holds a journal (its file, or the log of one that was never closed).
-pub fn holds_journal(dir: &Path) -> bool {
-    [crate::records::JOURNAL, "game.journal-wal"]
-        .iter()
-        .any(|name| dir.join(name).exists())
-}
-
 impl Station {
     /// Opens the journal, the devices, the voices, the hearing and the console, and
     /// starts the shell.
@@ -324,12 +288,12 @@ impl Station {
     /// [`StationError`] naming the part that failed.
     pub fn start(mut plan: StationPlan) -> Result<Station, StationError> {
         let dir = plan.records_dir.clone();
-        let journal = parts::records_journal(&dir, plan.continue_journal)?;
-        parts::check_devices(&plan.devices, plan.allow_missing_devices)?;
-        let runtime = parts::runtime()?;
+        devices::check(&plan.devices, plan.allow_missing_devices)?;
+        let runtime = runtime()?;
         let opponent = crate::opponent::prepare(&runtime, plan.opponent.take(), &mut plan.table)?;
-        let session = open_session(
-            &journal,
+        let (journal, session) = journal::open(
+            &dir,
+            plan.continue_journal,
             plan.table,
             plan.secret.as_ref(),
             plan.accept_unkeyed,
@@ -344,11 +308,11 @@ impl Station {
         let voices = plan
             .voices
             .with_languages(table.language, table.sighted_language);
-        let herald = parts::start_herald(&voices, &dir, plan.continue_journal, time, news_tx)?;
+        let herald = voices::open(&voices, &dir, plan.continue_journal, time, news_tx)?;
         let audio_record = herald.record.clone();
         let audio_on_stdin =
             matches!(&plan.hearing, HearingPlan::Setup(s) if s.input == AudioInput::Stdin);
-        let (hearing, feed) = start_hearing(
+        let (hearing, feed) = hearing::open(
             &plan.hearing,
             position.clone(),
             table.language,
@@ -358,19 +322,21 @@ impl Station {
         let ears = hearing.as_ref().map(Hearing::ears);
 
         let _entered = runtime.enter();
-        let sims = Arc::new(start_sims(&plan.devices, &position)?);
-        let links = parts::open_links(&plan.devices, &sims);
+        let (sims, links) = devices::open(&plan.devices, &position)?;
+        let sims = Arc::new(sims);
         let (view_tx, view_rx) = watch::channel(session.table().snapshot());
         let (committed_tx, committed_rx) = watch::channel(session.journal().len());
-        let lines = parts::start_console(plan.console, &table, &sims, &view_rx, &requests_tx)?;
-        let (lines, braille_display) = parts::start_braille_display(
+        let (lines, braille_display) = screens::open(
+            plan.console,
             plan.braille_display,
-            lines,
-            &table,
-            &view_rx,
-            &requests_tx,
-            time,
-            &dir,
+            &screens::Screens {
+                table: &table,
+                sims: &sims,
+                view: &view_rx,
+                requests: &requests_tx,
+                time,
+                dir: &dir,
+            },
         )?;
         let opponent = opponent.map(|o| {
             crate::opponent::seat(
@@ -382,7 +348,7 @@ impl Station {
                 time,
             )
         });
-        let (heard_tx, heard_rx) = parts::heard_log(plan.heard_log);
+        let (heard_tx, heard_rx) = heard_log(plan.heard_log);
         let shell = runtime.spawn(shell::run(
             session,
             time,
@@ -464,268 +430,29 @@ impl Station {
     }
 }
 
-/// Opens (or continues) the journal, saying what it found.
-fn open_session(
-    journal: &Path,
-    table: TableConfig,
-    secret: Option<&crate::journal::TableSecret>,
-    accept_unkeyed: bool,
-) -> Result<Session, StationError> {
-    let (session, resumed) = Session::open_accepting(journal, table, secret, accept_unkeyed)?;
-    if resumed.accepted_unkeyed {
-        tracing::warn!(journal = %journal.display(), "{}", crate::session::ACCEPTED_UNKEYED);
-    }
-    if let Some(line) = resumed.not_authenticated().filter(|_| resumed.replayed > 0) {
-        tracing::warn!(journal = %journal.display(), "{line}");
-    }
-    if let Some(d) = &resumed.dropped {
-        tracing::warn!("journal {}: {d}", journal.display());
-    }
-    if resumed.replayed > 0 {
-        tracing::info!(
-            "continuing the game in {} ({} records replayed)",
-            journal.display(),
-            resumed.replayed
-        );
-    }
-    if resumed.config_from_journal {
-        tracing::info!("the journal's own table settings are kept (they differ from the config)");
-    }
-    Ok(session)
+/// The station's own runtime: two worker threads for the shell, the console and the
+/// devices.
+fn runtime() -> Result<tokio::runtime::Runtime, StationError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(StationError::Runtime)
 }
 
-/// Starts the simulators of the devices configured as `sim` or `firmware`.
-fn start_sims(devices: &Devices, position: &Chess) -> Result<Sims, StationError> {
-    fn sim<D: SimDevice>(
-        spec: &DeviceSpec,
-        device: &'static str,
-        make: impl FnOnce() -> D,
-    ) -> Result<Option<Simulator<D>>, StationError> {
-        if *spec != DeviceSpec::Sim {
-            return Ok(None);
-        }
-        let s =
-            Simulator::spawn(make()).map_err(|source| StationError::Device { device, source })?;
-        tracing::info!("simulated {device} on {}", s.path().display());
-        Ok(Some(s))
-    }
-    fn simulated<D: SimDevice>(
-        spec: &DeviceSpec,
-        device: &'static str,
-        kind: FirmwareKind,
-        occupancy: Option<String>,
-        make: impl FnOnce() -> D,
-    ) -> Result<Option<Simulated<D>>, StationError> {
-        let DeviceSpec::Firmware { elf, harness } = spec else {
-            return Ok(sim(spec, device, make)?.map(Simulated::Rust));
-        };
-        let plan = FirmwarePlan {
-            harness: harness.clone(),
-            elf: elf.clone(),
-            kind,
-            link: None,
-            occupancy,
-        };
-        let f = FirmwareSim::spawn(&plan).map_err(|e| StationError::Device {
-            device,
-            source: std::io::Error::other(e),
-        })?;
-        tracing::info!(
-            "{device} firmware {} in simavr on {}",
-            elf.display(),
-            f.path().display()
-        );
-        Ok(Some(Simulated::Firmware(f)))
-    }
-    let occupancy = position.board().to_string();
-    Ok(Sims {
-        peg: simulated(
-            &devices.peg_board,
-            "peg board",
-            FirmwareKind::PegBoard,
-            Some(occupancy),
-            || PegBoardSim::new(position.board().occupied()),
-        )?,
-        dgt: sim(&devices.dgt, "DGT board", || {
-            DgtSim::new(position.board().clone())
-        })?,
-        clock: simulated(
-            &devices.clock,
-            "tactile clock",
-            FirmwareKind::Clock,
-            None,
-            ClockSim::default,
-        )?,
-    })
-}
-
-/// Where the station opens a device: its serial port, or its simulator's terminal `sim`
-/// (at the device's own `sim_baud`).
-fn port(spec: &DeviceSpec, sim: Option<&Path>, sim_baud: u32) -> Option<PortConfig> {
-    match spec {
-        // The DGT 3000's messages come through the DGT board's link.
-        DeviceSpec::None | DeviceSpec::OnDgt => None,
-        DeviceSpec::Serial { path, baud } => Some(PortConfig::new(path, *baud)),
-        DeviceSpec::Sim | DeviceSpec::Firmware { .. } => sim.map(|p| PortConfig::new(p, sim_baud)),
-    }
-}
-
-/// Starts hearing the VI player as planned; each utterance goes to `requests`.
-fn start_hearing(
-    plan: &HearingPlan,
-    position: Chess,
-    language: Language,
-    time: TableTime,
-    requests: &mpsc::Sender<Request>,
-) -> Result<(Option<Hearing>, Option<AudioFeed>), StationError> {
-    let loading = Instant::now();
-    let thread_failed = |e: std::io::Error| HearingError {
-        key: "speech.input",
-        message: format!("cannot start a thread: {e}"),
-    };
-    match plan {
-        HearingPlan::Words => Ok((None, None)),
-        HearingPlan::Setup(setup) => {
-            tracing::info!("loading the speech model {} ...", setup.model.display());
-            let recognizer = setup.recognizer(position, language, Instant::now())?;
-            let coverage = Coverage::of(&recognizer);
-            // A recording plays from now, once the model is loaded.
-            let (source, pacing) = setup.open_input(Instant::now())?;
-            let quit_at_end = setup.input == AudioInput::Stdin;
-            let hearing = Hearing::spawn(
-                recognizer,
-                source,
-                pacing,
-                sink(time, requests.clone(), quit_at_end),
-            )
-            .map_err(thread_failed)?;
-            report_listening(setup, &coverage, language, loading.elapsed());
-            Ok((Some(hearing), None))
-        }
-        HearingPlan::Fed { model } => {
-            if language != Language::De {
-                tracing::info!(
-                    "the VI player's phrases: fed as recognised words (the VI \
-                     player's language is {}, the model is German)",
-                    language.code()
-                );
-                return Ok((None, None));
-            }
-            let setup = HearingSetup {
-                model: model.clone(),
-                input: AudioInput::Mic(None),
-                push_to_talk: false,
-                trailing_silence: Duration::from_millis(600),
-                leaf_silence: Duration::from_millis(100),
-                min_snr_db: annabella_speech::hearing::DEFAULT_MIN_SNR_DB,
-            };
-            let recognizer = setup.recognizer(position, language, Instant::now())?;
-            let coverage = Coverage::of(&recognizer);
-            let (source, feed) = FedSource::new(Instant::now());
-            let hearing = Hearing::spawn(
-                recognizer,
-                Box::new(source),
-                Pacing::RealTime,
-                sink(time, requests.clone(), false),
-            )
-            .map_err(thread_failed)?;
-            tracing::info!(
-                "the VI player's phrases: spoken by espeak-ng -v de and heard \
-                 through Vosk ({}, {} phrases in the first grammar)",
-                model.display(),
-                coverage.phrases
-            );
-            Ok((Some(hearing), Some(feed)))
-        }
-    }
-}
-
-/// Each utterance becomes a [`Request::Heard`] (input and timings); with
-/// `quit_at_end`, the end of the audio stops the table.
-fn sink(
-    time: TableTime,
-    requests: mpsc::Sender<Request>,
-    quit_at_end: bool,
-) -> impl FnMut(HearingNews) -> ControlFlow<()> + Send + 'static {
-    let mut ahead = ReadAhead::new();
-    move |news| {
-        match news {
-            // The read-back of a leaf is rendered ahead; a request lost to a full queue
-            // only costs the head start.
-            HearingNews::Leaf(f) => {
-                for step in ahead.foresee(&f) {
-                    let _ = requests.try_send(match step {
-                        Step::Render(a) => Request::RenderAhead {
-                            id: a.id,
-                            phrase: a.phrase,
-                        },
-                        Step::Drop(id) => Request::DropAhead(id),
-                    });
-                }
-            }
-            HearingNews::Utterance(heard, audio) => {
-                if let Final::Fresh { dropped: Some(id) } = ahead.heard(&heard) {
-                    let _ = requests.try_send(Request::DropAhead(id));
-                }
-                let (input, mut timing) = heard::heard(&heard, time);
-                timing.audio = audio;
-                if requests
-                    .blocking_send(Request::Heard { input, timing })
-                    .is_err()
-                {
-                    return ControlFlow::Break(());
-                }
-            }
-            HearingNews::Trouble(e) => tracing::warn!("speech: {e}"),
-            HearingNews::AudioFailed(e) => {
-                tracing::warn!("speech input: {e}; no more audio");
-            }
-            HearingNews::BuffersLost(n) => {
-                tracing::warn!("speech: the recognizer fell behind ({n} audio buffers lost)");
-            }
-            HearingNews::AudioEnded => {
-                if quit_at_end {
-                    let _ = requests.blocking_send(Request::Quit);
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-/// Says on standard error what the table listens with and, once, the scheme's words
-/// the model lacks.
-fn report_listening(
-    setup: &HearingSetup,
-    coverage: &Coverage,
-    language: Language,
-    loading: Duration,
+/// The announcements' log for the script's `expect:`, when asked for: its sender (for
+/// the shell) and receiver (for the station).
+fn heard_log(
+    wanted: bool,
+) -> (
+    Option<std_mpsc::Sender<String>>,
+    Option<std_mpsc::Receiver<String>>,
 ) {
-    tracing::info!(
-        "listening ({}) with {} in {:.1} s: {} phrases in the first grammar, {}",
-        setup.input.describe(),
-        setup.model.display(),
-        loading.as_secs_f64(),
-        coverage.phrases,
-        if setup.push_to_talk {
-            "push-to-talk (the clock's talk button, or Enter)"
-        } else {
-            "always listening"
-        }
-    );
-    let code = language.code();
-    if coverage.knows_none {
-        tracing::warn!(
-            "the model knows none of the {code} scheme's words: nothing said \
-             can be understood (fetch a {code} model with models/fetch.sh)"
-        );
-    } else if !coverage.missing_words.is_empty() {
-        tracing::warn!(
-            "the model lacks {} word(s) of the {code} scheme; phrases with \
-             them cannot be heard: {}",
-            coverage.missing_words.len(),
-            coverage.missing_words.join(", ")
-        );
+    if wanted {
+        let (tx, rx) = std_mpsc::channel();
+        (Some(tx), Some(rx))
+    } else {
+        (None, None)
     }
 }
 
