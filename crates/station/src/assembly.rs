@@ -362,7 +362,11 @@ impl Station {
         let links = parts::open_links(&plan.devices, &sims);
         let (view_tx, view_rx) = watch::channel(session.table().snapshot());
         let (committed_tx, committed_rx) = watch::channel(session.journal().len());
-        let lines = parts::start_console(plan.console, &table, &sims, &view_rx, &requests_tx)?;
+        let console = plan.console.map(|mut c| {
+            c.game_after_game = plan.game_after_game;
+            c
+        });
+        let lines = parts::start_console(console, &table, &sims, &view_rx, &requests_tx)?;
         let (lines, braille_display) = parts::start_braille_display(
             plan.braille_display,
             lines,

@@ -65,6 +65,8 @@ pub struct Observer {
     last_seq: u64,
     /// The table's language: the log's, the alerts' and the claims' words.
     language: Language,
+    /// The table goes on to a next game once the arbiter confirms the result.
+    game_after_game: bool,
 }
 
 impl Observer {
@@ -89,12 +91,21 @@ impl Observer {
             last: None,
             last_seq: 0,
             language: config.language,
+            game_after_game: false,
         })
     }
 
     /// The message `id` with `args` in the table's language.
     fn say(&self, id: &str, args: &[Arg<'_>]) -> String {
         Messages::get(self.language).text(id, args)
+    }
+
+    /// An observer of a table that goes on to a next game once the arbiter confirms the
+    /// result (the view's `next_game` is set when the game is over).
+    #[must_use]
+    pub fn game_after_game(mut self, yes: bool) -> Observer {
+        self.game_after_game = yes;
+        self
     }
 
     /// Adds a line to the event log.
@@ -281,6 +292,7 @@ impl Observer {
             alerts,
             plan,
             result: t.result.as_ref().map(|r| r.result),
+            next_game: self.game_after_game && t.result.is_some(),
         };
         if self.last.as_ref() == Some(&view) {
             return None;
