@@ -388,17 +388,27 @@ fn play_tells_the_story_by_default_and_the_trace_when_verbose() {
         stdout
     };
     let story = run(&[]);
-    assert!(
-        story.contains("VI player says: «Bauer Eva vier»"),
-        "{story}"
-    );
-    assert!(story.contains("1. e4"), "{story}");
-    assert!(
-        !story.contains("\"input\""),
-        "no trace in the story: {story}"
-    );
+    // The German table tells it in German, in whole sentences.
+    for told in [
+        "Die Partie hat begonnen.",
+        "Der sehbehinderte Spieler sagte: „Bauer Eva vier“.",
+        "Zug 1. e4 notiert",
+        "Der sehbehinderte Spieler hört: „",
+    ] {
+        assert!(
+            story.contains(told),
+            "{told:?} missing from the story:\n{story}"
+        );
+    }
+    for trace in ["{\"input\"", "\"input\"", "Some(", "< {", "VI player"] {
+        assert!(!story.contains(trace), "{trace:?} in the story:\n{story}");
+    }
     let trace = run(&["--verbose"]);
     assert_ne!(trace, story);
+    assert!(
+        trace.contains("{\"input\""),
+        "the trace when verbose: {trace}"
+    );
     assert!(trace.contains("heard"), "{trace}");
 }
 

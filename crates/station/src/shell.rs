@@ -233,7 +233,11 @@ impl Shell {
         }
         let lines = std::mem::take(&mut self.outbox);
         let style = self.options.style;
-        let texts = lines.iter().filter_map(|line| style.render(line)).collect();
+        let language = self.session.table().config().language;
+        let texts = lines
+            .iter()
+            .filter_map(|line| style.render(line, language))
+            .collect();
         let (written, done) = oneshot::channel();
         if self.console.send((texts, written)).await.is_ok() {
             let _ = done.await;

@@ -290,3 +290,26 @@ play-waiting = Die Paarung der Runde { $round } steht noch aus: { $why }.
 play-forfeit = Runde { $round }, Brett { $board } ({ $white } – { $black }) ist kampflos entschieden: Hier wird nicht gespielt.
 play-no-pairing = Die TRF-Datei hat in Runde { $round } noch kein Brett { $board }.
 play-no-trf = Die Datei des Tisches nennt keine TRF-Datei oder kein Brett.
+
+## Die Geschichte des Bretts (was play und die Vorführung zeigen)
+story-hears = { $who ->
+    [vi] Der sehbehinderte Spieler
+   *[sighted] Der sehende Spieler
+} hört: „{ $text }“.
+story-cut = ({ $how ->
+    [superseded] durch eine neuere Ansage ersetzt
+    [stopped] mit „Stopp“ abgebrochen
+    [skipped] übersprungen
+    [interrupted] von einer dringenderen Ansage unterbrochen, danach wiederholt
+    [expired] verworfen, weil sie nicht rechtzeitig gesagt werden konnte
+   *[failed] die Stimme konnte sie nicht sprechen
+})
+story-button = Der sehbehinderte Spieler drückt an der Uhr { $button ->
+    [time-query] die Taste für die Restzeiten
+    [pause] die Pausetaste
+    [push-to-talk] die Sprechtaste
+    [whose-turn] die Taste „Wer ist am Zug?“
+    [repeat-last-move] die Taste „Letzten Zug wiederholen“
+   *[call-arbiter] die Taste „Schiedsrichter rufen“
+}.
+story-sealed = Ein Zug ist versiegelt: Die Partie ist unterbrochen.

@@ -289,3 +289,26 @@ play-waiting = Waiting for the pairing of round { $round }: { $why }.
 play-forfeit = Round { $round }, board { $board } ({ $white } – { $black }) is decided by forfeit: there is nothing to play.
 play-no-pairing = The TRF file has no board { $board } in round { $round } yet.
 play-no-trf = The table's file names no TRF file or no board.
+
+## The table's story (what play and the demo print by default)
+story-hears = { $who ->
+    [vi] The VI player
+   *[sighted] The sighted player
+} hears: “{ $text }”.
+story-cut = ({ $how ->
+    [superseded] replaced by a newer announcement
+    [stopped] cut off by "stop speaking"
+    [skipped] skipped
+    [interrupted] interrupted by a more urgent announcement, said again afterwards
+    [expired] dropped, its time had passed
+   *[failed] the voice could not say it
+})
+story-button = The VI player presses the clock's { $button ->
+    [time-query] time button
+    [pause] pause button
+    [push-to-talk] push-to-talk button
+    [whose-turn] "whose turn" button
+    [repeat-last-move] "repeat the last move" button
+   *[call-arbiter] "call the arbiter" button
+}.
+story-sealed = A move is sealed: the game is adjourned.

@@ -290,3 +290,26 @@ play-waiting = A(z) { $round }. forduló párosítására vár: { $why }.
 play-forfeit = A(z) { $round }. forduló { $board }. táblája ({ $white } – { $black }) játék nélkül dőlt el: itt nincs mit játszani.
 play-no-pairing = A TRF-fájlban a(z) { $round }. fordulóban még nincs { $board }. tábla.
 play-no-trf = Az asztal fájlja nem nevez meg TRF-fájlt vagy táblát.
+
+## Az asztal története (amit a play és a bemutató kiír)
+story-hears = { $who ->
+    [vi] A látássérült játékos
+   *[sighted] A látó játékos
+} hallja: „{ $text }”.
+story-cut = ({ $how ->
+    [superseded] egy újabb bejelentés váltotta fel
+    [stopped] a „stop” megszakította
+    [skipped] átugorva
+    [interrupted] egy sürgősebb bejelentés megszakította, utána megismételve
+    [expired] elvetve, mert nem hangzott el időben
+   *[failed] a hang nem tudta kimondani
+})
+story-button = A látássérült játékos megnyomja az óra { $button ->
+    [time-query] időgombját
+    [pause] szünetgombját
+    [push-to-talk] beszédgombját
+    [whose-turn] „Ki lép?” gombját
+    [repeat-last-move] „Utolsó lépés ismétlése” gombját
+   *[call-arbiter] „Bíró hívása” gombját
+}.
+story-sealed = Egy lépés lezárva: a játszma függőben van.

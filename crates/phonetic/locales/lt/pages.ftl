@@ -289,3 +289,26 @@ play-waiting = Laukiama { $round } rato porų: { $why }.
 play-forfeit = { $round } rato { $board } lenta ({ $white } – { $black }) išspręsta be žaidimo: čia nėra ką žaisti.
 play-no-pairing = TRF faile { $round } rate dar nėra { $board } lentos.
 play-no-trf = Stalo faile nenurodytas TRF failas arba lenta.
+
+## Lentos pasakojimas (ką play ir demonstracija rodo)
+story-hears = { $who ->
+    [vi] Silpnaregis žaidėjas
+   *[sighted] Regintysis žaidėjas
+} girdi: „{ $text }“.
+story-cut = ({ $how ->
+    [superseded] pakeista naujesniu pranešimu
+    [stopped] nutraukta komanda „stop“
+    [skipped] praleista
+    [interrupted] pertraukta skubesnio pranešimo, vėliau pakartota
+    [expired] atmesta, nes nebuvo pasakyta laiku
+   *[failed] balsas negalėjo to pasakyti
+})
+story-button = Silpnaregis žaidėjas paspaudžia laikrodžio { $button ->
+    [time-query] laiko mygtuką
+    [pause] pauzės mygtuką
+    [push-to-talk] kalbėjimo mygtuką
+    [whose-turn] mygtuką „Kieno ėjimas?“
+    [repeat-last-move] mygtuką „Pakartoti paskutinį ėjimą“
+   *[call-arbiter] mygtuką „Kviesti teisėją“
+}.
+story-sealed = Ėjimas užantspauduotas: partija atidėta.

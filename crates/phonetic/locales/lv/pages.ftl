@@ -289,3 +289,26 @@ play-waiting = Gaida { $round }. kārtas pārus: { $why }.
 play-forfeit = { $round }. kārtas { $board }. galdiņš ({ $white } – { $black }) izšķirts bez spēles: te nav ko spēlēt.
 play-no-pairing = TRF failā { $round }. kārtā vēl nav { $board }. galdiņa.
 play-no-trf = Galda failā nav nosaukts TRF fails vai galdiņš.
+
+## Galdiņa stāsts (ko play un demonstrācija rāda)
+story-hears = { $who ->
+    [vi] Vājredzīgais spēlētājs
+   *[sighted] Redzīgais spēlētājs
+} dzird: “{ $text }”.
+story-cut = ({ $how ->
+    [superseded] aizstāts ar jaunāku paziņojumu
+    [stopped] pārtraukts ar “stop”
+    [skipped] izlaists
+    [interrupted] pārtraukts ar steidzamāku paziņojumu, pēc tam atkārtots
+    [expired] atmests, jo to nevarēja pateikt laikā
+   *[failed] balss to nevarēja pateikt
+})
+story-button = Vājredzīgais spēlētājs nospiež pulksteņa { $button ->
+    [time-query] laika pogu
+    [pause] pauzes pogu
+    [push-to-talk] runāšanas pogu
+    [whose-turn] pogu “Kam gājiens?”
+    [repeat-last-move] pogu “Atkārtot pēdējo gājienu”
+   *[call-arbiter] pogu “Izsaukt tiesnesi”
+}.
+story-sealed = Gājiens ir aizzīmogots: partija ir atlikta.
