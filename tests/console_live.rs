@@ -438,3 +438,124 @@ fn play_serves_the_console_of_its_table_and_journals_who_acted() {
         ]
     );
 }
+
+fn get(addr: &str, path: &str) -> (u16, String) {
+    http(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    )
+}
+
+/// Issue 39, item 1: game after game from the console. The button that confirms the
+/// result is on the arbiter's page only once the game is over (never for spectators);
+/// asked for earlier it is refused and journalled. Pressed, the records are written and
+/// the next game begins in `game-2/` behind the same address and the same token: the
+/// arbiter stays signed in.
+#[test]
+fn the_console_confirms_the_result_and_stays_up_with_its_token_for_the_next_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("table.toml");
+    std::fs::write(
+        &config,
+        "[game]\ntime_control = \"300+2\"\n[language]\nvi = \"de\"\nsighted = \"de\"\n[devices]\npeg_board = \"sim\"\ndgt = \"sim\"\nclock = \"sim\"\n\
+         [voice.vi]\nbackend = \"text\"\n[voice.sighted]\nbackend = \"text\"\n[records]\ndir = \"rec\"\n\
+         [console]\nlisten = \"127.0.0.1:0\"\ntable = \"Brett 2\"\n",
+    )
+    .expect("config");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["play", "--json", "--config"])
+        .arg(&config)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start annabella play");
+    let mut stdin = child.stdin.take();
+    let stderr = child.stderr.take().expect("stderr");
+    let mut child = Killed(child);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for l in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(l);
+        }
+    });
+    let mut seen = Vec::new();
+    let mut line_with = |prefix: &str| loop {
+        let line = rx
+            .recv_timeout(PAGE_LIMIT)
+            .unwrap_or_else(|_| panic!("no {prefix:?} line; stderr: {seen:#?}"));
+        seen.push(line.clone());
+        let line = line.strip_prefix("annabella: ").unwrap_or(&line).to_owned();
+        if line.starts_with(prefix) {
+            return line;
+        }
+    };
+    let addr = line_with("console: http://")
+        .trim_start_matches("console: http://")
+        .trim_end_matches("/ (read-only)")
+        .to_owned();
+    let token = line_with("token: ")["token: ".len()..].to_owned();
+    let arbiter_page = format!("/arbiter?token={token}&by=IA%20Weber");
+    let button = r#"value="next-game""#;
+
+    writeln!(stdin.as_mut().expect("stdin"), "start").expect("start line");
+    wait_view(&addr, "the running clock", |v| {
+        v["clocks"]["running"] == "white"
+    });
+    let (code, page) = get(&addr, &arbiter_page);
+    assert_eq!(code, 200, "{page}");
+    assert!(!page.contains(button), "no button while the game runs");
+    let next = r#"{"by":"IA Weber","action":"next-game"}"#;
+    assert_eq!(post_json(&addr, Some(&token), next), 202);
+    let v = wait_view(&addr, "the refusal", |v| {
+        v["log"].to_string().contains("refused")
+    });
+    assert!(
+        v["log"].to_string().contains("the game is not over yet"),
+        "{v}"
+    );
+    assert!(v["result"].is_null() && v.get("next_game").is_none(), "{v}");
+
+    let declare =
+        r#"{"by":"IA Weber","action":"declare-result","result":"1-0","reason":"Aufgabe"}"#;
+    assert_eq!(post_json(&addr, Some(&token), declare), 202);
+    let v = wait_view(&addr, "the result", |v| v["next_game"] == true);
+    assert_eq!(v["result"], "1-0", "{v}");
+    let (_, page) = get(&addr, &arbiter_page);
+    assert!(page.contains(button), "{page}");
+    assert!(
+        page.contains("Ergebnis bestätigen und nächste Partie beginnen"),
+        "in the table's language: {page}"
+    );
+    let (_, spectators) = get(&addr, "/");
+    assert!(!spectators.contains(button), "{spectators}");
+    assert_eq!(post_json(&addr, None, next), 403, "no token, no next game");
+
+    assert_eq!(post_json(&addr, Some(&token), next), 202);
+    line_with("Partie 1 ist beendet: 1-0");
+    // The next game, behind the same address; the same token still acts.
+    let v = wait_view(&addr, "the next game", |v| {
+        v["table"] == "Brett 2" && v["result"].is_null() && v["revision"].as_u64() > Some(0)
+    });
+    assert!(v.get("next_game").is_none(), "{v}");
+    writeln!(stdin.as_mut().expect("stdin"), "start").expect("start line");
+    wait_view(&addr, "the second game's clock", |v| {
+        v["clocks"]["running"] == "white"
+    });
+    let pause = r#"{"by":"IA Weber","action":"pause"}"#;
+    assert_eq!(
+        post_json(&addr, Some(&token), pause),
+        202,
+        "still signed in"
+    );
+    wait_view(&addr, "the pause", |v| v["clocks"]["paused"] == true);
+
+    drop(stdin.take());
+    wait_within(&mut child.0, STOP_LIMIT, "play after stdin closed");
+    let first = replay(&dir.path().join("rec/game.journal"));
+    assert_eq!(first["result"]["result"], "1-0", "{first}");
+    let pgn = std::fs::read_to_string(dir.path().join("rec/game.pgn")).expect("game 1's PGN");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    let second = replay(&dir.path().join("rec/game-2/game.journal"));
+    assert_eq!(second["paused"], true, "{second}");
+}

@@ -212,6 +212,77 @@ fn play_publishes_to_the_hall_and_takes_only_its_signed_actions() {
     );
 }
 
+/// Issue 39, item 1: the hall confirms a table's result. Its card has the button only
+/// once the game is over and only where the hall holds the table's key; pressed, the
+/// table writes the game's records and goes on to the next game in `game-2/`, and the
+/// hall's message is never taken again in that next game.
+#[test]
+fn the_hall_confirms_a_result_and_the_table_goes_on_to_the_next_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let hall = Hall::start(&broker, dir.path(), &["--action-key", &format!("5={KEY}")]);
+    let config = hall_table(dir.path(), &broker, "5", "");
+    let mut play = Play::start(&config);
+    play.wait_log(
+        Duration::from_secs(30),
+        "taking signed arbiter actions on annabella/action/5",
+    );
+    play.say(
+        "wait 800\nstart\nwait 300\nBauer Eva vier\npeg: move e2e4\nwait 900\nclock: lever white\n",
+    );
+    wait_for(Duration::from_secs(60), "the move reaches the hall", || {
+        let moves = hall.moves("5");
+        (moves == [(1, "e4".to_owned())], moves)
+    });
+    let page = format!("/arbiter?token={}&by=Chief%20Arbiter", hall.token);
+    let button = r#"value="next-game""#;
+    assert!(
+        !hall.get(&page).1.contains(button),
+        "not while the game runs"
+    );
+    let form = |action: &str| {
+        post_form(
+            &hall.addr,
+            "/action",
+            &[
+                ("token", hall.token.as_str()),
+                ("by", "Chief Arbiter"),
+                ("table", "5"),
+                ("action", action),
+                ("result", "1-0"),
+            ],
+        )
+    };
+    assert_eq!(form("declare-result"), 303);
+    let card = wait_for(Duration::from_secs(30), "the button on the card", || {
+        let (_, body) = hall.get(&page);
+        (body.contains(button), body)
+    });
+    assert!(
+        card.contains("Confirm the result and start the next game at table 5"),
+        "{card}"
+    );
+    assert!(!hall.get("/").1.contains(button), "spectators have none");
+    assert_eq!(form("next-game"), 303);
+    play.wait_log(
+        Duration::from_secs(30),
+        "hall:Chief Arbiter: Das Ergebnis ist bestätigt",
+    );
+    play.wait_log(Duration::from_secs(30), "Partie 1 ist beendet: 1-0");
+    let second = dir.path().join("records/game-2/game.journal");
+    wait_for(Duration::from_secs(30), "the next game's journal", || {
+        (second.is_file(), ())
+    });
+    play.say("wait 800\nstart\nwait 500\n");
+    let log = play.quit(Duration::from_secs(30));
+    assert!(
+        !log.contains("noch nicht beendet"),
+        "the confirmation was taken once:\n{log}"
+    );
+    let pgn = std::fs::read_to_string(dir.path().join("records/game.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+}
+
 #[test]
 fn a_retained_two_mib_action_does_not_deafen_the_tables_action_link() {
     let dir = tempfile::tempdir().unwrap();

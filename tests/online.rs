@@ -515,7 +515,9 @@ fn the_vi_player_aborts_by_word_before_the_game_has_begun() {
     let mut heard = Vec::new();
     let begun = loop {
         match said.recv_timeout(Duration::from_secs(60)) {
-            Ok(l) if l.contains("is over (*, aborted): the next game begins") => break true,
+            Ok(l) if l.contains("ist beendet (*, aborted): Die nächste Partie beginnt") => {
+                break true;
+            }
             Ok(l) => heard.push(l),
             Err(_) => break false,
         }

@@ -534,13 +534,13 @@ fn the_demo_tells_its_story_and_keeps_the_event_stream_behind_json() {
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     for told in [
-        "the arbiter starts the game",
-        "VI player says: «Bauer Eva vier»",
-        "VI player hears: «Eva zwei Eva vier»",
-        "sighted player hears: «Weiß: Eva zwei Eva vier»",
-        "1. e4   (White's clock 1:30:",
-        "4. Qxf7#",
-        "game over: 1-0 (checkmate)",
+        "Die Partie hat begonnen.",
+        "Der sehbehinderte Spieler sagte: „Bauer Eva vier“.",
+        "Der sehbehinderte Spieler hört: „Eva zwei Eva vier“.",
+        "Der sehende Spieler hört: „Weiß: Eva zwei Eva vier“.",
+        "Zug 1. e4 notiert (1:30:",
+        "Zug 4. Dxf7# notiert",
+        "Partie beendet: 1-0 (Schachmatt).",
     ] {
         assert!(
             stdout.contains(told),

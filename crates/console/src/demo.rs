@@ -91,6 +91,7 @@ pub fn scenario() -> ConsoleView {
         }],
         plan: Some(plan),
         result: None,
+        next_game: false,
     }
 }
 
@@ -115,6 +116,9 @@ pub enum Refused {
     /// The plan's steps do not fit a board.
     #[error(transparent)]
     Plan(#[from] ApplyError),
+    /// The next game was asked for while the demo's game is not over.
+    #[error("the game is not over yet; its result is confirmed once it is")]
+    NotOver,
 }
 
 /// Carries out one request on the view as the station would (the demo's and the tests'
@@ -218,6 +222,13 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused>
             if view.alerts.len() == before {
                 return Err(Refused::NoAlert(*alert));
             }
+        }
+        // The demo has no next game: its one game stays as it ended.
+        ArbiterCommand::NextGame => {
+            if view.result.is_none() {
+                return Err(Refused::NotOver);
+            }
+            view.next_game = false;
         }
     }
     Ok(())

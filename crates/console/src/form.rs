@@ -158,6 +158,7 @@ pub fn action_from_form(f: &HashMap<String, String>) -> Result<ArbiterCommand, F
         "dismiss-alert" => ArbiterCommand::DismissAlert {
             alert: number(f, "alert")?,
         },
+        "next-game" => ArbiterCommand::NextGame,
         other => return Err(FormError::UnknownAction { text: shown(other) }),
     })
 }

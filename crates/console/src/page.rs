@@ -375,8 +375,10 @@ fn alerts_region(view: &ConsoleView, mode: &Mode, say: Say) -> String {
     s
 }
 
-/// The state of the game in words: not started, running, paused, adjourned or over.
-fn status_region(view: &ConsoleView, say: Say) -> String {
+/// The state of the game in words: not started, running, paused, adjourned or over; for
+/// the arbiter, once the game is over and the table waits for it, the button that
+/// confirms the result and starts the next game.
+fn status_region(view: &ConsoleView, mode: &Mode, say: Say) -> String {
     let c = &view.clocks;
     let (class, text) = match &view.result {
         Some(r) => (
@@ -388,8 +390,20 @@ fn status_region(view: &ConsoleView, say: Say) -> String {
         None if c.running.is_some() => ("running", say.t("console-state-running")),
         None => ("waiting", say.t("console-state-waiting")),
     };
+    let next = if view.next_game && view.result.is_some() && matches!(mode, Mode::Arbiter { .. }) {
+        format!(
+            r#"<p id="next-game">{}</p>"#,
+            button(
+                mode,
+                &[("action", "next-game")],
+                &say.0.text("console-next-game", &[])
+            )
+        )
+    } else {
+        String::new()
+    };
     format!(
-        r#"<div data-region="status" aria-live="polite"><p id="result" class="state {class}" data-state="{class}">{text}</p></div>"#
+        r#"<div data-region="status" aria-live="polite"><p id="result" class="state {class}" data-state="{class}">{text}</p>{next}</div>"#
     )
 }
 
@@ -415,7 +429,7 @@ pub fn regions(view: &ConsoleView, mode: &Mode, language: Language) -> String {
         r#"<div data-revision="{}">{}{}{}{}{}{}{}{}</div>"#,
         view.revision,
         alerts_region(view, mode, say),
-        status_region(view, say),
+        status_region(view, mode, say),
         boards_region(view, say),
         clocks_region(view, say),
         plan_region(view, mode, say),
@@ -566,7 +580,7 @@ pub fn page(view: &ConsoleView, mode: &Mode, notice: Option<&str>, language: Lan
     let glance = format!(
         r#"<div class="glance"><section aria-labelledby="clocks-h" id="clocks"><h2 id="clocks-h" class="visually-hidden">{clocks_h}</h2>{status}{clocks}</section><section aria-labelledby="alerts-h" id="alerts" class="decisions"><h2 id="alerts-h">{alerts_h}</h2>{alerts}<h2 id="claims-h">{claims_h}</h2><div id="claims">{claims}</div></section></div>"#,
         clocks_h = say.t("console-clocks"),
-        status = status_region(view, say),
+        status = status_region(view, mode, say),
         clocks = clocks_region(view, say),
         alerts_h = say.t("console-alerts"),
         alerts = alerts_region(view, mode, say),
@@ -698,6 +712,31 @@ mod tests {
         assert_eq!(
             escape(r#"<a href="x">&'"#),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+
+    #[test]
+    fn the_next_game_button_is_the_arbiters_once_the_game_is_over() {
+        let arbiter = Mode::Arbiter {
+            token: "t0k".into(),
+            by: "IA Weber".into(),
+        };
+        let button = r#"value="next-game""#;
+        let mut view = crate::demo::scenario();
+        view.next_game = true;
+        assert!(
+            !page(&view, &arbiter, None, Language::De).contains(button),
+            "not before the result"
+        );
+        view.result = Some(annabella_rules::GameResult::Draw);
+        let shown = page(&view, &arbiter, None, Language::De);
+        assert!(shown.contains(button), "{shown}");
+        assert!(shown.contains("Ergebnis bestätigen und nächste Partie beginnen"));
+        assert!(!page(&view, &Mode::Spectator, None, Language::De).contains(button));
+        view.next_game = false;
+        assert!(
+            !page(&view, &arbiter, None, Language::De).contains(button),
+            "not at a table that stops at the result (the demo)"
         );
     }
 

@@ -33,6 +33,50 @@ pub enum ClockEvent {
     Error(LinkError),
 }
 
+impl std::fmt::Display for ClockEvent {
+    /// The report as a whole sentence for the console, the log and the story.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |c: shakmaty::Color| c.fold_wb("White", "Black");
+        match self {
+            ClockEvent::Hello(h) => write!(
+                f,
+                "The tactile clock reports firmware version {}.{}.",
+                h.firmware_major, h.firmware_minor
+            ),
+            ClockEvent::Lever(p) => {
+                write!(f, "{} pressed the tactile clock's lever.", side(p.side))
+            }
+            ClockEvent::Button(b) => write!(
+                f,
+                "The tactile clock's {} button was {}.",
+                match b.button {
+                    crate::proto::Button::TimeQuery => "time",
+                    crate::proto::Button::Pause => "pause",
+                    crate::proto::Button::PushToTalk => "push-to-talk",
+                },
+                if b.pressed { "pressed" } else { "released" }
+            ),
+            ClockEvent::State {
+                white,
+                black,
+                running,
+                ..
+            } => write!(
+                f,
+                "The tactile clock shows White {}, Black {}; {}.",
+                annabella_rules::ClockTime(*white).hms(),
+                annabella_rules::ClockTime(*black).hms(),
+                match running {
+                    Running::None => "neither clock runs",
+                    Running::White => "White's clock runs",
+                    Running::Black => "Black's clock runs",
+                }
+            ),
+            ClockEvent::Error(e) => write!(f, "The tactile clock's link: {e}."),
+        }
+    }
+}
+
 fn ms(d: Duration) -> u32 {
     d.as_millis().min(u128::from(u32::MAX)) as u32
 }

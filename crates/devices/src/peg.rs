@@ -42,6 +42,27 @@ pub enum PegEvent {
     Error(LinkError),
 }
 
+impl std::fmt::Display for PegEvent {
+    /// The report as a whole sentence for the console, the log and the story.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PegEvent::Hello(h) => write!(
+                f,
+                "The peg board reports firmware version {}.{}.",
+                h.firmware_major, h.firmware_minor
+            ),
+            PegEvent::Snapshot { occupancy, .. } => write!(
+                f,
+                "The peg board sent its pegs: {} holes hold one.",
+                occupancy.count()
+            ),
+            PegEvent::Lift { square, .. } => write!(f, "A peg left {square}."),
+            PegEvent::Place { square, .. } => write!(f, "A peg went into {square}."),
+            PegEvent::Error(e) => write!(f, "The peg board's link: {e}."),
+        }
+    }
+}
+
 /// The peg board's kind on the shared link: its HELLO kind and its messages.
 #[derive(Debug)]
 pub enum PegBoardKind {}

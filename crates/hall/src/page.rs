@@ -534,14 +534,22 @@ fn dismiss_form(m: &Messages, a: &HallAlert, viewer: &Viewer) -> String {
 }
 
 /// The chief arbiter's actions at one table: only where the hall holds the table's key,
-/// none once the game is over, and only those that fit its state (Pause while it runs,
-/// Resume while paused or adjourned).
+/// and only those that fit its state (Pause while it runs, Resume while paused or
+/// adjourned; once the game is over only the confirmation of its result, which starts
+/// the table's next game).
 fn actions(m: &Messages, t: &TableEntry, viewer: &Viewer) -> String {
     let Viewer::Arbiter { token, by, keyed } = viewer else {
         return String::new();
     };
-    if !keyed.contains(&t.name) || t.result.is_some() {
+    if !keyed.contains(&t.name) {
         return String::new();
+    }
+    if t.result.is_some() {
+        let h = hidden(token, by, &t.name);
+        let next = say(m, "hall-next-game", &[("table", t.name.as_str().into())]);
+        return format!(
+            r#"<form method="post" action="/action" class="actions">{h}<button name="action" value="next-game">{next}</button></form>"#
+        );
     }
     let Some(state) = &t.state else {
         return String::new();

@@ -245,12 +245,27 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
 /// A hall form that asks for no action: the field and what came (`None`: nothing).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 enum HallFormError {
-    #[error("field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {0:?}")]
+    #[error("field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {}", came(.0))]
     Result(Option<String>),
     #[error("field \"seq\": expected the record number of the alert")]
     Seq,
-    #[error("field \"action\": expected pause, resume, declare-result or dismiss-alert, got {0:?}")]
+    #[error(
+        "field \"action\": expected pause, resume, declare-result, dismiss-alert or next-game, got {}",
+        came(.0)
+    )]
     Action(Option<String>),
+}
+
+/// What a form's field held, for a refusal: quoted, at most 80 characters, without
+/// control characters ("nothing" when it was absent).
+fn came(text: &Option<String>) -> String {
+    match text {
+        Some(t) => {
+            let clean: String = t.chars().filter(|c| !c.is_control()).collect();
+            format!("\"{}\"", annabella_rules::excerpt(&clean))
+        }
+        None => "nothing".to_owned(),
+    }
 }
 
 /// The action a form asks for, with its words.
@@ -281,6 +296,10 @@ fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), Hall
                 annabella_hall_wire::action::dismissal_what(seq),
             )
         }
+        Some("next-game") => (
+            ArbiterAction::NextGame.into(),
+            "confirm the result and start the next game (from the hall)".into(),
+        ),
         other => return Err(HallFormError::Action(other.map(str::to_owned))),
     })
 }
@@ -418,7 +437,7 @@ mod tests {
         let e = hall_action(&form(&[("action", "declare-result"), ("result", "2-0")])).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "field \"result\": expected 1-0, 0-1 or 1/2-1/2, got Some(\"2-0\")"
+            "field \"result\": expected 1-0, 0-1 or 1/2-1/2, got \"2-0\""
         );
         let e = hall_action(&form(&[("action", "dismiss-alert")])).unwrap_err();
         assert_eq!(e, HallFormError::Seq);

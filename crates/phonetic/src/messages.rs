@@ -295,6 +295,15 @@ mod tests {
             ("table", "12".into()),
             ("device", "clock".into()),
             ("report", "lost: no answer".into()),
+            ("dir", "rec/game".into()),
+            ("next", "rec/game-2".into()),
+            ("line", "PGN rec/game.pgn".into()),
+            ("by", "Chief Arbiter".into()),
+            ("round", 2.into()),
+            ("pgn", "2.1".into()),
+            ("who", "vi".into()),
+            ("how", "stopped".into()),
+            ("button", "pause".into()),
         ]
     }
 
@@ -368,6 +377,10 @@ mod tests {
         "view-device",
         "view-ground-",
         "view-claim-",
+        // A prompt that waits for the answer, a labelled records line, a parenthesis.
+        "play-offer-next",
+        "play-game-records",
+        "story-cut",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

@@ -261,6 +261,9 @@ pub fn dgt_clock(dgt: &DeviceSpec) -> Check {
     };
     let fallback = "without it the table keeps the time itself and presses the clocks (the \
                     arbiter is told)";
+    if let Some(busy) = busy(&name, path) {
+        return busy;
+    }
     match identify(path, DEVICE_PATIENCE) {
         Ok(Identity::Dgt { clock: true, .. }) => Check::ok(
             name,
@@ -290,6 +293,37 @@ pub fn dgt_clock(dgt: &DeviceSpec) -> Check {
     }
 }
 
+/// The check of a port another process holds open (a running table): named busy, by
+/// pid, and left alone (talking on it would disturb that table). `None` when no other
+/// process holds it.
+fn busy(name: &str, path: &Path) -> Option<Check> {
+    let holders = crate::holder::holders(path);
+    let first = holders.first()?;
+    let by: Vec<String> = holders
+        .iter()
+        .map(crate::holder::Holder::describe)
+        .collect();
+    Some(Check::bad(
+        Status::Fail,
+        name.to_owned(),
+        format!(
+            "{} is busy: {} holds it open (the running table, or another program)",
+            path.display(),
+            by.join(", ")
+        ),
+        format!(
+            "stop process {} first (or check the table it runs rather than this file)",
+            first.pid
+        ),
+    ))
+}
+
+/// Whether opening a port failed because another program holds it (EBUSY, or a lock).
+fn is_busy(why: &annabella_devices::identify::IdentifyError) -> bool {
+    let text = why.to_string().to_lowercase();
+    text.contains("busy") || text.contains("resource temporarily unavailable")
+}
+
 /// The device `key` of `[devices]` opens and answers as that device, with a sane board.
 pub fn device(key: &str, spec: &DeviceSpec) -> Check {
     let name = format!("device {key}");
@@ -317,7 +351,19 @@ pub fn device(key: &str, spec: &DeviceSpec) -> Check {
         DeviceSpec::Serial { path, .. } => path,
     };
     let listing = "annabella init lists the ports and what answers on each";
+    if let Some(busy) = busy(&name, path) {
+        return busy;
+    }
     match identify(path, DEVICE_PATIENCE) {
+        Err(why) if is_busy(&why) => Check::bad(
+            Status::Fail,
+            name,
+            format!(
+                "{} is busy: another program holds it ({why})",
+                path.display()
+            ),
+            "stop the program that holds the port (a running `annabella play`) first",
+        ),
         Err(why) => Check::bad(
             Status::Fail,
             name,

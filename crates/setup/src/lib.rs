@@ -5,6 +5,7 @@
 //! move detector makes of it, without a table ([`watch`]).
 
 pub mod doctor;
+pub mod holder;
 pub mod init;
 pub mod watch;
 pub mod wizard;

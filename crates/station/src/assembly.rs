@@ -326,8 +326,12 @@ impl Station {
         let sims = Arc::new(sims);
         let (view_tx, view_rx) = watch::channel(session.table().snapshot());
         let (committed_tx, committed_rx) = watch::channel(session.journal().len());
+        let console = plan.console.map(|mut c| {
+            c.game_after_game = plan.game_after_game;
+            c
+        });
         let (lines, braille_display) = screens::open(
-            plan.console,
+            console,
             plan.braille_display,
             &screens::Screens {
                 table: &table,

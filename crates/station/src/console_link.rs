@@ -54,6 +54,9 @@ pub struct ConsoleSetup {
     pub token: Token,
     /// The table's name on the page.
     pub table: String,
+    /// The table goes on to a next game once the arbiter confirms the result (the
+    /// console shows the button for it).
+    pub game_after_game: bool,
 }
 
 impl ConsoleSetup {
@@ -69,6 +72,22 @@ impl ConsoleSetup {
             listener,
             token,
             table: table.into(),
+            game_after_game: false,
+        })
+    }
+
+    /// The same console for the next game: the same listening socket (connections made
+    /// between games wait in its queue) and the same token, so an arbiter signed in
+    /// stays signed in; `table` is the table's name now (the file is read again).
+    ///
+    /// # Errors
+    /// The socket cannot be duplicated.
+    pub fn again(&self, table: impl Into<String>) -> std::io::Result<ConsoleSetup> {
+        Ok(ConsoleSetup {
+            listener: self.listener.try_clone()?,
+            token: self.token.clone(),
+            table: table.into(),
+            game_after_game: self.game_after_game,
         })
     }
 
@@ -107,7 +126,9 @@ pub fn start(
     requests: mpsc::Sender<Request>,
     hands: Option<Hands>,
 ) -> std::io::Result<()> {
-    let observer = Observer::new(setup.table, config).map_err(std::io::Error::other)?;
+    let observer = Observer::new(setup.table, config)
+        .map_err(std::io::Error::other)?
+        .game_after_game(setup.game_after_game);
     let listener = tokio::net::TcpListener::from_std(setup.listener)?;
     let (view_tx, view_rx) = watch::channel(ConsoleView::default());
     let (req_tx, req_rx) = mpsc::channel::<ArbiterRequest>(16);

@@ -149,7 +149,8 @@ pub fn clock(event: PortEvent<ClockEvent>) -> (Reading, Option<bool>) {
     }
 }
 
-fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> DeviceReport {
+/// The link's state, or the device's own report in its words (never debug text).
+fn describe<E: std::fmt::Display>(event: &PortEvent<E>) -> DeviceReport {
     match event {
         PortEvent::Opened { path, reconnect } => DeviceReport::Opened {
             path: path.clone(),
@@ -161,7 +162,7 @@ fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> DeviceReport {
         PortEvent::OpenFailed { reason } => DeviceReport::OpenFailed {
             reason: reason.clone(),
         },
-        PortEvent::Device(e) => DeviceReport::Other(format!("{e:?}")),
+        PortEvent::Device(e) => DeviceReport::Other(e.to_string()),
     }
 }
 
@@ -169,6 +170,41 @@ fn describe<E: std::fmt::Debug>(event: &PortEvent<E>) -> DeviceReport {
 mod tests {
     use super::*;
     use shakmaty::Square;
+
+    /// Issue 39: what the peg board and the tactile clock report beyond moves reaches
+    /// the console and the story as whole sentences, never as Rust debug text.
+    #[test]
+    fn device_reports_are_sentences_never_debug_text() {
+        use annabella_devices::{link::LinkError, proto::Hello};
+        let hello = Hello {
+            version: 1,
+            kind: 1,
+            firmware_major: 2,
+            firmware_minor: 3,
+            capabilities: 0,
+        };
+        let reports = [
+            peg(PortEvent::Device(PegEvent::Hello(hello))),
+            peg(PortEvent::Device(PegEvent::Error(LinkError::Device(7)))),
+            clock(PortEvent::Device(ClockEvent::Hello(hello))).0,
+            clock(PortEvent::Device(ClockEvent::Error(LinkError::Unexpected(
+                9,
+            ))))
+            .0,
+        ];
+        for r in reports {
+            let Reading::Report(DeviceReport::Other(text)) = r else {
+                panic!("not a console line: {r:?}");
+            };
+            assert!(
+                text.ends_with('.')
+                    && !text.contains(['{', '}', '('])
+                    && !text.contains("Hello")
+                    && !text.contains("Error"),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn a_lifted_peg_is_a_touch_and_a_lost_link_a_console_line() {

@@ -212,6 +212,29 @@ pub fn start_keyed(
     requests: Option<mpsc::Sender<Request>>,
     secret: Option<crate::journal::TableSecret>,
 ) -> Result<HallLink, StationError> {
+    start_after(config, journal, commits, requests, secret, 0)
+}
+
+/// The hall's nonce last accepted at the table whose journal is `journal` (0 when none):
+/// the next game's link starts above it, so an action of the game before (its `next
+/// game` above all) is never taken again.
+pub fn accepted_nonce(journal: &std::path::Path) -> u64 {
+    last_nonce(journal)
+}
+
+/// As [`start_keyed`], refusing every action whose nonce is not above `floor` too (the
+/// last one the game before this one accepted, [`accepted_nonce`]).
+///
+/// # Errors
+/// As [`start_keyed`].
+pub fn start_after(
+    config: &HallConfig,
+    journal: PathBuf,
+    commits: Option<watch::Receiver<u64>>,
+    requests: Option<mpsc::Sender<Request>>,
+    secret: Option<crate::journal::TableSecret>,
+    floor: u64,
+) -> Result<HallLink, StationError> {
     if config.broker.tls {
         annabella_broker::tls::client_config(config.broker.ca.as_deref())
             .map_err(|e| StationError::Hall(format!("hall.ca: {e}")))?;
@@ -231,7 +254,7 @@ pub fn start_keyed(
                 credentials: config.credentials.clone(),
                 table: config.table.clone(),
                 key: key.clone(),
-                last_nonce: last_nonce(&journal),
+                last_nonce: last_nonce(&journal).max(floor),
             },
             requests,
         )),

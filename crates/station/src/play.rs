@@ -15,6 +15,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
+use annabella_phonetic::messages::{Arg, Messages};
 use annabella_speech::Ears;
 use annabella_table::{ArbiterAction, Input};
 use tokio::sync::mpsc;
@@ -59,7 +60,8 @@ pub fn run(
         allow_missing_devices,
         None,
         &keyboard,
-        (false, false),
+        bind_console(config)?,
+        Mode::default(),
     )
     .map(|(r, _)| r)
 }
@@ -127,6 +129,12 @@ fn round_number(round: &str) -> Option<u32> {
     round.split('.').next()?.trim().parse().ok()
 }
 
+/// A text of `play` for the people at the table, in the table's language (the Fluent
+/// messages `play-*`).
+fn say(config: &StationConfig, id: &str, args: &[Arg<'_>]) -> String {
+    Messages::get(config.game.vi_language).text(id, args)
+}
+
 /// What the TRF the table's file names says of the table's board in round `round`.
 enum NextPairing {
     /// A game: the file's players, colours and round.
@@ -142,7 +150,7 @@ enum NextPairing {
 /// "N.K"`.
 fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
     let (Some(trf), Some(board)) = (config.game.trf.clone(), config.game.board) else {
-        return NextPairing::NotYet("no TRF file or board in the table's file".to_owned());
+        return NextPairing::NotYet(say(config, "play-no-trf", &[]));
     };
     let bytes = match std::fs::read(&trf) {
         Ok(b) => b,
@@ -155,15 +163,26 @@ fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
     let b = match found {
         Some(Ok(b)) => b,
         Some(Err(f)) => {
-            return NextPairing::Forfeit(format!(
-                "round {round}, board {board} ({} – {}) is decided by forfeit: nothing to play",
-                f.white.name, f.black.name
+            return NextPairing::Forfeit(say(
+                config,
+                "play-forfeit",
+                &[
+                    ("round", round.into()),
+                    ("board", board.into()),
+                    ("white", f.white.name.as_str().into()),
+                    ("black", f.black.name.as_str().into()),
+                ],
             ));
         }
         None => {
             return NextPairing::NotYet(format!(
-                "{}: round {round} has no board {board}",
-                trf.display()
+                "{}: {}",
+                trf.display(),
+                say(
+                    config,
+                    "play-no-pairing",
+                    &[("round", round.into()), ("board", board.into())]
+                )
             ));
         }
     };
@@ -203,11 +222,19 @@ fn await_pairing(config: &mut StationConfig, mut round: u32, keyboard: &Keyboard
     loop {
         match take_pairing(config, round) {
             NextPairing::Game => {
+                let g = &config.game;
                 tracing::info!(
-                    "round {round}: {} – {} (Round \"{}\")",
-                    config.game.white,
-                    config.game.black,
-                    config.game.round
+                    "{}",
+                    say(
+                        config,
+                        "play-round",
+                        &[
+                            ("round", round.into()),
+                            ("white", g.white.as_str().into()),
+                            ("black", g.black.as_str().into()),
+                            ("pgn", g.round.as_str().into()),
+                        ],
+                    )
                 );
                 return Some(round);
             }
@@ -217,7 +244,14 @@ fn await_pairing(config: &mut StationConfig, mut round: u32, keyboard: &Keyboard
             }
             NextPairing::NotYet(why) => {
                 if said.as_ref() != Some(&why) {
-                    tracing::info!("waiting for round {round}'s pairing: {why}");
+                    tracing::info!(
+                        "{}",
+                        say(
+                            config,
+                            "play-waiting",
+                            &[("round", round.into()), ("why", why.as_str().into())],
+                        )
+                    );
                     said = Some(why);
                 }
                 if keyboard.ended() {
@@ -229,21 +263,39 @@ fn await_pairing(config: &mut StationConfig, mut round: u32, keyboard: &Keyboard
     }
 }
 
-/// Asks on the terminal whether to start the next game after the finished one in `dir`.
-fn offer_next(dir: &Path, result: &str, next: &Path) -> bool {
+/// The arguments `dir`, `result` and `next` of the texts about a finished game.
+fn finished_args<'a>(dir: &'a str, result: &'a str, next: &'a str) -> [Arg<'a>; 3] {
+    [
+        ("dir", dir.into()),
+        ("result", result.into()),
+        ("next", next.into()),
+    ]
+}
+
+/// Asks on the terminal (in the table's language) whether to start the next game after
+/// the finished one in `dir`.
+fn offer_next(config: &StationConfig, dir: &Path, result: &str, next: &Path) -> bool {
     use std::io::Write as _;
+    let (dir, next) = (dir.display().to_string(), next.display().to_string());
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,
-        "The game in {} is over ({result}). Start the next game in {}? [yes]:",
-        dir.display(),
-        next.display()
+        "{}",
+        say(
+            config,
+            "play-offer-next",
+            &finished_args(&dir, result, &next)
+        )
     );
     let mut line = String::new();
     if std::io::stdin().lock().read_line(&mut line).is_err() {
         return false;
     }
-    matches!(line.trim(), "" | "y" | "yes" | "j" | "ja")
+    // Yes in each of the table's languages (Enter alone is yes).
+    matches!(
+        line.trim().to_lowercase().as_str(),
+        "" | "y" | "yes" | "j" | "ja" | "i" | "igen" | "jā" | "t" | "taip"
+    )
 }
 
 /// Game after game at one table, from the table's file at `config_path`: the game in
@@ -271,13 +323,17 @@ pub fn run_games(
     let keyboard = Keyboard::start();
     if let Some((result, played)) = finished_game(&current, &config) {
         let asked = !new_game && std::io::stdin().is_terminal();
-        if asked && !offer_next(&current, &result, &next) {
+        if asked && !offer_next(&config, &current, &result, &next) {
             return Err(StationError::Finished(current));
         }
+        let (dir, to) = (current.display().to_string(), next.display().to_string());
         tracing::info!(
-            "the game in {} is over ({result}): the next game begins in {}",
-            current.display(),
-            next.display()
+            "{}",
+            say(
+                &config,
+                "play-next-begins",
+                &finished_args(&dir, &result, &to)
+            )
         );
         number += 1;
         round = round_number(&played).map(|n| n + 1);
@@ -288,32 +344,61 @@ pub fn run_games(
             }
         }
     } else if new_game && holds_journal(&current) {
+        let (dir, to) = (current.display().to_string(), next.display().to_string());
         tracing::info!(
-            "a new game, as asked: the game in {} stays as it is, the next begins in {}",
-            current.display(),
-            next.display()
+            "{}",
+            say(&config, "play-new-game", &finished_args(&dir, "", &to))
         );
         number += 1;
     }
+    // One console for the whole day: bound once, its token kept from game to game.
+    let mut console = Console::default();
     loop {
         let mut game = config.clone();
         game.records_dir = game_dir(&config.records_dir, number);
+        let setup = console.for_game(&game)?;
+        // The hall's actions of the game before (its `next game`) are never taken again.
+        let hall_floor = match number {
+            0 | 1 => 0,
+            n => hall_link::accepted_nonce(
+                &game_dir(&config.records_dir, n - 1).join(crate::records::JOURNAL),
+            ),
+        };
         let (report, ending) = run_table(
             &game,
             style,
             allow_missing_devices,
             None,
             &keyboard,
-            (true, accept_unkeyed),
+            setup,
+            Mode {
+                game_after_game: true,
+                accept_unkeyed,
+                hall_floor,
+            },
         )?;
         if ending != Ending::NextGame || keyboard.ended() {
             return Ok(report);
         }
         for line in report.records_lines() {
-            tracing::info!("game {number}: {line}");
+            tracing::info!(
+                "{}",
+                say(
+                    &game,
+                    "play-game-records",
+                    &[("number", number.into()), ("line", line.as_str().into())],
+                )
+            );
         }
         if let Some(r) = &report.result {
-            tracing::info!("game {number} is over: {r}; the next game follows");
+            tracing::info!(
+                "{}",
+                say(
+                    &game,
+                    "play-game-over",
+                    &[("number", number.into()), ("result", r.as_str().into())],
+                )
+            );
         }
         config = StationConfig::load(config_path)?;
         number += 1;
@@ -388,29 +473,90 @@ pub fn resume(
         dir.to_owned()
     };
     let keyboard = Keyboard::start();
+    let console = bind_console(&config)?;
     run_table(
         &config,
         style,
         allow_missing_devices,
         Some(Input::Arbiter(ArbiterAction::Resume)),
         &keyboard,
-        (false, accept_unkeyed),
+        console,
+        Mode {
+            accept_unkeyed,
+            ..Mode::default()
+        },
     )
     .map(|(r, _)| r)
 }
 
-/// Runs the table; `first` is fed before anything from the keyboard. With
-/// `game_after_game` the table stays up at the result until the arbiter confirms it; with
-/// `accept_unkeyed` a journal without MACs is continued at a table with a secret.
+/// The day's console: bound at the first game, the same socket and token for every
+/// game after it (bound again only when the table's file names another address).
+#[derive(Default)]
+struct Console {
+    bound: Option<(std::net::SocketAddr, ConsoleSetup)>,
+}
+
+impl Console {
+    /// The console for the game of `config` (none when the file has none).
+    fn for_game(&mut self, config: &StationConfig) -> Result<Option<ConsoleSetup>, StationError> {
+        let Some(c) = &config.console else {
+            self.bound = None;
+            return Ok(None);
+        };
+        if let Some((addr, held)) = &self.bound
+            && *addr == c.listen
+        {
+            let again = held
+                .again(c.table.clone())
+                .map_err(|source| StationError::Console {
+                    addr: c.listen.to_string(),
+                    source,
+                })?;
+            return Ok(Some(again));
+        }
+        // The first game (or a new address): bound now, its banner logged once.
+        self.bound = None;
+        let Some(setup) = bind_console(config)? else {
+            return Ok(None);
+        };
+        let game = setup
+            .again(c.table.clone())
+            .map_err(|source| StationError::Console {
+                addr: c.listen.to_string(),
+                source,
+            })?;
+        self.bound = Some((c.listen, setup));
+        Ok(Some(game))
+    }
+}
+
+/// How one game of a table runs.
+#[derive(Debug, Clone, Copy, Default)]
+struct Mode {
+    /// The table stays up at the result until the arbiter confirms it.
+    game_after_game: bool,
+    /// A journal without MACs is continued at a table with a secret.
+    accept_unkeyed: bool,
+    /// The hall's actions must have a nonce above this one (the game before's last).
+    hall_floor: u64,
+}
+
+/// Runs the table; `first` is fed before anything from the keyboard; `console` is the
+/// arbiter's console bound for it.
 fn run_table(
     config: &StationConfig,
     style: ConsoleStyle,
     allow_missing_devices: bool,
     first: Option<Input>,
     keyboard: &Keyboard,
-    (game_after_game, accept_unkeyed): (bool, bool),
+    console: Option<ConsoleSetup>,
+    mode: Mode,
 ) -> Result<(StationReport, Ending), StationError> {
-    let console = bind_console(config)?;
+    let Mode {
+        game_after_game,
+        accept_unkeyed,
+        hall_floor,
+    } = mode;
     let (hearing, push_to_talk) = match &config.speech {
         SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
         SpeechSource::Lines => (HearingPlan::Words, false),
@@ -457,7 +603,7 @@ fn run_table(
             }),
         opponent: config.opponent.as_ref().map(crate::opponent::from_config),
     })?;
-    let hall = join_hall(config, &station, secret)?;
+    let hall = join_hall(config, &station, secret, hall_floor)?;
     if let Some(input) = first {
         let _ = station.requests.blocking_send(Request::Input(input));
     }
@@ -536,17 +682,19 @@ fn join_hall(
     config: &StationConfig,
     station: &Station,
     secret: Option<crate::journal::TableSecret>,
+    floor: u64,
 ) -> Result<Option<hall_link::HallLink>, StationError> {
     config
         .hall
         .as_ref()
         .map(|h| {
-            hall_link::start_keyed(
+            hall_link::start_after(
                 h,
                 station.journal.clone(),
                 Some(station.committed.clone()),
                 Some(station.requests.clone()),
                 secret,
+                floor,
             )
         })
         .transpose()

@@ -233,7 +233,11 @@ impl Shell {
         }
         let lines = std::mem::take(&mut self.outbox);
         let style = self.options.style;
-        let texts = lines.iter().filter_map(|line| style.render(line)).collect();
+        let language = self.session.table().config().language;
+        let texts = lines
+            .iter()
+            .filter_map(|line| style.render(line, language))
+            .collect();
         let (written, done) = oneshot::channel();
         if self.console.send((texts, written)).await.is_ok() {
             let _ = done.await;
@@ -523,11 +527,23 @@ impl Shell {
                 // The arbiter's confirmation is the station's, never journalled: the
                 // finished game's journal stays as it ended.
                 if self.session.table().end().is_some() {
+                    if let Input::ByArbiter { by, .. } = i {
+                        let by: String = by.chars().filter(|c| !c.is_control()).collect();
+                        let language = self.session.table().config().language;
+                        tracing::info!(
+                            "{}",
+                            annabella_phonetic::messages::Messages::get(language)
+                                .text("play-confirmed", &[("by", by.as_str().into())])
+                        );
+                    }
                     self.flush().await;
                     return Ok(Ending::NextGame);
                 }
+                let language = self.session.table().config().language;
                 tracing::warn!(
-                    "next game: the game is not over yet; its result is confirmed once it is"
+                    "{}",
+                    annabella_phonetic::messages::Messages::get(language)
+                        .text("play-not-over", &[])
                 );
                 continue;
             }

@@ -44,6 +44,10 @@ pub enum Refusal {
     /// The plan is not the one the console showed.
     #[error("the plan changed since it was shown")]
     PlanChanged,
+    /// The next game was asked for while this one is not over (or the table does not go
+    /// on to a next game).
+    #[error("the game is not over yet; its result is confirmed once it is")]
+    NotOver,
 }
 
 /// Turns a request into table inputs, given the table and the plan the console shows
@@ -102,6 +106,12 @@ pub fn inputs_for(
             }
         }
         ArbiterCommand::DismissAlert { .. } => Carried::one(signed(by, what, None)),
+        ArbiterCommand::NextGame => {
+            if table.result.is_none() {
+                return Err(Refusal::NotOver);
+            }
+            one(ArbiterAction::NextGame)
+        }
     })
 }
 

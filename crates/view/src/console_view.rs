@@ -108,6 +108,10 @@ pub struct ConsoleView {
     pub plan: Option<Plan>,
     /// The result, once declared (in JSON "1-0", "0-1", "1/2-1/2").
     pub result: Option<GameResult>,
+    /// The game is over and the table waits for the arbiter to confirm the result before
+    /// the next game (`play`, game after game; in JSON only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub next_game: bool,
 }
 
 /// A side's name on the page and in confirmations ("White", "Black").
@@ -213,6 +217,7 @@ mod tests {
             }],
             plan: None,
             result: Some(GameResult::Draw),
+            next_game: false,
         };
         (
             view,

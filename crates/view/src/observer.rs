@@ -14,8 +14,8 @@ use annabella_phonetic::{
     messages::{Arg, Messages},
 };
 use annabella_table::{
-    AlertKind, Audience, ClaimKind, Effect, Input, PendingClaimView, TableConfig, TableView,
-    detect::peg_pieces::PegPieces,
+    AlertKind, ArbiterAlert, Audience, ClaimKind, Effect, GameEnd, Input, PendingClaimView,
+    RecordedMove, TableConfig, TableView, detect::peg_pieces::PegPieces,
 };
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Square, san::SanPlus};
 
@@ -65,6 +65,8 @@ pub struct Observer {
     last_seq: u64,
     /// The table's language: the log's, the alerts' and the claims' words.
     language: Language,
+    /// The table goes on to a next game once the arbiter confirms the result.
+    game_after_game: bool,
 }
 
 impl Observer {
@@ -89,12 +91,21 @@ impl Observer {
             last: None,
             last_seq: 0,
             language: config.language,
+            game_after_game: false,
         })
     }
 
     /// The message `id` with `args` in the table's language.
     fn say(&self, id: &str, args: &[Arg<'_>]) -> String {
         Messages::get(self.language).text(id, args)
+    }
+
+    /// An observer of a table that goes on to a next game once the arbiter confirms the
+    /// result (the view's `next_game` is set when the game is over).
+    #[must_use]
+    pub fn game_after_game(mut self, yes: bool) -> Observer {
+        self.game_after_game = yes;
+        self
     }
 
     /// Adds a line to the event log.
@@ -164,41 +175,18 @@ impl Observer {
                 self.note(at, line);
             }
             Effect::RecordMove(m) => {
-                let mv = format!(
-                    "{}{} {}",
-                    m.ply.div_ceil(2),
-                    if m.color == Color::White { "." } else { "..." },
-                    annabella_phonetic::localize_san(&m.san.to_string(), self.language),
-                );
-                let line = self.say(
-                    "view-recorded",
-                    &[("move", mv.into()), ("time", clock_text(m.clock).into())],
-                );
+                let line = move_text(Messages::get(self.language), self.language, m);
                 self.note(at, line);
             }
             Effect::ArbiterAlert(a) => {
-                let title = self.say(alert_title(&a.kind), &[]);
-                let text = self.say(
-                    "view-alert",
-                    &[("what", title.into()), ("detail", a.detail.as_str().into())],
-                );
+                let text = alert_text(Messages::get(self.language), a);
                 let line = self.say("view-alert-log", &[("text", text.as_str().into())]);
                 self.note(at, line);
                 let seq = self.last_seq;
                 self.raise(text, true, a.kind.clone(), seq);
             }
             Effect::GameOver(g) => {
-                let how = self.say(
-                    "termination",
-                    &[("termination", g.termination.as_str().into())],
-                );
-                let line = self.say(
-                    "view-game-over",
-                    &[
-                        ("result", g.result.as_str().into()),
-                        ("termination", how.into()),
-                    ],
-                );
+                let line = game_over_text(Messages::get(self.language), g);
                 self.note(at, line);
             }
             _ => {}
@@ -207,14 +195,14 @@ impl Observer {
 
     /// A device's report: its log line, and an alert when its link is lost or cannot open.
     fn on_device(&mut self, at: Duration, device: &str, report: &DeviceReport) {
-        let device = device.replace('_', " ");
-        let args = [
-            ("device", device.as_str().into()),
-            ("report", report.to_string().into()),
-        ];
-        let line = self.say("view-device", &args);
+        let line = device_text(Messages::get(self.language), device, report);
         self.note(at, line);
         if report.is_down() {
+            let device = device.replace('_', " ");
+            let args = [
+                ("device", device.as_str().into()),
+                ("report", report.to_string().into()),
+            ];
             let text = self.say("view-device-down", &args);
             self.raise(text, false, AlertKind::Called, 0);
         }
@@ -281,6 +269,7 @@ impl Observer {
             alerts,
             plan,
             result: t.result.as_ref().map(|r| r.result),
+            next_game: self.game_after_game && t.result.is_some(),
         };
         if self.last.as_ref() == Some(&view) {
             return None;
@@ -375,8 +364,58 @@ fn claim_view(m: &Messages, id: u64, c: &PendingClaimView) -> ClaimView {
     }
 }
 
+/// A recorded move in the log's words: "Move 1. e4 recorded (1:29:58 left)."
+pub(crate) fn move_text(m: &Messages, language: Language, r: &RecordedMove) -> String {
+    let mv = format!(
+        "{}{} {}",
+        r.ply.div_ceil(2),
+        if r.color == Color::White { "." } else { "..." },
+        annabella_phonetic::localize_san(&r.san.to_string(), language),
+    );
+    m.text(
+        "view-recorded",
+        &[("move", mv.into()), ("time", clock_text(r.clock).into())],
+    )
+}
+
+/// An alert for the arbiter in words: its title and detail.
+pub(crate) fn alert_text(m: &Messages, a: &ArbiterAlert) -> String {
+    let title = m.text(alert_title(&a.kind), &[]);
+    m.text(
+        "view-alert",
+        &[("what", title.into()), ("detail", a.detail.as_str().into())],
+    )
+}
+
+/// The end of the game in words: its result and how it ended.
+pub(crate) fn game_over_text(m: &Messages, g: &GameEnd) -> String {
+    let how = m.text(
+        "termination",
+        &[("termination", g.termination.as_str().into())],
+    );
+    m.text(
+        "view-game-over",
+        &[
+            ("result", g.result.as_str().into()),
+            ("termination", how.into()),
+        ],
+    )
+}
+
+/// A device's report in the log's words.
+pub(crate) fn device_text(m: &Messages, device: &str, report: &DeviceReport) -> String {
+    let device = device.replace('_', " ");
+    m.text(
+        "view-device",
+        &[
+            ("device", device.as_str().into()),
+            ("report", report.to_string().into()),
+        ],
+    )
+}
+
 /// A journalled input in the log's words; `None` for one the log does not show.
-fn input_text(m: &Messages, input: &Input) -> Option<String> {
+pub(crate) fn input_text(m: &Messages, input: &Input) -> Option<String> {
     let command = |v: Option<serde_json::Value>, key: &str| {
         v.and_then(|v| v.get(key).and_then(|c| c.as_str()).map(str::to_owned))
             .unwrap_or_default()

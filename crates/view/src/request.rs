@@ -89,6 +89,9 @@ pub enum ArbiterCommand {
         /// The alert's id.
         alert: u64,
     },
+    /// Confirm the finished game's result: its records are written and the table goes
+    /// on to the next game (`play`, game after game).
+    NextGame,
 }
 
 /// One action and who did it; the station journals both.
@@ -138,6 +141,7 @@ impl ArbiterCommand {
             }
             ArbiterCommand::ApplyPlan { .. } => "carry out the reconciliation plan".into(),
             ArbiterCommand::DismissAlert { alert } => format!("dismiss alert {alert}"),
+            ArbiterCommand::NextGame => "confirm the result and start the next game".into(),
         }
     }
 }
@@ -176,6 +180,16 @@ mod tests {
             json,
             r#"{"by":"A","action":"declare-result","result":"1/2-1/2","reason":"agreement"}"#
         );
+        assert_eq!(
+            serde_json::from_str::<ArbiterRequest>(&json).expect("back"),
+            r
+        );
+        let r = ArbiterRequest {
+            by: "A".into(),
+            action: ArbiterCommand::NextGame,
+        };
+        let json = serde_json::to_string(&r).expect("json");
+        assert_eq!(json, r#"{"by":"A","action":"next-game"}"#);
         assert_eq!(
             serde_json::from_str::<ArbiterRequest>(&json).expect("back"),
             r

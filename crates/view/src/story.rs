@@ -1,12 +1,19 @@
 //! The table's story: what a person sitting at the table would notice, one line each —
 //! who said what, what each player heard, the moves with their clock times, alerts for the
-//! arbiter, a lost device and the result. The demo prints this by default; the full event
-//! stream stays behind `--json` and `--verbose` ([`ConsoleStyle`]).
+//! arbiter, a lost device and the result, in whole sentences of the table's language (the
+//! console log's words, [`crate::observer`]). The demo and `play` print this by default; the
+//! full event stream stays behind `--json` and `--verbose` ([`ConsoleStyle`]).
 
-use annabella_table::{Effect, Input};
-use shakmaty::Color;
+use annabella_phonetic::{
+    Language,
+    messages::{Arg, Messages},
+};
+use annabella_table::{ClockButton, Effect, Input};
 
-use crate::line::{Line, human};
+use crate::{
+    line::{Line, human},
+    observer,
+};
 
 /// How the shell writes its lines to the console.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -31,39 +38,55 @@ impl ConsoleStyle {
         }
     }
 
-    /// `line` in this style; `None` when the style leaves it out.
-    pub fn render(self, line: &Line) -> Option<String> {
+    /// `line` in this style (the story in `language`); `None` when the style leaves it out.
+    pub fn render(self, line: &Line, language: Language) -> Option<String> {
         match self {
-            ConsoleStyle::Story => story(line),
+            ConsoleStyle::Story => story(line, language),
             ConsoleStyle::Events => Some(human(line)),
             ConsoleStyle::Json => serde_json::to_string(line).ok(),
         }
     }
 }
 
-/// `line` as a person at the table would tell it; `None` for the table's own plumbing
-/// (microphone, positions, clock settings, announcement bookkeeping, board reports).
-pub fn story(line: &Line) -> Option<String> {
+/// `line` as a person at the table would tell it, in `language`; `None` for the table's
+/// own plumbing (microphone, positions, clock settings, announcement bookkeeping, board
+/// reports).
+pub fn story(line: &Line, language: Language) -> Option<String> {
+    let m = Messages::get(language);
     let (at_ms, what) = match line {
         Line::Input(journalled) => {
-            let what = input_story(&journalled.input)?;
+            let what = input_story(m, &journalled.input)?;
             let what = match &journalled.refused {
-                Some(why) => format!("{what} — refused: {why}"),
+                Some(why) => m.text(
+                    "view-refused",
+                    &[("text", what.into()), ("reason", why.as_str().into())],
+                ),
                 None => what,
             };
             (journalled.at_ms, what)
         }
-        Line::Effect { at_ms, effect } => (*at_ms, effect_story(effect)?),
+        Line::Effect { at_ms, effect } => (*at_ms, effect_story(m, language, effect)?),
         Line::Said(said) => {
             let who = match said.listener {
-                annabella_voice::Hearer::ViPlayer => "VI player",
-                annabella_voice::Hearer::SightedPlayer => "sighted player",
+                annabella_voice::Hearer::ViPlayer => "vi",
+                annabella_voice::Hearer::SightedPlayer => "sighted",
             };
+            let args: [Arg<'_>; 2] = [("who", who.into()), ("text", said.text.as_str().into())];
+            let heard = m.text("story-hears", &args);
             let how = match said.outcome {
-                annabella_voice::queue::Outcome::Spoken => String::new(),
-                other => format!(" ({})", words(&format!("{other:?}"))),
+                annabella_voice::queue::Outcome::Spoken => None,
+                annabella_voice::queue::Outcome::Superseded => Some("superseded"),
+                annabella_voice::queue::Outcome::Stopped => Some("stopped"),
+                annabella_voice::queue::Outcome::Skipped => Some("skipped"),
+                annabella_voice::queue::Outcome::Interrupted => Some("interrupted"),
+                annabella_voice::queue::Outcome::Expired => Some("expired"),
+                annabella_voice::queue::Outcome::Failed => Some("failed"),
             };
-            (said.at_ms, format!("{who} hears: «{}»{how}", said.text))
+            let heard = match how {
+                Some(how) => format!("{heard} {}", m.text("story-cut", &[("how", how.into())])),
+                None => heard,
+            };
+            (said.at_ms, heard)
         }
         Line::Utterance { .. } => return None,
         Line::Device {
@@ -74,57 +97,40 @@ pub fn story(line: &Line) -> Option<String> {
             if !report.is_trouble() {
                 return None;
             }
-            (*at_ms, format!("{}: {report}", words(device)))
+            (*at_ms, observer::device_text(m, device, report))
         }
     };
     Some(format!("{} {what}", clock_face(at_ms)))
 }
 
-/// An input a person notices, in words.
-fn input_story(input: &Input) -> Option<String> {
-    Some(match input {
-        Input::Start => "the arbiter starts the game".to_owned(),
-        Input::Heard { alternatives } => {
-            let best = alternatives
-                .iter()
-                .max_by(|a, b| a.score.total_cmp(&b.score))
-                .map_or("", |h| h.text.as_str());
-            format!("VI player says: «{best}»")
+/// An input a person notices, in words: the console log's, and the clock's buttons.
+fn input_story(m: &Messages, input: &Input) -> Option<String> {
+    match input {
+        Input::Button { button } => {
+            let name = match button {
+                ClockButton::TimeQuery => "time-query",
+                ClockButton::Pause => "pause",
+                ClockButton::PushToTalk => "push-to-talk",
+                ClockButton::WhoseTurn => "whose-turn",
+                ClockButton::RepeatLastMove => "repeat-last-move",
+                ClockButton::CallArbiter => "call-arbiter",
+            };
+            Some(m.text("story-button", &[("button", name.into())]))
         }
-        Input::AssistantMove { text } => format!("the assistant enters the move «{text}»"),
-        Input::Button { button } => format!(
-            "VI player presses the clock's {} button",
-            words(&format!("{button:?}"))
-        ),
-        Input::Sighted(command) => format!("sighted player: {}", tag_words(command)),
-        Input::Arbiter(action) => format!("arbiter: {}", tag_words(action)),
-        Input::ByArbiter { by, what, .. } => format!("arbiter {by} at the console: {what}"),
-        _ => return None,
-    })
+        other => observer::input_text(m, other),
+    }
 }
 
 /// An effect a person notices, in words.
-fn effect_story(effect: &Effect) -> Option<String> {
+fn effect_story(m: &Messages, language: Language, effect: &Effect) -> Option<String> {
     Some(match effect {
-        Effect::RecordMove(m) => format!(
-            "{}{} {}   ({}'s clock {})",
-            m.ply.div_ceil(2),
-            if m.color == Color::White { "." } else { "..." },
-            m.san,
-            if m.color == Color::White {
-                "White"
-            } else {
-                "Black"
-            },
-            annabella_table::pgn::clk(m.clock)
-        ),
-        Effect::ArbiterAlert(a) => format!(
-            "ALERT for the arbiter ({}): {}",
-            words(&format!("{:?}", a.kind)),
-            a.detail
-        ),
-        Effect::GameOver(g) => format!("game over: {} ({})", g.result, g.termination),
-        Effect::Sealed(_) => "a move is sealed".to_owned(),
+        Effect::RecordMove(r) => observer::move_text(m, language, r),
+        Effect::ArbiterAlert(a) => {
+            let text = observer::alert_text(m, a);
+            m.text("view-alert-log", &[("text", text.into())])
+        }
+        Effect::GameOver(g) => observer::game_over_text(m, g),
+        Effect::Sealed(_) => m.text("story-sealed", &[]),
         _ => return None,
     })
 }
@@ -133,41 +139,6 @@ fn effect_story(effect: &Effect) -> Option<String> {
 fn clock_face(at_ms: u64) -> String {
     let secs = at_ms / 1000;
     format!("{:>3}:{:02}", secs / 60, secs % 60)
-}
-
-/// `CamelCase` or `snake_case` as lower-case words.
-fn words(name: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c == '_' {
-            out.push(' ');
-        } else if c.is_uppercase() {
-            if i > 0 {
-                out.push(' ');
-            }
-            out.extend(c.to_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A tagged command or action (`{"command":"offer_draw",…}`) as words: its tag, then its
-/// other fields.
-fn tag_words(value: &impl serde::Serialize) -> String {
-    let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(value) else {
-        return String::new();
-    };
-    fields
-        .iter()
-        .map(|(key, v)| match (key.as_str(), v) {
-            ("command" | "action", serde_json::Value::String(s)) => words(s),
-            (_, serde_json::Value::String(s)) => format!("{} {s}", words(key)),
-            (_, other) => format!("{} {other}", words(key)),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]
@@ -185,23 +156,26 @@ mod tests {
         })
     }
 
+    /// No line of the story is Rust debug text or a trace: no braces, no `CamelCase` tag.
+    fn no_debug_text(line: &str) {
+        assert!(!line.contains('{') && !line.contains("Some("), "{line}");
+    }
+
     #[test]
-    fn the_vi_players_words_are_told_with_the_time() {
+    fn the_vi_players_words_are_told_with_the_time_in_the_tables_language() {
         let line = input(Input::Heard {
-            alternatives: vec![
-                Hypothesis {
-                    text: "Bauer Eva drei".into(),
-                    score: 0.4,
-                },
-                Hypothesis {
-                    text: "Bauer Eva vier".into(),
-                    score: 0.9,
-                },
-            ],
+            alternatives: vec![Hypothesis {
+                text: "Bauer Eva vier".into(),
+                score: 0.9,
+            }],
         });
         assert_eq!(
-            story(&line).as_deref(),
-            Some("  1:15 VI player says: «Bauer Eva vier»")
+            story(&line, Language::De).as_deref(),
+            Some("  1:15 Der sehbehinderte Spieler sagte: „Bauer Eva vier“.")
+        );
+        assert_eq!(
+            story(&line, Language::En).as_deref(),
+            Some("  1:15 VI player said: “Bauer Eva vier”.")
         );
     }
 
@@ -211,15 +185,15 @@ mod tests {
             at_ms: 10,
             effect: Effect::MuteMic,
         };
-        assert_eq!(story(&mute), None);
-        assert_eq!(story(&input(Input::Tick)), None);
+        assert_eq!(story(&mute, Language::De), None);
+        assert_eq!(story(&input(Input::Tick), Language::De), None);
         assert!(
             ConsoleStyle::Events
-                .render(&mute)
+                .render(&mute, Language::De)
                 .is_some_and(|l| l.contains("mute_mic"))
         );
         assert_eq!(
-            ConsoleStyle::Json.render(&mute).as_deref(),
+            ConsoleStyle::Json.render(&mute, Language::De).as_deref(),
             Some(r#"{"kind":"effect","at_ms":10,"effect":{"effect":"mute_mic"}}"#)
         );
     }
@@ -232,10 +206,56 @@ mod tests {
             input: Input::AssistantMove { text: "e5".into() },
             refused: Some("not White's move".into()),
         });
-        assert_eq!(
-            story(&line).as_deref(),
-            Some("  0:00 the assistant enters the move «e5» — refused: not White's move")
+        let told = story(&line, Language::En).expect("told");
+        assert!(
+            told.contains("e5") && told.contains("Refused: not White's move."),
+            "{told}"
         );
+    }
+
+    #[test]
+    fn every_clock_button_and_every_cut_announcement_is_a_sentence_in_every_language() {
+        use annabella_voice::queue::Outcome;
+        let buttons = [
+            ClockButton::TimeQuery,
+            ClockButton::Pause,
+            ClockButton::PushToTalk,
+            ClockButton::WhoseTurn,
+            ClockButton::RepeatLastMove,
+            ClockButton::CallArbiter,
+        ];
+        for language in Language::ALL {
+            let mut seen = std::collections::HashSet::new();
+            for button in buttons {
+                let told = story(&input(Input::Button { button }), language).expect("told");
+                no_debug_text(&told);
+                assert!(!told.contains("story-"), "{told}");
+                assert!(
+                    seen.insert(told.clone()),
+                    "each button its own words: {told}"
+                );
+            }
+            for outcome in [
+                Outcome::Spoken,
+                Outcome::Stopped,
+                Outcome::Expired,
+                Outcome::Failed,
+            ] {
+                let said = Line::Said(annabella_voice::herald::Said {
+                    at_ms: 1_000,
+                    listener: annabella_voice::Hearer::ViPlayer,
+                    backend: annabella_voice::discovery::Found::EspeakSpeaker,
+                    text: "Eva zwei Eva vier".into(),
+                    outcome,
+                    id: 1,
+                    earcon: None,
+                });
+                let told = story(&said, language).expect("told");
+                no_debug_text(&told);
+                assert!(told.contains("Eva zwei Eva vier"), "{told}");
+                assert!(!told.contains("story-"), "{told}");
+            }
+        }
     }
 
     #[test]
@@ -248,8 +268,8 @@ mod tests {
             ))),
         };
         assert_eq!(
-            story(&over).as_deref(),
-            Some("  1:01 game over: 1-0 (checkmate)")
+            story(&over, Language::De).as_deref(),
+            Some("  1:01 Partie beendet: 1-0 (Schachmatt).")
         );
         let device = |report| Line::Device {
             at_ms: 0,
@@ -259,9 +279,10 @@ mod tests {
         let lost = device(DeviceReport::Lost {
             reason: "unplugged".into(),
         });
-        assert_eq!(
-            story(&lost).as_deref(),
-            Some("  0:00 peg board: lost: unplugged")
+        let told = story(&lost, Language::En).expect("told");
+        assert!(
+            told.contains("peg board") && told.contains("unplugged"),
+            "{told}"
         );
         assert_eq!(
             serde_json::to_string(&lost).expect("json"),
@@ -273,10 +294,9 @@ mod tests {
                 reconnect,
             })
         };
-        assert_eq!(story(&opened(false)), None);
-        assert_eq!(
-            story(&opened(true)).as_deref(),
-            Some("  0:00 peg board: reopened /dev/pts/3")
+        assert_eq!(story(&opened(false), Language::En), None);
+        assert!(
+            story(&opened(true), Language::En).is_some_and(|l| l.contains("reopened /dev/pts/3"))
         );
     }
 
@@ -286,7 +306,5 @@ mod tests {
         assert_eq!(ConsoleStyle::from_flags(false, false, Story), Story);
         assert_eq!(ConsoleStyle::from_flags(false, true, Story), Events);
         assert_eq!(ConsoleStyle::from_flags(true, true, Story), Json);
-        assert_eq!(words("ViPlayer"), "vi player");
-        assert_eq!(words("time_query"), "time query");
     }
 }

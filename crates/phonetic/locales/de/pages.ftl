@@ -26,6 +26,7 @@ console-state-running = Die Partie läuft.
 console-state-paused = Die Uhren sind vom Schiedsrichter angehalten.
 console-state-adjourned = Die Partie ist unterbrochen (Hängepartie).
 console-state-finished = Die Partie ist beendet: { $result }.
+console-next-game = Ergebnis bestätigen und nächste Partie beginnen
 console-clock-side = { color }
 console-clock-vi = { color } — sehbehinderter Spieler
 console-clock-running = Läuft
@@ -232,6 +233,7 @@ hall-pause = Uhren an Brett { $table } anhalten
 hall-resume = Uhren an Brett { $table } weiterlaufen lassen
 hall-result = Ergebnis an Brett { $table }
 hall-declare = Das Ergebnis an Brett { $table } festlegen
+hall-next-game = Das Ergebnis an Brett { $table } bestätigen und die nächste Partie beginnen
 hall-back = Zurück zum Turniersaal
 hall-no-alert = Keine Meldung an diesem Brett.
 hall-dismissed = (erledigt)
@@ -274,3 +276,40 @@ view-alert-clock-device = Die Schachuhr (getrennt, wieder da oder Batterie schwa
 view-alert-claim = Eine Reklamation ist zu entscheiden
 view-alert-illegal = Regelwidriger Zug auf dem Brett des sehenden Spielers
 view-alert-entry = Die Eingabe des Assistenten weicht vom Brett ab
+
+## play: Partie um Partie (das Terminal des Schiedsrichters)
+play-offer-next = Die Partie in { $dir } ist beendet ({ $result }). Soll die nächste Partie in { $next } beginnen? [ja]:
+play-next-begins = Die Partie in { $dir } ist beendet ({ $result }): Die nächste Partie beginnt in { $next }.
+play-new-game = Eine neue Partie, wie verlangt: Die Partie in { $dir } bleibt, wie sie ist; die nächste beginnt in { $next }.
+play-game-over = Partie { $number } ist beendet: { $result }. Die nächste Partie folgt.
+play-game-records = Partie { $number }: { $line }
+play-not-over = Die Partie ist noch nicht beendet: Ihr Ergebnis kann erst danach bestätigt werden.
+play-confirmed = { $by }: Das Ergebnis ist bestätigt; die nächste Partie folgt.
+play-round = Runde { $round }: { $white } – { $black } (Round "{ $pgn }").
+play-waiting = Die Paarung der Runde { $round } steht noch aus: { $why }.
+play-forfeit = Runde { $round }, Brett { $board } ({ $white } – { $black }) ist kampflos entschieden: Hier wird nicht gespielt.
+play-no-pairing = Die TRF-Datei hat in Runde { $round } noch kein Brett { $board }.
+play-no-trf = Die Datei des Tisches nennt keine TRF-Datei oder kein Brett.
+
+## Die Geschichte des Bretts (was play und die Vorführung zeigen)
+story-hears = { $who ->
+    [vi] Der sehbehinderte Spieler
+   *[sighted] Der sehende Spieler
+} hört: „{ $text }“.
+story-cut = ({ $how ->
+    [superseded] durch eine neuere Ansage ersetzt
+    [stopped] mit „Stopp“ abgebrochen
+    [skipped] übersprungen
+    [interrupted] von einer dringenderen Ansage unterbrochen, danach wiederholt
+    [expired] verworfen, weil sie nicht rechtzeitig gesagt werden konnte
+   *[failed] die Stimme konnte sie nicht sprechen
+})
+story-button = Der sehbehinderte Spieler drückt an der Uhr { $button ->
+    [time-query] die Taste für die Restzeiten
+    [pause] die Pausetaste
+    [push-to-talk] die Sprechtaste
+    [whose-turn] die Taste „Wer ist am Zug?“
+    [repeat-last-move] die Taste „Letzten Zug wiederholen“
+   *[call-arbiter] die Taste „Schiedsrichter rufen“
+}.
+story-sealed = Ein Zug ist versiegelt: Die Partie ist unterbrochen.

@@ -25,6 +25,7 @@ console-state-running = The game is running.
 console-state-paused = The clocks are paused by the arbiter.
 console-state-adjourned = The game is adjourned.
 console-state-finished = The game is over: { $result }.
+console-next-game = Confirm the result and start the next game
 console-clock-side = { color }
 console-clock-vi = { color } — VI player
 console-clock-running = Running
@@ -231,6 +232,7 @@ hall-pause = Pause clocks at table { $table }
 hall-resume = Resume clocks at table { $table }
 hall-result = Result at table { $table }
 hall-declare = Declare the result at table { $table }
+hall-next-game = Confirm the result and start the next game at table { $table }
 hall-back = Back to the hall
 hall-no-alert = No alert at this table.
 hall-dismissed = (dismissed)
@@ -273,3 +275,40 @@ view-alert-clock-device = The clock device (lost, back or low battery)
 view-alert-claim = A claim to rule on
 view-alert-illegal = Illegal move on the sighted board
 view-alert-entry = The assistant's entry differs from the board
+
+## play: game after game (the arbiter's terminal)
+play-offer-next = The game in { $dir } is over ({ $result }). Start the next game in { $next }? [yes]:
+play-next-begins = The game in { $dir } is over ({ $result }): the next game begins in { $next }.
+play-new-game = A new game, as asked: the game in { $dir } stays as it is, the next begins in { $next }.
+play-game-over = Game { $number } is over: { $result }. The next game follows.
+play-game-records = Game { $number }: { $line }
+play-not-over = The game is not over yet: its result can be confirmed once it is.
+play-confirmed = { $by }: the result is confirmed; the next game follows.
+play-round = Round { $round }: { $white } – { $black } (Round "{ $pgn }").
+play-waiting = Waiting for the pairing of round { $round }: { $why }.
+play-forfeit = Round { $round }, board { $board } ({ $white } – { $black }) is decided by forfeit: there is nothing to play.
+play-no-pairing = The TRF file has no board { $board } in round { $round } yet.
+play-no-trf = The table's file names no TRF file or no board.
+
+## The table's story (what play and the demo print by default)
+story-hears = { $who ->
+    [vi] The VI player
+   *[sighted] The sighted player
+} hears: “{ $text }”.
+story-cut = ({ $how ->
+    [superseded] replaced by a newer announcement
+    [stopped] cut off by "stop speaking"
+    [skipped] skipped
+    [interrupted] interrupted by a more urgent announcement, said again afterwards
+    [expired] dropped, its time had passed
+   *[failed] the voice could not say it
+})
+story-button = The VI player presses the clock's { $button ->
+    [time-query] time button
+    [pause] pause button
+    [push-to-talk] push-to-talk button
+    [whose-turn] "whose turn" button
+    [repeat-last-move] "repeat the last move" button
+   *[call-arbiter] "call the arbiter" button
+}.
+story-sealed = A move is sealed: the game is adjourned.

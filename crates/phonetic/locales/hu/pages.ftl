@@ -26,6 +26,7 @@ console-state-running = A játszma folyik.
 console-state-paused = Az órákat a versenybíró megállította.
 console-state-adjourned = A játszma függőben van.
 console-state-finished = A játszma véget ért: { $result }.
+console-next-game = Eredmény megerősítése és a következő játszma indítása
 console-clock-side = { color }
 console-clock-vi = { color } — látássérült játékos
 console-clock-running = Jár
@@ -232,6 +233,7 @@ hall-pause = Az órák megállítása a(z) { $table }. asztalnál
 hall-resume = Az órák folytatása a(z) { $table }. asztalnál
 hall-result = Eredmény a(z) { $table }. asztalnál
 hall-declare = Az eredmény kihirdetése a(z) { $table }. asztalnál
+hall-next-game = Az eredmény megerősítése és a következő játszma indítása a(z) { $table }. asztalnál
 hall-back = Vissza a versenyterembe
 hall-no-alert = Ennél az asztalnál nincs riasztás.
 hall-dismissed = (lezárva)
@@ -274,3 +276,40 @@ view-alert-clock-device = A sakkóra (megszakadt, visszatért vagy gyenge az ele
 view-alert-claim = Reklamációról kell dönteni
 view-alert-illegal = Szabálytalan lépés a látó játékos tábláján
 view-alert-entry = Az asszisztens bevitele eltér a táblától
+
+## play: játszma játszma után (a versenybíró terminálja)
+play-offer-next = A(z) { $dir } játszmája véget ért ({ $result }). Kezdődjön a következő játszma itt: { $next }? [igen]:
+play-next-begins = A(z) { $dir } játszmája véget ért ({ $result }): a következő játszma itt kezdődik: { $next }.
+play-new-game = Új játszma, ahogy kérte: a(z) { $dir } játszmája marad, ahogy van; a következő itt kezdődik: { $next }.
+play-game-over = A(z) { $number }. játszma véget ért: { $result }. Következik a következő játszma.
+play-game-records = { $number }. játszma: { $line }
+play-not-over = A játszma még nem ért véget: az eredménye csak utána erősíthető meg.
+play-confirmed = { $by }: az eredmény megerősítve; következik a következő játszma.
+play-round = { $round }. forduló: { $white } – { $black } (Round "{ $pgn }").
+play-waiting = A(z) { $round }. forduló párosítására vár: { $why }.
+play-forfeit = A(z) { $round }. forduló { $board }. táblája ({ $white } – { $black }) játék nélkül dőlt el: itt nincs mit játszani.
+play-no-pairing = A TRF-fájlban a(z) { $round }. fordulóban még nincs { $board }. tábla.
+play-no-trf = Az asztal fájlja nem nevez meg TRF-fájlt vagy táblát.
+
+## Az asztal története (amit a play és a bemutató kiír)
+story-hears = { $who ->
+    [vi] A látássérült játékos
+   *[sighted] A látó játékos
+} hallja: „{ $text }”.
+story-cut = ({ $how ->
+    [superseded] egy újabb bejelentés váltotta fel
+    [stopped] a „stop” megszakította
+    [skipped] átugorva
+    [interrupted] egy sürgősebb bejelentés megszakította, utána megismételve
+    [expired] elvetve, mert nem hangzott el időben
+   *[failed] a hang nem tudta kimondani
+})
+story-button = A látássérült játékos megnyomja az óra { $button ->
+    [time-query] időgombját
+    [pause] szünetgombját
+    [push-to-talk] beszédgombját
+    [whose-turn] „Ki lép?” gombját
+    [repeat-last-move] „Utolsó lépés ismétlése” gombját
+   *[call-arbiter] „Bíró hívása” gombját
+}.
+story-sealed = Egy lépés lezárva: a játszma függőben van.

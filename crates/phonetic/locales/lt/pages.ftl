@@ -25,6 +25,7 @@ console-state-running = Partija vyksta.
 console-state-paused = Teisėjas sustabdė laikrodžius.
 console-state-adjourned = Partija atidėta.
 console-state-finished = Partija baigta: { $result }.
+console-next-game = Patvirtinti rezultatą ir pradėti kitą partiją
 console-clock-side = { color }
 console-clock-vi = { color } — silpnaregis žaidėjas
 console-clock-running = Eina
@@ -231,6 +232,7 @@ hall-pause = Sustabdyti laikrodžius prie lentos { $table }
 hall-resume = Paleisti laikrodžius prie lentos { $table }
 hall-result = Rezultatas prie lentos { $table }
 hall-declare = Paskelbti rezultatą prie lentos { $table }
+hall-next-game = Patvirtinti rezultatą prie lentos { $table } ir pradėti kitą partiją
 hall-back = Atgal į salę
 hall-no-alert = Prie šios lentos pranešimų nėra.
 hall-dismissed = (užbaigta)
@@ -273,3 +275,40 @@ view-alert-clock-device = Laikrodis (atsijungė, grįžo arba senka baterija)
 view-alert-claim = Reikia spręsti pretenziją
 view-alert-illegal = Neleistinas ėjimas reginčiojo žaidėjo lentoje
 view-alert-entry = Asistento įvestis skiriasi nuo lentos
+
+## play: partija po partijos (teisėjo terminalas)
+play-offer-next = Partija { $dir } baigta ({ $result }). Pradėti kitą partiją { $next }? [taip]:
+play-next-begins = Partija { $dir } baigta ({ $result }): kita partija prasideda { $next }.
+play-new-game = Nauja partija, kaip prašyta: partija { $dir } lieka, kokia yra; kita prasideda { $next }.
+play-game-over = Partija { $number } baigta: { $result }. Toliau kita partija.
+play-game-records = Partija { $number }: { $line }
+play-not-over = Partija dar nebaigta: jos rezultatą galima patvirtinti tik po to.
+play-confirmed = { $by }: rezultatas patvirtintas; toliau kita partija.
+play-round = { $round } ratas: { $white } – { $black } (Round "{ $pgn }").
+play-waiting = Laukiama { $round } rato porų: { $why }.
+play-forfeit = { $round } rato { $board } lenta ({ $white } – { $black }) išspręsta be žaidimo: čia nėra ką žaisti.
+play-no-pairing = TRF faile { $round } rate dar nėra { $board } lentos.
+play-no-trf = Stalo faile nenurodytas TRF failas arba lenta.
+
+## Lentos pasakojimas (ką play ir demonstracija rodo)
+story-hears = { $who ->
+    [vi] Silpnaregis žaidėjas
+   *[sighted] Regintysis žaidėjas
+} girdi: „{ $text }“.
+story-cut = ({ $how ->
+    [superseded] pakeista naujesniu pranešimu
+    [stopped] nutraukta komanda „stop“
+    [skipped] praleista
+    [interrupted] pertraukta skubesnio pranešimo, vėliau pakartota
+    [expired] atmesta, nes nebuvo pasakyta laiku
+   *[failed] balsas negalėjo to pasakyti
+})
+story-button = Silpnaregis žaidėjas paspaudžia laikrodžio { $button ->
+    [time-query] laiko mygtuką
+    [pause] pauzės mygtuką
+    [push-to-talk] kalbėjimo mygtuką
+    [whose-turn] mygtuką „Kieno ėjimas?“
+    [repeat-last-move] mygtuką „Pakartoti paskutinį ėjimą“
+   *[call-arbiter] mygtuką „Kviesti teisėją“
+}.
+story-sealed = Ėjimas užantspauduotas: partija atidėta.

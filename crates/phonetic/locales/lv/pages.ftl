@@ -25,6 +25,7 @@ console-state-running = Partija notiek.
 console-state-paused = Tiesnesis ir apturējis pulksteņus.
 console-state-adjourned = Partija ir atlikta.
 console-state-finished = Partija beigusies: { $result }.
+console-next-game = Apstiprināt rezultātu un sākt nākamo partiju
 console-clock-side = { color }
 console-clock-vi = { color } — vājredzīgais spēlētājs
 console-clock-running = Iet
@@ -231,6 +232,7 @@ hall-pause = Apturēt pulksteņus pie galdiņa { $table }
 hall-resume = Palaist pulksteņus pie galdiņa { $table }
 hall-result = Rezultāts pie galdiņa { $table }
 hall-declare = Paziņot rezultātu pie galdiņa { $table }
+hall-next-game = Apstiprināt rezultātu pie galdiņa { $table } un sākt nākamo partiju
 hall-back = Atpakaļ uz zāli
 hall-no-alert = Pie šī galdiņa paziņojumu nav.
 hall-dismissed = (nokārtots)
@@ -273,3 +275,40 @@ view-alert-clock-device = Pulkstenis (atvienots, atkal pieslēgts vai vāja bate
 view-alert-claim = Jāizlemj pretenzija
 view-alert-illegal = Neatļauts gājiens redzīgā spēlētāja galdiņā
 view-alert-entry = Asistenta ievade atšķiras no galdiņa
+
+## play: partija pēc partijas (tiesneša terminālis)
+play-offer-next = Partija { $dir } ir beigusies ({ $result }). Vai sākt nākamo partiju { $next }? [jā]:
+play-next-begins = Partija { $dir } ir beigusies ({ $result }): nākamā partija sākas { $next }.
+play-new-game = Jauna partija, kā lūgts: partija { $dir } paliek, kāda ir; nākamā sākas { $next }.
+play-game-over = Partija { $number } ir beigusies: { $result }. Seko nākamā partija.
+play-game-records = Partija { $number }: { $line }
+play-not-over = Partija vēl nav beigusies: tās rezultātu var apstiprināt tikai pēc tam.
+play-confirmed = { $by }: rezultāts apstiprināts; seko nākamā partija.
+play-round = { $round }. kārta: { $white } – { $black } (Round "{ $pgn }").
+play-waiting = Gaida { $round }. kārtas pārus: { $why }.
+play-forfeit = { $round }. kārtas { $board }. galdiņš ({ $white } – { $black }) izšķirts bez spēles: te nav ko spēlēt.
+play-no-pairing = TRF failā { $round }. kārtā vēl nav { $board }. galdiņa.
+play-no-trf = Galda failā nav nosaukts TRF fails vai galdiņš.
+
+## Galdiņa stāsts (ko play un demonstrācija rāda)
+story-hears = { $who ->
+    [vi] Vājredzīgais spēlētājs
+   *[sighted] Redzīgais spēlētājs
+} dzird: “{ $text }”.
+story-cut = ({ $how ->
+    [superseded] aizstāts ar jaunāku paziņojumu
+    [stopped] pārtraukts ar “stop”
+    [skipped] izlaists
+    [interrupted] pārtraukts ar steidzamāku paziņojumu, pēc tam atkārtots
+    [expired] atmests, jo to nevarēja pateikt laikā
+   *[failed] balss to nevarēja pateikt
+})
+story-button = Vājredzīgais spēlētājs nospiež pulksteņa { $button ->
+    [time-query] laika pogu
+    [pause] pauzes pogu
+    [push-to-talk] runāšanas pogu
+    [whose-turn] pogu “Kam gājiens?”
+    [repeat-last-move] pogu “Atkārtot pēdējo gājienu”
+   *[call-arbiter] pogu “Izsaukt tiesnesi”
+}.
+story-sealed = Gājiens ir aizzīmogots: partija ir atlikta.

@@ -153,8 +153,8 @@ pub struct ReplayError {
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let ReplayErrorKind::BadFen { fen, why } = &self.kind {
-            let fen = excerpt(fen);
-            return write!(f, "FEN tag {fen:?} (line {}): {why}", self.line);
+            let fen = printable_excerpt(fen);
+            return write!(f, "FEN tag \"{fen}\" (line {}): {why}", self.line);
         }
         write!(
             f,
@@ -164,14 +164,36 @@ impl fmt::Display for ReplayError {
             excerpt(&self.text),
             self.line
         )?;
-        match &self.kind {
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl fmt::Display for ReplayErrorKind {
+    /// What is wrong, as a person reads it ("an illegal move in this position").
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ReplayErrorKind::Unreadable => f.write_str("not a move in SAN"),
-            ReplayErrorKind::Illegal => f.write_str("illegal move"),
-            ReplayErrorKind::Ambiguous => f.write_str("ambiguous move"),
-            ReplayErrorKind::AfterEnd(o) => write!(f, "move after the game ended ({o})"),
-            ReplayErrorKind::BadFen { .. } => Ok(()),
+            ReplayErrorKind::Illegal => f.write_str("an illegal move in this position"),
+            ReplayErrorKind::Ambiguous => {
+                f.write_str("an ambiguous move: more than one piece can make it")
+            }
+            ReplayErrorKind::AfterEnd(o) => write!(f, "a move after the game ended ({o})"),
+            ReplayErrorKind::BadFen { fen, why } => {
+                write!(
+                    f,
+                    "the FEN tag \"{}\" is not a legal position: {why}",
+                    printable_excerpt(fen)
+                )
+            }
         }
     }
+}
+
+/// `text` as a message repeats it: at most [`crate::EXCERPT_CHARS`] characters, no
+/// control characters.
+fn printable_excerpt(text: &str) -> String {
+    let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+    excerpt(&clean).into_owned()
 }
 
 /// Parses a SAN token the way the replay does (annotations stripped).
@@ -300,5 +322,34 @@ mod tests {
             (err.ply, err.move_label.as_str(), err.kind),
             (2, "13.", ReplayErrorKind::Unreadable)
         );
+    }
+
+    #[test]
+    fn every_kind_is_said_in_words_never_as_debug_text() {
+        let err = replay("1. e4 e5 2. Ke3 *").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "ply 3 (2. Ke3, line 1): an illegal move in this position"
+        );
+        let kind = ReplayErrorKind::BadFen {
+            fen: "8/8\u{1b}[31m".into(),
+            why: "no kings".into(),
+        };
+        let shown = kind.to_string();
+        assert_eq!(
+            shown,
+            "the FEN tag \"8/8[31m\" is not a legal position: no kings"
+        );
+        for kind in [
+            ReplayErrorKind::Unreadable,
+            ReplayErrorKind::Illegal,
+            ReplayErrorKind::Ambiguous,
+        ] {
+            let shown = kind.to_string();
+            assert!(
+                !shown.contains(&format!("{kind:?}")) && shown.contains(' '),
+                "{shown}"
+            );
+        }
     }
 }
