@@ -393,6 +393,7 @@ fn board(m: &Messages, t: &TableEntry, id: &str) -> String {
         id,
         &m.text("hall-table", &[("table", t.name.as_str().into())]),
         &[],
+        m.language(),
     )
 }
 
@@ -452,7 +453,10 @@ pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
 pub fn tables_tail(hall: &Hall) -> String {
     let mut s = no_table(hall);
     s.push_str(&dropped(hall));
-    s.push_str(&crate::broadcast::status_html(hall.broadcast()));
+    s.push_str(&crate::broadcast::status_html(
+        hall.broadcast(),
+        Messages::get(hall.language()),
+    ));
     s
 }
 
@@ -777,18 +781,24 @@ pub fn table_page(language: Language, t: &TableEntry, viewer: &Viewer) -> String
         st = status(m, t),
         cl = clock_blocks(m, t),
         bd = board(m, t, "big"),
-        chart = clock_chart(&points, "clock-chart", "clock-table"),
-        numbers = clock_table(&points, "clock-table"),
+        chart = clock_chart(&points, "clock-chart", "clock-table", language),
+        numbers = clock_table(&points, "clock-table", language),
         act = actions(m, t, viewer),
     )
 }
 
-/// A page saying what is wrong (bad token, unknown table).
-pub fn message_page(status: &str, text: &str) -> String {
+/// A page in `language` saying what is wrong (bad token, unknown table): the HTTP
+/// `status` in its heading, `text` below it.
+pub fn message_page(language: Language, status: &str, text: &str) -> String {
+    let title = say(
+        Messages::get(language),
+        "hall-refused-title",
+        &[("status", status.into())],
+    );
     format!(
-        r#"<!DOCTYPE html><html lang="en">{h}<body><h1>{s}</h1><p role="alert">{t}</p></body></html>"#,
-        h = head(&escape(status)),
-        s = escape(status),
+        r#"<!DOCTYPE html><html lang="{lang}">{h}<body><h1>{title}</h1><p role="alert">{t}</p></body></html>"#,
+        lang = language.code(),
+        h = head(&title),
         t = escape(text)
     )
 }

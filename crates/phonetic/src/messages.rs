@@ -295,6 +295,12 @@ mod tests {
             ("table", "12".into()),
             ("device", "clock".into()),
             ("report", "lost: no answer".into()),
+            ("status", "401".into()),
+            ("got", "2-0".into()),
+            ("seq", "12".into()),
+            ("problem", "no network".into()),
+            ("round", "abcd1234".into()),
+            ("error", "refused".into()),
         ]
     }
 
@@ -368,6 +374,7 @@ mod tests {
         "view-device",
         "view-ground-",
         "view-claim-",
+        "board-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.
@@ -395,6 +402,15 @@ mod tests {
         "hall-no-move",
         "hall-dropped",
         "hall-no-alert",
+        "hall-error-",
+        "hall-sent",
+        "hall-not-sent",
+        "hall-not-sent-key",
+        "hall-push-line",
+        "board-same",
+        "board-differs",
+        "board-chart-after",
+        "board-chart-none",
     ];
 
     fn listed(list: &[&str], id: &str) -> bool {

@@ -274,3 +274,45 @@ view-alert-clock-device = A sakkóra (megszakadt, visszatért vagy gyenge az ele
 view-alert-claim = Reklamációról kell dönteni
 view-alert-illegal = Szabálytalan lépés a látó játékos tábláján
 view-alert-entry = Az asszisztens bevitele eltér a táblától
+
+# The hall's refusals and notices (web.rs) and its Lichess line.
+hall-refused-title = Hiba { $status }
+hall-error-token = Ez a hozzáférési kulcs nem a teremé.
+hall-error-name = Adja meg a nevét (by=…): Minden intézkedéssel együtt rögzítjük.
+hall-error-state = A terem állapota nem olvasható.
+hall-error-arbiter = A főbíró nézetéhez a terem hozzáférési kulcsa kell.
+hall-error-no-table = A teremben nincs „{ $table }” asztal.
+hall-error-action = A bírói intézkedésekhez a terem hozzáférési kulcsa kell.
+hall-error-field-table = Az űrlapból hiányzik a „table” (asztal) mező.
+hall-error-field-result = A „result” mező: 1-0, 0-1 vagy 1/2-1/2 várható, érkezett: „{ $got }”.
+hall-error-field-result-missing = Az űrlapból hiányzik a „result” mező (1-0, 0-1 vagy 1/2-1/2).
+hall-error-field-seq = A „seq” mező: a riasztás bejegyzésszáma várható.
+hall-error-field-action = Az „action” mező: pause, resume, declare-result vagy dismiss-alert várható, érkezett: „{ $got }”.
+hall-error-field-action-missing = Az űrlapból hiányzik az „action” mező (pause, resume, declare-result vagy dismiss-alert).
+hall-error-busy = Túl sok néző követi élőben a termet; töltse be később újra az oldalt.
+hall-error-no-file = A fordulónak nincs ilyen fájlja.
+hall-sent = Elküldve a(z) { $table }. asztalnak: { $what }.
+hall-not-sent = Nincs elküldve a(z) { $table }. asztalnak: { $why }.
+hall-not-sent-key = Nincs elküldve a(z) { $table }. asztalnak: A teremnek nincs meg ennek az asztalnak az intézkedési kulcsa.
+hall-what-pause = az órák megállítása
+hall-what-resume = az órák újraindítása
+hall-what-result = a(z) { $result } eredmény kihirdetése
+hall-what-dismiss = a(z) { $seq }. bejegyzés lezárása
+hall-push-games = átküldött játszmák: { $count }
+hall-push-failed = az átküldés nem sikerült: { $problem }
+hall-push-again = új próba { $seconds } mp múlva
+hall-push-stopped = csak a forduló változásakor küldjük újra
+hall-push-refused = nem fogadták el: { $board }. tábla ({ $white } – { $black }): { $error }
+hall-push-more = további { $count } játszmát nem fogadtak el
+hall-push-line = Lichess-közvetítés, { $round }. forduló: { $text }.
+
+# The board's and the clock chart's texts for screen readers (annabella-board).
+board-same = Nincs eltérés a másik táblától.
+board-differs = Eltér a másik táblától ezeken a mezőkön: { $squares }.
+board-chart-title = Mindkét fél hátralévő ideje lépésről lépésre
+board-chart-after = A(z) { $number }. féllépés után: világos { $white }, sötét { $black }. Az alábbi táblázat minden értéket tartalmaz.
+board-chart-none = Még nincs lépés.
+board-chart-caption = Hátralévő idő minden lépés után
+board-chart-move = Lépés
+board-chart-white = Világos
+board-chart-black = Sötét

@@ -273,3 +273,45 @@ view-alert-clock-device = Pulkstenis (atvienots, atkal pieslēgts vai vāja bate
 view-alert-claim = Jāizlemj pretenzija
 view-alert-illegal = Neatļauts gājiens redzīgā spēlētāja galdiņā
 view-alert-entry = Asistenta ievade atšķiras no galdiņa
+
+# The hall's refusals and notices (web.rs) and its Lichess line.
+hall-refused-title = Kļūda { $status }
+hall-error-token = Šī piekļuves atslēga nav zāles.
+hall-error-name = Ievadiet savu vārdu (by=…): To ieraksta ar katru darbību.
+hall-error-state = Zāles stāvokli nevar nolasīt.
+hall-error-arbiter = Galvenā tiesneša zālei vajag zāles piekļuves atslēgu.
+hall-error-no-table = Zālē nav galdiņa “{ $table }”.
+hall-error-action = Tiesneša darbībām vajag zāles piekļuves atslēgu.
+hall-error-field-table = Veidlapā trūkst lauka “table” (galdiņš).
+hall-error-field-result = Lauks “result”: Gaidīts 1-0, 0-1 vai 1/2-1/2, saņemts “{ $got }”.
+hall-error-field-result-missing = Veidlapā trūkst lauka “result” (1-0, 0-1 vai 1/2-1/2).
+hall-error-field-seq = Lauks “seq”: Gaidīts paziņojuma ieraksta numurs.
+hall-error-field-action = Lauks “action”: Gaidīts pause, resume, declare-result vai dismiss-alert, saņemts “{ $got }”.
+hall-error-field-action-missing = Veidlapā trūkst lauka “action” (pause, resume, declare-result vai dismiss-alert).
+hall-error-busy = Pārāk daudz skatītāju seko zālei tiešraidē; ielādējiet lapu vēlāk.
+hall-error-no-file = Šādas kārtas datnes nav.
+hall-sent = Nosūtīts pie galdiņa { $table }: { $what }.
+hall-not-sent = Nav nosūtīts pie galdiņa { $table }: { $why }.
+hall-not-sent-key = Nav nosūtīts pie galdiņa { $table }: Zālei nav šī galdiņa darbību atslēgas.
+hall-what-pause = apturēt pulksteņus
+hall-what-resume = palaist pulksteņus
+hall-what-result = paziņot rezultātu { $result }
+hall-what-dismiss = nokārtot ierakstu { $seq }
+hall-push-games = pārraidītas partijas: { $count }
+hall-push-failed = pārraide neizdevās: { $problem }
+hall-push-again = vēlreiz pēc { $seconds } s
+hall-push-stopped = netiks sūtīts, līdz kārta mainīsies
+hall-push-refused = nav pieņemts: galdiņš { $board } ({ $white } – { $black }): { $error }
+hall-push-more = vēl nepieņemtas partijas: { $count }
+hall-push-line = Lichess pārraide, kārta { $round }: { $text }.
+
+# The board's and the clock chart's texts for screen readers (annabella-board).
+board-same = Neatšķiras no otra galdiņa.
+board-differs = Atšķiras no otra galdiņa laukos { $squares }.
+board-chart-title = Katras puses atlikušais laiks, gājienu pa gājienam
+board-chart-after = Pēc pusgājiena { $number }: baltie { $white }, melnie { $black }. Tabulā zemāk ir katra vērtība.
+board-chart-none = Vēl nav neviena gājiena.
+board-chart-caption = Atlikušais laiks pēc katra gājiena
+board-chart-move = Gājiens
+board-chart-white = Baltie
+board-chart-black = Melnie
