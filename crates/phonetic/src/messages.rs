@@ -301,6 +301,10 @@ mod tests {
             ("problem", "no network".into()),
             ("round", "abcd1234".into()),
             ("error", "refused".into()),
+            ("claim", "2".into()),
+            ("alert", "7".into()),
+            ("other", "Schwarz".into()),
+            ("ply", "14".into()),
         ]
     }
 
@@ -375,6 +379,7 @@ mod tests {
         "view-ground-",
         "view-claim-",
         "board-",
+        "view-act-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

@@ -319,3 +319,20 @@ board-chart-caption = Restbedenkzeit nach jedem Zug
 board-chart-move = Zug
 board-chart-white = Weiß
 board-chart-black = Schwarz
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = Weiß
+view-act-black = Schwarz
+view-act-pause = Uhren angehalten
+view-act-resume = Uhren weiterlaufen gelassen
+view-act-set-clock = Uhr von { $side } auf { $time } gestellt
+view-act-set-moves = Zugzähler von { $side } auf { $moves } gestellt
+view-act-warn = { $side } verwarnt
+view-act-add-opponent = Strafe für { $side }: { $seconds } s für { $other } hinzugefügt
+view-act-reduce = Strafe für { $side }: { $seconds } s abgezogen
+view-act-lose = Partie für { $side } als verloren erklärt
+view-act-uphold = Reklamation { $claim } stattgegeben
+view-act-reject = Reklamation { $claim } abgelehnt
+view-act-result = Ergebnis { $result } festgelegt ({ $reason })
+view-act-plan = Abgleichsplan ausgeführt
+view-act-dismiss = Meldung { $alert } erledigt

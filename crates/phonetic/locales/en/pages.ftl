@@ -318,3 +318,20 @@ board-chart-caption = Remaining time after each move
 board-chart-move = Move
 board-chart-white = White
 board-chart-black = Black
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = White
+view-act-black = Black
+view-act-pause = pause the clocks
+view-act-resume = resume the clocks
+view-act-set-clock = set { $side }'s clock to { $time }
+view-act-set-moves = set { $side }'s move counter to { $moves }
+view-act-warn = warn { $side }
+view-act-add-opponent = penalise { $side }: { $seconds } s added to { $other }
+view-act-reduce = penalise { $side }: { $seconds } s taken off
+view-act-lose = declare the game lost for { $side }
+view-act-uphold = uphold claim { $claim }
+view-act-reject = reject claim { $claim }
+view-act-result = declare the result { $result } ({ $reason })
+view-act-plan = carry out the reconciliation plan
+view-act-dismiss = dismiss alert { $alert }

@@ -316,3 +316,20 @@ board-chart-caption = Hátralévő idő minden lépés után
 board-chart-move = Lépés
 board-chart-white = Világos
 board-chart-black = Sötét
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = világos
+view-act-black = sötét
+view-act-pause = órák megállítva
+view-act-resume = órák újraindítva
+view-act-set-clock = { $side } órája { $time } értékre állítva
+view-act-set-moves = { $side } lépésszámlálója { $moves } értékre állítva
+view-act-warn = { $side } figyelmeztetve
+view-act-add-opponent = büntetés { $side } számára: { $other } { $seconds } mp-et kapott
+view-act-reduce = büntetés { $side } számára: { $seconds } mp levonva
+view-act-lose = a játszma { $side } számára elveszettnek nyilvánítva
+view-act-uphold = a(z) { $claim }. reklamációnak helyt adva
+view-act-reject = a(z) { $claim }. reklamáció elutasítva
+view-act-result = eredmény kihirdetve: { $result } ({ $reason })
+view-act-plan = az egyeztetési terv végrehajtva
+view-act-dismiss = a(z) { $alert }. riasztás lezárva

@@ -315,3 +315,20 @@ board-chart-caption = Likęs laikas po kiekvieno ėjimo
 board-chart-move = Ėjimas
 board-chart-white = Baltieji
 board-chart-black = Juodieji
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = baltųjų
+view-act-black = juodųjų
+view-act-pause = sustabdyti laikrodžiai
+view-act-resume = paleisti laikrodžiai
+view-act-set-clock = { $side } laikrodis nustatytas į { $time }
+view-act-set-moves = { $side } ėjimų skaitiklis nustatytas į { $moves }
+view-act-warn = { $side } žaidėjas įspėtas
+view-act-add-opponent = bauda { $side } žaidėjui: { $other } pridėta { $seconds } s
+view-act-reduce = bauda { $side } žaidėjui: atimta { $seconds } s
+view-act-lose = partija pripažinta pralaimėta { $side } žaidėjui
+view-act-uphold = pretenzija { $claim } patenkinta
+view-act-reject = pretenzija { $claim } atmesta
+view-act-result = paskelbtas rezultatas { $result } ({ $reason })
+view-act-plan = įvykdytas suderinimo planas
+view-act-dismiss = pranešimas { $alert } uždarytas

@@ -315,3 +315,20 @@ board-chart-caption = Atlikušais laiks pēc katra gājiena
 board-chart-move = Gājiens
 board-chart-white = Baltie
 board-chart-black = Melnie
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = baltajiem
+view-act-black = melnajiem
+view-act-pause = pulksteņi apturēti
+view-act-resume = pulksteņi palaisti
+view-act-set-clock = pulkstenis { $side } iestatīts uz { $time }
+view-act-set-moves = gājienu skaitītājs { $side } iestatīts uz { $moves }
+view-act-warn = brīdinājums { $side }
+view-act-add-opponent = sods { $side }: { $other } pieskaitītas { $seconds } s
+view-act-reduce = sods { $side }: atņemtas { $seconds } s
+view-act-lose = partija pasludināta par zaudētu { $side }
+view-act-uphold = pretenzija { $claim } apmierināta
+view-act-reject = pretenzija { $claim } noraidīta
+view-act-result = paziņots rezultāts { $result } ({ $reason })
+view-act-plan = izpildīts saskaņošanas plāns
+view-act-dismiss = paziņojums { $alert } nokārtots
