@@ -412,6 +412,7 @@ mod tests {
         "hall-not-sent",
         "hall-not-sent-key",
         "hall-push-line",
+        "hall-called-",
         "board-same",
         "board-differs",
         "board-chart-after",

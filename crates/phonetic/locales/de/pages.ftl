@@ -336,3 +336,9 @@ view-act-reject = Reklamation { $claim } abgelehnt
 view-act-result = Ergebnis { $result } festgelegt ({ $reason })
 view-act-plan = Abgleichsplan ausgeführt
 view-act-dismiss = Meldung { $alert } erledigt
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = Der sehbehinderte Spieler ({ $side }) ruft den Schiedsrichter; die Uhren sind angehalten.
+hall-called-sighted = Der sehende Spieler ({ $side }) ruft den Schiedsrichter; die Uhren sind angehalten.
+hall-called-sighted-running = Der sehende Spieler ({ $side }) ruft den Schiedsrichter.
+hall-called-button = Jemand am Brett ruft den Schiedsrichter (mit der Taste der Uhr); die Uhren sind angehalten.

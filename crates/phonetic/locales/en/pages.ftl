@@ -335,3 +335,9 @@ view-act-reject = reject claim { $claim }
 view-act-result = declare the result { $result } ({ $reason })
 view-act-plan = carry out the reconciliation plan
 view-act-dismiss = dismiss alert { $alert }
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = The VI player ({ $side }) calls the arbiter; the clocks are stopped.
+hall-called-sighted = The sighted player ({ $side }) calls the arbiter; the clocks are stopped.
+hall-called-sighted-running = The sighted player ({ $side }) calls the arbiter.
+hall-called-button = A player at the table calls the arbiter (the clock's button); the clocks are stopped.

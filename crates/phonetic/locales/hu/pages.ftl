@@ -333,3 +333,9 @@ view-act-reject = a(z) { $claim }. reklamáció elutasítva
 view-act-result = eredmény kihirdetve: { $result } ({ $reason })
 view-act-plan = az egyeztetési terv végrehajtva
 view-act-dismiss = a(z) { $alert }. riasztás lezárva
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = A látássérült játékos ({ $side }) hívja a bírót; az órák meg vannak állítva.
+hall-called-sighted = A látó játékos ({ $side }) hívja a bírót; az órák meg vannak állítva.
+hall-called-sighted-running = A látó játékos ({ $side }) hívja a bírót.
+hall-called-button = Valaki az asztalnál hívja a bírót (az óra gombjával); az órák meg vannak állítva.

@@ -332,3 +332,9 @@ view-act-reject = pretenzija { $claim } atmesta
 view-act-result = paskelbtas rezultatas { $result } ({ $reason })
 view-act-plan = įvykdytas suderinimo planas
 view-act-dismiss = pranešimas { $alert } uždarytas
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = Silpnaregis žaidėjas ({ $side }) kviečia teisėją; laikrodžiai sustabdyti.
+hall-called-sighted = Regintis žaidėjas ({ $side }) kviečia teisėją; laikrodžiai sustabdyti.
+hall-called-sighted-running = Regintis žaidėjas ({ $side }) kviečia teisėją.
+hall-called-button = Kažkas prie lentos kviečia teisėją (laikrodžio mygtuku); laikrodžiai sustabdyti.

@@ -332,3 +332,9 @@ view-act-reject = pretenzija { $claim } noraidīta
 view-act-result = paziņots rezultāts { $result } ({ $reason })
 view-act-plan = izpildīts saskaņošanas plāns
 view-act-dismiss = paziņojums { $alert } nokārtots
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = Vājredzīgais spēlētājs ({ $side }) sauc tiesnesi; pulksteņi ir apturēti.
+hall-called-sighted = Redzīgais spēlētājs ({ $side }) sauc tiesnesi; pulksteņi ir apturēti.
+hall-called-sighted-running = Redzīgais spēlētājs ({ $side }) sauc tiesnesi.
+hall-called-button = Kāds pie galdiņa sauc tiesnesi (ar pulksteņa pogu); pulksteņi ir apturēti.
