@@ -223,9 +223,9 @@ async fn clocks_at_a_glance(
     // of its own texts is left in English.
     let english = client
         .execute(
-            "const words = /\\b(Tables?|White|Black|to move|Finished|Waiting|alerts?|Moves|Clocks|Back to|dropped|Dismiss)\\b/; \
+            "const words = /\\b(Tables?|White|Black|to move|Finished|Waiting|alerts?|Moves|Clocks|Back to|dropped|Dismiss|calls the arbiter|clocks are stopped|player|Remaining time|half-move|differences|Differs|pushed|broadcast round|Sent to|token)\\b/; \
              return [document.documentElement.lang, \
-               ...[...document.querySelectorAll('h1, h2, h3, .facts, .state, .clock, .last-move, button, label, #dropped, .calm, .count, summary')] \
+               ...[...document.querySelectorAll('h1, h2, h3, .facts, .state, .clock, .last-move, button, label, #dropped, .calm, .count, summary, li.alert, #broadcast, .notice, svg title, svg desc, caption, th')] \
                  .map(e => e.textContent).filter(t => words.test(t))];",
             vec![],
         )

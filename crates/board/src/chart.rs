@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use annabella_phonetic::{Language, messages::Messages};
+
 use crate::escape;
 
 /// Both clocks after one half-move.
@@ -69,8 +71,10 @@ pub fn move_step(moves: usize) -> usize {
 }
 
 /// The chart of `points` (in ply order); `id` makes its title and description ids
-/// unique on the page; `table_id` names the table with the same numbers.
-pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
+/// unique on the page; `table_id` names the table with the same numbers; its texts are
+/// in `language`.
+pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str, language: Language) -> String {
+    let m = Messages::get(language);
     let (step, most) = round_ticks(
         points
             .iter()
@@ -85,17 +89,20 @@ pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
     let y = |ms: u64| TOP + (H - TOP - BOTTOM) * (1.0 - ms as f64 / most as f64);
     let mut s = String::with_capacity(4096);
     let desc = match (points.first(), points.last()) {
-        (Some(_), Some(end)) => format!(
-            "After half-move {}: White {}, Black {}. The table below has every value.",
-            end.ply,
-            hms(end.white_ms),
-            hms(end.black_ms)
+        (Some(_), Some(end)) => m.text(
+            "board-chart-after",
+            &[
+                ("number", end.ply.to_string().into()),
+                ("white", hms(end.white_ms).into()),
+                ("black", hms(end.black_ms).into()),
+            ],
         ),
-        _ => "No move yet.".to_owned(),
+        _ => m.text("board-chart-none", &[]),
     };
     let _ = write!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="clock-chart" id="{id}" role="img" aria-labelledby="{id}-title {id}-desc" aria-describedby="{table_id}"><title id="{id}-title">Remaining time of each side, move by move</title><desc id="{id}-desc">{}</desc>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="clock-chart" id="{id}" role="img" aria-labelledby="{id}-title {id}-desc" aria-describedby="{table_id}"><title id="{id}-title">{}</title><desc id="{id}-desc">{}</desc>"#,
+        escape(&m.text("board-chart-title", &[])),
         escape(&desc)
     );
     // Grid and axes: a line at every round step of time.
@@ -156,12 +163,14 @@ pub fn clock_chart(points: &[ClockPoint], id: &str, table_id: &str) -> String {
     let ly = H - 8.0;
     let _ = write!(
         s,
-        r#"<path class="white" d="M{LEFT} {ly} h24"/><text x="{}" y="{}">White</text><path class="black" d="M{} {ly} h24"/><text x="{}" y="{}">Black</text></svg>"#,
+        r#"<path class="white" d="M{LEFT} {ly} h24"/><text x="{}" y="{}">{white}</text><path class="black" d="M{} {ly} h24"/><text x="{}" y="{}">{black}</text></svg>"#,
         LEFT + 30.0,
         ly + 4.0,
         LEFT + 90.0,
         LEFT + 120.0,
-        ly + 4.0
+        ly + 4.0,
+        white = escape(&m.text("board-chart-white", &[])),
+        black = escape(&m.text("board-chart-black", &[])),
     );
     s
 }
@@ -177,10 +186,16 @@ fn short(ms: u64) -> String {
 }
 
 /// The chart's numbers as an HTML table with the id `id`: one row per move, each side's
-/// time after its own half-move.
-pub fn clock_table(points: &[ClockPoint], id: &str) -> String {
+/// time after its own half-move; its texts are in `language`.
+pub fn clock_table(points: &[ClockPoint], id: &str, language: Language) -> String {
+    let m = Messages::get(language);
+    let t = |id: &str| escape(&m.text(id, &[]));
     let mut s = format!(
-        r#"<table class="clock-table" id="{id}"><caption>Remaining time after each move</caption><thead><tr><th scope="col">Move</th><th scope="col">White</th><th scope="col">Black</th></tr></thead><tbody>"#
+        r#"<table class="clock-table" id="{id}"><caption>{}</caption><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
+        t("board-chart-caption"),
+        t("board-chart-move"),
+        t("board-chart-white"),
+        t("board-chart-black"),
     );
     for pair in points.chunks(2) {
         let white = pair.iter().find(|p| p.ply % 2 == 1);
@@ -195,7 +210,11 @@ pub fn clock_table(points: &[ClockPoint], id: &str) -> String {
         );
     }
     if points.is_empty() {
-        s.push_str(r#"<tr><td colspan="3">No move yet.</td></tr>"#);
+        let _ = write!(
+            s,
+            r#"<tr><td colspan="3">{}</td></tr>"#,
+            t("board-chart-none")
+        );
     }
     s.push_str("</tbody></table>");
     s
@@ -217,12 +236,12 @@ mod tests {
 
     #[test]
     fn one_line_per_side_and_a_table_of_the_same_numbers() {
-        let svg = clock_chart(&points(), "c", "ct");
+        let svg = clock_chart(&points(), "c", "ct", Language::En);
         assert_eq!(svg.matches(r#"data-side="white""#).count(), 1);
         assert_eq!(svg.matches(r#"data-side="black""#).count(), 1);
         assert!(svg.contains(r#"aria-describedby="ct""#));
         assert!(svg.contains("After half-move 5: White 0:09:10, Black 0:08:20."));
-        let table = clock_table(&points(), "ct");
+        let table = clock_table(&points(), "ct", Language::En);
         // Moves 1..3: White after plies 1, 3, 5; Black after plies 2, 4.
         assert_eq!(table.matches("<tr><th scope=\"row\">").count(), 3);
         assert!(table.contains("<th scope=\"row\">1</th><td>0:09:50</td><td>0:09:20</td>"));
@@ -242,13 +261,50 @@ mod tests {
         assert_eq!(move_step(8), 1);
         assert_eq!(move_step(41), 5);
         assert_eq!(move_step(130), 20);
-        let svg = clock_chart(&points(), "c", "ct");
+        let svg = clock_chart(&points(), "c", "ct", Language::En);
         assert!(svg.contains(">10m<") && svg.contains(">4m<"), "{svg}");
     }
 
     #[test]
     fn no_moves_is_said_not_drawn() {
-        assert!(clock_chart(&[], "c", "ct").contains("No move yet."));
-        assert!(clock_table(&[], "ct").contains("No move yet."));
+        assert!(clock_chart(&[], "c", "ct", Language::En).contains("No move yet."));
+        assert!(clock_table(&[], "ct", Language::En).contains("No move yet."));
+    }
+
+    #[test]
+    fn the_chart_and_its_table_speak_the_pages_language() {
+        let svg = clock_chart(&points(), "c", "ct", Language::De);
+        assert!(
+            svg.contains("<title id=\"c-title\">Restbedenkzeit beider Seiten, Zug um Zug</title>"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("Nach Halbzug 5: Weiß 0:09:10, Schwarz 0:08:20."),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(">Weiß</text>") && svg.contains(">Schwarz</text>"),
+            "{svg}"
+        );
+        let table = clock_table(&points(), "ct", Language::De);
+        assert!(
+            table.contains("<caption>Restbedenkzeit nach jedem Zug</caption>"),
+            "{table}"
+        );
+        assert!(
+            table.contains(r#"<th scope="col">Zug</th><th scope="col">Weiß</th>"#),
+            "{table}"
+        );
+        assert!(clock_table(&[], "ct", Language::Hu).contains("Még nincs lépés."));
+        for language in Language::ALL {
+            let both = clock_chart(&points(), "c", "ct", language)
+                + &clock_table(&points(), "ct", language);
+            assert!(!both.contains("board-chart"), "{language}: {both}");
+            if language != Language::En {
+                for english in ["Remaining", "White", "Black", "Move<", "half-move"] {
+                    assert!(!both.contains(english), "{language}: {english}: {both}");
+                }
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! let board = shakmaty::Board::default();
-//! let svg = annabella_board::board_svg(&board, "b", "Table 1", &[]);
+//! let svg = annabella_board::board_svg(&board, "b", "Table 1", &[], annabella_phonetic::Language::En);
 //! assert!(svg.contains(r#"class="light""#) && svg.contains(r#"class="piece white""#));
 //! assert!(annabella_board::STYLESHEET.contains("svg.board .dark"));
 //! ```

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use annabella_phonetic::english_piece_name;
+use annabella_phonetic::{Language, english_piece_name, messages::Messages};
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::{BLACK_PIECE, DARK_SQUARE, LIGHT_SQUARE, WHITE_PIECE, escape};
@@ -38,20 +38,25 @@ fn xy(sq: Square) -> (u32, u32) {
 }
 
 /// The SVG of `board`; `id` makes the title/description ids unique on the page, `differs`
-/// are the squares to mark.
-pub fn board_svg(board: &Board, id: &str, title: &str, differs: &[Square]) -> String {
+/// are the squares to mark; its description is in `language`.
+pub fn board_svg(
+    board: &Board,
+    id: &str,
+    title: &str,
+    differs: &[Square],
+    language: Language,
+) -> String {
     let mut s = String::with_capacity(8192);
+    let m = Messages::get(language);
     let desc = if differs.is_empty() {
-        "No differences to the other board.".to_owned()
+        escape(&m.text("board-same", &[]))
     } else {
-        format!(
-            "Differs from the other board on {}.",
-            differs
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+        let squares = differs
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        escape(&m.text("board-differs", &[("squares", squares.into())]))
     };
     let _ = write!(
         s,
@@ -156,6 +161,7 @@ mod tests {
             "b1",
             "VI board",
             &[Square::E4, Square::E2],
+            Language::En,
         );
         assert_eq!(svg.matches("class=\"differs\"").count(), 2);
         assert!(
@@ -178,5 +184,29 @@ mod tests {
             board_text(&board),
             "White: king e1, pawn e2; Black: king e8"
         );
+    }
+
+    #[test]
+    fn the_description_speaks_the_pages_language() {
+        let de = board_svg(
+            &Board::default(),
+            "b",
+            "Brett 1",
+            &[Square::E4],
+            Language::De,
+        );
+        assert!(
+            de.contains("<desc id=\"b-desc\">Weicht vom anderen Brett ab auf e4.</desc>"),
+            "{de}"
+        );
+        let lv = board_svg(&Board::default(), "b", "Galdiņš 1", &[], Language::Lv);
+        assert!(
+            lv.contains("<desc id=\"b-desc\">Neatšķiras no otra galdiņa.</desc>"),
+            "{lv}"
+        );
+        for language in Language::ALL {
+            let svg = board_svg(&Board::default(), "b", "x", &[Square::A1], language);
+            assert!(!svg.contains("board-"), "{language}: {svg}");
+        }
     }
 }

@@ -107,7 +107,13 @@ fn boards_region(view: &ConsoleView, say: Say) -> String {
         let _ = write!(s, r#"<figure class="board-figure" data-board="{key}">"#);
         match board {
             Some(b) => {
-                s.push_str(&board_svg(b, &format!("board-{key}"), &title, &differs));
+                s.push_str(&board_svg(
+                    b,
+                    &format!("board-{key}"),
+                    &title,
+                    &differs,
+                    say.language(),
+                ));
                 let as_text = say.a("console-board-as-text", &[("board", title.clone().into())]);
                 let _ = write!(
                     s,

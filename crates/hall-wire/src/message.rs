@@ -131,6 +131,9 @@ pub struct AlertNote {
     /// The chief arbiter dismissed it from the hall (journalled at the table).
     #[serde(default)]
     pub dismissed: bool,
+    /// Who called the arbiter (only on a call), so the hall says it in its language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caller: Option<annabella_table::Caller>,
 }
 
 impl AlertNote {

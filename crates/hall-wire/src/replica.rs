@@ -169,6 +169,7 @@ impl Replica {
                         seq,
                         at_ms,
                         dismissed: false,
+                        caller: a.caller,
                     };
                     self.alerts.push(note.clone());
                     bodies.push(Body::Alert(note));

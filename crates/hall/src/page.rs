@@ -88,6 +88,25 @@ fn witness_words(m: &Messages, w: &crate::round::WitnessAlert) -> String {
     )
 }
 
+/// An alert's detail in the hall's language where the table said it in parts (who
+/// called the arbiter); else the table's own words (escaped).
+fn alert_detail(m: &Messages, note: &annabella_hall_wire::message::AlertNote) -> String {
+    use annabella_table::Caller;
+    match note.caller {
+        Some(Caller::Player { color, vi, stopped }) => {
+            let side = m.text(color.fold_wb("hall-white", "hall-black"), &[]);
+            let id = match (vi, stopped) {
+                (true, _) => "hall-called-vi",
+                (false, true) => "hall-called-sighted",
+                (false, false) => "hall-called-sighted-running",
+            };
+            say(m, id, &[("side", side.into())])
+        }
+        Some(Caller::ClockButton) => say(m, "hall-called-button", &[]),
+        None => escape(&note.detail),
+    }
+}
+
 /// The alerts region: newest first.
 pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
     let m = Messages::get(hall.language());
@@ -126,7 +145,7 @@ pub fn alerts(hall: &Hall, viewer: &Viewer) -> String {
             u = encode(&a.table),
             q = viewer.query(),
             k = kind_words(m, &a.note.kind),
-            d = escape(&a.note.detail),
+            d = alert_detail(m, &a.note),
             p = say(m, "hall-after-ply", &[("number", a.note.ply.into())]),
         );
     }
@@ -160,7 +179,7 @@ pub fn screen_alerts(hall: &Hall) -> String {
             t = escape(&a.table),
             n = table_words(m, &a.table),
             k = kind_words(m, &a.note.kind),
-            d = escape(&a.note.detail),
+            d = alert_detail(m, &a.note),
         );
     }
     s.push_str("</ol>");
@@ -393,6 +412,7 @@ fn board(m: &Messages, t: &TableEntry, id: &str) -> String {
         id,
         &m.text("hall-table", &[("table", t.name.as_str().into())]),
         &[],
+        m.language(),
     )
 }
 
@@ -452,7 +472,10 @@ pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
 pub fn tables_tail(hall: &Hall) -> String {
     let mut s = no_table(hall);
     s.push_str(&dropped(hall));
-    s.push_str(&crate::broadcast::status_html(hall.broadcast()));
+    s.push_str(&crate::broadcast::status_html(
+        hall.broadcast(),
+        Messages::get(hall.language()),
+    ));
     s
 }
 
@@ -739,7 +762,7 @@ pub fn table_page(language: Language, t: &TableEntry, viewer: &Viewer) -> String
             format!(
                 "<li><strong>{}</strong> — {}{}</li>",
                 kind_words(m, &a.kind),
-                escape(&a.detail),
+                alert_detail(m, a),
                 if a.dismissed {
                     format!(" {}", say(m, "hall-dismissed", &[]))
                 } else {
@@ -785,18 +808,24 @@ pub fn table_page(language: Language, t: &TableEntry, viewer: &Viewer) -> String
         st = status(m, t),
         cl = clock_blocks(m, t),
         bd = board(m, t, "big"),
-        chart = clock_chart(&points, "clock-chart", "clock-table"),
-        numbers = clock_table(&points, "clock-table"),
+        chart = clock_chart(&points, "clock-chart", "clock-table", language),
+        numbers = clock_table(&points, "clock-table", language),
         act = actions(m, t, viewer),
     )
 }
 
-/// A page saying what is wrong (bad token, unknown table).
-pub fn message_page(status: &str, text: &str) -> String {
+/// A page in `language` saying what is wrong (bad token, unknown table): the HTTP
+/// `status` in its heading, `text` below it.
+pub fn message_page(language: Language, status: &str, text: &str) -> String {
+    let title = say(
+        Messages::get(language),
+        "hall-refused-title",
+        &[("status", status.into())],
+    );
     format!(
-        r#"<!DOCTYPE html><html lang="en">{h}<body><h1>{s}</h1><p role="alert">{t}</p></body></html>"#,
-        h = head(&escape(status)),
-        s = escape(status),
+        r#"<!DOCTYPE html><html lang="{lang}">{h}<body><h1>{title}</h1><p role="alert">{t}</p></body></html>"#,
+        lang = language.code(),
+        h = head(&title),
         t = escape(text)
     )
 }
@@ -837,6 +866,64 @@ mod tests {
                 cols * rows - n < cols,
                 "{n}: a whole empty row in {cols} × {rows}"
             );
+        }
+    }
+
+    #[test]
+    fn who_called_the_arbiter_is_said_in_the_halls_language() {
+        use annabella_hall_wire::message::AlertNote;
+        use annabella_table::{AlertKind, Caller};
+        let note = |caller| AlertNote {
+            kind: AlertKind::Called,
+            detail: "the sighted player (black) calls the arbiter; the clocks are stopped".into(),
+            ply: 4,
+            seq: 9,
+            at_ms: 0,
+            dismissed: false,
+            caller,
+        };
+        let de = Messages::get(Language::De);
+        let sighted = Caller::Player {
+            color: Color::Black,
+            vi: false,
+            stopped: true,
+        };
+        assert_eq!(
+            alert_detail(de, &note(Some(sighted))),
+            "Der sehende Spieler (Schwarz) ruft den Schiedsrichter; die Uhren sind angehalten."
+        );
+        let vi = Caller::Player {
+            color: Color::White,
+            vi: true,
+            stopped: true,
+        };
+        assert_eq!(
+            alert_detail(Messages::get(Language::Hu), &note(Some(vi))),
+            "A látássérült játékos (Világos) hívja a bírót; az órák meg vannak állítva."
+        );
+        // A table that does not say who called (an older journal): its own words.
+        assert_eq!(
+            alert_detail(de, &note(None)),
+            "the sighted player (black) calls the arbiter; the clocks are stopped"
+        );
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            for caller in [
+                sighted,
+                vi,
+                Caller::Player {
+                    color: Color::White,
+                    vi: false,
+                    stopped: false,
+                },
+                Caller::ClockButton,
+            ] {
+                let text = alert_detail(m, &note(Some(caller)));
+                assert!(!text.contains("hall-called"), "{language}: {text}");
+                if language != Language::En {
+                    assert!(!text.contains("arbiter"), "{language}: {text}");
+                }
+            }
         }
     }
 }

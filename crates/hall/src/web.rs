@@ -7,6 +7,7 @@
 
 use std::{collections::HashMap, convert::Infallible, sync::Arc};
 
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_rules::GameResult;
 use annabella_serve::{Gate, Token, encode, param, serving::Limits};
 use annabella_table::ArbiterAction;
@@ -38,6 +39,8 @@ pub struct HallWeb {
     gate: Gate,
     streams: Streams,
     renders: Arc<Renders>,
+    /// The language of the hall's pages, notices and refusals.
+    language: Language,
 }
 
 type Params = Query<HashMap<String, String>>;
@@ -64,8 +67,13 @@ pub struct HallJson<'a> {
 impl HallWeb {
     /// A server over `shared`, with `token` for the chief arbiter.
     pub fn new(shared: Arc<Shared>, token: &str) -> HallWeb {
+        let language = shared
+            .hall
+            .read()
+            .map_or_else(|_| Language::default(), |h| h.language());
         HallWeb {
             shared,
+            language,
             gate: Gate::new(Token::new(token)).with_scripts(&[page::SCRIPT]),
             streams: Streams::default(),
             renders: Arc::default(),
@@ -110,14 +118,10 @@ impl HallWeb {
     fn viewer(&self, q: &HashMap<String, String>) -> Result<Viewer, Refusal> {
         match (param(q, "token"), param(q, "by")) {
             (None, _) => Ok(Viewer::Spectator),
-            (Some(t), _) if !self.gate.admits(t) => Err(Refusal(
-                StatusCode::UNAUTHORIZED,
-                "That token is not the hall's.",
-            )),
-            (Some(_), None) => Err(Refusal(
-                StatusCode::BAD_REQUEST,
-                "Enter your name (by=…): it is recorded with every action.",
-            )),
+            (Some(t), _) if !self.gate.admits(t) => {
+                Err(self.refusal(StatusCode::UNAUTHORIZED, "hall-error-token"))
+            }
+            (Some(_), None) => Err(self.refusal(StatusCode::BAD_REQUEST, "hall-error-name")),
             (Some(t), Some(by)) => Ok(Viewer::Arbiter {
                 token: t.to_owned(),
                 by: by.to_owned(),
@@ -130,22 +134,46 @@ impl HallWeb {
         let version = *self.shared.version.borrow();
         match self.shared.hall.read() {
             Ok(hall) => page::hall_page(&hall, viewer, version, notice),
-            Err(_) => page::message_page("Error", "The hall's state is not readable."),
+            Err(_) => page::message_page(
+                self.language,
+                StatusCode::INTERNAL_SERVER_ERROR.as_str(),
+                &self.say("hall-error-state"),
+            ),
         }
+    }
+
+    /// The hall's message `id` (no arguments) in its language.
+    fn say(&self, id: &str) -> String {
+        Messages::get(self.language).text(id, &[])
+    }
+
+    /// A refusal with `status` saying the message `id`.
+    fn refusal(&self, status: StatusCode, id: &str) -> Refusal {
+        Refusal {
+            status,
+            text: self.say(id),
+            language: self.language,
+        }
+    }
+
+    /// A page refusing with `status`, saying the message `id`.
+    fn refuse(&self, status: StatusCode, id: &str) -> Response {
+        self.refusal(status, id).into_response()
     }
 }
 
-/// A request refused: its status and why.
-struct Refusal(StatusCode, &'static str);
+/// A request refused: its status and why, in the hall's language.
+struct Refusal {
+    status: StatusCode,
+    text: String,
+    language: Language,
+}
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        refuse(self.0, self.1)
+        let page = page::message_page(self.language, self.status.as_str(), &self.text);
+        (self.status, Html(page)).into_response()
     }
-}
-
-fn refuse(status: StatusCode, text: &str) -> Response {
-    (status, Html(page::message_page(status.as_str(), text))).into_response()
 }
 
 async fn index(State(w): State<HallWeb>, Query(q): Params) -> Response {
@@ -153,10 +181,7 @@ async fn index(State(w): State<HallWeb>, Query(q): Params) -> Response {
         let version = *w.shared.version.borrow();
         return match w.shared.hall.read() {
             Ok(hall) => Html(page::screen_page(&hall, version)).into_response(),
-            Err(_) => refuse(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "The hall's state is not readable.",
-            ),
+            Err(_) => w.refuse(StatusCode::INTERNAL_SERVER_ERROR, "hall-error-state"),
         };
     }
     Html(w.render(&Viewer::Spectator, None)).into_response()
@@ -182,10 +207,7 @@ async fn style_css() -> Response {
 
 async fn arbiter(State(w): State<HallWeb>, Query(q): Params) -> Response {
     match w.viewer(&q) {
-        Ok(Viewer::Spectator) => refuse(
-            StatusCode::UNAUTHORIZED,
-            "The chief arbiter's hall needs the hall token.",
-        ),
+        Ok(Viewer::Spectator) => w.refuse(StatusCode::UNAUTHORIZED, "hall-error-arbiter"),
         Ok(v) => Html(w.render(&v, param(&q, "sent"))).into_response(),
         Err(r) => r.into_response(),
     }
@@ -197,41 +219,53 @@ async fn table(State(w): State<HallWeb>, Path(name): Path<String>, Query(q): Par
         Err(r) => return r.into_response(),
     };
     let Ok(hall) = w.shared.hall.read() else {
-        return refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "The hall's state is not readable.",
-        );
+        return w.refuse(StatusCode::INTERNAL_SERVER_ERROR, "hall-error-state");
     };
     match hall.table(&name) {
         Some(t) => Html(page::table_page(hall.language(), t, &viewer)).into_response(),
-        None => refuse(
-            StatusCode::NOT_FOUND,
-            &format!("No table {name:?} in the hall."),
-        ),
+        None => Refusal {
+            status: StatusCode::NOT_FOUND,
+            text: Messages::get(w.language)
+                .text("hall-error-no-table", &[("table", printable(&name).into())]),
+            language: w.language,
+        }
+        .into_response(),
     }
 }
 
 async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>) -> Response {
     let (_, by) = match w.viewer(&f) {
         Ok(Viewer::Arbiter { token, by, .. }) => (token, by),
-        Ok(Viewer::Spectator) => {
-            return refuse(
-                StatusCode::FORBIDDEN,
-                "Arbiter actions need the hall token.",
-            );
-        }
+        Ok(Viewer::Spectator) => return w.refuse(StatusCode::FORBIDDEN, "hall-error-action"),
         Err(r) => return r.into_response(),
     };
     let Some(table) = param(&f, "table") else {
-        return refuse(StatusCode::BAD_REQUEST, "field \"table\" is missing");
+        return w.refuse(StatusCode::BAD_REQUEST, "hall-error-field-table");
     };
+    let m = Messages::get(w.language);
     let (act, what) = match hall_action(&f) {
         Ok(a) => a,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, &e.to_string()),
+        Err(e) => {
+            return Refusal {
+                status: StatusCode::BAD_REQUEST,
+                text: e.words(m),
+                language: w.language,
+            }
+            .into_response();
+        }
     };
-    let sent = match w.shared.send_action(table, &by, &what, act).await {
-        Ok(()) => format!("Sent to table {table}: {what}."),
-        Err(e) => format!("Not sent to table {table}: {e}."),
+    let table_arg = ("table", printable(table).into());
+    // The journal keeps the wire's `what`; the arbiter reads the notice in the hall's language.
+    let sent = match w.shared.send_action(table, &by, &what, act.clone()).await {
+        Ok(()) => m.text(
+            "hall-sent",
+            &[table_arg, ("what", action_words(m, &act).into())],
+        ),
+        Err(crate::subscriber::SendError::NoKey(_)) => m.text("hall-not-sent-key", &[table_arg]),
+        Err(e) => m.text(
+            "hall-not-sent",
+            &[table_arg, ("why", printable(&e.to_string()).into())],
+        ),
     };
     // The token stays out of the address: the browser has it as a cookie.
     Redirect::to(&format!(
@@ -243,29 +277,56 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
 }
 
 /// A hall form that asks for no action: the field and what came (`None`: nothing).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum HallFormError {
-    #[error("field \"result\": expected 1-0, 0-1 or 1/2-1/2, got {}", came(.0))]
     Result(Option<String>),
-    #[error("field \"seq\": expected the record number of the alert")]
     Seq,
-    #[error(
-        "field \"action\": expected pause, resume, declare-result, dismiss-alert or next-game, got {}",
-        came(.0)
-    )]
     Action(Option<String>),
 }
 
-/// What a form's field held, for a refusal: quoted, at most 80 characters, without
-/// control characters ("nothing" when it was absent).
-fn came(text: &Option<String>) -> String {
-    match text {
-        Some(t) => {
-            let clean: String = t.chars().filter(|c| !c.is_control()).collect();
-            format!("\"{}\"", annabella_rules::excerpt(&clean))
+impl HallFormError {
+    /// The refusal's sentence in `m`'s language, naming the field and what came.
+    fn words(&self, m: &Messages) -> String {
+        let with = |id: &str, missing: &str, got: &Option<String>| match got {
+            Some(got) => m.text(id, &[("got", printable(got).into())]),
+            None => m.text(missing, &[]),
+        };
+        match self {
+            HallFormError::Result(got) => with(
+                "hall-error-field-result",
+                "hall-error-field-result-missing",
+                got,
+            ),
+            HallFormError::Seq => m.text("hall-error-field-seq", &[]),
+            HallFormError::Action(got) => with(
+                "hall-error-field-action",
+                "hall-error-field-action-missing",
+                got,
+            ),
         }
-        None => "nothing".to_owned(),
     }
+}
+
+/// What the hall sent, in `m`'s language (the notice the arbiter reads).
+fn action_words(m: &Messages, action: &HallAction) -> String {
+    match action {
+        HallAction::Table(ArbiterAction::Pause) => m.text("hall-what-pause", &[]),
+        HallAction::Table(ArbiterAction::Resume) => m.text("hall-what-resume", &[]),
+        HallAction::Table(ArbiterAction::NextGame) => m.text("hall-what-next-game", &[]),
+        HallAction::Table(ArbiterAction::DeclareResult { result }) => {
+            m.text("hall-what-result", &[("result", result.to_string().into())])
+        }
+        HallAction::Hall(HallOnly::DismissAlert { seq }) => {
+            m.text("hall-what-dismiss", &[("seq", seq.to_string().into())])
+        }
+        // The hall's forms ask for no other action.
+        HallAction::Table(_) => String::new(),
+    }
+}
+
+/// `text` from outside without control characters, at most 80 characters (a page shows it).
+fn printable(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(80).collect()
 }
 
 /// The action a form asks for, with its words.
@@ -306,10 +367,7 @@ fn hall_action(f: &HashMap<String, String>) -> Result<(HallAction, String), Hall
 
 async fn api_hall(State(w): State<HallWeb>) -> Response {
     let Ok(hall) = w.shared.hall.read() else {
-        return refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "The hall's state is not readable.",
-        );
+        return w.refuse(StatusCode::INTERNAL_SERVER_ERROR, "hall-error-state");
     };
     Json(HallJson {
         alerts: hall.alerts(),
@@ -341,7 +399,7 @@ async fn live_file(State(w): State<HallWeb>, Path(path): Path<String>) -> Respon
             text,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "No such file of the round.").into_response(),
+        None => (StatusCode::NOT_FOUND, w.say("hall-error-no-file")).into_response(),
     }
 }
 
@@ -364,10 +422,11 @@ async fn events(
     let viewer = w.viewer(&q)?;
     // A spectator's stream takes one of the limited places; the arbiter's needs none.
     let place = match viewer {
-        Viewer::Spectator => Some(w.streams.take().ok_or(Refusal(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "Too many spectators follow the hall live; reload the page later.",
-        ))?),
+        Viewer::Spectator => Some(
+            w.streams
+                .take()
+                .ok_or_else(|| w.refusal(StatusCode::SERVICE_UNAVAILABLE, "hall-error-busy"))?,
+        ),
         Viewer::Arbiter { .. } => None,
     };
     // The projector's page asks for its own regions (it has no controls).
@@ -435,15 +494,86 @@ mod tests {
         let (a, _) = hall_action(&form(&[("action", "dismiss-alert"), ("seq", "12")])).unwrap();
         assert_eq!(a, HallAction::Hall(HallOnly::DismissAlert { seq: 12 }));
         let e = hall_action(&form(&[("action", "declare-result"), ("result", "2-0")])).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "field \"result\": expected 1-0, 0-1 or 1/2-1/2, got \"2-0\""
-        );
+        assert_eq!(e, HallFormError::Result(Some("2-0".into())));
         let e = hall_action(&form(&[("action", "dismiss-alert")])).unwrap_err();
         assert_eq!(e, HallFormError::Seq);
         assert_eq!(
             hall_action(&form(&[("action", "explode")])).unwrap_err(),
             HallFormError::Action(Some("explode".into()))
+        );
+    }
+
+    #[test]
+    fn refusals_name_the_field_and_what_came_in_every_language() {
+        let de = Messages::get(Language::De);
+        assert_eq!(
+            HallFormError::Result(Some("2-0\u{1b}[2J".into())).words(de),
+            "Feld „result“: Erwartet wird 1-0, 0-1 oder 1/2-1/2, gekommen ist „2-0[2J“."
+        );
+        assert_eq!(
+            HallFormError::Action(None).words(de),
+            "Im Formular fehlt das Feld „action“ (pause, resume, declare-result oder dismiss-alert)."
+        );
+        let en = Messages::get(Language::En);
+        assert_eq!(
+            HallFormError::Seq.words(en),
+            "Field “seq”: Expected the record number of the alert."
+        );
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            for e in [
+                HallFormError::Result(Some("x".into())),
+                HallFormError::Result(None),
+                HallFormError::Seq,
+                HallFormError::Action(Some("x".into())),
+                HallFormError::Action(None),
+            ] {
+                let text = e.words(m);
+                assert!(!text.starts_with("hall-"), "{language}: {text}");
+                assert!(!text.contains("Some("), "{language}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_notice_says_what_was_sent_in_the_halls_language() {
+        let de = Messages::get(Language::De);
+        let words = |f: &[(&str, &str)]| action_words(de, &hall_action(&form(f)).unwrap().0);
+        assert_eq!(words(&[("action", "pause")]), "Uhren anhalten");
+        assert_eq!(words(&[("action", "resume")]), "Uhren weiterlaufen lassen");
+        assert_eq!(
+            words(&[("action", "declare-result"), ("result", "1/2-1/2")]),
+            "Ergebnis 1/2-1/2 festlegen"
+        );
+        assert_eq!(
+            words(&[("action", "dismiss-alert"), ("seq", "12")]),
+            "Eintrag 12 erledigen"
+        );
+        let lt = Messages::get(Language::Lt);
+        assert_eq!(
+            lt.text(
+                "hall-sent",
+                &[
+                    ("table", "3".into()),
+                    (
+                        "what",
+                        action_words(lt, &ArbiterAction::Pause.into()).into()
+                    )
+                ]
+            ),
+            "Išsiųsta prie lentos 3: sustabdyti laikrodžius."
+        );
+    }
+
+    #[test]
+    fn a_refusal_page_speaks_the_halls_language() {
+        let page = page::message_page(Language::De, "401", "Nein.");
+        assert!(page.contains(r#"<html lang="de">"#), "{page}");
+        assert!(page.contains("<h1>Fehler 401</h1>"), "{page}");
+        let page = page::message_page(Language::Hu, "404", "<b>");
+        assert!(
+            page.contains("<h1>Hiba 404</h1>") && page.contains("&lt;b&gt;"),
+            "{page}"
         );
     }
 }

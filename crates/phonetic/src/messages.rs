@@ -304,6 +304,15 @@ mod tests {
             ("who", "vi".into()),
             ("how", "stopped".into()),
             ("button", "pause".into()),
+            ("status", "401".into()),
+            ("got", "2-0".into()),
+            ("seq", "12".into()),
+            ("problem", "no network".into()),
+            ("error", "refused".into()),
+            ("claim", "2".into()),
+            ("alert", "7".into()),
+            ("other", "Schwarz".into()),
+            ("ply", "14".into()),
         ]
     }
 
@@ -381,6 +390,8 @@ mod tests {
         "play-offer-next",
         "play-game-records",
         "story-cut",
+        "board-",
+        "view-act-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.
@@ -408,6 +419,16 @@ mod tests {
         "hall-no-move",
         "hall-dropped",
         "hall-no-alert",
+        "hall-error-",
+        "hall-sent",
+        "hall-not-sent",
+        "hall-not-sent-key",
+        "hall-push-line",
+        "hall-called-",
+        "board-same",
+        "board-differs",
+        "board-chart-after",
+        "board-chart-none",
     ];
 
     fn listed(list: &[&str], id: &str) -> bool {

@@ -187,6 +187,28 @@ pub struct ArbiterAlert {
     pub sighted_board: Option<Board>,
     /// Half-moves played.
     pub ply: usize,
+    /// Who called the arbiter, for a page that says it in its own language (only on a
+    /// call; absent from other alerts and from journals written before the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caller: Option<Caller>,
+}
+
+/// Who called the arbiter ([`AlertKind::Called`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Caller {
+    /// A player: their side, whether they are the VI player, whether the clocks stopped.
+    Player {
+        /// Their side.
+        #[serde(with = "crate::text_serde")]
+        color: Color,
+        /// The VI player (else the sighted player).
+        vi: bool,
+        /// The call stopped the clocks.
+        stopped: bool,
+    },
+    /// Someone at the table, with the clock's shared button (the clocks stopped).
+    ClockButton,
 }
 
 /// A move as recorded on the scoresheet.

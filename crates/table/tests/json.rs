@@ -126,6 +126,7 @@ fn positions_and_boards_in_effects_are_their_fen() {
                 .unwrap(),
         ),
         ply: 1,
+        caller: None,
     });
     let json = serde_json::to_string(&e).unwrap();
     assert_eq!(

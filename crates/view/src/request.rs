@@ -5,6 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use shakmaty::{Color, fen::Fen};
 
+use annabella_phonetic::{
+    Language,
+    messages::{Arg, Messages},
+};
 use annabella_rules::{ClockTime, GameResult};
 
 use crate::console_view::side_name;
@@ -105,7 +109,86 @@ pub struct ArbiterRequest {
 }
 
 impl ArbiterCommand {
-    /// A short description for logs and confirmations ("pause", "set White's clock to 1:29:00").
+    /// What the arbiter did in `language`, for a person reading a log or a confirmation
+    /// ("Uhr von Weiß auf 1:29:00 gestellt"); the journal keeps [`Self::describe`].
+    pub fn describe_in(&self, language: Language) -> String {
+        let m = Messages::get(language);
+        let side = |c: Color| m.text(c.fold_wb("view-act-white", "view-act-black"), &[]);
+        let say = |id: &str, args: &[Arg<'_>]| m.text(id, args);
+        match self {
+            ArbiterCommand::Pause => say("view-act-pause", &[]),
+            ArbiterCommand::Resume => say("view-act-resume", &[]),
+            ArbiterCommand::SetClock { side: c, ms } => say(
+                "view-act-set-clock",
+                &[
+                    ("side", side(*c).into()),
+                    (
+                        "time",
+                        ClockTime(std::time::Duration::from_millis(*ms))
+                            .hms()
+                            .into(),
+                    ),
+                ],
+            ),
+            ArbiterCommand::SetMoves { side: c, moves } => say(
+                "view-act-set-moves",
+                &[
+                    ("side", side(*c).into()),
+                    ("moves", moves.to_string().into()),
+                ],
+            ),
+            ArbiterCommand::Penalty { side: c, penalty } => match penalty {
+                Penalty::Warning => say("view-act-warn", &[("side", side(*c).into())]),
+                Penalty::AddOpponentTime { secs } => say(
+                    "view-act-add-opponent",
+                    &[
+                        ("side", side(*c).into()),
+                        ("seconds", secs.to_string().into()),
+                        ("other", side(!*c).into()),
+                    ],
+                ),
+                Penalty::ReduceTime { secs } => say(
+                    "view-act-reduce",
+                    &[
+                        ("side", side(*c).into()),
+                        ("seconds", secs.to_string().into()),
+                    ],
+                ),
+                Penalty::LoseGame => say("view-act-lose", &[("side", side(*c).into())]),
+            },
+            ArbiterCommand::DecideClaim { claim, accept } => say(
+                if *accept {
+                    "view-act-uphold"
+                } else {
+                    "view-act-reject"
+                },
+                &[("claim", claim.to_string().into())],
+            ),
+            ArbiterCommand::DeclareResult { result, reason } => {
+                let reason: String = reason
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .take(200)
+                    .collect();
+                say(
+                    "view-act-result",
+                    &[
+                        ("result", result.as_str().into()),
+                        ("reason", reason.into()),
+                    ],
+                )
+            }
+            ArbiterCommand::ApplyPlan { .. } => say("view-act-plan", &[]),
+            ArbiterCommand::DismissAlert { alert } => {
+                say("view-act-dismiss", &[("alert", alert.to_string().into())])
+            }
+            ArbiterCommand::NextGame => say("view-act-next-game", &[]),
+        }
+    }
+
+    /// The journal's words for the action, always English and unchanged so that journals
+    /// read the same ("pause the clocks", "set White's clock to 1:29:00"); a person reads
+    /// [`Self::describe_in`].
     pub fn describe(&self) -> String {
         match self {
             ArbiterCommand::Pause => "pause the clocks".into(),
@@ -194,5 +277,88 @@ mod tests {
             serde_json::from_str::<ArbiterRequest>(&json).expect("back"),
             r
         );
+    }
+
+    #[test]
+    fn a_person_reads_the_action_in_the_tables_language_and_the_journal_keeps_english() {
+        let set = ArbiterCommand::SetClock {
+            side: Color::White,
+            ms: 5_340_000,
+        };
+        assert_eq!(set.describe(), "set White's clock to 1:29:00");
+        assert_eq!(
+            set.describe_in(Language::De),
+            "Uhr von Weiß auf 1:29:00 gestellt"
+        );
+        assert_eq!(set.describe_in(Language::En), set.describe());
+        let penalty = ArbiterCommand::Penalty {
+            side: Color::Black,
+            penalty: Penalty::AddOpponentTime { secs: 120 },
+        };
+        assert_eq!(
+            penalty.describe_in(Language::De),
+            "Strafe für Schwarz: 120 s für Weiß hinzugefügt"
+        );
+        assert_eq!(penalty.describe_in(Language::En), penalty.describe());
+        let result = ArbiterCommand::DeclareResult {
+            result: GameResult::Draw,
+            reason: "agreement\u{1b}[2J".into(),
+        };
+        assert_eq!(
+            result.describe_in(Language::De),
+            "Ergebnis 1/2-1/2 festgelegt (agreement[2J)"
+        );
+        let all = [
+            ArbiterCommand::Pause,
+            ArbiterCommand::Resume,
+            set,
+            ArbiterCommand::SetMoves {
+                side: Color::Black,
+                moves: 40,
+            },
+            penalty,
+            ArbiterCommand::Penalty {
+                side: Color::White,
+                penalty: Penalty::Warning,
+            },
+            ArbiterCommand::Penalty {
+                side: Color::White,
+                penalty: Penalty::ReduceTime { secs: 60 },
+            },
+            ArbiterCommand::Penalty {
+                side: Color::White,
+                penalty: Penalty::LoseGame,
+            },
+            ArbiterCommand::DecideClaim {
+                claim: 3,
+                accept: true,
+            },
+            ArbiterCommand::DecideClaim {
+                claim: 3,
+                accept: false,
+            },
+            ArbiterCommand::DeclareResult {
+                result: GameResult::WhiteWins,
+                reason: "resignation".into(),
+            },
+            ArbiterCommand::ApplyPlan {
+                target_fen: Fen::default(),
+            },
+            ArbiterCommand::DismissAlert { alert: 9 },
+        ];
+        for c in &all {
+            // English words are the journal's, unchanged.
+            assert_eq!(c.describe_in(Language::En), c.describe(), "{c:?}");
+            for language in Language::ALL {
+                let text = c.describe_in(language);
+                assert!(
+                    !text.contains("view-act") && !text.is_empty(),
+                    "{language}: {text}"
+                );
+                if language != Language::En {
+                    assert_ne!(text, c.describe(), "{language}: {c:?}");
+                }
+            }
+        }
     }
 }

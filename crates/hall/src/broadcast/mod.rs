@@ -74,33 +74,55 @@ pub struct PushStatus {
     pub retry_in_ms: Option<u64>,
 }
 
-/// The hall page's line on the push (empty when the hall does not push).
-pub fn status_html(status: Option<&PushStatus>) -> String {
+/// The hall page's line on the push in `m`'s language (empty when the hall does not
+/// push); what Lichess said stays as it came, without control characters.
+pub fn status_html(
+    status: Option<&PushStatus>,
+    m: &annabella_phonetic::messages::Messages,
+) -> String {
     let Some(s) = status else {
         return String::new();
     };
-    let mut text = if let Some(problem) = &s.problem {
+    let clean = |t: &str| -> String { t.chars().filter(|c| !c.is_control()).collect() };
+    let mut parts = if let Some(problem) = &s.problem {
         let again = s.retry_in_ms.map_or_else(
-            || "; not sent again until the round changes".to_owned(),
-            |ms| format!("; trying again in {} s", ms.div_ceil(1000)),
+            || m.text("hall-push-stopped", &[]),
+            |ms| {
+                let seconds = ms.div_ceil(1000).to_string();
+                m.text("hall-push-again", &[("seconds", seconds.into())])
+            },
         );
-        format!("push failed: {problem}{again}")
+        vec![
+            m.text("hall-push-failed", &[("problem", clean(problem).into())]),
+            again,
+        ]
     } else {
-        format!("{} games pushed", s.games)
+        vec![m.text("hall-push-games", &[("count", s.games.into())])]
     };
     for e in &s.errors {
-        text.push_str(&format!(
-            "; not taken: board {} ({} - {}): {}",
-            e.board, e.white, e.black, e.error
+        parts.push(m.text(
+            "hall-push-refused",
+            &[
+                ("board", e.board.to_string().into()),
+                ("white", clean(&e.white).into()),
+                ("black", clean(&e.black).into()),
+                ("error", clean(&e.error).into()),
+            ],
         ));
     }
     if s.errors_left_out > 0 {
-        text.push_str(&format!("; {} more games not taken", s.errors_left_out));
+        parts.push(m.text("hall-push-more", &[("count", s.errors_left_out.into())]));
     }
+    let text = m.text(
+        "hall-push-line",
+        &[
+            ("round", clean(&s.round).into()),
+            ("text", parts.join("; ").into()),
+        ],
+    );
     format!(
-        r#"<p id="broadcast" data-delivered="{}">Lichess broadcast round {}: {}.</p>"#,
+        r#"<p id="broadcast" data-delivered="{}">{}</p>"#,
         s.delivered,
-        annabella_board::escape(&s.round),
         annabella_board::escape(&text)
     )
 }
@@ -129,4 +151,55 @@ pub(crate) fn tell(status: &PushStatus, failures: u32) -> String {
         ));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use annabella_phonetic::{Language, messages::Messages};
+
+    fn status(problem: Option<&str>, retry_in_ms: Option<u64>) -> PushStatus {
+        PushStatus {
+            round: "abcd1234".into(),
+            delivered: problem.is_none(),
+            games: 4,
+            requests: 1,
+            errors: vec![GameError {
+                board: "4".into(),
+                white: "Anna\u{7}".into(),
+                black: "Bella".into(),
+                error: "refused".into(),
+            }],
+            errors_left_out: 2,
+            problem: problem.map(str::to_owned),
+            retry_in_ms,
+        }
+    }
+
+    #[test]
+    fn the_push_line_speaks_the_halls_language() {
+        let de = Messages::get(Language::De);
+        assert_eq!(
+            status_html(Some(&status(None, None)), de),
+            "<p id=\"broadcast\" data-delivered=\"true\">Lichess-Übertragung, Runde abcd1234: \
+             4 Partien übertragen; nicht angenommen: Brett 4 (Anna – Bella): refused; \
+             2 weitere Partien nicht angenommen.</p>"
+        );
+        let failed = status_html(Some(&status(Some("no network"), Some(2500))), de);
+        assert!(
+            failed.contains("Übertragung fehlgeschlagen: no network; neuer Versuch in 3 s"),
+            "{failed}"
+        );
+        let en = Messages::get(Language::En);
+        let stopped = status_html(Some(&status(Some("refused"), None)), en);
+        assert!(
+            stopped.contains("push failed: refused; not sent again until the round changes"),
+            "{stopped}"
+        );
+        for language in Language::ALL {
+            let line = status_html(Some(&status(None, None)), Messages::get(language));
+            assert!(!line.contains("hall-push"), "{language}: {line}");
+        }
+        assert_eq!(status_html(None, de), "");
+    }
 }

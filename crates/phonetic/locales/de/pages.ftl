@@ -313,3 +313,73 @@ story-button = Der sehbehinderte Spieler drückt an der Uhr { $button ->
    *[call-arbiter] die Taste „Schiedsrichter rufen“
 }.
 story-sealed = Ein Zug ist versiegelt: Die Partie ist unterbrochen.
+
+# The hall's refusals and notices (web.rs) and its Lichess line.
+hall-refused-title = Fehler { $status }
+hall-error-token = Dieser Zugangsschlüssel ist nicht der des Turniersaals.
+hall-error-name = Geben Sie Ihren Namen an (by=…): Er wird mit jeder Maßnahme aufgezeichnet.
+hall-error-state = Der Zustand des Turniersaals ist nicht lesbar.
+hall-error-arbiter = Die Ansicht des Hauptschiedsrichters braucht den Zugangsschlüssel des Turniersaals.
+hall-error-no-table = Im Turniersaal gibt es kein Brett „{ $table }“.
+hall-error-action = Schiedsrichtermaßnahmen brauchen den Zugangsschlüssel des Turniersaals.
+hall-error-field-table = Im Formular fehlt das Feld „table“ (das Brett).
+hall-error-field-result = Feld „result“: Erwartet wird 1-0, 0-1 oder 1/2-1/2, gekommen ist „{ $got }“.
+hall-error-field-result-missing = Im Formular fehlt das Feld „result“ (1-0, 0-1 oder 1/2-1/2).
+hall-error-field-seq = Feld „seq“: Erwartet wird die Eintragsnummer der Meldung.
+hall-error-field-action = Feld „action“: Erwartet wird pause, resume, declare-result, dismiss-alert oder next-game, gekommen ist „{ $got }“.
+hall-error-field-action-missing = Im Formular fehlt das Feld „action“ (pause, resume, declare-result, dismiss-alert oder next-game).
+hall-error-busy = Zu viele Zuschauer verfolgen den Turniersaal live; laden Sie die Seite später neu.
+hall-error-no-file = Diese Datei der Runde gibt es nicht.
+hall-sent = An Brett { $table } gesendet: { $what }.
+hall-not-sent = Nicht an Brett { $table } gesendet: { $why }.
+hall-not-sent-key = Nicht an Brett { $table } gesendet: Der Turniersaal hat den Aktionsschlüssel dieses Bretts nicht.
+hall-what-pause = Uhren anhalten
+hall-what-resume = Uhren weiterlaufen lassen
+hall-what-next-game = Ergebnis bestätigen und nächste Partie beginnen
+hall-what-result = Ergebnis { $result } festlegen
+hall-what-dismiss = Eintrag { $seq } erledigen
+hall-push-games = { $count ->
+    [one] Eine Partie übertragen
+   *[other] { $count } Partien übertragen
+}
+hall-push-failed = Übertragung fehlgeschlagen: { $problem }
+hall-push-again = neuer Versuch in { $seconds } s
+hall-push-stopped = erst wieder gesendet, wenn sich die Runde ändert
+hall-push-refused = nicht angenommen: Brett { $board } ({ $white } – { $black }): { $error }
+hall-push-more = { $count } weitere Partien nicht angenommen
+hall-push-line = Lichess-Übertragung, Runde { $round }: { $text }.
+
+# The board's and the clock chart's texts for screen readers (annabella-board).
+board-same = Keine Abweichung vom anderen Brett.
+board-differs = Weicht vom anderen Brett ab auf { $squares }.
+board-chart-title = Restbedenkzeit beider Seiten, Zug um Zug
+board-chart-after = Nach Halbzug { $number }: Weiß { $white }, Schwarz { $black }. Die Tabelle darunter enthält jeden Wert.
+board-chart-none = Noch kein Zug.
+board-chart-caption = Restbedenkzeit nach jedem Zug
+board-chart-move = Zug
+board-chart-white = Weiß
+board-chart-black = Schwarz
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = Weiß
+view-act-black = Schwarz
+view-act-pause = Uhren angehalten
+view-act-resume = Uhren weiterlaufen gelassen
+view-act-set-clock = Uhr von { $side } auf { $time } gestellt
+view-act-set-moves = Zugzähler von { $side } auf { $moves } gestellt
+view-act-warn = { $side } verwarnt
+view-act-add-opponent = Strafe für { $side }: { $seconds } s für { $other } hinzugefügt
+view-act-reduce = Strafe für { $side }: { $seconds } s abgezogen
+view-act-lose = Partie für { $side } als verloren erklärt
+view-act-uphold = Reklamation { $claim } stattgegeben
+view-act-reject = Reklamation { $claim } abgelehnt
+view-act-result = Ergebnis { $result } festgelegt ({ $reason })
+view-act-plan = Abgleichsplan ausgeführt
+view-act-dismiss = Meldung { $alert } erledigt
+view-act-next-game = Ergebnis bestätigt, die nächste Partie beginnt
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = Der sehbehinderte Spieler ({ $side }) ruft den Schiedsrichter; die Uhren sind angehalten.
+hall-called-sighted = Der sehende Spieler ({ $side }) ruft den Schiedsrichter; die Uhren sind angehalten.
+hall-called-sighted-running = Der sehende Spieler ({ $side }) ruft den Schiedsrichter.
+hall-called-button = Jemand am Brett ruft den Schiedsrichter (mit der Taste der Uhr); die Uhren sind angehalten.

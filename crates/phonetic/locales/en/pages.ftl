@@ -312,3 +312,73 @@ story-button = The VI player presses the clock's { $button ->
    *[call-arbiter] "call the arbiter" button
 }.
 story-sealed = A move is sealed: the game is adjourned.
+
+# The hall's refusals and notices (web.rs) and its Lichess line.
+hall-refused-title = Error { $status }
+hall-error-token = That token is not the hall's.
+hall-error-name = Enter your name (by=…): It is recorded with every action.
+hall-error-state = The hall's state is not readable.
+hall-error-arbiter = The chief arbiter's hall needs the hall token.
+hall-error-no-table = There is no table “{ $table }” in the hall.
+hall-error-action = Arbiter actions need the hall token.
+hall-error-field-table = The form lacks the field “table”.
+hall-error-field-result = Field “result”: Expected 1-0, 0-1 or 1/2-1/2, got “{ $got }”.
+hall-error-field-result-missing = The form lacks the field “result” (1-0, 0-1 or 1/2-1/2).
+hall-error-field-seq = Field “seq”: Expected the record number of the alert.
+hall-error-field-action = Field “action”: Expected pause, resume, declare-result, dismiss-alert or next-game, got “{ $got }”.
+hall-error-field-action-missing = The form lacks the field “action” (pause, resume, declare-result, dismiss-alert or next-game).
+hall-error-busy = Too many spectators follow the hall live; reload the page later.
+hall-error-no-file = No such file of the round.
+hall-sent = Sent to table { $table }: { $what }.
+hall-not-sent = Not sent to table { $table }: { $why }.
+hall-not-sent-key = Not sent to table { $table }: The hall lacks this table's action key.
+hall-what-pause = pause the clocks
+hall-what-resume = resume the clocks
+hall-what-next-game = confirm the result and begin the next game
+hall-what-result = declare the result { $result }
+hall-what-dismiss = dismiss record { $seq }
+hall-push-games = { $count ->
+    [one] one game pushed
+   *[other] { $count } games pushed
+}
+hall-push-failed = push failed: { $problem }
+hall-push-again = trying again in { $seconds } s
+hall-push-stopped = not sent again until the round changes
+hall-push-refused = not taken: board { $board } ({ $white } - { $black }): { $error }
+hall-push-more = { $count } more games not taken
+hall-push-line = Lichess broadcast round { $round }: { $text }.
+
+# The board's and the clock chart's texts for screen readers (annabella-board).
+board-same = No differences to the other board.
+board-differs = Differs from the other board on { $squares }.
+board-chart-title = Remaining time of each side, move by move
+board-chart-after = After half-move { $number }: White { $white }, Black { $black }. The table below has every value.
+board-chart-none = No move yet.
+board-chart-caption = Remaining time after each move
+board-chart-move = Move
+board-chart-white = White
+board-chart-black = Black
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = White
+view-act-black = Black
+view-act-pause = pause the clocks
+view-act-resume = resume the clocks
+view-act-set-clock = set { $side }'s clock to { $time }
+view-act-set-moves = set { $side }'s move counter to { $moves }
+view-act-warn = warn { $side }
+view-act-add-opponent = penalise { $side }: { $seconds } s added to { $other }
+view-act-reduce = penalise { $side }: { $seconds } s taken off
+view-act-lose = declare the game lost for { $side }
+view-act-uphold = uphold claim { $claim }
+view-act-reject = reject claim { $claim }
+view-act-result = declare the result { $result } ({ $reason })
+view-act-plan = carry out the reconciliation plan
+view-act-dismiss = dismiss alert { $alert }
+view-act-next-game = confirm the result and begin the next game
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = The VI player ({ $side }) calls the arbiter; the clocks are stopped.
+hall-called-sighted = The sighted player ({ $side }) calls the arbiter; the clocks are stopped.
+hall-called-sighted-running = The sighted player ({ $side }) calls the arbiter.
+hall-called-button = A player at the table calls the arbiter (the clock's button); the clocks are stopped.

@@ -313,3 +313,70 @@ story-button = A látássérült játékos megnyomja az óra { $button ->
    *[call-arbiter] „Bíró hívása” gombját
 }.
 story-sealed = Egy lépés lezárva: a játszma függőben van.
+
+# The hall's refusals and notices (web.rs) and its Lichess line.
+hall-refused-title = Hiba { $status }
+hall-error-token = Ez a hozzáférési kulcs nem a teremé.
+hall-error-name = Adja meg a nevét (by=…): Minden intézkedéssel együtt rögzítjük.
+hall-error-state = A terem állapota nem olvasható.
+hall-error-arbiter = A főbíró nézetéhez a terem hozzáférési kulcsa kell.
+hall-error-no-table = A teremben nincs „{ $table }” asztal.
+hall-error-action = A bírói intézkedésekhez a terem hozzáférési kulcsa kell.
+hall-error-field-table = Az űrlapból hiányzik a „table” (asztal) mező.
+hall-error-field-result = A „result” mező: 1-0, 0-1 vagy 1/2-1/2 várható, érkezett: „{ $got }”.
+hall-error-field-result-missing = Az űrlapból hiányzik a „result” mező (1-0, 0-1 vagy 1/2-1/2).
+hall-error-field-seq = A „seq” mező: a riasztás bejegyzésszáma várható.
+hall-error-field-action = Az „action” mező: pause, resume, declare-result, dismiss-alert vagy next-game várható, érkezett: „{ $got }”.
+hall-error-field-action-missing = Az űrlapból hiányzik az „action” mező (pause, resume, declare-result, dismiss-alert vagy next-game).
+hall-error-busy = Túl sok néző követi élőben a termet; töltse be később újra az oldalt.
+hall-error-no-file = A fordulónak nincs ilyen fájlja.
+hall-sent = Elküldve a(z) { $table }. asztalnak: { $what }.
+hall-not-sent = Nincs elküldve a(z) { $table }. asztalnak: { $why }.
+hall-not-sent-key = Nincs elküldve a(z) { $table }. asztalnak: A teremnek nincs meg ennek az asztalnak az intézkedési kulcsa.
+hall-what-pause = az órák megállítása
+hall-what-resume = az órák újraindítása
+hall-what-next-game = az eredmény megerősítése és a következő játszma kezdése
+hall-what-result = a(z) { $result } eredmény kihirdetése
+hall-what-dismiss = a(z) { $seq }. bejegyzés lezárása
+hall-push-games = átküldött játszmák: { $count }
+hall-push-failed = az átküldés nem sikerült: { $problem }
+hall-push-again = új próba { $seconds } mp múlva
+hall-push-stopped = csak a forduló változásakor küldjük újra
+hall-push-refused = nem fogadták el: { $board }. tábla ({ $white } – { $black }): { $error }
+hall-push-more = további { $count } játszmát nem fogadtak el
+hall-push-line = Lichess-közvetítés, { $round }. forduló: { $text }.
+
+# The board's and the clock chart's texts for screen readers (annabella-board).
+board-same = Nincs eltérés a másik táblától.
+board-differs = Eltér a másik táblától ezeken a mezőkön: { $squares }.
+board-chart-title = Mindkét fél hátralévő ideje lépésről lépésre
+board-chart-after = A(z) { $number }. féllépés után: világos { $white }, sötét { $black }. Az alábbi táblázat minden értéket tartalmaz.
+board-chart-none = Még nincs lépés.
+board-chart-caption = Hátralévő idő minden lépés után
+board-chart-move = Lépés
+board-chart-white = Világos
+board-chart-black = Sötét
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = világos
+view-act-black = sötét
+view-act-pause = órák megállítva
+view-act-resume = órák újraindítva
+view-act-set-clock = { $side } órája { $time } értékre állítva
+view-act-set-moves = { $side } lépésszámlálója { $moves } értékre állítva
+view-act-warn = { $side } figyelmeztetve
+view-act-add-opponent = büntetés { $side } számára: { $other } { $seconds } mp-et kapott
+view-act-reduce = büntetés { $side } számára: { $seconds } mp levonva
+view-act-lose = a játszma { $side } számára elveszettnek nyilvánítva
+view-act-uphold = a(z) { $claim }. reklamációnak helyt adva
+view-act-reject = a(z) { $claim }. reklamáció elutasítva
+view-act-result = eredmény kihirdetve: { $result } ({ $reason })
+view-act-plan = az egyeztetési terv végrehajtva
+view-act-dismiss = a(z) { $alert }. riasztás lezárva
+view-act-next-game = az eredmény megerősítve, a következő játszma kezdődik
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = A látássérült játékos ({ $side }) hívja a bírót; az órák meg vannak állítva.
+hall-called-sighted = A látó játékos ({ $side }) hívja a bírót; az órák meg vannak állítva.
+hall-called-sighted-running = A látó játékos ({ $side }) hívja a bírót.
+hall-called-button = Valaki az asztalnál hívja a bírót (az óra gombjával); az órák meg vannak állítva.

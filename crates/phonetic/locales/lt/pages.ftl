@@ -312,3 +312,70 @@ story-button = Silpnaregis žaidėjas paspaudžia laikrodžio { $button ->
    *[call-arbiter] mygtuką „Kviesti teisėją“
 }.
 story-sealed = Ėjimas užantspauduotas: partija atidėta.
+
+# The hall's refusals and notices (web.rs) and its Lichess line.
+hall-refused-title = Klaida { $status }
+hall-error-token = Šis prieigos raktas nėra salės.
+hall-error-name = Įveskite savo vardą (by=…): Jis įrašomas su kiekvienu veiksmu.
+hall-error-state = Salės būsenos neįmanoma perskaityti.
+hall-error-arbiter = Vyriausiojo teisėjo salei reikia salės prieigos rakto.
+hall-error-no-table = Salėje nėra lentos „{ $table }“.
+hall-error-action = Teisėjo veiksmams reikia salės prieigos rakto.
+hall-error-field-table = Formoje trūksta lauko „table“ (lenta).
+hall-error-field-result = Laukas „result“: Laukta 1-0, 0-1 arba 1/2-1/2, gauta „{ $got }“.
+hall-error-field-result-missing = Formoje trūksta lauko „result“ (1-0, 0-1 arba 1/2-1/2).
+hall-error-field-seq = Laukas „seq“: Laukta pranešimo įrašo numerio.
+hall-error-field-action = Laukas „action“: Laukta pause, resume, declare-result, dismiss-alert arba next-game, gauta „{ $got }“.
+hall-error-field-action-missing = Formoje trūksta lauko „action“ (pause, resume, declare-result, dismiss-alert arba next-game).
+hall-error-busy = Per daug žiūrovų stebi salę tiesiogiai; įkelkite puslapį vėliau.
+hall-error-no-file = Tokio turo failo nėra.
+hall-sent = Išsiųsta prie lentos { $table }: { $what }.
+hall-not-sent = Neišsiųsta prie lentos { $table }: { $why }.
+hall-not-sent-key = Neišsiųsta prie lentos { $table }: Salė neturi šios lentos veiksmų rakto.
+hall-what-pause = sustabdyti laikrodžius
+hall-what-resume = paleisti laikrodžius
+hall-what-next-game = patvirtinti rezultatą ir pradėti kitą partiją
+hall-what-result = paskelbti rezultatą { $result }
+hall-what-dismiss = uždaryti įrašą { $seq }
+hall-push-games = perduota partijų: { $count }
+hall-push-failed = perduoti nepavyko: { $problem }
+hall-push-again = bandoma vėl po { $seconds } s
+hall-push-stopped = nebus siunčiama, kol turas nepasikeis
+hall-push-refused = nepriimta: lenta { $board } ({ $white } – { $black }): { $error }
+hall-push-more = dar nepriimta partijų: { $count }
+hall-push-line = Lichess transliacija, turas { $round }: { $text }.
+
+# The board's and the clock chart's texts for screen readers (annabella-board).
+board-same = Nuo kitos lentos nesiskiria.
+board-differs = Nuo kitos lentos skiriasi langeliuose { $squares }.
+board-chart-title = Kiekvienos pusės likęs laikas, ėjimas po ėjimo
+board-chart-after = Po pusėjimio { $number }: baltieji { $white }, juodieji { $black }. Lentelėje žemiau yra visos reikšmės.
+board-chart-none = Dar nėra ėjimų.
+board-chart-caption = Likęs laikas po kiekvieno ėjimo
+board-chart-move = Ėjimas
+board-chart-white = Baltieji
+board-chart-black = Juodieji
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = baltųjų
+view-act-black = juodųjų
+view-act-pause = sustabdyti laikrodžiai
+view-act-resume = paleisti laikrodžiai
+view-act-set-clock = { $side } laikrodis nustatytas į { $time }
+view-act-set-moves = { $side } ėjimų skaitiklis nustatytas į { $moves }
+view-act-warn = { $side } žaidėjas įspėtas
+view-act-add-opponent = bauda { $side } žaidėjui: { $other } pridėta { $seconds } s
+view-act-reduce = bauda { $side } žaidėjui: atimta { $seconds } s
+view-act-lose = partija pripažinta pralaimėta { $side } žaidėjui
+view-act-uphold = pretenzija { $claim } patenkinta
+view-act-reject = pretenzija { $claim } atmesta
+view-act-result = paskelbtas rezultatas { $result } ({ $reason })
+view-act-plan = įvykdytas suderinimo planas
+view-act-dismiss = pranešimas { $alert } uždarytas
+view-act-next-game = rezultatas patvirtintas, prasideda kita partija
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = Silpnaregis žaidėjas ({ $side }) kviečia teisėją; laikrodžiai sustabdyti.
+hall-called-sighted = Regintis žaidėjas ({ $side }) kviečia teisėją; laikrodžiai sustabdyti.
+hall-called-sighted-running = Regintis žaidėjas ({ $side }) kviečia teisėją.
+hall-called-button = Kažkas prie lentos kviečia teisėją (laikrodžio mygtuku); laikrodžiai sustabdyti.

@@ -312,3 +312,70 @@ story-button = Vājredzīgais spēlētājs nospiež pulksteņa { $button ->
    *[call-arbiter] pogu “Izsaukt tiesnesi”
 }.
 story-sealed = Gājiens ir aizzīmogots: partija ir atlikta.
+
+# The hall's refusals and notices (web.rs) and its Lichess line.
+hall-refused-title = Kļūda { $status }
+hall-error-token = Šī piekļuves atslēga nav zāles.
+hall-error-name = Ievadiet savu vārdu (by=…): To ieraksta ar katru darbību.
+hall-error-state = Zāles stāvokli nevar nolasīt.
+hall-error-arbiter = Galvenā tiesneša zālei vajag zāles piekļuves atslēgu.
+hall-error-no-table = Zālē nav galdiņa “{ $table }”.
+hall-error-action = Tiesneša darbībām vajag zāles piekļuves atslēgu.
+hall-error-field-table = Veidlapā trūkst lauka “table” (galdiņš).
+hall-error-field-result = Lauks “result”: Gaidīts 1-0, 0-1 vai 1/2-1/2, saņemts “{ $got }”.
+hall-error-field-result-missing = Veidlapā trūkst lauka “result” (1-0, 0-1 vai 1/2-1/2).
+hall-error-field-seq = Lauks “seq”: Gaidīts paziņojuma ieraksta numurs.
+hall-error-field-action = Lauks “action”: Gaidīts pause, resume, declare-result, dismiss-alert vai next-game, saņemts “{ $got }”.
+hall-error-field-action-missing = Veidlapā trūkst lauka “action” (pause, resume, declare-result, dismiss-alert vai next-game).
+hall-error-busy = Pārāk daudz skatītāju seko zālei tiešraidē; ielādējiet lapu vēlāk.
+hall-error-no-file = Šādas kārtas datnes nav.
+hall-sent = Nosūtīts pie galdiņa { $table }: { $what }.
+hall-not-sent = Nav nosūtīts pie galdiņa { $table }: { $why }.
+hall-not-sent-key = Nav nosūtīts pie galdiņa { $table }: Zālei nav šī galdiņa darbību atslēgas.
+hall-what-pause = apturēt pulksteņus
+hall-what-resume = palaist pulksteņus
+hall-what-next-game = apstiprināt rezultātu un sākt nākamo partiju
+hall-what-result = paziņot rezultātu { $result }
+hall-what-dismiss = nokārtot ierakstu { $seq }
+hall-push-games = pārraidītas partijas: { $count }
+hall-push-failed = pārraide neizdevās: { $problem }
+hall-push-again = vēlreiz pēc { $seconds } s
+hall-push-stopped = netiks sūtīts, līdz kārta mainīsies
+hall-push-refused = nav pieņemts: galdiņš { $board } ({ $white } – { $black }): { $error }
+hall-push-more = vēl nepieņemtas partijas: { $count }
+hall-push-line = Lichess pārraide, kārta { $round }: { $text }.
+
+# The board's and the clock chart's texts for screen readers (annabella-board).
+board-same = Neatšķiras no otra galdiņa.
+board-differs = Atšķiras no otra galdiņa laukos { $squares }.
+board-chart-title = Katras puses atlikušais laiks, gājienu pa gājienam
+board-chart-after = Pēc pusgājiena { $number }: baltie { $white }, melnie { $black }. Tabulā zemāk ir katra vērtība.
+board-chart-none = Vēl nav neviena gājiena.
+board-chart-caption = Atlikušais laiks pēc katra gājiena
+board-chart-move = Gājiens
+board-chart-white = Baltie
+board-chart-black = Melnie
+
+# What an arbiter did, as the console's and the hall's log show it (annabella-view).
+view-act-white = baltajiem
+view-act-black = melnajiem
+view-act-pause = pulksteņi apturēti
+view-act-resume = pulksteņi palaisti
+view-act-set-clock = pulkstenis { $side } iestatīts uz { $time }
+view-act-set-moves = gājienu skaitītājs { $side } iestatīts uz { $moves }
+view-act-warn = brīdinājums { $side }
+view-act-add-opponent = sods { $side }: { $other } pieskaitītas { $seconds } s
+view-act-reduce = sods { $side }: atņemtas { $seconds } s
+view-act-lose = partija pasludināta par zaudētu { $side }
+view-act-uphold = pretenzija { $claim } apmierināta
+view-act-reject = pretenzija { $claim } noraidīta
+view-act-result = paziņots rezultāts { $result } ({ $reason })
+view-act-plan = izpildīts saskaņošanas plāns
+view-act-dismiss = paziņojums { $alert } nokārtots
+view-act-next-game = rezultāts apstiprināts, sākas nākamā partija
+
+# Who called the arbiter, on the hall's and the projector's alerts.
+hall-called-vi = Vājredzīgais spēlētājs ({ $side }) sauc tiesnesi; pulksteņi ir apturēti.
+hall-called-sighted = Redzīgais spēlētājs ({ $side }) sauc tiesnesi; pulksteņi ir apturēti.
+hall-called-sighted-running = Redzīgais spēlētājs ({ $side }) sauc tiesnesi.
+hall-called-button = Kāds pie galdiņa sauc tiesnesi (ar pulksteņa pogu); pulksteņi ir apturēti.

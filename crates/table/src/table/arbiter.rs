@@ -25,7 +25,15 @@ impl Table {
                      are stopped"
                 .to_string(),
         };
-        self.alert(AlertKind::Called, detail);
+        let caller = match by {
+            Some(color) => Caller::Player {
+                color,
+                vi: color == self.vi,
+                stopped: true,
+            },
+            None => Caller::ClockButton,
+        };
+        self.alert_by(AlertKind::Called, detail, Some(caller));
         let paused = self.clock.is_paused();
         self.tell_both(
             |p| p.arbiter_called_clocks(paused),

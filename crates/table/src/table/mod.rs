@@ -47,8 +47,8 @@ use sighted::SightedSide;
 use vi::{Said, ViSide};
 
 use crate::{
-    AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, ClockButton,
-    ClockCommand, ClockPress, Effect, GameEnd, Haptic, IllegalMark, Input, PegFix,
+    AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, Caller,
+    ClockButton, ClockCommand, ClockPress, Effect, GameEnd, Haptic, IllegalMark, Input, PegFix,
     PendingClaimView, Priority, RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
     config::ConfigError,
     detect::{self, Difference, PegTracker},
@@ -490,6 +490,11 @@ impl Table {
     }
 
     fn alert(&mut self, kind: AlertKind, detail: String) {
+        self.alert_by(kind, detail, None);
+    }
+
+    /// An alert naming who called the arbiter (`caller`), for pages in any language.
+    fn alert_by(&mut self, kind: AlertKind, detail: String, caller: Option<Caller>) {
         let pos = self.game.position();
         let alert = ArbiterAlert {
             kind: kind.clone(),
@@ -498,6 +503,7 @@ impl Table {
             vi_board: self.peg.tracker.placement(pos),
             sighted_board: self.sighted_side.board.clone(),
             ply: self.game.moves().len(),
+            caller,
         };
         self.out.alerts += 1;
         self.out.push(Effect::ArbiterAlert(alert));

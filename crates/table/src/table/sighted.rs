@@ -522,9 +522,14 @@ impl Table {
             SightedCommand::Claim { ground, intended } => self.sighted_claim(now, ground, intended),
             SightedCommand::ClaimFlag => self.sighted_claims_flag(now),
             SightedCommand::CallArbiter => {
-                self.alert(
+                self.alert_by(
                     AlertKind::Called,
                     "the sighted player calls the arbiter".into(),
+                    Some(Caller::Player {
+                        color: by,
+                        vi: false,
+                        stopped: false,
+                    }),
                 );
                 self.tell_both(
                     |p| p.arbiter_called(),
