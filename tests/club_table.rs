@@ -454,7 +454,7 @@ fn the_demo_plays_the_club_set_up_to_mate() {
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(stderr.contains("samples/demo-script-club.txt"), "{stderr}");
-    assert!(stdout.contains("4. Qxf7#"), "{stdout}");
+    assert!(stdout.contains("Zug 4. Dxf7# notiert"), "{stdout}");
     assert!(
         stdout.contains("Weiß eine Stunde"),
         "the DGT 3000's first button asks the time: {stdout}"

@@ -116,7 +116,7 @@ fn the_package_installs_plays_the_demo_checks_a_table_and_purges() {
         .current_dir(away.path()));
     let told = text(&out);
     assert!(out.status.success(), "installed demo: {told}");
-    assert!(told.contains("game over: 1-0 (checkmate)"), "{told}");
+    assert!(told.contains("Partie beendet: 1-0 (Schachmatt)."), "{told}");
     let pgn = std::fs::read_to_string(away.path().join("records/game.pgn")).unwrap();
     assert!(pgn.contains("4. Qxf7#"), "{pgn}");
 

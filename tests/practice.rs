@@ -304,7 +304,7 @@ fn an_engine_killed_mid_game_adjourns_the_game_and_another_engine_resumes_it() {
     assert!(!out.status.success(), "{stdout}\n{stderr}");
     assert!(
         stdout.contains(
-            "«Ihr Gegner ist ausgefallen: Das Schachprogramm hat sich beendet. Die Uhren stehen."
+            "„Ihr Gegner ist ausgefallen: Das Schachprogramm hat sich beendet. Die Uhren stehen."
         ),
         "{stdout}"
     );
@@ -395,7 +395,7 @@ fn an_engine_that_prints_garbage_or_hangs_is_named_in_one_sentence() {
     let (stdout, stderr) = text(&out);
     assert!(
         stdout.contains(
-            "«Ihr Gegner ist ausgefallen: Das Schachprogramm hat einen unzulässigen Zug genannt. Die Uhren stehen."
+            "„Ihr Gegner ist ausgefallen: Das Schachprogramm hat einen unzulässigen Zug genannt. Die Uhren stehen."
         ),
         "{stdout}\n{stderr}"
     );
@@ -581,7 +581,7 @@ fn at_a_chess960_table_the_engine_castles_king_takes_rook() {
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(
-        stdout.contains("«Schwarz: Kurze Rochade Matt»"),
+        stdout.contains("„Schwarz: Kurze Rochade Matt“"),
         "{stdout}\n{stderr}"
     );
     let pgn = std::fs::read_to_string(log.join("game.pgn")).unwrap();

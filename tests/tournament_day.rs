@@ -376,10 +376,10 @@ fn a_tournament_day_of_two_rounds_at_four_tables_in_one_hall() {
         p.say(lines);
     }
     for (i, p) in plays.iter().enumerate() {
-        let over = p.wait_log(Duration::from_secs(90), "game 1 is over: ");
+        let over = p.wait_log(Duration::from_secs(90), "Partie 1 ist beendet: ");
         let want = ["1-0", "0-1", "1/2-1/2", "1-0"][i];
         assert!(over.contains(want), "table {}: {over}", i + 1);
-        p.wait_log(Duration::from_secs(30), "waiting for round 2's pairing");
+        p.wait_log(Duration::from_secs(30), "Die Paarung der Runde 2 steht noch aus");
     }
     let results = export_results(&live, 1, 4);
     assert_eq!(
@@ -432,7 +432,7 @@ fn a_tournament_day_of_two_rounds_at_four_tables_in_one_hall() {
         let (w, b) = (player(*white).2, player(*black).2);
         p.wait_log(
             Duration::from_secs(30),
-            &format!("round 2: {w} – {b} (Round \"2.{}\")", i + 1),
+            &format!("Runde 2: {w} – {b} (Round \"2.{}\")", i + 1),
         );
         p.say(lines);
     }
@@ -445,13 +445,13 @@ fn a_tournament_day_of_two_rounds_at_four_tables_in_one_hall() {
             (log.iter().any(|l| l.contains("read the pairings of")), ())
         },
     );
-    let forfeit = plays[3].wait_log(Duration::from_secs(30), "decided by forfeit");
+    let forfeit = plays[3].wait_log(Duration::from_secs(30), "ist kampflos entschieden");
     assert!(
-        forfeit.contains("round 2, board 4 (Dahl, Dora – Eich, Emil)"),
+        forfeit.contains("Runde 2, Brett 4 (Dahl, Dora – Eich, Emil)"),
         "{forfeit}"
     );
     for (i, p) in plays.iter().take(3).enumerate() {
-        let over = p.wait_log(Duration::from_secs(90), "game 2 is over: ");
+        let over = p.wait_log(Duration::from_secs(90), "Partie 2 ist beendet: ");
         let want = ["0-1", "0-1", "1/2-1/2"][i];
         assert!(over.contains(want), "table {}: {over}", i + 1);
     }

@@ -512,7 +512,7 @@ mod tests {
         );
         assert_eq!(
             HallFormError::Action(None).words(de),
-            "Im Formular fehlt das Feld „action“ (pause, resume, declare-result oder dismiss-alert)."
+            "Im Formular fehlt das Feld „action“ (pause, resume, declare-result, dismiss-alert oder next-game)."
         );
         let en = Messages::get(Language::En);
         assert_eq!(
