@@ -81,9 +81,31 @@ def package_env(pkg_dir):
     return env
 
 
+# The binaries that take longest (seconds on a busy 2-core machine, from a full run), so
+# that they start first and no long one starts last, when the pool has nothing to run
+# beside it. A binary not listed counts as short; a wrong figure only costs time.
+LONG = {
+    "tests/hall_screens.rs (.)": 200,
+    "tests/unwinnability.rs (crates/rules)": 90,
+    "tests/screens.rs (crates/console)": 70,
+    "tests/hall.rs (.)": 55,
+    "tests/firmware.rs (.)": 40,
+    "tests/journal_faults.rs (.)": 40,
+    "tests/tts.rs (crates/voice)": 38,
+    "tests/club_table.rs (.)": 37,
+    "tests/speechd.rs (crates/voice)": 33,
+    "tests/out_of_step.rs (.)": 30,
+    "tests/package.rs (.)": 29,
+}
+
+
 def order(binaries):
-    """Integration tests first (the long waits), unit tests last, to keep the pool's tail short."""
-    return sorted(binaries, key=lambda b: (b[0].startswith("unittests"), b[0]))
+    """The long binaries first (longest first), then the other integration tests, unit
+    tests last, to keep the pool's tail short."""
+    return sorted(
+        binaries,
+        key=lambda b: (-LONG.get(b[0], 0), b[0].startswith("unittests"), b[0]),
+    )
 
 
 class Tally:
