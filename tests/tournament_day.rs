@@ -379,7 +379,10 @@ fn a_tournament_day_of_two_rounds_at_four_tables_in_one_hall() {
         let over = p.wait_log(Duration::from_secs(90), "Partie 1 ist beendet: ");
         let want = ["1-0", "0-1", "1/2-1/2", "1-0"][i];
         assert!(over.contains(want), "table {}: {over}", i + 1);
-        p.wait_log(Duration::from_secs(30), "Die Paarung der Runde 2 steht noch aus");
+        p.wait_log(
+            Duration::from_secs(30),
+            "Die Paarung der Runde 2 steht noch aus",
+        );
     }
     let results = export_results(&live, 1, 4);
     assert_eq!(

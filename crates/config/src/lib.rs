@@ -346,11 +346,25 @@ pub struct Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.key.is_empty() {
-            f.write_str(&self.message)
+            f.write_str(&printable(&self.message))
         } else {
-            write!(f, "{}: {}", self.key, self.message)
+            write!(f, "{}: {}", printable(&self.key), printable(&self.message))
         }
     }
+}
+
+/// `text` (a key or value from the file) with its control characters written as escapes
+/// (`\n`, `\u{1b}`), so a hostile file cannot break or colour the line it is named in.
+fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped = c.is_control().then(|| c.escape_default());
+            escaped
+                .into_iter()
+                .flatten()
+                .chain((!c.is_control()).then_some(c))
+        })
+        .collect()
 }
 
 /// A config that cannot open a table: every problem found, one per line.

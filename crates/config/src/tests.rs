@@ -732,3 +732,15 @@ fn a_lichess_opponent_is_read_and_its_keys_checked_by_path() {
         "{p:?}"
     );
 }
+
+#[test]
+fn a_problem_writes_control_characters_from_the_file_as_escapes() {
+    let p = Problem {
+        key: "opponent.options.bad\nname".into(),
+        message: "\u{1b}[2J is no UCI option name".into(),
+    };
+    assert_eq!(
+        p.to_string(),
+        "opponent.options.bad\\nname: \\u{1b}[2J is no UCI option name"
+    );
+}
