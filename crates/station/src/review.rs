@@ -231,10 +231,35 @@ pub fn list(path: &Path, language: Language, mut output: impl Write) -> Result<(
     Ok(())
 }
 
+/// The largest PGN file a review reads (a few thousand games); a larger file, or a
+/// device that never ends, is refused before it is read whole.
+pub const MAX_PGN_BYTES: u64 = 16 << 20;
+
 fn read_pgn_text(path: &Path) -> Result<String, ReviewError> {
-    std::fs::read_to_string(path).map_err(|source| ReviewError::Read {
+    use std::io::Read;
+    let read = |source| ReviewError::Read {
         path: path.to_owned(),
         source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_PGN_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(read)?;
+    if bytes.len() as u64 > MAX_PGN_BYTES {
+        return Err(ReviewError::Pgn {
+            path: path.to_owned(),
+            why: format!(
+                "the file is larger than {} MiB: a PGN file of one or more games is expected",
+                MAX_PGN_BYTES >> 20
+            )
+            .into(),
+        });
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        read(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
     })
 }
 
@@ -788,4 +813,30 @@ fn analysis(
 pub fn is_practice(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "journal")
         && Record::read(path, None).is_ok_and(|r| r.practice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_larger_than_a_pgn_collection_is_refused_before_it_is_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("huge.pgn");
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(MAX_PGN_BYTES + 1).unwrap();
+        let error = read_pgn_text(&path).unwrap_err().to_string();
+        assert!(error.contains("larger than 16 MiB"), "{error}");
+        assert!(error.contains("huge.pgn"), "{error}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_text_is_refused_with_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("binary.pgn");
+        std::fs::write(&path, [0xff, 0xfe, 0x00, 0x31]).unwrap();
+        let error = read_pgn_text(&path).unwrap_err().to_string();
+        assert!(error.contains("binary.pgn"), "{error}");
+        assert!(error.contains("UTF-8"), "{error}");
+    }
 }
