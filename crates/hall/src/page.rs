@@ -316,7 +316,10 @@ fn clock_blocks(m: &Messages, t: &TableEntry) -> String {
     s
 }
 
-/// The projector's cards: every table in the grid's order, with its own `<li>`.
+/// The projector's cards: every table in the grid's order, with its own `<li>`: the
+/// heading, the state, the board and the clocks in one column, the board sized from the
+/// height the others leave (so nothing overlaps) and left out of a tile too low to draw
+/// it readably (thirty tables on a laptop).
 pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
     let m = Messages::get(hall.language());
     let mut all: Vec<&TableEntry> = hall.tables().collect();
@@ -327,7 +330,7 @@ pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
             let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
             let (state, words) = state_words(m, t);
             let card = format!(
-                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>{tn} <span class="players">{p}</span></h2>{bd}<p class="facts">{words}</p>{cl}</li>"#,
+                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>{tn} <span class="players">{p}</span></h2><p class="facts">{words}</p>{bd}{cl}</li>"#,
                 cls = if open { " needs-arbiter" } else { "" },
                 n = escape(&t.name),
                 tn = table_words(m, &t.name),
@@ -626,27 +629,31 @@ button{min-height:2rem;margin:.2rem 0}
 .screen #alerts-body ol{list-style:none}
 .screen #tables-body{flex:1;min-height:0}
 .screen-grid{list-style:none;margin:0;padding:0;height:100%;display:grid;gap:.6vmin}
-.screen-table{border:2px solid var(--line);padding:.4vmin;min-width:0;min-height:0;display:flex;flex-direction:column;align-items:center;overflow:hidden}
+.screen-table{border:2px solid var(--line);padding:.25vmin;min-width:0;min-height:0;overflow:hidden;display:grid;grid-template-columns:minmax(0,1fr);grid-template-rows:auto auto minmax(0,1fr) auto;justify-items:center;container-type:size}
 .screen-table.needs-arbiter{border:.5vmin solid var(--alarm)}
-.screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);text-align:center;position:relative;z-index:1;background:var(--bg)}
-.screen-table .player{white-space:nowrap}
-.screen-table .clocks{justify-content:center;margin:.2vmin 0 0 0;gap:.3vmin 1vmin}
+.screen-table h2,.screen-table .facts{margin:0;max-width:100%;font-size:max(.9rem,1.6vmin);line-height:1.15;text-align:center}
+.screen-table .clocks{justify-content:center;margin:.2vmin 0 0 0;gap:.3vmin 1vmin;width:100%}
 .screen-table .clock .side{font-size:max(.9rem,1.6vmin)}
 .screen-table .clock .time{font-size:max(2rem,3.6vmin)}
 .screen-table .clocks{flex-wrap:wrap;max-width:100%}
 .screen-table h2,.screen-table .clock .side{overflow-wrap:anywhere}
-.screen-table .clock{min-width:0;max-width:100%}
+.screen-table .clock{min-width:0;max-width:100%;padding:0 .25vmin;column-gap:.25em}
 .screen-table svg.board .piece{font-size:38px}
 .screen-table svg.board .piece.black{stroke:#000}
+.cols-5 svg.board .piece,.cols-6 svg.board .piece,.cols-7 svg.board .piece,.cols-8 svg.board .piece{stroke-width:3px}
+.cols-5 svg.board .piece.white,.cols-6 svg.board .piece.white,.cols-7 svg.board .piece.white,.cols-8 svg.board .piece.white{stroke:#fff}
 .cols-5 .clocks,.cols-6 .clocks,.cols-7 .clocks,.cols-8 .clocks{flex-direction:column;align-items:stretch;width:100%;gap:.3vmin}
 .cols-5 .clock,.cols-6 .clock,.cols-7 .clock,.cols-8 .clock{flex-direction:row;flex-wrap:wrap;justify-content:space-between;align-items:center;column-gap:.3em;padding:0 .3vmin}
 .cols-5 .clock .time,.cols-6 .clock .time,.cols-7 .clock .time,.cols-8 .clock .time{font-size:max(1.8rem,3.2vmin);line-height:1}
 .cols-5 .clock .side,.cols-6 .clock .side,.cols-7 .clock .side,.cols-8 .clock .side{font-size:max(.75rem,1.25vmin);display:flex;flex-direction:row;flex-wrap:wrap;align-items:center;column-gap:.3em;line-height:1.05}
+.cols-7 .clock .side,.cols-8 .clock .side{font-size:max(.75rem,1.1vmin)}
 .cols-7 h2,.cols-8 h2,.cols-7 .facts,.cols-8 .facts{font-size:max(.75rem,1.3vmin);line-height:1.1}
-.cols-7 .player,.cols-8 .player{white-space:normal;overflow-wrap:anywhere}
+.cols-7 .clocks,.cols-8 .clocks{margin:0;gap:.2vmin}
+.cols-7 .player,.cols-8 .player{overflow-wrap:anywhere}
 .screen-table .players{font-weight:normal}
-.screen-table svg.board{flex:1;min-height:0;width:auto;max-width:100%}
-@media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table svg.board{width:100%;flex:none}}
+.screen-table svg.board{height:100%;width:auto;max-width:100%;min-height:0;aspect-ratio:1}
+@container (max-height:12rem){.screen-table svg.board{display:none}}
+@media (max-width:40rem){.screen{height:auto;overflow:visible}.screen .screen-grid{grid-template-columns:minmax(0,1fr);grid-template-rows:none}.screen-table{container-type:normal;grid-template-rows:none}.screen-table svg.board{width:100%;height:auto}}
 .cols-1{grid-template-columns:repeat(1,minmax(0,1fr))}.cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}
 .cols-3{grid-template-columns:repeat(3,minmax(0,1fr))}.cols-4{grid-template-columns:repeat(4,minmax(0,1fr))}
 .cols-5{grid-template-columns:repeat(5,minmax(0,1fr))}.cols-6{grid-template-columns:repeat(6,minmax(0,1fr))}
