@@ -241,18 +241,17 @@ const SHELL_USES_SHELL: &[(&str, &str)] = &[
 /// edge → edge dependency fails. The hall's link speaks the hall's protocol through the
 /// broker's plumbing and publishes the journal; the broker carries the hall's protocol;
 /// the Lichess board reaches Lichess through the broker's TLS set-up. The configuration
-/// still checks the hearing, `[hall]` and the Lichess opponent into those edges' own
-/// setup types (so that `table.toml` names every problem at once); its voices, Braille
-/// display and secret file are its own values, built into the edges' by the station.
+/// still checks `[hall]` into the broker's own setup type (so that `table.toml` names
+/// every problem at once); its hearing, voices, Braille display, Lichess opponent and
+/// secret file are its own values, built into the edges' by the station, which also
+/// answers what only an edge can check (`annabella_config::EdgeCheck`).
 const EDGE_USES_EDGE: &[(&str, &str)] = &[
     ("hall-link", "hall-wire"),
     ("hall-link", "journal"),
     ("hall-link", "broker"),
     ("broker", "hall-wire"),
     ("lichess-board", "broker"),
-    ("config", "speech"),
     ("config", "broker"),
-    ("config", "lichess-board"),
 ];
 
 /// The workspace crates (`annabella-…`, without the prefix) in the `[dependencies]` of a

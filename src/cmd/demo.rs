@@ -84,8 +84,11 @@ pub struct Args {
 /// Runs the demo.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = match &args.config {
-        Some(p) => StationConfig::load(p)?,
-        None => StationConfig::from_toml_str(demo::SAMPLE_CONFIG, std::path::Path::new("."))?,
+        Some(p) => annabella_station::edges::load_config(p)?,
+        None => annabella_station::edges::config_from_str(
+            demo::SAMPLE_CONFIG,
+            std::path::Path::new("."),
+        )?,
     };
     let (script_text, script_name) = script_of(&args, &config)?;
     let script = script::parse_script(&script_text).with_context(|| script_name.clone())?;

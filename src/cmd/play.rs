@@ -10,7 +10,6 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_config::StationConfig;
 use annabella_station::{assembly::StationError, play};
 use annabella_view::story::ConsoleStyle;
 
@@ -48,7 +47,7 @@ pub struct Args {
 /// Runs the table, game after game: at the result the table stays up until the arbiter
 /// confirms it (`next game`), then the next game begins in the next records folder.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let config = StationConfig::load(&args.config)?;
+    let config = annabella_station::edges::load_config(&args.config)?;
     // What a person at the table notices by default, as the demo tells it.
     let style = ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story);
     let report = match &args.resume {

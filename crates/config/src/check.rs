@@ -9,12 +9,12 @@ use std::{
 
 use annabella_phonetic::Language;
 use annabella_rules::{Edition, RateOfPlay, TimeControl, TimeControlTag};
-use annabella_speech::{AudioInput, HearingSetup};
 use shakmaty::{Color, fen::Fen};
 
 use super::{
-    BrailleDisplaySettings, ConfigError, ConsoleSettings, DeviceSpec, Devices, GameSettings, Press,
-    Problem, SpeechSource, StationConfig, TableOptions, TimingsOverride, VoiceBackend, VoiceSpec,
+    BrailleDisplaySettings, ConfigError, ConsoleSettings, DeviceSpec, Devices, EdgeCheck,
+    GameSettings, HearingSettings, Press, Problem, SpeechInput, SpeechSource, StationConfig,
+    TableOptions, TimingsOverride, VoiceBackend, VoiceSpec,
     raw::{
         RawBraille, RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTable, RawTimings,
         RawVoice,
@@ -36,6 +36,7 @@ pub fn default_braille_table(language: Language) -> &'static str {
 /// Collects problems while checking.
 struct Checker<'a> {
     base: &'a Path,
+    edges: &'a dyn EdgeCheck,
     problems: Vec<Problem>,
 }
 
@@ -331,7 +332,7 @@ impl Checker<'_> {
     }
 
     /// `[speech]` with `source = "vosk"` and a model.
-    fn vosk(&mut self, sp: &RawSpeech, model: &Path) -> HearingSetup {
+    fn vosk(&mut self, sp: &RawSpeech, model: &Path) -> HearingSettings {
         let model = self.path(model);
         if !model.is_dir() {
             self.problem(
@@ -341,17 +342,17 @@ impl Checker<'_> {
                     model.display()
                 ),
             );
-        } else if let Err(e) = annabella_speech::check_model_dir(&model) {
-            self.problem("speech.model", e.to_string());
+        } else if let Err(e) = self.edges.speech_model(&model) {
+            self.problem("speech.model", e);
         }
         let base = self.base;
         let input = self.parse(
             "speech.input",
             sp.input.as_deref(),
-            AudioInput::Mic(None),
-            |t| AudioInput::parse(t, base),
+            SpeechInput::Mic(None),
+            |t| SpeechInput::parse(t, base),
         );
-        if let AudioInput::Wav(p) = &input
+        if let SpeechInput::Wav(p) = &input
             && !p.is_file()
         {
             self.problem("speech.input", format!("{} is not a file", p.display()));
@@ -370,16 +371,16 @@ impl Checker<'_> {
                 format!("{leaf} ms is outside 50 ms to the trailing silence ({trailing} ms)"),
             );
         }
-        let min_snr_db = sp
-            .min_snr_db
-            .unwrap_or(annabella_speech::hearing::DEFAULT_MIN_SNR_DB);
-        if min_snr_db > 60 {
+        let min_snr_db = sp.min_snr_db;
+        if let Some(min_snr_db) = min_snr_db
+            && min_snr_db > 60
+        {
             self.problem(
                 "speech.min_snr_db",
                 format!("{min_snr_db} dB is above 60 (0 switches the test off)"),
             );
         }
-        HearingSetup {
+        HearingSettings {
             model,
             input,
             push_to_talk: sp.push_to_talk.unwrap_or(false),
@@ -584,14 +585,20 @@ fn is_pgn_date(s: &str) -> bool {
 
 impl RawConfig {
     /// Checks every value and builds the [`StationConfig`]; relative paths are taken
-    /// from `base` (the config file's directory).
+    /// from `base` (the config file's directory), and `edges` checks what only an edge
+    /// knows (a speech model's files, a Lichess address).
     ///
     /// # Errors
     ///
     /// [`ConfigError`] with one [`Problem`] per wrong value, each naming its key path.
-    pub fn validate(&self, base: &Path) -> Result<StationConfig, ConfigError> {
+    pub fn validate(
+        &self,
+        base: &Path,
+        edges: &dyn EdgeCheck,
+    ) -> Result<StationConfig, ConfigError> {
         let mut c = Checker {
             base,
+            edges,
             problems: Vec::new(),
         };
         let mut game = c.game(self);
@@ -610,7 +617,7 @@ impl RawConfig {
         let opponent = self
             .opponent
             .as_ref()
-            .and_then(|raw| super::opponent::check(raw, c.base, &mut c.problems));
+            .and_then(|raw| super::opponent::check(raw, c.base, c.edges, &mut c.problems));
         let mut sighted_voice = sighted_voice;
         if self.opponent.is_some() && self.voice.sighted.backend.is_none() {
             // Nobody sits across the board to hear the sighted player's announcements.

@@ -6,12 +6,30 @@
 //! kinds); [`RawConfig::validate`] (`check.rs`, one check per section) turns it into a
 //! [`StationConfig`] of checked values and reports **every** problem at once, each naming
 //! its key path (`game.time_control: …`). Relative paths are taken from the config
-//! file's directory. It depends on no part of the station.
+//! file's directory. It depends on no part of the station and on no edge: what only an
+//! edge can check (a speech model's files, a Lichess address) it asks through
+//! [`EdgeCheck`], which the station answers with the edges' own checks.
 //!
 //! # Examples
 //!
 //! ```
-//! use annabella_config::StationConfig;
+//! use std::path::Path;
+//! use annabella_config::{EdgeCheck, StationConfig};
+//!
+//! /// This example's edges: no speech model and no Lichess game here.
+//! struct NoEdges;
+//!
+//! impl EdgeCheck for NoEdges {
+//!     fn speech_model(&self, _: &Path) -> Result<(), String> {
+//!         Err("no speech model is set up here".into())
+//!     }
+//!     fn lichess_origin(&self, _: &str) -> Result<(), String> {
+//!         Err("no Lichess game is set up here".into())
+//!     }
+//!     fn lichess_seek(&self, _: &str) -> Result<(), String> {
+//!         Err("no Lichess game is set up here".into())
+//!     }
+//! }
 //!
 //! let config = StationConfig::from_toml_str(r#"
 //!     [game]
@@ -22,12 +40,13 @@
 //!     black = "Bella Beispiel"
 //!     [devices]
 //!     peg_board = "sim"
-//! "#, std::path::Path::new("."))?;
+//! "#, Path::new("."), &NoEdges)?;
 //! assert_eq!(config.game.time_control.to_string(), "40/5400+30:1800+30");
 //! # Ok::<_, annabella_config::ConfigError>(())
 //! ```
 
 mod check;
+mod edge_check;
 mod opponent;
 mod raw;
 mod set_up;
@@ -35,6 +54,7 @@ mod strings;
 #[cfg(test)]
 mod tests;
 
+pub use edge_check::EdgeCheck;
 pub use strings::MAX_NAME;
 
 use std::{
@@ -45,7 +65,6 @@ use std::{
 
 use annabella_phonetic::Language;
 use annabella_rules::{Edition, RateOfPlay, TimeControl};
-use annabella_speech::HearingSetup;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
@@ -173,7 +192,70 @@ pub enum SpeechSource {
     /// Recognised (or typed) text, one utterance per line.
     Lines,
     /// The microphone (or a recording) through a Vosk model.
-    Vosk(HearingSetup),
+    Vosk(HearingSettings),
+}
+
+/// How the VI player is heard through a Vosk model (`[speech]` with `source = "vosk"`);
+/// the station builds the hearing's own setup from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HearingSettings {
+    /// The Vosk model directory (its files checked by the hearing edge).
+    pub model: PathBuf,
+    /// Where the sound comes from.
+    pub input: SpeechInput,
+    /// Listen only while the push-to-talk key is held.
+    pub push_to_talk: bool,
+    /// The silence that ends an utterance.
+    pub trailing_silence: Duration,
+    /// The shorter silence that ends an utterance the grammar sees as whole.
+    pub leaf_silence: Duration,
+    /// The least signal-to-noise ratio an utterance needs, in dB (0: no test); `None`:
+    /// the hearing's own default.
+    pub min_snr_db: Option<u8>,
+}
+
+/// Where the VI player's sound comes from (`input` in `[speech]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpeechInput {
+    /// A microphone: the system's default, or the device of this name.
+    Mic(Option<String>),
+    /// A WAV recording, played as if spoken.
+    Wav(PathBuf),
+    /// Raw 16 kHz mono samples on standard input.
+    Stdin,
+}
+
+/// An `input` that is none of the forms [`SpeechInput::parse`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("expected mic, mic:DEVICE, wav:PATH or stdin")]
+pub struct SpeechInputError;
+
+impl SpeechInput {
+    /// Reads `mic`, `mic:DEVICE`, `wav:PATH` (relative to `base`) or `stdin`.
+    ///
+    /// # Errors
+    /// Any other text.
+    pub fn parse(text: &str, base: &Path) -> Result<SpeechInput, SpeechInputError> {
+        match text.trim() {
+            "mic" => Ok(SpeechInput::Mic(None)),
+            "stdin" => Ok(SpeechInput::Stdin),
+            t => {
+                if let Some(device) = t.strip_prefix("mic:") {
+                    Ok(SpeechInput::Mic(Some(device.to_owned())))
+                } else if let Some(path) = t.strip_prefix("wav:") {
+                    let p = Path::new(path);
+                    Ok(SpeechInput::Wav(if p.is_absolute() {
+                        p.to_owned()
+                    } else {
+                        base.join(p)
+                    }))
+                } else {
+                    Err(SpeechInputError)
+                }
+            }
+        }
+    }
 }
 
 /// Which speech a hearer's announcements go through (`backend` in `[voice.vi]`,
@@ -400,7 +482,7 @@ impl StationConfig {
     ///
     /// [`ConfigError`] naming the file and every problem (unreadable file, TOML syntax,
     /// unknown key, wrong value).
-    pub fn load(path: &Path) -> Result<StationConfig, ConfigError> {
+    pub fn load(path: &Path, edges: &dyn EdgeCheck) -> Result<StationConfig, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             path: Some(path.to_owned()),
             problems: vec![Problem {
@@ -409,7 +491,7 @@ impl StationConfig {
             }],
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
-        let mut config = Self::from_toml_str(&text, base).map_err(|mut e| {
+        let mut config = Self::from_toml_str(&text, base, edges).map_err(|mut e| {
             e.path = Some(path.to_owned());
             e
         })?;
@@ -417,12 +499,17 @@ impl StationConfig {
         Ok(config)
     }
 
-    /// Parses and checks TOML text; relative paths are taken from `base`.
+    /// Parses and checks TOML text; relative paths are taken from `base`, and `edges`
+    /// checks what only an edge knows.
     ///
     /// # Errors
     ///
     /// [`ConfigError`] listing every problem.
-    pub fn from_toml_str(text: &str, base: &Path) -> Result<StationConfig, ConfigError> {
+    pub fn from_toml_str(
+        text: &str,
+        base: &Path,
+        edges: &dyn EdgeCheck,
+    ) -> Result<StationConfig, ConfigError> {
         let syntax = |e: toml::de::Error| ConfigError {
             path: None,
             problems: vec![toml_problem(&e)],
@@ -431,7 +518,7 @@ impl StationConfig {
         // Every string first (control characters, over-long names), then each section;
         // a key is named once, by the first problem found with it.
         let mut problems = strings::problems(&toml::from_str(text).map_err(syntax)?);
-        match raw.validate(base) {
+        match raw.validate(base, edges) {
             Ok(config) if problems.is_empty() => Ok(config),
             Ok(_) => Err(ConfigError {
                 path: None,

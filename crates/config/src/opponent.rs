@@ -16,7 +16,7 @@ use std::{
 use annabella_table::Practice;
 use serde::{Deserialize, Serialize};
 
-use super::Problem;
+use super::{EdgeCheck, Problem};
 
 /// `[opponent]` as written.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
@@ -85,10 +85,11 @@ impl Opponent {
 pub struct LichessSettings {
     /// The token's file (read when the table opens; refused if others may read it).
     pub token_file: PathBuf,
-    /// The one host the token goes to.
-    pub origin: annabella_lichess_board::Origin,
-    /// The seek to post, if any.
-    pub seek: Option<annabella_lichess_board::SeekClock>,
+    /// The one address the token goes to (`lichess_url`, checked by the Lichess board);
+    /// `None`: Lichess itself.
+    pub origin: Option<String>,
+    /// The seek's time control to post (`"15+10"`, checked by the Lichess board), if any.
+    pub seek: Option<String>,
     /// Both clocks spoken after each of the opponent's moves.
     pub announce_clock: bool,
     /// The spectators' chat read to the VI player too.
@@ -100,6 +101,7 @@ fn check_lichess(
     raw: &RawOpponent,
     token_file: &Path,
     base: &Path,
+    edges: &dyn EdgeCheck,
     problem: &mut impl FnMut(&str, String),
 ) -> Option<Opponent> {
     let engine_keys = [
@@ -123,24 +125,25 @@ fn check_lichess(
             );
         }
     }
-    let origin = match annabella_lichess_board::Origin::parse(
-        raw.lichess_url
-            .as_deref()
-            .unwrap_or(annabella_lichess_board::LICHESS),
-    ) {
-        Ok(o) => Some(o),
-        Err(e) => {
-            problem("lichess_url", e.to_string());
-            None
-        }
-    };
-    let seek = match raw.seek.as_deref().map(str::parse) {
+    let origin = match raw.lichess_url.as_deref().map(str::trim) {
         None => Some(None),
-        Some(Ok(clock)) => Some(Some(clock)),
-        Some(Err(e)) => {
-            problem("seek", format!("{e}"));
-            None
-        }
+        Some(url) => match edges.lichess_origin(url) {
+            Ok(()) => Some(Some(url.to_owned())),
+            Err(e) => {
+                problem("lichess_url", e);
+                None
+            }
+        },
+    };
+    let seek = match raw.seek.as_deref().map(str::trim) {
+        None => Some(None),
+        Some(text) => match edges.lichess_seek(text) {
+            Ok(()) => Some(Some(text.to_owned())),
+            Err(e) => {
+                problem("seek", e);
+                None
+            }
+        },
     };
     if token_file.as_os_str().is_empty() {
         problem(
@@ -215,7 +218,7 @@ impl EngineSettings {
             ..RawOpponent::default()
         };
         let mut problems = Vec::new();
-        let found = check(&raw, Path::new("."), &mut problems);
+        let found = check_engine(&raw, Path::new("."), &mut problems);
         match found {
             Some(Opponent::Engine(e)) if problems.is_empty() => Ok(EngineSettings {
                 options: vec![("Threads".into(), "1".into())],
@@ -241,17 +244,29 @@ const GAMES_DIR: &str = "/usr/games";
 pub(super) fn check(
     raw: &RawOpponent,
     base: &Path,
+    edges: &dyn EdgeCheck,
     problems: &mut Vec<Problem>,
 ) -> Option<Opponent> {
+    if let Some(token_file) = &raw.lichess_token_file {
+        let mut problem = |key: &str, message: String| {
+            problems.push(Problem {
+                key: format!("opponent.{key}"),
+                message,
+            });
+        };
+        return check_lichess(raw, token_file, base, edges, &mut problem);
+    }
+    check_engine(raw, base, problems)
+}
+
+/// Checks `[opponent]` without `lichess_token_file`: a UCI engine.
+fn check_engine(raw: &RawOpponent, base: &Path, problems: &mut Vec<Problem>) -> Option<Opponent> {
     let mut problem = |key: &str, message: String| {
         problems.push(Problem {
             key: format!("opponent.{key}"),
             message,
         });
     };
-    if let Some(token_file) = &raw.lichess_token_file {
-        return check_lichess(raw, token_file, base, &mut problem);
-    }
     for (key, given) in [
         ("lichess_url", raw.lichess_url.is_some()),
         ("seek", raw.seek.is_some()),

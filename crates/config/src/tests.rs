@@ -2,8 +2,40 @@
 
 use super::*;
 
+/// The edges' answers in these tests, in their words: a model directory named
+/// `incomplete`, an address not on `https://` and a seek without `+` are refused. What the
+/// real edges answer is tested where the station gives their checks (`station::edges`);
+/// here, that an answer lands at its key among the file's other problems.
+pub(crate) struct Edges;
+
+impl EdgeCheck for Edges {
+    fn speech_model(&self, dir: &Path) -> Result<(), String> {
+        if dir.ends_with("incomplete") {
+            Err(format!("{} lacks am/final.mdl", dir.display()))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn lichess_origin(&self, url: &str) -> Result<(), String> {
+        if url.starts_with("https://") {
+            Ok(())
+        } else {
+            Err(format!("{url:?} is not on https"))
+        }
+    }
+
+    fn lichess_seek(&self, text: &str) -> Result<(), String> {
+        if text.contains('+') {
+            Ok(())
+        } else {
+            Err(format!("{text:?} is not minutes+increment"))
+        }
+    }
+}
+
 fn parse(text: &str) -> Result<StationConfig, ConfigError> {
-    StationConfig::from_toml_str(text, Path::new("/tables/1"))
+    StationConfig::from_toml_str(text, Path::new("/tables/1"), &Edges)
 }
 
 fn problems(text: &str) -> Vec<String> {
@@ -34,7 +66,7 @@ fn an_empty_file_is_a_table_with_defaults() {
 #[test]
 fn the_sample_config_is_valid() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/table.toml");
-    let c = StationConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let c = StationConfig::load(&path, &Edges).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(c.devices.peg_board, DeviceSpec::Sim);
     assert_eq!(c.game.vi_color, Color::White);
 }
@@ -200,37 +232,33 @@ fn a_model_without_vosk_and_vosk_without_a_model_are_named() {
     );
     assert!(problems("[speech]\nsource = \"whisper\"\n")[0].starts_with("speech.source:"));
     let dir = tempfile::tempdir().unwrap();
-    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path());
+    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path(), &Edges);
     assert!(c.is_err());
     std::fs::create_dir(dir.path().join("m")).unwrap();
-    // An empty directory is not a model; the files of a small model make one.
-    let e = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path()).unwrap_err();
-    assert!(e.to_string().contains("is not a Vosk model"), "{e}");
-    for f in [
-        "am/final.mdl",
-        "conf/model.conf",
-        "graph/HCLr.fst",
-        "graph/Gr.fst",
-    ] {
-        let p = dir.path().join("m").join(f);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, "").unwrap();
-    }
-    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path()).unwrap();
+    // A directory the hearing refuses is named at the key, in the edge's words.
+    std::fs::create_dir(dir.path().join("incomplete")).unwrap();
+    let e = StationConfig::from_toml_str("[speech]\nmodel = \"incomplete\"\n", dir.path(), &Edges)
+        .unwrap_err();
+    assert_eq!(e.problems.len(), 1, "{e}");
+    assert!(
+        e.to_string().contains("speech.model: ") && e.to_string().contains("lacks am/final.mdl"),
+        "{e}"
+    );
+    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\n", dir.path(), &Edges).unwrap();
     assert_eq!(
         c.speech,
-        SpeechSource::Vosk(annabella_speech::HearingSetup {
+        SpeechSource::Vosk(HearingSettings {
             model: dir.path().join("m"),
-            input: annabella_speech::AudioInput::Mic(None),
+            input: SpeechInput::Mic(None),
             push_to_talk: false,
             trailing_silence: std::time::Duration::from_millis(600),
             leaf_silence: std::time::Duration::from_millis(100),
-            min_snr_db: 30,
+            min_snr_db: None,
         })
     );
     let c = StationConfig::from_toml_str(
         "[speech]\nmodel = \"m\"\ninput = \"wav:none.wav\"\npush_to_talk = true\ntrailing_silence_ms = 50\nleaf_silence_ms = 700\n",
-        dir.path(),
+        dir.path(), &Edges,
     )
     .unwrap_err();
     let text = c.to_string();
@@ -239,13 +267,20 @@ fn a_model_without_vosk_and_vosk_without_a_model_are_named() {
     assert!(text.contains("speech.trailing_silence_ms: 50 ms"), "{text}");
     assert!(text.contains("speech.leaf_silence_ms: 700 ms"), "{text}");
     // The noise test: 0 switches it off, more than 60 dB is refused.
-    let c = StationConfig::from_toml_str("[speech]\nmodel = \"m\"\nmin_snr_db = 0\n", dir.path())
-        .unwrap();
-    assert!(matches!(&c.speech, SpeechSource::Vosk(s) if s.min_snr_db == 0));
-    let text =
-        StationConfig::from_toml_str("[speech]\nmodel = \"m\"\nmin_snr_db = 70\n", dir.path())
-            .unwrap_err()
-            .to_string();
+    let c = StationConfig::from_toml_str(
+        "[speech]\nmodel = \"m\"\nmin_snr_db = 0\n",
+        dir.path(),
+        &Edges,
+    )
+    .unwrap();
+    assert!(matches!(&c.speech, SpeechSource::Vosk(s) if s.min_snr_db == Some(0)));
+    let text = StationConfig::from_toml_str(
+        "[speech]\nmodel = \"m\"\nmin_snr_db = 70\n",
+        dir.path(),
+        &Edges,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         text.contains("speech.min_snr_db: 70 dB is above 60"),
         "{text}"
@@ -281,7 +316,7 @@ fn the_file_is_named_in_every_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("table.toml");
     std::fs::write(&path, "[players]\nvi = \"red\"\n[language]\nvi = \"xx\"\n").unwrap();
-    let text = StationConfig::load(&path).unwrap_err().to_string();
+    let text = StationConfig::load(&path, &Edges).unwrap_err().to_string();
     assert!(
         text.starts_with(&format!("{}: 2 problems", path.display())),
         "{text}"
@@ -291,7 +326,7 @@ fn the_file_is_named_in_every_error() {
         "{text}"
     );
     assert!(text.contains("\n  language.vi: \"xx\""), "{text}");
-    let missing = StationConfig::load(&dir.path().join("nope.toml")).unwrap_err();
+    let missing = StationConfig::load(&dir.path().join("nope.toml"), &Edges).unwrap_err();
     assert!(
         missing.to_string().contains("nope.toml: cannot read"),
         "{missing}"
@@ -468,6 +503,7 @@ fn without_a_clock_the_table_presses_unless_the_file_says_otherwise() {
     let c = StationConfig::from_toml_str(
         "[devices]\npeg_board = \"none\"\ndgt = \"sim\"\nclock = \"none\"\n",
         Path::new("."),
+        &Edges,
     )
     .unwrap();
     assert_eq!(c.game.vi_press, Press::Automatic);
@@ -477,6 +513,7 @@ fn without_a_clock_the_table_presses_unless_the_file_says_otherwise() {
     let c = StationConfig::from_toml_str(
         "[devices]\npeg_board = \"none\"\ndgt = \"sim\"\nclock = \"dgt\"\n",
         Path::new("."),
+        &Edges,
     )
     .unwrap();
     assert_eq!(c.devices.clock, DeviceSpec::OnDgt);
@@ -603,7 +640,8 @@ fn an_engine_opponent_is_read_with_its_options_strength_and_practice() {
         take_back = true
         hint = true
     "#;
-    let c = StationConfig::from_toml_str(text, dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let c =
+        StationConfig::from_toml_str(text, dir.path(), &Edges).unwrap_or_else(|e| panic!("{e}"));
     let Some(Opponent::Engine(e)) = &c.opponent else {
         panic!("{:?}", c.opponent)
     };
@@ -695,7 +733,8 @@ fn every_wrong_opponent_key_is_one_problem_naming_it() {
 fn a_lichess_opponent_is_read_and_its_keys_checked_by_path() {
     let text = "[devices]\ndgt = \"none\"\n[opponent]\nlichess_token_file = \"lichess.token\"\n\
                 seek = \"15+10\"\n";
-    let c = StationConfig::from_toml_str(text, std::path::Path::new("/etc/annabella")).unwrap();
+    let c =
+        StationConfig::from_toml_str(text, std::path::Path::new("/etc/annabella"), &Edges).unwrap();
     let Some(Opponent::Lichess(l)) = &c.opponent else {
         panic!("{:?}", c.opponent)
     };
@@ -703,8 +742,8 @@ fn a_lichess_opponent_is_read_and_its_keys_checked_by_path() {
         l.token_file,
         std::path::Path::new("/etc/annabella/lichess.token")
     );
-    assert_eq!(l.origin.to_string(), "https://lichess.org");
-    assert_eq!(l.seek.map(|s| s.to_string()).as_deref(), Some("15+10"));
+    assert_eq!(l.origin, None, "Lichess itself");
+    assert_eq!(l.seek.as_deref(), Some("15+10"));
     assert_eq!(
         c.table_config().practice,
         annabella_table::Practice::RATED,
@@ -742,5 +781,28 @@ fn a_problem_writes_control_characters_from_the_file_as_escapes() {
     assert_eq!(
         p.to_string(),
         "opponent.options.bad\\nname: \\u{1b}[2J is no UCI option name"
+    );
+}
+
+#[test]
+fn a_speech_input_is_a_microphone_a_recording_or_standard_input() {
+    let base = Path::new("/tables/1");
+    assert_eq!(SpeechInput::parse("mic", base), Ok(SpeechInput::Mic(None)));
+    assert_eq!(
+        SpeechInput::parse("mic:hw:1,0", base),
+        Ok(SpeechInput::Mic(Some("hw:1,0".into())))
+    );
+    assert_eq!(
+        SpeechInput::parse("wav:game.wav", base),
+        Ok(SpeechInput::Wav("/tables/1/game.wav".into()))
+    );
+    assert_eq!(
+        SpeechInput::parse("wav:/rec/game.wav", base),
+        Ok(SpeechInput::Wav("/rec/game.wav".into()))
+    );
+    assert_eq!(SpeechInput::parse(" stdin ", base), Ok(SpeechInput::Stdin));
+    assert_eq!(
+        SpeechInput::parse("microphone", base),
+        Err(SpeechInputError)
     );
 }

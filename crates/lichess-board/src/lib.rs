@@ -25,7 +25,7 @@ pub mod wire;
 
 pub use backoff::Timing;
 pub use client::{BoardClient, Input, RequestId, Settings, StreamId, Transmit};
-pub use endpoint::{Endpoint, GameId, LICHESS, Origin, OriginError, SeekClock};
+pub use endpoint::{Endpoint, GameId, LICHESS, Origin, OriginError, SeekClock, SeekClockError};
 pub use event::{Action, Event, Fatal, Started};
 pub use token::{Token, TokenError};
 pub use wire::{GameFull, Player, Status};

@@ -420,9 +420,9 @@ pub fn microphone(speech: &SpeechSource) -> Check {
                 "[speech] source = \"vosk\" with a model and input = \"mic\" to hear the player",
             );
         }
-        SpeechSource::Vosk(setup) => &setup.input,
+        SpeechSource::Vosk(settings) => annabella_station::edges::hearing_setup(settings).input,
     };
-    let source: Result<Box<dyn AudioSource>, Box<dyn std::error::Error>> = match input {
+    let source: Result<Box<dyn AudioSource>, Box<dyn std::error::Error>> = match &input {
         AudioInput::Mic(device) => MicSource::open(device.as_deref())
             .map(|m| Box::new(m) as Box<dyn AudioSource>)
             .map_err(Into::into),
@@ -735,7 +735,7 @@ pub fn ready(checks: &[Check]) -> bool {
 /// Every check of the table configured in the file at `path`: the file itself (each
 /// problem named by its key, with the fix), then [`check_table`].
 pub fn check_file(path: &Path) -> Vec<Check> {
-    match StationConfig::load(path) {
+    match annabella_station::edges::load_config(path) {
         Ok(config) => {
             let mut checks = vec![Check {
                 status: Status::Ok,
@@ -803,8 +803,11 @@ mod tests {
     }
 
     fn config(game: &str) -> StationConfig {
-        StationConfig::from_toml_str(&format!("[game]\n{game}\n"), Path::new("/tables/1"))
-            .unwrap_or_else(|e| panic!("{e}"))
+        annabella_station::edges::config_from_str(
+            &format!("[game]\n{game}\n"),
+            Path::new("/tables/1"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Issue 26, item 9: a start position the game cannot start from fails the doctor.

@@ -450,7 +450,7 @@ fn write_opponent(s: &mut String, a: &TableAnswers) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use annabella_config::{DeviceSpec, SpeechSource, StationConfig};
+    use annabella_config::{DeviceSpec, SpeechSource};
     use std::path::Path;
 
     fn answers() -> TableAnswers {
@@ -480,7 +480,7 @@ mod tests {
     #[test]
     fn the_written_file_is_a_config_play_accepts_with_the_answers() {
         let text = table_toml(&answers(), &["/dev/ttyACM1: tactile clock".into()]);
-        let config = StationConfig::from_toml_str(&text, Path::new("/etc/annabella"))
+        let config = annabella_station::edges::config_from_str(&text, Path::new("/etc/annabella"))
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(config.game.vi_color, Color::Black);
         assert_eq!(config.game.white, "Anna \"die Schnelle\" Muster");
@@ -516,12 +516,12 @@ mod tests {
             text.contains("# lichess_url = \"https://lichess.org\""),
             "{text}"
         );
-        let config = StationConfig::from_toml_str(&text, Path::new("/t")).unwrap();
+        let config = annabella_station::edges::config_from_str(&text, Path::new("/t")).unwrap();
         let Some(annabella_config::Opponent::Lichess(l)) = config.opponent else {
             panic!("{text}")
         };
         assert_eq!(l.token_file, Path::new("/t/lichess.token"));
-        assert_eq!(l.seek.map(|s| s.to_string()).as_deref(), Some("15+10"));
+        assert_eq!(l.seek.as_deref(), Some("15+10"));
     }
 
     #[test]
@@ -547,7 +547,7 @@ mod tests {
             ..answers()
         };
         let text = table_toml(&paired, &[]);
-        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        let config = annabella_station::edges::config_from_str(&text, Path::new("/")).unwrap();
         let g = &config.game;
         assert_eq!(
             (g.event.as_str(), g.site.as_str(), g.round.as_str(), g.board),
@@ -577,7 +577,7 @@ mod tests {
         let text = table_toml(&hall, &[]);
         let dir = tempfile::tempdir().unwrap();
         annabella_hall_link::setup::table_keys(&dir.path().join("table-3.key")).unwrap();
-        let config = StationConfig::from_toml_str(&text, dir.path())
+        let config = annabella_station::edges::config_from_str(&text, dir.path())
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
         let h = config.hall.expect("a [hall] block");
         assert_eq!(h.table, "3");
@@ -595,7 +595,7 @@ mod tests {
             ..answers()
         };
         let text = table_toml(&club, &[]);
-        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        let config = annabella_station::edges::config_from_str(&text, Path::new("/")).unwrap();
         assert_eq!(config.devices.clock, DeviceSpec::OnDgt);
         assert_eq!(config.devices.vi_board(), annabella_table::ViBoard::Plain);
         assert_eq!(config.game.vi_press, Press::Lever);
@@ -604,7 +604,7 @@ mod tests {
             ..club
         };
         let text = table_toml(&bare, &[]);
-        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        let config = annabella_station::edges::config_from_str(&text, Path::new("/")).unwrap();
         assert_eq!(config.devices.clock, DeviceSpec::None);
         assert_eq!(config.game.vi_press, Press::Automatic);
         assert_eq!(config.game.sighted_press, Press::Automatic);
@@ -620,12 +620,12 @@ mod tests {
         a.microphone = Some("alsa:hw:1".into());
         a.vi_voice = Some("de+f3".into());
         let text = table_toml(&a, &[]);
-        let config = StationConfig::from_toml_str(&text, Path::new("/")).unwrap();
+        let config = annabella_station::edges::config_from_str(&text, Path::new("/")).unwrap();
         match config.speech {
             SpeechSource::Vosk(setup) => {
                 assert_eq!(
                     setup.input,
-                    annabella_speech::AudioInput::Mic(Some("alsa:hw:1".into()))
+                    annabella_config::SpeechInput::Mic(Some("alsa:hw:1".into()))
                 );
             }
             other => panic!("{other:?}"),

@@ -740,7 +740,7 @@ fn write_config(
     }
     let text = table_toml(answers, &found);
     // What init writes must be a table that can play (every move made, every clock started).
-    annabella_config::StationConfig::from_toml_str(&text, out.parent().unwrap_or(Path::new(".")))
+    annabella_station::edges::config_from_str(&text, out.parent().unwrap_or(Path::new(".")))
         .map_err(InitError::CannotPlay)?;
     // Mode 600: the [hall] block gets the broker password pasted in.
     annabella_broker::blocking::write_secret_atomically(out, &text).map_err(|cause| {

@@ -10,7 +10,7 @@
 use std::{
     collections::VecDeque,
     ops::ControlFlow,
-    path::{Path, PathBuf},
+    path::PathBuf,
     sync::{Arc, mpsc},
     thread,
     time::{Duration, Instant},
@@ -47,31 +47,6 @@ pub enum AudioInput {
 }
 
 impl AudioInput {
-    /// Parses `mic`, `mic:DEVICE`, `wav:PATH` (relative to `base`) or `stdin`.
-    ///
-    /// # Errors
-    /// Any other text, with what is expected.
-    pub fn parse(text: &str, base: &Path) -> Result<AudioInput, ParseAudioInputError> {
-        match text.trim() {
-            "mic" => Ok(AudioInput::Mic(None)),
-            "stdin" => Ok(AudioInput::Stdin),
-            t => {
-                if let Some(device) = t.strip_prefix("mic:") {
-                    Ok(AudioInput::Mic(Some(device.to_owned())))
-                } else if let Some(path) = t.strip_prefix("wav:") {
-                    let p = Path::new(path);
-                    Ok(AudioInput::Wav(if p.is_absolute() {
-                        p.to_owned()
-                    } else {
-                        base.join(p)
-                    }))
-                } else {
-                    Err(ParseAudioInputError)
-                }
-            }
-        }
-    }
-
     /// The input in words, for the start message.
     pub fn describe(&self) -> String {
         match self {
@@ -82,11 +57,6 @@ impl AudioInput {
         }
     }
 }
-
-/// Text that names no audio input (the caller names the text and its config key).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("expected mic, mic:DEVICE, wav:PATH or stdin")]
-pub struct ParseAudioInputError;
 
 /// How to hear the VI player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -546,25 +516,6 @@ impl AudioSource for FedSource {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn audio_inputs_parse() {
-        let base = Path::new("/tables/1");
-        assert_eq!(AudioInput::parse("mic", base), Ok(AudioInput::Mic(None)));
-        assert_eq!(
-            AudioInput::parse("mic:hw:1,0", base),
-            Ok(AudioInput::Mic(Some("hw:1,0".into())))
-        );
-        assert_eq!(
-            AudioInput::parse("wav:game.wav", base),
-            Ok(AudioInput::Wav("/tables/1/game.wav".into()))
-        );
-        assert_eq!(AudioInput::parse("stdin", base), Ok(AudioInput::Stdin));
-        assert_eq!(
-            AudioInput::parse("microphone", base),
-            Err(ParseAudioInputError)
-        );
-    }
 
     #[test]
     fn fed_audio_plays_what_was_sent_then_ends() {

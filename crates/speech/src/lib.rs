@@ -64,8 +64,7 @@ pub use decoder::{DecodeError, Decoder, GrammarError, HeardWord, Reading, SAMPLE
 pub use doubt::{Doubt, Evidence, Trust};
 pub use endpoint::{Endpointing, PhraseTrie, Standing};
 pub use hearing::{
-    AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup,
-    Pacing, ParseAudioInputError,
+    AudioInput, Coverage, Ears, FedSource, Hearing, HearingError, HearingNews, HearingSetup, Pacing,
 };
 pub use model::{
     LoadProgress, MANIFEST, ManifestEntry, ModelError, SpeechModel, TRIAL_LOAD_COMMAND,

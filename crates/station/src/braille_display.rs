@@ -357,7 +357,7 @@ mod tests {
     const SAMPLE: &str = include_str!("../../../samples/table.toml");
 
     fn load(braille: &str) -> Result<StationConfig, crate::config::ConfigError> {
-        StationConfig::from_toml_str(&format!("{SAMPLE}\n{braille}"), Path::new("."))
+        crate::edges::config_from_str(&format!("{SAMPLE}\n{braille}"), Path::new("."))
     }
 
     #[test]

@@ -56,6 +56,7 @@ pub mod assembly;
 pub mod braille_display;
 pub mod console_link;
 pub mod device_events;
+pub mod edges;
 pub mod export;
 pub mod hall_link;
 pub mod heard;

@@ -315,7 +315,7 @@ pub fn run_games(
     new_game: bool,
     accept_unkeyed: bool,
 ) -> Result<StationReport, StationError> {
-    let mut config = StationConfig::load(config_path)?;
+    let mut config = crate::edges::load_config(config_path)?;
     let mut number = last_game(&config.records_dir);
     let current = game_dir(&config.records_dir, number);
     let next = game_dir(&config.records_dir, number + 1);
@@ -400,7 +400,7 @@ pub fn run_games(
                 )
             );
         }
-        config = StationConfig::load(config_path)?;
+        config = crate::edges::load_config(config_path)?;
         number += 1;
         if let Some(n) = round {
             // With a TRF the next game is the next round's at this board.
@@ -558,7 +558,10 @@ fn run_table(
         hall_floor,
     } = mode;
     let (hearing, push_to_talk) = match &config.speech {
-        SpeechSource::Vosk(setup) => (HearingPlan::Setup(setup.clone()), setup.push_to_talk),
+        SpeechSource::Vosk(settings) => (
+            HearingPlan::Setup(crate::edges::hearing_setup(settings)),
+            settings.push_to_talk,
+        ),
         SpeechSource::Lines => (HearingPlan::Words, false),
     };
     let (secret, made) = table_secret(config)?;

@@ -54,12 +54,12 @@ mod tests {
 
     #[test]
     fn the_secret_is_named_after_the_config_file() {
-        let text = StationConfig::from_toml_str("", Path::new("/tables/1")).unwrap();
+        let text = crate::edges::config_from_str("", Path::new("/tables/1")).unwrap();
         assert_eq!(secret_file(&text), Path::new("/tables/1/table.secret"));
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("table-3.toml");
         std::fs::write(&path, "").unwrap();
-        let loaded = StationConfig::load(&path).unwrap();
+        let loaded = crate::edges::load_config(&path).unwrap();
         assert_eq!(secret_file(&loaded), dir.path().join("table-3.secret"));
     }
 
@@ -67,7 +67,7 @@ mod tests {
 
     #[test]
     fn each_configured_voice_is_the_voice_edges_back_end_of_its_name() {
-        let config = StationConfig::from_toml_str(
+        let config = crate::edges::config_from_str(
             "[voice.vi]\nbackend = \"espeak\"\nvoice = \"de+f3\"\nrate = 180\nearcons = true\n\
              [voice.sighted]\nbackend = \"none\"\n[language]\nsighted = \"en\"\n",
             Path::new("."),
@@ -90,7 +90,7 @@ mod tests {
             ("espeak-ng", Backend::Espeak),
             ("text", Backend::Text),
         ] {
-            let config = StationConfig::from_toml_str(
+            let config = crate::edges::config_from_str(
                 &format!("[voice.vi]\nbackend = \"{name}\"\n"),
                 Path::new("."),
             )

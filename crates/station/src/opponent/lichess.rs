@@ -85,9 +85,11 @@ impl Opponent for LichessOpponent {
     ) -> OpponentFuture<'a, Result<OpponentName, OpponentError>> {
         Box::pin(async move {
             let token = Token::read(&self.settings.token_file).map_err(|e| boxed(e.into()))?;
+            let (origin, seek) = crate::edges::lichess_origin_and_seek(&self.settings)
+                .map_err(|e| OpponentError(Box::new(e)))?;
             let client = annabella_lichess_board::Settings {
-                origin: self.settings.origin.clone(),
-                seek: self.settings.seek,
+                origin: origin.clone(),
+                seek,
                 timing: Timing::default(),
             };
             let (actions, actions_rx) = mpsc::unbounded_channel();
@@ -101,11 +103,11 @@ impl Opponent for LichessOpponent {
                 match events.recv().await {
                     Some(Event::Started(s)) => break *s,
                     Some(Event::Waiting { seeking }) => {
-                        let how = match self.settings.seek {
+                        let how = match seek {
                             Some(clock) if seeking => format!("a seek {clock} is posted"),
                             _ => "accept a challenge on the site".into(),
                         };
-                        tracing::info!("waiting for a game on {} ({how})", self.settings.origin);
+                        tracing::info!("waiting for a game on {origin} ({how})");
                     }
                     Some(Event::Interrupted { retry_in, .. }) => tracing::warn!(
                         "Lichess is not reachable; trying again in {} s",

@@ -1,0 +1,28 @@
+//! The checks of a value in the table's file that only an edge can make: whether a speech
+//! model's files are complete, whether a Lichess address or seek is one the Lichess board
+//! takes. The configuration asks them while it reads the file (so one reading still names
+//! every problem, each at its key); the station answers them with each edge's own check.
+
+use std::path::Path;
+
+/// The edges' own checks of values in the table's file; each answers what is wrong in
+/// words (the configuration names the key).
+pub trait EdgeCheck {
+    /// Whether `dir` holds a speech model the hearing can load.
+    ///
+    /// # Errors
+    /// What is missing or wrong in the directory.
+    fn speech_model(&self, dir: &Path) -> Result<(), String>;
+
+    /// Whether `url` is an address the Lichess board may send the player's token to.
+    ///
+    /// # Errors
+    /// What is wrong with the address.
+    fn lichess_origin(&self, url: &str) -> Result<(), String>;
+
+    /// Whether `text` is a seek's time control the Lichess board can post (`"15+10"`).
+    ///
+    /// # Errors
+    /// What is wrong and what is expected.
+    fn lichess_seek(&self, text: &str) -> Result<(), String>;
+}
