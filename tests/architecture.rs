@@ -241,17 +241,16 @@ const SHELL_USES_SHELL: &[(&str, &str)] = &[
 /// edge → edge dependency fails. The hall's link speaks the hall's protocol through the
 /// broker's plumbing and publishes the journal; the broker carries the hall's protocol;
 /// the Lichess board reaches Lichess through the broker's TLS set-up. The configuration
-/// still checks `[hall]` into the broker's own setup type (so that `table.toml` names
-/// every problem at once); its hearing, voices, Braille display, Lichess opponent and
+/// uses no edge: its hearing, voices, Braille display, `[hall]`, Lichess opponent and
 /// secret file are its own values, built into the edges' by the station, which also
-/// answers what only an edge can check (`annabella_config::EdgeCheck`).
+/// answers what only an edge can check (`annabella_config::EdgeCheck`), so that
+/// `table.toml` still names every problem at once.
 const EDGE_USES_EDGE: &[(&str, &str)] = &[
     ("hall-link", "hall-wire"),
     ("hall-link", "journal"),
     ("hall-link", "broker"),
     ("broker", "hall-wire"),
     ("lichess-board", "broker"),
-    ("config", "broker"),
 ];
 
 /// The workspace crates (`annabella-…`, without the prefix) in the `[dependencies]` of a

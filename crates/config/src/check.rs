@@ -13,8 +13,8 @@ use shakmaty::{Color, fen::Fen};
 
 use super::{
     BrailleDisplaySettings, ConfigError, ConsoleSettings, DeviceSpec, Devices, EdgeCheck,
-    GameSettings, HearingSettings, Press, Problem, SpeechInput, SpeechSource, StationConfig,
-    TableOptions, TimingsOverride, VoiceBackend, VoiceSpec,
+    GameSettings, HallSettings, HearingSettings, Press, Problem, SpeechInput, SpeechSource,
+    StationConfig, TableOptions, TimingsOverride, VoiceBackend, VoiceSpec,
     raw::{
         RawBraille, RawConfig, RawConsole, RawDevices, RawRecords, RawSpeech, RawTable, RawTimings,
         RawVoice,
@@ -624,13 +624,13 @@ impl RawConfig {
             sighted_voice.backend = VoiceBackend::None;
         }
         let hall = self.hall.as_ref().and_then(|raw| {
-            raw.check("hall", c.base)
-                .map_err(|problems| {
-                    for p in problems {
-                        c.problem(&p.key, p.message);
-                    }
-                })
-                .ok()
+            let found = c.edges.hall(raw, c.base);
+            let whole = found.is_empty();
+            c.problems.extend(found);
+            whole.then(|| HallSettings {
+                section: raw.clone(),
+                base: c.base.to_owned(),
+            })
         });
         if !c.problems.is_empty() {
             return Err(ConfigError {

@@ -1,9 +1,11 @@
 //! The checks of a value in the table's file that only an edge can make: whether a speech
 //! model's files are complete, whether a Lichess address or seek is one the Lichess board
-//! takes. The configuration asks them while it reads the file (so one reading still names
+//! takes, whether `[hall]` names a broker and keys the broker can use. The configuration asks them while it reads the file (so one reading still names
 //! every problem, each at its key); the station answers them with each edge's own check.
 
 use std::path::Path;
+
+use crate::{Problem, RawHall};
 
 /// The edges' own checks of values in the table's file; each answers what is wrong in
 /// words (the configuration names the key).
@@ -25,4 +27,8 @@ pub trait EdgeCheck {
     /// # Errors
     /// What is wrong and what is expected.
     fn lichess_seek(&self, text: &str) -> Result<(), String>;
+
+    /// What is wrong in `[hall]` for the broker (relative paths taken from `base`): every
+    /// problem, each at its key path (`hall.broker`); none when the table can join.
+    fn hall(&self, section: &RawHall, base: &Path) -> Vec<Problem>;
 }

@@ -47,6 +47,7 @@
 
 mod check;
 mod edge_check;
+mod hall;
 mod opponent;
 mod raw;
 mod set_up;
@@ -55,6 +56,7 @@ mod strings;
 mod tests;
 
 pub use edge_check::EdgeCheck;
+pub use hall::{HallSettings, RawHall};
 pub use strings::MAX_NAME;
 
 use std::{
@@ -407,7 +409,7 @@ pub struct StationConfig {
     /// The VI player's Braille display (`[braille] display = "brlapi"`).
     pub braille_display: Option<BrailleDisplaySettings>,
     /// The tournament hall's broker, when `[hall]` is in the file.
-    pub hall: Option<annabella_broker::HallConfig>,
+    pub hall: Option<HallSettings>,
     /// The opponent across the board instead of a sighted player, when `[opponent]` is
     /// in the file (a practice game).
     pub opponent: Option<Opponent>,

@@ -35,7 +35,7 @@ pub struct RawConfig {
     /// `[braille]`: the VI player's refreshable Braille display.
     pub braille: Option<RawBraille>,
     /// `[hall]`: the tournament hall's broker (published only when the section is there).
-    pub hall: Option<annabella_broker::RawHall>,
+    pub hall: Option<super::hall::RawHall>,
     /// `[opponent]`: an engine across the board instead of a sighted player (a practice
     /// game; only when the section is there).
     pub opponent: Option<super::opponent::RawOpponent>,

@@ -116,7 +116,15 @@ pub fn check_table(config: &StationConfig) -> Vec<Check> {
         checks.push(port_free(console.listen));
     }
     if let Some(hall) = &config.hall {
-        checks.push(hall_broker(hall));
+        match annabella_station::edges::hall_config(hall) {
+            Ok(hall) => checks.push(hall_broker(&hall)),
+            Err(e) => checks.push(Check::bad(
+                Status::Fail,
+                "hall",
+                e.to_string(),
+                "fix [hall] in table.toml",
+            )),
+        }
     }
     checks
 }

@@ -579,7 +579,8 @@ mod tests {
         annabella_hall_link::setup::table_keys(&dir.path().join("table-3.key")).unwrap();
         let config = annabella_station::edges::config_from_str(&text, dir.path())
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let h = config.hall.expect("a [hall] block");
+        let h = annabella_station::edges::hall_config(&config.hall.expect("a [hall] block"))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(h.table, "3");
         assert!(text.contains("signing_key = \"table-3.key\""), "{text}");
     }

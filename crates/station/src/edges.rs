@@ -1,11 +1,13 @@
 //! The edges' answers to the configuration's questions, and the edges' setups built from
-//! its checked values: the station is where `table.toml` meets the hearing and the
-//! Lichess board, so the configuration depends on neither.
+//! its checked values: the station is where `table.toml` meets the hearing, the Lichess
+//! board and the hall's broker, so the configuration depends on none of them.
 
 use std::path::Path;
 
+use annabella_broker::{HallConfig, HallProblem};
 use annabella_config::{
-    ConfigError, EdgeCheck, HearingSettings, LichessSettings, SpeechInput, StationConfig,
+    ConfigError, EdgeCheck, HallSettings, HearingSettings, LichessSettings, Problem, RawHall,
+    SpeechInput, StationConfig,
 };
 use annabella_lichess_board::{LICHESS, Origin, OriginError, SeekClock, SeekClockError};
 use annabella_speech::{AudioInput, HearingSetup, hearing::DEFAULT_MIN_SNR_DB};
@@ -28,6 +30,59 @@ impl EdgeCheck for Edges {
             .map(drop)
             .map_err(|e| e.to_string())
     }
+
+    fn hall(&self, section: &RawHall, base: &Path) -> Vec<Problem> {
+        match broker_section(section).check("hall", base) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems.into_iter().map(problem).collect(),
+        }
+    }
+}
+
+/// The broker's own form of the `[hall]` section.
+fn broker_section(section: &RawHall) -> annabella_broker::RawHall {
+    let RawHall {
+        broker,
+        table,
+        user,
+        password,
+        tls,
+        action_key,
+        ca,
+        signing_key,
+    } = section.clone();
+    annabella_broker::RawHall {
+        broker,
+        table,
+        user,
+        password,
+        tls,
+        action_key,
+        ca,
+        signing_key,
+    }
+}
+
+fn problem(p: HallProblem) -> Problem {
+    Problem {
+        key: p.key,
+        message: p.message,
+    }
+}
+
+/// The broker's setup for the configuration's `[hall]`: its address, the table's name,
+/// credentials and keys (the signing key read from its file).
+///
+/// # Errors
+/// [`ConfigError`] naming the file's keys, when the section no longer holds (a key file
+/// removed since the file was read).
+pub fn hall_config(settings: &HallSettings) -> Result<HallConfig, ConfigError> {
+    broker_section(&settings.section)
+        .check("hall", &settings.base)
+        .map_err(|problems| ConfigError {
+            path: None,
+            problems: problems.into_iter().map(problem).collect(),
+        })
 }
 
 /// Reads and checks the table's file at `path`, the edges answering what only they know.
@@ -172,6 +227,58 @@ mod tests {
                 minutes: 15,
                 increment: 10
             })
+        );
+    }
+
+    fn problems_at_1(text: &str) -> Vec<String> {
+        problems(text, Path::new("/tables/1"))
+    }
+
+    #[test]
+    fn the_hall_section_is_checked_by_the_broker_and_built_for_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let key_file = dir.path().join("table.key");
+        annabella_broker::key_file::write_new_signing_key(
+            &annabella_hall_wire::signing::TableSigningKey::generate().unwrap(),
+            &key_file,
+        )
+        .unwrap();
+        let key = format!("signing_key = \"{}\"\n", key_file.display());
+        let c = config_from_str(
+            &format!(
+                "[hall]\nbroker = \"mqtt://hall.local:1884\"\ntable = \"3\"\n\
+                 action_key = \"00112233445566778899aabbccddeeff\"\n{key}"
+            ),
+            Path::new("/tables/1"),
+        )
+        .unwrap();
+        let hall = hall_config(&c.hall.unwrap()).unwrap();
+        assert_eq!(
+            (hall.broker.host.as_str(), hall.broker.port),
+            ("hall.local", 1884)
+        );
+        assert_eq!(hall.table, "3");
+        assert!(hall.action_key.is_some());
+        assert_eq!(
+            problems_at_1(&format!(
+                "[game]\ntime_control = \"x\"\n[hall]\nbroker = \"http://h\"\ntable = \"3\"\n{key}"
+            ))
+            .iter()
+            .filter(|p| p.starts_with("hall.") || p.starts_with("game."))
+            .map(|p| p.split(':').next().unwrap_or_default())
+            .collect::<Vec<_>>(),
+            ["game.time_control", "hall.broker"],
+            "every problem of every section, each by its key"
+        );
+        let ca = problems_at_1(&format!(
+            "[hall]\nbroker = \"mqtts://h\"\ntable = \"3\"\nca = \"ca.pem\"\n{key}"
+        ));
+        assert_eq!(ca, ["hall.ca: /tables/1/ca.pem: no such file"]);
+        let unsigned = problems_at_1("[hall]\nbroker = \"mqtt://h\"\ntable = \"3\"\n");
+        assert_eq!(unsigned.len(), 1, "{unsigned:?}");
+        assert!(
+            unsigned[0].starts_with("hall.signing_key: /tables/1/table.key: "),
+            "{unsigned:?}"
         );
     }
 }

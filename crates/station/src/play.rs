@@ -692,7 +692,7 @@ fn join_hall(
         .as_ref()
         .map(|h| {
             hall_link::start_after(
-                h,
+                &crate::edges::hall_config(h)?,
                 station.journal.clone(),
                 Some(station.committed.clone()),
                 Some(station.requests.clone()),
