@@ -3,7 +3,7 @@
 //! The host owns the clock arithmetic; this codec sends what to show and run and reports
 //! lever presses and buttons with the device's timestamps.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::device::{Device, DeviceKind};
 use crate::link::LinkError;
@@ -121,7 +121,7 @@ impl Device<ClockKind> {
     /// Sets both times and runs one side (or none).
     pub fn set_and_run(
         &mut self,
-        now: Instant,
+        now: Duration,
         white: Duration,
         black: Duration,
         running: Running,
@@ -137,12 +137,12 @@ impl Device<ClockKind> {
     }
 
     /// Stops both sides.
-    pub fn pause(&mut self, now: Instant) {
+    pub fn pause(&mut self, now: Duration) {
         self.link.send(now, Message::Pause);
     }
 
     /// Shows times without running.
-    pub fn display(&mut self, now: Instant, white: Duration, black: Duration) {
+    pub fn display(&mut self, now: Duration, white: Duration, black: Duration) {
         self.link.send(
             now,
             Message::Display {
@@ -153,7 +153,7 @@ impl Device<ClockKind> {
     }
 
     /// Plays a vibration pattern `repeat` times.
-    pub fn haptic(&mut self, now: Instant, pattern: Haptic, repeat: u8) {
+    pub fn haptic(&mut self, now: Duration, pattern: Haptic, repeat: u8) {
         self.link.send(
             now,
             Message::Haptic {
@@ -164,13 +164,13 @@ impl Device<ClockKind> {
     }
 
     /// Beeps.
-    pub fn beep(&mut self, now: Instant, duration: Duration) {
+    pub fn beep(&mut self, now: Duration, duration: Duration) {
         let duration_ms = duration.as_millis().min(u128::from(u16::MAX)) as u16;
         self.link.send(now, Message::Beep { duration_ms });
     }
 
     /// Asks for the shown times.
-    pub fn request_state(&mut self, now: Instant) {
+    pub fn request_state(&mut self, now: Duration) {
         self.link.send(now, Message::StateRequest);
     }
 }
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn lever_is_reported_and_acked() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut clock = TactileClock::default();
         clock.handle_bytes(
             t0,
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn wrong_version_is_an_error() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut clock = TactileClock::default();
         let hello = Hello {
             version: 2,
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn commands_go_out_one_at_a_time() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut clock = TactileClock::default();
         clock.set_and_run(
             t0,

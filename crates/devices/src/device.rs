@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::fmt::Debug;
 use std::marker::PhantomData;
-use std::time::Instant;
+use std::time::Duration;
 
 use crate::link::{Endpoint, LinkConfig, LinkError, check_hello};
 use crate::proto::{Hello, Message};
@@ -64,7 +64,7 @@ impl<K: DeviceKind> Device<K> {
     }
 
     /// The port was (re)opened: ask for HELLO (the device follows with its full state).
-    pub fn connect(&mut self, now: Instant) {
+    pub fn connect(&mut self, now: Duration) {
         self.link.clear_queue();
         self.link.reset(now);
         self.link.send(now, Message::HelloRequest);
@@ -72,7 +72,7 @@ impl<K: DeviceKind> Device<K> {
     }
 
     /// Keep-alive ping (the ack is the answer); HELLO_REQUEST again while no HELLO came.
-    pub fn keep_alive(&mut self, now: Instant) {
+    pub fn keep_alive(&mut self, now: Duration) {
         if !self.link.is_idle() {
             return;
         }
@@ -86,7 +86,7 @@ impl<K: DeviceKind> Device<K> {
     }
 
     /// Feeds bytes read from the port.
-    pub fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
+    pub fn handle_bytes(&mut self, now: Duration, bytes: &[u8]) {
         self.link.handle_bytes(now, bytes);
         while let Some(ev) = self.link.poll_event() {
             let ev = match ev.into_result() {
@@ -118,12 +118,12 @@ impl<K: DeviceKind> Device<K> {
     }
 
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
-    pub fn poll_timeout(&self) -> Option<Instant> {
+    pub fn poll_timeout(&self) -> Option<Duration> {
         self.link.poll_timeout()
     }
 
     /// Runs retries.
-    pub fn handle_timeout(&mut self, now: Instant) {
+    pub fn handle_timeout(&mut self, now: Duration) {
         self.link.handle_timeout(now);
         while let Some(ev) = self.link.poll_event() {
             if let Err(e) = ev.into_result() {
@@ -135,13 +135,13 @@ impl<K: DeviceKind> Device<K> {
 
 impl<K: DeviceKind> Codec for Device<K> {
     type Event = K::Event;
-    fn connect(&mut self, now: Instant) {
+    fn connect(&mut self, now: Duration) {
         Device::connect(self, now)
     }
-    fn keep_alive(&mut self, now: Instant) {
+    fn keep_alive(&mut self, now: Duration) {
         Device::keep_alive(self, now)
     }
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
+    fn handle_bytes(&mut self, now: Duration, bytes: &[u8]) {
         Device::handle_bytes(self, now, bytes)
     }
     fn poll_event(&mut self) -> Option<K::Event> {
@@ -150,10 +150,10 @@ impl<K: DeviceKind> Codec for Device<K> {
     fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
         Device::poll_transmit(self, buf)
     }
-    fn poll_timeout(&self) -> Option<Instant> {
+    fn poll_timeout(&self) -> Option<Duration> {
         Device::poll_timeout(self)
     }
-    fn handle_timeout(&mut self, now: Instant) {
+    fn handle_timeout(&mut self, now: Duration) {
         Device::handle_timeout(self, now)
     }
 }

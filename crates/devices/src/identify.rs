@@ -229,8 +229,9 @@ fn talk<C: Codec>(
         .open()
         .map_err(|e| PortError::open(path, e))?;
     let _ = port.clear(serialport::ClearBuffer::All);
+    // The codec's times count from here (the one translation of `Instant`).
     let start = Instant::now();
-    codec.connect(start);
+    codec.connect(Duration::ZERO);
     let mut wire = Vec::new();
     let mut buf = [0u8; 256];
     while start.elapsed() < patience {
@@ -240,11 +241,11 @@ fn talk<C: Codec>(
             port.write_all(&wire).map_err(|e| PortError::io(path, e))?;
         }
         match port.read(&mut buf) {
-            Ok(n) => codec.handle_bytes(Instant::now(), &buf[..n]),
+            Ok(n) => codec.handle_bytes(start.elapsed(), &buf[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
             Err(e) => return Err(PortError::io(path, e)),
         }
-        let now = Instant::now();
+        let now = start.elapsed();
         if codec.poll_timeout().is_some_and(|t| t <= now) {
             codec.handle_timeout(now);
         }

@@ -16,13 +16,13 @@
 //! port in between (what [`transport::spawn`] does over a serial line):
 //!
 //! ```
-//! use std::time::Instant;
+//! use std::time::Duration;
 //! use annabella_devices::peg::{PegBoard, PegEvent};
 //! use annabella_devices::sim::{PegAction, PegBoardSim, SimDevice, start_occupancy};
 //! use shakmaty::Square;
 //!
 //! /// Each side's frames (and acks) to the other until nothing is left to say.
-//! fn exchange(host: &mut PegBoard, board: &mut PegBoardSim, now: Instant) -> Vec<PegEvent> {
+//! fn exchange(host: &mut PegBoard, board: &mut PegBoardSim, now: Duration) -> Vec<PegEvent> {
 //!     let mut events = Vec::new();
 //!     for _ in 0..4 {
 //!         let mut wire = Vec::new();
@@ -36,7 +36,7 @@
 //!     events
 //! }
 //!
-//! let now = Instant::now();
+//! let now = Duration::from_secs(1000);
 //! let (mut host, mut board) = (PegBoard::default(), PegBoardSim::new(start_occupancy()));
 //! host.connect(now);
 //! let hello = exchange(&mut host, &mut board, now);

@@ -4,7 +4,7 @@
 //! device's millisecond timestamps). Moves are inferred from them by the table's
 //! detector (`annabella_table::detect::OccupancyTracker`), not here.
 
-use std::time::Instant;
+use std::time::Duration;
 
 use shakmaty::{Bitboard, Square};
 
@@ -100,12 +100,12 @@ pub type PegBoard = Device<PegBoardKind>;
 
 impl Device<PegBoardKind> {
     /// Asks for a full occupancy snapshot.
-    pub fn request_snapshot(&mut self, now: Instant) {
+    pub fn request_snapshot(&mut self, now: Duration) {
         self.link.send(now, Message::SnapshotRequest);
     }
 
     /// Vibrates a hole (0 off, 1 pulse, 2 steady), if the board can.
-    pub fn indicate(&mut self, now: Instant, square: Square, pattern: u8) {
+    pub fn indicate(&mut self, now: Duration, square: Square, pattern: u8) {
         self.link.send(
             now,
             Message::Indicate {
@@ -135,7 +135,7 @@ mod tests {
 
     #[test]
     fn hello_snapshot_and_events_from_the_simulated_board() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut host = PegBoard::default();
         let mut dev = PegBoardSim::new(Bitboard::from(Square::E2));
         host.connect(t0);
@@ -156,14 +156,15 @@ mod tests {
             host.poll_event(),
             Some(PegEvent::Snapshot {
                 occupancy: Bitboard::from(Square::E2),
-                time_ms: 0
+                // The simulated board's own clock counts from the epoch it was made at.
+                time_ms: 1_000_000
             })
         );
     }
 
     #[test]
     fn keep_alive_asks_for_hello_until_one_came() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut host = PegBoard::default();
         host.connect(t0);
         // The board never answers: the request is given up after its retries ...
@@ -181,7 +182,7 @@ mod tests {
 
     #[test]
     fn corrupt_frame_is_an_error_and_the_next_lift_arrives() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut host = PegBoard::default();
         let mut bytes = lift(1, 12);
         bytes[3] ^= 0x01;
@@ -203,7 +204,7 @@ mod tests {
     proptest! {
         #[test]
         fn random_bytes_never_panic_and_resync(garbage in prop::collection::vec(any::<u8>(), 0..300)) {
-            let t0 = Instant::now();
+            let t0 = Duration::from_secs(1000);
             let mut host = PegBoard::default();
             host.handle_bytes(t0, &garbage);
             while host.poll_event().is_some() {}
@@ -218,7 +219,7 @@ mod tests {
 
         #[test]
         fn flipped_bits_never_deliver_a_wrong_event(flip in 0usize..40, bit in 0u8..8) {
-            let t0 = Instant::now();
+            let t0 = Duration::from_secs(1000);
             let mut host = PegBoard::default();
             let mut bytes = lift(1, 12);
             let i = flip % bytes.len();
@@ -234,7 +235,7 @@ mod tests {
 
         #[test]
         fn clock_host_never_panics(garbage in prop::collection::vec(any::<u8>(), 0..300)) {
-            let t0 = Instant::now();
+            let t0 = Duration::from_secs(1000);
             let mut host = crate::clock::TactileClock::default();
             host.handle_bytes(t0, &garbage);
             while host.poll_event().is_some() {}
@@ -243,7 +244,7 @@ mod tests {
 
         #[test]
         fn simulated_devices_never_panic_on_host_bytes(garbage in prop::collection::vec(any::<u8>(), 0..300)) {
-            let t0 = Instant::now();
+            let t0 = Duration::from_secs(1000);
             let mut peg = PegBoardSim::new(Bitboard::EMPTY);
             peg.handle_bytes(t0, &garbage);
             let mut clock = crate::sim::ClockSim::default();

@@ -17,35 +17,37 @@ use tokio_serial::{SerialPort, SerialPortBuilderExt, SerialStream};
 
 use crate::dgt::{DgtBoard, DgtEvent};
 
-/// A sans-IO device codec a [`spawn`]ed link can drive.
+/// A sans-IO device codec a [`spawn`]ed link can drive. Its time is the cores' one type,
+/// a [`Duration`] since the link's epoch (the instant the link task started): the task
+/// translates `Instant` once, here at the edge.
 pub trait Codec: Send + 'static {
     /// The codec's events.
     type Event: Send + Debug + 'static;
     /// The port was (re)opened: reset and queue the full state re-read.
-    fn connect(&mut self, now: Instant);
+    fn connect(&mut self, now: Duration);
     /// Queue a keep-alive request (something the device answers).
-    fn keep_alive(&mut self, now: Instant);
+    fn keep_alive(&mut self, now: Duration);
     /// Bytes from the port.
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]);
+    fn handle_bytes(&mut self, now: Duration, bytes: &[u8]);
     /// Next event.
     fn poll_event(&mut self) -> Option<Self::Event>;
     /// Next bytes to write.
     fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize>;
     /// Next timer.
-    fn poll_timeout(&self) -> Option<Instant>;
+    fn poll_timeout(&self) -> Option<Duration>;
     /// Timer expired.
-    fn handle_timeout(&mut self, now: Instant);
+    fn handle_timeout(&mut self, now: Duration);
 }
 
 impl Codec for DgtBoard {
     type Event = DgtEvent;
-    fn connect(&mut self, now: Instant) {
+    fn connect(&mut self, now: Duration) {
         DgtBoard::connect(self, now)
     }
-    fn keep_alive(&mut self, _now: Instant) {
+    fn keep_alive(&mut self, _now: Duration) {
         DgtBoard::keep_alive(self)
     }
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
+    fn handle_bytes(&mut self, now: Duration, bytes: &[u8]) {
         DgtBoard::handle_bytes(self, now, bytes)
     }
     fn poll_event(&mut self) -> Option<DgtEvent> {
@@ -54,10 +56,10 @@ impl Codec for DgtBoard {
     fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
         DgtBoard::poll_transmit(self, buf)
     }
-    fn poll_timeout(&self) -> Option<Instant> {
+    fn poll_timeout(&self) -> Option<Duration> {
         DgtBoard::poll_timeout(self)
     }
-    fn handle_timeout(&mut self, now: Instant) {
+    fn handle_timeout(&mut self, now: Duration) {
         DgtBoard::handle_timeout(self, now)
     }
 }
@@ -117,7 +119,7 @@ pub enum PortEvent<E> {
     },
 }
 
-type Job<C> = Box<dyn FnOnce(&mut C, Instant) + Send>;
+type Job<C> = Box<dyn FnOnce(&mut C, Duration) + Send>;
 
 /// A running link: events out, commands in.
 pub struct Link<C: Codec> {
@@ -139,8 +141,8 @@ impl<C: Codec> Link<C> {
     }
 
     /// Runs a command on the codec inside the link task (e.g.
-    /// `link.command(|clock, now| clock.pause(now))`).
-    pub fn command(&self, f: impl FnOnce(&mut C, Instant) + Send + 'static) {
+    /// `link.command(|clock, now| clock.pause(now))`; `now` is the codec's time).
+    pub fn command(&self, f: impl FnOnce(&mut C, Duration) + Send + 'static) {
         let _ = self.jobs.send(Box::new(f));
     }
 }
@@ -242,6 +244,8 @@ async fn run<C: Codec>(
     events: mpsc::UnboundedSender<PortEvent<C::Event>>,
     mut jobs: mpsc::UnboundedReceiver<Job<C>>,
 ) {
+    // The codec's times count from here; `Instant` is translated nowhere else.
+    let epoch = Instant::now();
     let mut reconnect = false;
     let mut backoff = config.backoff;
     let mut failing = false;
@@ -260,7 +264,7 @@ async fn run<C: Codec>(
                     _ = tokio::time::sleep(backoff) => {}
                     job = jobs.recv() => match job {
                         // Commands while unplugged still reach the codec (queued for later).
-                        Some(job) => job(&mut codec, Instant::now()),
+                        Some(job) => job(&mut codec, epoch.elapsed()),
                         None => return,
                     },
                 }
@@ -270,7 +274,7 @@ async fn run<C: Codec>(
         };
         failing = false;
         backoff = config.backoff;
-        codec.connect(Instant::now());
+        codec.connect(epoch.elapsed());
         if events
             .send(PortEvent::Opened {
                 path: config.path.clone(),
@@ -280,7 +284,7 @@ async fn run<C: Codec>(
         {
             return;
         }
-        match drive(&config, port, &mut codec, &events, &mut jobs).await {
+        match drive(&config, epoch, port, &mut codec, &events, &mut jobs).await {
             End::Closed => return,
             End::Lost(reason) => {
                 reconnect = true;
@@ -294,6 +298,7 @@ async fn run<C: Codec>(
 
 async fn drive<C: Codec>(
     config: &PortConfig,
+    epoch: Instant,
     mut port: SerialStream,
     codec: &mut C,
     events: &mpsc::UnboundedSender<PortEvent<C::Event>>,
@@ -321,15 +326,14 @@ async fn drive<C: Codec>(
         let silence_at = last_rx + config.silence;
         let mut deadline = next_keep_alive.min(silence_at);
         if let Some(t) = codec.poll_timeout() {
-            deadline = deadline.min(t);
+            deadline = deadline.min(epoch + t);
         }
         tokio::select! {
             r = AsyncReadExt::read(&mut port, &mut buf) => match r {
                 Ok(0) => return End::Lost("port closed".into()),
                 Ok(n) => {
-                    let now = Instant::now();
-                    last_rx = now;
-                    codec.handle_bytes(now, &buf[..n]);
+                    last_rx = Instant::now();
+                    codec.handle_bytes(last_rx - epoch, &buf[..n]);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::TimedOut || e.kind() == std::io::ErrorKind::WouldBlock => {}
                 Err(e) => return End::Lost(format!("read failed: {e}")),
@@ -340,13 +344,13 @@ async fn drive<C: Codec>(
                     return End::Lost(format!("no answer for {} ms", config.silence.as_millis()));
                 }
                 if now >= next_keep_alive {
-                    codec.keep_alive(now);
+                    codec.keep_alive(now - epoch);
                     next_keep_alive = now + config.keep_alive;
                 }
-                codec.handle_timeout(now);
+                codec.handle_timeout(now - epoch);
             }
             job = jobs.recv() => match job {
-                Some(job) => job(codec, Instant::now()),
+                Some(job) => job(codec, epoch.elapsed()),
                 None => return End::Closed,
             },
         }

@@ -182,7 +182,8 @@ mod tests {
         let with = WithEarcons::new(Box::new(recorder), EarconOutput::RecordOnly, tx);
         let voice = VoiceSettings::for_language(annabella_phonetic::Language::De);
         let mut speakers = Speakers::new(Routing::shared(voice), vec![Box::new(with)]).unwrap();
-        let now = Instant::now();
+        let epoch = Instant::now();
+        let now = epoch.elapsed();
         speakers.announce(
             now,
             Readout::earcon(Hearer::ViPlayer, Earcon::NotUnderstood, None),
@@ -192,7 +193,7 @@ mod tests {
             Readout::answer(Hearer::ViPlayer, Speech::words("Nicht verstanden.")),
         );
         speakers
-            .run_until_idle(&rx, Duration::from_secs(5))
+            .run_until_idle(epoch, &rx, Duration::from_secs(5))
             .unwrap();
         let reports: Vec<_> = std::iter::from_fn(|| speakers.poll_report()).collect();
         assert_eq!(reports.len(), 2);

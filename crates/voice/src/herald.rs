@@ -168,6 +168,7 @@ impl Herald {
                     capture,
                     record,
                     clock,
+                    epoch: Instant::now(),
                     pending: HashMap::new(),
                     open: HashMap::new(),
                     ahead: None,
@@ -490,6 +491,8 @@ struct Running {
     capture: Capture,
     record: Option<AudioRecord>,
     clock: TableClock,
+    /// The instant the queues' times count from (the one translation to `Instant`).
+    epoch: Instant,
     /// (output, announcement) → (caller's id, number of parts).
     pending: HashMap<(usize, ReadoutId), (u64, usize)>,
     /// caller's id → voice announcements still going on.
@@ -501,9 +504,9 @@ struct Running {
 
 impl Running {
     fn run(&mut self, rx: &mpsc::Receiver<Msg>) {
-        let mut closing: Option<Instant> = None;
+        let mut closing: Option<Duration> = None;
         loop {
-            let now = Instant::now();
+            let now = self.epoch.elapsed();
             if let Some(limit) = closing
                 && (self.speakers.is_idle() || now >= limit)
             {
@@ -514,10 +517,10 @@ impl Running {
                 .flatten()
                 .min();
             let msg = match wake {
-                Some(t) => rx.recv_timeout(t.saturating_duration_since(now)),
+                Some(t) => rx.recv_timeout(t.saturating_sub(now)),
                 None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
             };
-            let now = Instant::now();
+            let now = self.epoch.elapsed();
             match msg {
                 Ok(Msg::Say(id, announcements)) => self.say(now, id, announcements),
                 Ok(Msg::Ahead(id, hearer, text)) => {
@@ -579,7 +582,7 @@ impl Running {
         }
     }
 
-    fn say(&mut self, now: Instant, id: u64, announcements: Vec<Readout>) {
+    fn say(&mut self, now: Duration, id: u64, announcements: Vec<Readout>) {
         for announcement in announcements {
             let parts = announcement.parts.len();
             let output = self.routing.route(announcement.listener).output;
@@ -589,8 +592,9 @@ impl Running {
         }
     }
 
-    fn table_ms(&self, at: Instant) -> u64 {
-        (self.clock)(at)
+    /// The table time of `at`, a time of the queues (since [`Running::epoch`]).
+    fn table_ms(&self, at: Duration) -> u64 {
+        (self.clock)(self.epoch + at)
     }
 
     fn reports(&mut self) {

@@ -17,11 +17,11 @@
 //! - An announcement with an expiry time that has passed before it is spoken is dropped.
 //! - An earcon ([`Readout::earcon`]) goes before the announcements waiting, but
 //!   never cuts one off, and is never cut off itself (it is shorter than a word).
+//!
+//! Time is the sans-IO cores' one type: a [`Duration`] since the epoch its shell chose
+//! (ARCHITECTURE.md, "Sans-IO cores, thin shells"); the queue reads no clock.
 
-use std::{
-    collections::VecDeque,
-    time::{Duration, Instant},
-};
+use std::{collections::VecDeque, time::Duration};
 
 use serde::Serialize;
 use shakmaty::Color;
@@ -91,7 +91,7 @@ pub struct Readout {
     /// The move it announces or follows, if any.
     pub move_ref: Option<MoveRef>,
     /// Not worth saying after this time (a clock notice that was overtaken).
-    pub expires: Option<Instant>,
+    pub expires: Option<Duration>,
 }
 
 impl Readout {
@@ -128,7 +128,7 @@ impl Readout {
 
     /// An earcon for `listener`, dropped if not begun by `expires` (a stale sound
     /// would mislead).
-    pub fn earcon(listener: Hearer, earcon: Earcon, expires: Option<Instant>) -> Self {
+    pub fn earcon(listener: Hearer, earcon: Earcon, expires: Option<Duration>) -> Self {
         Self {
             listener,
             precedence: Precedence::Earcon,
@@ -139,7 +139,7 @@ impl Readout {
     }
 
     /// A clock notice that is dropped if not begun by `expires`.
-    pub fn clock_notice(listener: Hearer, speech: Speech, expires: Option<Instant>) -> Self {
+    pub fn clock_notice(listener: Hearer, speech: Speech, expires: Option<Duration>) -> Self {
         Self {
             listener,
             precedence: Precedence::ClockNotice,
@@ -215,9 +215,9 @@ pub struct Report {
     /// The earcon, when the part was one.
     pub earcon: Option<Earcon>,
     /// When the back end began to speak it.
-    pub started: Option<Instant>,
+    pub started: Option<Duration>,
     /// When it ended or was dropped.
-    pub ended: Instant,
+    pub ended: Duration,
     /// How it ended.
     pub outcome: Outcome,
 }
@@ -242,8 +242,8 @@ struct Current {
     entry: Entry,
     part: usize,
     utterance: UtteranceId,
-    started: Option<Instant>,
-    deadline: Instant,
+    started: Option<Duration>,
+    deadline: Duration,
 }
 
 /// The announcement queue of one output (speaker).
@@ -253,8 +253,8 @@ struct Current {
 /// use annabella_voice::queue::{SpeakerCommand, Readout, Queue, MoveRef};
 /// use annabella_voice::{Hearer, Speech};
 /// use shakmaty::Color;
-/// use std::time::Instant;
-/// let now = Instant::now();
+/// use std::time::Duration;
+/// let now = Duration::from_secs(1);
 /// let mut q = Queue::new(0);
 /// let mv = MoveRef { number: 1, color: Color::White };
 /// q.push(now, Readout::of_move(Hearer::SightedPlayer, Speech::words("Eva vier"), mv));
@@ -307,7 +307,7 @@ impl Queue {
     }
 
     /// Adds an announcement; see the module rules for supersession and interruption.
-    pub fn push(&mut self, now: Instant, readout: Readout) -> ReadoutId {
+    pub fn push(&mut self, now: Duration, readout: Readout) -> ReadoutId {
         let id = ReadoutId(self.next_readout);
         self.next_readout += 1;
         if readout.parts.iter().all(Speech::is_empty) {
@@ -353,7 +353,7 @@ impl Queue {
 
     /// "Stop speaking" from a listener: cuts off what they hear now and drops their
     /// waiting answers and clock notices. Waiting move announcements and notices stay.
-    pub fn stop(&mut self, now: Instant, listener: Hearer) {
+    pub fn stop(&mut self, now: Duration, listener: Hearer) {
         if self
             .current
             .as_ref()
@@ -374,7 +374,7 @@ impl Queue {
     }
 
     /// "Skip": cuts off the part the listener hears now and goes on with the next part.
-    pub fn skip(&mut self, now: Instant, listener: Hearer) {
+    pub fn skip(&mut self, now: Duration, listener: Hearer) {
         if self
             .current
             .as_ref()
@@ -386,7 +386,7 @@ impl Queue {
     }
 
     /// The back end began to say an utterance.
-    pub fn handle_started(&mut self, now: Instant, utterance: UtteranceId) {
+    pub fn handle_started(&mut self, now: Duration, utterance: UtteranceId) {
         if let Some(cur) = &mut self.current
             && cur.utterance == utterance
             && cur.started.is_none()
@@ -396,26 +396,26 @@ impl Queue {
     }
 
     /// The back end finished an utterance; the next part or announcement follows.
-    pub fn handle_finished(&mut self, now: Instant, utterance: UtteranceId) {
+    pub fn handle_finished(&mut self, now: Duration, utterance: UtteranceId) {
         self.end_current(now, utterance, Outcome::Spoken);
     }
 
     /// The back end could not say an utterance (or it was cancelled by someone else);
     /// the queue goes on with the next part.
-    pub fn handle_failed(&mut self, now: Instant, utterance: UtteranceId) {
+    pub fn handle_failed(&mut self, now: Duration, utterance: UtteranceId) {
         self.end_current(now, utterance, Outcome::Failed);
     }
 
     /// When [`Queue::handle_timeout`] must be called: the time by which the back end
     /// should have finished the utterance being said.
-    pub fn poll_timeout(&self) -> Option<Instant> {
+    pub fn poll_timeout(&self) -> Option<Duration> {
         self.current.as_ref().map(|c| c.deadline)
     }
 
     /// A back end that never reports the end (a speech server that died) must not hold
     /// up the announcements behind it: past the deadline the utterance is cut off,
     /// reported as failed, and the queue goes on.
-    pub fn handle_timeout(&mut self, now: Instant) {
+    pub fn handle_timeout(&mut self, now: Duration) {
         if self.current.as_ref().is_some_and(|c| c.deadline <= now) {
             self.cut(now, Outcome::Failed);
             self.advance(now);
@@ -432,7 +432,7 @@ impl Queue {
         self.reports.pop_front()
     }
 
-    fn end_current(&mut self, now: Instant, utterance: UtteranceId, outcome: Outcome) {
+    fn end_current(&mut self, now: Duration, utterance: UtteranceId, outcome: Outcome) {
         let Some(cur) = self.current.take_if(|c| c.utterance == utterance) else {
             return; // a stale event of an utterance already cut off
         };
@@ -447,7 +447,7 @@ impl Queue {
 
     /// Cuts off the current utterance. Interrupted parts are queued again; skipped ones
     /// continue with the next part; otherwise the rest of the announcement is dropped.
-    fn cut(&mut self, now: Instant, outcome: Outcome) {
+    fn cut(&mut self, now: Duration, outcome: Outcome) {
         let Some(cur) = self.current.take() else {
             return;
         };
@@ -465,7 +465,7 @@ impl Queue {
         }
     }
 
-    fn advance(&mut self, now: Instant) {
+    fn advance(&mut self, now: Duration) {
         if self.current.is_some() {
             return;
         }
@@ -509,7 +509,7 @@ impl Queue {
         });
     }
 
-    fn report_part(&mut self, now: Instant, cur: &Current, outcome: Outcome) {
+    fn report_part(&mut self, now: Duration, cur: &Current, outcome: Outcome) {
         let a = &cur.entry.readout;
         self.reports.push_back(Report {
             readout: cur.entry.id,
@@ -526,7 +526,7 @@ impl Queue {
         });
     }
 
-    fn report_dropped(&mut self, now: Instant, entry: Entry, outcome: Outcome) {
+    fn report_dropped(&mut self, now: Duration, entry: Entry, outcome: Outcome) {
         let a = &entry.readout;
         let text: Vec<String> = a.parts[entry.next_part..]
             .iter()
@@ -585,7 +585,7 @@ mod tests {
 
     /// Says everything to the end, returning the texts said to the end, in order
     /// (utterances cut off before they were said are left out).
-    fn speak_all(q: &mut Queue, now: Instant) -> Vec<String> {
+    fn speak_all(q: &mut Queue, now: Duration) -> Vec<String> {
         let mut said = Vec::new();
         loop {
             let actions: Vec<SpeakerCommand> = std::iter::from_fn(|| q.poll_command()).collect();
@@ -613,7 +613,7 @@ mod tests {
 
     #[test]
     fn priorities_order_the_waiting_announcements() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(
             t,
@@ -638,7 +638,7 @@ mod tests {
 
     #[test]
     fn a_newer_move_supersedes_a_stale_one_of_the_same_listener() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(t, Readout::of_move(VI, Speech::words("Eva vier"), mv(1)));
         let (started, _) = drain(&mut q);
@@ -657,7 +657,7 @@ mod tests {
 
     #[test]
     fn waiting_moves_of_one_listener_are_replaced_not_those_of_the_other() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(t, Readout::answer(VI, Speech::words("busy")));
         // The sighted player's move cuts off the answer; the VI player's moves wait
@@ -683,7 +683,7 @@ mod tests {
 
     #[test]
     fn stop_cuts_off_and_drops_answers_but_keeps_moves() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         let long = "Reihe eins. Turm Anna eins. Springer Bella eins. Läufer Cäsar eins. ".repeat(4);
         q.push(t, Readout::answer(VI, Speech::words(long)));
@@ -721,7 +721,7 @@ mod tests {
 
     #[test]
     fn a_waiting_notice_about_the_arbiter_survives_stop() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(
             t,
@@ -741,7 +741,7 @@ mod tests {
 
     #[test]
     fn skip_goes_to_the_next_part() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         let text = "Eins eins eins eins eins eins eins eins eins eins eins eins eins eins. \
                     Zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei zwei. \
@@ -769,7 +769,7 @@ mod tests {
 
     #[test]
     fn expired_notices_are_dropped_unsaid() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(t, Readout::answer(VI, Speech::words("answer")));
         let soon = t + Duration::from_secs(2);
@@ -788,7 +788,7 @@ mod tests {
 
     #[test]
     fn reports_carry_times_and_moves() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(3);
         q.push(
             t,
@@ -809,7 +809,7 @@ mod tests {
 
     #[test]
     fn a_stuck_back_end_does_not_hold_up_the_moves() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         assert_eq!(q.poll_timeout(), None);
         q.push(t, Readout::answer(VI, Speech::words("Weiß eine Stunde")));
@@ -842,7 +842,7 @@ mod tests {
 
     #[test]
     fn failed_parts_move_on_and_empty_speech_is_ignored() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(t, Readout::answer(VI, Speech::words("  ")));
         assert!(q.is_idle());
@@ -857,7 +857,7 @@ mod tests {
 
     #[test]
     fn an_earcon_never_cuts_a_move_announcement_and_follows_it() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(
             t,
@@ -884,7 +884,7 @@ mod tests {
 
     #[test]
     fn a_move_announcement_waits_for_a_playing_earcon() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(t, Readout::earcon(VI, Earcon::OpponentMove, None));
         let (s, _) = drain(&mut q);
@@ -908,7 +908,7 @@ mod tests {
 
     #[test]
     fn a_stale_earcon_is_dropped() {
-        let t = Instant::now();
+        let t = Duration::from_secs(1000);
         let mut q = Queue::new(0);
         q.push(t, Readout::answer(VI, Speech::words("Weiß eine Stunde")));
         let (s, _) = drain(&mut q);

@@ -11,7 +11,7 @@ use std::{
     fs::{File, OpenOptions},
     io::{self, BufWriter, Read, Seek, SeekFrom, Write},
     path::{Path, PathBuf},
-    time::Instant,
+    time::Duration,
 };
 
 use serde::{Deserialize, Serialize};
@@ -309,7 +309,8 @@ impl AudioRecord {
     }
 
     /// Appends what the queue reports as said (to the end or until cut off), rendered
-    /// with espeak-ng in the listener's voice, at its game time since `game_start`.
+    /// with espeak-ng in the listener's voice, at its game time since `game_start` (a time
+    /// of the queue's, as the report's).
     /// Announcements dropped before they began are not in the audio; `None` then.
     ///
     /// # Errors
@@ -317,14 +318,14 @@ impl AudioRecord {
     pub fn append_report(
         &mut self,
         report: &Report,
-        game_start: Instant,
+        game_start: Duration,
         voice: &VoiceSettings,
     ) -> Result<Option<IndexEntry>, VoiceError> {
         let Some(started) = report.started else {
             return Ok(None);
         };
         let pcm = espeak::render(&Speech::words(report.text.as_str()), voice)?;
-        let time_ms = started.saturating_duration_since(game_start).as_millis();
+        let time_ms = started.saturating_sub(game_start).as_millis();
         let info = EntryInfo::from_report(report, u64::try_from(time_ms).unwrap_or(u64::MAX));
         self.append(&pcm, info).map(Some)
     }

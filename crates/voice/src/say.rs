@@ -85,11 +85,12 @@ pub fn say_move(
         }
     };
     let mut speakers = Speakers::new(Routing::shared(voice), vec![backend])?;
+    let epoch = Instant::now();
     speakers.announce(
-        Instant::now(),
+        epoch.elapsed(),
         Readout::of_move(Hearer::SightedPlayer, speech, move_ref),
     );
-    speakers.run_until_idle(&rx, Duration::from_secs(60))?;
+    speakers.run_until_idle(epoch, &rx, Duration::from_secs(60))?;
     if let Some((_, err)) = speakers.poll_error() {
         return Err(err.into());
     }

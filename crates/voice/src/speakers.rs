@@ -115,7 +115,7 @@ impl Speakers {
     }
 
     /// Queues an announcement on its listener's output.
-    pub fn announce(&mut self, now: Instant, readout: Readout) -> ReadoutId {
+    pub fn announce(&mut self, now: Duration, readout: Readout) -> ReadoutId {
         let output = self.routing.route(readout.listener).output;
         let id = self.outputs[output].queue.push(now, readout);
         self.pump(now, output);
@@ -128,7 +128,7 @@ impl Speakers {
     /// speaker and scheme it is said once. Returns the announcements queued.
     pub fn announce_move(
         &mut self,
-        now: Instant,
+        now: Duration,
         pos: &Chess,
         m: Move,
         by: Hearer,
@@ -154,21 +154,21 @@ impl Speakers {
     }
 
     /// "Stop speaking" from a listener.
-    pub fn stop(&mut self, now: Instant, listener: Hearer) {
+    pub fn stop(&mut self, now: Duration, listener: Hearer) {
         let output = self.routing.route(listener).output;
         self.outputs[output].queue.stop(now, listener);
         self.pump(now, output);
     }
 
     /// "Skip" from a listener: the next part of a long readout.
-    pub fn skip(&mut self, now: Instant, listener: Hearer) {
+    pub fn skip(&mut self, now: Duration, listener: Hearer) {
         let output = self.routing.route(listener).output;
         self.outputs[output].queue.skip(now, listener);
         self.pump(now, output);
     }
 
     /// An event from a back end.
-    pub fn handle_event(&mut self, now: Instant, event: SpeechEvent) {
+    pub fn handle_event(&mut self, now: Duration, event: SpeechEvent) {
         let output = event.utterance.output;
         let Some(o) = self.outputs.get_mut(output) else {
             return;
@@ -191,7 +191,7 @@ impl Speakers {
     }
 
     /// The earliest time [`Speakers::handle_timeout`] must be called.
-    pub fn poll_timeout(&self) -> Option<Instant> {
+    pub fn poll_timeout(&self) -> Option<Duration> {
         self.outputs
             .iter()
             .filter_map(|o| o.queue.poll_timeout())
@@ -200,7 +200,7 @@ impl Speakers {
 
     /// Cuts off utterances whose back end never reported their end (see
     /// [`Queue::handle_timeout`]).
-    pub fn handle_timeout(&mut self, now: Instant) {
+    pub fn handle_timeout(&mut self, now: Duration) {
         for output in 0..self.outputs.len() {
             self.outputs[output].queue.handle_timeout(now);
             self.pump(now, output);
@@ -222,26 +222,28 @@ impl Speakers {
         self.errors.pop_front()
     }
 
-    /// Feeds events from `events` (stamped with the wall clock) until every output is
-    /// idle, for command-line use and tests.
+    /// Feeds events from `events` (stamped with the wall clock, counted from `epoch`, the
+    /// instant the caller's times count from) until every output is idle, for
+    /// command-line use and tests.
     ///
     /// # Errors
     /// When speech is still going on after `timeout`.
     pub fn run_until_idle(
         &mut self,
+        epoch: Instant,
         events: &Receiver<SpeechEvent>,
         timeout: Duration,
     ) -> Result<(), NotFinished> {
-        let deadline = Instant::now() + timeout;
+        let deadline = epoch.elapsed() + timeout;
         while !self.is_idle() {
-            let now = Instant::now();
+            let now = epoch.elapsed();
             if now >= deadline {
                 return Err(NotFinished(timeout));
             }
             let wake = self.poll_timeout().map_or(deadline, |t| t.min(deadline));
-            match events.recv_timeout(wake.saturating_duration_since(now)) {
-                Ok(event) => self.handle_event(Instant::now(), event),
-                Err(RecvTimeoutError::Timeout) => self.handle_timeout(Instant::now()),
+            match events.recv_timeout(wake.saturating_sub(now)) {
+                Ok(event) => self.handle_event(epoch.elapsed(), event),
+                Err(RecvTimeoutError::Timeout) => self.handle_timeout(epoch.elapsed()),
                 Err(RecvTimeoutError::Disconnected) => {
                     // No back end can report any more: what is being said never ends.
                     return Err(NotFinished(timeout));
@@ -251,7 +253,7 @@ impl Speakers {
         Ok(())
     }
 
-    fn pump(&mut self, now: Instant, output: usize) {
+    fn pump(&mut self, now: Duration, output: usize) {
         let o = &mut self.outputs[output];
         while let Some(action) = o.queue.poll_command() {
             match action {

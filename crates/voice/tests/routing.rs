@@ -40,13 +40,14 @@ fn separate_outputs_hear_their_own_language_and_voice() {
         Speakers::new(routing, vec![Box::new(vi), Box::new(sighted)]).expect("two outputs");
 
     let (pos, m) = knight_f3();
-    let now = Instant::now();
+    let epoch = Instant::now();
+    let now = epoch.elapsed();
     let de = Speech::for_move(&pos, m, Lexicon::get(Language::De), Form::Short);
     let en = Speech::for_move(&pos, m, Lexicon::get(Language::En), Form::Short);
     speakers.announce(now, Readout::of_move(Hearer::ViPlayer, de, MOVE1));
     speakers.announce(now, Readout::of_move(Hearer::SightedPlayer, en, MOVE1));
     speakers
-        .run_until_idle(&rx, std::time::Duration::from_secs(2))
+        .run_until_idle(epoch, &rx, std::time::Duration::from_secs(2))
         .expect("recorder finishes at once");
 
     assert_eq!(vi_log.texts(), ["Springer Felix, drei"]);
@@ -71,7 +72,8 @@ fn one_shared_speaker_says_both_in_turn_with_each_voice() {
     routing.sighted_player.voice = VoiceSettings::for_language(Language::En);
     let mut speakers = Speakers::new(routing, vec![Box::new(speaker)]).expect("one output");
 
-    let now = Instant::now();
+    let epoch = Instant::now();
+    let now = epoch.elapsed();
     speakers.announce(
         now,
         Readout::of_move(
@@ -143,7 +145,8 @@ fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
     let mut speakers =
         Speakers::new(routing, vec![Box::new(vi), Box::new(sighted)]).expect("two outputs");
     let (pos, m) = knight_f3();
-    let now = Instant::now();
+    let epoch = Instant::now();
+    let now = epoch.elapsed();
     // The VI player's move: read back to them (Lithuanian pieces, full form) and
     // announced to the sighted player (English).
     assert_eq!(
@@ -166,7 +169,7 @@ fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
         1
     );
     speakers
-        .run_until_idle(&rx, std::time::Duration::from_secs(2))
+        .run_until_idle(epoch, &rx, std::time::Duration::from_secs(2))
         .expect("done");
     assert_eq!(
         vi_log.texts(),
@@ -189,7 +192,7 @@ fn a_move_goes_to_whoever_must_hear_it_in_their_scheme() {
         1
     );
     speakers
-        .run_until_idle(&rx, std::time::Duration::from_secs(2))
+        .run_until_idle(epoch, &rx, std::time::Duration::from_secs(2))
         .expect("done");
     assert_eq!(log.texts(), ["Springer Felix, drei"]);
 }
@@ -204,7 +207,8 @@ fn a_back_end_that_never_finishes_is_cut_off_at_the_deadline() {
         vec![Box::new(stuck)],
     )
     .expect("one output");
-    let now = Instant::now();
+    let epoch = Instant::now();
+    let now = epoch.elapsed();
     speakers.announce(
         now,
         Readout::answer(Hearer::ViPlayer, Speech::words("Weiß eine Stunde")),

@@ -1,6 +1,6 @@
 //! The simulated tactile clock.
 
-use std::time::Instant;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -26,19 +26,20 @@ pub enum ClockAction {
 /// The simulated tactile clock: shows and runs what the host sets.
 #[derive(Debug)]
 pub struct ClockSim {
-    start: Instant,
+    start: Duration,
     link: Endpoint,
     white_ms: u32,
     black_ms: u32,
     running: Running,
-    since: Instant,
+    since: Duration,
     /// Commands received from the host, in order (for tests and the demo).
     pub received: Vec<Message>,
 }
 
 impl Default for ClockSim {
     fn default() -> Self {
-        let now = Instant::now();
+        // The device's own time starts with its shell's epoch.
+        let now = Duration::ZERO;
         ClockSim {
             start: now,
             link: Endpoint::default(),
@@ -53,7 +54,7 @@ impl Default for ClockSim {
 
 impl ClockSim {
     /// The times shown now (White, Black) and which side runs.
-    pub fn shown(&self, now: Instant) -> (u32, u32, Running) {
+    pub fn shown(&self, now: Duration) -> (u32, u32, Running) {
         let ran = device_ms(self.since, now);
         match self.running {
             Running::White => (
@@ -70,14 +71,14 @@ impl ClockSim {
         }
     }
 
-    fn set(&mut self, now: Instant, white_ms: u32, black_ms: u32, running: Running) {
+    fn set(&mut self, now: Duration, white_ms: u32, black_ms: u32, running: Running) {
         self.white_ms = white_ms;
         self.black_ms = black_ms;
         self.running = running;
         self.since = now;
     }
 
-    fn state(&self, now: Instant) -> Message {
+    fn state(&self, now: Duration) -> Message {
         let (white_ms, black_ms, running) = self.shown(now);
         Message::State {
             white_ms,
@@ -99,7 +100,7 @@ impl FramedDevice for ClockSim {
         &self.link
     }
 
-    fn receive(&mut self, now: Instant, m: Message) {
+    fn receive(&mut self, now: Duration, m: Message) {
         match &m {
             Message::HelloRequest => {
                 self.link.clear_queue();
@@ -140,7 +141,7 @@ impl FramedDevice for ClockSim {
         }
     }
 
-    fn perform(&mut self, now: Instant, action: ClockAction) -> Result<(), SimError> {
+    fn perform(&mut self, now: Duration, action: ClockAction) -> Result<(), SimError> {
         let time_ms = device_ms(self.start, now);
         match action {
             ClockAction::Lever(side) => {

@@ -8,7 +8,7 @@
 //! text stays on the display until the end-text command.
 
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Deserialize;
 use shakmaty::{Board, Piece, Square};
@@ -68,7 +68,7 @@ struct Dgt3000 {
     left: Duration,
     right: Duration,
     run: ClockRun,
-    since: Instant,
+    since: Duration,
     lever_down: ClockSide,
     connected: bool,
     low_battery: bool,
@@ -93,7 +93,7 @@ pub struct DgtSim {
     /// The side of the clock White sits at (left, as the host assumes by default).
     pub white: ClockSide,
     clock: Dgt3000,
-    next_clock_report: Option<Instant>,
+    next_clock_report: Option<Duration>,
 }
 
 impl DgtSim {
@@ -113,7 +113,7 @@ impl DgtSim {
                 left: Duration::ZERO,
                 right: Duration::ZERO,
                 run: ClockRun::Paused,
-                since: Instant::now(),
+                since: Duration::ZERO,
                 lever_down: ClockSide::Right,
                 connected: true,
                 low_battery: false,
@@ -130,9 +130,9 @@ impl DgtSim {
     }
 
     /// The DGT 3000's shown times (left, right) and which side runs.
-    pub fn clock_times(&self, now: Instant) -> (Duration, Duration, ClockRun) {
+    pub fn clock_times(&self, now: Duration) -> (Duration, Duration, ClockRun) {
         let c = &self.clock;
-        let ran = now.saturating_duration_since(c.since);
+        let ran = now.saturating_sub(c.since);
         match c.run {
             ClockRun::Left => (c.left.saturating_sub(ran), c.right, c.run),
             ClockRun::Right => (c.left, c.right.saturating_sub(ran), c.run),
@@ -162,7 +162,7 @@ impl DgtSim {
     ///
     /// # Errors
     /// When the clock is not connected.
-    pub fn press_lever(&mut self, now: Instant, player: Color) -> Result<(), SimError> {
+    pub fn press_lever(&mut self, now: Duration, player: Color) -> Result<(), SimError> {
         self.clock_present()?;
         let side = match player {
             Color::White => self.white,
@@ -205,7 +205,7 @@ impl DgtSim {
     }
 
     /// Changes the clock's connection or battery, or silences the board's clock reports.
-    pub fn set_clock_state(&mut self, now: Instant, state: ClockState) {
+    pub fn set_clock_state(&mut self, now: Duration, state: ClockState) {
         let c = &mut self.clock;
         match state {
             ClockState::Connected => {
@@ -229,18 +229,18 @@ impl DgtSim {
     }
 
     /// Books the running side's time up to `now`.
-    fn freeze(&mut self, now: Instant) {
+    fn freeze(&mut self, now: Duration) {
         let (left, right, _) = self.clock_times(now);
         self.clock.left = left;
         self.clock.right = right;
         self.clock.since = now;
     }
 
-    fn report_now(&mut self, now: Instant) {
+    fn report_now(&mut self, now: Duration) {
         self.next_clock_report = Some(now);
     }
 
-    fn report_clock(&mut self, now: Instant) {
+    fn report_clock(&mut self, now: Duration) {
         if self.clock.silent {
             return;
         }
@@ -263,7 +263,7 @@ impl DgtSim {
         self.send(dgt::Message::ClockTimes(times));
     }
 
-    fn clock_command(&mut self, now: Instant, code: u8, params: Vec<u8>) {
+    fn clock_command(&mut self, now: Duration, code: u8, params: Vec<u8>) {
         self.clock_log.push((code, params.clone()));
         if !self.clock.connected || self.clock.silent {
             return;
@@ -331,7 +331,7 @@ impl DgtSim {
 impl SimDevice for DgtSim {
     type Action = DgtAction;
 
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
+    fn handle_bytes(&mut self, now: Duration, bytes: &[u8]) {
         let commands = self.commands.push(bytes);
         if self.mute {
             return;
@@ -363,7 +363,7 @@ impl SimDevice for DgtSim {
         }
     }
 
-    fn act(&mut self, now: Instant, action: DgtAction) -> Result<(), SimError> {
+    fn act(&mut self, now: Duration, action: DgtAction) -> Result<(), SimError> {
         match action {
             DgtAction::Move(uci) => {
                 for (sq, p) in board_move(&self.board, &uci)? {
@@ -417,14 +417,14 @@ impl SimDevice for DgtSim {
         Some(n)
     }
 
-    fn poll_timeout(&self) -> Option<Instant> {
+    fn poll_timeout(&self) -> Option<Duration> {
         self.next_clock_report
             .filter(|_| self.update_mode.is_some() && !self.mute)
     }
 
     /// In update mode the board reports the clock's times once a second while it runs
     /// (always in the plain update mode), and at once when something changed.
-    fn handle_timeout(&mut self, now: Instant) {
+    fn handle_timeout(&mut self, now: Duration) {
         let Some(due) = self.next_clock_report else {
             return;
         };
@@ -459,12 +459,12 @@ mod tests {
     struct Bench {
         host: DgtBoard,
         sim: DgtSim,
-        now: Instant,
+        now: Duration,
     }
 
     impl Bench {
         fn new() -> Bench {
-            let now = Instant::now();
+            let now = Duration::from_secs(1000);
             let mut host = DgtBoard::default();
             host.connect(now);
             let mut b = Bench {

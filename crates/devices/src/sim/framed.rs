@@ -1,7 +1,7 @@
 //! What every simulated device on the framed protocol (peg board, clock) shares: the
 //! [`Endpoint`] does framing, acknowledgements and retries; the device answers messages.
 
-use std::time::Instant;
+use std::time::Duration;
 
 use serde::Deserialize;
 
@@ -19,18 +19,18 @@ pub trait FramedDevice: Send + 'static {
     /// The device's end of the link, to read.
     fn endpoint_ref(&self) -> &Endpoint;
     /// Answers one message from the host.
-    fn receive(&mut self, now: Instant, message: Message);
+    fn receive(&mut self, now: Duration, message: Message);
     /// Carries out an action.
     ///
     /// # Errors
     /// A message when the action does not fit the device's state.
-    fn perform(&mut self, now: Instant, action: Self::Action) -> Result<(), SimError>;
+    fn perform(&mut self, now: Duration, action: Self::Action) -> Result<(), SimError>;
 }
 
 impl<D: FramedDevice> SimDevice for D {
     type Action = D::Action;
 
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]) {
+    fn handle_bytes(&mut self, now: Duration, bytes: &[u8]) {
         self.endpoint().handle_bytes(now, bytes);
         while let Some(event) = self.endpoint().poll_event() {
             if let Ok(message) = event.into_result() {
@@ -39,7 +39,7 @@ impl<D: FramedDevice> SimDevice for D {
         }
     }
 
-    fn act(&mut self, now: Instant, action: D::Action) -> Result<(), SimError> {
+    fn act(&mut self, now: Duration, action: D::Action) -> Result<(), SimError> {
         self.perform(now, action)
     }
 
@@ -47,11 +47,11 @@ impl<D: FramedDevice> SimDevice for D {
         self.endpoint().poll_transmit(buf)
     }
 
-    fn poll_timeout(&self) -> Option<Instant> {
+    fn poll_timeout(&self) -> Option<Duration> {
         self.endpoint_ref().poll_timeout()
     }
 
-    fn handle_timeout(&mut self, now: Instant) {
+    fn handle_timeout(&mut self, now: Duration) {
         let link = self.endpoint();
         link.handle_timeout(now);
         while link.poll_event().is_some() {}

@@ -15,7 +15,7 @@ mod runner;
 mod script;
 pub mod serve;
 
-use std::time::Instant;
+use std::time::Duration;
 
 use serde::Deserialize;
 use shakmaty::fen::Fen;
@@ -120,19 +120,19 @@ pub trait SimDevice: Send + 'static {
     /// One scripted action.
     type Action: Send + std::fmt::Debug + for<'de> Deserialize<'de> + 'static;
     /// Bytes from the host.
-    fn handle_bytes(&mut self, now: Instant, bytes: &[u8]);
+    fn handle_bytes(&mut self, now: Duration, bytes: &[u8]);
     /// Carries out an action.
     ///
     /// # Errors
     /// A message when the action does not fit the device's state (e.g. lifting from an
     /// empty hole).
-    fn act(&mut self, now: Instant, action: Self::Action) -> Result<(), SimError>;
+    fn act(&mut self, now: Duration, action: Self::Action) -> Result<(), SimError>;
     /// Appends bytes to send to the host.
     fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize>;
     /// When [`handle_timeout`](Self::handle_timeout) must run next.
-    fn poll_timeout(&self) -> Option<Instant>;
+    fn poll_timeout(&self) -> Option<Duration>;
     /// Runs timers (retries).
-    fn handle_timeout(&mut self, now: Instant);
+    fn handle_timeout(&mut self, now: Duration);
 }
 
 fn parse_square(s: &str) -> Result<Square, SimError> {
@@ -207,8 +207,8 @@ fn board_move(board: &Board, uci: &str) -> Result<Vec<(Square, Option<Piece>)>, 
 }
 
 /// Device time in ms since `start`.
-fn device_ms(start: Instant, now: Instant) -> u32 {
-    now.saturating_duration_since(start).as_millis() as u32
+fn device_ms(start: Duration, now: Duration) -> u32 {
+    now.saturating_sub(start).as_millis() as u32
 }
 
 /// Start occupancy of a new game (ranks 1, 2, 7, 8).

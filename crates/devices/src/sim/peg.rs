@@ -1,6 +1,6 @@
 //! The simulated tactile peg board.
 
-use std::time::Instant;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Square};
@@ -29,7 +29,7 @@ pub enum PegAction {
 #[derive(Debug)]
 pub struct PegBoardSim {
     occupancy: Bitboard,
-    start: Instant,
+    start: Duration,
     link: Endpoint,
     /// Hole indications received from the host (square, pattern), for tests.
     pub indications: Vec<(u8, u8)>,
@@ -40,7 +40,7 @@ impl PegBoardSim {
     pub fn new(occupancy: Bitboard) -> Self {
         PegBoardSim {
             occupancy,
-            start: Instant::now(),
+            start: Duration::ZERO,
             link: Endpoint::default(),
             indications: Vec::new(),
         }
@@ -61,16 +61,16 @@ impl PegBoardSim {
         })
     }
 
-    fn lift(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
+    fn lift(&mut self, now: Duration, sq: Square) -> Result<(), SimError> {
         self.hand(now, sq, true)
     }
 
-    fn place(&mut self, now: Instant, sq: Square) -> Result<(), SimError> {
+    fn place(&mut self, now: Duration, sq: Square) -> Result<(), SimError> {
         self.hand(now, sq, false)
     }
 
     /// A peg leaves (`lift`) or goes into the hole `sq`, reported to the host.
-    fn hand(&mut self, now: Instant, sq: Square, lift: bool) -> Result<(), SimError> {
+    fn hand(&mut self, now: Duration, sq: Square, lift: bool) -> Result<(), SimError> {
         match (self.occupancy.contains(sq), lift) {
             (false, true) => return Err(SimError::NoPeg(sq)),
             (true, false) => return Err(SimError::HoleFull(sq)),
@@ -98,7 +98,7 @@ impl FramedDevice for PegBoardSim {
         &self.link
     }
 
-    fn receive(&mut self, now: Instant, m: Message) {
+    fn receive(&mut self, now: Duration, m: Message) {
         let snapshot = Message::Snapshot {
             occupancy: self.occupancy.0,
             time_ms: device_ms(self.start, now),
@@ -116,7 +116,7 @@ impl FramedDevice for PegBoardSim {
         }
     }
 
-    fn perform(&mut self, now: Instant, action: PegAction) -> Result<(), SimError> {
+    fn perform(&mut self, now: Duration, action: PegAction) -> Result<(), SimError> {
         match action {
             PegAction::Lift(s) => self.lift(now, parse_square(&s)?),
             PegAction::Place(s) => self.place(now, parse_square(&s)?),

@@ -154,16 +154,18 @@ fn run<D: SimDevice>(
     let mut master = pty.master();
     let mut buf = [0u8; 512];
     let mut out = Vec::new();
+    // The device's times count from here (the one translation of `Instant`).
+    let epoch = Instant::now();
     loop {
-        let now = Instant::now();
+        let now = epoch.elapsed();
         let wait = device
             .poll_timeout()
-            .map(|t| t.saturating_duration_since(now))
+            .map(|t| t.saturating_sub(now))
             .unwrap_or(Duration::from_millis(10))
             .min(Duration::from_millis(10));
         let mut fds = [PollFd::new(master.as_fd(), PollFlags::POLLIN)];
         let ready = poll(&mut fds, PollTimeout::from(wait.as_millis() as u16)).unwrap_or(0);
-        let now = Instant::now();
+        let now = epoch.elapsed();
         if ready > 0 {
             match master.read(&mut buf) {
                 Ok(n) if n > 0 => {

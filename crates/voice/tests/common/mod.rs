@@ -18,6 +18,17 @@ use annabella_voice::{
     queue::{Outcome, Report},
 };
 
+/// The instant the tests' queue times count from (the one translation to `Instant`).
+pub fn epoch() -> Instant {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+/// The queues' time now: since [`epoch`].
+pub fn now() -> Duration {
+    epoch().elapsed()
+}
+
 /// Milliseconds of audio in the raw capture (22050 Hz mono s16).
 pub fn raw_ms(path: &Path) -> u64 {
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
@@ -81,7 +92,7 @@ pub fn speaks_as_long_as_espeak(
     voice: &VoiceSettings,
 ) -> Report {
     speakers.announce(
-        Instant::now(),
+        now(),
         Readout::answer(Hearer::ViPlayer, Speech::words(TIME_SENTENCE)),
     );
     let mut kinds = Vec::new();
@@ -91,7 +102,7 @@ pub fn speaks_as_long_as_espeak(
             .recv_timeout(deadline.saturating_duration_since(Instant::now()))
             .expect("the back end reports begin and end within 30 s");
         kinds.push(ev.kind.clone());
-        speakers.handle_event(Instant::now(), ev);
+        speakers.handle_event(now(), ev);
     }
     assert_eq!(kinds, [SpeechEventKind::Started, SpeechEventKind::Finished]);
     let report = speakers.poll_report().expect("report");
@@ -121,11 +132,11 @@ pub fn stop_cuts_a_long_utterance(
     let long = "Turm Anna eins, Springer Bella eins, Läufer Cäsar eins. ".repeat(40);
     let mut one_part = Readout::answer(Hearer::ViPlayer, Speech::words(""));
     one_part.parts = vec![Speech::words(long.clone())];
-    speakers.announce(Instant::now(), one_part);
+    speakers.announce(now(), one_part);
     let ev = rx.recv_timeout(Duration::from_secs(30)).expect("begin");
     assert_eq!(ev.kind, SpeechEventKind::Started);
-    speakers.handle_event(Instant::now(), ev);
-    speakers.stop(Instant::now(), Hearer::ViPlayer);
+    speakers.handle_event(now(), ev);
+    speakers.stop(now(), Hearer::ViPlayer);
     assert!(speakers.is_idle());
     let ev = rx
         .recv_timeout(Duration::from_secs(30))
@@ -141,7 +152,7 @@ pub fn stop_cuts_a_long_utterance(
 /// Step 3: the two players, in German and English, are told in turn on one speaker and
 /// both are spoken (within 30 s).
 pub fn both_players_in_turn(speakers: &mut Speakers, rx: &Events) {
-    let now = Instant::now();
+    let now = now();
     speakers.announce(
         now,
         Readout::answer(Hearer::ViPlayer, Speech::words("Springer Felix drei")),
@@ -151,7 +162,7 @@ pub fn both_players_in_turn(speakers: &mut Speakers, rx: &Events) {
         Readout::answer(Hearer::SightedPlayer, Speech::words("Knight Felix three")),
     );
     speakers
-        .run_until_idle(rx, Duration::from_secs(30))
+        .run_until_idle(epoch(), rx, Duration::from_secs(30))
         .expect("both said");
     let outcomes: Vec<Outcome> = std::iter::from_fn(|| speakers.poll_report())
         .map(|r| r.outcome)
