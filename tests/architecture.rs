@@ -415,3 +415,44 @@ fn the_drawn_graph_is_read_line_by_line() {
         BTreeSet::from(["phonetic".to_owned(), "rules".to_owned()])
     );
 }
+
+/// The sans-IO cores take their time as a `Duration` since their shell's epoch (see
+/// ARCHITECTURE.md, "Sans-IO cores, thin shells"): none of these files names `Instant`.
+#[test]
+fn the_sans_io_cores_know_one_time_type() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut cores: Vec<PathBuf> = Vec::new();
+    for pure in ["table", "rules", "arbiter", "review"] {
+        rust_files(&root.join(pure).join("src"), &mut cores);
+    }
+    for file in [
+        "devices/src/link.rs",
+        "devices/src/device.rs",
+        "devices/src/clock.rs",
+        "devices/src/peg.rs",
+        "devices/src/dgt/board.rs",
+        "voice/src/queue.rs",
+        "speech/src/endpoint.rs",
+        "speech/src/read_ahead.rs",
+    ] {
+        cores.push(root.join(file));
+    }
+    let mut wrong = Vec::new();
+    for file in &cores {
+        let text = fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        if code_of(&text).contains("Instant") {
+            wrong.push(file.display().to_string());
+        }
+    }
+    // The recognizer names `Instant` only in its test that it reads no clock.
+    let recognizer = fs::read_to_string(root.join("speech/src/recognizer.rs")).unwrap();
+    if code_of(&recognizer).contains("Instant") {
+        wrong.push("speech/src/recognizer.rs".into());
+    }
+    assert!(cores.len() > 20, "only {} core files found", cores.len());
+    assert!(
+        wrong.is_empty(),
+        "a core names Instant:\n{}",
+        wrong.join("\n")
+    );
+}

@@ -146,8 +146,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         alternatives: args.alternatives,
         ..RecognizerConfig::default()
     };
-    let recognizer =
-        Recognizer::new(model, listen_for, config, start).context("cannot build the grammar")?;
+    let recognizer = Recognizer::new(model, listen_for, config, Duration::ZERO)
+        .context("cannot build the grammar")?;
     let run = ListenRun {
         model: args.model.clone(),
         scheme: args.scheme,

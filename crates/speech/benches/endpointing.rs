@@ -421,7 +421,7 @@ fn listen(
     spans: &[(usize, usize)],
     read_back: bool,
 ) -> (Vec<Outcome>, usize) {
-    let t0 = Instant::now();
+    let t0 = Duration::ZERO;
     let phrases = ListenFor::Phrases(p.grammar.iter().map(|s| s.to_string()).collect());
     let mut l = Recognizer::new(model.clone(), phrases, config.clone(), t0).expect("grammar");
     let mut outcomes: Vec<Outcome> = spans.iter().map(|_| Outcome::default()).collect();
@@ -504,8 +504,8 @@ fn listen(
                     Final::Fresh { dropped: None } => {}
                 }
             }
-            let from = h.speech_start.saturating_duration_since(t0).as_secs_f64() * 16_000.0;
-            let to = h.endpoint.saturating_duration_since(t0).as_secs_f64() * 16_000.0;
+            let from = h.speech_start.saturating_sub(t0).as_secs_f64() * 16_000.0;
+            let to = h.endpoint.saturating_sub(t0).as_secs_f64() * 16_000.0;
             let take = spans
                 .iter()
                 .position(|&(a, b)| (from as usize) < b && (to as usize) > a);
@@ -527,11 +527,11 @@ fn listen(
                     if ok {
                         if o.accepted.is_empty() {
                             let end = at(spans[i].1);
-                            o.latency = Some(h.final_at.saturating_duration_since(end));
+                            o.latency = Some(h.final_at.saturating_sub(end));
                             o.vosk_latency = Some(h.speech_end_to_final());
                             if read_back {
                                 let voice = p.espeak;
-                                let to_final = h.final_at.saturating_duration_since(end);
+                                let to_final = h.final_at.saturating_sub(end);
                                 let fresh = to_final + first_sound(voice, &h.text);
                                 o.first_sound = Some(fresh);
                                 // Not kept: rendered at the result, as without read-ahead.
@@ -694,7 +694,7 @@ fn main() {
         model.clone(),
         ListenFor::Phrases(p.grammar.iter().map(|s| s.to_string()).collect()),
         RecognizerConfig::default(),
-        Instant::now(),
+        Duration::ZERO,
     )
     .expect("grammar");
     let missing = probe.missing_words();

@@ -216,7 +216,6 @@ impl HearingSetup {
         &self,
         position: Chess,
         language: Language,
-        start: Instant,
     ) -> Result<Recognizer, HearingError> {
         let model = SpeechModel::load(&self.model).map_err(HearingError::model)?;
         let config = RecognizerConfig {
@@ -239,7 +238,7 @@ impl HearingSetup {
             Arc::new(model),
             ListenFor::Moves { position, language },
             config,
-            start,
+            Duration::ZERO,
         )
         .map_err(|e| HearingError::model(format!("cannot build the grammar: {e}")))
     }
@@ -275,7 +274,8 @@ impl HearingSetup {
 impl Hearing {
     /// Runs `recognizer` on `source` on a thread of its own; every [`HearingNews`]
     /// goes to `sink` (on that thread), which stops the hearing by returning
-    /// `ControlFlow::Break`.
+    /// `ControlFlow::Break`. The recognizer's times (and so every [`Heard`]'s) count
+    /// from `epoch`: the thread translates the sources' capture instants, once, here.
     ///
     /// # Errors
     /// The thread cannot be started.
@@ -283,6 +283,7 @@ impl Hearing {
         recognizer: Recognizer,
         source: Box<dyn AudioSource + Send>,
         pacing: Pacing,
+        epoch: Instant,
         sink: impl FnMut(HearingNews) -> ControlFlow<()> + Send + 'static,
     ) -> std::io::Result<Hearing> {
         let (tx, rx) = mpsc::channel();
@@ -293,6 +294,7 @@ impl Hearing {
                     recognizer,
                     source,
                     pacing,
+                    epoch,
                     recent: VecDeque::new(),
                     sink: Box::new(sink),
                 }
@@ -337,6 +339,8 @@ struct Loop {
     recognizer: Recognizer,
     source: Box<dyn AudioSource + Send>,
     pacing: Pacing,
+    /// The instant the recognizer's time counts from.
+    epoch: Instant,
     recent: VecDeque<Chunk>,
     sink: Box<dyn FnMut(HearingNews) -> ControlFlow<()> + Send>,
 }
@@ -371,7 +375,8 @@ impl Loop {
                 // Pacing a recording to its capture instants, not ordering events.
                 thread::sleep(chunk.captured.saturating_duration_since(Instant::now()));
             }
-            if let Err(e) = self.recognizer.handle_audio(chunk.captured, &chunk.samples)
+            let captured = chunk.captured.saturating_duration_since(self.epoch);
+            if let Err(e) = self.recognizer.handle_audio(captured, &chunk.samples)
                 && (self.sink)(HearingNews::Trouble(format!(
                     "{e}; the utterance is dropped"
                 )))
@@ -408,12 +413,14 @@ impl Loop {
         let at = self.recent.back().map_or_else(Instant::now, |c| {
             c.captured + Duration::from_micros(c.samples.len() as u64 * 1000 / 16)
         });
-        let _ = self.recognizer.finish(at);
+        let _ = self
+            .recognizer
+            .finish(at.saturating_duration_since(self.epoch));
     }
 
     /// Applies a steering message; `false` once told to stop.
     fn control(&mut self, c: Control) -> bool {
-        let now = Instant::now();
+        let now = self.epoch.elapsed();
         let r = match c {
             Control::Position(p) => self.recognizer.set_position(*p).map_err(|e| e.to_string()),
             Control::Muted(m) => self
@@ -439,17 +446,15 @@ impl Loop {
                 (self.sink)(HearingNews::Leaf(f))?;
             } else if let Event::Heard(h) = event {
                 // The voice from a little before its start to the end of the utterance.
-                let from = h
-                    .speech_start
-                    .checked_sub(LEAD_IN)
-                    .unwrap_or(h.speech_start);
+                let from = self.epoch + h.speech_start.saturating_sub(LEAD_IN);
+                let until = self.epoch + h.endpoint;
                 let audio = self
                     .recent
                     .iter()
                     .filter(|c| {
                         let end =
                             c.captured + Duration::from_micros(c.samples.len() as u64 * 1000 / 16);
-                        end > from && c.captured < h.endpoint
+                        end > from && c.captured < until
                     })
                     .flat_map(|c| c.samples.iter().copied())
                     .collect();

@@ -22,7 +22,7 @@
 //! nothing is heard and the audio ends):
 //!
 //! ```
-//! use std::{ops::ControlFlow, sync::{Arc, mpsc}, time::Instant};
+//! use std::{ops::ControlFlow, sync::{Arc, mpsc}, time::{Duration, Instant}};
 //! use annabella_speech::{
 //!     FedSource, Hearing, HearingNews, ListenFor, Pacing, Recognizer, RecognizerConfig,
 //!     SpeechModel,
@@ -31,10 +31,10 @@
 //! let model = Arc::new(SpeechModel::load(dir)?);
 //! let start = Instant::now();
 //! let listen_for = ListenFor::Phrases(vec!["넷".into()]);
-//! let recognizer = Recognizer::new(model, listen_for, RecognizerConfig::default(), start)?;
+//! let recognizer = Recognizer::new(model, listen_for, RecognizerConfig::default(), Duration::ZERO)?;
 //! let (source, feed) = FedSource::new(start);
 //! let (news, heard) = mpsc::channel();
-//! let hearing = Hearing::spawn(recognizer, Box::new(source), Pacing::AsDelivered, move |n| {
+//! let hearing = Hearing::spawn(recognizer, Box::new(source), Pacing::AsDelivered, start, move |n| {
 //!     let _ = news.send(n);
 //!     ControlFlow::Continue(())
 //! })?;

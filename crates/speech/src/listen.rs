@@ -186,16 +186,19 @@ pub fn listen(
         read_back,
         ahead: ReadAhead::new(),
         lexicon: Lexicon::get(run.scheme),
-        start,
         json: run.json,
         limit: run.count,
         count: 0,
         failed: None,
         done: done_tx,
     };
-    let hearing = Hearing::spawn(recognizer, source, Pacing::AsDelivered, move |news| {
-        printer.on_news(news)
-    })
+    let hearing = Hearing::spawn(
+        recognizer,
+        source,
+        Pacing::AsDelivered,
+        start,
+        move |news| printer.on_news(news),
+    )
     .map_err(ListenError::Thread)?;
     if run.push_to_talk {
         tracing::info!("press Enter to talk, Enter again when done");
@@ -235,7 +238,6 @@ struct Printer<V> {
     read_back: V,
     ahead: ReadAhead,
     lexicon: &'static Lexicon,
-    start: Instant,
     json: bool,
     limit: Option<usize>,
     count: usize,
@@ -292,7 +294,7 @@ impl<V: ReadBackVoice> Printer<V> {
         };
         let line = if self.json {
             let read_ahead = decided.outcome();
-            heard_json(heard, self.start, self.lexicon, first_audio, read_ahead)
+            heard_json(heard, self.lexicon, first_audio, read_ahead)
         } else {
             heard_text(heard, self.lexicon)
         };

@@ -10,10 +10,10 @@
 //! Event::Heard(heard)   ─► ReadAhead::heard   ─► Final::Keep(Ahead) | Final::Fresh { dropped }
 //! ```
 //!
-//! Pure: instants are passed in; what rendering means (espeak-ng into a buffer, the
+//! Pure: times (since the hearing's epoch) are passed in; what rendering means (espeak-ng into a buffer, the
 //! table's ruling on a copy of its state) is the caller's.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::recognizer::{EndedBy, Foreseen, Heard};
 
@@ -25,9 +25,9 @@ pub struct Ahead {
     /// The phrase whose read-back is rendered.
     pub phrase: String,
     /// The utterance it belongs to.
-    pub speech_start: Instant,
+    pub speech_start: Duration,
     /// When the rendering was asked for.
-    pub since: Instant,
+    pub since: Duration,
 }
 
 /// What the caller does now.
@@ -78,8 +78,8 @@ impl Final {
 /// from the latest chunk's capture time, which a live source gives with some jitter.
 pub const SAME_UTTERANCE: Duration = Duration::from_millis(30);
 
-fn same_utterance(a: Instant, b: Instant) -> bool {
-    a.max(b).duration_since(a.min(b)) <= SAME_UTTERANCE
+fn same_utterance(a: Duration, b: Duration) -> bool {
+    a.max(b) - a.min(b) <= SAME_UTTERANCE
 }
 
 /// The decision of one hearer's read-ahead (one rendering at a time).
@@ -155,7 +155,7 @@ impl ReadAhead {
 /// played from a rendering whose first sample was ready at `ready`, it sounds at the
 /// later of the two; rendered only now, `render` (the time to a first sample) after the
 /// result.
-pub fn first_sound(final_at: Instant, ready: Option<Instant>, render: Duration) -> Instant {
+pub fn first_sound(final_at: Duration, ready: Option<Duration>, render: Duration) -> Duration {
     match ready {
         Some(ready) => final_at.max(ready),
         None => final_at + render,
@@ -167,7 +167,7 @@ mod tests {
     use super::*;
     use crate::doubt::Doubt;
 
-    fn heard(t0: Instant, start_ms: u64, text: &str, final_ms: u64) -> Heard {
+    fn heard(t0: Duration, start_ms: u64, text: &str, final_ms: u64) -> Heard {
         let at = |ms| t0 + Duration::from_millis(ms);
         Heard {
             speech_start: at(start_ms),
@@ -189,7 +189,7 @@ mod tests {
         }
     }
 
-    fn seen(t0: Instant, start_ms: u64, text: &str, at_ms: u64) -> Foreseen {
+    fn seen(t0: Duration, start_ms: u64, text: &str, at_ms: u64) -> Foreseen {
         Foreseen {
             text: text.to_owned(),
             speech_start: t0 + Duration::from_millis(start_ms),
@@ -210,7 +210,7 @@ mod tests {
     /// Virtual time: the leaf 여덟 seen at 700 ms, its result final at 830 ms.
     #[test]
     fn the_same_trusted_phrase_keeps_what_was_rendered() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut r = ReadAhead::new();
         let steps = r.foresee(&seen(t0, 300, "여덟", 700));
         assert_eq!(rendered(&steps), [(1, "여덟")]);
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn other_words_a_doubt_or_not_understood_drop_it_unheard() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let other = |h: Heard| {
             let mut r = ReadAhead::new();
             r.foresee(&seen(t0, 300, "여섯 넷", 700));
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn a_new_leaf_replaces_the_rendering_and_a_dropped_utterance_forgets_it() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let mut r = ReadAhead::new();
         r.foresee(&seen(t0, 300, "여덟", 600));
         // The voice went on: the partial is now another leaf.
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_kept_rendering_sounds_when_both_the_result_and_its_first_sample_are_there() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(1000);
         let at = |ms| t0 + Duration::from_millis(ms);
         let render = Duration::from_millis(15);
         // Ready 20 ms before the result: it sounds with the result.

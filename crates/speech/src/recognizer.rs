@@ -12,7 +12,7 @@
 
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use annabella_phonetic::{Alternative, Language, Lexicon, Verdict, Vocabulary, resolve_nbest};
 use shakmaty::Chess;
@@ -159,18 +159,19 @@ pub enum EndedBy {
     MaxLength,
 }
 
-/// One utterance heard: timings, words, n-best readings and what they mean.
+/// One utterance heard: timings, words, n-best readings and what they mean. Its times
+/// count from the stream's epoch, as the caller's `now` does.
 #[derive(Debug, Clone)]
 pub struct Heard {
     /// When the voice began (first voiced frame of the onset; the key press in push-to-talk).
-    pub speech_start: Instant,
+    pub speech_start: Duration,
     /// When the last recognised word ended (the last voiced frame when no word was recognised).
-    pub last_word_end: Instant,
+    pub last_word_end: Duration,
     /// The end of the audio the result is based on.
-    pub endpoint: Instant,
+    pub endpoint: Duration,
     /// When the result was ready: the capture time of the end of the chunk that completed
     /// it plus the time libvosk spent on that chunk, as the decoder measured it.
-    pub final_at: Instant,
+    pub final_at: Duration,
     /// What ended the utterance.
     pub ended_by: EndedBy,
     /// The best reading's words ("" when nothing was recognised).
@@ -204,7 +205,7 @@ pub struct Heard {
 impl Heard {
     /// From the end of the last word to the result.
     pub fn speech_end_to_final(&self) -> Duration {
-        self.final_at.saturating_duration_since(self.last_word_end)
+        self.final_at.saturating_sub(self.last_word_end)
     }
 
     /// Real-time factor of decoding: decode time / audio length.
@@ -224,9 +225,9 @@ pub struct Foreseen {
     /// The partial words (a whole phrase of the grammar that no phrase extends).
     pub text: String,
     /// The start of the utterance they belong to (its [`Heard::speech_start`]).
-    pub speech_start: Instant,
+    pub speech_start: Duration,
     /// When the partial result showed them (stream time).
-    pub at: Instant,
+    pub at: Duration,
 }
 
 /// What the listener reports.
@@ -235,7 +236,7 @@ pub enum Event {
     /// Voice detected: an utterance began.
     SpeechStarted {
         /// The first voiced frame.
-        at: Instant,
+        at: Duration,
     },
     /// The partial result changed.
     Partial {
@@ -303,8 +304,8 @@ pub struct Recognizer {
     vad: Vad,
     /// Samples consumed from the stream.
     sample: u64,
-    /// `(sample, instant)` of the latest chunk's first sample.
-    anchor: (u64, Instant),
+    /// `(sample, time)` of the latest chunk's first sample.
+    anchor: (u64, Duration),
     carry: Vec<i16>,
     preroll: VecDeque<i16>,
     onset_run: u64,
@@ -316,7 +317,7 @@ pub struct Recognizer {
     broken_off: Option<u64>,
     feed: Vec<i16>,
     muted: bool,
-    deaf_until: Option<Instant>,
+    deaf_until: Option<Duration>,
     talking: bool,
     events: VecDeque<Event>,
     /// Set while a chunk is processed: (chunk end sample, libvosk time spent before it).
@@ -435,7 +436,7 @@ impl Recognizer {
         model: Arc<SpeechModel>,
         listen_for: ListenFor,
         config: RecognizerConfig,
-        now: Instant,
+        now: Duration,
     ) -> Result<Recognizer, GrammarError> {
         let (vocabulary, position, phrases) = match listen_for {
             ListenFor::Moves { position, language } => {
@@ -548,7 +549,7 @@ impl Recognizer {
     ///
     /// # Errors
     /// libvosk failed while finishing an utterance.
-    pub fn handle_input(&mut self, now: Instant, input: Input) -> Result<(), DecodeError> {
+    pub fn handle_input(&mut self, now: Duration, input: Input) -> Result<(), DecodeError> {
         match input {
             Input::AnnouncementPlaying(true) => {
                 self.muted = true;
@@ -582,7 +583,7 @@ impl Recognizer {
     ///
     /// # Errors
     /// libvosk failed; the utterance in progress is dropped, the listener goes on.
-    pub fn handle_audio(&mut self, now: Instant, samples: &[i16]) -> Result<(), DecodeError> {
+    pub fn handle_audio(&mut self, now: Duration, samples: &[i16]) -> Result<(), DecodeError> {
         let spent = self.decoding_spent();
         let first = self.sample + self.carry.len() as u64;
         // Anchor so that the carried samples (captured before) keep their times.
@@ -618,8 +619,8 @@ impl Recognizer {
         Ok(())
     }
 
-    /// The instant of stream sample `s`.
-    fn at(&self, s: u64) -> Instant {
+    /// The time of stream sample `s`.
+    fn at(&self, s: u64) -> Duration {
         let (a, t) = self.anchor;
         if s >= a {
             t + duration_of(s - a)
@@ -959,7 +960,7 @@ impl Recognizer {
     ///
     /// # Errors
     /// libvosk failed.
-    pub fn finish(&mut self, now: Instant) -> Result<(), DecodeError> {
+    pub fn finish(&mut self, now: Duration) -> Result<(), DecodeError> {
         if self.utterance.is_some() {
             self.anchor = (self.sample, now);
             self.chunk = Some((self.sample, self.decoding_spent()));

@@ -1,7 +1,7 @@
 //! An utterance as the lines `annabella listen` prints: one readable line, or one JSON
 //! object whose keys keep their documented order.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use annabella_phonetic::Lexicon;
 use annabella_phonetic::verdict_json::verdict_json;
@@ -16,12 +16,11 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// One utterance as the JSON line of `annabella listen --json` (documented in the README),
-/// times counted from `start`. `first_audio`: the wall time from asking for the read-back
+/// times counted from the hearing's epoch (its start). `first_audio`: the wall time from asking for the read-back
 /// (when the result was final) to its first audio sample; `read_ahead`: what became of
 /// the read-back rendered ahead at a leaf.
 pub fn heard_json(
     h: &Heard,
-    start: Instant,
     lexicon: &'static Lexicon,
     first_audio: Option<Duration>,
     read_ahead: Option<Outcome>,
@@ -38,21 +37,12 @@ pub fn heard_json(
         .map(|r| json!({"words": r.text, "probability": r.probability, "score": r.score}))
         .collect();
     let timings = [
-        (
-            "speech_start",
-            h.speech_start.saturating_duration_since(start),
-        ),
-        (
-            "last_word_end",
-            h.last_word_end.saturating_duration_since(start),
-        ),
-        ("endpoint", h.endpoint.saturating_duration_since(start)),
-        ("final", h.final_at.saturating_duration_since(start)),
+        ("speech_start", h.speech_start),
+        ("last_word_end", h.last_word_end),
+        ("endpoint", h.endpoint),
+        ("final", h.final_at),
         ("speech_end_to_final", h.speech_end_to_final()),
-        (
-            "endpoint_to_final",
-            h.final_at.saturating_duration_since(h.endpoint),
-        ),
+        ("endpoint_to_final", h.final_at.saturating_sub(h.endpoint)),
         ("decode", h.decode),
         ("audio", h.audio),
     ]
@@ -66,8 +56,8 @@ pub fn heard_json(
             format!(
                 "{{\"request_to_first_audio\":{},\"first_audio\":{},\"last_word_end_to_first_audio\":{}}}",
                 json!(ms(took)),
-                json!(ms(first.saturating_duration_since(start))),
-                json!(ms(first.saturating_duration_since(h.last_word_end))),
+                json!(ms(first)),
+                json!(ms(first.saturating_sub(h.last_word_end))),
             )
         }
         None => "null".to_owned(),

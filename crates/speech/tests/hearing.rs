@@ -7,7 +7,7 @@ mod common;
 use std::{
     ops::ControlFlow,
     sync::{Arc, mpsc},
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use annabella_speech::{
@@ -21,13 +21,15 @@ fn hear(audio: Vec<i16>) -> Vec<HearingNews> {
     let model = Arc::new(SpeechModel::load(model_dir()).unwrap());
     let start = Instant::now();
     let phrases = ListenFor::Phrases(NUMBERS.iter().map(|s| s.to_string()).collect());
-    let recognizer = Recognizer::new(model, phrases, RecognizerConfig::default(), start).unwrap();
+    let recognizer =
+        Recognizer::new(model, phrases, RecognizerConfig::default(), Duration::ZERO).unwrap();
     let (source, feed) = FedSource::new(start);
     let (tx, rx) = mpsc::channel();
     let hearing = Hearing::spawn(
         recognizer,
         Box::new(source),
         Pacing::AsDelivered,
+        start,
         move |n| {
             let _ = tx.send(n);
             ControlFlow::Continue(())

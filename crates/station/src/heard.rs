@@ -18,9 +18,10 @@ use crate::session::TableTime;
 
 use annabella_view::line::HeardTiming;
 
-/// The table input and timings of one utterance.
-pub fn heard(h: &Heard, time: TableTime) -> (Input, HeardTiming) {
-    let table_ms = |at: Instant| time.ms_of(at);
+/// The table input and timings of one utterance, whose times count from the hearing's
+/// `epoch`.
+pub fn heard(h: &Heard, time: TableTime, epoch: Instant) -> (Input, HeardTiming) {
+    let table_ms = |at: Duration| time.ms_of(epoch + at);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let alternatives = h
         .alternatives

@@ -728,7 +728,7 @@ fn hear(
         std::sync::Arc::new(model),
         ListenFor::Phrases(annabella_review::phrases(language, last_move)),
         config,
-        start,
+        Duration::ZERO,
     )
     .map_err(|e| HearingError {
         key: "speech.model",
@@ -750,7 +750,7 @@ fn hear(
     }
     let (source, pacing) = setup.open_input(start)?;
     tracing::info!("listening: {}", setup.input.describe());
-    Hearing::spawn(recognizer, source, pacing, move |news| {
+    Hearing::spawn(recognizer, source, pacing, start, move |news| {
         let line = match news {
             HearingNews::Utterance(heard, _) => Line::Heard(heard.text.clone()),
             HearingNews::AudioEnded => {

@@ -35,16 +35,19 @@ pub(super) fn open(
         HearingPlan::Words => Ok((None, None)),
         HearingPlan::Setup(setup) => {
             tracing::info!("loading the speech model {} ...", setup.model.display());
-            let recognizer = setup.recognizer(position, language, Instant::now())?;
+            let recognizer = setup.recognizer(position, language)?;
             let coverage = Coverage::of(&recognizer);
-            // A recording plays from now, once the model is loaded.
-            let (source, pacing) = setup.open_input(Instant::now())?;
+            // A recording plays from now, once the model is loaded; the hearing's times
+            // count from here.
+            let epoch = Instant::now();
+            let (source, pacing) = setup.open_input(epoch)?;
             let quit_at_end = setup.input == AudioInput::Stdin;
             let hearing = Hearing::spawn(
                 recognizer,
                 source,
                 pacing,
-                sink(time, requests.clone(), quit_at_end),
+                epoch,
+                sink(time, epoch, requests.clone(), quit_at_end),
             )
             .map_err(thread_failed)?;
             report_listening(setup, &coverage, language, loading.elapsed());
@@ -67,14 +70,16 @@ pub(super) fn open(
                 leaf_silence: Duration::from_millis(100),
                 min_snr_db: annabella_speech::hearing::DEFAULT_MIN_SNR_DB,
             };
-            let recognizer = setup.recognizer(position, language, Instant::now())?;
+            let recognizer = setup.recognizer(position, language)?;
             let coverage = Coverage::of(&recognizer);
-            let (source, feed) = FedSource::new(Instant::now());
+            let epoch = Instant::now();
+            let (source, feed) = FedSource::new(epoch);
             let hearing = Hearing::spawn(
                 recognizer,
                 Box::new(source),
                 Pacing::RealTime,
-                sink(time, requests.clone(), false),
+                epoch,
+                sink(time, epoch, requests.clone(), false),
             )
             .map_err(thread_failed)?;
             tracing::info!(
@@ -88,10 +93,11 @@ pub(super) fn open(
     }
 }
 
-/// Each utterance becomes a [`Request::Heard`] (input and timings); with
-/// `quit_at_end`, the end of the audio stops the table.
+/// Each utterance becomes a [`Request::Heard`] (input and timings, the hearing's times
+/// from `epoch` made table times); with `quit_at_end`, the end of the audio stops the table.
 fn sink(
     time: TableTime,
+    epoch: Instant,
     requests: mpsc::Sender<Request>,
     quit_at_end: bool,
 ) -> impl FnMut(HearingNews) -> ControlFlow<()> + Send + 'static {
@@ -115,7 +121,7 @@ fn sink(
                 if let Final::Fresh { dropped: Some(id) } = ahead.heard(&heard) {
                     let _ = requests.try_send(Request::DropAhead(id));
                 }
-                let (input, mut timing) = heard::heard(&heard, time);
+                let (input, mut timing) = heard::heard(&heard, time, epoch);
                 timing.audio = audio;
                 if requests
                     .blocking_send(Request::Heard { input, timing })
