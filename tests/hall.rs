@@ -77,6 +77,20 @@ fn twenty_tables_play_at_once_and_the_broadcast_holds_every_game_move_for_move()
         );
     }
     wait_for_round(&hall, &tables);
+    // The hall writes the round's file and prints its news lines on their own ways: the
+    // news of the last moves may come after the file is complete.
+    wait_for(
+        Duration::from_secs(60),
+        "the hall's news of every move and result",
+        || {
+            let plies: Vec<usize> = tables.iter().map(|(n, _)| hall.moves(n).len()).collect();
+            let results = hall.news("result").len();
+            (
+                plies.iter().all(|p| *p >= 7) && results >= 20,
+                (plies, results),
+            )
+        },
+    );
     for (name, out) in &tables {
         let (_, moves) = station_game(out);
         assert_eq!(moves.len(), 7, "the sample game has seven half-moves");

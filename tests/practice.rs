@@ -85,7 +85,11 @@ fn a_practice_game_against_stockfish_reaches_its_result_with_options_and_strengt
     let out = demo(&config, None, &dir.path().join("out"));
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(stderr.contains("game over: 0-1"), "{stderr}");
+    // The arbiter's terminal is told the result and how the game ended, in German.
+    assert!(
+        stderr.contains("Die Partie ist beendet: 0-1 (Aufgabe)."),
+        "{stderr}"
+    );
     for heard in [
         "Vorschlag der Engine:",
         "Bewertung: Sie stehen um",
@@ -314,7 +318,7 @@ fn an_engine_killed_mid_game_adjourns_the_game_and_another_engine_resumes_it() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("the script ended before the game did (the journal keeps it)"),
+        stderr.contains("Das Skript endete vor der Partie; das Protokoll bewahrt sie auf."),
         "{stderr}"
     );
     // The game is kept: two moves of White, one of Black, the clocks stopped.
@@ -406,7 +410,7 @@ fn an_engine_that_prints_garbage_or_hangs_is_named_in_one_sentence() {
         ),
         "{stderr}"
     );
-    assert!(stderr.contains("the journal keeps it"), "{stderr}");
+    assert!(stderr.contains("das Protokoll bewahrt sie auf"), "{stderr}");
 }
 
 #[test]

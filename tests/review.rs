@@ -429,7 +429,7 @@ fn a_practice_game_stopped_after_one_move_each_and_never_resumed_is_reviewed_as_
     );
     let (stdout, stderr) = text(&out);
     assert!(
-        stderr.contains("the script ended before the game did (the journal keeps it)"),
+        stderr.contains("Das Skript endete vor der Partie; das Protokoll bewahrt sie auf."),
         "{stdout}\n{stderr}"
     );
     let journal = games.join("game.journal");

@@ -61,7 +61,7 @@ fn the_demo_writes_a_scoresheet_with_every_move_its_time_and_the_result() {
     assert!(run.status.success(), "demo failed:\n{err}");
     let pdf = out.join("game.pdf");
     assert!(
-        err.contains(&format!("written: {}", pdf.display())),
+        err.contains(&format!("Die Datei {} ist geschrieben.", pdf.display())),
         "the demo names game.pdf among its records:\n{err}"
     );
     let text = pdftotext(&pdf);
@@ -116,6 +116,14 @@ fn the_demo_writes_a_scoresheet_with_every_move_its_time_and_the_result() {
         .arg(&exported);
     let run = output_within(&mut export, Duration::from_secs(60));
     assert!(run.status.success(), "export failed: {run:?}");
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        said.contains(&format!(
+            "Die Datei {} ist geschrieben.",
+            exported.display()
+        )),
+        "export names the sheet it wrote, in the table's language:\n{said}"
+    );
     assert_eq!(
         pdftotext(&exported),
         text,

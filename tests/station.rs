@@ -567,8 +567,13 @@ fn names_without_braille_cells_keep_the_braille_scoresheet() {
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "demo failed: {stderr}");
+    let brf_written = format!(
+        "Die Datei {} ist geschrieben.",
+        out_dir.join("game.brf").display()
+    );
+    assert!(stderr.contains(&brf_written), "{stderr}");
     assert!(
-        !stderr.contains("Braille scoresheet not written"),
+        !stderr.contains("Das Braille-Partieformular ist nicht geschrieben worden"),
         "{stderr}"
     );
     let brf = std::fs::read_to_string(out_dir.join("game.brf")).expect("the BRF is written");

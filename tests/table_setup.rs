@@ -554,7 +554,7 @@ fn the_demo_tells_its_story_and_keeps_the_event_stream_behind_json() {
         );
     }
     assert!(
-        stderr.contains("written: "),
+        stderr.contains("Die Datei ") && stderr.contains("game.pgn ist geschrieben."),
         "where the records went: {stderr}"
     );
 

@@ -10,6 +10,7 @@ use annabella_config::StationConfig;
 use annabella_demo::{self as demo, DemoFirmware, DemoSetup};
 use annabella_records::JOURNAL;
 use annabella_station::{
+    closing::Told,
     console_link::ConsoleSetup,
     hall_link::{self, HallLink},
     script,
@@ -91,6 +92,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?,
     };
     let (script_text, script_name) = script_of(&args, &config)?;
+    // The closing lines: for people in the table's language, with --json as programs read them.
+    let told = Told::from_json(args.json, config.game.vi_language);
     let script = script::parse_script(&script_text).with_context(|| script_name.clone())?;
     let vi_model = (!args.typed).then(demo::german_model).flatten();
     let mut voices = annabella_station::setups::voice_plan(&config);
@@ -141,18 +144,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
-    annabella_logging::say(&format!("journal: {}", report.journal.display()));
+    annabella_logging::say(&told.journal(&report.journal));
     drain_hall(outbox);
-    for line in report.records_lines() {
+    for line in report.records_lines(told) {
         annabella_logging::say(&line);
     }
-    match (&report.result, report.game_over) {
-        (Some(r), true) => {
-            annabella_logging::say(&format!("game over: {r}"));
+    match (report.result_line(told), report.game_over) {
+        (Some(line), true) => {
+            annabella_logging::say(&line);
             Ok(ExitCode::SUCCESS)
         }
         _ => {
-            annabella_logging::say("the script ended before the game did (the journal keeps it)");
+            annabella_logging::say(&told.script_ended());
             Ok(ExitCode::from(1))
         }
     }

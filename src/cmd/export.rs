@@ -6,7 +6,7 @@ use std::{path::PathBuf, process::ExitCode};
 use annabella_config as config;
 use annabella_journal::TableSecret;
 use annabella_records as records;
-use annabella_station::{export, session::Session};
+use annabella_station::{closing::Told, export, session::Session};
 
 /// Flags of `annabella export`.
 #[derive(Debug, clap::Args)]
@@ -86,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .out
             .unwrap_or_else(|| args.journal.with_file_name(records::PDF));
         emit(Some(&out), &bytes)?;
-        annabella_logging::say(&format!("written: {}", out.display()));
+        annabella_logging::say(&Told::People(table.config().language).written(&out));
     } else {
         let louis = args
             .braille_table

@@ -10,7 +10,7 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use annabella_station::{assembly::StationError, play};
+use annabella_station::{assembly::StationError, closing::Told, play};
 use annabella_view::story::ConsoleStyle;
 
 /// Flags of `annabella play`.
@@ -48,6 +48,8 @@ pub struct Args {
 /// confirms it (`next game`), then the next game begins in the next records folder.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = annabella_station::edges::load_config(&args.config)?;
+    // The closing lines: for people in the table's language, with --json as programs read them.
+    let told = Told::from_json(args.json, config.game.vi_language);
     // What a person at the table notices by default, as the demo tells it.
     let style = ConsoleStyle::from_flags(args.json, args.verbose, ConsoleStyle::Story);
     let report = match &args.resume {
@@ -72,12 +74,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )
         .map_err(flag_named)?,
     };
-    annabella_logging::say(&format!("journal: {}", report.journal.display()));
-    for line in report.records_lines() {
+    annabella_logging::say(&told.journal(&report.journal));
+    for line in report.records_lines(told) {
         annabella_logging::say(&line);
     }
-    if let Some(r) = &report.result {
-        annabella_logging::say(&format!("game over: {r}"));
+    if let Some(line) = report.result_line(told) {
+        annabella_logging::say(&line);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -298,6 +298,7 @@ mod tests {
             ("dir", "rec/game".into()),
             ("next", "rec/game-2".into()),
             ("line", "PGN rec/game.pgn".into()),
+            ("path", "rec/game.journal".into()),
             ("by", "Chief Arbiter".into()),
             ("round", 2.into()),
             ("pgn", "2.1".into()),

@@ -471,6 +471,8 @@ pub struct StationReport {
     pub game_over: bool,
     /// The result, if over.
     pub result: Option<String>,
+    /// How the game ended, if over (the rules crate's name: `checkmate`, `flag-fall`, …).
+    pub termination: Option<String>,
     /// A Braille problem (the PGN is written anyway).
     pub braille_problem: Option<String>,
     /// Why the printed scoresheet (`game.pdf`) was not written, if it was not.
@@ -478,25 +480,6 @@ pub struct StationReport {
 }
 
 impl StationReport {
-    /// The lines that say what was written and what was not (`written: …`, and
-    /// `annabella: … not written: …` for a scoresheet that could not be).
-    pub fn records_lines(&self) -> Vec<String> {
-        let written = self
-            .written
-            .iter()
-            .map(|p| format!("written: {}", p.display()));
-        let problems = [
-            ("Braille", &self.braille_problem),
-            ("printed", &self.pdf_problem),
-        ]
-        .into_iter()
-        .filter_map(|(kind, p)| {
-            p.as_ref()
-                .map(|p| format!("annabella: {kind} scoresheet not written: {p}"))
-        });
-        written.chain(problems).collect()
-    }
-
     /// Writes the records of a table that stopped (PGN, Braille) and reports them with
     /// the audio record and its index, when there is one.
     ///
@@ -535,6 +518,7 @@ impl StationReport {
             written,
             game_over: matches!(stopped.ending, Ending::GameOver | Ending::NextGame),
             result: session.table().end().map(|e| e.result.to_string()),
+            termination: (session.table().end()).map(|e| e.termination.as_str().to_owned()),
             braille_problem: problem.map(|e| e.to_string()),
             pdf_problem,
         })

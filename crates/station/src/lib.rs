@@ -54,6 +54,7 @@
 pub mod announcing;
 pub mod assembly;
 pub mod braille_display;
+pub mod closing;
 pub mod console_link;
 pub mod device_events;
 pub mod edges;

@@ -7,7 +7,7 @@ use std::thread;
 
 use annabella_devices::sim::{Hands as _, SimError};
 use annabella_table::{Hypothesis, Input};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::{assembly::Sims, script::Act, shell::Request};
 
@@ -65,17 +65,25 @@ pub fn typed(words: String) -> Input {
     }
 }
 
-/// Carries out one act on the station: words typed as heard, an input, a simulator step,
-/// a pause (`wait N`: time passing at the table, in real time). `expect:` and `braille:`
+/// Carries out one act on the station: words typed as heard, an input (returning once
+/// the table has taken it), a simulator step, a pause (`wait N`: time passing at the
+/// table, in real time). `expect:` and `braille:`
 /// are the demo's own (it handles them before this).
 ///
 /// # Errors
 /// [`StepError::Stopped`] once the station has stopped; a missing or refusing simulator.
 pub fn perform(act: Act, sims: &Sims, requests: &mpsc::Sender<Request>) -> Result<(), StepError> {
+    // Each input is taken by the table before the next step: the shell reads the devices
+    // before the people's requests, so a press that follows the words on a busy machine
+    // would otherwise reach the table first. (A dropped answer is an input the table
+    // did not journal, as the arbiter's early "next game".)
     let send = |input| {
+        let (taken, answer) = oneshot::channel();
         requests
-            .blocking_send(Request::Input(input))
-            .map_err(|_| StepError::Stopped)
+            .blocking_send(Request::InputThen(input, taken))
+            .map_err(|_| StepError::Stopped)?;
+        let _ = answer.blocking_recv();
+        Ok(())
     };
     match act {
         Act::Vi(words) | Act::Typed(words) => send(typed(words)),

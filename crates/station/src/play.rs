@@ -25,6 +25,7 @@ use crate::{
         HearingPlan, Sims, Station, StationError, StationPlan, StationReport, holds_journal,
     },
     braille_display::{BrailleDisplayPlan, DisplaySurface},
+    closing::Told,
     config::{SpeechSource, StationConfig},
     console_link::ConsoleSetup,
     hall_link,
@@ -380,7 +381,8 @@ pub fn run_games(
         if ending != Ending::NextGame || keyboard.ended() {
             return Ok(report);
         }
-        for line in report.records_lines() {
+        let told = Told::from_json(style == ConsoleStyle::Json, game.game.vi_language);
+        for line in report.records_lines(told) {
             tracing::info!(
                 "{}",
                 say(

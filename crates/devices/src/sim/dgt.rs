@@ -94,6 +94,9 @@ pub struct DgtSim {
     pub white: ClockSide,
     clock: Dgt3000,
     next_clock_report: Option<Duration>,
+    /// The board has sent the clock's state at least once: a lever pressed from now on
+    /// reaches the host as a press, not as where the lever was found.
+    clock_reported: bool,
 }
 
 impl DgtSim {
@@ -121,6 +124,7 @@ impl DgtSim {
                 text: None,
             },
             next_clock_report: None,
+            clock_reported: false,
         }
     }
 
@@ -261,6 +265,7 @@ impl DgtSim {
             ClockTimes::new(Duration::ZERO, Duration::ZERO, self.clock_status())
         };
         self.send(dgt::Message::ClockTimes(times));
+        self.clock_reported = true;
     }
 
     fn clock_command(&mut self, now: Duration, code: u8, params: Vec<u8>) {
@@ -422,6 +427,12 @@ impl SimDevice for DgtSim {
             .filter(|_| self.update_mode.is_some() && !self.mute)
     }
 
+    /// In update mode with the clock's state sent once (the host asks for it as it
+    /// connects); a hung board is as ready as it will be.
+    fn host_ready(&self) -> bool {
+        self.mute || (self.update_mode.is_some() && self.clock_reported)
+    }
+
     /// In update mode the board reports the clock's times once a second while it runs
     /// (always in the plain update mode), and at once when something changed.
     fn handle_timeout(&mut self, now: Duration) {
@@ -515,6 +526,22 @@ mod tests {
         fn events(&mut self) -> Vec<DgtEvent> {
             std::iter::from_fn(|| self.host.poll_event()).collect()
         }
+    }
+
+    #[test]
+    fn the_board_is_taken_up_once_the_host_has_its_clock_state() {
+        let now = Duration::from_secs(1000);
+        let mut sim = DgtSim::new(Board::default());
+        assert!(!sim.host_ready(), "nothing asked yet");
+        sim.handle_bytes(now, &[cmd::SEND_BRD, cmd::SEND_UPDATE_NICE]);
+        assert!(!sim.host_ready(), "the clock's state not sent yet");
+        // A press now would reach the host as where the lever was found; after the
+        // clock's first report it reaches it as a press.
+        sim.handle_bytes(now, &[cmd::SEND_CLK]);
+        assert!(sim.host_ready());
+        let mut hung = DgtSim::new(Board::default());
+        hung.mute = true;
+        assert!(hung.host_ready(), "a hung board is as ready as it will be");
     }
 
     #[test]

@@ -133,6 +133,11 @@ pub trait SimDevice: Send + 'static {
     fn poll_timeout(&self) -> Option<Duration>;
     /// Runs timers (retries).
     fn handle_timeout(&mut self, now: Duration);
+    /// Whether the host has taken the device up: what a person does from now on reaches
+    /// the host as a change (by default, once the host has sent anything).
+    fn host_ready(&self) -> bool {
+        true
+    }
 }
 
 fn parse_square(s: &str) -> Result<Square, SimError> {

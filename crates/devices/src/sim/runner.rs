@@ -88,11 +88,11 @@ impl<D: SimDevice> Simulator<D> {
         self.host_seen.load(std::sync::atomic::Ordering::SeqCst)
     }
 
-    /// Waits until the host has sent something (it opened the port), at most `limit`.
-    /// Returns whether it did.
+    /// Waits until the host has sent something (it opened the port) and has taken the
+    /// device up ([`SimDevice::host_ready`]), at most `limit`. Returns whether it did.
     pub fn wait_for_host(&self, limit: Duration) -> bool {
         let end = Instant::now() + limit;
-        while !self.host_seen() {
+        while !self.host_seen() || self.inspect(|d| d.host_ready()) != Some(true) {
             if Instant::now() >= end {
                 return false;
             }

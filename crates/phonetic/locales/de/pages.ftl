@@ -290,6 +290,12 @@ play-waiting = Die Paarung der Runde { $round } steht noch aus: { $why }.
 play-forfeit = Runde { $round }, Brett { $board } ({ $white } – { $black }) ist kampflos entschieden: Hier wird nicht gespielt.
 play-no-pairing = Die TRF-Datei hat in Runde { $round } noch kein Brett { $board }.
 play-no-trf = Die Datei des Tisches nennt keine TRF-Datei oder kein Brett.
+play-journal = Das Protokoll der Partie steht in { $path }.
+play-written = Die Datei { $path } ist geschrieben.
+play-braille-not-written = Das Braille-Partieformular ist nicht geschrieben worden: { $why }.
+play-printed-not-written = Das gedruckte Partieformular ist nicht geschrieben worden: { $why }.
+play-result = Die Partie ist beendet: { $result } ({ $termination }).
+play-script-ended = Das Skript endete vor der Partie; das Protokoll bewahrt sie auf.
 
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->

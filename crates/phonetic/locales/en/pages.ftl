@@ -289,6 +289,12 @@ play-waiting = Waiting for the pairing of round { $round }: { $why }.
 play-forfeit = Round { $round }, board { $board } ({ $white } – { $black }) is decided by forfeit: there is nothing to play.
 play-no-pairing = The TRF file has no board { $board } in round { $round } yet.
 play-no-trf = The table's file names no TRF file or no board.
+play-journal = The game's journal is { $path }.
+play-written = The file { $path } is written.
+play-braille-not-written = The Braille scoresheet was not written: { $why }.
+play-printed-not-written = The printed scoresheet was not written: { $why }.
+play-result = The game is over: { $result } ({ $termination }).
+play-script-ended = The script ended before the game did; the journal keeps it.
 
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->

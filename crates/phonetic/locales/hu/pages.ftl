@@ -290,6 +290,12 @@ play-waiting = A(z) { $round }. forduló párosítására vár: { $why }.
 play-forfeit = A(z) { $round }. forduló { $board }. táblája ({ $white } – { $black }) játék nélkül dőlt el: itt nincs mit játszani.
 play-no-pairing = A TRF-fájlban a(z) { $round }. fordulóban még nincs { $board }. tábla.
 play-no-trf = Az asztal fájlja nem nevez meg TRF-fájlt vagy táblát.
+play-journal = A játszma naplója itt van: { $path }.
+play-written = A(z) { $path } fájl elkészült.
+play-braille-not-written = A Braille-játszmalap nem készült el: { $why }.
+play-printed-not-written = A nyomtatott játszmalap nem készült el: { $why }.
+play-result = A játszma véget ért: { $result } ({ $termination }).
+play-script-ended = A forgatókönyv a játszma vége előtt véget ért; a napló megőrzi.
 
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->

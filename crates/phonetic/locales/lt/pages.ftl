@@ -289,6 +289,12 @@ play-waiting = Laukiama { $round } rato porų: { $why }.
 play-forfeit = { $round } rato { $board } lenta ({ $white } – { $black }) išspręsta be žaidimo: čia nėra ką žaisti.
 play-no-pairing = TRF faile { $round } rate dar nėra { $board } lentos.
 play-no-trf = Stalo faile nenurodytas TRF failas arba lenta.
+play-journal = Partijos žurnalas yra { $path }.
+play-written = Failas { $path } įrašytas.
+play-braille-not-written = Brailio partijos blankas neįrašytas: { $why }.
+play-printed-not-written = Spausdintas partijos blankas neįrašytas: { $why }.
+play-result = Partija baigta: { $result } ({ $termination }).
+play-script-ended = Scenarijus baigėsi anksčiau nei partija; žurnalas ją išsaugo.
 
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->

@@ -289,6 +289,12 @@ play-waiting = Gaida { $round }. kārtas pārus: { $why }.
 play-forfeit = { $round }. kārtas { $board }. galdiņš ({ $white } – { $black }) izšķirts bez spēles: te nav ko spēlēt.
 play-no-pairing = TRF failā { $round }. kārtā vēl nav { $board }. galdiņa.
 play-no-trf = Galda failā nav nosaukts TRF fails vai galdiņš.
+play-journal = Partijas žurnāls ir { $path }.
+play-written = Fails { $path } ir ierakstīts.
+play-braille-not-written = Braila partijas veidlapa nav ierakstīta: { $why }.
+play-printed-not-written = Drukātā partijas veidlapa nav ierakstīta: { $why }.
+play-result = Partija beigusies: { $result } ({ $termination }).
+play-script-ended = Scenārijs beidzās pirms partijas; žurnāls to saglabā.
 
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
