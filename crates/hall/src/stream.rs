@@ -3,7 +3,8 @@
 //! table's card, the alerts, the tail — so a move at one table of a hundred costs every
 //! open stream one card, not the whole hall. The regions are rendered (and their
 //! digests made) once per change for all spectators' streams and once for all
-//! projectors' ([`Renders`]), never once per stream. Spectators' streams are limited in
+//! projectors' ([`Renders`]), never once per stream, and of the cards only those whose
+//! table changed are rendered again ([`Cards`]). Spectators' streams are limited in
 //! number ([`MAX_SPECTATOR_STREAMS`]); the arbiter's are not (they need the token).
 
 use std::{
@@ -17,7 +18,10 @@ use std::{
 
 use serde_json::json;
 
-use crate::page;
+use crate::{
+    cards::{Card, Cards},
+    page,
+};
 
 /// The most spectators' (token-less) `/events` streams open at once; one more is
 /// refused (503) until one closes.
@@ -28,8 +32,8 @@ pub const MAX_SPECTATOR_STREAMS: usize = 200;
 pub struct Regions {
     /// The alerts region.
     pub alerts: String,
-    /// Every table's card (name, HTML), in the page's order.
-    pub cards: Vec<(String, String)>,
+    /// Every table's card (name, card), in the page's order.
+    pub cards: Vec<(String, Card)>,
     /// What follows the cards (the hall page's drops and push line; on the screen, only
     /// while no table has published).
     pub tail: String,
@@ -59,18 +63,29 @@ impl Rendered {
         Rendered {
             alerts: digest(&regions.alerts),
             tail: digest(&regions.tail),
-            cards: regions.cards.iter().map(|(_, c)| digest(c)).collect(),
+            cards: regions.cards.iter().map(|(_, c)| c.digest).collect(),
             regions,
         }
     }
 }
 
+/// The most kinds of viewer whose cards are kept between changes (spectators, the
+/// projector and arbiters by name); the one that asked longest ago goes first.
+pub const MAX_KEPT_VIEWERS: usize = 16;
+
 /// The regions of the latest version as rendered for each kind of viewer (spectators,
 /// projectors, an arbiter by name): the first stream to ask after a change renders
 /// them, every other stream of that viewer shares them. Only the latest version's
-/// renders are kept.
+/// renders are kept, and each viewer's cards ([`Cards`], at most
+/// [`MAX_KEPT_VIEWERS`] viewers).
 #[derive(Debug, Default)]
-pub struct Renders(Mutex<Vec<Render>>);
+pub struct Renders(Mutex<Kept>);
+
+#[derive(Debug, Default)]
+struct Kept {
+    renders: Vec<Render>,
+    cards: Vec<ViewerCards>,
+}
 
 #[derive(Debug)]
 struct Render {
@@ -80,31 +95,65 @@ struct Render {
     rendered: Arc<Rendered>,
 }
 
+/// One viewer's cards, with the version it last asked for.
+#[derive(Debug)]
+struct ViewerCards {
+    screen: bool,
+    viewer: page::Viewer,
+    version: u64,
+    cards: Cards,
+}
+
 impl Renders {
     /// `viewer`'s regions (`screen`: the projector's) at `version`, rendered with
-    /// `render` unless a stream already did for this viewer and version.
+    /// `render` (given the viewer's kept cards) unless a stream already did for this
+    /// viewer and version.
     pub fn get(
         &self,
         screen: bool,
         viewer: &page::Viewer,
         version: u64,
-        render: impl FnOnce() -> Option<Regions>,
+        render: impl FnOnce(&mut Cards) -> Option<Regions>,
     ) -> Option<Arc<Rendered>> {
         // Held while rendering: the other streams wait for this render rather than make
         // their own.
-        let mut renders = self
+        let mut kept = self
             .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(r) = renders
+        if let Some(r) = kept
+            .renders
             .iter()
             .find(|r| r.version == version && r.screen == screen && r.viewer == *viewer)
         {
             return Some(Arc::clone(&r.rendered));
         }
-        let rendered = Arc::new(Rendered::new(render()?));
-        renders.retain(|r| r.version >= version);
-        renders.push(Render {
+        let at = match kept
+            .cards
+            .iter()
+            .position(|c| c.screen == screen && c.viewer == *viewer)
+        {
+            Some(at) => at,
+            None => {
+                if kept.cards.len() >= MAX_KEPT_VIEWERS
+                    && let Some(oldest) =
+                        (0..kept.cards.len()).min_by_key(|&i| kept.cards[i].version)
+                {
+                    kept.cards.swap_remove(oldest);
+                }
+                kept.cards.push(ViewerCards {
+                    screen,
+                    viewer: viewer.clone(),
+                    version,
+                    cards: Cards::default(),
+                });
+                kept.cards.len() - 1
+            }
+        };
+        kept.cards[at].version = version;
+        let rendered = Arc::new(Rendered::new(render(&mut kept.cards[at].cards)?));
+        kept.renders.retain(|r| r.version >= version);
+        kept.renders.push(Render {
             screen,
             viewer: viewer.clone(),
             version,
@@ -135,7 +184,7 @@ impl Sent {
         let mut changed = Vec::new();
         for ((name, card), &d) in regions.cards.iter().zip(&rendered.cards) {
             if self.cards.insert(name.clone(), d) != Some(d) {
-                changed.push((name.as_str(), card.as_str()));
+                changed.push((name.as_str(), card.as_ref()));
             }
         }
         self.cards.retain(|n, _| names.contains(n));
@@ -209,7 +258,10 @@ mod tests {
         let card = |i: usize, v: usize| {
             (
                 i.to_string(),
-                format!("<li data-table=\"{i}\">{}{v}</li>", "x".repeat(13_000)),
+                Card::new(format!(
+                    "<li data-table=\"{i}\">{}{v}</li>",
+                    "x".repeat(13_000)
+                )),
             )
         };
         Rendered::new(Regions {
@@ -226,7 +278,7 @@ mod tests {
     fn one_render_per_version_is_shared_by_every_stream() {
         let renders = Renders::default();
         let mut rendered = 0;
-        let mut render = || {
+        let mut render = |_: &mut Cards| {
             rendered += 1;
             Some(regions(3, None).regions)
         };
@@ -247,11 +299,9 @@ mod tests {
             rendered, 4,
             "once per version for spectators, the projector and the arbiter each"
         );
-        assert_eq!(
-            renders.0.lock().unwrap().len(),
-            1,
-            "only the latest version kept"
-        );
+        let kept = renders.0.lock().unwrap();
+        assert_eq!(kept.renders.len(), 1, "only the latest version kept");
+        assert_eq!(kept.cards.len(), 3, "each viewer's cards kept");
     }
 
     #[test]
