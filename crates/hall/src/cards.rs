@@ -1,7 +1,7 @@
 //! Rendered cards kept between changes, for one kind of viewer: a card is rendered
-//! again only when its table's entry moved on ([`TableEntry::revision`]), its place on
-//! the page moved or the language changed, so a move at one table of a hundred renders
-//! one card, not a hundred. Only the tables of the latest render are kept.
+//! again only when its table's entry moved on ([`TableEntry::revision`]) or the language
+//! changed, so a move at one table of a hundred renders one card, not a hundred. Only
+//! the tables of the latest render are kept.
 
 use std::{
     collections::HashMap,
@@ -13,22 +13,26 @@ use annabella_phonetic::Language;
 
 use crate::round::TableEntry;
 
-/// One rendered card and its digest (what a stream compares with what it sent).
+/// One rendered card, its digest (what a stream compares with what it sent) and the
+/// JSON every stream sends of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
     /// The card's HTML.
     pub html: Arc<str>,
     /// A hash of the HTML.
     pub digest: u64,
+    /// `[name, html]` as JSON, made once for every stream.
+    pub json: Arc<str>,
 }
 
 impl Card {
-    /// `html` with its digest.
-    pub fn new(html: String) -> Card {
+    /// Table `name`'s card `html`, with its digest and JSON.
+    pub fn new(name: &str, html: String) -> Card {
         let mut h = DefaultHasher::new();
         html.hash(&mut h);
         Card {
             digest: h.finish(),
+            json: serde_json::json!([name, html]).to_string().into(),
             html: html.into(),
         }
     }
@@ -44,7 +48,6 @@ impl AsRef<str> for Card {
 #[derive(Debug)]
 struct Kept {
     revision: u64,
-    index: usize,
     language: Language,
     card: Card,
 }
@@ -59,26 +62,22 @@ pub struct Cards {
 
 impl Cards {
     /// The cards of `entries` in the page's order, by name: a kept card where its
-    /// table's revision, place and `language` are those it was rendered at, else
-    /// `render(index, entry)`. Cards of tables not among `entries` are dropped.
+    /// table's revision and `language` are those it was rendered at, else
+    /// `render(entry)`. Cards of tables not among `entries` are dropped.
     pub fn get<'a>(
         &mut self,
         language: Language,
         entries: impl IntoIterator<Item = &'a TableEntry>,
-        mut render: impl FnMut(usize, &TableEntry) -> String,
+        mut render: impl FnMut(&TableEntry) -> String,
     ) -> Vec<(String, Card)> {
         let mut kept = HashMap::with_capacity(self.kept.len());
         let mut cards = Vec::new();
-        for (index, t) in entries.into_iter().enumerate() {
+        for t in entries {
             let card = match self.kept.remove(&t.name) {
-                Some(k)
-                    if k.revision == t.revision && k.index == index && k.language == language =>
-                {
-                    k.card
-                }
+                Some(k) if k.revision == t.revision && k.language == language => k.card,
                 _ => {
                     self.renders += 1;
-                    Card::new(render(index, t))
+                    Card::new(&t.name, render(t))
                 }
             };
             cards.push((t.name.clone(), card.clone()));
@@ -86,7 +85,6 @@ impl Cards {
                 t.name.clone(),
                 Kept {
                     revision: t.revision,
-                    index,
                     language,
                     card,
                 },
@@ -126,8 +124,8 @@ mod tests {
     }
 
     fn render(cards: &mut Cards, entries: &[TableEntry]) -> Vec<(String, Card)> {
-        cards.get(Language::De, entries, |i, t| {
-            page::table_card(Language::De, t, &Viewer::Spectator, i)
+        cards.get(Language::De, entries, |t| {
+            page::table_card(Language::De, t, &Viewer::Spectator)
         })
     }
 
@@ -143,8 +141,8 @@ mod tests {
         let after = render(&mut cards, &entries);
         assert_eq!(cards.renders(), 101, "table 42 only");
         assert_eq!(after.len(), 100);
-        cards.get(Language::En, &entries, |i, t| {
-            page::table_card(Language::En, t, &Viewer::Spectator, i)
+        cards.get(Language::En, &entries, |t| {
+            page::table_card(Language::En, t, &Viewer::Spectator)
         });
         assert_eq!(cards.renders(), 201, "another language: every card");
     }
@@ -164,12 +162,12 @@ mod tests {
         assert_eq!(cards.len(), 2);
         assert!(!cards.kept.contains_key("2"));
         assert!(after[1].1.html.contains(r#"data-table="Zwei""#));
-        // A table before the others moves them: their boards' ids follow their place.
+        // A table before the others leaves their cards as they are.
         render(
             &mut cards,
             &[entry("0", 9), entry("1", 1), entry("Zwei", 2)],
         );
-        assert_eq!(cards.renders(), 7);
+        assert_eq!(cards.renders(), 5);
     }
 
     /// Cards of the hall page (spectators, an arbiter) and the projector, kept from one
@@ -193,8 +191,8 @@ mod tests {
         fn check(&mut self, hall: &crate::Hall, step: &str) {
             let language = hall.language();
             for (viewer, cards) in self.viewers.iter().zip(&mut self.page) {
-                let kept = cards.get(language, hall.tables(), |i, t| {
-                    page::table_card(language, t, viewer, i)
+                let kept = cards.get(language, hall.tables(), |t| {
+                    page::table_card(language, t, viewer)
                 });
                 assert_eq!(
                     page::tables_region(&kept, &page::tables_tail(hall)),
@@ -202,8 +200,8 @@ mod tests {
                     "{step}: {viewer:?}"
                 );
             }
-            let kept = self.screen.get(language, page::screen_order(hall), |i, t| {
-                page::screen_card(language, t, i)
+            let kept = self.screen.get(language, page::screen_order(hall), |t| {
+                page::screen_card(language, t)
             });
             assert_eq!(
                 page::screen_region(&kept, &page::screen_tail(hall)),

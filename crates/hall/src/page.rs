@@ -328,16 +328,15 @@ pub fn screen_order(hall: &Hall) -> Vec<&TableEntry> {
 pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
     screen_order(hall)
         .into_iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.clone(), screen_card(hall.language(), t, i)))
+        .map(|t| (t.name.clone(), screen_card(hall.language(), t)))
         .collect()
 }
 
-/// The projector's card of table `t`, the `index`th of the grid, in its own `<li>`: the
+/// The projector's card of table `t`, in its own `<li>`: the
 /// heading, the state, the board and the clocks in one column, the board sized from the
 /// height the others leave (so nothing overlaps) and left out of a tile too low to draw
 /// it readably (thirty tables on a laptop).
-pub fn screen_card(language: Language, t: &TableEntry, index: usize) -> String {
+pub fn screen_card(language: Language, t: &TableEntry) -> String {
     let m = Messages::get(language);
     let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
     let (state, words) = state_words(m, t);
@@ -347,7 +346,7 @@ pub fn screen_card(language: Language, t: &TableEntry, index: usize) -> String {
         n = escape(&t.name),
         tn = table_words(m, &t.name),
         p = players(m, t),
-        bd = board(m, t, &format!("s{index}")),
+        bd = board(m, t, &board_id("s", t)),
         cl = clock_blocks(m, t),
     )
 }
@@ -371,11 +370,16 @@ fn no_table(hall: &Hall) -> String {
     format!("<p>{}</p>", say(m, "hall-no-table", &[]))
 }
 
+/// The class of the projector's grid of `n` tables ([`screen_grid`]).
+pub fn screen_grid_class(n: usize) -> String {
+    let (cols, rows) = screen_grid(n);
+    format!("screen-grid cols-{cols} rows-{rows}")
+}
+
 /// The projector's tables region of `cards` ([`screen_cards`]) and `tail`
 /// ([`screen_tail`]).
 pub fn screen_region<C: AsRef<str>>(cards: &[(String, C)], tail: &str) -> String {
-    let (cols, rows) = screen_grid(cards.len());
-    let mut s = format!(r#"<ul class="screen-grid cols-{cols} rows-{rows}">"#);
+    let mut s = format!(r#"<ul class="{}">"#, screen_grid_class(cards.len()));
     for (_, card) in cards {
         s.push_str(card.as_ref());
     }
@@ -412,6 +416,12 @@ fn last_move(m: &Messages, t: &TableEntry) -> String {
             say(m, "hall-no-move", &[])
         ),
     }
+}
+
+/// The id of table `t`'s board on a page (`prefix` and the table's name, so that a card
+/// stays the same wherever the table comes in the page's order).
+fn board_id(prefix: &str, t: &TableEntry) -> String {
+    format!("{prefix}-{}", encode(&t.name))
 }
 
 fn board(m: &Messages, t: &TableEntry, id: &str) -> String {
@@ -457,14 +467,13 @@ fn players(m: &Messages, t: &TableEntry) -> String {
 /// The hall page's cards: one `<li>` per table ([`table_card`]), in the hall's order.
 pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
     hall.tables()
-        .enumerate()
-        .map(|(i, t)| (t.name.clone(), table_card(hall.language(), t, viewer, i)))
+        .map(|t| (t.name.clone(), table_card(hall.language(), t, viewer)))
         .collect()
 }
 
-/// The hall page's card of table `t`, the `index`th in the hall's order, as `viewer`
-/// sees it: heading, state, clocks, last move, board and the arbiter's actions.
-pub fn table_card(language: Language, t: &TableEntry, viewer: &Viewer, index: usize) -> String {
+/// The hall page's card of table `t` as `viewer` sees it: heading, state, clocks, last
+/// move, board and the arbiter's actions.
+pub fn table_card(language: Language, t: &TableEntry, viewer: &Viewer) -> String {
     let m = Messages::get(language);
     let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
     format!(
@@ -478,7 +487,7 @@ pub fn table_card(language: Language, t: &TableEntry, viewer: &Viewer, index: us
         st = status(m, t),
         cl = clock_blocks(m, t),
         lm = last_move(m, t),
-        bd = board(m, t, &format!("b{index}")),
+        bd = board(m, t, &board_id("b", t)),
         act = actions(m, t, viewer),
     )
 }
@@ -689,8 +698,10 @@ fn head(title: &str) -> String {
     )
 }
 
-/// The pages' one script: the whole regions on a `hall` event, only what changed (a
-/// table's card, the alerts, the tail) on a `change` event.
+/// The pages' one script: the whole regions on a `hall` event, only what changed on a
+/// `change` event — a table's card, the alerts, the tail and, when tables came or went,
+/// the tables' order (the cards it has kept, the new ones from the event, the rest
+/// dropped) and the projector's grid.
 pub(crate) const SCRIPT: &str = r#"
 (function(){
   if(!window.EventSource)return;
@@ -705,10 +716,27 @@ pub(crate) const SCRIPT: &str = r#"
     var d=JSON.parse(ev.data);
     if(d.alerts!==undefined){document.getElementById('alerts-body').innerHTML=d.alerts;}
     if(d.tail!==undefined){var tl=document.getElementById('tables-tail');if(tl)tl.innerHTML=d.tail;}
-    var lis=document.getElementById('tables-body').querySelectorAll('li[data-table]');
-    (d.cards||[]).forEach(function(c){
-      for(var i=0;i<lis.length;i++){if(lis[i].getAttribute('data-table')===c[0]){lis[i].outerHTML=c[1];break;}}
-    });
+    var body=document.getElementById('tables-body');
+    var list=body.querySelector('ul');
+    if(d.order&&list){
+      var have={},fresh={};
+      Array.prototype.forEach.call(list.children,function(li){have[li.getAttribute('data-table')]=li;});
+      (d.cards||[]).forEach(function(c){fresh[c[0]]=c[1];});
+      var all=document.createDocumentFragment();
+      d.order.forEach(function(n){
+        var li=have[n];
+        if(fresh[n]!==undefined){var tp=document.createElement('template');tp.innerHTML=fresh[n];li=tp.content.firstElementChild;}
+        if(li)all.appendChild(li);
+      });
+      while(list.firstChild)list.removeChild(list.firstChild);
+      list.appendChild(all);
+      if(d.grid)list.className=d.grid;
+    }else{
+      var lis=body.querySelectorAll('li[data-table]');
+      (d.cards||[]).forEach(function(c){
+        for(var i=0;i<lis.length;i++){if(lis[i].getAttribute('data-table')===c[0]){lis[i].outerHTML=c[1];break;}}
+      });
+    }
     document.body.setAttribute('data-version',d.version);
   });
 })();

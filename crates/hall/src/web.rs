@@ -445,8 +445,8 @@ async fn events(
                 Some(if screen {
                     Regions {
                         alerts: page::screen_alerts(&hall),
-                        cards: cards.get(language, page::screen_order(&hall), |i, t| {
-                            page::screen_card(language, t, i)
+                        cards: cards.get(language, page::screen_order(&hall), |t| {
+                            page::screen_card(language, t)
                         }),
                         tail: page::screen_tail(&hall),
                         screen: true,
@@ -454,8 +454,8 @@ async fn events(
                 } else {
                     Regions {
                         alerts: page::alerts(&hall, &viewer),
-                        cards: cards.get(language, hall.tables(), |i, t| {
-                            page::table_card(language, t, &viewer, i)
+                        cards: cards.get(language, hall.tables(), |t| {
+                            page::table_card(language, t, &viewer)
                         }),
                         tail: page::tables_tail(&hall),
                         screen: false,
