@@ -14,7 +14,9 @@
 //! table's page, twice the projector's old tile text, max(14.4 px, 1.6 vmin)), each side
 //! named, the VI player marked, names never cut, no part of a card or tile over another
 //! (heading, state, board, clocks), and no action the hall cannot sign (it holds no
-//! table's action key here) nor a result to declare for a finished game.
+//! table's action key here) nor a result to declare for a finished game. The hall page
+//! and the projector's page, open while the third table comes, follow it live: their
+//! tables are then those of the same page loaded afresh.
 //! Screenshots go to `target/screens/`; `scripts/screens.sh` copies a few into
 //! `docs/screens/`.
 //!
@@ -118,6 +120,43 @@ async fn assert_chart_matches_the_moves(client: &Client, hall: &Hall) {
         Some(expected.as_str()),
         "the chart's first row"
     );
+}
+
+/// Waits until the open page at `url` is at the version of the same page loaded afresh
+/// and has the same tables (both as the browser parsed them); fails after 20 s.
+async fn assert_follows_live(client: &Client, url: &str) {
+    let started = std::time::Instant::now();
+    loop {
+        let got = client
+            .execute_async(
+                "var done = arguments[arguments.length - 1];
+                 var live = document.getElementById('tables-body').innerHTML;
+                 var version = document.body.getAttribute('data-version');
+                 fetch(location.href).then(r => r.text()).then(t => {
+                   var fresh = new DOMParser().parseFromString(t, 'text/html');
+                   done([version, fresh.body.getAttribute('data-version'), live,
+                         fresh.getElementById('tables-body').innerHTML]);
+                 });",
+                vec![],
+            )
+            .await
+            .expect("the live and the fresh page");
+        let [version, fresh_version, live, fresh] =
+            [0, 1, 2, 3].map(|i| got[i].as_str().unwrap_or_default().to_owned());
+        // A page loaded while the hall takes a message may be newer than its version
+        // says: asked again until the deadline.
+        if version == fresh_version && live == fresh {
+            return;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            assert_eq!(
+                (version, live),
+                (fresh_version, fresh),
+                "{url}: the live page (left) and a fresh one (right)"
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 async fn look_at(
@@ -342,6 +381,16 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
     for d in demos {
         finish(d, Duration::from_secs(180));
     }
+    // The hall page and the projector's page, open while table 3 comes: they follow it
+    // live (a new table's card put in its place, the projector's grid made anew).
+    let base = format!("http://{}", hall.addr);
+    let mut following = Vec::new();
+    for url in [format!("{base}/"), format!("{base}/?screen")] {
+        let (driver, client) = browser::start(1366, 768).await;
+        client.goto(&url).await.expect("open the page");
+        wait_for_css(&client, r#"li[data-table="2"]"#, Duration::from_secs(10)).await;
+        following.push((driver, client, url));
+    }
     // Table 3: started, and later its sighted player calls the arbiter.
     let journal = dir.path().join("3.journal");
     let (mut session, _) = Session::open(&journal, TableConfig::default()).unwrap();
@@ -363,8 +412,13 @@ async fn every_hall_page_is_readable_on_every_screen_and_the_projector_holds_thi
         (n == 3, n)
     });
 
+    for (_driver, client, url) in following {
+        wait_for_css(&client, r#"li[data-table="3"]"#, Duration::from_secs(20)).await;
+        assert_follows_live(&client, &url).await;
+        client.close().await.expect("close");
+    }
+
     // The calm hall: "No table needs the arbiter" is not drawn in alarm red.
-    let base = format!("http://{}", hall.addr);
     let mut findings = Vec::new();
     {
         let screen = Screen::new(1366, 768);

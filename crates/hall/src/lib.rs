@@ -7,7 +7,8 @@
 //! - [`round::Hall`] (pure) believes only signed messages, orders and deduplicates what
 //!   arrives and keeps every table's state, replaying each game under the Laws
 //!   ([`game`]); [`subscriber`] is its MQTT shell (and keeps the round's PGN file),
-//!   [`web`] and [`page`] the chief arbiter's and the spectators' pages.
+//!   [`web`] and [`page`] the chief arbiter's and the spectators' pages, [`stream`] and
+//!   [`cards`] what their live updates send and keep.
 //! - [`livechess`]: the round in DGT LiveChess's export layout, with the pairing
 //!   program's [`roster`]; [`broadcast`] and [`push`]: the round's PGN pushed to a Lichess
 //!   broadcast.
@@ -17,6 +18,7 @@
 //! The topic tree and payloads are written down in `PROTOCOL.md` beside this crate.
 
 pub mod broadcast;
+pub mod cards;
 pub mod files;
 pub mod game;
 pub mod livechess;

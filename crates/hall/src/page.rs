@@ -316,31 +316,39 @@ fn clock_blocks(m: &Messages, t: &TableEntry) -> String {
     s
 }
 
-/// The projector's cards: every table in the grid's order, with its own `<li>`: the
+/// The tables in the projector's grid order: as people count ("2" before "10").
+pub fn screen_order(hall: &Hall) -> Vec<&TableEntry> {
+    let mut all: Vec<&TableEntry> = hall.tables().collect();
+    all.sort_by(|a, b| natural(&a.name).cmp(&natural(&b.name)));
+    all
+}
+
+/// The projector's cards: every table in the grid's order ([`screen_order`]), each a
+/// [`screen_card`].
+pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
+    screen_order(hall)
+        .into_iter()
+        .map(|t| (t.name.clone(), screen_card(hall.language(), t)))
+        .collect()
+}
+
+/// The projector's card of table `t`, in its own `<li>`: the
 /// heading, the state, the board and the clocks in one column, the board sized from the
 /// height the others leave (so nothing overlaps) and left out of a tile too low to draw
 /// it readably (thirty tables on a laptop).
-pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
-    let m = Messages::get(hall.language());
-    let mut all: Vec<&TableEntry> = hall.tables().collect();
-    all.sort_by(|a, b| natural(&a.name).cmp(&natural(&b.name)));
-    all.into_iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
-            let (state, words) = state_words(m, t);
-            let card = format!(
-                r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>{tn} <span class="players">{p}</span></h2><p class="facts">{words}</p>{bd}{cl}</li>"#,
-                cls = if open { " needs-arbiter" } else { "" },
-                n = escape(&t.name),
-                tn = table_words(m, &t.name),
-                p = players(m, t),
-                bd = board(m, t, &format!("s{i}")),
-                cl = clock_blocks(m, t),
-            );
-            (t.name.clone(), card)
-        })
-        .collect()
+pub fn screen_card(language: Language, t: &TableEntry) -> String {
+    let m = Messages::get(language);
+    let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
+    let (state, words) = state_words(m, t);
+    format!(
+        r#"<li class="screen-table{cls}" data-table="{n}" data-state="{state}"><h2>{tn} <span class="players">{p}</span></h2><p class="facts">{words}</p>{bd}{cl}</li>"#,
+        cls = if open { " needs-arbiter" } else { "" },
+        n = escape(&t.name),
+        tn = table_words(m, &t.name),
+        p = players(m, t),
+        bd = board(m, t, &board_id("s", t)),
+        cl = clock_blocks(m, t),
+    )
 }
 
 /// The projector's tables region: every table in one grid, no controls.
@@ -362,13 +370,18 @@ fn no_table(hall: &Hall) -> String {
     format!("<p>{}</p>", say(m, "hall-no-table", &[]))
 }
 
+/// The class of the projector's grid of `n` tables ([`screen_grid`]).
+pub fn screen_grid_class(n: usize) -> String {
+    let (cols, rows) = screen_grid(n);
+    format!("screen-grid cols-{cols} rows-{rows}")
+}
+
 /// The projector's tables region of `cards` ([`screen_cards`]) and `tail`
 /// ([`screen_tail`]).
-pub fn screen_region(cards: &[(String, String)], tail: &str) -> String {
-    let (cols, rows) = screen_grid(cards.len());
-    let mut s = format!(r#"<ul class="screen-grid cols-{cols} rows-{rows}">"#);
+pub fn screen_region<C: AsRef<str>>(cards: &[(String, C)], tail: &str) -> String {
+    let mut s = format!(r#"<ul class="{}">"#, screen_grid_class(cards.len()));
     for (_, card) in cards {
-        s.push_str(card);
+        s.push_str(card.as_ref());
     }
     s.push_str("</ul>");
     let _ = write!(s, r#"<div id="tables-tail">{tail}</div>"#);
@@ -403,6 +416,12 @@ fn last_move(m: &Messages, t: &TableEntry) -> String {
             say(m, "hall-no-move", &[])
         ),
     }
+}
+
+/// The id of table `t`'s board on a page (`prefix` and the table's name, so that a card
+/// stays the same wherever the table comes in the page's order).
+fn board_id(prefix: &str, t: &TableEntry) -> String {
+    format!("{prefix}-{}", encode(&t.name))
 }
 
 fn board(m: &Messages, t: &TableEntry, id: &str) -> String {
@@ -445,30 +464,32 @@ fn players(m: &Messages, t: &TableEntry) -> String {
     )
 }
 
-/// The hall page's cards: one `<li>` per table, in the hall's order.
+/// The hall page's cards: one `<li>` per table ([`table_card`]), in the hall's order.
 pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
-    let m = Messages::get(hall.language());
     hall.tables()
-        .enumerate()
-        .map(|(i, t)| {
-            let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
-            let card = format!(
-                r#"<li class="table{cls}" data-table="{n}"><h3><a href="/table/{u}{q}">{tn}</a>: {p}</h3>{st}{cl}{lm}{bd}{act}</li>"#,
-                cls = if open { " needs-arbiter" } else { "" },
-                n = escape(&t.name),
-                tn = table_words(m, &t.name),
-                u = encode(&t.name),
-                q = viewer.query(),
-                p = players(m, t),
-                st = status(m, t),
-                cl = clock_blocks(m, t),
-                lm = last_move(m, t),
-                bd = board(m, t, &format!("b{i}")),
-                act = actions(m, t, viewer),
-            );
-            (t.name.clone(), card)
-        })
+        .map(|t| (t.name.clone(), table_card(hall.language(), t, viewer)))
         .collect()
+}
+
+/// The hall page's card of table `t` as `viewer` sees it: heading, state, clocks, last
+/// move, board and the arbiter's actions.
+pub fn table_card(language: Language, t: &TableEntry, viewer: &Viewer) -> String {
+    let m = Messages::get(language);
+    let open = t.result.is_none() && t.alerts.iter().any(|a| !a.dismissed);
+    format!(
+        r#"<li class="table{cls}" data-table="{n}"><h3><a href="/table/{u}{q}">{tn}</a>: {p}</h3>{st}{cl}{lm}{bd}{act}</li>"#,
+        cls = if open { " needs-arbiter" } else { "" },
+        n = escape(&t.name),
+        tn = table_words(m, &t.name),
+        u = encode(&t.name),
+        q = viewer.query(),
+        p = players(m, t),
+        st = status(m, t),
+        cl = clock_blocks(m, t),
+        lm = last_move(m, t),
+        bd = board(m, t, &board_id("b", t)),
+        act = actions(m, t, viewer),
+    )
 }
 
 /// What follows the cards: what the hall dropped and how the push goes.
@@ -488,10 +509,10 @@ pub fn tables(hall: &Hall, viewer: &Viewer) -> String {
 }
 
 /// The tables region of `cards` ([`table_cards`]) and `tail` ([`tables_tail`]).
-pub fn tables_region(cards: &[(String, String)], tail: &str) -> String {
+pub fn tables_region<C: AsRef<str>>(cards: &[(String, C)], tail: &str) -> String {
     let mut s = String::from(r#"<ul class="tables">"#);
     for (_, card) in cards {
-        s.push_str(card);
+        s.push_str(card.as_ref());
     }
     s.push_str("</ul>");
     let _ = write!(s, r#"<div id="tables-tail">{tail}</div>"#);
@@ -677,8 +698,10 @@ fn head(title: &str) -> String {
     )
 }
 
-/// The pages' one script: the whole regions on a `hall` event, only what changed (a
-/// table's card, the alerts, the tail) on a `change` event.
+/// The pages' one script: the whole regions on a `hall` event, only what changed on a
+/// `change` event — a table's card, the alerts, the tail and, when tables came or went,
+/// the tables' order (the cards it has kept, the new ones from the event, the rest
+/// dropped) and the projector's grid.
 pub(crate) const SCRIPT: &str = r#"
 (function(){
   if(!window.EventSource)return;
@@ -693,10 +716,27 @@ pub(crate) const SCRIPT: &str = r#"
     var d=JSON.parse(ev.data);
     if(d.alerts!==undefined){document.getElementById('alerts-body').innerHTML=d.alerts;}
     if(d.tail!==undefined){var tl=document.getElementById('tables-tail');if(tl)tl.innerHTML=d.tail;}
-    var lis=document.getElementById('tables-body').querySelectorAll('li[data-table]');
-    (d.cards||[]).forEach(function(c){
-      for(var i=0;i<lis.length;i++){if(lis[i].getAttribute('data-table')===c[0]){lis[i].outerHTML=c[1];break;}}
-    });
+    var body=document.getElementById('tables-body');
+    var list=body.querySelector('ul');
+    if(d.order&&list){
+      var have={},fresh={};
+      Array.prototype.forEach.call(list.children,function(li){have[li.getAttribute('data-table')]=li;});
+      (d.cards||[]).forEach(function(c){fresh[c[0]]=c[1];});
+      var all=document.createDocumentFragment();
+      d.order.forEach(function(n){
+        var li=have[n];
+        if(fresh[n]!==undefined){var tp=document.createElement('template');tp.innerHTML=fresh[n];li=tp.content.firstElementChild;}
+        if(li)all.appendChild(li);
+      });
+      while(list.firstChild)list.removeChild(list.firstChild);
+      list.appendChild(all);
+      if(d.grid)list.className=d.grid;
+    }else{
+      var lis=body.querySelectorAll('li[data-table]');
+      (d.cards||[]).forEach(function(c){
+        for(var i=0;i<lis.length;i++){if(lis[i].getAttribute('data-table')===c[0]){lis[i].outerHTML=c[1];break;}}
+      });
+    }
     document.body.setAttribute('data-version',d.version);
   });
 })();

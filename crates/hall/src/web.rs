@@ -439,19 +439,24 @@ async fn events(
         move |(w, mut rx, viewer, mut sent, place)| async move {
             rx.changed().await.ok()?;
             let version = *rx.borrow_and_update();
-            let render = || {
+            let render = |cards: &mut crate::cards::Cards| {
                 let hall = w.shared.hall.read().ok()?;
+                let language = hall.language();
                 Some(if screen {
                     Regions {
                         alerts: page::screen_alerts(&hall),
-                        cards: page::screen_cards(&hall),
+                        cards: cards.get(language, page::screen_order(&hall), |t| {
+                            page::screen_card(language, t)
+                        }),
                         tail: page::screen_tail(&hall),
                         screen: true,
                     }
                 } else {
                     Regions {
                         alerts: page::alerts(&hall, &viewer),
-                        cards: page::table_cards(&hall, &viewer),
+                        cards: cards.get(language, hall.tables(), |t| {
+                            page::table_card(language, t, &viewer)
+                        }),
                         tail: page::tables_tail(&hall),
                         screen: false,
                     }

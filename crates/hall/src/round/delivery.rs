@@ -118,6 +118,7 @@ impl Hall {
         let Some(entry) = self.tables.get_mut(m.table.as_str()) else {
             return news;
         };
+        entry.revision = Hall::next_revision(&mut self.revisions);
         if let Body::View(state) = &m.body
             && entry.retagged(state)
         {
@@ -192,6 +193,7 @@ impl Hall {
                 game,
                 games,
                 contradictions,
+                revision: Hall::next_revision(&mut self.revisions),
                 ..TableEntry::default()
             },
         );

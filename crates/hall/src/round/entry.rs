@@ -48,6 +48,11 @@ pub struct TableEntry {
     /// White and Black with what the pairing program says of them (title, federation,
     /// FIDE id, rating) when the hall has its pairings, else the table's names.
     pub pairing: Option<[Player; 2]>,
+    /// Moves on whenever the hall changes this entry, drawn from one count for the
+    /// whole hall (a table's new game never repeats an earlier entry's): a card rendered
+    /// at a revision still shows the entry while the revision stays.
+    #[serde(skip)]
+    pub revision: u64,
 }
 
 impl TableEntry {

@@ -21,7 +21,7 @@ mod restart;
 mod witness;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -60,6 +60,8 @@ pub struct Hall {
     /// Games that ended at a table which has begun its next game since, oldest first
     /// (the newest [`MAX_FINISHED`]): an earlier round's export keeps them.
     finished: Vec<TableEntry>,
+    /// The last revision given to a table's entry ([`TableEntry::revision`]).
+    revisions: u64,
 }
 
 /// How many finished games the hall keeps after their tables went on (a long day of
@@ -130,6 +132,12 @@ impl Hall {
     /// One table.
     pub fn table(&self, name: &str) -> Option<&TableEntry> {
         self.tables.get(name)
+    }
+
+    /// The next revision for an entry about to change.
+    fn next_revision(revisions: &mut u64) -> u64 {
+        *revisions += 1;
+        *revisions
     }
 
     /// Messages ignored as delivered twice.

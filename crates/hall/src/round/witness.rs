@@ -100,6 +100,7 @@ impl Hall {
                     .iter()
                     .any(|c| c.seq == alert.seq && c.published == alert.published);
                 (!known).then(|| {
+                    entry.revision = Hall::next_revision(&mut self.revisions);
                     entry.contradictions.push(alert.clone());
                     alert
                 })

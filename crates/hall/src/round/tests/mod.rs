@@ -20,7 +20,7 @@ use annabella_hall_wire::{
 
 /// The messages of a table whose sighted player (White) plays 1. e4 and presses the
 /// clock: every record's messages, in order.
-fn game(name: &str, epoch: u64) -> Vec<HallMessage> {
+pub(crate) fn game(name: &str, epoch: u64) -> Vec<HallMessage> {
     let config = TableConfig {
         vi_color: Color::Black,
         ..TableConfig::default()
@@ -49,14 +49,14 @@ fn key_of(name: &str) -> TableSigningKey {
 }
 
 /// A hall that knows the keys of tables "1" to "9".
-fn hall() -> Hall {
+pub(crate) fn hall() -> Hall {
     let keys = (1..=9)
         .map(|n| (n.to_string(), key_of(&n.to_string()).public()))
         .collect();
     Hall::new(ActionKeys::new(), keys)
 }
 
-fn wire(hall: &mut Hall, m: &HallMessage) -> Vec<News> {
+pub(crate) fn wire(hall: &mut Hall, m: &HallMessage) -> Vec<News> {
     let topic = topic::topic(m.body.kind(), &m.table);
     hall.receive(NOW, &topic, &key_of(&m.table).seal(m))
 }
