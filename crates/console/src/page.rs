@@ -118,7 +118,7 @@ fn boards_region(view: &ConsoleView, say: Say) -> String {
                 let _ = write!(
                     s,
                     "<figcaption>{title}</figcaption><details><summary>{as_text}</summary><p>{}</p></details>",
-                    escape(&board_text(b))
+                    escape(&board_text(b, say.language()))
                 );
             }
             None => {

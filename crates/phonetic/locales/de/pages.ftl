@@ -352,6 +352,7 @@ hall-push-line = Lichess-Übertragung, Runde { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Keine Abweichung vom anderen Brett.
 board-differs = Weicht vom anderen Brett ab auf { $squares }.
+board-no-pieces = keine Figuren
 board-chart-title = Restbedenkzeit beider Seiten, Zug um Zug
 board-chart-after = Nach Halbzug { $number }: Weiß { $white }, Schwarz { $black }. Die Tabelle darunter enthält jeden Wert.
 board-chart-none = Noch kein Zug.

@@ -351,6 +351,7 @@ hall-push-line = Lichess broadcast round { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = No differences to the other board.
 board-differs = Differs from the other board on { $squares }.
+board-no-pieces = no pieces
 board-chart-title = Remaining time of each side, move by move
 board-chart-after = After half-move { $number }: White { $white }, Black { $black }. The table below has every value.
 board-chart-none = No move yet.

@@ -349,6 +349,7 @@ hall-push-line = Lichess-közvetítés, { $round }. forduló: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Nincs eltérés a másik táblától.
 board-differs = Eltér a másik táblától ezeken a mezőkön: { $squares }.
+board-no-pieces = nincs bábu
 board-chart-title = Mindkét fél hátralévő ideje lépésről lépésre
 board-chart-after = A(z) { $number }. féllépés után: világos { $white }, sötét { $black }. Az alábbi táblázat minden értéket tartalmaz.
 board-chart-none = Még nincs lépés.

@@ -348,6 +348,7 @@ hall-push-line = Lichess transliacija, turas { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Nuo kitos lentos nesiskiria.
 board-differs = Nuo kitos lentos skiriasi langeliuose { $squares }.
+board-no-pieces = figūrų nėra
 board-chart-title = Kiekvienos pusės likęs laikas, ėjimas po ėjimo
 board-chart-after = Po pusėjimio { $number }: baltieji { $white }, juodieji { $black }. Lentelėje žemiau yra visos reikšmės.
 board-chart-none = Dar nėra ėjimų.

@@ -348,6 +348,7 @@ hall-push-line = Lichess pārraide, kārta { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Neatšķiras no otra galdiņa.
 board-differs = Atšķiras no otra galdiņa laukos { $squares }.
+board-no-pieces = figūru nav
 board-chart-title = Katras puses atlikušais laiks, gājienu pa gājienam
 board-chart-after = Pēc pusgājiena { $number }: baltie { $white }, melnie { $black }. Tabulā zemāk ir katra vērtība.
 board-chart-none = Vēl nav neviena gājiena.
