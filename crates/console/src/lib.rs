@@ -260,11 +260,11 @@ async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, Str
         Err(e) => {
             return status_page(
                 StatusCode::BAD_REQUEST,
-                page::error(&e.to_string(), c.language),
+                page::error(&e.sentence(c.language), c.language),
             );
         }
     };
-    let sent = format!("Sent: {} (by {by}).", action.describe());
+    let sent = page::sent(&action, &by, c.language);
     if let Err(r) = c
         .send(ArbiterRequest {
             by: by.clone(),

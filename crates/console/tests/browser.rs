@@ -327,7 +327,7 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
             }
         }]
     );
-    // A malformed field is named on an error page; nothing is sent.
+    // A malformed field is named by its label on an error page; nothing is sent.
     let body = format!(
         "token={}&by=IA+Weber&action=set-clock&side=white&time=soon",
         table.token.as_str()
@@ -343,7 +343,9 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
     .await;
     assert_eq!(code, 400);
     assert!(
-        text.contains("field &quot;time&quot;: expected h:mm:ss, got &quot;soon&quot;"),
+        text.contains(
+            "The time left &quot;soon&quot; is not a time: enter it as h:mm:ss, for example 1:29:00."
+        ),
         "{text}"
     );
     assert_eq!(table.received.lock().expect("lock").len(), 1);

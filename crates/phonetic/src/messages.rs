@@ -313,6 +313,8 @@ mod tests {
             ("alert", "7".into()),
             ("other", "Schwarz".into()),
             ("ply", "14".into()),
+            ("field", "Grund".into()),
+            ("action", "Uhr von Weiß auf 1:29:00 gestellt".into()),
         ]
     }
 

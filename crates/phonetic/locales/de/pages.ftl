@@ -167,6 +167,12 @@ console-say-needs-name = Geben Sie Ihren Namen ein: Er wird bei jeder Maßnahme 
 console-say-not-running = Das Brett läuft nicht: Die Anfrage wurde nicht zugestellt.
 console-say-action-token = Maßnahmen des Schiedsrichters brauchen den Konsolenschlüssel.
 console-say-action-name = Jede Maßnahme braucht den Namen des Schiedsrichters (Feld „by“).
+console-say-sent = Gesendet: { $action } (von { $by }).
+console-say-refuse-missing = Das Feld „{ $field }“ ist leer: Bitte füllen Sie es aus.
+console-say-refuse-number = Im Feld „{ $field }“ steht „{ $text }“: Geben Sie eine ganze Zahl ein.
+console-say-refuse-clock = Die Restzeit „{ $text }“ ist keine Zeit: Geben Sie sie als h:mm:ss ein, zum Beispiel 1:29:00.
+console-say-refuse-over-a-day = Die Restzeit { $text } ist mehr als 24 Stunden: Eine Uhr wird auf höchstens 24:00:00 gestellt.
+console-say-refuse-form = Das Formular ist unvollständig oder veraltet: Laden Sie die Seite neu und versuchen Sie es noch einmal.
 
 ## Der Turniersaal: die Übersicht, die Seite eines Bretts und die Leinwand
 hall-title = Turniersaal

@@ -166,6 +166,12 @@ console-say-needs-name = Enter your name: it is recorded with every action.
 console-say-not-running = The table is not running: the request was not delivered.
 console-say-action-token = Arbiter actions need the console token.
 console-say-action-name = Every action needs the arbiter's name (field "by").
+console-say-sent = Sent: { $action } (by { $by }).
+console-say-refuse-missing = The field "{ $field }" is empty: fill it in.
+console-say-refuse-number = The field "{ $field }" holds "{ $text }": enter a whole number.
+console-say-refuse-clock = The time left "{ $text }" is not a time: enter it as h:mm:ss, for example 1:29:00.
+console-say-refuse-over-a-day = The time left { $text } is more than 24 hours: a clock is set to at most 24:00:00.
+console-say-refuse-form = The form is incomplete or out of date: reload the page and try again.
 
 ## The hall: the overview, one table's page and the projector
 hall-title = Tournament hall

@@ -167,6 +167,12 @@ console-say-needs-name = Adja meg a nevét: minden intézkedésnél rögzítjük
 console-say-not-running = Az asztal nem működik: a kérés nem jutott el.
 console-say-action-token = A versenybírói intézkedésekhez konzolkulcs kell.
 console-say-action-name = Minden intézkedéshez kell a versenybíró neve („by” mező).
+console-say-sent = Elküldve: { $action } ({ $by }).
+console-say-refuse-missing = A(z) „{ $field }” mező üres: töltse ki.
+console-say-refuse-number = A(z) „{ $field }” mezőben „{ $text }” áll: adjon meg egy egész számot.
+console-say-refuse-clock = A hátralévő idő („{ $text }”) nem érvényes idő: adja meg h:mm:ss alakban, például 1:29:00.
+console-say-refuse-over-a-day = A hátralévő idő ({ $text }) több mint 24 óra: egy óra legfeljebb 24:00:00-ra állítható.
+console-say-refuse-form = Az űrlap hiányos vagy elavult: töltse be újra az oldalt, és próbálja újra.
 
 ## A versenyterem: az áttekintés, egy asztal oldala és a kivetítő
 hall-title = Versenyterem

@@ -166,6 +166,12 @@ console-say-needs-name = Įveskite savo vardą: jis įrašomas prie kiekvieno ve
 console-say-not-running = Stalas neveikia: užklausa nepristatyta.
 console-say-action-token = Teisėjo veiksmams reikia konsolės rakto.
 console-say-action-name = Kiekvienam veiksmui reikia teisėjo vardo (laukas „by“).
+console-say-sent = Išsiųsta: { $action } ({ $by }).
+console-say-refuse-missing = Laukas „{ $field }“ tuščias: užpildykite jį.
+console-say-refuse-number = Lauke „{ $field }“ įrašyta „{ $text }“: įveskite sveikąjį skaičių.
+console-say-refuse-clock = Likęs laikas „{ $text }“ nėra laikas: įveskite jį kaip h:mm:ss, pavyzdžiui, 1:29:00.
+console-say-refuse-over-a-day = Likęs laikas { $text } viršija 24 valandas: laikrodis nustatomas daugiausia 24:00:00.
+console-say-refuse-form = Forma neišsami arba pasenusi: įkelkite puslapį iš naujo ir bandykite dar kartą.
 
 ## Turnyro salė: apžvalga, vienos lentos puslapis ir ekranas
 hall-title = Turnyro salė

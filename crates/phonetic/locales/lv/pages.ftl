@@ -166,6 +166,12 @@ console-say-needs-name = Ievadiet savu vārdu: tas tiek pierakstīts pie katras 
 console-say-not-running = Galds nedarbojas: pieprasījums netika nogādāts.
 console-say-action-token = Tiesneša darbībām vajag konsoles atslēgu.
 console-say-action-name = Katrai darbībai vajag tiesneša vārdu (lauks „by“).
+console-say-sent = Nosūtīts: { $action } ({ $by }).
+console-say-refuse-missing = Lauks „{ $field }“ ir tukšs: aizpildiet to.
+console-say-refuse-number = Laukā „{ $field }“ ir „{ $text }“: ievadiet veselu skaitli.
+console-say-refuse-clock = Atlikušais laiks „{ $text }“ nav laiks: ievadiet to kā h:mm:ss, piemēram, 1:29:00.
+console-say-refuse-over-a-day = Atlikušais laiks { $text } ir vairāk nekā 24 stundas: pulksteni iestata ne vairāk kā uz 24:00:00.
+console-say-refuse-form = Veidlapa nav pilnīga vai ir novecojusi: pārlādējiet lapu un mēģiniet vēlreiz.
 
 ## Turnīra zāle: pārskats, viena galdiņa lapa un ekrāns
 hall-title = Turnīra zāle
