@@ -4,6 +4,7 @@
 use annabella_arbiter::{ApplyError, Evidence, Player, Record, reconcile, resolve_entry};
 use shakmaty::{Board, Chess, Color, Position};
 
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_rules::GameResult;
 use annabella_view::{
     Alert, ArbiterCommand, ArbiterRequest, BoardsView, ClaimView, ClocksView, ConsoleView,
@@ -26,6 +27,14 @@ fn board_after(moves: &str) -> Board {
 /// sieben", both scoresheets say Be7, but the sighted player's board got the bishop on c5.
 /// A claim and an alert are pending; the plan is computed by `annabella-arbiter`.
 pub fn scenario() -> ConsoleView {
+    scenario_in(Language::En)
+}
+
+/// The [`scenario`] with the table's own texts (its name, the log, the alert and the
+/// claim) in `language`, as a table of that language would send them.
+pub fn scenario_in(language: Language) -> ConsoleView {
+    let m = Messages::get(language);
+    let alert = m.text("view-alert-sighted-board", &[]);
     let sheet: Vec<String> = GAME.split_whitespace().map(str::to_owned).collect();
     let vi_board = board_after(GAME);
     let sighted_board = board_after("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Bc5");
@@ -42,23 +51,35 @@ pub fn scenario() -> ConsoleView {
         clocks: Vec::new(),
     });
     let log = [
-        ("0:00:00", "Game started; White's clock runs."),
-        ("0:02:10", "5... Be7 announced: \"Läufer Eva sieben\"."),
+        ("0:00:00", m.text("view-started", &[])),
+        (
+            "0:02:10",
+            m.text("view-heard", &[("text", "Läufer Eva sieben".into())]),
+        ),
         (
             "0:02:14",
-            "Sighted board shows 5... Bc5; it does not match the move announced.",
+            m.text("view-alert-log", &[("text", alert.clone().into())]),
         ),
-        ("0:02:15", "Clocks paused for the arbiter."),
+        (
+            "0:02:15",
+            m.text(
+                "view-by-arbiter",
+                &[
+                    ("user", "IA Weber".into()),
+                    ("text", ArbiterCommand::Pause.describe_in(language).into()),
+                ],
+            ),
+        ),
     ]
     .into_iter()
     .map(|(at, text)| LogEntry {
         at: at.into(),
-        text: text.into(),
+        text,
     })
     .collect();
     ConsoleView {
         revision: 1,
-        table: "Table 1".into(),
+        table: m.text("hall-table", &[("table", "1".into())]),
         vi_plays: Some(Color::Black),
         boards: BoardsView {
             vi: Some(vi_board),
@@ -81,12 +102,12 @@ pub fn scenario() -> ConsoleView {
         claims: vec![ClaimView {
             id: 1,
             by: Color::Black,
-            ground: "touched piece (4.3)".into(),
-            detail: "the assistant reports that White touched the knight on f3".into(),
+            ground: m.text("view-ground-threefold", &[]),
+            detail: m.text("view-claim-not-upheld", &[]),
         }],
         alerts: vec![Alert {
             id: 1,
-            text: "The boards differ: the sighted board does not show 5... Be7.".into(),
+            text: alert,
             urgent: true,
         }],
         plan: Some(plan),
