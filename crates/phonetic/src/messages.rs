@@ -315,6 +315,10 @@ mod tests {
             ("ply", "14".into()),
             ("field", "Grund".into()),
             ("action", "Uhr von Weiß auf 1:29:00 gestellt".into()),
+            ("url", "https://lichess.org".into()),
+            ("kib", 64.into()),
+            ("code", "404".into()),
+            ("path", "/dev/ttyACM0".into()),
         ]
     }
 
@@ -386,6 +390,8 @@ mod tests {
         "view-alert",
         "view-alert-",
         "view-device",
+        "view-device-name",
+        "view-report-",
         "view-ground-",
         "view-claim-",
         // A prompt that waits for the answer, a labelled records line, a parenthesis.
@@ -423,8 +429,7 @@ mod tests {
         "hall-no-alert",
         "hall-error-",
         "hall-sent",
-        "hall-not-sent",
-        "hall-not-sent-key",
+        "hall-not-sent-",
         "hall-push-line",
         "hall-called-",
         "board-same",

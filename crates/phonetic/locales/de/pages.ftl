@@ -259,6 +259,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Partie beendet: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = Die Verbindung zum Gerät { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] Schachuhr
+    [peg_board] Steckbrett
+    [dgt] DGT-Brett
+   *[other] { $name }
+}
+view-report-opened = { $path } geöffnet
+view-report-reopened = { $path } wieder geöffnet
+view-report-lost = getrennt: { $reason }
+view-report-open-failed = lässt sich nicht öffnen: { $reason }
 view-pegs = Steckbrett: ein Stift auf { $squares }, wo keine Figur der Partie fehlt (als Bauer gezeigt; das Brett erkennt nur, ob ein Feld besetzt ist).
 view-ground-threefold = dreimalige Stellungswiederholung (9.2)
 view-ground-fifty = 50-Züge-Regel (9.3)
@@ -337,8 +347,10 @@ hall-error-field-action-missing = Im Formular fehlt das Feld „action“ (pause
 hall-error-busy = Zu viele Zuschauer verfolgen den Turniersaal live; laden Sie die Seite später neu.
 hall-error-no-file = Diese Datei der Runde gibt es nicht.
 hall-sent = An Brett { $table } gesendet: { $what }.
-hall-not-sent = Nicht an Brett { $table } gesendet: { $why }.
 hall-not-sent-key = Nicht an Brett { $table } gesendet: Der Turniersaal hat den Aktionsschlüssel dieses Bretts nicht.
+hall-not-sent-name = Nicht an Brett { $table } gesendet: Einen so geschriebenen Brettnamen kann der Broker nicht übermitteln.
+hall-not-sent-encode = Nicht an Brett { $table } gesendet: Die Maßnahme ließ sich nicht zum Senden aufschreiben.
+hall-not-sent-broker = Nicht an Brett { $table } gesendet: Die Verbindung zum Broker nimmt gerade keine Nachrichten an; versuchen Sie es gleich noch einmal.
 hall-what-pause = Uhren anhalten
 hall-what-resume = Uhren weiterlaufen lassen
 hall-what-next-game = Ergebnis bestätigen und nächste Partie beginnen
@@ -349,6 +361,16 @@ hall-push-games = { $count ->
    *[other] { $count } Partien übertragen
 }
 hall-push-failed = Übertragung fehlgeschlagen: { $problem }
+hall-push-why-unreachable = der Server { $url } ist nicht erreichbar
+hall-push-why-too-long = seine Antwort war länger als { $kib } KiB und wurde nicht gelesen
+hall-push-why-broke = seine Antwort brach ab
+hall-push-why-not-lichess = die Antwort stammt nicht von Lichess
+hall-push-why-redirect = abgelehnt ({ $code }): Der Server leitet die Übertragung weiter ({ $to }); eine Übertragung wird nie an eine andere Adresse weitergesendet
+hall-push-why-slow-down = Lichess bittet, langsamer zu senden (429)
+hall-push-why-server = Lichess hat eine Störung ({ $code }): { $said }
+hall-push-why-refused = abgelehnt ({ $code }): { $said }
+hall-push-why-token = abgelehnt ({ $code }): { $said } (Ist das API-Token gültig, mit study:write, und gehört Ihnen die Übertragung?)
+hall-push-why-round = abgelehnt ({ $code }): { $said } (Stimmt die Runden-ID?)
 hall-push-again = neuer Versuch in { $seconds } s
 hall-push-stopped = erst wieder gesendet, wenn sich die Runde ändert
 hall-push-refused = nicht angenommen: Brett { $board } ({ $white } – { $black }): { $error }

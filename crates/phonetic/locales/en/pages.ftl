@@ -258,6 +258,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Game over: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = The link to the { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] clock
+    [peg_board] peg board
+    [dgt] DGT board
+   *[other] { $name }
+}
+view-report-opened = opened { $path }
+view-report-reopened = reopened { $path }
+view-report-lost = lost: { $reason }
+view-report-open-failed = cannot open: { $reason }
 view-pegs = Peg board: a peg on { $squares } where no piece of the game is missing (shown as a pawn; the board senses only occupancy).
 view-ground-threefold = threefold repetition (9.2)
 view-ground-fifty = fifty moves (9.3)
@@ -336,8 +346,10 @@ hall-error-field-action-missing = The form lacks the field “action” (pause, 
 hall-error-busy = Too many spectators follow the hall live; reload the page later.
 hall-error-no-file = No such file of the round.
 hall-sent = Sent to table { $table }: { $what }.
-hall-not-sent = Not sent to table { $table }: { $why }.
 hall-not-sent-key = Not sent to table { $table }: The hall lacks this table's action key.
+hall-not-sent-name = Not sent to table { $table }: The broker cannot carry a table's name written like this.
+hall-not-sent-encode = Not sent to table { $table }: The action could not be written down for sending.
+hall-not-sent-broker = Not sent to table { $table }: The link to the broker takes no messages now; try again in a moment.
 hall-what-pause = pause the clocks
 hall-what-resume = resume the clocks
 hall-what-next-game = confirm the result and begin the next game
@@ -348,6 +360,16 @@ hall-push-games = { $count ->
    *[other] { $count } games pushed
 }
 hall-push-failed = push failed: { $problem }
+hall-push-why-unreachable = the server at { $url } cannot be reached
+hall-push-why-too-long = its reply was longer than { $kib } KiB and was not read
+hall-push-why-broke = its reply broke off
+hall-push-why-not-lichess = the reply is not Lichess's
+hall-push-why-redirect = refused ({ $code }): the server sends the push elsewhere ({ $to }); a push is never sent on to another address
+hall-push-why-slow-down = Lichess asks to slow down (429)
+hall-push-why-server = Lichess has trouble ({ $code }): { $said }
+hall-push-why-refused = refused ({ $code }): { $said }
+hall-push-why-token = refused ({ $code }): { $said } (is the token valid, with study:write, and is the broadcast yours?)
+hall-push-why-round = refused ({ $code }): { $said } (is the round id right?)
 hall-push-again = trying again in { $seconds } s
 hall-push-stopped = not sent again until the round changes
 hall-push-refused = not taken: board { $board } ({ $white } - { $black }): { $error }

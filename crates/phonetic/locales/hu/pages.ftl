@@ -259,6 +259,16 @@ view-alert = { $what }: { $detail }
 view-game-over = A játszma véget ért: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = A kapcsolat a(z) { $device } eszközzel: { $report }.
+view-device-name = { $device ->
+    [clock] sakkóra
+    [peg_board] csaptábla
+    [dgt] DGT-tábla
+   *[other] { $name }
+}
+view-report-opened = megnyitva: { $path }
+view-report-reopened = újra megnyitva: { $path }
+view-report-lost = megszakadt: { $reason }
+view-report-open-failed = nem nyitható meg: { $reason }
 view-pegs = Csaptábla: csap a(z) { $squares } mezőn, ahol a játszmából nem hiányzik bábu (gyalogként mutatva; a tábla csak a foglaltságot érzékeli).
 view-ground-threefold = háromszori állásismétlés (9.2)
 view-ground-fifty = ötvenlépéses szabály (9.3)
@@ -337,8 +347,10 @@ hall-error-field-action-missing = Az űrlapból hiányzik az „action” mező 
 hall-error-busy = Túl sok néző követi élőben a termet; töltse be később újra az oldalt.
 hall-error-no-file = A fordulónak nincs ilyen fájlja.
 hall-sent = Elküldve a(z) { $table }. asztalnak: { $what }.
-hall-not-sent = Nincs elküldve a(z) { $table }. asztalnak: { $why }.
 hall-not-sent-key = Nincs elküldve a(z) { $table }. asztalnak: A teremnek nincs meg ennek az asztalnak az intézkedési kulcsa.
+hall-not-sent-name = Nincs elküldve a(z) { $table }. asztalnak: A bróker nem tud így írt asztalnevet továbbítani.
+hall-not-sent-encode = Nincs elküldve a(z) { $table }. asztalnak: Az intézkedést nem sikerült küldésre leírni.
+hall-not-sent-broker = Nincs elküldve a(z) { $table }. asztalnak: A brókerrel való kapcsolat most nem fogad üzenetet; próbálja újra egy pillanat múlva.
 hall-what-pause = az órák megállítása
 hall-what-resume = az órák újraindítása
 hall-what-next-game = az eredmény megerősítése és a következő játszma kezdése
@@ -346,6 +358,16 @@ hall-what-result = a(z) { $result } eredmény kihirdetése
 hall-what-dismiss = a(z) { $seq }. bejegyzés lezárása
 hall-push-games = átküldött játszmák: { $count }
 hall-push-failed = az átküldés nem sikerült: { $problem }
+hall-push-why-unreachable = a(z) { $url } szerver nem érhető el
+hall-push-why-too-long = a válasza hosszabb volt { $kib } KiB-nál, nem olvastuk be
+hall-push-why-broke = a válasza megszakadt
+hall-push-why-not-lichess = a válasz nem a Lichesstől jött
+hall-push-why-redirect = elutasítva ({ $code }): a szerver máshová küldi az átküldést ({ $to }); az átküldést sosem továbbítjuk más címre
+hall-push-why-slow-down = a Lichess lassabb küldést kér (429)
+hall-push-why-server = Lichess-hiba ({ $code }): { $said }
+hall-push-why-refused = elutasítva ({ $code }): { $said }
+hall-push-why-token = elutasítva ({ $code }): { $said } (érvényes-e az API-token study:write joggal, és az Öné-e a közvetítés?)
+hall-push-why-round = elutasítva ({ $code }): { $said } (helyes-e a forduló azonosítója?)
 hall-push-again = új próba { $seconds } mp múlva
 hall-push-stopped = csak a forduló változásakor küldjük újra
 hall-push-refused = nem fogadták el: { $board }. tábla ({ $white } – { $black }): { $error }

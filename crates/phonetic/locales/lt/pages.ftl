@@ -258,6 +258,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Partija baigta: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = Ryšys su įrenginiu { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] laikrodis
+    [peg_board] lenta su kaiščiais
+    [dgt] DGT lenta
+   *[other] { $name }
+}
+view-report-opened = atidaryta { $path }
+view-report-reopened = vėl atidaryta { $path }
+view-report-lost = nutrūko: { $reason }
+view-report-open-failed = nepavyksta atidaryti: { $reason }
 view-pegs = Lenta su kaiščiais: kaištis laukelyje { $squares }, kur netrūksta jokios partijos figūros (rodomas kaip pėstininkas; lenta jaučia tik užimtumą).
 view-ground-threefold = triskart pasikartojusi pozicija (9.2)
 view-ground-fifty = penkiasdešimties ėjimų taisyklė (9.3)
@@ -336,8 +346,10 @@ hall-error-field-action-missing = Formoje trūksta lauko „action“ (pause, re
 hall-error-busy = Per daug žiūrovų stebi salę tiesiogiai; įkelkite puslapį vėliau.
 hall-error-no-file = Tokio turo failo nėra.
 hall-sent = Išsiųsta prie lentos { $table }: { $what }.
-hall-not-sent = Neišsiųsta prie lentos { $table }: { $why }.
 hall-not-sent-key = Neišsiųsta prie lentos { $table }: Salė neturi šios lentos veiksmų rakto.
+hall-not-sent-name = Neišsiųsta prie lentos { $table }: Brokeris negali perduoti taip užrašyto lentos pavadinimo.
+hall-not-sent-encode = Neišsiųsta prie lentos { $table }: Veiksmo nepavyko užrašyti siuntimui.
+hall-not-sent-broker = Neišsiųsta prie lentos { $table }: Ryšys su brokeriu dabar nepriima žinučių; netrukus bandykite dar kartą.
 hall-what-pause = sustabdyti laikrodžius
 hall-what-resume = paleisti laikrodžius
 hall-what-next-game = patvirtinti rezultatą ir pradėti kitą partiją
@@ -345,6 +357,16 @@ hall-what-result = paskelbti rezultatą { $result }
 hall-what-dismiss = uždaryti įrašą { $seq }
 hall-push-games = perduota partijų: { $count }
 hall-push-failed = perduoti nepavyko: { $problem }
+hall-push-why-unreachable = serveris { $url } nepasiekiamas
+hall-push-why-too-long = jo atsakymas buvo ilgesnis nei { $kib } KiB ir neperskaitytas
+hall-push-why-broke = jo atsakymas nutrūko
+hall-push-why-not-lichess = atsakymas ne iš Lichess
+hall-push-why-redirect = atmesta ({ $code }): serveris nukreipia perdavimą kitur ({ $to }); perdavimas niekada nesiunčiamas kitu adresu
+hall-push-why-slow-down = Lichess prašo siųsti lėčiau (429)
+hall-push-why-server = Lichess sutrikimas ({ $code }): { $said }
+hall-push-why-refused = atmesta ({ $code }): { $said }
+hall-push-why-token = atmesta ({ $code }): { $said } (ar API raktas galioja, su study:write, ir ar transliacija jūsų?)
+hall-push-why-round = atmesta ({ $code }): { $said } (ar turo ID teisingas?)
 hall-push-again = bandoma vėl po { $seconds } s
 hall-push-stopped = nebus siunčiama, kol turas nepasikeis
 hall-push-refused = nepriimta: lenta { $board } ({ $white } – { $black }): { $error }

@@ -258,6 +258,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Partija beigusies: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = Savienojums ar ierīci { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] pulkstenis
+    [peg_board] tapu galdiņš
+    [dgt] DGT galdiņš
+   *[other] { $name }
+}
+view-report-opened = atvērts { $path }
+view-report-reopened = atkal atvērts { $path }
+view-report-lost = pārtrūka: { $reason }
+view-report-open-failed = neizdodas atvērt: { $reason }
 view-pegs = Tapu galdiņš: tapa laukā { $squares }, kur netrūkst nevienas partijas figūras (parādīta kā bandinieks; galdiņš jūt tikai aizņemtību).
 view-ground-threefold = trīskārtēja pozīcijas atkārtošanās (9.2)
 view-ground-fifty = piecdesmit gājienu noteikums (9.3)
@@ -336,8 +346,10 @@ hall-error-field-action-missing = Veidlapā trūkst lauka “action” (pause, r
 hall-error-busy = Pārāk daudz skatītāju seko zālei tiešraidē; ielādējiet lapu vēlāk.
 hall-error-no-file = Šādas kārtas datnes nav.
 hall-sent = Nosūtīts pie galdiņa { $table }: { $what }.
-hall-not-sent = Nav nosūtīts pie galdiņa { $table }: { $why }.
 hall-not-sent-key = Nav nosūtīts pie galdiņa { $table }: Zālei nav šī galdiņa darbību atslēgas.
+hall-not-sent-name = Nav nosūtīts pie galdiņa { $table }: Brokeris nevar pārsūtīt šādi uzrakstītu galdiņa nosaukumu.
+hall-not-sent-encode = Nav nosūtīts pie galdiņa { $table }: Darbību neizdevās pierakstīt nosūtīšanai.
+hall-not-sent-broker = Nav nosūtīts pie galdiņa { $table }: Savienojums ar brokeri pašlaik nepieņem ziņojumus; pēc brīža mēģiniet vēlreiz.
 hall-what-pause = apturēt pulksteņus
 hall-what-resume = palaist pulksteņus
 hall-what-next-game = apstiprināt rezultātu un sākt nākamo partiju
@@ -345,6 +357,16 @@ hall-what-result = paziņot rezultātu { $result }
 hall-what-dismiss = nokārtot ierakstu { $seq }
 hall-push-games = pārraidītas partijas: { $count }
 hall-push-failed = pārraide neizdevās: { $problem }
+hall-push-why-unreachable = serveris { $url } nav sasniedzams
+hall-push-why-too-long = tā atbilde bija garāka par { $kib } KiB un netika nolasīta
+hall-push-why-broke = tā atbilde pārtrūka
+hall-push-why-not-lichess = atbilde nav no Lichess
+hall-push-why-redirect = noraidīts ({ $code }): serveris pārraidi sūta citur ({ $to }); pārraide nekad netiek pārsūtīta uz citu adresi
+hall-push-why-slow-down = Lichess lūdz sūtīt lēnāk (429)
+hall-push-why-server = Lichess traucējums ({ $code }): { $said }
+hall-push-why-refused = noraidīts ({ $code }): { $said }
+hall-push-why-token = noraidīts ({ $code }): { $said } (vai API atslēga ir derīga, ar study:write, un vai pārraide ir jūsu?)
+hall-push-why-round = noraidīts ({ $code }): { $said } (vai kārtas ID ir pareizs?)
 hall-push-again = vēlreiz pēc { $seconds } s
 hall-push-stopped = netiks sūtīts, līdz kārta mainīsies
 hall-push-refused = nav pieņemts: galdiņš { $board } ({ $white } – { $black }): { $error }
