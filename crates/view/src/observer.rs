@@ -20,7 +20,7 @@ use annabella_table::{
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Square, san::SanPlus};
 
 use crate::{
-    line::{DeviceReport, Journalled, Line},
+    line::{DeviceReport, Journalled, Line, device_name},
     peg_pieces,
 };
 
@@ -198,10 +198,10 @@ impl Observer {
         let line = device_text(Messages::get(self.language), device, report);
         self.note(at, line);
         if report.is_down() {
-            let device = device.replace('_', " ");
+            let m = Messages::get(self.language);
             let args = [
-                ("device", device.as_str().into()),
-                ("report", report.to_string().into()),
+                ("device", device_name(m, device).into()),
+                ("report", report.words(m).into()),
             ];
             let text = self.say("view-device-down", &args);
             self.raise(text, false, AlertKind::Called, 0);
@@ -404,12 +404,11 @@ pub(crate) fn game_over_text(m: &Messages, g: &GameEnd) -> String {
 
 /// A device's report in the log's words.
 pub(crate) fn device_text(m: &Messages, device: &str, report: &DeviceReport) -> String {
-    let device = device.replace('_', " ");
     m.text(
         "view-device",
         &[
-            ("device", device.as_str().into()),
-            ("report", report.to_string().into()),
+            ("device", device_name(m, device).into()),
+            ("report", report.words(m).into()),
         ],
     )
 }
@@ -577,6 +576,63 @@ mod tests {
                 o.alerts.iter().any(|a| a.alert.text.starts_with(link)),
                 "{language}: {:?}",
                 o.alerts
+            );
+        }
+    }
+
+    #[test]
+    fn a_device_report_is_said_in_the_tables_language() {
+        let config = TableConfig {
+            language: Language::De,
+            ..TableConfig::default()
+        };
+        let mut o = Observer::new("T", &config).expect("config");
+        o.on_device(
+            Duration::from_secs(2),
+            "peg_board",
+            &DeviceReport::Lost {
+                reason: "no answer".into(),
+            },
+        );
+        o.on_device(
+            Duration::from_secs(3),
+            "clock",
+            &DeviceReport::Opened {
+                path: "/dev/ttyACM0".into(),
+                reconnect: true,
+            },
+        );
+        let log: Vec<&str> = o.log.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            log,
+            [
+                "Steckbrett: getrennt: no answer.",
+                "Schachuhr: /dev/ttyACM0 wieder geöffnet."
+            ]
+        );
+        assert_eq!(
+            o.alerts[0].alert.text,
+            "Die Verbindung zum Gerät Steckbrett: getrennt: no answer."
+        );
+        // The event line and JSON keep their words.
+        let lost = DeviceReport::OpenFailed {
+            reason: "busy".into(),
+        };
+        assert_eq!(lost.to_string(), "cannot open: busy");
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            for device in ["clock", "peg_board", "dgt"] {
+                let name = device_name(m, device);
+                assert!(
+                    !name.contains('_') && !name.is_empty(),
+                    "{language}: {name}"
+                );
+            }
+            assert_eq!(device_name(m, "braille_display"), "braille display");
+            let words = lost.words(m);
+            assert!(
+                words.ends_with("busy") && !words.starts_with("view-"),
+                "{words}"
             );
         }
     }
