@@ -392,6 +392,7 @@ mod tests {
         "view-device",
         "view-device-name",
         "view-report-",
+        "view-cause-",
         "view-ground-",
         "view-claim-",
         // A prompt that waits for the answer, a labelled records line, a parenthesis.

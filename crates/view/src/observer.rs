@@ -381,9 +381,14 @@ pub(crate) fn move_text(m: &Messages, language: Language, r: &RecordedMove) -> S
 /// An alert for the arbiter in words: its title and detail.
 pub(crate) fn alert_text(m: &Messages, a: &ArbiterAlert) -> String {
     let title = m.text(alert_title(&a.kind), &[]);
+    let detail = match (a.caller, a.cause) {
+        (Some(caller), _) => caller.words(m),
+        (None, Some(cause)) => cause.words(m),
+        (None, None) => a.detail.clone(),
+    };
     m.text(
         "view-alert",
-        &[("what", title.into()), ("detail", a.detail.as_str().into())],
+        &[("what", title.into()), ("detail", detail.into())],
     )
 }
 
@@ -635,6 +640,54 @@ mod tests {
                 "{words}"
             );
         }
+    }
+
+    #[test]
+    fn an_alert_is_said_in_the_tables_language() {
+        use annabella_table::{AlertCause, AlertKind, Caller};
+        let cause = AlertCause::FlagFall {
+            color: Color::Black,
+        };
+        let alert = ArbiterAlert {
+            kind: AlertKind::FlagFall,
+            detail: cause.english(),
+            game_fen: shakmaty::fen::Fen::default(),
+            vi_board: String::new(),
+            sighted_board: None,
+            ply: 40,
+            caller: None,
+            cause: Some(cause),
+        };
+        let de = Messages::get(Language::De);
+        assert_eq!(
+            alert_text(de, &alert),
+            "Zeitüberschreitung (Fallblättchen): bei Schwarz ist das Fallblättchen gefallen \
+             (beim sehbehinderten Spieler); der Gegner oder der Schiedsrichter kann reklamieren"
+        );
+        let called = ArbiterAlert {
+            kind: AlertKind::Called,
+            detail: "the VI player (white) calls the arbiter; the clocks are stopped".into(),
+            caller: Some(Caller::Player {
+                color: Color::White,
+                vi: true,
+                stopped: true,
+            }),
+            cause: None,
+            ..alert.clone()
+        };
+        assert!(
+            alert_text(de, &called).ends_with(
+                "Der sehbehinderte Spieler (Weiß) ruft den Schiedsrichter; die Uhren sind angehalten."
+            ),
+            "{}",
+            alert_text(de, &called)
+        );
+        // An alert without a cause (an older journal) keeps its own words.
+        let older = ArbiterAlert {
+            cause: None,
+            ..alert
+        };
+        assert!(alert_text(de, &older).ends_with("the opponent or the arbiter may claim"));
     }
 
     #[test]

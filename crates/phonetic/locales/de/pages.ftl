@@ -292,6 +292,17 @@ view-alert-clock-device = Die Schachuhr (getrennt, wieder da oder Batterie schwa
 view-alert-claim = Eine Reklamation ist zu entscheiden
 view-alert-illegal = Regelwidriger Zug auf dem Brett des sehenden Spielers
 view-alert-entry = Die Eingabe des Assistenten weicht vom Brett ab
+view-cause-clock-lost = die Schachuhr ist nicht verbunden oder ausgeschaltet; das Brett führt die Zeit und schaltet die Uhren selbst um
+view-cause-clock-back = die Schachuhr ist wieder da; ihre Hebel zählen wieder
+view-cause-clock-refuses = die Schachuhr nimmt die Zeiten des Bretts nicht an; stellen Sie sie von Hand (das Brett führt die Zeit)
+view-cause-clock-battery = die Schachuhr meldet eine schwache Batterie
+view-cause-start-waits = die Partie wartet auf die Ausgangsstellung auf dem Brett des sehenden Spielers; der Start durch den Schiedsrichter beginnt sie trotzdem
+view-cause-sighted-board = das Brett des sehenden Spielers weicht von der Partie ab
+view-cause-sighted-press = der sehende Spieler hat die Uhr gedrückt, aber auf dem Brett wurde kein Zug erkannt
+view-cause-paused-vi = der sehbehinderte Spieler hat die Uhren angehalten
+view-cause-paused-sighted = der sehende Spieler ({ $side }) hat die Uhren angehalten
+view-cause-paused-button = ein Spieler am Brett hat die Uhren mit der Taste der Uhr angehalten
+view-cause-flag = bei { $side } ist das Fallblättchen gefallen (beim sehbehinderten Spieler); der Gegner oder der Schiedsrichter kann reklamieren
 
 ## play: Partie um Partie (das Terminal des Schiedsrichters)
 play-offer-next = Die Partie in { $dir } ist beendet ({ $result }). Soll die nächste Partie in { $next } beginnen? [ja]:

@@ -291,6 +291,17 @@ view-alert-clock-device = The clock device (lost, back or low battery)
 view-alert-claim = A claim to rule on
 view-alert-illegal = Illegal move on the sighted board
 view-alert-entry = The assistant's entry differs from the board
+view-cause-clock-lost = the clock device is not connected or switched off; the table keeps the time and presses the clocks itself
+view-cause-clock-back = the clock device is back; its lever presses count again
+view-cause-clock-refuses = the clock device does not take the table's times; set it by hand (the table keeps the time)
+view-cause-clock-battery = the clock device reports a low battery
+view-cause-start-waits = the game waits for the start position on the sighted board; the arbiter's start starts it anyway
+view-cause-sighted-board = the sighted board differs from the game
+view-cause-sighted-press = the sighted player pressed the clock, but no move was seen on the board
+view-cause-paused-vi = the VI player stopped the clocks
+view-cause-paused-sighted = the sighted player ({ $side }) stopped the clocks
+view-cause-paused-button = a player at the table stopped the clocks (the clock's button)
+view-cause-flag = { $side }'s flag fell (the VI player's); the opponent or the arbiter may claim
 
 ## play: game after game (the arbiter's terminal)
 play-offer-next = The game in { $dir } is over ({ $result }). Start the next game in { $next }? [yes]:

@@ -292,6 +292,17 @@ view-alert-clock-device = A sakkóra (megszakadt, visszatért vagy gyenge az ele
 view-alert-claim = Reklamációról kell dönteni
 view-alert-illegal = Szabálytalan lépés a látó játékos tábláján
 view-alert-entry = Az asszisztens bevitele eltér a táblától
+view-cause-clock-lost = a sakkóra nincs csatlakoztatva vagy ki van kapcsolva; az asztal maga méri az időt és nyomja az órákat
+view-cause-clock-back = a sakkóra újra csatlakozott; a karja ismét számít
+view-cause-clock-refuses = a sakkóra nem fogadja el az asztal idejeit; állítsa be kézzel (az asztal méri az időt)
+view-cause-clock-battery = a sakkóra gyenge elemet jelez
+view-cause-start-waits = a játszma a látó játékos tábláján a kiinduló állásra vár; a versenybíró indítása így is elindítja
+view-cause-sighted-board = a látó játékos táblája eltér a játszmától
+view-cause-sighted-press = a látó játékos megnyomta az órát, de a táblán nem látszott lépés
+view-cause-paused-vi = a látássérült játékos megállította az órákat
+view-cause-paused-sighted = a látó játékos ({ $side }) megállította az órákat
+view-cause-paused-button = egy játékos az asztalnál az óra gombjával megállította az órákat
+view-cause-flag = leesett a zászló: { $side } (a látássérült játékosé); az ellenfél vagy a versenybíró reklamálhat
 
 ## play: játszma játszma után (a versenybíró terminálja)
 play-offer-next = A(z) { $dir } játszmája véget ért ({ $result }). Kezdődjön a következő játszma itt: { $next }? [igen]:

@@ -291,6 +291,17 @@ view-alert-clock-device = Laikrodis (atsijungė, grįžo arba senka baterija)
 view-alert-claim = Reikia spręsti pretenziją
 view-alert-illegal = Neleistinas ėjimas reginčiojo žaidėjo lentoje
 view-alert-entry = Asistento įvestis skiriasi nuo lentos
+view-cause-clock-lost = laikrodis neprijungtas arba išjungtas; lenta pati skaičiuoja laiką ir perjungia laikrodžius
+view-cause-clock-back = laikrodis vėl prijungtas; jo svirtelės paspaudimai vėl skaičiuojami
+view-cause-clock-refuses = laikrodis nepriima lentos laikų; nustatykite jį rankiniu būdu (lenta skaičiuoja laiką)
+view-cause-clock-battery = laikrodis praneša apie senkančią bateriją
+view-cause-start-waits = partija laukia pradinės pozicijos reginčiojo žaidėjo lentoje; teisėjo startas ją vis tiek pradeda
+view-cause-sighted-board = reginčiojo žaidėjo lenta skiriasi nuo partijos
+view-cause-sighted-press = regintysis žaidėjas paspaudė laikrodį, bet lentoje ėjimo nematyti
+view-cause-paused-vi = silpnaregis žaidėjas sustabdė laikrodžius
+view-cause-paused-sighted = regintysis žaidėjas ({ $side }) sustabdė laikrodžius
+view-cause-paused-button = žaidėjas prie lentos sustabdė laikrodžius laikrodžio mygtuku
+view-cause-flag = nukrito vėliavėlė: { $side } (silpnaregio žaidėjo); varžovas arba teisėjas gali pareikšti pretenziją
 
 ## play: partija po partijos (teisėjo terminalas)
 play-offer-next = Partija { $dir } baigta ({ $result }). Pradėti kitą partiją { $next }? [taip]:

@@ -291,6 +291,17 @@ view-alert-clock-device = Pulkstenis (atvienots, atkal pieslēgts vai vāja bate
 view-alert-claim = Jāizlemj pretenzija
 view-alert-illegal = Neatļauts gājiens redzīgā spēlētāja galdiņā
 view-alert-entry = Asistenta ievade atšķiras no galdiņa
+view-cause-clock-lost = pulkstenis nav pievienots vai ir izslēgts; galdiņš pats skaita laiku un pārslēdz pulksteņus
+view-cause-clock-back = pulkstenis atkal ir pievienots; tā sviras spiedieni atkal tiek skaitīti
+view-cause-clock-refuses = pulkstenis nepieņem galdiņa laikus; iestatiet to ar roku (galdiņš skaita laiku)
+view-cause-clock-battery = pulkstenis ziņo par vāju bateriju
+view-cause-start-waits = partija gaida sākuma pozīciju redzīgā spēlētāja galdiņā; tiesneša starts to tomēr sāk
+view-cause-sighted-board = redzīgā spēlētāja galdiņš atšķiras no partijas
+view-cause-sighted-press = redzīgais spēlētājs nospieda pulksteni, bet galdiņā gājiens nav redzēts
+view-cause-paused-vi = vājredzīgais spēlētājs apturēja pulksteņus
+view-cause-paused-sighted = redzīgais spēlētājs ({ $side }) apturēja pulksteņus
+view-cause-paused-button = spēlētājs pie galdiņa apturēja pulksteņus ar pulksteņa pogu
+view-cause-flag = nokrita karodziņš: { $side } (vājredzīgā spēlētāja); pretinieks vai tiesnesis var pieteikt pretenziju
 
 ## play: partija pēc partijas (tiesneša terminālis)
 play-offer-next = Partija { $dir } ir beigusies ({ $result }). Vai sākt nākamo partiju { $next }? [jā]:
