@@ -13,6 +13,7 @@ use std::{
 };
 
 use annabella_console::{Console, Token, demo};
+use annabella_phonetic::Language;
 use annabella_test_support::{
     axe,
     browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
@@ -67,7 +68,7 @@ async fn start_table() -> Table {
         while let Some(request) = req_rx.recv().await {
             log.lock().expect("lock").push(request.clone());
             station.send_modify(|v| {
-                let _ = demo::handle(v, &request, "0:03:00");
+                let _ = demo::handle(v, &request, "0:03:00", Language::En);
             });
         }
     });

@@ -173,6 +173,16 @@ console-say-refuse-number = Im Feld „{ $field }“ steht „{ $text }“: Gebe
 console-say-refuse-clock = Die Restzeit „{ $text }“ ist keine Zeit: Geben Sie sie als h:mm:ss ein, zum Beispiel 1:29:00.
 console-say-refuse-over-a-day = Die Restzeit { $text } ist mehr als 24 Stunden: Eine Uhr wird auf höchstens 24:00:00 gestellt.
 console-say-refuse-form = Das Formular ist unvollständig oder veraltet: Laden Sie die Seite neu und versuchen Sie es noch einmal.
+console-refused-no-claim = es gibt keine offene Reklamation { $claim }
+console-refused-no-alert = es gibt keine Meldung { $alert }
+console-refused-no-plan = es gibt keinen Plan
+console-refused-plan-changed = der Plan hat sich geändert, seit er angezeigt wurde
+console-refused-unknown-board = { $board ->
+    [vi] das Brett des sehbehinderten Spielers
+   *[sighted] das Brett des sehenden Spielers
+} ist nicht bekannt
+console-refused-plan-steps = die Schritte des Plans passen nicht zu den Brettern
+console-refused-not-over = die Partie ist noch nicht beendet; ihr Ergebnis wird bestätigt, sobald sie es ist
 
 ## Der Turniersaal: die Übersicht, die Seite eines Bretts und die Leinwand
 hall-title = Turniersaal

@@ -172,6 +172,16 @@ console-say-refuse-number = The field "{ $field }" holds "{ $text }": enter a wh
 console-say-refuse-clock = The time left "{ $text }" is not a time: enter it as h:mm:ss, for example 1:29:00.
 console-say-refuse-over-a-day = The time left { $text } is more than 24 hours: a clock is set to at most 24:00:00.
 console-say-refuse-form = The form is incomplete or out of date: reload the page and try again.
+console-refused-no-claim = there is no pending claim { $claim }
+console-refused-no-alert = there is no alert { $alert }
+console-refused-no-plan = there is no plan
+console-refused-plan-changed = the plan changed since it was shown
+console-refused-unknown-board = { $board ->
+    [vi] the VI player's board
+   *[sighted] the sighted player's board
+} is not known
+console-refused-plan-steps = the plan's steps do not fit the boards
+console-refused-not-over = the game is not over yet; its result is confirmed once it is
 
 ## The hall: the overview, one table's page and the projector
 hall-title = Tournament hall

@@ -173,6 +173,16 @@ console-say-refuse-number = A(z) „{ $field }” mezőben „{ $text }” áll:
 console-say-refuse-clock = A hátralévő idő („{ $text }”) nem érvényes idő: adja meg h:mm:ss alakban, például 1:29:00.
 console-say-refuse-over-a-day = A hátralévő idő ({ $text }) több mint 24 óra: egy óra legfeljebb 24:00:00-ra állítható.
 console-say-refuse-form = Az űrlap hiányos vagy elavult: töltse be újra az oldalt, és próbálja újra.
+console-refused-no-claim = nincs függő { $claim }. reklamáció
+console-refused-no-alert = nincs { $alert }. riasztás
+console-refused-no-plan = nincs terv
+console-refused-plan-changed = a terv megváltozott, mióta megjelent
+console-refused-unknown-board = { $board ->
+    [vi] a látássérült játékos táblája
+   *[sighted] a látó játékos táblája
+} nem ismert
+console-refused-plan-steps = a terv lépései nem illenek a táblákhoz
+console-refused-not-over = a játszma még nem ért véget; az eredményét akkor erősítjük meg, amikor véget ér
 
 ## A versenyterem: az áttekintés, egy asztal oldala és a kivetítő
 hall-title = Versenyterem

@@ -172,6 +172,16 @@ console-say-refuse-number = Lauke „{ $field }“ įrašyta „{ $text }“: į
 console-say-refuse-clock = Likęs laikas „{ $text }“ nėra laikas: įveskite jį kaip h:mm:ss, pavyzdžiui, 1:29:00.
 console-say-refuse-over-a-day = Likęs laikas { $text } viršija 24 valandas: laikrodis nustatomas daugiausia 24:00:00.
 console-say-refuse-form = Forma neišsami arba pasenusi: įkelkite puslapį iš naujo ir bandykite dar kartą.
+console-refused-no-claim = nėra laukiančios pretenzijos { $claim }
+console-refused-no-alert = nėra pranešimo { $alert }
+console-refused-no-plan = plano nėra
+console-refused-plan-changed = planas pasikeitė nuo tada, kai buvo parodytas
+console-refused-unknown-board = { $board ->
+    [vi] silpnaregio žaidėjo lenta
+   *[sighted] reginčiojo žaidėjo lenta
+} nežinoma
+console-refused-plan-steps = plano žingsniai netinka lentoms
+console-refused-not-over = partija dar nebaigta; jos rezultatas patvirtinamas, kai ji baigiasi
 
 ## Turnyro salė: apžvalga, vienos lentos puslapis ir ekranas
 hall-title = Turnyro salė

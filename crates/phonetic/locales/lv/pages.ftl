@@ -172,6 +172,16 @@ console-say-refuse-number = Laukā „{ $field }“ ir „{ $text }“: ievadiet
 console-say-refuse-clock = Atlikušais laiks „{ $text }“ nav laiks: ievadiet to kā h:mm:ss, piemēram, 1:29:00.
 console-say-refuse-over-a-day = Atlikušais laiks { $text } ir vairāk nekā 24 stundas: pulksteni iestata ne vairāk kā uz 24:00:00.
 console-say-refuse-form = Veidlapa nav pilnīga vai ir novecojusi: pārlādējiet lapu un mēģiniet vēlreiz.
+console-refused-no-claim = nav gaidošas pretenzijas { $claim }
+console-refused-no-alert = nav paziņojuma { $alert }
+console-refused-no-plan = plāna nav
+console-refused-plan-changed = plāns ir mainījies, kopš tas tika parādīts
+console-refused-unknown-board = { $board ->
+    [vi] vājredzīgā spēlētāja galdiņš
+   *[sighted] redzīgā spēlētāja galdiņš
+} nav zināms
+console-refused-plan-steps = plāna soļi neatbilst galdiņiem
+console-refused-not-over = partija vēl nav beigusies; tās rezultāts tiek apstiprināts, kad tā beidzas
 
 ## Turnīra zāle: pārskats, viena galdiņa lapa un ekrāns
 hall-title = Turnīra zāle
