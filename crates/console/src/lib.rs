@@ -76,6 +76,17 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .strip_prefix("Bearer ")
 }
 
+/// What the web guard's refusals say in `language`.
+fn refusals(language: Language) -> annabella_serve::Refusals {
+    let m = annabella_phonetic::messages::Messages::get(language);
+    annabella_serve::Refusals {
+        two_hosts: m.text("serve-two-hosts", &[]),
+        foreign_host: m.text("serve-foreign-host", &[]),
+        foreign_form: m.text("serve-foreign-form", &[]),
+        guesses: m.text("serve-guesses", &[]),
+    }
+}
+
 fn status_page(status: StatusCode, html: String) -> Response {
     (status, Html(html)).into_response()
 }
@@ -99,6 +110,7 @@ impl Console {
     #[must_use]
     pub fn with_language(mut self, language: Language) -> Console {
         self.language = language;
+        self.gate = self.gate.with_refusals(refusals(language));
         self
     }
 

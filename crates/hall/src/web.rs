@@ -74,7 +74,9 @@ impl HallWeb {
         HallWeb {
             shared,
             language,
-            gate: Gate::new(Token::new(token)).with_scripts(&[page::SCRIPT]),
+            gate: Gate::new(Token::new(token))
+                .with_scripts(&[page::SCRIPT])
+                .with_refusals(refusals(language)),
             streams: Streams::default(),
             renders: Arc::default(),
         }
@@ -159,6 +161,17 @@ impl HallWeb {
     /// A page refusing with `status`, saying the message `id`.
     fn refuse(&self, status: StatusCode, id: &str) -> Response {
         self.refusal(status, id).into_response()
+    }
+}
+
+/// What the web guard's refusals say in `language`.
+fn refusals(language: Language) -> annabella_serve::Refusals {
+    let m = Messages::get(language);
+    annabella_serve::Refusals {
+        two_hosts: m.text("serve-two-hosts", &[]),
+        foreign_host: m.text("serve-foreign-host", &[]),
+        foreign_form: m.text("serve-foreign-form", &[]),
+        guesses: m.text("serve-guesses", &[]),
     }
 }
 
@@ -604,6 +617,30 @@ mod tests {
             not_sent_words(Messages::get(Language::De), "3", &errors[3]),
             "Nicht an Brett 3 gesendet: Die Verbindung zum Broker nimmt gerade keine \
              Nachrichten an; versuchen Sie es gleich noch einmal."
+        );
+    }
+
+    #[test]
+    fn the_web_guard_refuses_in_the_halls_language() {
+        let english = annabella_serve::Refusals::default();
+        assert_eq!(refusals(Language::En), english);
+        for language in Language::ALL.into_iter().filter(|l| *l != Language::En) {
+            let r = refusals(language);
+            for (ours, theirs) in [
+                (&r.two_hosts, &english.two_hosts),
+                (&r.foreign_host, &english.foreign_host),
+                (&r.foreign_form, &english.foreign_form),
+                (&r.guesses, &english.guesses),
+            ] {
+                assert!(
+                    ours != theirs && !ours.starts_with("serve-"),
+                    "{language}: {ours}"
+                );
+            }
+        }
+        assert_eq!(
+            refusals(Language::De).guesses,
+            "Zu viele falsche Schlüssel von diesem Computer; versuchen Sie es in einer Minute erneut."
         );
     }
 
