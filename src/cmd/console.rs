@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use annabella_console::{Console, DEFAULT_ADDR, Token, demo};
+use annabella_phonetic::Language;
 use annabella_rules::ClockTime;
 use annabella_view::ArbiterRequest;
 use anyhow::{Context, bail};
@@ -66,7 +67,7 @@ async fn serve(listen: String, token: Token) -> anyhow::Result<ExitCode> {
         while let Some(request) = req_rx.recv().await {
             let at = ClockTime(started.elapsed()).hms();
             view_tx.send_modify(|view| {
-                if let Err(e) = demo::handle(view, &request, &at) {
+                if let Err(e) = demo::handle(view, &request, &at, Language::En) {
                     annabella_logging::warn(&format!("annabella: request refused: {e}"));
                 }
             });

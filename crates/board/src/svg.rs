@@ -5,7 +5,10 @@
 
 use std::fmt::Write;
 
-use annabella_phonetic::{Language, english_piece_name, messages::Messages};
+use annabella_phonetic::{
+    Language, Lexicon, english_piece_name,
+    messages::{Messages, color_arg},
+};
 use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::{BLACK_PIECE, DARK_SQUARE, LIGHT_SQUARE, WHITE_PIECE, escape};
@@ -128,21 +131,28 @@ pub fn board_svg(
     s
 }
 
-/// The board as text, for screen readers: "White: king e1, queen d1, …; Black: …".
-pub fn board_text(board: &Board) -> String {
+/// The board as text in `language`, for screen readers: "Weiß: König e1, Dame d1, …;
+/// Schwarz: …" (the language's own piece names).
+pub fn board_text(board: &Board, language: Language) -> String {
+    let m = Messages::get(language);
+    let lexicon = Lexicon::local(language);
     let mut parts = Vec::new();
     for color in Color::ALL {
         let mut items = Vec::new();
         for role in Role::ALL.into_iter().rev() {
+            let name = lexicon.piece_name(role);
+            let name = if language == Language::De {
+                name.to_owned()
+            } else {
+                name.to_lowercase()
+            };
             for sq in board.by_piece(Piece { color, role }) {
-                let name = piece_name(Piece { color, role });
-                let role_only = name.split(' ').nth(1).unwrap_or_default().to_owned();
-                items.push(format!("{role_only} {sq}"));
+                items.push(format!("{name} {sq}"));
             }
         }
-        let who = color.fold_wb("White", "Black");
+        let who = m.text("color", &[("color", color_arg(color))]);
         if items.is_empty() {
-            parts.push(format!("{who}: no pieces"));
+            parts.push(format!("{who}: {}", m.text("board-no-pieces", &[])));
         } else {
             parts.push(format!("{who}: {}", items.join(", ")));
         }
@@ -181,8 +191,17 @@ mod tests {
     fn text_lists_pieces_by_side() {
         let board: Board = "4k3/8/8/8/8/8/4P3/4K3".parse().expect("board");
         assert_eq!(
-            board_text(&board),
+            board_text(&board, Language::En),
             "White: king e1, pawn e2; Black: king e8"
+        );
+        assert_eq!(
+            board_text(&board, Language::De),
+            "Weiß: König e1, Bauer e2; Schwarz: König e8"
+        );
+        let empty: Board = "8/8/8/8/8/8/8/8".parse().expect("board");
+        assert_eq!(
+            board_text(&empty, Language::De),
+            "Weiß: keine Figuren; Schwarz: keine Figuren"
         );
     }
 

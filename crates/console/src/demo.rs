@@ -4,6 +4,7 @@
 use annabella_arbiter::{ApplyError, Evidence, Player, Record, reconcile, resolve_entry};
 use shakmaty::{Board, Chess, Color, Position};
 
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_rules::GameResult;
 use annabella_view::{
     Alert, ArbiterCommand, ArbiterRequest, BoardsView, ClaimView, ClocksView, ConsoleView,
@@ -26,6 +27,14 @@ fn board_after(moves: &str) -> Board {
 /// sieben", both scoresheets say Be7, but the sighted player's board got the bishop on c5.
 /// A claim and an alert are pending; the plan is computed by `annabella-arbiter`.
 pub fn scenario() -> ConsoleView {
+    scenario_in(Language::En)
+}
+
+/// The [`scenario`] with the table's own texts (its name, the log, the alert and the
+/// claim) in `language`, as a table of that language would send them.
+pub fn scenario_in(language: Language) -> ConsoleView {
+    let m = Messages::get(language);
+    let alert = m.text("view-alert-sighted-board", &[]);
     let sheet: Vec<String> = GAME.split_whitespace().map(str::to_owned).collect();
     let vi_board = board_after(GAME);
     let sighted_board = board_after("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Bc5");
@@ -42,23 +51,35 @@ pub fn scenario() -> ConsoleView {
         clocks: Vec::new(),
     });
     let log = [
-        ("0:00:00", "Game started; White's clock runs."),
-        ("0:02:10", "5... Be7 announced: \"Läufer Eva sieben\"."),
+        ("0:00:00", m.text("view-started", &[])),
+        (
+            "0:02:10",
+            m.text("view-heard", &[("text", "Läufer Eva sieben".into())]),
+        ),
         (
             "0:02:14",
-            "Sighted board shows 5... Bc5; it does not match the move announced.",
+            m.text("view-alert-log", &[("text", alert.clone().into())]),
         ),
-        ("0:02:15", "Clocks paused for the arbiter."),
+        (
+            "0:02:15",
+            m.text(
+                "view-by-arbiter",
+                &[
+                    ("user", "IA Weber".into()),
+                    ("text", ArbiterCommand::Pause.describe_in(language).into()),
+                ],
+            ),
+        ),
     ]
     .into_iter()
     .map(|(at, text)| LogEntry {
         at: at.into(),
-        text: text.into(),
+        text,
     })
     .collect();
     ConsoleView {
         revision: 1,
-        table: "Table 1".into(),
+        table: m.text("hall-table", &[("table", "1".into())]),
         vi_plays: Some(Color::Black),
         boards: BoardsView {
             vi: Some(vi_board),
@@ -81,12 +102,12 @@ pub fn scenario() -> ConsoleView {
         claims: vec![ClaimView {
             id: 1,
             by: Color::Black,
-            ground: "touched piece (4.3)".into(),
-            detail: "the assistant reports that White touched the knight on f3".into(),
+            ground: m.text("view-ground-threefold", &[]),
+            detail: m.text("view-claim-not-upheld", &[]),
         }],
         alerts: vec![Alert {
             id: 1,
-            text: "The boards differ: the sighted board does not show 5... Be7.".into(),
+            text: alert,
             urgent: true,
         }],
         plan: Some(plan),
@@ -121,20 +142,59 @@ pub enum Refused {
     NotOver,
 }
 
+impl Refused {
+    /// Why, in `m`'s language (a part of the log's line).
+    pub fn words(&self, m: &Messages) -> String {
+        match self {
+            Refused::NoClaim(claim) => m.text(
+                "console-refused-no-claim",
+                &[("claim", claim.to_string().into())],
+            ),
+            Refused::NoAlert(alert) => m.text(
+                "console-refused-no-alert",
+                &[("alert", alert.to_string().into())],
+            ),
+            Refused::NoPlan => m.text("console-refused-no-plan", &[]),
+            Refused::PlanChanged => m.text("console-refused-plan-changed", &[]),
+            Refused::UnknownBoard(board) => m.text(
+                "console-refused-unknown-board",
+                &[(
+                    "board",
+                    if *board == "VI" { "vi" } else { "sighted" }.into(),
+                )],
+            ),
+            Refused::Plan(_) => m.text("console-refused-plan-steps", &[]),
+            Refused::NotOver => m.text("console-refused-not-over", &[]),
+        }
+    }
+}
+
 /// Carries out one request on the view as the station would (the demo's and the tests'
-/// stand-in), logs it with who did it, and bumps the revision.
+/// stand-in), logs it in `language` with who did it, and bumps the revision.
 ///
 /// # Errors
 /// A request that does not fit the view (an unknown claim, a plan that changed, a board
 /// that is not known); the view is then only given a log line saying so.
-pub fn handle(view: &mut ConsoleView, request: &ArbiterRequest, at: &str) -> Result<(), Refused> {
-    let outcome = apply(view, &request.action);
+pub fn handle(
+    view: &mut ConsoleView,
+    request: &ArbiterRequest,
+    at: &str,
+    language: Language,
+) -> Result<(), Refused> {
+    let m = Messages::get(language);
+    let outcome = apply(view, &request.action, m);
+    let done = m.text(
+        "view-by-arbiter",
+        &[
+            ("user", request.by.clone().into()),
+            ("text", request.action.describe_in(language).into()),
+        ],
+    );
     let text = match &outcome {
-        Ok(()) => format!("{}: {}.", request.by, request.action.describe()),
-        Err(e) => format!(
-            "{}: {} — refused: {e}.",
-            request.by,
-            request.action.describe()
+        Ok(()) => done,
+        Err(e) => m.text(
+            "view-refused",
+            &[("text", done.into()), ("reason", e.words(m).into())],
         ),
     };
     view.log.push(LogEntry {
@@ -152,7 +212,7 @@ fn clock_of(view: &mut ConsoleView, side: Color) -> &mut u64 {
     }
 }
 
-fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused> {
+fn apply(view: &mut ConsoleView, action: &ArbiterCommand, m: &Messages) -> Result<(), Refused> {
     match action {
         ArbiterCommand::Pause => view.clocks.paused = true,
         ArbiterCommand::Resume => view.clocks.paused = false,
@@ -213,8 +273,8 @@ fn apply(view: &mut ConsoleView, action: &ArbiterCommand) -> Result<(), Refused>
                 view.clocks.black_moves = c.black_moves;
             }
             view.plan = None;
-            view.alerts
-                .retain(|a| !a.text.starts_with("The boards differ"));
+            let differ = m.text("view-alert-sighted-board", &[]);
+            view.alerts.retain(|a| a.text != differ);
         }
         ArbiterCommand::DismissAlert { alert } => {
             let before = view.alerts.len();
@@ -253,11 +313,12 @@ mod tests {
                 },
             },
             "0:03:00",
+            Language::En,
         );
         assert_eq!(refused, Err(Refused::PlanChanged));
         let logged = &view.log.last().expect("a log line").text;
         assert!(
-            logged.ends_with("refused: the plan changed since it was shown."),
+            logged.ends_with("Refused: the plan changed since it was shown."),
             "{logged}"
         );
         handle(
@@ -267,6 +328,7 @@ mod tests {
                 action: ArbiterCommand::ApplyPlan { target_fen },
             },
             "0:03:01",
+            Language::En,
         )
         .expect("applies");
         assert!(view.differing_squares().is_empty());
@@ -275,6 +337,64 @@ mod tests {
             view.log.last().map(|l| l.text.as_str()),
             Some("IA Weber: carry out the reconciliation plan.")
         );
+    }
+
+    #[test]
+    fn a_german_demo_logs_what_was_done_and_refused_in_german() {
+        let mut view = scenario_in(Language::De);
+        let target_fen = view.plan.as_ref().expect("plan").target_fen.clone();
+        let request = |action| ArbiterRequest {
+            by: "IA Weber".into(),
+            action,
+        };
+        let refused = handle(
+            &mut view,
+            &request(ArbiterCommand::DismissAlert { alert: 9 }),
+            "0:03:00",
+            Language::De,
+        );
+        assert_eq!(refused, Err(Refused::NoAlert(9)));
+        handle(
+            &mut view,
+            &request(ArbiterCommand::ApplyPlan { target_fen }),
+            "0:03:01",
+            Language::De,
+        )
+        .expect("applies");
+        let log: Vec<&str> = view
+            .log
+            .iter()
+            .rev()
+            .take(2)
+            .map(|l| l.text.as_str())
+            .collect();
+        assert_eq!(
+            log,
+            [
+                "IA Weber: Abgleichsplan ausgeführt.",
+                "IA Weber: Meldung 9 erledigt. Abgelehnt: es gibt keine Meldung 9."
+            ]
+        );
+        // The alert about the boards goes with the plan carried out, in German too.
+        assert!(view.alerts.is_empty(), "{:?}", view.alerts);
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            for e in [
+                Refused::NoClaim(2),
+                Refused::NoAlert(3),
+                Refused::NoPlan,
+                Refused::PlanChanged,
+                Refused::UnknownBoard("VI"),
+                Refused::UnknownBoard("sighted"),
+                Refused::NotOver,
+            ] {
+                let words = e.words(m);
+                assert!(!words.starts_with("console-"), "{language}: {words}");
+                if language != Language::En {
+                    assert_ne!(words, e.to_string(), "{language}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -291,6 +411,7 @@ mod tests {
                 },
             },
             "x",
+            Language::En,
         )
         .expect("ok");
         assert_eq!(view.clocks.black_ms, black + 120_000);

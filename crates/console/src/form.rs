@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::param;
 use crate::text::{self, ClockError};
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_rules::GameResult;
 use annabella_view::{ArbiterCommand, Penalty};
 use shakmaty::Color;
@@ -68,6 +69,50 @@ pub enum FormError {
         /// What the field held.
         text: String,
     },
+}
+
+impl FormError {
+    /// The refusal as the arbiter reads it in `language`: the field to fill in or correct
+    /// by its label on the page, or (for a field the page fills itself) to reload it.
+    pub fn sentence(&self, language: Language) -> String {
+        let m = Messages::get(language);
+        let label = |field: &str| {
+            let id = match field {
+                "time" => "console-time-left",
+                "moves" => "console-moves-made",
+                "secs" => "console-seconds",
+                "reason" => "console-reason",
+                _ => return None,
+            };
+            Some(m.text(id, &[]))
+        };
+        let form = || m.text("console-say-refuse-form", &[]);
+        match self {
+            FormError::Missing { field } => label(field).map_or_else(form, |l| {
+                m.text("console-say-refuse-missing", &[("field", l.into())])
+            }),
+            FormError::NotANumber { field, text } => label(field).map_or_else(form, |l| {
+                m.text(
+                    "console-say-refuse-number",
+                    &[("field", l.into()), ("text", text.clone().into())],
+                )
+            }),
+            FormError::Clock(ClockError::NotAClock { shown }) => m.text(
+                "console-say-refuse-clock",
+                &[("text", shown.clone().into())],
+            ),
+            FormError::Clock(ClockError::OverADay { shown }) => m.text(
+                "console-say-refuse-over-a-day",
+                &[("text", shown.clone().into())],
+            ),
+            FormError::Side { .. }
+            | FormError::UnknownPenalty { .. }
+            | FormError::Accept { .. }
+            | FormError::UnknownResult { .. }
+            | FormError::TargetFen { .. }
+            | FormError::UnknownAction { .. } => form(),
+        }
+    }
 }
 
 fn field<'a>(f: &'a HashMap<String, String>, name: &'static str) -> Result<&'a str, FormError> {

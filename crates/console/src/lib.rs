@@ -76,6 +76,17 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .strip_prefix("Bearer ")
 }
 
+/// What the web guard's refusals say in `language`.
+fn refusals(language: Language) -> annabella_serve::Refusals {
+    let m = annabella_phonetic::messages::Messages::get(language);
+    annabella_serve::Refusals {
+        two_hosts: m.text("serve-two-hosts", &[]),
+        foreign_host: m.text("serve-foreign-host", &[]),
+        foreign_form: m.text("serve-foreign-form", &[]),
+        guesses: m.text("serve-guesses", &[]),
+    }
+}
+
 fn status_page(status: StatusCode, html: String) -> Response {
     (status, Html(html)).into_response()
 }
@@ -99,6 +110,7 @@ impl Console {
     #[must_use]
     pub fn with_language(mut self, language: Language) -> Console {
         self.language = language;
+        self.gate = self.gate.with_refusals(refusals(language));
         self
     }
 
@@ -260,11 +272,11 @@ async fn action_form(State(c): State<Console>, Form(f): Form<HashMap<String, Str
         Err(e) => {
             return status_page(
                 StatusCode::BAD_REQUEST,
-                page::error(&e.to_string(), c.language),
+                page::error(&e.sentence(c.language), c.language),
             );
         }
     };
-    let sent = format!("Sent: {} (by {by}).", action.describe());
+    let sent = page::sent(&action, &by, c.language);
     if let Err(r) = c
         .send(ArbiterRequest {
             by: by.clone(),

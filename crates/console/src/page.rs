@@ -118,7 +118,7 @@ fn boards_region(view: &ConsoleView, say: Say) -> String {
                 let _ = write!(
                     s,
                     "<figcaption>{title}</figcaption><details><summary>{as_text}</summary><p>{}</p></details>",
-                    escape(&board_text(b))
+                    escape(&board_text(b, say.language()))
                 );
             }
             None => {
@@ -654,6 +654,18 @@ pub fn error(message: &str, language: Language) -> String {
     )
 }
 
+/// The notice after an action was sent, in `language`, unescaped: what was done and by
+/// whom ("Gesendet: Uhr von Weiß auf 1:29:00 gestellt (von IA Weber).").
+pub fn sent(action: &annabella_view::ArbiterCommand, by: &str, language: Language) -> String {
+    Messages::get(language).text(
+        "console-say-sent",
+        &[
+            ("action", action.describe_in(language).into()),
+            ("by", by.to_owned().into()),
+        ],
+    )
+}
+
 /// The sentence `id` (a `console-say-…` message) in `language`, unescaped.
 pub fn sentence(id: &str, language: Language) -> String {
     Messages::get(language).text(id, &[])
@@ -744,6 +756,141 @@ mod tests {
             !page(&view, &arbiter, None, Language::De).contains(button),
             "not at a table that stops at the result (the demo)"
         );
+    }
+
+    /// The words a person reads on a page: the text between the tags (without the
+    /// script) and the attributes read aloud or shown (`aria-label`, `title`,
+    /// `placeholder`, `alt`).
+    fn read_on(html: &str) -> Vec<String> {
+        let html = match (html.find("<script>"), html.find("</script>")) {
+            (Some(a), Some(b)) => format!("{}{}", &html[..a], &html[b..]),
+            _ => html.to_owned(),
+        };
+        let mut read = Vec::new();
+        for (i, part) in html.split('<').enumerate() {
+            let (tag, text) = part.split_once('>').unwrap_or(("", part));
+            let text = if i == 0 { part } else { text };
+            if !text.trim().is_empty() {
+                read.push(text.trim().to_owned());
+            }
+            for attr in ["aria-label=\"", "title=\"", "placeholder=\"", "alt=\""] {
+                if let Some((_, rest)) = tag.split_once(attr) {
+                    read.push(rest.split('"').next().unwrap_or("").to_owned());
+                }
+            }
+        }
+        read
+    }
+
+    /// English words and internal case names that must not reach a German page.
+    fn english_on(read: &[String]) -> Vec<String> {
+        const ENGLISH: &[&str] = &[
+            "the", "of", "to", "is", "by", "and", "White", "Black", "Side", "Set", "set", "Time",
+            "time", "Moves", "moves", "Penalty", "Warning", "Declare", "Result", "Reason",
+            "Seconds", "Pause", "Resume", "Carry", "Dismiss", "Uphold", "Reject", "claim", "alert",
+            "Sent", "field", "expected", "missing", "unknown", "Next", "game", "plan", "board",
+            "boards", "clock", "clocks", "Clock", "Board", "left", "made", "counter", "opponent",
+            "lose", "player", "Alerts", "Claims", "Actions",
+        ];
+        read.iter()
+            .filter(|text| {
+                text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+                    ENGLISH.contains(&w)
+                        || (w.len() > 3
+                            && w.chars().next().is_some_and(char::is_uppercase)
+                            && w.chars().skip(1).any(char::is_uppercase)
+                            && w.chars().all(char::is_alphabetic))
+                })
+            })
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn the_arbiters_page_its_notices_and_its_refusals_are_all_german_at_a_german_table() {
+        let mut view = crate::demo::scenario();
+        // The table's own texts come in the table's language; the page adds only its own.
+        view.table = "Brett 1".into();
+        for entry in &mut view.log {
+            entry.text = "Die Partie hat begonnen.".into();
+        }
+        view.alerts[0].text = "Die Bretter weichen ab (Brett des sehenden Spielers)".into();
+        view.claims[0].ground = "berührt – geführt (4.3)".into();
+        view.claims[0].detail = "Weiß hat den Springer auf f3 berührt".into();
+        let arbiter = Mode::Arbiter {
+            token: "t0k".into(),
+            by: "IA Weber".into(),
+        };
+        let actions = [
+            annabella_view::ArbiterCommand::Pause,
+            annabella_view::ArbiterCommand::Penalty {
+                side: Color::White,
+                penalty: annabella_view::Penalty::AddOpponentTime { secs: 120 },
+            },
+            annabella_view::ArbiterCommand::DeclareResult {
+                result: annabella_rules::GameResult::Draw,
+                reason: "Einigung".into(),
+            },
+            annabella_view::ArbiterCommand::NextGame,
+        ];
+        let mut pages = Vec::new();
+        for action in &actions {
+            let notice = sent(action, "IA Weber", Language::De);
+            pages.push(page(&view, &arbiter, Some(&notice), Language::De));
+        }
+        view.result = Some(annabella_rules::GameResult::Draw);
+        view.next_game = true;
+        pages.push(page(&view, &arbiter, None, Language::De));
+        let form = |fields: &[(&str, &str)]| {
+            fields
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect::<std::collections::HashMap<_, _>>()
+        };
+        for fields in [
+            &[("action", "set-clock"), ("side", "white"), ("time", "soon")][..],
+            &[
+                ("action", "set-clock"),
+                ("side", "white"),
+                ("time", "99:00:00"),
+            ],
+            &[("action", "set-moves"), ("side", "white")],
+            &[
+                ("action", "set-moves"),
+                ("side", "white"),
+                ("moves", "viele"),
+            ],
+            &[("action", "declare-result"), ("result", "1-0")],
+            &[
+                ("action", "penalty"),
+                ("side", "grey"),
+                ("penalty", "warning"),
+            ],
+            &[("action", "fly")],
+        ] {
+            let refusal = crate::form::action_from_form(&form(fields))
+                .expect_err("a refusal")
+                .sentence(Language::De);
+            pages.push(error(&refusal, Language::De));
+        }
+        for html in &pages {
+            let english = english_on(&read_on(html));
+            assert!(english.is_empty(), "English on a German page: {english:?}");
+        }
+        let all = pages.join("");
+        for german in [
+            "Gesendet: Uhren angehalten (von IA Weber).",
+            "Die Restzeit „soon“ ist keine Zeit",
+            "Das Feld „Gespielte Züge“ ist leer: Bitte füllen Sie es aus.",
+            "Das Feld „Grund“ ist leer",
+            "Das Formular ist unvollständig oder veraltet",
+            "Strafe verhängen",
+        ] {
+            assert!(all.contains(german), "{german}");
+        }
+        // The check itself sees English and case names.
+        let english = page(&view, &arbiter, Some("Sent: DeclareResult"), Language::En);
+        assert!(english_on(&read_on(&english)).len() > 5);
     }
 
     #[test]

@@ -13,6 +13,7 @@ use std::{
 };
 
 use annabella_console::{Console, Token, demo};
+use annabella_phonetic::Language;
 use annabella_test_support::{
     axe,
     browser::{self, board_pieces, count, screenshot, text, wait_for_css, wait_for_text},
@@ -67,7 +68,7 @@ async fn start_table() -> Table {
         while let Some(request) = req_rx.recv().await {
             log.lock().expect("lock").push(request.clone());
             station.send_modify(|v| {
-                let _ = demo::handle(v, &request, "0:03:00");
+                let _ = demo::handle(v, &request, "0:03:00", Language::En);
             });
         }
     });
@@ -327,7 +328,7 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
             }
         }]
     );
-    // A malformed field is named on an error page; nothing is sent.
+    // A malformed field is named by its label on an error page; nothing is sent.
     let body = format!(
         "token={}&by=IA+Weber&action=set-clock&side=white&time=soon",
         table.token.as_str()
@@ -343,7 +344,9 @@ async fn arbiter_forms_set_a_clock_and_bad_input_is_named() {
     .await;
     assert_eq!(code, 400);
     assert!(
-        text.contains("field &quot;time&quot;: expected h:mm:ss, got &quot;soon&quot;"),
+        text.contains(
+            "The time left &quot;soon&quot; is not a time: enter it as h:mm:ss, for example 1:29:00."
+        ),
         "{text}"
     );
     assert_eq!(table.received.lock().expect("lock").len(), 1);

@@ -287,3 +287,31 @@ async fn a_second_host_guesses_and_caches_are_refused_and_the_policy_is_the_temp
     let open = exchange(s.addr, &format!("GET / HTTP/1.1\r\nHost: {}", s.addr), "").await;
     assert_eq!(status(&open), 200, "the read-only view needs no token");
 }
+
+#[tokio::test]
+async fn a_german_tables_console_refuses_in_german() {
+    let (_view_tx, view_rx) = watch::channel(ConsoleView::default());
+    let (req_tx, _requests) = mpsc::channel(16);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let console = Console::new(view_rx, req_tx, Token::random().expect("token"))
+        .with_language(annabella_phonetic::Language::De);
+    tokio::spawn(console.serve_within(listener, Limits::default()));
+    let foreign = exchange(addr, "GET / HTTP/1.1\r\nHost: evil.example", "").await;
+    assert_eq!(status(&foreign), 421);
+    assert_eq!(
+        body(&foreign),
+        "Dieser Server antwortet nicht auf diesen Hostnamen."
+    );
+    let post = format!(
+        "POST /action HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 12"
+    );
+    let cross = exchange(addr, &post, "action=pause").await;
+    assert_eq!(status(&cross), 403);
+    assert_eq!(
+        body(&cross),
+        "Ein Formular muss von der eigenen Seite dieses Servers kommen."
+    );
+}

@@ -1,16 +1,18 @@
-//! Every page of the table's console looked at in headless Chromium on a phone (390 ×
-//! 844), a laptop (1366 × 768), the hall's big screen (1920 × 1080), a laptop at 200 %
-//! zoom and a laptop in the dark colour scheme with reduced motion: checks computed from
-//! the screenshots' pixels (squares apart, pieces 3:1 against both square colours, text
-//! 4.5:1, no sideways scrolling, no black areas); and, measured from the layout and the
-//! screenshot's pixels, both clocks on the first screen in large type (at least 32 CSS
-//! px on a desktop, 24 on a phone; their digits' ink at least 0.6 of that) beside the
-//! alerts and the pending claim, also on the first screen. Screenshots go to
+//! Every page of a German table's console looked at in headless Chromium on a phone
+//! (390 × 844), a laptop (1366 × 768), the hall's big screen (1920 × 1080), a laptop at
+//! 200 % zoom and a laptop in the dark colour scheme with reduced motion: checks
+//! computed from the screenshots' pixels (squares apart, pieces 3:1 against both square
+//! colours, text 4.5:1, no sideways scrolling, no black areas); and, measured from the
+//! layout and the screenshot's pixels, both clocks on the first screen in large type
+//! (at least 32 CSS px on a desktop, 24 on a phone; their digits' ink at least 0.6 of
+//! that) beside the alerts and the pending claim, also on the first screen; and every
+//! text of every page in German, none left in English. Screenshots go to
 //! `target/screens/`; `scripts/screens.sh` copies a few into `docs/screens/`.
 //!
 //! FAILS (never skips) when chromium or chromedriver is missing.
 
 use annabella_console::{Console, Token, demo};
+use annabella_phonetic::Language;
 use annabella_test_support::{
     browser::{self, Screen},
     pixels::{self, Expect, Findings},
@@ -35,10 +37,11 @@ const SCREENS: [Screen; 5] = [
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_console_page_is_readable_on_every_screen() {
-    let (_view_tx, view_rx) = watch::channel(demo::scenario());
+    // The console of a German table, as the README's gallery shows it.
+    let (_view_tx, view_rx) = watch::channel(demo::scenario_in(Language::De));
     let (req_tx, _req_rx) = mpsc::channel(16);
     let token = Token::random().expect("token");
-    let console = Console::new(view_rx, req_tx, token.clone());
+    let console = Console::new(view_rx, req_tx, token.clone()).with_language(Language::De);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
@@ -92,6 +95,9 @@ async fn every_console_page_is_readable_on_every_screen() {
             if *boards > 0 {
                 first_screen(&client, name, screen, &mut found).await;
             }
+            if screen.name() == "1366x768" {
+                all_german(&client, name, &mut found).await;
+            }
             findings.push(found);
             match (*name, screen.name().as_str()) {
                 ("console-arbiter", "1366x768") => {
@@ -108,7 +114,75 @@ async fn every_console_page_is_readable_on_every_screen() {
         }
         client.close().await.expect("close");
     }
+    english_is_seen(&token).await;
     pixels::assert_clean(&findings);
+}
+
+/// The language check itself sees English: an English table's console fails it.
+async fn english_is_seen(token: &Token) {
+    let (_view_tx, view_rx) = watch::channel(demo::scenario_in(Language::En));
+    let (req_tx, _req_rx) = mpsc::channel(16);
+    let console = Console::new(view_rx, req_tx, token.clone()).with_language(Language::En);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(console.serve(listener));
+    let (_driver, client) = browser::start_screen(Screen::new(1366, 768)).await;
+    client
+        .goto(&format!(
+            "http://{addr}/arbiter?token={}&by=IA%20Weber",
+            token.as_str()
+        ))
+        .await
+        .expect("open the page");
+    let mut found = Findings::default();
+    all_german(&client, "console-arbiter (English)", &mut found).await;
+    client.close().await.expect("close");
+    assert!(
+        found.faults.len() == 1 && found.faults[0].matches(", ").count() > 10,
+        "the check misses English: {:?}",
+        found.faults
+    );
+}
+
+/// English words the console's own texts would show if one were left untranslated.
+const ENGLISH: &str = r"\b(White|Black|[Bb]oards?|[Cc]locks?|Alerts?|Claims?|Moves|moves|Pause|Resume|Set|Penalty|Warning|Declare|Result|Reason|Seconds|Dismiss|Uphold|Reject|Carry out|plan|Sent|Scoresheets?|Actions|Log|running|stopped|paused|Read-only|sign-in|[Tt]oken|Your name|Open|Table|player|the|of|and|is|to|by)\b";
+
+/// The page of a German table says so (`lang="de"`) and shows no English: every text
+/// on it (the boards' titles and descriptions, the options of every list, the words
+/// read aloud from `aria-label`, `title` and `placeholder` included).
+async fn all_german(client: &fantoccini::Client, name: &str, found: &mut Findings) {
+    let english = client
+        .execute(
+            "const words = new RegExp(arguments[0]); \
+             const texts = [document.title]; \
+             const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); \
+             for (let n = walk.nextNode(); n; n = walk.nextNode()) { \
+               const tag = n.parentElement && n.parentElement.tagName.toLowerCase(); \
+               if (tag !== 'script' && tag !== 'style') texts.push(n.textContent.trim()); \
+             } \
+             for (const e of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) { \
+               for (const a of ['aria-label', 'title', 'placeholder', 'alt']) { \
+                 if (e.hasAttribute(a)) texts.push(e.getAttribute(a)); \
+               } \
+             } \
+             return [document.documentElement.lang, ...texts.filter(t => words.test(t))];",
+            vec![serde_json::Value::from(ENGLISH)],
+        )
+        .await
+        .expect("the page's texts");
+    let english: Vec<String> = english
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    if english.first().map(String::as_str) != Some("de") || english.len() > 1 {
+        found.faults.push(format!(
+            "{name}: not all in German (lang, then English texts): {english:?}"
+        ));
+    }
 }
 
 /// Both clocks in large type above the fold, and the alerts and the claim beside them.

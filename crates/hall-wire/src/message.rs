@@ -134,6 +134,9 @@ pub struct AlertNote {
     /// Who called the arbiter (only on a call), so the hall says it in its language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caller: Option<annabella_table::Caller>,
+    /// Why, so the hall says it in its language (on the alerts that have one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<annabella_table::AlertCause>,
 }
 
 impl AlertNote {

@@ -170,6 +170,7 @@ impl Replica {
                         at_ms,
                         dismissed: false,
                         caller: a.caller,
+                        cause: a.cause,
                     };
                     self.alerts.push(note.clone());
                     bodies.push(Body::Alert(note));

@@ -91,19 +91,10 @@ fn witness_words(m: &Messages, w: &crate::round::WitnessAlert) -> String {
 /// An alert's detail in the hall's language where the table said it in parts (who
 /// called the arbiter); else the table's own words (escaped).
 fn alert_detail(m: &Messages, note: &annabella_hall_wire::message::AlertNote) -> String {
-    use annabella_table::Caller;
-    match note.caller {
-        Some(Caller::Player { color, vi, stopped }) => {
-            let side = m.text(color.fold_wb("hall-white", "hall-black"), &[]);
-            let id = match (vi, stopped) {
-                (true, _) => "hall-called-vi",
-                (false, true) => "hall-called-sighted",
-                (false, false) => "hall-called-sighted-running",
-            };
-            say(m, id, &[("side", side.into())])
-        }
-        Some(Caller::ClockButton) => say(m, "hall-called-button", &[]),
-        None => escape(&note.detail),
+    match (note.caller, note.cause) {
+        (Some(caller), _) => escape(&caller.words(m)),
+        (None, Some(cause)) => escape(&cause.words(m)),
+        (None, None) => escape(&note.detail),
     }
 }
 
@@ -928,6 +919,7 @@ mod tests {
             at_ms: 0,
             dismissed: false,
             caller,
+            cause: None,
         };
         let de = Messages::get(Language::De);
         let sighted = Caller::Player {
@@ -971,6 +963,68 @@ mod tests {
                     assert!(!text.contains("arbiter"), "{language}: {text}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn why_the_table_raised_an_alert_is_said_in_the_halls_language() {
+        use annabella_hall_wire::message::AlertNote;
+        use annabella_table::{AlertCause, AlertKind};
+        let causes = [
+            AlertCause::ClockLost,
+            AlertCause::ClockBack,
+            AlertCause::ClockRefuses,
+            AlertCause::ClockLowBattery,
+            AlertCause::StartWaits,
+            AlertCause::SightedBoardDiffers,
+            AlertCause::SightedPressWithoutMove,
+            AlertCause::PausedByVi,
+            AlertCause::PausedBySighted {
+                color: Color::Black,
+            },
+            AlertCause::PausedByButton,
+            AlertCause::FlagFall {
+                color: Color::White,
+            },
+        ];
+        let note = |cause: AlertCause| AlertNote {
+            kind: AlertKind::ClockDevice,
+            detail: cause.english(),
+            ply: 4,
+            seq: 9,
+            at_ms: 0,
+            dismissed: false,
+            caller: None,
+            cause: Some(cause),
+        };
+        assert_eq!(
+            alert_detail(Messages::get(Language::De), &note(causes[3])),
+            "die Schachuhr meldet eine schwache Batterie"
+        );
+        assert_eq!(
+            alert_detail(Messages::get(Language::De), &note(causes[8])),
+            "der sehende Spieler (Schwarz) hat die Uhren angehalten"
+        );
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            let mut seen = std::collections::BTreeSet::new();
+            for cause in causes {
+                let text = alert_detail(m, &note(cause));
+                assert!(!text.starts_with("view-cause"), "{language}: {text}");
+                if language == Language::En {
+                    assert_eq!(
+                        text.to_lowercase(),
+                        escape(&cause.english()).to_lowercase(),
+                        "the detail's own words"
+                    );
+                } else {
+                    for english in ["the ", "clock", "player", "stopped", "board"] {
+                        assert!(!text.contains(english), "{language}: {text}");
+                    }
+                }
+                seen.insert(text);
+            }
+            assert_eq!(seen.len(), causes.len(), "{language}");
         }
     }
 }

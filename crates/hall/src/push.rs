@@ -9,7 +9,7 @@ use tokio::sync::mpsc;
 
 use crate::{
     broadcast::{
-        PushSettings, PushStatus,
+        PushProblem, PushSettings, PushStatus,
         lichess::{self, PushReply, PushSetupError},
         pace::{Outcome, Pacer},
         tell,
@@ -55,6 +55,7 @@ async fn push(
         errors_left_out: 0,
         problem: None,
         retry_in_ms: None,
+        cause: None,
     };
     for body in lichess::bodies(games) {
         status.requests += 1;
@@ -72,6 +73,9 @@ async fn push(
                     &format!("{}: {e}", settings.url),
                     lichess::MAX_TEXT,
                 ));
+                status.cause = Some(PushProblem::Unreachable {
+                    url: printable_within(&settings.url, lichess::MAX_TEXT),
+                });
                 return (Outcome::Unreachable, status);
             }
         };
@@ -84,6 +88,10 @@ async fn push(
             Ok(text) => text,
             Err(problem) => {
                 status.problem = Some(printable_within(&problem.to_string(), lichess::MAX_TEXT));
+                status.cause = Some(match problem {
+                    ReplyError::TooLong(max) => PushProblem::TooLong { kib: max / 1024 },
+                    ReplyError::Broke(_) => PushProblem::BrokeOff,
+                });
                 return (Outcome::Unreachable, status);
             }
         };
@@ -97,23 +105,34 @@ async fn push(
                 }
                 Err(e) => {
                     status.problem = Some(format!("a reply that is not Lichess's: {e}"));
+                    status.cause = Some(PushProblem::NotLichess);
                     Outcome::Unreachable
                 }
             }
         } else if code.is_redirection() {
+            let to = printable_within(
+                location.as_deref().unwrap_or("no Location"),
+                lichess::MAX_TEXT,
+            );
             status.problem = Some(format!(
-                "refused, {code}: the server sends the push elsewhere ({}); a push is never sent on to another address",
-                printable_within(
-                    location.as_deref().unwrap_or("no Location"),
-                    lichess::MAX_TEXT
-                )
+                "refused, {code}: the server sends the push elsewhere ({to}); a push is never sent on to another address"
             ));
+            status.cause = Some(PushProblem::Redirected {
+                code: code.as_u16(),
+                to,
+            });
             Outcome::Refused
         } else if code.as_u16() == 429 {
             status.problem = Some("Lichess asks to slow down (429)".into());
+            status.cause = Some(PushProblem::SlowDown);
             Outcome::Busy
         } else if code.is_server_error() {
-            status.problem = Some(format!("{code}: {}", lichess::refusal(&text)));
+            let said = lichess::refusal(&text);
+            status.problem = Some(format!("{code}: {said}"));
+            status.cause = Some(PushProblem::ServerError {
+                code: code.as_u16(),
+                said,
+            });
             Outcome::Unreachable
         } else {
             let hint = match code.as_u16() {
@@ -121,10 +140,12 @@ async fn push(
                 404 => " (is the round id right?)",
                 _ => "",
             };
-            status.problem = Some(format!(
-                "refused, {code}: {}{hint}",
-                lichess::refusal(&text)
-            ));
+            let said = lichess::refusal(&text);
+            status.problem = Some(format!("refused, {code}: {said}{hint}"));
+            status.cause = Some(PushProblem::Refused {
+                code: code.as_u16(),
+                said,
+            });
             Outcome::Refused
         };
         return (outcome, status);

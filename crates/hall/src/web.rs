@@ -74,7 +74,9 @@ impl HallWeb {
         HallWeb {
             shared,
             language,
-            gate: Gate::new(Token::new(token)).with_scripts(&[page::SCRIPT]),
+            gate: Gate::new(Token::new(token))
+                .with_scripts(&[page::SCRIPT])
+                .with_refusals(refusals(language)),
             streams: Streams::default(),
             renders: Arc::default(),
         }
@@ -159,6 +161,17 @@ impl HallWeb {
     /// A page refusing with `status`, saying the message `id`.
     fn refuse(&self, status: StatusCode, id: &str) -> Response {
         self.refusal(status, id).into_response()
+    }
+}
+
+/// What the web guard's refusals say in `language`.
+fn refusals(language: Language) -> annabella_serve::Refusals {
+    let m = Messages::get(language);
+    annabella_serve::Refusals {
+        two_hosts: m.text("serve-two-hosts", &[]),
+        foreign_host: m.text("serve-foreign-host", &[]),
+        foreign_form: m.text("serve-foreign-form", &[]),
+        guesses: m.text("serve-guesses", &[]),
     }
 }
 
@@ -261,11 +274,7 @@ async fn action(State(w): State<HallWeb>, Form(f): Form<HashMap<String, String>>
             "hall-sent",
             &[table_arg, ("what", action_words(m, &act).into())],
         ),
-        Err(crate::subscriber::SendError::NoKey(_)) => m.text("hall-not-sent-key", &[table_arg]),
-        Err(e) => m.text(
-            "hall-not-sent",
-            &[table_arg, ("why", printable(&e.to_string()).into())],
-        ),
+        Err(e) => not_sent_words(m, table, &e),
     };
     // The token stays out of the address: the browser has it as a cookie.
     Redirect::to(&format!(
@@ -322,6 +331,18 @@ fn action_words(m: &Messages, action: &HallAction) -> String {
         // The hall's forms ask for no other action.
         HallAction::Table(_) => String::new(),
     }
+}
+
+/// Why an action was not sent, in `m`'s language (the log keeps the error's own words).
+fn not_sent_words(m: &Messages, table: &str, error: &crate::subscriber::SendError) -> String {
+    use crate::subscriber::SendError;
+    let id = match error {
+        SendError::NoKey(_) => "hall-not-sent-key",
+        SendError::TableName { .. } => "hall-not-sent-name",
+        SendError::Encode(_) => "hall-not-sent-encode",
+        SendError::Client(_) => "hall-not-sent-broker",
+    };
+    m.text(id, &[("table", printable(table).into())])
 }
 
 /// `text` from outside without control characters, at most 80 characters (a page shows it).
@@ -567,6 +588,64 @@ mod tests {
                 ]
             ),
             "Išsiųsta prie lentos 3: sustabdyti laikrodžius."
+        );
+    }
+
+    #[test]
+    fn why_an_action_was_not_sent_is_said_in_the_halls_language() {
+        use crate::subscriber::SendError;
+        let errors = [
+            SendError::NoKey("3".into()),
+            SendError::TableName {
+                table: "3/4".into(),
+                error: annabella_hall_wire::topic::TableNameError::Forbidden('/'),
+            },
+            SendError::Encode(serde_json::from_str::<u8>("x").unwrap_err()),
+            SendError::Client(rumqttc::v5::ClientError::Request(
+                rumqttc::v5::Request::Disconnect,
+            )),
+        ];
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            for e in &errors {
+                let text = not_sent_words(m, "3\u{1b}", e);
+                assert!(text.contains('3') && !text.contains('\u{1b}'), "{text}");
+                assert!(text.ends_with('.') && !text.starts_with("hall-"), "{text}");
+                if language != Language::En {
+                    for english in ["eventloop", "MQTT", "expected", "action key", "topic"] {
+                        assert!(!text.contains(english), "{language}: {text}");
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            not_sent_words(Messages::get(Language::De), "3", &errors[3]),
+            "Nicht an Brett 3 gesendet: Die Verbindung zum Broker nimmt gerade keine \
+             Nachrichten an; versuchen Sie es gleich noch einmal."
+        );
+    }
+
+    #[test]
+    fn the_web_guard_refuses_in_the_halls_language() {
+        let english = annabella_serve::Refusals::default();
+        assert_eq!(refusals(Language::En), english);
+        for language in Language::ALL.into_iter().filter(|l| *l != Language::En) {
+            let r = refusals(language);
+            for (ours, theirs) in [
+                (&r.two_hosts, &english.two_hosts),
+                (&r.foreign_host, &english.foreign_host),
+                (&r.foreign_form, &english.foreign_form),
+                (&r.guesses, &english.guesses),
+            ] {
+                assert!(
+                    ours != theirs && !ours.starts_with("serve-"),
+                    "{language}: {ours}"
+                );
+            }
+        }
+        assert_eq!(
+            refusals(Language::De).guesses,
+            "Zu viele falsche Schlüssel von diesem Computer; versuchen Sie es in einer Minute erneut."
         );
     }
 

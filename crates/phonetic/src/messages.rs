@@ -314,6 +314,12 @@ mod tests {
             ("alert", "7".into()),
             ("other", "Schwarz".into()),
             ("ply", "14".into()),
+            ("field", "Grund".into()),
+            ("action", "Uhr von Weiß auf 1:29:00 gestellt".into()),
+            ("url", "https://lichess.org".into()),
+            ("kib", 64.into()),
+            ("code", "404".into()),
+            ("path", "/dev/ttyACM0".into()),
         ]
     }
 
@@ -385,6 +391,9 @@ mod tests {
         "view-alert",
         "view-alert-",
         "view-device",
+        "view-device-name",
+        "view-report-",
+        "view-cause-",
         "view-ground-",
         "view-claim-",
         // A prompt that waits for the answer, a labelled records line, a parenthesis.
@@ -422,8 +431,7 @@ mod tests {
         "hall-no-alert",
         "hall-error-",
         "hall-sent",
-        "hall-not-sent",
-        "hall-not-sent-key",
+        "hall-not-sent-",
         "hall-push-line",
         "hall-called-",
         "board-same",

@@ -8,7 +8,11 @@ use std::sync::Arc;
 use axum::Router;
 use tokio::net::TcpListener;
 
-use crate::{Token, serve_hardened, serving::Limits};
+use crate::{
+    Token,
+    hardening::{self, Hardening, Refusals},
+    serving::{self, Limits},
+};
 
 /// The token and host names of one web shell.
 #[derive(Debug, Clone)]
@@ -16,6 +20,7 @@ pub struct Gate {
     token: Arc<Token>,
     host_names: Vec<String>,
     scripts: Vec<&'static str>,
+    refusals: Refusals,
 }
 
 impl Gate {
@@ -25,6 +30,7 @@ impl Gate {
             token: Arc::new(token),
             host_names: Vec::new(),
             scripts: Vec::new(),
+            refusals: Refusals::default(),
         }
     }
 
@@ -41,6 +47,13 @@ impl Gate {
     #[must_use]
     pub fn with_host_names(mut self, names: Vec<String>) -> Gate {
         self.host_names = names;
+        self
+    }
+
+    /// The same gate refusing in the shell's words (see [`Refusals`]).
+    #[must_use]
+    pub fn with_refusals(mut self, refusals: Refusals) -> Gate {
+        self.refusals = refusals;
         self
     }
 
@@ -62,14 +75,11 @@ impl Gate {
     ) -> std::io::Result<()> {
         let token = Arc::clone(&self.token);
         let check = Arc::new(move |t: &str| token.matches(t));
-        serve_hardened(
-            listener,
-            router,
-            &self.host_names,
-            check,
-            (limits, &self.scripts),
-        )
-        .await
+        let port = listener.local_addr()?.port();
+        let guard = Hardening::new(port, &self.host_names, check)
+            .with_scripts(&self.scripts)
+            .with_refusals(self.refusals.clone());
+        serving::serve(listener, hardening::harden(router, guard), limits).await
     }
 }
 

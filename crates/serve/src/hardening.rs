@@ -68,6 +68,31 @@ pub struct Hardening {
     token: TokenCheck,
     scripts: String,
     guesses: Arc<std::sync::Mutex<Guesses>>,
+    refusals: Refusals,
+}
+
+/// What the guard's refusals say, in the shell's language (English unless told).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusals {
+    /// A request with more than one `Host` header.
+    pub two_hosts: String,
+    /// A host name the server does not answer to.
+    pub foreign_host: String,
+    /// A form posted from another page.
+    pub foreign_form: String,
+    /// A computer that sent too many wrong tokens.
+    pub guesses: String,
+}
+
+impl Default for Refusals {
+    fn default() -> Refusals {
+        Refusals {
+            two_hosts: "A request has one Host header.".into(),
+            foreign_host: "This server does not answer to that host name.".into(),
+            foreign_form: "A form must come from this server's own page.".into(),
+            guesses: "Too many wrong tokens from this computer; try again in a minute.".into(),
+        }
+    }
 }
 
 /// Wrong tokens by peer: when the peer's window began and how many it sent in it.
@@ -121,7 +146,15 @@ impl Hardening {
             token,
             scripts: "'none'".to_owned(),
             guesses: Arc::default(),
+            refusals: Refusals::default(),
         }
+    }
+
+    /// The same server saying `refusals`.
+    #[must_use]
+    pub fn with_refusals(mut self, refusals: Refusals) -> Hardening {
+        self.refusals = refusals;
+        self
     }
 
     /// The same server whose pages run exactly `scripts` (the texts of their inline
@@ -205,7 +238,7 @@ fn encode(text: &str) -> String {
 /// requests; then every response gets its security headers.
 async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) -> Response {
     if req.headers().get_all(header::HOST).iter().count() > 1 {
-        return refuse(StatusCode::BAD_REQUEST, "A request has one Host header.");
+        return refuse(StatusCode::BAD_REQUEST, &h.refusals.two_hosts);
     }
     let host = req
         .headers()
@@ -214,16 +247,10 @@ async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) ->
         .unwrap_or_default()
         .to_owned();
     if !h.host_ok(&host) {
-        return refuse(
-            StatusCode::MISDIRECTED_REQUEST,
-            "This server does not answer to that host name.",
-        );
+        return refuse(StatusCode::MISDIRECTED_REQUEST, &h.refusals.foreign_host);
     }
     if req.method() == Method::POST && !from_own_page(req.headers(), &host) {
-        return refuse(
-            StatusCode::FORBIDDEN,
-            "A form must come from this server's own page.",
-        );
+        return refuse(StatusCode::FORBIDDEN, &h.refusals.foreign_form);
     }
     let query = req.uri().query().unwrap_or_default().to_owned();
     let given = query_param(&query, "token").map(|t| t.into_owned());
@@ -238,10 +265,7 @@ async fn guard(State(h): State<Arc<Hardening>>, mut req: Request, next: Next) ->
         let now = std::time::Instant::now();
         let mut guesses = h.guesses.lock().unwrap_or_else(|e| e.into_inner());
         if guesses.barred(peer, now) {
-            return refuse(
-                StatusCode::TOO_MANY_REQUESTS,
-                "Too many wrong tokens from this computer; try again in a minute.",
-            );
+            return refuse(StatusCode::TOO_MANY_REQUESTS, &h.refusals.guesses);
         }
         if !(h.token)(token) {
             guesses.wrong(peer, now);

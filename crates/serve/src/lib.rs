@@ -26,6 +26,7 @@ pub mod hardening;
 pub mod serving;
 
 pub use gate::Gate;
+pub use hardening::Refusals;
 
 /// Serves `router` on `listener` within `limits`, behind [`hardening::harden`] for the
 /// listener's port, the host `names` besides IP addresses and `localhost`, `token`, and

@@ -191,6 +191,111 @@ pub struct ArbiterAlert {
     /// call; absent from other alerts and from journals written before the field).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caller: Option<Caller>,
+    /// Why, for a page that says it in its own language (on the alerts that have one;
+    /// absent from the others and from journals written before the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<AlertCause>,
+}
+
+/// Why an alert was raised, as a page words it in its own language; `detail` keeps
+/// the English words ([`AlertCause::english`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "cause", rename_all = "snake_case")]
+pub enum AlertCause {
+    /// The clock device is not connected or switched off: the table keeps the time.
+    ClockLost,
+    /// The clock device is back.
+    ClockBack,
+    /// The clock device keeps refusing the table's times.
+    ClockRefuses,
+    /// The clock device reports a low battery.
+    ClockLowBattery,
+    /// The game waits for the start position on the sighted board.
+    StartWaits,
+    /// The sighted board differs from the game.
+    SightedBoardDiffers,
+    /// The sighted player pressed the clock, but no move was seen on the board.
+    SightedPressWithoutMove,
+    /// The VI player stopped the clocks.
+    PausedByVi,
+    /// The sighted player stopped the clocks.
+    PausedBySighted {
+        /// Their side.
+        #[serde(with = "crate::text_serde")]
+        color: Color,
+    },
+    /// Someone at the table stopped the clocks with the clock's button.
+    PausedByButton,
+    /// The VI player's flag fell; the opponent or the arbiter may claim.
+    FlagFall {
+        /// Whose flag.
+        #[serde(with = "crate::text_serde")]
+        color: Color,
+    },
+}
+
+impl AlertCause {
+    /// The words in `m`'s language, as a page shows them after the alert's title.
+    pub fn words(self, m: &annabella_phonetic::messages::Messages) -> String {
+        let side = |color: Color| {
+            (
+                "side",
+                m.text(
+                    "color",
+                    &[("color", annabella_phonetic::messages::color_arg(color))],
+                )
+                .into(),
+            )
+        };
+        match self {
+            AlertCause::ClockLost => m.text("view-cause-clock-lost", &[]),
+            AlertCause::ClockBack => m.text("view-cause-clock-back", &[]),
+            AlertCause::ClockRefuses => m.text("view-cause-clock-refuses", &[]),
+            AlertCause::ClockLowBattery => m.text("view-cause-clock-battery", &[]),
+            AlertCause::StartWaits => m.text("view-cause-start-waits", &[]),
+            AlertCause::SightedBoardDiffers => m.text("view-cause-sighted-board", &[]),
+            AlertCause::SightedPressWithoutMove => m.text("view-cause-sighted-press", &[]),
+            AlertCause::PausedByVi => m.text("view-cause-paused-vi", &[]),
+            AlertCause::PausedBySighted { color } => {
+                m.text("view-cause-paused-sighted", &[side(color)])
+            }
+            AlertCause::PausedByButton => m.text("view-cause-paused-button", &[]),
+            AlertCause::FlagFall { color } => m.text("view-cause-flag", &[side(color)]),
+        }
+    }
+
+    /// The English words (the alert's `detail`).
+    pub fn english(self) -> String {
+        match self {
+            AlertCause::ClockLost => "the clock device is not connected or switched off; the \
+                                      table keeps the time and presses the clocks itself"
+                .into(),
+            AlertCause::ClockBack => {
+                "the clock device is back; its lever presses count again".into()
+            }
+            AlertCause::ClockRefuses => "the clock device does not take the table's times; set it \
+                                         by hand (the table keeps the time)"
+                .into(),
+            AlertCause::ClockLowBattery => "the clock device reports a low battery".into(),
+            AlertCause::StartWaits => "the game waits for the start position on the sighted \
+                                       board; the arbiter's start starts it anyway"
+                .into(),
+            AlertCause::SightedBoardDiffers => "the sighted board differs from the game".into(),
+            AlertCause::SightedPressWithoutMove => {
+                "the sighted player pressed the clock, but no move was seen on the board".into()
+            }
+            AlertCause::PausedByVi => "the VI player stopped the clocks".into(),
+            AlertCause::PausedBySighted { color } => {
+                format!("the sighted player ({color}) stopped the clocks")
+            }
+            AlertCause::PausedByButton => {
+                "a player at the table stopped the clocks (the clock's button)".into()
+            }
+            AlertCause::FlagFall { color } => format!(
+                "{color}'s flag fell (the VI player's); the opponent or the arbiter may claim"
+            ),
+        }
+    }
 }
 
 /// Who called the arbiter ([`AlertKind::Called`]).
@@ -209,6 +314,24 @@ pub enum Caller {
     },
     /// Someone at the table, with the clock's shared button (the clocks stopped).
     ClockButton,
+}
+
+impl Caller {
+    /// Who called, in `m`'s language (a whole sentence).
+    pub fn words(self, m: &annabella_phonetic::messages::Messages) -> String {
+        match self {
+            Caller::Player { color, vi, stopped } => {
+                let side = m.text(color.fold_wb("hall-white", "hall-black"), &[]);
+                let id = match (vi, stopped) {
+                    (true, _) => "hall-called-vi",
+                    (false, true) => "hall-called-sighted",
+                    (false, false) => "hall-called-sighted-running",
+                };
+                m.text(id, &[("side", side.into())])
+            }
+            Caller::ClockButton => m.text("hall-called-button", &[]),
+        }
+    }
 }
 
 /// A move as recorded on the scoresheet.

@@ -53,8 +53,8 @@ pub use config::{
     ClockLever, ClockPress, ConfigError, Event, PlayerDetails, TableConfig, Timings, ViBoard,
 };
 pub use effect::{
-    AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, Caller, ClockCommand, Effect,
-    GameEnd, Haptic, IllegalMark, PegFix, Priority, RecordedMove, SealedMove,
+    AlertCause, AlertKind, AnnounceKind, Announcement, ArbiterAlert, Audience, Caller,
+    ClockCommand, Effect, GameEnd, Haptic, IllegalMark, PegFix, Priority, RecordedMove, SealedMove,
 };
 pub use input::{ArbiterAction, ClockButton, ClockDevice, Hypothesis, Input, SightedCommand};
 pub use online::{OnlineNotice, OnlineRequest};

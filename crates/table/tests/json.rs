@@ -127,6 +127,7 @@ fn positions_and_boards_in_effects_are_their_fen() {
         ),
         ply: 1,
         caller: None,
+        cause: None,
     });
     let json = serde_json::to_string(&e).unwrap();
     assert_eq!(
@@ -268,4 +269,46 @@ fn the_views_position_and_moves_are_their_fen_and_san() {
     let bad = json.replace("\"Qxf7#\"", "\"Qz9\"");
     let err = serde_json::from_str::<annabella_table::TableView>(&bad).unwrap_err();
     assert!(err.to_string().contains("Qz9"), "{err}");
+}
+
+/// An alert's cause is an added object, `detail` keeps its English words, and an alert
+/// without one reads as before.
+#[test]
+fn an_alerts_cause_is_an_added_field_beside_its_english_detail() {
+    use annabella_table::AlertCause;
+    let cause = AlertCause::PausedBySighted {
+        color: shakmaty::Color::Black,
+    };
+    assert_eq!(
+        serde_json::to_string(&cause).unwrap(),
+        r#"{"cause":"paused_by_sighted","color":"black"}"#
+    );
+    assert_eq!(
+        cause.english(),
+        "the sighted player (black) stopped the clocks"
+    );
+    let alert = ArbiterAlert {
+        kind: AlertKind::Paused,
+        detail: cause.english(),
+        game_fen: shakmaty::fen::Fen::default(),
+        vi_board: "8/8/8/8/8/8/8/8".into(),
+        sighted_board: None,
+        ply: 0,
+        caller: None,
+        cause: Some(cause),
+    };
+    let json = serde_json::to_string(&alert).unwrap();
+    assert!(
+        json.ends_with(r#""ply":0,"cause":{"cause":"paused_by_sighted","color":"black"}}"#),
+        "{json}"
+    );
+    assert_eq!(serde_json::from_str::<ArbiterAlert>(&json).unwrap(), alert);
+    let older = json.replace(
+        r#","cause":{"cause":"paused_by_sighted","color":"black"}"#,
+        "",
+    );
+    assert_eq!(
+        serde_json::from_str::<ArbiterAlert>(&older).unwrap().cause,
+        None
+    );
 }

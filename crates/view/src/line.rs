@@ -4,6 +4,7 @@
 
 use std::{fmt, path::PathBuf};
 
+use annabella_phonetic::messages::Messages;
 use annabella_table::{Effect, Input};
 use annabella_voice::Said;
 use shakmaty::Color;
@@ -92,6 +93,42 @@ impl DeviceReport {
                 }
             )
     }
+}
+
+impl DeviceReport {
+    /// The report in `m`'s language ("getrennt: keine Antwort"); what the port or the
+    /// device said stays as it came. JSON and the event lines keep the `Display` words.
+    pub fn words(&self, m: &Messages) -> String {
+        match self {
+            DeviceReport::Opened { path, reconnect } => m.text(
+                if *reconnect {
+                    "view-report-reopened"
+                } else {
+                    "view-report-opened"
+                },
+                &[("path", path.display().to_string().into())],
+            ),
+            DeviceReport::Lost { reason } => {
+                m.text("view-report-lost", &[("reason", reason.as_str().into())])
+            }
+            DeviceReport::OpenFailed { reason } => m.text(
+                "view-report-open-failed",
+                &[("reason", reason.as_str().into())],
+            ),
+            DeviceReport::Other(text) => text.clone(),
+        }
+    }
+}
+
+/// A device of the table ("clock", "peg_board", "dgt") by its name in `m`'s language.
+pub fn device_name(m: &Messages, device: &str) -> String {
+    m.text(
+        "view-device-name",
+        &[
+            ("device", device.into()),
+            ("name", device.replace('_', " ").into()),
+        ],
+    )
 }
 
 impl fmt::Display for DeviceReport {

@@ -20,7 +20,7 @@ use annabella_table::{
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Square, san::SanPlus};
 
 use crate::{
-    line::{DeviceReport, Journalled, Line},
+    line::{DeviceReport, Journalled, Line, device_name},
     peg_pieces,
 };
 
@@ -198,10 +198,10 @@ impl Observer {
         let line = device_text(Messages::get(self.language), device, report);
         self.note(at, line);
         if report.is_down() {
-            let device = device.replace('_', " ");
+            let m = Messages::get(self.language);
             let args = [
-                ("device", device.as_str().into()),
-                ("report", report.to_string().into()),
+                ("device", device_name(m, device).into()),
+                ("report", report.words(m).into()),
             ];
             let text = self.say("view-device-down", &args);
             self.raise(text, false, AlertKind::Called, 0);
@@ -381,9 +381,14 @@ pub(crate) fn move_text(m: &Messages, language: Language, r: &RecordedMove) -> S
 /// An alert for the arbiter in words: its title and detail.
 pub(crate) fn alert_text(m: &Messages, a: &ArbiterAlert) -> String {
     let title = m.text(alert_title(&a.kind), &[]);
+    let detail = match (a.caller, a.cause) {
+        (Some(caller), _) => caller.words(m),
+        (None, Some(cause)) => cause.words(m),
+        (None, None) => a.detail.clone(),
+    };
     m.text(
         "view-alert",
-        &[("what", title.into()), ("detail", a.detail.as_str().into())],
+        &[("what", title.into()), ("detail", detail.into())],
     )
 }
 
@@ -404,12 +409,11 @@ pub(crate) fn game_over_text(m: &Messages, g: &GameEnd) -> String {
 
 /// A device's report in the log's words.
 pub(crate) fn device_text(m: &Messages, device: &str, report: &DeviceReport) -> String {
-    let device = device.replace('_', " ");
     m.text(
         "view-device",
         &[
-            ("device", device.as_str().into()),
-            ("report", report.to_string().into()),
+            ("device", device_name(m, device).into()),
+            ("report", report.words(m).into()),
         ],
     )
 }
@@ -579,6 +583,111 @@ mod tests {
                 o.alerts
             );
         }
+    }
+
+    #[test]
+    fn a_device_report_is_said_in_the_tables_language() {
+        let config = TableConfig {
+            language: Language::De,
+            ..TableConfig::default()
+        };
+        let mut o = Observer::new("T", &config).expect("config");
+        o.on_device(
+            Duration::from_secs(2),
+            "peg_board",
+            &DeviceReport::Lost {
+                reason: "no answer".into(),
+            },
+        );
+        o.on_device(
+            Duration::from_secs(3),
+            "clock",
+            &DeviceReport::Opened {
+                path: "/dev/ttyACM0".into(),
+                reconnect: true,
+            },
+        );
+        let log: Vec<&str> = o.log.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            log,
+            [
+                "Steckbrett: getrennt: no answer.",
+                "Schachuhr: /dev/ttyACM0 wieder geöffnet."
+            ]
+        );
+        assert_eq!(
+            o.alerts[0].alert.text,
+            "Die Verbindung zum Gerät Steckbrett: getrennt: no answer."
+        );
+        // The event line and JSON keep their words.
+        let lost = DeviceReport::OpenFailed {
+            reason: "busy".into(),
+        };
+        assert_eq!(lost.to_string(), "cannot open: busy");
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            for device in ["clock", "peg_board", "dgt"] {
+                let name = device_name(m, device);
+                assert!(
+                    !name.contains('_') && !name.is_empty(),
+                    "{language}: {name}"
+                );
+            }
+            assert_eq!(device_name(m, "braille_display"), "braille display");
+            let words = lost.words(m);
+            assert!(
+                words.ends_with("busy") && !words.starts_with("view-"),
+                "{words}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_alert_is_said_in_the_tables_language() {
+        use annabella_table::{AlertCause, AlertKind, Caller};
+        let cause = AlertCause::FlagFall {
+            color: Color::Black,
+        };
+        let alert = ArbiterAlert {
+            kind: AlertKind::FlagFall,
+            detail: cause.english(),
+            game_fen: shakmaty::fen::Fen::default(),
+            vi_board: String::new(),
+            sighted_board: None,
+            ply: 40,
+            caller: None,
+            cause: Some(cause),
+        };
+        let de = Messages::get(Language::De);
+        assert_eq!(
+            alert_text(de, &alert),
+            "Zeitüberschreitung (Fallblättchen): bei Schwarz ist das Fallblättchen gefallen \
+             (beim sehbehinderten Spieler); der Gegner oder der Schiedsrichter kann reklamieren"
+        );
+        let called = ArbiterAlert {
+            kind: AlertKind::Called,
+            detail: "the VI player (white) calls the arbiter; the clocks are stopped".into(),
+            caller: Some(Caller::Player {
+                color: Color::White,
+                vi: true,
+                stopped: true,
+            }),
+            cause: None,
+            ..alert.clone()
+        };
+        assert!(
+            alert_text(de, &called).ends_with(
+                "Der sehbehinderte Spieler (Weiß) ruft den Schiedsrichter; die Uhren sind angehalten."
+            ),
+            "{}",
+            alert_text(de, &called)
+        );
+        // An alert without a cause (an older journal) keeps its own words.
+        let older = ArbiterAlert {
+            cause: None,
+            ..alert
+        };
+        assert!(alert_text(de, &older).ends_with("the opponent or the arbiter may claim"));
     }
 
     #[test]

@@ -72,6 +72,86 @@ pub struct PushStatus {
     pub problem: Option<String>,
     /// When the next try comes, if the push is tried again (ms).
     pub retry_in_ms: Option<u64>,
+    /// Why the push failed, for the page to say in its language (`problem` keeps the
+    /// log's words; not in JSON).
+    #[serde(skip)]
+    pub cause: Option<PushProblem>,
+}
+
+/// Why a push failed, as the hall page says it; what Lichess said stays as it came.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PushProblem {
+    /// No connection to the server at the URL.
+    Unreachable {
+        /// The push URL.
+        url: String,
+    },
+    /// The reply was longer than the cap and not read on (KiB).
+    TooLong {
+        /// The cap, KiB.
+        kib: usize,
+    },
+    /// The reply broke off.
+    BrokeOff,
+    /// A reply that is not Lichess's.
+    NotLichess,
+    /// The server sends the push elsewhere: it is not followed.
+    Redirected {
+        /// The HTTP status.
+        code: u16,
+        /// Where to (its `Location`).
+        to: String,
+    },
+    /// Lichess asks to slow down (429).
+    SlowDown,
+    /// A server error, and what the server said.
+    ServerError {
+        /// The HTTP status.
+        code: u16,
+        /// What it said.
+        said: String,
+    },
+    /// Refused, and what Lichess said (401 and 403: the token; 404: the round id).
+    Refused {
+        /// The HTTP status.
+        code: u16,
+        /// What it said.
+        said: String,
+    },
+}
+
+impl PushProblem {
+    /// The problem in `m`'s language (a part of the push line).
+    pub fn words(&self, m: &annabella_phonetic::messages::Messages) -> String {
+        let code = |c: &u16| ("code", c.to_string().into());
+        match self {
+            PushProblem::Unreachable { url } => {
+                m.text("hall-push-why-unreachable", &[("url", url.clone().into())])
+            }
+            PushProblem::TooLong { kib } => {
+                m.text("hall-push-why-too-long", &[("kib", (*kib).into())])
+            }
+            PushProblem::BrokeOff => m.text("hall-push-why-broke", &[]),
+            PushProblem::NotLichess => m.text("hall-push-why-not-lichess", &[]),
+            PushProblem::Redirected { code: c, to } => m.text(
+                "hall-push-why-redirect",
+                &[code(c), ("to", to.clone().into())],
+            ),
+            PushProblem::SlowDown => m.text("hall-push-why-slow-down", &[]),
+            PushProblem::ServerError { code: c, said } => m.text(
+                "hall-push-why-server",
+                &[code(c), ("said", said.clone().into())],
+            ),
+            PushProblem::Refused { code: c, said } => {
+                let id = match c {
+                    401 | 403 => "hall-push-why-token",
+                    404 => "hall-push-why-round",
+                    _ => "hall-push-why-refused",
+                };
+                m.text(id, &[code(c), ("said", said.clone().into())])
+            }
+        }
+    }
 }
 
 /// The hall page's line on the push in `m`'s language (empty when the hall does not
@@ -93,7 +173,18 @@ pub fn status_html(
             },
         );
         vec![
-            m.text("hall-push-failed", &[("problem", clean(problem).into())]),
+            m.text(
+                "hall-push-failed",
+                &[(
+                    "problem",
+                    clean(
+                        &s.cause
+                            .as_ref()
+                            .map_or_else(|| problem.clone(), |c| c.words(m)),
+                    )
+                    .into(),
+                )],
+            ),
             again,
         ]
     } else {
@@ -173,6 +264,7 @@ mod tests {
             errors_left_out: 2,
             problem: problem.map(str::to_owned),
             retry_in_ms,
+            cause: None,
         }
     }
 
@@ -201,5 +293,69 @@ mod tests {
             assert!(!line.contains("hall-push"), "{language}: {line}");
         }
         assert_eq!(status_html(None, de), "");
+    }
+
+    #[test]
+    fn why_a_push_failed_is_said_in_the_halls_language() {
+        let causes = [
+            PushProblem::Unreachable {
+                url: "https://lichess.org/api/broadcast/round/abcd1234/push".into(),
+            },
+            PushProblem::TooLong { kib: 64 },
+            PushProblem::BrokeOff,
+            PushProblem::NotLichess,
+            PushProblem::Redirected {
+                code: 301,
+                to: "https://elsewhere.example/".into(),
+            },
+            PushProblem::SlowDown,
+            PushProblem::ServerError {
+                code: 502,
+                said: "Bad gateway".into(),
+            },
+            PushProblem::Refused {
+                code: 401,
+                said: "No such token".into(),
+            },
+            PushProblem::Refused {
+                code: 404,
+                said: "Not found".into(),
+            },
+            PushProblem::Refused {
+                code: 400,
+                said: "Bad PGN".into(),
+            },
+        ];
+        for language in Language::ALL {
+            let m = Messages::get(language);
+            let mut seen = std::collections::BTreeSet::new();
+            for cause in &causes {
+                let mut s = status(Some("connection refused (os error 111)"), Some(2500));
+                s.cause = Some(cause.clone());
+                s.errors.clear();
+                let line = status_html(Some(&s), m);
+                assert!(
+                    !line.contains("os error") && !line.contains("hall-push"),
+                    "{line}"
+                );
+                if language != Language::En {
+                    for english in ["refused", "reply", "slow down", "round id", "cannot"] {
+                        assert!(!line.contains(english), "{language}: {line}");
+                    }
+                }
+                seen.insert(cause.words(m));
+            }
+            assert_eq!(seen.len(), causes.len(), "{language}: {seen:?}");
+        }
+        let mut s = status(Some("refused, 401 Unauthorized: No such token"), None);
+        s.cause = Some(causes[7].clone());
+        assert!(
+            status_html(Some(&s), Messages::get(Language::De)).contains(
+                "Übertragung fehlgeschlagen: abgelehnt (401): No such token (Ist das API-Token \
+                 gültig, mit study:write, und gehört Ihnen die Übertragung?)"
+            ),
+            "{}",
+            status_html(Some(&s), Messages::get(Language::De))
+        );
     }
 }

@@ -163,10 +163,30 @@ console-back = Zurück
 console-say-remote-token = Der Zugriff von einem anderen Rechner braucht den Konsolenschlüssel.
 console-say-needs-token = Die Schiedsrichterkonsole braucht den Konsolenschlüssel.
 console-say-wrong-token = Dieser Schlüssel ist nicht richtig.
+serve-two-hosts = Eine Anfrage hat genau eine Host-Kopfzeile.
+serve-foreign-host = Dieser Server antwortet nicht auf diesen Hostnamen.
+serve-foreign-form = Ein Formular muss von der eigenen Seite dieses Servers kommen.
+serve-guesses = Zu viele falsche Schlüssel von diesem Computer; versuchen Sie es in einer Minute erneut.
 console-say-needs-name = Geben Sie Ihren Namen ein: Er wird bei jeder Maßnahme vermerkt.
 console-say-not-running = Das Brett läuft nicht: Die Anfrage wurde nicht zugestellt.
 console-say-action-token = Maßnahmen des Schiedsrichters brauchen den Konsolenschlüssel.
 console-say-action-name = Jede Maßnahme braucht den Namen des Schiedsrichters (Feld „by“).
+console-say-sent = Gesendet: { $action } (von { $by }).
+console-say-refuse-missing = Das Feld „{ $field }“ ist leer: Bitte füllen Sie es aus.
+console-say-refuse-number = Im Feld „{ $field }“ steht „{ $text }“: Geben Sie eine ganze Zahl ein.
+console-say-refuse-clock = Die Restzeit „{ $text }“ ist keine Zeit: Geben Sie sie als h:mm:ss ein, zum Beispiel 1:29:00.
+console-say-refuse-over-a-day = Die Restzeit { $text } ist mehr als 24 Stunden: Eine Uhr wird auf höchstens 24:00:00 gestellt.
+console-say-refuse-form = Das Formular ist unvollständig oder veraltet: Laden Sie die Seite neu und versuchen Sie es noch einmal.
+console-refused-no-claim = es gibt keine offene Reklamation { $claim }
+console-refused-no-alert = es gibt keine Meldung { $alert }
+console-refused-no-plan = es gibt keinen Plan
+console-refused-plan-changed = der Plan hat sich geändert, seit er angezeigt wurde
+console-refused-unknown-board = { $board ->
+    [vi] das Brett des sehbehinderten Spielers
+   *[sighted] das Brett des sehenden Spielers
+} ist nicht bekannt
+console-refused-plan-steps = die Schritte des Plans passen nicht zu den Brettern
+console-refused-not-over = die Partie ist noch nicht beendet; ihr Ergebnis wird bestätigt, sobald sie es ist
 
 ## Der Turniersaal: die Übersicht, die Seite eines Bretts und die Leinwand
 hall-title = Turniersaal
@@ -253,6 +273,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Partie beendet: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = Die Verbindung zum Gerät { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] Schachuhr
+    [peg_board] Steckbrett
+    [dgt] DGT-Brett
+   *[other] { $name }
+}
+view-report-opened = { $path } geöffnet
+view-report-reopened = { $path } wieder geöffnet
+view-report-lost = getrennt: { $reason }
+view-report-open-failed = lässt sich nicht öffnen: { $reason }
 view-pegs = Steckbrett: ein Stift auf { $squares }, wo keine Figur der Partie fehlt (als Bauer gezeigt; das Brett erkennt nur, ob ein Feld besetzt ist).
 view-ground-threefold = dreimalige Stellungswiederholung (9.2)
 view-ground-fifty = 50-Züge-Regel (9.3)
@@ -276,6 +306,17 @@ view-alert-clock-device = Die Schachuhr (getrennt, wieder da oder Batterie schwa
 view-alert-claim = Eine Reklamation ist zu entscheiden
 view-alert-illegal = Regelwidriger Zug auf dem Brett des sehenden Spielers
 view-alert-entry = Die Eingabe des Assistenten weicht vom Brett ab
+view-cause-clock-lost = die Schachuhr ist nicht verbunden oder ausgeschaltet; das Brett führt die Zeit und schaltet die Uhren selbst um
+view-cause-clock-back = die Schachuhr ist wieder da; ihre Hebel zählen wieder
+view-cause-clock-refuses = die Schachuhr nimmt die Zeiten des Bretts nicht an; stellen Sie sie von Hand (das Brett führt die Zeit)
+view-cause-clock-battery = die Schachuhr meldet eine schwache Batterie
+view-cause-start-waits = die Partie wartet auf die Ausgangsstellung auf dem Brett des sehenden Spielers; der Start durch den Schiedsrichter beginnt sie trotzdem
+view-cause-sighted-board = das Brett des sehenden Spielers weicht von der Partie ab
+view-cause-sighted-press = der sehende Spieler hat die Uhr gedrückt, aber auf dem Brett wurde kein Zug erkannt
+view-cause-paused-vi = der sehbehinderte Spieler hat die Uhren angehalten
+view-cause-paused-sighted = der sehende Spieler ({ $side }) hat die Uhren angehalten
+view-cause-paused-button = ein Spieler am Brett hat die Uhren mit der Taste der Uhr angehalten
+view-cause-flag = bei { $side } ist das Fallblättchen gefallen (beim sehbehinderten Spieler); der Gegner oder der Schiedsrichter kann reklamieren
 
 ## play: Partie um Partie (das Terminal des Schiedsrichters)
 play-offer-next = Die Partie in { $dir } ist beendet ({ $result }). Soll die nächste Partie in { $next } beginnen? [ja]:
@@ -337,8 +378,10 @@ hall-error-field-action-missing = Im Formular fehlt das Feld „action“ (pause
 hall-error-busy = Zu viele Zuschauer verfolgen den Turniersaal live; laden Sie die Seite später neu.
 hall-error-no-file = Diese Datei der Runde gibt es nicht.
 hall-sent = An Brett { $table } gesendet: { $what }.
-hall-not-sent = Nicht an Brett { $table } gesendet: { $why }.
 hall-not-sent-key = Nicht an Brett { $table } gesendet: Der Turniersaal hat den Aktionsschlüssel dieses Bretts nicht.
+hall-not-sent-name = Nicht an Brett { $table } gesendet: Einen so geschriebenen Brettnamen kann der Broker nicht übermitteln.
+hall-not-sent-encode = Nicht an Brett { $table } gesendet: Die Maßnahme ließ sich nicht zum Senden aufschreiben.
+hall-not-sent-broker = Nicht an Brett { $table } gesendet: Die Verbindung zum Broker nimmt gerade keine Nachrichten an; versuchen Sie es gleich noch einmal.
 hall-what-pause = Uhren anhalten
 hall-what-resume = Uhren weiterlaufen lassen
 hall-what-next-game = Ergebnis bestätigen und nächste Partie beginnen
@@ -349,6 +392,16 @@ hall-push-games = { $count ->
    *[other] { $count } Partien übertragen
 }
 hall-push-failed = Übertragung fehlgeschlagen: { $problem }
+hall-push-why-unreachable = der Server { $url } ist nicht erreichbar
+hall-push-why-too-long = seine Antwort war länger als { $kib } KiB und wurde nicht gelesen
+hall-push-why-broke = seine Antwort brach ab
+hall-push-why-not-lichess = die Antwort stammt nicht von Lichess
+hall-push-why-redirect = abgelehnt ({ $code }): Der Server leitet die Übertragung weiter ({ $to }); eine Übertragung wird nie an eine andere Adresse weitergesendet
+hall-push-why-slow-down = Lichess bittet, langsamer zu senden (429)
+hall-push-why-server = Lichess hat eine Störung ({ $code }): { $said }
+hall-push-why-refused = abgelehnt ({ $code }): { $said }
+hall-push-why-token = abgelehnt ({ $code }): { $said } (Ist das API-Token gültig, mit study:write, und gehört Ihnen die Übertragung?)
+hall-push-why-round = abgelehnt ({ $code }): { $said } (Stimmt die Runden-ID?)
 hall-push-again = neuer Versuch in { $seconds } s
 hall-push-stopped = erst wieder gesendet, wenn sich die Runde ändert
 hall-push-refused = nicht angenommen: Brett { $board } ({ $white } – { $black }): { $error }
@@ -358,6 +411,7 @@ hall-push-line = Lichess-Übertragung, Runde { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Keine Abweichung vom anderen Brett.
 board-differs = Weicht vom anderen Brett ab auf { $squares }.
+board-no-pieces = keine Figuren
 board-chart-title = Restbedenkzeit beider Seiten, Zug um Zug
 board-chart-after = Nach Halbzug { $number }: Weiß { $white }, Schwarz { $black }. Die Tabelle darunter enthält jeden Wert.
 board-chart-none = Noch kein Zug.

@@ -162,10 +162,30 @@ console-back = Back
 console-say-remote-token = Access from another computer needs the console token.
 console-say-needs-token = The arbiter console needs the console token.
 console-say-wrong-token = That token is not right.
+serve-two-hosts = A request has one Host header.
+serve-foreign-host = This server does not answer to that host name.
+serve-foreign-form = A form must come from this server's own page.
+serve-guesses = Too many wrong tokens from this computer; try again in a minute.
 console-say-needs-name = Enter your name: it is recorded with every action.
 console-say-not-running = The table is not running: the request was not delivered.
 console-say-action-token = Arbiter actions need the console token.
 console-say-action-name = Every action needs the arbiter's name (field "by").
+console-say-sent = Sent: { $action } (by { $by }).
+console-say-refuse-missing = The field "{ $field }" is empty: fill it in.
+console-say-refuse-number = The field "{ $field }" holds "{ $text }": enter a whole number.
+console-say-refuse-clock = The time left "{ $text }" is not a time: enter it as h:mm:ss, for example 1:29:00.
+console-say-refuse-over-a-day = The time left { $text } is more than 24 hours: a clock is set to at most 24:00:00.
+console-say-refuse-form = The form is incomplete or out of date: reload the page and try again.
+console-refused-no-claim = there is no pending claim { $claim }
+console-refused-no-alert = there is no alert { $alert }
+console-refused-no-plan = there is no plan
+console-refused-plan-changed = the plan changed since it was shown
+console-refused-unknown-board = { $board ->
+    [vi] the VI player's board
+   *[sighted] the sighted player's board
+} is not known
+console-refused-plan-steps = the plan's steps do not fit the boards
+console-refused-not-over = the game is not over yet; its result is confirmed once it is
 
 ## The hall: the overview, one table's page and the projector
 hall-title = Tournament hall
@@ -252,6 +272,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Game over: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = The link to the { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] clock
+    [peg_board] peg board
+    [dgt] DGT board
+   *[other] { $name }
+}
+view-report-opened = opened { $path }
+view-report-reopened = reopened { $path }
+view-report-lost = lost: { $reason }
+view-report-open-failed = cannot open: { $reason }
 view-pegs = Peg board: a peg on { $squares } where no piece of the game is missing (shown as a pawn; the board senses only occupancy).
 view-ground-threefold = threefold repetition (9.2)
 view-ground-fifty = fifty moves (9.3)
@@ -275,6 +305,17 @@ view-alert-clock-device = The clock device (lost, back or low battery)
 view-alert-claim = A claim to rule on
 view-alert-illegal = Illegal move on the sighted board
 view-alert-entry = The assistant's entry differs from the board
+view-cause-clock-lost = the clock device is not connected or switched off; the table keeps the time and presses the clocks itself
+view-cause-clock-back = the clock device is back; its lever presses count again
+view-cause-clock-refuses = the clock device does not take the table's times; set it by hand (the table keeps the time)
+view-cause-clock-battery = the clock device reports a low battery
+view-cause-start-waits = the game waits for the start position on the sighted board; the arbiter's start starts it anyway
+view-cause-sighted-board = the sighted board differs from the game
+view-cause-sighted-press = the sighted player pressed the clock, but no move was seen on the board
+view-cause-paused-vi = the VI player stopped the clocks
+view-cause-paused-sighted = the sighted player ({ $side }) stopped the clocks
+view-cause-paused-button = a player at the table stopped the clocks (the clock's button)
+view-cause-flag = { $side }'s flag fell (the VI player's); the opponent or the arbiter may claim
 
 ## play: game after game (the arbiter's terminal)
 play-offer-next = The game in { $dir } is over ({ $result }). Start the next game in { $next }? [yes]:
@@ -336,8 +377,10 @@ hall-error-field-action-missing = The form lacks the field “action” (pause, 
 hall-error-busy = Too many spectators follow the hall live; reload the page later.
 hall-error-no-file = No such file of the round.
 hall-sent = Sent to table { $table }: { $what }.
-hall-not-sent = Not sent to table { $table }: { $why }.
 hall-not-sent-key = Not sent to table { $table }: The hall lacks this table's action key.
+hall-not-sent-name = Not sent to table { $table }: The broker cannot carry a table's name written like this.
+hall-not-sent-encode = Not sent to table { $table }: The action could not be written down for sending.
+hall-not-sent-broker = Not sent to table { $table }: The link to the broker takes no messages now; try again in a moment.
 hall-what-pause = pause the clocks
 hall-what-resume = resume the clocks
 hall-what-next-game = confirm the result and begin the next game
@@ -348,6 +391,16 @@ hall-push-games = { $count ->
    *[other] { $count } games pushed
 }
 hall-push-failed = push failed: { $problem }
+hall-push-why-unreachable = the server at { $url } cannot be reached
+hall-push-why-too-long = its reply was longer than { $kib } KiB and was not read
+hall-push-why-broke = its reply broke off
+hall-push-why-not-lichess = the reply is not Lichess's
+hall-push-why-redirect = refused ({ $code }): the server sends the push elsewhere ({ $to }); a push is never sent on to another address
+hall-push-why-slow-down = Lichess asks to slow down (429)
+hall-push-why-server = Lichess has trouble ({ $code }): { $said }
+hall-push-why-refused = refused ({ $code }): { $said }
+hall-push-why-token = refused ({ $code }): { $said } (is the token valid, with study:write, and is the broadcast yours?)
+hall-push-why-round = refused ({ $code }): { $said } (is the round id right?)
 hall-push-again = trying again in { $seconds } s
 hall-push-stopped = not sent again until the round changes
 hall-push-refused = not taken: board { $board } ({ $white } - { $black }): { $error }
@@ -357,6 +410,7 @@ hall-push-line = Lichess broadcast round { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = No differences to the other board.
 board-differs = Differs from the other board on { $squares }.
+board-no-pieces = no pieces
 board-chart-title = Remaining time of each side, move by move
 board-chart-after = After half-move { $number }: White { $white }, Black { $black }. The table below has every value.
 board-chart-none = No move yet.

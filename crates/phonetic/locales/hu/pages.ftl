@@ -163,10 +163,30 @@ console-back = Vissza
 console-say-remote-token = Más számítógépről a konzolkulccsal lehet belépni.
 console-say-needs-token = A versenybírói konzolhoz konzolkulcs kell.
 console-say-wrong-token = Ez a kulcs nem helyes.
+serve-two-hosts = Egy kérésnek egy Host fejléce van.
+serve-foreign-host = Ez a szerver nem válaszol erre a gépnévre.
+serve-foreign-form = Az űrlapnak a szerver saját oldaláról kell jönnie.
+serve-guesses = Túl sok hibás kulcs érkezett erről a számítógépről; próbálja újra egy perc múlva.
 console-say-needs-name = Adja meg a nevét: minden intézkedésnél rögzítjük.
 console-say-not-running = Az asztal nem működik: a kérés nem jutott el.
 console-say-action-token = A versenybírói intézkedésekhez konzolkulcs kell.
 console-say-action-name = Minden intézkedéshez kell a versenybíró neve („by” mező).
+console-say-sent = Elküldve: { $action } ({ $by }).
+console-say-refuse-missing = A(z) „{ $field }” mező üres: töltse ki.
+console-say-refuse-number = A(z) „{ $field }” mezőben „{ $text }” áll: adjon meg egy egész számot.
+console-say-refuse-clock = A hátralévő idő („{ $text }”) nem érvényes idő: adja meg h:mm:ss alakban, például 1:29:00.
+console-say-refuse-over-a-day = A hátralévő idő ({ $text }) több mint 24 óra: egy óra legfeljebb 24:00:00-ra állítható.
+console-say-refuse-form = Az űrlap hiányos vagy elavult: töltse be újra az oldalt, és próbálja újra.
+console-refused-no-claim = nincs függő { $claim }. reklamáció
+console-refused-no-alert = nincs { $alert }. riasztás
+console-refused-no-plan = nincs terv
+console-refused-plan-changed = a terv megváltozott, mióta megjelent
+console-refused-unknown-board = { $board ->
+    [vi] a látássérült játékos táblája
+   *[sighted] a látó játékos táblája
+} nem ismert
+console-refused-plan-steps = a terv lépései nem illenek a táblákhoz
+console-refused-not-over = a játszma még nem ért véget; az eredményét akkor erősítjük meg, amikor véget ér
 
 ## A versenyterem: az áttekintés, egy asztal oldala és a kivetítő
 hall-title = Versenyterem
@@ -253,6 +273,16 @@ view-alert = { $what }: { $detail }
 view-game-over = A játszma véget ért: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = A kapcsolat a(z) { $device } eszközzel: { $report }.
+view-device-name = { $device ->
+    [clock] sakkóra
+    [peg_board] csaptábla
+    [dgt] DGT-tábla
+   *[other] { $name }
+}
+view-report-opened = megnyitva: { $path }
+view-report-reopened = újra megnyitva: { $path }
+view-report-lost = megszakadt: { $reason }
+view-report-open-failed = nem nyitható meg: { $reason }
 view-pegs = Csaptábla: csap a(z) { $squares } mezőn, ahol a játszmából nem hiányzik bábu (gyalogként mutatva; a tábla csak a foglaltságot érzékeli).
 view-ground-threefold = háromszori állásismétlés (9.2)
 view-ground-fifty = ötvenlépéses szabály (9.3)
@@ -276,6 +306,17 @@ view-alert-clock-device = A sakkóra (megszakadt, visszatért vagy gyenge az ele
 view-alert-claim = Reklamációról kell dönteni
 view-alert-illegal = Szabálytalan lépés a látó játékos tábláján
 view-alert-entry = Az asszisztens bevitele eltér a táblától
+view-cause-clock-lost = a sakkóra nincs csatlakoztatva vagy ki van kapcsolva; az asztal maga méri az időt és nyomja az órákat
+view-cause-clock-back = a sakkóra újra csatlakozott; a karja ismét számít
+view-cause-clock-refuses = a sakkóra nem fogadja el az asztal idejeit; állítsa be kézzel (az asztal méri az időt)
+view-cause-clock-battery = a sakkóra gyenge elemet jelez
+view-cause-start-waits = a játszma a látó játékos tábláján a kiinduló állásra vár; a versenybíró indítása így is elindítja
+view-cause-sighted-board = a látó játékos táblája eltér a játszmától
+view-cause-sighted-press = a látó játékos megnyomta az órát, de a táblán nem látszott lépés
+view-cause-paused-vi = a látássérült játékos megállította az órákat
+view-cause-paused-sighted = a látó játékos ({ $side }) megállította az órákat
+view-cause-paused-button = egy játékos az asztalnál az óra gombjával megállította az órákat
+view-cause-flag = leesett a zászló: { $side } (a látássérült játékosé); az ellenfél vagy a versenybíró reklamálhat
 
 ## play: játszma játszma után (a versenybíró terminálja)
 play-offer-next = A(z) { $dir } játszmája véget ért ({ $result }). Kezdődjön a következő játszma itt: { $next }? [igen]:
@@ -337,8 +378,10 @@ hall-error-field-action-missing = Az űrlapból hiányzik az „action” mező 
 hall-error-busy = Túl sok néző követi élőben a termet; töltse be később újra az oldalt.
 hall-error-no-file = A fordulónak nincs ilyen fájlja.
 hall-sent = Elküldve a(z) { $table }. asztalnak: { $what }.
-hall-not-sent = Nincs elküldve a(z) { $table }. asztalnak: { $why }.
 hall-not-sent-key = Nincs elküldve a(z) { $table }. asztalnak: A teremnek nincs meg ennek az asztalnak az intézkedési kulcsa.
+hall-not-sent-name = Nincs elküldve a(z) { $table }. asztalnak: A bróker nem tud így írt asztalnevet továbbítani.
+hall-not-sent-encode = Nincs elküldve a(z) { $table }. asztalnak: Az intézkedést nem sikerült küldésre leírni.
+hall-not-sent-broker = Nincs elküldve a(z) { $table }. asztalnak: A brókerrel való kapcsolat most nem fogad üzenetet; próbálja újra egy pillanat múlva.
 hall-what-pause = az órák megállítása
 hall-what-resume = az órák újraindítása
 hall-what-next-game = az eredmény megerősítése és a következő játszma kezdése
@@ -346,6 +389,16 @@ hall-what-result = a(z) { $result } eredmény kihirdetése
 hall-what-dismiss = a(z) { $seq }. bejegyzés lezárása
 hall-push-games = átküldött játszmák: { $count }
 hall-push-failed = az átküldés nem sikerült: { $problem }
+hall-push-why-unreachable = a(z) { $url } szerver nem érhető el
+hall-push-why-too-long = a válasza hosszabb volt { $kib } KiB-nál, nem olvastuk be
+hall-push-why-broke = a válasza megszakadt
+hall-push-why-not-lichess = a válasz nem a Lichesstől jött
+hall-push-why-redirect = elutasítva ({ $code }): a szerver máshová küldi az átküldést ({ $to }); az átküldést sosem továbbítjuk más címre
+hall-push-why-slow-down = a Lichess lassabb küldést kér (429)
+hall-push-why-server = Lichess-hiba ({ $code }): { $said }
+hall-push-why-refused = elutasítva ({ $code }): { $said }
+hall-push-why-token = elutasítva ({ $code }): { $said } (érvényes-e az API-token study:write joggal, és az Öné-e a közvetítés?)
+hall-push-why-round = elutasítva ({ $code }): { $said } (helyes-e a forduló azonosítója?)
 hall-push-again = új próba { $seconds } mp múlva
 hall-push-stopped = csak a forduló változásakor küldjük újra
 hall-push-refused = nem fogadták el: { $board }. tábla ({ $white } – { $black }): { $error }
@@ -355,6 +408,7 @@ hall-push-line = Lichess-közvetítés, { $round }. forduló: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Nincs eltérés a másik táblától.
 board-differs = Eltér a másik táblától ezeken a mezőkön: { $squares }.
+board-no-pieces = nincs bábu
 board-chart-title = Mindkét fél hátralévő ideje lépésről lépésre
 board-chart-after = A(z) { $number }. féllépés után: világos { $white }, sötét { $black }. Az alábbi táblázat minden értéket tartalmaz.
 board-chart-none = Még nincs lépés.

@@ -162,10 +162,30 @@ console-back = Atgal
 console-say-remote-token = Prieigai iš kito kompiuterio reikia konsolės rakto.
 console-say-needs-token = Teisėjo konsolei reikia konsolės rakto.
 console-say-wrong-token = Šis raktas neteisingas.
+serve-two-hosts = Užklausoje turi būti viena Host antraštė.
+serve-foreign-host = Šis serveris neatsako šiuo kompiuterio vardu.
+serve-foreign-form = Forma turi ateiti iš paties šio serverio puslapio.
+serve-guesses = Per daug neteisingų raktų iš šio kompiuterio; bandykite dar kartą po minutės.
 console-say-needs-name = Įveskite savo vardą: jis įrašomas prie kiekvieno veiksmo.
 console-say-not-running = Stalas neveikia: užklausa nepristatyta.
 console-say-action-token = Teisėjo veiksmams reikia konsolės rakto.
 console-say-action-name = Kiekvienam veiksmui reikia teisėjo vardo (laukas „by“).
+console-say-sent = Išsiųsta: { $action } ({ $by }).
+console-say-refuse-missing = Laukas „{ $field }“ tuščias: užpildykite jį.
+console-say-refuse-number = Lauke „{ $field }“ įrašyta „{ $text }“: įveskite sveikąjį skaičių.
+console-say-refuse-clock = Likęs laikas „{ $text }“ nėra laikas: įveskite jį kaip h:mm:ss, pavyzdžiui, 1:29:00.
+console-say-refuse-over-a-day = Likęs laikas { $text } viršija 24 valandas: laikrodis nustatomas daugiausia 24:00:00.
+console-say-refuse-form = Forma neišsami arba pasenusi: įkelkite puslapį iš naujo ir bandykite dar kartą.
+console-refused-no-claim = nėra laukiančios pretenzijos { $claim }
+console-refused-no-alert = nėra pranešimo { $alert }
+console-refused-no-plan = plano nėra
+console-refused-plan-changed = planas pasikeitė nuo tada, kai buvo parodytas
+console-refused-unknown-board = { $board ->
+    [vi] silpnaregio žaidėjo lenta
+   *[sighted] reginčiojo žaidėjo lenta
+} nežinoma
+console-refused-plan-steps = plano žingsniai netinka lentoms
+console-refused-not-over = partija dar nebaigta; jos rezultatas patvirtinamas, kai ji baigiasi
 
 ## Turnyro salė: apžvalga, vienos lentos puslapis ir ekranas
 hall-title = Turnyro salė
@@ -252,6 +272,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Partija baigta: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = Ryšys su įrenginiu { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] laikrodis
+    [peg_board] lenta su kaiščiais
+    [dgt] DGT lenta
+   *[other] { $name }
+}
+view-report-opened = atidaryta { $path }
+view-report-reopened = vėl atidaryta { $path }
+view-report-lost = nutrūko: { $reason }
+view-report-open-failed = nepavyksta atidaryti: { $reason }
 view-pegs = Lenta su kaiščiais: kaištis laukelyje { $squares }, kur netrūksta jokios partijos figūros (rodomas kaip pėstininkas; lenta jaučia tik užimtumą).
 view-ground-threefold = triskart pasikartojusi pozicija (9.2)
 view-ground-fifty = penkiasdešimties ėjimų taisyklė (9.3)
@@ -275,6 +305,17 @@ view-alert-clock-device = Laikrodis (atsijungė, grįžo arba senka baterija)
 view-alert-claim = Reikia spręsti pretenziją
 view-alert-illegal = Neleistinas ėjimas reginčiojo žaidėjo lentoje
 view-alert-entry = Asistento įvestis skiriasi nuo lentos
+view-cause-clock-lost = laikrodis neprijungtas arba išjungtas; lenta pati skaičiuoja laiką ir perjungia laikrodžius
+view-cause-clock-back = laikrodis vėl prijungtas; jo svirtelės paspaudimai vėl skaičiuojami
+view-cause-clock-refuses = laikrodis nepriima lentos laikų; nustatykite jį rankiniu būdu (lenta skaičiuoja laiką)
+view-cause-clock-battery = laikrodis praneša apie senkančią bateriją
+view-cause-start-waits = partija laukia pradinės pozicijos reginčiojo žaidėjo lentoje; teisėjo startas ją vis tiek pradeda
+view-cause-sighted-board = reginčiojo žaidėjo lenta skiriasi nuo partijos
+view-cause-sighted-press = regintysis žaidėjas paspaudė laikrodį, bet lentoje ėjimo nematyti
+view-cause-paused-vi = silpnaregis žaidėjas sustabdė laikrodžius
+view-cause-paused-sighted = regintysis žaidėjas ({ $side }) sustabdė laikrodžius
+view-cause-paused-button = žaidėjas prie lentos sustabdė laikrodžius laikrodžio mygtuku
+view-cause-flag = nukrito vėliavėlė: { $side } (silpnaregio žaidėjo); varžovas arba teisėjas gali pareikšti pretenziją
 
 ## play: partija po partijos (teisėjo terminalas)
 play-offer-next = Partija { $dir } baigta ({ $result }). Pradėti kitą partiją { $next }? [taip]:
@@ -336,8 +377,10 @@ hall-error-field-action-missing = Formoje trūksta lauko „action“ (pause, re
 hall-error-busy = Per daug žiūrovų stebi salę tiesiogiai; įkelkite puslapį vėliau.
 hall-error-no-file = Tokio turo failo nėra.
 hall-sent = Išsiųsta prie lentos { $table }: { $what }.
-hall-not-sent = Neišsiųsta prie lentos { $table }: { $why }.
 hall-not-sent-key = Neišsiųsta prie lentos { $table }: Salė neturi šios lentos veiksmų rakto.
+hall-not-sent-name = Neišsiųsta prie lentos { $table }: Brokeris negali perduoti taip užrašyto lentos pavadinimo.
+hall-not-sent-encode = Neišsiųsta prie lentos { $table }: Veiksmo nepavyko užrašyti siuntimui.
+hall-not-sent-broker = Neišsiųsta prie lentos { $table }: Ryšys su brokeriu dabar nepriima žinučių; netrukus bandykite dar kartą.
 hall-what-pause = sustabdyti laikrodžius
 hall-what-resume = paleisti laikrodžius
 hall-what-next-game = patvirtinti rezultatą ir pradėti kitą partiją
@@ -345,6 +388,16 @@ hall-what-result = paskelbti rezultatą { $result }
 hall-what-dismiss = uždaryti įrašą { $seq }
 hall-push-games = perduota partijų: { $count }
 hall-push-failed = perduoti nepavyko: { $problem }
+hall-push-why-unreachable = serveris { $url } nepasiekiamas
+hall-push-why-too-long = jo atsakymas buvo ilgesnis nei { $kib } KiB ir neperskaitytas
+hall-push-why-broke = jo atsakymas nutrūko
+hall-push-why-not-lichess = atsakymas ne iš Lichess
+hall-push-why-redirect = atmesta ({ $code }): serveris nukreipia perdavimą kitur ({ $to }); perdavimas niekada nesiunčiamas kitu adresu
+hall-push-why-slow-down = Lichess prašo siųsti lėčiau (429)
+hall-push-why-server = Lichess sutrikimas ({ $code }): { $said }
+hall-push-why-refused = atmesta ({ $code }): { $said }
+hall-push-why-token = atmesta ({ $code }): { $said } (ar API raktas galioja, su study:write, ir ar transliacija jūsų?)
+hall-push-why-round = atmesta ({ $code }): { $said } (ar turo ID teisingas?)
 hall-push-again = bandoma vėl po { $seconds } s
 hall-push-stopped = nebus siunčiama, kol turas nepasikeis
 hall-push-refused = nepriimta: lenta { $board } ({ $white } – { $black }): { $error }
@@ -354,6 +407,7 @@ hall-push-line = Lichess transliacija, turas { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Nuo kitos lentos nesiskiria.
 board-differs = Nuo kitos lentos skiriasi langeliuose { $squares }.
+board-no-pieces = figūrų nėra
 board-chart-title = Kiekvienos pusės likęs laikas, ėjimas po ėjimo
 board-chart-after = Po pusėjimio { $number }: baltieji { $white }, juodieji { $black }. Lentelėje žemiau yra visos reikšmės.
 board-chart-none = Dar nėra ėjimų.

@@ -162,10 +162,30 @@ console-back = Atpakaļ
 console-say-remote-token = Piekļuvei no cita datora vajag konsoles atslēgu.
 console-say-needs-token = Tiesneša konsolei vajag konsoles atslēgu.
 console-say-wrong-token = Šī atslēga nav pareiza.
+serve-two-hosts = Pieprasījumam ir viena Host galvene.
+serve-foreign-host = Šis serveris neatbild uz šo resursdatora nosaukumu.
+serve-foreign-form = Veidlapai jānāk no šī servera paša lapas.
+serve-guesses = Pārāk daudz nepareizu atslēgu no šī datora; mēģiniet vēlreiz pēc minūtes.
 console-say-needs-name = Ievadiet savu vārdu: tas tiek pierakstīts pie katras darbības.
 console-say-not-running = Galds nedarbojas: pieprasījums netika nogādāts.
 console-say-action-token = Tiesneša darbībām vajag konsoles atslēgu.
 console-say-action-name = Katrai darbībai vajag tiesneša vārdu (lauks „by“).
+console-say-sent = Nosūtīts: { $action } ({ $by }).
+console-say-refuse-missing = Lauks „{ $field }“ ir tukšs: aizpildiet to.
+console-say-refuse-number = Laukā „{ $field }“ ir „{ $text }“: ievadiet veselu skaitli.
+console-say-refuse-clock = Atlikušais laiks „{ $text }“ nav laiks: ievadiet to kā h:mm:ss, piemēram, 1:29:00.
+console-say-refuse-over-a-day = Atlikušais laiks { $text } ir vairāk nekā 24 stundas: pulksteni iestata ne vairāk kā uz 24:00:00.
+console-say-refuse-form = Veidlapa nav pilnīga vai ir novecojusi: pārlādējiet lapu un mēģiniet vēlreiz.
+console-refused-no-claim = nav gaidošas pretenzijas { $claim }
+console-refused-no-alert = nav paziņojuma { $alert }
+console-refused-no-plan = plāna nav
+console-refused-plan-changed = plāns ir mainījies, kopš tas tika parādīts
+console-refused-unknown-board = { $board ->
+    [vi] vājredzīgā spēlētāja galdiņš
+   *[sighted] redzīgā spēlētāja galdiņš
+} nav zināms
+console-refused-plan-steps = plāna soļi neatbilst galdiņiem
+console-refused-not-over = partija vēl nav beigusies; tās rezultāts tiek apstiprināts, kad tā beidzas
 
 ## Turnīra zāle: pārskats, viena galdiņa lapa un ekrāns
 hall-title = Turnīra zāle
@@ -252,6 +272,16 @@ view-alert = { $what }: { $detail }
 view-game-over = Partija beigusies: { $result } ({ $termination }).
 view-device = { $device }: { $report }.
 view-device-down = Savienojums ar ierīci { $device }: { $report }.
+view-device-name = { $device ->
+    [clock] pulkstenis
+    [peg_board] tapu galdiņš
+    [dgt] DGT galdiņš
+   *[other] { $name }
+}
+view-report-opened = atvērts { $path }
+view-report-reopened = atkal atvērts { $path }
+view-report-lost = pārtrūka: { $reason }
+view-report-open-failed = neizdodas atvērt: { $reason }
 view-pegs = Tapu galdiņš: tapa laukā { $squares }, kur netrūkst nevienas partijas figūras (parādīta kā bandinieks; galdiņš jūt tikai aizņemtību).
 view-ground-threefold = trīskārtēja pozīcijas atkārtošanās (9.2)
 view-ground-fifty = piecdesmit gājienu noteikums (9.3)
@@ -275,6 +305,17 @@ view-alert-clock-device = Pulkstenis (atvienots, atkal pieslēgts vai vāja bate
 view-alert-claim = Jāizlemj pretenzija
 view-alert-illegal = Neatļauts gājiens redzīgā spēlētāja galdiņā
 view-alert-entry = Asistenta ievade atšķiras no galdiņa
+view-cause-clock-lost = pulkstenis nav pievienots vai ir izslēgts; galdiņš pats skaita laiku un pārslēdz pulksteņus
+view-cause-clock-back = pulkstenis atkal ir pievienots; tā sviras spiedieni atkal tiek skaitīti
+view-cause-clock-refuses = pulkstenis nepieņem galdiņa laikus; iestatiet to ar roku (galdiņš skaita laiku)
+view-cause-clock-battery = pulkstenis ziņo par vāju bateriju
+view-cause-start-waits = partija gaida sākuma pozīciju redzīgā spēlētāja galdiņā; tiesneša starts to tomēr sāk
+view-cause-sighted-board = redzīgā spēlētāja galdiņš atšķiras no partijas
+view-cause-sighted-press = redzīgais spēlētājs nospieda pulksteni, bet galdiņā gājiens nav redzēts
+view-cause-paused-vi = vājredzīgais spēlētājs apturēja pulksteņus
+view-cause-paused-sighted = redzīgais spēlētājs ({ $side }) apturēja pulksteņus
+view-cause-paused-button = spēlētājs pie galdiņa apturēja pulksteņus ar pulksteņa pogu
+view-cause-flag = nokrita karodziņš: { $side } (vājredzīgā spēlētāja); pretinieks vai tiesnesis var pieteikt pretenziju
 
 ## play: partija pēc partijas (tiesneša terminālis)
 play-offer-next = Partija { $dir } ir beigusies ({ $result }). Vai sākt nākamo partiju { $next }? [jā]:
@@ -336,8 +377,10 @@ hall-error-field-action-missing = Veidlapā trūkst lauka “action” (pause, r
 hall-error-busy = Pārāk daudz skatītāju seko zālei tiešraidē; ielādējiet lapu vēlāk.
 hall-error-no-file = Šādas kārtas datnes nav.
 hall-sent = Nosūtīts pie galdiņa { $table }: { $what }.
-hall-not-sent = Nav nosūtīts pie galdiņa { $table }: { $why }.
 hall-not-sent-key = Nav nosūtīts pie galdiņa { $table }: Zālei nav šī galdiņa darbību atslēgas.
+hall-not-sent-name = Nav nosūtīts pie galdiņa { $table }: Brokeris nevar pārsūtīt šādi uzrakstītu galdiņa nosaukumu.
+hall-not-sent-encode = Nav nosūtīts pie galdiņa { $table }: Darbību neizdevās pierakstīt nosūtīšanai.
+hall-not-sent-broker = Nav nosūtīts pie galdiņa { $table }: Savienojums ar brokeri pašlaik nepieņem ziņojumus; pēc brīža mēģiniet vēlreiz.
 hall-what-pause = apturēt pulksteņus
 hall-what-resume = palaist pulksteņus
 hall-what-next-game = apstiprināt rezultātu un sākt nākamo partiju
@@ -345,6 +388,16 @@ hall-what-result = paziņot rezultātu { $result }
 hall-what-dismiss = nokārtot ierakstu { $seq }
 hall-push-games = pārraidītas partijas: { $count }
 hall-push-failed = pārraide neizdevās: { $problem }
+hall-push-why-unreachable = serveris { $url } nav sasniedzams
+hall-push-why-too-long = tā atbilde bija garāka par { $kib } KiB un netika nolasīta
+hall-push-why-broke = tā atbilde pārtrūka
+hall-push-why-not-lichess = atbilde nav no Lichess
+hall-push-why-redirect = noraidīts ({ $code }): serveris pārraidi sūta citur ({ $to }); pārraide nekad netiek pārsūtīta uz citu adresi
+hall-push-why-slow-down = Lichess lūdz sūtīt lēnāk (429)
+hall-push-why-server = Lichess traucējums ({ $code }): { $said }
+hall-push-why-refused = noraidīts ({ $code }): { $said }
+hall-push-why-token = noraidīts ({ $code }): { $said } (vai API atslēga ir derīga, ar study:write, un vai pārraide ir jūsu?)
+hall-push-why-round = noraidīts ({ $code }): { $said } (vai kārtas ID ir pareizs?)
 hall-push-again = vēlreiz pēc { $seconds } s
 hall-push-stopped = netiks sūtīts, līdz kārta mainīsies
 hall-push-refused = nav pieņemts: galdiņš { $board } ({ $white } – { $black }): { $error }
@@ -354,6 +407,7 @@ hall-push-line = Lichess pārraide, kārta { $round }: { $text }.
 # The board's and the clock chart's texts for screen readers (annabella-board).
 board-same = Neatšķiras no otra galdiņa.
 board-differs = Atšķiras no otra galdiņa laukos { $squares }.
+board-no-pieces = figūru nav
 board-chart-title = Katras puses atlikušais laiks, gājienu pa gājienam
 board-chart-after = Pēc pusgājiena { $number }: baltie { $white }, melnie { $black }. Tabulā zemāk ir katra vērtība.
 board-chart-none = Vēl nav neviena gājiena.

@@ -74,12 +74,7 @@ impl Table {
             if first {
                 let text = self.vi_words().start_waits();
                 self.tell_vi(text, Priority::Normal, AnnounceKind::Start);
-                self.alert(
-                    AlertKind::SightedBoardDiffers,
-                    "the game waits for the start position on the sighted board; the \
-                     arbiter's start starts it anyway"
-                        .into(),
-                );
+                self.alert_for(AlertKind::SightedBoardDiffers, AlertCause::StartWaits);
             }
             return;
         }
@@ -286,10 +281,7 @@ impl Table {
                 Priority::Urgent,
                 AnnounceKind::Clock,
             );
-            let detail = format!(
-                "{color}'s flag fell (the VI player's); the opponent or the arbiter may claim"
-            );
-            self.alert(AlertKind::FlagFall, detail);
+            self.alert_for(AlertKind::FlagFall, AlertCause::FlagFall { color });
         }
     }
 }

@@ -47,9 +47,10 @@ use sighted::SightedSide;
 use vi::{Said, ViSide};
 
 use crate::{
-    AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience, Caller,
-    ClockButton, ClockCommand, ClockPress, Effect, GameEnd, Haptic, IllegalMark, Input, PegFix,
-    PendingClaimView, Priority, RecordedMove, SealedMove, SightedCommand, TableConfig, TableView,
+    AlertCause, AlertKind, AnnounceKind, Announcement, ArbiterAction, ArbiterAlert, Audience,
+    Caller, ClockButton, ClockCommand, ClockPress, Effect, GameEnd, Haptic, IllegalMark, Input,
+    PegFix, PendingClaimView, Priority, RecordedMove, SealedMove, SightedCommand, TableConfig,
+    TableView,
     config::ConfigError,
     detect::{self, Difference, PegTracker},
     phrases::Phrases,
@@ -490,11 +491,26 @@ impl Table {
     }
 
     fn alert(&mut self, kind: AlertKind, detail: String) {
-        self.alert_by(kind, detail, None);
+        self.raise(kind, detail, None, None);
     }
 
     /// An alert naming who called the arbiter (`caller`), for pages in any language.
     fn alert_by(&mut self, kind: AlertKind, detail: String, caller: Option<Caller>) {
+        self.raise(kind, detail, caller, None);
+    }
+
+    /// An alert with its `cause`, for pages in any language (its detail in English).
+    fn alert_for(&mut self, kind: AlertKind, cause: AlertCause) {
+        self.raise(kind, cause.english(), None, Some(cause));
+    }
+
+    fn raise(
+        &mut self,
+        kind: AlertKind,
+        detail: String,
+        caller: Option<Caller>,
+        cause: Option<AlertCause>,
+    ) {
         let pos = self.game.position();
         let alert = ArbiterAlert {
             kind: kind.clone(),
@@ -504,6 +520,7 @@ impl Table {
             sighted_board: self.sighted_side.board.clone(),
             ply: self.game.moves().len(),
             caller,
+            cause,
         };
         self.out.alerts += 1;
         self.out.push(Effect::ArbiterAlert(alert));

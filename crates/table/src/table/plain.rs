@@ -153,12 +153,7 @@ impl Table {
         match state {
             ClockDevice::Lost if !self.clock_side.device_lost => {
                 self.clock_side.device_lost = true;
-                self.alert(
-                    AlertKind::ClockDevice,
-                    "the clock device is not connected or switched off; the table keeps the \
-                     time and presses the clocks itself"
-                        .into(),
-                );
+                self.alert_for(AlertKind::ClockDevice, AlertCause::ClockLost);
                 self.tell_both(|p| p.clock_lost(), Priority::High, AnnounceKind::Clock);
                 // A made move waiting for the lever is completed now.
                 if self.vi_made().is_some() && !self.clock.is_paused() && self.started {
@@ -168,10 +163,7 @@ impl Table {
             ClockDevice::Connected if self.clock_side.device_lost => {
                 self.clock_side.device_lost = false;
                 self.clock_side.refusals = 0;
-                self.alert(
-                    AlertKind::ClockDevice,
-                    "the clock device is back; its lever presses count again".into(),
-                );
+                self.alert_for(AlertKind::ClockDevice, AlertCause::ClockBack);
                 self.tell_both(|p| p.clock_back(), Priority::Normal, AnnounceKind::Clock);
                 self.clock_effect(now);
             }
@@ -183,12 +175,7 @@ impl Table {
                     self.clock_effect(now);
                 }
                 if self.clock_side.refusals == REFUSALS_BEFORE_ALERT {
-                    self.alert(
-                        AlertKind::ClockDevice,
-                        "the clock device does not take the table's times; set it by hand \
-                         (the table keeps the time)"
-                            .into(),
-                    );
+                    self.alert_for(AlertKind::ClockDevice, AlertCause::ClockRefuses);
                 }
             }
             ClockDevice::LowBattery if self.clock_side.device_lost => {
@@ -198,10 +185,7 @@ impl Table {
             }
             ClockDevice::LowBattery if !self.clock_side.low_battery => {
                 self.clock_side.low_battery = true;
-                self.alert(
-                    AlertKind::ClockDevice,
-                    "the clock device reports a low battery".into(),
-                );
+                self.alert_for(AlertKind::ClockDevice, AlertCause::ClockLowBattery);
             }
             _ => {}
         }

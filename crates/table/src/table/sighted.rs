@@ -575,9 +575,10 @@ impl Table {
             return self.sighted_illegal_move();
         }
         if self.sighted_side.pending_press.take().is_some() {
-            let detail = "the sighted player pressed the clock, but no move was seen on the board"
-                .to_string();
-            self.alert(AlertKind::PressWithoutMove, detail);
+            self.alert_for(
+                AlertKind::PressWithoutMove,
+                AlertCause::SightedPressWithoutMove,
+            );
             let _ = at;
         }
     }
@@ -673,8 +674,12 @@ impl Table {
                 }
             }
             SightedBoard::OwnMove | SightedBoard::Wrong => {
-                let detail = "the sighted board differs from the game".to_string();
-                self.sighted_board_wrong(AlertKind::SightedBoardDiffers, detail, None);
+                let cause = AlertCause::SightedBoardDiffers;
+                self.sighted_board_wrong(
+                    AlertKind::SightedBoardDiffers,
+                    (cause.english(), Some(cause)),
+                    None,
+                );
             }
         }
     }
@@ -683,7 +688,12 @@ impl Table {
     /// (after an illegal move, first which move it was), the VI player that the
     /// opponent's board is being put right (or the illegal move), and the arbiter is
     /// alerted.
-    fn sighted_board_wrong(&mut self, kind: AlertKind, detail: String, illegal: Option<Way>) {
+    fn sighted_board_wrong(
+        &mut self,
+        kind: AlertKind,
+        (detail, cause): (String, Option<AlertCause>),
+        illegal: Option<Way>,
+    ) {
         let Some(board) = self.sighted_side.board.clone() else {
             return;
         };
@@ -699,7 +709,7 @@ impl Table {
             let text = vi.illegal_by_opponent(way);
             self.tell_vi(text, Priority::High, AnnounceKind::Arbiter);
         }
-        self.alert(kind, detail);
+        self.raise(kind, detail, None, cause);
         self.tell_vi(
             vi.opponent_board_fixing(),
             Priority::Normal,
@@ -771,7 +781,7 @@ impl Table {
             self.sighted()
         );
         self.sighted_side.handled = Some(self.sighted_quiet_since());
-        self.sighted_board_wrong(AlertKind::IllegalMove, detail, Some(way));
+        self.sighted_board_wrong(AlertKind::IllegalMove, (detail, None), Some(way));
     }
 }
 

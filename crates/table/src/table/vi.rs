@@ -711,12 +711,12 @@ impl Table {
             let _ = self.clock.pause(now);
             self.clock_effect(now);
         }
-        let detail = match by {
-            Some(c) if c == self.vi => "the VI player stopped the clocks".to_string(),
-            Some(c) => format!("the sighted player ({c}) stopped the clocks"),
-            None => "a player at the table stopped the clocks (the clock's button)".to_string(),
+        let cause = match by {
+            Some(c) if c == self.vi => AlertCause::PausedByVi,
+            Some(color) => AlertCause::PausedBySighted { color },
+            None => AlertCause::PausedByButton,
         };
-        self.alert(AlertKind::Paused, detail);
+        self.alert_for(AlertKind::Paused, cause);
         self.tell_both(|p| p.paused(), Priority::High, AnnounceKind::Clock);
     }
 
