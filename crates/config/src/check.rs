@@ -343,7 +343,7 @@ impl Checker<'_> {
                 ),
             );
         } else if let Err(e) = self.edges.speech_model(&model) {
-            self.problem("speech.model", e);
+            self.problem("speech.model", e.to_string());
         }
         let base = self.base;
         let input = self.parse(

@@ -14,20 +14,23 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use annabella_config::{EdgeCheck, StationConfig};
+//! use annabella_config::{EdgeCheck, EdgeRefusal, Problem, RawHall, StationConfig};
 //!
 //! /// This example's edges: no speech model and no Lichess game here.
 //! struct NoEdges;
 //!
 //! impl EdgeCheck for NoEdges {
-//!     fn speech_model(&self, _: &Path) -> Result<(), String> {
-//!         Err("no speech model is set up here".into())
+//!     fn speech_model(&self, _: &Path) -> Result<(), EdgeRefusal> {
+//!         Err(EdgeRefusal::new("no speech model is set up here"))
 //!     }
-//!     fn lichess_origin(&self, _: &str) -> Result<(), String> {
-//!         Err("no Lichess game is set up here".into())
+//!     fn lichess_origin(&self, _: &str) -> Result<(), EdgeRefusal> {
+//!         Err(EdgeRefusal::new("no Lichess game is set up here"))
 //!     }
-//!     fn lichess_seek(&self, _: &str) -> Result<(), String> {
-//!         Err("no Lichess game is set up here".into())
+//!     fn lichess_seek(&self, _: &str) -> Result<(), EdgeRefusal> {
+//!         Err(EdgeRefusal::new("no Lichess game is set up here"))
+//!     }
+//!     fn hall(&self, _: &RawHall, _: &Path) -> Vec<Problem> {
+//!         Vec::new()
 //!     }
 //! }
 //!
@@ -55,7 +58,7 @@ mod strings;
 #[cfg(test)]
 mod tests;
 
-pub use edge_check::EdgeCheck;
+pub use edge_check::{EdgeCheck, EdgeRefusal};
 pub use hall::{HallSettings, RawHall};
 pub use strings::MAX_NAME;
 

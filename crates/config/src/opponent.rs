@@ -130,7 +130,7 @@ fn check_lichess(
         Some(url) => match edges.lichess_origin(url) {
             Ok(()) => Some(Some(url.to_owned())),
             Err(e) => {
-                problem("lichess_url", e);
+                problem("lichess_url", e.to_string());
                 None
             }
         },
@@ -140,7 +140,7 @@ fn check_lichess(
         Some(text) => match edges.lichess_seek(text) {
             Ok(()) => Some(Some(text.to_owned())),
             Err(e) => {
-                problem("seek", e);
+                problem("seek", e.to_string());
                 None
             }
         },

@@ -10,27 +10,32 @@ use super::*;
 pub(crate) struct Edges;
 
 impl EdgeCheck for Edges {
-    fn speech_model(&self, dir: &Path) -> Result<(), String> {
+    fn speech_model(&self, dir: &Path) -> Result<(), EdgeRefusal> {
         if dir.ends_with("incomplete") {
-            Err(format!("{} lacks am/final.mdl", dir.display()))
+            Err(EdgeRefusal::new(format!(
+                "{} lacks am/final.mdl",
+                dir.display()
+            )))
         } else {
             Ok(())
         }
     }
 
-    fn lichess_origin(&self, url: &str) -> Result<(), String> {
+    fn lichess_origin(&self, url: &str) -> Result<(), EdgeRefusal> {
         if url.starts_with("https://") {
             Ok(())
         } else {
-            Err(format!("{url:?} is not on https"))
+            Err(EdgeRefusal::new(format!("{url:?} is not on https")))
         }
     }
 
-    fn lichess_seek(&self, text: &str) -> Result<(), String> {
+    fn lichess_seek(&self, text: &str) -> Result<(), EdgeRefusal> {
         if text.contains('+') {
             Ok(())
         } else {
-            Err(format!("{text:?} is not minutes+increment"))
+            Err(EdgeRefusal::new(format!(
+                "{text:?} is not minutes+increment"
+            )))
         }
     }
 

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use annabella_broker::{HallConfig, HallProblem};
 use annabella_config::{
-    ConfigError, EdgeCheck, HallSettings, HearingSettings, LichessSettings, Problem, RawHall,
-    SpeechInput, StationConfig,
+    ConfigError, EdgeCheck, EdgeRefusal, HallSettings, HearingSettings, LichessSettings, Problem,
+    RawHall, SpeechInput, StationConfig,
 };
 use annabella_lichess_board::{LICHESS, Origin, OriginError, SeekClock, SeekClockError};
 use annabella_speech::{AudioInput, HearingSetup, hearing::DEFAULT_MIN_SNR_DB};
@@ -17,18 +17,18 @@ use annabella_speech::{AudioInput, HearingSetup, hearing::DEFAULT_MIN_SNR_DB};
 pub struct Edges;
 
 impl EdgeCheck for Edges {
-    fn speech_model(&self, dir: &Path) -> Result<(), String> {
-        annabella_speech::check_model_dir(dir).map_err(|e| e.to_string())
+    fn speech_model(&self, dir: &Path) -> Result<(), EdgeRefusal> {
+        annabella_speech::check_model_dir(dir).map_err(EdgeRefusal::new)
     }
 
-    fn lichess_origin(&self, url: &str) -> Result<(), String> {
-        Origin::parse(url).map(drop).map_err(|e| e.to_string())
+    fn lichess_origin(&self, url: &str) -> Result<(), EdgeRefusal> {
+        Origin::parse(url).map(drop).map_err(EdgeRefusal::new)
     }
 
-    fn lichess_seek(&self, text: &str) -> Result<(), String> {
+    fn lichess_seek(&self, text: &str) -> Result<(), EdgeRefusal> {
         text.parse::<SeekClock>()
             .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(EdgeRefusal::new)
     }
 
     fn hall(&self, section: &RawHall, base: &Path) -> Vec<Problem> {
