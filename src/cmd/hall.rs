@@ -17,10 +17,7 @@ use annabella_hall::{
     subscriber::HallSettings,
 };
 use annabella_hall_link::{outbox::OutboxSettings, publish};
-use annabella_hall_wire::{
-    ActionKey,
-    topic::{TableName, check_table_name},
-};
+use annabella_hall_wire::{ActionKey, topic::TableName};
 use annabella_journal::TableSecret;
 use anyhow::{Context, bail};
 
@@ -83,7 +80,7 @@ struct ServeArgs {
     keys: Option<PathBuf>,
     /// One table's action key, `TABLE=HEX` (repeat for more tables; adds to --keys).
     #[arg(long, value_name = "TABLE=HEX", value_parser = table_action_key)]
-    action_key: Vec<(String, ActionKey)>,
+    action_key: Vec<(TableName, ActionKey)>,
     /// With `mqtts://`: the PEM file of the CA that signed the broker's certificate
     /// (default: the system's roots).
     #[arg(long, value_name = "FILE")]
@@ -202,13 +199,13 @@ fn arbiter_token(file: Option<&std::path::Path>) -> anyhow::Result<Option<String
 }
 
 /// `--action-key TABLE=HEX`.
-fn table_action_key(pair: &str) -> anyhow::Result<(String, ActionKey)> {
+fn table_action_key(pair: &str) -> anyhow::Result<(TableName, ActionKey)> {
     let (table, hex) = pair.split_once('=').context("expected TABLE=HEX")?;
-    check_table_name(table).with_context(|| format!("table {table:?}"))?;
+    let name = table.parse().with_context(|| format!("table {table:?}"))?;
     let key = hex
         .parse()
         .with_context(|| format!("the key of table {table:?}"))?;
-    Ok((table.to_owned(), key))
+    Ok((name, key))
 }
 
 /// `--table`: a name the topic tree takes.

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use crate::message::{FIRST_PROTOCOL, PROTOCOL};
+use crate::topic::TableName;
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -61,13 +62,13 @@ impl std::str::FromStr for ActionKey {
 }
 
 /// The keys of the tables the hall may act on (and check actions of), by table name.
-pub type ActionKeys = HashMap<String, ActionKey>;
+pub type ActionKeys = HashMap<TableName, ActionKey>;
 
 /// What the arbiter does, to which table, by whom.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionBody {
     /// The table it is for.
-    pub table: crate::topic::TableName,
+    pub table: TableName,
     /// Counts up per table and sender; the station refuses a number it has seen (replay).
     pub nonce: u64,
     /// When the hall sent it, Unix ms.

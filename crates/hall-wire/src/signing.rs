@@ -13,6 +13,7 @@ use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
 
 use crate::message::{FIRST_PROTOCOL, HallMessage, PROTOCOL};
+use crate::topic::TableName;
 
 /// A table's private signing key (the Ed25519 seed, 64 hex digits in its file).
 #[derive(Clone)]
@@ -49,7 +50,7 @@ impl std::fmt::Display for TablePublicKey {
 }
 
 /// The public keys of the hall's tables, by table name.
-pub type TableKeys = HashMap<String, TablePublicKey>;
+pub type TableKeys = HashMap<TableName, TablePublicKey>;
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -234,7 +235,11 @@ mod tests {
     fn only_the_tables_own_key_is_believed() {
         let three = TableSigningKey::generate().unwrap();
         let four = TableSigningKey::generate().unwrap();
-        let keys: TableKeys = [("3".into(), three.public()), ("4".into(), four.public())].into();
+        let keys: TableKeys = [
+            ("3".parse().unwrap(), three.public()),
+            ("4".parse().unwrap(), four.public()),
+        ]
+        .into();
         let sealed = three.seal(&message("3"));
         assert_eq!(open(&keys, "3", &sealed).ok(), Some(message("3")));
         // Table 4's key signing on table 3's topic, and the reverse.
@@ -266,7 +271,7 @@ mod tests {
     #[test]
     fn a_newer_protocol_is_refused_with_its_version_and_an_older_one_is_read() {
         let key = TableSigningKey::from_hex(&"33".repeat(32)).unwrap();
-        let keys: TableKeys = [("3".to_owned(), key.public())].into_iter().collect();
+        let keys: TableKeys = [("3".parse().unwrap(), key.public())].into_iter().collect();
         let newer = HallMessage {
             protocol: PROTOCOL + 1,
             ..message("3")

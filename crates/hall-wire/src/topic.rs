@@ -93,8 +93,8 @@ fn forbidden(c: char) -> String {
 /// A table's name as the hall protocol carries it: checked once where it enters
 /// ([`check_table_name`]: not empty, at most 64 bytes, no `/`, `+`, `#`, control or
 /// bidirectional-text characters), so it is always a safe MQTT topic level and safe to
-/// show. In JSON its text.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// show. In JSON its text; in debug output the quoted text, as a `String` is.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct TableName(String);
 
@@ -157,6 +157,12 @@ impl PartialEq<str> for TableName {
 impl PartialEq<&str> for TableName {
     fn eq(&self, other: &&str) -> bool {
         self.0 == *other
+    }
+}
+
+impl fmt::Debug for TableName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
     }
 }
 
@@ -229,7 +235,7 @@ pub fn check_table_name(name: &str) -> Result<(), TableNameError> {
 ///
 /// # Errors
 /// [`TopicError`]: which level is wrong.
-pub fn parse(topic: &str) -> Result<(Kind, &str), TopicError> {
+pub fn parse(topic: &str) -> Result<(Kind, TableName), TopicError> {
     let mut parts = topic.split('/');
     let (Some(root), Some(kind), Some(table), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -246,12 +252,12 @@ pub fn parse(topic: &str) -> Result<(Kind, &str), TopicError> {
             topic: topic.to_owned(),
             event: kind.to_owned(),
         })?;
-    check_table_name(table).map_err(|error| TopicError::Table {
+    let name = table.parse().map_err(|error| TopicError::Table {
         topic: topic.to_owned(),
         table: table.to_owned(),
         error,
     })?;
-    Ok((kind, table))
+    Ok((kind, name))
 }
 
 #[cfg(test)]
@@ -289,7 +295,7 @@ mod tests {
     #[test]
     fn topics_round_trip() {
         for kind in Kind::ALL {
-            assert_eq!(parse(&topic(kind, "3")), Ok((kind, "3")));
+            assert_eq!(parse(&topic(kind, "3")), Ok((kind, "3".parse().unwrap())));
         }
     }
 

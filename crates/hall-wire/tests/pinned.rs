@@ -138,7 +138,7 @@ fn sealed_messages_are_todays_byte_for_byte() {
         v["signature"] = "(verified)".into();
         v.to_string()
     });
-    let keys = [("7".to_owned(), key.public())].into_iter().collect();
+    let keys = [("7".parse().unwrap(), key.public())].into_iter().collect();
     for line in &sealed {
         annabella_hall_wire::signing::open(&keys, "7", line.as_bytes()).expect("signed");
         let fields: Vec<&str> = ["{\"body\":\"", "\",\"signature\":\""]

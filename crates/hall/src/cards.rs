@@ -9,6 +9,7 @@ use std::{
     sync::Arc,
 };
 
+use annabella_hall_wire::topic::TableName;
 use annabella_phonetic::Language;
 
 use crate::round::TableEntry;
@@ -56,7 +57,7 @@ struct Kept {
 /// arbiter), by table name: at most one per table of the latest render.
 #[derive(Debug, Default)]
 pub struct Cards {
-    kept: HashMap<String, Kept>,
+    kept: HashMap<TableName, Kept>,
     renders: u64,
 }
 
@@ -69,7 +70,7 @@ impl Cards {
         language: Language,
         entries: impl IntoIterator<Item = &'a TableEntry>,
         mut render: impl FnMut(&TableEntry) -> String,
-    ) -> Vec<(String, Card)> {
+    ) -> Vec<(TableName, Card)> {
         let mut kept = HashMap::with_capacity(self.kept.len());
         let mut cards = Vec::new();
         for t in entries {
@@ -117,13 +118,12 @@ mod tests {
 
     fn entry(name: &str, revision: u64) -> TableEntry {
         TableEntry {
-            name: name.into(),
             revision,
-            ..TableEntry::default()
+            ..TableEntry::new(name.parse().unwrap(), 0)
         }
     }
 
-    fn render(cards: &mut Cards, entries: &[TableEntry]) -> Vec<(String, Card)> {
+    fn render(cards: &mut Cards, entries: &[TableEntry]) -> Vec<(TableName, Card)> {
         cards.get(Language::De, entries, |t| {
             page::table_card(Language::De, t, &Viewer::Spectator)
         })
@@ -218,7 +218,7 @@ mod tests {
         let arbiter = Viewer::Arbiter {
             token: "t".into(),
             by: "Chief Arbiter".into(),
-            keyed: ["2".to_owned()].into(),
+            keyed: ["2".parse().unwrap()].into(),
         };
         let mut kept = Kept {
             viewers: [Viewer::Spectator, arbiter],

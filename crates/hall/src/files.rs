@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use annabella_hall_wire::signing::{TableKeys, TablePublicKey};
-use annabella_hall_wire::{ActionKey, ActionKeys};
+use annabella_hall_wire::{ActionKey, ActionKeys, topic::TableName};
 
 use crate::livechess::{Player, Roster};
 
@@ -91,23 +91,11 @@ pub fn load_tables(path: &Path) -> Result<(TableKeys, ActionKeys), HallFileError
     let file: TablesFile = toml_of(path)?;
     let mut public = TableKeys::new();
     let mut actions = ActionKeys::new();
-    let mut owners: BTreeMap<String, String> = BTreeMap::new();
+    let mut owners: BTreeMap<String, TableName> = BTreeMap::new();
     for (table, entry) in file.tables {
-        annabella_hall_wire::topic::check_table_name(&table)
+        let table: TableName = table
+            .parse()
             .map_err(|e| HallFileError::invalid(path, format!("tables.{table:?}"), e))?;
-        // A bidirectional control would turn the name (and what follows it on a page or a
-        // log line) around: "Table 1\u{202e}2" shows as another table.
-        if let Some(c) = table.chars().find(|&c| annabella_rules::is_bidi_control(c)) {
-            return Err(HallFileError::invalid(
-                path,
-                format!("tables.{:?}", annabella_rules::printable(&table)),
-                format!(
-                    "holds the bidirectional control U+{:04X}, which would show another \
-                     name: name the table without it",
-                    c as u32
-                ),
-            ));
-        }
         let key = entry
             .public_key
             .parse::<TablePublicKey>()
@@ -142,6 +130,9 @@ pub fn load_keys(path: &Path) -> Result<ActionKeys, HallFileError> {
     let raw: BTreeMap<String, String> = toml_of(path)?;
     raw.into_iter()
         .map(|(table, hex)| {
+            let table: TableName = table
+                .parse()
+                .map_err(|e| HallFileError::invalid(path, format!("key of table {table:?}"), e))?;
             let key = hex
                 .parse::<ActionKey>()
                 .map_err(|e| HallFileError::invalid(path, format!("key of table {table:?}"), e))?;
@@ -262,5 +253,23 @@ mod tests {
             "{news:?}"
         );
         assert_eq!(hall.dropped().malformed, 1);
+    }
+
+    /// An action keys file names its tables as the topic tree does: a name that could
+    /// not be a topic level is refused where the file is read, by file and name.
+    #[test]
+    fn an_action_keys_file_with_a_name_no_topic_takes_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("keys.toml");
+        let key = "ab".repeat(32);
+        std::fs::write(&path, format!("\"1\" = \"{key}\"\n\"2/3\" = \"{key}\"\n")).expect("write");
+        let err = load_keys(&path).expect_err("refused").to_string();
+        assert!(
+            err.starts_with(&format!("{}: key of table \"2/3\": ", path.display())),
+            "{err}"
+        );
+        std::fs::write(&path, format!("\"1\" = \"{key}\"\n")).expect("write");
+        let keys = load_keys(&path).expect("read");
+        assert!(keys.contains_key("1"), "{keys:?}");
     }
 }

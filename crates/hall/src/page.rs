@@ -9,6 +9,7 @@
 use std::fmt::Write;
 
 use annabella_board::{ClockPoint, board_svg, clock_chart, clock_table, escape};
+use annabella_hall_wire::topic::TableName;
 use annabella_phonetic::{
     Language, localize_san,
     messages::{Arg, FluentValue as FluentArg, Messages},
@@ -31,7 +32,7 @@ pub enum Viewer {
         /// The arbiter's name, sent with every action.
         by: String,
         /// The tables whose action key the hall holds: only these get actions.
-        keyed: std::collections::BTreeSet<String>,
+        keyed: std::collections::BTreeSet<TableName>,
     },
 }
 
@@ -316,7 +317,7 @@ pub fn screen_order(hall: &Hall) -> Vec<&TableEntry> {
 
 /// The projector's cards: every table in the grid's order ([`screen_order`]), each a
 /// [`screen_card`].
-pub fn screen_cards(hall: &Hall) -> Vec<(String, String)> {
+pub fn screen_cards(hall: &Hall) -> Vec<(TableName, String)> {
     screen_order(hall)
         .into_iter()
         .map(|t| (t.name.clone(), screen_card(hall.language(), t)))
@@ -369,7 +370,7 @@ pub fn screen_grid_class(n: usize) -> String {
 
 /// The projector's tables region of `cards` ([`screen_cards`]) and `tail`
 /// ([`screen_tail`]).
-pub fn screen_region<C: AsRef<str>>(cards: &[(String, C)], tail: &str) -> String {
+pub fn screen_region<C: AsRef<str>>(cards: &[(TableName, C)], tail: &str) -> String {
     let mut s = format!(r#"<ul class="{}">"#, screen_grid_class(cards.len()));
     for (_, card) in cards {
         s.push_str(card.as_ref());
@@ -456,7 +457,7 @@ fn players(m: &Messages, t: &TableEntry) -> String {
 }
 
 /// The hall page's cards: one `<li>` per table ([`table_card`]), in the hall's order.
-pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(String, String)> {
+pub fn table_cards(hall: &Hall, viewer: &Viewer) -> Vec<(TableName, String)> {
     hall.tables()
         .map(|t| (t.name.clone(), table_card(hall.language(), t, viewer)))
         .collect()
@@ -500,7 +501,7 @@ pub fn tables(hall: &Hall, viewer: &Viewer) -> String {
 }
 
 /// The tables region of `cards` ([`table_cards`]) and `tail` ([`tables_tail`]).
-pub fn tables_region<C: AsRef<str>>(cards: &[(String, C)], tail: &str) -> String {
+pub fn tables_region<C: AsRef<str>>(cards: &[(TableName, C)], tail: &str) -> String {
     let mut s = String::from(r#"<ul class="tables">"#);
     for (_, card) in cards {
         s.push_str(card.as_ref());
@@ -560,7 +561,7 @@ fn dismiss_form(m: &Messages, a: &HallAlert, viewer: &Viewer) -> String {
     let Viewer::Arbiter { token, by, keyed } = viewer else {
         return String::new();
     };
-    if !keyed.contains(&a.table) {
+    if !keyed.contains(a.table.as_str()) {
         return String::new();
     }
     format!(
@@ -579,7 +580,7 @@ fn actions(m: &Messages, t: &TableEntry, viewer: &Viewer) -> String {
     let Viewer::Arbiter { token, by, keyed } = viewer else {
         return String::new();
     };
-    if !keyed.contains(&t.name) {
+    if !keyed.contains(t.name.as_str()) {
         return String::new();
     }
     if t.result.is_some() {

@@ -16,6 +16,7 @@ use std::{
     },
 };
 
+use annabella_hall_wire::topic::TableName;
 use serde_json::json;
 
 use crate::{
@@ -33,7 +34,7 @@ pub struct Regions {
     /// The alerts region.
     pub alerts: String,
     /// Every table's card (name, card), in the page's order.
-    pub cards: Vec<(String, Card)>,
+    pub cards: Vec<(TableName, Card)>,
     /// What follows the cards (the hall page's drops and push line; on the screen, only
     /// while no table has published).
     pub tail: String,
@@ -202,10 +203,10 @@ impl Renders {
 #[derive(Debug, Default)]
 pub struct Sent {
     started: bool,
-    names: Vec<String>,
+    names: Vec<TableName>,
     alerts: u64,
     tail: u64,
-    cards: HashMap<String, u64>,
+    cards: HashMap<TableName, u64>,
 }
 
 impl Sent {
@@ -314,7 +315,7 @@ mod tests {
         // A card about as big as the hall's own (a board's SVG is most of it).
         let card = |i: usize, v: usize| {
             (
-                i.to_string(),
+                i.to_string().parse().unwrap(),
                 Card::new(
                     &i.to_string(),
                     format!("<li data-table=\"{i}\">{}{v}</li>", "x".repeat(13_000)),

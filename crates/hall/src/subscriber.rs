@@ -121,7 +121,9 @@ pub enum SendError {
 
 impl Shared {
     /// The tables whose action key the hall holds (only there does it offer actions).
-    pub fn keyed_tables(&self) -> std::collections::BTreeSet<String> {
+    pub fn keyed_tables(
+        &self,
+    ) -> std::collections::BTreeSet<annabella_hall_wire::topic::TableName> {
         self.keys.keys().cloned().collect()
     }
 

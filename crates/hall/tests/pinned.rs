@@ -87,7 +87,7 @@ fn round() -> (Hall, Vec<News>) {
     };
     let keys = ["1", "2"]
         .iter()
-        .map(|n| (n.to_string(), key_of(n).public()))
+        .map(|n| (n.parse().unwrap(), key_of(n).public()))
         .collect();
     let mut hall = Hall::new(ActionKeys::new(), keys).with_roster(roster);
     let event = |round: &str| Event {

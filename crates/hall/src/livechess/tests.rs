@@ -14,7 +14,12 @@ fn key_of(name: &str) -> TableSigningKey {
 /// A hall that knows tables "1" to "9", with `roster`.
 fn hall(roster: Roster) -> Hall {
     let keys = (1..=9)
-        .map(|n| (n.to_string(), key_of(&n.to_string()).public()))
+        .map(|n| {
+            (
+                n.to_string().parse().unwrap(),
+                key_of(&n.to_string()).public(),
+            )
+        })
         .collect();
     Hall::new(ActionKeys::new(), keys).with_roster(roster)
 }

@@ -6,7 +6,7 @@ use annabella_hall_wire::{
     action,
     message::{Body, HallMessage, MAX_PAYLOAD},
     signing::{self, Unbelieved},
-    topic::{self, Kind},
+    topic::{self, Kind, TableName},
 };
 
 impl Hall {
@@ -38,14 +38,10 @@ impl Hall {
             Ok(t) => t,
             Err(e) => return self.reject(topic, |d| &mut d.malformed, e.to_string()),
         };
-        if table.chars().any(annabella_rules::is_bidi_control) {
-            let reason = "the topic's table name holds a bidirectional control".to_owned();
-            return self.reject(topic, |d| &mut d.malformed, reason);
-        }
         if kind == Kind::Action {
-            return match action::verify(&self.keys, table, payload) {
+            return match action::verify(&self.keys, &table, payload) {
                 Ok(a) => vec![News::Action {
-                    table: table.to_owned(),
+                    table,
                     by: a.by,
                     what: a.what,
                 }],
@@ -60,7 +56,7 @@ impl Hall {
             // A retained message being cleared.
             return Vec::new();
         }
-        let message = match signing::open(&self.table_keys, table, payload) {
+        let message = match signing::open(&self.table_keys, &table, payload) {
             Ok(m) => m,
             Err(e) => {
                 let count: fn(&mut Dropped) -> &mut u64 = match e {
@@ -133,7 +129,7 @@ impl Hall {
             }
             Body::Announce { kind, to } => {
                 news.push(News::Announce {
-                    table: m.table.into(),
+                    table: m.table,
                     kind,
                     to,
                 });
@@ -141,7 +137,7 @@ impl Hall {
             }
             Body::Claim { by, .. } => {
                 news.push(News::Claim {
-                    table: m.table.into(),
+                    table: m.table,
                     by,
                 });
                 Ok(())
@@ -170,7 +166,7 @@ impl Hall {
 
     /// Table `table`'s new game `game`: a fresh entry that keeps the table's earlier
     /// games and contradictions (a new game does not clear an earlier rewritten one).
-    fn begin_game(&mut self, table: &str, game: u64) -> News {
+    fn begin_game(&mut self, table: &TableName, game: u64) -> News {
         self.pgn_version += 1;
         let previous = self.tables.remove(table);
         if let Some(p) = previous.as_ref().filter(|p| p.result.is_some()) {
@@ -187,18 +183,16 @@ impl Hall {
             .unwrap_or_default();
         games.push(game);
         self.tables.insert(
-            table.to_owned(),
+            table.clone(),
             TableEntry {
-                name: table.to_owned(),
-                game,
                 games,
                 contradictions,
                 revision: Hall::next_revision(&mut self.revisions),
-                ..TableEntry::default()
+                ..TableEntry::new(table.clone(), game)
             },
         );
         News::NewGame {
-            table: table.to_owned(),
+            table: table.clone(),
             game,
         }
     }

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use annabella_hall_wire::WireEnd;
+use annabella_hall_wire::topic::TableName;
 use serde::Serialize;
 
 use super::{MAX_WITNESSED, News, WitnessAlert};
@@ -13,10 +14,10 @@ use crate::{
 use annabella_hall_wire::message::{AlertNote, MoveEvent, TableState};
 
 /// One table as the hall knows it.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct TableEntry {
     /// The table's name.
-    pub name: String,
+    pub name: TableName,
     /// The game (journal epoch) shown.
     pub game: u64,
     /// The last `(seq, part)` applied.
@@ -56,6 +57,27 @@ pub struct TableEntry {
 }
 
 impl TableEntry {
+    /// Table `name`'s entry for game `game` before any of its messages.
+    pub fn new(name: TableName, game: u64) -> TableEntry {
+        TableEntry {
+            name,
+            game,
+            mark: None,
+            moves: Vec::new(),
+            alerts: Vec::new(),
+            state: None,
+            result: None,
+            at_ms: 0,
+            games: Vec::new(),
+            witness: None,
+            witnessed: BTreeMap::new(),
+            contradictions: Vec::new(),
+            replay: HallGame::default(),
+            pairing: None,
+            revision: 0,
+        }
+    }
+
     /// Whether `state` changes the game's tags (the round's PGN is then new).
     pub(super) fn retagged(&self, state: &TableState) -> bool {
         let tags = |s: &TableState| {

@@ -25,6 +25,7 @@ pub(crate) mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use annabella_hall_wire::topic::TableName;
 use serde::Serialize;
 
 use crate::roster::Roster;
@@ -41,7 +42,7 @@ pub use witness::{MAX_WITNESSED, WitnessAlert};
 /// Every table of the hall.
 #[derive(Debug, Default)]
 pub struct Hall {
-    tables: BTreeMap<String, TableEntry>,
+    tables: BTreeMap<TableName, TableEntry>,
     keys: ActionKeys,
     table_keys: TableKeys,
     duplicates: u64,
@@ -50,9 +51,9 @@ pub struct Hall {
     roster: Roster,
     broadcast: Option<crate::broadcast::PushStatus>,
     /// Each table's last accepted view (kept across a restart by the shell).
-    views: BTreeMap<String, Accepted>,
+    views: BTreeMap<TableName, Accepted>,
     /// Tables taken again from the views kept before a restart.
-    restored: BTreeSet<String>,
+    restored: BTreeSet<TableName>,
     /// Earlier views published again after the restart, oldest first.
     replays: Vec<WitnessAlert>,
     /// The language of the hall's pages (German unless told).
@@ -72,7 +73,7 @@ pub const MAX_FINISHED: usize = 4096;
 #[derive(Debug, Clone, Serialize)]
 pub struct HallAlert {
     /// The table.
-    pub table: String,
+    pub table: TableName,
     /// The alert.
     #[serde(flatten)]
     pub note: AlertNote,

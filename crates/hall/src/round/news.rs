@@ -5,6 +5,7 @@ use annabella_table::{AnnounceKind, Audience};
 use serde::Serialize;
 
 use super::WitnessAlert;
+use annabella_hall_wire::TableName;
 use annabella_hall_wire::message::{AlertNote, MoveEvent};
 
 /// What changed in the hall (one JSON line each for `annabella hall --json`).
@@ -14,7 +15,7 @@ pub enum News {
     /// A move, in order.
     Move {
         /// The table.
-        table: String,
+        table: TableName,
         /// The game (journal epoch).
         game: u64,
         /// The journal record.
@@ -30,7 +31,7 @@ pub enum News {
     /// An alert for the arbiter.
     Alert {
         /// The table.
-        table: String,
+        table: TableName,
         /// The alert.
         #[serde(flatten)]
         note: AlertNote,
@@ -38,7 +39,7 @@ pub enum News {
     /// The table journalled that the chief arbiter dismissed an alert.
     Dismissed {
         /// The table.
-        table: String,
+        table: TableName,
         /// The alert.
         #[serde(flatten)]
         note: AlertNote,
@@ -46,7 +47,7 @@ pub enum News {
     /// The table announced something.
     Announce {
         /// The table.
-        table: String,
+        table: TableName,
         /// What about.
         kind: AnnounceKind,
         /// To whom.
@@ -55,7 +56,7 @@ pub enum News {
     /// A claim waits for the arbiter.
     Claim {
         /// The table.
-        table: String,
+        table: TableName,
         /// Who claims (in JSON `white`/`black`).
         #[serde(with = "annabella_rules::text_serde")]
         by: shakmaty::Color,
@@ -63,7 +64,7 @@ pub enum News {
     /// A game ended.
     Result {
         /// The table.
-        table: String,
+        table: TableName,
         /// How.
         #[serde(flatten)]
         end: WireEnd,
@@ -71,14 +72,14 @@ pub enum News {
     /// A table started a new game (a new journal).
     NewGame {
         /// The table.
-        table: String,
+        table: TableName,
         /// The game's journal epoch.
         game: u64,
     },
     /// A correctly signed arbiter action went to a table.
     Action {
         /// The table.
-        table: String,
+        table: TableName,
         /// Who acted.
         by: String,
         /// What, in words.

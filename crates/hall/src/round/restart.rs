@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use annabella_hall_wire::topic::TableName;
 use serde::{Deserialize, Serialize};
 
 use super::{Hall, News, WitnessAlert};
@@ -34,7 +35,7 @@ pub struct Accepted {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AcceptedViews {
     /// By table name.
-    pub tables: BTreeMap<String, Accepted>,
+    pub tables: BTreeMap<TableName, Accepted>,
 }
 
 impl Hall {
@@ -60,7 +61,7 @@ impl Hall {
     }
 
     /// Notes `payload` as the table's last accepted view when its message was applied.
-    pub(super) fn note_view(&mut self, m: (&str, u64, u64, Option<String>), payload: &[u8]) {
+    pub(super) fn note_view(&mut self, m: (&TableName, u64, u64, Option<String>), payload: &[u8]) {
         let (table, game, seq, head) = m;
         let applied = self
             .tables
@@ -68,7 +69,7 @@ impl Hall {
             .is_some_and(|t| t.game == game && t.mark.is_some_and(|(s, _)| s == seq));
         if applied {
             self.views.insert(
-                table.to_owned(),
+                table.clone(),
                 Accepted {
                     game,
                     seq,
@@ -99,7 +100,7 @@ impl Hall {
             return None;
         }
         let alert = WitnessAlert {
-            table: m.table.to_string(),
+            table: m.table.clone(),
             game: m.game,
             seq: m.seq,
             witnessed: entry

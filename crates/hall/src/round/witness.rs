@@ -1,6 +1,7 @@
 //! The witness: the journal heads a table published for its game, and the alert when a
 //! view contradicts one.
 
+use annabella_hall_wire::topic::TableName;
 use serde::Serialize;
 
 use super::Hall;
@@ -16,7 +17,7 @@ pub const MAX_WITNESSED: usize = 100_000;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WitnessAlert {
     /// The table.
-    pub table: String,
+    pub table: TableName,
     /// The game (journal epoch).
     pub game: u64,
     /// The record.
@@ -84,7 +85,7 @@ impl Hall {
         match entry.witnessed.get(&m.seq) {
             Some(seen) if seen != head => {
                 let alert = WitnessAlert {
-                    table: m.table.to_string(),
+                    table: m.table.clone(),
                     game: m.game,
                     seq: m.seq,
                     witnessed: seen.clone(),

@@ -51,7 +51,12 @@ fn key_of(name: &str) -> TableSigningKey {
 /// A hall that knows the keys of tables "1" to "9".
 pub(crate) fn hall() -> Hall {
     let keys = (1..=9)
-        .map(|n| (n.to_string(), key_of(&n.to_string()).public()))
+        .map(|n| {
+            (
+                n.to_string().parse().unwrap(),
+                key_of(&n.to_string()).public(),
+            )
+        })
         .collect();
     Hall::new(ActionKeys::new(), keys)
 }
