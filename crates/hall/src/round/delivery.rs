@@ -136,10 +136,7 @@ impl Hall {
                 Ok(())
             }
             Body::Claim { by, .. } => {
-                news.push(News::Claim {
-                    table: m.table,
-                    by,
-                });
+                news.push(News::Claim { table: m.table, by });
                 Ok(())
             }
             Body::Result(end) => {
