@@ -1251,3 +1251,59 @@ fn publish_once_counts_only_what_the_broker_kept_and_ends_when_it_refuses_or_is_
         "{kept}"
     );
 }
+
+/// The entry of table `name` in the test broker's tables file.
+fn tables_entry_of(all: &str, name: &str) -> String {
+    let head = format!("[tables.\"{name}\"]\n");
+    let start = all.find(&head).expect("the table's entry");
+    let rest = &all[start + head.len()..];
+    let end = rest.find("[tables.").unwrap_or(rest.len());
+    format!("{head}{}", &rest[..end])
+}
+
+/// A table added to the hall's tables file between rounds is believed without a restart
+/// of the hall: the view it published before was refused, the hall asks the broker again
+/// once the file names it, and its game is in the round's PGN. A file saved broken is
+/// named once and the tables the hall has are kept; a table no longer listed is said.
+#[test]
+fn a_table_added_to_the_tables_file_is_believed_without_restarting_the_hall() {
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Broker::start(dir.path());
+    let all = std::fs::read_to_string(broker.tables()).unwrap();
+    let (one, two) = (tables_entry_of(&all, "1"), tables_entry_of(&all, "2"));
+    std::fs::write(broker.tables(), &one).unwrap();
+    let hall = Hall::start(&broker, dir.path(), &[]);
+    let out = dir.path().join("table-2");
+    finish(demo(&broker, &out, "2"), Duration::from_secs(120));
+    wait_for(Duration::from_secs(30), "table 2 refused", || {
+        let rejected = hall.news("rejected");
+        (!rejected.is_empty(), rejected)
+    });
+    assert!(hall.moves("2").is_empty(), "nothing of table 2 is believed");
+
+    // Saved with a broken key: named, and the hall keeps what it has.
+    std::fs::write(
+        broker.tables(),
+        format!("{one}[tables.\"2\"]\npublic_key = \"zz\"\n"),
+    )
+    .unwrap();
+    let said = "tables.\"2\".public_key";
+    wait_for(Duration::from_secs(30), "the broken file named", || {
+        let log = hall.log.lock().unwrap().join("\n");
+        (
+            log.contains(said) && log.contains("keeps the tables it has"),
+            log,
+        )
+    });
+
+    // Table 2 listed, table 1 no longer: table 2's game comes in from its kept view.
+    std::fs::write(broker.tables(), &two).unwrap();
+    wait_for(Duration::from_secs(30), "the tables read again", || {
+        let log = hall.log.lock().unwrap().join("\n");
+        let read = log.contains("1 table; new: \"2\"; no longer listed: \"1\"");
+        (read, log)
+    });
+    wait_for_round(&hall, &[("2".to_owned(), out)]);
+    let log = hall.log.lock().unwrap().join("\n");
+    assert_eq!(log.matches(said).count(), 1, "named once:\n{log}");
+}

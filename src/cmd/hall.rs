@@ -11,13 +11,13 @@ use std::{
 
 use annabella_broker::{Broker, HallConfig, RawHall};
 use annabella_hall::{
-    files::{load_keys, load_tables, roster},
+    files::{TablesFiles, load_keys, load_tables, roster},
     livechess::{LiveSettings, Roster},
     program::{self, HallRun},
     subscriber::HallSettings,
 };
 use annabella_hall_link::{outbox::OutboxSettings, publish};
-use annabella_hall_wire::{ActionKey, topic::TableName};
+use annabella_hall_wire::{ActionKey, ActionKeys, topic::TableName};
 use annabella_journal::TableSecret;
 use anyhow::{Context, bail};
 
@@ -96,7 +96,8 @@ struct ServeArgs {
     /// The tables file: `[tables."3"]` with `public_key = "hex…"` (the table's
     /// `table.pub`, printed by `annabella init`) and optionally `action_key`. The hall
     /// believes only messages signed by a table's key (`annabella init` prints each
-    /// table's lines for it).
+    /// table's lines for it). Read again whenever it (or --keys) is saved anew, so a
+    /// table added or renamed between rounds needs no restart of the hall.
     #[arg(long, value_name = "FILE", required = true)]
     tables: Option<PathBuf>,
     /// The hall's user at the broker (with --password-file).
@@ -308,7 +309,13 @@ fn hall_run(a: ServeArgs) -> anyhow::Result<HallRun> {
     if let Some(p) = &a.keys {
         keys.extend(load_keys(p).with_context(|| format!("--keys {}", p.display()))?);
     }
-    keys.extend(a.action_key);
+    let action_keys: ActionKeys = a.action_key.into_iter().collect();
+    keys.extend(action_keys.clone());
+    let tables = TablesFiles {
+        tables,
+        keys: a.keys,
+        action_keys,
+    };
     let roster = match &a.trf {
         Some(path) => roster(path).with_context(|| format!("--trf {}", path.display()))?,
         None => Roster::default(),
@@ -336,6 +343,7 @@ fn hall_run(a: ServeArgs) -> anyhow::Result<HallRun> {
             },
             keys,
             table_keys,
+            tables: Some(tables),
             live: LiveSettings {
                 dir: a.export_dir,
                 roster,

@@ -53,6 +53,18 @@ impl HallFileError {
     }
 }
 
+/// `error` and every source under it on one line (`FILE: why: deeper why`).
+pub(crate) fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut next = error.source();
+    while let Some(e) = next {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        next = e.source();
+    }
+    text
+}
+
 /// The text of the file at `path`.
 fn read(path: &Path) -> Result<String, HallFileError> {
     std::fs::read_to_string(path).map_err(|source| HallFileError::Read {
@@ -120,6 +132,50 @@ pub fn load_tables(path: &Path) -> Result<(TableKeys, ActionKeys), HallFileError
         }
     }
     Ok((public, actions))
+}
+
+/// Where the hall's tables come from: the tables file, an action keys file and the
+/// action keys given on the command line. The hall reads the files again when one is
+/// saved anew, so a table added or renamed between rounds is believed without a restart.
+#[derive(Debug, Clone)]
+pub struct TablesFiles {
+    /// The tables file (`--tables`).
+    pub tables: PathBuf,
+    /// The action keys file (`--keys`), if any.
+    pub keys: Option<PathBuf>,
+    /// Action keys given one by one (`--action-key`); they win over the files'.
+    pub action_keys: ActionKeys,
+}
+
+/// When a file was last saved, as the hall tells one saving from the next: its
+/// modification time and length (none: it cannot be looked at now).
+pub type FileStamp = Option<(std::time::SystemTime, u64)>;
+
+impl TablesFiles {
+    /// Every table's public key and the action keys, from the files as they are now.
+    ///
+    /// # Errors
+    /// A file cannot be read, or a name or key in it is wrong (named by file and key).
+    pub fn load(&self) -> Result<(TableKeys, ActionKeys), HallFileError> {
+        let (public, mut actions) = load_tables(&self.tables)?;
+        if let Some(path) = &self.keys {
+            actions.extend(load_keys(path)?);
+        }
+        actions.extend(self.action_keys.clone());
+        Ok((public, actions))
+    }
+
+    /// The stamps of the files, to tell when one was saved again.
+    pub fn stamps(&self) -> [FileStamp; 2] {
+        [stamp(&self.tables), self.keys.as_deref().and_then(stamp)]
+    }
+}
+
+/// The stamp of the file at `path` now.
+pub fn stamp(path: &Path) -> FileStamp {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()))
 }
 
 /// The action keys file at `path`: `TABLE = "HEX"` lines.

@@ -49,6 +49,9 @@ pub struct HallSettings {
     pub keys: ActionKeys,
     /// The tables' public keys: the hall believes only what these signed.
     pub table_keys: TableKeys,
+    /// The files the keys above came from, read again whenever one is saved anew (a
+    /// table added or renamed between rounds); none: the keys stay as they are.
+    pub tables: Option<crate::files::TablesFiles>,
     /// The LiveChess export directory and the pairing program's pairings.
     pub live: crate::livechess::LiveSettings,
     /// The language of the hall's pages.
@@ -66,7 +69,7 @@ pub struct Shared {
     /// Bumped on every change of the round's PGN.
     pub round: watch::Sender<u64>,
     client: AsyncClient,
-    keys: ActionKeys,
+    keys: RwLock<ActionKeys>,
     nonce: std::sync::atomic::AtomicU64,
 }
 
@@ -124,7 +127,9 @@ impl Shared {
     pub fn keyed_tables(
         &self,
     ) -> std::collections::BTreeSet<annabella_hall_wire::topic::TableName> {
-        self.keys.keys().cloned().collect()
+        (self.keys.read())
+            .map(|k| k.keys().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// Sends `action` to `table`, signed with the table's key, naming `by`.
@@ -138,9 +143,8 @@ impl Shared {
         what: &str,
         action: HallAction,
     ) -> Result<(), SendError> {
-        let key = self
-            .keys
-            .get(table)
+        let key = (self.keys.read().ok())
+            .and_then(|k| k.get(table).cloned())
             .ok_or_else(|| SendError::NoKey(table.to_owned()))?;
         let sent_ms = unix_us() / 1000;
         // Nonces count up from the time, so a restarted hall stays above its last.
@@ -167,7 +171,7 @@ impl Shared {
             action,
             protocol: annabella_hall_wire::message::PROTOCOL,
         };
-        let payload = action::sign(key, &body)?;
+        let payload = action::sign(&key, &body)?;
         self.client
             .publish(topic(Kind::Action, table), QoS::AtLeastOnce, false, payload)
             .await?;
@@ -224,12 +228,13 @@ pub fn start(
         version: watch::Sender::new(0),
         round: watch::Sender::new(0),
         client: client.clone(),
-        keys: settings.keys.clone(),
+        keys: RwLock::new(settings.keys.clone()),
         nonce: std::sync::atomic::AtomicU64::new(0),
     });
     let export = settings.live.dir.clone().map(crate::livechess::Export::new);
-    // The pairings the hall starts with came from the file as it is now.
+    // The pairings and the keys the hall starts with came from the files as they are now.
     let trf_seen = settings.live.trf.clone();
+    let tables_seen = (settings.tables.as_ref()).map_or([None, None], |t| t.stamps());
     let subscriber = Subscriber {
         settings,
         state: Arc::clone(&shared),
@@ -238,18 +243,16 @@ pub fn start(
         export,
         last_error: String::new(),
         told: HashSet::new(),
-        trf_seen: trf_seen
-            .and_then(|p| std::fs::metadata(p).ok())
-            .map(|m| file_stamp(&m)),
+        trf_seen: trf_seen.and_then(|p| crate::files::stamp(&p)),
+        tables_seen,
     };
     tokio::spawn(subscriber.run(drive(eventloop)));
     Ok(shared)
 }
 
-/// A file's modification time and length: what tells that it was saved again.
-fn file_stamp(meta: &std::fs::Metadata) -> (std::time::SystemTime, u64) {
-    (meta.modified().unwrap_or(std::time::UNIX_EPOCH), meta.len())
-}
+/// How often the hall looks whether its tables files were saved anew while no message
+/// arrives (it also looks before taking each batch of messages).
+const TABLES_LOOK: Duration = Duration::from_secs(1);
 
 /// The events of the hall's client, as [`drive`] delivers them.
 type Events = mpsc::UnboundedReceiver<Result<Event, rumqttc::v5::ConnectionError>>;
@@ -276,15 +279,34 @@ struct Subscriber {
     /// Each topic's first refusal is logged; the rest are counted on the page.
     told: HashSet<String>,
     /// The TRF file's modification time and length when last read.
-    trf_seen: Option<(std::time::SystemTime, u64)>,
+    trf_seen: crate::files::FileStamp,
+    /// The tables files' stamps when last read.
+    tables_seen: [crate::files::FileStamp; 2],
 }
 
 impl Subscriber {
     /// Takes every event until the client's driver stops; everything already delivered
     /// is taken before the round's files are written once.
     async fn run(mut self, mut events: Events) {
-        while let Some(event) = events.recv().await {
-            let mut changed = Changed::default();
+        let mut look = tokio::time::interval(TABLES_LOOK);
+        look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let event = tokio::select! {
+                event = events.recv() => match event {
+                    Some(event) => event,
+                    None => break,
+                },
+                _ = look.tick() => {
+                    if self.read_tables_again() {
+                        self.keep_in_step(Changed { pgn: false, page: true }).await;
+                    }
+                    continue;
+                }
+            };
+            let mut changed = Changed {
+                pgn: false,
+                page: self.read_tables_again(),
+            };
             let mut next = Some(event);
             while let Some(event) = next.take() {
                 self.take(event, &mut changed);
@@ -362,6 +384,73 @@ impl Subscriber {
         }
     }
 
+    /// Reads the tables files again when one was saved anew since they were last read:
+    /// true when the hall took new keys. A table new in them is asked for again (the
+    /// broker sends its kept view once more, which the hall refused before); a file that
+    /// cannot be used now is named once and read again at its next saving, the keys the
+    /// hall has kept until then.
+    fn read_tables_again(&mut self) -> bool {
+        let Some(files) = &self.settings.tables else {
+            return false;
+        };
+        let seen = files.stamps();
+        if seen == self.tables_seen {
+            return false;
+        }
+        self.tables_seen = seen;
+        let (table_keys, keys) = match files.load() {
+            Ok(keys) => keys,
+            Err(e) => {
+                tracing::error!(
+                    "hall: {} (read again as it changed); the hall keeps the tables it has \
+                     and reads the files again when they are saved anew",
+                    crate::files::chain(&e)
+                );
+                return false;
+            }
+        };
+        let Ok(mut hall) = self.state.hall.write() else {
+            return false;
+        };
+        let before: std::collections::BTreeSet<_> = hall.known_tables().cloned().collect();
+        let after: std::collections::BTreeSet<_> = table_keys.keys().cloned().collect();
+        let names = |set: Vec<&annabella_hall_wire::topic::TableName>| {
+            set.iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let added = names(after.difference(&before).collect());
+        let gone = names(before.difference(&after).collect());
+        hall.set_keys(keys.clone(), table_keys);
+        drop(hall);
+        if let Ok(mut held) = self.state.keys.write() {
+            *held = keys;
+        }
+        tracing::info!(
+            "hall: read the tables of {} again: {} table{}{}{}",
+            files.tables.display(),
+            after.len(),
+            if after.len() == 1 { "" } else { "s" },
+            if added.is_empty() {
+                String::new()
+            } else {
+                format!("; new: {added}")
+            },
+            if gone.is_empty() {
+                String::new()
+            } else {
+                format!("; no longer listed: {gone}")
+            },
+        );
+        if !added.is_empty()
+            && let Err(e) = (self.client).try_subscribe(format!("{ROOT}/#"), QoS::AtLeastOnce)
+        {
+            tracing::error!("hall: cannot subscribe again for the new tables: {e}");
+        }
+        true
+    }
+
     /// Reads the TRF file again when it changed since it was last read (the pairing
     /// program saved the next round): true when the hall took new pairings. A file that
     /// cannot be read now (half saved) is read at the next change; the pairings the hall
@@ -373,11 +462,11 @@ impl Subscriber {
         let Ok(meta) = std::fs::metadata(path) else {
             return false;
         };
-        let seen = file_stamp(&meta);
-        if self.trf_seen == Some(seen) {
+        let seen = Some((meta.modified().unwrap_or(std::time::UNIX_EPOCH), meta.len()));
+        if self.trf_seen == seen {
             return false;
         }
-        self.trf_seen = Some(seen);
+        self.trf_seen = seen;
         match crate::files::roster(path) {
             Ok(roster) => {
                 let Ok(mut hall) = self.state.hall.write() else {

@@ -110,6 +110,19 @@ impl Hall {
         self.language
     }
 
+    /// Takes the tables' keys read again (a table added, renamed or withdrawn between
+    /// rounds): what arrives from now on is checked with these. The tables shown stay, a
+    /// table no longer listed with the game it had; its new messages are refused.
+    pub fn set_keys(&mut self, keys: ActionKeys, table_keys: TableKeys) {
+        self.keys = keys;
+        self.table_keys = table_keys;
+    }
+
+    /// The tables whose public key the hall holds, by name.
+    pub fn known_tables(&self) -> impl Iterator<Item = &TableName> {
+        self.table_keys.keys()
+    }
+
     /// Takes the pairing program's pairings read again (its file saved with a new round).
     pub fn set_roster(&mut self, roster: Roster) {
         self.roster = roster;

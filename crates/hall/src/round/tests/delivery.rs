@@ -239,3 +239,41 @@ fn a_view_whose_round_is_beyond_any_tournaments_is_refused_as_absurd() {
         "no table in the tree"
     );
 }
+
+/// A table added to the tables file between rounds: refused while the hall has no key
+/// for it, believed once the keys read again name it; a table no longer listed keeps
+/// what the hall showed of it, and its new messages are refused.
+#[test]
+fn keys_read_again_believe_a_new_table_and_refuse_a_withdrawn_one() {
+    let mut hall = hall();
+    let messages = game("Brett 10", 1);
+    let news = wire(&mut hall, &messages[0]);
+    assert!(
+        matches!(&news[..], [News::Rejected { reason, .. }] if reason.contains("Brett 10")),
+        "{news:?}"
+    );
+    assert_eq!(hall.dropped().unknown_table, 1);
+    for m in &game("1", 1) {
+        wire(&mut hall, m);
+    }
+    let mut keys = TableKeys::new();
+    keys.insert("Brett 10".parse().unwrap(), key_of("Brett 10").public());
+    hall.set_keys(ActionKeys::new(), keys);
+    assert_eq!(
+        hall.known_tables().map(|n| n.as_str()).collect::<Vec<_>>(),
+        ["Brett 10"]
+    );
+    for m in &messages {
+        let news = wire(&mut hall, m);
+        assert!(
+            !news.iter().any(|n| matches!(n, News::Rejected { .. })),
+            "{news:?}"
+        );
+    }
+    assert_eq!(sans(&hall, "Brett 10"), ["e4"]);
+    // Table 1 is no longer listed: its game stays shown, a new message is refused.
+    assert_eq!(sans(&hall, "1"), ["e4"]);
+    let news = wire(&mut hall, &game("1", 2)[0]);
+    assert!(matches!(&news[..], [News::Rejected { .. }]), "{news:?}");
+    assert_eq!(hall.dropped().unknown_table, 2);
+}
