@@ -7,6 +7,7 @@ use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::sys::termios::{SetArg, cfmakeraw, tcgetattr, tcsetattr};
 
 /// One pseudo-terminal pair in raw mode.
@@ -50,6 +51,15 @@ impl Pty {
     /// The device's end.
     pub fn master(&self) -> &File {
         &self.master
+    }
+
+    /// Whether bytes the device sent wait on the host's side, not read yet.
+    pub fn unread(&self) -> bool {
+        let mut fds = [PollFd::new(self._slave.as_fd(), PollFlags::POLLIN)];
+        poll(&mut fds, PollTimeout::ZERO).unwrap_or(0) > 0
+            && fds[0]
+                .revents()
+                .is_some_and(|r| r.contains(PollFlags::POLLIN))
     }
 }
 

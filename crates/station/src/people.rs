@@ -5,7 +5,7 @@
 
 use std::thread;
 
-use annabella_devices::sim::{Hands as _, SimError};
+use annabella_devices::sim::{Hands, SimError};
 use annabella_table::{Hypothesis, Input};
 use tokio::sync::{mpsc, oneshot};
 
@@ -85,12 +85,13 @@ pub fn perform(act: Act, sims: &Sims, requests: &mpsc::Sender<Request>) -> Resul
         let _ = answer.blocking_recv();
         Ok(())
     };
+    let stopped = || requests.is_closed();
     match act {
         Act::Vi(words) | Act::Typed(words) => send(typed(words)),
         Act::Input(input) => send(input),
-        Act::Peg(a) => step(sims.peg.as_ref(), "peg board", |s| s.act(a)),
-        Act::Dgt(a) => step(sims.dgt.as_ref(), "DGT board", |s| s.act(a)),
-        Act::Clock(a) => step(sims.clock.as_ref(), "clock", |s| s.act(a)),
+        Act::Peg(a) => step(sims.peg.as_ref(), "peg board", |s| s.act(a), stopped),
+        Act::Dgt(a) => step(sims.dgt.as_ref(), "DGT board", |s| s.act(a), stopped),
+        Act::Clock(a) => step(sims.clock.as_ref(), "clock", |s| s.act(a), stopped),
         Act::Wait(d) => {
             thread::sleep(d);
             Ok(())
@@ -102,11 +103,29 @@ pub fn perform(act: Act, sims: &Sims, requests: &mpsc::Sender<Request>) -> Resul
     }
 }
 
-fn step<S>(
+/// How long a step waits for the station to read what a device sent.
+const TAKEN_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// How often a step looks again whether the station has stopped meanwhile.
+const TAKEN_SLICE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// One step on a simulated device, returning once the station has read what the device
+/// sent for it: on a busy machine a press never arrives after the words that follow it.
+fn step<A, S: Hands<A>>(
     sim: Option<&S>,
     device: &'static str,
     act: impl FnOnce(&S) -> Result<(), SimError>,
+    stopped: impl Fn() -> bool,
 ) -> Result<(), StepError> {
     let sim = sim.ok_or(StepError::NoDevice(device))?;
-    act(sim).map_err(|why| StepError::Device { device, why })
+    act(sim).map_err(|why| StepError::Device { device, why })?;
+    // Asked in short slices: a station that has stopped (the game over) reads no more.
+    let end = std::time::Instant::now() + TAKEN_LIMIT;
+    while !sim.taken(TAKEN_SLICE) {
+        if stopped() || std::time::Instant::now() >= end {
+            tracing::debug!("{device}: the station has not read the device's bytes");
+            break;
+        }
+    }
+    Ok(())
 }

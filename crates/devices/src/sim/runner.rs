@@ -17,6 +17,8 @@ type Inspect<D> = Box<dyn FnOnce(&mut D) + Send>;
 enum Control<D: SimDevice> {
     Act(D::Action, mpsc::Sender<Result<(), SimError>>),
     Inspect(Inspect<D>),
+    /// Answered once everything the device sent has been read by the host.
+    Taken(mpsc::Sender<()>),
     Stop,
 }
 
@@ -113,6 +115,17 @@ impl<D: SimDevice> Simulator<D> {
         rx.recv().map_err(|_| SimError::Stopped)?
     }
 
+    /// Waits (at most `limit`) until the host has read everything the device has sent so
+    /// far (the bytes of the last action included); returns whether it did. A host that
+    /// does not read (its port closed) leaves the bytes waiting: `false` after `limit`.
+    pub fn taken(&self, limit: Duration) -> bool {
+        let (tx, rx) = mpsc::channel();
+        if self.control.send(Control::Taken(tx)).is_err() {
+            return false;
+        }
+        rx.recv_timeout(limit).is_ok()
+    }
+
     /// Runs `f` on the device's state (between two I/O rounds) and returns its result.
     pub fn inspect<R: Send + 'static>(
         &self,
@@ -154,6 +167,7 @@ fn run<D: SimDevice>(
     let mut master = pty.master();
     let mut buf = [0u8; 512];
     let mut out = Vec::new();
+    let mut waiting: Vec<mpsc::Sender<()>> = Vec::new();
     // The device's times count from here (the one translation of `Instant`).
     let epoch = Instant::now();
     loop {
@@ -181,6 +195,7 @@ fn run<D: SimDevice>(
                     let _ = reply.send(device.act(now, a));
                 }
                 Ok(Control::Inspect(f)) => f(&mut device),
+                Ok(Control::Taken(reply)) => waiting.push(reply),
                 Ok(Control::Stop) | Err(mpsc::TryRecvError::Disconnected) => return,
                 Err(mpsc::TryRecvError::Empty) => break,
             }
@@ -192,5 +207,61 @@ fn run<D: SimDevice>(
             // Non-blocking: with nobody listening the bytes are lost, as on a real line.
             let _ = master.write(&out);
         }
+        if !waiting.is_empty() && !pty.unread() {
+            for reply in waiting.drain(..) {
+                let _ = reply.send(());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::OpenOptionsExt as _;
+
+    use super::*;
+
+    /// A device that sends each action's text to the host.
+    struct Echo(Vec<u8>);
+
+    impl SimDevice for Echo {
+        type Action = String;
+        fn handle_bytes(&mut self, _: Duration, _: &[u8]) {}
+        fn act(&mut self, _: Duration, action: String) -> Result<(), SimError> {
+            self.0.extend(action.bytes());
+            Ok(())
+        }
+        fn poll_transmit(&mut self, buf: &mut Vec<u8>) -> Option<usize> {
+            let n = self.0.len();
+            (n > 0).then(|| {
+                buf.append(&mut self.0);
+                n
+            })
+        }
+        fn poll_timeout(&self) -> Option<Duration> {
+            None
+        }
+        fn handle_timeout(&mut self, _: Duration) {}
+    }
+
+    #[test]
+    fn an_action_is_taken_once_the_host_has_read_its_bytes() {
+        let sim = Simulator::spawn(Echo(Vec::new())).unwrap();
+        let mut host = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(nix::fcntl::OFlag::O_NOCTTY.bits())
+            .open(sim.path())
+            .unwrap();
+        assert!(sim.taken(Duration::from_secs(5)), "nothing sent yet");
+        sim.act("press".into()).unwrap();
+        assert!(
+            !sim.taken(Duration::from_millis(300)),
+            "the host has not read the press"
+        );
+        let mut bytes = [0u8; 5];
+        host.read_exact(&mut bytes).unwrap();
+        assert_eq!(&bytes, b"press");
+        assert!(sim.taken(Duration::from_secs(5)), "the host read it");
     }
 }

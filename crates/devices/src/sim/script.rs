@@ -72,6 +72,12 @@ pub trait Hands<A> {
     fn act(&self, action: A) -> Result<(), SimError>;
     /// Waits (at most `limit`) until the host has sent something; returns whether it did.
     fn wait_for_host(&self, limit: Duration) -> bool;
+    /// Waits (at most `limit`) until the host has read what the device sent so far;
+    /// returns whether it did (a device that cannot tell answers at once).
+    fn taken(&self, limit: Duration) -> bool {
+        let _ = limit;
+        true
+    }
 }
 
 impl<D: SimDevice> Hands<D::Action> for Simulator<D> {
@@ -80,6 +86,9 @@ impl<D: SimDevice> Hands<D::Action> for Simulator<D> {
     }
     fn wait_for_host(&self, limit: Duration) -> bool {
         Simulator::wait_for_host(self, limit)
+    }
+    fn taken(&self, limit: Duration) -> bool {
+        Simulator::taken(self, limit)
     }
 }
 
@@ -125,6 +134,12 @@ where
         match self {
             Simulated::Rust(s) => s.wait_for_host(limit),
             Simulated::Firmware(f) => f.wait_for_host(limit),
+        }
+    }
+    fn taken(&self, limit: Duration) -> bool {
+        match self {
+            Simulated::Rust(s) => s.taken(limit),
+            Simulated::Firmware(f) => Hands::<D::Action>::taken(f, limit),
         }
     }
 }
