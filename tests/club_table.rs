@@ -265,23 +265,32 @@ fn play_goes_on_game_after_game_and_never_writes_into_a_finished_journal() {
     );
 }
 
+/// A TRF16 player line: start rank, title, name, rating, federation, FIDE id and one
+/// block per round (`"   2 w 1"`).
+fn trf_player(
+    rank: u32,
+    title: &str,
+    name: &str,
+    rating: &str,
+    fed: &str,
+    id: &str,
+    rounds: &[&str],
+) -> String {
+    let blocks: String = rounds.iter().map(|r| format!("  {r}")).collect();
+    format!(
+        "001 {rank:>4} m{title:>3} {name:<33} {rating:>4} {fed:>3} {id:>11} {:<10} {:>4} {rank:>4}{blocks}",
+        "1990", "0.0"
+    )
+}
+
 /// Issue 39, items 1 and 3: a table made from a TRF goes on to the next round's pairing
 /// at its board once the game is confirmed, the VI player followed by name, and every
 /// PGN carries the day: round `N.K`, board, titles, ratings, FIDE ids, federations.
 #[test]
 fn with_a_trf_the_next_game_is_the_next_rounds_pairing_at_the_board() {
     let dir = tempfile::tempdir().unwrap();
-    let line = |rank: u32,
-                title: &str,
-                name: &str,
-                rating: &str,
-                fed: &str,
-                id: &str,
-                rounds: [&str; 2]| {
-        format!(
-            "001 {rank:>4} m{title:>3} {name:<33} {rating:>4} {fed:>3} {id:>11} {:<10} {:>4} {rank:>4}  {}  {}",
-            "1990", "0.0", rounds[0], rounds[1]
-        )
+    let line = |rank, title, name, rating, fed, id, rounds: [&str; 2]| {
+        trf_player(rank, title, name, rating, fed, id, &rounds)
     };
     let trf = dir.path().join("open.trf");
     std::fs::write(
@@ -362,6 +371,109 @@ fn with_a_trf_the_next_game_is_the_next_rounds_pairing_at_the_board() {
         "[Black \"Anna, A\"]",
         "[BlackTitle \"GM\"]",
         "[Result \"*\"]",
+    ] {
+        assert!(second.contains(tag), "{tag} in {second}");
+    }
+}
+
+/// Issue 39: in a Swiss the VI player moves between boards, and his table follows him
+/// (`init --follow-vi-player` writes his start number): after round 1 on board 1 he
+/// plays round 2 on board 2 with Black, as the pairing program placed him.
+#[test]
+fn a_table_following_its_vi_player_takes_his_board_and_colour_in_the_next_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("swiss.trf");
+    // Round 1 played (Anna lost to Bert, Carl beat Dora); round 2 pairs the winners on
+    // board 1 and Dora – Anna on board 2.
+    let players = [
+        trf_player(
+            1,
+            "GM",
+            "Anna, A",
+            "2500",
+            "LTU",
+            "12345678",
+            &["   2 w 0", "   4 b  "],
+        ),
+        trf_player(
+            2,
+            "",
+            "Bert, B",
+            "2000",
+            "GER",
+            "",
+            &["   1 b 1", "   3 b  "],
+        ),
+        trf_player(
+            3,
+            "",
+            "Carl, C",
+            "1900",
+            "AUT",
+            "",
+            &["   4 w 1", "   2 w  "],
+        ),
+        trf_player(
+            4,
+            "",
+            "Dora, D",
+            "1800",
+            "LVA",
+            "",
+            &["   3 b 0", "   1 w  "],
+        ),
+    ];
+    let lines = ["012 Swiss Open".to_owned(), "022 Riga".to_owned()];
+    let file = lines
+        .into_iter()
+        .chain(players)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    std::fs::write(&trf, file).unwrap();
+    let config = dir.path().join("table.toml");
+    let out = annabella()
+        .args(["init", "--non-interactive", "--no-devices", "--out"])
+        .arg(&config)
+        .arg("--port")
+        .arg(dir.path().join("no-such-port"))
+        .arg("--trf")
+        .arg(&trf)
+        .args([
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "--follow-vi-player",
+            "--records",
+        ])
+        .arg(dir.path().join("games"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+    let written = std::fs::read_to_string(&config).unwrap();
+    assert!(written.contains("vi_player = 1 "), "{written}");
+    let out = output_with_input(
+        annabella()
+            .args(["play", "--json", "--config"])
+            .arg(&config),
+        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
+         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
+         next game\nwait 1500\n"
+            .as_bytes(),
+        Duration::from_secs(120),
+    );
+    let (_, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("Runde 2: Dora, D – Anna, A"), "{stderr}");
+    let second = std::fs::read_to_string(dir.path().join("games/game-2/game.pgn")).unwrap();
+    for tag in [
+        "[Round \"2.2\"]",
+        "[Board \"2\"]",
+        "[White \"Dora, D\"]",
+        "[Black \"Anna, A\"]",
+        "[BlackTitle \"GM\"]",
     ] {
         assert!(second.contains(tag), "{tag} in {second}");
     }

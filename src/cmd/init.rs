@@ -79,6 +79,11 @@ pub struct Args {
     /// The board this table plays (of `--trf`'s round).
     #[arg(long, value_name = "K")]
     board: Option<u32>,
+    /// With --trf: the table follows its VI player from round to round, whichever board
+    /// the pairing program gives him (a Swiss moves players between boards), instead of
+    /// taking the pairing at its board.
+    #[arg(long, requires = "trf")]
+    follow_vi_player: bool,
     /// The event (PGN `Event`; default: the TRF's tournament).
     #[arg(long, value_name = "NAME")]
     event: Option<String>,
@@ -140,6 +145,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         board: args.board,
         arbiter: args.arbiter,
         no_devices: args.no_devices,
+        follow_vi_player: args.follow_vi_player,
         lichess: args
             .lichess_token_file
             .map(|token_file| wizard::LichessOptions {

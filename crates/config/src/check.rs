@@ -176,6 +176,18 @@ impl Checker<'_> {
             self.problem("game.board", "boards are numbered from 1");
         }
         let trf = g.trf.as_deref().map(|t| self.path(Path::new(t)));
+        match g.vi_player {
+            Some(0) => self.problem("game.vi_player", "start numbers count from 1"),
+            Some(n) if n > 9999 => self.problem(
+                "game.vi_player",
+                format!("{n}: a TRF file numbers its players with at most four digits"),
+            ),
+            Some(_) if trf.is_none() => self.problem(
+                "game.vi_player",
+                "is the VI player's start number in the pairing program's file: set game.trf too",
+            ),
+            _ => {}
+        }
         GameSettings {
             time_control,
             edition,
@@ -192,6 +204,7 @@ impl Checker<'_> {
             board: g.board,
             arbiter: text(&g.arbiter),
             trf,
+            vi_player: g.vi_player,
             white_player,
             black_player,
             vi_language,

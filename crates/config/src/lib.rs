@@ -340,6 +340,9 @@ pub struct GameSettings {
     pub arbiter: Option<String>,
     /// The pairing program's TRF file the next round's pairing comes from.
     pub trf: Option<PathBuf>,
+    /// The VI player's start number in `trf`: the table takes his pairing each round,
+    /// whatever its board (`None`: the pairing at `board`).
+    pub vi_player: Option<u32>,
     /// White's title, rating, FIDE id and federation.
     pub white_player: annabella_table::PlayerDetails,
     /// Black's.

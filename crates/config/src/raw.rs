@@ -92,6 +92,9 @@ pub struct RawGame {
     /// The pairing program's TRF file: after each game the next round's pairing at
     /// `board` comes from it (names, colours, details, `Round "N.K"`).
     pub trf: Option<String>,
+    /// The VI player's start number in `trf`: the table follows him from round to round
+    /// (his board may change in a Swiss); without it the table takes its board's pairing.
+    pub vi_player: Option<u32>,
 }
 
 /// `[players]` as written.

@@ -800,3 +800,25 @@ fn a_speech_input_is_a_microphone_a_recording_or_standard_input() {
         Err(SpeechInputError)
     );
 }
+
+/// The VI player's start number is the table's way of following him in a Swiss: it
+/// needs the TRF it numbers, counts from 1 and has at most four digits.
+#[test]
+fn the_vi_players_start_number_needs_a_trf_and_is_bounded() {
+    let c = parse("[game]\ntrf = \"open.trf\"\nvi_player = 12\n").unwrap();
+    assert_eq!(c.game.vi_player, Some(12));
+    assert_eq!(c.game.trf, Some(PathBuf::from("/tables/1/open.trf")));
+    for (text, said) in [
+        ("vi_player = 3\n", "set game.trf too"),
+        ("trf = \"open.trf\"\nvi_player = 0\n", "count from 1"),
+        (
+            "trf = \"open.trf\"\nvi_player = 12345\n",
+            "at most four digits",
+        ),
+    ] {
+        let got = problems(&format!("[game]\n{text}"));
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].starts_with("game.vi_player: "), "{got:?}");
+        assert!(got[0].contains(said), "{got:?}");
+    }
+}

@@ -46,6 +46,9 @@ pub struct TableAnswers {
     pub players: [Details; 2],
     /// The pairing program's TRF file the next rounds come from (`init --trf`).
     pub trf: Option<PathBuf>,
+    /// The VI player's start number in `trf` when the table follows him from round to
+    /// round (`init --follow-vi-player`); none: the table keeps its board.
+    pub vi_player: Option<u32>,
     /// The table's `[hall]` block (`init --hall-table`).
     pub hall: Option<HallBlock>,
     /// The opponent plays on Lichess (`init --lichess-token-file`), else none.
@@ -248,11 +251,20 @@ fn write_game(s: &mut String, a: &TableAnswers) {
         "# date = \"2026.05.01\"              # default: the day of play"
     );
     if let Some(trf) = &a.trf {
-        let _ = writeln!(
-            s,
-            "trf = {}   # the next round's pairing at this board comes from it",
-            quote(&trf.to_string_lossy())
-        );
+        let _ = match a.vi_player {
+            Some(rank) => writeln!(
+                s,
+                "trf = {}   # the VI player's pairing of the next round comes from it\n\
+                 vi_player = {rank}                     # his start number: the table follows him \
+                 from board to board",
+                quote(&trf.to_string_lossy())
+            ),
+            None => writeln!(
+                s,
+                "trf = {}   # the next round's pairing at this board comes from it",
+                quote(&trf.to_string_lossy())
+            ),
+        };
     }
 }
 
@@ -472,6 +484,7 @@ mod tests {
             day: Day::default(),
             players: Default::default(),
             trf: None,
+            vi_player: None,
             hall: None,
             online: None,
         }

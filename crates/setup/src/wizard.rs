@@ -65,6 +65,9 @@ pub struct Options {
     pub arbiter: Option<String>,
     /// A table without devices is what is asked for: no board found is no error.
     pub no_devices: bool,
+    /// With `trf`: the table follows the VI player from round to round (his start
+    /// number written as `vi_player`), not its board.
+    pub follow_vi_player: bool,
     /// The opponent plays on Lichess.
     pub lichess: Option<LichessOptions>,
 }
@@ -306,6 +309,13 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
             .map(|p| [details(&p.white), details(&p.black)])
             .unwrap_or_default(),
         trf: args.trf.as_ref().map(|(path, ..)| absolute(path)),
+        vi_player: paired
+            .as_ref()
+            .filter(|_| args.follow_vi_player)
+            .map(|p| match vi_color {
+                Color::White => p.white.rank,
+                Color::Black => p.black.rank,
+            }),
         hall,
         online: match &args.lichess {
             Some(l) => Some(lichess_token(&mut ask, err, &args.out, l)?),

@@ -150,40 +150,59 @@ enum NextPairing {
 /// their details, the VI player's colour (the VI player followed by name) and `Round
 /// "N.K"`.
 fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
-    let (Some(trf), Some(board)) = (config.game.trf.clone(), config.game.board) else {
+    let Some(trf) = config.game.trf.clone() else {
         return NextPairing::NotYet(say(config, "play-no-trf", &[]));
     };
+    let in_file = |why: String| NextPairing::NotYet(format!("{}: {why}", trf.display()));
     let bytes = match std::fs::read(&trf) {
         Ok(b) => b,
-        Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
+        Err(e) => return in_file(e.to_string()),
     };
-    let found = match annabella_trf::Trf::parse(&bytes).and_then(|t| t.at_board(round, board)) {
-        Ok(p) => p,
-        Err(e) => return NextPairing::NotYet(format!("{}: {e}", trf.display())),
+    let parsed = match annabella_trf::Trf::parse(&bytes) {
+        Ok(t) => t,
+        Err(e) => return in_file(e.to_string()),
+    };
+    // The VI player's pairing wherever his board is, else the pairing at the board.
+    let found = match (config.game.vi_player, config.game.board) {
+        (Some(rank), _) => match parsed.pairing_of_player(round, rank) {
+            Err(e) => return in_file(e.to_string()),
+            Ok(Some(annabella_trf::Pairing::Board(b))) => Ok(b),
+            Ok(Some(annabella_trf::Pairing::Forfeit(f))) => Err(f),
+            Ok(Some(annabella_trf::Pairing::Bye(b))) => {
+                let name = b.player.name.as_str().into();
+                return NextPairing::Forfeit(say(
+                    config,
+                    "play-vi-bye",
+                    &[("round", round.into()), ("name", name)],
+                ));
+            }
+            Ok(None) => {
+                let args = [("round", round.into()), ("rank", rank.into())];
+                return in_file(say(config, "play-vi-not-paired", &args));
+            }
+        },
+        (None, Some(board)) => match parsed.at_board(round, board) {
+            Err(e) => return in_file(e.to_string()),
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                let args = [("round", round.into()), ("board", board.into())];
+                return in_file(say(config, "play-no-pairing", &args));
+            }
+        },
+        (None, None) => return NextPairing::NotYet(say(config, "play-no-trf", &[])),
     };
     let b = match found {
-        Some(Ok(b)) => b,
-        Some(Err(f)) => {
+        Ok(b) => b,
+        Err(f) => {
             return NextPairing::Forfeit(say(
                 config,
                 "play-forfeit",
                 &[
                     ("round", round.into()),
-                    ("board", board.into()),
+                    ("board", f.number.into()),
                     ("white", f.white.name.as_str().into()),
                     ("black", f.black.name.as_str().into()),
                 ],
-            ));
-        }
-        None => {
-            return NextPairing::NotYet(format!(
-                "{}: {}",
-                trf.display(),
-                say(
-                    config,
-                    "play-no-pairing",
-                    &[("round", round.into()), ("board", board.into())]
-                )
             ));
         }
     };
@@ -192,9 +211,13 @@ fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
         shakmaty::Color::White => g.white.clone(),
         shakmaty::Color::Black => g.black.clone(),
     };
-    if vi_name == b.white.name {
+    let vi_is = |seat: &annabella_trf::Seat| match g.vi_player {
+        Some(rank) => seat.rank == rank,
+        None => seat.name == vi_name,
+    };
+    if vi_is(&b.white) {
         g.vi_color = shakmaty::Color::White;
-    } else if vi_name == b.black.name {
+    } else if vi_is(&b.black) {
         g.vi_color = shakmaty::Color::Black;
     }
     let details = |s: &annabella_trf::Seat| annabella_table::PlayerDetails {
@@ -207,7 +230,8 @@ fn take_pairing(config: &mut StationConfig, round: u32) -> NextPairing {
     g.black = b.black.name.clone();
     g.white_player = details(&b.white);
     g.black_player = details(&b.black);
-    g.round = format!("{round}.{board}");
+    g.board = Some(b.number);
+    g.round = format!("{round}.{}", b.number);
     NextPairing::Game
 }
 

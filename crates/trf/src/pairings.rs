@@ -228,6 +228,20 @@ impl Trf {
         }))
     }
 
+    /// The pairing of the player with start rank `rank` in round `round`: a game, a
+    /// forfeit or a bye; `None` when the round does not name the player.
+    ///
+    /// # Errors
+    /// As [`pairings_of`](Self::pairings_of): the round is not in the file yet, or its
+    /// two sides of a pairing disagree.
+    pub fn pairing_of_player(&self, round: u32, rank: u32) -> Result<Option<Pairing>, TrfError> {
+        Ok(self.pairings_of(round)?.into_iter().find(|p| match p {
+            Pairing::Board(b) => b.white.rank == rank || b.black.rank == rank,
+            Pairing::Forfeit(f) => f.white.rank == rank || f.black.rank == rank,
+            Pairing::Bye(b) => b.player.rank == rank,
+        }))
+    }
+
     /// Round `round`'s boards to play only (a forfeit's board is not among them).
     pub fn boards_of(&self, round: u32) -> Result<Vec<Board>, TrfError> {
         Ok(self

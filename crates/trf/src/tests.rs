@@ -557,3 +557,24 @@ fn a_game_of_another_round_is_left_out_and_named() {
     // Without a round, every game counts: the old one is refused for its players.
     assert!(round_pgn::results_of(&pgn, &boards, &[]).is_err());
 }
+
+/// A VI player who moves boards in a Swiss is found by start rank: his game at whatever
+/// board, his forfeit, his bye; nothing for a round the file does not have yet.
+#[test]
+fn a_players_pairing_is_found_by_start_rank_whatever_its_board() {
+    let trf = Trf::parse(&made("\n")).unwrap();
+    let of = |round, rank| trf.pairing_of_player(round, rank).unwrap();
+    assert!(matches!(of(1, 2), Some(Pairing::Board(b)) if b.number == 1 && b.black.rank == 2));
+    assert!(matches!(of(2, 2), Some(Pairing::Board(b)) if b.number == 1 && b.white.rank == 2));
+    assert!(matches!(of(1, 4), Some(Pairing::Forfeit(f)) if f.number == 2 && f.black.rank == 4));
+    assert!(
+        matches!(of(2, 1), Some(Pairing::Bye(b)) if b.kind == ByeKind::HalfPoint),
+        "{:?}",
+        of(2, 1)
+    );
+    assert_eq!(of(1, 9), None);
+    assert!(
+        trf.pairing_of_player(3, 2).is_err(),
+        "round 3 is not there yet"
+    );
+}
