@@ -97,7 +97,15 @@ pub struct DgtSim {
     /// The board has sent the clock's state at least once: a lever pressed from now on
     /// reaches the host as a press, not as where the lever was found.
     clock_reported: bool,
+    /// When the host last put the board into update mode.
+    update_since: Option<Duration>,
+    /// The device's time as last seen.
+    now: Duration,
 }
+
+/// How long after the host took the board up the board waits for it to ask the clock's
+/// state: a host that has not asked by then (a board-only program) never will.
+const CLOCK_GRACE: Duration = Duration::from_secs(5);
 
 impl DgtSim {
     /// A board with these pieces; its DGT 3000 connected, stopped at 0:00 / 0:00, the
@@ -125,6 +133,8 @@ impl DgtSim {
             },
             next_clock_report: None,
             clock_reported: false,
+            update_since: None,
+            now: Duration::ZERO,
         }
     }
 
@@ -337,6 +347,7 @@ impl SimDevice for DgtSim {
     type Action = DgtAction;
 
     fn handle_bytes(&mut self, now: Duration, bytes: &[u8]) {
+        self.now = now;
         let commands = self.commands.push(bytes);
         if self.mute {
             return;
@@ -351,6 +362,7 @@ impl SimDevice for DgtSim {
                     m @ (cmd::SEND_UPDATE | cmd::SEND_UPDATE_BRD | cmd::SEND_UPDATE_NICE),
                 ) => {
                     self.update_mode = Some(m);
+                    self.update_since = Some(now);
                     if m == cmd::SEND_UPDATE {
                         self.report_now(now);
                     }
@@ -427,15 +439,19 @@ impl SimDevice for DgtSim {
             .filter(|_| self.update_mode.is_some() && !self.mute)
     }
 
-    /// In update mode with the clock's state sent once (the host asks for it as it
-    /// connects); a hung board is as ready as it will be.
+    /// In update mode with the clock's state sent once (the station asks for it as it
+    /// connects), or [`CLOCK_GRACE`] after update mode began when the host never asks the
+    /// clock; a hung board is as ready as it will be.
     fn host_ready(&self) -> bool {
-        self.mute || (self.update_mode.is_some() && self.clock_reported)
+        let asked_or_never = self.clock_reported
+            || (self.update_since).is_some_and(|since| self.now >= since + CLOCK_GRACE);
+        self.mute || (self.update_mode.is_some() && asked_or_never)
     }
 
     /// In update mode the board reports the clock's times once a second while it runs
     /// (always in the plain update mode), and at once when something changed.
     fn handle_timeout(&mut self, now: Duration) {
+        self.now = now;
         let Some(due) = self.next_clock_report else {
             return;
         };
@@ -542,6 +558,14 @@ mod tests {
         let mut hung = DgtSim::new(Board::default());
         hung.mute = true;
         assert!(hung.host_ready(), "a hung board is as ready as it will be");
+        // A board-only program never asks the clock: taken up once the grace is over.
+        let mut board_only = DgtSim::new(Board::default());
+        let at = Duration::from_secs(1);
+        board_only.handle_bytes(at, &[cmd::SEND_BRD, cmd::SEND_UPDATE_NICE]);
+        board_only.handle_timeout(at + CLOCK_GRACE - Duration::from_millis(1));
+        assert!(!board_only.host_ready(), "the host may still ask the clock");
+        board_only.handle_timeout(at + CLOCK_GRACE);
+        assert!(board_only.host_ready(), "a host that never asks the clock");
     }
 
     #[test]
