@@ -265,6 +265,42 @@ fn play_goes_on_game_after_game_and_never_writes_into_a_finished_journal() {
     );
 }
 
+/// `init` of a table without devices at board 1 of round 1 of `trf`, its records in
+/// `dir/games`, with `extra` flags.
+fn init_from_trf(dir: &Path, config: &Path, trf: &Path, extra: &[&str]) {
+    let out = annabella()
+        .args(["init", "--non-interactive", "--no-devices", "--out"])
+        .arg(config)
+        .arg("--port")
+        .arg(dir.join("no-such-port"))
+        .arg("--trf")
+        .arg(trf)
+        .args(["--round", "1", "--board", "1"])
+        .args(extra)
+        .arg("--records")
+        .arg(dir.join("games"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out).1);
+}
+
+/// `play` of the fool's mate (the VI player White, losing) confirmed with `next game`:
+/// what it told on standard error.
+fn fools_mate_then_next_game(config: &Path) -> String {
+    let out = output_with_input(
+        annabella().args(["play", "--json", "--config"]).arg(config),
+        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
+         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
+         next game\nwait 1500\n"
+            .as_bytes(),
+        Duration::from_secs(120),
+    );
+    let (_, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    stderr
+}
+
 /// A TRF16 player line: start rank, title, name, rating, federation, FIDE id and one
 /// block per round (`"   2 w 1"`).
 fn trf_player(
@@ -322,31 +358,8 @@ fn with_a_trf_the_next_game_is_the_next_rounds_pairing_at_the_board() {
     )
     .unwrap();
     let config = dir.path().join("table.toml");
-    let out = annabella()
-        .args(["init", "--non-interactive", "--no-devices", "--out"])
-        .arg(&config)
-        .arg("--port")
-        .arg(dir.path().join("no-such-port"))
-        .arg("--trf")
-        .arg(&trf)
-        .args(["--round", "1", "--board", "1", "--records"])
-        .arg(dir.path().join("games"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", text(&out).1);
-    let out = output_with_input(
-        annabella()
-            .args(["play", "--json", "--config"])
-            .arg(&config),
-        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
-         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
-         next game\nwait 1500\n"
-            .as_bytes(),
-        Duration::from_secs(120),
-    );
-    let (_, stderr) = text(&out);
-    assert!(out.status.success(), "{stderr}");
+    init_from_trf(dir.path(), &config, &trf, &[]);
+    let stderr = fools_mate_then_next_game(&config);
     let first = std::fs::read_to_string(dir.path().join("games/game.pgn")).unwrap();
     for tag in [
         "[Event \"Club Open\"]",
@@ -432,40 +445,10 @@ fn a_table_following_its_vi_player_takes_his_board_and_colour_in_the_next_round(
         + "\n";
     std::fs::write(&trf, file).unwrap();
     let config = dir.path().join("table.toml");
-    let out = annabella()
-        .args(["init", "--non-interactive", "--no-devices", "--out"])
-        .arg(&config)
-        .arg("--port")
-        .arg(dir.path().join("no-such-port"))
-        .arg("--trf")
-        .arg(&trf)
-        .args([
-            "--round",
-            "1",
-            "--board",
-            "1",
-            "--follow-vi-player",
-            "--records",
-        ])
-        .arg(dir.path().join("games"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", text(&out).1);
+    init_from_trf(dir.path(), &config, &trf, &["--follow-vi-player"]);
     let written = std::fs::read_to_string(&config).unwrap();
     assert!(written.contains("vi_player = 1 "), "{written}");
-    let out = output_with_input(
-        annabella()
-            .args(["play", "--json", "--config"])
-            .arg(&config),
-        "start\nwait 300\nBauer Felix drei\nwait 300\ngesetzt\nwait 300\nassistant: e7e5\n\
-         wait 300\nBauer Gustav vier\nwait 300\ngesetzt\nwait 300\nassistant: d8h4\nwait 800\n\
-         next game\nwait 1500\n"
-            .as_bytes(),
-        Duration::from_secs(120),
-    );
-    let (_, stderr) = text(&out);
-    assert!(out.status.success(), "{stderr}");
+    let stderr = fools_mate_then_next_game(&config);
     assert!(stderr.contains("Runde 2: Dora, D – Anna, A"), "{stderr}");
     let second = std::fs::read_to_string(dir.path().join("games/game-2/game.pgn")).unwrap();
     for tag in [
