@@ -444,11 +444,21 @@ fn players(m: &Messages, t: &TableEntry) -> String {
             name
         }
     };
+    // A name the table does not know (PGN's "?") is shown as the side, never as "?".
+    let shown = |name: String, side: &str| {
+        let name = name.trim();
+        if name.is_empty() || name == "?" {
+            escape(&say(m, side, &[]))
+        } else {
+            escape(name)
+        }
+    };
     let (white, black) = match (&t.pairing, &t.state) {
-        (Some([white, black]), _) => (escape(&white.label()), escape(&black.label())),
-        (None, Some(s)) => (escape(&s.white), escape(&s.black)),
+        (Some([white, black]), _) => (white.label(), black.label()),
+        (None, Some(s)) => (s.white.clone(), s.black.clone()),
         (None, None) => return String::new(),
     };
+    let (white, black) = (shown(white, "hall-white"), shown(black, "hall-black"));
     format!(
         r#"<span class="player">{}</span> – <span class="player">{}</span>"#,
         mark(Color::White, white),
@@ -889,6 +899,32 @@ mod tests {
                 }
             }
             assert!(tables_tail(&hall).contains(&say(m, "hall-dropped-none", &[])));
+        }
+    }
+
+    /// A table that does not know its players' names ("?" in the PGN) shows the sides
+    /// on every card and tile, never a "?", in the hall's language.
+    #[test]
+    fn unknown_names_are_shown_as_the_sides_never_as_a_question_mark() {
+        let mut hall = crate::round::tests::hall();
+        for m in crate::round::tests::game("3", 1) {
+            crate::round::tests::wire(&mut hall, &m);
+        }
+        let t = hall.table("3").expect("table 3");
+        assert_eq!(t.state.as_ref().map(|s| s.white.as_str()), Some("?"));
+        let de = Messages::get(Language::De);
+        let shown = players(de, t);
+        assert!(
+            shown.contains(">Weiß <span class=\"vi-mark\">") || shown.contains(">Weiß<"),
+            "{shown}"
+        );
+        assert!(shown.contains(">Schwarz"), "{shown}");
+        assert!(!shown.contains('?'), "{shown}");
+        for page in [
+            screen_page(&hall, 1),
+            hall_page(&hall, &Viewer::Spectator, 1, None),
+        ] {
+            assert!(!page.contains("<span class=\"player\">?"), "{page}");
         }
     }
 
