@@ -320,6 +320,9 @@ mod tests {
             ("kib", 64.into()),
             ("code", "404".into()),
             ("path", "/dev/ttyACM0".into()),
+            ("script", "samples/demo-script.txt".into()),
+            ("acked", "7".into()),
+            ("journal", "rec/game.journal".into()),
         ]
     }
 

@@ -338,6 +338,13 @@ play-printed-not-written = Das gedruckte Partieformular ist nicht geschrieben wo
 play-result = Die Partie ist beendet: { $result } ({ $termination }).
 play-script-ended = Das Skript endete vor der Partie; das Protokoll bewahrt sie auf.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = Im Ordner { $dir } liegen die Aufzeichnungen einer früheren Partie; sie bleiben erhalten, und diese Partie kommt nach { $next }.
+demo-starts = Die Vorführung spielt das Skript { $script }; ihre Aufzeichnungen kommen nach { $dir }.
+demo-hall-drained = Der Broker der Halle hat die Einträge 1 bis { $last } des Protokolls.
+demo-hall-behind = Der Broker der Halle hat nur die Einträge 1 bis { $acked } von { $last }; die übrigen warten im Protokoll { $journal }, und „annabella hall publish --once --journal { $journal } …“ sendet sie.
+demo-hall-failed = Nicht alle Einträge haben die Halle erreicht: { $error }.
+
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->
     [vi] Der sehbehinderte Spieler

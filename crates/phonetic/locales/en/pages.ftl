@@ -337,6 +337,13 @@ play-printed-not-written = The printed scoresheet was not written: { $why }.
 play-result = The game is over: { $result } ({ $termination }).
 play-script-ended = The script ended before the game did; the journal keeps it.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = The folder { $dir } holds an earlier game's records, which are kept; this game goes to { $next }.
+demo-starts = The demo plays the script { $script }; its records go to { $dir }.
+demo-hall-drained = The hall's broker has records 1 to { $last } of the journal.
+demo-hall-behind = The hall's broker has only records 1 to { $acked } of { $last }; the rest wait in the journal { $journal }, and "annabella hall publish --once --journal { $journal } …" sends them.
+demo-hall-failed = Not every record reached the hall: { $error }.
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

@@ -338,6 +338,13 @@ play-printed-not-written = A nyomtatott játszmalap nem készült el: { $why }.
 play-result = A játszma véget ért: { $result } ({ $termination }).
 play-script-ended = A forgatókönyv a játszma vége előtt véget ért; a napló megőrzi.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = A(z) { $dir } mappában egy korábbi játszma feljegyzései vannak, ezek megmaradnak; ez a játszma ide kerül: { $next }.
+demo-starts = A bemutató a(z) { $script } forgatókönyvet játssza; a feljegyzései ide kerülnek: { $dir }.
+demo-hall-drained = A terem brókere megkapta a napló bejegyzéseit (1–{ $last }).
+demo-hall-behind = A terem brókere csak a(z) { $last } bejegyzésből az 1–{ $acked }. bejegyzést kapta meg; a többi a(z) { $journal } naplóban vár, és az „annabella hall publish --once --journal { $journal } …” parancs elküldi őket.
+demo-hall-failed = Nem minden bejegyzés jutott el a teremhez: { $error }.
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

@@ -337,6 +337,13 @@ play-printed-not-written = Spausdintas partijos blankas neįrašytas: { $why }.
 play-result = Partija baigta: { $result } ({ $termination }).
 play-script-ended = Scenarijus baigėsi anksčiau nei partija; žurnalas ją išsaugo.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = Aplanke { $dir } yra ankstesnės partijos įrašai; jie paliekami, o ši partija įrašoma į { $next }.
+demo-starts = Demonstracija žaidžia pagal scenarijų { $script }; jos įrašai rašomi į { $dir }.
+demo-hall-drained = Salės brokeris turi žurnalo įrašus nuo 1 iki { $last }.
+demo-hall-behind = Salės brokeris turi tik įrašus nuo 1 iki { $acked } iš { $last }; kiti laukia žurnale { $journal }, o „annabella hall publish --once --journal { $journal } …“ juos išsiunčia.
+demo-hall-failed = Ne visi įrašai pasiekė salę: { $error }.
+
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->
     [vi] Silpnaregis žaidėjas

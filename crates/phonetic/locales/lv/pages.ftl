@@ -337,6 +337,13 @@ play-printed-not-written = Drukātā partijas veidlapa nav ierakstīta: { $why }
 play-result = Partija beigusies: { $result } ({ $termination }).
 play-script-ended = Scenārijs beidzās pirms partijas; žurnāls to saglabā.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = Mapē { $dir } ir iepriekšējās partijas ieraksti; tie tiek saglabāti, un šī partija tiek ierakstīta mapē { $next }.
+demo-starts = Demonstrācija spēlē pēc scenārija { $script }; tās ieraksti tiek rakstīti mapē { $dir }.
+demo-hall-drained = Zāles brokerim ir žurnāla ieraksti no 1 līdz { $last }.
+demo-hall-behind = Zāles brokerim ir tikai ieraksti no 1 līdz { $acked } no { $last }; pārējie gaida žurnālā { $journal }, un “annabella hall publish --once --journal { $journal } …” tos nosūta.
+demo-hall-failed = Ne visi ieraksti sasniedza zāli: { $error }.
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
