@@ -74,3 +74,38 @@ fn the_demo_says_where_its_records_go_in_german_and_in_the_machine_form_with_jso
         assert!(json.lines().any(|l| l == line), "{line:?} not in {json}");
     }
 }
+
+/// `annabella devices audio` with `args` on a sound system that has no device (ALSA with
+/// an empty configuration): its standard output.
+fn no_audio_devices(args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("alsa.conf");
+    std::fs::write(&empty, "").unwrap();
+    let out = output_within(
+        annabella()
+            .arg("devices")
+            .args(args)
+            .env("ALSA_CONFIG_PATH", &empty),
+        std::time::Duration::from_secs(30),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn devices_say_that_none_is_found_in_german_or_in_the_language_asked() {
+    assert_eq!(
+        no_audio_devices(&["audio"]),
+        "Es wurden keine Audio-Eingabegeräte gefunden.\n"
+    );
+    assert_eq!(
+        no_audio_devices(&["--language", "en", "audio"]),
+        "No audio input devices were found.\n"
+    );
+    assert_eq!(
+        no_audio_devices(&["audio", "--language", "hu"]),
+        "Nem található hangbemeneti eszköz.\n"
+    );
+    // Programs are told nothing but the devices, as ever.
+    assert_eq!(no_audio_devices(&["audio", "--json"]), "");
+}

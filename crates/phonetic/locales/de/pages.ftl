@@ -345,6 +345,10 @@ demo-hall-drained = Der Broker der Halle hat die Einträge 1 bis { $last } des P
 demo-hall-behind = Der Broker der Halle hat nur die Einträge 1 bis { $acked } von { $last }; die übrigen warten im Protokoll { $journal }, und „annabella hall publish --once --journal { $journal } …“ sendet sie.
 demo-hall-failed = Nicht alle Einträge haben die Halle erreicht: { $error }.
 
+## devices: what `annabella devices` finds
+devices-no-ports = Es wurden keine seriellen Schnittstellen gefunden.
+devices-no-audio = Es wurden keine Audio-Eingabegeräte gefunden.
+
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->
     [vi] Der sehbehinderte Spieler

@@ -344,6 +344,10 @@ demo-hall-drained = The hall's broker has records 1 to { $last } of the journal.
 demo-hall-behind = The hall's broker has only records 1 to { $acked } of { $last }; the rest wait in the journal { $journal }, and "annabella hall publish --once --journal { $journal } …" sends them.
 demo-hall-failed = Not every record reached the hall: { $error }.
 
+## devices: what `annabella devices` finds
+devices-no-ports = No serial ports were found.
+devices-no-audio = No audio input devices were found.
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

@@ -345,6 +345,10 @@ demo-hall-drained = A terem brókere megkapta a napló bejegyzéseit (1–{ $las
 demo-hall-behind = A terem brókere csak a(z) { $last } bejegyzésből az 1–{ $acked }. bejegyzést kapta meg; a többi a(z) { $journal } naplóban vár, és az „annabella hall publish --once --journal { $journal } …” parancs elküldi őket.
 demo-hall-failed = Nem minden bejegyzés jutott el a teremhez: { $error }.
 
+## devices: what `annabella devices` finds
+devices-no-ports = Nem található soros port.
+devices-no-audio = Nem található hangbemeneti eszköz.
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

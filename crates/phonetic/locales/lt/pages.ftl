@@ -344,6 +344,10 @@ demo-hall-drained = Salės brokeris turi žurnalo įrašus nuo 1 iki { $last }.
 demo-hall-behind = Salės brokeris turi tik įrašus nuo 1 iki { $acked } iš { $last }; kiti laukia žurnale { $journal }, o „annabella hall publish --once --journal { $journal } …“ juos išsiunčia.
 demo-hall-failed = Ne visi įrašai pasiekė salę: { $error }.
 
+## devices: what `annabella devices` finds
+devices-no-ports = Nerasta jokių nuosekliųjų prievadų.
+devices-no-audio = Nerasta jokių garso įvesties įrenginių.
+
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->
     [vi] Silpnaregis žaidėjas

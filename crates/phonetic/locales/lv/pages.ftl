@@ -344,6 +344,10 @@ demo-hall-drained = Zāles brokerim ir žurnāla ieraksti no 1 līdz { $last }.
 demo-hall-behind = Zāles brokerim ir tikai ieraksti no 1 līdz { $acked } no { $last }; pārējie gaida žurnālā { $journal }, un “annabella hall publish --once --journal { $journal } …” tos nosūta.
 demo-hall-failed = Ne visi ieraksti sasniedza zāli: { $error }.
 
+## devices: what `annabella devices` finds
+devices-no-ports = Netika atrasts neviens seriālais ports.
+devices-no-audio = Netika atrasta neviena audio ievades ierīce.
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
