@@ -109,3 +109,83 @@ fn devices_say_that_none_is_found_in_german_or_in_the_language_asked() {
     // Programs are told nothing but the devices, as ever.
     assert_eq!(no_audio_devices(&["audio", "--json"]), "");
 }
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+/// The golden demo journal (a German table) copied into `dir`, one byte of its last
+/// lever press flipped: record 52 is damaged.
+fn damaged_journal(dir: &Path) -> std::path::PathBuf {
+    let mut bytes = std::fs::read(format!("{DATA}/journals/demo.journal")).unwrap();
+    let at = bytes
+        .windows(7)
+        .rposition(|w| w == b"\"lever\"")
+        .expect("a lever press is journalled");
+    bytes[at + 1] ^= 0x01;
+    let path = dir.join("game.journal");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn run(args: &[&str], journal: &Path) -> Output {
+    output_within(
+        annabella().args(args).arg(journal),
+        std::time::Duration::from_secs(60),
+    )
+}
+
+#[test]
+fn journal_replay_names_the_damage_in_german_and_its_json_is_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = damaged_journal(dir.path());
+    let path = journal.display();
+    let out = run(&["journal", "replay"], &journal);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "Im Protokoll {path} ist Eintrag 52 beschädigt (sein Hash passt nicht zum Eintrag); \
+             die Einträge 1 bis 51 sind nachgespielt, der Eintrag ab dort nicht.\n\
+             Das Protokoll {path} ist nicht authentifiziert: Es wurde geschrieben, bevor \
+             Protokolle Prüfcodes trugen (Format 2); nur zufällige Schäden werden erkannt.\n"
+        )
+    );
+
+    // Programs read the view and the lines on standard error as they always were.
+    let out = run(&["journal", "replay", "--json"], &journal);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let pinned = std::fs::read(format!("{DATA}/told/damaged-demo.replay.json")).unwrap();
+    assert!(
+        out.stdout == pinned,
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let pinned = std::fs::read_to_string(format!("{DATA}/told/damaged-demo.replay.stderr"));
+    assert_eq!(
+        stderr(&out),
+        pinned.unwrap().replace("JOURNAL", &path.to_string())
+    );
+}
+
+#[test]
+fn export_names_the_damage_and_the_stored_game_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = damaged_journal(dir.path());
+    let path = journal.display();
+    let out = run(&["export", "pgn"], &journal);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "Im Protokoll {path} ist Eintrag 52 beschädigt (sein Hash passt nicht zum Eintrag); \
+             die Einträge 1 bis 51 sind nachgespielt, der Eintrag ab dort nicht.\n\
+             Das Protokoll {path} ist nicht authentifiziert: Es wurde geschrieben, bevor \
+             Protokolle Prüfcodes trugen (Format 2); nur zufällige Schäden werden erkannt.\n\
+             Das PGN aus dem Protokoll {path} ist die beendete Partie, die bei ihrem Ende \
+             gespeichert wurde (Eintrag 52).\n"
+        )
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("[Result \"1-0\"]"),
+        "the stored game is exported"
+    );
+}

@@ -323,6 +323,10 @@ mod tests {
             ("script", "samples/demo-script.txt".into()),
             ("acked", "7".into()),
             ("journal", "rec/game.journal".into()),
+            ("damage", "sein Hash passt nicht zum Eintrag".into()),
+            ("given", "4f2a".into()),
+            ("expected", "5".into()),
+            ("previous", "1200".into()),
         ]
     }
 
@@ -405,6 +409,8 @@ mod tests {
         "story-cut",
         "board-",
         "view-act-",
+        // What is wrong with a damaged record, inside the sentence that names it.
+        "journal-damage-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

@@ -5,27 +5,28 @@
 
 use annabella_table::Table;
 
+use crate::journal_notice::JournalNotice;
 use crate::records::salvage::salvaged;
 use crate::session::Resumed;
 
 /// A replayed journal as `annabella export` reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Review {
-    /// Lines to tell the user about the journal, in order.
-    pub notes: Vec<String>,
+    /// What to tell the user about the journal, in order.
+    pub notes: Vec<JournalNotice>,
     /// The journal is damaged or was edited after its game ended.
     pub damaged: bool,
     /// The game's PGN to export.
     pub pgn: String,
     /// Why the PGN is the stored finished game, when it is.
-    pub pgn_note: Option<String>,
+    pub pgn_note: Option<JournalNotice>,
 }
 
 /// Reviews the journal replayed into `table`.
 pub fn review(table: &Table, resumed: &Resumed) -> Review {
     let warnings = resumed.warnings();
-    let mut notes = warnings.clone();
-    notes.extend(resumed.not_authenticated());
+    let mut notes = resumed.damage_notices();
+    notes.extend(resumed.authentication_notice());
     let mut damaged = !warnings.is_empty();
     // The finished game stored when it ended is a witness: records (or settings) edited
     // since, with their hashes made anew, no longer replay to it.
@@ -35,11 +36,9 @@ pub fn review(table: &Table, resumed: &Resumed) -> Review {
         .flatten()
         .filter(|g| g.last_seq == resumed.replayed && g.pgn != table.pgn());
     if let Some(game) = witness {
-        notes.push(format!(
-            "the records no longer replay to the finished game stored when it ended (record \
-             {}): the journal was edited after the game; the PGN is the stored one",
-            game.last_seq
-        ));
+        notes.push(JournalNotice::EditedAfterGame {
+            last_seq: game.last_seq,
+        });
         damaged = true;
     }
     // A finished game whose records are damaged: its PGN, stored whole when it ended (a
@@ -52,10 +51,9 @@ pub fn review(table: &Table, resumed: &Resumed) -> Review {
     let (pgn, pgn_note) = match stored.or(witness) {
         Some(game) => (
             game.pgn.clone(),
-            Some(format!(
-                "the PGN is the finished game stored when it ended (record {})",
-                game.last_seq
-            )),
+            Some(JournalNotice::StoredPgn {
+                last_seq: game.last_seq,
+            }),
         ),
         None if warnings.is_empty() => (table.pgn(), None),
         // The good prefix of a damaged journal: the file itself says so.

@@ -348,6 +348,36 @@ demo-hall-failed = Not every record reached the hall: { $error }.
 devices-no-ports = No serial ports were found.
 devices-no-audio = No audio input devices were found.
 
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Warning: the journal { $path } carries no MACs although this table has a secret; it is read, not authenticated, only because you said so with --accept-unkeyed: whoever could write the file may have rewritten its game, and nothing here can tell.
+journal-dropped = The last record of the journal { $path } ({ $seq }, at { $at } ms) was torn or damaged and has been set aside ({ $damage }); the game continues from record { $next }.
+journal-damaged = Record { $seq } of the journal { $path } is damaged ({ $damage }); records 1 to { $last } were replayed, { $count ->
+    [one] the record from there on was not.
+   *[other] the { $count } records from there on were not.
+}
+journal-file-damage = The journal { $path } is damaged outside its records: { $why }.
+journal-other-secret = The journal { $path } was written with another table secret (id { $journal }) than the one given (id { $given }): its MACs cannot be checked.
+journal-unkeyed-refused = Possible tampering: the journal { $path } carries no MACs, but this table has a secret (every journal made at a keyed table is keyed, demo games too), so its MACs may have been stripped and its game rewritten.
+journal-unkeyed-hint = If you know the journal { $path } is genuine, --accept-unkeyed reads it, not authenticated.
+journal-old-format = The journal { $path } is not authenticated: it was written before journals were keyed (format 2); only accidental damage is detected.
+journal-unkeyed = The journal { $path } is not authenticated: it was made without a table secret; only accidental damage is detected.
+journal-unkeyed-by-design = The journal { $path } is not authenticated: it was made without a table secret by design (a demo or test game); only accidental damage is detected.
+journal-no-secret = The journal { $path } is not authenticated: it is keyed, but was read without the table's secret (give it with --secret); only accidental damage was checked.
+journal-authenticated = The journal { $path } is authenticated by the table's secret.
+journal-refused = Record { $seq } was refused by the table: { $why }.
+journal-edited-after-game = The records of the journal { $path } no longer replay to the finished game stored when it ended (record { $seq }): the journal was edited after the game; the PGN is the stored one.
+journal-stored-pgn = The PGN of the journal { $path } is the finished game stored when it ended (record { $seq }).
+journal-damage-hash = its hash does not match the record
+journal-damage-forged = tampering: its hash is right but its MAC is not, so it was rewritten without the table's secret
+journal-damage-decode = the input does not decode (written by another version?): { $error }
+journal-damage-column = column { $field } holds { $found }
+journal-damage-gap = record { $expected } is missing (found { $found } next)
+journal-damage-time = the time { $at } ms is before the previous record's { $previous } ms
+journal-damage-missing = it is missing: the journal's head says it holds { $head } records
+journal-damage-head = the journal's head does not match its last record ({ $error })
+journal-damage-finished = it is missing: the stored finished game ends at record { $last }
+journal-damage-unreadable = its page cannot be read: { $error }
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

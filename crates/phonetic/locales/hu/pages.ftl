@@ -349,6 +349,36 @@ demo-hall-failed = Nem minden bejegyzés jutott el a teremhez: { $error }.
 devices-no-ports = Nem található soros port.
 devices-no-audio = Nem található hangbemeneti eszköz.
 
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Figyelem: a(z) { $path } naplóban nincsenek MAC-kódok, bár ennek az asztalnak van titkos kulcsa; csak azért olvasható be, hitelesítés nélkül, mert ezt az --accept-unkeyed kapcsolóval kérte: aki írhatta a fájlt, átírhatta a játszmáját, és ezt itt semmi sem tudja kimutatni.
+journal-dropped = A(z) { $path } napló utolsó bejegyzése ({ $seq }, { $at } ms) csonka vagy sérült volt, és félre lett téve ({ $damage }); a játszma a(z) { $next }. bejegyzéstől folytatódik.
+journal-damaged = A(z) { $path } napló { $seq }. bejegyzése sérült ({ $damage }); az 1–{ $last }. bejegyzés visszajátszva, { $count ->
+    [one] az onnantól következő bejegyzés nem.
+   *[other] az onnantól következő { $count } bejegyzés nem.
+}
+journal-file-damage = A(z) { $path } napló a bejegyzésein kívül sérült: { $why }.
+journal-other-secret = A(z) { $path } naplót az asztal egy másik titkos kulcsával (azonosító: { $journal }) írták, mint a megadott (azonosító: { $given }): MAC-kódjai nem ellenőrizhetők.
+journal-unkeyed-refused = Lehetséges manipuláció: a(z) { $path } naplóban nincsenek MAC-kódok, de ennek az asztalnak van titkos kulcsa (minden ilyen asztalnál készült napló kulcsos, a bemutatóké is), így MAC-kódjait eltávolíthatták és a játszmát átírhatták.
+journal-unkeyed-hint = Ha tudja, hogy a(z) { $path } napló valódi, az --accept-unkeyed beolvassa, hitelesítés nélkül.
+journal-old-format = A(z) { $path } napló nincs hitelesítve: még a kulcsos naplók előtt írták (2. formátum); csak a véletlen sérülések észlelhetők.
+journal-unkeyed = A(z) { $path } napló nincs hitelesítve: az asztal titkos kulcsa nélkül készült; csak a véletlen sérülések észlelhetők.
+journal-unkeyed-by-design = A(z) { $path } napló nincs hitelesítve: szándékosan az asztal titkos kulcsa nélkül készült (bemutató- vagy tesztjátszma); csak a véletlen sérülések észlelhetők.
+journal-no-secret = A(z) { $path } napló nincs hitelesítve: kulcsos, de az asztal titkos kulcsa nélkül olvasták be (adja meg a --secret kapcsolóval); csak a véletlen sérüléseket ellenőrizték.
+journal-authenticated = A(z) { $path } naplót az asztal titkos kulcsa hitelesíti.
+journal-refused = Az asztal elutasította a(z) { $seq }. bejegyzést: { $why }.
+journal-edited-after-game = A(z) { $path } napló bejegyzései már nem a befejezéskor elmentett játszmát adják (a(z) { $seq }. bejegyzés): a naplót a játszma után szerkesztették; a PGN az elmentett.
+journal-stored-pgn = A(z) { $path } napló PGN-je a befejezéskor elmentett játszma (a(z) { $seq }. bejegyzés).
+journal-damage-hash = a hash-e nem egyezik a bejegyzéssel
+journal-damage-forged = manipuláció: a hash-e helyes, de a MAC-kódja nem, tehát az asztal titkos kulcsa nélkül írták át
+journal-damage-decode = a bemenet nem fejthető vissza (egy másik verzió írta?): { $error }
+journal-damage-column = a(z) { $field } oszlopban ez áll: { $found }
+journal-damage-gap = hiányzik a(z) { $expected }. bejegyzés (a következő a(z) { $found }.)
+journal-damage-time = az ideje ({ $at } ms) korábbi, mint az előző bejegyzésé ({ $previous } ms)
+journal-damage-missing = hiányzik: a napló feje szerint { $head } bejegyzést tartalmaz
+journal-damage-head = a napló feje nem egyezik az utolsó bejegyzésével ({ $error })
+journal-damage-finished = hiányzik: az elmentett befejezett játszma a(z) { $last }. bejegyzéssel ér véget
+journal-damage-unreadable = a lapja nem olvasható: { $error }
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

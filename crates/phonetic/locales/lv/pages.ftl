@@ -348,6 +348,36 @@ demo-hall-failed = Ne visi ieraksti sasniedza zāli: { $error }.
 devices-no-ports = Netika atrasts neviens seriālais ports.
 devices-no-audio = Netika atrasta neviena audio ievades ierīce.
 
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Brīdinājums: žurnālā { $path } nav MAC kodu, lai gan šim galdiņam ir slepenā atslēga; tas tiek lasīts neautentificēts tikai tāpēc, ka jūs to lūdzāt ar --accept-unkeyed: kas varēja rakstīt failā, varēja pārrakstīt tā partiju, un šeit to nekas nevar noteikt.
+journal-dropped = Žurnāla { $path } pēdējais ieraksts ({ $seq }, { $at } ms) bija pārrauts vai bojāts un ir nolikts malā ({ $damage }); partija turpinās no ieraksta { $next }.
+journal-damaged = Žurnāla { $path } ieraksts { $seq } ir bojāts ({ $damage }); ieraksti no 1 līdz { $last } ir atskaņoti, { $count ->
+    [one] ieraksts no turienes — nav.
+   *[other] { $count } ieraksti no turienes — nav.
+}
+journal-file-damage = Žurnāls { $path } ir bojāts ārpus saviem ierakstiem: { $why }.
+journal-other-secret = Žurnāls { $path } ir rakstīts ar citu galdiņa slepeno atslēgu (ID { $journal }), nevis norādīto (ID { $given }): tā MAC kodus nevar pārbaudīt.
+journal-unkeyed-refused = Iespējama viltošana: žurnālā { $path } nav MAC kodu, bet šim galdiņam ir slepenā atslēga (katram pie šāda galdiņa izveidotam žurnālam tie ir, arī demonstrācijām), tāpēc tā MAC kodi var būt noņemti un partija pārrakstīta.
+journal-unkeyed-hint = Ja zināt, ka žurnāls { $path } ir īsts, --accept-unkeyed to nolasa kā neautentificētu.
+journal-old-format = Žurnāls { $path } nav autentificēts: tas rakstīts, pirms žurnāliem bija atslēgas (2. formāts); tiek atklāti tikai nejauši bojājumi.
+journal-unkeyed = Žurnāls { $path } nav autentificēts: tas izveidots bez galdiņa slepenās atslēgas; tiek atklāti tikai nejauši bojājumi.
+journal-unkeyed-by-design = Žurnāls { $path } nav autentificēts: tas apzināti izveidots bez galdiņa slepenās atslēgas (demonstrācijas vai testa partija); tiek atklāti tikai nejauši bojājumi.
+journal-no-secret = Žurnāls { $path } nav autentificēts: tam ir MAC kodi, bet tas nolasīts bez galdiņa slepenās atslēgas (norādiet to ar --secret); pārbaudīti tikai nejauši bojājumi.
+journal-authenticated = Žurnāls { $path } ir autentificēts ar galdiņa slepeno atslēgu.
+journal-refused = Galdiņš noraidīja ierakstu { $seq }: { $why }.
+journal-edited-after-game = Žurnāla { $path } ieraksti vairs neatskaņo pabeigto partiju, kas saglabāta tās beigās (ieraksts { $seq }): žurnāls rediģēts pēc partijas; PGN ir saglabātais.
+journal-stored-pgn = Žurnāla { $path } PGN ir pabeigtā partija, kas saglabāta tās beigās (ieraksts { $seq }).
+journal-damage-hash = tā jaukšanas vērtība neatbilst ierakstam
+journal-damage-forged = viltošana: tā jaukšanas vērtība ir pareiza, bet MAC kods nav, tātad tas pārrakstīts bez galdiņa slepenās atslēgas
+journal-damage-decode = ievadi nevar atkodēt (rakstījusi cita versija?): { $error }
+journal-damage-column = kolonnā { $field } ir { $found }
+journal-damage-gap = trūkst ieraksta { $expected } (nākamais atrasts { $found })
+journal-damage-time = laiks { $at } ms ir pirms iepriekšējā ieraksta { $previous } ms
+journal-damage-missing = tā nav: žurnāla galva saka, ka tajā ir { $head } ieraksti
+journal-damage-head = žurnāla galva neatbilst tā pēdējam ierakstam ({ $error })
+journal-damage-finished = tā nav: saglabātā pabeigtā partija beidzas ar ierakstu { $last }
+journal-damage-unreadable = tā lapu nevar nolasīt: { $error }
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
