@@ -189,3 +189,23 @@ fn export_names_the_damage_and_the_stored_game_in_german() {
         "the stored game is exported"
     );
 }
+
+#[test]
+fn journal_replay_shows_the_rebuilt_table_in_german_sentences() {
+    let dir = tempfile::tempdir().unwrap();
+    // A draw offer, a console action and a declared result (a German table).
+    let journal = dir.path().join("declared-draw.journal");
+    std::fs::copy(format!("{DATA}/journals/declared-draw.journal"), &journal).unwrap();
+    let out = run(&["journal", "replay"], &journal);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Aus dem Protokoll sind 30 Einträge nachgespielt.\n\
+         Die Stellung in FEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2.\n\
+         Die Züge: e4 e5 Nf3.\n\
+         Die Uhren: Weiß 0:50:00, Schwarz 1:30:27; keine Uhr läuft.\n\
+         Schwarz hat Remis angeboten.\n\
+         Die Partie ist beendet: 1/2-1/2 (Entscheidung des Schiedsrichters).\n\
+         Eintrag 29 bei 0:00:04 Tischzeit, vom Schiedsrichter arbiter: set White's time.\n"
+    );
+}

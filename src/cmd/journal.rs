@@ -53,7 +53,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(super::DAMAGED)
     };
-    for line in export::shown(&file, &table, &resumed, json)? {
+    for line in export::shown(&file, &table, &resumed, told)? {
         super::out!("{line}");
     }
     Ok(status)

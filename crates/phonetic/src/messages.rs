@@ -327,6 +327,9 @@ mod tests {
             ("given", "4f2a".into()),
             ("expected", "5".into()),
             ("previous", "1200".into()),
+            ("fen", "8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+            ("running", "white".into()),
+            ("made", "yes".into()),
         ]
     }
 

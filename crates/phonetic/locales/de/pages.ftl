@@ -379,6 +379,29 @@ journal-damage-head = der Kopf des Protokolls passt nicht zu seinem letzten Eint
 journal-damage-finished = er fehlt: Die gespeicherte beendete Partie endet mit Eintrag { $last }
 journal-damage-unreadable = seine Seite lässt sich nicht lesen: { $error }
 
+## journal replay: the rebuilt table
+replay-records = Aus dem Protokoll { $count ->
+    [one] ist ein Eintrag nachgespielt.
+   *[other] sind { $count } Einträge nachgespielt.
+}
+replay-position = Die Stellung in FEN: { $fen }.
+replay-moves = Die Züge: { $moves }.
+replay-no-moves = Es ist noch kein Zug gespielt.
+replay-clocks = Die Uhren: Weiß { $white }, Schwarz { $black }; { $running ->
+    [white] die Uhr von Weiß läuft.
+    [black] die Uhr von Schwarz läuft.
+   *[none] keine Uhr läuft.
+}
+replay-announced = Angesagt und noch nicht vollendet: { $said } ({ $made ->
+    [yes] auf dem Brett ausgeführt
+   *[no] noch nicht ausgeführt
+}).
+replay-draw-offer = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} hat Remis angeboten.
+replay-arbiter = Eintrag { $seq } bei { $at } Tischzeit, vom Schiedsrichter { $by }: { $what }.
+
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->
     [vi] Der sehbehinderte Spieler

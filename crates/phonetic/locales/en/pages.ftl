@@ -378,6 +378,29 @@ journal-damage-head = the journal's head does not match its last record ({ $erro
 journal-damage-finished = it is missing: the stored finished game ends at record { $last }
 journal-damage-unreadable = its page cannot be read: { $error }
 
+## journal replay: the rebuilt table
+replay-records = { $count ->
+    [one] One record was replayed.
+   *[other] { $count } records were replayed.
+}
+replay-position = The position in FEN: { $fen }.
+replay-moves = The moves: { $moves }.
+replay-no-moves = No move has been played yet.
+replay-clocks = The clocks: White { $white }, Black { $black }; { $running ->
+    [white] White's clock is running.
+    [black] Black's clock is running.
+   *[none] no clock is running.
+}
+replay-announced = Announced and not yet completed: { $said } ({ $made ->
+    [yes] made on the board
+   *[no] not yet made
+}).
+replay-draw-offer = { $color ->
+    [white] White
+   *[black] Black
+} has offered a draw.
+replay-arbiter = Record { $seq } at { $at } table time, by the arbiter { $by }: { $what }.
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

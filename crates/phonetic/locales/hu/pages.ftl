@@ -379,6 +379,26 @@ journal-damage-head = a napló feje nem egyezik az utolsó bejegyzésével ({ $e
 journal-damage-finished = hiányzik: az elmentett befejezett játszma a(z) { $last }. bejegyzéssel ér véget
 journal-damage-unreadable = a lapja nem olvasható: { $error }
 
+## journal replay: the rebuilt table
+replay-records = A naplóból visszajátszott bejegyzések száma: { $count }.
+replay-position = Az állás FEN-ben: { $fen }.
+replay-moves = A lépések: { $moves }.
+replay-no-moves = Még egy lépés sem történt.
+replay-clocks = Az órák: világos { $white }, sötét { $black }; { $running ->
+    [white] világos órája jár.
+    [black] sötét órája jár.
+   *[none] egyik óra sem jár.
+}
+replay-announced = Bejelentve, de még nem befejezve: { $said } ({ $made ->
+    [yes] a táblán megtéve
+   *[no] még nincs megtéve
+}).
+replay-draw-offer = { $color ->
+    [white] Világos
+   *[black] Sötét
+} döntetlent ajánlott.
+replay-arbiter = A(z) { $seq }. bejegyzés, asztali idő { $at }, a bíró ({ $by }): { $what }.
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

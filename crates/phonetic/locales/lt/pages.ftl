@@ -378,6 +378,26 @@ journal-damage-head = žurnalo antraštė neatitinka paskutinio įrašo ({ $erro
 journal-damage-finished = jo nėra: išsaugota baigta partija baigiasi įrašu { $last }
 journal-damage-unreadable = jo puslapio neįmanoma perskaityti: { $error }
 
+## journal replay: the rebuilt table
+replay-records = Iš žurnalo atkurta įrašų: { $count }.
+replay-position = Pozicija FEN: { $fen }.
+replay-moves = Ėjimai: { $moves }.
+replay-no-moves = Dar nepadarytas nė vienas ėjimas.
+replay-clocks = Laikrodžiai: baltieji { $white }, juodieji { $black }; { $running ->
+    [white] eina baltųjų laikrodis.
+    [black] eina juodųjų laikrodis.
+   *[none] neina nė vienas laikrodis.
+}
+replay-announced = Paskelbta, bet dar neužbaigta: { $said } ({ $made ->
+    [yes] atlikta lentoje
+   *[no] dar neatlikta
+}).
+replay-draw-offer = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} pasiūlė lygiąsias.
+replay-arbiter = Įrašas { $seq }, stalo laikas { $at }, teisėjas { $by }: { $what }.
+
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->
     [vi] Silpnaregis žaidėjas

@@ -378,6 +378,26 @@ journal-damage-head = žurnāla galva neatbilst tā pēdējam ierakstam ({ $erro
 journal-damage-finished = tā nav: saglabātā pabeigtā partija beidzas ar ierakstu { $last }
 journal-damage-unreadable = tā lapu nevar nolasīt: { $error }
 
+## journal replay: the rebuilt table
+replay-records = No žurnāla atskaņoto ierakstu skaits: { $count }.
+replay-position = Pozīcija FEN: { $fen }.
+replay-moves = Gājieni: { $moves }.
+replay-no-moves = Vēl nav izdarīts neviens gājiens.
+replay-clocks = Pulksteņi: baltie { $white }, melnie { $black }; { $running ->
+    [white] iet balto pulkstenis.
+    [black] iet melno pulkstenis.
+   *[none] neiet neviens pulkstenis.
+}
+replay-announced = Paziņots, bet vēl nav pabeigts: { $said } ({ $made ->
+    [yes] izdarīts uz galdiņa
+   *[no] vēl nav izdarīts
+}).
+replay-draw-offer = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} piedāvāja neizšķirtu.
+replay-arbiter = Ieraksts { $seq }, galdiņa laiks { $at }, tiesnesis { $by }: { $what }.
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
