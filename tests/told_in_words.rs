@@ -209,3 +209,34 @@ fn journal_replay_shows_the_rebuilt_table_in_german_sentences() {
          Eintrag 29 bei 0:00:04 Tischzeit, vom Schiedsrichter arbiter: set White's time.\n"
     );
 }
+
+#[test]
+fn unwinnable_answers_the_arbiter_in_german_or_the_language_asked_and_json_as_it_was() {
+    // Eleven white queens: more than promotions could give.
+    let fen = "1QQQQQQ1/1QQQQQ2/8/8/8/8/8/k6K w - - 0 1";
+    let answer = |args: &[&str]| {
+        let out = output_within(
+            annabella().args(["unwinnable", "--fen", fen]).args(args),
+            std::time::Duration::from_secs(60),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        answer(&["--color", "black"]),
+        "Hinweis: Diese Stellung kann in keiner Partie entstehen (mehr Material, als \
+         Umwandlungen ergeben können).\n\
+         Schwarz kann mit keiner Folge regelgemäßer Züge mattsetzen.\n"
+    );
+    assert_eq!(
+        answer(&["--color", "white", "--language", "en"]),
+        "Note: this position cannot arise in a game (more material than promotions could \
+         give).\n\
+         White can checkmate, for example: b7b1.\n"
+    );
+    assert_eq!(
+        answer(&["--color", "white", "--json"]),
+        "{\"helpmate\":[\"b7b1\"],\"reachable_in_a_game\":false,\"unreachable_because\":\
+         \"too much material\",\"verdict\":\"winnable\"}\n"
+    );
+}

@@ -402,6 +402,21 @@ replay-draw-offer = { $color ->
 } hat Remis angeboten.
 replay-arbiter = Eintrag { $seq } bei { $at } Tischzeit, vom Schiedsrichter { $by }: { $what }.
 
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Hinweis: Diese Stellung kann in keiner Partie entstehen ({ $why ->
+    [impossible-check] ein Schach, das kein letzter Zug gegeben haben kann
+   *[too-much-material] mehr Material, als Umwandlungen ergeben können
+}).
+unwinnable-no = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} kann mit keiner Folge regelgemäßer Züge mattsetzen.
+unwinnable-yes = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} kann mattsetzen, zum Beispiel: { $moves }.
+unwinnable-undetermined = Unbestimmt: Die Suche hat aufgegeben.
+
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->
     [vi] Der sehbehinderte Spieler

@@ -401,6 +401,21 @@ replay-draw-offer = { $color ->
 } has offered a draw.
 replay-arbiter = Record { $seq } at { $at } table time, by the arbiter { $by }: { $what }.
 
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Note: this position cannot arise in a game ({ $why ->
+    [impossible-check] a check no last move could have given
+   *[too-much-material] more material than promotions could give
+}).
+unwinnable-no = { $color ->
+    [white] White
+   *[black] Black
+} cannot checkmate by any series of legal moves.
+unwinnable-yes = { $color ->
+    [white] White
+   *[black] Black
+} can checkmate, for example: { $moves }.
+unwinnable-undetermined = Undetermined: the search gave up.
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

@@ -399,6 +399,21 @@ replay-draw-offer = { $color ->
 } döntetlent ajánlott.
 replay-arbiter = A(z) { $seq }. bejegyzés, asztali idő { $at }, a bíró ({ $by }): { $what }.
 
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Megjegyzés: ez az állás egyetlen játszmában sem jöhet létre ({ $why ->
+    [impossible-check] olyan sakk, amelyet egyetlen utolsó lépés sem adhatott
+   *[too-much-material] több anyag, mint amennyit átváltozások adhatnak
+}).
+unwinnable-no = { $color ->
+    [white] Világos
+   *[black] Sötét
+} semmilyen szabályos lépéssorral nem tud mattot adni.
+unwinnable-yes = { $color ->
+    [white] Világos
+   *[black] Sötét
+} tud mattot adni, például: { $moves }.
+unwinnable-undetermined = Eldöntetlen: a keresés feladta.
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

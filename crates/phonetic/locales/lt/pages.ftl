@@ -398,6 +398,21 @@ replay-draw-offer = { $color ->
 } pasiūlė lygiąsias.
 replay-arbiter = Įrašas { $seq }, stalo laikas { $at }, teisėjas { $by }: { $what }.
 
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Pastaba: ši pozicija negali susidaryti jokioje partijoje ({ $why ->
+    [impossible-check] šachas, kurio negalėjo paskelbti joks paskutinis ėjimas
+   *[too-much-material] daugiau figūrų, nei galėtų duoti virsmai
+}).
+unwinnable-no = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} negali paskelbti mato jokia teisėtų ėjimų seka.
+unwinnable-yes = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} gali paskelbti matą, pavyzdžiui: { $moves }.
+unwinnable-undetermined = Nenustatyta: paieška nutraukta.
+
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->
     [vi] Silpnaregis žaidėjas

@@ -398,6 +398,21 @@ replay-draw-offer = { $color ->
 } piedāvāja neizšķirtu.
 replay-arbiter = Ieraksts { $seq }, galdiņa laiks { $at }, tiesnesis { $by }: { $what }.
 
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Piezīme: šāda pozīcija nevar rasties nevienā partijā ({ $why ->
+    [impossible-check] šahs, ko nevarēja pieteikt neviens pēdējais gājiens
+   *[too-much-material] vairāk figūru, nekā varētu dot pārvēršanās
+}).
+unwinnable-no = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} nevar pieteikt matu ne ar kādu likumīgu gājienu virkni.
+unwinnable-yes = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} var pieteikt matu, piemēram: { $moves }.
+unwinnable-undetermined = Nav noteikts: meklēšana tika pārtraukta.
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
