@@ -240,3 +240,35 @@ fn unwinnable_answers_the_arbiter_in_german_or_the_language_asked_and_json_as_it
          \"too much material\",\"verdict\":\"winnable\"}\n"
     );
 }
+
+#[test]
+fn pairings_list_the_boards_in_german_or_the_language_asked_and_json_as_it_was() {
+    let trf = format!("{DATA}/trf/dutch_2025_C5.trf");
+    let listed = |args: &[&str]| {
+        let out = output_within(
+            annabella()
+                .args(["pairings", "--trf", &trf, "--round", "1"])
+                .args(args),
+            std::time::Duration::from_secs(60),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        listed(&[]).lines().next(),
+        Some("Brett 1: 1. Test0001 Player0001 (2720) gegen 4. Test0004 Player0004 (2689).")
+    );
+    assert_eq!(
+        listed(&["--language", "en"]).lines().next(),
+        Some("Board 1: 1. Test0001 Player0001 (2720) against 4. Test0004 Player0004 (2689).")
+    );
+    assert_eq!(
+        listed(&["--json"]).lines().next(),
+        Some(
+            "{\"black\":{\"federation\":null,\"fide_id\":null,\"name\":\"Test0004 Player0004\",\
+             \"rank\":4,\"rating\":2689,\"title\":null},\"board\":1,\"white\":{\"federation\":\
+             null,\"fide_id\":null,\"name\":\"Test0001 Player0001\",\"rank\":1,\"rating\":2720,\
+             \"title\":null}}"
+        )
+    );
+}

@@ -330,6 +330,17 @@ mod tests {
             ("fen", "8/8/8/8/8/8/8/K6k w - - 0 1".into()),
             ("running", "white".into()),
             ("made", "yes".into()),
+            ("winner", "white".into()),
+            ("kind", "half-point".into()),
+            ("written", "3".into()),
+            ("boards", "4".into()),
+            ("out", "round-2.trf".into()),
+            ("won", "1".into()),
+            ("forfeits", "1".into()),
+            ("byes", "2".into()),
+            ("has", "1-0".into()),
+            ("tag", " (2.1)".into()),
+            ("played", "1".into()),
         ]
     }
 
@@ -414,6 +425,8 @@ mod tests {
         "view-act-",
         // What is wrong with a damaged record, inside the sentence that names it.
         "journal-damage-",
+        // A result as the pairings' sentences name it.
+        "pairings-forfeit-result",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

@@ -417,6 +417,29 @@ unwinnable-yes = { $color ->
 } kann mattsetzen, zum Beispiel: { $moves }.
 unwinnable-undetermined = Unbestimmt: Die Suche hat aufgegeben.
 
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Brett { $board }: { $white } gegen { $black }.
+pairings-forfeit = Brett { $board }, { $winner ->
+    [white] kampflos für Weiß (1-0)
+    [black] kampflos für Schwarz (0-1)
+   *[none] beiderseits kampflos
+}: { $white } gegen { $black }.
+pairings-bye = { $kind ->
+    [half-point] Spielfrei mit einem halben Punkt
+    [full-point] Spielfrei mit einem ganzen Punkt
+    [pairing-allocated] Spielfrei durch die Auslosung
+    [forfeit-win] Kampflos gewonnen
+    [zero-point] Spielfrei ohne Punkt
+   *[not-paired] Nicht gepaart
+}: { $player }.
+pairings-written = Runde { $round }: Die Ergebnisse von { $written } der { $boards } Bretter sind in { $out } geschrieben ({ $won } davon kampflos; { $forfeits } kampflose Partien und { $byes } Freilose der Auslosung sind beibehalten und gezählt).
+pairings-unfinished = Nicht geschrieben: Brett { $board }, die Partie ist nicht beendet.
+pairings-in-file-same = Nicht geschrieben: Brett { $board }, die Datei hat bereits { $has }.
+pairings-in-file = Nicht geschrieben: Brett { $board }, die Datei hat { $has }, die Partie sagt { $given }; das Ergebnis der Datei bleibt.
+pairings-no-game = Nicht geschrieben: Brett { $board }, zu diesem Brett gibt es keine Partie.
+pairings-other-round = Nicht geschrieben: Die Partie { $white } – { $black }{ $tag } (Zeile { $line }) ist aus Runde { $played }, nicht aus Runde { $round }.
+pairings-forfeit-result = { $result } kampflos
+
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->
     [vi] Der sehbehinderte Spieler

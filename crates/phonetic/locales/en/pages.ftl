@@ -416,6 +416,29 @@ unwinnable-yes = { $color ->
 } can checkmate, for example: { $moves }.
 unwinnable-undetermined = Undetermined: the search gave up.
 
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Board { $board }: { $white } against { $black }.
+pairings-forfeit = Board { $board }, { $winner ->
+    [white] won by White by forfeit (1-0)
+    [black] won by Black by forfeit (0-1)
+   *[none] a double forfeit
+}: { $white } against { $black }.
+pairings-bye = { $kind ->
+    [half-point] A half-point bye
+    [full-point] A full-point bye
+    [pairing-allocated] A pairing-allocated bye
+    [forfeit-win] A win by forfeit
+    [zero-point] A zero-point bye
+   *[not-paired] Not paired
+}: { $player }.
+pairings-written = Round { $round }: { $written } of { $boards } boards' results are written to { $out } ({ $won } by forfeit; { $forfeits } forfeits and { $byes } byes of the pairing kept and counted).
+pairings-unfinished = Not written: board { $board }, the game is not finished.
+pairings-in-file-same = Not written: board { $board }, the file has { $has } already.
+pairings-in-file = Not written: board { $board }, the file has { $has }, the game says { $given }; the file's is kept.
+pairings-no-game = Not written: board { $board }, there is no game of the board.
+pairings-other-round = Not written: the game { $white } – { $black }{ $tag } (line { $line }) is of round { $played }, not of round { $round }.
+pairings-forfeit-result = { $result } by forfeit
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

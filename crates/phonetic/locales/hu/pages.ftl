@@ -414,6 +414,29 @@ unwinnable-yes = { $color ->
 } tud mattot adni, például: { $moves }.
 unwinnable-undetermined = Eldöntetlen: a keresés feladta.
 
+## pairings: a round's pairings and results for the arbiter
+pairings-board = { $board }. tábla: { $white } – { $black }.
+pairings-forfeit = { $board }. tábla, { $winner ->
+    [white] világos játék nélkül nyert (1-0)
+    [black] sötét játék nélkül nyert (0-1)
+   *[none] mindkét fél játék nélkül vesztett
+}: { $white } – { $black }.
+pairings-bye = { $kind ->
+    [half-point] Szabadnap fél ponttal
+    [full-point] Szabadnap egész ponttal
+    [pairing-allocated] Párosítás szerinti szabadnap
+    [forfeit-win] Játék nélküli győzelem
+    [zero-point] Szabadnap pont nélkül
+   *[not-paired] Nincs párosítva
+}: { $player }.
+pairings-written = { $round }. forduló: { $boards } tábla közül { $written } eredménye beírva ide: { $out } ({ $won } játék nélkül; a párosítás { $forfeits } játék nélküli partija és { $byes } szabadnapja megtartva és beszámítva).
+pairings-unfinished = Nincs beírva: { $board }. tábla, a játszma nem ért véget.
+pairings-in-file-same = Nincs beírva: { $board }. tábla, a fájlban már { $has } áll.
+pairings-in-file = Nincs beírva: { $board }. tábla, a fájlban { $has } áll, a játszma szerint { $given }; a fájlé marad.
+pairings-no-game = Nincs beírva: { $board }. tábla, ehhez a táblához nincs játszma.
+pairings-other-round = Nincs beírva: a(z) { $white } – { $black }{ $tag } játszma ({ $line }. sor) a(z) { $played }. forduló része, nem a(z) { $round }. fordulóé.
+pairings-forfeit-result = { $result } játék nélkül
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

@@ -413,6 +413,29 @@ unwinnable-yes = { $color ->
 } gali paskelbti matą, pavyzdžiui: { $moves }.
 unwinnable-undetermined = Nenustatyta: paieška nutraukta.
 
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Lenta { $board }: { $white } prieš { $black }.
+pairings-forfeit = Lenta { $board }, { $winner ->
+    [white] baltieji laimi be kovos (1-0)
+    [black] juodieji laimi be kovos (0-1)
+   *[none] abu pralaimi be kovos
+}: { $white } prieš { $black }.
+pairings-bye = { $kind ->
+    [half-point] Laisvas ratas su puse taško
+    [full-point] Laisvas ratas su visu tašku
+    [pairing-allocated] Laisvas ratas pagal poravimą
+    [forfeit-win] Pergalė be kovos
+    [zero-point] Laisvas ratas be taško
+   *[not-paired] Nesuporuota
+}: { $player }.
+pairings-written = Ratas { $round }: { $written } iš { $boards } lentų rezultatų įrašyti į { $out } ({ $won } iš jų be kovos; { $forfeits } partijos be kovos ir { $byes } laisvi ratai iš poravimo palikti ir įskaityti).
+pairings-unfinished = Neįrašyta: lenta { $board }, partija nebaigta.
+pairings-in-file-same = Neįrašyta: lenta { $board }, faile jau yra { $has }.
+pairings-in-file = Neįrašyta: lenta { $board }, faile yra { $has }, partija sako { $given }; paliekamas failo rezultatas.
+pairings-no-game = Neįrašyta: lenta { $board }, šios lentos partijos nėra.
+pairings-other-round = Neįrašyta: partija { $white } – { $black }{ $tag } (eilutė { $line }) yra iš { $played } rato, ne iš { $round } rato.
+pairings-forfeit-result = { $result } be kovos
+
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->
     [vi] Silpnaregis žaidėjas

@@ -413,6 +413,29 @@ unwinnable-yes = { $color ->
 } var pieteikt matu, piemēram: { $moves }.
 unwinnable-undetermined = Nav noteikts: meklēšana tika pārtraukta.
 
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Galdiņš { $board }: { $white } pret { $black }.
+pairings-forfeit = Galdiņš { $board }, { $winner ->
+    [white] baltie uzvar bez spēles (1-0)
+    [black] melnie uzvar bez spēles (0-1)
+   *[none] abi puses zaudē bez spēles
+}: { $white } pret { $black }.
+pairings-bye = { $kind ->
+    [half-point] Brīva kārta ar pus punktu
+    [full-point] Brīva kārta ar pilnu punktu
+    [pairing-allocated] Brīva kārta pēc pārošanas
+    [forfeit-win] Uzvara bez spēles
+    [zero-point] Brīva kārta bez punkta
+   *[not-paired] Nav sapārots
+}: { $player }.
+pairings-written = Kārta { $round }: { $written } no { $boards } galdiņu rezultātiem ierakstīti failā { $out } ({ $won } no tiem bez spēles; { $forfeits } partijas bez spēles un { $byes } brīvās kārtas no pārošanas saglabātas un ieskaitītas).
+pairings-unfinished = Nav ierakstīts: galdiņš { $board }, partija nav pabeigta.
+pairings-in-file-same = Nav ierakstīts: galdiņš { $board }, failā jau ir { $has }.
+pairings-in-file = Nav ierakstīts: galdiņš { $board }, failā ir { $has }, partija saka { $given }; paliek faila rezultāts.
+pairings-no-game = Nav ierakstīts: galdiņš { $board }, šī galdiņa partijas nav.
+pairings-other-round = Nav ierakstīts: partija { $white } – { $black }{ $tag } (rinda { $line }) ir no { $played }. kārtas, nevis no { $round }. kārtas.
+pairings-forfeit-result = { $result } bez spēles
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
