@@ -272,3 +272,42 @@ fn pairings_list_the_boards_in_german_or_the_language_asked_and_json_as_it_was()
         )
     );
 }
+
+#[test]
+fn clock_tells_the_times_in_german_or_the_language_asked_and_json_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let presses = dir.path().join("presses.txt");
+    std::fs::write(&presses, "3 white\n20 black\n").unwrap();
+    let told = |args: &[&str]| {
+        let out = output_within(
+            annabella()
+                .args(["clock", "--control", "300", "--presses"])
+                .arg(&presses)
+                .args(args),
+            std::time::Duration::from_secs(60),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        told(&[]),
+        "Bedenkzeit 300 (Blitzpartie); die Uhr von Weiß beginnt zur Zeit 0.\n\
+         Zeile 1, 0:00:03.000: Weiß vollendet Zug 1; Weiß hat 0:04:57.000, Schwarz 0:05:00.000.\n\
+         Zeile 2, 0:00:20.000: Schwarz vollendet Zug 1; Weiß hat 0:04:57.000, Schwarz \
+         0:04:43.000.\n"
+    );
+    assert_eq!(
+        told(&["--language", "en"]).lines().nth(2),
+        Some(
+            "Line 2, 0:00:20.000: Black completes move 1; White has 0:04:57.000, Black \
+             0:04:43.000."
+        )
+    );
+    assert_eq!(
+        told(&["--json"]),
+        "{\"at\":3.0,\"black\":300.0,\"color\":\"white\",\"event\":\"press\",\"line\":1,\
+         \"move\":1,\"running\":\"black\",\"white\":297.0}\n\
+         {\"at\":20.0,\"black\":283.0,\"color\":\"black\",\"event\":\"press\",\"line\":2,\
+         \"move\":1,\"running\":\"white\",\"white\":297.0}\n"
+    );
+}

@@ -341,6 +341,8 @@ mod tests {
             ("has", "1-0".into()),
             ("tag", " (2.1)".into()),
             ("played", "1".into()),
+            ("control", "40/5400+30:1800+30".into()),
+            ("rate", "blitz".into()),
         ]
     }
 
@@ -427,6 +429,8 @@ mod tests {
         "journal-damage-",
         // A result as the pairings' sentences name it.
         "pairings-forfeit-result",
+        // What happened at a clock, inside the line that gives the times.
+        "clock-what-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

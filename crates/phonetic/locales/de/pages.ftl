@@ -440,6 +440,37 @@ pairings-no-game = Nicht geschrieben: Brett { $board }, zu diesem Brett gibt es 
 pairings-other-round = Nicht geschrieben: Die Partie { $white } – { $black }{ $tag } (Zeile { $line }) ist aus Runde { $played }, nicht aus Runde { $round }.
 pairings-forfeit-result = { $result } kampflos
 
+## clock: a presses file through a time control
+clock-control = Bedenkzeit { $control } ({ $rate ->
+    [blitz] Blitzpartie
+    [rapid] Schnellpartie
+   *[standard] Turnierpartie
+}); die Uhr von Weiß beginnt zur Zeit 0.
+clock-flag = Zeile { $line }: Die Zeit von { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ist bei { $at } abgelaufen.
+clock-step = Zeile { $line }, { $at }: { $what }; Weiß hat { $white }, Schwarz { $black }.
+clock-what-start = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} startet
+clock-what-move = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} vollendet Zug { $number }
+clock-what-press = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} drückt
+clock-what-pause = Pause
+clock-what-resume = Die Uhren laufen weiter
+clock-what-add = { $time } für { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} hinzugefügt
+clock-what-show = Anzeige
+
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->
     [vi] Der sehbehinderte Spieler

@@ -439,6 +439,37 @@ pairings-no-game = Not written: board { $board }, there is no game of the board.
 pairings-other-round = Not written: the game { $white } – { $black }{ $tag } (line { $line }) is of round { $played }, not of round { $round }.
 pairings-forfeit-result = { $result } by forfeit
 
+## clock: a presses file through a time control
+clock-control = Time control { $control } ({ $rate ->
+    [blitz] blitz
+    [rapid] rapid
+   *[standard] standard
+}); White's clock starts at 0.
+clock-flag = Line { $line }: { $color ->
+    [white] White's
+   *[black] Black's
+} time ran out at { $at }.
+clock-step = Line { $line }, { $at }: { $what }; White has { $white }, Black { $black }.
+clock-what-start = { $color ->
+    [white] White
+   *[black] Black
+} starts
+clock-what-move = { $color ->
+    [white] White
+   *[black] Black
+} completes move { $number }
+clock-what-press = { $color ->
+    [white] White
+   *[black] Black
+} presses
+clock-what-pause = Pause
+clock-what-resume = The clocks run again
+clock-what-add = { $time } added for { $color ->
+    [white] White
+   *[black] Black
+}
+clock-what-show = Shown
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

@@ -437,6 +437,37 @@ pairings-no-game = Nincs beírva: { $board }. tábla, ehhez a táblához nincs j
 pairings-other-round = Nincs beírva: a(z) { $white } – { $black }{ $tag } játszma ({ $line }. sor) a(z) { $played }. forduló része, nem a(z) { $round }. fordulóé.
 pairings-forfeit-result = { $result } játék nélkül
 
+## clock: a presses file through a time control
+clock-control = Időbeosztás: { $control } ({ $rate ->
+    [blitz] villámjátszma
+    [rapid] rapidjátszma
+   *[standard] normál játszma
+}); világos órája 0-nál indul.
+clock-flag = { $line }. sor: { $color ->
+    [white] világos
+   *[black] sötét
+} ideje lejárt ekkor: { $at }.
+clock-step = { $line }. sor, { $at }: { $what }; világosnak { $white }, sötétnek { $black } ideje van.
+clock-what-start = { $color ->
+    [white] Világos
+   *[black] Sötét
+} indít
+clock-what-move = { $color ->
+    [white] Világos
+   *[black] Sötét
+} befejezi a(z) { $number }. lépést
+clock-what-press = { $color ->
+    [white] Világos
+   *[black] Sötét
+} megnyomja az órát
+clock-what-pause = Szünet
+clock-what-resume = Az órák újra járnak
+clock-what-add = { $color ->
+    [white] Világos
+   *[black] Sötét
+} kap { $time } időt
+clock-what-show = Kijelzés
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

@@ -436,6 +436,37 @@ pairings-no-game = Neįrašyta: lenta { $board }, šios lentos partijos nėra.
 pairings-other-round = Neįrašyta: partija { $white } – { $black }{ $tag } (eilutė { $line }) yra iš { $played } rato, ne iš { $round } rato.
 pairings-forfeit-result = { $result } be kovos
 
+## clock: a presses file through a time control
+clock-control = Laiko kontrolė { $control } ({ $rate ->
+    [blitz] žaibo partija
+    [rapid] greitoji partija
+   *[standard] klasikinė partija
+}); baltųjų laikrodis pradeda nuo 0.
+clock-flag = Eilutė { $line }: { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+} laikas baigėsi { $at }.
+clock-step = Eilutė { $line }, { $at }: { $what }; baltieji turi { $white }, juodieji { $black }.
+clock-what-start = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} pradeda
+clock-what-move = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} baigia ėjimą { $number }
+clock-what-press = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} paspaudžia
+clock-what-pause = Pauzė
+clock-what-resume = Laikrodžiai vėl eina
+clock-what-add = { $color ->
+    [white] Baltiesiems
+   *[black] Juodiesiems
+} pridėta { $time }
+clock-what-show = Rodoma
+
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->
     [vi] Silpnaregis žaidėjas

@@ -436,6 +436,37 @@ pairings-no-game = Nav ierakstīts: galdiņš { $board }, šī galdiņa partijas
 pairings-other-round = Nav ierakstīts: partija { $white } – { $black }{ $tag } (rinda { $line }) ir no { $played }. kārtas, nevis no { $round }. kārtas.
 pairings-forfeit-result = { $result } bez spēles
 
+## clock: a presses file through a time control
+clock-control = Laika kontrole { $control } ({ $rate ->
+    [blitz] zibensšahs
+    [rapid] ātrais šahs
+   *[standard] klasiskais šahs
+}); balto pulkstenis sāk no 0.
+clock-flag = Rinda { $line }: { $color ->
+    [white] balto
+   *[black] melno
+} laiks beidzās { $at }.
+clock-step = Rinda { $line }, { $at }: { $what }; baltajiem ir { $white }, melnajiem { $black }.
+clock-what-start = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} sāk
+clock-what-move = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} pabeidz gājienu { $number }
+clock-what-press = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} nospiež
+clock-what-pause = Pauze
+clock-what-resume = Pulksteņi atkal iet
+clock-what-add = { $color ->
+    [white] Baltajiem
+   *[black] Melnajiem
+} pievienots { $time }
+clock-what-show = Parādīts
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
