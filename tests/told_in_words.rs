@@ -311,3 +311,53 @@ fn clock_tells_the_times_in_german_or_the_language_asked_and_json_as_it_was() {
          \"move\":1,\"running\":\"white\",\"white\":297.0}\n"
     );
 }
+
+/// `annabella devices watch --dgt` with `args` on a simulated DGT board that makes 1. e4:
+/// its six lines of standard output and the board's pseudo-terminal.
+fn watched_dgt(args: &[&str]) -> (Vec<String>, String) {
+    use annabella_test_support::process::first_line;
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("dgt.jsonl");
+    std::fs::write(
+        &script,
+        "{\"wait_host\":true}\n{\"wait_ms\":500}\n{\"move\":\"e2e4\"}\n",
+    )
+    .unwrap();
+    let child = annabella()
+        .args(["sim", "dgt", "--script"])
+        .arg(&script)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start sim");
+    let (_sim, path) = first_line(child);
+    let out = output_within(
+        annabella()
+            .arg("devices")
+            .args(args)
+            .args(["watch", "--dgt", &path, "--count", "6"]),
+        std::time::Duration::from_secs(20),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = String::from_utf8(out.stdout).unwrap();
+    (lines.lines().map(str::to_owned).collect(), path)
+}
+
+#[test]
+fn devices_watch_tells_what_the_board_reports_in_german_or_the_language_asked() {
+    let (lines, path) = watched_dgt(&[]);
+    for want in [
+        format!("Verbunden mit {path}; der ganze Zustand wird neu gelesen."),
+        "Das Brett stimmt mit der Partie überein.".to_owned(),
+        "Die DGT 3000 ist verbunden und steht; ihre Batterie ist in Ordnung.".to_owned(),
+        "Auf dem Brett ist der Zug e2e4 ausgeführt.".to_owned(),
+    ] {
+        assert!(lines.contains(&want), "{want:?} not in {lines:?}");
+    }
+    let (lines, _) = watched_dgt(&["--language", "en"]);
+    assert!(
+        lines.contains(&"The move e2e4 is made on the board.".to_owned()),
+        "{lines:?}"
+    );
+}

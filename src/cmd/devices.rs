@@ -75,7 +75,7 @@ pub struct WatchArgs {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         DevicesCommand::List(a) => list(a, args.language),
-        DevicesCommand::Watch(a) => watch(a),
+        DevicesCommand::Watch(a) => watch(a, args.language),
         DevicesCommand::Audio(a) => audio(a, args.language),
     }
 }
@@ -100,7 +100,7 @@ fn list(args: ListArgs, language: Language) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
+fn watch(args: WatchArgs, language: Language) -> anyhow::Result<ExitCode> {
     let port = match (args.dgt, args.peg_board, args.clock) {
         (Some(path), _, _) => WatchedPort::Dgt(path),
         (None, Some(path), _) => WatchedPort::PegBoard(path),
@@ -113,6 +113,7 @@ fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
         baud: args.baud,
         json: args.json,
         count: args.count,
+        language,
     };
     watch_port(&port, &options, std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)

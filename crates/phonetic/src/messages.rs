@@ -343,6 +343,13 @@ mod tests {
             ("played", "1".into()),
             ("control", "40/5400+30:1800+30".into()),
             ("rate", "blitz".into()),
+            ("reconnect", "yes".into()),
+            ("version", "dgt 1.3".into()),
+            ("button", "pause".into()),
+            ("pressed", "yes".into()),
+            ("connected", "yes".into()),
+            ("battery", "no".into()),
+            ("ms", "1500".into()),
         ]
     }
 

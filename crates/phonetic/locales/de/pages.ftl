@@ -349,6 +349,55 @@ demo-hall-failed = Nicht alle Einträge haben die Halle erreicht: { $error }.
 devices-no-ports = Es wurden keine seriellen Schnittstellen gefunden.
 devices-no-audio = Es wurden keine Audio-Eingabegeräte gefunden.
 
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Wieder verbunden
+   *[no] Verbunden
+} mit { $path }; der ganze Zustand wird neu gelesen.
+watch-lost = Die Verbindung ist unterbrochen ({ $why }); über die Lücke hinweg wird kein Zug erschlossen.
+watch-open-failed = Die Schnittstelle lässt sich nicht öffnen ({ $why }); es wird weiter versucht.
+watch-hello = Das Gerät meldet sich: { $version }.
+watch-move = Auf dem Brett ist der Zug { $move } ausgeführt.
+watch-promotion = Die Umwandlung von { $from } nach { $to } wartet auf die angesagte Figur.
+watch-ambiguous = Mehrere regelgemäße Züge passen: { $moves }.
+watch-in-sync = Das Brett stimmt mit der Partie überein.
+watch-mismatch = Das Brett weicht von der Partie ab: { $what }.
+watch-touched = Die Figur { $piece } auf { $square } ist angehoben (Gerätezeit { $at } ms).
+watch-lift = Ein Stift ist von { $square } abgehoben (Gerätezeit { $at } ms).
+watch-place = Ein Stift ist auf { $square } gesetzt (Gerätezeit { $at } ms).
+watch-lever = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} hat den Uhrhebel gedrückt (Gerätezeit { $at } ms).
+watch-button = Die Taste { $button ->
+    [time-query] Zeitansage
+    [pause] Pause
+   *[push-to-talk] Sprechen
+} ist { $pressed ->
+    [yes] gedrückt
+   *[no] losgelassen
+} (Gerätezeit { $at } ms).
+watch-clock-status = Die DGT 3000 ist { $connected ->
+    [yes] verbunden
+   *[no] nicht verbunden
+} und { $running ->
+    [yes] läuft
+   *[no] steht
+}; ihre Batterie ist { $battery ->
+    [yes] schwach
+   *[no] in Ordnung
+}.
+watch-clock-gone = Die DGT 3000 schweigt seit { $ms } ms, obwohl sie gefragt wurde.
+watch-clock-times = Die Uhr zeigt Weiß { $white }, Schwarz { $black }; { $running ->
+    [white] die Uhr von Weiß läuft.
+    [black] die Uhr von Schwarz läuft.
+   *[none] keine Uhr läuft.
+}
+watch-clock-button = An der DGT 3000 ist die Taste { $code } gedrückt.
+watch-clock-ack = Die DGT 3000 hat den Befehl bestätigt.
+watch-clock-failed = Die DGT 3000 hat den Befehl nie bestätigt.
+watch-error = Ein Übertragungsfehler, die Verbindung bleibt: { $why }.
+
 ## journal replay and export: what the reader of a journal is told
 journal-accepted-unkeyed = Warnung: Das Protokoll { $path } trägt keine Prüfcodes (MACs), obwohl dieser Tisch ein Geheimnis hat; es wird nur gelesen, nicht authentifiziert, weil Sie es mit --accept-unkeyed verlangt haben: Wer die Datei schreiben konnte, kann ihre Partie umgeschrieben haben, und nichts hier kann das erkennen.
 journal-dropped = Im Protokoll { $path } war der letzte Eintrag ({ $seq }, bei { $at } ms) zerrissen oder beschädigt und ist beiseitegelegt worden ({ $damage }); die Partie geht ab Eintrag { $next } weiter.

@@ -348,6 +348,55 @@ demo-hall-failed = Not every record reached the hall: { $error }.
 devices-no-ports = No serial ports were found.
 devices-no-audio = No audio input devices were found.
 
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Connected again
+   *[no] Connected
+} to { $path }; the whole state is read anew.
+watch-lost = The link is lost ({ $why }); no move is inferred across the gap.
+watch-open-failed = The port cannot be opened ({ $why }); trying again.
+watch-hello = The device says who it is: { $version }.
+watch-move = The move { $move } is made on the board.
+watch-promotion = The promotion from { $from } to { $to } waits for the announced piece.
+watch-ambiguous = Several legal moves fit: { $moves }.
+watch-in-sync = The board matches the game.
+watch-mismatch = The board differs from the game: { $what }.
+watch-touched = The piece { $piece } on { $square } is lifted (device time { $at } ms).
+watch-lift = A peg is lifted from { $square } (device time { $at } ms).
+watch-place = A peg is placed on { $square } (device time { $at } ms).
+watch-lever = { $color ->
+    [white] White
+   *[black] Black
+} pressed the clock's lever (device time { $at } ms).
+watch-button = The { $button ->
+    [time-query] time query
+    [pause] pause
+   *[push-to-talk] push-to-talk
+} button is { $pressed ->
+    [yes] pressed
+   *[no] released
+} (device time { $at } ms).
+watch-clock-status = The DGT 3000 is { $connected ->
+    [yes] connected
+   *[no] not connected
+} and { $running ->
+    [yes] running
+   *[no] stopped
+}; its battery is { $battery ->
+    [yes] low
+   *[no] fine
+}.
+watch-clock-gone = The DGT 3000 has been silent for { $ms } ms although asked.
+watch-clock-times = The clock shows White { $white }, Black { $black }; { $running ->
+    [white] White's clock is running.
+    [black] Black's clock is running.
+   *[none] no clock is running.
+}
+watch-clock-button = Button { $code } of the DGT 3000 is pressed.
+watch-clock-ack = The DGT 3000 acknowledged the command.
+watch-clock-failed = The DGT 3000 never acknowledged the command.
+watch-error = A protocol error, the link goes on: { $why }.
+
 ## journal replay and export: what the reader of a journal is told
 journal-accepted-unkeyed = Warning: the journal { $path } carries no MACs although this table has a secret; it is read, not authenticated, only because you said so with --accept-unkeyed: whoever could write the file may have rewritten its game, and nothing here can tell.
 journal-dropped = The last record of the journal { $path } ({ $seq }, at { $at } ms) was torn or damaged and has been set aside ({ $damage }); the game continues from record { $next }.

@@ -349,6 +349,55 @@ demo-hall-failed = Nem minden bejegyzés jutott el a teremhez: { $error }.
 devices-no-ports = Nem található soros port.
 devices-no-audio = Nem található hangbemeneti eszköz.
 
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Újra csatlakozva
+   *[no] Csatlakozva
+} ide: { $path }; a teljes állapot újraolvasása folyik.
+watch-lost = A kapcsolat megszakadt ({ $why }); a szakadáson át nem következtetünk lépésre.
+watch-open-failed = A port nem nyitható meg ({ $why }); újrapróbálás.
+watch-hello = Az eszköz bemutatkozik: { $version }.
+watch-move = A táblán megtörtént a(z) { $move } lépés.
+watch-promotion = A(z) { $from } – { $to } átváltozás a bejelentett figurára vár.
+watch-ambiguous = Több szabályos lépés is illik: { $moves }.
+watch-in-sync = A tábla egyezik a játszmával.
+watch-mismatch = A tábla eltér a játszmától: { $what }.
+watch-touched = A(z) { $square } mezőn álló { $piece } figurát felemelték (eszközidő { $at } ms).
+watch-lift = Egy pöcköt felemeltek innen: { $square } (eszközidő { $at } ms).
+watch-place = Egy pöcköt letettek ide: { $square } (eszközidő { $at } ms).
+watch-lever = { $color ->
+    [white] Világos
+   *[black] Sötét
+} megnyomta az óra karját (eszközidő { $at } ms).
+watch-button = A(z) „{ $button ->
+    [time-query] idő
+    [pause] szünet
+   *[push-to-talk] beszéd
+}” gomb { $pressed ->
+    [yes] lenyomva
+   *[no] felengedve
+} (eszközidő { $at } ms).
+watch-clock-status = A DGT 3000 { $connected ->
+    [yes] csatlakoztatva van
+   *[no] nincs csatlakoztatva
+}, és { $running ->
+    [yes] jár
+   *[no] áll
+}; az eleme { $battery ->
+    [yes] gyenge
+   *[no] rendben van
+}.
+watch-clock-gone = A DGT 3000 már { $ms } ms óta hallgat, pedig kérdezték.
+watch-clock-times = Az óra mutatja: világos { $white }, sötét { $black }; { $running ->
+    [white] világos órája jár.
+    [black] sötét órája jár.
+   *[none] egyik óra sem jár.
+}
+watch-clock-button = A DGT 3000 { $code }. gombját megnyomták.
+watch-clock-ack = A DGT 3000 nyugtázta a parancsot.
+watch-clock-failed = A DGT 3000 soha nem nyugtázta a parancsot.
+watch-error = Átviteli hiba, a kapcsolat megmarad: { $why }.
+
 ## journal replay and export: what the reader of a journal is told
 journal-accepted-unkeyed = Figyelem: a(z) { $path } naplóban nincsenek MAC-kódok, bár ennek az asztalnak van titkos kulcsa; csak azért olvasható be, hitelesítés nélkül, mert ezt az --accept-unkeyed kapcsolóval kérte: aki írhatta a fájlt, átírhatta a játszmáját, és ezt itt semmi sem tudja kimutatni.
 journal-dropped = A(z) { $path } napló utolsó bejegyzése ({ $seq }, { $at } ms) csonka vagy sérült volt, és félre lett téve ({ $damage }); a játszma a(z) { $next }. bejegyzéstől folytatódik.

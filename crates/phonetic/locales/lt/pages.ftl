@@ -348,6 +348,55 @@ demo-hall-failed = Ne visi įrašai pasiekė salę: { $error }.
 devices-no-ports = Nerasta jokių nuosekliųjų prievadų.
 devices-no-audio = Nerasta jokių garso įvesties įrenginių.
 
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Vėl prisijungta
+   *[no] Prisijungta
+} prie { $path }; visa būsena skaitoma iš naujo.
+watch-lost = Ryšys nutrūko ({ $why }); per spragą ėjimas nenustatomas.
+watch-open-failed = Prievado atidaryti nepavyksta ({ $why }); bandoma toliau.
+watch-hello = Įrenginys prisistato: { $version }.
+watch-move = Lentoje atliktas ėjimas { $move }.
+watch-promotion = Virsmas iš { $from } į { $to } laukia paskelbtos figūros.
+watch-ambiguous = Tinka keli teisėti ėjimai: { $moves }.
+watch-in-sync = Lenta atitinka partiją.
+watch-mismatch = Lenta skiriasi nuo partijos: { $what }.
+watch-touched = Figūra { $piece } langelyje { $square } pakelta (įrenginio laikas { $at } ms).
+watch-lift = Kaištis pakeltas iš { $square } (įrenginio laikas { $at } ms).
+watch-place = Kaištis įstatytas į { $square } (įrenginio laikas { $at } ms).
+watch-lever = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} paspaudė laikrodžio svirtį (įrenginio laikas { $at } ms).
+watch-button = Mygtukas „{ $button ->
+    [time-query] laikas
+    [pause] pauzė
+   *[push-to-talk] kalbėti
+}“ { $pressed ->
+    [yes] paspaustas
+   *[no] atleistas
+} (įrenginio laikas { $at } ms).
+watch-clock-status = DGT 3000 { $connected ->
+    [yes] prijungtas
+   *[no] neprijungtas
+} ir { $running ->
+    [yes] eina
+   *[no] sustojęs
+}; jo baterija { $battery ->
+    [yes] silpna
+   *[no] tvarkinga
+}.
+watch-clock-gone = DGT 3000 tyli jau { $ms } ms, nors buvo paklaustas.
+watch-clock-times = Laikrodis rodo: baltieji { $white }, juodieji { $black }; { $running ->
+    [white] eina baltųjų laikrodis.
+    [black] eina juodųjų laikrodis.
+   *[none] neina nė vienas laikrodis.
+}
+watch-clock-button = Paspaustas DGT 3000 mygtukas { $code }.
+watch-clock-ack = DGT 3000 patvirtino komandą.
+watch-clock-failed = DGT 3000 taip ir nepatvirtino komandos.
+watch-error = Perdavimo klaida, ryšys tęsiasi: { $why }.
+
 ## journal replay and export: what the reader of a journal is told
 journal-accepted-unkeyed = Įspėjimas: žurnale { $path } nėra MAC kodų, nors šis stalas turi slaptąjį raktą; jis skaitomas neautentifikuotas tik todėl, kad jūs to paprašėte su --accept-unkeyed: kas galėjo rašyti į failą, galėjo perrašyti jo partiją, ir čia to niekas negali nustatyti.
 journal-dropped = Paskutinis žurnalo { $path } įrašas ({ $seq }, { $at } ms) buvo nutrūkęs arba sugadintas ir atidėtas ({ $damage }); partija tęsiama nuo įrašo { $next }.

@@ -348,6 +348,55 @@ demo-hall-failed = Ne visi ieraksti sasniedza zāli: { $error }.
 devices-no-ports = Netika atrasts neviens seriālais ports.
 devices-no-audio = Netika atrasta neviena audio ievades ierīce.
 
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Atkal savienots
+   *[no] Savienots
+} ar { $path }; viss stāvoklis tiek nolasīts no jauna.
+watch-lost = Savienojums pārtrūka ({ $why }); pāri pārrāvumam gājiens netiek secināts.
+watch-open-failed = Portu nevar atvērt ({ $why }); mēģina vēlreiz.
+watch-hello = Ierīce piesakās: { $version }.
+watch-move = Uz galdiņa izdarīts gājiens { $move }.
+watch-promotion = Pārvēršanās no { $from } uz { $to } gaida paziņoto figūru.
+watch-ambiguous = Der vairāki likumīgi gājieni: { $moves }.
+watch-in-sync = Galdiņš atbilst partijai.
+watch-mismatch = Galdiņš atšķiras no partijas: { $what }.
+watch-touched = Figūra { $piece } lauciņā { $square } ir pacelta (ierīces laiks { $at } ms).
+watch-lift = Tapa pacelta no { $square } (ierīces laiks { $at } ms).
+watch-place = Tapa ielikta { $square } (ierīces laiks { $at } ms).
+watch-lever = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} nospieda pulksteņa sviru (ierīces laiks { $at } ms).
+watch-button = Poga “{ $button ->
+    [time-query] laiks
+    [pause] pauze
+   *[push-to-talk] runāt
+}” ir { $pressed ->
+    [yes] nospiesta
+   *[no] atlaista
+} (ierīces laiks { $at } ms).
+watch-clock-status = DGT 3000 ir { $connected ->
+    [yes] pievienots
+   *[no] nav pievienots
+} un { $running ->
+    [yes] iet
+   *[no] stāv
+}; tā baterija ir { $battery ->
+    [yes] vāja
+   *[no] kārtībā
+}.
+watch-clock-gone = DGT 3000 klusē jau { $ms } ms, lai gan tika jautāts.
+watch-clock-times = Pulkstenis rāda: baltie { $white }, melnie { $black }; { $running ->
+    [white] iet balto pulkstenis.
+    [black] iet melno pulkstenis.
+   *[none] neiet neviens pulkstenis.
+}
+watch-clock-button = Nospiesta DGT 3000 poga { $code }.
+watch-clock-ack = DGT 3000 apstiprināja komandu.
+watch-clock-failed = DGT 3000 tā arī neapstiprināja komandu.
+watch-error = Pārraides kļūda, savienojums turpinās: { $why }.
+
 ## journal replay and export: what the reader of a journal is told
 journal-accepted-unkeyed = Brīdinājums: žurnālā { $path } nav MAC kodu, lai gan šim galdiņam ir slepenā atslēga; tas tiek lasīts neautentificēts tikai tāpēc, ka jūs to lūdzāt ar --accept-unkeyed: kas varēja rakstīt failā, varēja pārrakstīt tā partiju, un šeit to nekas nevar noteikt.
 journal-dropped = Žurnāla { $path } pēdējais ieraksts ({ $seq }, { $at } ms) bija pārrauts vai bojāts un ir nolikts malā ({ $damage }); partija turpinās no ieraksta { $next }.
