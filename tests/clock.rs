@@ -80,10 +80,10 @@ fn flag_fall_is_reported_once_with_its_time() {
     let out = annabella(&["clock", "--control", "300", "--presses", &file]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("line 3: FLAG white's time ran out at 0:05:50.000"),
+        text.contains("Zeile 3: Die Zeit von Weiß ist bei 0:05:50.000 abgelaufen."),
         "{text}"
     );
-    assert!(text.contains("control 300 (blitz)"), "{text}");
+    assert!(text.contains("Bedenkzeit 300 (Blitzpartie)"), "{text}");
 }
 
 #[test]
@@ -130,7 +130,7 @@ fn errors_name_the_line_or_the_control() {
         "{err}"
     );
     // The line before the error was printed.
-    assert!(String::from_utf8(out.stdout).unwrap().contains("line 1:"));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Zeile 1, "));
 
     let out = annabella(&["clock", "--control", "?", "--presses", &file]);
     assert_eq!(out.status.code(), Some(2));

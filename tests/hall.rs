@@ -72,7 +72,7 @@ fn twenty_tables_play_at_once_and_the_broadcast_holds_every_game_move_for_move()
     for d in demos {
         let err = finish(d, Duration::from_secs(180));
         assert!(
-            err.contains("are at the broker"),
+            err.contains("Der Broker der Halle hat die Einträge 1 bis "),
             "the outbox drained:\n{err}"
         );
     }

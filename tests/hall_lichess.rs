@@ -429,7 +429,7 @@ fn the_round_goes_to_a_lichess_broadcast_that_is_away_at_first_and_readers_agree
         let mut err = String::new();
         std::io::Read::read_to_string(&mut d.0.stderr.take().unwrap(), &mut err).unwrap();
         assert!(
-            err.contains("are at the broker"),
+            err.contains("Der Broker der Halle hat die Einträge 1 bis "),
             "table {table} ({status}):\n{err}"
         );
         journals.insert(table, out.join("game.journal"));

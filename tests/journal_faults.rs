@@ -278,7 +278,8 @@ fn a_damaged_journal_is_salvaged_and_named() {
         "{pgn}"
     );
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("finished game stored"),
+        String::from_utf8_lossy(&out.stderr)
+            .contains("ist die beendete Partie, die bei ihrem Ende gespeichert wurde"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -376,7 +377,7 @@ fn a_flipped_bit_in_the_last_record_never_reopens_a_finished_game() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
-        stderr.contains(&format!("record {last} is damaged")),
+        stderr.contains(&format!("ist Eintrag {last} beschädigt")),
         "{stderr}"
     );
     let pgn = String::from_utf8_lossy(&out.stdout);
@@ -515,7 +516,7 @@ fn settings_edited_with_their_hash_made_anew_no_longer_export_with_exit_0() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
-        stderr.contains("no longer replay to the finished game stored"),
+        stderr.contains("ergeben nicht mehr die beendete Partie, die bei ihrem Ende gespeichert"),
         "{stderr}"
     );
     assert_eq!(
@@ -658,7 +659,10 @@ fn journals_written_before_journals_were_keyed_replay_and_export_as_they_did() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{name}: {stderr}");
         assert!(
-            stderr.contains("not authenticated: written before journals were keyed"),
+            stderr.contains(
+                "ist nicht authentifiziert: Es wurde geschrieben, bevor Protokolle Prüfcodes \
+                 trugen (Format 2)"
+            ),
             "{name}: {stderr}"
         );
         let expected = std::fs::read_to_string(data.join(format!("{name}.replay.txt"))).unwrap();
@@ -750,7 +754,11 @@ fn a_keyed_journal_stripped_of_its_macs_is_refused_whatever_its_dates_and_marks_
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{stderr}");
-        assert!(stderr.contains("possible tampering"), "{stderr}");
+        assert!(
+            stderr.contains("Mögliche Manipulation: Das Protokoll"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("liest --accept-unkeyed es"), "{stderr}");
     }
 
     // `play` at the table (its secret beside the config) does not continue the game.

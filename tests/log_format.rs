@@ -97,7 +97,9 @@ fn demo_with_a_hall_writes_only_json_lines_on_stderr() {
     assert!(out.status.success(), "{stderr}");
     let messages = json_lines(&stderr, "demo --hall");
     assert!(
-        messages.iter().any(|m| m.contains("are at the broker")),
+        messages
+            .iter()
+            .any(|m| m.starts_with("Der Broker der Halle hat die Einträge 1 bis ")),
         "{messages:?}"
     );
 }

@@ -82,9 +82,9 @@ fn text_lists_one_line_per_board() {
     assert_eq!(
         text.lines().collect::<Vec<_>>(),
         [
-            "board 1: 1. Test0001 Player0001 (2720) - 4. Test0004 Player0004 (2689)",
-            "board 2: 5. Test0005 Player0005 (2673) - 2. Test0002 Player0002 (2701)",
-            "board 3: 3. Test0003 Player0003 (2697) - 6. Test0006 Player0006 (2664)",
+            "Brett 1: 1. Test0001 Player0001 (2720) gegen 4. Test0004 Player0004 (2689).",
+            "Brett 2: 5. Test0005 Player0005 (2673) gegen 2. Test0002 Player0002 (2701).",
+            "Brett 3: 3. Test0003 Player0003 (2697) gegen 6. Test0006 Player0006 (2664).",
         ]
     );
 }
@@ -116,7 +116,7 @@ fn results_from_the_round_pgn_are_written_and_read_back() {
         "--out",
         out_arg,
     ]));
-    assert!(said.contains("3 of 3 boards"), "{said}");
+    assert!(said.contains("von 3 der 3 Bretter"), "{said}");
     let before = std::fs::read_to_string(&paired).unwrap();
     let after = std::fs::read_to_string(&out).unwrap();
     assert_eq!(
@@ -213,7 +213,7 @@ fn a_forfeit_in_the_pgn_is_written_as_plus_and_minus_and_the_pairings_forfeits_k
     let paired = round_2_paired(dir.path());
     let said = stdout(&write(&paired, out_arg));
     assert!(
-        said.contains("3 of 3 boards") && said.contains("1 by forfeit"),
+        said.contains("von 3 der 3 Bretter") && said.contains("(1 davon kampflos;"),
         "{said}"
     );
     let after = std::fs::read_to_string(&out).unwrap();
@@ -227,7 +227,8 @@ fn a_forfeit_in_the_pgn_is_written_as_plus_and_minus_and_the_pairings_forfeits_k
     let listed = stdout(&annabella(&["pairings", "--trf", out_arg, "--round", "2"]));
     assert!(
         listed.contains(
-            "board 3 (forfeit 1-0): 6. Test0006 Player0006 (2664) - 5. Test0005 Player0005 (2673)"
+            "Brett 3, kampflos für Weiß (1-0): 6. Test0006 Player0006 (2664) gegen 5. Test0005 \
+             Player0005 (2673)."
         ),
         "{listed}"
     );
@@ -283,7 +284,7 @@ fn a_forfeit_in_the_pgn_is_written_as_plus_and_minus_and_the_pairings_forfeits_k
         "--out",
         by_round.to_str().unwrap(),
     ]));
-    assert!(said.contains("1 of 3 boards"), "{said}");
+    assert!(said.contains("von 1 der 3 Bretter"), "{said}");
     let text = std::fs::read_to_string(&by_round).unwrap();
     for (rank, column) in [(6, "5 w ="), (5, "6 b =")] {
         assert!(
@@ -400,9 +401,10 @@ fn unfinished_games_and_the_files_results_are_left_and_listed() {
     assert_eq!(
         said.lines().skip(1).collect::<Vec<_>>(),
         [
-            "not written: board 1: the game is not finished",
-            "not written: board 2: the file has 0-1, the game says 1-0; the file's is kept",
-            "not written: board 3: no game of the board",
+            "Nicht geschrieben: Brett 1, die Partie ist nicht beendet.",
+            "Nicht geschrieben: Brett 2, die Datei hat 0-1, die Partie sagt 1-0; das Ergebnis der \
+             Datei bleibt.",
+            "Nicht geschrieben: Brett 3, zu diesem Brett gibt es keine Partie.",
         ],
         "{said}"
     );

@@ -403,7 +403,7 @@ fn a_tournament_day_of_two_rounds_at_four_tables_in_one_hall() {
         "--out",
         trf.to_str().unwrap(),
     ]));
-    assert!(said.contains("4 of 4 boards"), "{said}");
+    assert!(said.contains("von 4 der 4 Bretter"), "{said}");
     let after_1 = annabella_trf::Trf::parse(&std::fs::read(&trf).unwrap()).unwrap();
     let points_1: Vec<f64> = (1..=8).map(|r| standing(&after_1, r).1).collect();
     assert_eq!(points_1, [1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.5, 1.0]);
@@ -422,7 +422,10 @@ fn a_tournament_day_of_two_rounds_at_four_tables_in_one_hall() {
         "2",
     ]));
     assert!(
-        listed.lines().nth(3).is_some_and(|l| l.contains("forfeit")),
+        listed
+            .lines()
+            .nth(3)
+            .is_some_and(|l| l.contains("kampflos")),
         "board 4 is a forfeit: {listed}"
     );
     let round_2: [(u32, u32, &str); 3] = [
@@ -476,12 +479,12 @@ fn a_tournament_day_of_two_rounds_at_four_tables_in_one_hall() {
         "--out",
         trf.to_str().unwrap(),
     ]));
-    assert!(said.contains("3 of 3 boards"), "{said}");
+    assert!(said.contains("von 3 der 3 Bretter"), "{said}");
     // Table 4 had no game in round 2: the round file still shows its round-1 game,
     // which is left out and named.
     assert!(
-        said.contains("not written: the game Huber, Hans – Dahl, Dora")
-            && said.contains("is of round 1, not of round 2"),
+        said.contains("Nicht geschrieben: Die Partie Huber, Hans – Dahl, Dora")
+            && said.contains("ist aus Runde 1, nicht aus Runde 2."),
         "{said}"
     );
     let after_2 = annabella_trf::Trf::parse(&std::fs::read(&trf).unwrap()).unwrap();
@@ -616,7 +619,7 @@ fn a_withdrawal_and_a_bye_are_listed_counted_and_a_missing_board_named() {
     let lines: Vec<&str> = listed.lines().collect();
     assert_eq!(lines.len(), 5, "three boards and two byes: {listed}");
     assert!(
-        lines[..3].iter().all(|l| l.starts_with("board ")),
+        lines[..3].iter().all(|l| l.starts_with("Brett ")),
         "{listed}"
     );
     assert!(lines[3].contains("Dahl, Dora"), "{listed}");
@@ -652,8 +655,8 @@ fn a_withdrawal_and_a_bye_are_listed_counted_and_a_missing_board_named() {
         "--out",
         out.to_str().unwrap(),
     ]));
-    assert!(said.contains("3 of 3 boards"), "{said}");
-    assert!(said.contains("2 byes"), "{said}");
+    assert!(said.contains("von 3 der 3 Bretter"), "{said}");
+    assert!(said.contains("2 Freilose"), "{said}");
     let after = annabella_trf::Trf::parse(&std::fs::read(&out).unwrap()).unwrap();
     let points: Vec<f64> = (1..=8).map(|r| standing(&after, r).1).collect();
     assert_eq!(points, [2.0, 1.0, 1.0, 1.0, 0.0, 0.5, 0.5, 2.0]);

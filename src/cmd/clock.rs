@@ -3,9 +3,13 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
+use annabella_phonetic::{
+    Language,
+    messages::{Arg, Messages},
+};
 use annabella_rules::{
-    TimeControl,
-    clock::script::{self, Runner},
+    ClockTime, TimeControl,
+    clock::script::{self, ClockAction, Runner, StepReport},
 };
 use anyhow::Context;
 
@@ -23,6 +27,9 @@ pub struct Args {
     /// One JSON object per line instead of text.
     #[arg(long)]
     json: bool,
+    /// The language of the lines in words (not `--json`): de, en, lt, lv or hu.
+    #[arg(long, default_value = "de")]
+    language: Language,
 }
 
 /// Runs the presses and prints each step as it happens.
@@ -32,11 +39,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let text =
         std::fs::read_to_string(&args.presses).with_context(|| format!("cannot read {path}"))?;
     let events = script::parse(&text).with_context(|| format!("{path}"))?;
+    let m = Messages::get(args.language);
     if !args.json {
-        super::out!(
-            "control {control} ({}), White's clock starts at 0",
-            control.rate_of_play()
+        let line = m.text(
+            "clock-control",
+            &[
+                ("control", control.to_string().into()),
+                ("rate", control.rate_of_play().to_string().into()),
+            ],
         );
+        super::out!("{line}");
     }
     let mut runner = Runner::new(control);
     for event in &events {
@@ -44,11 +56,50 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let lines = if args.json {
             step.json_lines()
         } else {
-            step.text_lines()
+            words(&step, m)
         };
         for line in lines {
             super::out!("{line}");
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A step in sentences of the messages' language: each flag that fell, then the times
+/// left after the event.
+fn words(step: &StepReport, m: &Messages) -> Vec<String> {
+    let side =
+        |c: shakmaty::Color| -> Arg<'static> { ("color", c.fold_wb("white", "black").into()) };
+    let time = |d| ClockTime(d).to_string().into();
+    let line = || ("line", step.event.line.to_string().into());
+    let mut lines: Vec<String> = step
+        .flags
+        .iter()
+        .map(|f| m.text("clock-flag", &[line(), side(f.color), ("at", time(f.at))]))
+        .collect();
+    let what = match step.event.action {
+        ClockAction::Start(c) => m.text("clock-what-start", &[side(c)]),
+        ClockAction::Press(c) => match step.press {
+            Some(p) => m.text(
+                "clock-what-move",
+                &[side(c), ("number", p.move_number.to_string().into())],
+            ),
+            None => m.text("clock-what-press", &[side(c)]),
+        },
+        ClockAction::Pause => m.text("clock-what-pause", &[]),
+        ClockAction::Resume => m.text("clock-what-resume", &[]),
+        ClockAction::Add(c, d) => m.text("clock-what-add", &[side(c), ("time", time(d))]),
+        ClockAction::Show => m.text("clock-what-show", &[]),
+    };
+    lines.push(m.text(
+        "clock-step",
+        &[
+            line(),
+            ("at", time(step.event.at)),
+            ("what", what.into()),
+            ("white", time(step.remaining.white)),
+            ("black", time(step.remaining.black)),
+        ],
+    ));
+    lines
 }

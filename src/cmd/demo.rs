@@ -102,15 +102,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let out = demo::fresh_records_dir(&args.out);
     if out != args.out {
-        annabella_logging::say(&format!(
-            "annabella demo: {} holds an earlier game's records, which are kept; this game goes to {}",
-            args.out.display(),
-            out.display()
+        let (dir, next) = (args.out.display(), out.display());
+        annabella_logging::say(&told.line(
+            || {
+                format!(
+                    "annabella demo: {dir} holds an earlier game's records, which are kept; this game goes to {next}"
+                )
+            },
+            "demo-earlier-records",
+            &[("dir", dir.to_string().into()), ("next", next.to_string().into())],
         ));
     }
     let records = out.display();
-    annabella_logging::say(&format!(
-        "annabella demo: {script_name}, records in {records}"
+    annabella_logging::say(&told.line(
+        || format!("annabella demo: {script_name}, records in {records}"),
+        "demo-starts",
+        &[
+            ("script", script_name.clone().into()),
+            ("dir", records.to_string().into()),
+        ],
     ));
     let served = serve_console(&args, &config)?;
     let outbox = join_hall(&args, &out)?;
@@ -145,7 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let report = demo::run(setup, script).with_context(|| script_name.clone())?;
     annabella_logging::say(&told.journal(&report.journal));
-    drain_hall(outbox);
+    drain_hall(outbox, told);
     for line in report.records_lines(told) {
         annabella_logging::say(&line);
     }
@@ -207,23 +217,48 @@ fn join_hall(args: &Args, out: &Path) -> anyhow::Result<Option<HallLink>> {
     Ok(Some(hall_link::start(&hall, journal, None, None)?))
 }
 
-/// Waits (at most a minute) until the hall's broker has every record, and says so.
-fn drain_hall(mut outbox: Option<HallLink>) {
-    if let Some(outbox) = outbox.as_mut() {
-        match outbox.drain(std::time::Duration::from_secs(60)) {
-            Ok(last) => {
-                annabella_logging::say(&format!("hall: records 1-{last} are at the broker"))
-            }
-            Err(e) => {
-                // The command that sends the rest is the command line's to name.
-                let hint = match &e {
-                    annabella_station::hall_link::DrainError::Behind { journal, .. } => {
-                        format!(" (annabella hall publish --once --journal {journal} …)")
-                    }
-                    _ => String::new(),
-                };
-                annabella_logging::warn(&format!("annabella: {e}{hint}"))
-            }
+/// Waits (at most a minute) until the hall's broker has every record, and says so (in
+/// the machine form `hall: records 1-N are at the broker` with `--json`).
+fn drain_hall(mut outbox: Option<HallLink>, told: Told) {
+    use annabella_station::hall_link::DrainError;
+    let Some(outbox) = outbox.as_mut() else {
+        return;
+    };
+    match outbox.drain(std::time::Duration::from_secs(60)) {
+        Ok(last) => annabella_logging::say(&told.line(
+            || format!("hall: records 1-{last} are at the broker"),
+            "demo-hall-drained",
+            &[("last", last.to_string().into())],
+        )),
+        Err(e) => {
+            // The command that sends the rest is the command line's to name.
+            let line = match (&e, told) {
+                (DrainError::Behind { journal, .. }, Told::Machine) => {
+                    format!("annabella: {e} (annabella hall publish --once --journal {journal} …)")
+                }
+                (
+                    DrainError::Behind {
+                        acked,
+                        last,
+                        journal,
+                    },
+                    Told::People(_),
+                ) => told.line(
+                    String::new,
+                    "demo-hall-behind",
+                    &[
+                        ("acked", acked.to_string().into()),
+                        ("last", last.to_string().into()),
+                        ("journal", journal.clone().into()),
+                    ],
+                ),
+                (_, _) => told.line(
+                    || format!("annabella: {e}"),
+                    "demo-hall-failed",
+                    &[("error", e.to_string().into())],
+                ),
+            };
+            annabella_logging::warn(&line)
         }
     }
 }

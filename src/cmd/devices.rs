@@ -8,11 +8,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use annabella_devices::transport::list_ports;
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_setup::watch::{WatchOptions, WatchedPort, watch_port};
 
 /// Flags of `annabella devices`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The language of what is said in words (not the ports' and devices' own lines nor
+    /// `--json`): de, en, lt, lv or hu.
+    #[arg(long, global = true, default_value = "de")]
+    language: Language,
     #[command(subcommand)]
     command: DevicesCommand,
 }
@@ -69,17 +74,21 @@ pub struct WatchArgs {
 /// Runs `annabella devices …`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
-        DevicesCommand::List(a) => list(a),
-        DevicesCommand::Watch(a) => watch(a),
-        DevicesCommand::Audio(a) => audio(a),
+        DevicesCommand::List(a) => list(a, args.language),
+        DevicesCommand::Watch(a) => watch(a, args.language),
+        DevicesCommand::Audio(a) => audio(a, args.language),
     }
 }
 
-fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
+fn list(args: ListArgs, language: Language) -> anyhow::Result<ExitCode> {
     let ports = list_ports();
     let mut out = std::io::stdout().lock();
     if ports.is_empty() && !args.json {
-        writeln!(out, "no serial ports found")?;
+        writeln!(
+            out,
+            "{}",
+            Messages::get(language).text("devices-no-ports", &[])
+        )?;
     }
     for p in ports {
         if args.json {
@@ -91,7 +100,7 @@ fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
+fn watch(args: WatchArgs, language: Language) -> anyhow::Result<ExitCode> {
     let port = match (args.dgt, args.peg_board, args.clock) {
         (Some(path), _, _) => WatchedPort::Dgt(path),
         (None, Some(path), _) => WatchedPort::PegBoard(path),
@@ -104,16 +113,21 @@ fn watch(args: WatchArgs) -> anyhow::Result<ExitCode> {
         baud: args.baud,
         json: args.json,
         count: args.count,
+        language,
     };
     watch_port(&port, &options, std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn audio(args: ListArgs) -> anyhow::Result<ExitCode> {
+fn audio(args: ListArgs, language: Language) -> anyhow::Result<ExitCode> {
     let devices = annabella_speech::audio::input_devices();
     let mut out = std::io::stdout().lock();
     if devices.is_empty() && !args.json {
-        writeln!(out, "no audio input devices found")?;
+        writeln!(
+            out,
+            "{}",
+            Messages::get(language).text("devices-no-audio", &[])
+        )?;
     }
     for d in devices {
         if args.json {

@@ -6,7 +6,7 @@ use std::{path::PathBuf, process::ExitCode};
 use annabella_config as config;
 use annabella_journal::TableSecret;
 use annabella_records as records;
-use annabella_station::{closing::Told, export, session::Session};
+use annabella_station::{closing::Told, export, journal_notice::JournalNotice, session::Session};
 
 /// Flags of `annabella export`.
 #[derive(Debug, clap::Args)]
@@ -51,33 +51,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let secret = args.secret.as_deref().map(TableSecret::read).transpose()?;
     let (table, resumed) =
         Session::replay_accepting(&args.journal, secret.as_ref(), args.accept_unkeyed)?;
+    // The table's language: export has no machine form.
+    let told = Told::People(table.config().language);
+    let path = &args.journal;
     if resumed.accepted_unkeyed {
-        annabella_logging::warn(&format!(
-            "annabella: journal {}: {} (--accept-unkeyed)",
-            args.journal.display(),
-            annabella_station::session::ACCEPTED_UNKEYED
-        ));
+        annabella_logging::warn(&JournalNotice::AcceptedUnkeyed.told(path, told));
     }
     if resumed.unkeyed_refused {
-        annabella_logging::warn(&format!(
-            "annabella: journal {}: {}",
-            args.journal.display(),
-            super::journal::UNKEYED_HINT
-        ));
+        annabella_logging::warn(&JournalNotice::UnkeyedHint.told(path, told));
     }
     let review = export::review(&table, &resumed);
     for note in &review.notes {
-        annabella_logging::warn(&format!(
-            "annabella: journal {}: {note}",
-            args.journal.display()
-        ));
+        annabella_logging::warn(&note.told(path, told));
     }
     if args.format == "pgn" {
         if let Some(note) = &review.pgn_note {
-            annabella_logging::warn(&format!(
-                "annabella: journal {}: {note}",
-                args.journal.display()
-            ));
+            annabella_logging::warn(&note.told(path, told));
         }
         emit(args.out.as_ref(), review.pgn.as_bytes())?;
     } else if args.format == "pdf" {
@@ -86,7 +75,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .out
             .unwrap_or_else(|| args.journal.with_file_name(records::PDF));
         emit(Some(&out), &bytes)?;
-        annabella_logging::say(&Told::People(table.config().language).written(&out));
+        annabella_logging::say(&told.written(&out));
     } else {
         let louis = args
             .braille_table

@@ -3,7 +3,7 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use annabella_journal::TableSecret;
-use annabella_station::{export, session::Session};
+use annabella_station::{closing::Told, export, session::Session};
 
 /// Flags of `annabella journal`.
 #[derive(Debug, clap::Args)]
@@ -32,11 +32,6 @@ enum Command {
     },
 }
 
-/// What the operator may do about a journal without MACs at a keyed table (the library
-/// names the doubt; the flag is the command line's).
-pub const UNKEYED_HINT: &str =
-    "if you know the journal is genuine, --accept-unkeyed reads it, not authenticated";
-
 /// Runs `journal replay`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let Command::Replay {
@@ -47,46 +42,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } = args.command;
     let secret = secret.as_deref().map(TableSecret::read).transpose()?;
     let (table, resumed) = Session::replay_accepting(&file, secret.as_ref(), accept_unkeyed)?;
-    if resumed.accepted_unkeyed {
-        annabella_logging::warn(&format!(
-            "annabella: journal {}: {} (--accept-unkeyed)",
-            file.display(),
-            annabella_station::session::ACCEPTED_UNKEYED
-        ));
-    }
-    let warnings = resumed.warnings();
-    for w in &warnings {
-        annabella_logging::warn(&format!("annabella: journal {}: {w}", file.display()));
-    }
-    if resumed.unkeyed_refused {
-        annabella_logging::warn(&format!(
-            "annabella: journal {}: {UNKEYED_HINT}",
-            file.display()
-        ));
-    }
-    if let Some(line) = resumed.not_authenticated() {
-        // The flag that gives the secret is ours to name.
-        let hint = match resumed.authentication {
-            Some(annabella_journal::Authentication::NoSecret) => " (give it with --secret)",
-            _ => "",
-        };
-        annabella_logging::warn(&format!(
-            "annabella: journal {}: {line}{hint}",
-            file.display()
-        ));
+    // For people in the table's language, with --json in the machine form as ever.
+    let told = Told::from_json(json, table.config().language);
+    for notice in resumed.notices() {
+        annabella_logging::warn(&notice.told(&file, told));
     }
     // A damaged journal still shows everything before the damage, but never passes for whole.
-    let status = if warnings.is_empty() {
+    let status = if resumed.warnings().is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(super::DAMAGED)
     };
-    for (seq, why) in &resumed.refused {
-        annabella_logging::warn(&format!(
-            "annabella: record {seq} was refused by the table: {why}"
-        ));
-    }
-    for line in export::shown(&file, &table, &resumed, json)? {
+    for line in export::shown(&file, &table, &resumed, told)? {
         super::out!("{line}");
     }
     Ok(status)

@@ -3,10 +3,11 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_trf::{
-    Board, Forfeit, Pairing, RoundResult, Trf,
-    listing::{pairing_json, pairing_line},
-    round_pgn,
+    Board, Forfeit, LeftOut, LeftOutWhy, Pairing, RoundResult, Trf,
+    listing::{bye_name, pairing_json, seat_text},
+    round_pgn::{self, OtherRound},
 };
 use anyhow::Context;
 
@@ -30,6 +31,9 @@ pub struct Args {
     /// Where to write the TRF file with the round's results.
     #[arg(long, requires = "results")]
     out: Option<PathBuf>,
+    /// The language of the lines in words (not `--json`): de, en, lt, lv or hu.
+    #[arg(long, default_value = "de")]
+    language: Language,
 }
 
 /// Lists the round's pairings, or writes its results into a new TRF file.
@@ -40,6 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pairings = trf
         .pairings_of(args.round)
         .map_err(|e| anyhow::anyhow!("{trf_path}: {e}"))?;
+    let m = Messages::get(args.language);
     if let (Some(results), Some(out)) = (&args.results, &args.out) {
         let boards: Vec<&Board> = pairings
             .iter()
@@ -72,23 +77,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .filter(|(b, r)| written.boards.contains(b) && matches!(r, RoundResult::Forfeit { .. }))
             .count();
         let byes = pairings.len() - boards.len() - forfeits.len();
-        super::out!(
-            "round {}: {} of {} boards' results written to {out_path} ({forfeits_won} by \
-             forfeit; {} forfeits and {byes} byes of the pairing kept and counted)",
-            args.round,
-            written.boards.len(),
-            boards.len(),
-            forfeits.len(),
+        let count = |n: usize| n.to_string().into();
+        let summary = m.text(
+            "pairings-written",
+            &[
+                ("round", args.round.to_string().into()),
+                ("written", count(written.boards.len())),
+                ("boards", count(boards.len())),
+                ("out", out_path.into()),
+                ("won", count(forfeits_won)),
+                ("forfeits", count(forfeits.len())),
+                ("byes", count(byes)),
+            ],
         );
+        super::out!("{summary}");
         for left in &written.left_out {
-            super::out!("not written: {left}");
+            super::out!("{}", left_out_line(left, m));
         }
         for other in &other_rounds {
-            super::out!(
-                "not written: {}, not of round {}",
-                annabella_rules::printable(other),
-                args.round
-            );
+            let line = other_round_line(other, args.round, m);
+            super::out!("{}", annabella_rules::printable(&line));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -96,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if args.json {
             super::out!("{}", pairing_json(pairing));
         } else {
-            super::out!("{}", pairing_line(pairing));
+            super::out!("{}", pairing_words(pairing, m));
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -110,4 +118,95 @@ fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> 
     let temporary = path.with_file_name(name);
     std::fs::write(&temporary, bytes)?;
     std::fs::rename(&temporary, path)
+}
+
+/// One pairing in a sentence of the messages' language: a board, a forfeit or a bye.
+fn pairing_words(pairing: &Pairing, m: &Messages) -> String {
+    match pairing {
+        Pairing::Board(b) => m.text(
+            "pairings-board",
+            &[
+                ("board", b.number.to_string().into()),
+                ("white", seat_text(&b.white).into()),
+                ("black", seat_text(&b.black).into()),
+            ],
+        ),
+        Pairing::Forfeit(f) => {
+            let winner = f.winner.map_or("none", |c| c.fold_wb("white", "black"));
+            m.text(
+                "pairings-forfeit",
+                &[
+                    ("board", f.number.to_string().into()),
+                    ("winner", winner.into()),
+                    ("white", seat_text(&f.white).into()),
+                    ("black", seat_text(&f.black).into()),
+                ],
+            )
+        }
+        Pairing::Bye(b) => m.text(
+            "pairings-bye",
+            &[
+                ("kind", bye_name(b.kind).into()),
+                ("player", seat_text(&b.player).into()),
+            ],
+        ),
+    }
+}
+
+/// A result as the sentences name it: `1-0`, or `1-0` by forfeit.
+fn result_words(result: RoundResult, m: &Messages) -> String {
+    match result {
+        RoundResult::Forfeit { .. } => m.text(
+            "pairings-forfeit-result",
+            &[("result", result.as_str().into())],
+        ),
+        _ => result.as_str().to_owned(),
+    }
+}
+
+/// Why a board's result was not written, in a sentence.
+fn left_out_line(left: &LeftOut, m: &Messages) -> String {
+    let board = ("board", left.board.to_string().into());
+    match left.why {
+        LeftOutWhy::Unfinished => m.text("pairings-unfinished", &[board]),
+        LeftOutWhy::InFile { has, given } if has == given => m.text(
+            "pairings-in-file-same",
+            &[board, ("has", result_words(has, m).into())],
+        ),
+        LeftOutWhy::InFile { has, given } => m.text(
+            "pairings-in-file",
+            &[
+                board,
+                ("has", result_words(has, m).into()),
+                ("given", result_words(given, m).into()),
+            ],
+        ),
+        LeftOutWhy::NoGame => m.text("pairings-no-game", &[board]),
+    }
+}
+
+/// A game of another round, left out, in a sentence.
+fn other_round_line(other: &OtherRound, round: u32, m: &Messages) -> String {
+    let tag = other
+        .board
+        .as_ref()
+        .map(|b| format!(" ({b})"))
+        .unwrap_or_default();
+    m.text(
+        "pairings-other-round",
+        &[
+            (
+                "white",
+                other.white.clone().unwrap_or_else(|| "?".into()).into(),
+            ),
+            (
+                "black",
+                other.black.clone().unwrap_or_else(|| "?".into()).into(),
+            ),
+            ("tag", tag.into()),
+            ("line", other.line.to_string().into()),
+            ("played", other.round.to_string().into()),
+            ("round", round.to_string().into()),
+        ],
+    )
 }

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_rules::{
     Winnability, excerpt,
     shakmaty::Color,
@@ -27,6 +28,9 @@ pub struct Args {
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// The language of the answer in words (not `--json`): de, en, lt, lv or hu.
+    #[arg(long, default_value = "de")]
+    language: Language,
 }
 
 /// Runs the search and prints the verdict and, when winnable, one helpmate.
@@ -57,21 +61,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })
         );
     } else {
+        let m = Messages::get(args.language);
+        let side = ("color", color.fold_wb("white", "black").into());
         if let Some(why) = unreachable {
+            let why = why.as_str().replace(' ', "-");
             super::out!(
-                "note: this position cannot arise in a game ({})",
-                why.as_str()
+                "{}",
+                m.text("unwinnable-unreachable", &[("why", why.into())])
             );
         }
-        match verdict {
-            Winnability::Unwinnable => {
-                super::out!("{color} cannot checkmate by any series of legal moves")
-            }
-            Winnability::Winnable(_) => {
-                super::out!("{color} can checkmate, e.g. {}", helpmate.join(" "))
-            }
-            Winnability::Undetermined => super::out!("undetermined: the search gave up"),
-        }
+        let line = match verdict {
+            Winnability::Unwinnable => m.text("unwinnable-no", &[side]),
+            Winnability::Winnable(_) => m.text(
+                "unwinnable-yes",
+                &[side, ("moves", helpmate.join(" ").into())],
+            ),
+            Winnability::Undetermined => m.text("unwinnable-undetermined", &[]),
+        };
+        super::out!("{line}");
     }
     Ok(ExitCode::SUCCESS)
 }

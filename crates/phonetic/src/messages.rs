@@ -320,6 +320,36 @@ mod tests {
             ("kib", 64.into()),
             ("code", "404".into()),
             ("path", "/dev/ttyACM0".into()),
+            ("script", "samples/demo-script.txt".into()),
+            ("acked", "7".into()),
+            ("journal", "rec/game.journal".into()),
+            ("damage", "sein Hash passt nicht zum Eintrag".into()),
+            ("given", "4f2a".into()),
+            ("expected", "5".into()),
+            ("previous", "1200".into()),
+            ("fen", "8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+            ("running", "white".into()),
+            ("made", "yes".into()),
+            ("winner", "white".into()),
+            ("kind", "half-point".into()),
+            ("written", "3".into()),
+            ("boards", "4".into()),
+            ("out", "round-2.trf".into()),
+            ("won", "1".into()),
+            ("forfeits", "1".into()),
+            ("byes", "2".into()),
+            ("has", "1-0".into()),
+            ("tag", " (2.1)".into()),
+            ("played", "1".into()),
+            ("control", "40/5400+30:1800+30".into()),
+            ("rate", "blitz".into()),
+            ("reconnect", "yes".into()),
+            ("version", "dgt 1.3".into()),
+            ("button", "pause".into()),
+            ("pressed", "yes".into()),
+            ("connected", "yes".into()),
+            ("battery", "no".into()),
+            ("ms", "1500".into()),
         ]
     }
 
@@ -402,6 +432,12 @@ mod tests {
         "story-cut",
         "board-",
         "view-act-",
+        // What is wrong with a damaged record, inside the sentence that names it.
+        "journal-damage-",
+        // A result as the pairings' sentences name it.
+        "pairings-forfeit-result",
+        // What happened at a clock, inside the line that gives the times.
+        "clock-what-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

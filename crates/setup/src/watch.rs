@@ -14,6 +14,7 @@ use annabella_devices::peg::{PegBoard, PegEvent};
 use annabella_devices::proto::{Button, ButtonChange, LeverPress, Running};
 use annabella_devices::transport::{Codec, Link, PortConfig, PortEvent, spawn};
 use annabella_phonetic::Language;
+use annabella_phonetic::messages::{FluentValue, Messages};
 use annabella_table::detect::{
     DetectConfig, Detection, Difference, OccupancyTracker, SnapshotMatcher,
 };
@@ -155,32 +156,126 @@ pub enum WatchEvent {
 }
 
 impl WatchEvent {
-    /// The event in words, one line (`devices watch` without `--json`).
-    pub fn human(&self) -> String {
+    /// The event in a sentence of `language`, one line (`devices watch` without
+    /// `--json`; the Fluent messages `watch-*`).
+    pub fn words(&self, language: Language) -> String {
+        let m = Messages::get(language);
+        let yes = |b: bool| -> FluentValue<'static> { if b { "yes" } else { "no" }.into() };
+        let side =
+            |c: shakmaty::Color| -> FluentValue<'static> { c.fold_wb("white", "black").into() };
+        let text = |s: &str| -> FluentValue<'static> { s.to_owned().into() };
+        let num = |n: u64| -> FluentValue<'static> { n.to_string().into() };
+        let clock =
+            |ms: u64| text(&annabella_rules::ClockTime(Duration::from_millis(ms)).to_string());
         match self {
-            WatchEvent::Mismatch { en, .. } => format!("mismatch: {}", en.join("; ")),
-            WatchEvent::Move { uci } => format!("move {uci}"),
-            other => {
-                let v = serde_json::to_value(other).unwrap_or_default();
-                let name = v
-                    .get("event")
-                    .and_then(|e| e.as_str())
-                    .unwrap_or("event")
-                    .replace('_', " ");
-                let rest: Vec<String> = v
-                    .as_object()
-                    .into_iter()
-                    .flatten()
-                    .filter(|(k, _)| *k != "event")
-                    .map(|(k, v)| {
-                        format!(
-                            "{k}={}",
-                            v.as_str().map_or_else(|| v.to_string(), str::to_owned)
-                        )
-                    })
-                    .collect();
-                format!("{name} {}", rest.join(" ")).trim_end().to_string()
+            WatchEvent::Opened { path, reconnect } => m.text(
+                "watch-opened",
+                &[("path", text(path)), ("reconnect", yes(*reconnect))],
+            ),
+            WatchEvent::Lost { reason } => m.text("watch-lost", &[("why", text(reason))]),
+            WatchEvent::OpenFailed { reason } => {
+                m.text("watch-open-failed", &[("why", text(reason))])
             }
+            WatchEvent::Hello { version } => m.text("watch-hello", &[("version", text(version))]),
+            WatchEvent::Move { uci } => m.text("watch-move", &[("move", text(uci))]),
+            WatchEvent::PromotionPending { from, to } => {
+                m.text("watch-promotion", &[("from", text(from)), ("to", text(to))])
+            }
+            WatchEvent::Ambiguous { candidates } => {
+                m.text("watch-ambiguous", &[("moves", text(&candidates.join(" ")))])
+            }
+            WatchEvent::InSync => m.text("watch-in-sync", &[]),
+            WatchEvent::Mismatch { differences, .. } => {
+                let fixes = instructions(differences, language);
+                let what = fixes.join(" ");
+                m.text(
+                    "watch-mismatch",
+                    &[("what", text(what.trim_end_matches('.')))],
+                )
+            }
+            WatchEvent::Touched {
+                square,
+                piece,
+                time_ms,
+            } => m.text(
+                "watch-touched",
+                &[
+                    ("piece", text(piece)),
+                    ("square", text(square)),
+                    ("at", num((*time_ms).into())),
+                ],
+            ),
+            WatchEvent::Lift { square, time_ms } => m.text(
+                "watch-lift",
+                &[("square", text(square)), ("at", num((*time_ms).into()))],
+            ),
+            WatchEvent::Place { square, time_ms } => m.text(
+                "watch-place",
+                &[("square", text(square)), ("at", num((*time_ms).into()))],
+            ),
+            WatchEvent::Lever { side: c, time_ms } => m.text(
+                "watch-lever",
+                &[("color", side(*c)), ("at", num((*time_ms).into()))],
+            ),
+            WatchEvent::Button {
+                button,
+                pressed,
+                time_ms,
+            } => {
+                let name = match button {
+                    Button::TimeQuery => "time-query",
+                    Button::Pause => "pause",
+                    Button::PushToTalk => "push-to-talk",
+                };
+                m.text(
+                    "watch-button",
+                    &[
+                        ("button", name.into()),
+                        ("pressed", yes(*pressed)),
+                        ("at", num((*time_ms).into())),
+                    ],
+                )
+            }
+            WatchEvent::ClockStatus {
+                connected,
+                running,
+                low_battery,
+            } => m.text(
+                "watch-clock-status",
+                &[
+                    ("connected", yes(*connected)),
+                    ("running", yes(*running)),
+                    ("battery", yes(*low_battery)),
+                ],
+            ),
+            WatchEvent::ClockGone { silent_ms } => {
+                m.text("watch-clock-gone", &[("ms", num(*silent_ms))])
+            }
+            WatchEvent::ClockTimes {
+                white_ms,
+                black_ms,
+                running,
+            } => {
+                let running = match running {
+                    Some(Running::White) => "white",
+                    Some(Running::Black) => "black",
+                    Some(Running::None) | None => "none",
+                };
+                m.text(
+                    "watch-clock-times",
+                    &[
+                        ("white", clock(*white_ms)),
+                        ("black", clock(*black_ms)),
+                        ("running", running.into()),
+                    ],
+                )
+            }
+            WatchEvent::ClockButton { code } => {
+                m.text("watch-clock-button", &[("code", num((*code).into()))])
+            }
+            WatchEvent::ClockAck => m.text("watch-clock-ack", &[]),
+            WatchEvent::ClockFailed => m.text("watch-clock-failed", &[]),
+            WatchEvent::Error { message } => m.text("watch-error", &[("why", text(message))]),
         }
     }
 }
@@ -513,6 +608,8 @@ pub struct WatchOptions {
     pub json: bool,
     /// Stop after this many events.
     pub count: Option<usize>,
+    /// The language of the readable lines.
+    pub language: Language,
 }
 
 /// Why watching stopped short.
@@ -602,7 +699,7 @@ async fn write_events<C: Watchable>(
         let line = if options.json {
             serde_json::to_string(&ev)?
         } else {
-            ev.human()
+            ev.words(options.language)
         };
         writeln!(out, "{line}")?;
         out.flush()?;
@@ -612,4 +709,97 @@ async fn write_events<C: Watchable>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_is_a_sentence_in_every_language() {
+        let events = [
+            WatchEvent::Opened {
+                path: "/dev/ttyACM0".into(),
+                reconnect: true,
+            },
+            WatchEvent::Lost {
+                reason: "no answer".into(),
+            },
+            WatchEvent::OpenFailed {
+                reason: "busy".into(),
+            },
+            WatchEvent::Hello {
+                version: "dgt 1.7".into(),
+            },
+            WatchEvent::Move { uci: "e2e4".into() },
+            WatchEvent::PromotionPending {
+                from: "e7".into(),
+                to: "e8".into(),
+            },
+            WatchEvent::Ambiguous {
+                candidates: vec!["e7e8q".into(), "e7e8n".into()],
+            },
+            WatchEvent::InSync,
+            WatchEvent::Mismatch {
+                differences: vec![Difference::Remove { square: Square::E4 }],
+                en: Vec::new(),
+                de: Vec::new(),
+            },
+            WatchEvent::Touched {
+                square: "g1".into(),
+                piece: "N".into(),
+                time_ms: 5,
+            },
+            WatchEvent::Lift {
+                square: "g1".into(),
+                time_ms: 5,
+            },
+            WatchEvent::Place {
+                square: "f3".into(),
+                time_ms: 6,
+            },
+            WatchEvent::Lever {
+                side: shakmaty::Color::Black,
+                time_ms: 7,
+            },
+            WatchEvent::Button {
+                button: Button::PushToTalk,
+                pressed: false,
+                time_ms: 8,
+            },
+            WatchEvent::ClockStatus {
+                connected: true,
+                running: false,
+                low_battery: true,
+            },
+            WatchEvent::ClockGone { silent_ms: 1500 },
+            WatchEvent::ClockTimes {
+                white_ms: 300_000,
+                black_ms: 299_000,
+                running: Some(Running::Black),
+            },
+            WatchEvent::ClockButton { code: 3 },
+            WatchEvent::ClockAck,
+            WatchEvent::ClockFailed,
+            WatchEvent::Error {
+                message: "bad checksum".into(),
+            },
+        ];
+        for language in Language::ALL {
+            for event in &events {
+                let line = event.words(language);
+                assert!(!line.contains("watch-"), "{language:?}: {line}");
+                assert!(line.starts_with(char::is_uppercase), "{language:?}: {line}");
+                assert!(line.ends_with('.'), "{language:?}: {line}");
+            }
+        }
+        assert_eq!(
+            events[6].words(Language::De),
+            "Mehrere regelgemäße Züge passen: e7e8q e7e8n."
+        );
+        assert_eq!(
+            events[16].words(Language::De),
+            "Die Uhr zeigt Weiß 0:05:00.000, Schwarz 0:04:59.000; die Uhr von Schwarz läuft."
+        );
+    }
 }

@@ -3,7 +3,10 @@
 //! whole sentences of the table's language (the Fluent messages `play-*`); with `--json`
 //! in the machine form programs read (`journal: PATH`, `written: PATH`, `game over: 1-0`).
 
-use annabella_phonetic::{Language, messages::Messages};
+use annabella_phonetic::{
+    Language,
+    messages::{Arg, Messages},
+};
 
 use crate::assembly::StationReport;
 
@@ -23,6 +26,15 @@ impl Told {
             Told::Machine
         } else {
             Told::People(language)
+        }
+    }
+
+    /// One line of a command: `machine` (as ever) for programs, else the message `id`
+    /// with `args` in the people's language.
+    pub fn line(self, machine: impl FnOnce() -> String, id: &str, args: &[Arg<'_>]) -> String {
+        match self {
+            Told::Machine => machine(),
+            Told::People(l) => Messages::get(l).text(id, args),
         }
     }
 
@@ -133,6 +145,21 @@ mod tests {
             ]
         );
         assert_eq!(r.result_line(Told::Machine).unwrap(), "game over: 1-0");
+    }
+
+    #[test]
+    fn a_line_is_the_machine_form_for_programs_and_a_message_for_people() {
+        let args = [("last", "4".into())];
+        let line = |told: Told| told.line(|| "records 1-4".into(), "demo-hall-drained", &args);
+        assert_eq!(line(Told::Machine), "records 1-4");
+        assert_eq!(
+            line(Told::People(Language::De)),
+            "Der Broker der Halle hat die Einträge 1 bis 4 des Protokolls."
+        );
+        assert_eq!(
+            line(Told::People(Language::En)),
+            "The hall's broker has records 1 to 4 of the journal."
+        );
     }
 
     #[test]

@@ -61,6 +61,7 @@ pub mod edges;
 pub mod export;
 pub mod hall_link;
 pub mod heard;
+pub mod journal_notice;
 pub mod opponent;
 pub mod people;
 pub mod play;

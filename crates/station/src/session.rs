@@ -50,7 +50,7 @@ pub enum SessionError {
 
 /// Why a journal without MACs is refused at a table with a secret. No date is asked
 /// (a journal's epoch and a file's mtime can both be set by whoever writes them).
-const UNKEYED_AT_KEYED_TABLE: &str = "possible tampering: the journal carries no MACs, but this table has a secret (every \
+pub const UNKEYED_AT_KEYED_TABLE: &str = "possible tampering: the journal carries no MACs, but this table has a secret (every \
      journal made at a keyed table is keyed, demo games too), so its MACs may have been \
      stripped and its game rewritten; if you know the journal is genuine (made before the \
      table had its secret, or elsewhere), the operator can accept it, not authenticated";

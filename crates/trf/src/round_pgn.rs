@@ -99,7 +99,7 @@ pub fn results_of_round(
     round: Option<u32>,
     boards: &[&Board],
     forfeits: &[&Forfeit],
-) -> Result<(BTreeMap<u32, RoundResult>, Vec<String>), RoundPgnError> {
+) -> Result<(BTreeMap<u32, RoundResult>, Vec<OtherRound>), RoundPgnError> {
     let mut found: BTreeMap<u32, (RoundResult, usize)> = BTreeMap::new();
     let mut other_rounds = Vec::new();
     for game in read_games(text) {
@@ -107,11 +107,19 @@ pub fn results_of_round(
         if let (Some(wanted), Some(played)) = (round, round_of(&game))
             && wanted != played
         {
-            other_rounds.push(format!(
-                "{} (line {}) is of round {played}",
-                game_name(&game),
-                game.line
-            ));
+            let tag = |t| {
+                game.tag(t)
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty() && *v != "?")
+                    .map(str::to_owned)
+            };
+            other_rounds.push(OtherRound {
+                white: tag("White"),
+                black: tag("Black"),
+                board: tag("Board").or(tag("Round")),
+                line: game.line,
+                round: played,
+            });
             continue;
         }
         let result_text = game
@@ -177,6 +185,36 @@ pub fn results_of_round(
 /// The round `N` a game's `Round` tag names (`N` or `N.K`); `None` when it names none.
 fn round_of(game: &PgnGame) -> Option<u32> {
     game.tag("Round")?.trim().split('.').next()?.parse().ok()
+}
+
+/// A game of the round's PGN that is of another round (by its `Round` tag): left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherRound {
+    /// Its White tag, if any.
+    pub white: Option<String>,
+    /// Its Black tag, if any.
+    pub black: Option<String>,
+    /// Its `Board` tag, else its `Round` tag, if any.
+    pub board: Option<String>,
+    /// The line its tags begin on.
+    pub line: usize,
+    /// The round it is of.
+    pub round: u32,
+}
+
+impl std::fmt::Display for OtherRound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the game {} – {}",
+            self.white.as_deref().unwrap_or("(no White)"),
+            self.black.as_deref().unwrap_or("(no Black)")
+        )?;
+        if let Some(board) = &self.board {
+            write!(f, " ({board})")?;
+        }
+        write!(f, " (line {}) is of round {}", self.line, self.round)
+    }
 }
 
 /// A game as an error names it: `White – Black` (and its `Board` or `Round` tag).

@@ -551,8 +551,18 @@ fn a_game_of_another_round_is_left_out_and_named() {
     let (found, other) = round_pgn::results_of_round(&pgn, Some(2), &boards, &[]).unwrap();
     assert_eq!(found.get(&1), Some(&"0-1".parse::<RoundResult>().unwrap()));
     assert_eq!(
-        other,
+        other.iter().map(ToString::to_string).collect::<Vec<_>>(),
         ["the game Old, O – Older, O (1) (line 1) is of round 1"]
+    );
+    assert_eq!(
+        other[0],
+        round_pgn::OtherRound {
+            white: Some("Old, O".into()),
+            black: Some("Older, O".into()),
+            board: Some("1".into()),
+            line: 1,
+            round: 1,
+        }
     );
     // Without a round, every game counts: the old one is refused for its players.
     assert!(round_pgn::results_of(&pgn, &boards, &[]).is_err());

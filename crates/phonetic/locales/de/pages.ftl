@@ -340,6 +340,188 @@ play-printed-not-written = Das gedruckte Partieformular ist nicht geschrieben wo
 play-result = Die Partie ist beendet: { $result } ({ $termination }).
 play-script-ended = Das Skript endete vor der Partie; das Protokoll bewahrt sie auf.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = Im Ordner { $dir } liegen die Aufzeichnungen einer früheren Partie; sie bleiben erhalten, und diese Partie kommt nach { $next }.
+demo-starts = Die Vorführung spielt das Skript { $script }; ihre Aufzeichnungen kommen nach { $dir }.
+demo-hall-drained = Der Broker der Halle hat die Einträge 1 bis { $last } des Protokolls.
+demo-hall-behind = Der Broker der Halle hat nur die Einträge 1 bis { $acked } von { $last }; die übrigen warten im Protokoll { $journal }, und „annabella hall publish --once --journal { $journal } …“ sendet sie.
+demo-hall-failed = Nicht alle Einträge haben die Halle erreicht: { $error }.
+
+## devices: what `annabella devices` finds
+devices-no-ports = Es wurden keine seriellen Schnittstellen gefunden.
+devices-no-audio = Es wurden keine Audio-Eingabegeräte gefunden.
+
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Wieder verbunden
+   *[no] Verbunden
+} mit { $path }; der ganze Zustand wird neu gelesen.
+watch-lost = Die Verbindung ist unterbrochen ({ $why }); über die Lücke hinweg wird kein Zug erschlossen.
+watch-open-failed = Die Schnittstelle lässt sich nicht öffnen ({ $why }); es wird weiter versucht.
+watch-hello = Das Gerät meldet sich: { $version }.
+watch-move = Auf dem Brett ist der Zug { $move } ausgeführt.
+watch-promotion = Die Umwandlung von { $from } nach { $to } wartet auf die angesagte Figur.
+watch-ambiguous = Mehrere regelgemäße Züge passen: { $moves }.
+watch-in-sync = Das Brett stimmt mit der Partie überein.
+watch-mismatch = Das Brett weicht von der Partie ab: { $what }.
+watch-touched = Die Figur { $piece } auf { $square } ist angehoben (Gerätezeit { $at } ms).
+watch-lift = Ein Stift ist von { $square } abgehoben (Gerätezeit { $at } ms).
+watch-place = Ein Stift ist auf { $square } gesetzt (Gerätezeit { $at } ms).
+watch-lever = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} hat den Uhrhebel gedrückt (Gerätezeit { $at } ms).
+watch-button = Die Taste { $button ->
+    [time-query] Zeitansage
+    [pause] Pause
+   *[push-to-talk] Sprechen
+} ist { $pressed ->
+    [yes] gedrückt
+   *[no] losgelassen
+} (Gerätezeit { $at } ms).
+watch-clock-status = Die DGT 3000 ist { $connected ->
+    [yes] verbunden
+   *[no] nicht verbunden
+} und { $running ->
+    [yes] läuft
+   *[no] steht
+}; ihre Batterie ist { $battery ->
+    [yes] schwach
+   *[no] in Ordnung
+}.
+watch-clock-gone = Die DGT 3000 schweigt seit { $ms } ms, obwohl sie gefragt wurde.
+watch-clock-times = Die Uhr zeigt Weiß { $white }, Schwarz { $black }; { $running ->
+    [white] die Uhr von Weiß läuft.
+    [black] die Uhr von Schwarz läuft.
+   *[none] keine Uhr läuft.
+}
+watch-clock-button = An der DGT 3000 ist die Taste { $code } gedrückt.
+watch-clock-ack = Die DGT 3000 hat den Befehl bestätigt.
+watch-clock-failed = Die DGT 3000 hat den Befehl nie bestätigt.
+watch-error = Ein Übertragungsfehler, die Verbindung bleibt: { $why }.
+
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Warnung: Das Protokoll { $path } trägt keine Prüfcodes (MACs), obwohl dieser Tisch ein Geheimnis hat; es wird nur gelesen, nicht authentifiziert, weil Sie es mit --accept-unkeyed verlangt haben: Wer die Datei schreiben konnte, kann ihre Partie umgeschrieben haben, und nichts hier kann das erkennen.
+journal-dropped = Im Protokoll { $path } war der letzte Eintrag ({ $seq }, bei { $at } ms) zerrissen oder beschädigt und ist beiseitegelegt worden ({ $damage }); die Partie geht ab Eintrag { $next } weiter.
+journal-damaged = Im Protokoll { $path } ist Eintrag { $seq } beschädigt ({ $damage }); die Einträge 1 bis { $last } sind nachgespielt, { $count ->
+    [one] der Eintrag ab dort nicht.
+   *[other] die { $count } Einträge ab dort nicht.
+}
+journal-file-damage = Das Protokoll { $path } ist außerhalb seiner Einträge beschädigt: { $why }.
+journal-other-secret = Das Protokoll { $path } ist mit einem anderen Geheimnis des Tisches (Kennung { $journal }) geschrieben als dem angegebenen (Kennung { $given }): Seine Prüfcodes (MACs) können nicht geprüft werden.
+journal-unkeyed-refused = Mögliche Manipulation: Das Protokoll { $path } trägt keine Prüfcodes (MACs), aber dieser Tisch hat ein Geheimnis (jedes Protokoll eines Tisches mit Geheimnis trägt sie, auch das einer Vorführung); sie können entfernt und die Partie umgeschrieben worden sein.
+journal-unkeyed-hint = Wenn Sie wissen, dass das Protokoll { $path } echt ist, liest --accept-unkeyed es, nicht authentifiziert.
+journal-old-format = Das Protokoll { $path } ist nicht authentifiziert: Es wurde geschrieben, bevor Protokolle Prüfcodes trugen (Format 2); nur zufällige Schäden werden erkannt.
+journal-unkeyed = Das Protokoll { $path } ist nicht authentifiziert: Es wurde ohne Geheimnis des Tisches angelegt; nur zufällige Schäden werden erkannt.
+journal-unkeyed-by-design = Das Protokoll { $path } ist nicht authentifiziert: Es wurde absichtlich ohne Geheimnis des Tisches angelegt (eine Vorführ- oder Testpartie); nur zufällige Schäden werden erkannt.
+journal-no-secret = Das Protokoll { $path } ist nicht authentifiziert: Es trägt Prüfcodes, wurde aber ohne das Geheimnis des Tisches gelesen (geben Sie es mit --secret an); nur zufällige Schäden wurden geprüft.
+journal-authenticated = Das Protokoll { $path } ist durch das Geheimnis des Tisches authentifiziert.
+journal-refused = Eintrag { $seq } ist vom Tisch abgelehnt worden: { $why }.
+journal-edited-after-game = Die Einträge im Protokoll { $path } ergeben nicht mehr die beendete Partie, die bei ihrem Ende gespeichert wurde (Eintrag { $seq }): Das Protokoll ist nach der Partie bearbeitet worden; das PGN ist das gespeicherte.
+journal-stored-pgn = Das PGN aus dem Protokoll { $path } ist die beendete Partie, die bei ihrem Ende gespeichert wurde (Eintrag { $seq }).
+journal-damage-hash = sein Hash passt nicht zum Eintrag
+journal-damage-forged = Manipulation: Sein Hash stimmt, sein Prüfcode (MAC) nicht, er wurde also ohne das Geheimnis des Tisches umgeschrieben
+journal-damage-decode = die Eingabe lässt sich nicht lesen (von einer anderen Version geschrieben?): { $error }
+journal-damage-column = die Spalte { $field } enthält { $found }
+journal-damage-gap = Eintrag { $expected } fehlt, als nächster kam { $found }
+journal-damage-time = die Zeit { $at } ms liegt vor der des vorigen Eintrags ({ $previous } ms)
+journal-damage-missing = er fehlt: Der Kopf des Protokolls zählt { $head } Einträge
+journal-damage-head = der Kopf des Protokolls passt nicht zu seinem letzten Eintrag ({ $error })
+journal-damage-finished = er fehlt: Die gespeicherte beendete Partie endet mit Eintrag { $last }
+journal-damage-unreadable = seine Seite lässt sich nicht lesen: { $error }
+
+## journal replay: the rebuilt table
+replay-records = Aus dem Protokoll { $count ->
+    [one] ist ein Eintrag nachgespielt.
+   *[other] sind { $count } Einträge nachgespielt.
+}
+replay-position = Die Stellung in FEN: { $fen }.
+replay-moves = Die Züge: { $moves }.
+replay-no-moves = Es ist noch kein Zug gespielt.
+replay-clocks = Die Uhren: Weiß { $white }, Schwarz { $black }; { $running ->
+    [white] die Uhr von Weiß läuft.
+    [black] die Uhr von Schwarz läuft.
+   *[none] keine Uhr läuft.
+}
+replay-announced = Angesagt und noch nicht vollendet: { $said } ({ $made ->
+    [yes] auf dem Brett ausgeführt
+   *[no] noch nicht ausgeführt
+}).
+replay-draw-offer = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} hat Remis angeboten.
+replay-arbiter = Eintrag { $seq } bei { $at } Tischzeit, vom Schiedsrichter { $by }: { $what }.
+
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Hinweis: Diese Stellung kann in keiner Partie entstehen ({ $why ->
+    [impossible-check] ein Schach, das kein letzter Zug gegeben haben kann
+   *[too-much-material] mehr Material, als Umwandlungen ergeben können
+}).
+unwinnable-no = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} kann mit keiner Folge regelgemäßer Züge mattsetzen.
+unwinnable-yes = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} kann mattsetzen, zum Beispiel: { $moves }.
+unwinnable-undetermined = Unbestimmt: Die Suche hat aufgegeben.
+
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Brett { $board }: { $white } gegen { $black }.
+pairings-forfeit = Brett { $board }, { $winner ->
+    [white] kampflos für Weiß (1-0)
+    [black] kampflos für Schwarz (0-1)
+   *[none] beiderseits kampflos
+}: { $white } gegen { $black }.
+pairings-bye = { $kind ->
+    [half-point] Spielfrei mit einem halben Punkt
+    [full-point] Spielfrei mit einem ganzen Punkt
+    [pairing-allocated] Spielfrei durch die Auslosung
+    [forfeit-win] Kampflos gewonnen
+    [zero-point] Spielfrei ohne Punkt
+   *[not-paired] Nicht gepaart
+}: { $player }.
+pairings-written = Runde { $round }: Die Ergebnisse von { $written } der { $boards } Bretter sind in { $out } geschrieben ({ $won } davon kampflos; { $forfeits } kampflose Partien und { $byes } Freilose der Auslosung sind beibehalten und gezählt).
+pairings-unfinished = Nicht geschrieben: Brett { $board }, die Partie ist nicht beendet.
+pairings-in-file-same = Nicht geschrieben: Brett { $board }, die Datei hat bereits { $has }.
+pairings-in-file = Nicht geschrieben: Brett { $board }, die Datei hat { $has }, die Partie sagt { $given }; das Ergebnis der Datei bleibt.
+pairings-no-game = Nicht geschrieben: Brett { $board }, zu diesem Brett gibt es keine Partie.
+pairings-other-round = Nicht geschrieben: Die Partie { $white } – { $black }{ $tag } (Zeile { $line }) ist aus Runde { $played }, nicht aus Runde { $round }.
+pairings-forfeit-result = { $result } kampflos
+
+## clock: a presses file through a time control
+clock-control = Bedenkzeit { $control } ({ $rate ->
+    [blitz] Blitzpartie
+    [rapid] Schnellpartie
+   *[standard] Turnierpartie
+}); die Uhr von Weiß beginnt zur Zeit 0.
+clock-flag = Zeile { $line }: Die Zeit von { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ist bei { $at } abgelaufen.
+clock-step = Zeile { $line }, { $at }: { $what }; Weiß hat { $white }, Schwarz { $black }.
+clock-what-start = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} startet
+clock-what-move = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} vollendet Zug { $number }
+clock-what-press = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} drückt
+clock-what-pause = Pause
+clock-what-resume = Die Uhren laufen weiter
+clock-what-add = { $time } für { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} hinzugefügt
+clock-what-show = Anzeige
+
 ## Die Geschichte des Bretts (was play und die Vorführung zeigen)
 story-hears = { $who ->
     [vi] Der sehbehinderte Spieler

@@ -339,6 +339,188 @@ play-printed-not-written = The printed scoresheet was not written: { $why }.
 play-result = The game is over: { $result } ({ $termination }).
 play-script-ended = The script ended before the game did; the journal keeps it.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = The folder { $dir } holds an earlier game's records, which are kept; this game goes to { $next }.
+demo-starts = The demo plays the script { $script }; its records go to { $dir }.
+demo-hall-drained = The hall's broker has records 1 to { $last } of the journal.
+demo-hall-behind = The hall's broker has only records 1 to { $acked } of { $last }; the rest wait in the journal { $journal }, and "annabella hall publish --once --journal { $journal } …" sends them.
+demo-hall-failed = Not every record reached the hall: { $error }.
+
+## devices: what `annabella devices` finds
+devices-no-ports = No serial ports were found.
+devices-no-audio = No audio input devices were found.
+
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Connected again
+   *[no] Connected
+} to { $path }; the whole state is read anew.
+watch-lost = The link is lost ({ $why }); no move is inferred across the gap.
+watch-open-failed = The port cannot be opened ({ $why }); trying again.
+watch-hello = The device says who it is: { $version }.
+watch-move = The move { $move } is made on the board.
+watch-promotion = The promotion from { $from } to { $to } waits for the announced piece.
+watch-ambiguous = Several legal moves fit: { $moves }.
+watch-in-sync = The board matches the game.
+watch-mismatch = The board differs from the game: { $what }.
+watch-touched = The piece { $piece } on { $square } is lifted (device time { $at } ms).
+watch-lift = A peg is lifted from { $square } (device time { $at } ms).
+watch-place = A peg is placed on { $square } (device time { $at } ms).
+watch-lever = { $color ->
+    [white] White
+   *[black] Black
+} pressed the clock's lever (device time { $at } ms).
+watch-button = The { $button ->
+    [time-query] time query
+    [pause] pause
+   *[push-to-talk] push-to-talk
+} button is { $pressed ->
+    [yes] pressed
+   *[no] released
+} (device time { $at } ms).
+watch-clock-status = The DGT 3000 is { $connected ->
+    [yes] connected
+   *[no] not connected
+} and { $running ->
+    [yes] running
+   *[no] stopped
+}; its battery is { $battery ->
+    [yes] low
+   *[no] fine
+}.
+watch-clock-gone = The DGT 3000 has been silent for { $ms } ms although asked.
+watch-clock-times = The clock shows White { $white }, Black { $black }; { $running ->
+    [white] White's clock is running.
+    [black] Black's clock is running.
+   *[none] no clock is running.
+}
+watch-clock-button = Button { $code } of the DGT 3000 is pressed.
+watch-clock-ack = The DGT 3000 acknowledged the command.
+watch-clock-failed = The DGT 3000 never acknowledged the command.
+watch-error = A protocol error, the link goes on: { $why }.
+
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Warning: the journal { $path } carries no MACs although this table has a secret; it is read, not authenticated, only because you said so with --accept-unkeyed: whoever could write the file may have rewritten its game, and nothing here can tell.
+journal-dropped = The last record of the journal { $path } ({ $seq }, at { $at } ms) was torn or damaged and has been set aside ({ $damage }); the game continues from record { $next }.
+journal-damaged = Record { $seq } of the journal { $path } is damaged ({ $damage }); records 1 to { $last } were replayed, { $count ->
+    [one] the record from there on was not.
+   *[other] the { $count } records from there on were not.
+}
+journal-file-damage = The journal { $path } is damaged outside its records: { $why }.
+journal-other-secret = The journal { $path } was written with another table secret (id { $journal }) than the one given (id { $given }): its MACs cannot be checked.
+journal-unkeyed-refused = Possible tampering: the journal { $path } carries no MACs, but this table has a secret (every journal made at a keyed table is keyed, demo games too), so its MACs may have been stripped and its game rewritten.
+journal-unkeyed-hint = If you know the journal { $path } is genuine, --accept-unkeyed reads it, not authenticated.
+journal-old-format = The journal { $path } is not authenticated: it was written before journals were keyed (format 2); only accidental damage is detected.
+journal-unkeyed = The journal { $path } is not authenticated: it was made without a table secret; only accidental damage is detected.
+journal-unkeyed-by-design = The journal { $path } is not authenticated: it was made without a table secret by design (a demo or test game); only accidental damage is detected.
+journal-no-secret = The journal { $path } is not authenticated: it is keyed, but was read without the table's secret (give it with --secret); only accidental damage was checked.
+journal-authenticated = The journal { $path } is authenticated by the table's secret.
+journal-refused = Record { $seq } was refused by the table: { $why }.
+journal-edited-after-game = The records of the journal { $path } no longer replay to the finished game stored when it ended (record { $seq }): the journal was edited after the game; the PGN is the stored one.
+journal-stored-pgn = The PGN of the journal { $path } is the finished game stored when it ended (record { $seq }).
+journal-damage-hash = its hash does not match the record
+journal-damage-forged = tampering: its hash is right but its MAC is not, so it was rewritten without the table's secret
+journal-damage-decode = the input does not decode (written by another version?): { $error }
+journal-damage-column = column { $field } holds { $found }
+journal-damage-gap = record { $expected } is missing (found { $found } next)
+journal-damage-time = the time { $at } ms is before the previous record's { $previous } ms
+journal-damage-missing = it is missing: the journal's head says it holds { $head } records
+journal-damage-head = the journal's head does not match its last record ({ $error })
+journal-damage-finished = it is missing: the stored finished game ends at record { $last }
+journal-damage-unreadable = its page cannot be read: { $error }
+
+## journal replay: the rebuilt table
+replay-records = { $count ->
+    [one] One record was replayed.
+   *[other] { $count } records were replayed.
+}
+replay-position = The position in FEN: { $fen }.
+replay-moves = The moves: { $moves }.
+replay-no-moves = No move has been played yet.
+replay-clocks = The clocks: White { $white }, Black { $black }; { $running ->
+    [white] White's clock is running.
+    [black] Black's clock is running.
+   *[none] no clock is running.
+}
+replay-announced = Announced and not yet completed: { $said } ({ $made ->
+    [yes] made on the board
+   *[no] not yet made
+}).
+replay-draw-offer = { $color ->
+    [white] White
+   *[black] Black
+} has offered a draw.
+replay-arbiter = Record { $seq } at { $at } table time, by the arbiter { $by }: { $what }.
+
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Note: this position cannot arise in a game ({ $why ->
+    [impossible-check] a check no last move could have given
+   *[too-much-material] more material than promotions could give
+}).
+unwinnable-no = { $color ->
+    [white] White
+   *[black] Black
+} cannot checkmate by any series of legal moves.
+unwinnable-yes = { $color ->
+    [white] White
+   *[black] Black
+} can checkmate, for example: { $moves }.
+unwinnable-undetermined = Undetermined: the search gave up.
+
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Board { $board }: { $white } against { $black }.
+pairings-forfeit = Board { $board }, { $winner ->
+    [white] won by White by forfeit (1-0)
+    [black] won by Black by forfeit (0-1)
+   *[none] a double forfeit
+}: { $white } against { $black }.
+pairings-bye = { $kind ->
+    [half-point] A half-point bye
+    [full-point] A full-point bye
+    [pairing-allocated] A pairing-allocated bye
+    [forfeit-win] A win by forfeit
+    [zero-point] A zero-point bye
+   *[not-paired] Not paired
+}: { $player }.
+pairings-written = Round { $round }: { $written } of { $boards } boards' results are written to { $out } ({ $won } by forfeit; { $forfeits } forfeits and { $byes } byes of the pairing kept and counted).
+pairings-unfinished = Not written: board { $board }, the game is not finished.
+pairings-in-file-same = Not written: board { $board }, the file has { $has } already.
+pairings-in-file = Not written: board { $board }, the file has { $has }, the game says { $given }; the file's is kept.
+pairings-no-game = Not written: board { $board }, there is no game of the board.
+pairings-other-round = Not written: the game { $white } – { $black }{ $tag } (line { $line }) is of round { $played }, not of round { $round }.
+pairings-forfeit-result = { $result } by forfeit
+
+## clock: a presses file through a time control
+clock-control = Time control { $control } ({ $rate ->
+    [blitz] blitz
+    [rapid] rapid
+   *[standard] standard
+}); White's clock starts at 0.
+clock-flag = Line { $line }: { $color ->
+    [white] White's
+   *[black] Black's
+} time ran out at { $at }.
+clock-step = Line { $line }, { $at }: { $what }; White has { $white }, Black { $black }.
+clock-what-start = { $color ->
+    [white] White
+   *[black] Black
+} starts
+clock-what-move = { $color ->
+    [white] White
+   *[black] Black
+} completes move { $number }
+clock-what-press = { $color ->
+    [white] White
+   *[black] Black
+} presses
+clock-what-pause = Pause
+clock-what-resume = The clocks run again
+clock-what-add = { $time } added for { $color ->
+    [white] White
+   *[black] Black
+}
+clock-what-show = Shown
+
 ## The table's story (what play and the demo print by default)
 story-hears = { $who ->
     [vi] The VI player

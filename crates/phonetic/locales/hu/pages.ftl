@@ -340,6 +340,185 @@ play-printed-not-written = A nyomtatott játszmalap nem készült el: { $why }.
 play-result = A játszma véget ért: { $result } ({ $termination }).
 play-script-ended = A forgatókönyv a játszma vége előtt véget ért; a napló megőrzi.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = A(z) { $dir } mappában egy korábbi játszma feljegyzései vannak, ezek megmaradnak; ez a játszma ide kerül: { $next }.
+demo-starts = A bemutató a(z) { $script } forgatókönyvet játssza; a feljegyzései ide kerülnek: { $dir }.
+demo-hall-drained = A terem brókere megkapta a napló bejegyzéseit (1–{ $last }).
+demo-hall-behind = A terem brókere csak a(z) { $last } bejegyzésből az 1–{ $acked }. bejegyzést kapta meg; a többi a(z) { $journal } naplóban vár, és az „annabella hall publish --once --journal { $journal } …” parancs elküldi őket.
+demo-hall-failed = Nem minden bejegyzés jutott el a teremhez: { $error }.
+
+## devices: what `annabella devices` finds
+devices-no-ports = Nem található soros port.
+devices-no-audio = Nem található hangbemeneti eszköz.
+
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Újra csatlakozva
+   *[no] Csatlakozva
+} ide: { $path }; a teljes állapot újraolvasása folyik.
+watch-lost = A kapcsolat megszakadt ({ $why }); a szakadáson át nem következtetünk lépésre.
+watch-open-failed = A port nem nyitható meg ({ $why }); újrapróbálás.
+watch-hello = Az eszköz bemutatkozik: { $version }.
+watch-move = A táblán megtörtént a(z) { $move } lépés.
+watch-promotion = A(z) { $from } – { $to } átváltozás a bejelentett figurára vár.
+watch-ambiguous = Több szabályos lépés is illik: { $moves }.
+watch-in-sync = A tábla egyezik a játszmával.
+watch-mismatch = A tábla eltér a játszmától: { $what }.
+watch-touched = A(z) { $square } mezőn álló { $piece } figurát felemelték (eszközidő { $at } ms).
+watch-lift = Egy pöcköt felemeltek innen: { $square } (eszközidő { $at } ms).
+watch-place = Egy pöcköt letettek ide: { $square } (eszközidő { $at } ms).
+watch-lever = { $color ->
+    [white] Világos
+   *[black] Sötét
+} megnyomta az óra karját (eszközidő { $at } ms).
+watch-button = A(z) „{ $button ->
+    [time-query] idő
+    [pause] szünet
+   *[push-to-talk] beszéd
+}” gomb { $pressed ->
+    [yes] lenyomva
+   *[no] felengedve
+} (eszközidő { $at } ms).
+watch-clock-status = A DGT 3000 { $connected ->
+    [yes] csatlakoztatva van
+   *[no] nincs csatlakoztatva
+}, és { $running ->
+    [yes] jár
+   *[no] áll
+}; az eleme { $battery ->
+    [yes] gyenge
+   *[no] rendben van
+}.
+watch-clock-gone = A DGT 3000 már { $ms } ms óta hallgat, pedig kérdezték.
+watch-clock-times = Az óra mutatja: világos { $white }, sötét { $black }; { $running ->
+    [white] világos órája jár.
+    [black] sötét órája jár.
+   *[none] egyik óra sem jár.
+}
+watch-clock-button = A DGT 3000 { $code }. gombját megnyomták.
+watch-clock-ack = A DGT 3000 nyugtázta a parancsot.
+watch-clock-failed = A DGT 3000 soha nem nyugtázta a parancsot.
+watch-error = Átviteli hiba, a kapcsolat megmarad: { $why }.
+
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Figyelem: a(z) { $path } naplóban nincsenek MAC-kódok, bár ennek az asztalnak van titkos kulcsa; csak azért olvasható be, hitelesítés nélkül, mert ezt az --accept-unkeyed kapcsolóval kérte: aki írhatta a fájlt, átírhatta a játszmáját, és ezt itt semmi sem tudja kimutatni.
+journal-dropped = A(z) { $path } napló utolsó bejegyzése ({ $seq }, { $at } ms) csonka vagy sérült volt, és félre lett téve ({ $damage }); a játszma a(z) { $next }. bejegyzéstől folytatódik.
+journal-damaged = A(z) { $path } napló { $seq }. bejegyzése sérült ({ $damage }); az 1–{ $last }. bejegyzés visszajátszva, { $count ->
+    [one] az onnantól következő bejegyzés nem.
+   *[other] az onnantól következő { $count } bejegyzés nem.
+}
+journal-file-damage = A(z) { $path } napló a bejegyzésein kívül sérült: { $why }.
+journal-other-secret = A(z) { $path } naplót az asztal egy másik titkos kulcsával (azonosító: { $journal }) írták, mint a megadott (azonosító: { $given }): MAC-kódjai nem ellenőrizhetők.
+journal-unkeyed-refused = Lehetséges manipuláció: a(z) { $path } naplóban nincsenek MAC-kódok, de ennek az asztalnak van titkos kulcsa (minden ilyen asztalnál készült napló kulcsos, a bemutatóké is), így MAC-kódjait eltávolíthatták és a játszmát átírhatták.
+journal-unkeyed-hint = Ha tudja, hogy a(z) { $path } napló valódi, az --accept-unkeyed beolvassa, hitelesítés nélkül.
+journal-old-format = A(z) { $path } napló nincs hitelesítve: még a kulcsos naplók előtt írták (2. formátum); csak a véletlen sérülések észlelhetők.
+journal-unkeyed = A(z) { $path } napló nincs hitelesítve: az asztal titkos kulcsa nélkül készült; csak a véletlen sérülések észlelhetők.
+journal-unkeyed-by-design = A(z) { $path } napló nincs hitelesítve: szándékosan az asztal titkos kulcsa nélkül készült (bemutató- vagy tesztjátszma); csak a véletlen sérülések észlelhetők.
+journal-no-secret = A(z) { $path } napló nincs hitelesítve: kulcsos, de az asztal titkos kulcsa nélkül olvasták be (adja meg a --secret kapcsolóval); csak a véletlen sérüléseket ellenőrizték.
+journal-authenticated = A(z) { $path } naplót az asztal titkos kulcsa hitelesíti.
+journal-refused = Az asztal elutasította a(z) { $seq }. bejegyzést: { $why }.
+journal-edited-after-game = A(z) { $path } napló bejegyzései már nem a befejezéskor elmentett játszmát adják (a(z) { $seq }. bejegyzés): a naplót a játszma után szerkesztették; a PGN az elmentett.
+journal-stored-pgn = A(z) { $path } napló PGN-je a befejezéskor elmentett játszma (a(z) { $seq }. bejegyzés).
+journal-damage-hash = a hash-e nem egyezik a bejegyzéssel
+journal-damage-forged = manipuláció: a hash-e helyes, de a MAC-kódja nem, tehát az asztal titkos kulcsa nélkül írták át
+journal-damage-decode = a bemenet nem fejthető vissza (egy másik verzió írta?): { $error }
+journal-damage-column = a(z) { $field } oszlopban ez áll: { $found }
+journal-damage-gap = hiányzik a(z) { $expected }. bejegyzés (a következő a(z) { $found }.)
+journal-damage-time = az ideje ({ $at } ms) korábbi, mint az előző bejegyzésé ({ $previous } ms)
+journal-damage-missing = hiányzik: a napló feje szerint { $head } bejegyzést tartalmaz
+journal-damage-head = a napló feje nem egyezik az utolsó bejegyzésével ({ $error })
+journal-damage-finished = hiányzik: az elmentett befejezett játszma a(z) { $last }. bejegyzéssel ér véget
+journal-damage-unreadable = a lapja nem olvasható: { $error }
+
+## journal replay: the rebuilt table
+replay-records = A naplóból visszajátszott bejegyzések száma: { $count }.
+replay-position = Az állás FEN-ben: { $fen }.
+replay-moves = A lépések: { $moves }.
+replay-no-moves = Még egy lépés sem történt.
+replay-clocks = Az órák: világos { $white }, sötét { $black }; { $running ->
+    [white] világos órája jár.
+    [black] sötét órája jár.
+   *[none] egyik óra sem jár.
+}
+replay-announced = Bejelentve, de még nem befejezve: { $said } ({ $made ->
+    [yes] a táblán megtéve
+   *[no] még nincs megtéve
+}).
+replay-draw-offer = { $color ->
+    [white] Világos
+   *[black] Sötét
+} döntetlent ajánlott.
+replay-arbiter = A(z) { $seq }. bejegyzés, asztali idő { $at }, a bíró ({ $by }): { $what }.
+
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Megjegyzés: ez az állás egyetlen játszmában sem jöhet létre ({ $why ->
+    [impossible-check] olyan sakk, amelyet egyetlen utolsó lépés sem adhatott
+   *[too-much-material] több anyag, mint amennyit átváltozások adhatnak
+}).
+unwinnable-no = { $color ->
+    [white] Világos
+   *[black] Sötét
+} semmilyen szabályos lépéssorral nem tud mattot adni.
+unwinnable-yes = { $color ->
+    [white] Világos
+   *[black] Sötét
+} tud mattot adni, például: { $moves }.
+unwinnable-undetermined = Eldöntetlen: a keresés feladta.
+
+## pairings: a round's pairings and results for the arbiter
+pairings-board = { $board }. tábla: { $white } – { $black }.
+pairings-forfeit = { $board }. tábla, { $winner ->
+    [white] világos játék nélkül nyert (1-0)
+    [black] sötét játék nélkül nyert (0-1)
+   *[none] mindkét fél játék nélkül vesztett
+}: { $white } – { $black }.
+pairings-bye = { $kind ->
+    [half-point] Szabadnap fél ponttal
+    [full-point] Szabadnap egész ponttal
+    [pairing-allocated] Párosítás szerinti szabadnap
+    [forfeit-win] Játék nélküli győzelem
+    [zero-point] Szabadnap pont nélkül
+   *[not-paired] Nincs párosítva
+}: { $player }.
+pairings-written = { $round }. forduló: { $boards } tábla közül { $written } eredménye beírva ide: { $out } ({ $won } játék nélkül; a párosítás { $forfeits } játék nélküli partija és { $byes } szabadnapja megtartva és beszámítva).
+pairings-unfinished = Nincs beírva: { $board }. tábla, a játszma nem ért véget.
+pairings-in-file-same = Nincs beírva: { $board }. tábla, a fájlban már { $has } áll.
+pairings-in-file = Nincs beírva: { $board }. tábla, a fájlban { $has } áll, a játszma szerint { $given }; a fájlé marad.
+pairings-no-game = Nincs beírva: { $board }. tábla, ehhez a táblához nincs játszma.
+pairings-other-round = Nincs beírva: a(z) { $white } – { $black }{ $tag } játszma ({ $line }. sor) a(z) { $played }. forduló része, nem a(z) { $round }. fordulóé.
+pairings-forfeit-result = { $result } játék nélkül
+
+## clock: a presses file through a time control
+clock-control = Időbeosztás: { $control } ({ $rate ->
+    [blitz] villámjátszma
+    [rapid] rapidjátszma
+   *[standard] normál játszma
+}); világos órája 0-nál indul.
+clock-flag = { $line }. sor: { $color ->
+    [white] világos
+   *[black] sötét
+} ideje lejárt ekkor: { $at }.
+clock-step = { $line }. sor, { $at }: { $what }; világosnak { $white }, sötétnek { $black } ideje van.
+clock-what-start = { $color ->
+    [white] Világos
+   *[black] Sötét
+} indít
+clock-what-move = { $color ->
+    [white] Világos
+   *[black] Sötét
+} befejezi a(z) { $number }. lépést
+clock-what-press = { $color ->
+    [white] Világos
+   *[black] Sötét
+} megnyomja az órát
+clock-what-pause = Szünet
+clock-what-resume = Az órák újra járnak
+clock-what-add = { $color ->
+    [white] Világos
+   *[black] Sötét
+} kap { $time } időt
+clock-what-show = Kijelzés
+
 ## Az asztal története (amit a play és a bemutató kiír)
 story-hears = { $who ->
     [vi] A látássérült játékos

@@ -339,6 +339,185 @@ play-printed-not-written = Spausdintas partijos blankas neįrašytas: { $why }.
 play-result = Partija baigta: { $result } ({ $termination }).
 play-script-ended = Scenarijus baigėsi anksčiau nei partija; žurnalas ją išsaugo.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = Aplanke { $dir } yra ankstesnės partijos įrašai; jie paliekami, o ši partija įrašoma į { $next }.
+demo-starts = Demonstracija žaidžia pagal scenarijų { $script }; jos įrašai rašomi į { $dir }.
+demo-hall-drained = Salės brokeris turi žurnalo įrašus nuo 1 iki { $last }.
+demo-hall-behind = Salės brokeris turi tik įrašus nuo 1 iki { $acked } iš { $last }; kiti laukia žurnale { $journal }, o „annabella hall publish --once --journal { $journal } …“ juos išsiunčia.
+demo-hall-failed = Ne visi įrašai pasiekė salę: { $error }.
+
+## devices: what `annabella devices` finds
+devices-no-ports = Nerasta jokių nuosekliųjų prievadų.
+devices-no-audio = Nerasta jokių garso įvesties įrenginių.
+
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Vėl prisijungta
+   *[no] Prisijungta
+} prie { $path }; visa būsena skaitoma iš naujo.
+watch-lost = Ryšys nutrūko ({ $why }); per spragą ėjimas nenustatomas.
+watch-open-failed = Prievado atidaryti nepavyksta ({ $why }); bandoma toliau.
+watch-hello = Įrenginys prisistato: { $version }.
+watch-move = Lentoje atliktas ėjimas { $move }.
+watch-promotion = Virsmas iš { $from } į { $to } laukia paskelbtos figūros.
+watch-ambiguous = Tinka keli teisėti ėjimai: { $moves }.
+watch-in-sync = Lenta atitinka partiją.
+watch-mismatch = Lenta skiriasi nuo partijos: { $what }.
+watch-touched = Figūra { $piece } langelyje { $square } pakelta (įrenginio laikas { $at } ms).
+watch-lift = Kaištis pakeltas iš { $square } (įrenginio laikas { $at } ms).
+watch-place = Kaištis įstatytas į { $square } (įrenginio laikas { $at } ms).
+watch-lever = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} paspaudė laikrodžio svirtį (įrenginio laikas { $at } ms).
+watch-button = Mygtukas „{ $button ->
+    [time-query] laikas
+    [pause] pauzė
+   *[push-to-talk] kalbėti
+}“ { $pressed ->
+    [yes] paspaustas
+   *[no] atleistas
+} (įrenginio laikas { $at } ms).
+watch-clock-status = DGT 3000 { $connected ->
+    [yes] prijungtas
+   *[no] neprijungtas
+} ir { $running ->
+    [yes] eina
+   *[no] sustojęs
+}; jo baterija { $battery ->
+    [yes] silpna
+   *[no] tvarkinga
+}.
+watch-clock-gone = DGT 3000 tyli jau { $ms } ms, nors buvo paklaustas.
+watch-clock-times = Laikrodis rodo: baltieji { $white }, juodieji { $black }; { $running ->
+    [white] eina baltųjų laikrodis.
+    [black] eina juodųjų laikrodis.
+   *[none] neina nė vienas laikrodis.
+}
+watch-clock-button = Paspaustas DGT 3000 mygtukas { $code }.
+watch-clock-ack = DGT 3000 patvirtino komandą.
+watch-clock-failed = DGT 3000 taip ir nepatvirtino komandos.
+watch-error = Perdavimo klaida, ryšys tęsiasi: { $why }.
+
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Įspėjimas: žurnale { $path } nėra MAC kodų, nors šis stalas turi slaptąjį raktą; jis skaitomas neautentifikuotas tik todėl, kad jūs to paprašėte su --accept-unkeyed: kas galėjo rašyti į failą, galėjo perrašyti jo partiją, ir čia to niekas negali nustatyti.
+journal-dropped = Paskutinis žurnalo { $path } įrašas ({ $seq }, { $at } ms) buvo nutrūkęs arba sugadintas ir atidėtas ({ $damage }); partija tęsiama nuo įrašo { $next }.
+journal-damaged = Žurnalo { $path } įrašas { $seq } sugadintas ({ $damage }); įrašai nuo 1 iki { $last } atkurti, { $count ->
+    [one] įrašas nuo ten — ne.
+   *[other] { $count } įrašai nuo ten — ne.
+}
+journal-file-damage = Žurnalas { $path } sugadintas už įrašų ribų: { $why }.
+journal-other-secret = Žurnalas { $path } parašytas su kitu stalo slaptuoju raktu (ID { $journal }) nei nurodytasis (ID { $given }): jo MAC kodų patikrinti negalima.
+journal-unkeyed-refused = Galima klastotė: žurnale { $path } nėra MAC kodų, bet šis stalas turi slaptąjį raktą (kiekvienas prie tokio stalo sukurtas žurnalas turi MAC kodus, ir demonstracijų taip pat), todėl jo MAC kodai galėjo būti pašalinti, o partija perrašyta.
+journal-unkeyed-hint = Jei žinote, kad žurnalas { $path } tikras, --accept-unkeyed jį perskaito kaip neautentifikuotą.
+journal-old-format = Žurnalas { $path } neautentifikuotas: jis parašytas prieš atsirandant žurnalų raktams (2 formatas); aptinkami tik atsitiktiniai pažeidimai.
+journal-unkeyed = Žurnalas { $path } neautentifikuotas: jis sukurtas be stalo slaptojo rakto; aptinkami tik atsitiktiniai pažeidimai.
+journal-unkeyed-by-design = Žurnalas { $path } neautentifikuotas: jis sąmoningai sukurtas be stalo slaptojo rakto (demonstracinė ar bandomoji partija); aptinkami tik atsitiktiniai pažeidimai.
+journal-no-secret = Žurnalas { $path } neautentifikuotas: jis turi MAC kodus, bet perskaitytas be stalo slaptojo rakto (nurodykite jį su --secret); patikrinti tik atsitiktiniai pažeidimai.
+journal-authenticated = Žurnalas { $path } autentifikuotas stalo slaptuoju raktu.
+journal-refused = Įrašą { $seq } stalas atmetė: { $why }.
+journal-edited-after-game = Žurnalo { $path } įrašai nebeatkuria baigtos partijos, išsaugotos jai pasibaigus (įrašas { $seq }): žurnalas redaguotas po partijos; PGN yra išsaugotasis.
+journal-stored-pgn = Žurnalo { $path } PGN yra baigta partija, išsaugota jai pasibaigus (įrašas { $seq }).
+journal-damage-hash = jo maiša neatitinka įrašo
+journal-damage-forged = klastotė: jo maiša teisinga, bet MAC kodas ne, taigi jis perrašytas be stalo slaptojo rakto
+journal-damage-decode = įvesties nepavyksta iššifruoti (parašyta kita versija?): { $error }
+journal-damage-column = stulpelyje { $field } yra { $found }
+journal-damage-gap = trūksta įrašo { $expected } (toliau rastas { $found })
+journal-damage-time = laikas { $at } ms yra ankstesnis nei ankstesniojo įrašo { $previous } ms
+journal-damage-missing = jo nėra: žurnalo antraštė sako, kad jame { $head } įrašų
+journal-damage-head = žurnalo antraštė neatitinka paskutinio įrašo ({ $error })
+journal-damage-finished = jo nėra: išsaugota baigta partija baigiasi įrašu { $last }
+journal-damage-unreadable = jo puslapio neįmanoma perskaityti: { $error }
+
+## journal replay: the rebuilt table
+replay-records = Iš žurnalo atkurta įrašų: { $count }.
+replay-position = Pozicija FEN: { $fen }.
+replay-moves = Ėjimai: { $moves }.
+replay-no-moves = Dar nepadarytas nė vienas ėjimas.
+replay-clocks = Laikrodžiai: baltieji { $white }, juodieji { $black }; { $running ->
+    [white] eina baltųjų laikrodis.
+    [black] eina juodųjų laikrodis.
+   *[none] neina nė vienas laikrodis.
+}
+replay-announced = Paskelbta, bet dar neužbaigta: { $said } ({ $made ->
+    [yes] atlikta lentoje
+   *[no] dar neatlikta
+}).
+replay-draw-offer = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} pasiūlė lygiąsias.
+replay-arbiter = Įrašas { $seq }, stalo laikas { $at }, teisėjas { $by }: { $what }.
+
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Pastaba: ši pozicija negali susidaryti jokioje partijoje ({ $why ->
+    [impossible-check] šachas, kurio negalėjo paskelbti joks paskutinis ėjimas
+   *[too-much-material] daugiau figūrų, nei galėtų duoti virsmai
+}).
+unwinnable-no = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} negali paskelbti mato jokia teisėtų ėjimų seka.
+unwinnable-yes = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} gali paskelbti matą, pavyzdžiui: { $moves }.
+unwinnable-undetermined = Nenustatyta: paieška nutraukta.
+
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Lenta { $board }: { $white } prieš { $black }.
+pairings-forfeit = Lenta { $board }, { $winner ->
+    [white] baltieji laimi be kovos (1-0)
+    [black] juodieji laimi be kovos (0-1)
+   *[none] abu pralaimi be kovos
+}: { $white } prieš { $black }.
+pairings-bye = { $kind ->
+    [half-point] Laisvas ratas su puse taško
+    [full-point] Laisvas ratas su visu tašku
+    [pairing-allocated] Laisvas ratas pagal poravimą
+    [forfeit-win] Pergalė be kovos
+    [zero-point] Laisvas ratas be taško
+   *[not-paired] Nesuporuota
+}: { $player }.
+pairings-written = Ratas { $round }: { $written } iš { $boards } lentų rezultatų įrašyti į { $out } ({ $won } iš jų be kovos; { $forfeits } partijos be kovos ir { $byes } laisvi ratai iš poravimo palikti ir įskaityti).
+pairings-unfinished = Neįrašyta: lenta { $board }, partija nebaigta.
+pairings-in-file-same = Neįrašyta: lenta { $board }, faile jau yra { $has }.
+pairings-in-file = Neįrašyta: lenta { $board }, faile yra { $has }, partija sako { $given }; paliekamas failo rezultatas.
+pairings-no-game = Neįrašyta: lenta { $board }, šios lentos partijos nėra.
+pairings-other-round = Neįrašyta: partija { $white } – { $black }{ $tag } (eilutė { $line }) yra iš { $played } rato, ne iš { $round } rato.
+pairings-forfeit-result = { $result } be kovos
+
+## clock: a presses file through a time control
+clock-control = Laiko kontrolė { $control } ({ $rate ->
+    [blitz] žaibo partija
+    [rapid] greitoji partija
+   *[standard] klasikinė partija
+}); baltųjų laikrodis pradeda nuo 0.
+clock-flag = Eilutė { $line }: { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+} laikas baigėsi { $at }.
+clock-step = Eilutė { $line }, { $at }: { $what }; baltieji turi { $white }, juodieji { $black }.
+clock-what-start = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} pradeda
+clock-what-move = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} baigia ėjimą { $number }
+clock-what-press = { $color ->
+    [white] Baltieji
+   *[black] Juodieji
+} paspaudžia
+clock-what-pause = Pauzė
+clock-what-resume = Laikrodžiai vėl eina
+clock-what-add = { $color ->
+    [white] Baltiesiems
+   *[black] Juodiesiems
+} pridėta { $time }
+clock-what-show = Rodoma
+
 ## Lentos pasakojimas (ką play ir demonstracija rodo)
 story-hears = { $who ->
     [vi] Silpnaregis žaidėjas

@@ -339,6 +339,185 @@ play-printed-not-written = Drukātā partijas veidlapa nav ierakstīta: { $why }
 play-result = Partija beigusies: { $result } ({ $termination }).
 play-script-ended = Scenārijs beidzās pirms partijas; žurnāls to saglabā.
 
+## demo: what the operator's terminal is told
+demo-earlier-records = Mapē { $dir } ir iepriekšējās partijas ieraksti; tie tiek saglabāti, un šī partija tiek ierakstīta mapē { $next }.
+demo-starts = Demonstrācija spēlē pēc scenārija { $script }; tās ieraksti tiek rakstīti mapē { $dir }.
+demo-hall-drained = Zāles brokerim ir žurnāla ieraksti no 1 līdz { $last }.
+demo-hall-behind = Zāles brokerim ir tikai ieraksti no 1 līdz { $acked } no { $last }; pārējie gaida žurnālā { $journal }, un “annabella hall publish --once --journal { $journal } …” tos nosūta.
+demo-hall-failed = Ne visi ieraksti sasniedza zāli: { $error }.
+
+## devices: what `annabella devices` finds
+devices-no-ports = Netika atrasts neviens seriālais ports.
+devices-no-audio = Netika atrasta neviena audio ievades ierīce.
+
+## devices watch: what a device reports
+watch-opened = { $reconnect ->
+    [yes] Atkal savienots
+   *[no] Savienots
+} ar { $path }; viss stāvoklis tiek nolasīts no jauna.
+watch-lost = Savienojums pārtrūka ({ $why }); pāri pārrāvumam gājiens netiek secināts.
+watch-open-failed = Portu nevar atvērt ({ $why }); mēģina vēlreiz.
+watch-hello = Ierīce piesakās: { $version }.
+watch-move = Uz galdiņa izdarīts gājiens { $move }.
+watch-promotion = Pārvēršanās no { $from } uz { $to } gaida paziņoto figūru.
+watch-ambiguous = Der vairāki likumīgi gājieni: { $moves }.
+watch-in-sync = Galdiņš atbilst partijai.
+watch-mismatch = Galdiņš atšķiras no partijas: { $what }.
+watch-touched = Figūra { $piece } lauciņā { $square } ir pacelta (ierīces laiks { $at } ms).
+watch-lift = Tapa pacelta no { $square } (ierīces laiks { $at } ms).
+watch-place = Tapa ielikta { $square } (ierīces laiks { $at } ms).
+watch-lever = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} nospieda pulksteņa sviru (ierīces laiks { $at } ms).
+watch-button = Poga “{ $button ->
+    [time-query] laiks
+    [pause] pauze
+   *[push-to-talk] runāt
+}” ir { $pressed ->
+    [yes] nospiesta
+   *[no] atlaista
+} (ierīces laiks { $at } ms).
+watch-clock-status = DGT 3000 ir { $connected ->
+    [yes] pievienots
+   *[no] nav pievienots
+} un { $running ->
+    [yes] iet
+   *[no] stāv
+}; tā baterija ir { $battery ->
+    [yes] vāja
+   *[no] kārtībā
+}.
+watch-clock-gone = DGT 3000 klusē jau { $ms } ms, lai gan tika jautāts.
+watch-clock-times = Pulkstenis rāda: baltie { $white }, melnie { $black }; { $running ->
+    [white] iet balto pulkstenis.
+    [black] iet melno pulkstenis.
+   *[none] neiet neviens pulkstenis.
+}
+watch-clock-button = Nospiesta DGT 3000 poga { $code }.
+watch-clock-ack = DGT 3000 apstiprināja komandu.
+watch-clock-failed = DGT 3000 tā arī neapstiprināja komandu.
+watch-error = Pārraides kļūda, savienojums turpinās: { $why }.
+
+## journal replay and export: what the reader of a journal is told
+journal-accepted-unkeyed = Brīdinājums: žurnālā { $path } nav MAC kodu, lai gan šim galdiņam ir slepenā atslēga; tas tiek lasīts neautentificēts tikai tāpēc, ka jūs to lūdzāt ar --accept-unkeyed: kas varēja rakstīt failā, varēja pārrakstīt tā partiju, un šeit to nekas nevar noteikt.
+journal-dropped = Žurnāla { $path } pēdējais ieraksts ({ $seq }, { $at } ms) bija pārrauts vai bojāts un ir nolikts malā ({ $damage }); partija turpinās no ieraksta { $next }.
+journal-damaged = Žurnāla { $path } ieraksts { $seq } ir bojāts ({ $damage }); ieraksti no 1 līdz { $last } ir atskaņoti, { $count ->
+    [one] ieraksts no turienes — nav.
+   *[other] { $count } ieraksti no turienes — nav.
+}
+journal-file-damage = Žurnāls { $path } ir bojāts ārpus saviem ierakstiem: { $why }.
+journal-other-secret = Žurnāls { $path } ir rakstīts ar citu galdiņa slepeno atslēgu (ID { $journal }), nevis norādīto (ID { $given }): tā MAC kodus nevar pārbaudīt.
+journal-unkeyed-refused = Iespējama viltošana: žurnālā { $path } nav MAC kodu, bet šim galdiņam ir slepenā atslēga (katram pie šāda galdiņa izveidotam žurnālam tie ir, arī demonstrācijām), tāpēc tā MAC kodi var būt noņemti un partija pārrakstīta.
+journal-unkeyed-hint = Ja zināt, ka žurnāls { $path } ir īsts, --accept-unkeyed to nolasa kā neautentificētu.
+journal-old-format = Žurnāls { $path } nav autentificēts: tas rakstīts, pirms žurnāliem bija atslēgas (2. formāts); tiek atklāti tikai nejauši bojājumi.
+journal-unkeyed = Žurnāls { $path } nav autentificēts: tas izveidots bez galdiņa slepenās atslēgas; tiek atklāti tikai nejauši bojājumi.
+journal-unkeyed-by-design = Žurnāls { $path } nav autentificēts: tas apzināti izveidots bez galdiņa slepenās atslēgas (demonstrācijas vai testa partija); tiek atklāti tikai nejauši bojājumi.
+journal-no-secret = Žurnāls { $path } nav autentificēts: tam ir MAC kodi, bet tas nolasīts bez galdiņa slepenās atslēgas (norādiet to ar --secret); pārbaudīti tikai nejauši bojājumi.
+journal-authenticated = Žurnāls { $path } ir autentificēts ar galdiņa slepeno atslēgu.
+journal-refused = Galdiņš noraidīja ierakstu { $seq }: { $why }.
+journal-edited-after-game = Žurnāla { $path } ieraksti vairs neatskaņo pabeigto partiju, kas saglabāta tās beigās (ieraksts { $seq }): žurnāls rediģēts pēc partijas; PGN ir saglabātais.
+journal-stored-pgn = Žurnāla { $path } PGN ir pabeigtā partija, kas saglabāta tās beigās (ieraksts { $seq }).
+journal-damage-hash = tā jaukšanas vērtība neatbilst ierakstam
+journal-damage-forged = viltošana: tā jaukšanas vērtība ir pareiza, bet MAC kods nav, tātad tas pārrakstīts bez galdiņa slepenās atslēgas
+journal-damage-decode = ievadi nevar atkodēt (rakstījusi cita versija?): { $error }
+journal-damage-column = kolonnā { $field } ir { $found }
+journal-damage-gap = trūkst ieraksta { $expected } (nākamais atrasts { $found })
+journal-damage-time = laiks { $at } ms ir pirms iepriekšējā ieraksta { $previous } ms
+journal-damage-missing = tā nav: žurnāla galva saka, ka tajā ir { $head } ieraksti
+journal-damage-head = žurnāla galva neatbilst tā pēdējam ierakstam ({ $error })
+journal-damage-finished = tā nav: saglabātā pabeigtā partija beidzas ar ierakstu { $last }
+journal-damage-unreadable = tā lapu nevar nolasīt: { $error }
+
+## journal replay: the rebuilt table
+replay-records = No žurnāla atskaņoto ierakstu skaits: { $count }.
+replay-position = Pozīcija FEN: { $fen }.
+replay-moves = Gājieni: { $moves }.
+replay-no-moves = Vēl nav izdarīts neviens gājiens.
+replay-clocks = Pulksteņi: baltie { $white }, melnie { $black }; { $running ->
+    [white] iet balto pulkstenis.
+    [black] iet melno pulkstenis.
+   *[none] neiet neviens pulkstenis.
+}
+replay-announced = Paziņots, bet vēl nav pabeigts: { $said } ({ $made ->
+    [yes] izdarīts uz galdiņa
+   *[no] vēl nav izdarīts
+}).
+replay-draw-offer = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} piedāvāja neizšķirtu.
+replay-arbiter = Ieraksts { $seq }, galdiņa laiks { $at }, tiesnesis { $by }: { $what }.
+
+## unwinnable: can a side still checkmate (Laws 5.2.2, 6.9)
+unwinnable-unreachable = Piezīme: šāda pozīcija nevar rasties nevienā partijā ({ $why ->
+    [impossible-check] šahs, ko nevarēja pieteikt neviens pēdējais gājiens
+   *[too-much-material] vairāk figūru, nekā varētu dot pārvēršanās
+}).
+unwinnable-no = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} nevar pieteikt matu ne ar kādu likumīgu gājienu virkni.
+unwinnable-yes = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} var pieteikt matu, piemēram: { $moves }.
+unwinnable-undetermined = Nav noteikts: meklēšana tika pārtraukta.
+
+## pairings: a round's pairings and results for the arbiter
+pairings-board = Galdiņš { $board }: { $white } pret { $black }.
+pairings-forfeit = Galdiņš { $board }, { $winner ->
+    [white] baltie uzvar bez spēles (1-0)
+    [black] melnie uzvar bez spēles (0-1)
+   *[none] abi puses zaudē bez spēles
+}: { $white } pret { $black }.
+pairings-bye = { $kind ->
+    [half-point] Brīva kārta ar pus punktu
+    [full-point] Brīva kārta ar pilnu punktu
+    [pairing-allocated] Brīva kārta pēc pārošanas
+    [forfeit-win] Uzvara bez spēles
+    [zero-point] Brīva kārta bez punkta
+   *[not-paired] Nav sapārots
+}: { $player }.
+pairings-written = Kārta { $round }: { $written } no { $boards } galdiņu rezultātiem ierakstīti failā { $out } ({ $won } no tiem bez spēles; { $forfeits } partijas bez spēles un { $byes } brīvās kārtas no pārošanas saglabātas un ieskaitītas).
+pairings-unfinished = Nav ierakstīts: galdiņš { $board }, partija nav pabeigta.
+pairings-in-file-same = Nav ierakstīts: galdiņš { $board }, failā jau ir { $has }.
+pairings-in-file = Nav ierakstīts: galdiņš { $board }, failā ir { $has }, partija saka { $given }; paliek faila rezultāts.
+pairings-no-game = Nav ierakstīts: galdiņš { $board }, šī galdiņa partijas nav.
+pairings-other-round = Nav ierakstīts: partija { $white } – { $black }{ $tag } (rinda { $line }) ir no { $played }. kārtas, nevis no { $round }. kārtas.
+pairings-forfeit-result = { $result } bez spēles
+
+## clock: a presses file through a time control
+clock-control = Laika kontrole { $control } ({ $rate ->
+    [blitz] zibensšahs
+    [rapid] ātrais šahs
+   *[standard] klasiskais šahs
+}); balto pulkstenis sāk no 0.
+clock-flag = Rinda { $line }: { $color ->
+    [white] balto
+   *[black] melno
+} laiks beidzās { $at }.
+clock-step = Rinda { $line }, { $at }: { $what }; baltajiem ir { $white }, melnajiem { $black }.
+clock-what-start = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} sāk
+clock-what-move = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} pabeidz gājienu { $number }
+clock-what-press = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} nospiež
+clock-what-pause = Pauze
+clock-what-resume = Pulksteņi atkal iet
+clock-what-add = { $color ->
+    [white] Baltajiem
+   *[black] Melnajiem
+} pievienots { $time }
+clock-what-show = Parādīts
+
 ## Galdiņa stāsts (ko play un demonstrācija rāda)
 story-hears = { $who ->
     [vi] Vājredzīgais spēlētājs
