@@ -301,6 +301,7 @@ mod tests {
             ("path", "rec/game.journal".into()),
             ("by", "Chief Arbiter".into()),
             ("round", 2.into()),
+            ("rank", 12.into()),
             ("pgn", "2.1".into()),
             ("who", "vi".into()),
             ("how", "stopped".into()),
