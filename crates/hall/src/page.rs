@@ -337,7 +337,13 @@ pub fn screen_card(language: Language, t: &TableEntry) -> String {
         cls = if open { " needs-arbiter" } else { "" },
         n = escape(&t.name),
         tn = table_words(m, &t.name),
-        p = players(m, t),
+        // A table that knows neither name shows none: its clocks name the sides and
+        // mark the VI player, and the tile keeps its height for the board.
+        p = if names(t).is_some_and(|(w, b)| unknown(&w) && unknown(&b)) {
+            String::new()
+        } else {
+            players(m, t)
+        },
         bd = board(m, t, &board_id("s", t)),
         cl = clock_blocks(m, t),
     )
@@ -430,6 +436,22 @@ fn board(m: &Messages, t: &TableEntry, id: &str) -> String {
     )
 }
 
+/// White's and Black's names as the hall knows them: the pairing program's (with title,
+/// federation and rating), else the table's own; none before the table's first view.
+fn names(t: &TableEntry) -> Option<(String, String)> {
+    match (&t.pairing, &t.state) {
+        (Some([white, black]), _) => Some((white.label(), black.label())),
+        (None, Some(s)) => Some((s.white.clone(), s.black.clone())),
+        (None, None) => None,
+    }
+}
+
+/// Whether `name` is one the table does not know (PGN's "?", or none).
+fn unknown(name: &str) -> bool {
+    let name = name.trim();
+    name.is_empty() || name == "?"
+}
+
 /// White – Black: with title, federation and rating when the pairing program gave them;
 /// the VI player marked "(VI)" in words.
 fn players(m: &Messages, t: &TableEntry) -> String {
@@ -446,17 +468,14 @@ fn players(m: &Messages, t: &TableEntry) -> String {
     };
     // A name the table does not know (PGN's "?") is shown as the side, never as "?".
     let shown = |name: String, side: &str| {
-        let name = name.trim();
-        if name.is_empty() || name == "?" {
+        if unknown(&name) {
             escape(&say(m, side, &[]))
         } else {
-            escape(name)
+            escape(name.trim())
         }
     };
-    let (white, black) = match (&t.pairing, &t.state) {
-        (Some([white, black]), _) => (white.label(), black.label()),
-        (None, Some(s)) => (s.white.clone(), s.black.clone()),
-        (None, None) => return String::new(),
+    let Some((white, black)) = names(t) else {
+        return String::new();
     };
     let (white, black) = (shown(white, "hall-white"), shown(black, "hall-black"));
     format!(
@@ -920,12 +939,12 @@ mod tests {
         );
         assert!(shown.contains(">Schwarz"), "{shown}");
         assert!(!shown.contains('?'), "{shown}");
-        for page in [
-            screen_page(&hall, 1),
-            hall_page(&hall, &Viewer::Spectator, 1, None),
-        ] {
-            assert!(!page.contains("<span class=\"player\">?"), "{page}");
-        }
+        let page = hall_page(&hall, &Viewer::Spectator, 1, None);
+        assert!(!page.contains("<span class=\"player\">?"), "{page}");
+        // The projector's tile of a table knowing neither name shows none: its clocks
+        // name the sides.
+        let tile = screen_card(Language::De, t);
+        assert!(tile.contains(r#"<span class="players"></span>"#), "{tile}");
     }
 
     #[test]
