@@ -131,11 +131,16 @@ fn watch_until(flag: &str, path: &str, done: impl Fn(&[Value]) -> bool) -> Vec<V
 }
 
 /// The names of `events` without the link's own (`opened`, `hello`, `in_sync`,
-/// `clock_times` answering HELLO: the firmware also announces itself at power-on).
+/// `clock_times` answering HELLO: the firmware also announces itself at power-on), and
+/// without a bad frame before the first `hello`: a port opened while the firmware's
+/// power-on announcement was on the line starts in the middle of a frame.
 fn device_events(events: &[Value]) -> Vec<&str> {
+    let hello = events.iter().position(|e| e["event"] == "hello");
     events
         .iter()
-        .map(|e| e["event"].as_str().unwrap_or_default())
+        .enumerate()
+        .filter(|(i, e)| !(e["event"] == "error" && hello.is_some_and(|h| *i < h)))
+        .map(|(_, e)| e["event"].as_str().unwrap_or_default())
         .filter(|e| !["opened", "hello", "in_sync", "clock_times"].contains(e))
         .collect()
 }
