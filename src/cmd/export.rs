@@ -8,6 +8,8 @@ use annabella_journal::TableSecret;
 use annabella_records as records;
 use annabella_station::{closing::Told, export, journal_notice::JournalNotice, session::Session};
 
+use super::journal::NOTICE_FLAGS;
+
 /// Flags of `annabella export`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -55,18 +57,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let told = Told::People(table.config().language);
     let path = &args.journal;
     if resumed.accepted_unkeyed {
-        annabella_logging::warn(&JournalNotice::AcceptedUnkeyed.told(path, told));
+        annabella_logging::warn(&JournalNotice::AcceptedUnkeyed.told(path, told, NOTICE_FLAGS));
     }
     if resumed.unkeyed_refused {
-        annabella_logging::warn(&JournalNotice::UnkeyedHint.told(path, told));
+        annabella_logging::warn(&JournalNotice::UnkeyedHint.told(path, told, NOTICE_FLAGS));
     }
     let review = export::review(&table, &resumed);
     for note in &review.notes {
-        annabella_logging::warn(&note.told(path, told));
+        annabella_logging::warn(&note.told(path, told, NOTICE_FLAGS));
     }
     if args.format == "pgn" {
         if let Some(note) = &review.pgn_note {
-            annabella_logging::warn(&note.told(path, told));
+            annabella_logging::warn(&note.told(path, told, NOTICE_FLAGS));
         }
         emit(args.out.as_ref(), review.pgn.as_bytes())?;
     } else if args.format == "pdf" {

@@ -3,7 +3,14 @@
 use std::{path::PathBuf, process::ExitCode};
 
 use annabella_journal::TableSecret;
-use annabella_station::{closing::Told, export, session::Session};
+use annabella_station::{closing::Told, export, journal_notice::Flags, session::Session};
+
+/// The flags `journal replay` and `export` name to the reader of a doubtful journal (the
+/// library names the doubt).
+pub const NOTICE_FLAGS: Flags = Flags {
+    accept_unkeyed: "--accept-unkeyed",
+    secret: "--secret",
+};
 
 /// Flags of `annabella journal`.
 #[derive(Debug, clap::Args)]
@@ -45,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // For people in the table's language, with --json in the machine form as ever.
     let told = Told::from_json(json, table.config().language);
     for notice in resumed.notices() {
-        annabella_logging::warn(&notice.told(&file, told));
+        annabella_logging::warn(&notice.told(&file, told, NOTICE_FLAGS));
     }
     // A damaged journal still shows everything before the damage, but never passes for whole.
     let status = if resumed.warnings().is_empty() {

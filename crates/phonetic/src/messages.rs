@@ -302,6 +302,8 @@ mod tests {
             ("by", "Chief Arbiter".into()),
             ("round", 2.into()),
             ("rank", 12.into()),
+            ("accept", "--accept-unkeyed".into()),
+            ("secret", "--secret".into()),
             ("pgn", "2.1".into()),
             ("who", "vi".into()),
             ("how", "stopped".into()),

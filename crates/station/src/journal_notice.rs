@@ -12,10 +12,23 @@ use annabella_phonetic::messages::{Arg, Messages};
 use crate::closing::Told;
 use crate::session::{ACCEPTED_UNKEYED, Resumed, UNKEYED_AT_KEYED_TABLE};
 
-/// What the operator may do about a journal without MACs at a keyed table (the library
-/// names the doubt; the flag is the command line's).
-pub const UNKEYED_HINT: &str =
-    "if you know the journal is genuine, --accept-unkeyed reads it, not authenticated";
+/// The command line's names for what the reader may do about a doubt the library
+/// names: read a journal without MACs anyway, give the table's secret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flags {
+    /// The flag that reads a journal without MACs at a keyed table.
+    pub accept_unkeyed: &'static str,
+    /// The flag that gives the table's secret.
+    pub secret: &'static str,
+}
+
+/// What the operator may do about a journal without MACs at a keyed table.
+fn unkeyed_hint(flags: Flags) -> String {
+    format!(
+        "if you know the journal is genuine, {} reads it, not authenticated",
+        flags.accept_unkeyed
+    )
+}
 
 /// One thing the reader of a replayed journal must be told.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,15 +146,20 @@ impl Resumed {
 
 impl JournalNotice {
     /// The notice about the journal at `path`, one line: for people a sentence of their
-    /// language, for programs the machine form as ever.
-    pub fn told(&self, path: &Path, told: Told) -> String {
+    /// language, for programs the machine form as ever; what the reader may do is named
+    /// by the command line's `flags`.
+    pub fn told(&self, path: &Path, told: Told, flags: Flags) -> String {
         match told {
-            Told::Machine => self.machine(path),
+            Told::Machine => self.machine(path, flags),
             Told::People(language) => {
                 let m = Messages::get(language);
                 let path = path.display().to_string();
                 let say = |id: &str, args: &[Arg<'_>]| {
-                    let mut all = vec![("path", path.clone().into())];
+                    let mut all = vec![
+                        ("path", path.clone().into()),
+                        ("accept", flags.accept_unkeyed.into()),
+                        ("secret", flags.secret.into()),
+                    ];
                     all.extend(args.iter().cloned());
                     m.text(id, &all)
                 };
@@ -218,13 +236,14 @@ impl JournalNotice {
     }
 
     /// The machine form: the lines `journal replay` and `export` have always written.
-    fn machine(&self, path: &Path) -> String {
+    fn machine(&self, path: &Path, flags: Flags) -> String {
         let path = path.display();
         let about = |what: &dyn std::fmt::Display| format!("annabella: journal {path}: {what}");
         match self {
-            JournalNotice::AcceptedUnkeyed => {
-                about(&format_args!("{ACCEPTED_UNKEYED} (--accept-unkeyed)"))
-            }
+            JournalNotice::AcceptedUnkeyed => about(&format_args!(
+                "{ACCEPTED_UNKEYED} ({})",
+                flags.accept_unkeyed
+            )),
             JournalNotice::Dropped(d) => about(d),
             JournalNotice::Damaged(d) => about(d),
             JournalNotice::FileDamage(what) => about(what),
@@ -233,15 +252,15 @@ impl JournalNotice {
                 given: given.clone(),
             }),
             JournalNotice::UnkeyedRefused => about(&UNKEYED_AT_KEYED_TABLE),
-            JournalNotice::UnkeyedHint => about(&UNKEYED_HINT),
+            JournalNotice::UnkeyedHint => about(&unkeyed_hint(flags)),
             JournalNotice::NotAuthenticated {
                 authentication,
                 by_design,
             } => {
                 // The flag that gives the secret is the command line's to name.
                 let hint = match authentication {
-                    Authentication::NoSecret => " (give it with --secret)",
-                    _ => "",
+                    Authentication::NoSecret => format!(" (give it with {})", flags.secret),
+                    _ => String::new(),
                 };
                 match by_design {
                     true => about(&format_args!(
@@ -314,6 +333,12 @@ mod tests {
 
     use super::*;
 
+    /// The binary's flags, as `journal replay` and `export` give them.
+    const FLAGS: Flags = Flags {
+        accept_unkeyed: "--accept-unkeyed",
+        secret: "--secret",
+    };
+
     fn resumed() -> Resumed {
         let other = Authentication::OtherSecret {
             journal: "aa11".into(),
@@ -383,7 +408,7 @@ mod tests {
         let machine: Vec<String> = resumed()
             .notices()
             .iter()
-            .map(|n| n.told(path, Told::Machine))
+            .map(|n| n.told(path, Told::Machine, FLAGS))
             .collect();
         let mut want: Vec<String> = resumed()
             .warnings()
@@ -401,13 +426,14 @@ mod tests {
             by_design: false,
         };
         assert_eq!(
-            no_secret.told(path, Told::Machine),
+            no_secret.told(path, Told::Machine, FLAGS),
             "annabella: journal rec/game.journal: not authenticated: keyed, but read without \
              the table's secret; only accidental damage was checked (give it with --secret)"
         );
         assert_eq!(
-            JournalNotice::UnkeyedHint.told(path, Told::Machine),
-            format!("annabella: journal rec/game.journal: {UNKEYED_HINT}")
+            JournalNotice::UnkeyedHint.told(path, Told::Machine, FLAGS),
+            "annabella: journal rec/game.journal: if you know the journal is genuine, \
+             --accept-unkeyed reads it, not authenticated"
         );
     }
 
@@ -418,7 +444,7 @@ mod tests {
         let told: Vec<String> = resumed()
             .notices()
             .iter()
-            .map(|n| n.told(path, de))
+            .map(|n| n.told(path, de, FLAGS))
             .collect();
         assert_eq!(
             told[1],
@@ -435,7 +461,7 @@ mod tests {
             by_design: false,
         };
         assert_eq!(
-            no_secret.told(path, de),
+            no_secret.told(path, de, FLAGS),
             "Das Protokoll rec/game.journal ist nicht authentifiziert: Es trägt Prüfcodes, wurde \
              aber ohne das Geheimnis des Tisches gelesen (geben Sie es mit --secret an); nur \
              zufällige Schäden wurden geprüft."
@@ -451,7 +477,7 @@ mod tests {
         let every: Vec<JournalNotice> = every.collect();
         for language in Language::ALL {
             for notice in &every {
-                let line = notice.told(path, Told::People(language));
+                let line = notice.told(path, Told::People(language), FLAGS);
                 assert!(!line.contains("journal-"), "{language:?}: {line}");
                 assert!(!line.contains("annabella:"), "{language:?}: {line}");
                 assert!(line.starts_with(char::is_uppercase), "{language:?}: {line}");

@@ -401,7 +401,7 @@ watch-clock-failed = Die DGT 3000 hat den Befehl nie bestätigt.
 watch-error = Ein Übertragungsfehler, die Verbindung bleibt: { $why }.
 
 ## journal replay and export: what the reader of a journal is told
-journal-accepted-unkeyed = Warnung: Das Protokoll { $path } trägt keine Prüfcodes (MACs), obwohl dieser Tisch ein Geheimnis hat; es wird nur gelesen, nicht authentifiziert, weil Sie es mit --accept-unkeyed verlangt haben: Wer die Datei schreiben konnte, kann ihre Partie umgeschrieben haben, und nichts hier kann das erkennen.
+journal-accepted-unkeyed = Warnung: Das Protokoll { $path } trägt keine Prüfcodes (MACs), obwohl dieser Tisch ein Geheimnis hat; es wird nur gelesen, nicht authentifiziert, weil Sie es mit { $accept } verlangt haben: Wer die Datei schreiben konnte, kann ihre Partie umgeschrieben haben, und nichts hier kann das erkennen.
 journal-dropped = Im Protokoll { $path } war der letzte Eintrag ({ $seq }, bei { $at } ms) zerrissen oder beschädigt und ist beiseitegelegt worden ({ $damage }); die Partie geht ab Eintrag { $next } weiter.
 journal-damaged = Im Protokoll { $path } ist Eintrag { $seq } beschädigt ({ $damage }); die Einträge 1 bis { $last } sind nachgespielt, { $count ->
     [one] der Eintrag ab dort nicht.
@@ -410,11 +410,11 @@ journal-damaged = Im Protokoll { $path } ist Eintrag { $seq } beschädigt ({ $da
 journal-file-damage = Das Protokoll { $path } ist außerhalb seiner Einträge beschädigt: { $why }.
 journal-other-secret = Das Protokoll { $path } ist mit einem anderen Geheimnis des Tisches (Kennung { $journal }) geschrieben als dem angegebenen (Kennung { $given }): Seine Prüfcodes (MACs) können nicht geprüft werden.
 journal-unkeyed-refused = Mögliche Manipulation: Das Protokoll { $path } trägt keine Prüfcodes (MACs), aber dieser Tisch hat ein Geheimnis (jedes Protokoll eines Tisches mit Geheimnis trägt sie, auch das einer Vorführung); sie können entfernt und die Partie umgeschrieben worden sein.
-journal-unkeyed-hint = Wenn Sie wissen, dass das Protokoll { $path } echt ist, liest --accept-unkeyed es, nicht authentifiziert.
+journal-unkeyed-hint = Wenn Sie wissen, dass das Protokoll { $path } echt ist, liest { $accept } es, nicht authentifiziert.
 journal-old-format = Das Protokoll { $path } ist nicht authentifiziert: Es wurde geschrieben, bevor Protokolle Prüfcodes trugen (Format 2); nur zufällige Schäden werden erkannt.
 journal-unkeyed = Das Protokoll { $path } ist nicht authentifiziert: Es wurde ohne Geheimnis des Tisches angelegt; nur zufällige Schäden werden erkannt.
 journal-unkeyed-by-design = Das Protokoll { $path } ist nicht authentifiziert: Es wurde absichtlich ohne Geheimnis des Tisches angelegt (eine Vorführ- oder Testpartie); nur zufällige Schäden werden erkannt.
-journal-no-secret = Das Protokoll { $path } ist nicht authentifiziert: Es trägt Prüfcodes, wurde aber ohne das Geheimnis des Tisches gelesen (geben Sie es mit --secret an); nur zufällige Schäden wurden geprüft.
+journal-no-secret = Das Protokoll { $path } ist nicht authentifiziert: Es trägt Prüfcodes, wurde aber ohne das Geheimnis des Tisches gelesen (geben Sie es mit { $secret } an); nur zufällige Schäden wurden geprüft.
 journal-authenticated = Das Protokoll { $path } ist durch das Geheimnis des Tisches authentifiziert.
 journal-refused = Eintrag { $seq } ist vom Tisch abgelehnt worden: { $why }.
 journal-edited-after-game = Die Einträge im Protokoll { $path } ergeben nicht mehr die beendete Partie, die bei ihrem Ende gespeichert wurde (Eintrag { $seq }): Das Protokoll ist nach der Partie bearbeitet worden; das PGN ist das gespeicherte.

@@ -400,7 +400,7 @@ watch-clock-failed = The DGT 3000 never acknowledged the command.
 watch-error = A protocol error, the link goes on: { $why }.
 
 ## journal replay and export: what the reader of a journal is told
-journal-accepted-unkeyed = Warning: the journal { $path } carries no MACs although this table has a secret; it is read, not authenticated, only because you said so with --accept-unkeyed: whoever could write the file may have rewritten its game, and nothing here can tell.
+journal-accepted-unkeyed = Warning: the journal { $path } carries no MACs although this table has a secret; it is read, not authenticated, only because you said so with { $accept }: whoever could write the file may have rewritten its game, and nothing here can tell.
 journal-dropped = The last record of the journal { $path } ({ $seq }, at { $at } ms) was torn or damaged and has been set aside ({ $damage }); the game continues from record { $next }.
 journal-damaged = Record { $seq } of the journal { $path } is damaged ({ $damage }); records 1 to { $last } were replayed, { $count ->
     [one] the record from there on was not.
@@ -409,11 +409,11 @@ journal-damaged = Record { $seq } of the journal { $path } is damaged ({ $damage
 journal-file-damage = The journal { $path } is damaged outside its records: { $why }.
 journal-other-secret = The journal { $path } was written with another table secret (id { $journal }) than the one given (id { $given }): its MACs cannot be checked.
 journal-unkeyed-refused = Possible tampering: the journal { $path } carries no MACs, but this table has a secret (every journal made at a keyed table is keyed, demo games too), so its MACs may have been stripped and its game rewritten.
-journal-unkeyed-hint = If you know the journal { $path } is genuine, --accept-unkeyed reads it, not authenticated.
+journal-unkeyed-hint = If you know the journal { $path } is genuine, { $accept } reads it, not authenticated.
 journal-old-format = The journal { $path } is not authenticated: it was written before journals were keyed (format 2); only accidental damage is detected.
 journal-unkeyed = The journal { $path } is not authenticated: it was made without a table secret; only accidental damage is detected.
 journal-unkeyed-by-design = The journal { $path } is not authenticated: it was made without a table secret by design (a demo or test game); only accidental damage is detected.
-journal-no-secret = The journal { $path } is not authenticated: it is keyed, but was read without the table's secret (give it with --secret); only accidental damage was checked.
+journal-no-secret = The journal { $path } is not authenticated: it is keyed, but was read without the table's secret (give it with { $secret }); only accidental damage was checked.
 journal-authenticated = The journal { $path } is authenticated by the table's secret.
 journal-refused = Record { $seq } was refused by the table: { $why }.
 journal-edited-after-game = The records of the journal { $path } no longer replay to the finished game stored when it ended (record { $seq }): the journal was edited after the game; the PGN is the stored one.

@@ -401,7 +401,7 @@ watch-clock-failed = A DGT 3000 soha nem nyugtázta a parancsot.
 watch-error = Átviteli hiba, a kapcsolat megmarad: { $why }.
 
 ## journal replay and export: what the reader of a journal is told
-journal-accepted-unkeyed = Figyelem: a(z) { $path } naplóban nincsenek MAC-kódok, bár ennek az asztalnak van titkos kulcsa; csak azért olvasható be, hitelesítés nélkül, mert ezt az --accept-unkeyed kapcsolóval kérte: aki írhatta a fájlt, átírhatta a játszmáját, és ezt itt semmi sem tudja kimutatni.
+journal-accepted-unkeyed = Figyelem: a(z) { $path } naplóban nincsenek MAC-kódok, bár ennek az asztalnak van titkos kulcsa; csak azért olvasható be, hitelesítés nélkül, mert ezt az { $accept } kapcsolóval kérte: aki írhatta a fájlt, átírhatta a játszmáját, és ezt itt semmi sem tudja kimutatni.
 journal-dropped = A(z) { $path } napló utolsó bejegyzése ({ $seq }, { $at } ms) csonka vagy sérült volt, és félre lett téve ({ $damage }); a játszma a(z) { $next }. bejegyzéstől folytatódik.
 journal-damaged = A(z) { $path } napló { $seq }. bejegyzése sérült ({ $damage }); az 1–{ $last }. bejegyzés visszajátszva, { $count ->
     [one] az onnantól következő bejegyzés nem.
@@ -410,11 +410,11 @@ journal-damaged = A(z) { $path } napló { $seq }. bejegyzése sérült ({ $damag
 journal-file-damage = A(z) { $path } napló a bejegyzésein kívül sérült: { $why }.
 journal-other-secret = A(z) { $path } naplót az asztal egy másik titkos kulcsával (azonosító: { $journal }) írták, mint a megadott (azonosító: { $given }): MAC-kódjai nem ellenőrizhetők.
 journal-unkeyed-refused = Lehetséges manipuláció: a(z) { $path } naplóban nincsenek MAC-kódok, de ennek az asztalnak van titkos kulcsa (minden ilyen asztalnál készült napló kulcsos, a bemutatóké is), így MAC-kódjait eltávolíthatták és a játszmát átírhatták.
-journal-unkeyed-hint = Ha tudja, hogy a(z) { $path } napló valódi, az --accept-unkeyed beolvassa, hitelesítés nélkül.
+journal-unkeyed-hint = Ha tudja, hogy a(z) { $path } napló valódi, az { $accept } beolvassa, hitelesítés nélkül.
 journal-old-format = A(z) { $path } napló nincs hitelesítve: még a kulcsos naplók előtt írták (2. formátum); csak a véletlen sérülések észlelhetők.
 journal-unkeyed = A(z) { $path } napló nincs hitelesítve: az asztal titkos kulcsa nélkül készült; csak a véletlen sérülések észlelhetők.
 journal-unkeyed-by-design = A(z) { $path } napló nincs hitelesítve: szándékosan az asztal titkos kulcsa nélkül készült (bemutató- vagy tesztjátszma); csak a véletlen sérülések észlelhetők.
-journal-no-secret = A(z) { $path } napló nincs hitelesítve: kulcsos, de az asztal titkos kulcsa nélkül olvasták be (adja meg a --secret kapcsolóval); csak a véletlen sérüléseket ellenőrizték.
+journal-no-secret = A(z) { $path } napló nincs hitelesítve: kulcsos, de az asztal titkos kulcsa nélkül olvasták be (adja meg a { $secret } kapcsolóval); csak a véletlen sérüléseket ellenőrizték.
 journal-authenticated = A(z) { $path } naplót az asztal titkos kulcsa hitelesíti.
 journal-refused = Az asztal elutasította a(z) { $seq }. bejegyzést: { $why }.
 journal-edited-after-game = A(z) { $path } napló bejegyzései már nem a befejezéskor elmentett játszmát adják (a(z) { $seq }. bejegyzés): a naplót a játszma után szerkesztették; a PGN az elmentett.

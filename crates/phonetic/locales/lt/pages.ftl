@@ -400,7 +400,7 @@ watch-clock-failed = DGT 3000 taip ir nepatvirtino komandos.
 watch-error = Perdavimo klaida, ryšys tęsiasi: { $why }.
 
 ## journal replay and export: what the reader of a journal is told
-journal-accepted-unkeyed = Įspėjimas: žurnale { $path } nėra MAC kodų, nors šis stalas turi slaptąjį raktą; jis skaitomas neautentifikuotas tik todėl, kad jūs to paprašėte su --accept-unkeyed: kas galėjo rašyti į failą, galėjo perrašyti jo partiją, ir čia to niekas negali nustatyti.
+journal-accepted-unkeyed = Įspėjimas: žurnale { $path } nėra MAC kodų, nors šis stalas turi slaptąjį raktą; jis skaitomas neautentifikuotas tik todėl, kad jūs to paprašėte su { $accept }: kas galėjo rašyti į failą, galėjo perrašyti jo partiją, ir čia to niekas negali nustatyti.
 journal-dropped = Paskutinis žurnalo { $path } įrašas ({ $seq }, { $at } ms) buvo nutrūkęs arba sugadintas ir atidėtas ({ $damage }); partija tęsiama nuo įrašo { $next }.
 journal-damaged = Žurnalo { $path } įrašas { $seq } sugadintas ({ $damage }); įrašai nuo 1 iki { $last } atkurti, { $count ->
     [one] įrašas nuo ten — ne.
@@ -409,11 +409,11 @@ journal-damaged = Žurnalo { $path } įrašas { $seq } sugadintas ({ $damage });
 journal-file-damage = Žurnalas { $path } sugadintas už įrašų ribų: { $why }.
 journal-other-secret = Žurnalas { $path } parašytas su kitu stalo slaptuoju raktu (ID { $journal }) nei nurodytasis (ID { $given }): jo MAC kodų patikrinti negalima.
 journal-unkeyed-refused = Galima klastotė: žurnale { $path } nėra MAC kodų, bet šis stalas turi slaptąjį raktą (kiekvienas prie tokio stalo sukurtas žurnalas turi MAC kodus, ir demonstracijų taip pat), todėl jo MAC kodai galėjo būti pašalinti, o partija perrašyta.
-journal-unkeyed-hint = Jei žinote, kad žurnalas { $path } tikras, --accept-unkeyed jį perskaito kaip neautentifikuotą.
+journal-unkeyed-hint = Jei žinote, kad žurnalas { $path } tikras, { $accept } jį perskaito kaip neautentifikuotą.
 journal-old-format = Žurnalas { $path } neautentifikuotas: jis parašytas prieš atsirandant žurnalų raktams (2 formatas); aptinkami tik atsitiktiniai pažeidimai.
 journal-unkeyed = Žurnalas { $path } neautentifikuotas: jis sukurtas be stalo slaptojo rakto; aptinkami tik atsitiktiniai pažeidimai.
 journal-unkeyed-by-design = Žurnalas { $path } neautentifikuotas: jis sąmoningai sukurtas be stalo slaptojo rakto (demonstracinė ar bandomoji partija); aptinkami tik atsitiktiniai pažeidimai.
-journal-no-secret = Žurnalas { $path } neautentifikuotas: jis turi MAC kodus, bet perskaitytas be stalo slaptojo rakto (nurodykite jį su --secret); patikrinti tik atsitiktiniai pažeidimai.
+journal-no-secret = Žurnalas { $path } neautentifikuotas: jis turi MAC kodus, bet perskaitytas be stalo slaptojo rakto (nurodykite jį su { $secret }); patikrinti tik atsitiktiniai pažeidimai.
 journal-authenticated = Žurnalas { $path } autentifikuotas stalo slaptuoju raktu.
 journal-refused = Įrašą { $seq } stalas atmetė: { $why }.
 journal-edited-after-game = Žurnalo { $path } įrašai nebeatkuria baigtos partijos, išsaugotos jai pasibaigus (įrašas { $seq }): žurnalas redaguotas po partijos; PGN yra išsaugotasis.

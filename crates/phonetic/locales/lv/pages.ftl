@@ -400,7 +400,7 @@ watch-clock-failed = DGT 3000 tā arī neapstiprināja komandu.
 watch-error = Pārraides kļūda, savienojums turpinās: { $why }.
 
 ## journal replay and export: what the reader of a journal is told
-journal-accepted-unkeyed = Brīdinājums: žurnālā { $path } nav MAC kodu, lai gan šim galdiņam ir slepenā atslēga; tas tiek lasīts neautentificēts tikai tāpēc, ka jūs to lūdzāt ar --accept-unkeyed: kas varēja rakstīt failā, varēja pārrakstīt tā partiju, un šeit to nekas nevar noteikt.
+journal-accepted-unkeyed = Brīdinājums: žurnālā { $path } nav MAC kodu, lai gan šim galdiņam ir slepenā atslēga; tas tiek lasīts neautentificēts tikai tāpēc, ka jūs to lūdzāt ar { $accept }: kas varēja rakstīt failā, varēja pārrakstīt tā partiju, un šeit to nekas nevar noteikt.
 journal-dropped = Žurnāla { $path } pēdējais ieraksts ({ $seq }, { $at } ms) bija pārrauts vai bojāts un ir nolikts malā ({ $damage }); partija turpinās no ieraksta { $next }.
 journal-damaged = Žurnāla { $path } ieraksts { $seq } ir bojāts ({ $damage }); ieraksti no 1 līdz { $last } ir atskaņoti, { $count ->
     [one] ieraksts no turienes — nav.
@@ -409,11 +409,11 @@ journal-damaged = Žurnāla { $path } ieraksts { $seq } ir bojāts ({ $damage })
 journal-file-damage = Žurnāls { $path } ir bojāts ārpus saviem ierakstiem: { $why }.
 journal-other-secret = Žurnāls { $path } ir rakstīts ar citu galdiņa slepeno atslēgu (ID { $journal }), nevis norādīto (ID { $given }): tā MAC kodus nevar pārbaudīt.
 journal-unkeyed-refused = Iespējama viltošana: žurnālā { $path } nav MAC kodu, bet šim galdiņam ir slepenā atslēga (katram pie šāda galdiņa izveidotam žurnālam tie ir, arī demonstrācijām), tāpēc tā MAC kodi var būt noņemti un partija pārrakstīta.
-journal-unkeyed-hint = Ja zināt, ka žurnāls { $path } ir īsts, --accept-unkeyed to nolasa kā neautentificētu.
+journal-unkeyed-hint = Ja zināt, ka žurnāls { $path } ir īsts, { $accept } to nolasa kā neautentificētu.
 journal-old-format = Žurnāls { $path } nav autentificēts: tas rakstīts, pirms žurnāliem bija atslēgas (2. formāts); tiek atklāti tikai nejauši bojājumi.
 journal-unkeyed = Žurnāls { $path } nav autentificēts: tas izveidots bez galdiņa slepenās atslēgas; tiek atklāti tikai nejauši bojājumi.
 journal-unkeyed-by-design = Žurnāls { $path } nav autentificēts: tas apzināti izveidots bez galdiņa slepenās atslēgas (demonstrācijas vai testa partija); tiek atklāti tikai nejauši bojājumi.
-journal-no-secret = Žurnāls { $path } nav autentificēts: tam ir MAC kodi, bet tas nolasīts bez galdiņa slepenās atslēgas (norādiet to ar --secret); pārbaudīti tikai nejauši bojājumi.
+journal-no-secret = Žurnāls { $path } nav autentificēts: tam ir MAC kodi, bet tas nolasīts bez galdiņa slepenās atslēgas (norādiet to ar { $secret }); pārbaudīti tikai nejauši bojājumi.
 journal-authenticated = Žurnāls { $path } ir autentificēts ar galdiņa slepeno atslēgu.
 journal-refused = Galdiņš noraidīja ierakstu { $seq }: { $why }.
 journal-edited-after-game = Žurnāla { $path } ieraksti vairs neatskaņo pabeigto partiju, kas saglabāta tās beigās (ieraksts { $seq }): žurnāls rediģēts pēc partijas; PGN ir saglabātais.
