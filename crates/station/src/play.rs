@@ -137,6 +137,7 @@ fn say(config: &StationConfig, id: &str, args: &[Arg<'_>]) -> String {
 }
 
 /// What the TRF the table's file names says of the table's board in round `round`.
+#[derive(Debug)]
 enum NextPairing {
     /// A game: the file's players, colours and round.
     Game,
@@ -875,5 +876,54 @@ fn keyboard(
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(s) = guard.as_ref() {
         let _ = s.requests.blocking_send(Request::Quit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A TRF16 line of player `rank` with one block per round.
+    fn player(rank: u32, name: &str, rounds: &[&str]) -> String {
+        let blocks: String = rounds.iter().map(|r| format!("  {r}")).collect();
+        format!(
+            "001 {rank:>4} m{:>3} {name:<33} {:>4} {:>3} {:>11} {:<10} {:>4} {rank:>4}{blocks}",
+            "", "2000", "GER", "", "1990", "0.0"
+        )
+    }
+
+    /// A table following its VI player (start number 1): in round 2 he has a bye, which
+    /// is said and skipped; in round 3 the file does not name him yet.
+    #[test]
+    fn a_vi_players_bye_is_said_and_a_round_without_him_waits() {
+        let dir = tempfile::tempdir().unwrap();
+        let trf = dir.path().join("swiss.trf");
+        let lines = [
+            "012 Swiss".to_owned(),
+            player(1, "Anna, A", &["   2 w 1", "0000 - H"]),
+            player(2, "Bert, B", &["   1 b 0", "   3 w  "]),
+            player(3, "Carl, C", &["0000 - U", "   2 b  "]),
+        ];
+        std::fs::write(&trf, lines.join("\n") + "\n").unwrap();
+        let text =
+            "[game]\ntrf = \"swiss.trf\"\nvi_player = 1\nboard = 1\n[players]\nvi = \"white\"\n";
+        let mut config = crate::edges::config_from_str(text, dir.path()).unwrap();
+        match take_pairing(&mut config, 2) {
+            NextPairing::Forfeit(said) => {
+                assert!(said.contains("Anna, A hat keine Partie"), "{said}");
+            }
+            other => panic!("a bye is said and skipped: {other:?}"),
+        }
+        match take_pairing(&mut config, 3) {
+            NextPairing::NotYet(why) => assert!(why.contains("swiss.trf"), "{why}"),
+            other => panic!("round 3 is not there yet: {other:?}"),
+        }
+        // Round 1 at board 1, as paired: White, against Bert.
+        assert!(matches!(take_pairing(&mut config, 1), NextPairing::Game));
+        assert_eq!(
+            (config.game.white.as_str(), config.game.black.as_str()),
+            ("Anna, A", "Bert, B")
+        );
+        assert_eq!(config.game.round, "1.1");
     }
 }
