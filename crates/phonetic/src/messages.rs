@@ -351,6 +351,17 @@ mod tests {
             ("connected", "yes".into()),
             ("battery", "no".into()),
             ("ms", "1500".into()),
+            ("clock", "yes".into()),
+            ("default", "yes".into()),
+            ("language", "de".into()),
+            ("voices", "de (German), de+f3 (German female)".into()),
+            (
+                "question",
+                "Wie heißt der Schiedsrichter (leer: keiner)?".into(),
+            ),
+            ("public", "table.pub".into()),
+            ("paths", "games, table.secret, table.key".into()),
+            ("ports", "/dev/ttyACM0, /dev/ttyACM1".into()),
         ]
     }
 
@@ -439,6 +450,10 @@ mod tests {
         "pairings-forfeit-result",
         // What happened at a clock, inside the line that gives the times.
         "clock-what-",
+        // init's prompt (the question and its default, then the answer) and the reasons
+        // inside its sentence "Not understood: …".
+        "init-prompt",
+        "init-why-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.
