@@ -1,6 +1,7 @@
 //! `annabella init`: finds what is connected — serial ports and who answers on each,
 //! microphones, voices per language — asks only what it cannot find out, in plain lines
-//! a screen reader reads, and writes a commented table.toml. Every question has a flag;
+//! a screen reader reads (whole sentences of `--language`, German by default), and
+//! writes a commented table.toml, the same whatever the language. Every question has a flag;
 //! `--non-interactive` never reads standard input.
 
 use std::{path::PathBuf, process::ExitCode};

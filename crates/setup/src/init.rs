@@ -633,7 +633,7 @@ mod tests {
         assert_eq!(config.game.vi_press, Press::Lever);
         let bare = TableAnswers {
             dgt_clock: false,
-            ..club
+            ..club.clone()
         };
         let text = table_toml(&bare, &[]);
         let config = annabella_station::edges::config_from_str(&text, Path::new("/")).unwrap();
@@ -641,6 +641,12 @@ mod tests {
         assert_eq!(config.game.vi_press, Press::Automatic);
         assert_eq!(config.game.sighted_press, Press::Automatic);
         assert!(set_up_notes(&bare)[1].contains("keeps the time itself"));
+        // What init tells the person follows the file's notes, one for one.
+        assert_eq!(
+            set_up_note_ids(&bare),
+            ["init-note-no-peg-board", "init-note-no-clock"]
+        );
+        assert_eq!(set_up_note_ids(&club)[1..], ["init-note-dgt-clock"]);
     }
 
     #[test]

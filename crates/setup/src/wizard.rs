@@ -1256,3 +1256,68 @@ fn espeak_voices(language: &str) -> Vec<String> {
         .map(|v| format!("{} ({})", v.file, v.name))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_told_in_the_wizards_language_and_in_whole_sentences() {
+        let forfeit = InitError::Forfeit {
+            name: "open.trf".into(),
+            round: 2,
+            board: 3,
+            white: "Anna".into(),
+            black: "Bella".into(),
+            winner: Some(Color::Black),
+        };
+        assert_eq!(
+            forfeit.told(Language::De),
+            "In der TRF-Datei open.trf ist Runde 2, Brett 3 (Anna – Bella) kampflos entschieden \
+             (0-1): Dort wird keine Partie gespielt."
+        );
+        let missing = InitError::NoSuchBoard {
+            name: "open.trf".into(),
+            round: 2,
+            board: 4,
+            boards: 3,
+        };
+        assert_eq!(
+            missing.told(Language::En),
+            "Round 2 of the TRF file open.trf has no board 4: its boards are 1 to 3."
+        );
+        assert_eq!(
+            InitError::NoBoard { ports: None }.told(Language::De),
+            "Es wurde kein Brett gefunden: Auf keiner seriellen Schnittstelle antwortete ein \
+             DGT-Brett oder ein taktiles Steckbrett. Schließen Sie die Bretter an, schalten Sie \
+             sie ein und rufen Sie init dann noch einmal auf."
+        );
+    }
+
+    #[test]
+    fn an_answer_not_understood_is_refused_with_the_question_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = Options {
+            language: Language::Lv,
+            out: dir.path().join("table.toml"),
+            non_interactive: true,
+            no_devices: true,
+            ports: vec![dir.path().join("no-such-port")],
+            vi: Some("purple".into()),
+            ..Options::default()
+        };
+        let mut said = Vec::new();
+        let e = run(&options, std::io::empty(), &mut said).unwrap_err();
+        assert_eq!(
+            e.told(Language::Lv),
+            "Ar kuras krāsas figūrām spēlē vājredzīgais spēlētājs (white – baltajām, black – \
+             melnajām)? Atbilde „purple“ nav saprasta: white vai black."
+        );
+        let said = String::from_utf8(said).unwrap();
+        assert!(
+            said.contains("Tapu dēlis netika atrasts: tiek ierakstīts \"none\"."),
+            "{said}"
+        );
+        assert!(!options.out.exists());
+    }
+}
