@@ -167,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         std::io::stdin().lock(),
         &mut std::io::stderr().lock(),
     )
-    .map_err(|e| flag_named(&e, language))?;
+    .map_err(|e| flag_named(e, language))?;
     annabella_logging::say(&Messages::get(language).text(
         "init-next",
         &[("path", options.out.display().to_string().into())],
@@ -177,7 +177,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The wizard's error in `language`, told with the flag that answers it (the library
 /// names none).
-fn flag_named(e: &wizard::InitError, language: Language) -> anyhow::Error {
+fn flag_named(e: wizard::InitError, language: Language) -> anyhow::Error {
     let hint = match e {
         wizard::InitError::Exists(_) => Some("init-hint-force"),
         wizard::InitError::InputEnded(_) => Some("init-hint-non-interactive"),
@@ -187,6 +187,9 @@ fn flag_named(e: &wizard::InitError, language: Language) -> anyhow::Error {
     let told = e.told(language);
     match hint {
         Some(id) => anyhow::anyhow!("{told} {}", Messages::get(language).text(id, &[])),
+        // The terminal's own error stays the cause (a closed standard error ends quietly);
+        // the sentence already says it.
+        None if matches!(e, wizard::InitError::Io(_)) => anyhow::Error::new(e).context(told),
         None => anyhow::anyhow!("{told}"),
     }
 }

@@ -761,11 +761,18 @@ fn silent(
                 ("ms", patience.as_millis().to_string().into()),
             ],
         ),
-        annabella_devices::identify::IdentifyError::Port(e) => say(
-            language,
-            "init-port-unopened",
-            &[("path", path.into()), ("why", e.to_string().into())],
-        ),
+        annabella_devices::identify::IdentifyError::Port(e) => {
+            // The sentence names the port: the reason only, as the system says it.
+            let reason = match e {
+                annabella_devices::transport::PortError::Open { reason, .. } => reason.to_string(),
+                annabella_devices::transport::PortError::Io { reason, .. } => reason.to_string(),
+            };
+            say(
+                language,
+                "init-port-unopened",
+                &[("path", path.into()), ("why", reason.into())],
+            )
+        }
     }
 }
 
