@@ -1214,15 +1214,16 @@ impl<R: BufRead> Asker<R> {
             });
         }
         loop {
-            writeln!(
-                err,
-                "{}",
-                say(
+            // An empty default is the question's own "(empty: none)".
+            let prompt = match default {
+                "" => question.to_owned(),
+                _ => say(
                     self.language,
                     "init-prompt",
-                    &[("question", question.into()), ("default", default.into())]
-                )
-            )?;
+                    &[("question", question.into()), ("default", default.into())],
+                ),
+            };
+            writeln!(err, "{prompt}")?;
             let mut line = String::new();
             if self.input.read_line(&mut line)? == 0 {
                 return Err(InitError::InputEnded(question.to_owned()));
