@@ -450,10 +450,11 @@ mod tests {
         "pairings-forfeit-result",
         // What happened at a clock, inside the line that gives the times.
         "clock-what-",
-        // init's prompt (the question and its default, then the answer) and the reasons
-        // inside its sentence "Not understood: …".
+        // init's prompt (the question and its default, then the answer), the reasons
+        // inside its sentence "Not understood: …" and why a board's position is none.
         "init-prompt",
         "init-why-",
+        "init-problem-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

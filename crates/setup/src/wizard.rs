@@ -825,16 +825,41 @@ impl Ports {
         } else {
             *slot = Some(path.to_path_buf());
         }
-        if let Some(problem) = identity.position_problem() {
+        if let Some(problem) = identity.position_fault() {
             line.push_str(&format!("; {problem}"));
             told.push(' ');
             told.push_str(&say(
                 language,
                 "init-port-problem",
-                &[("problem", problem.into())],
+                &[("problem", position_problem(language, problem).into())],
             ));
         }
         (line, told)
+    }
+}
+
+/// Why a reported position is none of a game, in `language`.
+fn position_problem(
+    language: Language,
+    problem: annabella_devices::identify::PositionProblem,
+) -> String {
+    use annabella_devices::identify::PositionProblem;
+    let side = |c: Color| -> Arg<'static> { ("color", c.fold_wb("white", "black").into()) };
+    match problem {
+        PositionProblem::Kings { color, count } => say(
+            language,
+            "init-problem-kings",
+            &[side(color), ("count", count.into())],
+        ),
+        PositionProblem::Pieces { color, count } => say(
+            language,
+            "init-problem-pieces",
+            &[side(color), ("count", count.into())],
+        ),
+        PositionProblem::PawnOnEdge => say(language, "init-problem-pawn", &[]),
+        PositionProblem::Pegs { count } => {
+            say(language, "init-problem-pegs", &[("count", count.into())])
+        }
     }
 }
 
@@ -1299,6 +1324,34 @@ mod tests {
             "Es wurde kein Brett gefunden: Auf keiner seriellen Schnittstelle antwortete ein \
              DGT-Brett oder ein taktiles Steckbrett. Schließen Sie die Bretter an, schalten Sie \
              sie ein und rufen Sie init dann noch einmal auf."
+        );
+    }
+
+    #[test]
+    fn a_position_that_is_none_of_a_game_is_said_in_the_wizards_language() {
+        use annabella_devices::identify::PositionProblem;
+        let kings = PositionProblem::Kings {
+            color: Color::White,
+            count: 2,
+        };
+        assert_eq!(
+            position_problem(Language::De, kings),
+            "2 weiße Könige auf dem Brett"
+        );
+        assert_eq!(
+            position_problem(Language::En, kings),
+            kings.to_string(),
+            "the English words are the file's"
+        );
+        assert_eq!(
+            position_problem(
+                Language::Hu,
+                PositionProblem::Pieces {
+                    color: Color::Black,
+                    count: 17
+                }
+            ),
+            "17 sötét bábu a táblán"
         );
     }
 

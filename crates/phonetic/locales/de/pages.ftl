@@ -665,6 +665,16 @@ init-ask-site = Wo wird gespielt, in welchem Ort (leer: keiner)?
 init-ask-round = Welche Runde ist es (leer: keine)?
 init-ask-board = An welchem Brett spielt der Tisch (leer: keinem)?
 init-ask-arbiter = Wie heißt der Schiedsrichter (leer: keiner)?
+init-problem-kings = { $count } { $color ->
+    [white] weiße
+   *[black] schwarze
+} Könige auf dem Brett
+init-problem-pieces = { $count } { $color ->
+    [white] weiße
+   *[black] schwarze
+} Steine auf dem Brett
+init-problem-pawn = ein Bauer auf der ersten oder der letzten Reihe
+init-problem-pegs = in { $count } Löchern steckt ein Stift, und eine Partie hat höchstens 32 Steine
 init-prompt = { $question } [{ $default }]:
 init-again = Nicht verstanden: { $why }. Bitte antworten Sie noch einmal.
 init-why-color = white oder black

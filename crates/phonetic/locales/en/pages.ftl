@@ -664,6 +664,16 @@ init-ask-site = Where is it played, the town (empty: none)?
 init-ask-round = Which round is it (empty: none)?
 init-ask-board = Which board number does the table play (empty: none)?
 init-ask-arbiter = What is the arbiter's name (empty: none)?
+init-problem-kings = { $count } { $color ->
+    [white] white
+   *[black] black
+} kings on the board
+init-problem-pieces = { $count } { $color ->
+    [white] white
+   *[black] black
+} pieces on the board
+init-problem-pawn = a pawn on the first or the last rank
+init-problem-pegs = { $count } holes hold a peg, and a game has at most 32 pieces
 init-prompt = { $question } [{ $default }]:
 init-again = Not understood: { $why }. Please answer again.
 init-why-color = white or black

@@ -659,6 +659,16 @@ init-ask-site = Hol játszanak, melyik városban (üres: nincs)?
 init-ask-round = Hányadik forduló ez (üres: nincs)?
 init-ask-board = Hányadik táblán játszik az asztal (üres: nincs)?
 init-ask-arbiter = Hogy hívják a versenybírót (üres: nincs)?
+init-problem-kings = { $count } { $color ->
+    [white] világos
+   *[black] sötét
+} király a táblán
+init-problem-pieces = { $count } { $color ->
+    [white] világos
+   *[black] sötét
+} bábu a táblán
+init-problem-pawn = gyalog az első vagy az utolsó soron
+init-problem-pegs = { $count } lyukban van csap, pedig egy játszmában legfeljebb 32 bábu van
 init-prompt = { $question } [{ $default }]:
 init-again = Nem érthető: { $why }. Kérem, válaszoljon újra.
 init-why-color = white vagy black

@@ -658,6 +658,16 @@ init-ask-site = Kur žaidžiama, kuriame mieste (tuščia: niekur)?
 init-ask-round = Kelintas ratas (tuščia: joks)?
 init-ask-board = Prie kurios lentos žaidžia stalas (tuščia: jokios)?
 init-ask-arbiter = Koks teisėjo vardas (tuščia: jokio)?
+init-problem-kings = { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+} karalių lentoje: { $count }
+init-problem-pieces = { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+} figūrų lentoje: { $count }
+init-problem-pawn = pėstininkas pirmoje arba paskutinėje eilėje
+init-problem-pegs = skylių su kaiščiu: { $count }, o partijoje yra ne daugiau kaip 32 figūros
 init-prompt = { $question } [{ $default }]:
 init-again = Nesuprasta: { $why }. Atsakykite dar kartą.
 init-why-color = white arba black

@@ -658,6 +658,16 @@ init-ask-site = Kur spēlē, kurā pilsētā (tukšs: nav)?
 init-ask-round = Kura kārta tā ir (tukšs: nav)?
 init-ask-board = Pie kura dēļa spēlē galds (tukšs: nav)?
 init-ask-arbiter = Kā sauc tiesnesi (tukšs: nav)?
+init-problem-kings = { $color ->
+    [white] balto
+   *[black] melno
+} karaļu skaits uz galdiņa: { $count }
+init-problem-pieces = { $color ->
+    [white] balto
+   *[black] melno
+} figūru skaits uz galdiņa: { $count }
+init-problem-pawn = bandinieks pirmajā vai pēdējā horizontālē
+init-problem-pegs = caurumu ar tapu skaits: { $count }, bet partijā ir ne vairāk kā 32 figūras
 init-prompt = { $question } [{ $default }]:
 init-again = Nav saprasts: { $why }. Lūdzu, atbildiet vēlreiz.
 init-why-color = white vai black
