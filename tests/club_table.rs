@@ -115,10 +115,14 @@ fn a_club_game_is_played_from_init_to_the_result_with_the_dgt_3000_lever() {
     let probe = dgt_sim(&link, None);
     let (config, said) = init(dir.path(), &[&link]);
     assert!(
-        said.contains("with a DGT 3000 clock on its cable"),
+        said.contains("antwortet ein DGT-Brett (Firmware ")
+            && said.contains("), mit einer DGT 3000 an seinem Kabel."),
         "{said}"
     );
-    assert!(said.contains("no peg board"), "{said}");
+    assert!(
+        said.contains("Es gibt kein Steckbrett: Der sehbehinderte Spieler benutzt"),
+        "{said}"
+    );
     let written = std::fs::read_to_string(&config).unwrap();
     assert!(written.contains("peg_board = \"none\""), "{written}");
     assert!(written.contains("clock = \"dgt\""), "{written}");
@@ -179,7 +183,10 @@ fn init_without_any_clock_lets_the_table_press_and_play_confirms_by_word() {
     let dir = tempfile::tempdir().unwrap();
     // No port at all: no peg board, no DGT board, no clock.
     let (config, said) = init(dir.path(), &[&dir.path().join("no-such-port")]);
-    assert!(said.contains("the table keeps the time itself"), "{said}");
+    assert!(
+        said.contains("Es wurde keine Uhr gefunden: Der Tisch führt die Zeit selbst"),
+        "{said}"
+    );
     let written = std::fs::read_to_string(&config).unwrap();
     assert!(written.contains("clock = \"none\""), "{written}");
     assert!(written.contains("vi_press = \"automatic\""), "{written}");

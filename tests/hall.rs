@@ -623,7 +623,10 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         & 0o777;
     assert_eq!(mode, 0o600, "the secret is its owner's only");
     let secret = annabella_journal::TableSecret::read(&secret_file).unwrap();
-    assert!(stderr.contains("Made the table's secret"), "{stderr}");
+    assert!(
+        stderr.contains("Das Geheimnis des Tisches ist angelegt: "),
+        "{stderr}"
+    );
     for line in [
         "mosquitto_passwd /etc/mosquitto/annabella/passwd annabella-table-3".to_owned(),
         "user annabella-table-3".to_owned(),
@@ -658,8 +661,14 @@ fn init_makes_the_tables_key_pair_and_prints_the_lines_for_the_hall() {
         .output()
         .unwrap();
     assert!(again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's signing key"));
-    assert!(String::from_utf8_lossy(&again.stderr).contains("Kept the table's secret"));
+    assert!(
+        String::from_utf8_lossy(&again.stderr)
+            .contains("Der Signaturschlüssel des Tisches bleibt erhalten: ")
+    );
+    assert!(
+        String::from_utf8_lossy(&again.stderr)
+            .contains("Das Geheimnis des Tisches bleibt erhalten: ")
+    );
     assert_eq!(
         annabella_journal::TableSecret::read(&secret_file).unwrap(),
         secret,

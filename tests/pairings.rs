@@ -368,7 +368,7 @@ fn init_fills_the_players_event_and_round_from_a_board_of_the_trf() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&missing.stderr)
-            .contains("dutch_2025_C5.trf: round 2 has no board 4 (3 boards)")
+            .contains("dutch_2025_C5.trf hat kein Brett 4: Ihre Bretter sind 1 bis 3.")
     );
     assert!(!config.exists());
 }

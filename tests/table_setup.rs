@@ -109,12 +109,18 @@ fn init_finds_the_devices_and_writes_a_config_play_and_doctor_accept() {
         .unwrap();
     let (_, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("DGT board, firmware"), "{stderr}");
     assert!(
-        stderr.contains("tactile peg board, firmware 1.0"),
+        stderr.contains("antwortet ein DGT-Brett (Firmware "),
         "{stderr}"
     );
-    assert!(stderr.contains("tactile clock, firmware 1.0"), "{stderr}");
+    assert!(
+        stderr.contains("antwortet ein taktiles Steckbrett (Firmware 1.0)."),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("antwortet eine taktile Uhr (Firmware 1.0)."),
+        "{stderr}"
+    );
     let written = std::fs::read_to_string(&config).unwrap();
     for (key, link) in ["peg_board", "dgt", "clock"].iter().zip(&links) {
         assert!(
@@ -190,13 +196,16 @@ fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
     );
     let (_, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("nothing known answers"), "{stderr}");
+    assert!(stderr.contains("lässt sich nicht verwenden: "), "{stderr}");
     assert!(
-        stderr.contains("Colour of the visually impaired player (white or black) [white]:"),
+        stderr.contains(
+            "Welche Farbe hat der sehbehinderte Spieler (white für Weiß, black für Schwarz)? \
+             [white]:"
+        ),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Not understood: white or black"),
+        stderr.contains("Nicht verstanden: white oder black. Bitte antworten Sie noch einmal."),
         "{stderr}"
     );
     let written = std::fs::read_to_string(&config).unwrap();
@@ -218,7 +227,8 @@ fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
         assert!(written.lines().any(|l| l == line), "{line} in {written}");
     }
     assert!(
-        stderr.contains("Not understood: a board number from 1"),
+        stderr
+            .contains("Nicht verstanden: eine Brettnummer ab 1. Bitte antworten Sie noch einmal."),
         "{stderr}"
     );
     // An existing file is kept.
@@ -229,6 +239,94 @@ fn init_asks_in_plain_lines_and_asks_again_when_not_understood() {
         .unwrap();
     assert_eq!(again.status.code(), Some(2));
     assert!(text(&again).1.contains("--force"));
+}
+
+/// init speaks the organiser's language (German unless `--language` says otherwise) in
+/// whole sentences, and the file it writes is the same in every language: its comments
+/// are the file's documentation, its keys and values what `play` reads.
+#[test]
+fn init_speaks_the_chosen_language_and_writes_the_same_file_in_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_port = dir.path().join("no-such-port");
+    let run = |language: Option<&str>| {
+        let folder = dir.path().join(language.unwrap_or("default"));
+        let config = folder.join("table.toml");
+        let mut cmd = annabella();
+        cmd.args(["init", "--non-interactive", "--no-devices", "--out"])
+            .arg(&config)
+            .arg("--port")
+            .arg(&no_port)
+            .args(["--white", "Anna Muster", "--black", "Bella Beispiel"]);
+        if let Some(language) = language {
+            cmd.args(["--language", language]);
+        }
+        let out = cmd.stdin(Stdio::null()).output().unwrap();
+        let (_, stderr) = text(&out);
+        assert!(out.status.success(), "{stderr}");
+        for line in stderr.lines().filter(|l| !l.trim().is_empty()) {
+            assert!(
+                line.starts_with(char::is_uppercase) && line.ends_with(['.', '?', '!']),
+                "not a whole sentence: {line:?}\n{stderr}"
+            );
+            assert!(
+                !line.contains('{') && !line.contains("Some(") && !line.contains("\\\""),
+                "debug text: {line:?}"
+            );
+        }
+        (folder, stderr, std::fs::read(&config).unwrap())
+    };
+    let (de, german, de_file) = run(None);
+    let (en, english, en_file) = run(Some("en"));
+    let shown = |folder: &Path, name: &str| folder.join(name).display().to_string();
+    for sentence in [
+        "Es wurde kein Steckbrett gefunden: Eingetragen wird \"none\".".to_owned(),
+        "Es wurde kein DGT-Brett gefunden: Eingetragen wird \"none\".".to_owned(),
+        "Es wurde keine taktile Uhr gefunden: Eingetragen wird \"none\".".to_owned(),
+        format!(
+            "Das Geheimnis des Tisches ist angelegt: {} (privat, Modus 0600). Seine Protokolle \
+             werden damit beglaubigt: Bewahren Sie es auf und kopieren Sie es nie auf einen \
+             anderen Tisch.",
+            shown(&de, "table.secret")
+        ),
+        format!(
+            "Der Signaturschlüssel des Tisches ist angelegt: {} (privat, Modus 0600) und {} \
+             (öffentlich, für die Halle).",
+            shown(&de, "table.key"),
+            shown(&de, "table.pub")
+        ),
+        format!("Die Datei {} ist geschrieben.", shown(&de, "table.toml")),
+        format!(
+            "Prüfen Sie den Tisch als Nächstes mit: annabella doctor --config {}.",
+            shown(&de, "table.toml")
+        ),
+    ] {
+        assert!(
+            german.lines().any(|l| l == sentence),
+            "{sentence:?} missing:\n{german}"
+        );
+    }
+    for sentence in [
+        "No peg board was found: it is written as \"none\".".to_owned(),
+        format!("The file {} is written.", shown(&en, "table.toml")),
+        format!(
+            "Next, check the table with: annabella doctor --config {}.",
+            shown(&en, "table.toml")
+        ),
+    ] {
+        assert!(
+            english.lines().any(|l| l == sentence),
+            "{sentence:?} missing:\n{english}"
+        );
+    }
+    for english_only in ["Serial ports", "Written:", "Next:", "Made the", "Set-up:"] {
+        assert!(!german.contains(english_only), "{english_only}: {german}");
+    }
+    assert_eq!(
+        String::from_utf8_lossy(&de_file),
+        String::from_utf8_lossy(&en_file),
+        "the wizard's language never reaches the file"
+    );
+    assert_eq!(de_file, en_file);
 }
 
 /// A config with `devices`, `speech` and `records` sections as given.
@@ -595,8 +693,16 @@ fn tables_in_one_folder_have_their_own_keys_and_records_and_a_missing_board_is_s
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
     let (_, stderr) = text(&refused);
-    assert!(stderr.contains("no board found"), "{stderr}");
-    assert!(stderr.contains("--no-devices"), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "annabella: Es wurde kein Brett gefunden: Auf {} antwortete weder ein DGT-Brett noch \
+             ein taktiles Steckbrett. Schließen Sie die Bretter an, schalten Sie sie ein und rufen \
+             Sie init dann noch einmal auf. Mit --no-devices wird ein Tisch ohne Geräte \
+             geschrieben (nur getippte Züge).",
+            no_port.display()
+        )),
+        "{stderr}"
+    );
     assert!(!etc.join("table-1.toml").exists());
     let mut publics = Vec::new();
     let password = dir.path().join("password");

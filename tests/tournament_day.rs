@@ -676,7 +676,8 @@ fn a_withdrawal_and_a_bye_are_listed_counted_and_a_missing_board_named() {
     let said = String::from_utf8_lossy(&init.stderr);
     assert!(!init.status.success(), "{said}");
     assert!(
-        said.contains("round 2") && said.contains("board 4") && said.contains("3 boards"),
+        said.contains("Runde 2 der TRF-Datei")
+            && said.contains("hat kein Brett 4: Ihre Bretter sind 1 bis 3."),
         "the missing board is named: {said}"
     );
     assert!(

@@ -1,15 +1,21 @@
 //! `annabella init`: finds what is connected — serial ports and who answers on each,
 //! microphones, voices per language — asks only what it cannot find out, in plain lines
-//! a screen reader reads, and writes a commented table.toml. Every question has a flag;
+//! a screen reader reads (whole sentences of `--language`, German by default), and
+//! writes a commented table.toml, the same whatever the language. Every question has a flag;
 //! `--non-interactive` never reads standard input.
 
 use std::{path::PathBuf, process::ExitCode};
 
+use annabella_phonetic::{Language, messages::Messages};
 use annabella_setup::wizard::{self, Options};
 
 /// Flags of `annabella init`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The language init asks and reports in (the organiser's or the arbiter's; the
+    /// file it writes is the same in each): de, en, lt, lv or hu.
+    #[arg(long, default_value = "de")]
+    language: Language,
     /// Where to write the config.
     #[arg(long, default_value = "table.toml")]
     out: PathBuf,
@@ -117,7 +123,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (None, Some(n), Some(k)) => Some(format!("{n}.{k}")),
         (None, Some(n), None) => Some(n.to_string()),
     };
+    let language = args.language;
     let options = Options {
+        language,
         out: args.out,
         force: args.force,
         non_interactive: args.non_interactive,
@@ -159,26 +167,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         std::io::stdin().lock(),
         &mut std::io::stderr().lock(),
     )
-    .map_err(flag_named)?;
-    annabella_logging::say(&format!(
-        "Next: annabella doctor --config {}",
-        options.out.display()
+    .map_err(|e| flag_named(e, language))?;
+    annabella_logging::say(&Messages::get(language).text(
+        "init-next",
+        &[("path", options.out.display().to_string().into())],
     ));
     Ok(ExitCode::SUCCESS)
 }
 
-/// The wizard's error, told with the flags that answer it (the library names none).
-fn flag_named(e: wizard::InitError) -> anyhow::Error {
-    match e {
-        wizard::InitError::Exists(file) => {
-            anyhow::anyhow!("{file} exists: give --force to replace it, or --out another file")
-        }
-        wizard::InitError::InputEnded(question) => {
-            anyhow::anyhow!("{question}: standard input ended (use --non-interactive and flags)")
-        }
-        e @ wizard::InitError::NoBoard { .. } => {
-            anyhow::anyhow!("{e}; --no-devices writes a table without devices (typed moves only)")
-        }
-        e => e.into(),
+/// The wizard's error in `language`, told with the flag that answers it (the library
+/// names none).
+fn flag_named(e: wizard::InitError, language: Language) -> anyhow::Error {
+    let hint = match e {
+        wizard::InitError::Exists(_) => Some("init-hint-force"),
+        wizard::InitError::InputEnded(_) => Some("init-hint-non-interactive"),
+        wizard::InitError::NoBoard { .. } => Some("init-hint-no-devices"),
+        _ => None,
+    };
+    let told = e.told(language);
+    match hint {
+        Some(id) => anyhow::anyhow!("{told} {}", Messages::get(language).text(id, &[])),
+        // The terminal's own error stays the cause (a closed standard error ends quietly);
+        // the sentence already says it.
+        None if matches!(e, wizard::InitError::Io(_)) => anyhow::Error::new(e).context(told),
+        None => anyhow::anyhow!("{told}"),
     }
 }

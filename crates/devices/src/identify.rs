@@ -107,33 +107,79 @@ impl Identity {
     /// Why the reported position cannot be a chess position (a dead square, a piece
     /// falling over); `None` when it can, or when nothing was reported.
     pub fn position_problem(&self) -> Option<String> {
+        self.position_fault().map(|p| p.to_string())
+    }
+
+    /// [`Identity::position_problem`] as what it is, for a caller that words it in the
+    /// table's language.
+    pub fn position_fault(&self) -> Option<PositionProblem> {
         match self {
             Identity::Dgt {
                 board: Some(board), ..
-            } => board_problem(board),
+            } => board_fault(board),
             Identity::PegBoard {
                 occupied: Some(occupied),
                 ..
-            } if occupied.count() > 32 => Some(format!(
-                "{} holes hold a peg; a game has at most 32 pieces",
-                occupied.count()
-            )),
+            } if occupied.count() > 32 => Some(PositionProblem::Pegs {
+                count: occupied.count(),
+            }),
             _ => None,
         }
     }
 }
 
+/// Why a reported position cannot be one of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PositionProblem {
+    /// A side has no king, or more than one.
+    #[error("{count} {color} kings on the board")]
+    Kings {
+        /// The side.
+        color: Color,
+        /// Its kings.
+        count: usize,
+    },
+    /// A side has more than 16 pieces.
+    #[error("{count} {color} pieces on the board")]
+    Pieces {
+        /// The side.
+        color: Color,
+        /// Its pieces.
+        count: usize,
+    },
+    /// A pawn stands on the first or the last rank.
+    #[error("a pawn on the first or the last rank")]
+    PawnOnEdge,
+    /// More holes of the peg board hold a peg than a game has pieces.
+    #[error("{count} holes hold a peg; a game has at most 32 pieces")]
+    Pegs {
+        /// The holes holding a peg.
+        count: usize,
+    },
+}
+
 /// Why `board` cannot be a position of a game: kings, piece counts, pawns on the first
 /// or last rank.
 pub fn board_problem(board: &Board) -> Option<String> {
+    board_fault(board).map(|p| p.to_string())
+}
+
+/// [`board_problem`] as what it is.
+pub fn board_fault(board: &Board) -> Option<PositionProblem> {
     for color in Color::ALL {
         let kings = (board.by_color(color) & board.by_role(Role::King)).count();
         if kings != 1 {
-            return Some(format!("{kings} {color} kings on the board"));
+            return Some(PositionProblem::Kings {
+                color,
+                count: kings,
+            });
         }
         let pieces = board.by_color(color).count();
         if pieces > 16 {
-            return Some(format!("{pieces} {color} pieces on the board"));
+            return Some(PositionProblem::Pieces {
+                color,
+                count: pieces,
+            });
         }
     }
     let pawns = board.by_role(Role::Pawn);
@@ -142,7 +188,7 @@ pub fn board_problem(board: &Board) -> Option<String> {
             | Bitboard::from_rank(shakmaty::Rank::Eighth)))
     .is_empty()
     {
-        return Some("a pawn on the first or the last rank".to_owned());
+        return Some(PositionProblem::PawnOnEdge);
     }
     None
 }

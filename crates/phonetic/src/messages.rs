@@ -353,6 +353,17 @@ mod tests {
             ("connected", "yes".into()),
             ("battery", "no".into()),
             ("ms", "1500".into()),
+            ("clock", "yes".into()),
+            ("default", "yes".into()),
+            ("language", "de".into()),
+            ("voices", "de (German), de+f3 (German female)".into()),
+            (
+                "question",
+                "Wie heißt der Schiedsrichter (leer: keiner)?".into(),
+            ),
+            ("public", "table.pub".into()),
+            ("paths", "games, table.secret, table.key".into()),
+            ("ports", "/dev/ttyACM0, /dev/ttyACM1".into()),
         ]
     }
 
@@ -441,6 +452,11 @@ mod tests {
         "pairings-forfeit-result",
         // What happened at a clock, inside the line that gives the times.
         "clock-what-",
+        // init's prompt (the question and its default, then the answer), the reasons
+        // inside its sentence "Not understood: …" and why a board's position is none.
+        "init-prompt",
+        "init-why-",
+        "init-problem-",
     ];
 
     /// The sentences among the pages' and the scoresheet's texts.

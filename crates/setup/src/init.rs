@@ -122,8 +122,11 @@ struct ClubSetUp {
     clock: String,
     clock_comment: &'static str,
     press: &'static str,
-    /// What `init` says about this choice (nothing for the tactile clock).
+    /// What `init` says about this choice (nothing for the tactile clock), in English
+    /// for the file's comments.
     note: Option<&'static str>,
+    /// The same note's message id, for what `init` tells the person.
+    note_id: Option<&'static str>,
 }
 
 impl ClubSetUp {
@@ -134,6 +137,7 @@ impl ClubSetUp {
                 clock_comment: "",
                 press: "lever",
                 note: None,
+                note_id: None,
             },
             (None, true) => ClubSetUp {
                 clock: quote("dgt"),
@@ -144,6 +148,7 @@ impl ClubSetUp {
                      lever presses, its buttons ask the time, whose turn, the last move, the \
                      arbiter)",
                 ),
+                note_id: Some("init-note-dgt-clock"),
             },
             (None, false) => ClubSetUp {
                 clock: quote("none"),
@@ -154,6 +159,7 @@ impl ClubSetUp {
                      are \"automatic\" (the VI player's word or the assistant's key, the sighted \
                      player's move on the DGT board); the times are on the console and the hall",
                 ),
+                note_id: Some("init-note-no-clock"),
             },
         }
     }
@@ -170,6 +176,18 @@ pub fn set_up_notes(answers: &TableAnswers) -> Vec<String> {
         .into_iter()
         .chain(ClubSetUp::of(answers).note)
         .map(str::to_owned)
+        .collect()
+}
+
+/// The message ids of [`set_up_notes`], in the same order: what `init` tells the person
+/// in the wizard's language.
+pub fn set_up_note_ids(answers: &TableAnswers) -> Vec<&'static str> {
+    answers
+        .peg_board
+        .is_none()
+        .then_some("init-note-no-peg-board")
+        .into_iter()
+        .chain(ClubSetUp::of(answers).note_id)
         .collect()
 }
 
@@ -615,7 +633,7 @@ mod tests {
         assert_eq!(config.game.vi_press, Press::Lever);
         let bare = TableAnswers {
             dgt_clock: false,
-            ..club
+            ..club.clone()
         };
         let text = table_toml(&bare, &[]);
         let config = annabella_station::edges::config_from_str(&text, Path::new("/")).unwrap();
@@ -623,6 +641,12 @@ mod tests {
         assert_eq!(config.game.vi_press, Press::Automatic);
         assert_eq!(config.game.sighted_press, Press::Automatic);
         assert!(set_up_notes(&bare)[1].contains("keeps the time itself"));
+        // What init tells the person follows the file's notes, one for one.
+        assert_eq!(
+            set_up_note_ids(&bare),
+            ["init-note-no-peg-board", "init-note-no-clock"]
+        );
+        assert_eq!(set_up_note_ids(&club)[1..], ["init-note-dgt-clock"]);
     }
 
     #[test]

@@ -10,7 +10,10 @@ use std::{
 };
 
 use annabella_devices::identify::{Identity, identify};
-use annabella_phonetic::Language;
+use annabella_phonetic::{
+    Language,
+    messages::{Arg, Messages},
+};
 use shakmaty::Color;
 
 use crate::init::{TableAnswers, table_toml};
@@ -18,6 +21,9 @@ use crate::init::{TableAnswers, table_toml};
 /// What `annabella init` was told on its command line.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
+    /// The language of what init says and asks (the organiser's or the arbiter's, not a
+    /// player's): its words only, never the file it writes.
+    pub language: Language,
     /// Where to write the config.
     pub out: PathBuf,
     /// Replace an existing file.
@@ -97,7 +103,7 @@ pub enum InitError {
         /// What failed.
         cause: std::io::Error,
     },
-    /// The TRF file is not readable as one, or has no such board.
+    /// The TRF file is not readable as one.
     #[error("{name}: {why}")]
     Trf {
         /// The file.
@@ -105,13 +111,51 @@ pub enum InitError {
         /// What is wrong.
         why: String,
     },
+    /// The TRF pairing at the board is decided by forfeit: no game is played there.
+    #[error(
+        "{name}: round {round}, board {board} ({white} – {black}) is decided by forfeit ({}): \
+         no game is played there",
+        match winner {
+            Some(Color::White) => "forfeit 1-0",
+            Some(Color::Black) => "forfeit 0-1",
+            None => "double forfeit",
+        }
+    )]
+    Forfeit {
+        /// The TRF file.
+        name: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// White's name.
+        white: String,
+        /// Black's name.
+        black: String,
+        /// Who wins by forfeit (none: both lose).
+        winner: Option<Color>,
+    },
+    /// The TRF's round has no such board.
+    #[error("{name}: round {round} has no board {board} ({boards} boards)")]
+    NoSuchBoard {
+        /// The TRF file.
+        name: String,
+        /// The round.
+        round: u32,
+        /// The board asked for.
+        board: u32,
+        /// How many boards the round has.
+        boards: usize,
+    },
     /// An answer (or a flag) was not understood.
-    #[error("{question}: {answer}")]
+    #[error("{question} \"{given}\": {why}")]
     Refused {
-        /// The question.
+        /// The question, in the wizard's language.
         question: String,
-        /// The answer and why it was refused.
-        answer: String,
+        /// The answer given.
+        given: String,
+        /// Why it was refused, in the wizard's language.
+        why: String,
     },
     /// Standard input ended before an answer.
     #[error("{0}: standard input ended before an answer")]
@@ -132,13 +176,14 @@ pub enum InitError {
     Keys(#[from] annabella_broker::key_file::KeyFileError),
     /// Neither a DGT board nor a peg board answered on any port.
     #[error(
-        "no board found: neither a DGT board nor a tactile peg board answered on {ports}. \
+        "no board found: neither a DGT board nor a tactile peg board answered on {}. \
          Plug the boards in (and switch them on), then run init again, or write a table \
-         without devices (typed moves only)"
+         without devices (typed moves only)",
+        ports.as_deref().unwrap_or("any serial port")
     )]
     NoBoard {
-        /// The ports tried, or "any serial port".
-        ports: String,
+        /// The ports tried (none: every serial port found).
+        ports: Option<String>,
     },
     /// The Lichess token (its file, or what was pasted) is not one.
     #[error(transparent)]
@@ -146,6 +191,9 @@ pub enum InitError {
     /// A Lichess setting is not one.
     #[error("{0}")]
     Lichess(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// No Lichess token was pasted.
+    #[error("no token given (one line on standard input)")]
+    NoToken,
     /// The table's secret (the key of its journals' MACs) could not be made or read.
     #[error(transparent)]
     Secret(#[from] annabella_journal::SecretError),
@@ -154,10 +202,121 @@ pub enum InitError {
     Io(#[from] std::io::Error),
 }
 
-/// Why an answer was not understood.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-struct Why(Box<dyn std::error::Error + Send + Sync>);
+impl InitError {
+    /// The error in a whole sentence of `language` for the person at the table (the
+    /// binary adds which of its flags answers it); its `Display` stays for the logs.
+    pub fn told(&self, language: Language) -> String {
+        let why = |e: &dyn std::fmt::Display| e.to_string();
+        match self {
+            InitError::Exists(path) => say(language, "init-error-exists", &[("path", path.into())]),
+            InitError::Read { name, cause } => say(
+                language,
+                "init-error-read",
+                &[("path", name.into()), ("why", why(cause).into())],
+            ),
+            InitError::Trf { name, why } => say(
+                language,
+                "init-error-trf",
+                &[("path", name.into()), ("why", why.into())],
+            ),
+            InitError::Forfeit {
+                name,
+                round,
+                board,
+                white,
+                black,
+                winner,
+            } => say(
+                language,
+                "init-error-forfeit",
+                &[
+                    ("path", name.into()),
+                    ("round", (*round).into()),
+                    ("board", (*board).into()),
+                    ("white", white.into()),
+                    ("black", black.into()),
+                    (
+                        "winner",
+                        winner
+                            .map_or("none", |c| c.fold_wb("white", "black"))
+                            .into(),
+                    ),
+                ],
+            ),
+            InitError::NoSuchBoard {
+                name,
+                round,
+                board,
+                boards,
+            } => say(
+                language,
+                "init-error-no-such-board",
+                &[
+                    ("path", name.into()),
+                    ("round", (*round).into()),
+                    ("board", (*board).into()),
+                    ("boards", (*boards).into()),
+                ],
+            ),
+            InitError::Refused {
+                question,
+                given,
+                why,
+            } => say(
+                language,
+                "init-error-refused",
+                &[
+                    ("question", question.into()),
+                    ("given", given.into()),
+                    ("why", why.into()),
+                ],
+            ),
+            InitError::InputEnded(question) => say(
+                language,
+                "init-error-input-ended",
+                &[("question", question.into())],
+            ),
+            InitError::CannotPlay(e) => say(
+                language,
+                "init-error-cannot-play",
+                &[("why", why(e).into())],
+            ),
+            InitError::Write { name, cause } => say(
+                language,
+                "init-error-write",
+                &[("path", name.into()), ("why", why(cause).into())],
+            ),
+            InitError::Keys(e) => say(language, "init-error-keys", &[("why", why(e).into())]),
+            InitError::NoBoard { ports: None } => {
+                say(language, "init-error-no-board-anywhere", &[])
+            }
+            InitError::NoBoard { ports: Some(ports) } => {
+                say(language, "init-error-no-board", &[("ports", ports.into())])
+            }
+            InitError::Token(e) => say(language, "init-error-token", &[("why", why(e).into())]),
+            InitError::Lichess(e) => say(language, "init-error-lichess", &[("why", why(e).into())]),
+            InitError::NoToken => say(language, "init-error-no-token", &[]),
+            InitError::Secret(e) => say(language, "init-error-secret", &[("why", why(e).into())]),
+            InitError::Io(e) => say(language, "init-error-io", &[("why", why(e).into())]),
+        }
+    }
+}
+
+/// The message `id` of `language` with `args`.
+fn say(language: Language, id: &str, args: &[Arg<'_>]) -> String {
+    Messages::get(language).text(id, args)
+}
+
+/// Why an answer was not understood, in the wizard's language.
+#[derive(Debug)]
+struct Why(String);
+
+impl Why {
+    /// The reason `id` of `language` (`init-why-…`), with the cause `e` as `why`.
+    fn of(language: Language, id: &str, e: &dyn std::fmt::Display) -> Why {
+        Why(say(language, id, &[("why", e.to_string().into())]))
+    }
+}
 
 /// What a TRF pairing gives a table: both players (name and details), the event, the
 /// site, the chief arbiter and the PGN round `N.K`.
@@ -189,15 +348,13 @@ fn pairing(path: &Path, round: u32, board: u32) -> Result<Paired, InitError> {
     let b = match found {
         Some(Ok(b)) => b,
         Some(Err(f)) => {
-            return Err(InitError::Trf {
+            return Err(InitError::Forfeit {
                 name,
-                why: format!(
-                    "round {round}, board {board} ({} – {}) is decided by forfeit ({}): no game \
-                     is played there",
-                    f.white.name,
-                    f.black.name,
-                    annabella_trf::listing::forfeit_name(&f)
-                ),
+                round,
+                board,
+                white: f.white.name.clone(),
+                black: f.black.name.clone(),
+                winner: f.winner,
             });
         }
         None => {
@@ -207,9 +364,11 @@ fn pairing(path: &Path, round: u32, board: u32) -> Result<Paired, InitError> {
                 .iter()
                 .filter(|p| !matches!(p, annabella_trf::Pairing::Bye(_)))
                 .count();
-            return Err(InitError::Trf {
+            return Err(InitError::NoSuchBoard {
                 name,
-                why: format!("round {round} has no board {board} ({boards} boards)"),
+                round,
+                board,
+                boards,
             });
         }
     };
@@ -259,35 +418,35 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
     let mut found = Vec::new();
     let ports = survey_ports(args, err, &mut found)?;
     if ports.dgt.is_none() && ports.peg_board.is_none() && !args.no_devices {
-        let ports = if args.ports.is_empty() {
-            "any serial port".to_owned()
-        } else {
+        let ports = (!args.ports.is_empty()).then(|| {
             args.ports
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        };
+        });
         return Err(InitError::NoBoard { ports });
     }
-    survey_microphones(err, &mut found)?;
+    let l = args.language;
+    survey_microphones(l, err, &mut found)?;
     let mut ask = Asker {
         interactive: !args.non_interactive,
         input,
+        language: l,
     };
     let (vi_color, white, black) = ask_players(&mut ask, err, args, paired.as_ref())?;
     let time_control = ask_time_control(&mut ask, err, args)?;
-    survey_voices(err, &mut found)?;
+    survey_voices(l, err, &mut found)?;
     let (vi_language, sighted_language) = ask_languages(&mut ask, err, args)?;
     let records_dir = PathBuf::from(ask.text(
         err,
-        "Directory for the game records",
+        &say(l, "init-ask-records", &[]),
         args.records.as_ref().and_then(|p| p.to_str()),
         &default_records(&args.out),
     )?);
     let model = ask_model(&mut ask, err, args)?;
     let day = ask_day(&mut ask, err, args, paired.as_ref())?;
-    let hall = hall_block(&args.out, args, err)?;
+    let hall = hall_block(l, &args.out, args, err)?;
     let answers = TableAnswers {
         vi_color,
         white,
@@ -329,10 +488,10 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
         })?;
     }
     // The keys first: the [hall] block's check reads the signing key.
-    table_secret(&args.out, err)?;
-    hall_keys(&args.out, args.hall_table.as_deref(), err)?;
-    write_config(&args.out, &answers, found, err)?;
-    hand_to_the_service(&args.out, &answers, err)?;
+    table_secret(l, &args.out, err)?;
+    hall_keys(l, &args.out, args.hall_table.as_deref(), err)?;
+    write_config(l, &args.out, &answers, found, err)?;
+    hand_to_the_service(l, &args.out, &answers, err)?;
     Ok(())
 }
 
@@ -344,6 +503,7 @@ pub fn run(args: &Options, input: impl BufRead, err: &mut impl Write) -> Result<
 /// # Errors
 /// A directory or an owner that cannot be set.
 pub fn hand_to_the_service(
+    language: Language,
     config: &Path,
     answers: &crate::init::TableAnswers,
     err: &mut impl std::io::Write,
@@ -375,14 +535,19 @@ pub fn hand_to_the_service(
         chown(path, Some(user.uid), Some(user.gid))
             .map_err(|e| failed(path, std::io::Error::from(e)))?;
     }
+    let paths = paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
     writeln!(
         err,
-        "Handed to the service's user {SERVICE_USER}: {}",
-        paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        "{}",
+        say(
+            language,
+            "init-handed",
+            &[("user", SERVICE_USER.into()), ("paths", paths.into())]
+        )
     )?;
     Ok(())
 }
@@ -420,10 +585,11 @@ fn ask_day(
     args: &Options,
     paired: Option<&Paired>,
 ) -> Result<crate::init::Day, InitError> {
+    let l = ask.language;
     let optional = |t: String| Some(t.trim().to_owned()).filter(|t| !t.is_empty());
     let event = ask.text(
         err,
-        "Event (the tournament's name; empty: none)",
+        &say(ask.language, "init-ask-event", &[]),
         args.event
             .as_deref()
             .or(paired.and_then(|p| p.event.as_deref())),
@@ -431,7 +597,7 @@ fn ask_day(
     )?;
     let site = ask.text(
         err,
-        "Site (the town; empty: none)",
+        &say(ask.language, "init-ask-site", &[]),
         args.site
             .as_deref()
             .or(paired.and_then(|p| p.site.as_deref())),
@@ -439,14 +605,14 @@ fn ask_day(
     )?;
     let round = ask.text(
         err,
-        "Round (empty: none)",
+        &say(ask.language, "init-ask-round", &[]),
         args.round.as_deref().or(paired.map(|p| p.round.as_str())),
         "",
     )?;
     let trf_board = args.trf.as_ref().map(|(_, _, b)| b.to_string());
     let board = ask.choose(
         err,
-        "Board number (empty: none)",
+        &say(ask.language, "init-ask-board", &[]),
         args.board
             .map(|b| b.to_string())
             .as_deref()
@@ -459,12 +625,12 @@ fn ask_day(
                 .ok()
                 .filter(|&b| b > 0)
                 .map(Some)
-                .ok_or_else(|| Why("a board number from 1".into())),
+                .ok_or_else(|| Why(say(l, "init-why-board", &[]))),
         },
     )?;
     let arbiter = ask.text(
         err,
-        "The arbiter's name (empty: none)",
+        &say(ask.language, "init-ask-arbiter", &[]),
         args.arbiter
             .as_deref()
             .or(paired.and_then(|p| p.arbiter.as_deref())),
@@ -483,6 +649,7 @@ fn ask_day(
 /// (from `--hall-password-file`, else asked, else left for the administrator) and the
 /// signing key beside the file.
 fn hall_block(
+    language: Language,
     config: &Path,
     args: &Options,
     err: &mut impl Write,
@@ -501,11 +668,7 @@ fn hall_block(
         None => None,
     };
     if password.is_none() {
-        writeln!(
-            err,
-            "No password file for the hall's broker was given: the [hall] block is written \
-             commented out; fill in the table's password at the broker and remove the # signs."
-        )?;
+        writeln!(err, "{}", say(language, "init-hall-no-password", &[]))?;
     }
     Ok(Some(crate::init::HallBlock {
         broker: args
@@ -535,13 +698,14 @@ struct Ports {
 }
 
 /// Identifies the device on each serial port (the given ones, else every port found),
-/// says what it found on `err` and notes it in `found`.
+/// says what it found on `err` (in `args.language`) and notes it in `found` (in English,
+/// for the file's comments).
 fn survey_ports(
     args: &Options,
     err: &mut impl Write,
     found: &mut Vec<String>,
 ) -> Result<Ports, InitError> {
-    writeln!(err, "Serial ports:")?;
+    let l = args.language;
     let paths = if args.ports.is_empty() {
         annabella_devices::transport::list_ports()
             .into_iter()
@@ -551,83 +715,222 @@ fn survey_ports(
         args.ports.clone()
     };
     if paths.is_empty() {
-        writeln!(
-            err,
-            "  none found (plug the boards and the clock in by USB)"
-        )?;
+        writeln!(err, "{}", say(l, "init-ports-none", &[]))?;
     }
     let mut ports = Ports::default();
     for path in &paths {
-        let line = match identify(path, Duration::from_millis(1500)) {
-            Ok(identity) => ports.take(path, &identity),
-            Err(why) => format!("{}: nothing known answers ({why})", path.display()),
+        let (line, told) = match identify(path, Duration::from_millis(1500)) {
+            Ok(identity) => ports.take(l, path, &identity),
+            Err(why) => (
+                format!("{}: nothing known answers ({why})", path.display()),
+                silent(l, path, &why),
+            ),
         };
-        writeln!(err, "  {line}")?;
+        writeln!(err, "{told}")?;
         found.push(line);
     }
-    for (name, slot) in [
-        ("peg board", &ports.peg_board),
-        ("DGT board", &ports.dgt),
-        ("tactile clock", &ports.clock),
+    for (device, slot) in [
+        ("peg-board", &ports.peg_board),
+        ("dgt", &ports.dgt),
+        ("clock", &ports.clock),
     ] {
         if slot.is_none() {
-            writeln!(err, "  no {name} found: written as \"none\"")?;
+            writeln!(
+                err,
+                "{}",
+                say(l, "init-not-found", &[("device", device.into())])
+            )?;
         }
     }
     Ok(ports)
 }
 
+/// What `init` says of a port on which nothing known answers.
+fn silent(
+    language: Language,
+    path: &Path,
+    why: &annabella_devices::identify::IdentifyError,
+) -> String {
+    let path = path.display().to_string();
+    match why {
+        annabella_devices::identify::IdentifyError::Silent { patience, .. } => say(
+            language,
+            "init-port-silent",
+            &[
+                ("path", path.into()),
+                ("ms", patience.as_millis().to_string().into()),
+            ],
+        ),
+        annabella_devices::identify::IdentifyError::Port(e) => {
+            // The sentence names the port: the reason only, as the system says it.
+            let reason = match e {
+                annabella_devices::transport::PortError::Open { reason, .. } => reason.to_string(),
+                annabella_devices::transport::PortError::Io { reason, .. } => reason.to_string(),
+            };
+            say(
+                language,
+                "init-port-unopened",
+                &[("path", path.into()), ("why", reason.into())],
+            )
+        }
+    }
+}
+
 impl Ports {
     /// Takes the device `identity` at `path` unless one of its kind was found before;
-    /// the line that says what it is.
-    fn take(&mut self, path: &Path, identity: &Identity) -> String {
-        let slot = match identity {
-            Identity::Dgt { clock, .. } => {
+    /// the line that says what it is (in English, for the file) and what `init` tells
+    /// of it (in `language`).
+    fn take(&mut self, language: Language, path: &Path, identity: &Identity) -> (String, String) {
+        let shown = path.display().to_string();
+        let (slot, mut told) = match identity {
+            Identity::Dgt {
+                version: (major, minor),
+                clock,
+                ..
+            } => {
                 self.dgt_clock |= *clock && self.dgt.is_none();
-                &mut self.dgt
+                let told = say(
+                    language,
+                    "init-port-dgt",
+                    &[
+                        ("path", shown.into()),
+                        ("version", format!("{major}.{minor}").into()),
+                        ("clock", if *clock { "yes" } else { "no" }.into()),
+                    ],
+                );
+                (&mut self.dgt, told)
             }
-            Identity::PegBoard { .. } => &mut self.peg_board,
-            Identity::Clock { .. } => &mut self.clock,
+            Identity::PegBoard { hello, .. } => {
+                let told = say(
+                    language,
+                    "init-port-peg",
+                    &[("path", shown.into()), ("version", firmware(hello).into())],
+                );
+                (&mut self.peg_board, told)
+            }
+            Identity::Clock { hello } => {
+                let told = say(
+                    language,
+                    "init-port-clock",
+                    &[("path", shown.into()), ("version", firmware(hello).into())],
+                );
+                (&mut self.clock, told)
+            }
         };
         let mut line = format!("{}: {}", path.display(), identity.describe());
         if slot.is_some() {
             line.push_str(" (a second one: not used)");
+            told.push(' ');
+            told.push_str(&say(language, "init-port-second", &[]));
         } else {
             *slot = Some(path.to_path_buf());
         }
-        if let Some(problem) = identity.position_problem() {
+        if let Some(problem) = identity.position_fault() {
             line.push_str(&format!("; {problem}"));
+            told.push(' ');
+            told.push_str(&say(
+                language,
+                "init-port-problem",
+                &[("problem", position_problem(language, problem).into())],
+            ));
         }
-        line
+        (line, told)
     }
 }
 
+/// Why a reported position is none of a game, in `language`.
+fn position_problem(
+    language: Language,
+    problem: annabella_devices::identify::PositionProblem,
+) -> String {
+    use annabella_devices::identify::PositionProblem;
+    let side = |c: Color| -> Arg<'static> { ("color", c.fold_wb("white", "black").into()) };
+    match problem {
+        PositionProblem::Kings { color, count } => say(
+            language,
+            "init-problem-kings",
+            &[side(color), ("count", count.into())],
+        ),
+        PositionProblem::Pieces { color, count } => say(
+            language,
+            "init-problem-pieces",
+            &[side(color), ("count", count.into())],
+        ),
+        PositionProblem::PawnOnEdge => say(language, "init-problem-pawn", &[]),
+        PositionProblem::Pegs { count } => {
+            say(language, "init-problem-pegs", &[("count", count.into())])
+        }
+    }
+}
+
+/// A HELLO's firmware version, `major.minor`.
+fn firmware(hello: &annabella_devices::proto::Hello) -> String {
+    format!("{}.{}", hello.firmware_major, hello.firmware_minor)
+}
+
 /// Lists the microphones on `err` and notes them in `found`.
-fn survey_microphones(err: &mut impl Write, found: &mut Vec<String>) -> Result<(), InitError> {
-    writeln!(err, "Microphones:")?;
+fn survey_microphones(
+    language: Language,
+    err: &mut impl Write,
+    found: &mut Vec<String>,
+) -> Result<(), InitError> {
     let mics = annabella_speech::audio::input_devices();
     if mics.is_empty() {
-        writeln!(err, "  none found (plug in a headset microphone)")?;
+        writeln!(err, "{}", say(language, "init-mics-none", &[]))?;
         found.push("no microphone".into());
     }
     for m in &mics {
         let default = if m.default { " (default)" } else { "" };
-        writeln!(err, "  {}: {}{default}", m.id, m.name)?;
+        writeln!(
+            err,
+            "{}",
+            say(
+                language,
+                "init-mic",
+                &[
+                    ("id", m.id.as_str().into()),
+                    // The sentence gives the stop.
+                    ("name", m.name.trim_end_matches('.').into()),
+                    ("default", if m.default { "yes" } else { "no" }.into()),
+                ]
+            )
+        )?;
         found.push(format!("microphone {}: {}{default}", m.id, m.name));
     }
     Ok(())
 }
 
 /// Lists espeak-ng's voices for every language on `err` and notes them in `found`.
-fn survey_voices(err: &mut impl Write, found: &mut Vec<String>) -> Result<(), InitError> {
+fn survey_voices(
+    language: Language,
+    err: &mut impl Write,
+    found: &mut Vec<String>,
+) -> Result<(), InitError> {
     for lang in Language::ALL {
         let voices = espeak_voices(lang.code());
-        let line = if voices.is_empty() {
-            format!("voices for {}: none found (espeak-ng)", lang.code())
+        let (line, told) = if voices.is_empty() {
+            (
+                format!("voices for {}: none found (espeak-ng)", lang.code()),
+                say(
+                    language,
+                    "init-voices-none",
+                    &[("language", lang.code().into())],
+                ),
+            )
         } else {
-            format!("voices for {}: {}", lang.code(), voices.join(", "))
+            (
+                format!("voices for {}: {}", lang.code(), voices.join(", ")),
+                say(
+                    language,
+                    "init-voices",
+                    &[
+                        ("language", lang.code().into()),
+                        ("voices", voices.join(", ").into()),
+                    ],
+                ),
+            )
         };
-        writeln!(err, "{line}")?;
+        writeln!(err, "{told}")?;
         found.push(line);
     }
     Ok(())
@@ -640,15 +943,16 @@ fn ask_players(
     args: &Options,
     paired: Option<&Paired>,
 ) -> Result<(Color, String, String), InitError> {
+    let l = ask.language;
     let vi_color = ask.choose(
         err,
-        "Colour of the visually impaired player (white or black)",
+        &say(ask.language, "init-ask-vi", &[]),
         args.vi.as_deref(),
         "white",
         |t| match t {
             "white" | "w" => Ok(Color::White),
             "black" | "b" => Ok(Color::Black),
-            _ => Err(Why("white or black".into())),
+            _ => Err(Why(say(l, "init-why-color", &[]))),
         },
     )?;
     let (trf_white, trf_black) = match paired {
@@ -657,13 +961,13 @@ fn ask_players(
     };
     let white = ask.text(
         err,
-        "White's name",
+        &say(ask.language, "init-ask-white", &[]),
         args.white.as_deref().or(trf_white),
         "White",
     )?;
     let black = ask.text(
         err,
-        "Black's name",
+        &say(ask.language, "init-ask-black", &[]),
         args.black.as_deref().or(trf_black),
         "Black",
     )?;
@@ -676,15 +980,16 @@ fn ask_time_control(
     err: &mut impl Write,
     args: &Options,
 ) -> Result<String, InitError> {
+    let l = ask.language;
     ask.choose(
         err,
-        "Time control in PGN form (5400+30 is 90 minutes plus 30 seconds a move)",
+        &say(ask.language, "init-ask-time-control", &[]),
         args.time_control.as_deref(),
         DEFAULT_TC,
         |t| {
             t.parse::<annabella_rules::TimeControl>()
                 .map(|_| t.to_owned())
-                .map_err(|e| Why(e.into()))
+                .map_err(|e| Why::of(l, "init-why-time-control", &e))
         },
     )
 }
@@ -695,20 +1000,21 @@ fn ask_languages(
     err: &mut impl Write,
     args: &Options,
 ) -> Result<(Language, Language), InitError> {
+    let l = ask.language;
     let language = |t: &str| {
         t.parse::<Language>()
-            .map_err(|_| Why("one of de, en, lt, lv, hu".into()))
+            .map_err(|_| Why(say(l, "init-why-language", &[])))
     };
     let vi_language = ask.choose(
         err,
-        "Language of the visually impaired player (de, en, lt, lv, hu)",
+        &say(ask.language, "init-ask-vi-language", &[]),
         args.vi_language.as_deref(),
         "de",
         language,
     )?;
     let sighted_language = ask.choose(
         err,
-        "Language of the sighted player",
+        &say(ask.language, "init-ask-sighted-language", &[]),
         args.sighted_language.as_deref(),
         vi_language.code(),
         language,
@@ -722,16 +1028,17 @@ fn ask_model(
     err: &mut impl Write,
     args: &Options,
 ) -> Result<Option<PathBuf>, InitError> {
+    let l = ask.language;
     ask.choose(
         err,
-        "Vosk model directory that hears the player (none: the words are typed)",
+        &say(ask.language, "init-ask-model", &[]),
         args.model.as_deref(),
         "none",
         |t| match t {
             "none" => Ok(None),
             dir => annabella_speech::check_model_dir(Path::new(dir))
                 .map(|()| Some(PathBuf::from(dir)))
-                .map_err(|e| Why(e.into())),
+                .map_err(|e| Why::of(l, "init-why-model", &e)),
         },
     )
 }
@@ -739,15 +1046,16 @@ fn ask_model(
 /// Says the set-up notes, checks that the `table.toml` of `answers` can play, and writes
 /// it to `out`.
 fn write_config(
+    language: Language,
     out: &Path,
     answers: &TableAnswers,
     mut found: Vec<String>,
     err: &mut impl Write,
 ) -> Result<(), InitError> {
-    for note in crate::init::set_up_notes(answers) {
-        writeln!(err, "Set-up: {note}")?;
-        found.push(note);
+    for id in crate::init::set_up_note_ids(answers) {
+        writeln!(err, "{}", say(language, id, &[]))?;
     }
+    found.extend(crate::init::set_up_notes(answers));
     let text = table_toml(answers, &found);
     // What init writes must be a table that can play (every move made, every clock started).
     annabella_station::edges::config_from_str(&text, out.parent().unwrap_or(Path::new(".")))
@@ -759,7 +1067,15 @@ fn write_config(
             cause,
         }
     })?;
-    writeln!(err, "Written: {}.", out.display())?;
+    writeln!(
+        err,
+        "{}",
+        say(
+            language,
+            "init-written",
+            &[("path", out.display().to_string().into())]
+        )
+    )?;
     Ok(())
 }
 
@@ -785,17 +1101,20 @@ fn lichess_token(
         .join(&l.token_file);
     if file.exists() {
         annabella_lichess_board::Token::read(&file)?;
-        writeln!(err, "Kept the Lichess token: {}", file.display())?;
-    } else {
         writeln!(
             err,
-            "Paste your Lichess token (lichess.org/account/oauth/token, scope board:play), then Enter:"
+            "{}",
+            say(
+                ask.language,
+                "init-lichess-kept",
+                &[("path", file.display().to_string().into())]
+            )
         )?;
+    } else {
+        writeln!(err, "{}", say(ask.language, "init-lichess-paste", &[]))?;
         let mut line = String::new();
         if ask.input.read_line(&mut line)? == 0 {
-            return Err(InitError::Lichess(
-                "no token given (one line on standard input)".into(),
-            ));
+            return Err(InitError::NoToken);
         }
         let token = annabella_lichess_board::Token::new(&line, Path::new("standard input"))?;
         token.write_new(&file).map_err(|cause| InitError::Write {
@@ -804,8 +1123,12 @@ fn lichess_token(
         })?;
         writeln!(
             err,
-            "Written the Lichess token: {} (private, mode 0600; it is read from there only)",
-            file.display()
+            "{}",
+            say(
+                ask.language,
+                "init-lichess-written",
+                &[("path", file.display().to_string().into())]
+            )
         )?;
     }
     Ok(crate::init::OnlineAnswers {
@@ -817,15 +1140,20 @@ fn lichess_token(
 
 /// The table's secret beside the config (made once, never replaced): the key of its
 /// journals' MACs.
-fn table_secret(config: &Path, err: &mut impl Write) -> Result<(), InitError> {
+fn table_secret(language: Language, config: &Path, err: &mut impl Write) -> Result<(), InitError> {
     let path = annabella_journal::secret_path(config);
     let (_, made) = annabella_journal::TableSecret::read_or_make(&path)?;
-    let what = if made { "Made" } else { "Kept" };
     writeln!(
         err,
-        "{what} the table's secret: {} (private, mode 0600; its journals are authenticated \
-         with it — keep it, never copy it to another table)",
-        path.display()
+        "{}",
+        say(
+            language,
+            "init-secret",
+            &[
+                ("made", if made { "yes" } else { "no" }.into()),
+                ("path", path.display().to_string().into()),
+            ]
+        )
     )?;
     Ok(())
 }
@@ -833,21 +1161,45 @@ fn table_secret(config: &Path, err: &mut impl Write) -> Result<(), InitError> {
 /// The table's signing key pair beside the config, named after it (`table-1.toml` →
 /// `table-1.key`, `table-1.pub`), and, for a table of a hall, the administrator's lines
 /// for it.
-fn hall_keys(config: &Path, table: Option<&str>, err: &mut impl Write) -> Result<(), InitError> {
-    let key = annabella_hall_link::setup::key_path(config);
-    let (public, made) = annabella_hall_link::setup::table_keys(&key)?;
-    let what = if made { "Made" } else { "Kept" };
+fn hall_keys(
+    language: Language,
+    config: &Path,
+    table: Option<&str>,
+    err: &mut impl Write,
+) -> Result<(), InitError> {
+    use annabella_hall_link::setup;
+    let key = setup::key_path(config);
+    let (public, made) = setup::table_keys(&key)?;
     writeln!(
         err,
-        "{what} the table's signing key: {} (private, mode 0600) and {} (public, for the hall)",
-        key.display(),
-        annabella_hall_link::setup::public_key_path(&key).display()
+        "{}",
+        say(
+            language,
+            "init-signing-key",
+            &[
+                ("made", if made { "yes" } else { "no" }.into()),
+                ("path", key.display().to_string().into()),
+                (
+                    "public",
+                    setup::public_key_path(&key).display().to_string().into()
+                ),
+            ]
+        )
     )?;
     if let Some(table) = table {
+        // The administrator's three steps in the wizard's language, the lines to run or
+        // to copy as the broker and the hall read them.
+        let indent = |text: &str| -> String { text.lines().map(|l| format!("   {l}\n")).collect() };
         write!(
             err,
-            "{}",
-            annabella_hall_link::setup::instructions(table, &public)
+            "{}\n{}\n   mosquitto_passwd /etc/mosquitto/annabella/passwd {}\n{}\n{}{}\n{}",
+            say(language, "init-hall-for", &[("table", table.into())]),
+            say(language, "init-hall-user", &[]),
+            setup::table_user(table),
+            say(language, "init-hall-acl", &[]),
+            indent(&setup::acl_block(table)),
+            say(language, "init-hall-tables", &[]),
+            indent(&setup::tables_entry(table, &public)),
         )?;
     }
     Ok(())
@@ -858,6 +1210,8 @@ fn hall_keys(config: &Path, table: Option<&str>, err: &mut impl Write) -> Result
 struct Asker<R> {
     interactive: bool,
     input: R,
+    /// The language of the questions and of "not understood".
+    language: Language,
 }
 
 impl<R: BufRead> Asker<R> {
@@ -871,19 +1225,30 @@ impl<R: BufRead> Asker<R> {
         parse: impl Fn(&str) -> Result<T, Why>,
     ) -> Result<T, InitError> {
         if let Some(given) = given {
-            return parse(given.trim()).map_err(|e| InitError::Refused {
+            return parse(given.trim()).map_err(|Why(why)| InitError::Refused {
                 question: question.to_owned(),
-                answer: format!("{given:?}: {e}"),
+                given: given.to_owned(),
+                why,
             });
         }
         if !self.interactive {
-            return parse(default).map_err(|e| InitError::Refused {
+            return parse(default).map_err(|Why(why)| InitError::Refused {
                 question: question.to_owned(),
-                answer: e.to_string(),
+                given: default.to_owned(),
+                why,
             });
         }
         loop {
-            writeln!(err, "{question} [{default}]:")?;
+            // An empty default is the question's own "(empty: none)".
+            let prompt = match default {
+                "" => question.to_owned(),
+                _ => say(
+                    self.language,
+                    "init-prompt",
+                    &[("question", question.into()), ("default", default.into())],
+                ),
+            };
+            writeln!(err, "{prompt}")?;
             let mut line = String::new();
             if self.input.read_line(&mut line)? == 0 {
                 return Err(InitError::InputEnded(question.to_owned()));
@@ -894,7 +1259,11 @@ impl<R: BufRead> Asker<R> {
             };
             match parse(answer) {
                 Ok(v) => return Ok(v),
-                Err(e) => writeln!(err, "Not understood: {e}. Again, please.")?,
+                Err(Why(why)) => writeln!(
+                    err,
+                    "{}",
+                    say(self.language, "init-again", &[("why", why.into())])
+                )?,
             }
         }
     }
@@ -919,4 +1288,97 @@ fn espeak_voices(language: &str) -> Vec<String> {
         .filter(annabella_voice::espeak::EspeakVoice::installed)
         .map(|v| format!("{} ({})", v.file, v.name))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_told_in_the_wizards_language_and_in_whole_sentences() {
+        let forfeit = InitError::Forfeit {
+            name: "open.trf".into(),
+            round: 2,
+            board: 3,
+            white: "Anna".into(),
+            black: "Bella".into(),
+            winner: Some(Color::Black),
+        };
+        assert_eq!(
+            forfeit.told(Language::De),
+            "In der TRF-Datei open.trf ist Runde 2, Brett 3 (Anna – Bella) kampflos entschieden \
+             (0-1): Dort wird keine Partie gespielt."
+        );
+        let missing = InitError::NoSuchBoard {
+            name: "open.trf".into(),
+            round: 2,
+            board: 4,
+            boards: 3,
+        };
+        assert_eq!(
+            missing.told(Language::En),
+            "Round 2 of the TRF file open.trf has no board 4: its boards are 1 to 3."
+        );
+        assert_eq!(
+            InitError::NoBoard { ports: None }.told(Language::De),
+            "Es wurde kein Brett gefunden: Auf keiner seriellen Schnittstelle antwortete ein \
+             DGT-Brett oder ein taktiles Steckbrett. Schließen Sie die Bretter an, schalten Sie \
+             sie ein und rufen Sie init dann noch einmal auf."
+        );
+    }
+
+    #[test]
+    fn a_position_that_is_none_of_a_game_is_said_in_the_wizards_language() {
+        use annabella_devices::identify::PositionProblem;
+        let kings = PositionProblem::Kings {
+            color: Color::White,
+            count: 2,
+        };
+        assert_eq!(
+            position_problem(Language::De, kings),
+            "2 weiße Könige auf dem Brett"
+        );
+        assert_eq!(
+            position_problem(Language::En, kings),
+            kings.to_string(),
+            "the English words are the file's"
+        );
+        assert_eq!(
+            position_problem(
+                Language::Hu,
+                PositionProblem::Pieces {
+                    color: Color::Black,
+                    count: 17
+                }
+            ),
+            "17 sötét bábu a táblán"
+        );
+    }
+
+    #[test]
+    fn an_answer_not_understood_is_refused_with_the_question_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = Options {
+            language: Language::Lv,
+            out: dir.path().join("table.toml"),
+            non_interactive: true,
+            no_devices: true,
+            ports: vec![dir.path().join("no-such-port")],
+            vi: Some("purple".into()),
+            ..Options::default()
+        };
+        let mut said = Vec::new();
+        let e = run(&options, std::io::empty(), &mut said).unwrap_err();
+        assert_eq!(
+            e.told(Language::Lv),
+            "Ar kuras krāsas figūrām spēlē vājredzīgais spēlētājs (white – baltajām, black – \
+             melnajām)? Atbilde „purple“ nav saprasta: white vai black."
+        );
+        let said = String::from_utf8(said).unwrap();
+        assert!(
+            said.contains("Tapu dēlis netika atrasts: tiek ierakstīts \"none\"."),
+            "{said}"
+        );
+        assert!(!options.out.exists());
+    }
 }

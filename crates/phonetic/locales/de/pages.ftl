@@ -627,3 +627,104 @@ hall-called-vi = Der sehbehinderte Spieler ({ $side }) ruft den Schiedsrichter; 
 hall-called-sighted = Der sehende Spieler ({ $side }) ruft den Schiedsrichter; die Uhren sind angehalten.
 hall-called-sighted-running = Der sehende Spieler ({ $side }) ruft den Schiedsrichter.
 hall-called-button = Jemand am Brett ruft den Schiedsrichter (mit der Taste der Uhr); die Uhren sind angehalten.
+
+## init: der Einrichtungsassistent (was der Organisator oder der Schiedsrichter erfährt und gefragt wird)
+init-ports-none = Es wurde keine serielle Schnittstelle gefunden: Schließen Sie die Bretter und die Uhr per USB an.
+init-port-dgt = Auf { $path } antwortet ein DGT-Brett (Firmware { $version }){ $clock ->
+    [yes] , mit einer DGT 3000 an seinem Kabel
+   *[no] {""}
+}.
+init-port-peg = Auf { $path } antwortet ein taktiles Steckbrett (Firmware { $version }).
+init-port-clock = Auf { $path } antwortet eine taktile Uhr (Firmware { $version }).
+init-port-second = Es ist ein zweites Gerät dieser Art und wird nicht verwendet.
+init-port-problem = Was es meldet, ist keine Schachstellung: { $problem }.
+init-port-silent = Auf { $path } antwortet nichts Bekanntes: Weder das HELLO eines Steckbretts oder einer Uhr noch die Versionsabfrage eines DGT-Bretts wird innerhalb von { $ms } ms beantwortet.
+init-port-unopened = Die Schnittstelle { $path } lässt sich nicht verwenden: { $why }.
+init-not-found = { $device ->
+    [peg-board] Es wurde kein Steckbrett gefunden
+    [dgt] Es wurde kein DGT-Brett gefunden
+   *[clock] Es wurde keine taktile Uhr gefunden
+}: Eingetragen wird "none".
+init-mics-none = Es wurde kein Mikrofon gefunden: Schließen Sie ein Headset-Mikrofon an.
+init-mic = Mikrofon { $id }: { $name }{ $default ->
+    [yes] {" "}(die Standardeingabe)
+   *[no] {""}
+}.
+init-voices = Die Stimmen von espeak-ng für { $language }: { $voices }.
+init-voices-none = Espeak-ng hat keine Stimme für { $language }.
+init-ask-vi = Welche Farbe hat der sehbehinderte Spieler (white für Weiß, black für Schwarz)?
+init-ask-white = Wie heißt der Spieler mit Weiß?
+init-ask-black = Wie heißt der Spieler mit Schwarz?
+init-ask-time-control = Welche Bedenkzeit gilt, in PGN-Form (5400+30 sind 90 Minuten plus 30 Sekunden je Zug)?
+init-ask-vi-language = Welche Sprache hört der sehbehinderte Spieler (de, en, lt, lv, hu)?
+init-ask-sighted-language = Welche Sprache liest der sehende Spieler?
+init-ask-records = In welches Verzeichnis werden die Aufzeichnungen der Partien geschrieben?
+init-ask-model = Welches Vosk-Modellverzeichnis hört den Spieler (none: Die Worte werden getippt)?
+init-ask-event = Wie heißt die Veranstaltung, das Turnier (leer: keine)?
+init-ask-site = Wo wird gespielt, in welchem Ort (leer: keiner)?
+init-ask-round = Welche Runde ist es (leer: keine)?
+init-ask-board = An welchem Brett spielt der Tisch (leer: keinem)?
+init-ask-arbiter = Wie heißt der Schiedsrichter (leer: keiner)?
+init-problem-kings = { $count } { $color ->
+    [white] weiße
+   *[black] schwarze
+} Könige auf dem Brett
+init-problem-pieces = { $count } { $color ->
+    [white] weiße
+   *[black] schwarze
+} Steine auf dem Brett
+init-problem-pawn = ein Bauer auf der ersten oder der letzten Reihe
+init-problem-pegs = in { $count } Löchern steckt ein Stift, und eine Partie hat höchstens 32 Steine
+init-prompt = { $question } [{ $default }]:
+init-again = Nicht verstanden: { $why }. Bitte antworten Sie noch einmal.
+init-why-color = white oder black
+init-why-language = eine von de, en, lt, lv, hu
+init-why-board = eine Brettnummer ab 1
+init-why-time-control = keine Bedenkzeit in PGN-Form ({ $why })
+init-why-model = kein Vosk-Modell ({ $why })
+init-hall-no-password = Für den Broker der Halle wurde keine Passwortdatei angegeben: Der Block [hall] wird auskommentiert geschrieben; tragen Sie das Passwort des Tisches beim Broker ein und entfernen Sie die #-Zeichen.
+init-hall-for = Für die Halle erledigt der Administrator drei Dinge für Tisch { $table }.
+init-hall-user = 1. Legen Sie beim Broker den Benutzer des Tisches an; der Befehl fragt nach einem Passwort: dem aus dem Block [hall] des Tisches.
+init-hall-acl = 2. Fügen Sie diese Zeilen in /etc/mosquitto/annabella/acl ein und rufen Sie dann "systemctl reload mosquitto" auf.
+init-hall-tables = 3. Fügen Sie diesen Eintrag in die Tischdatei der Halle ein (annabella hall --tables DATEI).
+init-secret = { $made ->
+    [yes] Das Geheimnis des Tisches ist angelegt
+   *[no] Das Geheimnis des Tisches bleibt erhalten
+}: { $path } (privat, Modus 0600). Seine Protokolle werden damit beglaubigt: Bewahren Sie es auf und kopieren Sie es nie auf einen anderen Tisch.
+init-signing-key = { $made ->
+    [yes] Der Signaturschlüssel des Tisches ist angelegt
+   *[no] Der Signaturschlüssel des Tisches bleibt erhalten
+}: { $path } (privat, Modus 0600) und { $public } (öffentlich, für die Halle).
+init-note-no-peg-board = Es gibt kein Steckbrett: Der sehbehinderte Spieler benutzt ein gewöhnliches taktiles Brett; ein Zug gilt, wenn er ihn bestätigt (mit dem Druck auf die Uhr, dem Wort „gesetzt“ oder der Taste des Assistenten), und Berührungen sind nicht zu sehen.
+init-note-dgt-clock = Es gibt keine taktile Uhr: Die DGT 3000 am DGT-Brett ist die Uhr des Tisches (es zählt der Druck auf ihre Wippe; mit ihren Tasten fragt man nach der Zeit, nach dem Spieler am Zug, nach dem letzten Zug und nach dem Schiedsrichter).
+init-note-no-clock = Es wurde keine Uhr gefunden: Der Tisch führt die Zeit selbst, und für beide Spieler ist die Betätigung der Uhr "automatic" (das Wort des sehbehinderten Spielers oder die Taste des Assistenten, der Zug des sehenden Spielers auf dem DGT-Brett); die Zeiten stehen in der Konsole und in der Halle.
+init-written = Die Datei { $path } ist geschrieben.
+init-handed = Der Benutzer { $user } des Dienstes erhält { $paths }.
+init-lichess-kept = Das Lichess-Token in { $path } bleibt erhalten.
+init-lichess-paste = Fügen Sie Ihr Lichess-Token ein (lichess.org/account/oauth/token, Berechtigung board:play) und drücken Sie dann die Eingabetaste.
+init-lichess-written = Das Lichess-Token ist in { $path } geschrieben (privat, Modus 0600; es wird nur von dort gelesen).
+init-next = Prüfen Sie den Tisch als Nächstes mit: annabella doctor --config { $path }.
+init-error-exists = Die Datei { $path } gibt es schon; sie wird nicht ersetzt.
+init-error-read = Die Datei { $path } lässt sich nicht lesen: { $why }.
+init-error-trf = Die Datei { $path } lässt sich nicht als TRF-Datei lesen: { $why }.
+init-error-forfeit = In der TRF-Datei { $path } ist Runde { $round }, Brett { $board } ({ $white } – { $black }) kampflos entschieden ({ $winner ->
+    [white] 1-0
+    [black] 0-1
+   *[none] beide Spieler kampflos verloren
+}): Dort wird keine Partie gespielt.
+init-error-no-such-board = Runde { $round } der TRF-Datei { $path } hat kein Brett { $board }: Ihre Bretter sind 1 bis { $boards }.
+init-error-refused = { $question } Die Antwort „{ $given }“ wird nicht verstanden: { $why }.
+init-error-input-ended = Die Standardeingabe endete vor einer Antwort auf die Frage: { $question }
+init-error-cannot-play = Mit der Datei, die init schreiben würde, kann der Tisch nicht spielen: { $why }.
+init-error-write = Die Datei { $path } lässt sich nicht schreiben: { $why }.
+init-error-keys = Der Signaturschlüssel des Tisches lässt sich nicht anlegen oder lesen: { $why }.
+init-error-no-board-anywhere = Es wurde kein Brett gefunden: Auf keiner seriellen Schnittstelle antwortete ein DGT-Brett oder ein taktiles Steckbrett. Schließen Sie die Bretter an, schalten Sie sie ein und rufen Sie init dann noch einmal auf.
+init-error-no-board = Es wurde kein Brett gefunden: Auf { $ports } antwortete weder ein DGT-Brett noch ein taktiles Steckbrett. Schließen Sie die Bretter an, schalten Sie sie ein und rufen Sie init dann noch einmal auf.
+init-error-token = Das Lichess-Token ist keines: { $why }.
+init-error-lichess = Eine Lichess-Einstellung ist ungültig: { $why }.
+init-error-no-token = Es wurde kein Lichess-Token angegeben: Es ist eine Zeile auf der Standardeingabe.
+init-error-secret = Das Geheimnis des Tisches lässt sich nicht anlegen oder lesen: { $why }.
+init-error-io = Das Schreiben auf das Terminal ist fehlgeschlagen: { $why }.
+init-hint-force = Mit --force wird sie ersetzt, mit --out wird eine andere Datei geschrieben.
+init-hint-non-interactive = Mit --non-interactive wird nichts gefragt: Die Optionen und die Vorgaben geben die Antworten.
+init-hint-no-devices = Mit --no-devices wird ein Tisch ohne Geräte geschrieben (nur getippte Züge).

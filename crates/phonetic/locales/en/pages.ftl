@@ -626,3 +626,104 @@ hall-called-vi = The VI player ({ $side }) calls the arbiter; the clocks are sto
 hall-called-sighted = The sighted player ({ $side }) calls the arbiter; the clocks are stopped.
 hall-called-sighted-running = The sighted player ({ $side }) calls the arbiter.
 hall-called-button = A player at the table calls the arbiter (the clock's button); the clocks are stopped.
+
+## init: the set-up wizard (what the organiser or the arbiter is told and asked)
+init-ports-none = No serial port was found: plug the boards and the clock in by USB.
+init-port-dgt = A DGT board answers on { $path } (firmware { $version }){ $clock ->
+    [yes] , with a DGT 3000 clock on its cable
+   *[no] {""}
+}.
+init-port-peg = A tactile peg board answers on { $path } (firmware { $version }).
+init-port-clock = A tactile clock answers on { $path } (firmware { $version }).
+init-port-second = It is a second one of its kind and is not used.
+init-port-problem = What it reports is no chess position: { $problem }.
+init-port-silent = Nothing known answers on { $path }: neither the HELLO of a peg board or a clock nor a DGT board's version request is answered within { $ms } ms.
+init-port-unopened = The port { $path } cannot be used: { $why }.
+init-not-found = { $device ->
+    [peg-board] No peg board
+    [dgt] No DGT board
+   *[clock] No tactile clock
+} was found: it is written as "none".
+init-mics-none = No microphone was found: plug in a headset microphone.
+init-mic = Microphone { $id }: { $name }{ $default ->
+    [yes] {" "}(the default input)
+   *[no] {""}
+}.
+init-voices = The voices of espeak-ng for { $language }: { $voices }.
+init-voices-none = Espeak-ng has no voice for { $language }.
+init-ask-vi = Which colour does the visually impaired player have (white or black)?
+init-ask-white = What is White's name?
+init-ask-black = What is Black's name?
+init-ask-time-control = Which time control, in PGN form (5400+30 is 90 minutes plus 30 seconds a move)?
+init-ask-vi-language = Which language does the visually impaired player hear (de, en, lt, lv, hu)?
+init-ask-sighted-language = Which language does the sighted player read?
+init-ask-records = Which directory are the game records written to?
+init-ask-model = Which Vosk model directory hears the player (none: the words are typed)?
+init-ask-event = What is the event, the tournament's name (empty: none)?
+init-ask-site = Where is it played, the town (empty: none)?
+init-ask-round = Which round is it (empty: none)?
+init-ask-board = Which board number does the table play (empty: none)?
+init-ask-arbiter = What is the arbiter's name (empty: none)?
+init-problem-kings = { $count } { $color ->
+    [white] white
+   *[black] black
+} kings on the board
+init-problem-pieces = { $count } { $color ->
+    [white] white
+   *[black] black
+} pieces on the board
+init-problem-pawn = a pawn on the first or the last rank
+init-problem-pegs = { $count } holes hold a peg, and a game has at most 32 pieces
+init-prompt = { $question } [{ $default }]:
+init-again = Not understood: { $why }. Please answer again.
+init-why-color = white or black
+init-why-language = one of de, en, lt, lv, hu
+init-why-board = a board number from 1
+init-why-time-control = no time control in PGN form ({ $why })
+init-why-model = no Vosk model ({ $why })
+init-hall-no-password = No password file for the hall's broker was given: the [hall] block is written commented out; fill in the table's password at the broker and remove the # signs.
+init-hall-for = For the hall, the administrator does three things for table { $table }.
+init-hall-user = 1. Make the table's user on the broker; the command asks for a password: the one in the table's [hall] block.
+init-hall-acl = 2. Add these lines to /etc/mosquitto/annabella/acl, then run "systemctl reload mosquitto".
+init-hall-tables = 3. Add this entry to the hall's tables file (annabella hall --tables FILE).
+init-secret = { $made ->
+    [yes] The table's secret is made
+   *[no] The table's secret is kept
+}: { $path } (private, mode 0600). Its journals are authenticated with it: keep it, and never copy it to another table.
+init-signing-key = { $made ->
+    [yes] The table's signing key is made
+   *[no] The table's signing key is kept
+}: { $path } (private, mode 0600) and { $public } (public, for the hall).
+init-note-no-peg-board = There is no peg board: the VI player uses an ordinary tactile set, a move is made when they confirm it (the clock press, the word "gesetzt" or "done", or the assistant's key), and touches cannot be seen.
+init-note-dgt-clock = There is no tactile clock: the DGT 3000 on the DGT board is the table's clock (its lever presses, its buttons ask the time, whose turn it is, the last move and the arbiter).
+init-note-no-clock = No clock was found: the table keeps the time itself, and both presses are "automatic" (the VI player's word or the assistant's key, the sighted player's move on the DGT board); the times are shown on the console and in the hall.
+init-written = The file { $path } is written.
+init-handed = The service's user { $user } is given { $paths }.
+init-lichess-kept = The Lichess token in { $path } is kept.
+init-lichess-paste = Paste your Lichess token (lichess.org/account/oauth/token, scope board:play), then press Enter.
+init-lichess-written = The Lichess token is written to { $path } (private, mode 0600; it is read from there only).
+init-next = Next, check the table with: annabella doctor --config { $path }.
+init-error-exists = The file { $path } exists already and is not replaced.
+init-error-read = The file { $path } cannot be read: { $why }.
+init-error-trf = The file { $path } cannot be read as a TRF file: { $why }.
+init-error-forfeit = In the TRF file { $path }, round { $round }, board { $board } ({ $white } – { $black }) is decided by forfeit ({ $winner ->
+    [white] 1-0
+    [black] 0-1
+   *[none] both players forfeit
+}): no game is played there.
+init-error-no-such-board = Round { $round } of the TRF file { $path } has no board { $board }: its boards are 1 to { $boards }.
+init-error-refused = { $question } The answer "{ $given }" is not understood: { $why }.
+init-error-input-ended = Standard input ended before an answer to the question: { $question }
+init-error-cannot-play = The table init would write cannot play: { $why }.
+init-error-write = The file { $path } cannot be written: { $why }.
+init-error-keys = The table's signing key cannot be made or read: { $why }.
+init-error-no-board-anywhere = No board was found: neither a DGT board nor a tactile peg board answered on any serial port. Plug the boards in and switch them on, then run init again.
+init-error-no-board = No board was found: neither a DGT board nor a tactile peg board answered on { $ports }. Plug the boards in and switch them on, then run init again.
+init-error-token = The Lichess token is not one: { $why }.
+init-error-lichess = A Lichess setting is not one: { $why }.
+init-error-no-token = No Lichess token was given: it is one line on standard input.
+init-error-secret = The table's secret cannot be made or read: { $why }.
+init-error-io = Writing to the terminal failed: { $why }.
+init-hint-force = With --force it is replaced; with --out another file is written.
+init-hint-non-interactive = With --non-interactive nothing is asked: the flags and the defaults give the answers.
+init-hint-no-devices = With --no-devices a table without devices is written (typed moves only).

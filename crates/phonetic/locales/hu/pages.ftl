@@ -621,3 +621,104 @@ hall-called-vi = A látássérült játékos ({ $side }) hívja a bírót; az ó
 hall-called-sighted = A látó játékos ({ $side }) hívja a bírót; az órák meg vannak állítva.
 hall-called-sighted-running = A látó játékos ({ $side }) hívja a bírót.
 hall-called-button = Valaki az asztalnál hívja a bírót (az óra gombjával); az órák meg vannak állítva.
+
+## init: az asztal beállító varázslója (amit a szervező vagy a versenybíró megtud, és amit kérdez tőle)
+init-ports-none = Nem található soros port: csatlakoztassa a táblákat és az órát USB-n.
+init-port-dgt = A(z) { $path } porton egy DGT-tábla válaszol (firmware { $version }){ $clock ->
+    [yes] , a kábelén egy DGT 3000 órával
+   *[no] {""}
+}.
+init-port-peg = A(z) { $path } porton egy tapintható csaptábla válaszol (firmware { $version }).
+init-port-clock = A(z) { $path } porton egy tapintható óra válaszol (firmware { $version }).
+init-port-second = Ez a második ilyen eszköz, nem használjuk.
+init-port-problem = Amit jelent, az nem sakkállás: { $problem }.
+init-port-silent = A(z) { $path } porton semmi ismert nem válaszol: { $ms } ms alatt sem a csaptábla vagy az óra HELLO-jára, sem a DGT-tábla verziókérésére nem jön válasz.
+init-port-unopened = A(z) { $path } port nem használható: { $why }.
+init-not-found = { $device ->
+    [peg-board] Nem található csaptábla
+    [dgt] Nem található DGT-tábla
+   *[clock] Nem található tapintható óra
+}: "none" kerül a fájlba.
+init-mics-none = Nem található mikrofon: csatlakoztasson egy headsetmikrofont.
+init-mic = { $id }. mikrofon: { $name }{ $default ->
+    [yes] {" "}(az alapértelmezett bemenet)
+   *[no] {""}
+}.
+init-voices = Az espeak-ng hangjai a(z) { $language } nyelvhez: { $voices }.
+init-voices-none = Az espeak-ng-nek nincs hangja a(z) { $language } nyelvhez.
+init-ask-vi = Melyik színnel játszik a látássérült játékos (white: világos, black: sötét)?
+init-ask-white = Hogy hívják a világossal játszó játékost?
+init-ask-black = Hogy hívják a sötéttel játszó játékost?
+init-ask-time-control = Mi a játékidő PGN-formában (5400+30: 90 perc és lépésenként 30 másodperc)?
+init-ask-vi-language = Milyen nyelven hall a látássérült játékos (de, en, lt, lv, hu)?
+init-ask-sighted-language = Milyen nyelven olvas a látó játékos?
+init-ask-records = Melyik könyvtárba kerülnek a játszmák feljegyzései?
+init-ask-model = Melyik Vosk-modellkönyvtár hallja a játékost (none: a szavakat begépelik)?
+init-ask-event = Mi az esemény, a verseny neve (üres: nincs)?
+init-ask-site = Hol játszanak, melyik városban (üres: nincs)?
+init-ask-round = Hányadik forduló ez (üres: nincs)?
+init-ask-board = Hányadik táblán játszik az asztal (üres: nincs)?
+init-ask-arbiter = Hogy hívják a versenybírót (üres: nincs)?
+init-problem-kings = { $count } { $color ->
+    [white] világos
+   *[black] sötét
+} király a táblán
+init-problem-pieces = { $count } { $color ->
+    [white] világos
+   *[black] sötét
+} bábu a táblán
+init-problem-pawn = gyalog az első vagy az utolsó soron
+init-problem-pegs = { $count } lyukban van csap, pedig egy játszmában legfeljebb 32 bábu van
+init-prompt = { $question } [{ $default }]:
+init-again = Nem érthető: { $why }. Kérem, válaszoljon újra.
+init-why-color = white vagy black
+init-why-language = a de, en, lt, lv, hu egyike
+init-why-board = egy táblaszám 1-től
+init-why-time-control = nem PGN-formájú játékidő ({ $why })
+init-why-model = nem Vosk-modell ({ $why })
+init-hall-no-password = A terem brókeréhez nincs megadva jelszófájl: a [hall] blokk megjegyzésként kerül a fájlba; írja be az asztal jelszavát a brókernél, és törölje a # jeleket.
+init-hall-for = A terem rendszergazdája három dolgot végez el a(z) { $table } asztalért.
+init-hall-user = 1. Hozza létre az asztal felhasználóját a brókeren; jelszót kér, azt, amelyik az asztal [hall] blokkjában van.
+init-hall-acl = 2. Írja be ezeket a sorokat az /etc/mosquitto/annabella/acl fájlba, majd futtassa: "systemctl reload mosquitto".
+init-hall-tables = 3. Írja be ezt a bejegyzést a terem asztalfájljába (annabella hall --tables FÁJL).
+init-secret = { $made ->
+    [yes] Az asztal titka elkészült
+   *[no] Az asztal titka megmarad
+}: { $path } (privát, 0600-as mód). Ezzel hitelesítik a naplóit: őrizze meg, és soha ne másolja át másik asztalra.
+init-signing-key = { $made ->
+    [yes] Az asztal aláírókulcsa elkészült
+   *[no] Az asztal aláírókulcsa megmarad
+}: { $path } (privát, 0600-as mód) és { $public } (nyilvános, a teremnek).
+init-note-no-peg-board = Nincs csaptábla: a látássérült játékos közönséges tapintható készletet használ; a lépés akkor történik meg, amikor megerősíti (az óra megnyomásával, a "gesetzt" vagy "done" szóval, vagy a segítő billentyűjével), és az érintések nem láthatók.
+init-note-dgt-clock = Nincs tapintható óra: a DGT-táblán lévő DGT 3000 az asztal órája (a karját nyomják meg, a gombjaival kérdezik az időt, hogy ki lép, az utolsó lépést és a versenybírót).
+init-note-no-clock = Nem található óra: az asztal maga méri az időt, és mindkét nyomás "automatic" (a látássérült játékos szava vagy a segítő billentyűje, a látó játékos lépése a DGT-táblán); az idők a konzolon és a teremben láthatók.
+init-written = A(z) { $path } fájl elkészült.
+init-handed = A szolgáltatás { $user } felhasználója megkapja: { $paths }.
+init-lichess-kept = A(z) { $path } fájlban lévő Lichess-token megmarad.
+init-lichess-paste = Illessze be a Lichess-tokenjét (lichess.org/account/oauth/token, board:play jogosultság), majd nyomja meg az Entert.
+init-lichess-written = A Lichess-token a(z) { $path } fájlba került (privát, 0600-as mód; csak onnan olvassuk).
+init-next = Következő lépésként ellenőrizze az asztalt: annabella doctor --config { $path }.
+init-error-exists = A(z) { $path } fájl már létezik, és nem cseréljük le.
+init-error-read = A(z) { $path } fájl nem olvasható: { $why }.
+init-error-trf = A(z) { $path } fájl nem olvasható TRF-fájlként: { $why }.
+init-error-forfeit = A(z) { $path } TRF-fájlban a(z) { $round }. forduló { $board }. táblája ({ $white } – { $black }) játék nélkül dőlt el ({ $winner ->
+    [white] 1-0
+    [black] 0-1
+   *[none] mindkét játékos vesztes
+}): ott nem játszanak.
+init-error-no-such-board = A(z) { $path } TRF-fájl { $round }. fordulójában nincs { $board }. tábla: a táblái 1-től { $boards }-ig vannak.
+init-error-refused = { $question } A(z) „{ $given }“ válasz nem érthető: { $why }.
+init-error-input-ended = A szabványos bemenet véget ért a kérdésre adott válasz előtt: { $question }
+init-error-cannot-play = Azzal a fájllal, amelyet az init írna, az asztal nem tud játszani: { $why }.
+init-error-write = A(z) { $path } fájl nem írható: { $why }.
+init-error-keys = Az asztal aláírókulcsa nem hozható létre és nem olvasható: { $why }.
+init-error-no-board-anywhere = Nem található tábla: egyik soros porton sem válaszolt sem DGT-tábla, sem tapintható csaptábla. Csatlakoztassa és kapcsolja be a táblákat, majd futtassa újra az initet.
+init-error-no-board = Nem található tábla: a(z) { $ports } porton sem DGT-tábla, sem tapintható csaptábla nem válaszolt. Csatlakoztassa és kapcsolja be a táblákat, majd futtassa újra az initet.
+init-error-token = A Lichess-token érvénytelen: { $why }.
+init-error-lichess = Egy Lichess-beállítás érvénytelen: { $why }.
+init-error-no-token = Nincs megadva Lichess-token: ez egy sor a szabványos bemeneten.
+init-error-secret = Az asztal titka nem hozható létre és nem olvasható: { $why }.
+init-error-io = Nem sikerült írni a terminálra: { $why }.
+init-hint-force = A --force kapcsolóval lecseréljük; a --out kapcsolóval másik fájl készül.
+init-hint-non-interactive = A --non-interactive kapcsolóval semmit sem kérdezünk: a kapcsolók és az alapértékek adják a válaszokat.
+init-hint-no-devices = A --no-devices kapcsolóval eszközök nélküli asztal készül (csak begépelt lépések).

@@ -620,3 +620,104 @@ hall-called-vi = Silpnaregis žaidėjas ({ $side }) kviečia teisėją; laikrod�
 hall-called-sighted = Regintis žaidėjas ({ $side }) kviečia teisėją; laikrodžiai sustabdyti.
 hall-called-sighted-running = Regintis žaidėjas ({ $side }) kviečia teisėją.
 hall-called-button = Kažkas prie lentos kviečia teisėją (laikrodžio mygtuku); laikrodžiai sustabdyti.
+
+## init: stalo parengimo vedlys (ką sužino ir ko klausiamas organizatorius ar teisėjas)
+init-ports-none = Nerasta nė vieno nuosekliojo prievado: prijunkite lentas ir laikrodį per USB.
+init-port-dgt = Prievade { $path } atsiliepia DGT lenta (programinė įranga { $version }){ $clock ->
+    [yes] , prie jos laido prijungtas DGT 3000 laikrodis
+   *[no] {""}
+}.
+init-port-peg = Prievade { $path } atsiliepia lytėjimo kaiščių lenta (programinė įranga { $version }).
+init-port-clock = Prievade { $path } atsiliepia lytėjimo laikrodis (programinė įranga { $version }).
+init-port-second = Tai antras tokios rūšies įrenginys, jis nenaudojamas.
+init-port-problem = Tai, ką jis praneša, nėra šachmatų pozicija: { $problem }.
+init-port-silent = Prievade { $path } neatsiliepia nieko žinomo: per { $ms } ms neatsakoma nei į kaiščių lentos ar laikrodžio HELLO, nei į DGT lentos versijos užklausą.
+init-port-unopened = Prievado { $path } negalima naudoti: { $why }.
+init-not-found = { $device ->
+    [peg-board] Kaiščių lenta nerasta
+    [dgt] DGT lenta nerasta
+   *[clock] Lytėjimo laikrodis nerastas
+}: įrašoma "none".
+init-mics-none = Mikrofonas nerastas: prijunkite ausines su mikrofonu.
+init-mic = Mikrofonas { $id }: { $name }{ $default ->
+    [yes] {" "}(numatytoji įvestis)
+   *[no] {""}
+}.
+init-voices = Espeak-ng balsai kalbai { $language }: { $voices }.
+init-voices-none = Espeak-ng neturi balso kalbai { $language }.
+init-ask-vi = Kokios spalvos figūromis žaidžia regos negalią turintis žaidėjas (white – baltosiomis, black – juodosiomis)?
+init-ask-white = Koks baltųjų žaidėjo vardas?
+init-ask-black = Koks juodųjų žaidėjo vardas?
+init-ask-time-control = Kokia laiko kontrolė PGN forma (5400+30 yra 90 minučių ir 30 sekundžių už ėjimą)?
+init-ask-vi-language = Kokią kalbą girdi regos negalią turintis žaidėjas (de, en, lt, lv, hu)?
+init-ask-sighted-language = Kokia kalba skaito reginčiasis žaidėjas?
+init-ask-records = Į kurį katalogą rašomi partijų įrašai?
+init-ask-model = Kuris Vosk modelio katalogas girdi žaidėją (none: žodžiai renkami klaviatūra)?
+init-ask-event = Koks renginys, turnyro pavadinimas (tuščia: jokio)?
+init-ask-site = Kur žaidžiama, kuriame mieste (tuščia: niekur)?
+init-ask-round = Kelintas ratas (tuščia: joks)?
+init-ask-board = Prie kurios lentos žaidžia stalas (tuščia: jokios)?
+init-ask-arbiter = Koks teisėjo vardas (tuščia: jokio)?
+init-problem-kings = { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+} karalių lentoje: { $count }
+init-problem-pieces = { $color ->
+    [white] baltųjų
+   *[black] juodųjų
+} figūrų lentoje: { $count }
+init-problem-pawn = pėstininkas pirmoje arba paskutinėje eilėje
+init-problem-pegs = skylių su kaiščiu: { $count }, o partijoje yra ne daugiau kaip 32 figūros
+init-prompt = { $question } [{ $default }]:
+init-again = Nesuprasta: { $why }. Atsakykite dar kartą.
+init-why-color = white arba black
+init-why-language = viena iš de, en, lt, lv, hu
+init-why-board = lentos numeris nuo 1
+init-why-time-control = tai ne laiko kontrolė PGN forma ({ $why })
+init-why-model = tai ne Vosk modelis ({ $why })
+init-hall-no-password = Salės brokerio slaptažodžio failas nenurodytas: blokas [hall] įrašomas užkomentuotas; įrašykite stalo slaptažodį brokeryje ir pašalinkite # ženklus.
+init-hall-for = Salės administratorius stalui { $table } atlieka tris dalykus.
+init-hall-user = 1. Sukurkite stalo naudotoją brokeryje; jis paprašys slaptažodžio – to, kuris yra stalo bloke [hall].
+init-hall-acl = 2. Įrašykite šias eilutes į /etc/mosquitto/annabella/acl, tada paleiskite "systemctl reload mosquitto".
+init-hall-tables = 3. Įrašykite šį įrašą į salės stalų failą (annabella hall --tables FAILAS).
+init-secret = { $made ->
+    [yes] Stalo paslaptis sukurta
+   *[no] Stalo paslaptis palikta
+}: { $path } (privati, režimas 0600). Ja patvirtinami stalo žurnalai: saugokite ją ir niekada nekopijuokite į kitą stalą.
+init-signing-key = { $made ->
+    [yes] Stalo parašo raktas sukurtas
+   *[no] Stalo parašo raktas paliktas
+}: { $path } (privatus, režimas 0600) ir { $public } (viešas, salei).
+init-note-no-peg-board = Kaiščių lentos nėra: regos negalią turintis žaidėjas naudoja įprastą lytėjimo komplektą; ėjimas atliktas, kai jis jį patvirtina (laikrodžio paspaudimu, žodžiu "gesetzt" arba "done" ar asistento klavišu), o prisilietimai nematomi.
+init-note-dgt-clock = Lytėjimo laikrodžio nėra: DGT 3000 prie DGT lentos yra stalo laikrodis (spaudžiama jo svirtis, jo mygtukais klausiama laiko, kieno ėjimas, paskutinio ėjimo ir teisėjo).
+init-note-no-clock = Laikrodis nerastas: stalas pats skaičiuoja laiką, ir abu paspaudimai yra "automatic" (regos negalią turinčio žaidėjo žodis ar asistento klavišas, reginčiojo žaidėjo ėjimas DGT lentoje); laikai rodomi konsolėje ir salėje.
+init-written = Failas { $path } įrašytas.
+init-handed = Tarnybos naudotojui { $user } perduota: { $paths }.
+init-lichess-kept = Lichess prieigos raktas faile { $path } paliktas.
+init-lichess-paste = Įklijuokite savo Lichess prieigos raktą (lichess.org/account/oauth/token, teisė board:play) ir paspauskite Enter.
+init-lichess-written = Lichess prieigos raktas įrašytas į { $path } (privatus, režimas 0600; jis skaitomas tik iš ten).
+init-next = Toliau patikrinkite stalą: annabella doctor --config { $path }.
+init-error-exists = Failas { $path } jau yra ir nekeičiamas.
+init-error-read = Failo { $path } negalima perskaityti: { $why }.
+init-error-trf = Failo { $path } negalima perskaityti kaip TRF failo: { $why }.
+init-error-forfeit = TRF faile { $path } { $round } rato { $board } lenta ({ $white } – { $black }) nuspręsta be kovos ({ $winner ->
+    [white] 1-0
+    [black] 0-1
+   *[none] abu žaidėjai neatvyko
+}): ten partija nežaidžiama.
+init-error-no-such-board = TRF failo { $path } { $round } rate nėra { $board } lentos: jo lentos yra nuo 1 iki { $boards }.
+init-error-refused = { $question } Atsakymas „{ $given }“ nesuprastas: { $why }.
+init-error-input-ended = Standartinė įvestis baigėsi prieš atsakymą į klausimą: { $question }
+init-error-cannot-play = Su failu, kurį init įrašytų, stalas negali žaisti: { $why }.
+init-error-write = Failo { $path } negalima įrašyti: { $why }.
+init-error-keys = Stalo parašo rakto negalima sukurti ar perskaityti: { $why }.
+init-error-no-board-anywhere = Lenta nerasta: jokiame nuosekliajame prievade neatsiliepė nei DGT lenta, nei lytėjimo kaiščių lenta. Prijunkite lentas, įjunkite jas ir vėl paleiskite init.
+init-error-no-board = Lenta nerasta: prievade { $ports } neatsiliepė nei DGT lenta, nei lytėjimo kaiščių lenta. Prijunkite lentas, įjunkite jas ir vėl paleiskite init.
+init-error-token = Lichess prieigos raktas netinkamas: { $why }.
+init-error-lichess = Lichess nustatymas netinkamas: { $why }.
+init-error-no-token = Lichess prieigos raktas nepateiktas: tai viena standartinės įvesties eilutė.
+init-error-secret = Stalo paslapties negalima sukurti ar perskaityti: { $why }.
+init-error-io = Nepavyko rašyti į terminalą: { $why }.
+init-hint-force = Su --force jis pakeičiamas; su --out įrašomas kitas failas.
+init-hint-non-interactive = Su --non-interactive nieko neklausiama: atsakymus duoda parinktys ir numatytosios reikšmės.
+init-hint-no-devices = Su --no-devices įrašomas stalas be įrenginių (tik renkami ėjimai).

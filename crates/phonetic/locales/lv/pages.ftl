@@ -620,3 +620,104 @@ hall-called-vi = Vājredzīgais spēlētājs ({ $side }) sauc tiesnesi; pulkste�
 hall-called-sighted = Redzīgais spēlētājs ({ $side }) sauc tiesnesi; pulksteņi ir apturēti.
 hall-called-sighted-running = Redzīgais spēlētājs ({ $side }) sauc tiesnesi.
 hall-called-button = Kāds pie galdiņa sauc tiesnesi (ar pulksteņa pogu); pulksteņi ir apturēti.
+
+## init: galda iestatīšanas vednis (ko uzzina un ko jautā organizatoram vai tiesnesim)
+init-ports-none = Netika atrasts neviens seriālais ports: pievienojiet dēļus un pulksteni ar USB.
+init-port-dgt = Portā { $path } atbild DGT dēlis (programmaparatūra { $version }){ $clock ->
+    [yes] , pie tā kabeļa ir DGT 3000 pulkstenis
+   *[no] {""}
+}.
+init-port-peg = Portā { $path } atbild taustāmais tapu dēlis (programmaparatūra { $version }).
+init-port-clock = Portā { $path } atbild taustāmais pulkstenis (programmaparatūra { $version }).
+init-port-second = Tā ir otrā šāda veida ierīce, un tā netiek izmantota.
+init-port-problem = Tas, ko tā ziņo, nav šaha pozīcija: { $problem }.
+init-port-silent = Portā { $path } neatbild nekas zināms: { $ms } ms laikā netiek atbildēts ne uz tapu dēļa vai pulksteņa HELLO, ne uz DGT dēļa versijas pieprasījumu.
+init-port-unopened = Portu { $path } nevar izmantot: { $why }.
+init-not-found = { $device ->
+    [peg-board] Tapu dēlis netika atrasts
+    [dgt] DGT dēlis netika atrasts
+   *[clock] Taustāmais pulkstenis netika atrasts
+}: tiek ierakstīts "none".
+init-mics-none = Mikrofons netika atrasts: pievienojiet austiņas ar mikrofonu.
+init-mic = Mikrofons { $id }: { $name }{ $default ->
+    [yes] {" "}(noklusējuma ievade)
+   *[no] {""}
+}.
+init-voices = Espeak-ng balsis valodai { $language }: { $voices }.
+init-voices-none = Espeak-ng nav balss valodai { $language }.
+init-ask-vi = Ar kuras krāsas figūrām spēlē vājredzīgais spēlētājs (white – baltajām, black – melnajām)?
+init-ask-white = Kā sauc spēlētāju ar baltajām?
+init-ask-black = Kā sauc spēlētāju ar melnajām?
+init-ask-time-control = Kāda ir laika kontrole PGN formā (5400+30 ir 90 minūtes un 30 sekundes par gājienu)?
+init-ask-vi-language = Kādu valodu dzird vājredzīgais spēlētājs (de, en, lt, lv, hu)?
+init-ask-sighted-language = Kādā valodā lasa redzīgais spēlētājs?
+init-ask-records = Kurā direktorijā raksta partiju ierakstus?
+init-ask-model = Kura Vosk modeļa direktorija dzird spēlētāju (none: vārdus ieraksta ar tastatūru)?
+init-ask-event = Kāds ir pasākums, turnīra nosaukums (tukšs: nav)?
+init-ask-site = Kur spēlē, kurā pilsētā (tukšs: nav)?
+init-ask-round = Kura kārta tā ir (tukšs: nav)?
+init-ask-board = Pie kura dēļa spēlē galds (tukšs: nav)?
+init-ask-arbiter = Kā sauc tiesnesi (tukšs: nav)?
+init-problem-kings = { $color ->
+    [white] balto
+   *[black] melno
+} karaļu skaits uz galdiņa: { $count }
+init-problem-pieces = { $color ->
+    [white] balto
+   *[black] melno
+} figūru skaits uz galdiņa: { $count }
+init-problem-pawn = bandinieks pirmajā vai pēdējā horizontālē
+init-problem-pegs = caurumu ar tapu skaits: { $count }, bet partijā ir ne vairāk kā 32 figūras
+init-prompt = { $question } [{ $default }]:
+init-again = Nav saprasts: { $why }. Lūdzu, atbildiet vēlreiz.
+init-why-color = white vai black
+init-why-language = viena no de, en, lt, lv, hu
+init-why-board = dēļa numurs no 1
+init-why-time-control = tā nav laika kontrole PGN formā ({ $why })
+init-why-model = tas nav Vosk modelis ({ $why })
+init-hall-no-password = Zāles brokera paroles fails nav norādīts: bloks [hall] tiek ierakstīts kā komentārs; ierakstiet galda paroli pie brokera un noņemiet # zīmes.
+init-hall-for = Zāles administrators galdam { $table } izdara trīs lietas.
+init-hall-user = 1. Izveidojiet galda lietotāju pie brokera; tas prasīs paroli – to, kas ir galda blokā [hall].
+init-hall-acl = 2. Pievienojiet šīs rindas failam /etc/mosquitto/annabella/acl, tad palaidiet "systemctl reload mosquitto".
+init-hall-tables = 3. Pievienojiet šo ierakstu zāles galdu failam (annabella hall --tables FAILS).
+init-secret = { $made ->
+    [yes] Galda noslēpums ir izveidots
+   *[no] Galda noslēpums ir saglabāts
+}: { $path } (privāts, režīms 0600). Ar to tiek apliecināti galda žurnāli: glabājiet to un nekad nekopējiet uz citu galdu.
+init-signing-key = { $made ->
+    [yes] Galda paraksta atslēga ir izveidota
+   *[no] Galda paraksta atslēga ir saglabāta
+}: { $path } (privāta, režīms 0600) un { $public } (publiska, zālei).
+init-note-no-peg-board = Tapu dēļa nav: vājredzīgais spēlētājs izmanto parastu taustāmo komplektu; gājiens ir izdarīts, kad viņš to apstiprina (ar pulksteņa nospiešanu, vārdu "gesetzt" vai "done" vai asistenta taustiņu), un pieskārienus nevar redzēt.
+init-note-dgt-clock = Taustāmā pulksteņa nav: DGT 3000 pie DGT dēļa ir galda pulkstenis (spiež tā sviru, ar tā pogām jautā laiku, kuram jāiet, pēdējo gājienu un tiesnesi).
+init-note-no-clock = Pulkstenis netika atrasts: galds pats skaita laiku, un abas nospiešanas ir "automatic" (vājredzīgā spēlētāja vārds vai asistenta taustiņš, redzīgā spēlētāja gājiens uz DGT dēļa); laiki ir redzami konsolē un zālē.
+init-written = Fails { $path } ir ierakstīts.
+init-handed = Dienesta lietotājam { $user } nodots: { $paths }.
+init-lichess-kept = Lichess pilnvara failā { $path } ir saglabāta.
+init-lichess-paste = Ielīmējiet savu Lichess pilnvaru (lichess.org/account/oauth/token, tiesības board:play) un nospiediet Enter.
+init-lichess-written = Lichess pilnvara ir ierakstīta failā { $path } (privāts, režīms 0600; to lasa tikai no turienes).
+init-next = Tālāk pārbaudiet galdu ar: annabella doctor --config { $path }.
+init-error-exists = Fails { $path } jau pastāv un netiek aizstāts.
+init-error-read = Failu { $path } nevar nolasīt: { $why }.
+init-error-trf = Failu { $path } nevar nolasīt kā TRF failu: { $why }.
+init-error-forfeit = TRF failā { $path } { $round }. kārtas { $board }. dēlis ({ $white } – { $black }) ir izšķirts bez cīņas ({ $winner ->
+    [white] 1-0
+    [black] 0-1
+   *[none] abi spēlētāji neieradās
+}): tur partiju nespēlē.
+init-error-no-such-board = TRF faila { $path } { $round }. kārtā nav { $board }. dēļa: tās dēļi ir no 1 līdz { $boards }.
+init-error-refused = { $question } Atbilde „{ $given }“ nav saprasta: { $why }.
+init-error-input-ended = Standarta ievade beidzās pirms atbildes uz jautājumu: { $question }
+init-error-cannot-play = Ar failu, ko init ierakstītu, galds nevar spēlēt: { $why }.
+init-error-write = Failu { $path } nevar ierakstīt: { $why }.
+init-error-keys = Galda paraksta atslēgu nevar izveidot vai nolasīt: { $why }.
+init-error-no-board-anywhere = Dēlis netika atrasts: nevienā seriālajā portā neatbildēja ne DGT dēlis, ne taustāmais tapu dēlis. Pievienojiet dēļus, ieslēdziet tos un palaidiet init vēlreiz.
+init-error-no-board = Dēlis netika atrasts: portā { $ports } neatbildēja ne DGT dēlis, ne taustāmais tapu dēlis. Pievienojiet dēļus, ieslēdziet tos un palaidiet init vēlreiz.
+init-error-token = Lichess pilnvara nav derīga: { $why }.
+init-error-lichess = Lichess iestatījums nav derīgs: { $why }.
+init-error-no-token = Lichess pilnvara netika dota: tā ir viena standarta ievades rinda.
+init-error-secret = Galda noslēpumu nevar izveidot vai nolasīt: { $why }.
+init-error-io = Rakstīšana terminālī neizdevās: { $why }.
+init-hint-force = Ar --force tas tiek aizstāts; ar --out tiek ierakstīts cits fails.
+init-hint-non-interactive = Ar --non-interactive nekas netiek jautāts: atbildes dod opcijas un noklusējuma vērtības.
+init-hint-no-devices = Ar --no-devices tiek ierakstīts galds bez ierīcēm (tikai ierakstīti gājieni).
