@@ -133,6 +133,17 @@ fn run(args: &[&str], journal: &Path) -> Output {
     )
 }
 
+/// What a German reader of the damaged journal at `path` is told first: the damaged
+/// record and the journal's old format.
+fn damage_told(path: &str) -> String {
+    format!(
+        "Im Protokoll {path} ist Eintrag 52 beschädigt (sein Hash passt nicht zum Eintrag); \
+             die Einträge 1 bis 51 sind nachgespielt, der Eintrag ab dort nicht.\n\
+             Das Protokoll {path} ist nicht authentifiziert: Es wurde geschrieben, bevor \
+             Protokolle Prüfcodes trugen (Format 2); nur zufällige Schäden werden erkannt.\n"
+    )
+}
+
 #[test]
 fn journal_replay_names_the_damage_in_german_and_its_json_is_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
@@ -140,15 +151,7 @@ fn journal_replay_names_the_damage_in_german_and_its_json_is_as_it_was() {
     let path = journal.display();
     let out = run(&["journal", "replay"], &journal);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    assert_eq!(
-        stderr(&out),
-        format!(
-            "Im Protokoll {path} ist Eintrag 52 beschädigt (sein Hash passt nicht zum Eintrag); \
-             die Einträge 1 bis 51 sind nachgespielt, der Eintrag ab dort nicht.\n\
-             Das Protokoll {path} ist nicht authentifiziert: Es wurde geschrieben, bevor \
-             Protokolle Prüfcodes trugen (Format 2); nur zufällige Schäden werden erkannt.\n"
-        )
-    );
+    assert_eq!(stderr(&out), damage_told(&path.to_string()));
 
     // Programs read the view and the lines on standard error as they always were.
     let out = run(&["journal", "replay", "--json"], &journal);
@@ -175,14 +178,11 @@ fn export_names_the_damage_and_the_stored_game_in_german() {
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert_eq!(
         stderr(&out),
-        format!(
-            "Im Protokoll {path} ist Eintrag 52 beschädigt (sein Hash passt nicht zum Eintrag); \
-             die Einträge 1 bis 51 sind nachgespielt, der Eintrag ab dort nicht.\n\
-             Das Protokoll {path} ist nicht authentifiziert: Es wurde geschrieben, bevor \
-             Protokolle Prüfcodes trugen (Format 2); nur zufällige Schäden werden erkannt.\n\
-             Das PGN aus dem Protokoll {path} ist die beendete Partie, die bei ihrem Ende \
+        damage_told(&path.to_string())
+            + &format!(
+                "Das PGN aus dem Protokoll {path} ist die beendete Partie, die bei ihrem Ende \
              gespeichert wurde (Eintrag 52).\n"
-        )
+            )
     );
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("[Result \"1-0\"]"),
